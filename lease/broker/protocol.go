@@ -1,0 +1,81 @@
+package broker
+
+import "encoding/json"
+
+// ProtocolVersion is the wire version every request and reply carries in "v".
+// A broker refuses a request whose version it does not speak.
+const ProtocolVersion = 1
+
+// MaxLineBytes caps one request or reply line. Longer lines are refused and
+// the connection is closed.
+const MaxLineBytes = 64 << 10
+
+// Operations. The wire is newline-delimited JSON over a Unix stream socket:
+// one Request per line, answered by one Reply per line, in order; a
+// connection may carry many requests.
+const (
+	OpRegister          = "register"           // wrapper: anchor a new session on (pid, start time)
+	OpSessionStart      = "session_start"      // hook: SessionStart call-in, proves the gate is live
+	OpAuthorize         = "authorize"          // hook: may this tool class run now?
+	OpCompact           = "compact"            // hook: a compaction happened; revoke the lease
+	OpTap               = "tap"                // hook: PostToolUse telemetry (tool.call, file.touch)
+	OpRevoke            = "revoke"             // operator or in-tree peer
+	OpBumpGeneration    = "bump_generation"    // runtime generation increase
+	OpBeginVerification = "begin_verification" // verifier only, never from inside a runtime tree
+	OpPromote           = "promote"            // verifier only, never from inside a runtime tree
+	OpStatus            = "status"
+	OpSessions          = "sessions"
+	OpEvents            = "events"
+)
+
+// Gate codes, the first word of every denial reason (SPEC.md "Hook").
+const (
+	CodeGateUnavailable    = "GATE_UNAVAILABLE"
+	CodeLeaseNotVerified   = "LEASE_NOT_VERIFIED"
+	CodeLeaseExpired       = "LEASE_EXPIRED"
+	CodeGenerationMismatch = "GENERATION_MISMATCH"
+	CodeUnknownSession     = "UNKNOWN_SESSION"
+	CodePolicyDenied       = "POLICY_DENIED"
+)
+
+// Request is one line sent to the broker. Fields an operation does not use
+// are left empty.
+type Request struct {
+	V          int    `json:"v"`
+	Op         string `json:"op"`
+	Session    string `json:"session,omitempty"`
+	Generation uint64 `json:"generation,omitempty"`
+	Runtime    string `json:"runtime,omitempty"` // "claude" or "pi"
+	PID        int    `json:"pid,omitempty"`     // register: the process that will exec the runtime
+	Tool       string `json:"tool,omitempty"`    // authorize, tap
+	// ToolInput is the hook event's tool_input, passed through untouched for
+	// policy rules and telemetry.
+	ToolInput json.RawMessage `json:"tool_input,omitempty"`
+	AgentType string          `json:"agent_type,omitempty"` // subagent role from the hook event
+	AgentID   string          `json:"agent_id,omitempty"`
+	Event     string          `json:"event,omitempty"`   // hook event name (PreToolUse, PostToolUse, ...)
+	Binding   string          `json:"binding,omitempty"` // begin_verification, promote
+	Token     string          `json:"token,omitempty"`   // promote
+	TTL       int             `json:"ttl_seconds,omitempty"`
+	Reason    string          `json:"reason,omitempty"` // revoke: free text for the audit log
+	// Options for register (task allow-lists, dangerous mode) and events
+	// (filters) live in Args so the core shape stays stable.
+	Args map[string]string `json:"args,omitempty"`
+}
+
+// Reply is one line sent back. OK is false when the request itself failed
+// (bad input, refused peer, unknown op); then Code and Error say why. For
+// authorize, OK true with Allow false is a denial and Code is a gate code.
+type Reply struct {
+	V          int             `json:"v"`
+	OK         bool            `json:"ok"`
+	Allow      bool            `json:"allow,omitempty"`
+	Code       string          `json:"code,omitempty"`
+	Error      string          `json:"error,omitempty"`
+	Session    string          `json:"session,omitempty"`
+	Generation uint64          `json:"generation,omitempty"`
+	State      string          `json:"state,omitempty"`
+	Token      string          `json:"token,omitempty"`
+	ExpiresIn  float64         `json:"expires_in_seconds,omitempty"`
+	Data       json.RawMessage `json:"data,omitempty"` // status, sessions, events payloads
+}
