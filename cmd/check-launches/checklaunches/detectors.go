@@ -1,0 +1,17 @@
+package checklaunches
+
+import (
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// Detectors is the explicit, ordered list of language detectors: the first
+// that claims a file scans it. Files no detector claims are still searched
+// for the raw permission-bypass primitive.
+func Detectors() []scanner.Detector {
+	return []scanner.Detector{
+		// Each language detector is added here, in order of specificity.
+	}
+}
+
+// Shell is the function that scans shell text embedded in other files.
+var Shell scanner.ShellFunc

@@ -1,0 +1,582 @@
+package scanner
+
+import (
+	"strings"
+)
+
+// Arg is one element of an argv as a detector could resolve it.
+type Arg struct {
+	// Value is the resolved text; meaningful only when Known.
+	Value string
+	// Known is false when the value cannot be resolved statically.
+	Known bool
+	// Via says how a resolved value was obtained when that matters for the
+	// class: ClassVariableExecution for a value tracked through a variable
+	// or array the file sets, ClassDynamic for a value found at run time (a
+	// `which` look-up, a default expansion). Empty for a literal.
+	Via Class
+	// Pos is where the element starts, when the detector knows it.
+	Pos Pos
+}
+
+// Lit returns a known literal Arg.
+func Lit(s string) Arg { return Arg{Value: s, Known: true} }
+
+// Launch is the judgement of an argv that starts a runtime.
+type Launch struct {
+	Runtime string
+	// Class is the name class: ClassGated, ClassDirectLiteral,
+	// ClassAbsolutePath, ClassPackageRunner, or the Via class of the
+	// element that named the runtime.
+	Class Class
+	// Arg is the index in the argv of the element that names the runtime
+	// (or launch-runtime), for positions.
+	Arg int
+	// Name is that element's value.
+	Name string
+}
+
+// Gated reports whether the launch goes through launch-runtime.
+func (l *Launch) Gated() bool { return l.Class == ClassGated }
+
+// NestedShell is a string inside an argv that a shell will run
+// (`bash -c '...'`, `script -c '...'`, `watch '...'`).
+type NestedShell struct {
+	Text string
+	Arg  int
+}
+
+// WrapperCommand is the launch-runtime command name.
+const WrapperCommand = "launch-runtime"
+
+// maxWrapperDepth bounds how many command wrappers are peeled off one argv.
+const maxWrapperDepth = 32
+
+// JudgeArgv decides whether argv starts a runtime, directly or behind
+// command wrappers, package runners and interpreters. It also returns the
+// shell strings found in the argv that a shell will run; the caller scans
+// them as shell (class eval). A nil Launch means no launch is visible.
+func (c *Config) JudgeArgv(argv []Arg) (*Launch, []NestedShell) {
+	var nested []NestedShell
+	i := 0
+	for depth := 0; depth < maxWrapperDepth && i < len(argv); depth++ {
+		a := argv[i]
+		if !a.Known {
+			return nil, nested
+		}
+		name := a.Value
+		base := baseName(name)
+		if base == WrapperCommand {
+			return c.judgeWrapper(argv, i), nested
+		}
+		if rt, ok := c.RuntimeForCommand(name); ok {
+			cls := ClassDirectLiteral
+			if strings.ContainsRune(name, '/') {
+				cls = ClassAbsolutePath
+			}
+			if a.Via != "" {
+				cls = a.Via
+			}
+			return &Launch{Runtime: rt, Class: cls, Arg: i, Name: name}, nested
+		}
+		// A path into an installed runtime package
+		// (node_modules/@anthropic-ai/claude-code/cli.js).
+		if rt, ok := c.runtimeInPath(name); ok {
+			cls := ClassAbsolutePath
+			if a.Via != "" {
+				cls = a.Via
+			}
+			return &Launch{Runtime: rt, Class: cls, Arg: i, Name: name}, nested
+		}
+		next, sh, l, stop := c.peel(argv, i, base)
+		nested = append(nested, sh...)
+		if l != nil {
+			return l, nested
+		}
+		if stop || next <= i {
+			return nil, nested
+		}
+		i = next
+	}
+	return nil, nested
+}
+
+func baseName(s string) string {
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+func (c *Config) runtimeInPath(p string) (string, bool) {
+	if !strings.Contains(p, "/") {
+		return "", false
+	}
+	for pkg, rt := range c.packages {
+		if strings.Contains(p, "node_modules/"+pkg+"/") || strings.HasSuffix(p, "node_modules/"+pkg) {
+			return rt, true
+		}
+	}
+	return "", false
+}
+
+func (c *Config) judgeWrapper(argv []Arg, i int) *Launch {
+	l := &Launch{Class: ClassGated, Arg: i, Name: argv[i].Value}
+	for j := i + 1; j < len(argv); j++ {
+		a := argv[j]
+		if !a.Known {
+			continue
+		}
+		if a.Value == "--" {
+			break
+		}
+		if a.Value == "--runtime" && j+1 < len(argv) {
+			if argv[j+1].Known {
+				l.Runtime = argv[j+1].Value
+			} else {
+				l.Runtime = "unknown"
+			}
+			return l
+		}
+		if v, ok := strings.CutPrefix(a.Value, "--runtime="); ok {
+			l.Runtime = v
+			return l
+		}
+	}
+	// launch-runtime without --runtime before `--` starts nothing gated;
+	// whatever follows `--` is judged as what it would start.
+	return nil
+}
+
+// wrapperSpec describes a command that runs another command from its
+// arguments.
+type wrapperSpec struct {
+	// valueOpts are options that take the next argument as their value.
+	valueOpts []string
+	// positionals is how many non-option arguments precede the command.
+	positionals int
+	// shellOpts are options whose value is a shell command string.
+	shellOpts []string
+	// lookupOpts are options that turn the command into a look-up (command -v).
+	lookupOpts []string
+	// stopOpts are options after which nothing is executed from argv.
+	stopOpts []string
+}
+
+var wrappers = map[string]wrapperSpec{
+	"exec":             {valueOpts: []string{"-a"}},
+	"command":          {lookupOpts: []string{"-v", "-V", "-vp", "-pv", "-Vp", "-pV"}},
+	"builtin":          {},
+	"nohup":            {},
+	"env":              {valueOpts: []string{"-u", "--unset", "-C", "--chdir", "-P"}},
+	"sudo":             {valueOpts: []string{"-u", "--user", "-g", "--group", "-C", "--close-from", "-D", "--chdir", "-h", "--host", "-p", "--prompt", "-r", "--role", "-t", "--type", "-T", "--command-timeout", "-U", "--other-user", "-R", "--chroot"}, stopOpts: []string{"-l", "--list", "-v", "--validate", "-k", "-K", "-e", "--edit", "-V"}},
+	"doas":             {valueOpts: []string{"-u", "-C"}},
+	"timeout":          {valueOpts: []string{"-s", "--signal", "-k", "--kill-after"}, positionals: 1},
+	"nice":             {valueOpts: []string{"-n", "--adjustment"}},
+	"ionice":           {valueOpts: []string{"-c", "--class", "-n", "--classdata"}, stopOpts: []string{"-p", "--pid", "-P", "--pgid", "-u", "--uid"}},
+	"setsid":           {},
+	"stdbuf":           {valueOpts: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
+	"time":             {valueOpts: []string{"-f", "--format", "-o", "--output"}},
+	"chrt":             {positionals: 1, stopOpts: []string{"-p", "--pid", "-m", "--max"}},
+	"taskset":          {positionals: 1, stopOpts: []string{"-p", "--pid"}},
+	"chroot":           {positionals: 1, valueOpts: []string{"--userspec", "--groups"}},
+	"flock":            {positionals: 1, valueOpts: []string{"-w", "--wait", "--timeout", "-E", "--conflict-exit-code"}, shellOpts: []string{"-c", "--command"}},
+	"runuser":          {valueOpts: []string{"-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w", "--whitelist-environment"}, shellOpts: []string{"-c", "--command"}},
+	"su":               {valueOpts: []string{"-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w", "--whitelist-environment"}, shellOpts: []string{"-c", "--command"}, positionals: 1},
+	"script":           {valueOpts: []string{"-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-o", "--output-limit"}, shellOpts: []string{"-c", "--command"}, stopOpts: []string{"__script_file__"}},
+	"unbuffer":         {},
+	"caffeinate":       {valueOpts: []string{"-t", "-w"}},
+	"dbus-run-session": {valueOpts: []string{"--config-file", "--dbus-daemon"}},
+	"strace":           {valueOpts: []string{"-o", "-e", "-s", "-u", "-E", "-P", "-a", "-b", "-I", "-X"}, stopOpts: []string{"-p"}},
+	"ltrace":           {valueOpts: []string{"-o", "-e", "-s", "-u", "-a", "-n"}, stopOpts: []string{"-p"}},
+	"systemd-run":      {valueOpts: []string{"-u", "--unit", "-p", "--property", "-E", "--setenv", "--uid", "--gid", "-M", "--machine", "--description", "--slice", "--working-directory", "-H", "--host", "--on-active", "--on-calendar", "--timer-property", "--path-property", "--socket-property", "--service-type", "--nice"}},
+	"firejail":         {},
+	"bwrap":            {valueOpts: []string{"--bind", "--ro-bind", "--dev-bind", "--chdir", "--setenv", "--unsetenv", "--proc", "--dev", "--tmpfs", "--dir", "--symlink", "--uid", "--gid", "--hostname", "--file", "--bind-data", "--ro-bind-data", "--seccomp", "--args", "--lock-file", "--sync-fd", "--info-fd", "--userns-block-fd", "--json-status-fd", "--cap-add", "--cap-drop", "--remount-ro", "--exec-label", "--file-label", "--perms", "--size", "--chmod", "--userns", "--userns2", "--pidns"}},
+	"catchsegv":        {},
+	"xvfb-run":         {valueOpts: []string{"-n", "--server-num", "-e", "--error-file", "-f", "--auth-file", "-p", "--xauth-protocol", "-s", "--server-args", "-w", "--wait"}},
+}
+
+// shells whose -c option takes a command string.
+var shells = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,
+	"mksh": true, "yash": true, "busybox": true, "fish": true, "rbash": true,
+}
+
+// shellValueOpts are shell options that take a value (bash -o pipefail).
+var shellValueOpts = map[string]bool{"-o": true, "+o": true, "-O": true, "+O": true, "--rcfile": true, "--init-file": true}
+
+// peel handles argv[i] as a wrapper, package runner, shell or interpreter.
+// It returns the index of the next command word, nested shell strings, a
+// launch decided here (package runners), and stop when nothing further in
+// argv is executed.
+func (c *Config) peel(argv []Arg, i int, base string) (next int, nested []NestedShell, l *Launch, stop bool) {
+	if w, ok := wrappers[base]; ok {
+		return c.peelWrapper(argv, i, base, w)
+	}
+	switch {
+	case shells[base]:
+		return peelShell(argv, i, base)
+	case base == "xargs":
+		return peelXargs(argv, i)
+	case base == "find":
+		return peelFind(argv, i)
+	case base == "watch":
+		return peelWatch(argv, i)
+	case base == "npx" || base == "bunx" || base == "pnpx":
+		return c.peelRunner(argv, i+1, base)
+	case base == "npm" || base == "pnpm" || base == "yarn" || base == "bun":
+		if i+1 < len(argv) && argv[i+1].Known {
+			switch sub := argv[i+1].Value; {
+			case base == "npm" && (sub == "exec" || sub == "x"),
+				base == "pnpm" && (sub == "dlx" || sub == "exec"),
+				base == "yarn" && (sub == "dlx" || sub == "exec"),
+				base == "bun" && sub == "x":
+				return c.peelRunner(argv, i+2, base+" "+sub)
+			}
+		}
+		return i, nil, nil, true
+	case base == "node" || base == "deno" || base == "tsx" || base == "ts-node":
+		return c.peelInterpreter(argv, i, base)
+	}
+	return i, nil, nil, true
+}
+
+func hasOpt(list []string, s string) bool {
+	for _, o := range list {
+		if o == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Config) peelWrapper(argv []Arg, i int, base string, w wrapperSpec) (int, []NestedShell, *Launch, bool) {
+	var nested []NestedShell
+	pos := w.positionals
+	j := i + 1
+	for j < len(argv) {
+		a := argv[j]
+		if !a.Known {
+			// An unresolved option or command: nothing more is visible.
+			return j, nested, nil, false
+		}
+		v := a.Value
+		if v == "--" {
+			j++
+			break
+		}
+		if hasOpt(w.lookupOpts, v) || hasOpt(w.stopOpts, v) {
+			return j, nested, nil, true
+		}
+		if hasOpt(w.shellOpts, v) {
+			if j+1 < len(argv) && argv[j+1].Known {
+				nested = append(nested, NestedShell{Text: argv[j+1].Value, Arg: j + 1})
+			}
+			return j, nested, nil, true
+		}
+		if name, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "--") {
+			if hasOpt(w.shellOpts, name) {
+				nested = append(nested, NestedShell{Text: val, Arg: j})
+				return j, nested, nil, true
+			}
+			j++
+			continue
+		}
+		if base == "env" && isAssignment(v) {
+			j++
+			continue
+		}
+		if base == "env" && (v == "-S" || v == "--split-string" || strings.HasPrefix(v, "-S")) {
+			// env -S 'claude -p': the string is split into an argv; judge it
+			// as shell words.
+			s := strings.TrimPrefix(v, "-S")
+			if s == "" && j+1 < len(argv) && argv[j+1].Known {
+				s = argv[j+1].Value
+				j++
+			}
+			rest := strings.TrimSpace(s)
+			for _, a := range argv[j+1:] {
+				if a.Known {
+					rest += " " + a.Value
+				}
+			}
+			nested = append(nested, NestedShell{Text: rest, Arg: j})
+			return j, nested, nil, true
+		}
+		if base == "nice" && len(v) > 1 && v[0] == '-' && isDigits(v[1:]) {
+			j++
+			continue
+		}
+		if strings.HasPrefix(v, "-") && len(v) > 1 {
+			if hasOpt(w.valueOpts, v) {
+				j += 2
+				continue
+			}
+			j++
+			continue
+		}
+		if pos > 0 {
+			pos--
+			j++
+			continue
+		}
+		break
+	}
+	if j >= len(argv) {
+		return j, nested, nil, true
+	}
+	return j, nested, nil, false
+}
+
+func isAssignment(s string) bool {
+	eq := strings.IndexByte(s, '=')
+	if eq <= 0 {
+		return false
+	}
+	for k, r := range s[:eq] {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || k > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func peelShell(argv []Arg, i int, base string) (int, []NestedShell, *Launch, bool) {
+	j := i + 1
+	if base == "busybox" {
+		// busybox sh -c ...: the applet is the next word.
+		return j, nil, nil, false
+	}
+	command := false
+	for j < len(argv) {
+		a := argv[j]
+		if !a.Known {
+			return j, nil, nil, true
+		}
+		v := a.Value
+		if v == "--" || v == "-" {
+			j++
+			break
+		}
+		if shellValueOpts[v] {
+			j += 2
+			continue
+		}
+		if (strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+")) && len(v) > 1 {
+			if !strings.HasPrefix(v, "--") && strings.ContainsRune(v[1:], 'c') {
+				command = true
+			}
+			if v == "--command" {
+				command = true
+			}
+			j++
+			continue
+		}
+		break
+	}
+	if command && j < len(argv) && argv[j].Known {
+		return j, []NestedShell{{Text: argv[j].Value, Arg: j}}, nil, true
+	}
+	// `bash script.sh` runs a file, which is scanned where it lives.
+	return j, nil, nil, true
+}
+
+var xargsValueOpts = []string{"-a", "--arg-file", "-d", "--delimiter", "-E", "-e", "--eof", "-I", "--replace", "-L", "--max-lines", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"}
+
+func peelXargs(argv []Arg, i int) (int, []NestedShell, *Launch, bool) {
+	j := i + 1
+	for j < len(argv) {
+		a := argv[j]
+		if !a.Known {
+			return j, nil, nil, true
+		}
+		v := a.Value
+		if v == "--" {
+			j++
+			break
+		}
+		if strings.HasPrefix(v, "-") && len(v) > 1 {
+			if hasOpt(xargsValueOpts, v) {
+				j += 2
+			} else {
+				j++
+			}
+			continue
+		}
+		break
+	}
+	if j >= len(argv) {
+		// xargs with no command runs echo.
+		return j, nil, nil, true
+	}
+	return j, nil, nil, false
+}
+
+func peelFind(argv []Arg, i int) (int, []NestedShell, *Launch, bool) {
+	for j := i + 1; j < len(argv); j++ {
+		if !argv[j].Known {
+			continue
+		}
+		switch argv[j].Value {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			if j+1 < len(argv) {
+				return j + 1, nil, nil, false
+			}
+		}
+	}
+	return i, nil, nil, true
+}
+
+func peelWatch(argv []Arg, i int) (int, []NestedShell, *Launch, bool) {
+	j := i + 1
+	execForm := false
+	for j < len(argv) {
+		a := argv[j]
+		if !a.Known {
+			return j, nil, nil, true
+		}
+		v := a.Value
+		if v == "--" {
+			j++
+			break
+		}
+		if v == "-x" || v == "--exec" {
+			execForm = true
+			j++
+			continue
+		}
+		if v == "-n" || v == "--interval" || v == "-q" || v == "--equexit" {
+			j += 2
+			continue
+		}
+		if strings.HasPrefix(v, "-") && len(v) > 1 {
+			j++
+			continue
+		}
+		break
+	}
+	if j >= len(argv) {
+		return j, nil, nil, true
+	}
+	if execForm {
+		return j, nil, nil, false
+	}
+	var parts []string
+	for _, a := range argv[j:] {
+		if a.Known {
+			parts = append(parts, a.Value)
+		}
+	}
+	return j, []NestedShell{{Text: strings.Join(parts, " "), Arg: j}}, nil, true
+}
+
+// peelRunner handles npx/bunx/pnpm dlx/yarn dlx/npm exec: the first
+// positional names a package or a bin.
+func (c *Config) peelRunner(argv []Arg, j int, runner string) (int, []NestedShell, *Launch, bool) {
+	pkgRuntime := ""
+	pkgArg := -1
+	for j < len(argv) {
+		a := argv[j]
+		if !a.Known {
+			return j, nil, nil, true
+		}
+		v := a.Value
+		if v == "--" {
+			j++
+			break
+		}
+		if v == "-c" || v == "--call" {
+			if j+1 < len(argv) && argv[j+1].Known {
+				return j, []NestedShell{{Text: argv[j+1].Value, Arg: j + 1}}, nil, true
+			}
+			return j, nil, nil, true
+		}
+		if v == "-p" || v == "--package" {
+			if j+1 < len(argv) && argv[j+1].Known {
+				if rt, ok := c.RuntimeForPackage(argv[j+1].Value); ok {
+					pkgRuntime, pkgArg = rt, j+1
+				}
+			}
+			j += 2
+			continue
+		}
+		if p, ok := strings.CutPrefix(v, "--package="); ok {
+			if rt, ok := c.RuntimeForPackage(p); ok {
+				pkgRuntime, pkgArg = rt, j
+			}
+			j++
+			continue
+		}
+		if strings.HasPrefix(v, "-") && len(v) > 1 {
+			j++
+			continue
+		}
+		break
+	}
+	if j < len(argv) && argv[j].Known {
+		v := argv[j].Value
+		if rt, ok := c.RuntimeForPackage(v); ok {
+			return j, nil, &Launch{Runtime: rt, Class: ClassPackageRunner, Arg: j, Name: v}, true
+		}
+		if rt, ok := c.RuntimeForCommand(v); ok && !strings.Contains(v, "/") {
+			return j, nil, &Launch{Runtime: rt, Class: ClassPackageRunner, Arg: j, Name: v}, true
+		}
+		if baseName(v) == WrapperCommand {
+			// npx launch-runtime --runtime claude: the wrapper from a package.
+			return j, nil, nil, false
+		}
+	}
+	if pkgRuntime != "" {
+		return j, nil, &Launch{Runtime: pkgRuntime, Class: ClassPackageRunner, Arg: pkgArg, Name: argv[pkgArg].Value}, true
+	}
+	return j, nil, nil, true
+}
+
+// peelInterpreter handles node/deno running a runtime's entry script
+// (`node node_modules/@anthropic-ai/claude-code/cli.js`,
+// `deno run npm:@anthropic-ai/claude-code`).
+func (c *Config) peelInterpreter(argv []Arg, i int, base string) (int, []NestedShell, *Launch, bool) {
+	for j := i + 1; j < len(argv); j++ {
+		a := argv[j]
+		if !a.Known {
+			return j, nil, nil, true
+		}
+		v := a.Value
+		if base == "deno" && v == "run" {
+			continue
+		}
+		if strings.HasPrefix(v, "-") {
+			if v == "-e" || v == "--eval" || v == "-p" || v == "--print" {
+				return j, nil, nil, true
+			}
+			continue
+		}
+		if strings.HasPrefix(v, "npm:") {
+			if rt, ok := c.RuntimeForPackage(v); ok {
+				return j, nil, &Launch{Runtime: rt, Class: ClassPackageRunner, Arg: j, Name: v}, true
+			}
+		}
+		if rt, ok := c.runtimeInPath(v); ok {
+			return j, nil, &Launch{Runtime: rt, Class: ClassAbsolutePath, Arg: j, Name: v}, true
+		}
+		if strings.Contains(v, "/") {
+			if rt, ok := c.RuntimeForCommand(v); ok {
+				return j, nil, &Launch{Runtime: rt, Class: ClassAbsolutePath, Arg: j, Name: v}, true
+			}
+		}
+		return j, nil, nil, true
+	}
+	return i, nil, nil, true
+}

@@ -1,0 +1,91 @@
+package scanner
+
+// Verdict is the outcome of one finding.
+type Verdict string
+
+// Verdicts.
+const (
+	VerdictGated Verdict = "gated"
+	VerdictRed   Verdict = "red"
+)
+
+// Class names the kind of a finding. The names are SPEC.md's and never
+// change meaning.
+type Class string
+
+// Classes, in SPEC.md order.
+const (
+	ClassGated               Class = "gated"
+	ClassDirectLiteral       Class = "direct-literal"
+	ClassAbsolutePath        Class = "absolute-path"
+	ClassPackageRunner       Class = "package-runner"
+	ClassProcessAPI          Class = "process-api"
+	ClassSDK                 Class = "sdk"
+	ClassDynamic             Class = "dynamic"
+	ClassCommandSubstitution Class = "command-substitution"
+	ClassEval                Class = "eval"
+	ClassVariableExecution   Class = "variable-execution"
+	ClassDangerousPrimitive  Class = "dangerous-primitive"
+	ClassUnparseable         Class = "unparseable"
+)
+
+// Classes lists every class in a stable order.
+var Classes = []Class{
+	ClassGated, ClassDirectLiteral, ClassAbsolutePath, ClassPackageRunner,
+	ClassProcessAPI, ClassSDK, ClassDynamic, ClassCommandSubstitution,
+	ClassEval, ClassVariableExecution, ClassDangerousPrimitive, ClassUnparseable,
+}
+
+// Valid reports whether c is one of SPEC.md's classes.
+func (c Class) Valid() bool {
+	for _, k := range Classes {
+		if k == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Pos is a 1-based position in a file; Column counts bytes.
+type Pos struct {
+	Line   int
+	Column int
+}
+
+// Finding is one launch (gated or RED) or one RED non-launch finding
+// (dangerous primitive, unparseable file).
+type Finding struct {
+	File     string  `json:"file"`
+	Line     int     `json:"line"`
+	Column   int     `json:"column"`
+	Language string  `json:"language"`
+	Runtime  string  `json:"runtime"`
+	Class    Class   `json:"class"`
+	Verdict  Verdict `json:"verdict"`
+	Family   string  `json:"family"`
+	Message  string  `json:"message"`
+
+	// Data marks a finding that comes from data (a string, a flag named in
+	// help text) rather than a real launch; only such findings may be
+	// suppressed by an inert marker.
+	Data bool `json:"-"`
+}
+
+// IsLaunch reports whether the finding is a launch of a runtime.
+func (f Finding) IsLaunch() bool { return f.Runtime != "" }
+
+// Skip records a file in scope that was not scanned, and why. A skipped file
+// is never silent: it is listed in every output.
+type Skip struct {
+	File   string `json:"file"`
+	Reason string `json:"reason"`
+}
+
+// Suppression records an inert marker: where it is, its reason, and how
+// many findings it suppressed.
+type Suppression struct {
+	File       string `json:"file"`
+	Line       int    `json:"line"`
+	Reason     string `json:"reason"`
+	Suppressed int    `json:"suppressed"`
+}

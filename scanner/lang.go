@@ -1,0 +1,86 @@
+package scanner
+
+import (
+	"bytes"
+	"path"
+	"strings"
+)
+
+// File is what a detector sees when deciding whether a file is its own.
+type File struct {
+	Rel  string // root-relative, slash-separated
+	Base string // last path element
+	Ext  string // lower-case extension with the dot, "" when none
+	Head []byte // the first bytes of the file (up to 1 KiB)
+	Exec bool   // any executable bit is set
+}
+
+// NewFile builds a File from a root-relative path and the file's first bytes.
+func NewFile(rel string, head []byte, exec bool) *File {
+	base := path.Base(rel)
+	return &File{Rel: rel, Base: base, Ext: strings.ToLower(path.Ext(base)), Head: head, Exec: exec}
+}
+
+// Interpreter returns the program named by the file's shebang line
+// (`#!/bin/bash` → "bash", `#!/usr/bin/env -S python3 -u` → "python3"), or
+// "" when there is none.
+func (f *File) Interpreter() string { return Interpreter(f.Head) }
+
+// Interpreter parses a shebang line at the start of head.
+func Interpreter(head []byte) string {
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		return ""
+	}
+	line := head[2:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	fields := strings.Fields(strings.TrimSpace(string(line)))
+	if len(fields) == 0 {
+		return ""
+	}
+	prog := baseName(fields[0])
+	if prog == "env" {
+		for _, f := range fields[1:] {
+			if strings.HasPrefix(f, "-") || isAssignment(f) {
+				continue
+			}
+			return baseName(f)
+		}
+		return ""
+	}
+	return prog
+}
+
+// IsShellInterpreter reports whether a shebang program is a POSIX-family
+// shell.
+func IsShellInterpreter(p string) bool {
+	switch p {
+	case "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "rbash", "bats":
+		return true
+	}
+	return false
+}
+
+// IsPythonInterpreter reports whether a shebang program is Python.
+func IsPythonInterpreter(p string) bool {
+	return p == "python" || strings.HasPrefix(p, "python2") || strings.HasPrefix(p, "python3") || p == "pypy" || p == "pypy3" || p == "uv"
+}
+
+// IsNodeInterpreter reports whether a shebang program runs JS/TS.
+func IsNodeInterpreter(p string) bool {
+	switch p {
+	case "node", "nodejs", "bun", "deno", "tsx", "ts-node", "zx":
+		return true
+	}
+	return false
+}
+
+// LooksBinary reports whether content looks binary (a NUL byte in the first
+// 8 KiB).
+func LooksBinary(b []byte) bool {
+	if len(b) > 8192 {
+		b = b[:8192]
+	}
+	return bytes.IndexByte(b, 0) >= 0
+}

@@ -1,0 +1,227 @@
+package scanner
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Detector is one language detector: it claims files and reports findings
+// on them. It keeps no state between files; Scan may run concurrently.
+type Detector interface {
+	// Name is the detector's language name, used as Finding.Language.
+	Name() string
+	// Match reports whether the detector handles the file.
+	Match(f *File) bool
+	// Scan reports the file's findings through p. A file that cannot be
+	// parsed returns a *ParseError; any other error is an I/O problem.
+	Scan(p *Pass) error
+}
+
+// ShellFunc scans text that a shell will run, found inside another file
+// (a `run:` step, `exec("...")`, a `bash -c` string). at is where the text
+// starts in the file; via is the class given to launches found in it (""
+// for the class their own form gives).
+type ShellFunc func(p *Pass, text string, at Pos, via Class) error
+
+// ParseError is a file (or embedded text) the parser rejected.
+type ParseError struct {
+	Pos Pos
+	Msg string
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("%d:%d: %s", e.Pos.Line, e.Pos.Column, e.Msg)
+}
+
+// maxNesting bounds how deep shell strings nest inside each other
+// (`bash -c "eval 'sh -c ...'"`).
+const maxNesting = 16
+
+// Pass is one file being scanned: its bytes, the configuration and the sink
+// for findings. Detectors report through it.
+type Pass struct {
+	Path       string // root-relative, slash-separated
+	Src        []byte
+	Config     *Config
+	Chokepoint bool
+	// Language is recorded on findings; a detector may change it (a `.ts`
+	// file reports "typescript").
+	Language string
+
+	shell    ShellFunc
+	depth    int
+	findings []Finding
+}
+
+// NewPass prepares a pass; the driver uses it, and so do tests of single
+// detectors.
+func NewPass(path string, src []byte, cfg *Config, lang string, shell ShellFunc) *Pass {
+	return &Pass{Path: path, Src: src, Config: cfg, Chokepoint: cfg.IsChokepoint(path), Language: lang, shell: shell}
+}
+
+// Findings returns what was reported so far.
+func (p *Pass) Findings() []Finding { return p.findings }
+
+// Depth is how many shell strings deep the current scan is.
+func (p *Pass) Depth() int { return p.depth }
+
+// Report records a finding, filling in the file, family, language and
+// verdict. Findings in a choke point are recorded as gated launches (the
+// choke point is the wrapper) and the primitive there is allowed.
+func (p *Pass) Report(f Finding) {
+	f.File = p.Path
+	f.Family = p.Config.Family(p.Path)
+	if f.Language == "" {
+		f.Language = p.Language
+	}
+	if p.Chokepoint {
+		switch {
+		case f.Class == ClassDangerousPrimitive:
+			return
+		case f.IsLaunch() && f.Class != ClassGated:
+			f.Message = fmt.Sprintf("%s launched inside declared choke point", f.Runtime)
+			f.Class = ClassGated
+		}
+	}
+	if f.Class == ClassGated {
+		f.Verdict = VerdictGated
+	} else {
+		f.Verdict = VerdictRed
+	}
+	if f.Line < 1 {
+		f.Line = 1
+	}
+	if f.Column < 1 {
+		f.Column = 1
+	}
+	p.findings = append(p.findings, f)
+}
+
+// ReportLaunch records a judged launch at pos. via, when set, overrides the
+// launch's own class for RED launches (a launch inside `$(...)` is
+// command-substitution whatever its name form).
+func (p *Pass) ReportLaunch(pos Pos, l *Launch, via Class) {
+	cls := l.Class
+	if cls != ClassGated && via != "" {
+		cls = via
+	}
+	p.Report(Finding{Line: pos.Line, Column: pos.Column, Runtime: l.Runtime, Class: cls, Message: LaunchMessage(l.Runtime, l.Name, cls)})
+}
+
+// LaunchMessage is the standard message of a launch finding.
+func LaunchMessage(runtime, name string, cls Class) string {
+	switch cls {
+	case ClassGated:
+		return fmt.Sprintf("%s launched through launch-runtime", runtime)
+	case ClassDirectLiteral:
+		return fmt.Sprintf("`%s` launched directly, bypassing launch-runtime", name)
+	case ClassAbsolutePath:
+		return fmt.Sprintf("%s launched by path `%s`, bypassing launch-runtime", runtime, name)
+	case ClassPackageRunner:
+		return fmt.Sprintf("%s launched through a package runner (`%s`), bypassing launch-runtime", runtime, name)
+	case ClassProcessAPI:
+		return fmt.Sprintf("%s launched through a process API, bypassing launch-runtime", runtime)
+	case ClassSDK:
+		return fmt.Sprintf("%s started by an agent SDK whose executable is not a launch-runtime shim", runtime)
+	case ClassDynamic:
+		return fmt.Sprintf("%s launched through a value found at run time, bypassing launch-runtime", runtime)
+	case ClassCommandSubstitution:
+		return fmt.Sprintf("%s launched inside a command substitution, bypassing launch-runtime", runtime)
+	case ClassEval:
+		return fmt.Sprintf("%s launched from a string run by a shell or `eval`, bypassing launch-runtime", runtime)
+	case ClassVariableExecution:
+		return fmt.Sprintf("%s launched through a variable, bypassing launch-runtime", runtime)
+	}
+	return fmt.Sprintf("%s launched, bypassing launch-runtime", runtime)
+}
+
+// ReportDangerous records the raw permission-bypass primitive at pos. data
+// marks an occurrence in data (a string, help text) that an inert marker
+// may suppress.
+func (p *Pass) ReportDangerous(pos Pos, text string, data bool) {
+	p.Report(Finding{Line: pos.Line, Column: pos.Column, Class: ClassDangerousPrimitive, Data: data,
+		Message: fmt.Sprintf("raw permission-bypass primitive `%s` outside launch-runtime; ask launch-runtime for `--dangerous` instead", strings.Join(strings.Fields(text), " "))})
+}
+
+// ReportUnparseable records that the file cannot be parsed.
+func (p *Pass) ReportUnparseable(pos Pos, msg string) {
+	p.Report(Finding{Line: pos.Line, Column: pos.Column, Class: ClassUnparseable,
+		Message: "file cannot be parsed, so its launches cannot be checked: " + msg})
+}
+
+// JudgeArgv judges an argv found at pos, reports the launch it makes (with
+// via overriding the class of a RED launch) and scans the shell strings it
+// hands to a shell. It returns the launch, or nil.
+func (p *Pass) JudgeArgv(argv []Arg, pos Pos, via Class) *Launch {
+	l, nested := p.Config.JudgeArgv(argv)
+	for _, n := range nested {
+		at := pos
+		if n.Arg < len(argv) && argv[n.Arg].Pos.Line > 0 {
+			at = argv[n.Arg].Pos
+		}
+		_ = p.ScanShell(n.Text, at, ClassEval)
+	}
+	if l != nil {
+		at := pos
+		if l.Arg < len(argv) && argv[l.Arg].Pos.Line > 0 && pos.Line == 0 {
+			at = argv[l.Arg].Pos
+		}
+		p.ReportLaunch(at, l, via)
+	}
+	return l
+}
+
+// ScanShell hands text that a shell will run to the shell detector. Launches
+// found in it get class via unless gated (pass "" to keep their own class).
+// Positions inside the text are mapped onto the file from at.
+func (p *Pass) ScanShell(text string, at Pos, via Class) error {
+	if p.shell == nil || p.depth >= maxNesting {
+		return nil
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	return p.shell(p, text, at, via)
+}
+
+// ScanDangerousText reports every occurrence of the primitive in a string
+// value that starts at pos (data).
+func (p *Pass) ScanDangerousText(s string, at Pos) {
+	for _, m := range FindDangerous(s) {
+		p.ReportDangerous(Offset(s, m.Offset, at), m.Text, true)
+	}
+}
+
+// Offset maps a byte offset inside text that starts at `at` to a file
+// position.
+func Offset(text string, off int, at Pos) Pos {
+	if off > len(text) {
+		off = len(text)
+	}
+	line, col := at.Line, at.Column
+	if line < 1 {
+		line = 1
+	}
+	if col < 1 {
+		col = 1
+	}
+	pre := text[:off]
+	if n := strings.Count(pre, "\n"); n > 0 {
+		return Pos{Line: line + n, Column: off - strings.LastIndexByte(pre, '\n')}
+	}
+	return Pos{Line: line, Column: col + off}
+}
+
+// Shift maps a position relative to embedded text (1-based, as a parser of
+// that text reports it) onto the file from at.
+func Shift(rel Pos, at Pos) Pos {
+	if at.Line < 1 {
+		at.Line = 1
+	}
+	if at.Column < 1 {
+		at.Column = 1
+	}
+	if rel.Line <= 1 {
+		return Pos{Line: at.Line, Column: at.Column + rel.Column - 1}
+	}
+	return Pos{Line: at.Line + rel.Line - 1, Column: rel.Column}
+}

@@ -1,0 +1,234 @@
+package scanner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// MaxFileSize is the largest file scanned; larger files are listed as
+// skipped with the reason.
+const MaxFileSize = 32 << 20
+
+// Options configure one scan.
+type Options struct {
+	Root      string
+	Config    *Config
+	Detectors []Detector // in order; the first that matches a file scans it
+	Shell     ShellFunc  // scans shell text embedded in other files
+	Workers   int        // 0 means GOMAXPROCS
+	// Progress, when set, is called with the number of files done so far.
+	Progress func(done, total int)
+}
+
+// FileError is a file in scope that could not be read. The scan goes on;
+// the command exits with the I/O status.
+type FileError struct {
+	File string
+	Err  error
+}
+
+func (e *FileError) Error() string { return e.File + ": " + e.Err.Error() }
+func (e *FileError) Unwrap() error { return e.Err }
+
+// Scan walks the root and runs the detectors over every file in scope. A
+// missing or unreadable root is an error; files that cannot be read are
+// listed in Report.Skipped and returned as FileErrors in Report.Errors.
+func Scan(ctx context.Context, opt Options) (*Report, error) {
+	st, err := os.Stat(opt.Root)
+	if err != nil {
+		return nil, fmt.Errorf("root: %w", err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("root %s: not a directory", opt.Root)
+	}
+	cfg := opt.Config
+	if cfg == nil {
+		cfg = DefaultConfig()
+	}
+	files, skips, err := walk(ctx, opt.Root, cfg)
+	if err != nil {
+		return nil, err
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	results := make([]fileResult, len(files))
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(files) || ctx.Err() != nil {
+					return
+				}
+				results[i] = scanFile(files[i], cfg, opt)
+				n := done.Add(1)
+				if opt.Progress != nil {
+					opt.Progress(int(n), len(files))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	rep := &Report{SchemaVersion: SchemaVersion, Root: opt.Root}
+	for _, r := range results {
+		rep.Findings = append(rep.Findings, r.findings...)
+		rep.Suppressions = append(rep.Suppressions, r.markers...)
+		if r.skip != nil {
+			skips = append(skips, *r.skip)
+		}
+		if r.err != nil {
+			rep.Errors = append(rep.Errors, r.err)
+		}
+		if r.scanned {
+			rep.Summary.FilesScanned++
+		}
+	}
+	sort.Slice(skips, func(i, j int) bool { return skips[i].File < skips[j].File })
+	rep.Skipped = skips
+	rep.finish(cfg)
+	return rep, nil
+}
+
+type fileResult struct {
+	findings []Finding
+	markers  []Suppression
+	skip     *Skip
+	err      error
+	scanned  bool
+}
+
+func scanFile(c candidate, cfg *Config, opt Options) (res fileResult) {
+	if c.size > MaxFileSize {
+		res.skip = &Skip{File: c.rel, Reason: fmt.Sprintf("larger than %d MiB (%d bytes), not scanned", MaxFileSize>>20, c.size)}
+		return res
+	}
+	f, err := os.Open(c.abs)
+	if err != nil {
+		res.skip = &Skip{File: c.rel, Reason: "cannot be read: " + unwrapPathErr(err)}
+		res.err = &FileError{File: c.rel, Err: err}
+		return res
+	}
+	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	f.Close()
+	if err != nil {
+		res.skip = &Skip{File: c.rel, Reason: "cannot be read: " + unwrapPathErr(err)}
+		res.err = &FileError{File: c.rel, Err: err}
+		return res
+	}
+	res.scanned = true
+	head := src
+	if len(head) > 1024 {
+		head = head[:1024]
+	}
+	file := NewFile(c.rel, head, c.mode&0o111 != 0)
+	lang := "text"
+	var det Detector
+	for _, d := range opt.Detectors {
+		if d.Match(file) {
+			det, lang = d, d.Name()
+			break
+		}
+	}
+	p := NewPass(c.rel, src, cfg, lang, opt.Shell)
+	if det != nil {
+		if err := runDetector(det, p); err != nil {
+			var pe *ParseError
+			if errors.As(err, &pe) {
+				p.ReportUnparseable(pe.Pos, pe.Msg)
+			} else {
+				res.err = &FileError{File: c.rel, Err: err}
+			}
+		}
+	}
+	// The primitive is RED in any file, whatever its language.
+	if !p.Chokepoint && !LooksBinary(src) {
+		s := string(src)
+		for _, m := range FindDangerous(s) {
+			p.ReportDangerous(Offset(s, m.Offset, Pos{Line: 1, Column: 1}), m.Text, true)
+		}
+	}
+	res.findings, res.markers = applyMarkers(p.findings, src, c.rel)
+	return res
+}
+
+// runDetector runs a detector and turns a panic into an unparseable
+// finding: a detector bug must never hide a file or crash the scan.
+func runDetector(d Detector, p *Pass) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &ParseError{Pos: Pos{Line: 1, Column: 1}, Msg: fmt.Sprintf("internal error in the %s detector: %v", d.Name(), r)}
+		}
+	}()
+	return d.Scan(p)
+}
+
+// inertRE finds the inert marker and its reason.
+var inertRE = regexp.MustCompile(`check-launches:\s*inert\b[ \t:—–-]*([^\n]*)`)
+
+// applyMarkers drops data findings on lines with an inert marker that has a
+// reason, deduplicates, and returns the markers with their counts.
+func applyMarkers(fs []Finding, src []byte, rel string) ([]Finding, []Suppression) {
+	markers := map[int]*Suppression{}
+	var order []int
+	if len(fs) > 0 || strings.Contains(string(src), "check-launches:") {
+		line := 1
+		s := string(src)
+		for len(s) > 0 {
+			end := strings.IndexByte(s, '\n')
+			var l string
+			if end < 0 {
+				l, s = s, ""
+			} else {
+				l, s = s[:end], s[end+1:]
+			}
+			if m := inertRE.FindStringSubmatch(l); m != nil {
+				reason := strings.TrimSpace(m[1])
+				for _, closer := range []string{"*/", "-->", "#}", "%>"} {
+					reason = strings.TrimSpace(strings.TrimSuffix(reason, closer))
+				}
+				markers[line] = &Suppression{File: rel, Line: line, Reason: reason}
+				order = append(order, line)
+			}
+			line++
+		}
+	}
+	var out []Finding
+	seen := map[string]bool{}
+	for _, f := range fs {
+		if m := markers[f.Line]; m != nil && f.Data && m.Reason != "" {
+			m.Suppressed++
+			continue
+		}
+		key := fmt.Sprintf("%d:%d:%s:%s", f.Line, f.Column, f.Class, f.Runtime)
+		if f.Class == ClassDangerousPrimitive {
+			key = fmt.Sprintf("%d:%s", f.Line, f.Class) // one per line
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, f)
+	}
+	var ms []Suppression
+	for _, l := range order {
+		ms = append(ms, *markers[l])
+	}
+	return out, ms
+}

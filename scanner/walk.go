@@ -1,0 +1,112 @@
+package scanner
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// defaultExcludedDirs are never descended into, at any depth.
+var defaultExcludedDirs = map[string]bool{
+	".git": true, "node_modules": true, "vendor": true, "third_party": true, "testdata": true,
+}
+
+// candidate is one file the walk found in scope.
+type candidate struct {
+	rel  string
+	abs  string
+	mode fs.FileMode
+	size int64
+}
+
+// walk lists the files in scope under root, in lexical order, with the
+// files it could not consider (symlinks, special files, unreadable folders)
+// as skips.
+func walk(ctx context.Context, root string, cfg *Config) ([]candidate, []Skip, error) {
+	ignored := gitIgnored(ctx, root)
+	var out []candidate
+	var skips []Skip
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		rel, rerr := filepath.Rel(root, p)
+		if rerr != nil {
+			return rerr
+		}
+		rel = filepath.ToSlash(rel)
+		if err != nil {
+			if p == root {
+				return err
+			}
+			skips = append(skips, Skip{File: rel, Reason: "cannot be read: " + unwrapPathErr(err)})
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if rel == "." {
+			return nil
+		}
+		if d.IsDir() {
+			if defaultExcludedDirs[d.Name()] || ignored[rel+"/"] {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if ignored[rel] || !cfg.InScope(rel) {
+			return nil
+		}
+		t := d.Type()
+		switch {
+		case t&fs.ModeSymlink != 0:
+			skips = append(skips, Skip{File: rel, Reason: "symbolic link, not followed (its target is scanned where it lives inside the root)"})
+			return nil
+		case !t.IsRegular():
+			skips = append(skips, Skip{File: rel, Reason: "not a regular file"})
+			return nil
+		}
+		info, ierr := d.Info()
+		if ierr != nil {
+			skips = append(skips, Skip{File: rel, Reason: "cannot be read: " + unwrapPathErr(ierr)})
+			return nil
+		}
+		out = append(out, candidate{rel: rel, abs: p, mode: info.Mode(), size: info.Size()})
+		return nil
+	})
+	return out, skips, err
+}
+
+func unwrapPathErr(err error) string {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// gitIgnored returns the root-relative paths (folders with a trailing
+// slash) that git ignores, when root is inside a git work tree and git is
+// installed; otherwise an empty set.
+func gitIgnored(ctx context.Context, root string) map[string]bool {
+	set := map[string]bool{}
+	if _, err := exec.LookPath("git"); err != nil {
+		return set
+	}
+	cmd := exec.CommandContext(ctx, "git", "-C", root, "ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z")
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+	out, err := cmd.Output()
+	if err != nil {
+		return set
+	}
+	for _, p := range bytes.Split(out, []byte{0}) {
+		if len(p) == 0 {
+			continue
+		}
+		set[strings.TrimPrefix(string(p), "./")] = true
+	}
+	return set
+}
