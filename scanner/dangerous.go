@@ -6,9 +6,8 @@ import (
 )
 
 // The raw permission-bypass primitive in its textual forms. The argv form
-// split over two elements (`"--permission-mode", "bypassPermissions"`) is
+// split over two elements (`"--permission-mode", "bypassPermissions"`) is // check-launches: inert — the pattern this file detects
 // also matched here, across quotes, commas, YAML list dashes and newlines.
-// check-launches: inert — documents the pattern this file detects
 var dangerousRE = regexp.MustCompile(
 	`--(?:allow-)?dangerously-skip-permissions` +
 		"|--permission-mode(?:=|[\"'`]?[\\s,\\-]*[\"'`]?)bypassPermissions" +
