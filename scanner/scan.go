@@ -133,27 +133,42 @@ func scanFile(c candidate, cfg *Config, opt Options) (res fileResult) {
 		return res
 	}
 	res.scanned = true
+	var ferr error
+	res.findings, res.markers, ferr = ScanBytes(c.rel, src, c.mode&0o111 != 0, cfg, opt.Detectors, opt.Shell)
+	if ferr != nil {
+		res.err = &FileError{File: c.rel, Err: ferr}
+	}
+	return res
+}
+
+// ScanBytes scans one file's contents exactly as the walk does: the first
+// matching detector, the raw primitive search, inert markers and
+// deduplication. exec says whether the file has an executable bit. The
+// findings are not sorted. A non-nil error is an I/O problem reported by a
+// detector; findings are still returned.
+func ScanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detector, shell ShellFunc) ([]Finding, []Suppression, error) {
 	head := src
 	if len(head) > 1024 {
 		head = head[:1024]
 	}
-	file := NewFile(c.rel, head, c.mode&0o111 != 0)
+	file := NewFile(rel, head, exec)
 	lang := "text"
 	var det Detector
-	for _, d := range opt.Detectors {
+	for _, d := range detectors {
 		if d.Match(file) {
 			det, lang = d, d.Name()
 			break
 		}
 	}
-	p := NewPass(c.rel, src, cfg, lang, opt.Shell)
+	p := NewPass(rel, src, cfg, lang, shell)
+	var ioErr error
 	if det != nil {
 		if err := runDetector(det, p); err != nil {
 			var pe *ParseError
 			if errors.As(err, &pe) {
 				p.ReportUnparseable(pe.Pos, pe.Msg)
 			} else {
-				res.err = &FileError{File: c.rel, Err: err}
+				ioErr = err
 			}
 		}
 	}
@@ -164,8 +179,8 @@ func scanFile(c candidate, cfg *Config, opt Options) (res fileResult) {
 			p.ReportDangerous(Offset(s, m.Offset, Pos{Line: 1, Column: 1}), m.Text, true)
 		}
 	}
-	res.findings, res.markers = applyMarkers(p.findings, src, c.rel)
-	return res
+	fs, ms := applyMarkers(p.findings, src, rel)
+	return fs, ms, ioErr
 }
 
 // runDetector runs a detector and turns a panic into an unparseable
