@@ -1,0 +1,273 @@
+package hook
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/leasegate/leasegate/lease/broker"
+)
+
+// Exit statuses. There is deliberately no status 1: Claude Code runs the
+// tool when a PreToolUse hook exits with anything but 2.
+const (
+	ExitAllow = 0
+	ExitBlock = 2
+)
+
+// Modes, the one positional argument.
+const (
+	ModeGate         = "gate"          // PreToolUse / Pi tool_call: authorize or block
+	ModeTap          = "tap"           // PostToolUse / Pi tool_result: telemetry, always exit 0
+	ModeCompact      = "compact"       // PreCompact / Pi session_before_compact: revoke
+	ModeSessionStart = "session-start" // SessionStart: call in (source compact: revoke)
+)
+
+// Environment variables set by launch-runtime (SPEC.md "Names").
+const (
+	EnvSession    = "LEASEGATE_SESSION_ID"
+	EnvGeneration = "LEASEGATE_GENERATION"
+)
+
+// DefaultDeadline bounds one hook run's broker round trip (and the wait for
+// stdin). It is far below the 20 s timeout that launch-runtime gives the hook
+// in Claude Code's settings and the 10 s that the Pi extension allows.
+const DefaultDeadline = 2 * time.Second
+
+// MaxDeadline caps --deadline so that the hook always answers before the
+// runtime's own timeout would let the tool run.
+const MaxDeadline = 10 * time.Second
+
+// requestBudget is what a forwarded tool_input may take of one request line;
+// the rest leaves room for the other fields.
+const requestBudget = broker.MaxLineBytes - 4096
+
+// Config is what a run reads from its surroundings. Main fills it from the
+// process; tests fill it by hand.
+type Config struct {
+	Getenv     func(string) string
+	SocketPath func() (string, error)
+}
+
+// Main runs mutator-gate with args (without the program name) and returns
+// the exit status. It recovers from panics into ExitBlock (ExitAllow for the
+// tap).
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return Run(Config{Getenv: os.Getenv, SocketPath: broker.SocketPath}, args, stdin, stdout, stderr)
+}
+
+// Run is Main with an explicit Config.
+func Run(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	mode := ModeGate
+	defer func() {
+		if r := recover(); r != nil {
+			if mode == ModeTap {
+				status = ExitAllow
+				return
+			}
+			deny(stderr, broker.CodeGateUnavailable, fmt.Sprintf("internal error: %v", r))
+			status = ExitBlock
+		}
+	}()
+	for _, a := range args {
+		if a == ModeTap {
+			mode = ModeTap // known before flags parse, so a bad flag still exits 0
+		}
+	}
+	fs := flag.NewFlagSet("mutator-gate", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	deadline := fs.Duration("deadline", DefaultDeadline, "bound on the broker round trip")
+	if err := fs.Parse(args); err != nil {
+		return fail(mode, stderr, broker.CodeGateUnavailable, "usage: "+err.Error())
+	}
+	switch rest := fs.Args(); len(rest) {
+	case 0:
+		mode = ModeGate
+	case 1:
+		mode = rest[0]
+	default:
+		return fail(mode, stderr, broker.CodeGateUnavailable, "usage: more than one mode given")
+	}
+	switch mode {
+	case ModeGate, ModeTap, ModeCompact, ModeSessionStart:
+	default:
+		return fail(ModeGate, stderr, broker.CodeGateUnavailable, fmt.Sprintf("usage: unknown mode %q", mode))
+	}
+	d := *deadline
+	if d <= 0 || d > MaxDeadline {
+		d = DefaultDeadline
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	r := runner{cfg: cfg, stderr: stderr, mode: mode}
+	return r.run(ctx, stdin)
+}
+
+type runner struct {
+	cfg    Config
+	stderr io.Writer
+	mode   string
+}
+
+func (r *runner) run(ctx context.Context, stdin io.Reader) int {
+	ev, err := readWithin(ctx, stdin)
+	if err != nil {
+		return fail(r.mode, r.stderr, broker.CodeGateUnavailable, err.Error())
+	}
+	session, gen, err := identity(r.cfg.Getenv)
+	if err != nil {
+		if r.mode == ModeCompact {
+			return ExitAllow // no session, no lease to revoke; do not block compaction
+		}
+		return fail(r.mode, r.stderr, broker.CodeGateUnavailable, err.Error())
+	}
+	req := broker.Request{Session: session, Generation: gen, Event: ev.HookEventName,
+		AgentID: ev.AgentID, AgentType: ev.AgentType}
+	switch r.mode {
+	case ModeGate, ModeTap:
+		if ev.ToolName == "" {
+			return fail(r.mode, r.stderr, broker.CodeGateUnavailable, ErrMalformedEvent.Error()+": no tool_name")
+		}
+		in, err := shrinkToolInput(ev.ToolInput, requestBudget)
+		if err != nil {
+			return fail(r.mode, r.stderr, broker.CodeGateUnavailable, err.Error())
+		}
+		req.Op, req.Tool, req.ToolInput = broker.OpAuthorize, ev.ToolName, in
+		if r.mode == ModeTap {
+			req.Op = broker.OpTap
+		}
+	case ModeCompact:
+		req.Op, req.Reason = broker.OpCompact, "compaction ("+orDefault(ev.HookEventName, "PreCompact")+")"
+	case ModeSessionStart:
+		req.Op = broker.OpSessionStart
+		if ev.Source == "compact" {
+			req.Op, req.Reason = broker.OpCompact, "compaction (SessionStart source compact)"
+		}
+	}
+	rep, err := r.ask(ctx, req)
+	if err != nil {
+		return fail(r.mode, r.stderr, broker.CodeGateUnavailable, err.Error())
+	}
+	switch {
+	case r.mode == ModeTap:
+		return ExitAllow
+	case !rep.OK:
+		return fail(r.mode, r.stderr, gateCode(rep.Code), "broker refused: "+orDefault(rep.Error, rep.Code))
+	case r.mode != ModeGate:
+		return ExitAllow
+	case rep.Allow:
+		return ExitAllow
+	default:
+		return fail(r.mode, r.stderr, gateCode(rep.Code), denialText(req.Tool, rep))
+	}
+}
+
+func (r *runner) ask(ctx context.Context, req broker.Request) (broker.Reply, error) {
+	path, err := r.cfg.SocketPath()
+	if err != nil {
+		return broker.Reply{}, fmt.Errorf("%w: %v", broker.ErrUnavailable, err)
+	}
+	c, err := broker.Dial(ctx, path)
+	if err != nil {
+		return broker.Reply{}, err
+	}
+	defer c.Close()
+	return c.Do(ctx, req)
+}
+
+// errNoIdentity reports a hook run outside a launch-runtime session.
+var errNoIdentity = errors.New("no session identity: this runtime was not started through launch-runtime")
+
+func identity(getenv func(string) string) (string, uint64, error) {
+	s := getenv(EnvSession)
+	g := getenv(EnvGeneration)
+	if s == "" || g == "" {
+		return "", 0, errNoIdentity
+	}
+	gen, err := strconv.ParseUint(g, 10, 64)
+	if err != nil {
+		return "", 0, fmt.Errorf("%w (%s=%q is not a generation)", errNoIdentity, EnvGeneration, g)
+	}
+	return s, gen, nil
+}
+
+// readWithin reads the event from stdin, giving up when ctx ends.
+func readWithin(ctx context.Context, stdin io.Reader) (Event, error) {
+	type result struct {
+		ev  Event
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		ev, err := ReadEvent(stdin)
+		ch <- result{ev, err}
+	}()
+	select {
+	case res := <-ch:
+		return res.ev, res.err
+	case <-ctx.Done():
+		return Event{}, fmt.Errorf("%w: stdin not closed within the deadline", ErrMalformedEvent)
+	}
+}
+
+var gateCodes = map[string]bool{
+	broker.CodeGateUnavailable: true, broker.CodeLeaseNotVerified: true,
+	broker.CodeLeaseExpired: true, broker.CodeGenerationMismatch: true,
+	broker.CodeUnknownSession: true, broker.CodePolicyDenied: true,
+}
+
+// gateCode keeps a known gate code and turns anything else into
+// GATE_UNAVAILABLE: a broker that answers with a code we do not know is a
+// broker we do not understand.
+func gateCode(c string) string {
+	if gateCodes[c] {
+		return c
+	}
+	return broker.CodeGateUnavailable
+}
+
+func denialText(tool string, rep broker.Reply) string {
+	msg := fmt.Sprintf("leasegate blocked %s", tool)
+	if rep.State != "" {
+		msg += " (lease " + rep.State + ")"
+	}
+	if rep.Error != "" {
+		msg += ": " + rep.Error
+	}
+	if !gateCodes[rep.Code] && rep.Code != "" {
+		msg += " [broker code " + rep.Code + "]"
+	}
+	return msg
+}
+
+// fail writes the one-line reason and returns the mode's failure status:
+// ExitBlock, except for the tap, which stays silent and exits 0.
+func fail(mode string, stderr io.Writer, code, text string) int {
+	if mode == ModeTap {
+		return ExitAllow
+	}
+	deny(stderr, code, text)
+	return ExitBlock
+}
+
+func deny(stderr io.Writer, code, text string) {
+	text = strings.Join(strings.Fields(text), " ") // one line, whatever the broker said
+	const max = 1000
+	if len(text) > max {
+		text = text[:max] + "..."
+	}
+	fmt.Fprintf(stderr, "%s: %s\n", code, text)
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
