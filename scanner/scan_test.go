@@ -1,0 +1,208 @@
+package scanner
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// lineDetector is a test detector: every line `run NAME` is an argv.
+type lineDetector struct{}
+
+func (lineDetector) Name() string       { return "test" }
+func (lineDetector) Match(f *File) bool { return f.Ext == ".run" }
+func (lineDetector) Scan(p *Pass) error {
+	for i, l := range strings.Split(string(p.Src), "\n") {
+		if rest, ok := strings.CutPrefix(l, "run "); ok {
+			var argv []Arg
+			for _, w := range strings.Fields(rest) {
+				argv = append(argv, Lit(w))
+			}
+			p.JudgeArgv(argv, Pos{Line: i + 1, Column: 1}, "")
+		}
+		if l == "broken" {
+			return &ParseError{Pos: Pos{Line: i + 1, Column: 1}, Msg: "broken line"}
+		}
+		if l == "panic" {
+			panic("detector bug")
+		}
+	}
+	return nil
+}
+
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func scanTree(t *testing.T, root string, cfg *Config) *Report {
+	t.Helper()
+	rep, err := Scan(context.Background(), Options{Root: root, Config: cfg, Detectors: []Detector{lineDetector{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func TestScanScopeAndFindings(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"a.run":                    "run claude -p\nrun launch-runtime --runtime pi\n",
+		"node_modules/x/b.run":     "run claude\n",
+		"vendor/c.run":             "run claude\n",
+		"sub/testdata/d.run":       "run claude\n",
+		"third_party/e.run":        "run claude\n",
+		"docs/readme.md":           "use --dangerously-skip-permissions\n",
+		"docs/ok.md":               "pass --dangerously-skip-permissions # check-launches: inert explains the flag\n",
+		"broken.run":               "ok\nbroken\n",
+		"bug.run":                  "panic\n",
+		"cmd/launch-runtime/x.run": "run claude --dangerously-skip-permissions\n",
+	})
+	cfg, err := ParseConfig("c", []byte(`chokepoints: ["cmd/launch-runtime/**"]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := scanTree(t, root, cfg)
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, f.File+":"+strconv.Itoa(f.Line)+" "+f.Tag())
+	}
+	want := []string{
+		"a.run:1 RED:direct-literal",
+		"a.run:2 GATED",
+		"broken.run:2 RED:unparseable",
+		"bug.run:1 RED:unparseable",
+		"cmd/launch-runtime/x.run:1 GATED",
+		"docs/readme.md:1 RED:dangerous-primitive",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if rep.Summary.Launches != 3 || rep.Summary.Gated != 2 || rep.Summary.Red != 4 {
+		t.Errorf("summary = %+v", rep.Summary)
+	}
+	if rep.Summary.FilesScanned != 6 {
+		t.Errorf("files scanned = %d, want 6", rep.Summary.FilesScanned)
+	}
+	if len(rep.Suppressions) != 1 || rep.Suppressions[0].Suppressed != 1 {
+		t.Errorf("suppressions = %+v", rep.Suppressions)
+	}
+}
+
+func TestScanDeterministicJSON(t *testing.T) {
+	files := map[string]string{}
+	for i := 0; i < 200; i++ {
+		files["d"+strconv.Itoa(i%7)+"/f"+strconv.Itoa(i)+".run"] = "run claude\nrun npx -y @anthropic-ai/claude-code\nrun launch-runtime --runtime claude\n"
+	}
+	root := writeTree(t, files)
+	var first []byte
+	for i := 0; i < 5; i++ {
+		rep, err := Scan(context.Background(), Options{Root: root, Detectors: []Detector{lineDetector{}}, Workers: 1 + i})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := WriteJSON(&buf, rep); err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = buf.Bytes()
+		} else if !bytes.Equal(first, buf.Bytes()) {
+			t.Fatalf("run %d differs from run 0", i)
+		}
+	}
+}
+
+func TestScanGitIgnored(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatal("git is required for this test")
+	}
+	root := writeTree(t, map[string]string{
+		".gitignore":    "build/\n*.gen.run\n",
+		"a.run":         "run claude\n",
+		"x.gen.run":     "run claude\n",
+		"build/out.run": "run claude\n",
+	})
+	cmd := exec.Command("git", "init", "-q", root)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	rep := scanTree(t, root, nil)
+	if len(rep.Findings) != 1 || rep.Findings[0].File != "a.run" {
+		t.Errorf("findings = %+v", rep.Findings)
+	}
+}
+
+func TestScanErrors(t *testing.T) {
+	if _, err := Scan(context.Background(), Options{Root: filepath.Join(t.TempDir(), "missing")}); err == nil {
+		t.Error("missing root: no error")
+	}
+	f := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(f, nil, 0o644)
+	if _, err := Scan(context.Background(), Options{Root: f}); err == nil {
+		t.Error("root is a file: no error")
+	}
+}
+
+func TestScanUnreadableAndSymlink(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.run": "run claude\n", "secret.run": "run claude\n"})
+	if err := os.Symlink("a.run", filepath.Join(root, "link.run")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("loop2", filepath.Join(root, "loop1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("loop1", filepath.Join(root, "loop2")); err != nil {
+		t.Fatal(err)
+	}
+	secret := filepath.Join(root, "secret.run")
+	if err := os.Chmod(secret, 0); err != nil {
+		t.Fatal(err)
+	}
+	rep := scanTree(t, root, nil)
+	reasons := map[string]string{}
+	for _, s := range rep.Skipped {
+		reasons[s.File] = s.Reason
+	}
+	for _, f := range []string{"link.run", "loop1", "loop2"} {
+		if !strings.Contains(reasons[f], "symbolic link") {
+			t.Errorf("%s: skip reason %q", f, reasons[f])
+		}
+	}
+	if os.Geteuid() != 0 { // root reads any file
+		if !strings.Contains(reasons["secret.run"], "cannot be read") || len(rep.Errors) != 1 {
+			t.Errorf("unreadable file: reason %q, errors %v", reasons["secret.run"], rep.Errors)
+		}
+	}
+}
+
+func TestScanLargeFileSkipped(t *testing.T) {
+	root := t.TempDir()
+	big := filepath.Join(root, "big.run")
+	fh, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fh.Truncate(MaxFileSize + 1); err != nil {
+		t.Fatal(err)
+	}
+	fh.Close()
+	rep := scanTree(t, root, nil)
+	if len(rep.Skipped) != 1 || !strings.Contains(rep.Skipped[0].Reason, "larger than") {
+		t.Errorf("skipped = %+v", rep.Skipped)
+	}
+}
