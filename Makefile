@@ -1,0 +1,37 @@
+# leasegate — see README.md. Every target works on a fresh machine.
+GO       ?= go
+FUZZTIME ?= 10s
+
+.PHONY: all build test test-go setup lint bench fuzz-short install
+
+all: build
+
+build:
+	$(GO) build ./...
+
+install:
+	$(GO) install ./cmd/...
+
+# setup installs what the tests need beyond Go: the real Claude Code and Pi
+# clients, pinned by e2e/package-lock.json.
+setup:
+	./e2e/setup.sh
+
+# test is THE test command (README, .ci/run): everything, under -race.
+test: setup test-go
+
+test-go:
+	$(GO) test -race -count=1 -timeout 30m ./...
+
+lint:
+	@out="$$(gofmt -s -l .)"; if [ -n "$$out" ]; then gofmt -s -d .; exit 1; fi
+	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
+
+# fuzz-short runs every native fuzz target for FUZZTIME each.
+fuzz-short:
+	./scripts/fuzz-short.sh $(FUZZTIME)
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+	@for s in bench/*/run.sh; do echo "== $$s"; "$$s" || exit 1; done
