@@ -1,0 +1,321 @@
+package scannertest
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// UnparseablePrefix starts the name of a case that is meant not to parse;
+// such cases are not given to `bash -n`.
+const UnparseablePrefix = "unparseable_"
+
+// wantRE finds a want comment: a comment leader, `want`, an optional +N line
+// offset and one or more quoted tags.
+var wantRE = regexp.MustCompile(`(?:#|//|--|;)\s*want(\s+\+\d+)?((?:\s+"[^"\s]+")+)`)
+
+// tagRE pulls the tags out of a want comment.
+var tagRE = regexp.MustCompile(`"([^"\s]+)"`)
+
+// wantLineRE is one line of a txtar `-- want --` section.
+var wantLineRE = regexp.MustCompile(`^(\S+):(\d+):(\d+)\s+\[([^\]\s]+)\]\s*$`)
+
+// Expect is one expected (or actual) finding of a case.
+type Expect struct {
+	File   string // "" for single-file cases
+	Line   int
+	Column int // 0 matches any column
+	Tag    string
+}
+
+func (e Expect) String() string {
+	if e.File == "" {
+		return fmt.Sprintf("%d: [%s]", e.Line, e.Tag)
+	}
+	return fmt.Sprintf("%s:%d:%d: [%s]", e.File, e.Line, e.Column, e.Tag)
+}
+
+// Case is one case file of a matrix.
+type Case struct {
+	Name string
+	Path string
+	Src  []byte
+	Exec bool // the file has an executable bit
+}
+
+// ErrDuplicateCase is returned by LoadCases for two cases with identical
+// content.
+var ErrDuplicateCase = errors.New("duplicate case")
+
+// LoadCases reads the case files of dir (not its subfolders or dotfiles), in
+// name order. Two files with identical content are an ErrDuplicateCase.
+func LoadCases(dir string) ([]Case, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[[32]byte]string{}
+	var out []Case
+	for _, e := range ents {
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		sum := sha256.Sum256(src)
+		if other, dup := seen[sum]; dup {
+			return nil, fmt.Errorf("%w: %s has the same content as %s", ErrDuplicateCase, e.Name(), other)
+		}
+		seen[sum] = e.Name()
+		info, err := e.Info()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Case{Name: e.Name(), Path: path, Src: src, Exec: info.Mode()&0o111 != 0})
+	}
+	return out, nil
+}
+
+// Run runs every case file in dir as a subtest: it scans the case with
+// scanner.ScanBytes, the given detectors and shell function, and compares
+// the findings with the case's wants. It fails when dir holds no case or
+// two cases with identical content.
+func Run(t *testing.T, dir string, detectors []scanner.Detector, shell scanner.ShellFunc) {
+	t.Helper()
+	cases, err := LoadCases(dir)
+	if err != nil {
+		t.Fatalf("reading the matrix: %v", err)
+	}
+	if len(cases) == 0 {
+		t.Fatalf("no case files in %s", dir)
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			CheckCase(t, c.Name, c.Src, c.Exec, detectors, shell)
+			if IsShellCase(c.Name, c.Src) && !strings.HasPrefix(c.Name, UnparseablePrefix) {
+				BashSyntax(t, c.Path)
+			}
+		})
+	}
+}
+
+// IsShellCase reports whether a case file is shell, by extension or shebang.
+func IsShellCase(name string, src []byte) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".sh", ".bash", ".ksh", ".bats":
+		return true
+	case ".txtar":
+		return false
+	}
+	ip := scanner.Interpreter(src)
+	return ip == "sh" || ip == "bash" || ip == "dash" || ip == "ksh" || ip == "mksh"
+}
+
+// BashSyntax fails t when `bash -n` rejects the file. bash must be
+// installed: the matrix is checked against the real shell.
+func BashSyntax(t testing.TB, path string) {
+	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatalf("bash is needed to check the shell matrix: %v", err)
+		return
+	}
+	out, err := exec.Command(bash, "-n", path).CombinedOutput()
+	if err != nil {
+		t.Errorf("bash -n rejects a case meant to parse: %v\n%s", err, out)
+	}
+}
+
+// CheckCase scans one case (a plain file or a .txtar archive) and reports
+// every missing and every extra finding on t.
+func CheckCase(t testing.TB, name string, src []byte, exe bool, detectors []scanner.Detector, shell scanner.ShellFunc) {
+	t.Helper()
+	var want, got []Expect
+	if strings.HasSuffix(name, ".txtar") {
+		ar := txtar.Parse(src)
+		if len(bytes.TrimSpace(ar.Comment)) == 0 {
+			t.Errorf("%s: the archive must open with a comment saying what it covers", name)
+		}
+		cfg := scanner.DefaultConfig()
+		var wantText []byte
+		haveWant := false
+		for _, f := range ar.Files {
+			switch f.Name {
+			case "want":
+				wantText, haveWant = f.Data, true
+			case scanner.ConfigFileName:
+				c, err := scanner.ParseConfig(f.Name, f.Data)
+				if err != nil {
+					t.Fatalf("%s: case config: %v", name, err)
+					return
+				}
+				cfg = c
+			}
+		}
+		if !haveWant {
+			t.Errorf("%s: no `-- want --` section (an empty one says the case is clean)", name)
+		}
+		var err error
+		if want, err = ParseWantSection(wantText); err != nil {
+			t.Fatalf("%s: %v", name, err)
+			return
+		}
+		for _, f := range ar.Files {
+			if f.Name == "want" || f.Name == scanner.ConfigFileName {
+				continue
+			}
+			fs, _, ferr := scanner.ScanBytes(f.Name, f.Data, false, cfg, detectors, shell)
+			if ferr != nil {
+				t.Errorf("%s: %s: scan error: %v", name, f.Name, ferr)
+			}
+			for _, x := range fs {
+				got = append(got, Expect{File: x.File, Line: x.Line, Column: x.Column, Tag: x.Tag()})
+			}
+		}
+	} else {
+		if !opensWithComment(src) {
+			t.Errorf("%s: a case must open with a comment saying what it covers and why", name)
+		}
+		want = ParseWantComments(src)
+		fs, _, ferr := scanner.ScanBytes(name, src, exe, scanner.DefaultConfig(), detectors, shell)
+		if ferr != nil {
+			t.Errorf("%s: scan error: %v", name, ferr)
+		}
+		for _, x := range fs {
+			got = append(got, Expect{Line: x.Line, Tag: x.Tag()})
+		}
+	}
+	missing, extra := Diff(want, got)
+	for _, m := range missing {
+		t.Errorf("%s: missing finding %s", name, m)
+	}
+	for _, x := range extra {
+		t.Errorf("%s: unexpected finding %s", name, x)
+	}
+}
+
+func opensWithComment(src []byte) bool {
+	lines := strings.SplitN(string(src), "\n", 3)
+	first := strings.TrimSpace(lines[0])
+	if strings.HasPrefix(first, "#!") && len(lines) > 1 {
+		first = strings.TrimSpace(lines[1])
+	}
+	for _, p := range []string{"#", "//", "--", ";", "/*", "<!--", "\"\"\""} {
+		if strings.HasPrefix(first, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseWantComments reads the want comments of a plain case as text.
+func ParseWantComments(src []byte) []Expect {
+	var out []Expect
+	for i, line := range strings.Split(string(src), "\n") {
+		for _, m := range wantRE.FindAllStringSubmatch(line, -1) {
+			at := i + 1
+			if m[1] != "" {
+				n, _ := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[1]), "+")))
+				at += n
+			}
+			for _, tm := range tagRE.FindAllStringSubmatch(m[2], -1) {
+				out = append(out, Expect{Line: at, Tag: tm[1]})
+			}
+		}
+	}
+	return out
+}
+
+// ParseWantSection reads the `path:line:col [TAG]` lines of a txtar want
+// section; blank lines and lines starting with # are ignored.
+func ParseWantSection(data []byte) ([]Expect, error) {
+	var out []Expect
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		m := wantLineRE.FindStringSubmatch(line)
+		if m == nil {
+			return nil, fmt.Errorf("want line %d: %q is not `path:line:col [TAG]`", i+1, line)
+		}
+		l, _ := strconv.Atoi(m[2])
+		c, _ := strconv.Atoi(m[3])
+		out = append(out, Expect{File: m[1], Line: l, Column: c, Tag: m[4]})
+	}
+	return out, nil
+}
+
+// Diff compares want and got as multisets. A want with Column 0 matches a
+// finding at any column of its line.
+func Diff(want, got []Expect) (missing, extra []Expect) {
+	used := make([]bool, len(got))
+	match := func(w Expect, exact bool) bool {
+		for i, g := range got {
+			if used[i] || g.File != w.File || g.Line != w.Line || g.Tag != w.Tag {
+				continue
+			}
+			if exact && w.Column != g.Column {
+				continue
+			}
+			used[i] = true
+			return true
+		}
+		return false
+	}
+	var anyCol []Expect
+	for _, w := range want {
+		if w.Column == 0 {
+			anyCol = append(anyCol, w)
+			continue
+		}
+		if !match(w, true) {
+			missing = append(missing, w)
+		}
+	}
+	for _, w := range anyCol {
+		if !match(w, false) {
+			missing = append(missing, w)
+		}
+	}
+	for i, g := range got {
+		if !used[i] {
+			extra = append(extra, g)
+		}
+	}
+	sortExpects(missing)
+	sortExpects(extra)
+	return missing, extra
+}
+
+func sortExpects(es []Expect) {
+	sort.Slice(es, func(i, j int) bool {
+		a, b := es[i], es[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Tag < b.Tag
+	})
+}
