@@ -1,0 +1,238 @@
+package gate
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// writeTools maps each tool that writes a file to the tool_input field that
+// names it (Claude Code and Pi).
+var writeTools = map[string]string{
+	"Write":        "file_path",
+	"Edit":         "file_path",
+	"MultiEdit":    "file_path",
+	"NotebookEdit": "notebook_path",
+	"write":        "path",
+	"edit":         "path",
+}
+
+func writeToolNames() []string {
+	names := make([]string, 0, len(writeTools))
+	for n := range writeTools {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// shellTools are the tools whose tool_input.command is a Bash command.
+var shellTools = map[string]bool{"Bash": true, "bash": true}
+
+// Evaluate returns every rule that denies c, enforced and shadow, in policy
+// order (the allow-list first). An empty result means the policy has no
+// objection; the lease class decision still applies. Evaluate never panics
+// on any input and gives the same answer for the same call and file system.
+func (p *Policy) Evaluate(c Call) []Decision {
+	var out []Decision
+	if len(c.AllowTools) > 0 && !slices.Contains(c.AllowTools, c.Tool) {
+		out = append(out, Decision{
+			Rule:   RuleAllowList,
+			Reason: "tool " + quoteTool(c.Tool) + " is not in this session's task allow-list (" + strings.Join(c.AllowTools, ",") + ")",
+			Shadow: c.AllowToolsShadow,
+		})
+	}
+
+	var target string  // write tools: the path named
+	var command string // shell tools: the command
+	field, isWrite := writeTools[c.Tool]
+	isShell := shellTools[c.Tool]
+	if isWrite || isShell {
+		if isShell {
+			field = "command"
+		}
+		v, reason := stringField(c.Input, field)
+		if reason != "" {
+			return append(out, Decision{Rule: RuleToolInput, Reason: c.Tool + " tool_input: " + reason})
+		}
+		if isWrite {
+			target = v
+		} else {
+			command = v
+		}
+	}
+
+	var sh *shellFacts
+	var targetNorm string
+	var targetErr error
+	targetDone := false
+	ec := &evalCtx{c: c}
+	for _, rs := range p.sets {
+		for _, r := range rs.rules {
+			detail, hit := "", false
+			switch r.kind {
+			case kindRole:
+				hit = c.AgentType != "" && slices.Contains(r.roles, c.AgentType) && slices.Contains(r.tools, c.Tool)
+				if hit {
+					detail = "role " + c.AgentType + " may not use " + c.Tool
+				}
+			case kindPath:
+				if !isWrite || !slices.Contains(r.tools, c.Tool) {
+					continue
+				}
+				if !targetDone {
+					targetNorm, targetErr = ec.normalize(p, target, "")
+					targetDone = true
+				}
+				if targetErr != nil {
+					hit, detail = true, target+": "+targetErr.Error()
+				} else if pp := p.matchSets(r.paths, targetNorm, ec); pp != nil {
+					hit, detail = true, target+" is protected ("+pp.src+")"
+				}
+			case kindUnparseable:
+				if !isShell {
+					continue
+				}
+				if sh == nil {
+					sh = analyzeShell(command, p.env.Home)
+				}
+				if sh.err != nil {
+					hit, detail = true, sh.err.Error()
+				}
+			case kindCommand:
+				if !isShell {
+					continue
+				}
+				if sh == nil {
+					sh = analyzeShell(command, p.env.Home)
+				}
+				detail, hit = p.matchCommand(r.cmd, sh, ec)
+			}
+			if hit {
+				out = append(out, Decision{Rule: r.id, Reason: r.reason + ": " + detail, Shadow: rs.shadow})
+			}
+		}
+	}
+	return out
+}
+
+// matchSets returns the first pattern of the named path sets that covers
+// the normalised path, or nil.
+func (p *Policy) matchSets(sets []string, norm string, ec *evalCtx) *pathPattern {
+	for _, name := range sets {
+		pats := p.paths[name]
+		for i := range pats {
+			if pats[i].match(norm, p.fold) {
+				return &pats[i]
+			}
+		}
+		if name == "gate-files" {
+			pats := ec.session(p)
+			for i := range pats {
+				if pats[i].match(norm, p.fold) {
+					return &pats[i]
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// evalCtx carries one evaluation's call and caches.
+type evalCtx struct {
+	c        Call
+	norm     map[string]normResult
+	sess     []pathPattern
+	sessDone bool
+}
+
+type normResult struct {
+	path string
+	err  error
+}
+
+// normalize resolves a path named by the call; dir, if set, is the folder a
+// shell `cd` moved to (relative to the call's folder or absolute).
+func (ec *evalCtx) normalize(p *Policy, w, dir string) (string, error) {
+	key := dir + "\x00" + w
+	if r, ok := ec.norm[key]; ok {
+		return r.path, r.err
+	}
+	cwd := ec.c.Cwd
+	if dir != "" {
+		if d, err := normalizePath(p.fsys, dir, cwd, p.env.Home); err == nil {
+			cwd = d
+		}
+	}
+	n, err := normalizePath(p.fsys, w, cwd, p.env.Home)
+	if ec.norm == nil {
+		ec.norm = map[string]normResult{}
+	}
+	ec.norm[key] = normResult{n, err}
+	return n, err
+}
+
+// session compiles the call's own GateFiles once.
+func (ec *evalCtx) session(p *Policy) []pathPattern {
+	if ec.sessDone {
+		return ec.sess
+	}
+	ec.sessDone = true
+	ec.sess = p.sessionPatterns(ec.c)
+	return ec.sess
+}
+
+// sessionPatterns compiles the call's own GateFiles.
+func (p *Policy) sessionPatterns(c Call) []pathPattern {
+	var out []pathPattern
+	for _, f := range c.GateFiles {
+		if f == "" {
+			continue
+		}
+		exp := f
+		if !strings.HasPrefix(exp, "/") {
+			exp = "/" + exp
+		}
+		pp, err := compilePattern(p.fsys, f, exp, p.env.Home, p.fold)
+		if err == nil {
+			out = append(out, pp)
+		}
+	}
+	return out
+}
+
+// stringField extracts a string field from a tool_input object; reason is
+// non-empty when the input does not have that shape.
+func stringField(input json.RawMessage, field string) (value, reason string) {
+	in := bytes.TrimSpace(input)
+	if len(in) == 0 || in[0] != '{' {
+		return "", "not a JSON object"
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(in, &m); err != nil {
+		return "", "not a JSON object"
+	}
+	raw, ok := m[field]
+	if !ok {
+		return "", field + " is missing"
+	}
+	if err := json.Unmarshal(raw, &value); err != nil {
+		return "", field + " is not a string"
+	}
+	if value == "" {
+		return "", field + " is empty"
+	}
+	if strings.ContainsRune(value, 0) {
+		return "", field + " contains a NUL byte"
+	}
+	return value, ""
+}
+
+func quoteTool(t string) string {
+	if len(t) > 64 {
+		t = t[:64] + "..."
+	}
+	return "`" + t + "`"
+}

@@ -1,0 +1,389 @@
+package gate
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Limits on the work one Bash command may cost. Beyond them the command is
+// treated as unparseable (denied by the unparseable rule): the gate fails
+// closed rather than judging half a command.
+const (
+	maxShellBytes = 1 << 20 // the broker's wire line cap is far below this
+	maxNesting    = 8       // bash -c 'eval "sh -c ..."' levels
+	maxReparses   = 64      // nested strings parsed for one call
+	maxWrappers   = 32      // sudo env nice timeout ... in one command
+)
+
+// Errors that make a Bash command unjudgeable.
+var (
+	ErrShellSyntax   = errors.New("bash command does not parse")
+	ErrShellTooLarge = errors.New("bash command too large or too deeply nested to judge")
+)
+
+// shellFacts is what the rules see of one Bash command: every simple
+// command it would run, after quote removal, variable tracking and wrapper
+// stripping, including those inside $(...), backticks, process
+// substitution, functions, subshells and strings given to bash -c, sh -c,
+// eval, su -c, watch and friends.
+type shellFacts struct {
+	cmds []cmdInst
+	err  error
+}
+
+// cmdInst is one simple command.
+type cmdInst struct {
+	argv    []string // after wrappers; argv[0] is the command ("" for a bare redirect)
+	words   []string // every word of the original command, wrappers included
+	dynamic bool     // argv[0] is not known statically ($X, $(...))
+	redirs  []redirect
+	docs    []string // here-documents and here-strings fed to it
+	cwd     string   // folder after static `cd`s, "" for the call's own
+}
+
+type redirect struct {
+	target string
+	write  bool
+}
+
+func (ci *cmdInst) String() string {
+	s := strings.Join(ci.words, " ")
+	for _, r := range ci.redirs {
+		op := "<"
+		if r.write {
+			op = ">"
+		}
+		s = strings.TrimSpace(s + " " + op + " " + r.target)
+	}
+	if len(s) > 160 {
+		s = s[:157] + "..."
+	}
+	return "`" + s + "`"
+}
+
+type analyzer struct {
+	facts    *shellFacts
+	vars     map[string]expand.Variable
+	home     string
+	reparses int
+	cfg      *expand.Config
+	cwd      string // tracked `cd` (flow-insensitive)
+}
+
+// analyzeShell parses a Bash command and collects its simple commands.
+func analyzeShell(src, home string) *shellFacts {
+	a := &analyzer{facts: &shellFacts{}, vars: map[string]expand.Variable{}, home: home}
+	a.cfg = &expand.Config{
+		Env: a,
+		CmdSubst: func(w io.Writer, _ *syntax.CmdSubst) error {
+			_, err := io.WriteString(w, "$(...)")
+			return err
+		},
+		ProcSubst: func(*syntax.ProcSubst) (string, error) { return "/dev/fd/63", nil },
+	}
+	if len(src) > maxShellBytes {
+		a.facts.err = ErrShellTooLarge
+		return a.facts
+	}
+	a.script(src, 0)
+	return a.facts
+}
+
+// Get implements expand.Environ: tracked variables have the value the
+// command gave them; any other variable stands for itself ("$NAME"), so
+// rules can name $HOME and a dynamic command name shows as such.
+func (a *analyzer) Get(name string) expand.Variable {
+	if v, ok := a.vars[name]; ok {
+		return v
+	}
+	switch {
+	case name == "IFS":
+		return expand.Variable{}
+	case strings.HasPrefix(name, "HOME "): // ~user
+		return expand.Variable{Set: true, Kind: expand.String, Str: "~" + strings.TrimPrefix(name, "HOME ")}
+	}
+	return expand.Variable{Set: true, Kind: expand.String, Str: "$" + name}
+}
+
+// Each implements expand.Environ; nothing is exported.
+func (a *analyzer) Each(func(string, expand.Variable) bool) {}
+
+func parseBash(src string) (*syntax.File, error) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err == nil {
+		return f, nil
+	}
+	// Claude Code may run commands under zsh; accept what zsh parses.
+	if fz, errz := syntax.NewParser(syntax.Variant(syntax.LangZsh)).Parse(strings.NewReader(src), ""); errz == nil {
+		return fz, nil
+	}
+	return nil, err
+}
+
+// script parses src and records its commands. depth counts nested strings.
+func (a *analyzer) script(src string, depth int) {
+	if a.facts.err != nil {
+		return
+	}
+	if depth > maxNesting || a.reparses >= maxReparses {
+		a.facts.err = ErrShellTooLarge
+		return
+	}
+	a.reparses++
+	f, err := parseBash(src)
+	if err != nil {
+		a.facts.err = fmt.Errorf("%w: %v", ErrShellSyntax, err)
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if a.facts.err != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			a.stmt(n, depth)
+		case *syntax.DeclClause:
+			for _, as := range n.Args {
+				a.assign(as)
+			}
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				a.pipeToShell(n, depth)
+			}
+		}
+		return true
+	})
+}
+
+func (a *analyzer) assign(as *syntax.Assign) {
+	if as == nil || as.Name == nil || as.Naked {
+		return
+	}
+	name := as.Name.Value
+	switch {
+	case as.Array != nil:
+		var list []string
+		for _, el := range as.Array.Elems {
+			if el.Value != nil {
+				list = append(list, a.fields(el.Value)...)
+			}
+		}
+		if as.Append {
+			if old, ok := a.vars[name]; ok && old.Kind == expand.Indexed {
+				list = append(append([]string(nil), old.List...), list...)
+			}
+		}
+		a.vars[name] = expand.Variable{Set: true, Kind: expand.Indexed, List: list}
+	case as.Index != nil:
+		// a[i]=v: too fine-grained to track; forget the variable.
+		delete(a.vars, name)
+	default:
+		val := ""
+		if as.Value != nil {
+			val = a.literal(as.Value)
+		}
+		if as.Append {
+			val = a.Get(name).String() + val
+		}
+		a.vars[name] = expand.Variable{Set: true, Kind: expand.String, Str: val}
+	}
+}
+
+// fields expands words the way the shell would build argv: quote removal,
+// brace expansion, tracked variables, field splitting; no globbing.
+func (a *analyzer) fields(words ...*syntax.Word) []string {
+	out, err := expand.Fields(a.cfg, words...)
+	if err == nil {
+		return out
+	}
+	out = out[:0]
+	for _, w := range words {
+		out = append(out, a.literal(w))
+	}
+	return out
+}
+
+func (a *analyzer) literal(w *syntax.Word) string {
+	s, err := expand.Literal(a.cfg, w)
+	if err == nil {
+		return s
+	}
+	var b strings.Builder
+	if perr := syntax.NewPrinter().Print(&b, w); perr != nil {
+		return "$?"
+	}
+	return "$" + b.String()
+}
+
+func (a *analyzer) stmt(st *syntax.Stmt, depth int) {
+	var redirs []redirect
+	var docs []string
+	for _, r := range st.Redirs {
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			if r.Hdoc != nil {
+				docs = append(docs, a.literal(r.Hdoc))
+			}
+			continue
+		case syntax.WordHdoc:
+			if r.Word != nil {
+				docs = append(docs, a.literal(r.Word))
+			}
+			continue
+		}
+		if r.Word == nil {
+			continue
+		}
+		t := a.literal(r.Word)
+		switch r.Op {
+		case syntax.RdrIn, syntax.DplIn:
+			redirs = append(redirs, redirect{target: t})
+		case syntax.DplOut:
+			if t != "-" && strings.Trim(t, "0123456789") != "" {
+				redirs = append(redirs, redirect{target: t, write: true})
+			}
+		default:
+			redirs = append(redirs, redirect{target: t, write: true})
+		}
+	}
+	call, _ := st.Cmd.(*syntax.CallExpr)
+	if call == nil || len(call.Args) == 0 {
+		if call != nil {
+			for _, as := range call.Assigns {
+				a.assign(as)
+			}
+		}
+		if len(redirs) > 0 || len(docs) > 0 {
+			a.facts.cmds = append(a.facts.cmds, cmdInst{argv: []string{""}, redirs: redirs, docs: docs, cwd: a.cwd})
+		}
+		return
+	}
+	argv := a.fields(call.Args...)
+	dynamic := len(argv) == 0 || isDynamic(argv[0])
+	// Prefix assignments reach the command's environment, and so a nested
+	// shell (X=/ bash -c 'rm -rf $X'); keep them for what follows.
+	for _, as := range call.Assigns {
+		a.assign(as)
+	}
+	if len(argv) == 0 {
+		return
+	}
+	if name := cmdName(argv[0]); (name == "cd" || name == "pushd") && !dynamic {
+		a.chdir(argv[1:])
+	}
+	stdinShell := a.exec(argv, argv, dynamic, redirs, docs, depth)
+	if stdinShell {
+		for _, d := range docs {
+			a.script(d, depth+1)
+		}
+	}
+}
+
+// chdir follows `cd DIR` so that later relative paths resolve where the
+// shell would resolve them. It ignores control flow: a cd inside an if
+// counts. An unknown target ($X, cd -) leaves the folder as it was.
+func (a *analyzer) chdir(args []string) {
+	args = skipOpts(args, optSpec{}, nil)
+	dir := "~"
+	if len(args) > 0 {
+		dir = args[0]
+	}
+	if dir == "-" || isDynamic(dir) && !strings.HasPrefix(dir, "$HOME") {
+		return
+	}
+	if dir == "~" || strings.HasPrefix(dir, "~/") || strings.HasPrefix(dir, "$HOME") {
+		a.cwd = dir
+		return
+	}
+	if path.IsAbs(dir) || a.cwd == "" {
+		a.cwd = dir
+		return
+	}
+	a.cwd = a.cwd + "/" + dir
+}
+
+func isDynamic(word string) bool { return strings.Contains(word, "$") }
+
+// pipeToShell reparses `echo '...' | bash` and `printf '...' | sh`.
+func (a *analyzer) pipeToShell(b *syntax.BinaryCmd, depth int) {
+	y, _ := b.Y.Cmd.(*syntax.CallExpr)
+	x := b.X
+	for {
+		inner, ok := x.Cmd.(*syntax.BinaryCmd)
+		if !ok || (inner.Op != syntax.Pipe && inner.Op != syntax.PipeAll) {
+			break
+		}
+		x = inner.Y
+	}
+	xc, _ := x.Cmd.(*syntax.CallExpr)
+	if y == nil || xc == nil || len(y.Args) == 0 || len(xc.Args) == 0 {
+		return
+	}
+	yargv := a.fields(y.Args...)
+	if !readsScriptFromStdin(yargv) {
+		return
+	}
+	xargv := a.fields(xc.Args...)
+	var text string
+	switch cmdName(xargv[0]) {
+	case "echo":
+		args := xargv[1:]
+		for len(args) > 0 && (args[0] == "-n" || args[0] == "-e" || args[0] == "-E" || args[0] == "-ne" || args[0] == "-en") {
+			args = args[1:]
+		}
+		text = strings.Join(args, " ")
+	case "printf":
+		text = strings.Join(xargv[1:], " ")
+	default:
+		return
+	}
+	text = strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(text)
+	a.script(text, depth+1)
+}
+
+// readsScriptFromStdin reports whether argv is a shell that takes its
+// script from standard input (no -c, no script file).
+func readsScriptFromStdin(argv []string) bool {
+	if len(argv) == 0 || !shells[cmdName(argv[0])] {
+		return false
+	}
+	cmd, script, _ := shellArgs(argv[1:])
+	return cmd == "" && script == ""
+}
+
+// cmdName is the command a word names: its last path element.
+func cmdName(w string) string {
+	if i := strings.LastIndexByte(w, '/'); i >= 0 && i < len(w)-1 {
+		return w[i+1:]
+	}
+	return w
+}
+
+// pathWords returns the words of an argument that may be paths: the word
+// itself and, for --opt=value and dd's of=value, the value.
+func pathWords(w string) []string {
+	out := []string{w}
+	if i := strings.IndexByte(w, '='); i >= 0 && i < len(w)-1 {
+		out = append(out, w[i+1:])
+	}
+	return out
+}
+
+// cleanArg normalises an argument for glob matching: "~" becomes $HOME and
+// path-like words are cleaned ("//" and "/./" are "/").
+func cleanArg(w string) string {
+	if w == "~" || strings.HasPrefix(w, "~/") {
+		w = "$HOME" + w[1:]
+	}
+	if strings.Contains(w, "/") {
+		c := path.Clean(w)
+		return c
+	}
+	return w
+}
