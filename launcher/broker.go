@@ -1,0 +1,126 @@
+package launcher
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+
+	"github.com/leasegate/leasegate/lease/broker"
+)
+
+// ErrNoBroker reports that no broker answered and none could be started.
+var ErrNoBroker = errors.New("no lease broker")
+
+// brokerStartWait bounds the wait for a freshly started broker to answer.
+const brokerStartWait = 5 * time.Second
+
+// brokerAnswers reports whether a broker accepts a connection and answers
+// a status request on socket.
+func brokerAnswers(ctx context.Context, socket string) bool {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	c, err := broker.Dial(ctx, socket)
+	if err != nil {
+		return false
+	}
+	defer c.Close()
+	rep, err := c.Do(ctx, broker.Request{Op: broker.OpStatus})
+	return err == nil && rep.V == broker.ProtocolVersion
+}
+
+// ensureBroker returns nil once a broker answers on socket, starting
+// `lease-broker serve` (detached, in its own session) when none does.
+func (l *launch) ensureBroker(ctx context.Context, socket string) error {
+	if brokerAnswers(ctx, socket) {
+		return nil
+	}
+	exe, _ := l.deps.Executable()
+	bin, err := findSibling(exe, "lease-broker")
+	if err != nil {
+		return fmt.Errorf("%w answers on %s, and lease-broker was found neither beside launch-runtime nor on PATH", ErrNoBroker, socket)
+	}
+	if err := l.deps.StartBroker(bin, socket); err != nil {
+		return fmt.Errorf("%w answers on %s; starting %s failed: %v", ErrNoBroker, socket, bin, err)
+	}
+	deadline := time.Now().Add(brokerStartWait)
+	for time.Now().Before(deadline) {
+		if brokerAnswers(ctx, socket) {
+			return nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return fmt.Errorf("%w: started %s but nothing answered on %s within %v", ErrNoBroker, bin, socket, brokerStartWait)
+}
+
+// spawnBrokerArg is the hidden first argument with which launch-runtime
+// re-executes itself to start a broker: the intermediate process starts
+// `lease-broker serve` in a new session and exits at once, so the broker is
+// re-parented to init and is never a child of the runtime.
+const spawnBrokerArg = "__spawn-broker"
+
+// startBrokerDetached re-executes self as the intermediate and waits for it.
+func startBrokerDetached(self string) func(bin, socket string) error {
+	return func(bin, socket string) error {
+		cmd := exec.Command(self, spawnBrokerArg, bin, socket)
+		cmd.Env = os.Environ()
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return fmt.Errorf("%v: %s", err, out)
+		}
+		return nil
+	}
+}
+
+// spawnBroker is the intermediate: start the broker, do not wait for it.
+func spawnBroker(bin, socket string) error {
+	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	defer devnull.Close()
+	cmd := exec.Command(bin, "serve", "--socket", socket)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = devnull, devnull, devnull
+	cmd.Dir = "/"
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	return cmd.Process.Release()
+}
+
+// register anchors the session on this process's PID.
+func (l *launch) register(ctx context.Context, socket string, o Options) (string, uint64, error) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	c, err := broker.Dial(ctx, socket)
+	if err != nil {
+		return "", 0, fmt.Errorf("register: %w", err)
+	}
+	defer c.Close()
+	rep, err := c.Do(ctx, broker.Request{Op: broker.OpRegister, Runtime: o.Runtime,
+		PID: l.deps.Getpid(), Args: o.registerArgs()})
+	if err != nil {
+		return "", 0, fmt.Errorf("register: %w", err)
+	}
+	if !rep.OK || rep.Session == "" {
+		return "", 0, fmt.Errorf("register refused: %s %s", rep.Code, rep.Error)
+	}
+	return rep.Session, rep.Generation, nil
+}
+
+// unregister revokes a session whose runtime never started.
+func (l *launch) unregister(socket, session string, gen uint64, why string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	c, err := broker.Dial(ctx, socket)
+	if err != nil {
+		return
+	}
+	defer c.Close()
+	_, _ = c.Do(ctx, broker.Request{Op: broker.OpRevoke, Session: session, Generation: gen,
+		Reason: "launch failed: " + why})
+}

@@ -1,0 +1,421 @@
+package launcher
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/leasegate/leasegate/integrations"
+)
+
+// claudeRefusedFlags are Claude Code flags that switch hooks or permissions
+// off, or move the session away from the process the broker anchored on.
+// Claude Code itself looks for "--bare" anywhere in its arguments, so these
+// are refused wherever they appear, even as another flag's value.
+var claudeRefusedFlags = map[string]string{
+	"--bare":                               "turns every settings hook off (CLAUDE_CODE_SIMPLE=1)",
+	"--safe-mode":                          "turns every settings hook off (CLAUDE_CODE_SAFE_MODE=1)",
+	"--dangerously-skip-permissions":       "is the raw permission bypass; ask launch-runtime for --dangerous instead",
+	"--allow-dangerously-skip-permissions": "is the raw permission bypass; ask launch-runtime for --dangerous instead",
+	"--managed-settings":                   "replaces the managed settings layer, which outranks the gate's settings",
+	"--bg":                                 "runs the session in the background, away from the process the broker anchored on",
+	"--background":                         "runs the session in the background, away from the process the broker anchored on",
+}
+
+// ClaudeScrubbedEnv are environment variables removed before Claude Code
+// starts: each turns hooks off or points Claude at settings the wrapper did
+// not check. CLAUDE_CONFIG_DIR is replaced by --config-dir, if given.
+var ClaudeScrubbedEnv = []string{
+	"CLAUDE_CODE_SIMPLE",
+	"CLAUDE_CODE_SAFE_MODE",
+	"CLAUDE_CODE_PERSONAL_HOOKS_OFF",
+	"CLAUDE_CODE_MANAGED_SETTINGS_PATH",
+	"CLAUDE_CONFIG_DIR",
+}
+
+// claudeArgs is Claude's argument list after checking: the --settings
+// values the user gave (to be merged into the gate's settings) and the rest.
+type claudeArgs struct {
+	userSettings []string
+	rest         []string
+}
+
+// checkClaudeArgs refuses arguments that would turn the gate off and pulls
+// out --settings values. Claude Code keeps only one --settings, so the
+// wrapper merges the user's into its own file instead of passing two.
+func checkClaudeArgs(args []string, configDir bool) (claudeArgs, error) {
+	var out claudeArgs
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, inline, hasInline := strings.Cut(a, "=")
+		if !strings.HasPrefix(a, "--") {
+			name, hasInline = a, false
+		}
+		if why, bad := claudeRefusedFlags[name]; bad {
+			return out, refuse(name, why)
+		}
+		val := func() (string, error) {
+			if hasInline {
+				return inline, nil
+			}
+			if i+1 >= len(args) {
+				return "", fmt.Errorf("%w: %s needs a value", ErrUsage, name)
+			}
+			i++
+			return args[i], nil
+		}
+		switch name {
+		case "--permission-mode":
+			v, err := val()
+			if err != nil {
+				return out, err
+			}
+			if strings.EqualFold(strings.TrimSpace(v), "bypassPermissions") {
+				return out, refuse("--permission-mode "+v, "is the raw permission bypass; ask launch-runtime for --dangerous instead")
+			}
+			out.rest = append(out.rest, "--permission-mode", v)
+		case "--setting-sources":
+			v, err := val()
+			if err != nil {
+				return out, err
+			}
+			if configDir && !hasSource(v, "user") {
+				return out, refuse("--setting-sources "+v, "leaves out the user settings of --config-dir, which hold the gate")
+			}
+			out.rest = append(out.rest, "--setting-sources", v)
+		case "--settings":
+			v, err := val()
+			if err != nil {
+				return out, err
+			}
+			out.userSettings = append(out.userSettings, v)
+		default:
+			out.rest = append(out.rest, a)
+		}
+	}
+	return out, nil
+}
+
+func hasSource(list, want string) bool {
+	for _, s := range strings.Split(list, ",") {
+		if strings.TrimSpace(s) == want {
+			return true
+		}
+	}
+	return false
+}
+
+// loadUserSettings reads one --settings value: inline JSON or a file.
+func loadUserSettings(v string) (map[string]any, error) {
+	data := []byte(v)
+	if t := strings.TrimSpace(v); !strings.HasPrefix(t, "{") {
+		b, err := os.ReadFile(v)
+		if err != nil {
+			return nil, refuse("--settings "+v, "cannot be read: "+err.Error())
+		}
+		data = b
+	}
+	obj, err := parseSettings(data)
+	if err != nil {
+		return nil, refuse("--settings "+v, err.Error())
+	}
+	return obj, nil
+}
+
+// errMalformedSettings reports settings that are not one JSON object.
+var errMalformedSettings = errors.New("malformed settings: not a JSON object")
+
+func parseSettings(data []byte) (map[string]any, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return map[string]any{}, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var obj map[string]any
+	if err := dec.Decode(&obj); err != nil || obj == nil {
+		return nil, fmt.Errorf("%w (%v)", errMalformedSettings, err)
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, fmt.Errorf("%w (trailing data)", errMalformedSettings)
+	}
+	return obj, nil
+}
+
+// checkUserSettings refuses settings that would switch the gate or the
+// permission system off.
+func checkUserSettings(what string, s map[string]any) error {
+	if v, ok := s["disableAllHooks"]; ok && v != false {
+		return refuse(what, `sets "disableAllHooks", which turns the gate off`)
+	}
+	if v, ok := s["allowManagedHooksOnly"]; ok && v != false {
+		return refuse(what, `sets "allowManagedHooksOnly", which drops the gate's hook`)
+	}
+	if p, ok := s["permissions"].(map[string]any); ok {
+		if m, ok := p["defaultMode"].(string); ok && strings.EqualFold(m, "bypassPermissions") {
+			return refuse(what, `sets "defaultMode": "bypassPermissions"; ask launch-runtime for --dangerous instead`)
+		}
+	}
+	return nil
+}
+
+// gateFragment is integrations/claude/hooks.json with gatePath filled in.
+func gateFragment(gatePath string) (map[string]any, error) {
+	quoted, err := json.Marshal(gatePath)
+	if err != nil {
+		return nil, err
+	}
+	text := bytes.ReplaceAll(integrations.ClaudeHooks, []byte(`"`+integrations.GatePlaceholder+`"`), quoted)
+	return parseSettings(text)
+}
+
+// mergeGate adds the gate's hooks to settings s, first dropping any earlier
+// leasegate entries (the same path or any mutator-gate), and sets
+// "disableAllHooks": false. Every other key and hook is kept.
+func mergeGate(s map[string]any, gatePath string) error {
+	frag, err := gateFragment(gatePath)
+	if err != nil {
+		return err
+	}
+	removeGate(s)
+	hooks, _ := s["hooks"].(map[string]any)
+	if hooks == nil {
+		hooks = map[string]any{}
+	}
+	for event, groups := range frag["hooks"].(map[string]any) {
+		existing, _ := hooks[event].([]any)
+		hooks[event] = append(existing, groups.([]any)...)
+	}
+	s["hooks"] = hooks
+	s["disableAllHooks"] = false
+	return nil
+}
+
+// removeGate drops every hook whose command is a mutator-gate, and matcher
+// groups and events left empty by that. It reports whether it removed any.
+func removeGate(s map[string]any) bool {
+	hooks, ok := s["hooks"].(map[string]any)
+	if !ok {
+		return false
+	}
+	removed := false
+	for event, v := range hooks {
+		groups, ok := v.([]any)
+		if !ok {
+			continue
+		}
+		var keptGroups []any
+		for _, g := range groups {
+			gm, ok := g.(map[string]any)
+			if !ok {
+				keptGroups = append(keptGroups, g)
+				continue
+			}
+			hs, ok := gm["hooks"].([]any)
+			if !ok {
+				keptGroups = append(keptGroups, g)
+				continue
+			}
+			var kept []any
+			for _, h := range hs {
+				if isGateHook(h) {
+					removed = true
+					continue
+				}
+				kept = append(kept, h)
+			}
+			if len(kept) == 0 && len(hs) > 0 {
+				continue
+			}
+			gm["hooks"] = kept
+			keptGroups = append(keptGroups, gm)
+		}
+		if len(keptGroups) == 0 {
+			delete(hooks, event)
+		} else {
+			hooks[event] = keptGroups
+		}
+	}
+	if len(hooks) == 0 {
+		delete(s, "hooks")
+	}
+	return removed
+}
+
+func isGateHook(h any) bool {
+	hm, ok := h.(map[string]any)
+	if !ok {
+		return false
+	}
+	cmd, _ := hm["command"].(string)
+	return filepath.Base(strings.Fields(cmd + " x")[0]) == "mutator-gate"
+}
+
+// buildClaudeSettings builds the gate's settings file, the user's
+// --settings merged in (after checking them). It writes nothing.
+func buildClaudeSettings(gatePath string, user []string) ([]byte, error) {
+	s := map[string]any{}
+	for _, v := range user {
+		u, err := loadUserSettings(v)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkUserSettings("--settings "+v, u); err != nil {
+			return nil, err
+		}
+		for k, val := range u {
+			if k == "hooks" {
+				continue
+			}
+			s[k] = val
+		}
+		if uh, ok := u["hooks"].(map[string]any); ok {
+			hooks, _ := s["hooks"].(map[string]any)
+			if hooks == nil {
+				hooks = map[string]any{}
+			}
+			for ev, groups := range uh {
+				g, ok := groups.([]any)
+				if !ok {
+					return nil, refuse("--settings "+v, fmt.Sprintf("hooks.%s is not a list", ev))
+				}
+				existing, _ := hooks[ev].([]any)
+				hooks[ev] = append(existing, g...)
+			}
+			s["hooks"] = hooks
+		}
+	}
+	if err := mergeGate(s, gatePath); err != nil {
+		return nil, err
+	}
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(data, '\n'), nil
+}
+
+// mergeConfigDir merges the gate into DIR/settings.json, the user settings
+// of an isolated CLAUDE_CONFIG_DIR. A symlinked folder or file, or a file
+// that is not a JSON object, refuses the launch; settings that turn the
+// gate off are overridden ("disableAllHooks": false).
+func mergeConfigDir(dir, gatePath string) error {
+	if st, err := os.Lstat(dir); err == nil {
+		if st.Mode()&fs.ModeSymlink != 0 {
+			return refuse("--config-dir "+dir, "is a symlink")
+		}
+		if !st.IsDir() {
+			return refuse("--config-dir "+dir, "is not a folder")
+		}
+	} else if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("--config-dir: %w", err)
+		}
+	} else {
+		return fmt.Errorf("--config-dir: %w", err)
+	}
+	return mergeSettingsFile(filepath.Join(dir, "settings.json"), gatePath)
+}
+
+// mergeSettingsFile merges the gate into one settings file, refusing a
+// symlink, a non-regular file or malformed JSON. It writes atomically and
+// keeps the file's mode.
+func mergeSettingsFile(path, gatePath string) error {
+	s, mode, err := readSettingsFile(path)
+	if err != nil {
+		return err
+	}
+	if err := mergeGate(s, gatePath); err != nil {
+		return err
+	}
+	return writeSettingsFile(path, s, mode)
+}
+
+func readSettingsFile(path string) (map[string]any, fs.FileMode, error) {
+	st, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string]any{}, 0o600, nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	if st.Mode()&fs.ModeSymlink != 0 {
+		return nil, 0, refuse(path, "is a symlink; the gate's settings must be a plain file")
+	}
+	if !st.Mode().IsRegular() {
+		return nil, 0, refuse(path, "is not a regular file")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	s, err := parseSettings(data)
+	if err != nil {
+		return nil, 0, refuse(path, err.Error())
+	}
+	return s, st.Mode().Perm(), nil
+}
+
+func writeSettingsFile(path string, s map[string]any, mode fs.FileMode) error {
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".settings-*.json")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// errNotClaudeCode reports a --dangerous launch whose binary is not Claude Code.
+var errNotClaudeCode = errors.New("not Claude Code")
+
+// checkClaudeCode runs `bin --version` (with a clean, hook-free environment
+// and a timeout) and requires Claude Code's own version line.
+func checkClaudeCode(bin string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "--version")
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"),
+		"DISABLE_AUTOUPDATER=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1"}
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("%w: %s --version: %v", errNotClaudeCode, bin, err)
+	}
+	line := strings.TrimSpace(string(out))
+	if !strings.HasSuffix(line, "(Claude Code)") || strings.Contains(line, "\n") {
+		return fmt.Errorf("%w: %s --version said %q", errNotClaudeCode, bin, firstLine(line))
+	}
+	return nil
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	if len(l) > 120 {
+		l = l[:120]
+	}
+	return l
+}

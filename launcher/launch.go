@@ -1,0 +1,223 @@
+package launcher
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/leasegate/leasegate/lease/broker"
+)
+
+// Deps is what a launch touches outside itself. Main fills it from the
+// process; tests replace Exec (and whatever else they need).
+type Deps struct {
+	Environ     func() []string
+	Executable  func() (string, error)
+	Getpid      func() int
+	SocketPath  func() (string, error)
+	StartBroker func(bin, socket string) error
+	// Exec replaces the process with argv[0] (an absolute path). It only
+	// returns on failure.
+	Exec   func(argv0 string, argv, env []string) error
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+// DefaultDeps is the real process.
+func DefaultDeps(stdout, stderr io.Writer) Deps {
+	self, _ := os.Executable()
+	return Deps{
+		Environ:     os.Environ,
+		Executable:  os.Executable,
+		Getpid:      os.Getpid,
+		SocketPath:  broker.SocketPath,
+		StartBroker: startBrokerDetached(self),
+		Exec:        syscall.Exec,
+		Stdout:      stdout,
+		Stderr:      stderr,
+	}
+}
+
+// Main runs launch-runtime with args (without the program name). On a
+// successful launch it does not return: the process becomes the runtime.
+func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 3 && args[0] == spawnBrokerArg {
+		if err := spawnBroker(args[1], args[2]); err != nil {
+			fmt.Fprintf(stderr, "launch-runtime: starting the broker: %v\n", err)
+			return ExitFailure
+		}
+		return ExitOK
+	}
+	return Run(DefaultDeps(stdout, stderr), args)
+}
+
+const usage = `usage: launch-runtime --runtime claude|pi [--dangerous] [--config-dir DIR]
+                      [--allow-tools LIST | --tool-profile NAME] [--allow-tools-mode enforce|shadow]
+                      [--bin PATH] [--] [runtime args...]
+       launch-runtime install [--managed] [--claude-settings FILE] [--pi-dir DIR]
+       launch-runtime uninstall [--managed] [--claude-settings FILE] [--pi-dir DIR]
+`
+
+// Run is Main with explicit dependencies.
+func Run(deps Deps, args []string) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "install":
+			return runInstall(deps, args[1:], true)
+		case "uninstall":
+			return runInstall(deps, args[1:], false)
+		case "-h", "--help", "help":
+			fmt.Fprint(deps.Stdout, usage)
+			return ExitOK
+		}
+	}
+	l := &launch{deps: deps}
+	err := l.run(context.Background(), args)
+	switch {
+	case err == nil:
+		return ExitOK // only reached when Exec is a test double
+	case errors.Is(err, ErrUsage):
+		fmt.Fprintf(deps.Stderr, "launch-runtime: %v\n%s", err, usage)
+		return ExitRefused
+	case errors.Is(err, ErrRefused):
+		fmt.Fprintf(deps.Stderr, "launch-runtime: %v\n", err)
+		return ExitRefused
+	default:
+		fmt.Fprintf(deps.Stderr, "launch-runtime: %v\n", err)
+		return ExitFailure
+	}
+}
+
+type launch struct {
+	deps Deps
+}
+
+func (l *launch) run(ctx context.Context, args []string) error {
+	o, err := ParseArgs(args)
+	if err != nil {
+		return err
+	}
+	// Everything that can refuse the launch is checked before the broker
+	// hears of it, so a refused or broken launch leaves no registration.
+	var cargs claudeArgs
+	if o.Runtime == RuntimeClaude {
+		if cargs, err = checkClaudeArgs(o.RuntimeArgs, o.ConfigDir != ""); err != nil {
+			return err
+		}
+	}
+	bin, err := resolveBinary(o.Runtime, o.Bin)
+	if err != nil {
+		return err
+	}
+	exe, _ := l.deps.Executable()
+	gate, err := findSibling(exe, "mutator-gate")
+	if err != nil {
+		return fmt.Errorf("%w beside launch-runtime or on PATH: %v", ErrGateMissing, err)
+	}
+	var configDir string
+	if o.ConfigDir != "" {
+		if configDir, err = filepath.Abs(o.ConfigDir); err != nil {
+			return fmt.Errorf("%w: --config-dir: %v", ErrUsage, err)
+		}
+		if st, err := os.Lstat(configDir); err == nil && st.Mode()&os.ModeSymlink != 0 {
+			return refuse("--config-dir "+configDir, "is a symlink")
+		}
+		if _, _, err := readSettingsFile(filepath.Join(configDir, "settings.json")); err != nil {
+			return err
+		}
+	}
+	var settings []byte
+	if o.Runtime == RuntimeClaude {
+		if settings, err = buildClaudeSettings(gate, cargs.userSettings); err != nil {
+			return err
+		}
+		if o.Dangerous {
+			if err := checkClaudeCode(bin); err != nil {
+				return refuse("--dangerous", err.Error())
+			}
+		}
+	}
+	env := l.runtimeEnv(o.Runtime, configDir)
+
+	socket, err := l.deps.SocketPath()
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNoBroker, err)
+	}
+	if err := l.ensureBroker(ctx, socket); err != nil {
+		return err
+	}
+	dir := integrationDir(socket)
+	var argv []string
+	switch o.Runtime {
+	case RuntimeClaude:
+		path, err := writeSealed(dir, "claude-settings.json", settings)
+		if err != nil {
+			return err
+		}
+		if configDir != "" {
+			if err := mergeConfigDir(configDir, gate); err != nil {
+				return err
+			}
+		}
+		argv = []string{bin, "--settings", path}
+		if o.Dangerous {
+			argv = append(argv, "--dangerously-skip-permissions")
+		}
+		argv = append(argv, cargs.rest...)
+	case RuntimePi:
+		ext, err := piExtension(gate)
+		if err != nil {
+			return err
+		}
+		path, err := writeSealed(dir, "gate.ts", ext)
+		if err != nil {
+			return err
+		}
+		argv = piArgv(bin, path, o.RuntimeArgs)
+	}
+
+	session, gen, err := l.register(ctx, socket, o)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNoBroker, err)
+	}
+	env = append(env, "LEASEGATE_SESSION_ID="+session, "LEASEGATE_GENERATION="+strconv.FormatUint(gen, 10))
+	err = l.deps.Exec(bin, argv, env)
+	if err != nil {
+		l.unregister(socket, session, gen, err.Error())
+		return fmt.Errorf("exec %s: %w", bin, err)
+	}
+	return nil
+}
+
+// runtimeEnv is the caller's environment minus anything that would turn
+// the gate off and minus any inherited session identity.
+func (l *launch) runtimeEnv(runtime, configDir string) []string {
+	drop := map[string]bool{"LEASEGATE_SESSION_ID": true, "LEASEGATE_GENERATION": true}
+	if runtime == RuntimeClaude {
+		for _, k := range ClaudeScrubbedEnv {
+			drop[k] = true
+		}
+	}
+	var env []string
+	for _, kv := range l.deps.Environ() {
+		k, v, _ := strings.Cut(kv, "=")
+		if drop[k] {
+			if v != "" && k != "LEASEGATE_SESSION_ID" && k != "LEASEGATE_GENERATION" &&
+				!(k == "CLAUDE_CONFIG_DIR" && v == configDir) {
+				fmt.Fprintf(l.deps.Stderr, "launch-runtime: removed %s from the runtime's environment (it can take the gate out of Claude Code)\n", k)
+			}
+			continue
+		}
+		env = append(env, kv)
+	}
+	if configDir != "" {
+		env = append(env, "CLAUDE_CONFIG_DIR="+configDir)
+	}
+	return env
+}
