@@ -37,7 +37,7 @@ func SocketPath() (string, error) {
 	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" && filepath.IsAbs(d) {
 		return filepath.Join(d, "leasegate", "broker.sock"), nil
 	}
-	return filepath.Join(os.TempDir(), "leasegate-"+strconv.Itoa(os.Getuid()), "broker.sock"), nil
+	return filepath.Join("/tmp", "leasegate-"+strconv.Itoa(os.Getuid()), "broker.sock"), nil
 }
 
 // Client is one connection to the broker. Requests on a Client are
@@ -99,7 +99,7 @@ func (c *Client) Do(ctx context.Context, req Request) (Reply, error) {
 	if _, err := c.conn.Write(line); err != nil {
 		return fail(err)
 	}
-	resp, err := readLine(c.r, MaxLineBytes)
+	resp, err := readLine(c.r, MaxReplyBytes)
 	if err != nil {
 		return fail(err)
 	}

@@ -6,9 +6,13 @@ import "encoding/json"
 // A broker refuses a request whose version it does not speak.
 const ProtocolVersion = 1
 
-// MaxLineBytes caps one request or reply line. Longer lines are refused and
-// the connection is closed.
+// MaxLineBytes caps one request line. Longer lines are refused and the
+// connection is closed.
 const MaxLineBytes = 64 << 10
+
+// MaxReplyBytes caps one reply line. Only sessions and events replies come
+// near it; events replies are cut to the newest records that fit.
+const MaxReplyBytes = 8 << 20
 
 // Operations. The wire is newline-delimited JSON over a Unix stream socket:
 // one Request per line, answered by one Reply per line, in order; a
@@ -36,6 +40,32 @@ const (
 	CodeGenerationMismatch = "GENERATION_MISMATCH"
 	CodeUnknownSession     = "UNKNOWN_SESSION"
 	CodePolicyDenied       = "POLICY_DENIED"
+)
+
+// Error codes of a reply with OK false. A client that is not the operator
+// CLI (the hook) treats every one of them as GATE_UNAVAILABLE.
+const (
+	CodeBadRequest         = "BAD_REQUEST"         // not JSON, a missing field, a line too long
+	CodeUnsupportedVersion = "UNSUPPORTED_VERSION" // "v" is not ProtocolVersion
+	CodeUnknownOp          = "UNKNOWN_OP"
+	CodePeerRefused        = "PEER_REFUSED"     // uid, ancestry or liveness check failed
+	CodeNotPending         = "NOT_PENDING"      // promote without a live verification cycle
+	CodeTokenRefused       = "TOKEN_REFUSED"    // replayed, foreign, stale or malformed token
+	CodeBindingMismatch    = "BINDING_MISMATCH" // promote with another binding than begin_verification
+	CodeTTLInvalid         = "TTL_INVALID"      // ttl_seconds zero or negative
+	CodeGateNeverSeen      = "GATE_NEVER_SEEN"  // promote before the session's gate called in
+	CodeUnknownRuntime     = "UNKNOWN_RUNTIME"
+	CodeBadAllowList       = "BAD_ALLOW_LIST"
+	CodeInternal           = "INTERNAL"
+)
+
+// Keys of Request.Args.
+const (
+	ArgAllowTools     = "allow_tools"      // register: comma-separated tool names
+	ArgAllowToolsMode = "allow_tools_mode" // register: "enforce" (default) or "shadow"
+	ArgKind           = "kind"             // events: one record kind
+	ArgSince          = "since"            // events: RFC 3339 time
+	ArgLimit          = "limit"            // events: newest N records
 )
 
 // Request is one line sent to the broker. Fields an operation does not use

@@ -1,0 +1,11 @@
+// Command lease-broker holds leasegate's leases in memory and answers the
+// gate; see docs/lease-broker.md.
+package main
+
+import (
+	"os"
+
+	"github.com/leasegate/leasegate/lease/broker/cli"
+)
+
+func main() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

@@ -1,0 +1,167 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/leasegate/leasegate/lease/broker"
+)
+
+// ServeOptions are the flags of `lease-broker serve`.
+type ServeOptions struct {
+	IO            *IO
+	Global        *globalOptions
+	Audit         string
+	AuditMaxBytes int64
+	VerifierUID   int
+	Policy        string
+	Foreground    bool
+	ToolCallCap   int
+}
+
+// LoadPolicy loads a --policy file. It is nil until the gate package's
+// policy is wired in; then serve refuses --policy rather than ignore it.
+var LoadPolicy func(path string) (broker.Policy, error)
+
+// NewCmdServe builds `serve`. runF replaces the run function in tests.
+func NewCmdServe(ios *IO, g *globalOptions, runF func(*ServeOptions) error) *cobra.Command {
+	opts := &ServeOptions{IO: ios, Global: g}
+	cmd := &cobra.Command{
+		Use:   "serve [--socket PATH] [--audit FILE] [--verifier-uid N] [--policy FILE] [--foreground]",
+		Short: "Run the broker (detached unless --foreground)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			if opts.Foreground {
+				return runServe(opts)
+			}
+			return runDetached(opts, os.Args[0])
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Audit, "audit", "", "audit log (default: $XDG_STATE_HOME/leasegate/audit.jsonl, else audit.jsonl beside the socket)")
+	f.Int64Var(&opts.AuditMaxBytes, "audit-max-bytes", broker.DefaultAuditMaxBytes, "rotate the audit log past this size")
+	f.IntVar(&opts.VerifierUID, "verifier-uid", broker.NoVerifier, "another user allowed to verify (begin-verification, promote)")
+	f.StringVar(&opts.Policy, "policy", "", "policy file whose rules may deny calls the lease allows")
+	f.BoolVar(&opts.Foreground, "foreground", false, "stay in the foreground instead of detaching")
+	f.IntVar(&opts.ToolCallCap, "tool-call-cap", broker.DefaultToolCallCap, "per-session cap on tool.call and file.touch records (negative: none)")
+	return cmd
+}
+
+func runServe(o *ServeOptions) error {
+	path, err := o.Global.socket()
+	if err != nil {
+		return err
+	}
+	cfg := broker.Config{Socket: path, AuditPath: o.Audit, AuditMaxBytes: o.AuditMaxBytes,
+		VerifierUID: o.VerifierUID, ToolCallCap: o.ToolCallCap}
+	if o.Policy != "" {
+		if LoadPolicy == nil {
+			return exitf(ExitUsage, "--policy: policy rules are not built into this lease-broker")
+		}
+		p, err := LoadPolicy(o.Policy)
+		if err != nil {
+			return exitf(ExitFailed, "policy %s: %v", o.Policy, err)
+		}
+		cfg.Policy = p
+	}
+	srv, err := broker.Listen(cfg)
+	switch {
+	case errors.Is(err, broker.ErrAlreadyRunning):
+		fmt.Fprintf(o.IO.Err, "lease-broker: already running on %s; leaving it alone\n", path)
+		return nil
+	case errors.Is(err, broker.ErrUnsafeDir), errors.Is(err, broker.ErrUnsafeSocket):
+		return exitf(ExitUnsafe, "refusing to start: %v", err)
+	case err != nil:
+		return exitf(ExitFailed, "%v", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	defer stop()
+	fmt.Fprintf(o.IO.Err, "lease-broker: serving on %s (pid %d, audit %s)\n", srv.Addr(), os.Getpid(), srv.AuditPath())
+	if err := srv.Serve(ctx); err != nil {
+		return exitf(ExitFailed, "%v", err)
+	}
+	return nil
+}
+
+// runDetached starts `serve --foreground` in a new session with its output
+// sent to a log file and waits until it answers (or exits).
+func runDetached(o *ServeOptions, argv0 string) error {
+	path, err := o.Global.socket()
+	if err != nil {
+		return err
+	}
+	probe := &globalOptions{Socket: path, Timeout: time.Second}
+	if _, err := probe.call(broker.Request{Op: broker.OpStatus}); err == nil {
+		fmt.Fprintf(o.IO.Err, "lease-broker: already running on %s\n", path)
+		return nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		exe = argv0
+	}
+	args := []string{"serve", "--foreground", "--socket", path,
+		"--audit-max-bytes", strconv.FormatInt(o.AuditMaxBytes, 10),
+		"--verifier-uid", strconv.Itoa(o.VerifierUID),
+		"--tool-call-cap", strconv.Itoa(o.ToolCallCap)}
+	if o.Audit != "" {
+		args = append(args, "--audit", o.Audit)
+	}
+	if o.Policy != "" {
+		args = append(args, "--policy", o.Policy)
+	}
+	logf, err := os.CreateTemp("", "lease-broker-*.log")
+	if err != nil {
+		return exitf(ExitFailed, "%v", err)
+	}
+	defer os.Remove(logf.Name())
+	defer logf.Close()
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		return exitf(ExitFailed, "%v", err)
+	}
+	defer null.Close()
+	cmd := exec.Command(exe, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = null, null, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := cmd.Start(); err != nil {
+		return exitf(ExitFailed, "start broker: %v", err)
+	}
+	exited := make(chan int, 1)
+	go func() {
+		_ = cmd.Wait()
+		exited <- cmd.ProcessState.ExitCode()
+	}()
+	deadline := time.After(10 * time.Second)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case code := <-exited:
+			msg, _ := os.ReadFile(logf.Name())
+			fmt.Fprintf(o.IO.Err, "%s", msg)
+			if code == ExitOK {
+				return nil // another broker won the race
+			}
+			return &exitError{code: code}
+		case <-deadline:
+			return exitf(ExitFailed, "broker did not answer on %s within 10s", path)
+		case <-tick.C:
+			if _, err := probe.call(broker.Request{Op: broker.OpStatus}); err == nil {
+				fmt.Fprintf(o.IO.Err, "lease-broker: started pid %d on %s\n", cmd.Process.Pid, path)
+				return nil
+			}
+		}
+	}
+}

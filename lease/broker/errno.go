@@ -1,0 +1,8 @@
+package broker
+
+import "syscall"
+
+const (
+	syscallEMFILE = syscall.EMFILE
+	syscallENFILE = syscall.ENFILE
+)

@@ -1,0 +1,200 @@
+package broker
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"strconv"
+	"syscall"
+	"unsafe"
+)
+
+// ErrPeerGone reports that the peer process exited (or its PID was reused)
+// while the broker was checking it.
+var ErrPeerGone = errors.New("peer process is gone")
+
+const (
+	soPeerPidfd   = 77  // SO_PEERPIDFD, Linux 6.5+
+	sysPidfdOpen  = 434 // pidfd_open(2), the same number on every architecture
+	maxAncestry   = 4096
+	procStatField = 19 // starttime, counted from the state field after ')'
+)
+
+// procStat is what the broker reads from /proc/PID/stat.
+type procStat struct {
+	pid   int
+	ppid  int
+	start uint64 // clock ticks since boot
+}
+
+// readProcStat parses /proc/PID/stat. The command name may contain spaces
+// and parentheses, so the fields are read after the last ')'.
+func readProcStat(pid int) (procStat, error) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return procStat{}, err
+	}
+	return parseProcStat(pid, b)
+}
+
+func parseProcStat(pid int, b []byte) (procStat, error) {
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return procStat{}, fmt.Errorf("/proc/%d/stat: no ')'", pid)
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) <= procStatField {
+		return procStat{}, fmt.Errorf("/proc/%d/stat: %d fields", pid, len(f))
+	}
+	ppid, err := strconv.Atoi(string(f[1]))
+	if err != nil {
+		return procStat{}, fmt.Errorf("/proc/%d/stat: ppid: %w", pid, err)
+	}
+	start, err := strconv.ParseUint(string(f[procStatField]), 10, 64)
+	if err != nil {
+		return procStat{}, fmt.Errorf("/proc/%d/stat: starttime: %w", pid, err)
+	}
+	return procStat{pid: pid, ppid: ppid, start: start}, nil
+}
+
+// ancestry returns pid and its ancestors up to (excluding) pid 0, nearest
+// first. A parent must not be younger than its child: if it is, the PID was
+// reused after the real parent exited, and the walk stops there (the
+// process has lost its ancestry, which only ever removes rights).
+func ancestry(pid int) ([]procStat, error) {
+	var chain []procStat
+	cur, err := readProcStat(pid)
+	if err != nil {
+		return nil, err
+	}
+	chain = append(chain, cur)
+	for cur.ppid > 0 && len(chain) < maxAncestry {
+		next, err := readProcStat(cur.ppid)
+		if err != nil || next.start > cur.start {
+			break
+		}
+		chain = append(chain, next)
+		cur = next
+	}
+	return chain, nil
+}
+
+// pidfd is a Linux process file descriptor; -1 when the kernel offers none.
+type pidfd int
+
+func pidfdOpen(pid int) pidfd {
+	fd, _, errno := syscall.Syscall(sysPidfdOpen, uintptr(pid), 0, 0)
+	if errno != 0 {
+		return -1
+	}
+	syscall.CloseOnExec(int(fd))
+	return pidfd(fd)
+}
+
+// exited reports whether the process behind the pidfd has exited. A pidfd
+// becomes readable when its process exits.
+func (p pidfd) exited() bool {
+	if p < 0 {
+		return false
+	}
+	type pollFd struct {
+		fd      int32
+		events  int16
+		revents int16
+	}
+	pfd := pollFd{fd: int32(p), events: 0x1 /* POLLIN */}
+	var ts syscall.Timespec
+	n, _, errno := syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&pfd)), 1, uintptr(unsafe.Pointer(&ts)), 0, 0, 0)
+	if errno != 0 {
+		return false
+	}
+	return n > 0 && pfd.revents != 0
+}
+
+func (p pidfd) close() {
+	if p >= 0 {
+		_ = syscall.Close(int(p))
+	}
+}
+
+// peer is the identity of the process at the other end of a connection, as
+// the kernel recorded it at connect time.
+type peer struct {
+	pid   int
+	uid   int
+	gid   int
+	start uint64 // start time of pid, read once at accept
+	fd    pidfd
+}
+
+// peerOf reads SO_PEERCRED (and SO_PEERPIDFD where available, else a
+// pidfd_open of the peer PID) of a Unix connection.
+func peerOf(c *net.UnixConn) (*peer, error) {
+	raw, err := c.SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	var cred *syscall.Ucred
+	var credErr error
+	pfd := pidfd(-1)
+	err = raw.Control(func(fd uintptr) {
+		cred, credErr = syscall.GetsockoptUcred(int(fd), syscall.SOL_SOCKET, syscall.SO_PEERCRED)
+		if credErr != nil {
+			return
+		}
+		if v, err := syscall.GetsockoptInt(int(fd), syscall.SOL_SOCKET, soPeerPidfd); err == nil && v >= 0 {
+			syscall.CloseOnExec(v)
+			pfd = pidfd(v)
+		}
+	})
+	if err == nil {
+		err = credErr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("SO_PEERCRED: %w", err)
+	}
+	p := &peer{pid: int(cred.Pid), uid: int(cred.Uid), gid: int(cred.Gid), fd: pfd}
+	if p.fd < 0 && p.pid > 0 {
+		p.fd = pidfdOpen(p.pid)
+	}
+	if p.pid > 0 {
+		if st, err := readProcStat(p.pid); err == nil {
+			p.start = st.start
+		}
+	}
+	return p, nil
+}
+
+// alive reports whether the peer process still exists as the same process
+// the kernel named at connect time, so that its PID still means it.
+func (p *peer) alive() bool {
+	if p.pid <= 0 {
+		return false
+	}
+	if p.fd >= 0 {
+		// A pidfd names one process for good: while it has not exited,
+		// its PID cannot have been reused.
+		return !p.fd.exited()
+	}
+	st, err := readProcStat(p.pid)
+	return err == nil && st.start == p.start
+}
+
+// chain returns the peer's ancestry, checked to belong to the live peer.
+func (p *peer) chain() ([]procStat, error) {
+	if !p.alive() {
+		return nil, ErrPeerGone
+	}
+	c, err := ancestry(p.pid)
+	if err != nil {
+		return nil, err
+	}
+	if c[0].start != p.start || !p.alive() {
+		return nil, ErrPeerGone
+	}
+	return c, nil
+}
+
+func (p *peer) close() { p.fd.close() }
