@@ -6,9 +6,9 @@ import "encoding/json"
 // It mirrors gate.Call so the gate package's policy can be adapted without
 // the broker importing rule code.
 type Call struct {
-	Runtime, Tool, AgentType, AgentID, Session string
-	Input                                      json.RawMessage
-	Verified                                   bool
+	Runtime, Tool, AgentType, AgentID, Session, Cwd string
+	Input                                           json.RawMessage
+	Verified                                        bool
 }
 
 // PolicyDecision is one deny of a policy rule. Shadow means "record

@@ -84,6 +84,7 @@ type Request struct {
 	AgentType string          `json:"agent_type,omitempty"` // subagent role from the hook event
 	AgentID   string          `json:"agent_id,omitempty"`
 	Event     string          `json:"event,omitempty"`   // hook event name (PreToolUse, PostToolUse, ...)
+	Cwd       string          `json:"cwd,omitempty"`     // hook event cwd: policy rules resolve relative paths against it
 	Binding   string          `json:"binding,omitempty"` // begin_verification, promote
 	Token     string          `json:"token,omitempty"`   // promote
 	TTL       int             `json:"ttl_seconds,omitempty"`

@@ -63,6 +63,10 @@ func DefaultAuditPath(socket string) string {
 	return filepath.Join(filepath.Dir(socket), "audit.jsonl")
 }
 
+// RuleAllowList is the rule name recorded when a session's task allow-list
+// denies (or in shadow mode would deny) a tool.
+const RuleAllowList = "allow-list"
+
 // Server is a running broker.
 type Server struct {
 	cfg     Config
@@ -579,12 +583,12 @@ func (s *Server) opAuthorize(cs *connState, req *Request) Reply {
 	}
 	if d.ShadowDeny != "" {
 		w := rec
-		w.Kind, w.Rule, w.Reason, w.Code = KindGateWouldDeny, "allow_tools", d.ShadowDeny, CodePolicyDenied
+		w.Kind, w.Rule, w.Reason, w.Code = KindGateWouldDeny, RuleAllowList, d.ShadowDeny, CodePolicyDenied
 		_ = s.audit.Write(w)
 	}
 	if s.cfg.Policy != nil {
 		call := Call{Runtime: in.Runtime, Tool: req.Tool, AgentType: req.AgentType, AgentID: req.AgentID,
-			Session: req.Session, Input: req.ToolInput, Verified: in.State == lease.StateVerified}
+			Session: req.Session, Cwd: req.Cwd, Input: req.ToolInput, Verified: in.State == lease.StateVerified}
 		for _, pd := range s.cfg.Policy.Evaluate(call) {
 			if pd.Shadow {
 				w := rec
@@ -642,7 +646,11 @@ func (s *Server) opCompact(cs *connState, req *Request) Reply {
 	if rep, ok := s.sessionPeer(cs, req.Session); !ok {
 		return rep
 	}
-	in, evs, err := s.table.Revoke(req.Session, "compaction")
+	reason := req.Reason
+	if reason == "" {
+		reason = "compaction"
+	}
+	in, evs, err := s.table.Revoke(req.Session, reason)
 	if err != nil {
 		return fail(CodeUnknownSession, "%v", err)
 	}

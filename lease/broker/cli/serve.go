@@ -30,7 +30,7 @@ type ServeOptions struct {
 
 // LoadPolicy loads a --policy file. It is nil until the gate package's
 // policy is wired in; then serve refuses --policy rather than ignore it.
-var LoadPolicy func(path string) (broker.Policy, error)
+var LoadPolicy func(path, socket string) (broker.Policy, error)
 
 // NewCmdServe builds `serve`. runF replaces the run function in tests.
 func NewCmdServe(ios *IO, g *globalOptions, runF func(*ServeOptions) error) *cobra.Command {
@@ -70,7 +70,7 @@ func runServe(o *ServeOptions) error {
 		if LoadPolicy == nil {
 			return exitf(ExitUsage, "--policy: policy rules are not built into this lease-broker")
 		}
-		p, err := LoadPolicy(o.Policy)
+		p, err := LoadPolicy(o.Policy, path)
 		if err != nil {
 			return exitf(ExitFailed, "policy %s: %v", o.Policy, err)
 		}

@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/leasegate/leasegate/gate"
+	"github.com/leasegate/leasegate/lease/broker"
+)
+
+func init() { LoadPolicy = loadGatePolicy }
+
+// loadGatePolicy loads a gate policy file, binds its placeholders to what
+// the broker knows (its socket folder, the policy file itself, the home
+// folder, and LEASEGATE_HOOK / LEASEGATE_PI_EXTENSION / CLAUDE_CONFIG_DIR
+// from the broker's environment) and adapts it to broker.Policy.
+func loadGatePolicy(path, sock string) (broker.Policy, error) {
+	p, err := gate.LoadPolicy(path)
+	if err != nil {
+		return nil, err
+	}
+	abs, _ := filepath.Abs(path)
+	home, _ := os.UserHomeDir()
+	env := gate.Env{Hook: os.Getenv("LEASEGATE_HOOK"), PiExtension: os.Getenv("LEASEGATE_PI_EXTENSION"),
+		SocketDir: filepath.Dir(sock), Policy: abs, ClaudeConfigDir: os.Getenv("CLAUDE_CONFIG_DIR"), Home: home}
+	p, err = p.WithEnv(env)
+	if err != nil {
+		return nil, err
+	}
+	return gatePolicy{p}, nil
+}
+
+type gatePolicy struct{ p *gate.Policy }
+
+func (g gatePolicy) Evaluate(c broker.Call) []broker.PolicyDecision {
+	ds := g.p.Evaluate(gate.Call{Runtime: c.Runtime, Tool: c.Tool, AgentType: c.AgentType, AgentID: c.AgentID,
+		Session: c.Session, Input: c.Input, Verified: c.Verified, Cwd: c.Cwd})
+	out := make([]broker.PolicyDecision, len(ds))
+	for i, d := range ds {
+		out[i] = broker.PolicyDecision{Rule: d.Rule, Reason: d.Reason, Shadow: d.Shadow}
+	}
+	return out
+}
