@@ -1,7 +1,8 @@
 package gate
 
 import (
-	"path"
+	"errors"
+	"regexp"
 	"strings"
 )
 
@@ -24,7 +25,8 @@ type cmdRule struct {
 type cond struct {
 	flags      []string
 	flagValues []flagValue
-	args       []string // path.Match globs against positional arguments
+	args       []string // globs against positional arguments (see globRE)
+	argREs     []*regexp.Regexp
 	contains   []string // substrings of any word, here-document or redirect
 	namesPath  []string // any argument or redirect names a path of these sets
 	writesPath []string // an output redirect names a path of these sets
@@ -43,6 +45,56 @@ func (c *cond) empty() bool {
 
 func (c *cmdRule) compile() {
 	c.any = len(c.names) == 1 && c.names[0] == "*"
+	// A flag whose value a condition looks at always takes a value.
+	for _, cd := range c.all {
+		for _, fv := range cd.flagValues {
+			for _, f := range fv.flags {
+				if !containsStr(c.valueFlags, f) {
+					c.valueFlags = append(c.valueFlags, f)
+				}
+			}
+		}
+	}
+}
+
+// globRE compiles an argument glob: "*" is any text ("/" included), "?"
+// one character, "[...]" a class ("[!...]" negated), "\x" a literal x.
+// The whole argument must match.
+func globRE(g string) (*regexp.Regexp, error) {
+	var b strings.Builder
+	b.WriteString("^")
+	for i := 0; i < len(g); i++ {
+		switch ch := g[i]; ch {
+		case '*':
+			b.WriteString(".*")
+		case '?':
+			b.WriteString(".")
+		case '\\':
+			if i+1 == len(g) {
+				return nil, errors.New("trailing backslash")
+			}
+			i++
+			b.WriteString(regexp.QuoteMeta(g[i : i+1]))
+		case '[':
+			j := strings.IndexByte(g[i+1:], ']')
+			if j < 0 {
+				return nil, errors.New("unclosed [")
+			}
+			class := g[i+1 : i+1+j]
+			if class == "" || class == "!" {
+				return nil, errors.New("empty [] class")
+			}
+			if class[0] == '!' {
+				class = "^" + class[1:]
+			}
+			b.WriteString("[" + strings.ReplaceAll(class, `\`, `\\`) + "]")
+			i += j + 1
+		default:
+			b.WriteString(regexp.QuoteMeta(g[i : i+1]))
+		}
+	}
+	b.WriteString("$")
+	return regexp.Compile(b.String())
 }
 
 // parsedArgs is a command's arguments split into options and positionals
@@ -213,11 +265,8 @@ func (p *Policy) condHolds(r *cmdRule, cd *cond, ci *cmdInst, pa *parsedArgs, ec
 		}
 		for _, a := range pa.positionals {
 			clean := cleanArg(a)
-			for _, pat := range cd.args {
-				if ok, _ := path.Match(pat, a); ok {
-					return true
-				}
-				if ok, _ := path.Match(pat, clean); ok {
+			for _, re := range cd.argREs {
+				if re.MatchString(a) || re.MatchString(clean) {
 					return true
 				}
 			}
@@ -324,7 +373,7 @@ func (p *Policy) textNamesPath(sets []string, text string, ec *evalCtx) bool {
 				if p.fold {
 					needle = strings.ToLower(needle)
 				}
-				if strings.Contains(hay, needle) {
+				if containsPath(hay, needle) {
 					return true
 				}
 			}
@@ -358,4 +407,25 @@ func (p *Policy) ancestorOf(sets []string, norm string, ec *evalCtx) bool {
 		}
 	}
 	return false
+}
+
+// containsPath reports whether text holds path as a whole path: the
+// character after it must not continue a file name (".../gate" is not named
+// by ".../gate.md").
+func containsPath(text, p string) bool {
+	for off := 0; ; {
+		i := strings.Index(text[off:], p)
+		if i < 0 {
+			return false
+		}
+		end := off + i + len(p)
+		if end == len(text) || !isNameByte(text[end]) {
+			return true
+		}
+		off += i + 1
+	}
+}
+
+func isNameByte(b byte) bool {
+	return b == '.' || b == '-' || b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }

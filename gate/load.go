@@ -3,7 +3,6 @@ package gate
 import (
 	"fmt"
 	"os"
-	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -466,13 +465,15 @@ func (d *decoder) conditions(p *Policy, id string, c *cmdRule, n *yaml.Node) err
 			},
 			"arg": func(v *yaml.Node) (err error) {
 				cd.args, err = d.strs(v, "arg", func(s string) error {
-					_, err := path.Match(s, "")
+					_, err := globRE(s)
 					return err
 				})
-				for i, a := range cd.args {
+				for _, a := range cd.args {
 					if a == "~" || strings.HasPrefix(a, "~/") {
-						cd.args[i] = "$HOME" + a[1:]
+						a = "$HOME" + a[1:]
 					}
+					re, _ := globRE(a)
+					cd.argREs = append(cd.argREs, re)
 				}
 				return err
 			},

@@ -132,7 +132,8 @@ func (pp *pathPattern) isAncestor(p string, fold bool) bool {
 		p, c = strings.ToLower(p), strings.ToLower(c)
 	}
 	if p == "/" {
-		return c != "/"
+		// Everything is below "/"; removing it is rm-root's business.
+		return false
 	}
 	return strings.HasPrefix(c, p+"/")
 }

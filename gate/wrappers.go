@@ -126,6 +126,9 @@ func (a *analyzer) exec(argv, words []string, dynamic bool, redirs []redirect, d
 	}
 	for range maxWrappers {
 		if len(argv) == 0 {
+			// A wrapper with nothing to run (exec 3>file): keep its words
+			// and redirects for the rules that look at every command.
+			emit([]string{""}, false)
 			return false
 		}
 		if dynamic {

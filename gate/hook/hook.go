@@ -237,8 +237,8 @@ func denialText(tool string, rep broker.Reply) string {
 	if rep.State != "" {
 		msg += " (lease " + rep.State + ")"
 	}
-	if rep.Error != "" {
-		msg += ": " + rep.Error
+	if e := strings.TrimPrefix(rep.Error, rep.Code+": "); e != "" {
+		msg += ": " + e
 	}
 	if !gateCodes[rep.Code] && rep.Code != "" {
 		msg += " [broker code " + rep.Code + "]"
