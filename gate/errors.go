@@ -26,6 +26,9 @@ func (e *PolicyError) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%s: %s", f, e.Reason)
 	}
+	if e.Column == 0 {
+		return fmt.Sprintf("%s:%d: %s", f, e.Line, e.Reason)
+	}
 	return fmt.Sprintf("%s:%d:%d: %s", f, e.Line, e.Column, e.Reason)
 }
 
