@@ -1,0 +1,286 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+)
+
+// Step is one scripted model turn: a tool call (Tool and Input) or, with
+// Tool empty, a final text answer.
+type Step struct {
+	Tool  string
+	Input map[string]any
+	Text  string
+	// Before runs once, before the mock answers with this step: the test
+	// acts from outside the agent (promote, revoke, restart the broker)
+	// while the runtime waits for the model.
+	Before func()
+	// InputTokens, when set, is the usage the mock reports, to make the
+	// runtime believe its context is full and compact.
+	InputTokens int
+
+	once *sync.Once
+}
+
+// MockAPI is a loopback Anthropic Messages API. A request that offers tools
+// is a turn of the agent loop: the mock answers it with the script step
+// whose index is the number of assistant turns already in the conversation
+// (then "done." when the script runs out). A request without tools (titles,
+// summaries, quota probes) gets a short text. Every agent-loop request is
+// kept so that tests can read the tool results the runtime sent back.
+type MockAPI struct {
+	URL string
+
+	srv    *http.Server
+	ln     net.Listener
+	mu     sync.Mutex
+	script []Step
+	reqs   []MessagesRequest
+	other  []string
+}
+
+// MessagesRequest is the part of a Messages API request the tests read.
+type MessagesRequest struct {
+	Model    string            `json:"model"`
+	Stream   bool              `json:"stream"`
+	Tools    []json.RawMessage `json:"tools"`
+	Messages []Message         `json:"messages"`
+}
+
+// Message is one conversation message; Content is a string or blocks.
+type Message struct {
+	Role    string          `json:"role"`
+	Content json.RawMessage `json:"content"`
+}
+
+// Block is one content block.
+type Block struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text,omitempty"`
+	ID        string          `json:"id,omitempty"`
+	Name      string          `json:"name,omitempty"`
+	Input     json.RawMessage `json:"input,omitempty"`
+	ToolUseID string          `json:"tool_use_id,omitempty"`
+	Content   json.RawMessage `json:"content,omitempty"`
+	IsError   bool            `json:"is_error,omitempty"`
+}
+
+// Blocks decodes the message content as blocks (a plain string becomes
+// one text block).
+func (m Message) Blocks() []Block {
+	var s string
+	if json.Unmarshal(m.Content, &s) == nil {
+		return []Block{{Type: "text", Text: s}}
+	}
+	var bs []Block
+	_ = json.Unmarshal(m.Content, &bs)
+	return bs
+}
+
+// ToolResult is what the runtime sent back for one tool call.
+type ToolResult struct {
+	ToolUseID string
+	IsError   bool
+	Text      string
+}
+
+// StartMockAPI serves script on 127.0.0.1 until Close.
+func StartMockAPI(script []Step) (*MockAPI, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	m := &MockAPI{ln: ln, URL: "http://" + ln.Addr().String()}
+	m.SetScript(script)
+	m.srv = &http.Server{Handler: http.HandlerFunc(m.serve)}
+	go m.srv.Serve(ln)
+	return m, nil
+}
+
+// Close stops the server.
+func (m *MockAPI) Close() { _ = m.srv.Close() }
+
+// SetScript replaces the script (for the next conversation).
+func (m *MockAPI) SetScript(script []Step) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.script = nil
+	for _, st := range script {
+		st.once = new(sync.Once)
+		m.script = append(m.script, st)
+	}
+	m.reqs = nil
+}
+
+// Requests returns the agent-loop requests seen so far.
+func (m *MockAPI) Requests() []MessagesRequest {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]MessagesRequest(nil), m.reqs...)
+}
+
+// Other returns the method and path of every request that was not an
+// agent-loop turn.
+func (m *MockAPI) Other() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]string(nil), m.other...)
+}
+
+// ToolResults returns every tool result the runtime sent, in order, from
+// the last agent-loop request (which carries the whole conversation).
+func (m *MockAPI) ToolResults() []ToolResult {
+	reqs := m.Requests()
+	if len(reqs) == 0 {
+		return nil
+	}
+	var out []ToolResult
+	for _, msg := range reqs[len(reqs)-1].Messages {
+		for _, b := range msg.Blocks() {
+			if b.Type != "tool_result" {
+				continue
+			}
+			out = append(out, ToolResult{ToolUseID: b.ToolUseID, IsError: b.IsError, Text: blockText(b.Content)})
+		}
+	}
+	return out
+}
+
+func blockText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var bs []Block
+	_ = json.Unmarshal(raw, &bs)
+	var parts []string
+	for _, b := range bs {
+		if b.Text != "" {
+			parts = append(parts, b.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/v1/messages") {
+		m.mu.Lock()
+		m.other = append(m.other, r.Method+" "+r.URL.Path)
+		m.mu.Unlock()
+		if strings.HasSuffix(r.URL.Path, "/count_tokens") {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"input_tokens":10}`)
+			return
+		}
+		http.NotFound(w, r)
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, 64<<20))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	var req MessagesRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	var step Step
+	if len(req.Tools) == 0 {
+		// Titles, topics, and compaction summaries.
+		step = Step{Text: "<analysis>none</analysis>\n<summary>The session so far: scripted tool calls.</summary>"}
+		m.mu.Lock()
+		m.other = append(m.other, "POST "+r.URL.Path+" (no tools)")
+		m.mu.Unlock()
+	} else {
+		turns := 0
+		for _, msg := range req.Messages {
+			if msg.Role == "assistant" {
+				turns++
+			}
+		}
+		m.mu.Lock()
+		m.reqs = append(m.reqs, req)
+		if turns < len(m.script) {
+			step = m.script[turns]
+		} else {
+			step = Step{Text: "done."}
+		}
+		m.mu.Unlock()
+		if step.Before != nil {
+			step.once.Do(step.Before)
+		}
+		if step.Tool == "" && step.Text == "" {
+			step.Text = "done."
+		}
+	}
+	id := fmt.Sprintf("toolu_%02d", len(req.Messages))
+	if req.Stream {
+		writeStream(w, req.Model, id, step)
+		return
+	}
+	writeMessage(w, req.Model, id, step)
+}
+
+func writeMessage(w http.ResponseWriter, model, id string, s Step) {
+	msg := map[string]any{
+		"id": "msg_" + id, "type": "message", "role": "assistant", "model": model,
+		"stop_sequence": nil, "usage": map[string]int{"input_tokens": inputTokens(s), "output_tokens": 5},
+	}
+	if s.Tool != "" {
+		msg["content"] = []any{map[string]any{"type": "tool_use", "id": id, "name": s.Tool, "input": s.Input}}
+		msg["stop_reason"] = "tool_use"
+	} else {
+		msg["content"] = []any{map[string]any{"type": "text", "text": s.Text}}
+		msg["stop_reason"] = "end_turn"
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(msg)
+}
+
+func writeStream(w http.ResponseWriter, model, id string, s Step) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	fl, _ := w.(http.Flusher)
+	send := func(event string, data any) {
+		b, _ := json.Marshal(data)
+		fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b)
+		if fl != nil {
+			fl.Flush()
+		}
+	}
+	send("message_start", map[string]any{"type": "message_start", "message": map[string]any{
+		"id": "msg_" + id, "type": "message", "role": "assistant", "model": model, "content": []any{},
+		"stop_reason": nil, "stop_sequence": nil, "usage": map[string]int{"input_tokens": inputTokens(s), "output_tokens": 1},
+	}})
+	stop := "end_turn"
+	if s.Tool != "" {
+		stop = "tool_use"
+		in, _ := json.Marshal(s.Input)
+		send("content_block_start", map[string]any{"type": "content_block_start", "index": 0,
+			"content_block": map[string]any{"type": "tool_use", "id": id, "name": s.Tool, "input": map[string]any{}}})
+		send("content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
+			"delta": map[string]any{"type": "input_json_delta", "partial_json": string(in)}})
+	} else {
+		send("content_block_start", map[string]any{"type": "content_block_start", "index": 0,
+			"content_block": map[string]any{"type": "text", "text": ""}})
+		send("content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
+			"delta": map[string]any{"type": "text_delta", "text": s.Text}})
+	}
+	send("content_block_stop", map[string]any{"type": "content_block_stop", "index": 0})
+	send("message_delta", map[string]any{"type": "message_delta",
+		"delta": map[string]any{"stop_reason": stop, "stop_sequence": nil}, "usage": map[string]int{"output_tokens": 5}})
+	send("message_stop", map[string]any{"type": "message_stop"})
+}
+
+func inputTokens(s Step) int {
+	if s.InputTokens > 0 {
+		return s.InputTokens
+	}
+	return 10
+}

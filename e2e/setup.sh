@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs the pinned agent runtimes that the end-to-end tests drive:
+# @anthropic-ai/claude-code and @mariozechner/pi-coding-agent, exactly as
+# e2e/package-lock.json records them. Needs node (>= 20) and npm.
+set -euo pipefail
+cd "$(dirname "$0")"
+npm ci --no-audit --no-fund --loglevel=error
+./node_modules/.bin/claude --version
+./node_modules/.bin/pi --version
