@@ -17,8 +17,8 @@ func TestNormalizePath(t *testing.T) {
 	}
 	real := mk("real/dir")
 	mk("cwd/sub")
-	must(t, os.Symlink(real, filepath.Join(root, "abs-link")))          // absolute target
-	must(t, os.Symlink("real/dir", filepath.Join(root, "rel-link")))    // relative target
+	must(t, os.Symlink(real, filepath.Join(root, "abs-link")))            // absolute target
+	must(t, os.Symlink("real/dir", filepath.Join(root, "rel-link")))      // relative target
 	must(t, os.Symlink("../real", filepath.Join(root, "cwd", "up-link"))) // relative with ..
 	must(t, os.Symlink(filepath.Join(root, "real", "dir", "new.txt"), filepath.Join(root, "dangling")))
 	must(t, os.Symlink("loop-b", filepath.Join(root, "loop-a")))
