@@ -338,12 +338,16 @@ func (s *Server) serveConn(c *net.UnixConn) {
 		return
 	}
 	defer p.close()
+	r := bufio.NewReaderSize(c, 4096)
 	if p.uid != s.uid && p.uid != s.cfg.VerifierUID {
+		// Read (and ignore) one request so the refusal arrives as a reply
+		// rather than as a broken pipe.
+		_ = c.SetReadDeadline(time.Now().Add(time.Second))
+		_, _ = readLine(r, MaxLineBytes)
 		send(Reply{Code: CodePeerRefused, Error: fmt.Sprintf("uid %d may not use this broker", p.uid)})
 		return
 	}
 	cs := &connState{peer: p, inTree: make(map[string]bool)}
-	r := bufio.NewReaderSize(c, 4096)
 	for {
 		_ = c.SetReadDeadline(time.Now().Add(s.cfg.IdleTimeout))
 		line, err := readLine(r, MaxLineBytes)

@@ -1,0 +1,3 @@
+package broker_test
+
+func helperLoad() {}

@@ -1,0 +1,386 @@
+package broker_test
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/leasegate/leasegate/lease/broker"
+)
+
+func TestRuntimeTreeRules(t *testing.T) {
+	srv := startBroker(t, broker.Config{})
+	sock := srv.Addr()
+	rt := startRuntime(t, sock, "claude")
+	sess, gen := rt.Session, rt.Gen
+
+	// A leaked session ID used from outside the runtime's tree (this test
+	// process) is refused.
+	rep := call(t, sock, broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: gen, Tool: "Read"})
+	if rep.Allow || rep.Code != broker.CodeUnknownSession {
+		t.Fatalf("out-of-tree authorize: %+v", rep)
+	}
+	for _, op := range []string{broker.OpSessionStart, broker.OpTap, broker.OpCompact} {
+		rep = call(t, sock, broker.Request{Op: op, Session: sess, Generation: gen, Tool: "Read"})
+		if rep.OK || rep.Code != broker.CodePeerRefused {
+			t.Fatalf("out-of-tree %s: %+v", op, rep)
+		}
+	}
+
+	// Promotion needs a gate that has called in.
+	rep = call(t, sock, broker.Request{Op: broker.OpBeginVerification, Session: sess, Generation: gen, Binding: "b"})
+	if !rep.OK || len(rep.Token) != 64 {
+		t.Fatalf("operator begin: %+v", rep)
+	}
+	tok := rep.Token
+	rep = call(t, sock, broker.Request{Op: broker.OpPromote, Session: sess, Generation: gen, Binding: "b", Token: tok, TTL: 60})
+	if rep.OK || rep.Code != broker.CodeGateNeverSeen {
+		t.Fatalf("promote before the gate called in: %+v", rep)
+	}
+
+	// Inside the tree: the runtime and its children may authorize.
+	for _, via := range []string{"self", "child"} {
+		r := rt.do(via, broker.Request{Op: broker.OpSessionStart, Session: sess})
+		if !r.Reply.OK {
+			t.Fatalf("%s session_start: %+v", via, r)
+		}
+		r = rt.do(via, broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: gen, Tool: "Read"})
+		if !r.Reply.OK || !r.Reply.Allow {
+			t.Fatalf("%s authorize Read: %+v", via, r)
+		}
+		r = rt.do(via, broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: gen, Tool: "Bash"})
+		if r.Reply.Allow || r.Reply.Code != broker.CodeLeaseNotVerified {
+			t.Fatalf("%s authorize Bash unverified: %+v", via, r)
+		}
+		// ... but never verify themselves.
+		for _, op := range []string{broker.OpBeginVerification, broker.OpPromote} {
+			r = rt.do(via, broker.Request{Op: op, Session: sess, Generation: gen, Binding: "b", Token: tok, TTL: 60})
+			if r.Reply.OK || r.Reply.Code != broker.CodePeerRefused {
+				t.Fatalf("%s %s from inside the tree: %+v", via, op, r)
+			}
+		}
+	}
+
+	// The operator promotes; the tree's mutators open.
+	rep = call(t, sock, broker.Request{Op: broker.OpPromote, Session: sess, Generation: gen, Binding: "b", Token: tok, TTL: 60})
+	if !rep.OK || rep.State != "VERIFIED" || rep.ExpiresIn != 60 {
+		t.Fatalf("operator promote: %+v", rep)
+	}
+	rep = call(t, sock, broker.Request{Op: broker.OpPromote, Session: sess, Generation: gen, Binding: "b", Token: tok, TTL: 60})
+	if rep.OK || rep.Code != broker.CodeNotPending {
+		t.Fatalf("replayed token: %+v", rep)
+	}
+	r := rt.do("child", broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: gen, Tool: "Bash"})
+	if !r.Reply.Allow {
+		t.Fatalf("verified Bash: %+v", r)
+	}
+	r = rt.do("child", broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: gen + 1, Tool: "Bash"})
+	if r.Reply.Allow || r.Reply.Code != broker.CodeGenerationMismatch {
+		t.Fatalf("wrong generation: %+v", r)
+	}
+	// Compaction from inside the tree revokes.
+	r = rt.do("child", broker.Request{Op: broker.OpCompact, Session: sess, Reason: "compaction (PreCompact)"})
+	if !r.Reply.OK || r.Reply.State != "UNVERIFIED" {
+		t.Fatalf("compact: %+v", r)
+	}
+	r = rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: gen, Tool: "Bash"})
+	if r.Reply.Allow {
+		t.Fatalf("Bash after compaction: %+v", r)
+	}
+	// Telemetry from inside the tree.
+	r = rt.do("child", broker.Request{Op: broker.OpTap, Session: sess, Tool: "Edit", AgentID: "a1", AgentType: "verifier",
+		ToolInput: json.RawMessage(`{"file_path":"/x/y.go"}`)})
+	if !r.Reply.OK {
+		t.Fatalf("tap: %+v", r)
+	}
+	// A session anchored on someone else's PID is refused.
+	rep = call(t, sock, broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid})
+	if rep.OK || rep.Code != broker.CodePeerRefused {
+		t.Fatalf("register on a foreign pid: %+v", rep)
+	}
+	// In-tree peers see only their own session; operators see all.
+	other := startRuntime(t, sock, "pi")
+	r = rt.do("self", broker.Request{Op: broker.OpSessions})
+	var list []broker.SessionInfo
+	if err := json.Unmarshal(r.Reply.Data, &list); err != nil || len(list) != 1 || list[0].Session != sess {
+		t.Fatalf("in-tree sessions: %s %v", r.Reply.Data, err)
+	}
+	rep = call(t, sock, broker.Request{Op: broker.OpSessions})
+	if err := json.Unmarshal(rep.Data, &list); err != nil || len(list) != 2 {
+		t.Fatalf("operator sessions: %s %v", rep.Data, err)
+	}
+	// A runtime cannot revoke another runtime's session, the operator can.
+	r = rt.do("self", broker.Request{Op: broker.OpRevoke, Session: other.Session})
+	if r.Reply.OK || r.Reply.Code != broker.CodePeerRefused {
+		t.Fatalf("cross-session revoke: %+v", r)
+	}
+	if rep = call(t, sock, broker.Request{Op: broker.OpRevoke, Session: other.Session}); !rep.OK {
+		t.Fatalf("operator revoke: %+v", rep)
+	}
+
+	recs := readAudit(t, srv.AuditPath())
+	for _, k := range []string{broker.KindLeaseRegistered, broker.KindLeasePending, broker.KindLeaseVerified, broker.KindLeaseRevoked, broker.KindGateDenied, broker.KindToolCall, broker.KindFileTouch} {
+		if countKind(recs, k, "") == 0 {
+			t.Errorf("no %s record", k)
+		}
+	}
+	for _, rec := range recs {
+		if rec.Kind == broker.KindFileTouch && (rec.Path != "/x/y.go" || rec.AgentType != "verifier" || rec.AgentID != "a1") {
+			t.Errorf("file.touch attribution: %+v", rec)
+		}
+	}
+
+	// When the runtime exits its session is forgotten.
+	rt.stop()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		rep = call(t, sock, broker.Request{Op: broker.OpSessions})
+		json.Unmarshal(rep.Data, &list)
+		if len(list) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("session of an exited runtime still listed: %s", rep.Data)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestAllowListOverSocket(t *testing.T) {
+	srv := startBroker(t, broker.Config{})
+	sock := srv.Addr()
+	// register from a client helper would not anchor a live runtime; use a
+	// runtime helper and a second registration with an allow-list from it.
+	rt := startRuntime(t, sock, "claude")
+	r := rt.do("self", broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid,
+		Args: map[string]string{broker.ArgAllowTools: "Read,Bash", broker.ArgAllowToolsMode: "enforce"}})
+	if !r.Reply.OK {
+		t.Fatalf("register with allow-list: %+v", r)
+	}
+	sess := r.Reply.Session
+	r = rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: 1, Tool: "Grep"})
+	if r.Reply.Allow || r.Reply.Code != broker.CodePolicyDenied {
+		t.Fatalf("Grep outside the allow-list: %+v", r)
+	}
+	r = rt.do("self", broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid,
+		Args: map[string]string{broker.ArgAllowTools: "Read", broker.ArgAllowToolsMode: "loose"}})
+	if r.Reply.OK || r.Reply.Code != broker.CodeBadAllowList {
+		t.Fatalf("bad mode: %+v", r)
+	}
+}
+
+// TestRestartForgets: a restarted broker denies the old session.
+func TestRestartForgets(t *testing.T) {
+	dir := t.TempDir()
+	cfg := broker.Config{Socket: filepath.Join(dir, "run", "broker.sock"), AuditPath: filepath.Join(dir, "audit.jsonl"), VerifierUID: broker.NoVerifier}
+	first, err := broker.Listen(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go first.Serve(t.Context())
+	rt := startRuntime(t, cfg.Socket, "claude")
+	rt.do("self", broker.Request{Op: broker.OpSessionStart, Session: rt.Session})
+	tok := call(t, cfg.Socket, broker.Request{Op: broker.OpBeginVerification, Session: rt.Session, Generation: 1}).Token
+	if rep := call(t, cfg.Socket, broker.Request{Op: broker.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 300}); !rep.OK {
+		t.Fatalf("promote: %+v", rep)
+	}
+	if r := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Bash"}); !r.Reply.Allow {
+		t.Fatalf("before restart: %+v", r)
+	}
+	first.Close()
+	if r := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Bash"}); !r.Unavailable {
+		t.Fatalf("with no broker: %+v", r)
+	}
+	startBroker(t, cfg)
+	for _, tool := range []string{"Bash", "Read"} {
+		r := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: tool})
+		if r.Reply.Allow || r.Reply.Code != broker.CodeUnknownSession {
+			t.Fatalf("%s after restart: %+v", tool, r)
+		}
+	}
+	if rep := call(t, cfg.Socket, broker.Request{Op: broker.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 300}); rep.OK {
+		t.Fatalf("old token after restart: %+v", rep)
+	}
+}
+
+// publicExe copies the test binary where another user can run it.
+func publicExe(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("/tmp", "lgexe-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "helper")
+	if err := os.WriteFile(exe, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+func runAs(t *testing.T, exe string, uid int, sock string, req broker.Request) result {
+	t.Helper()
+	b, _ := json.Marshal(req)
+	cmd := exec.Command(exe)
+	cmd.Dir = filepath.Dir(exe)
+	cmd.Env = []string{envMode + "=client", "LGTEST_SOCKET=" + sock, "LGTEST_REQ=" + string(b)}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}}
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("helper as uid %d: %v", uid, err)
+	}
+	var r result
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatalf("helper said %q", out)
+	}
+	return r
+}
+
+// TestOtherUserRefused runs clients as `nobody` and as another uid.
+func TestOtherUserRefused(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to run a client as nobody")
+	}
+	const nobody, stranger = 65534, 54321
+	exe := publicExe(t)
+
+	t.Run("default", func(t *testing.T) {
+		srv := startBroker(t, broker.Config{})
+		r := runAs(t, exe, nobody, srv.Addr(), broker.Request{Op: broker.OpStatus})
+		if !r.Unavailable || r.Reply.OK {
+			t.Fatalf("nobody reached a 0600 socket in a 0700 folder: %+v", r)
+		}
+	})
+
+	t.Run("verifier uid", func(t *testing.T) {
+		base, err := os.MkdirTemp("/tmp", "lgv-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(base) })
+		os.Chmod(base, 0o755)
+		srv := startBroker(t, broker.Config{Socket: filepath.Join(base, "run", "broker.sock"), VerifierUID: nobody})
+		sock := srv.Addr()
+		st, _ := os.Stat(filepath.Dir(sock))
+		if st.Mode().Perm() != 0o711 {
+			t.Fatalf("verifier socket folder mode %o", st.Mode().Perm())
+		}
+		rt := startRuntime(t, sock, "claude")
+		rt.do("self", broker.Request{Op: broker.OpSessionStart, Session: rt.Session})
+
+		// A stranger is refused on connect, whatever it asks.
+		for _, op := range []string{broker.OpStatus, broker.OpBeginVerification, broker.OpAuthorize} {
+			r := runAs(t, exe, stranger, sock, broker.Request{Op: op, Session: rt.Session, Generation: 1, Tool: "Read"})
+			if r.Reply.OK || r.Reply.Code != broker.CodePeerRefused {
+				t.Fatalf("stranger %s: %+v", op, r)
+			}
+		}
+		// The verifier may verify but not act as a runtime or gate.
+		for _, op := range []string{broker.OpRegister, broker.OpAuthorize, broker.OpSessionStart, broker.OpTap} {
+			r := runAs(t, exe, nobody, sock, broker.Request{Op: op, Session: rt.Session, Generation: 1, Tool: "Read", Runtime: "claude", PID: 1})
+			if r.Reply.OK || r.Reply.Allow || r.Reply.Code != broker.CodePeerRefused {
+				t.Fatalf("verifier %s: %+v", op, r)
+			}
+		}
+		r := runAs(t, exe, nobody, sock, broker.Request{Op: broker.OpBeginVerification, Session: rt.Session, Generation: 1, Binding: "r"})
+		if !r.Reply.OK {
+			t.Fatalf("verifier begin: %+v", r)
+		}
+		r = runAs(t, exe, nobody, sock, broker.Request{Op: broker.OpPromote, Session: rt.Session, Generation: 1, Binding: "r", Token: r.Reply.Token, TTL: 30})
+		if !r.Reply.OK || r.Reply.State != "VERIFIED" {
+			t.Fatalf("verifier promote: %+v", r)
+		}
+		recs := readAudit(t, srv.AuditPath())
+		found := false
+		for _, rec := range recs {
+			if rec.Kind == broker.KindLeaseVerified && rec.UID != nil && *rec.UID == nobody {
+				found = true
+			}
+		}
+		if !found {
+			t.Error("lease.verified does not record the verifier uid")
+		}
+	})
+}
+
+// TestPromoteRaceOverSocket: 100 goroutines promote with one token; exactly
+// one wins.
+func TestPromoteRaceOverSocket(t *testing.T) {
+	srv := startBroker(t, broker.Config{})
+	sock := srv.Addr()
+	rt := startRuntime(t, sock, "pi")
+	rt.do("self", broker.Request{Op: broker.OpSessionStart, Session: rt.Session})
+	tok := call(t, sock, broker.Request{Op: broker.OpBeginVerification, Session: rt.Session, Generation: 1}).Token
+	var wins, refused atomic.Int32
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := 0; i < 100; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			r := doOnce(sock, broker.Request{Op: broker.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 60})
+			switch {
+			case r.Reply.OK:
+				wins.Add(1)
+			case r.Reply.Code == broker.CodeNotPending:
+				refused.Add(1)
+			default:
+				t.Errorf("unexpected %+v", r)
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	if wins.Load() != 1 || refused.Load() != 99 {
+		t.Fatalf("%d winners, %d refused; want 1 and 99", wins.Load(), refused.Load())
+	}
+	if n := countKind(readAudit(t, srv.AuditPath()), broker.KindLeaseVerified, rt.Session); n != 1 {
+		t.Fatalf("%d lease.verified records", n)
+	}
+}
+
+// TestRevokeRaceOverSocket: in-tree clients hammer Bash while the operator
+// revokes; no authorization sent after the revoke returned is allowed.
+func TestRevokeRaceOverSocket(t *testing.T) {
+	srv := startBroker(t, broker.Config{})
+	sock := srv.Addr()
+	rt := startRuntime(t, sock, "claude")
+	rt.do("self", broker.Request{Op: broker.OpSessionStart, Session: rt.Session})
+	for round := 0; round < 3; round++ {
+		tok := call(t, sock, broker.Request{Op: broker.OpBeginVerification, Session: rt.Session, Generation: 1}).Token
+		if rep := call(t, sock, broker.Request{Op: broker.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 60}); !rep.OK {
+			t.Fatal(rep)
+		}
+		b, _ := json.Marshal(helperCmd{Hammer: 8, Req: broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Bash"}})
+		rt.in.Write(append(b, '\n'))
+		time.Sleep(100 * time.Millisecond)
+		if rep := call(t, sock, broker.Request{Op: broker.OpRevoke, Session: rt.Session}); !rep.OK {
+			t.Fatal(rep)
+		}
+		revoked := time.Now().UnixNano()
+		time.Sleep(100 * time.Millisecond)
+		rt.in.Write([]byte("stop\n"))
+		var hr hammerResult
+		rt.read(&hr)
+		if hr.Calls < 50 || hr.Errors > 0 || hr.LastAllowSent == 0 {
+			t.Fatalf("hammer did not run properly: %+v", hr)
+		}
+		if hr.LastAllowSent > revoked {
+			t.Fatalf("a Bash call sent %v after the revoke returned was allowed", time.Duration(hr.LastAllowSent-revoked))
+		}
+	}
+}
