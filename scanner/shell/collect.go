@@ -1,0 +1,240 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// assign is one place a variable gets a value.
+type assign struct {
+	name     string
+	value    *syntax.Word      // NAME=value
+	array    *syntax.ArrayExpr // NAME=(a b)
+	items    []*syntax.Word    // for NAME in items
+	appendTo bool              // +=
+}
+
+var declCommands = map[string]bool{"export": true, "local": true, "readonly": true, "declare": true, "typeset": true}
+
+// collect records every assignment and function of the text, then
+// computes the possible values of each variable (a bounded fixpoint, so
+// that C="${C}aude" and D=$C see the values given anywhere).
+func (s *scan) collect(f *syntax.File) {
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CallExpr:
+			for _, a := range n.Assigns {
+				s.addAssign(a)
+			}
+			if len(n.Args) > 0 && declCommands[n.Args[0].Lit()] {
+				for _, w := range n.Args[1:] {
+					if a, ok := wordAssign(w); ok {
+						s.asgs = append(s.asgs, a)
+					}
+				}
+			}
+		case *syntax.DeclClause:
+			for _, a := range n.Args {
+				s.addAssign(a)
+			}
+		case *syntax.ForClause:
+			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+				s.asgs = append(s.asgs, assign{name: wi.Name.Value, items: wi.Items})
+			}
+		case *syntax.FuncDecl:
+			if n.Name != nil && runsArguments(n.Body) {
+				s.funcs[n.Name.Value] = true
+			}
+		}
+		return true
+	})
+	if len(s.asgs) == 0 {
+		return
+	}
+	for round := 0; round < maxFixRounds; round++ {
+		changed := false
+		for _, a := range s.asgs {
+			for _, f := range s.values(a) {
+				if s.vars.add(a.name, f) {
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	// The primitive built from pieces (F="--dangerously-"; F+="skip-...").
+	for _, a := range s.asgs {
+		if a.value == nil || len(a.value.Parts) == 0 {
+			continue
+		}
+		at := s.synPos(a.value.Pos())
+		for _, f := range s.values(a) {
+			for _, v := range f {
+				s.dangerText(v.s, at, true)
+			}
+		}
+	}
+}
+
+func (s *scan) addAssign(a *syntax.Assign) {
+	if a == nil || a.Name == nil || a.Naked && a.Value == nil && a.Array == nil {
+		return
+	}
+	s.asgs = append(s.asgs, assign{name: a.Name.Value, value: a.Value, array: a.Array, appendTo: a.Append})
+	if a.Value == nil && a.Array == nil {
+		// NAME= : the empty string.
+		s.asgs[len(s.asgs)-1].value = &syntax.Word{}
+	}
+}
+
+// wordAssign reads `NAME=value` from an argument of export/local/... in
+// dialects that parse them as plain commands.
+func wordAssign(w *syntax.Word) (assign, bool) {
+	if len(w.Parts) == 0 {
+		return assign{}, false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return assign{}, false
+	}
+	name, rest, ok := strings.Cut(lit.Value, "=")
+	app := strings.HasSuffix(name, "+")
+	name = strings.TrimSuffix(name, "+")
+	if !ok || !syntax.ValidName(name) {
+		return assign{}, false
+	}
+	parts := append([]syntax.WordPart{&syntax.Lit{Value: rest}}, w.Parts[1:]...)
+	return assign{name: name, value: &syntax.Word{Parts: parts}, appendTo: app}, true
+}
+
+// values computes the alternatives one assignment gives its variable.
+func (s *scan) values(a assign) []fields {
+	var out []fields
+	switch {
+	case a.items != nil:
+		for _, w := range a.items {
+			for _, f := range s.word(w) {
+				for _, v := range f {
+					out = append(out, fields{v})
+				}
+			}
+		}
+	case a.array != nil:
+		var words []*syntax.Word
+		for _, e := range a.array.Elems {
+			if e.Value != nil {
+				words = append(words, e.Value)
+			}
+		}
+		for _, argv := range s.fieldLists(words) {
+			if a.appendTo {
+				if prev := s.vars[a.name]; prev != nil {
+					for _, p := range prev.list {
+						out = append(out, append(append(fields(nil), p...), argv...))
+					}
+					continue
+				}
+			}
+			out = append(out, argv)
+		}
+	case a.value != nil:
+		for _, v := range s.scalar(a.value) {
+			if a.appendTo {
+				if prev := s.vars[a.name]; prev != nil {
+					for _, p := range prev.list {
+						q := append(fields(nil), p...)
+						if len(q) == 0 {
+							q = fields{v}
+						} else {
+							q[len(q)-1] = concat(q[len(q)-1], v)
+						}
+						out = append(out, q)
+					}
+					continue
+				}
+			}
+			out = append(out, fields{v})
+		}
+	}
+	return out
+}
+
+// fieldLists resolves a list of words into alternatives of their fields.
+func (s *scan) fieldLists(words []*syntax.Word) []fields {
+	cur := []fields{{}}
+	for _, w := range words {
+		alts := s.word(w)
+		var next []fields
+		for _, c := range cur {
+			for _, a := range alts {
+				if len(next) >= maxAlts {
+					break
+				}
+				next = append(next, append(append(fields(nil), c...), a...))
+			}
+		}
+		cur = next
+	}
+	return cur
+}
+
+// positional reports whether a word is "$@", $*, "$1" and the like.
+func positional(w *syntax.Word) bool {
+	if len(w.Parts) != 1 {
+		return false
+	}
+	p := w.Parts[0]
+	if dq, ok := p.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+		p = dq.Parts[0]
+	}
+	pe, ok := p.(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Exp != nil || pe.Length || pe.Excl {
+		return false
+	}
+	switch pe.Param.Value {
+	case "@", "*":
+		return true
+	case "1":
+		return pe.Slice == nil
+	}
+	return false
+}
+
+// runsArguments reports whether a function body runs its arguments as a
+// command (`retry() { "$@"; }`, `quiet() { exec "$@" >/dev/null; }`).
+func runsArguments(body *syntax.Stmt) bool {
+	found := false
+	syntax.Walk(body, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		c, ok := n.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 {
+			return true
+		}
+		if positional(c.Args[0]) {
+			found = true
+			return false
+		}
+		if argRunner[c.Args[0].Lit()] {
+			for _, w := range c.Args[1:] {
+				if positional(w) {
+					found = true
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// argRunner are commands that run the rest of their arguments.
+var argRunner = map[string]bool{
+	"exec": true, "command": true, "builtin": true, "nohup": true, "env": true, "sudo": true,
+	"timeout": true, "nice": true, "time": true, "setsid": true, "stdbuf": true, "xargs": true,
+	"ionice": true, "doas": true, "unbuffer": true, "caffeinate": true, "chrt": true, "taskset": true,
+}

@@ -1,0 +1,230 @@
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// Name is the detector's language name.
+const Name = "shell"
+
+// MaxNesting is the deepest nesting of parentheses and braces a shell text
+// may have; deeper text is reported unparseable instead of being handed to
+// the recursive parser. Real scripts stay far below it.
+const MaxNesting = 200
+
+// maxEvalDepth bounds eval strings inside eval strings.
+const maxEvalDepth = 8
+
+// Detector finds launches in shell scripts.
+type Detector struct{}
+
+// New returns the shell detector.
+func New() Detector { return Detector{} }
+
+// Name implements scanner.Detector.
+func (Detector) Name() string { return Name }
+
+var shellExts = map[string]bool{
+	".sh": true, ".bash": true, ".zsh": true, ".ksh": true, ".mksh": true,
+	".bats": true, ".dash": true, ".ash": true, ".command": true,
+}
+
+var shellBases = map[string]bool{
+	".bashrc": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true,
+	".profile": true, ".zshrc": true, ".zprofile": true, ".zshenv": true, ".zlogin": true,
+	".kshrc": true, ".envrc": true,
+}
+
+// Match implements scanner.Detector: shell extensions, shell rc files and
+// files whose shebang names a POSIX-family shell.
+func (Detector) Match(f *scanner.File) bool {
+	if ip := f.Interpreter(); ip != "" {
+		return scanner.IsShellInterpreter(ip)
+	}
+	return shellExts[f.Ext] || shellBases[f.Base]
+}
+
+// Scan implements scanner.Detector. A file the parser rejects, a file with
+// binary data, and a file nested deeper than MaxNesting return a
+// *scanner.ParseError.
+func (Detector) Scan(p *scanner.Pass) error {
+	if scanner.LooksBinary(p.Src) {
+		off := strings.IndexByte(string(p.Src[:min(len(p.Src), 8192)]), 0)
+		return &scanner.ParseError{Pos: scanner.Offset(string(p.Src), off, scanner.Pos{Line: 1, Column: 1}), Msg: "binary data (a NUL byte) in a shell script"}
+	}
+	lang := dialect(scanner.Interpreter(p.Src))
+	return scanText(p, string(p.Src), scanner.Pos{Line: 1, Column: 1}, "", lang, nil, 0, false)
+}
+
+// ScanString scans shell text found inside another file (a `run:` step, a
+// string handed to a shell by a process API, a `bash -c` argument). at is
+// where the text starts in the file; via, when set, is the class of the RED
+// launches found (pass "" to keep their own). It is a scanner.ShellFunc.
+//
+// Text the parser rejects is still judged, by a conservative word split of
+// each command, and the *scanner.ParseError is returned (positioned in the
+// file) so that the caller may decide whether the whole file is unparseable.
+func ScanString(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class) error {
+	return scanText(p, text, at, via, syntax.LangBash, nil, 0, true)
+}
+
+func dialect(interp string) syntax.LangVariant {
+	switch interp {
+	case "sh", "dash", "ash", "yash":
+		return syntax.LangPOSIX
+	case "ksh", "mksh":
+		return syntax.LangMirBSDKorn
+	case "bats":
+		return syntax.LangBats
+	}
+	return syntax.LangBash
+}
+
+// scan is the state of one shell text being scanned.
+type scan struct {
+	p     *scanner.Pass
+	src   string
+	at    scanner.Pos
+	lines []int // byte offsets of line starts
+	vars  env
+	funcs map[string]bool
+	depth int
+	asgs  []assign
+}
+
+func scanText(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, lang syntax.LangVariant, vars env, depth int, nested bool) error {
+	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]bool{}}
+	if s.vars == nil {
+		s.vars = env{}
+	}
+	s.lines = lineStarts(text)
+	if d, off := nestingDepth(text); d > MaxNesting {
+		err := &scanner.ParseError{Pos: s.offPos(off), Msg: fmt.Sprintf("nesting deeper than %d levels", MaxNesting)}
+		if nested {
+			s.fallback(text, via)
+		}
+		return err
+	}
+	f, err := parse(text, lang)
+	if err != nil {
+		perr := s.parseError(err)
+		if nested {
+			s.fallback(text, via)
+		}
+		return perr
+	}
+	s.collect(f)
+	s.stmts(f.Stmts, via)
+	return nil
+}
+
+func parse(text string, lang syntax.LangVariant) (*syntax.File, error) {
+	f, err := syntax.NewParser(syntax.Variant(lang)).Parse(strings.NewReader(text), "")
+	if err == nil || lang == syntax.LangBash {
+		return f, err
+	}
+	// Many scripts that name sh use bash syntax and run under bash; the
+	// bash parser, a superset, decides.
+	if f2, err2 := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), ""); err2 == nil {
+		return f2, nil
+	}
+	return nil, err
+}
+
+func (s *scan) parseError(err error) *scanner.ParseError {
+	var pe syntax.ParseError
+	var le syntax.LangError
+	switch {
+	case errors.As(err, &pe):
+		return &scanner.ParseError{Pos: s.synPos(pe.Pos), Msg: pe.Text}
+	case errors.As(err, &le):
+		msg := le.Error()
+		if i := strings.Index(msg, ": "); i >= 0 {
+			msg = msg[i+2:]
+		}
+		return &scanner.ParseError{Pos: s.synPos(le.Pos), Msg: msg}
+	}
+	return &scanner.ParseError{Pos: s.offPos(0), Msg: err.Error()}
+}
+
+func lineStarts(text string) []int {
+	starts := []int{0}
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// offPos maps a byte offset in the text onto the file.
+func (s *scan) offPos(off int) scanner.Pos {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(s.src) {
+		off = len(s.src)
+	}
+	i := sort.Search(len(s.lines), func(i int) bool { return s.lines[i] > off }) - 1
+	if i < 0 {
+		i = 0
+	}
+	return scanner.Shift(scanner.Pos{Line: i + 1, Column: off - s.lines[i] + 1}, s.at)
+}
+
+// synPos maps a parser position onto the file.
+func (s *scan) synPos(p syntax.Pos) scanner.Pos {
+	if !p.IsValid() {
+		return s.offPos(0)
+	}
+	return s.offPos(int(p.Offset()))
+}
+
+// nestingDepth is a cheap upper estimate of how deeply parentheses and
+// braces nest in a shell text (outside comments and single quotes), and
+// the offset where the deepest level starts.
+func nestingDepth(text string) (int, int) {
+	depth, maxDepth, at := 0, 0, 0
+	inDQ := false
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; c {
+		case '\\':
+			i++
+		case '\'':
+			if !inDQ {
+				j := strings.IndexByte(text[i+1:], '\'')
+				if j < 0 {
+					return maxDepth, at
+				}
+				i += j + 1
+			}
+		case '"':
+			inDQ = !inDQ
+		case '#':
+			if !inDQ && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t' || text[i-1] == '\n') {
+				j := strings.IndexByte(text[i:], '\n')
+				if j < 0 {
+					return maxDepth, at
+				}
+				i += j
+			}
+		case '(', '{':
+			depth++
+			if depth > maxDepth {
+				maxDepth, at = depth, i
+			}
+		case ')', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return maxDepth, at
+}

@@ -1,0 +1,267 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// env maps a variable name to its possible values; an alternative with
+// several fields is an array.
+type env map[string]*altSet
+
+func (e env) add(name string, f fields) bool {
+	s := e[name]
+	if s == nil {
+		s = &altSet{}
+		e[name] = s
+	}
+	return s.add(f)
+}
+
+func (e env) clone() env {
+	out := make(env, len(e))
+	for k, v := range e {
+		c := &altSet{list: append([]fields(nil), v.list...), seen: map[string]bool{}}
+		for kk := range v.seen {
+			c.seen[kk] = true
+		}
+		out[k] = c
+	}
+	return out
+}
+
+// word resolves a word in argument position into its alternatives.
+func (s *scan) word(w *syntax.Word) []fields {
+	if w == nil {
+		return []fields{{}}
+	}
+	parts := make([][]seg, 0, len(w.Parts))
+	for _, p := range w.Parts {
+		parts = append(parts, s.part(p, false))
+	}
+	return combine(parts)
+}
+
+// scalar resolves a word in assignment position: no field splitting; an
+// array expansion is joined with spaces.
+func (s *scan) scalar(w *syntax.Word) []val {
+	var out []val
+	for _, f := range s.word(w) {
+		v := val{}
+		for i, x := range f {
+			if i > 0 {
+				v = concat(v, val{s: " "})
+			}
+			v = concat(v, x)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// part resolves one word part; inDQ says it is inside double quotes.
+func (s *scan) part(p syntax.WordPart, inDQ bool) []seg {
+	switch p := p.(type) {
+	case *syntax.Lit:
+		if inDQ {
+			return []seg{litSeg(unescapeDouble(p.Value))}
+		}
+		return []seg{litSeg(unescapeUnquoted(p.Value))}
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			return []seg{litSeg(unescapeANSI(p.Value))}
+		}
+		return []seg{litSeg(p.Value)}
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 0 {
+			return []seg{{quoted: true}}
+		}
+		parts := make([][]seg, 0, len(p.Parts))
+		for _, q := range p.Parts {
+			parts = append(parts, s.part(q, true))
+		}
+		var out []seg
+		for _, f := range combine(parts) {
+			out = append(out, seg{fs: f, quoted: true})
+		}
+		return out
+	case *syntax.ParamExp:
+		return s.param(p, inDQ)
+	case *syntax.CmdSubst:
+		if v, ok := s.lookupSubst(p.Stmts); ok {
+			return []seg{{fs: fields{v}, quoted: true}}
+		}
+		return []seg{unknownSeg()}
+	}
+	// Arithmetic, process substitution, globs: nothing a name can come
+	// from.
+	return []seg{unknownSeg()}
+}
+
+// param resolves a parameter expansion from the tracked variables.
+func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
+	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 ||
+		pe.Slice != nil || pe.Repl != nil || len(pe.Modifiers) > 0 || pe.NestedParam != nil || pe.Flags != nil {
+		return []seg{unknownSeg()}
+	}
+	name := pe.Param.Value
+	var alts []fields // each alternative's fields, before splitting
+	set := s.vars[name]
+	if set != nil && syntax.ValidName(name) {
+		for _, f := range set.list {
+			sel := s.index(f, pe.Index, inDQ)
+			g := make(fields, len(sel))
+			for j, v := range sel {
+				g[j] = through(v, scanner.ClassVariableExecution)
+			}
+			alts = append(alts, g)
+		}
+	} else {
+		alts = append(alts, fields{{s: unknown}})
+	}
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+			if set == nil {
+				alts = alts[:0]
+				alts = append(alts, fields{{s: unknown}})
+			}
+			for _, v := range s.scalar(pe.Exp.Word) {
+				alts = append(alts, fields{through(v, scanner.ClassDynamic)})
+			}
+		case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+			alts = alts[:0]
+			alts = append(alts, fields{{}})
+			for _, v := range s.scalar(pe.Exp.Word) {
+				alts = append(alts, fields{through(v, scanner.ClassDynamic)})
+			}
+		case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		default:
+			// Trimming and case operators: the result is not tracked.
+			return []seg{unknownSeg()}
+		}
+	}
+	var out []seg
+	for _, f := range alts {
+		if len(out) >= maxAlts {
+			break
+		}
+		if inDQ {
+			out = append(out, seg{fs: f, quoted: true})
+			continue
+		}
+		var split fields
+		for _, v := range f {
+			split = append(split, splitIFS(v)...)
+		}
+		out = append(out, seg{fs: split})
+	}
+	return out
+}
+
+// index selects elements of an array value: all for [@] and [*] (joined
+// inside quotes for [*]), one for a literal number, the first for no index.
+func (s *scan) index(f fields, idx syntax.ArithmExpr, inDQ bool) fields {
+	if idx == nil {
+		if len(f) == 0 {
+			return fields{{}}
+		}
+		return f[:1]
+	}
+	w, ok := idx.(*syntax.Word)
+	if !ok {
+		return fields{{s: unknown}}
+	}
+	switch lit := w.Lit(); lit {
+	case "@":
+		return f
+	case "*":
+		if !inDQ {
+			return f
+		}
+		v := val{}
+		for i, x := range f {
+			if i > 0 {
+				v = concat(v, val{s: " "})
+			}
+			v = concat(v, x)
+		}
+		return fields{v}
+	default:
+		n, err := strconv.Atoi(lit)
+		if err != nil || n < 0 {
+			return fields{{s: unknown}}
+		}
+		if n < len(f) {
+			return f[n : n+1]
+		}
+		return fields{{}}
+	}
+}
+
+// lookupSubst recognises `$(command -v NAME)`, `$(which NAME)`,
+// `$(type -P NAME)` and `$(readlink -f ...)`/`$(realpath ...)` of such a
+// value: the program path found at run time.
+func (s *scan) lookupSubst(stmts []*syntax.Stmt) (val, bool) {
+	if len(stmts) != 1 {
+		return val{}, false
+	}
+	return s.lookupStmt(stmts[0], 0)
+}
+
+func (s *scan) lookupStmt(st *syntax.Stmt, depth int) (val, bool) {
+	if st == nil || depth > 4 {
+		return val{}, false
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.OrStmt || c.Op == syntax.AndStmt {
+			return s.lookupStmt(c.X, depth+1)
+		}
+		if c.Op == syntax.Pipe {
+			// $(which claude | head -n1)
+			return s.lookupStmt(c.X, depth+1)
+		}
+	case *syntax.CallExpr:
+		if len(c.Args) < 2 {
+			return val{}, false
+		}
+		name := c.Args[0].Lit()
+		var rest []*syntax.Word
+		switch name {
+		case "which", "command", "type", "whence", "readlink", "realpath":
+			rest = c.Args[1:]
+		default:
+			return val{}, false
+		}
+		lookup := name == "which" || name == "whence" || name == "readlink" || name == "realpath"
+		var target *syntax.Word
+		for _, w := range rest {
+			lit := w.Lit()
+			if strings.HasPrefix(lit, "-") && len(lit) > 1 {
+				if name == "command" && strings.ContainsAny(lit, "vV") {
+					lookup = true
+				}
+				if name == "type" && strings.ContainsAny(lit, "pP") {
+					lookup = true
+				}
+				continue
+			}
+			target = w
+			break
+		}
+		if !lookup || target == nil {
+			return val{}, false
+		}
+		vs := s.scalar(target)
+		if len(vs) == 0 || !vs[0].known() && vs[0].arg(scanner.Pos{}).Value == "" {
+			return val{}, false
+		}
+		return through(vs[0], scanner.ClassDynamic), true
+	}
+	return val{}, false
+}

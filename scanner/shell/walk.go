@@ -1,0 +1,382 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+func (s *scan) stmts(list []*syntax.Stmt, cls scanner.Class) {
+	for _, st := range list {
+		s.stmt(st, cls)
+	}
+}
+
+// visitor walks the parts of a command: nested statements keep the class
+// of their context, substitutions take command-substitution.
+func (s *scan) visitor(cls scanner.Class) func(syntax.Node) bool {
+	return func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			s.stmt(n, cls)
+			return false
+		case *syntax.CmdSubst:
+			s.stmts(n.Stmts, scanner.ClassCommandSubstitution)
+			return false
+		case *syntax.ProcSubst:
+			s.stmts(n.Stmts, scanner.ClassCommandSubstitution)
+			return false
+		}
+		return true
+	}
+}
+
+func (s *scan) stmt(st *syntax.Stmt, cls scanner.Class) {
+	if st == nil {
+		return
+	}
+	var argvs [][]scanner.Arg
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		argvs = s.call(c, cls)
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+			s.pipeToShell(c)
+		}
+	}
+	v := s.visitor(cls)
+	if st.Cmd != nil {
+		syntax.Walk(st.Cmd, v)
+	}
+	for _, r := range st.Redirs {
+		syntax.Walk(r, v)
+	}
+	if len(argvs) > 0 {
+		s.heredocs(st, argvs)
+	}
+}
+
+// argv resolves the words of a command into argv alternatives.
+func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
+	cur := [][]scanner.Arg{{}}
+	for _, w := range words {
+		pos := s.synPos(w.Pos())
+		alts := s.word(w)
+		var next [][]scanner.Arg
+		for _, c := range cur {
+			for _, a := range alts {
+				if len(next) >= maxAlts {
+					break
+				}
+				n := append(make([]scanner.Arg, 0, len(c)+len(a)), c...)
+				for _, v := range a {
+					n = append(n, v.arg(pos))
+				}
+				next = append(next, n)
+			}
+		}
+		cur = next
+	}
+	return cur
+}
+
+// call judges a simple command and returns its argv alternatives.
+func (s *scan) call(c *syntax.CallExpr, cls scanner.Class) [][]scanner.Arg {
+	if len(c.Args) == 0 {
+		return nil
+	}
+	argvs := s.argv(c.Args)
+	for _, argv := range argvs {
+		s.judge(argv, cls, 0)
+	}
+	return argvs
+}
+
+// judge reports the launch an argv makes, the primitive in it, and the
+// shell text it runs through eval, trap or a function that runs its
+// arguments.
+func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
+	if len(argv) == 0 || depth > 4 {
+		return
+	}
+	l := s.p.JudgeArgv(argv, scanner.Pos{}, cls)
+	s.dangerArgv(argv, l != nil)
+	if l != nil {
+		return
+	}
+	i := 0
+	for i < len(argv)-1 && argv[i].Known && (argv[i].Value == "builtin" || argv[i].Value == "command") {
+		i++
+	}
+	a := argv[i]
+	if !a.Known {
+		return
+	}
+	switch a.Value {
+	case "eval":
+		if i+1 < len(argv) {
+			var parts []string
+			for _, x := range argv[i+1:] {
+				parts = append(parts, argText(x))
+			}
+			s.evalText(strings.Join(parts, " "), argv[i+1].Pos)
+		}
+	case "trap":
+		if i+1 < len(argv) && argv[i+1].Known && !strings.HasPrefix(argv[i+1].Value, "-") {
+			s.evalText(argv[i+1].Value, argv[i+1].Pos)
+		}
+	default:
+		if s.funcs[a.Value] && i+1 < len(argv) {
+			s.judge(argv[i+1:], cls, depth+1)
+		}
+	}
+}
+
+func argText(a scanner.Arg) string {
+	if !a.Known {
+		return placeholder
+	}
+	return a.Value
+}
+
+// evalText scans a string run by eval (or trap) in this same shell: it
+// sees this text's variables, and its launches are class eval.
+func (s *scan) evalText(text string, at scanner.Pos) {
+	if s.depth+1 > maxEvalDepth || s.p.Depth()+s.depth >= maxEvalDepth*2 {
+		return
+	}
+	_ = scanText(s.p, text, at, scanner.ClassEval, syntax.LangBash, s.vars, s.depth+1, true)
+}
+
+// dangerArgv reports the primitive in a resolved argv: in a launch it is a
+// real use (no inert marker suppresses it), elsewhere it is data.
+func (s *scan) dangerArgv(argv []scanner.Arg, launch bool) {
+	if i := scanner.DangerousArgv(argv); i >= 0 {
+		text := argv[i].Value
+		if i+1 < len(argv) && argv[i+1].Known && len(scanner.FindDangerous(text)) == 0 {
+			text += " " + argv[i+1].Value
+		}
+		s.p.ReportDangerous(argv[i].Pos, text, !launch)
+	}
+}
+
+// dangerText reports the primitive in a resolved value.
+func (s *scan) dangerText(v string, at scanner.Pos, data bool) {
+	for _, m := range scanner.FindDangerous(v) {
+		s.p.ReportDangerous(at, m.Text, data)
+	}
+}
+
+var shellNames = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,
+	"mksh": true, "yash": true, "rbash": true,
+}
+
+// sshValueOpts are ssh options that take a value.
+const sshValueOpts = "BbcDEeFIiJLlmOoPpQRSWw"
+
+// feedsShell reports whether a command reads shell commands from its
+// standard input: a shell with no -c string and no script operand (or with
+// -s), also behind sudo/ssh/docker exec, and ssh with no remote command.
+func feedsShell(argv []scanner.Arg) bool {
+	for i, a := range argv {
+		if !a.Known {
+			continue
+		}
+		base := a.Value[strings.LastIndexByte(a.Value, '/')+1:]
+		if i == 0 && base == "ssh" {
+			j := 1
+			for j < len(argv) && argv[j].Known && strings.HasPrefix(argv[j].Value, "-") {
+				if v := argv[j].Value; len(v) == 2 && strings.IndexByte(sshValueOpts, v[1]) >= 0 {
+					j++
+				}
+				j++
+			}
+			if j+1 >= len(argv) {
+				return true
+			}
+			continue
+		}
+		if !shellNames[base] {
+			continue
+		}
+		stdin := true
+		rest := argv[i+1:]
+		for k := 0; k < len(rest); k++ {
+			b := rest[k]
+			if !b.Known {
+				stdin = false
+				break
+			}
+			v := b.Value
+			short := len(v) > 1 && (v[0] == '-' || v[0] == '+') && !strings.HasPrefix(v, "--")
+			if short && strings.Contains(v, "s") {
+				stdin = true
+				break
+			}
+			if short && strings.Contains(v, "c") {
+				stdin = false
+				break
+			}
+			if short && strings.ContainsAny(v, "oO") {
+				k++ // -o pipefail
+				continue
+			}
+			if v == "--" || v == "-" {
+				continue
+			}
+			if strings.HasPrefix(v, "--") {
+				if v == "--rcfile" || v == "--init-file" {
+					k++
+				}
+				continue
+			}
+			stdin = false // a script operand
+			break
+		}
+		if stdin {
+			return true
+		}
+	}
+	return false
+}
+
+// heredocs scans the here-documents and here-strings given to a command
+// that runs its standard input as shell.
+func (s *scan) heredocs(st *syntax.Stmt, argvs [][]scanner.Arg) {
+	if len(st.Redirs) == 0 {
+		return
+	}
+	feeds := false
+	for _, argv := range argvs {
+		if feedsShell(argv) {
+			feeds = true
+			break
+		}
+	}
+	if !feeds {
+		return
+	}
+	for _, r := range st.Redirs {
+		s.stdinText(r)
+	}
+}
+
+// stdinText scans what a redirection feeds a shell.
+func (s *scan) stdinText(r *syntax.Redirect) bool {
+	switch {
+	case (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && r.Hdoc != nil:
+		at := s.synPos(r.Hdoc.Pos())
+		for _, t := range s.hdocTexts(r) {
+			_ = s.p.ScanShell(t, at, scanner.ClassEval)
+		}
+		return true
+	case r.Op == syntax.WordHdoc && r.Word != nil:
+		at := s.synPos(r.Word.Pos())
+		for _, v := range s.scalar(r.Word) {
+			_ = s.p.ScanShell(v.text(), at, scanner.ClassEval)
+		}
+		return true
+	}
+	return false
+}
+
+// hdocTexts is the body of a here-document as the shell reading it sees
+// it: verbatim when the delimiter is quoted, expanded otherwise.
+func (s *scan) hdocTexts(r *syntax.Redirect) []string {
+	quoted := false
+	if r.Word != nil {
+		for _, p := range r.Word.Parts {
+			switch p := p.(type) {
+			case *syntax.SglQuoted, *syntax.DblQuoted:
+				quoted = true
+			case *syntax.Lit:
+				if strings.Contains(p.Value, "\\") {
+					quoted = true
+				}
+			}
+		}
+	}
+	if quoted {
+		var b strings.Builder
+		for _, p := range r.Hdoc.Parts {
+			if l, ok := p.(*syntax.Lit); ok {
+				b.WriteString(l.Value)
+			}
+		}
+		return []string{b.String()}
+	}
+	parts := make([][]seg, 0, len(r.Hdoc.Parts))
+	for _, p := range r.Hdoc.Parts {
+		parts = append(parts, s.part(p, true))
+	}
+	var out []string
+	for _, f := range combine(parts) {
+		var b strings.Builder
+		for _, v := range f {
+			b.WriteString(v.text())
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// pipeToShell scans what `echo ... | bash`, `printf ... | sh` and
+// `cat <<EOF | bash` feed a shell.
+func (s *scan) pipeToShell(b *syntax.BinaryCmd) {
+	y, ok := b.Y.Cmd.(*syntax.CallExpr)
+	if !ok || len(y.Args) == 0 {
+		return
+	}
+	feeds := false
+	for _, argv := range s.argv(y.Args) {
+		if feedsShell(argv) {
+			feeds = true
+			break
+		}
+	}
+	if !feeds {
+		return
+	}
+	x := b.X
+	for {
+		// a | b | bash: what reaches the shell comes from the last stage.
+		if bx, ok := x.Cmd.(*syntax.BinaryCmd); ok && (bx.Op == syntax.Pipe || bx.Op == syntax.PipeAll) {
+			x = bx.Y
+			continue
+		}
+		break
+	}
+	c, ok := x.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return
+	}
+	switch c.Args[0].Lit() {
+	case "cat":
+		for _, r := range x.Redirs {
+			s.stdinText(r)
+		}
+	case "echo", "printf":
+		for _, argv := range s.argv(c.Args) {
+			var parts []string
+			for i, a := range argv[1:] {
+				if !a.Known {
+					parts = append(parts, placeholder)
+					continue
+				}
+				if i == 0 && argv[0].Value == "echo" && (a.Value == "-n" || a.Value == "-e" || a.Value == "-E" || a.Value == "-ne" || a.Value == "-en") {
+					continue
+				}
+				if i == 0 && argv[0].Value == "printf" && strings.Contains(a.Value, "%") && len(argv) > 2 {
+					continue
+				}
+				parts = append(parts, strings.ReplaceAll(a.Value, "\\n", "\n"))
+			}
+			if len(argv) > 1 {
+				_ = s.p.ScanShell(strings.Join(parts, " "), argv[1].Pos, scanner.ClassEval)
+			}
+		}
+	}
+}
