@@ -2,6 +2,7 @@ package checklaunches
 
 import (
 	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/shell"
 )
 
 // Detectors is the explicit, ordered list of language detectors: the first
@@ -10,8 +11,9 @@ import (
 func Detectors() []scanner.Detector {
 	return []scanner.Detector{
 		// Each language detector is added here, in order of specificity.
+		shell.New(), // last: shell claims by extension and shebang
 	}
 }
 
 // Shell is the function that scans shell text embedded in other files.
-var Shell scanner.ShellFunc
+var Shell scanner.ShellFunc = shell.ScanString
