@@ -26,22 +26,150 @@ func (f Finding) Tag() string {
 	return "RED:" + string(f.Class)
 }
 
+func refKey(file string, line, col int, cls Class, rt string) string {
+	return fmt.Sprintf("%s\x00%d\x00%d\x00%s\x00%s", file, line, col, cls, rt)
+}
+
+func (f Finding) key() string { return refKey(f.File, f.Line, f.Column, f.Class, f.Runtime) }
+
+func (r Ref) key() string { return refKey(r.File, r.Line, r.Column, r.Class, r.Runtime) }
+
+// waived returns the RED findings the gate does not let fail the run,
+// keyed by position, class and runtime, with the reason: "baselined" or
+// "outside-diff".
+func (r *Report) waived() map[string]string {
+	m := map[string]string{}
+	if r.Gate == nil {
+		return m
+	}
+	for _, x := range r.Gate.OutsideDiff {
+		m[x.key()] = "outside-diff"
+	}
+	for _, x := range r.Gate.Baselined {
+		m[x.key()] = "baselined"
+	}
+	return m
+}
+
+// Waived reports whether a RED finding of the report is waived by its gate
+// (baselined or outside the diff), so it does not fail the run.
+func (r *Report) Waived(f Finding) bool {
+	if r.Gate == nil || f.Verdict != VerdictRed {
+		return false
+	}
+	_, ok := r.waived()[f.key()]
+	return ok
+}
+
+// MarkerCounts counts inert markers: those that suppressed at least one
+// finding, those that suppressed nothing, and those without a reason
+// (which never suppress).
+type MarkerCounts struct {
+	Total, Used, Unused, NoReason, Suppressed int
+}
+
+// Markers counts the report's inert markers.
+func (r *Report) Markers() MarkerCounts {
+	var c MarkerCounts
+	for _, m := range r.Suppressions {
+		c.Total++
+		switch {
+		case m.Reason == "":
+			c.NoReason++
+		case m.Suppressed == 0:
+			c.Unused++
+		default:
+			c.Used++
+			c.Suppressed += m.Suppressed
+		}
+	}
+	return c
+}
+
+// markerNote is the text note for an inert marker that is not doing its
+// job, or "" for one that suppressed something.
+func (r *Report) markerNote(m Suppression, launches map[string]bool) string {
+	onLaunch := launches[fmt.Sprintf("%s\x00%d", m.File, m.Line)]
+	switch {
+	case m.Reason == "":
+		return "inert marker without a reason suppresses nothing; write `check-launches: inert <reason>`"
+	case m.Suppressed == 0 && onLaunch:
+		return "inert marker suppresses nothing: a real launch on its line is never inert"
+	case m.Suppressed == 0:
+		return "inert marker suppresses nothing; remove it"
+	}
+	return ""
+}
+
+func (r *Report) launchLines() map[string]bool {
+	out := map[string]bool{}
+	for _, f := range r.Findings {
+		if f.IsLaunch() {
+			out[fmt.Sprintf("%s\x00%d", f.File, f.Line)] = true
+		}
+	}
+	return out
+}
+
 // WriteText prints one line per finding (`path:line:col: message [TAG]`),
-// the skipped files, the inventory by family and a summary line.
+// then the RED findings a gate waives (baselined, outside the diff) in
+// their own sections, stale baseline entries, skipped files, inert markers
+// that suppress nothing, the inventory by family, a count of inert markers
+// and a summary line.
 func WriteText(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
+	waived := r.waived()
+	var baselined, outside []Finding
 	for _, f := range r.Findings {
+		if f.Verdict == VerdictRed {
+			switch waived[f.key()] {
+			case "baselined":
+				baselined = append(baselined, f)
+				continue
+			case "outside-diff":
+				outside = append(outside, f)
+				continue
+			}
+		}
 		fmt.Fprintf(bw, "%s:%d:%d: %s [%s]\n", f.File, f.Line, f.Column, f.Message, f.Tag())
+	}
+	if g := r.Gate; g != nil {
+		if len(baselined) > 0 {
+			fmt.Fprintf(bw, "\nbaselined RED findings, recorded in %s (not failing):\n", g.Baseline)
+			for _, f := range baselined {
+				fmt.Fprintf(bw, "  %s:%d:%d: %s [%s]\n", f.File, f.Line, f.Column, f.Message, f.Tag())
+			}
+		}
+		if len(outside) > 0 {
+			fmt.Fprintf(bw, "\nRED findings in files not changed since %s (not failing):\n", g.DiffBase)
+			for _, f := range outside {
+				fmt.Fprintf(bw, "  %s:%d:%d: %s [%s]\n", f.File, f.Line, f.Column, f.Message, f.Tag())
+			}
+		}
+		if len(g.Stale) > 0 {
+			fmt.Fprintf(bw, "\nstale baseline entries in %s, no longer found (refresh with --write-baseline):\n", g.Baseline)
+			for _, s := range g.Stale {
+				rt := s.Runtime
+				if rt == "" {
+					rt = "-"
+				}
+				fmt.Fprintf(bw, "  %s: %s %s %s [STALE]\n", s.File, s.Class, rt, s.Fingerprint)
+			}
+		}
+		for _, n := range g.Notes {
+			fmt.Fprintf(bw, "note: %s\n", n)
+		}
+		if len(baselined)+len(outside)+len(g.Stale)+len(g.Notes) > 0 {
+			fmt.Fprintln(bw)
+		}
 	}
 	for _, s := range r.Skipped {
 		fmt.Fprintf(bw, "%s: skipped: %s\n", s.File, s.Reason)
 	}
+	launches := r.launchLines()
 	for _, m := range r.Suppressions {
-		switch {
-		case m.Reason == "":
-			fmt.Fprintf(bw, "%s:%d: inert marker without a reason suppresses nothing [NOTE]\n", m.File, m.Line)
-		case m.Suppressed == 0:
-			fmt.Fprintf(bw, "%s:%d: inert marker suppresses nothing [NOTE]\n", m.File, m.Line)
+		if note := r.markerNote(m, launches); note != "" {
+			fmt.Fprintf(bw, "%s:%d: %s [NOTE]\n", m.File, m.Line, note)
 		}
 	}
 	if len(r.Families) > 0 {
@@ -56,40 +184,70 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 		fmt.Fprintln(bw)
 	}
+	if mc := r.Markers(); mc.Total > 0 {
+		fmt.Fprintf(bw, "inert markers: %d (%d suppressing %d findings, %d suppressing nothing, %d without a reason)\n",
+			mc.Total, mc.Used, mc.Suppressed, mc.Unused, mc.NoReason)
+	}
+	fmt.Fprintln(bw, r.SummaryLine())
+	return bw.Flush()
+}
+
+// SummaryLine is the last line of the text report: the verdict, the
+// inventory count, the RED count (with what a gate waived) and the files
+// scanned.
+func (r *Report) SummaryLine() string {
+	var b strings.Builder
 	s := r.Summary
 	verdict := "ok"
-	if s.Red > 0 {
+	if r.Failing() > 0 {
 		verdict = "FAIL"
 	}
-	fmt.Fprintf(bw, "%s: %d / %d launches gated, %d RED, %d files scanned", verdict, s.Gated, s.Launches, s.Red, s.FilesScanned)
-	if len(r.Skipped) > 0 {
-		fmt.Fprintf(bw, ", %d skipped", len(r.Skipped))
+	fmt.Fprintf(&b, "%s: %d / %d launches gated, %d RED", verdict, s.Gated, s.Launches, s.Red)
+	if g := r.Gate; g != nil {
+		var parts []string
+		parts = append(parts, fmt.Sprintf("%d failing", g.Failing))
+		if g.Baseline != "" {
+			parts = append(parts, fmt.Sprintf("%d baselined", len(g.Baselined)))
+		}
+		if g.DiffBase != "" {
+			parts = append(parts, fmt.Sprintf("%d in unchanged files", len(g.OutsideDiff)))
+		}
+		if len(g.Stale) > 0 {
+			parts = append(parts, fmt.Sprintf("%d stale baseline entries", len(g.Stale)))
+		}
+		fmt.Fprintf(&b, " (%s)", strings.Join(parts, ", "))
 	}
-	fmt.Fprintln(bw)
-	return bw.Flush()
+	fmt.Fprintf(&b, ", %d files scanned", s.FilesScanned)
+	if len(r.Skipped) > 0 {
+		fmt.Fprintf(&b, ", %d skipped", len(r.Skipped))
+	}
+	return b.String()
 }
 
 // MaxAnnotations is GitHub's limit of error annotations shown per step.
 const MaxAnnotations = 10
 
-// WriteGitHub prints GitHub workflow annotations for RED findings, at most
-// MaxAnnotations, then a notice saying how many more there are.
+// WriteGitHub prints GitHub workflow annotations for the RED findings that
+// fail the run, at most MaxAnnotations, then a warning saying how many
+// more there are and pointing to the SARIF report.
 func WriteGitHub(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
-	n := 0
+	waived := r.waived()
+	n, total := 0, 0
 	for _, f := range r.Findings {
-		if f.Verdict != VerdictRed {
+		if f.Verdict != VerdictRed || waived[f.key()] != "" {
 			continue
 		}
+		total++
 		if n == MaxAnnotations {
-			break
+			continue
 		}
 		n++
 		fmt.Fprintf(bw, "::error file=%s,line=%d,col=%d,title=%s::%s\n",
 			escapeProperty(f.File), f.Line, f.Column, escapeProperty("RED "+string(f.Class)), escapeData(f.Message))
 	}
-	if more := r.Summary.Red - n; more > 0 {
-		fmt.Fprintf(bw, "::warning::%d more RED findings are not annotated (GitHub shows at most %d per step); see the text report or upload the SARIF report (--sarif) to code scanning\n", more, MaxAnnotations)
+	if more := total - n; more > 0 {
+		fmt.Fprintf(bw, "::warning title=check-launches::%d more RED findings are not annotated (GitHub shows at most %d per step); see the job log, or upload the SARIF report (--sarif) to code scanning to see every finding\n", more, MaxAnnotations)
 	}
 	return bw.Flush()
 }
@@ -100,4 +258,89 @@ func escapeData(s string) string {
 
 func escapeProperty(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// MaxMarkdownFindings bounds the RED findings listed in the Markdown
+// summary; the rest are counted.
+const MaxMarkdownFindings = 50
+
+// WriteMarkdown prints the report as a Markdown summary for a CI job page
+// (GitHub's $GITHUB_STEP_SUMMARY): the verdict, the inventory table, the
+// failing RED findings, and counts of what a gate waived.
+func WriteMarkdown(w io.Writer, r *Report) error {
+	bw := bufio.NewWriter(w)
+	s := r.Summary
+	icon := "✅"
+	if r.Failing() > 0 {
+		icon = "❌"
+	}
+	fmt.Fprintf(bw, "## %s check-launches: %d / %d launches gated\n\n", icon, s.Gated, s.Launches)
+	fmt.Fprintf(bw, "`%s`\n\n", mdCode(r.SummaryLine()))
+	if len(r.Families) > 0 {
+		fmt.Fprintf(bw, "| family | gated | launches |\n| --- | ---: | ---: |\n")
+		for _, fc := range r.Families {
+			mark := ""
+			if fc.Gated < fc.Launches {
+				mark = " ❌"
+			}
+			fmt.Fprintf(bw, "| %s%s | %d | %d |\n", mdCell(fc.Name), mark, fc.Gated, fc.Launches)
+		}
+		fmt.Fprintf(bw, "| **total** | **%d** | **%d** |\n\n", s.Gated, s.Launches)
+	} else {
+		fmt.Fprintf(bw, "No launches found.\n\n")
+	}
+	waived := r.waived()
+	var failing []Finding
+	for _, f := range r.Findings {
+		if f.Verdict == VerdictRed && waived[f.key()] == "" {
+			failing = append(failing, f)
+		}
+	}
+	if len(failing) > 0 {
+		fmt.Fprintf(bw, "### RED findings that fail the run\n\n| location | class | runtime | message |\n| --- | --- | --- | --- |\n")
+		for i, f := range failing {
+			if i == MaxMarkdownFindings {
+				fmt.Fprintf(bw, "\n…and %d more: see the job log or the SARIF report.\n", len(failing)-i)
+				break
+			}
+			rt := f.Runtime
+			if rt == "" {
+				rt = "–"
+			}
+			fmt.Fprintf(bw, "| `%s:%d:%d` | [%s](%s#%s) | %s | %s |\n", mdCode(f.File), f.Line, f.Column, f.Class, ClassesDocURL, f.Class, mdCell(rt), mdCell(f.Message))
+		}
+		fmt.Fprintln(bw)
+	}
+	if g := r.Gate; g != nil {
+		if g.Baseline != "" {
+			fmt.Fprintf(bw, "- %d RED findings baselined in `%s` (not failing)\n", len(g.Baselined), mdCode(g.Baseline))
+			fmt.Fprintf(bw, "- %d stale baseline entries\n", len(g.Stale))
+		}
+		if g.DiffBase != "" {
+			fmt.Fprintf(bw, "- %d RED findings in files not changed since `%s` (not failing)\n", len(g.OutsideDiff), mdCode(g.DiffBase))
+		}
+		for _, n := range g.Notes {
+			fmt.Fprintf(bw, "- note: %s\n", mdCell(n))
+		}
+		fmt.Fprintln(bw)
+	}
+	if mc := r.Markers(); mc.Unused+mc.NoReason > 0 {
+		fmt.Fprintf(bw, "- %d inert markers suppress nothing (%d without a reason)\n", mc.Unused+mc.NoReason, mc.NoReason)
+	}
+	if len(r.Skipped) > 0 {
+		fmt.Fprintf(bw, "- %d files in scope were skipped (listed in the job log)\n", len(r.Skipped))
+	}
+	return bw.Flush()
+}
+
+// ClassesDocURL is the page with one section per class, anchored by the
+// class name.
+const ClassesDocURL = "https://github.com/leasegate/leasegate/blob/main/docs/classes.md"
+
+func mdCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
+func mdCode(s string) string {
+	return strings.NewReplacer("`", "'", "\n", " ", "|", `\|`).Replace(s)
 }

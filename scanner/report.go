@@ -1,7 +1,13 @@
 package scanner
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // SchemaVersion is the version of the JSON report.
@@ -32,6 +38,9 @@ type Report struct {
 	Findings      []Finding     `json:"findings"`
 	Skipped       []Skip        `json:"skipped"`
 	Suppressions  []Suppression `json:"suppressions"`
+	// Gate is set when a baseline or a diff base decides which RED
+	// findings fail the run (additive; absent from a plain scan).
+	Gate *Gate `json:"gate,omitempty"`
 
 	// Errors are files that could not be read (also listed in Skipped).
 	Errors []error `json:"-"`
@@ -109,3 +118,100 @@ func (r *Report) Recount() {
 
 // HasRed reports whether any finding is RED.
 func (r *Report) HasRed() bool { return r.Summary.Red > 0 }
+
+// Gate records how a baseline or a diff base narrowed the RED findings
+// that fail the run. It is nil for a plain scan, and then every RED
+// finding fails. The findings list and the inventory always cover the
+// whole tree; the gate only says which RED findings are waived, and why.
+type Gate struct {
+	// Baseline is the baseline file given with --baseline, if any.
+	Baseline string `json:"baseline,omitempty"`
+	// DiffBase is the revision given with --diff-base, if any.
+	DiffBase string `json:"diff_base,omitempty"`
+	// Failing counts the RED findings that fail the run.
+	Failing int `json:"failing"`
+	// Baselined are RED findings recorded in the baseline.
+	Baselined []Ref `json:"baselined"`
+	// OutsideDiff are RED findings in files not changed since DiffBase.
+	OutsideDiff []Ref `json:"outside_diff"`
+	// Stale are baseline entries that match no finding any more.
+	Stale []Ref `json:"stale"`
+	// Notes explain decisions of the gate (a changed config file makes
+	// the whole tree count, for instance).
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Ref names one RED finding (or one baseline entry, which has no
+// position) by its fingerprint.
+type Ref struct {
+	File        string `json:"file"`
+	Line        int    `json:"line,omitempty"`
+	Column      int    `json:"column,omitempty"`
+	Class       Class  `json:"class"`
+	Runtime     string `json:"runtime"`
+	Fingerprint string `json:"fingerprint"`
+}
+
+// Failing counts the RED findings that fail the run: all of them without a
+// gate, else those the gate did not waive.
+func (r *Report) Failing() int {
+	if r.Gate != nil {
+		return r.Gate.Failing
+	}
+	return r.Summary.Red
+}
+
+// FingerprintVersion names the fingerprint scheme; it is part of the SARIF
+// partialFingerprints key and of the baseline format, so a change of scheme
+// is visible rather than silently mismatching.
+const FingerprintVersion = 1
+
+// Fingerprints returns one fingerprint per finding, in order. A fingerprint
+// hashes the file, the class, the runtime and the text of the finding's
+// line with its blanks collapsed, plus the occurrence index among findings
+// of the same file with those same values. It does not hash the line
+// number, so it stays the same when unrelated lines are inserted or
+// removed above the finding. read returns a file's contents by its
+// root-relative name; a file it cannot read fingerprints with an empty
+// line text.
+func Fingerprints(fs []Finding, read func(file string) ([]byte, error)) []string {
+	out := make([]string, len(fs))
+	var (
+		cur   string
+		lines []string
+		seen  map[string]int
+	)
+	for i, f := range fs {
+		if f.File != cur || lines == nil {
+			cur, seen = f.File, map[string]int{}
+			lines = []string{}
+			if src, err := read(f.File); err == nil {
+				lines = strings.Split(string(src), "\n")
+			}
+		}
+		text := ""
+		if f.Line >= 1 && f.Line <= len(lines) {
+			text = strings.Join(strings.Fields(lines[f.Line-1]), " ")
+		}
+		key := strings.Join([]string{f.File, string(f.Class), f.Runtime, text}, "\x00")
+		n := seen[key]
+		seen[key] = n + 1
+		out[i] = HashKey(fmt.Sprintf("%s\x00%d", key, n))
+	}
+	return out
+}
+
+// ReadUnder returns a read function for Fingerprints that reads
+// root-relative names under root.
+func ReadUnder(root string) func(string) ([]byte, error) {
+	return func(rel string) ([]byte, error) {
+		return os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	}
+}
+
+// HashKey hashes a fingerprint key under the current FingerprintVersion:
+// 32 hex digits.
+func HashKey(key string) string {
+	sum := sha256.Sum256([]byte(fmt.Sprintf("v%d\x00%s", FingerprintVersion, key)))
+	return hex.EncodeToString(sum[:16])
+}

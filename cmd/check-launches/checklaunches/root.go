@@ -9,11 +9,38 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/sarif"
 )
+
+// IO is what the commands read and write besides files: the output
+// streams, the environment, and whether stderr is a terminal.
+type IO struct {
+	Out, Err io.Writer
+	Getenv   func(string) string
+	// ErrIsTerminal reports whether Err is a terminal (for the progress
+	// line).
+	ErrIsTerminal bool
+}
+
+// SystemIO returns the process's streams and environment.
+func SystemIO(stdout, stderr io.Writer) *IO {
+	return &IO{Out: stdout, Err: stderr, Getenv: os.Getenv, ErrIsTerminal: isTerminal(stderr)}
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
 
 // Options are the flags of the scan command.
 type Options struct {
@@ -22,9 +49,17 @@ type Options struct {
 	JSON   bool
 	SARIF  bool
 	Format string
+	// Outputs are extra reports written to files: FORMAT=FILE.
+	Outputs []string
 
-	Stdout, Stderr io.Writer
-	Getenv         func(string) string
+	Baseline      string
+	WriteBaseline string
+	DiffBase      string
+	// Progress is "auto" (a terminal, not in CI, text output), "always" or
+	// "never".
+	Progress string
+
+	IO *IO
 }
 
 // exitError carries an exit status out of a cobra command.
@@ -32,15 +67,26 @@ type exitError struct{ code int }
 
 func (e *exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
+// UsageError is a command line the command cannot run.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return "usage: " + e.Msg }
+
+func usagef(format string, a ...any) error { return &UsageError{Msg: fmt.Sprintf(format, a...)} }
+
 // Main runs check-launches with args and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	cmd := NewCmdRoot(stdout, stderr, nil)
+	return run(ctx, args, stdin, SystemIO(stdout, stderr))
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, ios *IO) int {
+	cmd := NewCmdRoot(ios, nil)
 	cmd.SetArgs(args)
 	cmd.SetIn(stdin)
-	cmd.SetOut(stdout)
-	cmd.SetErr(stderr)
+	cmd.SetOut(ios.Out)
+	cmd.SetErr(ios.Err)
 	err := cmd.ExecuteContext(ctx)
 	if err == nil {
 		return ExitOK
@@ -49,44 +95,73 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	fmt.Fprintf(stderr, "check-launches: %s\n", oneLine(err.Error()))
+	fmt.Fprintf(ios.Err, "check-launches: %s\n", oneLine(err.Error()))
 	return ExitError
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// NewCmdRoot builds the command; runF, when set, replaces the scan so tests
-// can check flag parsing without side effects.
-func NewCmdRoot(stdout, stderr io.Writer, runF func(*Options) error) *cobra.Command {
-	opts := &Options{Stdout: stdout, Stderr: stderr, Getenv: os.Getenv}
+// NewCmdRoot builds the command tree; runF, when set, replaces the scan so
+// tests can check flag parsing without side effects.
+func NewCmdRoot(ios *IO, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: ios}
 	cmd := &cobra.Command{
-		Use:   "check-launches [--root DIR] [--config FILE] [--json | --sarif | --format text|json|sarif|github]",
+		Use:   "check-launches [--root DIR] [--config FILE] [--json | --sarif | --format text|json|sarif|github|markdown]",
 		Short: "Fail when an AI agent launch bypasses launch-runtime",
 		Long: `check-launches parses the shell, TypeScript/JavaScript, Python, Go and data
 launch definitions of a repository and fails when any launch of an agent
 runtime (claude, pi) bypasses launch-runtime, or when the raw
 permission-bypass flag appears outside the declared choke points.
 
+Adopting it in a repository that already has RED findings: record them with
+--write-baseline FILE, then run with --baseline FILE (only new RED findings
+fail), or with --diff-base REV (only RED findings in files changed since
+REV fail). The inventory always covers the whole tree.
+
 Exit status: 0 no RED finding, 1 at least one RED finding, 2 usage, config
 or I/O error.`,
+		Version:       Version(),
 		Args:          cobra.NoArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := opts.validate(); err != nil {
+				return err
+			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return runScan(cmd.Context(), opts)
 		},
 	}
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return fmt.Errorf("usage: %w", err) })
+	cmd.SetFlagErrorFunc(flagError)
 	f := cmd.Flags()
 	f.StringVar(&opts.Root, "root", ".", "root `DIR` to scan; file names are relative to it")
 	f.StringVar(&opts.Config, "config", "", "config `FILE` (default: .check-launches.yaml at the root, if present)")
 	f.BoolVar(&opts.JSON, "json", false, "print the JSON report")
 	f.BoolVar(&opts.SARIF, "sarif", false, "print a SARIF 2.1.0 report")
-	f.StringVar(&opts.Format, "format", "", "output `FORMAT`: text, json, sarif or github")
+	f.StringVar(&opts.Format, "format", "", "output `FORMAT`: text, json, sarif, github or markdown")
+	f.StringArrayVar(&opts.Outputs, "output", nil, "also write a report to a file, as `FORMAT=FILE` (repeatable)")
+	f.StringVar(&opts.Baseline, "baseline", "", "fail only on RED findings not recorded in the baseline `FILE`")
+	f.StringVar(&opts.WriteBaseline, "write-baseline", "", "record today's RED findings in the baseline `FILE` (and accept them in this run)")
+	f.StringVar(&opts.DiffBase, "diff-base", "", "fail only on RED findings in files changed since git revision `REV`")
+	f.StringVar(&opts.Progress, "progress", "auto", "progress line on stderr: auto, always or never")
+	cmd.AddCommand(NewCmdInit(ios, nil), NewCmdExplain(ios, nil))
+	cmd.SetVersionTemplate("check-launches {{.Version}}\n")
 	return cmd
+}
+
+func flagError(_ *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} }
+
+var formats = []string{"text", "json", "sarif", "github", "markdown"}
+
+func validFormat(f string) bool {
+	for _, x := range formats {
+		if x == f {
+			return true
+		}
+	}
+	return false
 }
 
 func (o *Options) format() (string, error) {
@@ -105,26 +180,68 @@ func (o *Options) format() (string, error) {
 		format = o.Format
 	}
 	if n > 1 {
-		return "", errors.New("usage: give only one of --json, --sarif and --format")
+		return "", usagef("give only one of --json, --sarif and --format")
 	}
-	switch format {
-	case "text", "json", "sarif", "github":
-		return format, nil
+	if !validFormat(format) {
+		return "", usagef("unknown format %q (want %s)", format, strings.Join(formats, ", "))
 	}
-	return "", fmt.Errorf("usage: unknown format %q (want text, json, sarif or github)", format)
+	return format, nil
 }
 
-func loadConfig(o *Options) (*scanner.Config, error) {
-	file := o.Config
-	if file == "" {
-		def := filepath.Join(o.Root, scanner.ConfigFileName)
-		if _, err := os.Lstat(def); err != nil {
-			if errors.Is(err, os.ErrNotExist) {
-				return scanner.DefaultConfig(), nil
-			}
-			return nil, err
+// output is one --output FORMAT=FILE.
+type output struct{ format, file string }
+
+func (o *Options) outputs() ([]output, error) {
+	var out []output
+	for _, s := range o.Outputs {
+		format, file, ok := strings.Cut(s, "=")
+		if !ok || file == "" {
+			return nil, usagef("--output %q: want FORMAT=FILE", s)
 		}
-		file = def
+		if !validFormat(format) {
+			return nil, usagef("--output %q: unknown format %q (want %s)", s, format, strings.Join(formats, ", "))
+		}
+		out = append(out, output{format, file})
+	}
+	return out, nil
+}
+
+func (o *Options) validate() error {
+	if _, err := o.format(); err != nil {
+		return err
+	}
+	if _, err := o.outputs(); err != nil {
+		return err
+	}
+	switch o.Progress {
+	case "auto", "always", "never":
+	default:
+		return usagef("--progress %q: want auto, always or never", o.Progress)
+	}
+	if o.Root == "" {
+		return usagef("--root is empty")
+	}
+	return nil
+}
+
+// configFile returns the config file to load ("" for the defaults).
+func (o *Options) configFile() (string, error) {
+	if o.Config != "" {
+		return o.Config, nil
+	}
+	def := filepath.Join(o.Root, scanner.ConfigFileName)
+	if _, err := os.Lstat(def); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return "", nil
+		}
+		return "", err
+	}
+	return def, nil
+}
+
+func loadConfig(file string) (*scanner.Config, error) {
+	if file == "" {
+		return scanner.DefaultConfig(), nil
 	}
 	return scanner.LoadConfig(file)
 }
@@ -134,40 +251,200 @@ func runScan(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := loadConfig(o)
+	outs, err := o.outputs()
 	if err != nil {
 		return err
 	}
-	rep, err := scanner.Scan(ctx, scanner.Options{Root: o.Root, Config: cfg, Detectors: Detectors(), Shell: Shell})
+	cfgFile, err := o.configFile()
 	if err != nil {
 		return err
 	}
-	switch format {
-	case "json":
-		err = scanner.WriteJSON(o.Stdout, rep)
-	case "sarif":
-		err = writeSARIF(o.Stdout, rep)
-	case "github":
-		err = scanner.WriteGitHub(o.Stdout, rep)
-	default:
-		if o.Getenv("GITHUB_ACTIONS") == "true" {
-			if err = scanner.WriteGitHub(o.Stdout, rep); err != nil {
-				return err
-			}
+	cfg, err := loadConfig(cfgFile)
+	if err != nil {
+		return err
+	}
+	// Load the baseline and ask git before scanning, so that a bad
+	// baseline or revision fails fast.
+	var baseline *Baseline
+	if o.Baseline != "" && o.WriteBaseline == "" {
+		if baseline, err = LoadBaseline(o.Baseline); err != nil {
+			return err
 		}
-		err = scanner.WriteText(o.Stdout, rep)
 	}
+	var changed map[string]bool
+	var notes []string
+	if o.DiffBase != "" {
+		if changed, err = changedFiles(ctx, o.Root, o.DiffBase); err != nil {
+			return err
+		}
+		if rel, ok := relConfig(o.Root, cfgFile); ok && changed[rel] {
+			notes = append(notes, fmt.Sprintf("%s changed since %s, so every file counts", rel, o.DiffBase))
+			changed = nil
+		}
+	}
+
+	prog := newProgress(o, format)
+	rep, err := scanner.Scan(ctx, scanner.Options{Root: o.Root, Config: cfg, Detectors: Detectors(), Shell: Shell, Progress: prog.update})
+	prog.done()
 	if err != nil {
 		return err
+	}
+
+	var fps []string
+	if o.Baseline != "" || o.WriteBaseline != "" || o.DiffBase != "" {
+		fps = scanner.Fingerprints(rep.Findings, scanner.ReadUnder(o.Root))
+	}
+	baseFile := o.Baseline
+	if o.WriteBaseline != "" {
+		baseline = NewBaseline(rep, fps)
+		if err := baseline.WriteFile(o.WriteBaseline); err != nil {
+			return err
+		}
+		baseFile = o.WriteBaseline
+		fmt.Fprintf(o.IO.Err, "check-launches: wrote %d RED findings to baseline %s\n", len(baseline.Findings), o.WriteBaseline)
+	}
+	if baseline != nil || o.DiffBase != "" {
+		applyGate(rep, fps, baseline, baseFile, changed, o.DiffBase, notes)
+	}
+
+	if err := writeReport(o.IO.Out, format, o.Root, rep, o.IO.Getenv("GITHUB_ACTIONS") == "true"); err != nil {
+		return err
+	}
+	for _, out := range outs {
+		if err := writeReportFile(out, o.Root, rep); err != nil {
+			return err
+		}
 	}
 	for _, e := range rep.Errors {
-		fmt.Fprintf(o.Stderr, "check-launches: %s\n", oneLine(e.Error()))
+		fmt.Fprintf(o.IO.Err, "check-launches: %s\n", oneLine(e.Error()))
 	}
 	switch {
 	case len(rep.Errors) > 0:
 		return &exitError{ExitError}
-	case rep.HasRed():
+	case rep.Failing() > 0:
 		return &exitError{ExitRed}
 	}
 	return nil
+}
+
+// relConfig returns the config file's path relative to the root, when it
+// is inside it.
+func relConfig(root, file string) (string, bool) {
+	if file == "" {
+		return "", false
+	}
+	absRoot, err1 := filepath.Abs(root)
+	absFile, err2 := filepath.Abs(file)
+	if err1 != nil || err2 != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(absRoot, absFile)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+func writeReport(w io.Writer, format, root string, rep *scanner.Report, actions bool) error {
+	switch format {
+	case "json":
+		return scanner.WriteJSON(w, rep)
+	case "sarif":
+		return sarif.Write(w, rep, SARIFTool(), sarif.Options{Read: scanner.ReadUnder(root)})
+	case "github":
+		return scanner.WriteGitHub(w, rep)
+	case "markdown":
+		return scanner.WriteMarkdown(w, rep)
+	}
+	if actions {
+		if err := scanner.WriteGitHub(w, rep); err != nil {
+			return err
+		}
+	}
+	return scanner.WriteText(w, rep)
+}
+
+// OutputError is a report file that could not be written.
+type OutputError struct {
+	File string
+	Err  error
+}
+
+func (e *OutputError) Error() string { return "--output " + e.File + ": " + e.Err.Error() }
+func (e *OutputError) Unwrap() error { return e.Err }
+
+func writeReportFile(out output, root string, rep *scanner.Report) error {
+	f, err := os.Create(out.file)
+	if err != nil {
+		return &OutputError{File: out.file, Err: err}
+	}
+	werr := writeReport(f, out.format, root, rep, false)
+	cerr := f.Close()
+	if werr != nil {
+		return &OutputError{File: out.file, Err: werr}
+	}
+	if cerr != nil {
+		return &OutputError{File: out.file, Err: cerr}
+	}
+	return nil
+}
+
+// progress prints a one-line count of scanned files on stderr when a scan
+// runs longer than progressDelay, on a terminal, outside CI, and only with
+// text output.
+type progress struct {
+	w       io.Writer
+	start   time.Time
+	mu      chan struct{}
+	last    time.Time
+	printed bool
+	enabled bool
+	now     func() time.Time
+}
+
+const (
+	progressDelay    = time.Second
+	progressInterval = 100 * time.Millisecond
+)
+
+func newProgress(o *Options, format string) *progress {
+	p := &progress{w: o.IO.Err, mu: make(chan struct{}, 1), now: time.Now}
+	p.start = p.now()
+	switch o.Progress {
+	case "always":
+		p.enabled = true
+	case "auto":
+		ci := o.IO.Getenv("CI") != "" || o.IO.Getenv("GITHUB_ACTIONS") != ""
+		p.enabled = o.IO.ErrIsTerminal && !ci && format == "text"
+	}
+	return p
+}
+
+func (p *progress) update(done, total int) {
+	if !p.enabled {
+		return
+	}
+	select {
+	case p.mu <- struct{}{}:
+	default:
+		return // another worker is printing; skip this tick
+	}
+	defer func() { <-p.mu }()
+	now := p.now()
+	if now.Sub(p.start) < progressDelay || now.Sub(p.last) < progressInterval {
+		return
+	}
+	p.last = now
+	p.printed = true
+	fmt.Fprintf(p.w, "\rcheck-launches: scanned %d / %d files", done, total)
+}
+
+// done clears the progress line, if one was printed.
+func (p *progress) done() {
+	p.mu <- struct{}{}
+	defer func() { <-p.mu }()
+	if p.printed {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.printed = false
+	}
 }

@@ -1,0 +1,208 @@
+package checklaunches
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// BaselineVersion is the version of the baseline file format.
+const BaselineVersion = 1
+
+// Baseline is the file written by --write-baseline: today's RED findings,
+// by fingerprint, so that an existing repository can adopt check-launches
+// and fail only on new RED findings. File, class and runtime are there for
+// the humans reading a diff of it; only the fingerprint is matched.
+type Baseline struct {
+	Version            int             `json:"version"`
+	FingerprintVersion int             `json:"fingerprint_version"`
+	Findings           []BaselineEntry `json:"findings"`
+}
+
+// BaselineEntry is one recorded RED finding.
+type BaselineEntry struct {
+	Fingerprint string        `json:"fingerprint"`
+	File        string        `json:"file"`
+	Class       scanner.Class `json:"class"`
+	Runtime     string        `json:"runtime"`
+}
+
+// BaselineError is a baseline file that cannot be used.
+type BaselineError struct {
+	File string
+	Err  error
+}
+
+func (e *BaselineError) Error() string { return "baseline " + e.File + ": " + e.Err.Error() }
+func (e *BaselineError) Unwrap() error { return e.Err }
+
+// ErrBaselineVersion is a baseline written by another format version.
+var ErrBaselineVersion = errors.New("unsupported baseline version")
+
+// NewBaseline records the RED findings of a report; fps are their
+// fingerprints (scanner.Fingerprints), one per finding of r.
+func NewBaseline(r *scanner.Report, fps []string) *Baseline {
+	b := &Baseline{Version: BaselineVersion, FingerprintVersion: scanner.FingerprintVersion, Findings: []BaselineEntry{}}
+	for i, f := range r.Findings {
+		if f.Verdict != scanner.VerdictRed {
+			continue
+		}
+		b.Findings = append(b.Findings, BaselineEntry{Fingerprint: fps[i], File: f.File, Class: f.Class, Runtime: f.Runtime})
+	}
+	sort.Slice(b.Findings, func(i, j int) bool {
+		x, y := b.Findings[i], b.Findings[j]
+		if x.File != y.File {
+			return x.File < y.File
+		}
+		if x.Class != y.Class {
+			return x.Class < y.Class
+		}
+		if x.Runtime != y.Runtime {
+			return x.Runtime < y.Runtime
+		}
+		return x.Fingerprint < y.Fingerprint
+	})
+	return b
+}
+
+// WriteFile writes the baseline as indented JSON with a final newline.
+func (b *Baseline) WriteFile(file string) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(b); err != nil {
+		return err
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		return &BaselineError{File: file, Err: err}
+	}
+	return nil
+}
+
+// LoadBaseline reads a baseline file strictly: unknown fields, another
+// version and bad JSON are errors.
+func LoadBaseline(file string) (*Baseline, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, &BaselineError{File: file, Err: err}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var b Baseline
+	if err := dec.Decode(&b); err != nil {
+		return nil, &BaselineError{File: file, Err: err}
+	}
+	if b.Version != BaselineVersion || b.FingerprintVersion != scanner.FingerprintVersion {
+		return nil, &BaselineError{File: file, Err: fmt.Errorf("%w: version %d, fingerprint_version %d (want %d, %d); rewrite it with --write-baseline",
+			ErrBaselineVersion, b.Version, b.FingerprintVersion, BaselineVersion, scanner.FingerprintVersion)}
+	}
+	for i, e := range b.Findings {
+		if e.Fingerprint == "" {
+			return nil, &BaselineError{File: file, Err: fmt.Errorf("findings[%d]: empty fingerprint", i)}
+		}
+	}
+	return &b, nil
+}
+
+// applyGate decides which RED findings fail the run under a baseline
+// (nil: none) and a set of changed files (nil: every file counts), and
+// records it in r.Gate.
+func applyGate(r *scanner.Report, fps []string, base *Baseline, baseFile string, changed map[string]bool, diffBase string, notes []string) {
+	g := &scanner.Gate{Baseline: baseFile, DiffBase: diffBase, Baselined: []scanner.Ref{}, OutsideDiff: []scanner.Ref{}, Stale: []scanner.Ref{}, Notes: notes}
+	known := map[string]bool{}
+	if base != nil {
+		for _, e := range base.Findings {
+			known[e.Fingerprint] = true
+		}
+	}
+	matched := map[string]bool{}
+	for i, f := range r.Findings {
+		if f.Verdict != scanner.VerdictRed {
+			continue
+		}
+		ref := scanner.Ref{File: f.File, Line: f.Line, Column: f.Column, Class: f.Class, Runtime: f.Runtime, Fingerprint: fps[i]}
+		switch {
+		case known[fps[i]]:
+			matched[fps[i]] = true
+			g.Baselined = append(g.Baselined, ref)
+		case changed != nil && !changed[f.File]:
+			g.OutsideDiff = append(g.OutsideDiff, ref)
+		default:
+			g.Failing++
+		}
+	}
+	if base != nil {
+		for _, e := range base.Findings {
+			if !matched[e.Fingerprint] {
+				g.Stale = append(g.Stale, scanner.Ref{File: e.File, Class: e.Class, Runtime: e.Runtime, Fingerprint: e.Fingerprint})
+			}
+		}
+	}
+	r.Gate = g
+}
+
+// DiffError is a --diff-base revision that git cannot compare against.
+type DiffError struct {
+	Rev string
+	Msg string
+}
+
+func (e *DiffError) Error() string { return "--diff-base " + e.Rev + ": " + e.Msg }
+
+// changedFiles lists the root-relative files changed since the merge base
+// of rev and HEAD (committed, staged or not), plus untracked files that
+// git does not ignore.
+func changedFiles(ctx context.Context, root, rev string) (map[string]bool, error) {
+	if strings.HasPrefix(rev, "-") {
+		return nil, &DiffError{Rev: rev, Msg: "not a revision"}
+	}
+	run := func(args ...string) ([]byte, error) {
+		cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			msg := strings.TrimSpace(stderr.String())
+			if i := strings.IndexByte(msg, '\n'); i >= 0 {
+				msg = msg[:i]
+			}
+			if msg == "" {
+				msg = err.Error()
+			}
+			return nil, &DiffError{Rev: rev, Msg: msg}
+		}
+		return out, nil
+	}
+	base, err := run("merge-base", rev, "HEAD")
+	if err != nil {
+		return nil, err
+	}
+	set := map[string]bool{}
+	diff, err := run("diff", "--name-only", "-z", "--relative", strings.TrimSpace(string(base)), "--")
+	if err != nil {
+		return nil, err
+	}
+	others, err := run("ls-files", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, err
+	}
+	for _, out := range [][]byte{diff, others} {
+		for _, p := range bytes.Split(out, []byte{0}) {
+			if len(p) > 0 {
+				set[filepath.ToSlash(string(p))] = true
+			}
+		}
+	}
+	return set, nil
+}
