@@ -396,7 +396,7 @@ func (s *scan) misusedWrapper(argv []scanner.Arg, cls scanner.Class) *scanner.La
 			break
 		}
 	}
-	if k < 0 {
+	if k < 0 || k > 0 && !(argv[0].Known && argRunner[argv[0].Value]) {
 		return nil
 	}
 	sep := false
