@@ -1,0 +1,640 @@
+package golang
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// maxResolveDepth bounds how many variables and calls one value is traced
+// through.
+const maxResolveDepth = 12
+
+// assignment is one value given to a variable: expr, or result idx of the
+// call expr when idx >= 0. A nil expr is an assignment that cannot be
+// followed (a range variable, an address taken, `+=`).
+type assignment struct {
+	expr ast.Expr
+	idx  int
+}
+
+// checker runs the analysis of one file.
+type checker struct {
+	p       *scanner.Pass
+	fset    *token.FileSet
+	info    *types.Info
+	assigns map[*types.Var][]assignment
+}
+
+// check reports the launches and primitives of file on p. files are all the
+// files of the package (variables are traced across them); info holds their
+// types.
+func check(p *scanner.Pass, fset *token.FileSet, file *ast.File, files []*ast.File, info *types.Info) {
+	c := &checker{p: p, fset: fset, info: info, assigns: indexAssignments(files, info)}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			c.call(n)
+		case *ast.CompositeLit:
+			c.cmdLiteral(n)
+		case *ast.BinaryExpr:
+			// A primitive built by concatenating constants, which the raw
+			// text search cannot see: report the outermost expression.
+			if s, ok := c.constString(n); ok {
+				if ms := scanner.FindDangerous(s); len(ms) > 0 {
+					c.p.ReportDangerous(c.pos(n.Pos()), ms[0].Text, true)
+					return false
+				}
+			}
+		}
+		return true
+	})
+}
+
+func (c *checker) pos(p token.Pos) scanner.Pos {
+	ps := c.fset.Position(p)
+	return scanner.Pos{Line: ps.Line, Column: ps.Column}
+}
+
+// indexAssignments records every value given to every variable of files.
+func indexAssignments(files []*ast.File, info *types.Info) map[*types.Var][]assignment {
+	m := map[*types.Var][]assignment{}
+	varOf := func(e ast.Expr) *types.Var {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		obj := info.Defs[id]
+		if obj == nil {
+			obj = info.Uses[id]
+		}
+		v, _ := obj.(*types.Var)
+		return v
+	}
+	add := func(lhs []ast.Expr, rhs []ast.Expr, follow bool) {
+		for i, l := range lhs {
+			v := varOf(l)
+			if v == nil {
+				continue
+			}
+			switch {
+			case !follow:
+				m[v] = append(m[v], assignment{})
+			case len(lhs) == len(rhs):
+				m[v] = append(m[v], assignment{expr: rhs[i], idx: -1})
+			case len(rhs) == 1:
+				m[v] = append(m[v], assignment{expr: rhs[0], idx: i})
+			default:
+				m[v] = append(m[v], assignment{})
+			}
+		}
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				if len(n.Values) > 0 {
+					lhs := make([]ast.Expr, len(n.Names))
+					for i, id := range n.Names {
+						lhs[i] = id
+					}
+					add(lhs, n.Values, true)
+				}
+			case *ast.AssignStmt:
+				add(n.Lhs, n.Rhs, n.Tok == token.ASSIGN || n.Tok == token.DEFINE)
+			case *ast.RangeStmt:
+				var lhs []ast.Expr
+				if n.Key != nil {
+					lhs = append(lhs, n.Key)
+				}
+				if n.Value != nil {
+					lhs = append(lhs, n.Value)
+				}
+				add(lhs, nil, false)
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					add([]ast.Expr{n.X}, nil, false)
+				}
+			}
+			return true
+		})
+	}
+	return m
+}
+
+// callee returns the package path and name of the function a call calls,
+// or "", "".
+func (c *checker) callee(call *ast.CallExpr) (string, string) {
+	fn, ok := typeutil.Callee(c.info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return "", ""
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		return "", ""
+	}
+	return fn.Pkg().Path(), fn.Name()
+}
+
+func (c *checker) call(call *ast.CallExpr) {
+	pkg, name := c.callee(call)
+	var argv []scanner.Arg
+	switch {
+	case pkg == "os/exec" && name == "Command":
+		argv = c.argList(call.Args, call.Ellipsis.IsValid())
+	case pkg == "os/exec" && name == "CommandContext":
+		if len(call.Args) < 2 {
+			return
+		}
+		argv = c.argList(call.Args[1:], call.Ellipsis.IsValid())
+	case pkg == "syscall" && (name == "Exec" || name == "ForkExec" || name == "StartProcess"),
+		pkg == "os" && name == "StartProcess",
+		pkg == "golang.org/x/sys/unix" && (name == "Exec" || name == "ForkExec"):
+		if len(call.Args) < 2 {
+			return
+		}
+		argv = c.pathArgv(call.Args[0], call.Args[1])
+	default:
+		return
+	}
+	c.judge(argv, c.pos(call.Pos()))
+}
+
+// cmdLiteral handles exec.Cmd{Path: ..., Args: ...}.
+func (c *checker) cmdLiteral(lit *ast.CompositeLit) {
+	t := c.info.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "os/exec" || named.Obj().Name() != "Cmd" {
+		return
+	}
+	var path, args ast.Expr
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if k, ok := kv.Key.(*ast.Ident); ok {
+			switch k.Name {
+			case "Path":
+				path = kv.Value
+			case "Args":
+				args = kv.Value
+			}
+		}
+	}
+	if path == nil {
+		return
+	}
+	var argv []scanner.Arg
+	if args == nil {
+		argv = []scanner.Arg{c.str(path, 0)}
+	} else {
+		argv = c.pathArgv(path, args)
+	}
+	c.judge(argv, c.pos(lit.Pos()))
+}
+
+// pathArgv builds the argv of an exec-style call: the path executed, then
+// the argv list without its argv[0] (a display name).
+func (c *checker) pathArgv(path, list ast.Expr) []scanner.Arg {
+	argv := []scanner.Arg{c.str(path, 0)}
+	if l, ok := c.list(list, 0); ok {
+		if len(l) > 1 {
+			argv = append(argv, l[1:]...)
+		}
+	} else {
+		argv = append(argv, scanner.Arg{})
+	}
+	return argv
+}
+
+// argList resolves call arguments; with spread the last one is a slice.
+func (c *checker) argList(args []ast.Expr, spread bool) []scanner.Arg {
+	var argv []scanner.Arg
+	for i, a := range args {
+		if spread && i == len(args)-1 {
+			if l, ok := c.list(a, 0); ok {
+				argv = append(argv, l...)
+			} else {
+				argv = append(argv, scanner.Arg{})
+			}
+			continue
+		}
+		argv = append(argv, c.str(a, 0))
+	}
+	return argv
+}
+
+// judge decides an argv and reports what it launches. A process API with
+// an argv is class process-api unless the runtime's name came through a
+// variable (variable-execution), a run-time look-up (dynamic) or a package
+// runner (package-runner); a shell string in the argv gets the shell
+// detector's verdict with class eval.
+func (c *checker) judge(argv []scanner.Arg, at scanner.Pos) {
+	if len(argv) == 0 {
+		return
+	}
+	l, nested := c.p.Config.JudgeArgv(argv)
+	for _, n := range nested {
+		pos := at
+		if n.Arg < len(argv) && argv[n.Arg].Pos.Line > 0 {
+			pos = argv[n.Arg].Pos
+		}
+		_ = c.p.ScanShell(n.Text, pos, scanner.ClassEval)
+	}
+	if l != nil {
+		cls := l.Class
+		switch cls {
+		case scanner.ClassGated, scanner.ClassDynamic, scanner.ClassVariableExecution, scanner.ClassPackageRunner:
+		default:
+			cls = scanner.ClassProcessAPI
+		}
+		c.p.ReportLaunch(at, &scanner.Launch{Runtime: l.Runtime, Class: cls, Arg: l.Arg, Name: l.Name}, "")
+	}
+	if i := scanner.DangerousArgv(argv); i >= 0 {
+		pos := at
+		if argv[i].Pos.Line > 0 {
+			pos = argv[i].Pos
+		}
+		text := argv[i].Value
+		if text == "--permission-mode" {
+			text += " bypassPermissions"
+		}
+		c.p.ReportDangerous(pos, text, false)
+	}
+}
+
+// constString returns the constant string value of e, if the type checker
+// folded one.
+func (c *checker) constString(e ast.Expr) (string, bool) {
+	tv, ok := c.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// textPos is where the text of a string expression starts (after the quote
+// of a literal).
+func (c *checker) textPos(e ast.Expr) scanner.Pos {
+	p := c.pos(e.Pos())
+	if lit, ok := ast.Unparen(e).(*ast.BasicLit); ok && lit.Kind == token.STRING {
+		p.Column++
+	}
+	return p
+}
+
+// strongerVia combines the classes of concatenated parts: a run-time value
+// wins over a tracked variable, which wins over a literal.
+func strongerVia(a, b scanner.Class) scanner.Class {
+	if a == scanner.ClassDynamic || b == scanner.ClassDynamic {
+		return scanner.ClassDynamic
+	}
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// unknownPrefix stands for the unknown start of a path whose end is known
+// (filepath.Join(home, ".local/bin/claude")).
+const unknownPrefix = "…"
+
+// str resolves a string-valued expression to an Arg.
+func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
+	at := c.textPos(e)
+	if s, ok := c.constString(e); ok {
+		return scanner.Arg{Value: s, Known: true, Pos: at}
+	}
+	unknown := scanner.Arg{Pos: at}
+	if depth > maxResolveDepth {
+		return unknown
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := c.info.Uses[e].(*types.Var)
+		if !ok {
+			return unknown
+		}
+		a := c.varString(v, depth)
+		a.Pos = at
+		return a
+	case *ast.BinaryExpr:
+		if e.Op != token.ADD {
+			return unknown
+		}
+		l, r := c.str(e.X, depth+1), c.str(e.Y, depth+1)
+		switch {
+		case l.Known && r.Known:
+			return scanner.Arg{Value: l.Value + r.Value, Known: true, Via: strongerVia(l.Via, r.Via), Pos: at}
+		case r.Known && strings.Contains(r.Value, "/"):
+			return scanner.Arg{Value: unknownPrefix + r.Value, Known: true, Via: r.Via, Pos: at}
+		}
+		return unknown
+	case *ast.IndexExpr:
+		l, ok := c.list(e.X, depth+1)
+		if !ok {
+			return unknown
+		}
+		i, ok := c.constInt(e.Index)
+		if !ok || i < 0 || i >= len(l) {
+			return unknown
+		}
+		a := l[i]
+		a.Pos = at
+		return a
+	case *ast.CallExpr:
+		a := c.callString(e, 0, depth)
+		a.Pos = at
+		return a
+	}
+	return unknown
+}
+
+// varString resolves a variable from the values the code gives it.
+func (c *checker) varString(v *types.Var, depth int) scanner.Arg {
+	as := c.assigns[v]
+	if len(as) == 0 {
+		return scanner.Arg{}
+	}
+	var vals []scanner.Arg
+	allKnown := true
+	for _, a := range as {
+		var r scanner.Arg
+		if a.expr != nil {
+			if a.idx < 0 {
+				r = c.str(a.expr, depth+1)
+			} else if call, ok := ast.Unparen(a.expr).(*ast.CallExpr); ok {
+				r = c.callString(call, a.idx, depth+1)
+			}
+		}
+		if !r.Known {
+			allKnown = false
+		}
+		vals = append(vals, r)
+	}
+	if len(vals) == 1 || allKnown && allSame(vals) {
+		r := vals[0]
+		if r.Known && r.Via == "" {
+			r.Via = scanner.ClassVariableExecution
+		}
+		return r
+	}
+	// Several values, some of them found at run time: a known value that
+	// names a runtime or the wrapper is the fallback (`bin :=
+	// os.Getenv("X"); if bin == "" { bin = "claude" }`).
+	for _, r := range vals {
+		if r.Known && c.namesCommand(r.Value) {
+			r.Via = scanner.ClassDynamic
+			return r
+		}
+	}
+	return scanner.Arg{}
+}
+
+func allSame(vals []scanner.Arg) bool {
+	for _, v := range vals[1:] {
+		if v.Value != vals[0].Value || v.Via != vals[0].Via {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *checker) namesCommand(s string) bool {
+	if _, ok := c.p.Config.RuntimeForCommand(s); ok {
+		return true
+	}
+	b := s
+	if i := strings.LastIndexByte(b, '/'); i >= 0 {
+		b = b[i+1:]
+	}
+	return b == scanner.WrapperCommand
+}
+
+// callString resolves result idx of a call that yields a string.
+func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
+	pkg, name := c.callee(call)
+	switch {
+	case pkg == "os/exec" && name == "LookPath" && idx == 0 && len(call.Args) == 1:
+		// The path found at run time for a named program.
+		a := c.str(call.Args[0], depth+1)
+		if a.Known {
+			a.Via = scanner.ClassDynamic
+		}
+		return a
+	case (pkg == "path/filepath" || pkg == "path") && name == "Join" && idx == 0 && len(call.Args) > 0:
+		last := c.str(call.Args[len(call.Args)-1], depth+1)
+		if !last.Known {
+			return scanner.Arg{}
+		}
+		parts := make([]string, 0, len(call.Args))
+		via := last.Via
+		for _, a := range call.Args {
+			r := c.str(a, depth+1)
+			if !r.Known {
+				return scanner.Arg{Value: unknownPrefix + "/" + last.Value, Known: true, Via: via}
+			}
+			via = strongerVia(via, r.Via)
+			parts = append(parts, r.Value)
+		}
+		return scanner.Arg{Value: strings.Join(parts, "/"), Known: true, Via: via}
+	case pkg == "cmp" && name == "Or" && idx == 0:
+		// cmp.Or(os.Getenv("AGENT"), "claude"): the first non-empty value,
+		// with a known fallback after a run-time one.
+		seenUnknown := false
+		for _, a := range call.Args {
+			r := c.str(a, depth+1)
+			if !r.Known {
+				seenUnknown = true
+				continue
+			}
+			if r.Value == "" {
+				continue
+			}
+			if seenUnknown {
+				r.Via = scanner.ClassDynamic
+			}
+			return r
+		}
+	case pkg == "strings" && (name == "TrimSpace") && idx == 0 && len(call.Args) == 1:
+		r := c.str(call.Args[0], depth+1)
+		r.Value = strings.TrimSpace(r.Value)
+		return r
+	}
+	return scanner.Arg{}
+}
+
+func (c *checker) constInt(e ast.Expr) (int, bool) {
+	tv, ok := c.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	i, ok := constant.Int64Val(tv.Value)
+	return int(i), ok
+}
+
+// list resolves a []string-valued expression; ok is false when its
+// elements are not known.
+func (c *checker) list(e ast.Expr, depth int) ([]scanner.Arg, bool) {
+	if depth > maxResolveDepth {
+		return nil, false
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		var out []scanner.Arg
+		for _, el := range e.Elts {
+			if _, kv := el.(*ast.KeyValueExpr); kv {
+				return nil, false
+			}
+			out = append(out, c.str(el, depth+1))
+		}
+		return out, true
+	case *ast.Ident:
+		v, ok := c.info.Uses[e].(*types.Var)
+		if !ok {
+			return nil, false
+		}
+		return c.varList(v, depth)
+	case *ast.SliceExpr:
+		l, ok := c.list(e.X, depth+1)
+		if !ok || e.Slice3 {
+			return nil, false
+		}
+		lo, hi := 0, len(l)
+		if e.Low != nil {
+			if lo, ok = c.constInt(e.Low); !ok {
+				return nil, false
+			}
+		}
+		if e.High != nil {
+			if hi, ok = c.constInt(e.High); !ok {
+				return nil, false
+			}
+		}
+		if lo < 0 || hi > len(l) || lo > hi {
+			return nil, false
+		}
+		return l[lo:hi], true
+	case *ast.CallExpr:
+		return c.callList(e, depth)
+	}
+	return nil, false
+}
+
+// varList resolves a slice variable: one value, or one value followed by
+// appends to itself (whose tail is unknown to the judge only past the
+// known head).
+func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
+	as := c.assigns[v]
+	if len(as) == 0 {
+		return nil, false
+	}
+	var base []scanner.Arg
+	found := false
+	for _, a := range as {
+		if a.expr == nil || a.idx >= 0 {
+			return nil, false
+		}
+		if isAppendTo(a.expr, v, c.info) {
+			continue
+		}
+		if found {
+			return nil, false
+		}
+		l, ok := c.list(a.expr, depth+1)
+		if !ok {
+			return nil, false
+		}
+		base, found = l, true
+	}
+	if !found {
+		return nil, false
+	}
+	out := make([]scanner.Arg, len(base), len(base)+1)
+	for i, a := range base {
+		if a.Known && a.Via == "" {
+			a.Via = scanner.ClassVariableExecution
+		}
+		out[i] = a
+	}
+	if len(as) > 1 {
+		out = append(out, scanner.Arg{}) // appended elements
+	}
+	return out, true
+}
+
+func isAppendTo(e ast.Expr, v *types.Var, info *types.Info) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return false
+	}
+	fn, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	if _, ok := info.Uses[fn].(*types.Builtin); !ok || fn.Name != "append" {
+		return false
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	return ok && info.Uses[id] == v
+}
+
+func (c *checker) callList(call *ast.CallExpr, depth int) ([]scanner.Arg, bool) {
+	if fn, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && fn.Name == "append" {
+		if _, ok := c.info.Uses[fn].(*types.Builtin); ok && len(call.Args) > 0 {
+			base, ok := c.list(call.Args[0], depth+1)
+			if !ok {
+				return nil, false
+			}
+			out := append([]scanner.Arg(nil), base...)
+			rest := call.Args[1:]
+			for i, a := range rest {
+				if call.Ellipsis.IsValid() && i == len(rest)-1 {
+					l, ok := c.list(a, depth+1)
+					if !ok {
+						return append(out, scanner.Arg{}), true
+					}
+					out = append(out, l...)
+					continue
+				}
+				out = append(out, c.str(a, depth+1))
+			}
+			return out, true
+		}
+	}
+	pkg, name := c.callee(call)
+	if pkg != "strings" || len(call.Args) == 0 {
+		return nil, false
+	}
+	s := c.str(call.Args[0], depth+1)
+	if !s.Known {
+		return nil, false
+	}
+	var parts []string
+	switch {
+	case name == "Fields" && len(call.Args) == 1:
+		parts = strings.Fields(s.Value)
+	case name == "Split" && len(call.Args) == 2:
+		sep := c.str(call.Args[1], depth+1)
+		if !sep.Known {
+			return nil, false
+		}
+		parts = strings.Split(s.Value, sep.Value)
+	default:
+		return nil, false
+	}
+	out := make([]scanner.Arg, len(parts))
+	for i, p := range parts {
+		out[i] = scanner.Arg{Value: p, Known: true, Via: s.Via, Pos: s.Pos}
+	}
+	return out, true
+}

@@ -1,0 +1,79 @@
+package golang
+
+import (
+	"bytes"
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+
+	lscanner "github.com/leasegate/leasegate/scanner"
+)
+
+// Language is the language recorded on findings in Go files.
+const Language = "go"
+
+// Detector is the check-launches detector for .go files. It is stateless.
+type Detector struct{}
+
+// New returns the Go detector.
+func New() Detector { return Detector{} }
+
+// Name implements scanner.Detector.
+func (Detector) Name() string { return Language }
+
+// Match claims .go files.
+func (Detector) Match(f *lscanner.File) bool { return f.Ext == ".go" }
+
+// interesting are the imports that can launch a process or name one.
+var interesting = [][]byte{[]byte(`"os/exec"`), []byte(`"os"`), []byte(`"syscall"`), []byte(`"golang.org/x/sys/unix"`)}
+
+// Scan parses the file, type-checks it on its own against stubs of the
+// standard library and reports its launches. A syntax error is a
+// *scanner.ParseError; type errors (missing imports, other files of the
+// package) are ignored.
+func (Detector) Scan(p *lscanner.Pass) error {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, p.Path, p.Src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return parseError(err)
+	}
+	if !needsTypes(p.Src) {
+		return nil
+	}
+	info := &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{},
+		Defs:  map[*ast.Ident]types.Object{},
+		Uses:  map[*ast.Ident]types.Object{},
+	}
+	conf := types.Config{
+		Importer:    stubImporter(),
+		Error:       func(error) {},
+		FakeImportC: true,
+	}
+	_, _ = conf.Check(f.Name.Name, fset, []*ast.File{f}, info)
+	check(p, fset, f, []*ast.File{f}, info)
+	return nil
+}
+
+// needsTypes reports whether the file can hold a launch or a folded
+// primitive; others are only parsed.
+func needsTypes(src []byte) bool {
+	for _, imp := range interesting {
+		if bytes.Contains(src, imp) {
+			return true
+		}
+	}
+	return bytes.Contains(src, []byte("ermission"))
+}
+
+func parseError(err error) error {
+	var list scanner.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		e := list[0]
+		return &lscanner.ParseError{Pos: lscanner.Pos{Line: e.Pos.Line, Column: e.Pos.Column}, Msg: e.Msg}
+	}
+	return &lscanner.ParseError{Pos: lscanner.Pos{Line: 1, Column: 1}, Msg: err.Error()}
+}

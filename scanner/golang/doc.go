@@ -1,0 +1,26 @@
+// Package golang finds launches of agent runtimes in Go source: calls of
+// os/exec.Command and CommandContext, exec.Cmd literals, syscall.Exec,
+// syscall.ForkExec, os.StartProcess and golang.org/x/sys/unix.Exec whose
+// argv resolves to a runtime, with constants folded through the type
+// checker, string and []string variables the code assigns once, argv
+// spreads (exec.Command(args[0], args[1:]...)), exec.LookPath results
+// executed later (class dynamic) and shell strings handed to a shell
+// (exec.Command("bash", "-c", "claude -p"), scanned by the shell detector).
+//
+// The package offers the same analysis in two forms:
+//
+//   - Analyzer (name "launches"), a golang.org/x/tools/go/analysis
+//     Analyzer for go vet -vettool (see cmd/launchvet) and analysistest.
+//     The analyzer is named after what it reports rather than after this
+//     folder ("golang" would say nothing in go vet's -launches.* flags and
+//     diagnostics). Each diagnostic message starts with the matrix tag
+//     (`RED:process-api: ...`, `GATED: ...`), so one `// want "RED:eval"`
+//     comment serves both analysistest and the check-launches matrix.
+//   - Detector, the check-launches detector for .go files. It parses and
+//     type-checks one file on its own, without building the repository or
+//     downloading its dependencies: the standard-library packages the
+//     analysis needs are small built-in stubs, every other import is an
+//     empty package, and type errors are ignored.
+//
+// Both run one core over a scanner.Pass, so they agree finding for finding.
+package golang

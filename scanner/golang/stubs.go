@@ -1,0 +1,210 @@
+package golang
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path"
+	"strings"
+	"sync"
+)
+
+// stubSources are the declarations of the standard-library (and x/sys)
+// functions the analysis follows. The Detector type-checks a file against
+// these instead of the real packages, so it needs neither a Go toolchain
+// nor the scanned repository's dependencies. Only signatures matter.
+var stubSources = map[string]string{
+	"context": `package context
+type Context interface{ Done() <-chan struct{}; Err() error; Value(key any) any }
+type CancelFunc func()
+func Background() Context
+func TODO() Context
+func WithCancel(parent Context) (Context, CancelFunc)
+`,
+	"os/exec": `package exec
+import "context"
+type Cmd struct {
+	Path string
+	Args []string
+	Env []string
+	Dir string
+	Stdin, Stdout, Stderr any
+	ExtraFiles []any
+	SysProcAttr any
+	Process any
+	ProcessState any
+	Err error
+	Cancel func() error
+}
+func Command(name string, arg ...string) *Cmd
+func CommandContext(ctx context.Context, name string, arg ...string) *Cmd
+func LookPath(file string) (string, error)
+func (c *Cmd) Run() error
+func (c *Cmd) Start() error
+func (c *Cmd) Wait() error
+func (c *Cmd) Output() ([]byte, error)
+func (c *Cmd) CombinedOutput() ([]byte, error)
+func (c *Cmd) String() string
+func (c *Cmd) Environ() []string
+`,
+	"os": `package os
+type File struct{}
+type Process struct{ Pid int }
+type ProcessState struct{}
+type ProcAttr struct {
+	Dir string
+	Env []string
+	Files []*File
+	Sys any
+}
+var Args []string
+var Stdin, Stdout, Stderr *File
+func StartProcess(name string, argv []string, attr *ProcAttr) (*Process, error)
+func Getenv(key string) string
+func LookupEnv(key string) (string, bool)
+func Environ() []string
+func Executable() (string, error)
+func UserHomeDir() (string, error)
+func Getwd() (string, error)
+func Exit(code int)
+func (p *Process) Wait() (*ProcessState, error)
+`,
+	"syscall": `package syscall
+type ProcAttr struct {
+	Dir string
+	Env []string
+	Files []uintptr
+	Sys any
+}
+func Exec(argv0 string, argv []string, envv []string) error
+func ForkExec(argv0 string, argv []string, attr *ProcAttr) (int, error)
+func StartProcess(argv0 string, argv []string, attr *ProcAttr) (int, uintptr, error)
+func Environ() []string
+func Getenv(key string) (string, bool)
+`,
+	"golang.org/x/sys/unix": `package unix
+func Exec(argv0 string, argv []string, envv []string) error
+func Environ() []string
+`,
+	"path/filepath": `package filepath
+func Join(elem ...string) string
+func Base(path string) string
+func Dir(path string) string
+func Abs(path string) (string, error)
+`,
+	"path": `package path
+func Join(elem ...string) string
+func Base(path string) string
+`,
+	"strings": `package strings
+func Fields(s string) []string
+func Split(s, sep string) []string
+func Join(elems []string, sep string) string
+func TrimSpace(s string) string
+func Contains(s, substr string) bool
+func HasPrefix(s, prefix string) bool
+`,
+	"cmp": `package cmp
+func Or[T comparable](vals ...T) T
+`,
+	"errors": `package errors
+func New(text string) error
+func Is(err, target error) bool
+`,
+	"fmt": `package fmt
+func Sprintf(format string, a ...any) string
+func Sprint(a ...any) string
+func Printf(format string, a ...any) (int, error)
+func Println(a ...any) (int, error)
+func Errorf(format string, a ...any) error
+func Fprintf(w any, format string, a ...any) (int, error)
+func Fprintln(w any, a ...any) (int, error)
+`,
+	"log": `package log
+func Fatal(v ...any)
+func Fatalf(format string, v ...any)
+func Printf(format string, v ...any)
+func Println(v ...any)
+`,
+}
+
+var (
+	stubOnce sync.Once
+	stubPkgs map[string]*types.Package
+)
+
+// stubPackages type-checks the stubs once. The packages are read-only
+// afterwards and shared by concurrent scans.
+func stubPackages() map[string]*types.Package {
+	stubOnce.Do(func() {
+		stubPkgs = map[string]*types.Package{}
+		fset := token.NewFileSet()
+		var load func(p string) *types.Package
+		load = func(p string) *types.Package {
+			if pkg, ok := stubPkgs[p]; ok {
+				return pkg
+			}
+			f, err := parser.ParseFile(fset, p+".go", stubSources[p], parser.SkipObjectResolution)
+			if err != nil {
+				panic("golang: bad stub " + p + ": " + err.Error()) // the stubs are constants
+			}
+			conf := types.Config{Importer: importerFunc(func(q string) (*types.Package, error) { return load(q), nil })}
+			pkg, err := conf.Check(p, fset, []*ast.File{f}, nil)
+			if err != nil {
+				panic("golang: bad stub " + p + ": " + err.Error())
+			}
+			stubPkgs[p] = pkg
+			return pkg
+		}
+		for p := range stubSources {
+			load(p)
+		}
+	})
+	return stubPkgs
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// stubImporter returns the stub of a known package and an empty, complete
+// package for any other import path, so a file whose dependencies are not
+// available still type-checks as far as the analysis needs.
+func stubImporter() types.Importer {
+	stubs := stubPackages()
+	fakes := map[string]*types.Package{}
+	return importerFunc(func(p string) (*types.Package, error) {
+		if pkg, ok := stubs[p]; ok {
+			return pkg, nil
+		}
+		if pkg, ok := fakes[p]; ok {
+			return pkg, nil
+		}
+		pkg := types.NewPackage(p, guessPackageName(p))
+		pkg.MarkComplete()
+		fakes[p] = pkg
+		return pkg, nil
+	})
+}
+
+// guessPackageName guesses the name of an unavailable package from its
+// import path (gopkg.in/yaml.v3 → yaml, github.com/x/y/v2 → y, go-foo →
+// foo).
+func guessPackageName(p string) string {
+	elems := strings.Split(p, "/")
+	name := elems[len(elems)-1]
+	if len(elems) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
+		name = elems[len(elems)-2]
+	}
+	name = path.Base(name)
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		name = name[:i]
+	}
+	name = strings.TrimPrefix(name, "go-")
+	name = strings.ReplaceAll(name, "-", "")
+	if name == "" {
+		return "_"
+	}
+	return name
+}
