@@ -33,9 +33,9 @@ func TestMain(m *testing.M) {
 	case "runtime":
 		helperRuntime()
 	case "broker":
-		var args []string
-		_ = json.Unmarshal([]byte(os.Getenv("LGTEST_ARGS")), &args)
-		os.Exit(cli.Main(args, os.Stdin, os.Stdout, os.Stderr))
+		// argv as lease-broker would get it; a detached serve re-executes
+		// this binary with its own argv, so this must not read the env.
+		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	case "load":
 		helperLoad()
 	default:
