@@ -28,20 +28,23 @@ type Step struct {
 }
 
 // MockAPI is a loopback Anthropic Messages API. A request that offers tools
-// is a turn of the agent loop: the mock answers it with the script step
-// whose index is the number of assistant turns already in the conversation
-// (then "done." when the script runs out). A request without tools (titles,
-// summaries, quota probes) gets a short text. Every agent-loop request is
-// kept so that tests can read the tool results the runtime sent back.
+// is a turn of the agent loop: the mock answers the n-th such request with
+// the n-th script step (then "done." when the script runs out). A request
+// without tools (titles, quota probes) or asking for a summary (compaction)
+// gets a short text holding a summary. Every tool result the runtime sends
+// back is kept, so tests can read what the model was told.
 type MockAPI struct {
 	URL string
 
-	srv    *http.Server
-	ln     net.Listener
-	mu     sync.Mutex
-	script []Step
-	reqs   []MessagesRequest
-	other  []string
+	srv     *http.Server
+	ln      net.Listener
+	mu      sync.Mutex
+	script  []Step
+	reqs    []MessagesRequest
+	other   []string
+	served  int            // agent-loop answers so far: the script position
+	seen    map[string]int // tool_use_id -> index in results
+	results []ToolResult
 }
 
 // MessagesRequest is the part of a Messages API request the tests read.
@@ -115,6 +118,9 @@ func (m *MockAPI) SetScript(script []Step) {
 		m.script = append(m.script, st)
 	}
 	m.reqs = nil
+	m.served = 0
+	m.seen = map[string]int{}
+	m.results = nil
 }
 
 // Requests returns the agent-loop requests seen so far.
@@ -132,23 +138,28 @@ func (m *MockAPI) Other() []string {
 	return append([]string(nil), m.other...)
 }
 
-// ToolResults returns every tool result the runtime sent, in order, from
-// the last agent-loop request (which carries the whole conversation).
+// ToolResults returns every tool result the runtime sent, in the order the
+// tool calls were made, across compactions.
 func (m *MockAPI) ToolResults() []ToolResult {
-	reqs := m.Requests()
-	if len(reqs) == 0 {
-		return nil
-	}
-	var out []ToolResult
-	for _, msg := range reqs[len(reqs)-1].Messages {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]ToolResult(nil), m.results...)
+}
+
+// noteResults records tool results not seen before. Callers hold m.mu.
+func (m *MockAPI) noteResults(req MessagesRequest) {
+	for _, msg := range req.Messages {
 		for _, b := range msg.Blocks() {
 			if b.Type != "tool_result" {
 				continue
 			}
-			out = append(out, ToolResult{ToolUseID: b.ToolUseID, IsError: b.IsError, Text: blockText(b.Content)})
+			if _, ok := m.seen[b.ToolUseID]; ok {
+				continue
+			}
+			m.seen[b.ToolUseID] = len(m.results)
+			m.results = append(m.results, ToolResult{ToolUseID: b.ToolUseID, IsError: b.IsError, Text: blockText(b.Content)})
 		}
 	}
-	return out
 }
 
 func blockText(raw json.RawMessage) string {
@@ -191,26 +202,23 @@ func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var step Step
-	if len(req.Tools) == 0 {
+	if len(req.Tools) == 0 || isSummaryRequest(req) {
 		// Titles, topics, and compaction summaries.
 		step = Step{Text: "<analysis>none</analysis>\n<summary>The session so far: scripted tool calls.</summary>"}
 		m.mu.Lock()
-		m.other = append(m.other, "POST "+r.URL.Path+" (no tools)")
+		m.noteResults(req)
+		m.other = append(m.other, fmt.Sprintf("POST %s (tools %d, messages %d, summary %v) %.80q", r.URL.Path, len(req.Tools), len(req.Messages), isSummaryRequest(req), lastText(req)))
 		m.mu.Unlock()
 	} else {
-		turns := 0
-		for _, msg := range req.Messages {
-			if msg.Role == "assistant" {
-				turns++
-			}
-		}
 		m.mu.Lock()
 		m.reqs = append(m.reqs, req)
-		if turns < len(m.script) {
-			step = m.script[turns]
+		m.noteResults(req)
+		if m.served < len(m.script) {
+			step = m.script[m.served]
 		} else {
 			step = Step{Text: "done."}
 		}
+		m.served++
 		m.mu.Unlock()
 		if step.Before != nil {
 			step.once.Do(step.Before)
@@ -219,7 +227,9 @@ func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 			step.Text = "done."
 		}
 	}
-	id := fmt.Sprintf("toolu_%02d", len(req.Messages))
+	m.mu.Lock()
+	id := fmt.Sprintf("toolu_%03d", len(m.reqs)+len(m.other))
+	m.mu.Unlock()
 	if req.Stream {
 		writeStream(w, req.Model, id, step)
 		return
@@ -283,4 +293,39 @@ func inputTokens(s Step) int {
 		return s.InputTokens
 	}
 	return 10
+}
+
+// isSummaryRequest reports a compaction: the runtime asks the model to
+// summarise the conversation (with the agent's tools still attached).
+func isSummaryRequest(req MessagesRequest) bool {
+	if len(req.Messages) == 0 {
+		return false
+	}
+	last := req.Messages[len(req.Messages)-1]
+	if last.Role != "user" {
+		return false
+	}
+	for _, b := range last.Blocks() {
+		if b.Type != "text" {
+			continue
+		}
+		low := strings.ToLower(b.Text)
+		if strings.Contains(low, "create a detailed summary") || strings.Contains(low, "conversation to summarize") {
+			return true
+		}
+	}
+	return false
+}
+
+func lastText(req MessagesRequest) string {
+	if len(req.Messages) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, b := range req.Messages[len(req.Messages)-1].Blocks() {
+		if b.Type == "text" {
+			parts = append(parts, b.Text)
+		}
+	}
+	return strings.Join(parts, " | ")
 }
