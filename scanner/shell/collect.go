@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/leasegate/leasegate/scanner"
 )
 
 // assign is one place a variable gets a value.
@@ -13,6 +15,7 @@ type assign struct {
 	array    *syntax.ArrayExpr // NAME=(a b)
 	items    []*syntax.Word    // for NAME in items
 	appendTo bool              // +=
+	via      scanner.Class     // how the value is obtained, when not literal
 }
 
 var declCommands = map[string]bool{"export": true, "local": true, "readonly": true, "declare": true, "typeset": true}
@@ -33,6 +36,11 @@ func (s *scan) collect(f *syntax.File) {
 						s.asgs = append(s.asgs, a)
 					}
 				}
+			}
+		case *syntax.ParamExp:
+			// : "${AGENT:=claude}" assigns the default.
+			if n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) && n.Exp.Word != nil {
+				s.asgs = append(s.asgs, assign{name: n.Param.Value, value: n.Exp.Word, via: scanner.ClassDynamic})
 			}
 		case *syntax.DeclClause:
 			for _, a := range n.Args {
@@ -157,6 +165,15 @@ func (s *scan) values(a assign) []fields {
 				}
 			}
 			out = append(out, fields{v})
+		}
+	}
+	if a.via != "" {
+		for i, f := range out {
+			g := make(fields, len(f))
+			for j, v := range f {
+				g[j] = through(v, a.via)
+			}
+			out[i] = g
 		}
 	}
 	return out

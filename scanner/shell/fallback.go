@@ -24,7 +24,7 @@ func (s *scan) fallback(text string, via scanner.Class) {
 		for i, w := range words {
 			argv[i] = scanner.Arg{Value: w, Known: true, Pos: s.offPos(base + offs[i])}
 		}
-		for len(argv) > 0 && isAssignWord(argv[0].Value) {
+		for len(argv) > 0 && (isAssignWord(argv[0].Value) || shellKeywords[argv[0].Value]) {
 			argv = argv[1:]
 		}
 		if len(argv) > 0 {
@@ -103,4 +103,10 @@ func splitWords(seg string) ([]string, []int) {
 		words = append(words, b.String())
 	}
 	return words, offs
+}
+
+// shellKeywords start a compound command; the command follows them.
+var shellKeywords = map[string]bool{
+	"if": true, "then": true, "elif": true, "else": true, "while": true, "until": true,
+	"do": true, "!": true, "time": true, "{": true, "(": true,
 }

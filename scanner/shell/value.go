@@ -72,7 +72,13 @@ func concat(a, b val) val {
 	if len(s) > maxValueLen {
 		s = s[:maxValueLen] + unknown
 	}
-	return val{s: s, via: joinVia(a.via, b.via)}
+	via := joinVia(a.via, b.via)
+	if strings.Contains(b.s, "/") {
+		// What precedes a slash is a folder: the program's name, and how it
+		// was obtained, come from b.
+		via = b.via
+	}
+	return val{s: s, via: via}
 }
 
 // through marks a value as obtained through a variable.

@@ -126,6 +126,14 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 			}
 			s.evalText(strings.Join(parts, " "), argv[i+1].Pos)
 		}
+	case "alias":
+		// alias c='claude -p': a launch definition, judged as the text it
+		// stands for.
+		for _, x := range argv[i+1:] {
+			if _, body, ok := strings.Cut(x.Value, "="); ok && x.Known {
+				s.evalText(body, x.Pos)
+			}
+		}
 	case "trap":
 		if i+1 < len(argv) && argv[i+1].Known && !strings.HasPrefix(argv[i+1].Value, "-") {
 			s.evalText(argv[i+1].Value, argv[i+1].Pos)
