@@ -1,0 +1,626 @@
+package tsjs
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// Detector is the TypeScript/JavaScript detector. It is stateless; parsers
+// and trees are pooled between files.
+type Detector struct{}
+
+// New returns the TypeScript/JavaScript detector.
+func New() *Detector { return &Detector{} }
+
+// Name is the detector's name; findings carry "typescript" or
+// "javascript" by file.
+func (*Detector) Name() string { return "javascript" }
+
+// Match claims TypeScript and JavaScript files by extension, and
+// extension-less scripts whose shebang runs node, bun, deno, tsx, ts-node
+// or zx.
+func (*Detector) Match(f *scanner.File) bool {
+	switch f.Ext {
+	case ".ts", ".mts", ".cts", ".tsx", ".js", ".mjs", ".cjs", ".jsx":
+		return true
+	case "":
+		return scanner.IsNodeInterpreter(f.Interpreter())
+	}
+	return false
+}
+
+// grammarFor picks the grammar and the language name for a file.
+func grammarFor(path string, src []byte) (*grammar, string) {
+	ext := ""
+	if i := strings.LastIndexByte(path, '.'); i >= 0 && !strings.Contains(path[i:], "/") {
+		ext = strings.ToLower(path[i:])
+	}
+	switch ext {
+	case ".ts", ".mts", ".cts":
+		return grammarTS, "typescript"
+	case ".tsx":
+		return grammarTSX, "typescript"
+	case ".js", ".mjs", ".cjs", ".jsx":
+		return grammarJS, "javascript"
+	}
+	switch scanner.Interpreter(src) {
+	case "deno", "bun", "tsx", "ts-node":
+		return grammarTS, "typescript"
+	}
+	return grammarJS, "javascript"
+}
+
+// apiNeedles are byte strings at least one of which a file must contain to
+// start anything: the process-API modules and globals, and the SDK. A file
+// with none of them is not parsed (unless it may hold a split primitive).
+var apiNeedles = [][]byte{
+	[]byte("child_process"), []byte("execa"), []byte("zx"), []byte("shelljs"),
+	[]byte("cross-spawn"), []byte("Bun"), []byte("Deno"), []byte("@anthropic-ai/claude-"),
+}
+
+// dangerNeedles mark a file that may build the primitive from pieces.
+var dangerNeedles = [][]byte{[]byte("ermission"), []byte("angerous")}
+
+func containsAny(src []byte, needles [][]byte) bool {
+	for _, n := range needles {
+		if bytes.Contains(src, n) {
+			return true
+		}
+	}
+	return false
+}
+
+var treePool = sync.Pool{New: func() any { return new(tree) }}
+
+// analyzer holds one file's analysis state.
+type analyzer struct {
+	t        *tree
+	p        *scanner.Pass
+	binds    map[string][]binding
+	memo     map[int32]value
+	visiting map[int32]bool
+	depth    int
+	zxGlobal bool
+}
+
+// Scan reports the launches and primitives of one TS/JS file.
+func (d *Detector) Scan(p *scanner.Pass) error {
+	g, lang := grammarFor(p.Path, p.Src)
+	p.Language = lang
+	apiHint := containsAny(p.Src, apiNeedles)
+	dangerHint := containsAny(p.Src, dangerNeedles)
+	if !apiHint && !dangerHint {
+		return nil
+	}
+	t := treePool.Get().(*tree)
+	defer func() {
+		t.src, t.lines, t.hasError = nil, nil, false
+		if cap(t.nodes) <= 1<<20 {
+			treePool.Put(t)
+		}
+	}()
+	t.src = p.Src
+	if !g.parse(p.Src, t) {
+		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
+	}
+	a := &analyzer{t: t, p: p, binds: map[string][]binding{}, memo: map[int32]value{}, visiting: map[int32]bool{}}
+	if interp := scanner.Interpreter(p.Src); interp == "zx" {
+		a.zxGlobal = true
+	}
+	a.collect()
+	if apiHint {
+		a.detectCalls()
+	}
+	if dangerHint {
+		a.detectDangerous()
+	}
+	if t.hasError && apiHint {
+		if at, ok := a.brokenAPI(); ok {
+			return &scanner.ParseError{Pos: at, Msg: "syntax error around a process API call"}
+		}
+	}
+	return nil
+}
+
+// brokenNeedles inside a syntax error make the file unparseable: a launch
+// may hide in the part the parser could not read.
+var brokenNeedles = [][]byte{
+	[]byte("child_process"), []byte("spawn"), []byte("exec"), []byte("fork"), []byte("$`"),
+	[]byte("query("), []byte("Command("), []byte("Bun."), []byte("Deno."), []byte("require("), []byte("import"),
+}
+
+// brokenAPI returns the position of the first syntax error whose text
+// mentions a process API.
+func (a *analyzer) brokenAPI() (scanner.Pos, bool) {
+	t := a.t
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		if n.kind != kError {
+			continue
+		}
+		if containsAny(t.src[n.start:n.end], brokenNeedles) {
+			return t.pos(int32(i)), true
+		}
+	}
+	return scanner.Pos{}, false
+}
+
+// detectCalls finds every call of a process API and judges it.
+func (a *analyzer) detectCalls() {
+	t := a.t
+	for i := int32(0); i < int32(len(t.nodes)); i++ {
+		switch t.nodes[i].kind {
+		case kCall:
+			a.call(i, t.child(i, fFunction))
+		case kNew:
+			a.call(i, t.child(i, fConstructor))
+		}
+	}
+}
+
+// worthEvaluating is the cheap filter on a callee before evaluating it.
+func (a *analyzer) worthEvaluating(fn int32) bool {
+	t := a.t
+	n := &t.nodes[fn]
+	switch n.kind {
+	case kIdentifier:
+		name := t.src[n.start:n.end]
+		if _, ok := a.binds[string(name)]; ok {
+			return true
+		}
+		return string(name) == "$" && a.zxGlobal
+	case kMember:
+		p := t.child(fn, fProperty)
+		if p == none {
+			return false
+		}
+		pn := &t.nodes[p]
+		return interestingMembers[string(t.src[pn.start:pn.end])]
+	case kCall, kParen, kAwait, kAsExpr, kSubscript:
+		return true
+	}
+	return false
+}
+
+func (a *analyzer) call(n, fn int32) {
+	t := a.t
+	if fn == none || !a.worthEvaluating(fn) {
+		return
+	}
+	callee := a.eval(fn)
+	kind := apiOf(callee)
+	if kind == apiNone || kind == apiWhich || kind == apiPromisify || kind == apiPathJoin {
+		return
+	}
+	argsNode := t.child(n, fArguments)
+	at := t.pos(n)
+	if argsNode != none && t.nodes[argsNode].kind == kTemplateString {
+		switch kind {
+		case apiZx, apiBunShell:
+			a.shellTemplate(argsNode)
+		case apiExecaTemplate, apiExeca:
+			a.judge(a.templateArgv(argsNode), at, nil)
+		}
+		return
+	}
+	var args []int32
+	if argsNode != none {
+		args = t.children(argsNode)
+	}
+	switch kind {
+	case apiSpawn, apiExeca, apiExecaTemplate:
+		if kind == apiExecaTemplate && (len(args) == 0 || t.nodes[args[0]].kind == kObject) {
+			return // $({options}) binds options; the template call is the launch
+		}
+		a.spawnLike(n, args)
+	case apiShell:
+		if len(args) > 0 {
+			a.shellArg(n, args[0])
+		}
+	case apiFork:
+		a.fork(n, args)
+	case apiBunSpawn:
+		if len(args) == 0 {
+			return
+		}
+		v := a.eval(args[0])
+		if v.k == vObj {
+			v, _ = a.prop(v, "cmd")
+		}
+		if v.k == vArr {
+			a.judge(a.argvOf(nil, v), at, nil)
+		}
+	case apiDenoCommand:
+		if len(args) == 0 {
+			return
+		}
+		cmd := a.eval(args[0])
+		var rest value
+		if len(args) > 1 {
+			rest, _ = a.prop(a.eval(args[1]), "args")
+		}
+		a.judge(a.argvOf(&cmd, rest), at, cmd.alt)
+	case apiDenoRun:
+		if len(args) == 0 {
+			return
+		}
+		if v, ok := a.prop(a.eval(args[0]), "cmd"); ok && v.k == vArr {
+			a.judge(a.argvOf(nil, v), at, nil)
+		}
+	case apiSDK:
+		a.sdk(n, args)
+	}
+}
+
+// argvOf builds an argv from a command value and an array of arguments
+// (either may be absent).
+func (a *analyzer) argvOf(cmd *value, arr value) []scanner.Arg {
+	var argv []scanner.Arg
+	if cmd != nil {
+		argv = append(argv, a.arg(*cmd))
+	}
+	switch arr.k {
+	case vArr:
+		for _, e := range arr.elems {
+			argv = append(argv, a.arg(e))
+		}
+	case vUnknown:
+		if arr.node != none {
+			argv = append(argv, scanner.Arg{})
+		}
+	}
+	return argv
+}
+
+// judge reports the launch an argv makes. A process API's launch is
+// class process-api unless the runtime's name came through a variable
+// (variable-execution), a run-time look-up (dynamic) or a package runner
+// (package-runner), as in the Go detector; shell strings inside the argv
+// (`bash -c '...'`) get the shell detector's verdict with class eval. alt
+// is the other branch of a conditional command.
+func (a *analyzer) judge(argv []scanner.Arg, at scanner.Pos, alt *value) {
+	if len(argv) == 0 {
+		return
+	}
+	l, nested := a.p.Config.JudgeArgv(argv)
+	if l == nil && alt != nil {
+		argv2 := append([]scanner.Arg{a.arg(*alt)}, argv[1:]...)
+		if l2, n2 := a.p.Config.JudgeArgv(argv2); l2 != nil {
+			argv, l, nested = argv2, l2, n2
+		}
+	}
+	for _, n := range nested {
+		pos := at
+		if n.Arg < len(argv) && argv[n.Arg].Pos.Line > 0 {
+			pos = argv[n.Arg].Pos
+		}
+		_ = a.p.ScanShell(n.Text, pos, scanner.ClassEval)
+	}
+	if l != nil {
+		cls := l.Class
+		switch cls {
+		case scanner.ClassGated, scanner.ClassDynamic, scanner.ClassVariableExecution, scanner.ClassPackageRunner:
+		default:
+			cls = scanner.ClassProcessAPI
+		}
+		a.p.ReportLaunch(at, &scanner.Launch{Runtime: l.Runtime, Class: cls, Arg: l.Arg, Name: l.Name}, "")
+	}
+	if i := scanner.DangerousArgv(argv); i >= 0 {
+		pos := at
+		if argv[i].Pos.Line > 0 {
+			pos = argv[i].Pos
+		}
+		a.p.ReportDangerous(pos, dangerText(argv, i), false)
+	}
+}
+
+// options splits spawn-style arguments: (cmd, args?, opts?).
+func (a *analyzer) spawnArgs(args []int32) (cmd, arr, opts value, hasOpts bool) {
+	cmd = a.eval(args[0])
+	arr = value{k: vArr, node: none, lit: none}
+	if len(args) > 1 {
+		v1 := a.eval(args[1])
+		switch v1.k {
+		case vObj:
+			return cmd, arr, v1, true
+		case vNull:
+		default:
+			arr = v1
+		}
+	}
+	if len(args) > 2 {
+		opts = a.eval(args[2])
+		hasOpts = opts.k != vNull && opts.k != vFunc
+	}
+	return cmd, arr, opts, hasOpts
+}
+
+// spawnLike handles spawn/execFile/execa/cross-spawn: an argv, or a shell
+// string when the shell option is set.
+func (a *analyzer) spawnLike(n int32, args []int32) {
+	if len(args) == 0 {
+		return
+	}
+	cmd, arr, opts, hasOpts := a.spawnArgs(args)
+	shell, shellKnown := false, true
+	if hasOpts {
+		if opts.k == vObj {
+			if sv, ok := a.prop(opts, "shell"); ok {
+				shell, shellKnown = sv.truthy()
+			}
+		} else {
+			shellKnown = false
+		}
+	}
+	if arr.k == vUnknown {
+		shellKnown = shellKnown && arr.node == none
+	}
+	if !shell && !shellKnown && cmd.usable() && strings.ContainsAny(cmd.s, " \t;|&") {
+		shell = true // a command line only works when a shell runs it
+	}
+	at := a.t.pos(n)
+	if shell {
+		text, ok := shellText(cmd)
+		if !ok {
+			return
+		}
+		if arr.k == vArr {
+			for _, e := range arr.elems {
+				if s, ok := shellText(e); ok {
+					text += " " + s
+				} else {
+					text += " " + unknownShellWord
+				}
+			}
+		}
+		_ = a.p.ScanShell(text, a.textPos(cmd, at), "")
+		return
+	}
+	a.judge(a.argvOf(&cmd, arr), at, cmd.alt)
+}
+
+// textPos is where a string's text starts in the file: inside the literal
+// when the value is a literal at the call, else at the call.
+func (a *analyzer) textPos(v value, call scanner.Pos) scanner.Pos {
+	if v.lit != none {
+		return a.t.posAt(int(a.t.nodes[v.lit].start) + 1)
+	}
+	return call
+}
+
+// shellArg scans a string a shell runs (exec, execSync, shelljs.exec,
+// execaCommand).
+func (a *analyzer) shellArg(n, arg int32) {
+	v := a.eval(arg)
+	text, ok := shellText(v)
+	if !ok {
+		return
+	}
+	_ = a.p.ScanShell(text, a.textPos(v, a.t.pos(n)), "")
+}
+
+// fork runs node with a module path: fork(module, args?, {execPath}).
+func (a *analyzer) fork(n int32, args []int32) {
+	if len(args) == 0 {
+		return
+	}
+	mod, arr, opts, hasOpts := a.spawnArgs(args)
+	exe := str("node", none)
+	if !hasOpts && len(args) > 1 {
+		if v := a.eval(args[1]); v.k == vObj {
+			opts, hasOpts = v, true
+		}
+	}
+	if hasOpts {
+		if e, ok := a.prop(opts, "execPath"); ok {
+			exe = e
+		}
+	}
+	argv := []scanner.Arg{a.arg(exe), a.arg(mod)}
+	argv = append(argv, a.argvOf(nil, arr)...)
+	a.judge(argv, a.t.pos(n), nil)
+}
+
+// shellTemplate scans a zx or Bun `$` template as shell text:
+// interpolations are quoted words.
+func (a *analyzer) shellTemplate(tpl int32) {
+	t := a.t
+	var b strings.Builder
+	for c := t.nodes[tpl].first; c != none; c = t.nodes[c].next {
+		switch t.nodes[c].kind {
+		case kStringFragment:
+			b.WriteString(t.text(c))
+		case kEscapeSequence:
+			b.WriteString(decodeEscape(t.text(c)))
+		case kTemplateSubstitution:
+			b.WriteString(quotedWord(a.eval(t.nodes[c].first)))
+		}
+	}
+	_ = a.p.ScanShell(b.String(), t.posAt(int(t.nodes[tpl].start)+1), "")
+}
+
+// templateArgv splits an execa template into an argv: spaces separate
+// arguments, an interpolated string joins the word it touches, an
+// interpolated array adds one argument per element.
+func (a *analyzer) templateArgv(tpl int32) []scanner.Arg {
+	t := a.t
+	var argv []scanner.Arg
+	var cur strings.Builder
+	curKnown, curAny := true, false
+	var curPos scanner.Pos
+	flush := func() {
+		if curAny {
+			if curKnown {
+				argv = append(argv, scanner.Arg{Value: cur.String(), Known: true, Pos: curPos})
+			} else {
+				argv = append(argv, scanner.Arg{Pos: curPos})
+			}
+		}
+		cur.Reset()
+		curKnown, curAny = true, false
+	}
+	addText := func(s string, off int) {
+		for i, r := range s {
+			if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
+				flush()
+				continue
+			}
+			if !curAny {
+				curPos = t.posAt(off + i)
+			}
+			cur.WriteRune(r)
+			curAny = true
+		}
+	}
+	for c := t.nodes[tpl].first; c != none; c = t.nodes[c].next {
+		switch t.nodes[c].kind {
+		case kStringFragment:
+			addText(t.text(c), int(t.nodes[c].start))
+		case kEscapeSequence:
+			addText(decodeEscape(t.text(c)), int(t.nodes[c].start))
+		case kTemplateSubstitution:
+			v := a.eval(t.nodes[c].first)
+			if v.k == vArr {
+				flush()
+				for _, e := range v.elems {
+					argv = append(argv, a.arg(e))
+				}
+				continue
+			}
+			if !curAny {
+				curPos = t.pos(c)
+			}
+			curAny = true
+			if v.known() {
+				cur.WriteString(v.s)
+			} else {
+				curKnown = false
+			}
+		}
+	}
+	flush()
+	return argv
+}
+
+// shimBase reports whether an executable path names a launch-runtime shim:
+// its last element is or contains "launch-runtime".
+func shimBase(p string) bool {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		p = p[i+1:]
+	}
+	return strings.Contains(p, scanner.WrapperCommand)
+}
+
+// sdk reports an Agent SDK query(): class sdk unless the executable option
+// points at a launch-runtime shim.
+func (a *analyzer) sdk(n int32, args []int32) {
+	gated := false
+	for _, arg := range args {
+		v := a.eval(arg)
+		if v.k != vObj {
+			continue
+		}
+		opts := v
+		if o, ok := a.prop(v, "options"); ok {
+			opts = o
+		}
+		if e, ok := a.prop(opts, "pathToClaudeCodeExecutable"); ok && e.usable() && shimBase(e.s) {
+			gated = true
+		}
+	}
+	cls := scanner.ClassSDK
+	if gated {
+		cls = scanner.ClassGated
+	}
+	at := a.t.pos(n)
+	a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "claude", Class: cls,
+		Message: scanner.LaunchMessage("claude", "query", cls)})
+}
+
+// detectDangerous finds the primitive where the raw text search cannot:
+// split over concatenated literals or array elements, held in constants,
+// or written as an SDK option in an object literal.
+func (a *analyzer) detectDangerous() {
+	t := a.t
+	for i := int32(0); i < int32(len(t.nodes)); i++ {
+		switch t.nodes[i].kind {
+		case kBinary:
+			if par := t.nodes[i].parent; par != none && t.nodes[par].kind == kBinary {
+				continue // only the top of a concatenation
+			}
+			a.dangerousString(i)
+		case kTemplateString:
+			a.dangerousString(i)
+		case kArray:
+			v := a.eval(i)
+			if v.k != vArr {
+				continue
+			}
+			argv := a.argvOf(nil, v)
+			if k := scanner.DangerousArgv(argv); k >= 0 {
+				e := v.elems[k]
+				if e.composite || argv[k].Value == "--permission-mode" {
+					a.p.ReportDangerous(a.posOrNode(e, i), dangerText(argv, k), true)
+				}
+			}
+		case kPair:
+			k := t.child(i, fKey)
+			if k == none {
+				continue
+			}
+			if text, ok := a.dangerousOption(propName(t, k), t.child(i, fValue)); ok {
+				a.p.ReportDangerous(t.pos(i), text, true)
+			}
+		}
+	}
+}
+
+func (a *analyzer) posOrNode(v value, n int32) scanner.Pos {
+	if v.node != none {
+		return a.t.pos(v.node)
+	}
+	return a.t.pos(n)
+}
+
+func dangerText(argv []scanner.Arg, k int) string {
+	if argv[k].Value == "--permission-mode" {
+		return "--permission-mode bypassPermissions"
+	}
+	if m := scanner.FindDangerous(argv[k].Value); len(m) > 0 {
+		return m[0].Text
+	}
+	return argv[k].Value
+}
+
+func (a *analyzer) dangerousString(n int32) {
+	v := a.eval(n)
+	if v.k != vStr || !v.composite {
+		return
+	}
+	for _, m := range scanner.FindDangerous(v.s) {
+		a.p.ReportDangerous(a.t.pos(n), m.Text, true)
+	}
+}
+
+// dangerousOption recognises the primitive written as an option: a
+// permission mode of bypassPermissions, or a skip-permissions switch.
+func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
+	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
+	switch norm {
+	case "permissionmode", "defaultmode":
+		if v := a.eval(val); v.known() && v.s == "bypassPermissions" {
+			return key + ": bypassPermissions", true
+		}
+	case "dangerouslyskippermissions", "allowdangerouslyskippermissions":
+		if strings.Contains(key, "-") {
+			return "--" + key, true // extraArgs: {'dangerously-skip-permissions': null}
+		}
+		if v := a.eval(val); v.k == vBool && v.b {
+			return key + ": true", true
+		}
+	}
+	return "", false
+}

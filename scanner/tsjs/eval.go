@@ -1,0 +1,597 @@
+package tsjs
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// maxEvalDepth bounds how deep one expression is followed (through names,
+// concatenations, members); deeper values are unknown. It keeps deeply
+// nested or self-referencing code from recursing without bound.
+const maxEvalDepth = 64
+
+// eval returns the static value of expression n.
+func (a *analyzer) eval(n int32) value {
+	if n == none {
+		return unknown(none)
+	}
+	if a.depth >= maxEvalDepth {
+		return unknown(n)
+	}
+	a.depth++
+	defer func() { a.depth-- }()
+	t := a.t
+	switch t.nodes[n].kind {
+	case kString:
+		v := str(a.stringLit(n), n)
+		v.lit = n
+		return v
+	case kTemplateString:
+		return a.evalTemplate(n)
+	case kNumber:
+		return str(t.text(n), n)
+	case kTrue, kFalse:
+		return value{k: vBool, b: t.nodes[n].kind == kTrue, node: n, lit: none}
+	case kNull, kUndefined:
+		return value{k: vNull, node: n, lit: none}
+	case kIdentifier:
+		return a.evalIdent(n)
+	case kMember:
+		obj := a.eval(t.child(n, fObject))
+		p := t.child(n, fProperty)
+		if p == none {
+			return unknown(n)
+		}
+		return a.member(obj, t.text(p), n)
+	case kSubscript:
+		obj := a.eval(t.child(n, fObject))
+		idx := a.eval(t.child(n, fIndex))
+		if !idx.known() {
+			return unknown(n)
+		}
+		key := idx.s
+		if obj.k == vArr {
+			key = "#" + key
+		}
+		return a.member(obj, key, n)
+	case kCall:
+		return a.evalCall(n)
+	case kAwait, kParen, kAsExpr:
+		v := a.eval(t.nodes[n].first)
+		v.node = n
+		return v
+	case kSequence:
+		var last int32 = none
+		for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
+			last = c
+		}
+		return a.eval(last)
+	case kAssignment:
+		return a.eval(t.child(n, fRight))
+	case kBinary:
+		return a.evalBinary(n)
+	case kTernary:
+		c := a.eval(t.child(n, fConsequence))
+		alt := a.eval(t.child(n, fAlternative))
+		if c.k == vStr && alt.k == vStr {
+			if c.known() && alt.known() && c.s == alt.s {
+				return c
+			}
+			c.alt = &alt
+			return c
+		}
+		if c.k == vStr {
+			return c
+		}
+		if alt.k == vStr {
+			return alt
+		}
+		return unknown(n)
+	case kArray:
+		out := value{k: vArr, node: n, lit: none}
+		for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
+			if t.nodes[c].kind == kSpread {
+				inner := a.eval(t.nodes[c].first)
+				if inner.k == vArr {
+					out.elems = append(out.elems, inner.elems...)
+				} else {
+					out.elems = append(out.elems, unknown(c))
+				}
+				continue
+			}
+			out.elems = append(out.elems, a.eval(c))
+		}
+		return out
+	case kObject:
+		return value{k: vObj, obj: n, node: n, lit: none}
+	case kArrow, kFunction:
+		return value{k: vFunc, node: n, lit: none}
+	}
+	return unknown(n)
+}
+
+// stringLit decodes a string literal.
+func (a *analyzer) stringLit(n int32) string {
+	t := a.t
+	first := t.nodes[n].first
+	if first != none && t.nodes[first].next == none && t.nodes[first].kind == kStringFragment {
+		return t.text(first)
+	}
+	var b strings.Builder
+	for c := first; c != none; c = t.nodes[c].next {
+		switch t.nodes[c].kind {
+		case kStringFragment:
+			b.WriteString(t.text(c))
+		case kEscapeSequence:
+			b.WriteString(decodeEscape(t.text(c)))
+		}
+	}
+	return b.String()
+}
+
+// evalTemplate evaluates a template literal: constant parts are known,
+// substitutions are evaluated and unknown when they cannot be.
+func (a *analyzer) evalTemplate(n int32) value {
+	t := a.t
+	out := value{k: vStr, node: n, lit: n, anyKnown: false}
+	subs := 0
+	for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
+		switch t.nodes[c].kind {
+		case kStringFragment:
+			s := t.text(c)
+			out.s += s
+			out.sh += s
+			out.anyKnown = true
+		case kEscapeSequence:
+			s := decodeEscape(t.text(c))
+			out.s += s
+			out.sh += s
+			out.anyKnown = true
+		case kTemplateSubstitution:
+			subs++
+			v := a.eval(t.nodes[c].first)
+			switch {
+			case v.k == vStr:
+				out.s += v.s
+				out.sh += v.sh
+				if v.partial {
+					out.partial = true
+				}
+				if v.anyKnown {
+					out.anyKnown = true
+				}
+				out.via = strongerVia(out.via, v.via)
+				if v.via == scanner.ClassDynamic {
+					if v.known() {
+						out.sh = out.sh[:len(out.sh)-len(v.sh)] + dynamicShellWord(v.s)
+					}
+				}
+			case v.k == vArr:
+				var parts []string
+				ok := true
+				for _, e := range v.elems {
+					if !e.known() {
+						ok = false
+						break
+					}
+					parts = append(parts, e.s)
+				}
+				if ok {
+					j := strings.Join(parts, ",")
+					out.s += j
+					out.sh += j
+					out.anyKnown = true
+				} else {
+					out.s += unknownPart
+					out.sh += unknownShellWord
+					out.partial = true
+				}
+			default:
+				out.s += unknownPart
+				out.sh += unknownShellWord
+				out.partial = true
+			}
+		}
+	}
+	if subs > 0 {
+		out.composite = true
+	}
+	if !out.anyKnown && out.s == "" && subs == 0 {
+		out.anyKnown = true // the empty template ``
+	}
+	return out
+}
+
+func (a *analyzer) evalBinary(n int32) value {
+	t := a.t
+	op := t.child(n, fOperator)
+	if op == none {
+		return unknown(n)
+	}
+	switch {
+	case t.is(op, "+"):
+		l := a.eval(t.child(n, fLeft))
+		r := a.eval(t.child(n, fRight))
+		if l.k == vStr || r.k == vStr {
+			return concat(l, r, n)
+		}
+		return unknown(n)
+	case t.is(op, "||"), t.is(op, "??"):
+		l := a.eval(t.child(n, fLeft))
+		r := a.eval(t.child(n, fRight))
+		if l.known() && l.via != scanner.ClassDynamic && !l.env {
+			if l.s != "" || t.is(op, "??") {
+				return l
+			}
+			return r
+		}
+		if l.k == vStr && l.via == scanner.ClassDynamic && l.known() {
+			return l
+		}
+		if r.k == vStr && r.known() {
+			r.via = scanner.ClassDynamic
+			r.sh = dynamicShellWord(r.s)
+			r.lit = none
+			return r
+		}
+		return unknown(n)
+	}
+	return unknown(n)
+}
+
+// globals are names the runtime provides without an import.
+func (a *analyzer) global(name string, n int32) value {
+	switch name {
+	case "Bun":
+		return value{k: vRef, mod: "bun", node: n, lit: none}
+	case "Deno":
+		return value{k: vRef, mod: "deno", node: n, lit: none}
+	case "process":
+		return value{k: vRef, mod: "process", node: n, lit: none}
+	case "require":
+		return value{k: vRef, mod: "require", node: n, lit: none}
+	case "undefined":
+		return value{k: vNull, node: n, lit: none}
+	case "$":
+		if a.zxGlobal {
+			return value{k: vRef, mod: "zx", path: []string{"$"}, node: n, lit: none}
+		}
+	}
+	return unknown(n)
+}
+
+// tracked marks a string that came through a name the file sets
+// (variable-execution), unless it came from a run-time look-up.
+func tracked(v value) value {
+	if v.k == vStr && v.via == "" {
+		v.via = scanner.ClassVariableExecution
+	}
+	if v.alt != nil {
+		alt := tracked(*v.alt)
+		v.alt = &alt
+	}
+	if v.k == vArr {
+		elems := make([]value, len(v.elems))
+		for i, e := range v.elems {
+			elems[i] = tracked(e)
+		}
+		v.elems = elems
+	}
+	return v
+}
+
+// evalIdent resolves a name through the file's bindings. A name bound
+// once is followed; a name bound several times is known only when every
+// binding agrees (an import of a process API wins, so a re-declared alias
+// still resolves as a callee).
+func (a *analyzer) evalIdent(n int32) value {
+	t := a.t
+	nm := t.nodes[n]
+	bs := a.binds[string(t.src[nm.start:nm.end])]
+	if len(bs) == 0 {
+		return a.global(string(t.src[nm.start:nm.end]), n)
+	}
+	if len(bs) == 1 {
+		v := a.evalBinding(&bs[0])
+		v.node = n
+		v.lit = none
+		return tracked(v)
+	}
+	var first value
+	same := true
+	for i := range bs {
+		v := a.evalBinding(&bs[i])
+		if v.k == vRef {
+			v.node = n
+			v.lit = none
+			return v
+		}
+		if i == 0 {
+			first = v
+		} else if !(v.known() && first.known() && v.s == first.s && v.via == first.via) {
+			same = false
+		}
+	}
+	if same && first.known() {
+		first.node = n
+		first.lit = none
+		return tracked(first)
+	}
+	return unknown(n)
+}
+
+func (a *analyzer) evalBinding(b *binding) value {
+	if b.ref {
+		return value{k: vRef, mod: b.mod, path: b.path, node: b.name, lit: none}
+	}
+	if b.param || b.value == none {
+		return unknown(b.name)
+	}
+	key := b.name
+	if v, ok := a.memo[key]; ok {
+		return v
+	}
+	if a.visiting[key] {
+		return unknown(b.name)
+	}
+	a.visiting[key] = true
+	v := a.eval(b.value)
+	for _, p := range b.path {
+		v = a.member(v, p, b.name)
+	}
+	delete(a.visiting, key)
+	a.memo[key] = v
+	return v
+}
+
+// member is the value of v.name.
+func (a *analyzer) member(v value, name string, n int32) value {
+	switch v.k {
+	case vRef:
+		switch v.mod {
+		case "process":
+			if len(v.path) == 0 {
+				switch name {
+				case "execPath", "argv0":
+					return str("node", n)
+				case "env":
+					return value{k: vRef, mod: "process", path: []string{"env"}, node: n, lit: none}
+				}
+				return unknown(n)
+			}
+			if len(v.path) == 1 && v.path[0] == "env" {
+				u := unknown(n)
+				u.env = true
+				return u
+			}
+			return unknown(n)
+		case "require":
+			return value{k: vRef, mod: "require", path: appendPath(v.path, name), node: n, lit: none}
+		}
+		if name == "default" && len(v.path) == 0 {
+			return v
+		}
+		return value{k: vRef, mod: v.mod, path: appendPath(v.path, name), node: n, lit: none}
+	case vObj:
+		if p, ok := a.prop(v, name); ok {
+			return p
+		}
+	case vArr:
+		if strings.HasPrefix(name, "#") {
+			i := 0
+			for _, c := range name[1:] {
+				if c < '0' || c > '9' {
+					return unknown(n)
+				}
+				i = i*10 + int(c-'0')
+				if i > 1<<20 {
+					return unknown(n)
+				}
+			}
+			if i < len(v.elems) {
+				return v.elems[i]
+			}
+		}
+	}
+	return unknown(n)
+}
+
+// prop looks a property up in an object literal (last definition wins,
+// spreads of resolvable objects included).
+func (a *analyzer) prop(v value, name string) (value, bool) {
+	t := a.t
+	if v.k != vObj || v.obj == none {
+		return value{}, false
+	}
+	var out value
+	found := false
+	for c := t.nodes[v.obj].first; c != none; c = t.nodes[c].next {
+		switch t.nodes[c].kind {
+		case kPair:
+			k := t.child(c, fKey)
+			if k != none && propName(t, k) == name {
+				out, found = a.eval(t.child(c, fValue)), true
+			}
+		case kShorthandProperty:
+			if t.is(c, name) {
+				// {shell} is {shell: shell}
+				out, found = a.evalIdent(c), true
+			}
+		case kSpread:
+			inner := a.eval(t.nodes[c].first)
+			if p, ok := a.prop(inner, name); ok {
+				out, found = p, true
+			}
+		}
+	}
+	return out, found
+}
+
+// lookupRE matches a shell string that only looks a command up.
+var lookupRE = regexp.MustCompile(`^\s*(?:which|command\s+-v|type\s+-p)\s+([A-Za-z0-9_./@-]+)\s*$`)
+
+// identityMethods return their receiver's string value.
+var identityMethods = map[string]bool{
+	"toString": true, "trim": true, "trimEnd": true, "trimStart": true, "valueOf": true, "normalize": true,
+}
+
+// evalCall evaluates the calls whose result matters to an argument:
+// require/import, look-ups (which), path joins, promisify and string
+// methods.
+func (a *analyzer) evalCall(n int32) value {
+	t := a.t
+	fn := t.child(n, fFunction)
+	args := t.child(n, fArguments)
+	if fn == none {
+		return unknown(n)
+	}
+	var argv []int32
+	if args != none && t.nodes[args].kind == kArguments {
+		argv = t.children(args)
+	}
+	arg0 := func() value {
+		if len(argv) == 0 {
+			return unknown(n)
+		}
+		return a.eval(argv[0])
+	}
+	if t.nodes[fn].kind == kImport {
+		if m := arg0(); m.known() {
+			return value{k: vRef, mod: normModule(m.s), node: n, lit: none}
+		}
+		return unknown(n)
+	}
+	if t.nodes[fn].kind == kMember {
+		if p := t.child(fn, fProperty); p != none {
+			name := t.text(p)
+			if identityMethods[name] {
+				v := a.eval(t.child(fn, fObject))
+				if v.k == vStr {
+					v.node = n
+					v.lit = none
+					return v
+				}
+			}
+			if name == "join" || name == "concat" {
+				v := a.eval(t.child(fn, fObject))
+				if v.k == vArr {
+					if name == "concat" {
+						for _, c := range argv {
+							w := a.eval(c)
+							if w.k == vArr {
+								v.elems = append(append([]value{}, v.elems...), w.elems...)
+							} else {
+								v.elems = append(append([]value{}, v.elems...), w)
+							}
+						}
+						v.node = n
+						return v
+					}
+					sep := ","
+					if len(argv) > 0 {
+						if s := a.eval(argv[0]); s.known() {
+							sep = s.s
+						}
+					}
+					return joinValues(v.elems, sep, n)
+				}
+			}
+		}
+	}
+	callee := a.eval(fn)
+	if callee.k != vRef {
+		return unknown(n)
+	}
+	if callee.mod == "require" {
+		switch {
+		case len(callee.path) == 0:
+			if m := arg0(); m.known() {
+				return value{k: vRef, mod: normModule(m.s), node: n, lit: none}
+			}
+		case len(callee.path) == 1 && callee.path[0] == "resolve":
+			if m := arg0(); m.known() {
+				return str(unknownPart+"/node_modules/"+m.s, n)
+			}
+		}
+		return unknown(n)
+	}
+	api := apiOf(callee)
+	switch api {
+	case apiWhich:
+		if m := arg0(); m.known() {
+			v := str(m.s, n)
+			v.via = scanner.ClassDynamic
+			v.sh = dynamicShellWord(m.s)
+			return v
+		}
+	case apiPromisify:
+		v := arg0()
+		v.node = n
+		return v
+	case apiPathJoin:
+		var parts []value
+		for _, c := range argv {
+			parts = append(parts, a.eval(c))
+		}
+		return joinValues(parts, "/", n)
+	case apiShell:
+		// execSync('which claude') is a look-up whose result is a path.
+		if m := arg0(); m.known() {
+			if sm := lookupRE.FindStringSubmatch(m.s); sm != nil {
+				v := str(sm[1], n)
+				v.via = scanner.ClassDynamic
+				v.sh = dynamicShellWord(sm[1])
+				return v
+			}
+		}
+	case apiSpawn, apiExeca:
+		if m := arg0(); m.known() && (m.s == "which" || m.s == "command") && len(argv) > 1 {
+			if l := a.eval(argv[1]); l.k == vArr && len(l.elems) > 0 {
+				last := l.elems[len(l.elems)-1]
+				if last.known() {
+					v := str(last.s, n)
+					v.via = scanner.ClassDynamic
+					v.sh = dynamicShellWord(last.s)
+					return v
+				}
+			}
+		}
+	case apiZx, apiExecaTemplate, apiBunShell:
+		// $({opts}) returns the same tag with options bound.
+		return callee
+	}
+	if callee.mod == "String" {
+		return arg0()
+	}
+	return unknown(n)
+}
+
+// joinValues joins string values with sep (path.join, Array.join).
+func joinValues(parts []value, sep string, n int32) value {
+	out := value{k: vStr, node: n, lit: none, composite: len(parts) > 1}
+	for i, p := range parts {
+		if i > 0 {
+			out.s += sep
+			out.sh += sep
+		}
+		if p.usable() {
+			out.s += p.s
+			out.sh += p.sh
+			out.anyKnown = true
+			out.partial = out.partial || p.partial
+			out.via = strongerVia(out.via, p.via)
+		} else {
+			out.s += unknownPart
+			out.sh += unknownShellWord
+			out.partial = true
+		}
+	}
+	if sep == "/" {
+		for strings.Contains(out.s, "//") {
+			out.s = strings.ReplaceAll(out.s, "//", "/")
+		}
+	}
+	return out
+}
