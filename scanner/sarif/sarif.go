@@ -48,6 +48,10 @@ type Options struct {
 	// fingerprints and to turn byte columns into SARIF's code-point
 	// columns. Nil means fingerprints of empty line text.
 	Read func(string) ([]byte, error)
+	// Fingerprints, when set, are the findings' fingerprints already
+	// computed (scanner.Fingerprints), one per finding; otherwise they are
+	// computed with Read.
+	Fingerprints []string
 }
 
 // Level maps a verdict to a SARIF level: RED is "error"; gated launches
@@ -89,7 +93,10 @@ func Write(w io.Writer, r *scanner.Report, tool Tool, opt Options) error {
 		return fmt.Errorf("sarif: no rule %s", MarkerRuleID)
 	}
 
-	fps := scanner.Fingerprints(r.Findings, read)
+	fps := opt.Fingerprints
+	if len(fps) != len(r.Findings) {
+		fps = scanner.Fingerprints(r.Findings, read)
+	}
 	lines := lineCache{read: read}
 	baselined := map[string]bool{}
 	hasBaseline := r.Gate != nil && r.Gate.Baseline != ""

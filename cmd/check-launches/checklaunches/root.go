@@ -307,11 +307,11 @@ func runScan(ctx context.Context, o *Options) error {
 		applyGate(rep, fps, baseline, baseFile, changed, o.DiffBase, notes)
 	}
 
-	if err := writeReport(o.IO.Out, format, o.Root, rep, o.IO.Getenv("GITHUB_ACTIONS") == "true"); err != nil {
+	if err := writeReport(o.IO.Out, format, o.Root, rep, fps, o.IO.Getenv("GITHUB_ACTIONS") == "true"); err != nil {
 		return err
 	}
 	for _, out := range outs {
-		if err := writeReportFile(out, o.Root, rep); err != nil {
+		if err := writeReportFile(out, o.Root, rep, fps); err != nil {
 			return err
 		}
 	}
@@ -345,12 +345,12 @@ func relConfig(root, file string) (string, bool) {
 	return filepath.ToSlash(rel), true
 }
 
-func writeReport(w io.Writer, format, root string, rep *scanner.Report, actions bool) error {
+func writeReport(w io.Writer, format, root string, rep *scanner.Report, fps []string, actions bool) error {
 	switch format {
 	case "json":
 		return scanner.WriteJSON(w, rep)
 	case "sarif":
-		return sarif.Write(w, rep, SARIFTool(), sarif.Options{Read: scanner.ReadUnder(root)})
+		return sarif.Write(w, rep, SARIFTool(), sarif.Options{Read: scanner.ReadUnder(root), Fingerprints: fps})
 	case "github":
 		return scanner.WriteGitHub(w, rep)
 	case "markdown":
@@ -373,12 +373,12 @@ type OutputError struct {
 func (e *OutputError) Error() string { return "--output " + e.File + ": " + e.Err.Error() }
 func (e *OutputError) Unwrap() error { return e.Err }
 
-func writeReportFile(out output, root string, rep *scanner.Report) error {
+func writeReportFile(out output, root string, rep *scanner.Report, fps []string) error {
 	f, err := os.Create(out.file)
 	if err != nil {
 		return &OutputError{File: out.file, Err: err}
 	}
-	werr := writeReport(f, out.format, root, rep, false)
+	werr := writeReport(f, out.format, root, rep, fps, false)
 	cerr := f.Close()
 	if werr != nil {
 		return &OutputError{File: out.file, Err: werr}
