@@ -1,0 +1,2 @@
+# An absolute path ending in the runtime.
+/usr/local/bin/claude -p hi # want "RED:absolute-path"

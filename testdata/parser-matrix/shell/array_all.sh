@@ -1,0 +1,3 @@
+# An array holding the command, run with "${cmd[@]}".
+cmd=(claude -p hi)
+"${cmd[@]}" # want "RED:variable-execution"

@@ -1,0 +1,3 @@
+# An array of arguments after a literal harmless command is clean.
+args=(claude -p hi)
+echo "${args[@]}"

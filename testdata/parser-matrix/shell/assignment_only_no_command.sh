@@ -1,0 +1,2 @@
+# Assignments with no command run nothing.
+FOO=claude BAR=1

@@ -1,0 +1,2 @@
+# A launch inside a brace group.
+{ claude -p hi; } > agent.log # want "RED:direct-literal"

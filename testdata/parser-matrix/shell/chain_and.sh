@@ -1,0 +1,2 @@
+# A launch after &&.
+cd repo && claude -p hi # want "RED:direct-literal"

@@ -1,0 +1,2 @@
+# A launch after ||.
+false || claude -p hi # want "RED:direct-literal"

@@ -1,0 +1,2 @@
+# A launch inside backticks.
+out=`claude -p hi` # want "RED:command-substitution"

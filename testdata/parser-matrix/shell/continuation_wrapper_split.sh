@@ -1,0 +1,3 @@
+# A wrapper and the runtime on different continued lines.
+nohup \
+  claude -p hi & # want "RED:direct-literal"

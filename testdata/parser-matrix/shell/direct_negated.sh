@@ -1,0 +1,2 @@
+# A negated pipeline still runs the command.
+! claude -p "check" # want "RED:direct-literal"

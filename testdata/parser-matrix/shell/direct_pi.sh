@@ -1,0 +1,2 @@
+# The pi runtime named literally.
+pi --print "summarise" # want "RED:direct-literal"

@@ -1,0 +1,2 @@
+# builtin eval is eval.
+builtin eval "pi --print hi" # want "RED:eval"

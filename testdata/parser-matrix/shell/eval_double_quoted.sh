@@ -1,0 +1,2 @@
+# eval of a double-quoted launch.
+eval "claude -p hi" # want "RED:eval"

@@ -1,0 +1,3 @@
+# eval of a variable the file sets.
+CMD="claude -p hi"
+eval "$CMD" # want "RED:eval"

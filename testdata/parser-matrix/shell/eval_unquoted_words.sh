@@ -1,0 +1,2 @@
+# eval of unquoted words.
+eval claude -p hi # want "RED:eval"

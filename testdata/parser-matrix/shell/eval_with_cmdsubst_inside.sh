@@ -1,0 +1,2 @@
+# Innermost construct wins: $(...) inside eval's argument is command-substitution.
+eval "$(claude --print-env)" # want "RED:command-substitution"

@@ -1,0 +1,2 @@
+# The gated form behind exec.
+exec launch-runtime --runtime claude -- -p hi # want "GATED"

@@ -1,0 +1,3 @@
+# The wrapper's name in a tracked variable.
+LR=launch-runtime
+"$LR" --runtime claude -- -p hi # want "GATED"

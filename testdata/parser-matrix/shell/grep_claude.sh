@@ -1,0 +1,3 @@
+# grep for the runtime name only searches text.
+grep claude notes.txt
+grep -rn "pi " src/

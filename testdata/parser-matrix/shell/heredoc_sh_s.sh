@@ -1,0 +1,4 @@
+# sh -s reads its commands from the heredoc.
+sh -s -- arg <<'EOF'
+pi --print hi # want "RED:eval"
+EOF

@@ -1,0 +1,2 @@
+# A here-string fed to bash.
+bash <<< 'claude -p hi' # want "RED:eval"

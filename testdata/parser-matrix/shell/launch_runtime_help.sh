@@ -1,0 +1,3 @@
+# launch-runtime without --runtime starts nothing.
+launch-runtime --help
+launch-runtime --version

@@ -1,0 +1,3 @@
+# Reading documentation about the runtime is not a launch.
+man claude
+info pi

@@ -1,0 +1,3 @@
+# Comparing a string with the runtime's name is data.
+[[ $cmd == claude ]] && echo yes
+test "$x" = pi

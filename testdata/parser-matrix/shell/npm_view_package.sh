@@ -1,0 +1,2 @@
+# npm view/info of the runtime's package runs nothing.
+npm view @anthropic-ai/claude-code version

@@ -1,0 +1,3 @@
+# npx of another package is not a launch.
+npx prettier --write .
+npm run build

@@ -1,0 +1,4 @@
+# cat of a heredoc piped into sh.
+cat <<'EOF' | sh
+claude -p hi # want "RED:eval"
+EOF

@@ -1,0 +1,2 @@
+# echo piped into bash.
+echo 'claude -p hi' | bash # want "RED:eval"

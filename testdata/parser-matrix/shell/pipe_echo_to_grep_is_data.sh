@@ -1,0 +1,2 @@
+# echo piped into grep is data.
+echo 'claude -p hi' | grep claude

@@ -1,0 +1,2 @@
+# printf piped into sh.
+printf '%s\n' 'pi --print hi' | sh # want "RED:eval"

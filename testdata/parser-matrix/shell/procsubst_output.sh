@@ -1,0 +1,2 @@
+# A launch inside >(...).
+echo hi > >(claude -p) # want "RED:command-substitution"

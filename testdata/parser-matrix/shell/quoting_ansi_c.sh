@@ -1,0 +1,2 @@
+# $'claude' is still the word claude.
+$'claude' -p hi # want "RED:direct-literal"

@@ -1,0 +1,5 @@
+# A launch in a select loop.
+select choice in a b; do
+  claude -p "$choice" # want "RED:direct-literal"
+  break
+done

@@ -1,0 +1,3 @@
+#!/bin/sh
+# A POSIX sh script.
+claude -p hi # want "RED:direct-literal"

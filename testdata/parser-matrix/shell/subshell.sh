@@ -1,0 +1,2 @@
+# A launch inside a subshell.
+(cd work && claude -p hi) # want "RED:direct-literal"

@@ -1,0 +1,2 @@
+# sudo -l only lists what may be run.
+sudo -l claude

@@ -1,0 +1,3 @@
+# type and type -P only look a name up.
+type claude
+type -P pi

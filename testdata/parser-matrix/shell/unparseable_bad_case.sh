@@ -1,0 +1,3 @@
+# A case without esac.
+case "$1" in # want "RED:unparseable"
+  a) echo a ;;

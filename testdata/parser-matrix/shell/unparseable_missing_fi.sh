@@ -1,0 +1,3 @@
+# An if without fi.
+if true; then # want "RED:unparseable"
+  echo hi

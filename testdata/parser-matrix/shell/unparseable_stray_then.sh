@@ -1,0 +1,2 @@
+# A stray then.
+then echo hi # want "RED:unparseable"

@@ -1,0 +1,3 @@
+# An unterminated quote: the file is RED unparseable.
+echo "oops # want "RED:unparseable"
+echo done

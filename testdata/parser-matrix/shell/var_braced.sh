@@ -1,0 +1,3 @@
+# ${C} in braces.
+C=claude
+${C} -p hi # want "RED:variable-execution"

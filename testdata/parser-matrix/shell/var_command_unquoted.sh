@@ -1,0 +1,3 @@
+# An unquoted tracked variable behind command.
+C=claude
+command $C -p hi # want "RED:variable-execution"

@@ -1,0 +1,3 @@
+# A quoted tracked variable behind exec.
+C=claude
+exec "$C" -p hi # want "RED:variable-execution"

@@ -1,0 +1,3 @@
+# A quoted tracked variable behind nohup.
+C=claude
+nohup "$C" -p hi # want "RED:variable-execution"

@@ -1,0 +1,3 @@
+# A readonly variable.
+readonly AGENT=pi
+$AGENT --print hi # want "RED:variable-execution"

@@ -1,0 +1,2 @@
+# The assignment and the execution on the same line.
+C=claude; $C -p hi # want "RED:variable-execution"

@@ -1,0 +1,2 @@
+# The assignment and the execution joined by &&.
+C=claude && "$C" -p hi # want "RED:variable-execution"

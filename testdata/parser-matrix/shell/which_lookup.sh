@@ -1,0 +1,3 @@
+# which only prints where a program is.
+which claude
+which -a pi

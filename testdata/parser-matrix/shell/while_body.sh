@@ -1,0 +1,4 @@
+# A launch in a while loop.
+while read -r task; do
+  claude -p "$task" # want "RED:direct-literal"
+done < tasks.txt

@@ -1,0 +1,2 @@
+# command runs the program, skipping functions.
+command claude -p hi # want "RED:direct-literal"

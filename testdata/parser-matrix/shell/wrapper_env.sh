@@ -1,0 +1,2 @@
+# env runs the runtime.
+env claude -p hi # want "RED:direct-literal"

@@ -1,0 +1,2 @@
+# unbuffer runs the runtime.
+unbuffer claude -p hi # want "RED:direct-literal"

@@ -1,0 +1,2 @@
+# watch -x runs its arguments directly.
+watch -x claude -p status # want "RED:direct-literal"

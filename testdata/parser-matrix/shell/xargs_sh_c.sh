@@ -1,0 +1,2 @@
+# xargs running sh -c.
+ls | xargs -n1 sh -c 'claude -p "$0"' # want "RED:eval"
