@@ -19,6 +19,9 @@ const (
 	maxNesting    = 8       // bash -c 'eval "sh -c ..."' levels
 	maxReparses   = 64      // nested strings parsed for one call
 	maxWrappers   = 32      // sudo env nice timeout ... in one command
+	maxFields     = 1 << 14 // argv words after expansion, all commands together
+	maxVarBytes   = 4 << 10 // a tracked variable longer than this is forgotten
+	maxVarItems   = 1 << 10 // same for an array's elements
 )
 
 // Errors that make a Bash command unjudgeable.
@@ -72,6 +75,7 @@ type analyzer struct {
 	vars     map[string]expand.Variable
 	home     string
 	reparses int
+	nfields  int
 	cfg      *expand.Config
 	cwd      string // tracked `cd` (flow-insensitive)
 }
@@ -179,6 +183,10 @@ func (a *analyzer) assign(as *syntax.Assign) {
 				list = append(append([]string(nil), old.List...), list...)
 			}
 		}
+		if len(list) > maxVarItems {
+			delete(a.vars, name)
+			return
+		}
 		a.vars[name] = expand.Variable{Set: true, Kind: expand.Indexed, List: list}
 	case as.Index != nil:
 		// a[i]=v: too fine-grained to track; forget the variable.
@@ -191,21 +199,39 @@ func (a *analyzer) assign(as *syntax.Assign) {
 		if as.Append {
 			val = a.Get(name).String() + val
 		}
+		if len(val) > maxVarBytes {
+			delete(a.vars, name)
+			return
+		}
 		a.vars[name] = expand.Variable{Set: true, Kind: expand.String, Str: val}
 	}
 }
 
 // fields expands words the way the shell would build argv: quote removal,
 // brace expansion, tracked variables, field splitting; no globbing.
+// A word whose expansion fails (a brace expansion over mvdan's limit, an
+// arithmetic error) is taken unexpanded.
 func (a *analyzer) fields(words ...*syntax.Word) []string {
-	out, err := expand.Fields(a.cfg, words...)
-	if err == nil {
-		return out
-	}
-	out = out[:0]
+	var out []string
 	for _, w := range words {
-		out = append(out, a.literal(w))
+		n := len(out)
+		var err error
+		for f, ferr := range expand.FieldsSeq(a.cfg, w) {
+			if ferr != nil {
+				err = ferr
+				break
+			}
+			out = append(out, f)
+			if a.nfields+len(out) > maxFields {
+				a.facts.err = ErrShellTooLarge
+				return out
+			}
+		}
+		if err != nil {
+			out = append(out[:n], a.literal(w))
+		}
 	}
+	a.nfields += len(out)
 	return out
 }
 
