@@ -7,21 +7,21 @@ import "strings"
 type api uint8
 
 const (
-	apiNone api = iota
-	apiSpawn              // spawn(cmd, args?, opts?): argv, or shell text with {shell}
-	apiShell              // exec(cmd): the string runs in a shell
-	apiFork               // fork(module, args?): node runs the module
-	apiExeca              // execa(file, args?, opts?)
-	apiExecaTemplate      // execa's $`...` and execa`...`: argv split on spaces
-	apiZx                 // zx's $`...`: the template runs in a shell
-	apiBunShell           // Bun.$`...`: the template runs in Bun's shell
-	apiBunSpawn           // Bun.spawn(argv | {cmd})
-	apiDenoCommand        // new Deno.Command(cmd, {args})
-	apiDenoRun            // Deno.run({cmd})
-	apiSDK                // Agent SDK query()
-	apiWhich              // which('claude'): a run-time look-up
-	apiPromisify          // util.promisify(f): f's API
-	apiPathJoin           // path.join/resolve
+	apiNone          api = iota
+	apiSpawn             // spawn(cmd, args?, opts?): argv, or shell text with {shell}
+	apiShell             // exec(cmd): the string runs in a shell
+	apiFork              // fork(module, args?): node runs the module
+	apiExeca             // execa(file, args?, opts?)
+	apiExecaTemplate     // execa's $`...` and execa`...`: argv split on spaces
+	apiZx                // zx's $`...`: the template runs in a shell
+	apiBunShell          // Bun.$`...`: the template runs in Bun's shell
+	apiBunSpawn          // Bun.spawn(argv | {cmd})
+	apiDenoCommand       // new Deno.Command(cmd, {args})
+	apiDenoRun           // Deno.run({cmd})
+	apiSDK               // Agent SDK query()
+	apiWhich             // which('claude'): a run-time look-up
+	apiPromisify         // util.promisify(f): f's API
+	apiPathJoin          // path.join/resolve
 )
 
 // apis maps "module:member.path" to the API. Paths that end in a

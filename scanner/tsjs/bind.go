@@ -201,7 +201,6 @@ func appendPath(p []string, s string) []string {
 	return append(out, s)
 }
 
-
 // propName is the name of a property key: an identifier or a string.
 func propName(t *tree, k int32) string {
 	switch t.nodes[k].kind {

@@ -292,10 +292,10 @@ func (g *grammar) parse(src []byte, t *tree) (ok bool) {
 // node is one kept syntax node in the flat tree: named nodes and the
 // anonymous tokens that fill a field (operators).
 type node struct {
-	start, end           uint32
+	start, end          uint32
 	parent, first, next int32
-	kind                 kind
-	field                field
+	kind                kind
+	field               field
 }
 
 // tree is a syntax tree copied out of tree-sitter into Go memory, so the

@@ -1,0 +1,661 @@
+package python
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// Detector is the Python detector. It is stateless; parsers and trees are
+// pooled between files.
+type Detector struct{}
+
+// New returns the Python detector.
+func New() *Detector { return &Detector{} }
+
+// Name is the detector's language name.
+func (*Detector) Name() string { return "python" }
+
+// Match claims .py/.pyi/.pyw files and scripts whose shebang runs Python.
+func (*Detector) Match(f *scanner.File) bool {
+	switch f.Ext {
+	case ".py", ".pyi", ".pyw":
+		return true
+	case "":
+		return scanner.IsPythonInterpreter(f.Interpreter())
+	}
+	return false
+}
+
+// apiNeedles: a file with none of these cannot start a process through a
+// Python API or the SDK, and is not parsed (unless it may hold a split
+// primitive).
+var apiNeedles = [][]byte{
+	[]byte("subprocess"), []byte("system"), []byte("popen"), []byte("exec"), []byte("spawn"),
+	[]byte("pty"), []byte("pexpect"), []byte("plumbum"), []byte("anyio"), []byte("trio"),
+	[]byte("_process"), []byte("claude_agent_sdk"), []byte("claude_code_sdk"), []byte("getoutput"),
+	[]byte("getstatusoutput"),
+}
+
+// shImportRE finds an import of the sh module.
+var shImportRE = regexp.MustCompile(`(?m)^[ \t]*(?:import[ \t]+(?:[\w.]+[ \t]*(?:as[ \t]+\w+)?[ \t]*,[ \t]*)*sh\b|from[ \t]+sh[ \t]+import)`)
+
+var dangerNeedles = [][]byte{[]byte("ermission"), []byte("angerous")}
+
+func containsAny(src []byte, needles [][]byte) bool {
+	for _, n := range needles {
+		if bytes.Contains(src, n) {
+			return true
+		}
+	}
+	return false
+}
+
+var treePool = sync.Pool{New: func() any { return new(tree) }}
+
+// analyzer holds one file's analysis state.
+type analyzer struct {
+	t         *tree
+	p         *scanner.Pass
+	binds     map[string][]binding
+	muts      map[string][]mutation
+	memo      map[int32]value
+	visiting  map[int32]bool
+	wildcards []string
+	depth     int
+}
+
+// Scan reports the launches and primitives of one Python file.
+func (d *Detector) Scan(p *scanner.Pass) error {
+	p.Language = "python"
+	apiHint := containsAny(p.Src, apiNeedles) || bytes.Contains(p.Src, []byte("sh")) && shImportRE.Match(p.Src)
+	dangerHint := containsAny(p.Src, dangerNeedles)
+	if !apiHint && !dangerHint {
+		return nil
+	}
+	t := treePool.Get().(*tree)
+	defer func() {
+		t.src, t.lines, t.hasError = nil, nil, false
+		if cap(t.nodes) <= 1<<20 {
+			treePool.Put(t)
+		}
+	}()
+	t.src = p.Src
+	if !grammarPython.parse(p.Src, t) {
+		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
+	}
+	a := &analyzer{t: t, p: p, binds: map[string][]binding{}, muts: map[string][]mutation{},
+		memo: map[int32]value{}, visiting: map[int32]bool{}}
+	a.collect()
+	if apiHint {
+		a.detectCalls()
+	}
+	if dangerHint {
+		a.detectDangerous()
+	}
+	if t.hasError && apiHint {
+		if at, ok := a.brokenAPI(); ok {
+			return &scanner.ParseError{Pos: at, Msg: "syntax error around a process API call"}
+		}
+	}
+	return nil
+}
+
+// brokenNeedles inside a syntax error make the file unparseable.
+var brokenNeedles = [][]byte{
+	[]byte("subprocess"), []byte("system("), []byte("popen"), []byte("Popen"), []byte("exec"), []byte("spawn"),
+	[]byte("_process"), []byte("query("), []byte("ClaudeSDKClient"), []byte("import"), []byte("sh."), []byte("local["),
+}
+
+func (a *analyzer) brokenAPI() (scanner.Pos, bool) {
+	t := a.t
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		if n.kind == kError && containsAny(t.src[n.start:n.end], brokenNeedles) {
+			return t.pos(int32(i)), true
+		}
+	}
+	return scanner.Pos{}, false
+}
+
+// detectCalls finds every call of a process API, every command-object
+// invocation, and judges them.
+func (a *analyzer) detectCalls() {
+	t := a.t
+	for i := int32(0); i < int32(len(t.nodes)); i++ {
+		switch t.nodes[i].kind {
+		case kCall:
+			a.call(i)
+		case kBinary:
+			// plumbum: cmd & FG, cmd & BG, (a | b) & TF
+			op := t.child(i, fOperator)
+			if op == none || !t.is(op, "&") {
+				continue
+			}
+			l := t.child(i, fLeft)
+			if l == none || !a.worthEvaluating(l) {
+				continue
+			}
+			if v := a.eval(l); isCmd(v) {
+				a.invoke(v, nil, t.pos(i))
+			}
+		}
+	}
+}
+
+func (a *analyzer) worthEvaluating(fn int32) bool {
+	t := a.t
+	n := &t.nodes[fn]
+	switch n.kind {
+	case kIdentifier:
+		name := t.src[n.start:n.end]
+		if _, ok := a.binds[string(name)]; ok {
+			return true
+		}
+		return len(a.wildcards) > 0
+	case kAttribute:
+		at := t.child(fn, fAttribute)
+		if at == none {
+			return false
+		}
+		if interestingNames[t.text(at)] {
+			return true
+		}
+		// sh.claude(...): any attribute of a bound name may be a command.
+		obj := t.child(fn, fObject)
+		return obj != none && t.nodes[obj].kind == kIdentifier && a.bound(obj)
+	case kCall, kParen, kSubscript, kBinary, kAwait:
+		return true
+	}
+	return false
+}
+
+func (a *analyzer) bound(n int32) bool {
+	nm := a.t.nodes[n]
+	_, ok := a.binds[string(a.t.src[nm.start:nm.end])]
+	return ok
+}
+
+func (a *analyzer) call(n int32) {
+	t := a.t
+	fn := t.child(n, fFunction)
+	if fn == none || !a.worthEvaluating(fn) {
+		return
+	}
+	at := t.pos(n)
+	pos, kw := a.callArgs(n)
+	callee := a.eval(fn)
+	switch callee.k {
+	case vCmd, vPipe:
+		a.invoke(callee, pos, at)
+		return
+	case vRef:
+		if callee.mod == "#invoke" {
+			a.invoke(value{k: vCmd, elems: callee.elems}, pos, at)
+			return
+		}
+	default:
+		a.loopSubprocess(fn, pos, at)
+		return
+	}
+	switch apiOf(callee) {
+	case apiSubprocess:
+		a.subprocess(n, pos, kw)
+	case apiShell, apiShellOut:
+		a.shellArg(n, pos, kw, "cmd", "command")
+	case apiExecV, apiPosixSpawn:
+		if len(pos) >= 2 {
+			a.judge(a.pathArgv(a.eval(pos[0]), a.eval(pos[1])), at, nil)
+		} else if len(pos) == 1 {
+			a.judge(a.pathArgv(a.eval(pos[0]), unknown(none)), at, nil)
+		}
+	case apiExecL:
+		if len(pos) >= 1 {
+			rest := pos[1:]
+			if len(rest) > 0 {
+				rest = rest[1:] // arg0
+			}
+			if strings.HasSuffix(callee.path[len(callee.path)-1], "e") && len(rest) > 0 {
+				rest = rest[:len(rest)-1] // the environment
+			}
+			a.judge(append([]scanner.Arg{a.arg(a.eval(pos[0]))}, a.flatArgs(rest)...), at, nil)
+		}
+	case apiSpawnV:
+		if len(pos) >= 3 {
+			a.judge(a.pathArgv(a.eval(pos[1]), a.eval(pos[2])), at, nil)
+		}
+	case apiSpawnL:
+		if len(pos) >= 2 {
+			rest := pos[2:]
+			if len(rest) > 0 {
+				rest = rest[1:]
+			}
+			if strings.HasSuffix(callee.path[len(callee.path)-1], "e") && len(rest) > 0 {
+				rest = rest[:len(rest)-1]
+			}
+			a.judge(append([]scanner.Arg{a.arg(a.eval(pos[1]))}, a.flatArgs(rest)...), at, nil)
+		}
+	case apiExecArgs:
+		if len(pos) >= 1 {
+			prog := a.eval(pos[0])
+			a.judge(append([]scanner.Arg{a.arg(prog)}, a.flatArgs(pos[1:])...), at, prog.alt)
+		} else if p, ok := a.prop(kw, "program"); ok {
+			a.judge([]scanner.Arg{a.arg(p)}, at, p.alt)
+		}
+	case apiPty:
+		if len(pos) >= 1 {
+			v := a.eval(pos[0])
+			a.judgeSeq(v, at)
+		}
+	case apiPexpect:
+		a.pexpect(n, pos, kw)
+	case apiAnyio:
+		v, lit := a.firstArg(pos, kw, "command")
+		if v.k == vStr {
+			a.scanShell(v, lit, at)
+		} else {
+			a.judgeSeq(v, at)
+		}
+	case apiTrio:
+		v, lit := a.firstArg(pos, kw, "command")
+		shell := false
+		if s, ok := a.prop(kw, "shell"); ok {
+			shell, _ = s.truthy()
+		}
+		if v.k == vStr && shell {
+			a.scanShell(v, lit, at)
+		} else {
+			a.judgeSeq(v, at)
+		}
+	case apiSDKQuery:
+		opts, ok := a.prop(kw, "options")
+		if !ok && len(pos) > 1 {
+			opts = a.eval(pos[1])
+		}
+		a.sdk(n, opts)
+	case apiSDKClient:
+		opts, ok := a.prop(kw, "options")
+		if !ok && len(pos) > 0 {
+			opts = a.eval(pos[0])
+		}
+		a.sdk(n, opts)
+	}
+}
+
+// loopSubprocess handles asyncio's loop.subprocess_exec(factory, program,
+// *args) and loop.subprocess_shell(factory, cmd) on any loop object.
+func (a *analyzer) loopSubprocess(fn int32, pos []int32, at scanner.Pos) {
+	t := a.t
+	if t.nodes[fn].kind != kAttribute || len(pos) < 2 {
+		return
+	}
+	name := t.child(fn, fAttribute)
+	switch {
+	case t.is(name, "subprocess_exec"):
+		prog := a.eval(pos[1])
+		a.judge(append([]scanner.Arg{a.arg(prog)}, a.flatArgs(pos[2:])...), at, prog.alt)
+	case t.is(name, "subprocess_shell"):
+		v := a.eval(pos[1])
+		a.scanShell(v, v.lit, at)
+	}
+}
+
+// firstArg is the first positional argument, or the named keyword.
+func (a *analyzer) firstArg(pos []int32, kw value, name string) (value, int32) {
+	if len(pos) > 0 {
+		v := a.eval(pos[0])
+		return v, v.lit
+	}
+	if v, ok := a.prop(kw, name); ok {
+		return v, v.lit
+	}
+	return unknown(none), none
+}
+
+// flatArgs evaluates positional arguments, spreading *list.
+func (a *analyzer) flatArgs(nodes []int32) []scanner.Arg {
+	var out []scanner.Arg
+	for _, c := range nodes {
+		if a.t.nodes[c].kind == kListSplat {
+			v := a.eval(a.t.nodes[c].first)
+			if v.k == vArr {
+				for _, e := range v.elems {
+					out = append(out, a.arg(e))
+				}
+			} else {
+				out = append(out, scanner.Arg{})
+			}
+			continue
+		}
+		out = append(out, a.arg(a.eval(c)))
+	}
+	return out
+}
+
+// pathArgv builds the argv of exec-style calls: the program path, then the
+// argument vector without its argv[0].
+func (a *analyzer) pathArgv(path, argv value) []scanner.Arg {
+	out := []scanner.Arg{a.arg(path)}
+	switch argv.k {
+	case vArr:
+		if len(argv.elems) > 1 {
+			for _, e := range argv.elems[1:] {
+				out = append(out, a.arg(e))
+			}
+		}
+	case vUnknown:
+		if argv.node != none {
+			out = append(out, scanner.Arg{})
+		}
+	}
+	return out
+}
+
+// judgeSeq judges a value that is a sequence (argv) or a single program.
+func (a *analyzer) judgeSeq(v value, at scanner.Pos) {
+	switch v.k {
+	case vArr:
+		var argv []scanner.Arg
+		for _, e := range v.elems {
+			argv = append(argv, a.arg(e))
+		}
+		var alt *value
+		if len(v.elems) > 0 {
+			alt = v.elems[0].alt
+		}
+		a.judge(argv, at, alt)
+	case vStr:
+		a.judge([]scanner.Arg{a.arg(v)}, at, v.alt)
+	}
+}
+
+// subprocess handles run/call/check_call/check_output/Popen.
+func (a *analyzer) subprocess(n int32, pos []int32, kw value) {
+	at := a.t.pos(n)
+	v, _ := a.firstArg(pos, kw, "args")
+	shell, shellKnown := false, true
+	if s, ok := a.prop(kw, "shell"); ok {
+		shell, shellKnown = s.truthy()
+	} else if a.hasSplat(kw) {
+		shellKnown = false
+	}
+	if !shell && !shellKnown && v.k == vStr && strings.ContainsAny(v.s, " \t;|&") {
+		shell = true
+	}
+	if shell {
+		if v.k == vArr {
+			if len(v.elems) == 0 {
+				return
+			}
+			v = v.elems[0]
+		}
+		a.scanShell(v, v.lit, at)
+		return
+	}
+	if exe, ok := a.prop(kw, "executable"); ok && exe.k == vStr {
+		switch v.k {
+		case vArr:
+			elems := append([]value{exe}, v.elems...)
+			if len(v.elems) > 0 {
+				elems = append([]value{exe}, v.elems[1:]...)
+			}
+			v = value{k: vArr, elems: elems, node: v.node, lit: none}
+		default:
+			v = exe
+		}
+	}
+	a.judgeSeq(v, at)
+}
+
+func (a *analyzer) hasSplat(kw value) bool {
+	if kw.obj == none {
+		return false
+	}
+	return a.t.childKind(kw.obj, kDictionarySplat) != none
+}
+
+// pexpect handles pexpect.spawn/run(command, args=[...]): without args the
+// command line is split like a shell would split it (no shell runs it).
+func (a *analyzer) pexpect(n int32, pos []int32, kw value) {
+	at := a.t.pos(n)
+	cmd, _ := a.firstArg(pos, kw, "command")
+	args, ok := a.prop(kw, "args")
+	if !ok && len(pos) > 1 {
+		args, ok = a.eval(pos[1]), true
+	}
+	if ok && args.k == vArr {
+		argv := []scanner.Arg{a.arg(cmd)}
+		for _, e := range args.elems {
+			argv = append(argv, a.arg(e))
+		}
+		a.judge(argv, at, cmd.alt)
+		return
+	}
+	if cmd.k == vStr {
+		a.judgeSeq(splitWords(cmd, n, true), at)
+	}
+}
+
+// shellArg scans the shell string of os.system/os.popen/getoutput.
+func (a *analyzer) shellArg(n int32, pos []int32, kw value, names ...string) {
+	var v value
+	if len(pos) > 0 {
+		v = a.eval(pos[0])
+	} else {
+		for _, nm := range names {
+			if w, ok := a.prop(kw, nm); ok {
+				v = w
+				break
+			}
+		}
+	}
+	a.scanShell(v, v.lit, a.t.pos(n))
+}
+
+func (a *analyzer) scanShell(v value, lit int32, at scanner.Pos) {
+	text, ok := shellText(v)
+	if !ok {
+		return
+	}
+	if lit != none {
+		at = a.contentPos(lit)
+	}
+	_ = a.p.ScanShell(text, at, "")
+}
+
+// invoke judges a command object (or each command of a pipeline) run with
+// extra arguments.
+func (a *analyzer) invoke(v value, extra []int32, at scanner.Pos) {
+	if v.k == vPipe {
+		for _, c := range v.elems {
+			a.invoke(c, nil, at)
+		}
+		return
+	}
+	var argv []scanner.Arg
+	for _, e := range v.elems {
+		if e.k == vArr {
+			for _, x := range e.elems {
+				argv = append(argv, a.arg(x))
+			}
+			continue
+		}
+		argv = append(argv, a.arg(e))
+	}
+	for _, c := range extra {
+		w := a.eval(c)
+		if w.k == vArr {
+			for _, x := range w.elems {
+				argv = append(argv, a.arg(x))
+			}
+			continue
+		}
+		argv = append(argv, a.arg(w))
+	}
+	var alt *value
+	if len(v.elems) > 0 {
+		alt = v.elems[0].alt
+	}
+	a.judge(argv, at, alt)
+}
+
+// judge reports the launch an argv makes, with the Go and TS/JS
+// detectors' class rules: process-api unless the name came through a
+// variable, a run-time look-up or a package runner.
+func (a *analyzer) judge(argv []scanner.Arg, at scanner.Pos, alt *value) {
+	if len(argv) == 0 {
+		return
+	}
+	l, nested := a.p.Config.JudgeArgv(argv)
+	if l == nil && alt != nil {
+		argv2 := append([]scanner.Arg{a.arg(*alt)}, argv[1:]...)
+		if l2, n2 := a.p.Config.JudgeArgv(argv2); l2 != nil {
+			argv, l, nested = argv2, l2, n2
+		}
+	}
+	for _, n := range nested {
+		pos := at
+		if n.Arg < len(argv) && argv[n.Arg].Pos.Line > 0 {
+			pos = argv[n.Arg].Pos
+		}
+		_ = a.p.ScanShell(n.Text, pos, scanner.ClassEval)
+	}
+	if l != nil {
+		cls := l.Class
+		switch cls {
+		case scanner.ClassGated, scanner.ClassDynamic, scanner.ClassVariableExecution, scanner.ClassPackageRunner:
+		default:
+			cls = scanner.ClassProcessAPI
+		}
+		a.p.ReportLaunch(at, &scanner.Launch{Runtime: l.Runtime, Class: cls, Arg: l.Arg, Name: l.Name}, "")
+	}
+	if i := scanner.DangerousArgv(argv); i >= 0 {
+		pos := at
+		if argv[i].Pos.Line > 0 {
+			pos = argv[i].Pos
+		}
+		a.p.ReportDangerous(pos, dangerText(argv, i), false)
+	}
+}
+
+func dangerText(argv []scanner.Arg, k int) string {
+	if argv[k].Value == "--permission-mode" {
+		return "--permission-mode bypassPermissions"
+	}
+	if m := scanner.FindDangerous(argv[k].Value); len(m) > 0 {
+		return m[0].Text
+	}
+	return argv[k].Value
+}
+
+// shimBase reports whether an executable path names a launch-runtime shim.
+func shimBase(p string) bool {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		p = p[i+1:]
+	}
+	return strings.Contains(p, scanner.WrapperCommand)
+}
+
+// sdk reports an Agent SDK query() or ClaudeSDKClient: class sdk unless
+// cli_path points at a launch-runtime shim.
+func (a *analyzer) sdk(n int32, opts value) {
+	cls := scanner.ClassSDK
+	if e, ok := a.prop(opts, "cli_path"); ok && e.usable() && shimBase(e.s) {
+		cls = scanner.ClassGated
+	}
+	at := a.t.pos(n)
+	a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "claude", Class: cls,
+		Message: scanner.LaunchMessage("claude", "query", cls)})
+}
+
+// detectDangerous finds the primitive where the raw text search cannot:
+// split over concatenated literals or list elements, held in constants,
+// or written as an SDK option.
+func (a *analyzer) detectDangerous() {
+	t := a.t
+	for i := int32(0); i < int32(len(t.nodes)); i++ {
+		switch t.nodes[i].kind {
+		case kBinary:
+			if par := t.nodes[i].parent; par != none && t.nodes[par].kind == kBinary {
+				continue
+			}
+			a.dangerousString(i)
+		case kConcatenatedString:
+			a.dangerousString(i)
+		case kString:
+			if par := t.nodes[i].parent; par != none && t.nodes[par].kind == kConcatenatedString {
+				continue
+			}
+			if t.childKind(i, kInterpolation) != none {
+				a.dangerousString(i)
+			}
+		case kList, kTuple:
+			v := a.eval(i)
+			if v.k != vArr {
+				continue
+			}
+			var argv []scanner.Arg
+			for _, e := range v.elems {
+				argv = append(argv, a.arg(e))
+			}
+			if k := scanner.DangerousArgv(argv); k >= 0 {
+				e := v.elems[k]
+				if e.composite || argv[k].Value == "--permission-mode" {
+					pos := t.pos(i)
+					if e.node != none {
+						pos = t.pos(e.node)
+					}
+					a.p.ReportDangerous(pos, dangerText(argv, k), true)
+				}
+			}
+		case kPair:
+			k := a.eval(t.child(i, fKey))
+			if !k.known() {
+				continue
+			}
+			if text, ok := a.dangerousOption(k.s, t.child(i, fValue)); ok {
+				a.p.ReportDangerous(t.pos(i), text, true)
+			}
+		case kKeywordArgument:
+			nm := t.child(i, fName)
+			if nm == none {
+				continue
+			}
+			if text, ok := a.dangerousOption(t.text(nm), t.child(i, fValue)); ok {
+				a.p.ReportDangerous(t.pos(i), text, true)
+			}
+		}
+	}
+}
+
+func (a *analyzer) dangerousString(n int32) {
+	v := a.eval(n)
+	if v.k != vStr || !v.composite {
+		return
+	}
+	for _, m := range scanner.FindDangerous(v.s) {
+		a.p.ReportDangerous(a.t.pos(n), m.Text, true)
+	}
+}
+
+// dangerousOption recognises the primitive written as an option.
+func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
+	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
+	switch norm {
+	case "permissionmode", "defaultmode":
+		if v := a.eval(val); v.known() && v.s == "bypassPermissions" {
+			return key + "=bypassPermissions", true
+		}
+	case "dangerouslyskippermissions", "allowdangerouslyskippermissions":
+		if strings.Contains(key, "-") {
+			return "--" + key, true
+		}
+		if v := a.eval(val); v.k == vBool && v.b {
+			return key + "=True", true
+		}
+	}
+	return "", false
+}

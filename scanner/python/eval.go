@@ -1,0 +1,799 @@
+package python
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// maxEvalDepth bounds how deep one expression is followed; deeper values
+// are unknown.
+const maxEvalDepth = 64
+
+// eval returns the static value of expression n.
+func (a *analyzer) eval(n int32) value {
+	if n == none {
+		return unknown(none)
+	}
+	if a.depth >= maxEvalDepth {
+		return unknown(n)
+	}
+	a.depth++
+	defer func() { a.depth-- }()
+	t := a.t
+	switch t.nodes[n].kind {
+	case kString:
+		return a.evalString(n)
+	case kConcatenatedString:
+		var out value
+		first := true
+		for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
+			v := a.evalString(c)
+			if first {
+				out, first = v, false
+				continue
+			}
+			out = concat(out, v, n)
+		}
+		if first {
+			return unknown(n)
+		}
+		out.node = n
+		if out.lit == none {
+			out.lit = t.nodes[n].first
+		}
+		return out
+	case kInteger, kFloat:
+		return str(t.text(n), n)
+	case kTrue, kFalse:
+		return value{k: vBool, b: t.nodes[n].kind == kTrue, node: n, lit: none}
+	case kNone:
+		return value{k: vNull, node: n, lit: none}
+	case kIdentifier:
+		return a.evalIdent(n)
+	case kAttribute:
+		obj := a.eval(t.child(n, fObject))
+		at := t.child(n, fAttribute)
+		if at == none {
+			return unknown(n)
+		}
+		return a.member(obj, t.text(at), n)
+	case kSubscript:
+		obj := a.eval(t.child(n, fValue))
+		sub := t.child(n, fSubscript)
+		if obj.k == vCmd {
+			// plumbum binds arguments: cmd["-p", "x"]
+			return a.bindArgs(obj, sub, n)
+		}
+		if obj.k == vRef && obj.mod == "plumbum" && len(obj.path) == 1 && obj.path[0] == "local" {
+			if name := a.eval(sub); name.k == vStr {
+				return value{k: vCmd, elems: []value{name}, node: n, lit: none}
+			}
+			return unknown(n)
+		}
+		idx := a.eval(sub)
+		if !idx.known() {
+			return unknown(n)
+		}
+		if obj.k == vArr {
+			return a.member(obj, "#"+idx.s, n)
+		}
+		if obj.k == vObj {
+			if v, ok := a.prop(obj, idx.s); ok {
+				return v
+			}
+		}
+		return unknown(n)
+	case kCall:
+		return a.evalCall(n)
+	case kParen, kAwait:
+		v := a.eval(t.nodes[n].first)
+		v.node = n
+		return v
+	case kNamedExpression:
+		return a.eval(t.child(n, fValue))
+	case kBinary:
+		return a.evalBinary(n)
+	case kBoolean:
+		op := t.child(n, fOperator)
+		if op == none || !t.is(op, "or") {
+			return unknown(n)
+		}
+		l := a.eval(t.child(n, fLeft))
+		r := a.eval(t.child(n, fRight))
+		if l.known() && l.via != scanner.ClassDynamic && !l.env {
+			if l.s != "" {
+				return l
+			}
+			return r
+		}
+		if l.k == vStr && l.via == scanner.ClassDynamic && l.known() {
+			return l
+		}
+		if r.k == vStr && r.known() {
+			r.via = scanner.ClassDynamic
+			r.sh = dynamicShellWord(r.s)
+			r.lit = none
+			return r
+		}
+		return unknown(n)
+	case kConditional:
+		c := t.nodes[n].first
+		if c == none {
+			return unknown(n)
+		}
+		cond := t.nodes[c].next
+		if cond == none || t.nodes[cond].next == none {
+			return unknown(n)
+		}
+		x := a.eval(c)
+		y := a.eval(t.nodes[cond].next)
+		if x.k == vStr && y.k == vStr {
+			if x.known() && y.known() && x.s == y.s {
+				return x
+			}
+			x.alt = &y
+			return x
+		}
+		if x.k == vStr || x.k == vArr {
+			return x
+		}
+		if y.k == vStr || y.k == vArr {
+			return y
+		}
+		return unknown(n)
+	case kList, kTuple, kExpressionList:
+		out := value{k: vArr, node: n, lit: none}
+		for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
+			if t.nodes[c].kind == kListSplat {
+				inner := a.eval(t.nodes[c].first)
+				if inner.k == vArr {
+					out.elems = append(out.elems, inner.elems...)
+				} else {
+					out.elems = append(out.elems, unknown(c))
+				}
+				continue
+			}
+			out.elems = append(out.elems, a.eval(c))
+		}
+		return out
+	case kDictionary:
+		return value{k: vObj, obj: n, node: n, lit: none}
+	case kLambda:
+		return value{k: vFunc, node: n, lit: none}
+	}
+	return unknown(n)
+}
+
+// evalString evaluates a string literal, f-strings included: constant parts
+// are known, interpolations are evaluated.
+func (a *analyzer) evalString(n int32) value {
+	t := a.t
+	if t.nodes[n].kind != kString {
+		return a.eval(n)
+	}
+	prefix := ""
+	out := value{k: vStr, node: n, lit: n}
+	subs := 0
+	for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
+		switch t.nodes[c].kind {
+		case kStringStart:
+			prefix = strings.ToLower(strings.TrimRight(t.text(c), `"'`))
+		case kStringContent:
+			raw := t.text(c)
+			s := raw
+			if !strings.Contains(prefix, "r") {
+				s = decodeString(raw, strings.Contains(prefix, "f"))
+			} else if strings.Contains(prefix, "f") {
+				s = strings.NewReplacer("{{", "{", "}}", "}").Replace(raw)
+			}
+			out.s += s
+			out.sh += s
+			out.anyKnown = true
+		case kInterpolation:
+			subs++
+			v := a.eval(t.child(c, fExpression))
+			if v.k == vStr {
+				out.s += v.s
+				out.sh += v.sh
+				out.partial = out.partial || v.partial
+				out.anyKnown = out.anyKnown || v.anyKnown
+				out.via = strongerVia(out.via, v.via)
+			} else {
+				out.s += unknownPart
+				out.sh += unknownShellWord
+				out.partial = true
+			}
+		}
+	}
+	if subs > 0 {
+		out.composite = true
+	}
+	if !out.anyKnown && subs == 0 {
+		out.anyKnown = true // ""
+	}
+	return out
+}
+
+// contentPos is where the text of a string literal starts.
+func (a *analyzer) contentPos(lit int32) scanner.Pos {
+	t := a.t
+	if t.nodes[lit].kind == kConcatenatedString {
+		lit = t.nodes[lit].first
+	}
+	if s := t.childKind(lit, kStringStart); s != none {
+		return t.posAt(int(t.nodes[s].end))
+	}
+	return t.pos(lit)
+}
+
+func (a *analyzer) evalBinary(n int32) value {
+	t := a.t
+	op := t.child(n, fOperator)
+	if op == none {
+		return unknown(n)
+	}
+	switch {
+	case t.is(op, "+"):
+		l := a.eval(t.child(n, fLeft))
+		r := a.eval(t.child(n, fRight))
+		if l.k == vArr && r.k == vArr {
+			return value{k: vArr, elems: append(append([]value{}, l.elems...), r.elems...), node: n, lit: none}
+		}
+		if l.k == vStr || r.k == vStr {
+			return concat(l, r, n)
+		}
+	case t.is(op, "|"):
+		l := a.eval(t.child(n, fLeft))
+		r := a.eval(t.child(n, fRight))
+		if isCmd(l) || isCmd(r) {
+			out := value{k: vPipe, node: n, lit: none}
+			for _, v := range []value{l, r} {
+				switch v.k {
+				case vPipe:
+					out.elems = append(out.elems, v.elems...)
+				case vCmd:
+					out.elems = append(out.elems, v)
+				}
+			}
+			return out
+		}
+	case t.is(op, ">"), t.is(op, "<"), t.is(op, ">>"):
+		if l := a.eval(t.child(n, fLeft)); isCmd(l) {
+			return l
+		}
+	case t.is(op, "%"):
+		// "claude %s" % x: the format's constant text.
+		l := a.eval(t.child(n, fLeft))
+		if l.k == vStr && strings.Contains(l.s, "%") {
+			v := l
+			v.s = percentRE.ReplaceAllString(l.s, unknownPart)
+			v.sh = percentRE.ReplaceAllString(l.sh, unknownShellWord)
+			v.partial = true
+			v.composite = true
+			v.node = n
+			v.lit = none
+			return v
+		}
+	}
+	return unknown(n)
+}
+
+var percentRE = regexp.MustCompile(`%[-#0 +]*[0-9]*(?:\.[0-9]+)?[sdrifx]`)
+
+func isCmd(v value) bool { return v.k == vCmd || v.k == vPipe }
+
+// global is the value of a name the file never binds: a name a wildcard
+// import brings in, or nothing.
+func (a *analyzer) global(name string, n int32) value {
+	if builtins[name] {
+		return value{k: vRef, mod: "builtins", path: []string{name}, node: n, lit: none}
+	}
+	for _, m := range a.wildcards {
+		ref := value{k: vRef, mod: m, path: []string{name}, node: n, lit: none}
+		if apiOf(ref) != apiNone || m == "plumbum.cmd" {
+			return a.refValue(ref)
+		}
+	}
+	return unknown(n)
+}
+
+// tracked marks a string that came through a name the file sets
+// (variable-execution), unless it came from a run-time look-up.
+func tracked(v value) value {
+	if v.k == vStr && v.via == "" {
+		v.via = scanner.ClassVariableExecution
+	}
+	if v.alt != nil {
+		alt := tracked(*v.alt)
+		v.alt = &alt
+	}
+	if v.k == vArr || v.k == vCmd {
+		elems := make([]value, len(v.elems))
+		for i, e := range v.elems {
+			elems[i] = tracked(e)
+		}
+		v.elems = elems
+	}
+	return v
+}
+
+// evalIdent resolves a name through the file's bindings.
+func (a *analyzer) evalIdent(n int32) value {
+	t := a.t
+	nm := t.nodes[n]
+	name := t.src[nm.start:nm.end]
+	bs := a.binds[string(name)]
+	if len(bs) == 0 {
+		return a.global(string(name), n)
+	}
+	var v value
+	if len(bs) == 1 {
+		v = a.evalBinding(&bs[0])
+	} else {
+		same := true
+		for i := range bs {
+			w := a.evalBinding(&bs[i])
+			if w.k == vRef || w.k == vCmd {
+				w.node, w.lit = n, none
+				return w
+			}
+			if i == 0 {
+				v = w
+			} else if !(w.known() && v.known() && w.s == v.s && w.via == v.via) {
+				same = false
+			}
+		}
+		if !same || !v.known() {
+			return unknown(n)
+		}
+	}
+	if ms := a.muts[string(name)]; len(ms) > 0 && (v.k == vArr || v.k == vStr) {
+		v = a.applyMutations(v, ms, nm.start)
+	}
+	v.node, v.lit = n, none
+	if len(bs) == 1 && bs[0].ref {
+		return v // an imported command object (from plumbum.cmd import claude)
+	}
+	return tracked(v)
+}
+
+// applyMutations applies the in-place changes made before offset `at`.
+func (a *analyzer) applyMutations(v value, ms []mutation, at uint32) value {
+	for _, m := range ms {
+		if m.at >= at {
+			continue
+		}
+		w := a.eval(m.value)
+		switch {
+		case v.k == vStr && m.op == "+=":
+			v = concat(v, w, v.node)
+		case v.k == vArr && (m.op == "+=" || m.op == "extend"):
+			if w.k == vArr {
+				v.elems = append(append([]value{}, v.elems...), w.elems...)
+			} else {
+				v.elems = append(append([]value{}, v.elems...), unknown(m.value))
+			}
+		case v.k == vArr && m.op == "append":
+			v.elems = append(append([]value{}, v.elems...), w)
+		case v.k == vArr && m.op == "insert":
+			// insert(i, x): the position is rarely constant; the argv is
+			// no longer known beyond its first element.
+			v.elems = append(append([]value{}, v.elems...), unknown(m.value))
+		}
+	}
+	return v
+}
+
+func (a *analyzer) evalBinding(b *binding) value {
+	if b.ref {
+		return a.refValue(value{k: vRef, mod: b.mod, path: b.path, node: b.name, lit: none})
+	}
+	if b.param || b.value == none {
+		return unknown(b.name)
+	}
+	key := b.name
+	if v, ok := a.memo[key]; ok {
+		return v
+	}
+	if a.visiting[key] {
+		return unknown(b.name)
+	}
+	a.visiting[key] = true
+	v := a.eval(b.value)
+	delete(a.visiting, key)
+	a.memo[key] = v
+	return v
+}
+
+// refValue turns a reference that names a command object (sh.claude,
+// plumbum.cmd.claude) into that object.
+func (a *analyzer) refValue(v value) value {
+	if len(v.path) == 1 {
+		name := v.path[0]
+		switch v.mod {
+		case "plumbum.cmd":
+			return value{k: vCmd, elems: []value{str(name, v.node)}, node: v.node, lit: none}
+		case "sh":
+			if shCommandName(name) {
+				return value{k: vCmd, elems: []value{str(name, v.node)}, node: v.node, lit: none}
+			}
+		}
+	}
+	return v
+}
+
+// shCommandName reports whether sh.NAME is a program (sh.claude) rather
+// than one of the module's own names (sh.Command, sh.ErrorReturnCode).
+func shCommandName(name string) bool {
+	if name == "" || name[0] >= 'A' && name[0] <= 'Z' || strings.HasPrefix(name, "_") {
+		return false
+	}
+	switch name {
+	case "contrib", "which", "glob", "pushd", "args", "bake":
+		return false
+	}
+	return true
+}
+
+// member is the value of v.name.
+func (a *analyzer) member(v value, name string, n int32) value {
+	switch v.k {
+	case vRef:
+		if v.mod == "sys" && len(v.path) == 0 && name == "executable" {
+			return str("python", n)
+		}
+		if v.mod == "plumbum" && len(v.path) == 0 && name == "cmd" {
+			return value{k: vRef, mod: "plumbum.cmd", node: n, lit: none}
+		}
+		if v.mod == "os" && len(v.path) == 1 && v.path[0] == "environ" && name != "get" {
+			return unknown(n)
+		}
+		return a.refValue(value{k: vRef, mod: v.mod, path: appendPath(v.path, name), node: n, lit: none})
+	case vCmd:
+		if name == "bake" {
+			return value{k: vRef, mod: "#bake", node: n, lit: none, elems: v.elems}
+		}
+		if invokeMethods[name] {
+			return value{k: vRef, mod: "#invoke", node: n, lit: none, elems: v.elems}
+		}
+	case vArr:
+		if strings.HasPrefix(name, "#") {
+			i := 0
+			for _, c := range name[1:] {
+				if c < '0' || c > '9' {
+					return unknown(n)
+				}
+				i = i*10 + int(c-'0')
+				if i > 1<<20 {
+					return unknown(n)
+				}
+			}
+			if i < len(v.elems) {
+				return v.elems[i]
+			}
+		}
+	}
+	return unknown(n)
+}
+
+// invokeMethods run a plumbum command object.
+var invokeMethods = map[string]bool{
+	"run": true, "popen": true, "run_fg": true, "run_bg": true, "run_tee": true,
+	"run_retcode": true, "run_nohup": true, "run_tf": true,
+}
+
+func appendPath(p []string, s string) []string {
+	out := make([]string, len(p), len(p)+1)
+	copy(out, p)
+	return append(out, s)
+}
+
+// bindArgs adds arguments to a command object (plumbum cmd[...], sh
+// bake(...)).
+func (a *analyzer) bindArgs(cmd value, sub int32, n int32) value {
+	out := value{k: vCmd, elems: append([]value{}, cmd.elems...), node: n, lit: none}
+	v := a.eval(sub)
+	if v.k == vArr && a.t.nodes[sub].kind != kList {
+		out.elems = append(out.elems, v.elems...)
+	} else {
+		out.elems = append(out.elems, v)
+	}
+	return out
+}
+
+// prop looks a key up in a dict literal or in keyword arguments.
+func (a *analyzer) prop(v value, name string) (value, bool) {
+	t := a.t
+	if v.k != vObj || v.obj == none {
+		return value{}, false
+	}
+	var out value
+	found := false
+	for c := t.nodes[v.obj].first; c != none; c = t.nodes[c].next {
+		switch t.nodes[c].kind {
+		case kPair:
+			k := a.eval(t.child(c, fKey))
+			if k.known() && k.s == name {
+				out, found = a.eval(t.child(c, fValue)), true
+			}
+		case kKeywordArgument:
+			if k := t.child(c, fName); k != none && t.is(k, name) {
+				out, found = a.eval(t.child(c, fValue)), true
+			}
+		case kDictionarySplat:
+			inner := a.eval(t.nodes[c].first)
+			if p, ok := a.prop(inner, name); ok {
+				out, found = p, true
+			}
+		}
+	}
+	return out, found
+}
+
+// lookupRE matches a command line that only looks a command up.
+var lookupRE = regexp.MustCompile(`^\s*(?:which|command\s+-v|type\s+-p)\s+([A-Za-z0-9_./@-]+)\s*$`)
+
+// identityMethods return their receiver's string value.
+var identityMethods = map[string]bool{
+	"strip": true, "rstrip": true, "lstrip": true, "decode": true, "encode": true, "__str__": true,
+}
+
+// callArgs splits a call's arguments into positional nodes and the
+// argument list node (for keywords).
+func (a *analyzer) callArgs(n int32) (pos []int32, kw value) {
+	t := a.t
+	args := t.child(n, fArguments)
+	kw = value{k: vObj, obj: args, node: args, lit: none}
+	if args == none {
+		kw.obj = none
+		return nil, kw
+	}
+	for c := t.nodes[args].first; c != none; c = t.nodes[c].next {
+		switch t.nodes[c].kind {
+		case kKeywordArgument, kDictionarySplat:
+		default:
+			pos = append(pos, c)
+		}
+	}
+	return pos, kw
+}
+
+// evalCall evaluates calls whose result matters to an argument: look-ups
+// (shutil.which, os.environ.get), path building, string methods, shlex,
+// command objects and options constructors.
+func (a *analyzer) evalCall(n int32) value {
+	t := a.t
+	fn := t.child(n, fFunction)
+	if fn == none {
+		return unknown(n)
+	}
+	pos, kw := a.callArgs(n)
+	arg := func(i int) value {
+		if i >= len(pos) {
+			return unknown(n)
+		}
+		return a.eval(pos[i])
+	}
+	if t.nodes[fn].kind == kAttribute {
+		if at := t.child(fn, fAttribute); at != none {
+			name := t.text(at)
+			if identityMethods[name] {
+				if v := a.eval(t.child(fn, fObject)); v.k == vStr {
+					v.node, v.lit = n, none
+					return v
+				}
+			}
+			if name == "join" {
+				if sep := a.eval(t.child(fn, fObject)); sep.known() {
+					if l := arg(0); l.k == vArr {
+						return joinValues(l.elems, sep.s, n)
+					}
+				}
+			}
+			if name == "split" {
+				if s := a.eval(t.child(fn, fObject)); s.k == vStr && len(pos) == 0 {
+					return splitWords(s, n, false)
+				}
+			}
+		}
+	}
+	callee := a.eval(fn)
+	switch callee.k {
+	case vCmd:
+		return unknown(n) // running a command returns its output
+	case vRef:
+	default:
+		return unknown(n)
+	}
+	switch callee.mod {
+	case "#bake":
+		out := value{k: vCmd, elems: append([]value{}, callee.elems...), node: n, lit: none}
+		for i := range pos {
+			out.elems = append(out.elems, arg(i))
+		}
+		return out
+	}
+	switch apiOf(callee) {
+	case apiWhich:
+		if m := arg(0); m.known() {
+			return dynamicStr(m.s, n)
+		}
+	case apiEnvGet:
+		def := arg(1)
+		if d, ok := a.prop(kw, "default"); ok {
+			def = d
+		}
+		if def.known() {
+			return dynamicStr(def.s, n)
+		}
+		u := unknown(n)
+		u.env = true
+		return u
+	case apiPathJoin:
+		var parts []value
+		for i := range pos {
+			parts = append(parts, arg(i))
+		}
+		return joinValues(parts, "/", n)
+	case apiStr:
+		v := arg(0)
+		v.node, v.lit = n, none
+		return v
+	case apiShlexJoin:
+		if l := arg(0); l.k == vArr {
+			return joinValues(l.elems, " ", n)
+		}
+	case apiShlexSplit:
+		if s := arg(0); s.k == vStr {
+			return splitWords(s, n, true)
+		}
+	case apiShCommand:
+		if m := arg(0); m.k == vStr {
+			return value{k: vCmd, elems: []value{m}, node: n, lit: none}
+		}
+	case apiPlumbumGet:
+		if m := arg(0); m.k == vStr {
+			return value{k: vCmd, elems: []value{m}, node: n, lit: none}
+		}
+	case apiOptions, apiDict:
+		return kw
+	case apiShellOut:
+		// subprocess.check_output("which claude", shell=True)
+		if m := arg(0); m.known() {
+			if sm := lookupRE.FindStringSubmatch(m.s); sm != nil {
+				return dynamicStr(sm[1], n)
+			}
+		}
+	case apiSubprocess:
+		if l := arg(0); l.k == vArr && len(l.elems) >= 2 && l.elems[0].known() {
+			if c := l.elems[0].s; c == "which" || c == "command" {
+				if last := l.elems[len(l.elems)-1]; last.known() {
+					return dynamicStr(last.s, n)
+				}
+			}
+		}
+		if m := arg(0); m.known() {
+			if sm := lookupRE.FindStringSubmatch(m.s); sm != nil {
+				return dynamicStr(sm[1], n)
+			}
+		}
+	}
+	return unknown(n)
+}
+
+func dynamicStr(s string, n int32) value {
+	v := str(s, n)
+	v.via = scanner.ClassDynamic
+	v.sh = dynamicShellWord(s)
+	return v
+}
+
+// splitWords splits a string into words (str.split(), shlex.split()); an
+// unknown part makes its word unknown.
+func splitWords(s value, n int32, quotes bool) value {
+	out := value{k: vArr, node: n, lit: none}
+	if !s.usable() {
+		out.elems = append(out.elems, unknown(n))
+		return out
+	}
+	var words []string
+	if quotes {
+		words = shlexSplit(s.s)
+	} else {
+		words = strings.Fields(s.s)
+	}
+	for _, w := range words {
+		if strings.Contains(w, unknownPart) {
+			if w == unknownPart {
+				out.elems = append(out.elems, unknown(n))
+				continue
+			}
+			v := str(w, n)
+			v.partial = true
+			out.elems = append(out.elems, v)
+			continue
+		}
+		v := str(w, n)
+		v.via = s.via
+		out.elems = append(out.elems, v)
+	}
+	return out
+}
+
+// shlexSplit splits a command line as POSIX shlex does: quotes group,
+// backslash escapes outside single quotes.
+func shlexSplit(s string) []string {
+	var out []string
+	var cur strings.Builder
+	in := false
+	var q byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case q == '\'':
+			if c == '\'' {
+				q = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case q == '"':
+			if c == '"' {
+				q = 0
+			} else if c == '\\' && i+1 < len(s) && strings.IndexByte(`"\$`+"`", s[i+1]) >= 0 {
+				i++
+				cur.WriteByte(s[i])
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			q, in = c, true
+		case c == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			in = true
+		case c == ' ' || c == '\t' || c == '\n':
+			if in {
+				out = append(out, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+// joinValues joins string values with sep (os.path.join, str.join).
+func joinValues(parts []value, sep string, n int32) value {
+	out := value{k: vStr, node: n, lit: none, composite: len(parts) > 1}
+	for i, p := range parts {
+		if i > 0 {
+			out.s += sep
+			out.sh += sep
+		}
+		if p.usable() {
+			out.s += p.s
+			out.sh += p.sh
+			out.anyKnown = true
+			out.partial = out.partial || p.partial
+			out.via = strongerVia(out.via, p.via)
+		} else {
+			out.s += unknownPart
+			out.sh += unknownShellWord
+			out.partial = true
+		}
+	}
+	if sep == "/" {
+		for strings.Contains(out.s, "//") {
+			out.s = strings.ReplaceAll(out.s, "//", "/")
+		}
+	}
+	return out
+}
