@@ -118,6 +118,15 @@ func (r *Report) launchLines() map[string]bool {
 // and a summary line.
 func WriteText(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
+	// section starts a block separated from what came before by one blank
+	// line.
+	wrote := false
+	section := func() {
+		if wrote {
+			fmt.Fprintln(bw)
+		}
+		wrote = true
+	}
 	waived := r.waived()
 	var baselined, outside []Finding
 	for _, f := range r.Findings {
@@ -132,22 +141,26 @@ func WriteText(w io.Writer, r *Report) error {
 			}
 		}
 		fmt.Fprintf(bw, "%s:%d:%d: %s [%s]\n", f.File, f.Line, f.Column, f.Message, f.Tag())
+		wrote = true
 	}
 	if g := r.Gate; g != nil {
 		if len(baselined) > 0 {
-			fmt.Fprintf(bw, "\nbaselined RED findings, recorded in %s (not failing):\n", g.Baseline)
+			section()
+			fmt.Fprintf(bw, "baselined RED findings, recorded in %s (not failing):\n", g.Baseline)
 			for _, f := range baselined {
 				fmt.Fprintf(bw, "  %s:%d:%d: %s [%s]\n", f.File, f.Line, f.Column, f.Message, f.Tag())
 			}
 		}
 		if len(outside) > 0 {
-			fmt.Fprintf(bw, "\nRED findings in files not changed since %s (not failing):\n", g.DiffBase)
+			section()
+			fmt.Fprintf(bw, "RED findings in files not changed since %s (not failing):\n", g.DiffBase)
 			for _, f := range outside {
 				fmt.Fprintf(bw, "  %s:%d:%d: %s [%s]\n", f.File, f.Line, f.Column, f.Message, f.Tag())
 			}
 		}
 		if len(g.Stale) > 0 {
-			fmt.Fprintf(bw, "\nstale baseline entries in %s, no longer found (refresh with --write-baseline):\n", g.Baseline)
+			section()
+			fmt.Fprintf(bw, "stale baseline entries in %s, no longer found (refresh with --write-baseline):\n", g.Baseline)
 			for _, s := range g.Stale {
 				rt := s.Runtime
 				if rt == "" {
@@ -156,24 +169,32 @@ func WriteText(w io.Writer, r *Report) error {
 				fmt.Fprintf(bw, "  %s: %s %s %s [STALE]\n", s.File, s.Class, rt, s.Fingerprint)
 			}
 		}
-		for _, n := range g.Notes {
-			fmt.Fprintf(bw, "note: %s\n", n)
+		if len(g.Notes) > 0 {
+			section()
+			for _, n := range g.Notes {
+				fmt.Fprintf(bw, "note: %s\n", n)
+			}
 		}
-		if len(baselined)+len(outside)+len(g.Stale)+len(g.Notes) > 0 {
-			fmt.Fprintln(bw)
-		}
-	}
-	for _, s := range r.Skipped {
-		fmt.Fprintf(bw, "%s: skipped: %s\n", s.File, s.Reason)
 	}
 	launches := r.launchLines()
+	var notes []string
 	for _, m := range r.Suppressions {
 		if note := r.markerNote(m, launches); note != "" {
-			fmt.Fprintf(bw, "%s:%d: %s [NOTE]\n", m.File, m.Line, note)
+			notes = append(notes, fmt.Sprintf("%s:%d: %s [NOTE]", m.File, m.Line, note))
+		}
+	}
+	if len(r.Skipped)+len(notes) > 0 {
+		section()
+		for _, s := range r.Skipped {
+			fmt.Fprintf(bw, "%s: skipped: %s\n", s.File, s.Reason)
+		}
+		for _, n := range notes {
+			fmt.Fprintln(bw, n)
 		}
 	}
 	if len(r.Families) > 0 {
-		fmt.Fprintf(bw, "\ninventory of launches:\n")
+		section()
+		fmt.Fprintf(bw, "inventory of launches:\n")
 		width := len("family")
 		for _, fc := range r.Families {
 			width = max(width, len(fc.Name))
@@ -182,8 +203,8 @@ func WriteText(w io.Writer, r *Report) error {
 		for _, fc := range r.Families {
 			fmt.Fprintf(bw, "  %-*s  %d / %d\n", width, fc.Name, fc.Gated, fc.Launches)
 		}
-		fmt.Fprintln(bw)
 	}
+	section()
 	if mc := r.Markers(); mc.Total > 0 {
 		fmt.Fprintf(bw, "inert markers: %d (%d suppressing %d findings, %d suppressing nothing, %d without a reason)\n",
 			mc.Total, mc.Used, mc.Suppressed, mc.Unused, mc.NoReason)

@@ -2,7 +2,9 @@ package checklaunches
 
 import (
 	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/python"
 	"github.com/leasegate/leasegate/scanner/shell"
+	"github.com/leasegate/leasegate/scanner/tsjs"
 )
 
 // Detectors is the explicit, ordered list of language detectors: the first
@@ -11,6 +13,8 @@ import (
 func Detectors() []scanner.Detector {
 	return []scanner.Detector{
 		// Each language detector is added here, in order of specificity.
+		tsjs.New(),
+		python.New(),
 		shell.New(), // last: shell claims by extension and shebang
 	}
 }
