@@ -44,5 +44,135 @@ func TestClaudeCompactionRevokes(t *testing.T) {
 	}
 }
 
-var _ = os.Stat
-var _ = filepath.Join
+// TestClaudeRefusedBeforeLaunch: arguments and settings that would switch
+// the gate or the permission system off never reach Claude Code, and leave
+// no registration behind.
+func TestClaudeRefusedBeforeLaunch(t *testing.T) {
+	w := newWorld(t, []Step{bash("touch should-not-exist")})
+	w.startBroker()
+	badSettings := filepath.Join(w.home, "off.json")
+	if err := os.WriteFile(badSettings, []byte(`{"disableAllHooks": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rows := [][]string{
+		{"--bare"},
+		{"--safe-mode"},
+		{"--dangerously-skip-permissions"},
+		{"--allow-dangerously-skip-permissions"},
+		{"--permission-mode", "bypassPermissions"},
+		{"--permission-mode=bypassPermissions"},
+		{"--settings", badSettings},
+		{"--settings", `{"permissions":{"defaultMode":"bypassPermissions"}}`},
+		{"--append-system-prompt", "--bare"},
+	}
+	for _, extra := range rows {
+		args := append(claudeArgs(), extra...)
+		out, code := w.launch(30*time.Second, args...)
+		if code != 2 || !strings.Contains(out, "refused") {
+			t.Errorf("%v: exit %d, want 2 with a refusal:\n%s", extra, code, out)
+		}
+	}
+	if n := len(w.api.Requests()) + len(w.api.Other()); n != 0 {
+		t.Errorf("the model API saw %d requests: a refused launch started Claude Code", n)
+	}
+	if ev := w.operator("events", "--kind", "lease.registered", "--json"); strings.TrimSpace(ev) != "" {
+		t.Errorf("a refused launch registered a session: %s", ev)
+	}
+}
+
+// TestClaudeDirectWithGlobalHook: `launch-runtime install` puts the gate
+// into the user's Claude settings, so a `claude` started without the
+// wrapper is denied every tool, reads included, with GATE_UNAVAILABLE.
+func TestClaudeDirectWithGlobalHook(t *testing.T) {
+	w := newWorld(t, nil)
+	w.startBroker()
+	configDir := filepath.Join(w.home, "claude-config")
+	if err := os.MkdirAll(configDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	// The user's own settings survive the install.
+	if err := os.WriteFile(filepath.Join(configDir, "settings.json"), []byte(`{"model":"claude-sonnet-4-5","env":{"FOO":"bar"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ { // idempotent
+		out, code := w.run(filepath.Join(bins, "launch-runtime"), []string{"CLAUDE_CONFIG_DIR=" + configDir}, "install")
+		if code != 0 {
+			t.Fatalf("install: exit %d\n%s", code, out)
+		}
+	}
+	settings, _ := os.ReadFile(filepath.Join(configDir, "settings.json"))
+	if strings.Count(string(settings), "mutator-gate") != 4 || !strings.Contains(string(settings), `"FOO": "bar"`) {
+		t.Errorf("settings after two installs:\n%s", settings)
+	}
+	w.api.SetScript([]Step{
+		{Tool: "Read", Input: map[string]any{"file_path": filepath.Join(w.project, "notes.txt")}},
+		{Tool: "Glob", Input: map[string]any{"pattern": "*.txt"}},
+		bash("touch direct-bash"),
+		{Tool: "Write", Input: map[string]any{"file_path": filepath.Join(w.project, "direct-write.txt"), "content": "x"}},
+		{Text: "finished"},
+	})
+	claude := filepath.Join(e2eDir, "node_modules", ".bin", "claude")
+	out, code := w.run(claude, []string{"CLAUDE_CONFIG_DIR=" + configDir},
+		"-p", "work", "--model", "claude-sonnet-4-5", "--allowedTools", "Bash,Read,Write,Glob", "--no-session-persistence")
+	if code != 0 {
+		t.Fatalf("direct claude: exit %d\n%s", code, out)
+	}
+	res := w.api.ToolResults()
+	if len(res) != 4 {
+		t.Fatalf("%d tool results, want 4:\n%s", len(res), out)
+	}
+	for i := range res {
+		wantResult(t, res, i, true, "GATE_UNAVAILABLE")
+	}
+	if w.exists("direct-bash") || w.exists("direct-write.txt") {
+		t.Error("a direct claude changed the project")
+	}
+	// uninstall gives the user's settings back.
+	if out, code := w.run(filepath.Join(bins, "launch-runtime"), []string{"CLAUDE_CONFIG_DIR=" + configDir}, "uninstall"); code != 0 {
+		t.Fatalf("uninstall: exit %d\n%s", code, out)
+	}
+	settings, _ = os.ReadFile(filepath.Join(configDir, "settings.json"))
+	if strings.Contains(string(settings), "mutator-gate") || !strings.Contains(string(settings), `"FOO": "bar"`) {
+		t.Errorf("settings after uninstall:\n%s", settings)
+	}
+}
+
+// TestClaudeConfigDir: --config-dir merges the gate into an isolated
+// CLAUDE_CONFIG_DIR, a project setting that turns hooks off does not take
+// the gate out, and a symlinked or malformed settings file refuses.
+func TestClaudeConfigDir(t *testing.T) {
+	w := newWorld(t, nil)
+	w.startBroker()
+	cfg := filepath.Join(w.home, "isolated")
+	if err := os.MkdirAll(filepath.Join(w.project, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(w.project, ".claude", "settings.json"), []byte(`{"disableAllHooks": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.api.SetScript([]Step{bash("touch isolated-bash"), {Text: "finished"}})
+	out, code := w.launch(60*time.Second, claudeArgs("--config-dir", cfg)...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	wantResult(t, w.api.ToolResults(), 0, true, "LEASE_NOT_VERIFIED")
+	if w.exists("isolated-bash") {
+		t.Error("Bash ran in an unverified session")
+	}
+	if s, _ := os.ReadFile(filepath.Join(cfg, "settings.json")); !strings.Contains(string(s), "mutator-gate") {
+		t.Errorf("isolated settings.json has no gate:\n%s", s)
+	}
+
+	malformed := filepath.Join(w.home, "malformed")
+	os.MkdirAll(malformed, 0o700)
+	os.WriteFile(filepath.Join(malformed, "settings.json"), []byte(`{"hooks": `), 0o600)
+	linked := filepath.Join(w.home, "linked")
+	os.MkdirAll(linked, 0o700)
+	os.Symlink(filepath.Join(malformed, "settings.json"), filepath.Join(linked, "settings.json"))
+	for _, dir := range []string{malformed, linked} {
+		out, code := w.launch(30*time.Second, claudeArgs("--config-dir", dir)...)
+		if code != 2 || !strings.Contains(out, "refused") {
+			t.Errorf("--config-dir %s: exit %d, want a refusal:\n%s", dir, code, out)
+		}
+	}
+}

@@ -261,3 +261,28 @@ func (w *world) exists(name string) bool {
 	_, err := os.Stat(filepath.Join(w.project, name))
 	return err == nil
 }
+
+// run runs a program with the test's environment (plus extra) in the
+// project folder.
+func (w *world) run(prog string, extra []string, args ...string) (string, int) {
+	w.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, prog, args...)
+	cmd.Env = w.env(extra...)
+	cmd.Dir = w.project
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		w.t.Fatalf("%s %v timed out:\n%s", prog, args, out.String())
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return out.String(), ee.ExitCode()
+	}
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return out.String(), 0
+}

@@ -6,8 +6,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Step is one scripted model turn: a tool call (Tool and Input) or, with
@@ -23,6 +25,9 @@ type Step struct {
 	// InputTokens, when set, is the usage the mock reports, to make the
 	// runtime believe its context is full and compact.
 	InputTokens int
+	// Overflow answers with the API's "prompt is too long" error instead,
+	// which makes Pi compact and retry.
+	Overflow bool
 
 	once *sync.Once
 }
@@ -191,6 +196,9 @@ func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	if os.Getenv("LEASEGATE_E2E_TRACE") != "" {
+		fmt.Fprintf(os.Stderr, "mock %s %s %s\n", time.Now().Format("15:04:05.000"), r.Method, r.URL.Path)
+	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, 64<<20))
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
@@ -226,6 +234,12 @@ func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 		if step.Tool == "" && step.Text == "" {
 			step.Text = "done."
 		}
+	}
+	if step.Overflow {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		io.WriteString(w, `{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 250000 tokens > 200000 maximum"}}`)
+		return
 	}
 	m.mu.Lock()
 	id := fmt.Sprintf("toolu_%03d", len(m.reqs)+len(m.other))

@@ -1,0 +1,119 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// piSetup writes Pi's models.json: one custom provider speaking the
+// Anthropic Messages API at the mock's loopback address.
+func piSetup(t *testing.T, w *world, contextWindow int) {
+	t.Helper()
+	dir := filepath.Join(w.home, ".pi", "agent")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	models := map[string]any{"providers": map[string]any{"mock": map[string]any{
+		"baseUrl": w.api.URL, "api": "anthropic-messages", "apiKey": "sk-ant-e2e-test",
+		"models": []any{map[string]any{"id": "mock-model", "name": "Mock", "contextWindow": contextWindow, "maxTokens": 4096}},
+	}}}
+	data, _ := json.MarshalIndent(models, "", "  ")
+	if err := os.WriteFile(filepath.Join(dir, "models.json"), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func piArgs(extra ...string) []string {
+	args := append([]string{"--runtime", "pi"}, extra...)
+	return append(args, "--", "--provider", "mock", "--model", "mock-model", "--no-session", "-p", "do the scripted work")
+}
+
+func piBash(cmd string) Step { return Step{Tool: "bash", Input: map[string]any{"command": cmd}} }
+
+// TestPiLeaseLifecycle drives one real Pi session through the lease life,
+// as TestClaudeLeaseLifecycle does for Claude Code.
+func TestPiLeaseLifecycle(t *testing.T) {
+	w := newWorld(t, nil)
+	w.startBroker()
+	piSetup(t, w, 200000)
+	w.api.SetScript([]Step{
+		{Tool: "read", Input: map[string]any{"path": filepath.Join(w.project, "notes.txt")}},
+		piBash("touch pi-unverified"),
+		{Before: func() { w.promote("300s") }, Tool: "bash", Input: piBash("touch pi-verified").Input},
+		{Before: func() { w.operator("revoke", w.session(), "--reason", "e2e") }, Tool: "bash", Input: piBash("touch pi-after-revoke").Input},
+		{Before: func() { w.promote("1s"); time.Sleep(1500 * time.Millisecond) }, Tool: "write",
+			Input: map[string]any{"path": filepath.Join(w.project, "pi-after-expiry.txt"), "content": "x"}},
+		{Before: func() { w.promote("300s") }, Tool: "bash", Input: piBash(
+			`lease-broker begin-verification "$LEASEGATE_SESSION_ID" > self-promote.out 2>&1; echo "rc=$?" >> self-promote.out`).Input},
+		{Before: func() { w.stopBroker(); w.startBroker() }, Tool: "bash", Input: piBash("touch pi-after-restart").Input},
+		{Text: "finished"},
+	})
+	out, code := w.launch(120*time.Second, piArgs()...)
+	if code != 0 {
+		t.Fatalf("pi exit %d:\n%s", code, out)
+	}
+	res := w.api.ToolResults()
+	wantResult(t, res, 0, false, "marmalade")
+	wantResult(t, res, 1, true, "LEASE_NOT_VERIFIED")
+	wantResult(t, res, 2, false, "")
+	wantResult(t, res, 3, true, "LEASE_NOT_VERIFIED")
+	wantResult(t, res, 4, true, "LEASE_")
+	wantResult(t, res, 5, false, "")
+	wantResult(t, res, 6, true, "UNKNOWN_SESSION")
+	for name, want := range map[string]bool{
+		"pi-unverified": false, "pi-verified": true, "pi-after-revoke": false,
+		"pi-after-expiry.txt": false, "pi-after-restart": false,
+	} {
+		if got := w.exists(name); got != want {
+			t.Errorf("%s exists = %v, want %v", name, got, want)
+		}
+	}
+	self, _ := os.ReadFile(filepath.Join(w.project, "self-promote.out"))
+	if !strings.Contains(string(self), "rc=") || strings.Contains(string(self), "rc=0") {
+		t.Errorf("the agent's own bash could begin its verification:\n%s", self)
+	}
+	if t.Failed() {
+		for i, r := range res {
+			t.Logf("result %d: error=%v %q", i, r.IsError, r.Text)
+		}
+		t.Logf("pi:\n%s", out)
+	}
+}
+
+// TestPiCompactionRevokes: Pi's compaction (session_before_compact) revokes
+// a verified lease. The mock answers one turn with the API's context
+// overflow error, on which Pi compacts and retries.
+func TestPiCompactionRevokes(t *testing.T) {
+	w := newWorld(t, nil)
+	w.startBroker()
+	piSetup(t, w, 200000)
+	w.api.SetScript([]Step{
+		{Before: func() { w.promote("300s") }, Tool: "bash", Input: piBash("touch pi-before-compaction").Input},
+		{Overflow: true},
+		{Tool: "bash", Input: piBash("touch pi-after-compaction").Input},
+		{Text: "finished"},
+	})
+	out, code := w.launch(120*time.Second, piArgs()...)
+	if code != 0 {
+		t.Fatalf("pi exit %d:\n%s", code, out)
+	}
+	res := w.api.ToolResults()
+	wantResult(t, res, 0, false, "")
+	wantResult(t, res, 1, true, "LEASE_NOT_VERIFIED")
+	if ev := w.operator("events", "--kind", "lease.revoked", "--json"); !strings.Contains(ev, "compact") {
+		t.Errorf("no revocation by compaction in the audit: %q", ev)
+	}
+	if !w.exists("pi-before-compaction") || w.exists("pi-after-compaction") {
+		t.Errorf("before=%v after=%v, want true false", w.exists("pi-before-compaction"), w.exists("pi-after-compaction"))
+	}
+	if t.Failed() {
+		for i, r := range res {
+			t.Logf("result %d: error=%v %q", i, r.IsError, r.Text)
+		}
+		t.Logf("other %v\npi:\n%s", w.api.Other(), out)
+	}
+}
