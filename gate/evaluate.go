@@ -68,7 +68,13 @@ func (p *Policy) Evaluate(c Call) []Decision {
 	var targetNorm string
 	var targetErr error
 	targetDone := false
-	ec := &evalCtx{c: c}
+	var ec *evalCtx // allocated when a rule needs paths
+	ctx := func() *evalCtx {
+		if ec == nil {
+			ec = &evalCtx{c: c}
+		}
+		return ec
+	}
 	for _, rs := range p.sets {
 		for _, r := range rs.rules {
 			detail, hit := "", false
@@ -83,12 +89,12 @@ func (p *Policy) Evaluate(c Call) []Decision {
 					continue
 				}
 				if !targetDone {
-					targetNorm, targetErr = ec.normalize(p, target, "")
+					targetNorm, targetErr = ctx().normalize(p, target, "")
 					targetDone = true
 				}
 				if targetErr != nil {
 					hit, detail = true, target+": "+targetErr.Error()
-				} else if pp := p.matchSets(r.paths, targetNorm, ec); pp != nil {
+				} else if pp := p.matchSets(r.paths, targetNorm, ctx()); pp != nil {
 					hit, detail = true, target+" is protected ("+pp.src+")"
 				}
 			case kindUnparseable:
@@ -108,7 +114,7 @@ func (p *Policy) Evaluate(c Call) []Decision {
 				if sh == nil {
 					sh = analyzeShell(command, p.env.Home)
 				}
-				detail, hit = p.matchCommand(r.cmd, sh, ec)
+				detail, hit = p.matchCommand(r.cmd, sh, ctx())
 			}
 			if hit {
 				out = append(out, Decision{Rule: r.id, Reason: r.reason + ": " + detail, Shadow: rs.shadow})
@@ -143,6 +149,7 @@ func (p *Policy) matchSets(sets []string, norm string, ec *evalCtx) *pathPattern
 // evalCtx carries one evaluation's call and caches.
 type evalCtx struct {
 	c        Call
+	fs       cachedFS
 	norm     map[string]normResult
 	sess     []pathPattern
 	sessDone bool
@@ -160,13 +167,16 @@ func (ec *evalCtx) normalize(p *Policy, w, dir string) (string, error) {
 	if r, ok := ec.norm[key]; ok {
 		return r.path, r.err
 	}
+	if ec.fs.fs == nil {
+		ec.fs.fs = p.fsys
+	}
 	cwd := ec.c.Cwd
 	if dir != "" {
-		if d, err := normalizePath(p.fsys, dir, cwd, p.env.Home); err == nil {
+		if d, err := normalizePath(&ec.fs, dir, cwd, p.env.Home); err == nil {
 			cwd = d
 		}
 	}
-	n, err := normalizePath(p.fsys, w, cwd, p.env.Home)
+	n, err := normalizePath(&ec.fs, w, cwd, p.env.Home)
 	if ec.norm == nil {
 		ec.norm = map[string]normResult{}
 	}

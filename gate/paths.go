@@ -23,6 +23,48 @@ type lstater interface {
 	Readlink(name string) (string, error)
 }
 
+// cachedFS remembers Lstat and Readlink answers for the length of one
+// evaluation: every word of a command shares the folders above it.
+type cachedFS struct {
+	fs    lstater
+	stats map[string]statResult
+	links map[string]linkResult
+}
+
+type statResult struct {
+	fi  fs.FileInfo
+	err error
+}
+
+type linkResult struct {
+	target string
+	err    error
+}
+
+func (c *cachedFS) Lstat(name string) (fs.FileInfo, error) {
+	if r, ok := c.stats[name]; ok {
+		return r.fi, r.err
+	}
+	fi, err := c.fs.Lstat(name)
+	if c.stats == nil {
+		c.stats = map[string]statResult{}
+	}
+	c.stats[name] = statResult{fi, err}
+	return fi, err
+}
+
+func (c *cachedFS) Readlink(name string) (string, error) {
+	if r, ok := c.links[name]; ok {
+		return r.target, r.err
+	}
+	t, err := c.fs.Readlink(name)
+	if c.links == nil {
+		c.links = map[string]linkResult{}
+	}
+	c.links[name] = linkResult{t, err}
+	return t, err
+}
+
 type osFS struct{}
 
 func (osFS) Lstat(name string) (fs.FileInfo, error) { return os.Lstat(name) }
