@@ -33,14 +33,14 @@ func (s *scan) collect(f *syntax.File) {
 			if len(n.Args) > 0 && declCommands[n.Args[0].Lit()] {
 				for _, w := range n.Args[1:] {
 					if a, ok := wordAssign(w); ok {
-						s.asgs = append(s.asgs, a)
+						s.record(a, w)
 					}
 				}
 			}
 		case *syntax.ParamExp:
 			// : "${AGENT:=claude}" assigns the default.
 			if n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) && n.Exp.Word != nil {
-				s.asgs = append(s.asgs, assign{name: n.Param.Value, value: n.Exp.Word, via: scanner.ClassDynamic})
+				s.record(assign{name: n.Param.Value, value: n.Exp.Word, via: scanner.ClassDynamic}, n)
 			}
 		case *syntax.DeclClause:
 			for _, a := range n.Args {
@@ -48,7 +48,7 @@ func (s *scan) collect(f *syntax.File) {
 			}
 		case *syntax.ForClause:
 			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
-				s.asgs = append(s.asgs, assign{name: wi.Name.Value, items: wi.Items})
+				s.record(assign{name: wi.Name.Value, items: wi.Items}, wi)
 			}
 		case *syntax.FuncDecl:
 			if n.Name != nil && runsArguments(n.Body) {
@@ -91,11 +91,35 @@ func (s *scan) addAssign(a *syntax.Assign) {
 	if a == nil || a.Name == nil || a.Naked && a.Value == nil && a.Array == nil {
 		return
 	}
-	s.asgs = append(s.asgs, assign{name: a.Name.Value, value: a.Value, array: a.Array, appendTo: a.Append})
+	as := assign{name: a.Name.Value, value: a.Value, array: a.Array, appendTo: a.Append}
 	if a.Value == nil && a.Array == nil {
 		// NAME= : the empty string.
-		s.asgs[len(s.asgs)-1].value = &syntax.Word{}
+		as.value = &syntax.Word{}
 	}
+	s.record(as, a)
+}
+
+// record keeps an assignment unless the same one (same name, operator and
+// source text) is already kept: repeated lines add no new values, and a
+// large generated script stays linear.
+func (s *scan) record(a assign, n syntax.Node) {
+	if n != nil && n.Pos().IsValid() && n.End().IsValid() {
+		start, end := int(n.Pos().Offset()), int(n.End().Offset())
+		if start <= end && end <= len(s.src) {
+			key := a.name + "\x00" + string(a.via) + "\x00" + s.src[start:end]
+			if a.appendTo {
+				key = "+" + key
+			}
+			if s.seenAsg == nil {
+				s.seenAsg = map[string]bool{}
+			}
+			if s.seenAsg[key] {
+				return
+			}
+			s.seenAsg[key] = true
+		}
+	}
+	s.asgs = append(s.asgs, a)
 }
 
 // wordAssign reads `NAME=value` from an argument of export/local/... in

@@ -97,6 +97,8 @@ type scan struct {
 	funcs map[string]bool
 	depth int
 	asgs  []assign
+	// seenAsg keys the assignments already recorded.
+	seenAsg map[string]bool
 }
 
 func scanText(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, lang syntax.LangVariant, vars env, depth int, nested bool) error {

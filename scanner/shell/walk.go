@@ -62,7 +62,7 @@ func (s *scan) stmt(st *syntax.Stmt, cls scanner.Class) {
 func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
 	cur := [][]scanner.Arg{{}}
 	for _, w := range words {
-		pos := s.synPos(w.Pos())
+		pos := s.wordTextPos(w)
 		alts := s.word(w)
 		var next [][]scanner.Arg
 		for _, c := range cur {
@@ -426,4 +426,26 @@ func (s *scan) misusedWrapper(argv []scanner.Arg, cls scanner.Class) *scanner.La
 		}
 	}
 	return nil
+}
+
+// wordTextPos is where a word's text starts: inside the quotes of a word
+// that is one quoted string, so that a shell string handed to a nested
+// scan maps onto the file exactly.
+func (s *scan) wordTextPos(w *syntax.Word) scanner.Pos {
+	off := int(w.Pos().Offset())
+	if len(w.Parts) == 1 {
+		switch q := w.Parts[0].(type) {
+		case *syntax.SglQuoted:
+			off++
+			if q.Dollar {
+				off++
+			}
+		case *syntax.DblQuoted:
+			off++
+			if q.Dollar {
+				off++
+			}
+		}
+	}
+	return s.offPos(off)
 }

@@ -1,0 +1,217 @@
+package shell_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/shell"
+)
+
+var detectors = []scanner.Detector{shell.New()}
+
+func scanFile(t testing.TB, name, src string) []scanner.Finding {
+	t.Helper()
+	fs, _, err := scanner.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), detectors, shell.ScanString)
+	if err != nil {
+		t.Fatalf("ScanBytes: %v", err)
+	}
+	scanner.SortFindings(fs)
+	return fs
+}
+
+func render(fs []scanner.Finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%d:%d %s %s\n", f.Line, f.Column, f.Tag(), f.Runtime)
+	}
+	return b.String()
+}
+
+func TestMatch(t *testing.T) {
+	d := shell.New()
+	tests := []struct {
+		rel, head string
+		want      bool
+	}{
+		{"a.sh", "", true},
+		{"a.bash", "", true},
+		{"x/.bashrc", "", true},
+		{"bin/run", "#!/bin/sh\n", true},
+		{"bin/run", "#!/usr/bin/env bash\n", true},
+		{"bin/run", "#!/usr/bin/env python3\n", false},
+		{"a.sh", "#!/usr/bin/env node\n", false},
+		{"README.md", "", false},
+	}
+	for _, tt := range tests {
+		if got := d.Match(scanner.NewFile(tt.rel, []byte(tt.head), false)); got != tt.want {
+			t.Errorf("Match(%q, %q) = %v, want %v", tt.rel, tt.head, got, tt.want)
+		}
+	}
+}
+
+// TestPositions checks columns, which the comment matrix does not.
+func TestPositions(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"  claude -p\n", "1:3 RED:direct-literal claude\n"},
+		{"FOO=1 env claude\n", "1:11 RED:direct-literal claude\n"},
+		{"x=$(pi)\n", "1:5 RED:command-substitution pi\n"},
+		{"echo a; launch-runtime --runtime claude\n", "1:9 GATED claude\n"},
+		{"bash -c 'true; claude'\n", "1:16 RED:eval claude\n"},
+		{"bash -c '\n  claude'\n", "2:3 RED:eval claude\n"},
+	}
+	for _, tt := range tests {
+		if got := render(scanFile(t, "a.sh", tt.src)); got != tt.want {
+			t.Errorf("%q:\n got %q\nwant %q", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestScanString checks the function other detectors call: positions are
+// mapped from `at`, via overrides RED classes, gated stays gated.
+func TestScanString(t *testing.T) {
+	cfg := scanner.DefaultConfig()
+	p := scanner.NewPass("package.json", nil, cfg, "package.json", shell.ScanString)
+	if err := shell.ScanString(p, "npm test && claude -p hi", scanner.Pos{Line: 7, Column: 20}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := shell.ScanString(p, "launch-runtime --runtime pi\nclaude", scanner.Pos{Line: 9, Column: 5}, scanner.ClassProcessAPI); err != nil {
+		t.Fatal(err)
+	}
+	got := render(p.Findings())
+	want := "7:32 RED:direct-literal claude\n9:5 GATED pi\n10:1 RED:process-api claude\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for _, f := range p.Findings() {
+		if f.Language != "package.json" {
+			t.Errorf("finding language %q, want the caller's", f.Language)
+		}
+	}
+}
+
+// TestScanStringUnparseable: text the parser rejects is still judged, and
+// the parse error is returned for the caller to decide.
+func TestScanStringUnparseable(t *testing.T) {
+	p := scanner.NewPass("w.yml", nil, scanner.DefaultConfig(), "github-actions", shell.ScanString)
+	err := shell.ScanString(p, "claude -p \"oops\nif then", scanner.Pos{Line: 3, Column: 1}, "")
+	var pe *scanner.ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("err = %v, want a *scanner.ParseError", err)
+	}
+	if pe.Pos.Line < 3 {
+		t.Errorf("parse error at %v, want it mapped into the file", pe.Pos)
+	}
+	if got := render(p.Findings()); got != "3:1 RED:direct-literal claude\n" {
+		t.Errorf("fallback findings = %q", got)
+	}
+}
+
+func TestUnparseableFile(t *testing.T) {
+	tests := []struct{ name, src, msg string }{
+		{"quote", "echo \"x\n", "closing quote"},
+		{"binary", "#!/bin/sh\necho \x00\x01", "binary data"},
+		{"nesting", "x=" + strings.Repeat("$(", 10000) + "claude" + strings.Repeat(")", 10000) + "\n", "nesting deeper than"},
+		{"braces", strings.Repeat("{ ", 5000) + "claude\n", "nesting deeper than"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := scanFile(t, "a.sh", tt.src)
+			if len(fs) != 1 || fs[0].Class != scanner.ClassUnparseable || !strings.Contains(fs[0].Message, tt.msg) {
+				t.Errorf("findings = %+v, want one unparseable with %q", fs, tt.msg)
+			}
+		})
+	}
+}
+
+// TestNestingBelowLimit: 150 nested substitutions still parse and the
+// launch inside is found.
+func TestNestingBelowLimit(t *testing.T) {
+	src := "x=" + strings.Repeat("$(", 150) + "claude" + strings.Repeat(")", 150) + "\n"
+	if got := render(scanFile(t, "a.sh", src)); got != "1:303 RED:command-substitution claude\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestLargeScript: a 10 MB script is scanned whole, in bounded time, and a
+// launch on its last line (beyond the parser's 18-bit line numbers) is
+// reported on the right line.
+func TestLargeScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10 MB script")
+	}
+	var b strings.Builder
+	line := "echo \"building step\" && C=cl && C+=aude && grep -q x file.txt || true\n"
+	n := 0
+	for b.Len() < 10<<20 {
+		b.WriteString(line)
+		n++
+	}
+	b.WriteString("$C -p done\n")
+	start := time.Now()
+	fs := scanFile(t, "big.sh", b.String())
+	if got := render(fs); got != fmt.Sprintf("%d:1 RED:variable-execution claude\n", n+1) {
+		t.Errorf("got %q", got)
+	}
+	t.Logf("10 MB script scanned in %v", time.Since(start))
+}
+
+// TestAlternativesBounded: a variable given many values, and many
+// variables combined, stay within the caps.
+func TestAlternativesBounded(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 200; i++ {
+		fmt.Fprintf(&b, "A=v%d\n", i)
+	}
+	b.WriteString("A=claude\n")
+	b.WriteString(strings.Repeat("$A", 40) + " x\n")
+	b.WriteString("C=x; C+=$C$C$C; C+=$C$C$C; C+=$C$C$C\n$C\n")
+	start := time.Now()
+	scanFile(t, "a.sh", b.String())
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	src := "for r in claude pi; do \"$r\"; done\nA=pi; A=claude; B=$A; $B; ${X:-claude}\n"
+	first := render(scanFile(t, "a.sh", src))
+	for i := 0; i < 20; i++ {
+		if got := render(scanFile(t, "a.sh", src)); got != first {
+			t.Fatalf("run %d differs:\n%s\nvs\n%s", i, got, first)
+		}
+	}
+}
+
+// TestChokepoint: a declared choke point's launches are gated and its
+// primitive allowed.
+func TestChokepoint(t *testing.T) {
+	cfg, err := scanner.ParseConfig("c", []byte("chokepoints: [\"bin/launch-runtime.sh\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, _, err := scanner.ScanBytes("bin/launch-runtime.sh", []byte("exec claude --dangerously-skip-permissions \"$@\"\n"), true, cfg, detectors, shell.ScanString)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := render(fs); got != "1:6 GATED claude\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestCustomRuntime: a runtime added in the config is recognised by its
+// command and package.
+func TestCustomRuntime(t *testing.T) {
+	cfg, err := scanner.ParseConfig("c", []byte("runtimes:\n  codex: {commands: [codex], packages: [\"@openai/codex\"]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, _, _ := scanner.ScanBytes("a.sh", []byte("codex exec hi\nnpx @openai/codex\n"), false, cfg, detectors, shell.ScanString)
+	scanner.SortFindings(fs)
+	if got := render(fs); got != "1:1 RED:direct-literal codex\n2:5 RED:package-runner codex\n" {
+		t.Errorf("got %q", got)
+	}
+}
