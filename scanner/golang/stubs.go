@@ -106,7 +106,7 @@ func Contains(s, substr string) bool
 func HasPrefix(s, prefix string) bool
 `,
 	"cmp": `package cmp
-func Or[T comparable](vals ...T) T
+func Or[T comparable](vals ...T) T { var zero T; return zero }
 `,
 	"errors": `package errors
 func New(text string) error

@@ -2,6 +2,7 @@ package checklaunches
 
 import (
 	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/golang"
 	"github.com/leasegate/leasegate/scanner/python"
 	"github.com/leasegate/leasegate/scanner/shell"
 	"github.com/leasegate/leasegate/scanner/tsjs"
@@ -13,6 +14,7 @@ import (
 func Detectors() []scanner.Detector {
 	return []scanner.Detector{
 		// Each language detector is added here, in order of specificity.
+		golang.New(),
 		tsjs.New(),
 		python.New(),
 		shell.New(), // last: shell claims by extension and shebang

@@ -1,0 +1,203 @@
+package golang_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"testing"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/golang"
+	"github.com/leasegate/leasegate/scanner/scannertest"
+	"github.com/leasegate/leasegate/scanner/shell"
+)
+
+func scan(t testing.TB, name, src string) []scanner.Finding {
+	t.Helper()
+	fs, _, err := scanner.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), []scanner.Detector{golang.New()}, shell.ScanString)
+	if err != nil {
+		t.Fatalf("scan: %v", err)
+	}
+	scanner.SortFindings(fs)
+	return fs
+}
+
+func tags(fs []scanner.Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Tag())
+	}
+	return out
+}
+
+// TestDetectorMatrix runs the check-launches form of the analysis (one file
+// at a time, stub standard library) over the same matrix as the analyzer.
+func TestDetectorMatrix(t *testing.T) {
+	scannertest.Run(t, filepath.Join(matrixDir, "src", "launches"), []scanner.Detector{golang.New()}, shell.ScanString)
+}
+
+func TestDetector(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string
+	}{
+		{"missing imports do not stop the scan", `package x
+
+import (
+	"os/exec"
+
+	"github.com/absent/dependency"
+	yaml "gopkg.in/yaml.v3"
+)
+
+func f() {
+	dependency.Setup(yaml.Marshal)
+	_ = exec.Command(dependency.Name, "-p").Run()
+	_ = exec.Command("claude", "-p").Run()
+}
+`, []string{"RED:process-api"}},
+		{"other files of the package are unknown", `package x
+
+import "os/exec"
+
+func f() { _ = exec.Command(binaryFromOtherFile).Run(); _ = exec.Command(otherConst + "claude") }
+`, nil},
+		{"cgo file", `package x
+
+// #include <stdlib.h>
+import "C"
+import "os/exec"
+
+func f() { C.free(nil); _ = exec.Command("pi") }
+`, []string{"RED:process-api"}},
+		{"x/sys/unix Exec", `package x
+
+import "golang.org/x/sys/unix"
+
+func f() error { return unix.Exec("/usr/bin/claude", []string{"claude"}, nil) }
+`, []string{"RED:process-api"}},
+		{"syscall.ForkExec", `package x
+
+import "syscall"
+
+func f() { _, _ = syscall.ForkExec("/bin/sh", []string{"sh", "-c", "claude -p x"}, nil) }
+`, []string{"RED:eval"}},
+		{"a method named Command is not os/exec", `package x
+
+type runner struct{}
+
+func (runner) Command(name string) {}
+
+func f() { runner{}.Command("claude") }
+`, nil},
+		{"address taken makes a variable unknown", `package x
+
+import "os/exec"
+
+func set(p *string) {}
+
+func f() {
+	bin := "git"
+	set(&bin)
+	_ = exec.Command(bin)
+}
+`, nil},
+		{"recursive variables terminate", `package x
+
+import "os/exec"
+
+var a, b = b + "x", a + "y"
+
+func f() { _ = exec.Command(a) }
+`, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tags(scan(t, "x.go", tc.src))
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDetectorSyntaxError(t *testing.T) {
+	p := scanner.NewPass("bad.go", []byte("package x\n\nfunc f( {\n"), scanner.DefaultConfig(), golang.Language, nil)
+	err := golang.New().Scan(p)
+	var pe *scanner.ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("got %v, want a *scanner.ParseError", err)
+	}
+	if pe.Pos.Line != 3 {
+		t.Errorf("error at line %d, want 3", pe.Pos.Line)
+	}
+	fs := scan(t, "bad.go", "package x\n\nfunc f( {\n")
+	if got := tags(fs); !reflect.DeepEqual(got, []string{"RED:unparseable"}) {
+		t.Errorf("got %v, want one unparseable finding", got)
+	}
+}
+
+// TestDetectorConcurrent scans the matrix files from many goroutines at
+// once: the shared standard-library stubs must be safe to share (run with
+// -race).
+func TestDetectorConcurrent(t *testing.T) {
+	dir := filepath.Join(matrixDir, "src", "launches")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var srcs [][]byte
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, b)
+	}
+	want := make([][]scanner.Finding, len(srcs))
+	for i, s := range srcs {
+		want[i] = scan(t, "f.go", string(s))
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i, s := range srcs {
+				fs, _, _ := scanner.ScanBytes("f.go", s, false, scanner.DefaultConfig(), []scanner.Detector{golang.New()}, shell.ScanString)
+				scanner.SortFindings(fs)
+				if !reflect.DeepEqual(fs, want[i]) {
+					t.Errorf("file %d: concurrent scan differs", i)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// FuzzGoDetector feeds arbitrary source to the detector: it must never
+// panic and must give the same findings twice.
+func FuzzGoDetector(f *testing.F) {
+	f.Add([]byte("package x\n\nimport \"os/exec\"\n\nfunc f() { exec.Command(\"claude\") }\n"))
+	f.Add([]byte("package x\nimport . \"os/exec\"\nvar a = []string{\"pi\"}\nfunc f() { Command(a[0], a[1:]...) }\n"))
+	f.Add([]byte("package x\nimport \"syscall\"\nconst c = \"--dangerously-\" + \"skip-permissions\"\nfunc f() { syscall.Exec(c, nil, nil) }\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		run := func() ([]scanner.Finding, error) {
+			p := scanner.NewPass("f.go", src, scanner.DefaultConfig(), golang.Language, shell.ScanString)
+			err := golang.New().Scan(p)
+			return p.Findings(), err
+		}
+		a, errA := run()
+		b, errB := run()
+		if !reflect.DeepEqual(a, b) || (errA == nil) != (errB == nil) {
+			t.Fatalf("not deterministic: %v/%v vs %v/%v", a, errA, b, errB)
+		}
+		var pe *scanner.ParseError
+		if errA != nil && !errors.As(errA, &pe) {
+			t.Fatalf("error is not a ParseError: %v", errA)
+		}
+	})
+}
