@@ -221,6 +221,15 @@ func propName(t *tree, k int32) string {
 // collectImport binds the names of an import statement.
 func (a *analyzer) collectImport(i int32) {
 	t := a.t
+	if rc := t.childKind(i, kImportRequireClause); rc != none {
+		// TypeScript: import cp = require('child_process')
+		id := t.childKind(rc, kIdentifier)
+		src := t.child(rc, fSource)
+		if id != none && src != none {
+			a.addBinding(id, binding{value: none, ref: true, mod: normModule(propName(t, src)), name: id})
+		}
+		return
+	}
 	srcNode := t.child(i, fSource)
 	if srcNode == none {
 		return

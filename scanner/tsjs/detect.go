@@ -59,6 +59,7 @@ func grammarFor(path string, src []byte) (*grammar, string) {
 var apiNeedles = [][]byte{
 	[]byte("child_process"), []byte("execa"), []byte("zx"), []byte("shelljs"),
 	[]byte("cross-spawn"), []byte("Bun"), []byte("Deno"), []byte("@anthropic-ai/claude-"),
+	[]byte("'bun'"), []byte(`"bun"`),
 }
 
 // dangerNeedles mark a file that may build the primitive from pieces.
@@ -141,7 +142,15 @@ func (a *analyzer) brokenAPI() (scanner.Pos, bool) {
 		if n.kind != kError {
 			continue
 		}
-		if containsAny(t.src[n.start:n.end], brokenNeedles) {
+		// The error's own text, or the call it sits in, names an API.
+		span := t.src[n.start:n.end]
+		for p := n.parent; p != none; p = t.nodes[p].parent {
+			if k := t.nodes[p].kind; k == kCall || k == kNew {
+				span = t.src[t.nodes[p].start:t.nodes[p].end]
+				break
+			}
+		}
+		if containsAny(t.src[n.start:n.end], brokenNeedles) || containsAny(span, brokenNeedles) {
 			return t.pos(int32(i)), true
 		}
 	}

@@ -47,6 +47,7 @@ const (
 	kUpdate
 	kImportStatement
 	kImportClause
+	kImportRequireClause
 	kNamespaceImport
 	kNamedImports
 	kImportSpecifier
@@ -111,6 +112,7 @@ var kindNames = map[string]kind{
 	"update_expression":                     kUpdate,
 	"import_statement":                      kImportStatement,
 	"import_clause":                         kImportClause,
+	"import_require_clause":                 kImportRequireClause,
 	"namespace_import":                      kNamespaceImport,
 	"named_imports":                         kNamedImports,
 	"import_specifier":                      kImportSpecifier,

@@ -1,0 +1,2 @@
+// Bun.spawn with {{ cmd: [...] }}.
+Bun.spawn({ cmd: ['claude', '-p'], stdout: 'pipe' }); // want "RED:process-api"

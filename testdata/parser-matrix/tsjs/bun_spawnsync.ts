@@ -1,0 +1,2 @@
+// Bun.spawnSync.
+const r = Bun.spawnSync(['claude', '--version']); // want "RED:process-api"

@@ -1,0 +1,4 @@
+// A launch inside an exported function.
+module.exports = function run() {
+  return require('child_process').execSync('claude -p x'); // want "RED:direct-literal"
+};

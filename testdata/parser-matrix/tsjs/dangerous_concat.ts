@@ -1,0 +1,2 @@
+// The primitive split over concatenated literals.
+export const flag = '--dangerously-' + 'skip-permissions'; // want "RED:dangerous-primitive"

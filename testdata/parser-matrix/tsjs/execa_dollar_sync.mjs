@@ -1,0 +1,4 @@
+// execa's $.sync template.
+import { $ } from 'execa';
+
+$.sync`claude --version`; // want "RED:process-api"
