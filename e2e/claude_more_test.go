@@ -176,3 +176,62 @@ func TestClaudeConfigDir(t *testing.T) {
 		}
 	}
 }
+
+// TestClaudeDangerous: --dangerous is honoured only for Claude Code, the
+// wrapper adds the raw flag itself, and the gate's deny still holds under
+// bypassPermissions.
+func TestClaudeDangerous(t *testing.T) {
+	w := newWorld(t, []Step{bash("touch dangerous-unverified"), {Text: "finished"}})
+	w.startBroker()
+	out, code := w.launch(60*time.Second, claudeArgs("--dangerous")...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	wantResult(t, w.api.ToolResults(), 0, true, "LEASE_NOT_VERIFIED")
+	if w.exists("dangerous-unverified") {
+		t.Error("Bash ran unverified under --dangerous")
+	}
+	// A binary that is not Claude Code does not get the raw flag.
+	notClaude := filepath.Join(w.home, "not-claude")
+	os.WriteFile(notClaude, []byte("#!/bin/sh\nif [ \"$1\" = --version ]; then echo 1.0.0; exit 0; fi\ntouch "+filepath.Join(w.project, "not-claude-ran")+"\n"), 0o755)
+	out, code = w.launch(30*time.Second, append([]string{"--runtime", "claude", "--dangerous", "--bin", notClaude, "--"}, "-p", "x")...)
+	if code != 2 || !strings.Contains(out, "not Claude Code") {
+		t.Errorf("--dangerous with another binary: exit %d\n%s", code, out)
+	}
+	if w.exists("not-claude-ran") {
+		t.Error("the other binary was launched")
+	}
+}
+
+// TestLaunchBrokenRuntimeBinary: a missing, non-executable or looping
+// runtime binary is a one-line error before anything is registered.
+func TestLaunchBrokenRuntimeBinary(t *testing.T) {
+	w := newWorld(t, nil)
+	w.startBroker()
+	notExec := filepath.Join(w.home, "not-exec")
+	os.WriteFile(notExec, []byte("#!/bin/sh\n"), 0o644)
+	loopA, loopB := filepath.Join(w.home, "loop-a"), filepath.Join(w.home, "loop-b")
+	os.Symlink(loopB, loopA)
+	os.Symlink(loopA, loopB)
+	for bin, want := range map[string]string{
+		filepath.Join(w.home, "missing"): "does not exist",
+		notExec:                          "not executable",
+		loopA:                            "symlink loop",
+		w.home:                           "is a folder",
+	} {
+		out, code := w.launch(30*time.Second, "--runtime", "claude", "--bin", bin, "--", "-p", "x")
+		if code != 1 || !strings.Contains(out, want) || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+			t.Errorf("--bin %s: exit %d, want 1 and one line with %q:\n%s", bin, code, want, out)
+		}
+	}
+	piSetup(t, w, 200000)
+	w.api.SetScript([]Step{{Text: "finished"}})
+	if out, code := w.launch(60*time.Second, piArgs()...); code != 0 {
+		t.Fatalf("the real launch: exit %d\n%s", code, out)
+	}
+	// Only the one real pi launch above registered.
+	ev := w.operator("events", "--kind", "lease.registered", "--json")
+	if n := strings.Count(strings.TrimSpace(ev), "\n") + 1; strings.TrimSpace(ev) == "" || n != 1 {
+		t.Errorf("want exactly one registration (the real launch), got:\n%s", ev)
+	}
+}

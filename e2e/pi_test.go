@@ -117,3 +117,53 @@ func TestPiCompactionRevokes(t *testing.T) {
 		t.Logf("other %v\npi:\n%s", w.api.Other(), out)
 	}
 }
+
+// TestPiDirectWithGlobalExtension: `launch-runtime install` puts the gate
+// extension into Pi's global extension folder, so a `pi` started without
+// the wrapper is denied every tool, reads included, with GATE_UNAVAILABLE.
+func TestPiDirectWithGlobalExtension(t *testing.T) {
+	w := newWorld(t, nil)
+	w.startBroker()
+	piSetup(t, w, 200000)
+	// install writes into the isolated HOME's Claude and Pi folders.
+	if out, code := w.run(filepath.Join(bins, "launch-runtime"), nil, "install"); code != 0 {
+		t.Fatalf("install: exit %d\n%s", code, out)
+	}
+	ext := filepath.Join(w.home, ".pi", "agent", "extensions", "leasegate-gate.ts")
+	if _, err := os.Stat(ext); err != nil {
+		t.Fatalf("no Pi extension installed: %v", err)
+	}
+	w.api.SetScript([]Step{
+		{Tool: "read", Input: map[string]any{"path": filepath.Join(w.project, "notes.txt")}},
+		piBash("touch pi-direct"),
+		{Text: "finished"},
+	})
+	pi := filepath.Join(e2eDir, "node_modules", ".bin", "pi")
+	out, code := w.run(pi, nil, "--provider", "mock", "--model", "mock-model", "--no-session", "-p", "work")
+	if code != 0 {
+		t.Fatalf("direct pi: exit %d\n%s", code, out)
+	}
+	res := w.api.ToolResults()
+	wantResult(t, res, 0, true, "GATE_UNAVAILABLE")
+	wantResult(t, res, 1, true, "GATE_UNAVAILABLE")
+	if w.exists("pi-direct") {
+		t.Error("a direct pi ran bash")
+	}
+	if out, code := w.run(filepath.Join(bins, "launch-runtime"), nil, "uninstall"); code != 0 {
+		t.Fatalf("uninstall: exit %d\n%s", code, out)
+	}
+	if _, err := os.Stat(ext); !os.IsNotExist(err) {
+		t.Errorf("uninstall left %s: %v", ext, err)
+	}
+}
+
+// TestPiRefused: Pi has no permission bypass; --dangerous is refused
+// before launch.
+func TestPiRefused(t *testing.T) {
+	w := newWorld(t, nil)
+	w.startBroker()
+	out, code := w.launch(30*time.Second, piArgs("--dangerous")...)
+	if code != 2 || !strings.Contains(out, "refused") {
+		t.Errorf("exit %d, want a refusal:\n%s", code, out)
+	}
+}
