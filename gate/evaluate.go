@@ -127,17 +127,18 @@ func (p *Policy) Evaluate(c Call) []Decision {
 // matchSets returns the first pattern of the named path sets that covers
 // the normalised path, or nil.
 func (p *Policy) matchSets(sets []string, norm string, ec *evalCtx) *pathPattern {
+	elems := pathElems(norm, p.fold)
 	for _, name := range sets {
 		pats := p.paths[name]
 		for i := range pats {
-			if pats[i].match(norm, p.fold) {
+			if pats[i].matchElems(elems) {
 				return &pats[i]
 			}
 		}
 		if name == "gate-files" {
 			pats := ec.session(p)
 			for i := range pats {
-				if pats[i].match(norm, p.fold) {
+				if pats[i].matchElems(elems) {
 					return &pats[i]
 				}
 			}
@@ -150,6 +151,7 @@ func (p *Policy) matchSets(sets []string, norm string, ec *evalCtx) *pathPattern
 type evalCtx struct {
 	c        Call
 	fs       cachedFS
+	bases    map[string]string // resolved folder per tracked cd
 	norm     map[string]normResult
 	sess     []pathPattern
 	sessDone bool
@@ -170,13 +172,28 @@ func (ec *evalCtx) normalize(p *Policy, w, dir string) (string, error) {
 	if ec.fs.fs == nil {
 		ec.fs.fs = p.fsys
 	}
-	cwd := ec.c.Cwd
-	if dir != "" {
-		if d, err := normalizePath(&ec.fs, dir, cwd, p.env.Home); err == nil {
-			cwd = d
+	base, ok := ec.bases[dir]
+	if !ok {
+		var err error
+		base, err = normalizePath(&ec.fs, ec.c.Cwd, "/", p.env.Home)
+		if err == nil && dir != "" {
+			base, err = normalizePath(&ec.fs, dir, base, p.env.Home)
 		}
+		if err != nil {
+			base = "/"
+		}
+		if ec.bases == nil {
+			ec.bases = map[string]string{}
+		}
+		ec.bases[dir] = base
 	}
-	n, err := normalizePath(&ec.fs, w, cwd, p.env.Home)
+	var n string
+	var err error
+	if w = expandHome(w, p.env.Home); strings.HasPrefix(w, "/") {
+		n, err = resolveFrom(&ec.fs, "/", w)
+	} else {
+		n, err = resolveFrom(&ec.fs, base, w)
+	}
 	if ec.norm == nil {
 		ec.norm = map[string]normResult{}
 	}

@@ -79,28 +79,35 @@ func (osFS) Readlink(name string) (string, error)   { return os.Readlink(name) }
 // prefix, because EvalSymlinks fails on a dangling link and on "x/.." where
 // x does not exist, and both must still resolve.
 func normalizePath(fsys lstater, p, cwd, home string) (string, error) {
-	p = filepath.ToSlash(p)
+	p = expandHome(filepath.ToSlash(p), home)
+	if path.IsAbs(p) {
+		return resolveFrom(fsys, "/", p)
+	}
+	base := filepath.ToSlash(cwd)
+	if !path.IsAbs(base) {
+		base = "/" + base
+	}
+	return resolveFrom(fsys, "/", base+"/"+p)
+}
+
+// expandHome replaces a leading "~" or "$HOME" with home.
+func expandHome(p, home string) string {
+	if home == "" {
+		return p
+	}
 	switch {
 	case p == "~" || strings.HasPrefix(p, "~/"):
-		if home == "" {
-			break
-		}
-		p = home + p[1:]
+		return home + p[1:]
 	case p == "$HOME" || strings.HasPrefix(p, "$HOME/"):
-		if home == "" {
-			break
-		}
-		p = home + p[len("$HOME"):]
+		return home + p[len("$HOME"):]
 	}
-	if !path.IsAbs(p) {
-		base := filepath.ToSlash(cwd)
-		if !path.IsAbs(base) {
-			base = "/" + base
-		}
-		p = base + "/" + p
-	}
-	todo := splitPath(p)
-	resolved := "/"
+	return p
+}
+
+// resolveFrom walks rel from resolved, an absolute path already free of
+// symlinks, following links as the kernel would.
+func resolveFrom(fsys lstater, resolved, rel string) (string, error) {
+	todo := splitPath(rel)
 	links := 0
 	for len(todo) > 0 {
 		el := todo[0]
@@ -112,7 +119,10 @@ func normalizePath(fsys lstater, p, cwd, home string) (string, error) {
 			resolved = path.Dir(resolved)
 			continue
 		}
-		next := path.Join(resolved, el)
+		next := resolved + "/" + el
+		if resolved == "/" {
+			next = "/" + el
+		}
 		fi, err := fsys.Lstat(filepath.FromSlash(next))
 		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
 			// Missing elements are taken as written; whatever comes after
@@ -156,10 +166,20 @@ type pathPattern struct {
 
 // match reports whether the normalised absolute path p is covered.
 func (pp *pathPattern) match(p string, fold bool) bool {
+	return pp.matchElems(pathElems(p, fold))
+}
+
+// matchElems is match on a path already split by pathElems.
+func (pp *pathPattern) matchElems(elems []string) bool {
+	return matchElems(pp.elems, elems)
+}
+
+// pathElems splits a normalised path for matching, folding case if asked.
+func pathElems(p string, fold bool) []string {
 	if fold {
 		p = strings.ToLower(p)
 	}
-	return matchElems(pp.elems, splitPath(p))
+	return splitPath(p)
 }
 
 // isAncestor reports whether the normalised path p is a strict ancestor of

