@@ -1,0 +1,59 @@
+package shell_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/shell"
+)
+
+// BenchmarkShellDetector scans every shell matrix case per iteration (the
+// detector alone, then the whole one-file pipeline) and reports bytes/s.
+func BenchmarkShellDetector(b *testing.B) {
+	paths, err := filepath.Glob("../../testdata/parser-matrix/shell/*.sh")
+	if err != nil || len(paths) == 0 {
+		b.Fatalf("no matrix cases: %v", err)
+	}
+	var srcs [][]byte
+	total := 0
+	for _, p := range paths {
+		if strings.Contains(p, "unparseable_") {
+			continue
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srcs = append(srcs, src)
+		total += len(src)
+	}
+	cfg := scanner.DefaultConfig()
+	d := shell.New()
+	b.Run("detector", func(b *testing.B) {
+		b.SetBytes(int64(total))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, src := range srcs {
+				p := scanner.NewPass("a.sh", src, cfg, shell.Name, shell.ScanString)
+				if err := d.Scan(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(len(srcs)*b.N)/b.Elapsed().Seconds(), "files/s")
+	})
+	b.Run("pipeline", func(b *testing.B) {
+		b.SetBytes(int64(total))
+		b.ReportAllocs()
+		dets := []scanner.Detector{d}
+		for b.Loop() {
+			for _, src := range srcs {
+				scanner.ScanBytes("a.sh", src, false, cfg, dets, shell.ScanString)
+			}
+		}
+		b.ReportMetric(float64(len(srcs)*b.N)/b.Elapsed().Seconds(), "files/s")
+	})
+}
