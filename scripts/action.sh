@@ -59,12 +59,18 @@ fi
 
 # The summary counts are the first keys of their names in the indented
 # JSON report (the summary object comes before families and findings).
+# The gate's "failing" is indented the same way and present only with a
+# baseline or a diff base; without them every RED finding fails.
 count() {
   [[ -s $json ]] || return 0
   sed -n "s/^    \"$1\": \([0-9][0-9]*\),\{0,1\}\$/\1/p" "$json" | head -n 1
 }
-failing="$(sed -n 's/^    "failing": \([0-9][0-9]*\),\{0,1\}$/\1/p' "$json" 2>/dev/null | head -n 1)"
+failing="$(count failing)"
 [[ -n $failing ]] || failing="$(count red)"
+json_out=""
+[[ -s $json ]] && json_out="$json"
+sarif_out=""
+[[ -n $sarif && -s $sarif ]] && sarif_out="$sarif"
 if [[ -n ${GITHUB_OUTPUT:-} ]]; then
   {
     echo "exit-code=$status"
@@ -73,8 +79,8 @@ if [[ -n ${GITHUB_OUTPUT:-} ]]; then
     echo "gated=$(count gated)"
     echo "red=$(count red)"
     echo "failing=$failing"
-    echo "json-file=$( [[ -s $json ]] && echo "$json")"
-    echo "sarif-file=$( [[ -n $sarif && -s $sarif ]] && echo "$sarif")"
+    echo "json-file=$json_out"
+    echo "sarif-file=$sarif_out"
   } >>"$GITHUB_OUTPUT"
 fi
 
