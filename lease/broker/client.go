@@ -139,6 +139,9 @@ func readLine(r *bufio.Reader, max int) ([]byte, error) {
 		chunk, err := r.ReadSlice('\n')
 		if err == nil {
 			if buf == nil {
+				if len(chunk)-1 > max {
+					return nil, errLineTooLong
+				}
 				return chunk[:len(chunk)-1], nil
 			}
 			buf = append(buf, chunk[:len(chunk)-1]...)

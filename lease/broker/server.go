@@ -88,7 +88,7 @@ type Server struct {
 	closeMu sync.Once
 	done    chan struct{}
 
-	nAuth, nAllow, nDeny atomic.Uint64
+	nAuth, nAllow, nDeny, nPanic atomic.Uint64
 }
 
 type anchorKey struct {
@@ -376,6 +376,7 @@ var verifierOps = map[string]bool{
 func (s *Server) handleLine(cs *connState, line []byte) (rep Reply) {
 	defer func() {
 		if r := recover(); r != nil {
+			s.nPanic.Add(1)
 			rep = fail(CodeInternal, "internal error")
 		}
 	}()
@@ -820,12 +821,15 @@ type Status struct {
 	Authorizations uint64  `json:"authorizations"`
 	Allowed        uint64  `json:"allowed"`
 	Denied         uint64  `json:"denied"`
+	// InternalErrors counts requests that hit a bug (a recovered panic);
+	// each was answered INTERNAL and denied.
+	InternalErrors uint64 `json:"internal_errors"`
 }
 
 func (s *Server) opStatus(cs *connState) Reply {
 	st := Status{PID: os.Getpid(), Socket: s.cfg.Socket, Audit: s.cfg.AuditPath, Sessions: s.table.Len(),
 		UptimeSeconds: time.Since(s.started).Seconds(), Policy: s.cfg.Policy != nil, Protocol: ProtocolVersion,
-		Authorizations: s.nAuth.Load(), Allowed: s.nAllow.Load(), Denied: s.nDeny.Load()}
+		Authorizations: s.nAuth.Load(), Allowed: s.nAllow.Load(), Denied: s.nDeny.Load(), InternalErrors: s.nPanic.Load()}
 	if err := s.audit.Err(); err != nil {
 		st.AuditError = err.Error()
 	}

@@ -1,0 +1,72 @@
+package broker_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/leasegate/leasegate/lease/broker"
+)
+
+// BenchmarkAuthorizeSocket measures authorizations over the real socket
+// with 1, 8 and 64 concurrent clients (one connection each), for an allowed
+// read and for a denied mutator (which writes a gate.denied audit line).
+// It reports decisions/s and per-call p50/p99 latency.
+func BenchmarkAuthorizeSocket(b *testing.B) {
+	for _, tool := range []string{"Read", "Bash"} {
+		for _, clients := range []int{1, 8, 64} {
+			b.Run(fmt.Sprintf("tool=%s/clients=%d", tool, clients), func(b *testing.B) {
+				srv := startBroker(b, broker.Config{})
+				ctx := context.Background()
+				reg := call(b, srv.Addr(), broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: os.Getpid()})
+				conns := make([]*broker.Client, clients)
+				for i := range conns {
+					c, err := broker.Dial(ctx, srv.Addr())
+					if err != nil {
+						b.Fatal(err)
+					}
+					defer c.Close()
+					conns[i] = c
+				}
+				req := broker.Request{Op: broker.OpAuthorize, Session: reg.Session, Generation: 1, Tool: tool}
+				lat := make([][]time.Duration, clients)
+				b.ResetTimer()
+				var wg sync.WaitGroup
+				for i, c := range conns {
+					n := b.N / clients
+					if i < b.N%clients {
+						n++
+					}
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						mine := make([]time.Duration, 0, n)
+						for j := 0; j < n; j++ {
+							t0 := time.Now()
+							rep, err := c.Do(ctx, req)
+							mine = append(mine, time.Since(t0))
+							if err != nil || rep.Allow != (tool == "Read") {
+								b.Error(err, rep)
+								return
+							}
+						}
+						lat[i] = mine
+					}()
+				}
+				wg.Wait()
+				b.StopTimer()
+				all := slices.Concat(lat...)
+				slices.Sort(all)
+				if len(all) > 0 {
+					b.ReportMetric(float64(all[len(all)/2].Microseconds()), "p50-µs")
+					b.ReportMetric(float64(all[len(all)*99/100].Microseconds()), "p99-µs")
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "decisions/s")
+			})
+		}
+	}
+}
