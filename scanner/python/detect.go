@@ -240,8 +240,11 @@ func (a *analyzer) call(n int32) {
 		}
 	case apiExecArgs:
 		if len(pos) >= 1 {
-			prog := a.eval(pos[0])
-			a.judge(append([]scanner.Arg{a.arg(prog)}, a.flatArgs(pos[1:])...), at, prog.alt)
+			var alt *value
+			if a.t.nodes[pos[0]].kind != kListSplat {
+				alt = a.eval(pos[0]).alt
+			}
+			a.judge(a.flatArgs(pos), at, alt)
 		} else if p, ok := a.prop(kw, "program"); ok {
 			a.judge([]scanner.Arg{a.arg(p)}, at, p.alt)
 		}
@@ -295,8 +298,7 @@ func (a *analyzer) loopSubprocess(fn int32, pos []int32, at scanner.Pos) {
 	name := t.child(fn, fAttribute)
 	switch {
 	case t.is(name, "subprocess_exec"):
-		prog := a.eval(pos[1])
-		a.judge(append([]scanner.Arg{a.arg(prog)}, a.flatArgs(pos[2:])...), at, prog.alt)
+		a.judge(a.flatArgs(pos[1:]), at, nil)
 	case t.is(name, "subprocess_shell"):
 		v := a.eval(pos[1])
 		a.scanShell(v, v.lit, at)

@@ -63,8 +63,15 @@ func (a *analyzer) eval(n int32) value {
 		obj := a.eval(t.child(n, fValue))
 		sub := t.child(n, fSubscript)
 		if obj.k == vCmd {
-			// plumbum binds arguments: cmd["-p", "x"]
-			return a.bindArgs(obj, sub, n)
+			// plumbum binds arguments: cmd["-p", "x"] (one subscript field
+			// per element)
+			out := obj
+			for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
+				if t.nodes[c].field == fSubscript {
+					out = a.bindArgs(out, c, n)
+				}
+			}
+			return out
 		}
 		if obj.k == vRef && obj.mod == "plumbum" && len(obj.path) == 1 && obj.path[0] == "local" {
 			if name := a.eval(sub); name.k == vStr {
@@ -243,6 +250,13 @@ func (a *analyzer) evalBinary(n int32) value {
 		}
 		if l.k == vStr || r.k == vStr {
 			return concat(l, r, n)
+		}
+	case t.is(op, "/"):
+		// pathlib: Path(dir) / "claude"
+		l := a.eval(t.child(n, fLeft))
+		r := a.eval(t.child(n, fRight))
+		if l.k == vStr || r.k == vStr {
+			return joinValues([]value{l, r}, "/", n)
 		}
 	case t.is(op, "|"):
 		l := a.eval(t.child(n, fLeft))

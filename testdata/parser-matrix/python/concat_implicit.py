@@ -1,0 +1,4 @@
+# Implicit string concatenation.
+import os
+
+os.system("claude " "-p hi")  # want "RED:direct-literal"

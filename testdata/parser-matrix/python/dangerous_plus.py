@@ -1,0 +1,2 @@
+# The primitive split over `+`.
+FLAG = "--dangerously-skip-" + "permissions"  # want "RED:dangerous-primitive"

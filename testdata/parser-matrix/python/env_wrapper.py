@@ -1,0 +1,4 @@
+# env with assignments wraps the runtime.
+import subprocess
+
+subprocess.run(["env", "A=1", "claude", "-p"])  # want "RED:process-api"

@@ -1,0 +1,4 @@
+# The gated argv.
+import subprocess
+
+subprocess.run(["launch-runtime", "--runtime", "claude", "--", "-p", "x"])  # want "GATED"

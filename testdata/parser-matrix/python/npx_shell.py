@@ -1,0 +1,4 @@
+# npx in a shell string.
+import os
+
+os.system("npx @anthropic-ai/claude-code -p hi")  # want "RED:package-runner"

@@ -1,0 +1,4 @@
+# from plumbum.cmd import claude.
+from plumbum.cmd import claude
+
+claude["-p", "hi"]()  # want "RED:process-api"

@@ -1,0 +1,3 @@
+# A stub file is Python too; a stub of run() launches nothing.
+def run(args: list[str], shell: bool = ...) -> int: ...
+CLAUDE: str

@@ -1,0 +1,4 @@
+# The argv passed as args=.
+import subprocess
+
+subprocess.run(args=["claude", "-p"], capture_output=True)  # want "RED:process-api"

@@ -1,0 +1,4 @@
+# subprocess.call.
+import subprocess
+
+subprocess.call(["claude", "--version"])  # want "RED:process-api"

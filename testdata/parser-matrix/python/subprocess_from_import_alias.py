@@ -1,0 +1,5 @@
+# from subprocess import Popen as P.
+from subprocess import Popen as P
+
+proc = P(["claude", "-p"])  # want "RED:process-api"
+proc.wait()

@@ -1,0 +1,4 @@
+# A tuple argv.
+import subprocess
+
+subprocess.run(("claude", "-p"))  # want "RED:process-api"

@@ -1,0 +1,4 @@
+# from subprocess import *.
+from subprocess import *
+
+run(["claude", "-p"])  # want "RED:process-api"
