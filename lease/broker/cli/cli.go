@@ -81,6 +81,9 @@ func NewCmdRoot(ios *IO) *cobra.Command {
 		CompletionOptions: cobra.CompletionOptions{
 			DisableDefaultCmd: true,
 		},
+		RunE: func(*cobra.Command, []string) error {
+			return exitf(ExitUsage, "missing command (see lease-broker --help)")
+		},
 	}
 	root.PersistentFlags().StringVar(&g.Socket, "socket", "", "broker socket (default: $LEASEGATE_SOCKET, $XDG_RUNTIME_DIR/leasegate/broker.sock, /tmp/leasegate-$UID/broker.sock)")
 	root.PersistentFlags().DurationVar(&g.Timeout, "timeout", 5*time.Second, "deadline for one request")
