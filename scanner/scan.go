@@ -197,6 +197,26 @@ func runDetector(d Detector, p *Pass) (err error) {
 // inertRE finds the inert marker and its reason.
 var inertRE = regexp.MustCompile(`check-launches:\s*inert\b[ \t:—–-]*([^\n]*)`)
 
+// findMarker returns the inert marker of a line and its reason, skipping
+// mentions of the marker inside a Markdown code span (an odd number of
+// backticks before it on the line), as in docs and help text that show
+// how to write one.
+func findMarker(line string) []string {
+	for from := 0; from < len(line); {
+		loc := inertRE.FindStringSubmatchIndex(line[from:])
+		if loc == nil {
+			return nil
+		}
+		start := from + loc[0]
+		if strings.Count(line[:start], "`")%2 == 1 {
+			from = start + 1
+			continue
+		}
+		return []string{line[start : from+loc[1]], line[from+loc[2] : from+loc[3]]}
+	}
+	return nil
+}
+
 // applyMarkers drops data findings on lines with an inert marker that has a
 // reason, deduplicates, and returns the markers with their counts.
 func applyMarkers(fs []Finding, src []byte, rel string) ([]Finding, []Suppression) {
@@ -213,7 +233,7 @@ func applyMarkers(fs []Finding, src []byte, rel string) ([]Finding, []Suppressio
 			} else {
 				l, s = s[:end], s[end+1:]
 			}
-			if m := inertRE.FindStringSubmatch(l); m != nil {
+			if m := findMarker(l); m != nil {
 				reason := strings.TrimSpace(m[1])
 				for _, closer := range []string{"*/", "-->", "#}", "%>"} {
 					reason = strings.TrimSpace(strings.TrimSuffix(reason, closer))
