@@ -84,3 +84,30 @@ func TestProfiles(t *testing.T) {
 		t.Fatalf("Profiles() = %s", got)
 	}
 }
+
+// docs/policy.md has a section heading naming every default rule.
+func TestDocsCoverEveryRule(t *testing.T) {
+	doc, err := os.ReadFile("../docs/policy.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var headings []string
+	for _, line := range strings.Split(string(doc), "\n") {
+		if strings.HasPrefix(line, "### ") {
+			headings = append(headings, line)
+		}
+	}
+	for _, rs := range DefaultPolicy().sets {
+		for _, r := range rs.rules {
+			found := false
+			for _, h := range headings {
+				if strings.Contains(h, "`"+r.id+"`") {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("docs/policy.md has no ### section for rule %s", r.id)
+			}
+		}
+	}
+}
