@@ -246,20 +246,30 @@ func applyMarkers(fs []Finding, src []byte, rel string) ([]Finding, []Suppressio
 	}
 	var out []Finding
 	seen := map[string]bool{}
+	// suppressed holds the keys a marker dropped; a key also reported by a
+	// finding that is not data (a real launch's argv) stays reported, and
+	// the marker is not credited with it. Counts are of distinct findings,
+	// after deduplication.
+	suppressed := map[string]int{} // key → line
 	for _, f := range fs {
-		if m := markers[f.Line]; m != nil && f.Data && m.Reason != "" {
-			m.Suppressed++
-			continue
-		}
 		key := fmt.Sprintf("%d:%d:%s:%s", f.Line, f.Column, f.Class, f.Runtime)
 		if f.Class == ClassDangerousPrimitive {
 			key = fmt.Sprintf("%d:%s", f.Line, f.Class) // one per line
+		}
+		if m := markers[f.Line]; m != nil && f.Data && m.Reason != "" {
+			suppressed[key] = f.Line
+			continue
 		}
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
 		out = append(out, f)
+	}
+	for key, line := range suppressed {
+		if !seen[key] {
+			markers[line].Suppressed++
+		}
 	}
 	var ms []Suppression
 	for _, l := range order {

@@ -1,0 +1,62 @@
+package checklaunches
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// TestInertMarkers runs the whole command: a marker with a reason
+// suppresses the primitive in data; a marker never suppresses a real
+// launch; markers without a reason or with nothing to suppress are notes
+// in the text, counted, and listed in the JSON suppressions.
+func TestInertMarkers(t *testing.T) {
+	requireDetector(t, "x.sh", "#!/bin/sh\n")
+	root := writeTree(t, map[string]string{
+		"run.sh*": "#!/bin/sh\n" +
+			"echo 'never pass --dangerously-skip-permissions' # check-launches: inert help text\n" + // check-launches: inert test fixture
+			"claude -p x # check-launches: inert trust me\n" +
+			"echo 'pass --dangerously-skip-permissions' # check-launches: inert\n" + // check-launches: inert test fixture
+			"echo hello # check-launches: inert stale\n",
+	})
+	code, out, _ := runCmd(t, nil, "--root", root)
+	if code != ExitRed {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	for _, want := range []string{
+		"run.sh:3:1: `claude` launched directly, bypassing launch-runtime [RED:direct-literal]\n",
+		"run.sh:4:", // the primitive under a marker without a reason stays RED
+		"run.sh:3: inert marker suppresses nothing: a real launch on its line is never inert [NOTE]\n",
+		"run.sh:4: inert marker without a reason suppresses nothing; write `check-launches: inert <reason>` [NOTE]\n",
+		"run.sh:5: inert marker suppresses nothing; remove it [NOTE]\n",
+		"inert markers: 4 (1 suppressing 1 findings, 2 suppressing nothing, 1 without a reason)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "run.sh:2:") {
+		t.Errorf("the marked help text is still reported:\n%s", out)
+	}
+	_, js, _ := runCmd(t, nil, "--root", root, "--json")
+	var rep scanner.Report
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	want := []scanner.Suppression{
+		{File: "run.sh", Line: 2, Reason: "help text", Suppressed: 1},
+		{File: "run.sh", Line: 3, Reason: "trust me", Suppressed: 0},
+		{File: "run.sh", Line: 4, Reason: "", Suppressed: 0},
+		{File: "run.sh", Line: 5, Reason: "stale", Suppressed: 0},
+	}
+	if len(rep.Suppressions) != len(want) {
+		t.Fatalf("suppressions %+v", rep.Suppressions)
+	}
+	for i := range want {
+		if rep.Suppressions[i] != want[i] {
+			t.Errorf("suppression %d = %+v, want %+v", i, rep.Suppressions[i], want[i])
+		}
+	}
+}
