@@ -2,6 +2,7 @@ package checklaunches
 
 import (
 	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/data"
 	"github.com/leasegate/leasegate/scanner/golang"
 	"github.com/leasegate/leasegate/scanner/python"
 	"github.com/leasegate/leasegate/scanner/shell"
@@ -14,6 +15,7 @@ import (
 func Detectors() []scanner.Detector {
 	return []scanner.Detector{
 		// Each language detector is added here, in order of specificity.
+		data.New(), // first: claims by name (package.json, Makefile, ...), never a file with a shebang
 		golang.New(),
 		tsjs.New(),
 		python.New(),

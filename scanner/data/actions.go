@@ -1,0 +1,219 @@
+package data
+
+import (
+	"path"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// actions scans a GitHub Actions workflow (jobs.*.steps) or a composite
+// action (runs.steps): `run:` steps by their shell, and steps that `uses:`
+// an agent action.
+func (s *scan) actions(root *node) {
+	if root == nil || root.kind != kindObject {
+		return
+	}
+	wfShell := defaultShell(root)
+	if jobs := root.get("jobs"); jobs != nil && jobs.kind == kindObject {
+		for _, job := range jobs.vals {
+			if job.kind != kindObject {
+				continue
+			}
+			sh := defaultShell(job)
+			if sh == "" {
+				sh = wfShell
+			}
+			if sh == "" {
+				sh = "bash"
+				if ro := job.get("runs-on"); ro != nil && mentionsWindows(ro) {
+					sh = "pwsh"
+				}
+			}
+			s.steps(job.get("steps"), sh)
+		}
+	}
+	if runs := root.get("runs"); runs != nil && runs.kind == kindObject {
+		s.steps(runs.get("steps"), "bash")
+	}
+}
+
+// defaultShell is defaults.run.shell of a workflow or job.
+func defaultShell(n *node) string {
+	if sh := n.get("defaults").get("run").get("shell"); sh != nil && sh.kind == kindScalar {
+		return sh.str
+	}
+	return ""
+}
+
+func mentionsWindows(n *node) bool {
+	switch n.kind {
+	case kindScalar:
+		return strings.Contains(strings.ToLower(n.str), "windows")
+	case kindArray:
+		for _, e := range n.elems {
+			if mentionsWindows(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (s *scan) steps(steps *node, defShell string) {
+	if steps == nil || steps.kind != kindArray {
+		return
+	}
+	for _, st := range steps.elems {
+		if st == nil || st.kind != kindObject {
+			continue
+		}
+		if uses := st.get("uses"); uses != nil && uses.kind == kindScalar {
+			s.uses(uses, st.get("with"))
+		}
+		run := st.get("run")
+		if run == nil || run.kind != kindScalar || !run.isString {
+			continue
+		}
+		sh := defShell
+		if v := st.get("shell"); v != nil && v.kind == kindScalar {
+			sh = v.str
+		}
+		s.runStep(run.text(), sh)
+	}
+}
+
+// runStep scans a run: script by its shell. POSIX shells (bash, sh, zsh,
+// and custom `bash -e {0}` forms) go to the shell detector, with each
+// `${{ ... }}` expression blanked out first (same length, so positions
+// hold): the expression is evaluated by the runner, not by the shell.
+// PowerShell and cmd are judged word by word (see powershell). Other
+// interpreters (python, node, perl) run a program in their own language
+// and are not scanned for launches; the raw primitive search still covers
+// them.
+func (s *scan) runStep(t text, sh string) {
+	prog := sh
+	if f := strings.Fields(sh); len(f) > 0 {
+		prog = path.Base(f[0])
+	}
+	t = blankExpressions(t)
+	switch {
+	case prog == "" || scanner.IsShellInterpreter(prog):
+		s.shell(t, "", nil)
+	case prog == "pwsh" || prog == "powershell" || prog == "cmd":
+		s.powershell(t)
+	}
+}
+
+// blankExpressions replaces each `${{ ... }}` with underscores of the same
+// length (newlines kept).
+func blankExpressions(t text) text {
+	if !strings.Contains(t.s, "${{") {
+		return t
+	}
+	b := []byte(t.s)
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] != '$' || b[i+1] != '{' || b[i+2] != '{' {
+			continue
+		}
+		end := strings.Index(string(b[i:]), "}}")
+		if end < 0 {
+			break
+		}
+		for k := i; k < i+end+2; k++ {
+			if b[k] != '\n' {
+				b[k] = '_'
+			}
+		}
+		i += end + 1
+	}
+	return text{s: string(b), m: t.m}
+}
+
+// executableInputs are action inputs that name the agent binary the
+// action runs.
+func isExecutableInput(k string) bool {
+	k = strings.ToLower(k)
+	return strings.Contains(k, "executable") || strings.Contains(k, "_path_to_claude") || k == "claude_path"
+}
+
+// uses reports a step that uses an action known to start an agent. It is
+// class sdk, like an Agent SDK entry point: the action starts the runtime
+// as a child process itself. It is gated when an executable input
+// (path_to_claude_code_executable and the like) points at a launch-runtime
+// shim: a path whose last element starts with "launch-runtime".
+func (s *scan) uses(uses, with *node) {
+	if !s.p.Config.IsAgentAction(uses.str) {
+		return
+	}
+	rt := s.actionRuntime(uses.str)
+	cls := scanner.ClassSDK
+	if with != nil && with.kind == kindObject {
+		for i, k := range with.keys {
+			v := with.vals[i]
+			if isExecutableInput(k.str) && v.kind == kindScalar && strings.HasPrefix(path.Base(strings.TrimSpace(v.str)), scanner.WrapperCommand) {
+				cls = scanner.ClassGated
+			}
+		}
+	}
+	pos := s.pos(uses.off)
+	s.p.Report(scanner.Finding{Line: pos.Line, Column: pos.Column, Runtime: rt, Class: cls, Message: actionMessage(rt, uses.str, cls)})
+}
+
+func actionMessage(rt, action string, cls scanner.Class) string {
+	if cls == scanner.ClassGated {
+		return rt + " started by action `" + action + "` through a launch-runtime shim"
+	}
+	return rt + " started by action `" + action + "` whose executable input does not point at a launch-runtime shim"
+}
+
+// actionRuntime is the runtime an agent action starts: a configured
+// runtime named in the action's name, else claude (the built-in agent
+// actions are Claude Code's).
+func (s *scan) actionRuntime(uses string) string {
+	name := strings.ToLower(uses)
+	for _, rt := range s.p.Config.RuntimeNames() {
+		if len(rt) > 2 && strings.Contains(name, rt) {
+			return rt
+		}
+	}
+	return "claude"
+}
+
+// compose scans compose healthcheck tests (["CMD", ...] is an argv,
+// ["CMD-SHELL", "..."] and a string are shell); command and entrypoint are
+// covered by the generic walk.
+func (s *scan) compose(root *node) {
+	services := root.get("services")
+	if services == nil || services.kind != kindObject {
+		return
+	}
+	for _, svc := range services.vals {
+		test := svc.get("healthcheck").get("test")
+		if test == nil {
+			continue
+		}
+		switch test.kind {
+		case kindScalar:
+			if test.isString {
+				s.shell(test.text(), "", nil)
+			}
+		case kindArray:
+			if len(test.elems) < 2 || test.elems[0].kind != kindScalar {
+				continue
+			}
+			switch test.elems[0].str {
+			case "CMD":
+				var ws []word
+				for _, e := range test.elems[1:] {
+					ws = append(ws, scalarWord(e))
+				}
+				s.judge(ws, "")
+			case "CMD-SHELL":
+				if e := test.elems[1]; e.kind == kindScalar {
+					s.shell(e.text(), "", nil)
+				}
+			}
+		}
+	}
+}

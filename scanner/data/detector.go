@@ -1,0 +1,182 @@
+package data
+
+import (
+	"bytes"
+	"errors"
+	"path"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// Kind is a kind of data launch definition. Its string is the language
+// recorded on findings.
+type Kind string
+
+// Kinds of data files, named as on findings.
+const (
+	KindPackageJSON Kind = "package.json"
+	KindActions     Kind = "github-actions" // workflows and composite action.yml
+	KindMakefile    Kind = "makefile"
+	KindDockerfile  Kind = "dockerfile"
+	KindCompose     Kind = "compose"
+	KindJSON        Kind = "json"
+	KindYAML        Kind = "yaml"
+	KindTOML        Kind = "toml"
+	KindSystemd     Kind = "systemd"
+	KindProcfile    Kind = "procfile"
+	KindCrontab     Kind = "crontab"
+)
+
+// Name is the detector's name; findings carry the file's Kind instead.
+const Name = "data"
+
+// Detector finds launches in data files that define commands. It is
+// stateless.
+type Detector struct{}
+
+// New returns the data detector.
+func New() Detector { return Detector{} }
+
+// Name implements scanner.Detector.
+func (Detector) Name() string { return Name }
+
+// Match claims the data files Classify recognises. A file with a shebang
+// belongs to the detector of its interpreter, whatever its name.
+func (Detector) Match(f *scanner.File) bool {
+	if bytes.HasPrefix(f.Head, []byte("#!")) {
+		return false
+	}
+	k, _ := Classify(f.Rel)
+	return k != ""
+}
+
+// definitionJSON are JSON files that define launches by their name: a
+// file of these that does not parse is RED (unparseable).
+var definitionJSON = map[string]bool{
+	"package.json": true, ".mcp.json": true, "mcp.json": true, "claude_desktop_config.json": true,
+	"tasks.json": true, "devcontainer.json": true, ".devcontainer.json": true,
+}
+
+// lockFiles hold resolved dependencies, never commands.
+var lockFiles = map[string]bool{
+	"package-lock.json": true, "npm-shrinkwrap.json": true, "pnpm-lock.yaml": true,
+	"composer.lock": true, "deno.lock": true, "bun.lock": true,
+}
+
+// Classify returns the kind of a root-relative path, or "" when it is not
+// a data file this detector reads, and whether the file is a launch
+// definition by its name (then a parse failure is RED).
+func Classify(rel string) (Kind, bool) {
+	base := path.Base(rel)
+	lower := strings.ToLower(base)
+	ext := path.Ext(lower)
+	dir := "/" + path.Dir(rel) + "/"
+	switch {
+	case lockFiles[lower]:
+		return "", false
+	case base == "package.json":
+		return KindPackageJSON, true
+	case (ext == ".yml" || ext == ".yaml") && strings.HasSuffix(dir, "/.github/workflows/"):
+		return KindActions, true
+	case lower == "action.yml" || lower == "action.yaml":
+		return KindActions, true
+	case (ext == ".yml" || ext == ".yaml") && (strings.HasPrefix(lower, "compose") || strings.HasPrefix(lower, "docker-compose")):
+		return KindCompose, true
+	case lower == "makefile" || base == "GNUmakefile" || ext == ".mk" || ext == ".make":
+		return KindMakefile, false
+	case lower == "dockerfile" || lower == "containerfile" || strings.HasPrefix(lower, "dockerfile.") ||
+		strings.HasPrefix(lower, "containerfile.") || ext == ".dockerfile" || ext == ".containerfile":
+		return KindDockerfile, false
+	case ext == ".service" || ext == ".socket":
+		return KindSystemd, false
+	case base == "Procfile" || strings.HasPrefix(base, "Procfile."):
+		return KindProcfile, false
+	case lower == "crontab" || ext == ".cron" || ext == ".crontab" || strings.Contains(dir, "/cron.d/"):
+		return KindCrontab, false
+	case ext == ".json" || ext == ".jsonc":
+		return KindJSON, definitionJSON[base]
+	case ext == ".yml" || ext == ".yaml":
+		return KindYAML, false
+	case ext == ".toml":
+		return KindTOML, false
+	}
+	return "", false
+}
+
+// Scan implements scanner.Detector. A launch definition by name that does
+// not parse returns a *scanner.ParseError; any other data file that does
+// not parse is not a launch definition and is left to the raw primitive
+// search.
+func (Detector) Scan(p *scanner.Pass) error {
+	kind, strict := Classify(p.Path)
+	if kind == "" {
+		return nil
+	}
+	p.Language = string(kind)
+	s := newScan(p)
+	switch kind {
+	case KindMakefile:
+		s.makefile()
+		return nil
+	case KindDockerfile:
+		s.dockerfile()
+		return nil
+	case KindSystemd:
+		s.systemd()
+		return nil
+	case KindProcfile:
+		s.procfile()
+		return nil
+	case KindCrontab:
+		s.crontab()
+		return nil
+	}
+	if !strict && !worthParsing(p) {
+		return nil
+	}
+	var docs []*node
+	var err error
+	switch kind {
+	case KindPackageJSON, KindJSON:
+		var d *node
+		d, err = parseJSON(p.Src)
+		docs = []*node{d}
+	case KindTOML:
+		var d *node
+		d, err = tomlDoc(p.Src)
+		docs = []*node{d}
+	default:
+		s.yaml = true
+		docs, err = yamlDocs(p.Src, s.ln)
+	}
+	if err != nil {
+		if !strict {
+			return nil
+		}
+		var je *jsonError
+		if errors.As(err, &je) {
+			return &scanner.ParseError{Pos: s.pos(je.off), Msg: je.msg}
+		}
+		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: err.Error()}
+	}
+	for _, d := range docs {
+		switch kind {
+		case KindPackageJSON:
+			s.packageJSON(d)
+		case KindActions:
+			s.actions(d)
+		case KindCompose:
+			s.compose(d)
+		}
+		s.walk(d)
+	}
+	return nil
+}
+
+// worthParsing reports whether a generic data file can hold a launch or
+// the primitive: it names a runtime, the wrapper or a bypass mode.
+func worthParsing(p *scanner.Pass) bool {
+	return p.Config.MentionsRuntime(p.Src) || bytes.Contains(p.Src, []byte(scanner.WrapperCommand)) ||
+		bytes.Contains(p.Src, []byte("bypassPermissions"))
+}

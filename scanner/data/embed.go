@@ -1,0 +1,299 @@
+package data
+
+import (
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// maxNodes bounds how many document nodes one file's walk visits (YAML
+// aliases can make a small file describe a huge tree).
+const maxNodes = 1 << 20
+
+// scan is one data file being scanned.
+type scan struct {
+	p       *scanner.Pass
+	src     []byte
+	ln      *lines
+	visited map[*node]bool
+	budget  int
+	yaml    bool // the document is YAML: script-like keys are scanned too
+}
+
+func newScan(p *scanner.Pass) *scan {
+	return &scan{p: p, src: p.Src, ln: newLines(p.Src), visited: map[*node]bool{}, budget: maxNodes}
+}
+
+func (s *scan) pos(off int) scanner.Pos { return s.ln.pos(off) }
+
+// shell hands t to the shell detector. The shell detector positions what
+// it finds relative to the text; those positions are mapped back through
+// the text's offset map, so escapes, indentation and removed line
+// continuations do not shift them. adjust, when set, may change each new
+// finding (given its offset in t) before it is mapped.
+func (s *scan) shell(t text, via scanner.Class, adjust func(f *scanner.Finding, off int)) {
+	n0 := len(s.p.Findings())
+	// A syntax error inside embedded text is not the data file's: the
+	// shell detector still judges such text by a word split, which is
+	// what matters here.
+	_ = s.p.ScanShell(t.s, scanner.Pos{Line: 1, Column: 1}, via)
+	// The findings just reported sit at the end of the pass's own slice;
+	// they are moved from text positions to file positions in place.
+	fs := s.p.Findings()
+	for i := n0; i < len(fs); i++ {
+		off := textOffset(t.s, scanner.Pos{Line: fs[i].Line, Column: fs[i].Column})
+		if adjust != nil {
+			adjust(&fs[i], off)
+		}
+		p := s.pos(t.fileOff(off))
+		fs[i].Line, fs[i].Column = p.Line, p.Column
+	}
+}
+
+// word is one argv element found in a file.
+type word struct {
+	t     text
+	known bool
+}
+
+func scalarWord(n *node) word {
+	if n == nil || n.kind != kindScalar {
+		return word{t: text{m: []int{nodeOff(n)}}}
+	}
+	return word{t: n.text(), known: true}
+}
+
+func nodeOff(n *node) int {
+	if n == nil {
+		return 0
+	}
+	return n.off
+}
+
+// judge judges an argv from a data definition and reports what it
+// launches at the element that names the runtime. Shell strings inside it
+// (sh -c '...') are scanned with class eval.
+func (s *scan) judge(ws []word, via scanner.Class) {
+	if len(ws) == 0 {
+		return
+	}
+	argv := make([]scanner.Arg, len(ws))
+	for i, w := range ws {
+		argv[i] = scanner.Arg{Value: w.t.s, Known: w.known, Pos: s.pos(w.t.fileOff(0))}
+	}
+	l, nested := s.p.Config.JudgeArgv(argv)
+	for _, n := range nested {
+		if n.Arg < len(ws) && ws[n.Arg].t.s == n.Text {
+			s.shell(ws[n.Arg].t, scanner.ClassEval, nil)
+			continue
+		}
+		at := argv[0].Pos
+		if n.Arg < len(argv) {
+			at = argv[n.Arg].Pos
+		}
+		_ = s.p.ScanShell(n.Text, at, scanner.ClassEval)
+	}
+	if l != nil {
+		s.p.ReportLaunch(argv[min(l.Arg, len(argv)-1)].Pos, l, via)
+	}
+	if i := scanner.DangerousArgv(argv); i >= 0 {
+		t := argv[i].Value
+		if t == "--permission-mode" {
+			t += " bypassPermissions"
+		}
+		s.p.ReportDangerous(argv[i].Pos, t, false)
+	}
+}
+
+// powershell judges PowerShell or cmd text, which the shell detector does
+// not parse: each statement (split at newlines, `;`, `|`, `&&`, `||`
+// outside quotes) is split into words at blanks outside quotes, a leading
+// call operator (`&`, `.`) is dropped, and the words are judged as an argv.
+// `#` starts a comment at the start of a word.
+func (s *scan) powershell(t text) {
+	var ws []word
+	var cur []byte
+	var curMap []int
+	flushWord := func(end int) {
+		if cur != nil {
+			ws = append(ws, word{t: text{s: string(cur), m: append(curMap, t.fileOff(end))}, known: true})
+		}
+		cur, curMap = nil, nil
+	}
+	flushStmt := func() {
+		for len(ws) > 0 && (ws[0].t.s == "&" || ws[0].t.s == ".") {
+			ws = ws[1:]
+		}
+		s.judge(ws, "")
+		ws = nil
+	}
+	var quote byte
+	str := t.s
+	for i := 0; i < len(str); i++ {
+		c := str[i]
+		if quote != 0 {
+			if c == quote {
+				quote = 0
+				continue
+			}
+			cur = append(cur, c)
+			curMap = append(curMap, t.fileOff(i))
+			continue
+		}
+		switch {
+		case c == '\'' || c == '"':
+			quote = c
+			if cur == nil {
+				cur = []byte{}
+			}
+		case c == '#' && cur == nil:
+			for i < len(str) && str[i] != '\n' {
+				i++
+			}
+			flushStmt()
+		case c == '\n' || c == ';' || c == '|' || c == '&' && i+1 < len(str) && str[i+1] == '&':
+			flushWord(i)
+			flushStmt()
+			if c != '\n' && i+1 < len(str) && str[i+1] == c {
+				i++
+			}
+		case c == ' ' || c == '\t' || c == '\r':
+			flushWord(i)
+		case c == '`' && i+1 < len(str):
+			i++
+			if str[i] == '\n' {
+				continue // line continuation
+			}
+			cur = append(cur, str[i])
+			curMap = append(curMap, t.fileOff(i))
+		default:
+			cur = append(cur, c)
+			curMap = append(curMap, t.fileOff(i))
+		}
+	}
+	flushWord(len(str))
+	flushStmt()
+}
+
+// Keys of the generic walk.
+var (
+	// commandKeys name a command: a string is a shell command line (or,
+	// beside an `args` array, the program), an array is an argv.
+	commandKeys = map[string]bool{"command": true, "cmd": true, "exec": true, "entrypoint": true}
+	// lifecycleKeys are devcontainer.json lifecycle commands: a string, an
+	// array or an object of named strings and arrays.
+	lifecycleKeys = map[string]bool{
+		"initializeCommand": true, "onCreateCommand": true, "updateContentCommand": true,
+		"postCreateCommand": true, "postStartCommand": true, "postAttachCommand": true,
+	}
+	// scriptKeys (YAML only) hold shell lines, a string or a list of
+	// strings (GitLab CI script, before_script, after_script).
+	scriptKeys = map[string]bool{"script": true, "before_script": true, "after_script": true}
+	// modeKeys set a permission mode; bypassPermissions there is the
+	// dangerous primitive.
+	modeKeys = map[string]bool{"defaultMode": true, "permissionMode": true, "permission_mode": true}
+)
+
+// walk visits every object of a document once and scans its command-like
+// fields.
+func (s *scan) walk(n *node) {
+	if n == nil || s.visited[n] || s.budget <= 0 {
+		return
+	}
+	s.visited[n] = true
+	s.budget--
+	switch n.kind {
+	case kindArray:
+		for _, e := range n.elems {
+			s.walk(e)
+		}
+	case kindObject:
+		for i, k := range n.keys {
+			v := n.vals[i]
+			switch {
+			case commandKeys[strings.ToLower(k.str)]:
+				s.command(v, argsOf(n))
+			case lifecycleKeys[k.str]:
+				s.lifecycle(v)
+			case s.yaml && scriptKeys[k.str]:
+				s.script(v)
+			case modeKeys[k.str]:
+				if v.kind == kindScalar && v.str == "bypassPermissions" {
+					s.p.ReportDangerous(s.pos(v.text().fileOff(0)), k.str+": bypassPermissions", true)
+				}
+			}
+			s.walk(v)
+		}
+	}
+}
+
+func argsOf(obj *node) *node {
+	for _, k := range []string{"args", "Args"} {
+		if a := obj.get(k); a != nil && a.kind == kindArray {
+			return a
+		}
+	}
+	return nil
+}
+
+// command scans a command field: a string with an args array beside it is
+// the program of an argv; a string alone is a shell command line; an array
+// is an argv, continued by args.
+func (s *scan) command(v, args *node) {
+	switch v.kind {
+	case kindScalar:
+		if !v.isString {
+			return
+		}
+		if args != nil {
+			ws := []word{scalarWord(v)}
+			for _, e := range args.elems {
+				ws = append(ws, scalarWord(e))
+			}
+			s.judge(ws, "")
+			return
+		}
+		s.shell(v.text(), "", nil)
+	case kindArray:
+		var ws []word
+		for _, e := range v.elems {
+			ws = append(ws, scalarWord(e))
+		}
+		if args != nil {
+			for _, e := range args.elems {
+				ws = append(ws, scalarWord(e))
+			}
+		}
+		s.judge(ws, "")
+	}
+}
+
+// lifecycle scans a devcontainer lifecycle command.
+func (s *scan) lifecycle(v *node) {
+	switch v.kind {
+	case kindScalar, kindArray:
+		s.command(v, nil)
+	case kindObject:
+		for _, e := range v.vals {
+			if e.kind != kindObject {
+				s.command(e, nil)
+			}
+		}
+	}
+}
+
+// script scans a string or a list of shell lines.
+func (s *scan) script(v *node) {
+	switch v.kind {
+	case kindScalar:
+		if v.isString {
+			s.shell(v.text(), "", nil)
+		}
+	case kindArray:
+		for _, e := range v.elems {
+			if e.kind == kindScalar && e.isString {
+				s.shell(e.text(), "", nil)
+			}
+		}
+	}
+}

@@ -1,0 +1,197 @@
+package data
+
+import (
+	"regexp"
+	"strings"
+)
+
+// physLines splits the file into lines without their end of line.
+func (s *scan) physLines() []mline {
+	src := string(s.src)
+	var out []mline
+	for off := 0; off <= len(src); {
+		end := strings.IndexByte(src[off:], '\n')
+		if end < 0 {
+			out = append(out, mline{strings.TrimSuffix(src[off:], "\r"), off})
+			break
+		}
+		out = append(out, mline{strings.TrimSuffix(src[off:off+end], "\r"), off})
+		off += end + 1
+	}
+	return out
+}
+
+var systemdExecRE = regexp.MustCompile(`^\s*(Exec[A-Za-z]*)\s*=\s*`)
+
+// systemd scans Exec*= lines of unit files (ExecStart, ExecStartPre,
+// ExecStartPost, ExecCondition, ExecReload, ExecStop, ExecStopPost). The
+// value is split into words by systemd's own rules (quotes, backslash
+// continuation), never by a shell; `;` words separate commands; the
+// prefixes - @ : + ! are dropped, and with @ the second word is only
+// argv[0], so it is skipped. /bin/sh -c '...' is then judged by the core
+// (its string is scanned as shell, class eval).
+func (s *scan) systemd() {
+	phys := s.physLines()
+	for i := 0; i < len(phys); i++ {
+		l := phys[i]
+		m := systemdExecRE.FindStringIndex(l.s)
+		if m == nil {
+			continue
+		}
+		var b builder
+		b.add(l.s[m[1]:], l.off+m[1])
+		for continued(strings.TrimRight(l.s, " \t")) && i+1 < len(phys) {
+			t := b.text(0)
+			cut := strings.LastIndexByte(t.s, '\\')
+			nb := builder{}
+			nb.add(t.s[:cut], 0)
+			copy(nb.m, t.m[:cut])
+			b = nb
+			b.add(" ", l.off+len(l.s))
+			i++
+			l = phys[i]
+			b.add(l.s, l.off)
+		}
+		val := b.text(l.off + len(l.s))
+		for _, cmd := range splitSystemd(val) {
+			for len(cmd) > 0 && cmd[0].known && strings.Trim(cmd[0].t.s, "-@:+!") == "" {
+				cmd = cmd[1:]
+			}
+			if len(cmd) == 0 {
+				continue
+			}
+			first := cmd[0].t.s
+			k := 0
+			for k < len(first) && strings.ContainsRune("-@:+!", rune(first[k])) {
+				k++
+			}
+			at := strings.Contains(first[:k], "@")
+			cmd[0].t = text{s: first[k:], m: cmd[0].t.m[k:]}
+			if at && len(cmd) > 1 {
+				cmd = append(cmd[:1], cmd[2:]...)
+			}
+			s.judge(cmd, "")
+		}
+	}
+}
+
+// splitSystemd splits a unit command line into commands of words.
+func splitSystemd(t text) [][]word {
+	var cmds [][]word
+	var cur []word
+	var w []byte
+	var wm []int
+	inWord := false
+	flush := func(end int) {
+		if inWord {
+			cur = append(cur, word{t: text{s: string(w), m: append(wm, t.fileOff(end))}, known: true})
+		}
+		w, wm, inWord = nil, nil, false
+	}
+	s := t.s
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			flush(i)
+			if len(cur) > 0 && cur[len(cur)-1].t.s == ";" {
+				cur = cur[:len(cur)-1]
+				cmds = append(cmds, cur)
+				cur = nil
+			}
+		case c == '"' || c == '\'':
+			inWord = true
+			q := c
+			for i++; i < len(s) && s[i] != q; i++ {
+				if s[i] == '\\' && i+1 < len(s) {
+					i++
+				}
+				w = append(w, s[i])
+				wm = append(wm, t.fileOff(i))
+			}
+		case c == '\\' && i+1 < len(s):
+			inWord = true
+			i++
+			w = append(w, s[i])
+			wm = append(wm, t.fileOff(i))
+		default:
+			inWord = true
+			w = append(w, c)
+			wm = append(wm, t.fileOff(i))
+		}
+	}
+	flush(len(s))
+	if len(cur) > 0 && cur[len(cur)-1].t.s == ";" {
+		cur = cur[:len(cur)-1]
+	}
+	if len(cur) > 0 {
+		cmds = append(cmds, cur)
+	}
+	return cmds
+}
+
+var procfileRE = regexp.MustCompile(`^([A-Za-z0-9_-]+)[ \t]*:[ \t]*`)
+
+// procfile scans `name: command` lines; the command is a shell command
+// line.
+func (s *scan) procfile() {
+	for _, l := range s.physLines() {
+		m := procfileRE.FindStringIndex(l.s)
+		if m == nil || strings.HasPrefix(strings.TrimSpace(l.s), "#") {
+			continue
+		}
+		s.shell(verbatim(l.s[m[1]:], l.off+m[1]), "", nil)
+	}
+}
+
+var (
+	cronEnvRE = regexp.MustCompile(`^\s*[A-Za-z_][A-Za-z0-9_]*\s*=`)
+	cronAtRE  = regexp.MustCompile(`^\s*@(?:reboot|yearly|annually|monthly|weekly|daily|midnight|hourly)\s+`)
+	cronTimes = regexp.MustCompile(`^\s*(?:\S+\s+){5}`)
+)
+
+// crontab scans crontab lines: after the five time fields (or an @reboot
+// style nickname) comes the command, run by the shell, up to the first
+// unescaped `%` (the rest is its standard input). In system crontabs
+// (files under cron.d/ and etc/crontab) a user name precedes the command.
+func (s *scan) crontab() {
+	system := strings.Contains("/"+s.p.Path, "/cron.d/") || strings.HasSuffix("/"+s.p.Path, "/etc/crontab")
+	for _, l := range s.physLines() {
+		t := strings.TrimSpace(l.s)
+		if t == "" || strings.HasPrefix(t, "#") || cronEnvRE.MatchString(l.s) {
+			continue
+		}
+		m := cronAtRE.FindStringIndex(l.s)
+		if m == nil {
+			m = cronTimes.FindStringIndex(l.s)
+		}
+		if m == nil {
+			continue
+		}
+		start := m[1]
+		if system {
+			k := strings.IndexAny(l.s[start:], " \t")
+			if k < 0 {
+				continue
+			}
+			start += k
+			for start < len(l.s) && (l.s[start] == ' ' || l.s[start] == '\t') {
+				start++
+			}
+		}
+		var b builder
+		cmd := l.s[start:]
+		for i := 0; i < len(cmd); i++ {
+			if cmd[i] == '\\' && i+1 < len(cmd) && cmd[i+1] == '%' {
+				b.add("%", l.off+start+i+1)
+				i++
+				continue
+			}
+			if cmd[i] == '%' {
+				break
+			}
+			b.add(cmd[i:i+1], l.off+start+i)
+		}
+		s.shell(b.text(l.off+len(l.s)), "", nil)
+	}
+}

@@ -1,0 +1,431 @@
+package data
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// Limits of Makefile variable expansion: a variable that refers to itself
+// (directly or through others) stops at maxMakeDepth, and a file's
+// expansions together produce at most maxMakeOutput bytes, so recursive
+// and exponentially growing definitions cannot hang the scan.
+const (
+	maxMakeDepth  = 16
+	maxMakeOutput = 8 << 20
+)
+
+// makePlaceholder stands for what make substitutes but the scan cannot
+// know (automatic variables, functions, undefined variables): a word that
+// names no program.
+const makePlaceholder = "__make__"
+
+// makeVar is one Makefile variable.
+type makeVar struct {
+	value text
+	// via is the class a launch named by this variable gets:
+	// variable-execution, or dynamic for `?=` (the environment may
+	// override it) and for `$(shell which NAME)`.
+	via scanner.Class
+}
+
+type makeRef struct {
+	start, end int
+	via        scanner.Class
+}
+
+// mline is one physical line of a Makefile.
+type mline struct {
+	s   string
+	off int
+}
+
+var (
+	makeAssignRE = regexp.MustCompile(`^\s*(?:(?:export|override|private)\s+)*([^\s:#=?+!$()]+|\$\([^)]*\))\s*(\?=|:::=|::=|:=|\+=|!=|=)`)
+	makeWhichRE  = regexp.MustCompile(`^\s*\$[({]shell\s+(?:which|command\s+-v)\s+([\w./@-]+)\s*[)}]\s*$`)
+	makeRuleRE   = regexp.MustCompile(`^[^\t#=]*?[^:=\s]?\s*::?(?:[^=]|$)`)
+)
+
+// makeState is a Makefile being scanned.
+type makeState struct {
+	s        *scan
+	vars     map[string]*makeVar
+	budget   int
+	oneshell bool
+}
+
+// makefile scans Makefile recipes. Each recipe line (after the @, - and +
+// prefixes) is one shell command line, with backslash continuations kept
+// for the shell; under .ONESHELL a recipe is one script. $(VAR) and ${VAR}
+// are replaced by the variable's value from the same Makefile (any
+// assignment flavour; the last one wins, += appends); a launch whose name
+// came from a variable is variable-execution (dynamic for ?= and for
+// $(shell which NAME)). $(shell ...) anywhere is scanned as a command
+// substitution, and the right side of != as a command.
+func (s *scan) makefile() {
+	m := &makeState{s: s, vars: map[string]*makeVar{}, budget: maxMakeOutput}
+	var phys []mline
+	src := string(s.src)
+	for off := 0; off <= len(src); {
+		end := strings.IndexByte(src[off:], '\n')
+		if end < 0 {
+			phys = append(phys, mline{strings.TrimSuffix(src[off:], "\r"), off})
+			break
+		}
+		phys = append(phys, mline{strings.TrimSuffix(src[off:off+end], "\r"), off})
+		off += end + 1
+	}
+	type recipe struct{ lines []text }
+	var recipes []*recipe
+	var cur *recipe
+	for i := 0; i < len(phys); i++ {
+		l := phys[i]
+		if strings.HasPrefix(l.s, "\t") && cur != nil {
+			var b builder
+			first := true
+			for {
+				body, off := l.s, l.off
+				if strings.HasPrefix(body, "\t") {
+					body, off = body[1:], off+1
+				}
+				if first {
+					for len(body) > 0 && strings.ContainsRune("@-+ \t", rune(body[0])) {
+						body, off = body[1:], off+1
+					}
+					first = false
+				}
+				b.add(body, off)
+				if !continued(body) || i+1 >= len(phys) {
+					break
+				}
+				b.add("\n", l.off+len(l.s))
+				i++
+				l = phys[i]
+			}
+			cur.lines = append(cur.lines, b.text(l.off+len(l.s)))
+			continue
+		}
+		// A logical line: continuations joined with a space, as make does.
+		var b builder
+		for {
+			body := l.s
+			if continued(body) && i+1 < len(phys) {
+				b.add(strings.TrimRight(body[:len(body)-1], " \t"), l.off)
+				b.add(" ", l.off+len(body)-1)
+				i++
+				l = phys[i]
+				continue
+			}
+			b.add(body, l.off)
+			break
+		}
+		lt := b.text(l.off + len(l.s))
+		trimmed := strings.TrimSpace(lt.s)
+		switch {
+		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
+			continue
+		case strings.HasPrefix(trimmed, "define ") || trimmed == "define":
+			name := strings.Fields(trimmed + " _")[1]
+			var vb builder
+			for i+1 < len(phys) {
+				i++
+				if strings.TrimSpace(phys[i].s) == "endef" {
+					break
+				}
+				if vb.len() > 0 {
+					vb.add("\n", phys[i].off-1)
+				}
+				vb.add(phys[i].s, phys[i].off)
+			}
+			name = strings.TrimRight(name, ":=+?!")
+			m.vars[name] = &makeVar{value: vb.text(phys[i].off), via: scanner.ClassVariableExecution}
+			cur = nil
+			continue
+		case isConditional(trimmed):
+			continue
+		}
+		if a := makeAssignRE.FindStringSubmatchIndex(lt.s); a != nil && !isRuleWithAssign(lt.s, a) {
+			m.assign(lt, a)
+			cur = nil
+			continue
+		}
+		if makeRuleRE.MatchString(lt.s) && strings.Contains(lt.s, ":") {
+			target := strings.TrimSpace(lt.s[:strings.IndexByte(lt.s, ':')])
+			if target == ".ONESHELL" {
+				m.oneshell = true
+			}
+			m.scanShellFuncs(lt)
+			cur = &recipe{}
+			recipes = append(recipes, cur)
+			if semi := ruleSemicolon(lt.s); semi >= 0 {
+				cur.lines = append(cur.lines, text{s: lt.s[semi+1:], m: lt.m[semi+1:]})
+			}
+			continue
+		}
+		// include, vpath, export NAME and other directives.
+		m.scanShellFuncs(lt)
+		cur = nil
+	}
+	for _, r := range recipes {
+		if m.oneshell && len(r.lines) > 1 {
+			var b builder
+			for k, l := range r.lines {
+				if k > 0 {
+					b.add("\n", l.fileOff(0))
+				}
+				b.add(l.s, 0)
+				copy(b.m[len(b.m)-len(l.s):], l.m[:len(l.s)])
+			}
+			m.recipeLine(b.text(r.lines[len(r.lines)-1].fileOff(len(r.lines[len(r.lines)-1].s))))
+			continue
+		}
+		for _, l := range r.lines {
+			m.recipeLine(l)
+		}
+	}
+}
+
+func continued(s string) bool {
+	n := 0
+	for i := len(s) - 1; i >= 0 && s[i] == '\\'; i-- {
+		n++
+	}
+	return n%2 == 1
+}
+
+func isConditional(s string) bool {
+	w := s
+	if i := strings.IndexAny(s, " \t("); i >= 0 {
+		w = s[:i]
+	}
+	switch w {
+	case "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif":
+		return true
+	}
+	return false
+}
+
+// isRuleWithAssign reports a target-specific assignment `target: VAR =
+// value` (a rule line whose first colon comes before the operator).
+func isRuleWithAssign(s string, a []int) bool {
+	colon := strings.IndexByte(s, ':')
+	return colon >= 0 && colon < a[4] && !strings.HasPrefix(s[a[4]:], ":")
+}
+
+// ruleSemicolon is the index of the `;` that starts an inline recipe.
+func ruleSemicolon(s string) int {
+	depth := 0
+	for i := strings.IndexByte(s, ':'); i >= 0 && i < len(s); i++ {
+		switch s[i] {
+		case '(', '{':
+			depth++
+		case ')', '}':
+			depth--
+		case ';':
+			if depth == 0 {
+				return i
+			}
+		case '#':
+			if depth == 0 {
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+func (m *makeState) assign(lt text, a []int) {
+	name := lt.s[a[2]:a[3]]
+	op := lt.s[a[4]:a[5]]
+	vstart := a[5]
+	for vstart < len(lt.s) && (lt.s[vstart] == ' ' || lt.s[vstart] == '\t') {
+		vstart++
+	}
+	val := lt.s[vstart:]
+	if i := commentStart(val); i >= 0 {
+		val = strings.TrimRight(val[:i], " \t")
+	}
+	vt := text{s: val, m: lt.m[vstart : vstart+len(val)+1]}
+	m.scanShellFuncs(vt)
+	if op == "!=" {
+		// The right side is a shell command run while make reads the file.
+		m.s.shell(m.expandText(vt), scanner.ClassCommandSubstitution, nil)
+		m.vars[name] = &makeVar{value: text{s: makePlaceholder, m: make([]int, len(makePlaceholder)+1)}, via: scanner.ClassDynamic}
+		return
+	}
+	v := &makeVar{value: vt, via: scanner.ClassVariableExecution}
+	if op == "?=" {
+		if old, ok := m.vars[name]; ok {
+			_ = old
+			return
+		}
+		v.via = scanner.ClassDynamic
+	}
+	if w := makeWhichRE.FindStringSubmatchIndex(val); w != nil {
+		v.value = text{s: val[w[2]:w[3]], m: vt.m[w[2] : w[3]+1]}
+		v.via = scanner.ClassDynamic
+	}
+	if op == "+=" {
+		if old, ok := m.vars[name]; ok {
+			var b builder
+			b.add(old.value.s, 0)
+			copy(b.m, old.value.m)
+			b.add(" ", vt.fileOff(0))
+			b.add(vt.s, 0)
+			copy(b.m[len(b.m)-len(vt.s):], vt.m)
+			v.value = b.text(vt.fileOff(len(vt.s)))
+			v.via = old.via
+		}
+	}
+	m.vars[name] = v
+}
+
+func commentStart(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '#' && (i == 0 || s[i-1] != '\\') {
+			return i
+		}
+	}
+	return -1
+}
+
+// scanShellFuncs scans every $(shell ...) written in t as a command
+// substitution.
+func (m *makeState) scanShellFuncs(t text) {
+	for i := 0; i+1 < len(t.s); i++ {
+		if t.s[i] != '$' || (t.s[i+1] != '(' && t.s[i+1] != '{') {
+			continue
+		}
+		end := matchClose(t.s, i+1)
+		if end < 0 {
+			return
+		}
+		inner := t.s[i+2 : end]
+		if rest, ok := strings.CutPrefix(inner, "shell"); ok && len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t') {
+			start := i + 2 + len("shell") + 1
+			sub := text{s: t.s[start:end], m: t.m[start : end+1]}
+			m.s.shell(m.expandText(sub), scanner.ClassCommandSubstitution, nil)
+		}
+	}
+}
+
+// matchClose returns the index of the bracket closing the one at open.
+func matchClose(s string, open int) int {
+	o, c := s[open], byte(')')
+	if o == '{' {
+		c = '}'
+	}
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case o:
+			depth++
+		case c:
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// recipeLine expands one recipe command line and scans it as shell.
+func (m *makeState) recipeLine(t text) {
+	var b builder
+	var refs []makeRef
+	m.expand(t, 0, &b, &refs, true)
+	out := b.text(t.fileOff(len(t.s)))
+	m.s.shell(out, "", func(f *scanner.Finding, off int) {
+		if !f.IsLaunch() {
+			return
+		}
+		switch f.Class {
+		case scanner.ClassDirectLiteral, scanner.ClassAbsolutePath, scanner.ClassPackageRunner:
+		default:
+			return
+		}
+		for _, r := range refs {
+			if off >= r.start && off < r.end {
+				f.Class = r.via
+				f.Message = scanner.LaunchMessage(f.Runtime, f.Runtime, r.via)
+				return
+			}
+		}
+	})
+}
+
+// expandText expands variables in t without tracking references.
+func (m *makeState) expandText(t text) text {
+	var b builder
+	m.expand(t, 1, &b, nil, false)
+	return b.text(t.fileOff(len(t.s)))
+}
+
+// expand appends the expansion of t to b. Text from a variable is mapped
+// to the reference at top level (depth 0), where refs records it.
+func (m *makeState) expand(t text, depth int, b *builder, refs *[]makeRef, top bool) {
+	s := t.s
+	for i := 0; i < len(s); i++ {
+		if m.budget <= 0 {
+			return
+		}
+		c := s[i]
+		if c != '$' || i+1 >= len(s) {
+			m.emit(b, s[i:i+1], t.fileOff(i), depth, true)
+			continue
+		}
+		n := s[i+1]
+		switch {
+		case n == '$':
+			m.emit(b, "$", t.fileOff(i), depth, true)
+			i++
+			continue
+		case n == '(' || n == '{':
+			end := matchClose(s, i+1)
+			if end < 0 {
+				m.emit(b, s[i:], t.fileOff(i), depth, true)
+				return
+			}
+			inner := s[i+2 : end]
+			m.reference(inner, t.fileOff(i), depth, b, refs, top)
+			i = end
+		default:
+			m.reference(s[i+1:i+2], t.fileOff(i), depth, b, refs, top)
+			i++
+		}
+	}
+}
+
+func (m *makeState) emit(b *builder, s string, off, depth int, verbatim bool) {
+	m.budget -= len(s)
+	if depth == 0 && verbatim {
+		b.add(s, off)
+		return
+	}
+	b.addAt(s, off)
+}
+
+// reference expands $(inner) found at file offset off.
+func (m *makeState) reference(inner string, off, depth int, b *builder, refs *[]makeRef, top bool) {
+	v, ok := m.vars[inner]
+	if !ok || depth >= maxMakeDepth || strings.ContainsAny(inner, " \t,:$") {
+		// Functions ($(shell ...) is scanned where it is written),
+		// substitution references, automatic and unknown variables.
+		m.emit(b, makePlaceholder, off, depth+1, false)
+		return
+	}
+	start := b.len()
+	if depth == 0 {
+		// Everything a top-level reference expands to is placed at it.
+		var sub builder
+		m.expand(v.value, depth+1, &sub, nil, false)
+		b.addAt(sub.b.String(), off)
+	} else {
+		m.expand(v.value, depth+1, b, nil, false)
+	}
+	if refs != nil && top {
+		*refs = append(*refs, makeRef{start: start, end: b.len(), via: v.via})
+	}
+}
