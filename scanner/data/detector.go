@@ -178,5 +178,5 @@ func (Detector) Scan(p *scanner.Pass) error {
 // the primitive: it names a runtime, the wrapper or a bypass mode.
 func worthParsing(p *scanner.Pass) bool {
 	return p.Config.MentionsRuntime(p.Src) || bytes.Contains(p.Src, []byte(scanner.WrapperCommand)) ||
-		bytes.Contains(p.Src, []byte("bypassPermissions"))
+		bytes.Contains(p.Src, []byte("defaultMode")) || bytes.Contains(p.Src, []byte("ermission"))
 }

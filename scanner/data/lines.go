@@ -38,21 +38,13 @@ func (s *scan) systemd() {
 		if m == nil {
 			continue
 		}
-		var b builder
-		b.add(l.s[m[1]:], l.off+m[1])
-		for continued(strings.TrimRight(l.s, " \t")) && i+1 < len(phys) {
-			t := b.text(0)
-			cut := strings.LastIndexByte(t.s, '\\')
-			nb := builder{}
-			nb.add(t.s[:cut], 0)
-			copy(nb.m, t.m[:cut])
-			b = nb
-			b.add(" ", l.off+len(l.s))
+		val := verbatim(l.s[m[1]:], l.off+m[1])
+		for continued(strings.TrimRight(val.s, " \t")) && i+1 < len(phys) {
+			cut := strings.LastIndexByte(val.s, '\\')
 			i++
 			l = phys[i]
-			b.add(l.s, l.off)
+			val = joinText(text{s: val.s[:cut], m: val.m[:cut+1]}, text{s: " ", m: []int{val.fileOff(cut), val.fileOff(cut)}}, verbatim(l.s, l.off))
 		}
-		val := b.text(l.off + len(l.s))
 		for _, cmd := range splitSystemd(val) {
 			for len(cmd) > 0 && cmd[0].known && strings.Trim(cmd[0].t.s, "-@:+!") == "" {
 				cmd = cmd[1:]

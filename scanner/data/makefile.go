@@ -368,9 +368,6 @@ func (m *makeState) expandText(t text) text {
 func (m *makeState) expand(t text, depth int, b *builder, refs *[]makeRef, top bool) {
 	s := t.s
 	for i := 0; i < len(s); i++ {
-		if m.budget <= 0 {
-			return
-		}
 		c := s[i]
 		if c != '$' || i+1 >= len(s) {
 			m.emit(b, s[i:i+1], t.fileOff(i), depth, true)
@@ -399,18 +396,18 @@ func (m *makeState) expand(t text, depth int, b *builder, refs *[]makeRef, top b
 }
 
 func (m *makeState) emit(b *builder, s string, off, depth int, verbatim bool) {
-	m.budget -= len(s)
 	if depth == 0 && verbatim {
 		b.add(s, off)
 		return
 	}
+	m.budget -= len(s)
 	b.addAt(s, off)
 }
 
 // reference expands $(inner) found at file offset off.
 func (m *makeState) reference(inner string, off, depth int, b *builder, refs *[]makeRef, top bool) {
 	v, ok := m.vars[inner]
-	if !ok || depth >= maxMakeDepth || strings.ContainsAny(inner, " \t,:$") {
+	if !ok || depth >= maxMakeDepth || m.budget <= 0 || strings.ContainsAny(inner, " \t,:$") {
 		// Functions ($(shell ...) is scanned where it is written),
 		// substitution references, automatic and unknown variables.
 		m.emit(b, makePlaceholder, off, depth+1, false)

@@ -204,3 +204,18 @@ func locate(src []byte, start int, s string) []int {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// joinText concatenates texts, keeping their offset maps.
+func joinText(parts ...text) text {
+	var out text
+	for _, t := range parts {
+		out.s += t.s
+		out.m = append(out.m, t.m[:len(t.s)]...)
+	}
+	end := 0
+	if n := len(parts); n > 0 {
+		end = parts[n-1].fileOff(len(parts[n-1].s))
+	}
+	out.m = append(out.m, end)
+	return out
+}
