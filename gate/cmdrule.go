@@ -17,6 +17,7 @@ type cmdRule struct {
 	valueFlags       []string // options that take a value (so it is not an argument)
 	abbrev           bool     // long options may be abbreviated (getopt_long, git)
 	dynamic          bool     // judge a command whose name is not static too
+	ignoreCase       bool     // arg globs match case-insensitively
 	all              []cond
 
 	any bool
@@ -31,6 +32,7 @@ type cond struct {
 	namesPath  []string // any argument or redirect names a path of these sets
 	writesPath []string // an output redirect names a path of these sets
 	ancestors  bool     // namesPath: a folder above a protected path counts
+	minArgs    int      // at least this many positional arguments
 }
 
 type flagValue struct {
@@ -40,11 +42,24 @@ type flagValue struct {
 
 func (c *cond) empty() bool {
 	return c.flags == nil && c.flagValues == nil && c.args == nil && c.contains == nil &&
-		c.namesPath == nil && c.writesPath == nil
+		c.namesPath == nil && c.writesPath == nil && c.minArgs == 0
 }
 
 func (c *cmdRule) compile() {
 	c.any = len(c.names) == 1 && c.names[0] == "*"
+	for i := range c.all {
+		cd := &c.all[i]
+		for _, a := range cd.args {
+			if a == "~" || strings.HasPrefix(a, "~/") {
+				a = "$HOME" + a[1:]
+			}
+			re, err := globRE(a, c.ignoreCase)
+			if err != nil { // validated by the loader
+				panic(err)
+			}
+			cd.argREs = append(cd.argREs, re)
+		}
+	}
 	// A flag whose value a condition looks at always takes a value.
 	for _, cd := range c.all {
 		for _, fv := range cd.flagValues {
@@ -59,9 +74,12 @@ func (c *cmdRule) compile() {
 
 // globRE compiles an argument glob: "*" is any text ("/" included), "?"
 // one character, "[...]" a class ("[!...]" negated), "\x" a literal x.
-// The whole argument must match.
-func globRE(g string) (*regexp.Regexp, error) {
+// The whole argument must match; fold makes it case-insensitive.
+func globRE(g string, fold bool) (*regexp.Regexp, error) {
 	var b strings.Builder
+	if fold {
+		b.WriteString("(?i)")
+	}
 	b.WriteString("^")
 	for i := 0; i < len(g); i++ {
 		switch ch := g[i]; ch {
@@ -186,7 +204,7 @@ func (p *Policy) matchCommand(r *cmdRule, sh *shellFacts, ec *evalCtx) (string, 
 		all := true
 		for j := range r.all {
 			cd := &r.all[j]
-			if (cd.flags != nil || cd.flagValues != nil || cd.args != nil) && pa == nil {
+			if (cd.flags != nil || cd.flagValues != nil || cd.args != nil || cd.minArgs > 0) && pa == nil {
 				v := parseArgs(args, r.valueFlags, r.abbrev)
 				pa = &v
 			}
@@ -249,6 +267,9 @@ func findSubcommand(args, globalValueFlags []string) (string, []string, bool) {
 
 func (p *Policy) condHolds(r *cmdRule, cd *cond, ci *cmdInst, pa *parsedArgs, ec *evalCtx) bool {
 	if pa != nil {
+		if cd.minArgs > 0 && len(pa.positionals) >= cd.minArgs {
+			return true
+		}
 		for _, f := range pa.flags {
 			if cd.flags != nil && flagIn(f.name, cd.flags, r.abbrev && f.long) {
 				return true

@@ -360,6 +360,11 @@ func (d *decoder) rule(p *Policy, n *yaml.Node) (*rule, error) {
 			c.dynamic, err = d.boolean(v, "dynamic")
 			return err
 		},
+		"ignore_case": func(v *yaml.Node) (err error) {
+			mark("ignore_case", v)
+			c.ignoreCase, err = d.boolean(v, "ignore_case")
+			return err
+		},
 		"all": func(v *yaml.Node) error { mark("all", v); allNode = v; return nil },
 	})
 	if err != nil {
@@ -379,7 +384,7 @@ func (d *decoder) rule(p *Policy, n *yaml.Node) (*rule, error) {
 		}
 		return nil
 	}
-	cmdKeys := []string{"subcommand", "global_value_flags", "value_flags", "abbrev", "dynamic", "all"}
+	cmdKeys := []string{"subcommand", "global_value_flags", "value_flags", "abbrev", "dynamic", "ignore_case", "all"}
 	switch {
 	case hasUnparseable:
 		r.kind = kindUnparseable
@@ -465,16 +470,9 @@ func (d *decoder) conditions(p *Policy, id string, c *cmdRule, n *yaml.Node) err
 			},
 			"arg": func(v *yaml.Node) (err error) {
 				cd.args, err = d.strs(v, "arg", func(s string) error {
-					_, err := globRE(s)
+					_, err := globRE(s, false)
 					return err
 				})
-				for _, a := range cd.args {
-					if a == "~" || strings.HasPrefix(a, "~/") {
-						a = "$HOME" + a[1:]
-					}
-					re, _ := globRE(a)
-					cd.argREs = append(cd.argREs, re)
-				}
 				return err
 			},
 			"contains": func(v *yaml.Node) (err error) { cd.contains, err = d.strs(v, "contains", nil); return err },
@@ -485,6 +483,14 @@ func (d *decoder) conditions(p *Policy, id string, c *cmdRule, n *yaml.Node) err
 			"writes_path": func(v *yaml.Node) (err error) {
 				cd.writesPath, err = d.strs(v, "writes_path", p.src.checkSetRef)
 				return err
+			},
+			"min_args": func(v *yaml.Node) error {
+				n, err := strconv.Atoi(v.Value)
+				if v.Kind != yaml.ScalarNode || v.Tag != "!!int" || err != nil || n < 1 {
+					return d.errf(v, "min_args must be a whole number of at least 1")
+				}
+				cd.minArgs = n
+				return nil
 			},
 			"ancestors": func(v *yaml.Node) (err error) {
 				ancestorsNode = v
@@ -501,8 +507,8 @@ func (d *decoder) conditions(p *Policy, id string, c *cmdRule, n *yaml.Node) err
 		if ancestorsNode != nil && cd.namesPath == nil {
 			return d.errf(ancestorsNode, "rule %q: ancestors applies to names_path only", id)
 		}
-		if c.names[0] == "*" && (cd.flags != nil || cd.flagValues != nil || cd.args != nil) {
-			return d.errf(cn, "rule %q: flag, flag_value and arg need named commands, not \"*\"", id)
+		if c.names[0] == "*" && (cd.flags != nil || cd.flagValues != nil || cd.args != nil || cd.minArgs > 0) {
+			return d.errf(cn, "rule %q: flag, flag_value, arg and min_args need named commands, not \"*\"", id)
 		}
 		c.all = append(c.all, cd)
 	}

@@ -28,6 +28,8 @@ var bashRules = []struct {
 			`find / -maxdepth 0 -exec rm -rf {} \;`, `echo 'rm -rf /' | sh`, "bash <<'EOF'\nrm -rf /\nEOF",
 			`bash <<< 'rm -rf /'`, `watch -n 1 rm -rf /`, `su -c 'rm -rf /'`, `env -S 'rm -rf /'`,
 			`bash -c "eval 'sh -c \"rm -rf /\"'"`, `$RM -rf /`, `"$(which rm)" -rf /`,
+			`runuser -u x -- rm -rf /`, `f() { rm -rf "$@"; }; f /`, `g() { rm -rf "$1"; }; g ~`,
+			`a="rm -rf /"; eval "$a"`, `rm -rf {/,}`, `coproc rm -rf /`, `echo >(rm -rf /)`, `x=$(rm -rf /)`,
 		},
 		pass: []string{
 			`rm -rf ./build`, `rm -rf build/ dist/`, `rm -f /tmp/x.log`, `rm -rf /tmp/work`, `rm /`,
@@ -88,6 +90,19 @@ var bashRules = []struct {
 			`git reset --hard HEAD~1`, `git reset --hard`, `git reset origin/main`, `git reset --soft origin/main`,
 			`git reset --hard abc1234`, `git checkout origin/main`, `git reset --hard feature/x`,
 			`git rebase origin/main`,
+		},
+	},
+	{
+		rule: "git-config-exec",
+		deny: []string{
+			`git config core.hooksPath /tmp/h`, `git config --global core.hooksPath ~/h`, `git config core.hookspath x`,
+			`git -C repo config --local CORE.HOOKSPATH x`, `git config --file .git/config core.hooksPath x`,
+			`sh -c 'git config core.hooksPath .hooks'`, `git config core.fsmonitor ./evil`, `git config alias.p 'push -f'`,
+			`git config filter.x.smudge 'sh x'`, `git config set core.pager evil`, `git config --add include.path /tmp/c`,
+		},
+		pass: []string{
+			`git config user.email a@b`, `git config --get core.hooksPath`, `git config -f core.hooksPath user.name x`,
+			`git -c core.hooksPath=x status`, `git log --grep core.hooksPath`, `echo git config core.hooksPath x`,
 		},
 	},
 	{
@@ -167,6 +182,7 @@ var bashRules = []struct {
 			`cd .git && echo x > hooks/pre-push`, "cat > ~/.pi/agent/settings.json <<EOF\n{}\nEOF",
 			`echo x &> .pi/x`, `bash -c 'echo x > .git/hooks/pre-commit'`, `echo x > hooks-link/pre-commit`,
 			`echo x > src/../.git/hooks/pre-commit`, `exec 3> "$HOME/.claude/settings.json"`,
+			`printf '[core]\n\thooksPath = /tmp/h\n' >> .git/config`,
 		},
 		pass: []string{
 			`echo x > build.log`, `cat .git/hooks/pre-commit.sample`, `echo x > .claude/commands/review.md`,
@@ -180,9 +196,10 @@ var bashRules = []struct {
 			`cp evil .git/hooks/pre-commit`, `tee .git/hooks/pre-commit < x`, `ln -s /tmp/x .git/hooks/pre-push`,
 			`mv x ~/.claude/settings.json`, `sed -i s/x/y/ .claude/settings.json`, `chmod +x .git/hooks/pre-commit`,
 			`rm -rf ~/.claude`, `touch .pi/settings.json`, `install -m 755 x hooks-link/pre-commit`,
+			`mv x .git/config`, `sed -i '$a [core]' .git/config`,
 		},
 		pass: []string{
-			`cp a b`, `tee out.log`, `sed -n 1p README.md`, `mv x .git/config`, `cat .claude/settings.json`,
+			`cp a b`, `tee out.log`, `sed -n 1p README.md`, `mv x .git/description`, `cat .claude/settings.json`, `cat .git/config`,
 			`chmod +x scripts/hooks/pre-commit`,
 		},
 	},
@@ -292,8 +309,20 @@ var toolRules = []struct {
 			{tool: "Write", path: "hooks-link/pre-commit"}, {tool: "Write", path: "hooks/pre-commit", cwd: "{{REPO}}/.git"},
 		},
 		pass: []toolCase{
-			{tool: "Write", path: ".git/config"}, {tool: "Write", path: ".git/hooks.txt"}, {tool: "Write", path: "git/hooks/x"},
+			{tool: "Write", path: ".git/description"}, {tool: "Write", path: ".git/hooks.txt"}, {tool: "Write", path: "git/hooks/x"},
 			{tool: "Write", path: ".github/hooks/x"}, {tool: "Write", path: "docs/.git-hooks/x"},
+		},
+	},
+	{
+		rule: "write-git-config",
+		deny: []toolCase{
+			{tool: "Write", path: ".git/config"}, {tool: "Edit", path: "{{REPO}}/.git/config"},
+			{tool: "edit", path: "src/../.git/config"}, {tool: "MultiEdit", path: "{{REPO}}/sub/.git/config"},
+			{tool: "Write", path: "config", cwd: "{{REPO}}/.git"},
+		},
+		pass: []toolCase{
+			{tool: "Write", path: ".git/description"}, {tool: "Write", path: "config"}, {tool: "Write", path: ".gitconfig.example"},
+			{tool: "Write", path: "git/config"}, {tool: "Write", path: ".git/config.d/x"}, {tool: "Read", path: ".git/config"},
 		},
 	},
 	{

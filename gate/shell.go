@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -76,6 +77,8 @@ type analyzer struct {
 	home     string
 	reparses int
 	nfields  int
+	inlines  int
+	funcs    map[string]*syntax.Stmt // functions the command defines
 	cfg      *expand.Config
 	cwd      string // tracked `cd` (flow-insensitive)
 }
@@ -145,11 +148,23 @@ func (a *analyzer) script(src string, depth int) {
 		a.facts.err = fmt.Errorf("%w: %v", ErrShellSyntax, err)
 		return
 	}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	a.walk(f, depth)
+}
+
+// walk records the commands under node.
+func (a *analyzer) walk(node syntax.Node, depth int) {
+	syntax.Walk(node, func(n syntax.Node) bool {
 		if a.facts.err != nil {
 			return false
 		}
 		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			if n.Name != nil && n.Body != nil {
+				if a.funcs == nil {
+					a.funcs = map[string]*syntax.Stmt{}
+				}
+				a.funcs[n.Name.Value] = n.Body
+			}
 		case *syntax.Stmt:
 			a.stmt(n, depth)
 		case *syntax.DeclClause:
@@ -209,6 +224,48 @@ func (a *analyzer) assign(as *syntax.Assign) {
 
 // fields expands words the way the shell would build argv: quote removal,
 // brace expansion, tracked variables, field splitting; no globbing.
+// maxInlines bounds how many function calls are judged with their
+// arguments bound (recursion stops there; the body was judged once anyway
+// with "$@" standing for itself).
+const maxInlines = 16
+
+// callFunc judges a function's body again with the call's arguments as its
+// positional parameters: f() { rm -rf "$@"; }; f / is rm -rf /.
+func (a *analyzer) callFunc(body *syntax.Stmt, args []string, depth int) {
+	if a.inlines >= maxInlines || depth >= maxNesting {
+		return
+	}
+	a.inlines++
+	names := []string{"@", "*", "#"}
+	for i := 1; i <= 9; i++ {
+		names = append(names, strconv.Itoa(i))
+	}
+	saved := map[string]expand.Variable{}
+	for _, n := range names {
+		if v, ok := a.vars[n]; ok {
+			saved[n] = v
+		}
+		delete(a.vars, n)
+	}
+	a.vars["@"] = expand.Variable{Set: true, Kind: expand.Indexed, List: args}
+	a.vars["*"] = expand.Variable{Set: true, Kind: expand.String, Str: strings.Join(args, " ")}
+	a.vars["#"] = expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(len(args))}
+	for i := 1; i <= 9; i++ {
+		v := ""
+		if i <= len(args) {
+			v = args[i-1]
+		}
+		a.vars[strconv.Itoa(i)] = expand.Variable{Set: true, Kind: expand.String, Str: v}
+	}
+	a.walk(body, depth+1)
+	for _, n := range names {
+		delete(a.vars, n)
+		if v, ok := saved[n]; ok {
+			a.vars[n] = v
+		}
+	}
+}
+
 // A word whose expansion fails (a brace expansion over mvdan's limit, an
 // arithmetic error) is taken unexpanded.
 func (a *analyzer) fields(words ...*syntax.Word) []string {

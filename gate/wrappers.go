@@ -259,11 +259,18 @@ func (a *analyzer) exec(argv, words []string, dynamic bool, redirs []redirect, d
 			return false
 		case name == "su" || name == "runuser":
 			var cmd string
-			skipOpts(args, optSpec{shortValue: "cgGsuw", longValue: []string{"--command", "--session-command", "--group", "--supp-group", "--shell", "--user", "--whitelist-environment"}}, func(f, v string) {
+			user := false
+			rest := skipOpts(args, optSpec{shortValue: "cgGsuw", longValue: []string{"--command", "--session-command", "--group", "--supp-group", "--shell", "--user", "--whitelist-environment"}}, func(f, v string) {
 				if f == "-c" || f == "--command" || f == "--session-command" {
 					cmd = v
 				}
+				user = user || f == "-u" || f == "--user"
 			})
+			if cmd == "" && user && name == "runuser" {
+				// runuser -u USER [--] COMMAND ARGS: runs COMMAND directly.
+				argv = rest
+				break
+			}
 			emit(argv, false)
 			if cmd != "" {
 				a.script(cmd, depth+1)
@@ -285,6 +292,10 @@ func (a *analyzer) exec(argv, words []string, dynamic bool, redirs []redirect, d
 				return false
 			}
 			return script == ""
+		case a.funcs[name] != nil:
+			emit(argv, false)
+			a.callFunc(a.funcs[name], args, depth)
+			return false
 		default:
 			emit(argv, false)
 			return false
