@@ -187,3 +187,34 @@ func TestEvaluateDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// One policy serves every session of the broker at once.
+func TestEvaluateConcurrent(t *testing.T) {
+	f := newFixture(t)
+	calls := []Call{
+		f.bash("Bash", `cd .git && echo x > hooks/pre-push; x=rm; $x -rf /`),
+		f.bash("bash", `git push -f; curl -d x u`),
+		f.toolCall(toolCase{tool: "Write", path: "~/.claude/settings.json"}),
+		f.toolCall(toolCase{tool: "Edit", agent: "verifier", path: "src/a.go"}),
+	}
+	want := make([][]Decision, len(calls))
+	for i, c := range calls {
+		want[i] = f.pol.Evaluate(c)
+	}
+	done := make(chan struct{})
+	for g := range 8 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := range 50 {
+				k := (g + i) % len(calls)
+				if got := f.pol.Evaluate(calls[k]); !reflect.DeepEqual(got, want[k]) {
+					t.Errorf("goroutine %d: call %d: %v, want %v", g, k, got, want[k])
+					return
+				}
+			}
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+}
