@@ -35,7 +35,12 @@ var shellTools = map[string]bool{"Bash": true, "bash": true}
 // order (the allow-list first). An empty result means the policy has no
 // objection; the lease class decision still applies. Evaluate never panics
 // on any input and gives the same answer for the same call and file system.
+// A nil *Policy has no rules: only the allow-list and the tool_input shape
+// are checked.
 func (p *Policy) Evaluate(c Call) []Decision {
+	if p == nil {
+		p = &Policy{fsys: osFS{}}
+	}
 	var out []Decision
 	if len(c.AllowTools) > 0 && !slices.Contains(c.AllowTools, c.Tool) {
 		out = append(out, Decision{

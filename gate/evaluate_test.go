@@ -218,3 +218,16 @@ func TestEvaluateConcurrent(t *testing.T) {
 		<-done
 	}
 }
+
+func TestNilPolicy(t *testing.T) {
+	var p *Policy
+	if ds := p.Evaluate(Call{Tool: "Bash", Input: json.RawMessage(`{"command":"rm -rf /"}`)}); len(ds) != 0 {
+		t.Fatalf("nil policy judged a command: %v", ds)
+	}
+	if ds := p.Evaluate(Call{Tool: "Bash", Input: json.RawMessage(`{"command":1}`)}); !hasRule(ds, RuleToolInput) {
+		t.Fatalf("nil policy: bad input not denied: %v", ds)
+	}
+	if ds := p.Evaluate(Call{Tool: "Write", Input: json.RawMessage(`{"file_path":"/x"}`), AllowTools: []string{"Read"}}); !hasRule(ds, RuleAllowList) {
+		t.Fatalf("nil policy: allow-list ignored: %v", ds)
+	}
+}

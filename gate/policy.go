@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // defaultPolicyYAML is the shipped policy; docs/default-policy.yaml is a
@@ -72,13 +73,17 @@ type rule struct {
 // DefaultPolicy returns the shipped default policy, bound to the default
 // Env (home folder only). It panics if the embedded policy is invalid,
 // which a test rules out.
-func DefaultPolicy() *Policy {
+func DefaultPolicy() *Policy { return defaultPolicy() }
+
+// The default policy is parsed once; a Policy is immutable, so every caller
+// can share it.
+var defaultPolicy = sync.OnceValue(func() *Policy {
 	p, err := ParsePolicy("default-policy.yaml", defaultPolicyYAML)
 	if err != nil {
 		panic(fmt.Sprintf("gate: embedded default policy: %v", err))
 	}
 	return p
-}
+})
 
 func defaultEnv() Env {
 	home, _ := os.UserHomeDir()
@@ -185,12 +190,18 @@ func nonEmpty(vs ...string) []string {
 
 // Profile returns the tools of a named task allow-list profile.
 func (p *Policy) Profile(name string) ([]string, bool) {
+	if p == nil {
+		return nil, false
+	}
 	t, ok := p.profiles[name]
 	return slices.Clone(t), ok
 }
 
 // Profiles returns the names of the policy's allow-list profiles, sorted.
 func (p *Policy) Profiles() []string {
+	if p == nil {
+		return nil
+	}
 	names := make([]string, 0, len(p.profiles))
 	for n := range p.profiles {
 		names = append(names, n)
