@@ -90,6 +90,13 @@ type hammerResult struct {
 	LastAllowSent int64 `json:"last_allow_sent"`
 	FirstSent     int64 `json:"first_sent"`
 	Errors        int   `json:"errors"`
+	// For a stop line "stop NS": calls sent after NS (unix nanoseconds),
+	// and how many of them were allowed.
+	CallsAfter  int `json:"calls_after"`
+	AllowsAfter int `json:"allows_after"`
+
+	sends  []int64
+	allows []bool
 }
 
 func helperRuntime() {
@@ -157,8 +164,11 @@ func hammer(sock string, req broker.Request, n int, sc *bufio.Scanner) hammerRes
 				}
 				if err != nil {
 					res.Errors++
-				} else if rep.Allow && sent > res.LastAllowSent {
-					res.LastAllowSent = sent
+				} else {
+					res.sends, res.allows = append(res.sends, sent), append(res.allows, rep.Allow)
+					if rep.Allow && sent > res.LastAllowSent {
+						res.LastAllowSent = sent
+					}
 				}
 				mu.Unlock()
 				if err != nil {
@@ -167,9 +177,19 @@ func hammer(sock string, req broker.Request, n int, sc *bufio.Scanner) hammerRes
 			}
 		}()
 	}
-	sc.Scan() // wait for the stop line
+	sc.Scan() // wait for the stop line: "stop [NS]"
+	var after int64
+	fmt.Sscanf(sc.Text(), "stop %d", &after)
 	close(stop)
 	wg.Wait()
+	for i, t := range res.sends {
+		if after > 0 && t > after {
+			res.CallsAfter++
+			if res.allows[i] {
+				res.AllowsAfter++
+			}
+		}
+	}
 	return res
 }
 
