@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // writeTools maps each tool that writes a file to the tool_input field that
@@ -45,7 +46,7 @@ func (p *Policy) Evaluate(c Call) []Decision {
 	if len(c.AllowTools) > 0 && !slices.Contains(c.AllowTools, c.Tool) {
 		out = append(out, Decision{
 			Rule:   RuleAllowList,
-			Reason: "tool " + quoteTool(c.Tool) + " is not in this session's task allow-list (" + strings.Join(c.AllowTools, ",") + ")",
+			Reason: oneLine("tool " + quoteTool(c.Tool) + " is not in this session's task allow-list (" + strings.Join(c.AllowTools, ",") + ")"),
 			Shadow: c.AllowToolsShadow,
 		})
 	}
@@ -60,7 +61,7 @@ func (p *Policy) Evaluate(c Call) []Decision {
 		}
 		v, reason := stringField(c.Input, field)
 		if reason != "" {
-			return append(out, Decision{Rule: RuleToolInput, Reason: c.Tool + " tool_input: " + reason})
+			return append(out, Decision{Rule: RuleToolInput, Reason: oneLine(quoteTool(c.Tool) + " tool_input: " + reason)})
 		}
 		if isWrite {
 			target = v
@@ -122,7 +123,7 @@ func (p *Policy) Evaluate(c Call) []Decision {
 				detail, hit = p.matchCommand(r.cmd, sh, ctx())
 			}
 			if hit {
-				out = append(out, Decision{Rule: r.id, Reason: r.reason + ": " + detail, Shadow: rs.shadow})
+				out = append(out, Decision{Rule: r.id, Reason: oneLine(r.reason + ": " + detail), Shadow: rs.shadow})
 			}
 		}
 	}
@@ -267,4 +268,25 @@ func quoteTool(t string) string {
 		t = t[:64] + "..."
 	}
 	return "`" + t + "`"
+}
+
+// oneLine makes a reason fit the hook's one-line stderr contract: control
+// characters (newlines of a here-document, a path holding "\n") become
+// spaces, and it is cut at 400 bytes on a rune boundary.
+func oneLine(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029 {
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.ToValidUTF8(s, "?")
+	if len(s) > 400 {
+		cut := 397
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return s
 }

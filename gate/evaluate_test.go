@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestAllowList(t *testing.T) {
@@ -229,5 +230,21 @@ func TestNilPolicy(t *testing.T) {
 	}
 	if ds := p.Evaluate(Call{Tool: "Write", Input: json.RawMessage(`{"file_path":"/x"}`), AllowTools: []string{"Read"}}); !hasRule(ds, RuleAllowList) {
 		t.Fatalf("nil policy: allow-list ignored: %v", ds)
+	}
+}
+
+func TestReasonIsOneLine(t *testing.T) {
+	f := newFixture(t)
+	ds := f.pol.Evaluate(f.bash("Bash", "cat > .git/hooks/x <<EOF\nline1\nline2\nEOF\nrm -rf / \"$(printf 'a\nb')\""))
+	if len(ds) < 2 {
+		t.Fatalf("want decisions, got %v", ds)
+	}
+	for _, d := range ds {
+		if strings.ContainsAny(d.Reason, "\n\r") {
+			t.Errorf("%s: reason spans lines: %q", d.Rule, d.Reason)
+		}
+	}
+	if got := oneLine(strings.Repeat("é", 300)); len(got) > 400 || !utf8.ValidString(got) {
+		t.Errorf("oneLine cut badly: %d bytes", len(got))
 	}
 }

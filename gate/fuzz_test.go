@@ -5,8 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // FuzzLoadPolicy: any bytes either load or give a *PolicyError; never a
@@ -72,6 +74,9 @@ func FuzzEvaluate(f *testing.F) {
 		for _, d := range first {
 			if d.Rule == "" || d.Reason == "" {
 				t.Fatalf("empty decision field: %+v", d)
+			}
+			if strings.ContainsAny(d.Reason, "\n\r\x00") || !utf8.ValidString(d.Reason) || len(d.Reason) > 400 {
+				t.Fatalf("reason is not one clean line: %q", d.Reason)
 			}
 		}
 	})

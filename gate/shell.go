@@ -7,6 +7,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -66,7 +67,11 @@ func (ci *cmdInst) String() string {
 		s = strings.TrimSpace(s + " " + op + " " + r.target)
 	}
 	if len(s) > 160 {
-		s = s[:157] + "..."
+		cut := 157
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
 	}
 	return "`" + s + "`"
 }
