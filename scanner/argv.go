@@ -194,6 +194,10 @@ var wrappers = map[string]wrapperSpec{
 	"bwrap":            {valueOpts: []string{"--bind", "--ro-bind", "--dev-bind", "--chdir", "--setenv", "--unsetenv", "--proc", "--dev", "--tmpfs", "--dir", "--symlink", "--uid", "--gid", "--hostname", "--file", "--bind-data", "--ro-bind-data", "--seccomp", "--args", "--lock-file", "--sync-fd", "--info-fd", "--userns-block-fd", "--json-status-fd", "--cap-add", "--cap-drop", "--remount-ro", "--exec-label", "--file-label", "--perms", "--size", "--chmod", "--userns", "--userns2", "--pidns"}},
 	"catchsegv":        {},
 	"xvfb-run":         {valueOpts: []string{"-n", "--server-num", "-e", "--error-file", "-f", "--auth-file", "-p", "--xauth-protocol", "-s", "--server-args", "-w", "--wait"}},
+	// package.json script wrappers: cross-env takes NAME=value like env;
+	// dotenv (dotenv-cli) loads files, then runs the command.
+	"cross-env": {},
+	"dotenv":    {valueOpts: []string{"-e", "-c", "-v", "-p"}},
 }
 
 // shells whose -c option takes a command string.
@@ -216,6 +220,8 @@ func (c *Config) peel(argv []Arg, i int, base string) (next int, nested []Nested
 	switch {
 	case shells[base]:
 		return peelShell(argv, i, base)
+	case base == "concurrently":
+		return peelConcurrently(argv, i)
 	case base == "xargs":
 		return peelXargs(argv, i)
 	case base == "find":
@@ -282,7 +288,7 @@ func (c *Config) peelWrapper(argv []Arg, i int, base string, w wrapperSpec) (int
 			j++
 			continue
 		}
-		if base == "env" && isAssignment(v) {
+		if (base == "env" || base == "cross-env") && isAssignment(v) {
 			j++
 			continue
 		}
@@ -391,6 +397,29 @@ func peelShell(argv []Arg, i int, base string) (int, []NestedShell, *Launch, boo
 	}
 	// `bash script.sh` runs a file, which is scanned where it lives.
 	return j, nil, nil, true
+}
+
+// concurrentlyValueOpts are concurrently's options that take a value.
+var concurrentlyValueOpts = []string{"-n", "--names", "-c", "--prefix-colors", "-p", "--prefix", "-l", "--prefix-length", "-t", "--timestamp-format", "--restart-tries", "--restart-after", "-s", "--success", "-m", "--max-processes", "--name-separator", "--default-input-target", "--passthrough-arguments"}
+
+// peelConcurrently handles `concurrently [options] "cmd1" "cmd2"`: every
+// positional argument is a command line run by a shell.
+func peelConcurrently(argv []Arg, i int) (int, []NestedShell, *Launch, bool) {
+	var nested []NestedShell
+	for j := i + 1; j < len(argv); j++ {
+		a := argv[j]
+		if !a.Known {
+			continue
+		}
+		if strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 {
+			if hasOpt(concurrentlyValueOpts, a.Value) {
+				j++
+			}
+			continue
+		}
+		nested = append(nested, NestedShell{Text: a.Value, Arg: j})
+	}
+	return i, nested, nil, true
 }
 
 var xargsValueOpts = []string{"-a", "--arg-file", "-d", "--delimiter", "-E", "-e", "--eof", "-I", "--replace", "-L", "--max-lines", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"}
