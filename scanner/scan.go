@@ -175,12 +175,26 @@ func ScanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detec
 	// The primitive is RED in any file, whatever its language.
 	if !p.Chokepoint && !LooksBinary(src) {
 		s := string(src)
+		// Positions advance from one match to the next: mapping each
+		// offset from the start of the file would be quadratic in a file
+		// that repeats the primitive (a committed CI log, a bundle).
+		pos, last := Pos{Line: 1, Column: 1}, 0
 		for _, m := range FindDangerous(s) {
-			p.ReportDangerous(Offset(s, m.Offset, Pos{Line: 1, Column: 1}), m.Text, true)
+			pos = advance(s[last:m.Offset], pos)
+			last = m.Offset
+			p.ReportDangerous(pos, m.Text, true)
 		}
 	}
 	fs, ms := applyMarkers(p.findings, src, rel)
 	return fs, ms, ioErr
+}
+
+// advance returns the position just after text, which starts at pos.
+func advance(text string, pos Pos) Pos {
+	if n := strings.Count(text, "\n"); n > 0 {
+		return Pos{Line: pos.Line + n, Column: len(text) - strings.LastIndexByte(text, '\n')}
+	}
+	return Pos{Line: pos.Line, Column: pos.Column + len(text)}
 }
 
 // runDetector runs a detector and turns a panic into an unparseable

@@ -1,0 +1,66 @@
+package scanner
+
+// Tests of the core's robustness fixes found by the soak (scanner/soaktest,
+// bench/soak): each input here once hung, hid a file or blocked the scan.
+
+import (
+	"strings"
+	"testing"
+)
+
+// primitiveText is the raw flag, built so this file does not hold it.
+const primitiveText = "--dangerously-" + "skip-permissions"
+
+func TestRawPrimitivePositions(t *testing.T) {
+	src := "a\n" + primitiveText + " x " + primitiveText + "\n\n  " + primitiveText + "\r\nz " + primitiveText
+	fs, _, err := ScanBytes("f.txt", []byte(src), false, DefaultConfig(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []Pos
+	for _, f := range fs {
+		got = append(got, Pos{f.Line, f.Column})
+	}
+	// One finding per line; each at the position Offset gives.
+	var want []Pos
+	seen := map[int]bool{}
+	for _, m := range FindDangerous(src) {
+		p := Offset(src, m.Offset, Pos{Line: 1, Column: 1})
+		if !seen[p.Line] {
+			seen[p.Line] = true
+			want = append(want, p)
+		}
+	}
+	if len(want) != 3 || len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("finding %d at %v, want %v", i, got[i], want[i])
+		}
+	}
+}
+
+// TestRawPrimitiveRepeated is a file holding the primitive 200,000 times:
+// the positions are found in one pass (mapping each from the start of the
+// file took minutes).
+func TestRawPrimitiveRepeated(t *testing.T) {
+	src := []byte("log\n" + strings.Repeat("x "+primitiveText+" ", 200_000) + "\nend " + primitiveText + "\n")
+	fs, _, err := ScanBytes("ci.log", src, false, DefaultConfig(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 2 || fs[0].Line != 2 || fs[0].Column != 3 || fs[1].Line != 3 || fs[1].Column != 5 {
+		t.Errorf("findings = %+v", fs)
+	}
+}
+
+func BenchmarkRawPrimitiveRepeated(b *testing.B) {
+	src := []byte(strings.Repeat("x "+primitiveText+" ", 100_000))
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, _, err := ScanBytes("ci.log", src, false, DefaultConfig(), nil, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
