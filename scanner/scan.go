@@ -172,8 +172,10 @@ func ScanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detec
 			}
 		}
 	}
-	// The primitive is RED in any file, whatever its language.
-	if !p.Chokepoint && !LooksBinary(src) {
+	// The primitive is RED in any file, whatever its language. Binary data
+	// is not searched, but a file with a shebang is a script whatever bytes
+	// follow (a self-extracting archive): an interpreter runs its text.
+	if !p.Chokepoint && (!LooksBinary(src) || file.Interpreter() != "") {
 		s := string(src)
 		// Positions advance from one match to the next: mapping each
 		// offset from the start of the file would be quadratic in a file

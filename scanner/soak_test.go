@@ -64,3 +64,26 @@ func BenchmarkRawPrimitiveRepeated(b *testing.B) {
 		}
 	}
 }
+
+// TestRawPrimitiveShebangBinary: a script with a binary payload (a
+// self-extracting archive) is run by its interpreter, so the primitive in
+// its text is found; binary data without a shebang is not searched.
+func TestRawPrimitiveShebangBinary(t *testing.T) {
+	payload := "\x00\x01\x02binary\x00"
+	for _, c := range []struct {
+		src  string
+		want int
+	}{
+		{"#!/bin/sh\nrun " + primitiveText + "\nexit 0\n" + payload, 1},
+		{"#!/usr/bin/env python3\n# " + primitiveText + "\n" + payload, 1},
+		{"\x7fELF" + payload + primitiveText, 0},
+	} {
+		fs, _, err := ScanBytes("x", []byte(c.src), true, DefaultConfig(), nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fs) != c.want || (c.want == 1 && (fs[0].Line != 2 || fs[0].Class != ClassDangerousPrimitive)) {
+			t.Errorf("%q: findings %+v, want %d on line 2", c.src[:12], fs, c.want)
+		}
+	}
+}
