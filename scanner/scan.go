@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 )
 
 // MaxFileSize is the largest file scanned; larger files are listed as
@@ -119,17 +120,33 @@ func scanFile(c candidate, cfg *Config, opt Options) (res fileResult) {
 		res.skip = &Skip{File: c.rel, Reason: fmt.Sprintf("larger than %d MiB (%d bytes), not scanned", MaxFileSize>>20, c.size)}
 		return res
 	}
-	f, err := os.Open(c.abs)
+	// The file may have changed since the walk saw it. Opening without
+	// blocking and checking what was opened keeps a FIFO or device that
+	// replaced it from blocking the scan, and a file that grew past the cap
+	// from being read.
+	f, err := os.OpenFile(c.abs, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		res.skip = &Skip{File: c.rel, Reason: "cannot be read: " + unwrapPathErr(err)}
 		res.err = &FileError{File: c.rel, Err: err}
 		return res
 	}
-	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	f.Close()
+	defer f.Close()
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		res.skip = &Skip{File: c.rel, Reason: "not a regular file"}
+		return res
+	}
+	var src []byte
+	if err == nil {
+		src, err = io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	}
 	if err != nil {
 		res.skip = &Skip{File: c.rel, Reason: "cannot be read: " + unwrapPathErr(err)}
 		res.err = &FileError{File: c.rel, Err: err}
+		return res
+	}
+	if len(src) > MaxFileSize {
+		res.skip = &Skip{File: c.rel, Reason: fmt.Sprintf("larger than %d MiB, not scanned", MaxFileSize>>20)}
 		return res
 	}
 	res.scanned = true

@@ -4,7 +4,10 @@ package scanner
 // bench/soak): each input here once hung, hid a file or blocked the scan.
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -85,5 +88,33 @@ func TestRawPrimitiveShebangBinary(t *testing.T) {
 		if len(fs) != c.want || (c.want == 1 && (fs[0].Line != 2 || fs[0].Class != ClassDangerousPrimitive)) {
 			t.Errorf("%q: findings %+v, want %d on line 2", c.src[:12], fs, c.want)
 		}
+	}
+}
+
+// TestScanFileChangedSinceWalk: a file the walk saw as regular that is a
+// FIFO by the time it is opened is skipped without blocking, and one that
+// grew past the cap is skipped, not scanned truncated.
+func TestScanFileChangedSinceWalk(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.sh")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := scanFile(candidate{rel: "pipe.sh", abs: fifo, size: 10}, DefaultConfig(), Options{})
+	if res.skip == nil || res.skip.Reason != "not a regular file" || res.scanned || res.err != nil {
+		t.Errorf("FIFO: %+v", res)
+	}
+	big := filepath.Join(dir, "grew.txt")
+	fh, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fh.Truncate(MaxFileSize + 1); err != nil {
+		t.Fatal(err)
+	}
+	fh.Close()
+	res = scanFile(candidate{rel: "grew.txt", abs: big, size: 10}, DefaultConfig(), Options{})
+	if res.skip == nil || !strings.Contains(res.skip.Reason, "larger than 32 MiB") || res.scanned {
+		t.Errorf("grown file: %+v", res)
 	}
 }
