@@ -55,7 +55,7 @@ func Scan(ctx context.Context, opt Options) (*Report, error) {
 	if cfg == nil {
 		cfg = DefaultConfig()
 	}
-	files, skips, err := walk(ctx, opt.Root, cfg)
+	files, skips, walkErrs, err := walk(ctx, opt.Root, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func Scan(ctx context.Context, opt Options) (*Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	rep := &Report{SchemaVersion: SchemaVersion, Root: opt.Root}
+	rep := &Report{SchemaVersion: SchemaVersion, Root: opt.Root, Errors: walkErrs}
 	for _, r := range results {
 		rep.Findings = append(rep.Findings, r.findings...)
 		rep.Suppressions = append(rep.Suppressions, r.markers...)

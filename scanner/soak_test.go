@@ -4,6 +4,7 @@ package scanner
 // bench/soak): each input here once hung, hid a file or blocked the scan.
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -116,5 +117,39 @@ func TestScanFileChangedSinceWalk(t *testing.T) {
 	res = scanFile(candidate{rel: "grew.txt", abs: big, size: 10}, DefaultConfig(), Options{})
 	if res.skip == nil || !strings.Contains(res.skip.Reason, "larger than 32 MiB") || res.scanned {
 		t.Errorf("grown file: %+v", res)
+	}
+}
+
+// TestScanUnreadableFolder: a folder that cannot be listed hides its files,
+// so it is an I/O error (exit 2) as well as a skip. Root lists any folder;
+// scanner/soaktest checks this as an unprivileged user when tests run as
+// root.
+func TestScanUnreadableFolder(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Log("running as root, which lists any folder: the unprivileged case is checked by scanner/soaktest")
+		return
+	}
+	root := t.TempDir()
+	locked := filepath.Join(root, "locked")
+	if err := os.MkdirAll(locked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(locked, "a.sh"), []byte("claude\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(locked, 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(locked, 0o755) })
+	rep, err := Scan(t.Context(), Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Skipped) != 1 || rep.Skipped[0].File != "locked" || len(rep.Errors) != 1 {
+		t.Errorf("skipped %+v, errors %v", rep.Skipped, rep.Errors)
+	}
+	var fe *FileError
+	if !errors.As(rep.Errors[0], &fe) || fe.File != "locked" {
+		t.Errorf("error %v is not a FileError for locked", rep.Errors[0])
 	}
 }

@@ -25,11 +25,14 @@ type candidate struct {
 
 // walk lists the files in scope under root, in lexical order, with the
 // files it could not consider (symlinks, special files, unreadable folders)
-// as skips.
-func walk(ctx context.Context, root string, cfg *Config) ([]candidate, []Skip, error) {
+// as skips. Entries it could not read are also returned as FileErrors: a
+// folder that cannot be listed hides its files, an I/O error like a file
+// that cannot be opened.
+func walk(ctx context.Context, root string, cfg *Config) ([]candidate, []Skip, []error, error) {
 	ignored := gitIgnored(ctx, root)
 	var out []candidate
 	var skips []Skip
+	var errs []error
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -44,6 +47,7 @@ func walk(ctx context.Context, root string, cfg *Config) ([]candidate, []Skip, e
 				return err
 			}
 			skips = append(skips, Skip{File: rel, Reason: "cannot be read: " + unwrapPathErr(err)})
+			errs = append(errs, &FileError{File: rel, Err: err})
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
@@ -73,12 +77,13 @@ func walk(ctx context.Context, root string, cfg *Config) ([]candidate, []Skip, e
 		info, ierr := d.Info()
 		if ierr != nil {
 			skips = append(skips, Skip{File: rel, Reason: "cannot be read: " + unwrapPathErr(ierr)})
+			errs = append(errs, &FileError{File: rel, Err: ierr})
 			return nil
 		}
 		out = append(out, candidate{rel: rel, abs: p, mode: info.Mode(), size: info.Size()})
 		return nil
 	})
-	return out, skips, err
+	return out, skips, errs, err
 }
 
 func unwrapPathErr(err error) string {
