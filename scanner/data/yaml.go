@@ -135,13 +135,18 @@ func (c *yamlConv) conv(y *yaml.Node, depth int) *node {
 // mapping (nested merges of merges would otherwise multiply).
 const maxMergedKeys = 10000
 
+// maxMergeDepth bounds merge keys that name sequences of sequences (or a
+// sequence that contains itself).
+const maxMergeDepth = 32
+
 func (c *yamlConv) merge(n *node, v *yaml.Node, depth int) {
-	for v != nil && v.Kind == yaml.AliasNode {
+	for k := 0; v != nil && v.Kind == yaml.AliasNode && k < maxDepth; k++ {
 		v = v.Alias
 	}
-	if v == nil {
+	if v == nil || depth > maxMergeDepth || c.budget <= 0 {
 		return
 	}
+	c.budget--
 	switch v.Kind {
 	case yaml.MappingNode:
 		m := c.conv(v, depth+1)

@@ -1,0 +1,245 @@
+package data_test
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/data"
+	"github.com/leasegate/leasegate/scanner/scannertest"
+	"github.com/leasegate/leasegate/scanner/shell"
+)
+
+var detectors = []scanner.Detector{data.New(), shell.New()}
+
+func scan(t testing.TB, name, src string) []scanner.Finding {
+	t.Helper()
+	fs, _, err := scanner.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), detectors, shell.ScanString)
+	if err != nil {
+		t.Fatalf("scan: %v", err)
+	}
+	scanner.SortFindings(fs)
+	return fs
+}
+
+func tags(fs []scanner.Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, fmt.Sprintf("%d:%d %s %s", f.Line, f.Column, f.Language, f.Tag()))
+	}
+	return out
+}
+
+func TestMatrix(t *testing.T) {
+	scannertest.Run(t, filepath.Join("..", "..", "testdata", "parser-matrix", "data"), detectors, shell.ScanString)
+}
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		rel    string
+		kind   data.Kind
+		strict bool
+	}{
+		{"package.json", data.KindPackageJSON, true},
+		{"apps/web/package.json", data.KindPackageJSON, true},
+		{"package-lock.json", "", false},
+		{".github/workflows/ci.yml", data.KindActions, true},
+		{".github/workflows/sub/x.yml", data.KindYAML, false},
+		{"actions/review/action.yaml", data.KindActions, true},
+		{"compose.override.yaml", data.KindCompose, true},
+		{"docker-compose.yml", data.KindCompose, true},
+		{"Makefile", data.KindMakefile, false},
+		{"GNUmakefile", data.KindMakefile, false},
+		{"rules.mk", data.KindMakefile, false},
+		{"Dockerfile.dev", data.KindDockerfile, false},
+		{"build/app.Dockerfile", data.KindDockerfile, false},
+		{"Containerfile", data.KindDockerfile, false},
+		{"deploy/agent.service", data.KindSystemd, false},
+		{"Procfile", data.KindProcfile, false},
+		{"Procfile.dev", data.KindProcfile, false},
+		{"crontab", data.KindCrontab, false},
+		{"etc/cron.d/backup", data.KindCrontab, false},
+		{"jobs.cron", data.KindCrontab, false},
+		{".mcp.json", data.KindJSON, true},
+		{".vscode/tasks.json", data.KindJSON, true},
+		{".devcontainer/devcontainer.json", data.KindJSON, true},
+		{"tsconfig.json", data.KindJSON, false},
+		{"k8s/pod.yaml", data.KindYAML, false},
+		{"pyproject.toml", data.KindTOML, false},
+		{"main.go", "", false},
+		{"run.sh", "", false},
+	}
+	for _, tc := range tests {
+		k, strict := data.Classify(tc.rel)
+		if k != tc.kind || strict != tc.strict {
+			t.Errorf("Classify(%q) = %q, %v; want %q, %v", tc.rel, k, strict, tc.kind, tc.strict)
+		}
+	}
+	if data.New().Match(scanner.NewFile("Makefile", []byte("#!/usr/bin/make -f\nall:\n"), true)) {
+		t.Error("a file with a shebang is claimed by data")
+	}
+}
+
+// TestBadInput feeds inputs meant to break a parser or make it spin: each
+// must finish well within the limit with the expected verdicts.
+func TestBadInput(t *testing.T) {
+	deepYAML := strings.Repeat("- ", 5000) + "claude\n"
+	huge := hugePackageJSON()
+	tests := []struct {
+		name, file, src string
+		want            []string
+	}{
+		{"huge package.json", "package.json", huge, []string{fmt.Sprintf("%d:12 package.json RED:direct-literal", hugeScripts+2)}},
+		{"deeply nested package.json", "package.json", strings.Repeat("[", 100000), []string{"1:1001 package.json RED:unparseable"}},
+		{"deeply nested JSON elsewhere is not RED", "x/data.json", `{"command": "claude"` + strings.Repeat("[", 100000), nil},
+		{"deeply nested YAML elsewhere is not RED", "k8s/x.yaml", "command: claude\nx: " + deepYAML, nil},
+		{"deeply nested compose file is RED", "compose.yaml", "command: claude\nx: " + deepYAML, []string{"2:1 compose RED:unparseable"}},
+		{"recursive make variables", "Makefile", "A = $(A)$(A)\nB = $(C)\nC = $(B)\nall:\n\t$(A) $(B)\n\tpi -p x\n", []string{"6:2 makefile RED:direct-literal"}},
+		{"unterminated make reference", "Makefile", "all:\n\techo $(oops\n\tclaude\n", []string{"3:2 makefile RED:direct-literal"}},
+		{"alias bomb in compose", "compose.yaml", bomb(), []string{"3:14 compose RED:direct-literal"}},
+		{"merge-key bomb", "x.yaml", mergeBomb(), []string{"1:10 yaml RED:direct-literal"}},
+		{"cyclic alias", "x.yaml", "a: &a [command, *a]\ncommand: claude\n", []string{"2:10 yaml RED:direct-literal"}},
+		{"invalid TOML", "x.toml", "command = \"claude\n", nil},
+		{"empty package.json", "package.json", "", []string{"1:1 package.json RED:unparseable"}},
+		{"NUL byte in a Dockerfile", "Dockerfile", "RUN claude -p x\x00\n", []string{"1:5 dockerfile RED:direct-literal"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			done := make(chan []scanner.Finding, 1)
+			go func() { done <- scan(t, tc.file, tc.src) }()
+			select {
+			case fs := <-done:
+				if got := tags(fs); !reflect.DeepEqual(got, tc.want) {
+					t.Errorf("got %q, want %q", got, tc.want)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("scan did not finish")
+			}
+		})
+	}
+}
+
+// hugeScripts is the number of scripts in the huge package.json.
+const hugeScripts = 20000
+
+func hugePackageJSON() string {
+	var huge strings.Builder
+	huge.WriteString("{\"name\": \"big\", \"scripts\": {\n")
+	for i := 0; i < hugeScripts; i++ {
+		fmt.Fprintf(&huge, "  \"task%d\": \"node build.js --step %d && echo ok\",\n", i, i)
+	}
+	huge.WriteString("  \"last\": \"claude -p done\"\n}}\n")
+	return huge.String()
+}
+
+// BenchmarkHugePackageJSON scans a package.json of 20,000 scripts (1.2 MB).
+func BenchmarkHugePackageJSON(b *testing.B) {
+	src := []byte(hugePackageJSON())
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		_, _, _ = scanner.ScanBytes("package.json", src, false, scanner.DefaultConfig(), detectors, shell.ScanString)
+	}
+}
+
+func bomb() string {
+	var b strings.Builder
+	b.WriteString("services:\n  a:\n    command: claude -p x\n")
+	b.WriteString("x0: &x0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n")
+	for i := 1; i < 12; i++ {
+		fmt.Fprintf(&b, "x%d: &x%d [", i, i)
+		for k := 0; k < 9; k++ {
+			if k > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "*x%d", i-1)
+		}
+		b.WriteString("]\n")
+	}
+	return b.String()
+}
+
+func mergeBomb() string {
+	var b strings.Builder
+	b.WriteString("command: claude\nm0: &m0 {a: 1, b: 2, c: 3, d: 4}\n")
+	for i := 1; i < 12; i++ {
+		fmt.Fprintf(&b, "m%d: &m%d\n  <<: [", i, i)
+		for k := 0; k < 8; k++ {
+			if k > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "*m%d", i-1)
+		}
+		b.WriteString("]\n")
+	}
+	return b.String()
+}
+
+func TestParseErrorIsTyped(t *testing.T) {
+	p := scanner.NewPass("package.json", []byte("{\"scripts\": }"), scanner.DefaultConfig(), data.Name, shell.ScanString)
+	err := data.New().Scan(p)
+	var pe *scanner.ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("got %v, want a *scanner.ParseError", err)
+	}
+	if pe.Pos != (scanner.Pos{Line: 1, Column: 13}) {
+		t.Errorf("error at %v, want 1:13", pe.Pos)
+	}
+}
+
+// fuzzNames are the file names FuzzDataDetector picks from with the first
+// input byte, one per kind.
+var fuzzNames = []string{
+	"package.json", ".github/workflows/ci.yml", "action.yml", "compose.yaml", "Makefile",
+	"Dockerfile", "x.service", "Procfile", "crontab", "etc/cron.d/job", ".mcp.json", "x.json",
+	"x.yaml", "x.toml", ".vscode/tasks.json",
+}
+
+// FuzzDataDetector feeds arbitrary bytes as each kind of data file: the
+// detector must not panic, must return only parse errors, and must give
+// the same findings twice.
+func FuzzDataDetector(f *testing.F) {
+	seeds := []string{
+		"\x00{\"scripts\": {\"a\": \"claude -p\"}}",
+		"\x01jobs:\n  a:\n    steps:\n      - run: claude\n      - uses: anthropics/claude-code-action@v1\n",
+		"\x04A = $(A)\nall:\n\t@$(A) claude \\\n\t  -p\n",
+		"\x05FROM x\nRUN <<EOF\nclaude\nEOF\nCMD [\"claude\"]\n",
+		"\x06[Service]\nExecStart=@/bin/sh sh -c 'claude'\n",
+		"\x08* * * * * claude % x\n",
+		"\x0c&a [*a]\ncommand: [claude]\n",
+		"\x0d[a]\ncommand = \"\"\"\nclaude\"\"\"\n",
+	}
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) == 0 {
+			return
+		}
+		name := fuzzNames[int(in[0])%len(fuzzNames)]
+		src := in[1:]
+		run := func() ([]scanner.Finding, error) {
+			p := scanner.NewPass(name, src, scanner.DefaultConfig(), data.Name, shell.ScanString)
+			err := data.New().Scan(p)
+			return p.Findings(), err
+		}
+		a, errA := run()
+		b, errB := run()
+		if !reflect.DeepEqual(a, b) || (errA == nil) != (errB == nil) {
+			t.Fatalf("not deterministic: %v/%v vs %v/%v", a, errA, b, errB)
+		}
+		var pe *scanner.ParseError
+		if errA != nil && !errors.As(errA, &pe) {
+			t.Fatalf("error is not a ParseError: %v", errA)
+		}
+		for _, f := range a {
+			if f.Line < 1 || f.Column < 1 {
+				t.Fatalf("finding at %d:%d", f.Line, f.Column)
+			}
+		}
+	})
+}
