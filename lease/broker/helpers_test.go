@@ -2,6 +2,7 @@ package broker_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,11 +11,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/leasegate/leasegate/gate/hook"
 	"github.com/leasegate/leasegate/lease/broker"
 	"github.com/leasegate/leasegate/lease/broker/cli"
 )
@@ -38,6 +41,8 @@ func TestMain(m *testing.M) {
 		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	case "load":
 		helperLoad()
+	case "hook":
+		os.Exit(hook.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	default:
 		fmt.Fprintln(os.Stderr, "unknown helper mode")
 		os.Exit(99)
@@ -113,6 +118,21 @@ func helperRuntime() {
 		}
 		if hc.Hammer > 0 {
 			out.Encode(hammer(sock, hc.Req, hc.Hammer, sc))
+			continue
+		}
+		if hc.Via == "hook" {
+			// Run the real mutator-gate as a child: Event is its mode,
+			// ToolInput the hook event it reads on stdin.
+			cmd := exec.Command(os.Args[0], hc.Req.Event)
+			cmd.Env = append(os.Environ(), envMode+"=hook", "LEASEGATE_SOCKET="+sock,
+				"LEASEGATE_SESSION_ID="+hc.Req.Session, "LEASEGATE_GENERATION="+strconv.FormatUint(hc.Req.Generation, 10))
+			cmd.Stdin = bytes.NewReader(hc.Req.ToolInput)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			code, _, _ := strings.Cut(stderr.String(), " ")
+			out.Encode(result{Reply: broker.Reply{OK: err == nil && cmd.ProcessState.ExitCode() == 0, Code: strings.TrimRight(code, ":\n"),
+				Error: stderr.String(), Generation: uint64(cmd.ProcessState.ExitCode())}})
 			continue
 		}
 		if hc.Via == "child" {
