@@ -187,8 +187,10 @@ var (
 		"postCreateCommand": true, "postStartCommand": true, "postAttachCommand": true,
 	}
 	// scriptKeys (YAML only) hold shell lines, a string or a list of
-	// strings (GitLab CI script, before_script, after_script).
-	scriptKeys = map[string]bool{"script": true, "before_script": true, "after_script": true}
+	// strings: GitLab CI script, before_script and after_script, Taskfile
+	// cmds, lefthook and CircleCI run, pre-commit entry. (Workflow run:
+	// steps are read by the actions scan, which knows their shell.)
+	scriptKeys = map[string]bool{"script": true, "before_script": true, "after_script": true, "cmds": true, "run": true, "entry": true}
 	// modeKeys set a permission mode; bypassPermissions there is the
 	// dangerous primitive.
 	modeKeys = map[string]bool{"defaultMode": true, "permissionMode": true, "permission_mode": true}
@@ -215,7 +217,7 @@ func (s *scan) walk(n *node) {
 				s.command(v, argsOf(n))
 			case lifecycleKeys[k.str]:
 				s.lifecycle(v)
-			case s.yaml && scriptKeys[k.str]:
+			case s.yaml && scriptKeys[k.str] && !(s.p.Language == string(KindActions) && k.str == "run"):
 				s.script(v)
 			case modeKeys[k.str]:
 				if v.kind == kindScalar && v.str == "bypassPermissions" {

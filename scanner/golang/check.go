@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -465,12 +466,81 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 			}
 			return r
 		}
+	case pkg == "fmt" && name == "Sprintf" && idx == 0 && len(call.Args) > 0:
+		return c.sprintf(call, depth)
+	case pkg == "strings" && name == "Join" && idx == 0 && len(call.Args) == 2:
+		l, ok := c.list(call.Args[0], depth+1)
+		sep := c.str(call.Args[1], depth+1)
+		if !ok || !sep.Known {
+			return scanner.Arg{}
+		}
+		parts := make([]string, len(l))
+		via := scanner.Class("")
+		for i, a := range l {
+			if !a.Known {
+				return scanner.Arg{}
+			}
+			parts[i] = a.Value
+			via = strongerVia(via, a.Via)
+		}
+		return scanner.Arg{Value: strings.Join(parts, sep.Value), Known: true, Via: via}
 	case pkg == "strings" && (name == "TrimSpace") && idx == 0 && len(call.Args) == 1:
 		r := c.str(call.Args[0], depth+1)
 		r.Value = strings.TrimSpace(r.Value)
 		return r
 	}
 	return scanner.Arg{}
+}
+
+// unknownWord stands for a formatted value that cannot be resolved: a word
+// that names no program.
+const unknownWord = "_"
+
+// sprintf resolves fmt.Sprintf with a known format: verbs take their
+// argument's value when it is known (quoted for %q), else a neutral word, so
+// a command line built with Sprintf can still be judged.
+func (c *checker) sprintf(call *ast.CallExpr, depth int) scanner.Arg {
+	f := c.str(call.Args[0], depth+1)
+	if !f.Known || call.Ellipsis.IsValid() {
+		return scanner.Arg{}
+	}
+	args := call.Args[1:]
+	var b strings.Builder
+	via := f.Via
+	next := 0
+	s := f.Value
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		j := i + 1
+		for j < len(s) && strings.IndexByte("+-# 0123456789.[]*", s[j]) >= 0 {
+			j++
+		}
+		if j >= len(s) {
+			break
+		}
+		verb := s[j]
+		i = j
+		if verb == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		val := unknownWord
+		if next < len(args) {
+			if a := c.str(args[next], depth+1); a.Known {
+				val = a.Value
+				via = strongerVia(via, a.Via)
+				if verb == 'q' {
+					val = strconv.Quote(val)
+				}
+			}
+		}
+		next++
+		b.WriteString(val)
+	}
+	return scanner.Arg{Value: b.String(), Known: true, Via: via}
 }
 
 func (c *checker) constInt(e ast.Expr) (int, bool) {
