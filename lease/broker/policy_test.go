@@ -139,3 +139,22 @@ func TestExpiryLogged(t *testing.T) {
 		t.Fatalf("after expiry: %+v", r)
 	}
 }
+
+// TestSessionLimits: one runtime process cannot register without bound.
+func TestSessionLimits(t *testing.T) {
+	srv := startBroker(t, broker.Config{MaxSessionsPerRuntime: 3})
+	rt := startRuntime(t, srv.Addr(), "claude") // its first session
+	for i := 0; i < 2; i++ {
+		if r := rt.do("self", broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid}); !r.Reply.OK {
+			t.Fatalf("register %d: %+v", i+2, r)
+		}
+	}
+	r := rt.do("self", broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid})
+	if r.Reply.OK || r.Reply.Code != broker.CodeTooManySessions {
+		t.Fatalf("4th session: %+v", r)
+	}
+	other := startRuntime(t, srv.Addr(), "pi") // another process still can
+	if other.Session == "" {
+		t.Fatal("no session for another runtime")
+	}
+}

@@ -56,6 +56,7 @@ const (
 	CodeGateNeverSeen      = "GATE_NEVER_SEEN"  // promote before the session's gate called in
 	CodeUnknownRuntime     = "UNKNOWN_RUNTIME"
 	CodeBadAllowList       = "BAD_ALLOW_LIST"
+	CodeTooManySessions    = "TOO_MANY_SESSIONS" // register over the broker's session limits
 	CodeInternal           = "INTERNAL"
 )
 

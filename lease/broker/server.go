@@ -48,6 +48,10 @@ type Config struct {
 	SweepInterval time.Duration
 	// MaxConns caps concurrent connections (default 4096).
 	MaxConns int
+	// MaxSessions caps live sessions (default 65536) and
+	// MaxSessionsPerRuntime the sessions anchored on one process (default
+	// 1024), so a runaway agent cannot grow the broker without bound.
+	MaxSessions, MaxSessionsPerRuntime int
 	// IdleTimeout closes a connection that sends nothing for this long
 	// (default 10 minutes); WriteTimeout bounds writing one reply (default
 	// 5 s), so a client that never reads cannot hold the broker.
@@ -123,6 +127,12 @@ func Listen(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxConns <= 0 {
 		cfg.MaxConns = 4096
+	}
+	if cfg.MaxSessions <= 0 {
+		cfg.MaxSessions = 65536
+	}
+	if cfg.MaxSessionsPerRuntime <= 0 {
+		cfg.MaxSessionsPerRuntime = 1024
 	}
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = 10 * time.Minute
@@ -509,18 +519,30 @@ func (s *Server) opRegister(cs *connState, req *Request) Reply {
 		fd.close()
 		return fail(CodePeerRefused, "register: cannot anchor pid %d", p.pid)
 	}
+	key := anchorKey{p.pid, p.start}
+	s.mu.Lock()
+	if len(s.meta) >= s.cfg.MaxSessions || s.anchors[key] >= s.cfg.MaxSessionsPerRuntime {
+		s.mu.Unlock()
+		fd.close()
+		return fail(CodeTooManySessions, "register: session limit reached (%d in all, %d per runtime process)", s.cfg.MaxSessions, s.cfg.MaxSessionsPerRuntime)
+	}
+	s.anchors[key]++ // reserve the slot
+	s.mu.Unlock()
 	in, evs, err := s.table.Register(req.Runtime, opts)
 	if err != nil {
+		s.mu.Lock()
+		if s.anchors[key]--; s.anchors[key] <= 0 {
+			delete(s.anchors, key)
+		}
+		s.mu.Unlock()
 		fd.close()
 		if errors.Is(err, lease.ErrBadAllowList) {
 			return fail(CodeBadAllowList, "%v", err)
 		}
 		return fail(CodeInternal, "register: %v", err)
 	}
-	key := anchorKey{p.pid, p.start}
 	s.mu.Lock()
 	s.meta[in.ID] = &sessionMeta{anchor: key, fd: fd, runtime: in.Runtime}
-	s.anchors[key]++
 	s.mu.Unlock()
 	for _, e := range evs {
 		_ = s.audit.Write(Record{Kind: string(e.Kind), Session: e.Session, Generation: e.Generation, Runtime: e.Runtime, PID: p.pid})
