@@ -63,6 +63,7 @@ type analyzer struct {
 	binds     map[string][]binding
 	muts      map[string][]mutation
 	memo      map[int32]value
+	identMemo map[string]value
 	visiting  map[int32]bool
 	wildcards []string
 	depth     int
@@ -88,7 +89,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
 	}
 	a := &analyzer{t: t, p: p, binds: map[string][]binding{}, muts: map[string][]mutation{},
-		memo: map[int32]value{}, visiting: map[int32]bool{}}
+		memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
 	a.collect()
 	if apiHint {
 		a.detectCalls()

@@ -11,6 +11,10 @@ import (
 // are unknown.
 const maxEvalDepth = 64
 
+// maxMultiBindings is how many bindings of one name are compared before
+// the name is taken as unknown.
+const maxMultiBindings = 64
+
 // eval returns the static value of expression n.
 func (a *analyzer) eval(n int32) value {
 	if n == none {
@@ -345,7 +349,54 @@ func (a *analyzer) evalIdent(n int32) value {
 	var v value
 	if len(bs) == 1 {
 		v = a.evalBinding(&bs[0])
+	} else if m, ok := a.identMemo[string(name)]; ok {
+		v = m
+		if v.k == vRef || v.k == vCmd {
+			v.node, v.lit = n, none
+			return v
+		}
+		if v.k == vUnknown {
+			return unknown(n)
+		}
 	} else {
+		a.identMemo[string(name)] = unknown(n) // re-entry sees unknown
+		v = a.evalMulti(bs, n)
+		a.identMemo[string(name)] = v
+		if v.k == vRef || v.k == vCmd {
+			return v
+		}
+		if v.k == vUnknown {
+			return unknown(n)
+		}
+	}
+	if ms := a.muts[string(name)]; len(ms) > 0 && (v.k == vArr || v.k == vStr) {
+		v = a.applyMutations(v, ms, nm.start)
+	}
+	v.node, v.lit = n, none
+	if len(bs) == 1 && bs[0].ref {
+		return v // an imported command object (from plumbum.cmd import claude)
+	}
+	return tracked(v)
+}
+
+// evalMulti evaluates a name bound several times: an import of a process
+// API or command object wins; otherwise it is known only when every
+// binding agrees. The result does not depend on the use site.
+func (a *analyzer) evalMulti(bs []binding, n int32) value {
+	if len(bs) > maxMultiBindings {
+		// A name reused throughout the file: only an import can give it
+		// a useful value.
+		for i := range bs {
+			if bs[i].ref {
+				w := a.evalBinding(&bs[i])
+				w.node, w.lit = n, none
+				return w
+			}
+		}
+		return unknown(n)
+	}
+	var v value
+	{
 		same := true
 		for i := range bs {
 			w := a.evalBinding(&bs[i])
@@ -363,14 +414,7 @@ func (a *analyzer) evalIdent(n int32) value {
 			return unknown(n)
 		}
 	}
-	if ms := a.muts[string(name)]; len(ms) > 0 && (v.k == vArr || v.k == vStr) {
-		v = a.applyMutations(v, ms, nm.start)
-	}
-	v.node, v.lit = n, none
-	if len(bs) == 1 && bs[0].ref {
-		return v // an imported command object (from plumbum.cmd import claude)
-	}
-	return tracked(v)
+	return v
 }
 
 // applyMutations applies the in-place changes made before offset `at`.

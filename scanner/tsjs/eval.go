@@ -12,6 +12,10 @@ import (
 // nested or self-referencing code from recursing without bound.
 const maxEvalDepth = 64
 
+// maxMultiBindings is how many bindings of one name are compared before
+// the name is taken as unknown.
+const maxMultiBindings = 64
+
 // eval returns the static value of expression n.
 func (a *analyzer) eval(n int32) value {
 	if n == none {
@@ -298,6 +302,31 @@ func (a *analyzer) evalIdent(n int32) value {
 		v.node = n
 		v.lit = none
 		return tracked(v)
+	}
+	if v, ok := a.identMemo[string(t.src[nm.start:nm.end])]; ok {
+		v.node, v.lit = n, none
+		return v
+	}
+	a.identMemo[string(t.src[nm.start:nm.end])] = unknown(n) // re-entry sees unknown
+	v := a.evalMulti(bs, n)
+	a.identMemo[string(t.src[nm.start:nm.end])] = v
+	return v
+}
+
+// evalMulti evaluates a name bound several times; the result does not
+// depend on where the name is used, so it is computed once per name.
+func (a *analyzer) evalMulti(bs []binding, n int32) value {
+	if len(bs) > maxMultiBindings {
+		// A name reused throughout the file (minified code): only an
+		// import can give it a useful value.
+		for i := range bs {
+			if bs[i].ref {
+				v := a.evalBinding(&bs[i])
+				v.node, v.lit = n, none
+				return v
+			}
+		}
+		return unknown(n)
 	}
 	var first value
 	same := true
