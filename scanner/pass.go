@@ -3,6 +3,7 @@ package scanner
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 )
 
 // Detector is one language detector: it claims files and reports findings
@@ -51,7 +52,15 @@ type Pass struct {
 	shell    ShellFunc
 	depth    int
 	findings []Finding
+	expired  *atomic.Bool // set by the core when the file's time budget is spent
 }
+
+// Expired reports whether the file's time budget (FileBudget) is spent. A
+// detector doing work that grows with its input (walking a huge tree,
+// following nested strings) should poll it and return early when it is
+// true: the core has already recorded the file as unparseable and discards
+// whatever the detector reports after that.
+func (p *Pass) Expired() bool { return p.expired != nil && p.expired.Load() }
 
 // NewPass prepares a pass; the driver uses it, and so do tests of single
 // detectors.

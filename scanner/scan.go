@@ -13,11 +13,22 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 )
 
 // MaxFileSize is the largest file scanned; larger files are listed as
 // skipped with the reason.
 const MaxFileSize = 32 << 20
+
+// FileBudget is how long a detector may spend on one file (including the
+// shell strings it hands on) before the file is reported RED unparseable
+// ("the detector took longer than ..."). It is generous, far above any
+// real file's time (a 20 MB minified bundle takes seconds), so that a
+// detector that hangs on a pathological input cannot stall the scan; the
+// verdict then depends on timing only for a file that takes that long,
+// which is documented (bench/results/soak.md). A detector that ignores
+// Pass.Expired keeps running in the background until the process exits.
+const FileBudget = 2 * time.Minute
 
 // Options configure one scan.
 type Options struct {
@@ -26,6 +37,9 @@ type Options struct {
 	Detectors []Detector // in order; the first that matches a file scans it
 	Shell     ShellFunc  // scans shell text embedded in other files
 	Workers   int        // 0 means GOMAXPROCS
+	// Budget is the time a detector may spend on one file; 0 means
+	// FileBudget.
+	Budget time.Duration
 	// Progress, when set, is called with the number of files done so far.
 	Progress func(done, total int)
 }
@@ -151,7 +165,7 @@ func scanFile(c candidate, cfg *Config, opt Options) (res fileResult) {
 	}
 	res.scanned = true
 	var ferr error
-	res.findings, res.markers, ferr = ScanBytes(c.rel, src, c.mode&0o111 != 0, cfg, opt.Detectors, opt.Shell)
+	res.findings, res.markers, ferr = scanBytes(c.rel, src, c.mode&0o111 != 0, cfg, opt.Detectors, opt.Shell, opt.Budget)
 	if ferr != nil {
 		res.err = &FileError{File: c.rel, Err: ferr}
 	}
@@ -164,6 +178,13 @@ func scanFile(c candidate, cfg *Config, opt Options) (res fileResult) {
 // findings are not sorted. A non-nil error is an I/O problem reported by a
 // detector; findings are still returned.
 func ScanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detector, shell ShellFunc) ([]Finding, []Suppression, error) {
+	return scanBytes(rel, src, exec, cfg, detectors, shell, 0)
+}
+
+func scanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detector, shell ShellFunc, budget time.Duration) ([]Finding, []Suppression, error) {
+	if budget <= 0 {
+		budget = FileBudget
+	}
 	head := src
 	if len(head) > 1024 {
 		head = head[:1024]
@@ -180,13 +201,17 @@ func ScanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detec
 	p := NewPass(rel, src, cfg, lang, shell)
 	var ioErr error
 	if det != nil {
-		if err := runDetector(det, p); err != nil {
-			var pe *ParseError
-			if errors.As(err, &pe) {
-				p.ReportUnparseable(pe.Pos, pe.Msg)
-			} else {
-				ioErr = err
-			}
+		expired, err := runDetector(det, p, budget)
+		var pe *ParseError
+		switch {
+		case expired:
+			// The detector may still be running on p: leave it that pass.
+			p = NewPass(rel, src, cfg, lang, shell)
+			p.ReportUnparseable(Pos{Line: 1, Column: 1}, fmt.Sprintf("the %s detector took longer than %s on this file", det.Name(), budget))
+		case errors.As(err, &pe):
+			p.ReportUnparseable(pe.Pos, pe.Msg)
+		case err != nil:
+			ioErr = err
 		}
 	}
 	// The primitive is RED in any file, whatever its language. Binary data
@@ -216,9 +241,27 @@ func advance(text string, pos Pos) Pos {
 	return Pos{Line: pos.Line, Column: pos.Column + len(text)}
 }
 
-// runDetector runs a detector and turns a panic into an unparseable
-// finding: a detector bug must never hide a file or crash the scan.
-func runDetector(d Detector, p *Pass) (err error) {
+// runDetector runs a detector on p for at most budget. When the budget is
+// spent it marks p expired (Pass.Expired) and returns at once, leaving the
+// detector's goroutine to finish on p alone.
+func runDetector(d Detector, p *Pass, budget time.Duration) (expired bool, err error) {
+	p.expired = new(atomic.Bool)
+	done := make(chan error, 1)
+	go func() { done <- safeScan(d, p) }()
+	timer := time.NewTimer(budget)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		return false, err
+	case <-timer.C:
+		p.expired.Store(true)
+		return true, nil
+	}
+}
+
+// safeScan runs a detector and turns a panic into an unparseable finding:
+// a detector bug must never hide a file or crash the scan.
+func safeScan(d Detector, p *Pass) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = &ParseError{Pos: Pos{Line: 1, Column: 1}, Msg: fmt.Sprintf("internal error in the %s detector: %v", d.Name(), r)}

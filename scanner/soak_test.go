@@ -7,9 +7,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // primitiveText is the raw flag, built so this file does not hold it.
@@ -151,5 +153,71 @@ func TestScanUnreadableFolder(t *testing.T) {
 	var fe *FileError
 	if !errors.As(rep.Errors[0], &fe) || fe.File != "locked" {
 		t.Errorf("error %v is not a FileError for locked", rep.Errors[0])
+	}
+}
+
+// slowDetector claims .slow files: "hang" never returns (until the process
+// ends), "poll" works until Pass.Expired; both keep reporting launches.
+type slowDetector struct{ release chan struct{} }
+
+func (slowDetector) Name() string       { return "slow" }
+func (slowDetector) Match(f *File) bool { return f.Ext == ".slow" }
+func (d slowDetector) Scan(p *Pass) error {
+	for i := 0; ; i++ {
+		p.JudgeArgv([]Arg{Lit("claude")}, Pos{Line: 1, Column: 1}, "")
+		if strings.HasPrefix(string(p.Src), "poll") && p.Expired() {
+			return nil
+		}
+		select {
+		case <-d.release:
+			return nil
+		case <-time.After(time.Millisecond):
+		}
+	}
+}
+
+// TestScanFileBudget: a detector that does not finish within the budget
+// makes its file RED unparseable with the reason, the raw primitive is
+// still found, what the detector reports late is discarded, and the other
+// files are scanned normally.
+func TestScanFileBudget(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"hang.slow": "hang\n" + primitiveText + "\n",
+		"poll.slow": "poll\n",
+		"ok.txt":    primitiveText + "\n",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	release := make(chan struct{})
+	defer close(release) // lets the abandoned detector end with the test
+	rep, err := Scan(t.Context(), Options{Root: root, Detectors: []Detector{slowDetector{release}}, Budget: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, f.File+":"+strconv.Itoa(f.Line)+" "+f.Tag()+" "+f.Message)
+	}
+	want := []string{
+		"hang.slow:1 RED:unparseable file cannot be parsed, so its launches cannot be checked: the slow detector took longer than 200ms on this file",
+		"hang.slow:2 RED:dangerous-primitive raw permission-bypass primitive `" + primitiveText + "` outside launch-runtime; ask launch-runtime for `--dangerous` instead",
+		"ok.txt:1 RED:dangerous-primitive raw permission-bypass primitive `" + primitiveText + "` outside launch-runtime; ask launch-runtime for `--dangerous` instead",
+		"poll.slow:1 RED:unparseable file cannot be parsed, so its launches cannot be checked: the slow detector took longer than 200ms on this file",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if rep.Summary.FilesScanned != 3 || len(rep.Errors) != 0 {
+		t.Errorf("summary %+v, errors %v", rep.Summary, rep.Errors)
+	}
+}
+
+func TestPassExpiredWithoutBudget(t *testing.T) {
+	if NewPass("x", nil, DefaultConfig(), "x", nil).Expired() {
+		t.Error("a pass made outside the scan expired")
 	}
 }
