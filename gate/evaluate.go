@@ -91,7 +91,26 @@ func (p *Policy) Evaluate(c Call) []Decision {
 					detail = "role " + c.AgentType + " may not use " + c.Tool
 				}
 			case kindPath:
-				if !isWrite || !slices.Contains(r.tools, c.Tool) {
+				if !slices.Contains(r.tools, c.Tool) {
+					continue
+				}
+				if r.inputField != "" {
+					// A team's own tool (an MCP server's write tool):
+					// the path is in the field the rule names.
+					v, bad := stringField(c.Input, r.inputField)
+					if bad != "" {
+						hit, detail = true, "tool_input: "+bad
+						break
+					}
+					n, err := ctx().normalize(p, v, "")
+					if err != nil {
+						hit, detail = true, v+": "+err.Error()
+					} else if pp := p.matchSets(r.paths, n, ctx()); pp != nil {
+						hit, detail = true, v+" is protected ("+pp.src+")"
+					}
+					break
+				}
+				if !isWrite {
 					continue
 				}
 				if !targetDone {

@@ -112,6 +112,42 @@ rule_sets:
           - arg: [publish]
 `
 
+const mcpPolicy = `version: 1
+paths:
+  secrets: ["secrets/", "~/.ssh/"]
+rule_sets:
+  - name: mcp
+    mode: enforce
+    rules:
+      - id: mcp-fs-secrets
+        reason: the filesystem MCP server may not write secrets
+        tools: [mcp__fs__write_file, mcp__fs__edit_file]
+        input_field: path
+        paths: [secrets]
+`
+
+func TestInputFieldPathRule(t *testing.T) {
+	p, err := ParsePolicy("mcp.yaml", []byte(mcpPolicy))
+	must(t, err)
+	for _, tc := range []struct {
+		tool, input string
+		deny        bool
+	}{
+		{"mcp__fs__write_file", `{"path":"secrets/key.pem","content":"x"}`, true},
+		{"mcp__fs__edit_file", `{"path":"/repo/a/../secrets/x"}`, true},
+		{"mcp__fs__write_file", `{"path":5}`, true},
+		{"mcp__fs__write_file", `{"file_path":"secrets/x"}`, true},
+		{"mcp__fs__write_file", `{"path":"src/x.go"}`, false},
+		{"mcp__fs__read_file", `{"path":"secrets/x"}`, false},
+		{"Write", `{"file_path":"secrets/x"}`, false},
+	} {
+		ds := p.Evaluate(Call{Tool: tc.tool, Input: json.RawMessage(tc.input), Cwd: "/repo"})
+		if got := hasRule(ds, "mcp-fs-secrets"); got != tc.deny {
+			t.Errorf("%s %s: denied %v, want %v (%v)", tc.tool, tc.input, got, tc.deny, ds)
+		}
+	}
+}
+
 func TestShadowRuleSet(t *testing.T) {
 	p, err := ParsePolicy("shadow.yaml", []byte(shadowPolicy))
 	must(t, err)

@@ -322,6 +322,14 @@ func (d *decoder) rule(p *Policy, n *yaml.Node) (*rule, error) {
 			r.paths, err = d.strs(v, "paths", p.src.checkSetRef)
 			return err
 		},
+		"input_field": func(v *yaml.Node) (err error) {
+			mark("input_field", v)
+			r.inputField, err = d.str(v, "input_field")
+			if err == nil && (r.inputField == "" || strings.ContainsAny(r.inputField, " \t\n")) {
+				err = d.errf(v, "input_field must name one tool_input field")
+			}
+			return err
+		},
 		"unparseable": func(v *yaml.Node) (err error) {
 			mark("unparseable", v)
 			hasUnparseable, err = d.boolean(v, "unparseable")
@@ -423,15 +431,26 @@ func (d *decoder) rule(p *Policy, n *yaml.Node) (*rule, error) {
 		return r, nil
 	case set["paths"] != nil:
 		r.kind = kindPath
-		if err := only("path", "paths", "tools"); err != nil {
+		if err := only("path", "paths", "tools", "input_field"); err != nil {
 			return nil, err
 		}
 		if r.tools == nil {
 			return nil, d.errf(n, "rule %q: a path rule needs tools:", r.id)
 		}
+		if r.inputField != "" {
+			for _, t := range r.tools {
+				if _, ok := writeTools[t]; ok || shellTools[t] {
+					return nil, d.errf(set["tools"], "rule %q: %s has a known input; input_field is for other tools (write a separate rule)", r.id, t)
+				}
+			}
+			return r, nil
+		}
 		for _, t := range r.tools {
+			if shellTools[t] {
+				return nil, d.errf(set["tools"], "rule %q: %s is judged by command rules (names_path, writes_path), not path rules", r.id, t)
+			}
 			if _, ok := writeTools[t]; !ok {
-				return nil, d.errf(set["tools"], "rule %q: tool %q has no path input (path rules cover %s)", r.id, t, strings.Join(writeToolNames(), ", "))
+				return nil, d.errf(set["tools"], "rule %q: tool %q has no known path input (path rules cover %s; for other tools name the field with input_field)", r.id, t, strings.Join(writeToolNames(), ", "))
 			}
 		}
 		return r, nil

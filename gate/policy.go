@@ -67,6 +67,7 @@ type rule struct {
 	roles      []string
 	tools      []string
 	paths      []string // path set names (path rules)
+	inputField string   // path rules for other tools: the tool_input field with the path
 	cmd        *cmdRule
 }
 
