@@ -324,6 +324,9 @@ type connState struct {
 
 func (s *Server) serveConn(c *net.UnixConn) {
 	defer func() {
+		if r := recover(); r != nil {
+			s.nPanic.Add(1) // a bug: drop this connection, keep serving
+		}
 		s.connMu.Lock()
 		delete(s.conns, c)
 		s.connMu.Unlock()
