@@ -31,13 +31,29 @@ type checker struct {
 	fset    *token.FileSet
 	info    *types.Info
 	assigns map[*types.Var][]assignment
+	// funcs are the package's function declarations, for calls of
+	// wrapper functions that pass their parameters to a process API.
+	funcs map[*types.Func]*ast.FuncDecl
+	// bind and bindList give the parameters of a wrapper function the
+	// values of the call being judged.
+	bind     map[*types.Var]scanner.Arg
+	bindList map[*types.Var][]scanner.Arg
 }
 
 // check reports the launches and primitives of file on p. files are all the
 // files of the package (variables are traced across them); info holds their
 // types.
 func check(p *scanner.Pass, fset *token.FileSet, file *ast.File, files []*ast.File, info *types.Info) {
-	c := &checker{p: p, fset: fset, info: info, assigns: indexAssignments(files, info)}
+	c := &checker{p: p, fset: fset, info: info, assigns: indexAssignments(files, info), funcs: map[*types.Func]*ast.FuncDecl{}}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+					c.funcs[fn] = fd
+				}
+			}
+		}
+	}
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -143,27 +159,92 @@ func (c *checker) callee(call *ast.CallExpr) (string, string) {
 }
 
 func (c *checker) call(call *ast.CallExpr) {
+	if argv, ok := c.processArgv(call); ok {
+		c.judge(argv, c.pos(call.Pos()))
+		return
+	}
+	if c.bind == nil {
+		if fn := typeutil.StaticCallee(c.info, call); fn != nil && c.funcs[fn] != nil {
+			c.wrapperCall(call, fn, c.funcs[fn])
+		}
+	}
+}
+
+// processArgv returns the argv of a process-API call; ok is false for any
+// other call.
+func (c *checker) processArgv(call *ast.CallExpr) ([]scanner.Arg, bool) {
 	pkg, name := c.callee(call)
-	var argv []scanner.Arg
 	switch {
 	case pkg == "os/exec" && name == "Command":
-		argv = c.argList(call.Args, call.Ellipsis.IsValid())
+		return c.argList(call.Args, call.Ellipsis.IsValid()), true
 	case pkg == "os/exec" && name == "CommandContext":
 		if len(call.Args) < 2 {
-			return
+			return nil, false
 		}
-		argv = c.argList(call.Args[1:], call.Ellipsis.IsValid())
+		return c.argList(call.Args[1:], call.Ellipsis.IsValid()), true
 	case pkg == "syscall" && (name == "Exec" || name == "ForkExec" || name == "StartProcess"),
 		pkg == "os" && name == "StartProcess",
 		pkg == "golang.org/x/sys/unix" && (name == "Exec" || name == "ForkExec"):
 		if len(call.Args) < 2 {
-			return
+			return nil, false
 		}
-		argv = c.pathArgv(call.Args[0], call.Args[1])
-	default:
+		return c.pathArgv(call.Args[0], call.Args[1]), true
+	}
+	return nil, false
+}
+
+// wrapperCall judges a call of a function of the package that hands its
+// parameters to a process API (`func run(name string, args ...string) {
+// exec.Command(name, args...) }`): the process-API calls in its body are
+// judged again with the parameters bound to this call's arguments, and a
+// launch that only the binding reveals is reported here, at the call.
+func (c *checker) wrapperCall(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDecl) {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Params().Len() == 0 {
 		return
 	}
-	c.judge(argv, c.pos(call.Pos()))
+	bind := map[*types.Var]scanner.Arg{}
+	bindList := map[*types.Var][]scanner.Arg{}
+	params := sig.Params()
+	for i := 0; i < params.Len(); i++ {
+		v := params.At(i)
+		if sig.Variadic() && i == params.Len()-1 {
+			if call.Ellipsis.IsValid() && i < len(call.Args) {
+				if l, ok := c.list(call.Args[i], 0); ok {
+					bindList[v] = l
+				}
+				continue
+			}
+			var l []scanner.Arg
+			for _, a := range call.Args[min(i, len(call.Args)):] {
+				l = append(l, c.str(a, 0))
+			}
+			bindList[v] = l
+			continue
+		}
+		if i < len(call.Args) {
+			bind[v] = c.str(call.Args[i], 0)
+		}
+	}
+	at := c.pos(call.Pos())
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		inner, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		unbound, ok := c.processArgv(inner)
+		if !ok {
+			return true
+		}
+		if l, nested := c.p.Config.JudgeArgv(unbound); l != nil || len(nested) > 0 {
+			return true // judged where it is written
+		}
+		c.bind, c.bindList = bind, bindList
+		bound, _ := c.processArgv(inner)
+		c.bind, c.bindList = nil, nil
+		c.judge(bound, at)
+		return true
+	})
 }
 
 // cmdLiteral handles exec.Cmd{Path: ..., Args: ...}.
@@ -324,6 +405,9 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 		v, ok := c.info.Uses[e].(*types.Var)
 		if !ok {
 			return unknown
+		}
+		if b, ok := c.bind[v]; ok {
+			return b
 		}
 		a := c.varString(v, depth)
 		a.Pos = at
@@ -572,6 +656,9 @@ func (c *checker) list(e ast.Expr, depth int) ([]scanner.Arg, bool) {
 		v, ok := c.info.Uses[e].(*types.Var)
 		if !ok {
 			return nil, false
+		}
+		if l, ok := c.bindList[v]; ok {
+			return l, true
 		}
 		return c.varList(v, depth)
 	case *ast.SliceExpr:
