@@ -28,14 +28,16 @@ var bashRules = []struct {
 			`find / -maxdepth 0 -exec rm -rf {} \;`, `echo 'rm -rf /' | sh`, "bash <<'EOF'\nrm -rf /\nEOF",
 			`bash <<< 'rm -rf /'`, `watch -n 1 rm -rf /`, `su -c 'rm -rf /'`, `env -S 'rm -rf /'`,
 			`bash -c "eval 'sh -c \"rm -rf /\"'"`, `$RM -rf /`, `"$(which rm)" -rf /`,
-			`runuser -u x -- rm -rf /`, `f() { rm -rf "$@"; }; f /`, `g() { rm -rf "$1"; }; g ~`,
+			`runuser -u x -- rm -rf /`, `echo / | xargs rm -rf`, `printf '/\n' | xargs -0 rm -rf`,
+			`find / -maxdepth 0 | xargs rm -rf`, `echo / | xargs -I{} rm -rf {}`, `echo ~ | xargs rm -r`, `f() { rm -rf "$@"; }; f /`, `g() { rm -rf "$1"; }; g ~`,
 			`a="rm -rf /"; eval "$a"`, `rm -rf {/,}`, `coproc rm -rf /`, `echo >(rm -rf /)`, `x=$(rm -rf /)`,
 		},
 		pass: []string{
 			`rm -rf ./build`, `rm -rf build/ dist/`, `rm -f /tmp/x.log`, `rm -rf /tmp/work`, `rm /`,
 			`rm -rf "$HOME/project/build"`, `rm -rf ~/tmp/cache`, `rm -rf /var/tmp/x`, `echo rm -rf /`,
 			`grep -r "rm -rf /" docs`, `command -v rm`, `# rm -rf /`, `git rm -r --cached .`,
-			`rm -rf "$DIR"/`, `printf '%s\n' 'rm -rf /'`,
+			`rm -rf "$DIR"/`, `printf '%s\n' 'rm -rf /'`, `echo build | xargs rm -rf`,
+			`find . -name '*.o' | xargs rm -f`, `echo / | xargs ls -la`,
 		},
 	},
 	{

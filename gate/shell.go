@@ -398,7 +398,10 @@ func (a *analyzer) chdir(args []string) {
 
 func isDynamic(word string) bool { return strings.Contains(word, "$") }
 
-// pipeToShell reparses `echo '...' | bash` and `printf '...' | sh`.
+// pipeInput follows data that a pipeline feeds to a command that runs
+// it: `echo 'rm -rf /' | bash` and `printf ... | sh` reparse the text;
+// `echo / | xargs rm -rf` and `find / | xargs rm -rf` judge the xargs
+// command with the items appended (or put in place of -I's string).
 func (a *analyzer) pipeToShell(b *syntax.BinaryCmd, depth int) {
 	y, _ := b.Y.Cmd.(*syntax.CallExpr)
 	x := b.X
@@ -414,11 +417,17 @@ func (a *analyzer) pipeToShell(b *syntax.BinaryCmd, depth int) {
 		return
 	}
 	yargv := a.fields(y.Args...)
-	if !readsScriptFromStdin(yargv) {
+	shell := readsScriptFromStdin(yargv)
+	isXargs := len(yargv) > 0 && cmdName(yargv[0]) == "xargs"
+	if !shell && !isXargs {
 		return
 	}
 	xargv := a.fields(xc.Args...)
+	if len(xargv) == 0 {
+		return
+	}
 	var text string
+	var items []string
 	switch cmdName(xargv[0]) {
 	case "echo":
 		args := xargv[1:]
@@ -428,11 +437,49 @@ func (a *analyzer) pipeToShell(b *syntax.BinaryCmd, depth int) {
 		text = strings.Join(args, " ")
 	case "printf":
 		text = strings.Join(xargv[1:], " ")
+	case "find":
+		if !isXargs {
+			return
+		}
+		items = findStarts(xargv[1:])
 	default:
 		return
 	}
-	text = strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(text)
-	a.script(text, depth+1)
+	text = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\0`, "\n").Replace(text)
+	if shell {
+		a.script(text, depth+1)
+		return
+	}
+	if items == nil {
+		items = strings.Fields(text)
+	}
+	repl := ""
+	cmd := skipOpts(yargv[1:], optSpec{shortValue: "adEILnPs", longValue: []string{"--arg-file", "--delimiter", "--eof", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}}, func(f, v string) {
+		switch f {
+		case "-I", "--replace":
+			repl = v
+		case "-i":
+			repl = "{}"
+		}
+	})
+	if len(cmd) == 0 || len(items) == 0 {
+		return
+	}
+	if len(items) > 64 {
+		items = items[:64]
+	}
+	if repl == "" {
+		argv := append(append([]string(nil), cmd...), items...)
+		a.exec(argv, yargv, isDynamic(argv[0]), nil, nil, depth)
+		return
+	}
+	for _, it := range items {
+		argv := make([]string, len(cmd))
+		for i, w := range cmd {
+			argv[i] = strings.ReplaceAll(w, repl, it)
+		}
+		a.exec(argv, yargv, isDynamic(argv[0]), nil, nil, depth)
+	}
 }
 
 // readsScriptFromStdin reports whether argv is a shell that takes its

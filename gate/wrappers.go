@@ -353,27 +353,8 @@ positional:
 // with {} replaced by each starting point (find / -exec rm -rf {} + is
 // rm -rf / as far as the rules go).
 func (a *analyzer) findExec(args, words []string, redirs []redirect, docs []string, depth int) {
-	// Leading options -H -L -P -D x -O1.
-	for len(args) > 0 {
-		w := args[0]
-		if w == "-H" || w == "-L" || w == "-P" || strings.HasPrefix(w, "-O") {
-			args = args[1:]
-			continue
-		}
-		if w == "-D" && len(args) > 1 {
-			args = args[2:]
-			continue
-		}
-		break
-	}
-	var starts []string
-	for len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "(" && args[0] != "!" {
-		starts = append(starts, args[0])
-		args = args[1:]
-	}
-	if len(starts) == 0 {
-		starts = []string{"."}
-	}
+	starts := findStarts(args)
+	args = findExpr(args)
 	for i := 0; i < len(args); i++ {
 		switch args[i] {
 		case "-exec", "-execdir", "-ok", "-okdir":
@@ -397,4 +378,44 @@ func (a *analyzer) findExec(args, words []string, redirs []redirect, docs []stri
 			a.exec(argv, words, isDynamic(argv[0]), redirs, docs, depth)
 		}
 	}
+}
+
+// findStarts returns find's starting points (after -H -L -P -D x -O1);
+// none means ".".
+func findStarts(args []string) []string {
+	args = findSkipOpts(args)
+	var starts []string
+	for len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "(" && args[0] != "!" {
+		starts = append(starts, args[0])
+		args = args[1:]
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	return starts
+}
+
+// findExpr returns find's expression, after the options and starting points.
+func findExpr(args []string) []string {
+	args = findSkipOpts(args)
+	for len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "(" && args[0] != "!" {
+		args = args[1:]
+	}
+	return args
+}
+
+func findSkipOpts(args []string) []string {
+	for len(args) > 0 {
+		w := args[0]
+		if w == "-H" || w == "-L" || w == "-P" || strings.HasPrefix(w, "-O") {
+			args = args[1:]
+			continue
+		}
+		if w == "-D" && len(args) > 1 {
+			args = args[2:]
+			continue
+		}
+		break
+	}
+	return args
 }
