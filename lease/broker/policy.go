@@ -9,6 +9,10 @@ type Call struct {
 	Runtime, Tool, AgentType, AgentID, Session, Cwd string
 	Input                                           json.RawMessage
 	Verified                                        bool
+	// GateFiles are paths the gate owns for this session only (the
+	// settings.json of its isolated --config-dir), protected like the
+	// gate's own files.
+	GateFiles []string
 }
 
 // PolicyDecision is one deny of a policy rule. Shadow means "record
@@ -23,6 +27,12 @@ type PolicyDecision struct {
 // into an allow.
 type Policy interface {
 	Evaluate(c Call) []PolicyDecision
+}
+
+// ProfileSource is implemented by a Policy that has named task allow-list
+// profiles (register's args.tool_profile).
+type ProfileSource interface {
+	Profile(name string) ([]string, bool)
 }
 
 // PolicyFunc adapts a function to Policy.

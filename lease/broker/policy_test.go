@@ -158,3 +158,66 @@ func TestSessionLimits(t *testing.T) {
 		t.Fatal("no session for another runtime")
 	}
 }
+
+// profilePolicy is a policy with named allow-list profiles that records the
+// calls it sees.
+type profilePolicy struct{ seen *[]broker.Call }
+
+func (p profilePolicy) Evaluate(c broker.Call) []broker.PolicyDecision {
+	*p.seen = append(*p.seen, c)
+	return nil
+}
+
+func (p profilePolicy) Profile(name string) ([]string, bool) {
+	if name == "readonly" {
+		return []string{"Read", "Grep", "Bash"}, true
+	}
+	return nil, false
+}
+
+// TestRegisterOptions: a named tool profile narrows the session (and
+// allow_tools narrows it further), config_dir protects that folder's
+// settings.json for this session, dangerous is recorded.
+func TestRegisterOptions(t *testing.T) {
+	var seen []broker.Call
+	srv := startBroker(t, broker.Config{Policy: profilePolicy{&seen}})
+	rt := startRuntime(t, srv.Addr(), "claude")
+	pid := rt.cmd.Process.Pid
+	reg := func(args map[string]string) broker.Reply {
+		return rt.do("self", broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: pid, Args: args}).Reply
+	}
+	r := reg(map[string]string{broker.ArgToolProfile: "readonly", broker.ArgAllowTools: "Read,Bash,Edit",
+		broker.ArgConfigDir: "/cfg/claude", broker.ArgDangerous: "true"})
+	if !r.OK {
+		t.Fatal(r)
+	}
+	sess := r.Session
+	for tool, allow := range map[string]bool{"Read": true, "Grep": false, "Edit": false} {
+		a := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: 1, Tool: tool}).Reply
+		if a.Allow != allow || (!allow && a.Code != broker.CodePolicyDenied) {
+			t.Errorf("%s: %+v", tool, a)
+		}
+	}
+	if len(seen) != 1 || len(seen[0].GateFiles) != 1 || seen[0].GateFiles[0] != "/cfg/claude/settings.json" {
+		t.Errorf("policy saw %+v", seen)
+	}
+	var list []broker.SessionInfo
+	json.Unmarshal(call(t, srv.Addr(), broker.Request{Op: broker.OpSessions}).Data, &list)
+	for _, s := range list {
+		if s.Session == sess && (!s.Dangerous || strings.Join(s.AllowTools, ",") != "Read,Bash" || s.AllowToolsMode != "enforce") {
+			t.Errorf("sessions: %+v", s)
+		}
+	}
+	for _, args := range []map[string]string{
+		{broker.ArgToolProfile: "nope"},
+		{broker.ArgAllowToolsMode: "shadow"},
+		{broker.ArgAllowTools: "Read", broker.ArgAllowToolsMode: "sometimes"},
+	} {
+		if r := reg(args); r.OK || r.Code != broker.CodeBadAllowList {
+			t.Errorf("%v: %+v", args, r)
+		}
+	}
+	if r := reg(map[string]string{broker.ArgConfigDir: "relative/dir"}); r.OK || r.Code != broker.CodeBadRequest {
+		t.Errorf("relative config_dir: %+v", r)
+	}
+}

@@ -64,6 +64,9 @@ const (
 const (
 	ArgAllowTools     = "allow_tools"      // register: comma-separated tool names
 	ArgAllowToolsMode = "allow_tools_mode" // register: "enforce" (default) or "shadow"
+	ArgToolProfile    = "tool_profile"     // register: a named allow-list profile of the broker's policy
+	ArgDangerous      = "dangerous"        // register: "true" when launched with --dangerous (recorded)
+	ArgConfigDir      = "config_dir"       // register: the isolated CLAUDE_CONFIG_DIR; its settings.json becomes a protected gate file
 	ArgKind           = "kind"             // events: one record kind
 	ArgSince          = "since"            // events: RFC 3339 time
 	ArgLimit          = "limit"            // events: newest N records

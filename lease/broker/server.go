@@ -101,9 +101,11 @@ type anchorKey struct {
 }
 
 type sessionMeta struct {
-	anchor  anchorKey
-	fd      pidfd
-	runtime string
+	anchor    anchorKey
+	fd        pidfd
+	runtime   string
+	gateFiles []string
+	dangerous bool
 
 	mu                         sync.Mutex
 	toolCalls, fileTouches     int
@@ -497,22 +499,18 @@ func (s *Server) opRegister(cs *connState, req *Request) Reply {
 	if !lease.KnownRuntime(req.Runtime) {
 		return fail(CodeUnknownRuntime, "register: unknown runtime %q (want claude or pi)", req.Runtime)
 	}
-	var opts lease.Options
-	if raw, ok := req.Args[ArgAllowTools]; ok {
-		mode, err := lease.ParseAllowMode(req.Args[ArgAllowToolsMode])
-		if err != nil {
-			return fail(CodeBadAllowList, "%v", err)
-		}
-		opts.AllowMode = mode
-		opts.AllowTools = []string{}
-		for _, t := range strings.Split(raw, ",") {
-			if t = strings.TrimSpace(t); t != "" {
-				opts.AllowTools = append(opts.AllowTools, t)
-			}
-		}
-	} else if _, ok := req.Args[ArgAllowToolsMode]; ok {
-		return fail(CodeBadAllowList, "register: %s without %s", ArgAllowToolsMode, ArgAllowTools)
+	opts, err := s.allowList(req.Args)
+	if err != nil {
+		return fail(CodeBadAllowList, "register: %v", err)
 	}
+	var gateFiles []string
+	if dir := req.Args[ArgConfigDir]; dir != "" {
+		if !filepath.IsAbs(dir) {
+			return fail(CodeBadRequest, "register: %s must be an absolute path", ArgConfigDir)
+		}
+		gateFiles = []string{filepath.Join(filepath.Clean(dir), "settings.json")}
+	}
+	dangerous := req.Args[ArgDangerous] == "true"
 	fd := pidfdOpen(p.pid)
 	if !p.alive() {
 		fd.close()
@@ -545,12 +543,71 @@ func (s *Server) opRegister(cs *connState, req *Request) Reply {
 		return fail(CodeInternal, "register: %v", err)
 	}
 	s.mu.Lock()
-	s.meta[in.ID] = &sessionMeta{anchor: key, fd: fd, runtime: in.Runtime}
+	s.meta[in.ID] = &sessionMeta{anchor: key, fd: fd, runtime: in.Runtime, gateFiles: gateFiles, dangerous: dangerous}
 	s.mu.Unlock()
 	for _, e := range evs {
-		_ = s.audit.Write(Record{Kind: string(e.Kind), Session: e.Session, Generation: e.Generation, Runtime: e.Runtime, PID: p.pid})
+		rec := Record{Kind: string(e.Kind), Session: e.Session, Generation: e.Generation, Runtime: e.Runtime, PID: p.pid}
+		if dangerous {
+			rec.Reason = "dangerous mode"
+		}
+		_ = s.audit.Write(rec)
 	}
 	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
+}
+
+// allowList builds a registration's task allow-list from allow_tools and
+// tool_profile (both given: only tools in both), in allow_tools_mode.
+func (s *Server) allowList(args map[string]string) (lease.Options, error) {
+	var opts lease.Options
+	raw, hasList := args[ArgAllowTools]
+	profile, hasProfile := args[ArgToolProfile]
+	if !hasList && !hasProfile {
+		if _, ok := args[ArgAllowToolsMode]; ok {
+			return opts, fmt.Errorf("%s without %s or %s", ArgAllowToolsMode, ArgAllowTools, ArgToolProfile)
+		}
+		return opts, nil
+	}
+	mode, err := lease.ParseAllowMode(args[ArgAllowToolsMode])
+	if err != nil {
+		return opts, err
+	}
+	opts.AllowMode = mode
+	var list []string
+	if hasList {
+		list = []string{}
+		for _, t := range strings.Split(raw, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				list = append(list, t)
+			}
+		}
+	}
+	if hasProfile {
+		ps, ok := s.cfg.Policy.(ProfileSource)
+		if !ok {
+			return opts, fmt.Errorf("tool profile %q: the broker runs without a policy that defines profiles", profile)
+		}
+		tools, ok := ps.Profile(profile)
+		if !ok {
+			return opts, fmt.Errorf("unknown tool profile %q", profile)
+		}
+		if list == nil {
+			list = tools
+		} else {
+			in := map[string]bool{}
+			for _, t := range tools {
+				in[t] = true
+			}
+			narrowed := []string{}
+			for _, t := range list {
+				if in[t] {
+					narrowed = append(narrowed, t)
+				}
+			}
+			list = narrowed
+		}
+	}
+	opts.AllowTools = list
+	return opts, nil
 }
 
 // sessionPeer checks that the session exists and that the peer is in its
@@ -619,6 +676,11 @@ func (s *Server) opAuthorize(cs *connState, req *Request) Reply {
 	if s.cfg.Policy != nil {
 		call := Call{Runtime: in.Runtime, Tool: req.Tool, AgentType: req.AgentType, AgentID: req.AgentID,
 			Session: req.Session, Cwd: req.Cwd, Input: req.ToolInput, Verified: in.State == lease.StateVerified}
+		s.mu.RLock()
+		if m := s.meta[req.Session]; m != nil {
+			call.GateFiles = m.gateFiles
+		}
+		s.mu.RUnlock()
 		for _, pd := range s.cfg.Policy.Evaluate(call) {
 			if pd.Shadow {
 				w := rec
@@ -878,6 +940,7 @@ type SessionInfo struct {
 	AllowTools         []string `json:"allow_tools,omitempty"`
 	AllowToolsMode     string   `json:"allow_tools_mode,omitempty"`
 	PID                int      `json:"pid"`
+	Dangerous          bool     `json:"dangerous,omitempty"`
 	ToolCalls          int      `json:"tool_calls"`
 	DroppedToolCalls   int      `json:"dropped_tool_calls"`
 	FileTouches        int      `json:"file_touches"`
@@ -901,6 +964,7 @@ func (s *Server) opSessions(cs *connState) Reply {
 		if m != nil {
 			m.mu.Lock()
 			si.PID, si.ToolCalls, si.DroppedToolCalls = m.anchor.pid, m.toolCalls, m.droppedCalls
+			si.Dangerous = m.dangerous
 			si.FileTouches, si.DroppedFileTouches = m.fileTouches, m.droppedTouch
 			m.mu.Unlock()
 		}

@@ -32,9 +32,12 @@ func loadGatePolicy(path, sock string) (broker.Policy, error) {
 
 type gatePolicy struct{ p *gate.Policy }
 
+// Profile exposes the policy's named allow-list profiles to registration.
+func (g gatePolicy) Profile(name string) ([]string, bool) { return g.p.Profile(name) }
+
 func (g gatePolicy) Evaluate(c broker.Call) []broker.PolicyDecision {
 	ds := g.p.Evaluate(gate.Call{Runtime: c.Runtime, Tool: c.Tool, AgentType: c.AgentType, AgentID: c.AgentID,
-		Session: c.Session, Input: c.Input, Verified: c.Verified, Cwd: c.Cwd})
+		Session: c.Session, Input: c.Input, Verified: c.Verified, Cwd: c.Cwd, GateFiles: c.GateFiles})
 	out := make([]broker.PolicyDecision, len(ds))
 	for i, d := range ds {
 		out[i] = broker.PolicyDecision{Rule: d.Rule, Reason: d.Reason, Shadow: d.Shadow}
