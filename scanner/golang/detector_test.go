@@ -201,3 +201,42 @@ func FuzzGoDetector(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkDetector scans one typical Go file (the matrix's largest case
+// kinds together) with the stub standard library.
+func BenchmarkDetector(b *testing.B) {
+	src := []byte(`package x
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/absent/dependency"
+)
+
+const agent = "cl" + "aude"
+
+func run(ctx context.Context, name string, args ...string) error {
+	return exec.CommandContext(ctx, name, args...).Run()
+}
+
+func main() {
+	home, _ := os.UserHomeDir()
+	parts := strings.Fields("pi --print triage")
+	_ = exec.Command(parts[0], parts[1:]...).Run()
+	_ = exec.Command(filepath.Join(home, ".local", "bin", agent)).Run()
+	_ = run(context.Background(), "git", "status")
+	_ = exec.Command("bash", "-c", fmt.Sprintf("cd %s && make", home)).Run()
+	dependency.Do()
+}
+`)
+	cfg := scanner.DefaultConfig()
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		_, _, _ = scanner.ScanBytes("x.go", src, false, cfg, []scanner.Detector{golang.New()}, shell.ScanString)
+	}
+}
