@@ -95,6 +95,13 @@ func (s *scan) part(p syntax.WordPart, inDQ bool) []seg {
 		if v, ok := s.lookupSubst(p.Stmts); ok {
 			return []seg{{fs: fields{v}, quoted: true}}
 		}
+		if texts, ok := s.catSubst(p.Stmts); ok {
+			var out []seg
+			for _, t := range texts {
+				out = append(out, seg{fs: fields{{s: t}}, quoted: true})
+			}
+			return out
+		}
 		return []seg{unknownSeg()}
 	}
 	// Arithmetic, process substitution, globs: nothing a name can come
@@ -264,4 +271,22 @@ func (s *scan) lookupStmt(st *syntax.Stmt, depth int) (val, bool) {
 		return through(vs[0], scanner.ClassDynamic), true
 	}
 	return val{}, false
+}
+
+// catSubst recognises `$(cat <<EOF ... EOF)`: the output is the heredoc's
+// text (a common way to pass a script to `bash -c` or `eval`).
+func (s *scan) catSubst(stmts []*syntax.Stmt) ([]string, bool) {
+	if len(stmts) != 1 {
+		return nil, false
+	}
+	c, ok := stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) != 1 || c.Args[0].Lit() != "cat" {
+		return nil, false
+	}
+	for _, r := range stmts[0].Redirs {
+		if (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && r.Hdoc != nil {
+			return s.hdocTexts(r), true
+		}
+	}
+	return nil, false
 }

@@ -371,6 +371,10 @@ func (s *scan) pipeToShell(b *syntax.BinaryCmd) {
 		}
 	case "echo", "printf":
 		for _, argv := range s.argv(c.Args) {
+			if argv[0].Value == "printf" && len(argv) > 1 && argv[1].Known && strings.Contains(argv[1].Value, "%") {
+				_ = s.p.ScanShell(printfText(argv[1].Value, argv[2:]), argv[1].Pos, scanner.ClassEval)
+				continue
+			}
 			var parts []string
 			for i, a := range argv[1:] {
 				if !a.Known {
@@ -378,9 +382,6 @@ func (s *scan) pipeToShell(b *syntax.BinaryCmd) {
 					continue
 				}
 				if i == 0 && argv[0].Value == "echo" && (a.Value == "-n" || a.Value == "-e" || a.Value == "-E" || a.Value == "-ne" || a.Value == "-en") {
-					continue
-				}
-				if i == 0 && argv[0].Value == "printf" && strings.Contains(a.Value, "%") && len(argv) > 2 {
 					continue
 				}
 				parts = append(parts, strings.ReplaceAll(a.Value, "\\n", "\n"))
@@ -448,4 +449,39 @@ func (s *scan) wordTextPos(w *syntax.Word) scanner.Pos {
 		}
 	}
 	return s.offPos(off)
+}
+
+// printfText approximates what printf prints: each %s or %b takes the next
+// argument; the format is reused while arguments remain.
+func printfText(format string, args []scanner.Arg) string {
+	var b strings.Builder
+	i := 0
+	for rounds := 0; rounds < 64; rounds++ {
+		for k := 0; k < len(format); k++ {
+			c := format[k]
+			switch {
+			case c == '%' && k+1 < len(format) && format[k+1] == '%':
+				b.WriteByte('%')
+				k++
+			case c == '%' && k+1 < len(format):
+				k++
+				for k < len(format) && strings.IndexByte("-+ #0123456789.", format[k]) >= 0 {
+					k++
+				}
+				if i < len(args) {
+					b.WriteString(argText(args[i]))
+					i++
+				}
+			case c == '\\' && k+1 < len(format) && format[k+1] == 'n':
+				b.WriteByte('\n')
+				k++
+			default:
+				b.WriteByte(c)
+			}
+		}
+		if i >= len(args) {
+			break
+		}
+	}
+	return b.String()
 }
