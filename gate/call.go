@@ -26,8 +26,8 @@ type Call struct {
 	// instead of denying.
 	AllowToolsShadow bool
 	// GateFiles are extra paths the gate owns for this session only (for
-	// instance the settings file installed in its --config-dir). They join
-	// the path set "gate-files".
+	// instance the settings file installed in its --config-dir), absolute
+	// or relative to Cwd. They join the path set "gate-files".
 	GateFiles []string
 }
 

@@ -2,6 +2,7 @@ package gate
 
 // Env gives the values of the placeholders a policy may use in its paths.
 // The broker fills it once at start and binds it with Policy.WithEnv.
+// Every path must be absolute; an empty one drops the patterns using it.
 type Env struct {
 	Hook            string   // ${LEASEGATE_HOOK}: the mutator-gate binary
 	Settings        []string // ${LEASEGATE_SETTINGS}: every installed settings file

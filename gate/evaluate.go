@@ -3,6 +3,8 @@ package gate
 import (
 	"bytes"
 	"encoding/json"
+	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -243,9 +245,13 @@ func (p *Policy) sessionPatterns(c Call) []pathPattern {
 		if f == "" {
 			continue
 		}
-		exp := f
-		if !strings.HasPrefix(exp, "/") {
-			exp = "/" + exp
+		exp := expandHome(filepath.ToSlash(f), p.env.Home)
+		if !path.IsAbs(exp) {
+			base := filepath.ToSlash(c.Cwd)
+			if !path.IsAbs(base) {
+				base = "/" + base
+			}
+			exp = base + "/" + exp
 		}
 		pp, err := compilePattern(p.fsys, f, exp, p.env.Home, p.fold)
 		if err == nil {

@@ -2,6 +2,7 @@ package gate
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -186,6 +187,11 @@ func TestSessionGateFiles(t *testing.T) {
 	if ds := f.pol.Evaluate(c); !hasRule(ds, "write-gate-files") {
 		t.Fatalf("with GateFiles: %v", ds)
 	}
+	c.GateFiles = []string{"session-cfg/settings.json"}
+	c.Cwd = f.root
+	if ds := f.pol.Evaluate(c); !hasRule(ds, "write-gate-files") {
+		t.Fatalf("with GateFiles relative to Cwd: %v", ds)
+	}
 	b := f.bash("Bash", "cat "+own)
 	b.GateFiles = []string{own}
 	if ds := f.pol.Evaluate(b); !hasRule(ds, "gate-files-shell") {
@@ -282,5 +288,13 @@ func TestReasonIsOneLine(t *testing.T) {
 	}
 	if got := oneLine(strings.Repeat("é", 300)); len(got) > 400 || !utf8.ValidString(got) {
 		t.Errorf("oneLine cut badly: %d bytes", len(got))
+	}
+}
+
+func TestWithEnvRefusesRelativePaths(t *testing.T) {
+	for _, env := range []Env{{Hook: "mutator-gate"}, {Settings: []string{"/ok", "rel/settings.json"}}, {Home: "~"}} {
+		if _, err := DefaultPolicy().WithEnv(env); !errors.Is(err, ErrBadEnv) {
+			t.Errorf("%+v: got %v, want ErrBadEnv", env, err)
+		}
 	}
 }

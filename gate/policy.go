@@ -2,8 +2,11 @@ package gate
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"os"
+	"path"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -19,6 +22,9 @@ var defaultPolicyYAML []byte
 // DefaultPolicyYAML returns the text of the shipped default policy, for
 // `lease-broker policy default` style commands and docs.
 func DefaultPolicyYAML() []byte { return slices.Clone(defaultPolicyYAML) }
+
+// ErrBadEnv is returned by WithEnv for an Env whose paths are not absolute.
+var ErrBadEnv = errors.New("gate: bad Env")
 
 // Rule ids that the evaluator itself uses; policy files cannot take them.
 const (
@@ -100,6 +106,11 @@ func (p *Policy) WithEnv(env Env) (*Policy, error) {
 }
 
 func (p *Policy) bind(env Env, fsys lstater) (*Policy, error) {
+	for _, v := range append([]string{env.Hook, env.PiExtension, env.SocketDir, env.Policy, env.ClaudeConfigDir, env.Home}, env.Settings...) {
+		if v != "" && !path.IsAbs(filepath.ToSlash(v)) {
+			return nil, fmt.Errorf("%w: %q is not an absolute path", ErrBadEnv, v)
+		}
+	}
 	q := *p
 	q.env = env
 	q.fsys = fsys
