@@ -149,6 +149,11 @@ type Decision struct {
 	ReadOnly bool
 	// ShadowDeny is set when a shadow allow-list would have denied the call.
 	ShadowDeny string
+	// The session as the decision left it (zero for an unknown session).
+	Runtime    string
+	Generation uint64
+	State      State
+	ExpiresIn  time.Duration
 }
 
 // Config configures a Table. Zero fields get defaults.
@@ -311,6 +316,15 @@ func (t *Table) Authorize(id string, gen uint64, runtime, tool string) (Decision
 	now := t.clock.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	d, evs := s.authorize(now, gen, runtime, tool)
+	d.Runtime, d.Generation, d.State = s.runtime, s.gen, s.state
+	if s.state == StateVerified && now < s.expires {
+		d.ExpiresIn = s.expires - now
+	}
+	return d, evs
+}
+
+func (s *session) authorize(now time.Duration, gen uint64, runtime, tool string) (Decision, []Event) {
 	s.gateSeen = true
 	if runtime != "" && runtime != s.runtime {
 		return Decision{Code: CodeUnknownSession, Reason: fmt.Sprintf("session is registered for runtime %s, not %s", s.runtime, runtime)}, nil

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -71,6 +72,7 @@ type Audit struct {
 	max     int64
 	keep    int
 	err     error
+	failing atomic.Bool // err != nil, readable without the lock
 	buf     []byte
 	now     func() time.Time
 }
@@ -111,6 +113,9 @@ func (a *Audit) Path() string { return a.path }
 // Err returns the error of the last failed write, or nil when the last write
 // succeeded. The broker refuses to allow anything while it is set.
 func (a *Audit) Err() error {
+	if !a.failing.Load() {
+		return nil
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.err
@@ -128,24 +133,27 @@ func (a *Audit) Write(r Record) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.f == nil {
-		a.err = errors.New("audit log: closed")
-		return a.err
+		return a.setErr(errors.New("audit log: closed"))
 	}
 	if a.regular && a.size > 0 && a.size+int64(len(line))+1 > a.max {
 		if err := a.rotate(); err != nil {
-			a.err = err
-			return err
+			return a.setErr(err)
 		}
 	}
 	a.buf = append(append(a.buf[:0], line...), '\n')
 	n, err := a.f.Write(a.buf)
 	a.size += int64(n)
 	if err != nil {
-		a.err = fmt.Errorf("audit log: %w", err)
-		return a.err
+		return a.setErr(fmt.Errorf("audit log: %w", err))
 	}
-	a.err = nil
-	return nil
+	return a.setErr(nil)
+}
+
+// setErr records the outcome of the last write; the caller holds a.mu.
+func (a *Audit) setErr(err error) error {
+	a.err = err
+	a.failing.Store(err != nil)
+	return err
 }
 
 func (a *Audit) rotate() error {

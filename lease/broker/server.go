@@ -641,11 +641,16 @@ func (s *Server) opAuthorize(cs *connState, req *Request) Reply {
 	if rec.Event == "" {
 		rec.Event = "PreToolUse"
 	}
+	var d lease.Decision
 	deny := func(code, reason string) Reply {
 		s.nDeny.Add(1)
 		rec.Code, rec.Reason = code, reason
 		_ = s.audit.Write(rec)
-		return Reply{OK: true, Code: code, Error: code + ": " + reason, Session: req.Session}
+		rep := Reply{OK: true, Code: code, Error: code + ": " + reason, Session: req.Session, Generation: d.Generation}
+		if d.Generation != 0 {
+			rep.State = d.State.String()
+		}
+		return rep
 	}
 	if req.Tool == "" {
 		return deny(CodeUnknownSession, "missing tool name")
@@ -653,20 +658,22 @@ func (s *Server) opAuthorize(cs *connState, req *Request) Reply {
 	if req.Session == "" {
 		return deny(CodeUnknownSession, "missing session identity")
 	}
-	if _, ok := s.table.Get(req.Session); !ok {
+	m := s.metaOf(req.Session)
+	if m == nil {
 		return deny(CodeUnknownSession, "no such session (a broker restart forgets every session)")
 	}
 	if !s.inSessionTree(cs, req.Session) {
 		return deny(CodeUnknownSession, fmt.Sprintf("the peer (pid %d) is outside the session's runtime tree", cs.peer.pid))
 	}
-	d, evs := s.table.Authorize(req.Session, req.Generation, req.Runtime, req.Tool)
+	var evs []lease.Event
+	d, evs = s.table.Authorize(req.Session, req.Generation, req.Runtime, req.Tool)
 	s.logEvents(evs, nil)
-	in, _ := s.table.Get(req.Session)
-	rec.Runtime, rec.Generation = in.Runtime, in.Generation
+	if d.Generation == 0 { // forgotten between the two looks
+		return deny(CodeUnknownSession, "no such session (a broker restart forgets every session)")
+	}
+	rec.Runtime, rec.Generation = d.Runtime, d.Generation
 	if !d.Allow {
-		rep := deny(string(d.Code), d.Reason)
-		rep.Generation, rep.State = in.Generation, in.State.String()
-		return rep
+		return deny(string(d.Code), d.Reason)
 	}
 	if d.ShadowDeny != "" {
 		w := rec
@@ -674,13 +681,9 @@ func (s *Server) opAuthorize(cs *connState, req *Request) Reply {
 		_ = s.audit.Write(w)
 	}
 	if s.cfg.Policy != nil {
-		call := Call{Runtime: in.Runtime, Tool: req.Tool, AgentType: req.AgentType, AgentID: req.AgentID,
-			Session: req.Session, Cwd: req.Cwd, Input: req.ToolInput, Verified: in.State == lease.StateVerified}
-		s.mu.RLock()
-		if m := s.meta[req.Session]; m != nil {
-			call.GateFiles = m.gateFiles
-		}
-		s.mu.RUnlock()
+		call := Call{Runtime: d.Runtime, Tool: req.Tool, AgentType: req.AgentType, AgentID: req.AgentID,
+			Session: req.Session, Cwd: req.Cwd, Input: req.ToolInput, Verified: d.State == lease.StateVerified,
+			GateFiles: m.gateFiles}
 		for _, pd := range s.cfg.Policy.Evaluate(call) {
 			if pd.Shadow {
 				w := rec
@@ -689,34 +692,30 @@ func (s *Server) opAuthorize(cs *connState, req *Request) Reply {
 				continue
 			}
 			rec.Rule = pd.Rule
-			rep := deny(CodePolicyDenied, fmt.Sprintf("rule %s: %s", pd.Rule, pd.Reason))
-			rep.Generation, rep.State = in.Generation, in.State.String()
-			return rep
+			return deny(CodePolicyDenied, fmt.Sprintf("rule %s: %s", pd.Rule, pd.Reason))
 		}
 	}
 	rec.Kind = KindToolCall
-	if s.capped(req.Session, KindToolCall) {
+	if s.mayRecord(m, KindToolCall) {
 		_ = s.audit.Write(rec)
 	}
 	if err := s.audit.Err(); err != nil {
-		rep := deny(CodeGateUnavailable, "audit log unwritable, failing closed: "+err.Error())
-		rep.Generation, rep.State = in.Generation, in.State.String()
-		return rep
+		return deny(CodeGateUnavailable, "audit log unwritable, failing closed: "+err.Error())
 	}
 	s.nAllow.Add(1)
-	rep := Reply{OK: true, Allow: true, Session: req.Session, Generation: in.Generation, State: in.State.String()}
-	if in.ExpiresIn > 0 {
-		rep.ExpiresIn = in.ExpiresIn.Seconds()
-	}
-	return rep
+	return Reply{OK: true, Allow: true, Session: req.Session, Generation: d.Generation, State: d.State.String(),
+		ExpiresIn: d.ExpiresIn.Seconds()}
 }
 
-// capped reports whether one more record of kind may be written for the
-// session, counting the ones it drops.
-func (s *Server) capped(id, kind string) bool {
+func (s *Server) metaOf(id string) *sessionMeta {
 	s.mu.RLock()
-	m := s.meta[id]
-	s.mu.RUnlock()
+	defer s.mu.RUnlock()
+	return s.meta[id]
+}
+
+// mayRecord reports whether one more record of kind may be written for
+// the session, counting the ones it drops.
+func (s *Server) mayRecord(m *sessionMeta, kind string) bool {
 	if m == nil {
 		return true
 	}
@@ -779,11 +778,12 @@ func (s *Server) opTap(cs *connState, req *Request) Reply {
 	if rec.Event == "" {
 		rec.Event = "PostToolUse"
 	}
-	if s.capped(req.Session, KindToolCall) {
+	m := s.metaOf(req.Session)
+	if s.mayRecord(m, KindToolCall) {
 		_ = s.audit.Write(rec)
 	}
 	for _, p := range touchedPaths(req.ToolInput) {
-		if s.capped(req.Session, KindFileTouch) {
+		if s.mayRecord(m, KindFileTouch) {
 			r := rec
 			r.Kind, r.Path = KindFileTouch, p
 			_ = s.audit.Write(r)
