@@ -10,6 +10,16 @@ import (
 	"testing"
 )
 
+const wrapperSrc = `package wrapper
+
+import "syscall"
+
+const bypass = "--dangerously-" + "skip-permissions"
+
+// Exec replaces the process with claude.
+func Exec() error { return syscall.Exec("/usr/bin/claude", []string{"claude", bypass}, nil) }
+`
+
 // TestGoVetVettool builds launchvet, then runs the real `go vet
 // -vettool=launchvet ./...` on small sample modules and checks the output
 // and the exit status.
@@ -95,15 +105,18 @@ func main() {
 			files: map[string]string{
 				".check-launches.yaml": "chokepoints: [\"wrapper/**\"]\n",
 				"main.go":              "package main\n\nimport _ \"example.com/sample/wrapper\"\n\nfunc main() {}\n",
-				"wrapper/w.go": `package wrapper
-
-import "syscall"
-
-// Exec replaces the process with claude.
-func Exec() error { return syscall.Exec("/usr/bin/claude", []string{"claude", "--dangerously-skip-permissions"}, nil) }
-`,
+				"wrapper/w.go":         wrapperSrc,
 			},
 			wantExit: 0,
+		},
+		{
+			name: "the same wrapper without a choke point is reported",
+			files: map[string]string{
+				"main.go":      "package main\n\nimport _ \"example.com/sample/wrapper\"\n\nfunc main() {}\n",
+				"wrapper/w.go": wrapperSrc,
+			},
+			wantExit: 1,
+			want:     []string{"wrapper/w.go:5:16: RED:dangerous-primitive", "wrapper/w.go:8:28: RED:process-api"},
 		},
 	}
 	for _, tc := range tests {
