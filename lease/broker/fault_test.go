@@ -87,6 +87,12 @@ func TestBrokerKilledMidLoad(t *testing.T) {
 	if !r.Unavailable || r.Reply.Allow {
 		t.Fatalf("after the kill: %+v", r)
 	}
+	// The real hook blocks with GATE_UNAVAILABLE.
+	r = rt.do("hook", broker.Request{Event: "gate", Session: rt.Session, Generation: 1,
+		ToolInput: json.RawMessage(`{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/etc/hosts"}}`)})
+	if r.Reply.Generation != 2 || r.Reply.Code != broker.CodeGateUnavailable {
+		t.Fatalf("hook after the kill: exit %d, stderr %q", r.Reply.Generation, r.Reply.Error)
+	}
 	recs := readAudit(t, audit) // fails on a torn line
 	if n := countKind(recs, broker.KindGateDenied, rt.Session); n == 0 {
 		t.Fatal("no gate.denied record survived the kill")
