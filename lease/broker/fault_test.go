@@ -90,8 +90,8 @@ func TestBrokerKilledMidLoad(t *testing.T) {
 	// The real hook blocks with GATE_UNAVAILABLE.
 	r = rt.do("hook", broker.Request{Event: "gate", Session: rt.Session, Generation: 1,
 		ToolInput: json.RawMessage(`{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/etc/hosts"}}`)})
-	if r.Reply.Generation != 2 || r.Reply.Code != broker.CodeGateUnavailable {
-		t.Fatalf("hook after the kill: exit %d, stderr %q", r.Reply.Generation, r.Reply.Error)
+	if r.Exit != 2 || r.Code != broker.CodeGateUnavailable {
+		t.Fatalf("hook after the kill: exit %d, stderr %q", r.Exit, r.Stderr)
 	}
 	recs := readAudit(t, audit) // fails on a torn line
 	if n := countKind(recs, broker.KindGateDenied, rt.Session); n == 0 {

@@ -55,6 +55,10 @@ type result struct {
 	Reply       broker.Reply `json:"reply"`
 	Err         string       `json:"err,omitempty"`
 	Unavailable bool         `json:"unavailable,omitempty"`
+	// For a hook run: its exit status, stderr, and the code stderr starts with.
+	Exit   int    `json:"exit,omitempty"`
+	Stderr string `json:"stderr,omitempty"`
+	Code   string `json:"code,omitempty"`
 }
 
 func doOnce(sock string, req broker.Request) result {
@@ -129,10 +133,9 @@ func helperRuntime() {
 			cmd.Stdin = bytes.NewReader(hc.Req.ToolInput)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
-			err := cmd.Run()
+			_ = cmd.Run()
 			code, _, _ := strings.Cut(stderr.String(), " ")
-			out.Encode(result{Reply: broker.Reply{OK: err == nil && cmd.ProcessState.ExitCode() == 0, Code: strings.TrimRight(code, ":\n"),
-				Error: stderr.String(), Generation: uint64(cmd.ProcessState.ExitCode())}})
+			out.Encode(result{Exit: cmd.ProcessState.ExitCode(), Stderr: stderr.String(), Code: strings.TrimRight(code, ":\n")})
 			continue
 		}
 		if hc.Via == "child" {

@@ -19,7 +19,7 @@ func TestHookEndToEnd(t *testing.T) {
 	hookRun := func(mode, event string) (int, string) {
 		t.Helper()
 		r := rt.do("hook", broker.Request{Event: mode, Session: rt.Session, Generation: rt.Gen, ToolInput: json.RawMessage(event)})
-		return int(r.Reply.Generation), r.Reply.Error
+		return r.Exit, r.Stderr
 	}
 	pre := func(tool, input string) string {
 		return `{"hook_event_name":"PreToolUse","session_id":"x","tool_name":"` + tool + `","tool_input":` + input + `}`
