@@ -243,6 +243,18 @@ func (c *Config) peel(argv []Arg, i int, base string) (next int, nested []Nested
 		return i, nil, nil, true
 	case base == "node" || base == "deno" || base == "tsx" || base == "ts-node":
 		return c.peelInterpreter(argv, i, base)
+	case base == "tmux":
+		return peelTmux(argv, i)
+	case base == "screen":
+		return peelScreen(argv, i)
+	case base == "ssh":
+		return peelSSH(argv, i)
+	case base == "docker" || base == "podman" || base == "nerdctl":
+		return peelContainer(argv, i)
+	case base == "kubectl" || base == "oc":
+		return peelKubectl(argv, i)
+	case base == "parallel":
+		return peelParallel(argv, i)
 	}
 	return i, nil, nil, true
 }
@@ -274,7 +286,11 @@ func (c *Config) peelWrapper(argv []Arg, i int, base string, w wrapperSpec) (int
 		if hasOpt(w.lookupOpts, v) || hasOpt(w.stopOpts, v) {
 			return j, nested, nil, true
 		}
-		if hasOpt(w.shellOpts, v) {
+		if base == "su" && v == "-" {
+			j++ // su - user: a login shell
+			continue
+		}
+		if hasOpt(w.shellOpts, v) || len(w.shellOpts) > 0 && isShortCluster(v) && strings.HasSuffix(v, "c") {
 			if j+1 < len(argv) && argv[j+1].Known {
 				nested = append(nested, NestedShell{Text: argv[j+1].Value, Arg: j + 1})
 			}
@@ -608,4 +624,187 @@ func (c *Config) peelInterpreter(argv []Arg, i int, base string) (int, []NestedS
 		return j, nil, nil, true
 	}
 	return i, nil, nil, true
+}
+
+// isShortCluster reports whether v is a cluster of short options (-qec).
+func isShortCluster(v string) bool {
+	if len(v) < 3 || v[0] != '-' || v[1] == '-' {
+		return false
+	}
+	for _, r := range v[1:] {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// joinKnown joins the known values of argv as shell text.
+func joinKnown(argv []Arg) string {
+	var parts []string
+	for _, a := range argv {
+		if a.Known {
+			parts = append(parts, a.Value)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// skipOpts skips options from j, where valueOpts take the next argument,
+// and returns the index of the first operand (after `--` if present).
+func skipOpts(argv []Arg, j int, valueOpts string) int {
+	for j < len(argv) {
+		a := argv[j]
+		if !a.Known {
+			return j
+		}
+		v := a.Value
+		if v == "--" {
+			return j + 1
+		}
+		if len(v) < 2 || v[0] != '-' {
+			return j
+		}
+		if !strings.HasPrefix(v, "--") && strings.IndexByte(valueOpts, v[len(v)-1]) >= 0 && !strings.Contains(v, "=") {
+			j += 2
+			continue
+		}
+		j++
+	}
+	return j
+}
+
+var tmuxCommands = map[string]bool{
+	"new-session": true, "new": true, "new-window": true, "neww": true, "split-window": true, "splitw": true,
+	"respawn-pane": true, "respawnp": true, "respawn-window": true, "respawnw": true, "run-shell": true,
+	"run": true, "display-popup": true, "popup": true, "send-keys": true, "send": true,
+}
+
+// peelTmux: tmux new-session/new-window/split-window/run-shell/popup run
+// their trailing arguments as a shell command; send-keys types them into a
+// shell.
+func peelTmux(argv []Arg, i int) (int, []NestedShell, *Launch, bool) {
+	j := skipOpts(argv, i+1, "LSfT")
+	if j >= len(argv) || !argv[j].Known || !tmuxCommands[argv[j].Value] {
+		return i, nil, nil, true
+	}
+	sub := argv[j].Value
+	values := "cefFnstxylTwS"
+	if sub == "run-shell" || sub == "run" || sub == "display-popup" || sub == "popup" {
+		values += "dh"
+	}
+	k := skipOpts(argv, j+1, values)
+	if k >= len(argv) {
+		return k, nil, nil, true
+	}
+	rest := argv[k:]
+	if sub == "send-keys" || sub == "send" {
+		var keep []Arg
+		for _, a := range rest {
+			if a.Known && (a.Value == "Enter" || a.Value == "C-m" || a.Value == "KPEnter") {
+				continue
+			}
+			keep = append(keep, a)
+		}
+		rest = keep
+	}
+	return k, []NestedShell{{Text: joinKnown(rest), Arg: k}}, nil, true
+}
+
+// peelScreen: screen [options] command args runs the command directly.
+func peelScreen(argv []Arg, i int) (int, []NestedShell, *Launch, bool) {
+	j := skipOpts(argv, i+1, "SceEhpsTtX")
+	if j >= len(argv) {
+		return j, nil, nil, true
+	}
+	return j, nil, nil, false
+}
+
+// peelSSH: ssh [options] host command... runs the command through the
+// remote user's shell.
+func peelSSH(argv []Arg, i int) (int, []NestedShell, *Launch, bool) {
+	j := skipOpts(argv, i+1, "BbcDEeFIiJLlmOoPpQRSWw")
+	if j+1 >= len(argv) {
+		return j, nil, nil, true
+	}
+	return j + 1, []NestedShell{{Text: joinKnown(argv[j+1:]), Arg: j + 1}}, nil, true
+}
+
+// containerFlags are docker/podman run/exec options that take no value.
+var containerFlags = map[string]bool{
+	"--rm": true, "-d": true, "--detach": true, "-i": true, "--interactive": true, "-t": true, "--tty": true,
+	"--privileged": true, "--init": true, "--read-only": true, "-P": true, "--publish-all": true,
+	"--no-healthcheck": true, "--oom-kill-disable": true, "-q": true, "--quiet": true,
+}
+
+// peelContainer: docker/podman run IMAGE command... and exec CONTAINER
+// command... run the command in the container; --entrypoint names it.
+func peelContainer(argv []Arg, i int) (int, []NestedShell, *Launch, bool) {
+	j := i + 1
+	if j < len(argv) && argv[j].Known && argv[j].Value == "container" {
+		j++
+	}
+	if j >= len(argv) || !argv[j].Known || argv[j].Value != "run" && argv[j].Value != "exec" {
+		return i, nil, nil, true
+	}
+	for j++; j < len(argv); j++ {
+		a := argv[j]
+		if !a.Known {
+			return j, nil, nil, true
+		}
+		v := a.Value
+		if v == "--entrypoint" && j+1 < len(argv) {
+			return j + 1, nil, nil, false
+		}
+		if v == "--" {
+			j++
+			break
+		}
+		if len(v) < 2 || v[0] != '-' {
+			break
+		}
+		if containerFlags[v] || strings.Contains(v, "=") || isShortCluster(v) && strings.Trim(v[1:], "dit") == "" {
+			continue
+		}
+		j++ // an option with a value
+	}
+	// j is the image or container; the command follows it.
+	if j+1 >= len(argv) {
+		return j, nil, nil, true
+	}
+	return j + 1, nil, nil, false
+}
+
+// peelKubectl: kubectl exec/run/debug ... -- command runs the command.
+func peelKubectl(argv []Arg, i int) (int, []NestedShell, *Launch, bool) {
+	if i+1 >= len(argv) || !argv[i+1].Known {
+		return i, nil, nil, true
+	}
+	switch argv[i+1].Value {
+	case "exec", "run", "debug":
+	default:
+		return i, nil, nil, true
+	}
+	for j := i + 2; j < len(argv); j++ {
+		if argv[j].Known && argv[j].Value == "--" && j+1 < len(argv) {
+			return j + 1, nil, nil, false
+		}
+	}
+	return i, nil, nil, true
+}
+
+// peelParallel: GNU parallel runs its command (before :::) through a shell.
+func peelParallel(argv []Arg, i int) (int, []NestedShell, *Launch, bool) {
+	j := skipOpts(argv, i+1, "jSaInNLdE")
+	end := j
+	for end < len(argv) && !(argv[end].Known && strings.HasPrefix(argv[end].Value, ":::")) {
+		end++
+	}
+	if end == j {
+		return j, nil, nil, true
+	}
+	if end == j+1 && argv[j].Known && strings.ContainsAny(argv[j].Value, " ;|&") {
+		return j, []NestedShell{{Text: argv[j].Value, Arg: j}}, nil, true
+	}
+	return j, nil, nil, false
 }
