@@ -1,0 +1,2 @@
+# kubectl exec ... -- command.
+kubectl exec -it pod -c main -- claude -p hi # want "RED:direct-literal"
