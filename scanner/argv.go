@@ -116,6 +116,11 @@ func (c *Config) runtimeInPath(p string) (string, bool) {
 		if strings.Contains(p, "node_modules/"+pkg+"/") || strings.HasSuffix(p, "node_modules/"+pkg) {
 			return rt, true
 		}
+		// A scoped package name is distinctive on its own:
+		// "$(npm root -g)/@anthropic-ai/claude-code/cli.js".
+		if strings.HasPrefix(pkg, "@") && (strings.Contains(p, "/"+pkg+"/") || strings.HasPrefix(p, pkg+"/")) {
+			return rt, true
+		}
 	}
 	return "", false
 }
