@@ -15,6 +15,7 @@ func (s *scan) actions(root *node) {
 		return
 	}
 	wfShell := defaultShell(root)
+	wfEnv := envOf(nil, root)
 	if jobs := root.get("jobs"); jobs != nil && jobs.kind == kindObject {
 		for _, job := range jobs.vals {
 			if job.kind != kindObject {
@@ -30,11 +31,11 @@ func (s *scan) actions(root *node) {
 					sh = "pwsh"
 				}
 			}
-			s.steps(job.get("steps"), sh)
+			s.steps(job.get("steps"), sh, envOf(wfEnv, job))
 		}
 	}
 	if runs := root.get("runs"); runs != nil && runs.kind == kindObject {
-		s.steps(runs.get("steps"), "bash")
+		s.steps(runs.get("steps"), "bash", nil)
 	}
 }
 
@@ -60,7 +61,25 @@ func mentionsWindows(n *node) bool {
 	return false
 }
 
-func (s *scan) steps(steps *node, defShell string) {
+// envOf adds the literal values of n's env: mapping to env (later values
+// win). Values holding an expression are set at run time and left out.
+func envOf(env []envVar, n *node) []envVar {
+	e := n.get("env")
+	if e == nil || e.kind != kindObject {
+		return env
+	}
+	out := append([]envVar(nil), env...)
+	for i, k := range e.keys {
+		v := e.vals[i]
+		if !isEnvName(k.str) || v.kind != kindScalar || strings.Contains(v.str, "${{") {
+			continue
+		}
+		out = append(out, envVar{name: k.str, val: v.text()})
+	}
+	return out
+}
+
+func (s *scan) steps(steps *node, defShell string, env []envVar) {
 	if steps == nil || steps.kind != kindArray {
 		return
 	}
@@ -79,11 +98,12 @@ func (s *scan) steps(steps *node, defShell string) {
 		if v := st.get("shell"); v != nil && v.kind == kindScalar {
 			sh = v.str
 		}
-		s.runStep(run.text(), sh)
+		s.runStep(run.text(), sh, envOf(env, st))
 	}
 }
 
-// runStep scans a run: script by its shell. POSIX shells (bash, sh, zsh,
+// runStep scans a run: script by its shell, with the literal env: values
+// of the workflow, job and step it refers to set first. POSIX shells (bash, sh, zsh,
 // and custom `bash -e {0}` forms) go to the shell detector, with each
 // `${{ ... }}` expression blanked out first (same length, so positions
 // hold): the expression is evaluated by the runner, not by the shell.
@@ -91,7 +111,7 @@ func (s *scan) steps(steps *node, defShell string) {
 // interpreters (python, node, perl) run a program in their own language
 // and are not scanned for launches; the raw primitive search still covers
 // them.
-func (s *scan) runStep(t text, sh string) {
+func (s *scan) runStep(t text, sh string, env []envVar) {
 	prog := sh
 	if f := strings.Fields(sh); len(f) > 0 {
 		prog = path.Base(f[0])
@@ -99,7 +119,7 @@ func (s *scan) runStep(t text, sh string) {
 	t = blankExpressions(t)
 	switch {
 	case prog == "" || scanner.IsShellInterpreter(prog):
-		s.shell(t, "", nil)
+		s.shell(withEnv(t, env), "", nil)
 	case prog == "pwsh" || prog == "powershell" || prog == "cmd":
 		s.powershell(t)
 	}

@@ -46,7 +46,7 @@ func (s *scan) dockerfile() {
 	}
 	escape := byte('\\')
 	directives := true
-	sh := shellPOSIX
+	st := &dockerState{}
 	for i := 0; i < len(phys); i++ {
 		l := phys[i]
 		trimmed := strings.TrimSpace(l.s)
@@ -102,13 +102,74 @@ func (s *scan) dockerfile() {
 			}
 			bodies = append(bodies, hb.text(phys[i].off))
 		}
-		sh = s.dockerInstruction(inst, bodies, sh, 0)
+		s.dockerInstruction(inst, bodies, st, 0)
 	}
 }
 
-// dockerInstruction scans one instruction and returns the shell for the
-// following ones.
-func (s *scan) dockerInstruction(inst text, bodies []text, sh dockerShell, depth int) dockerShell {
+// dockerState is what a stage's earlier instructions set for the later
+// ones: the shell of the shell form, and ENV and ARG values.
+type dockerState struct {
+	sh  dockerShell
+	env []envVar
+}
+
+// dockerEnv records ENV NAME=value ... (or the legacy ENV NAME value) and
+// ARG NAME=default. Values that refer to other variables are left out.
+func (st *dockerState) dockerEnv(rest text, arg bool) {
+	str := rest.s
+	if !arg {
+		if sp := strings.IndexAny(str, " \t"); sp > 0 && !strings.Contains(str[:sp], "=") {
+			name := str[:sp]
+			v := skipBlanks(rest, sp)
+			v = text{s: strings.TrimRight(v.s, " \t\n"), m: v.m}
+			st.setEnv(name, unquote(v), false)
+			return
+		}
+	}
+	i := 0
+	for i < len(str) {
+		for i < len(str) && (str[i] == ' ' || str[i] == '\t' || str[i] == '\n') {
+			i++
+		}
+		start := i
+		var quote byte
+		for i < len(str) && (quote != 0 || (str[i] != ' ' && str[i] != '\t' && str[i] != '\n')) {
+			switch {
+			case quote != 0 && str[i] == quote:
+				quote = 0
+			case quote == 0 && (str[i] == '"' || str[i] == '\''):
+				quote = str[i]
+			}
+			i++
+		}
+		w := str[start:i]
+		eq := strings.IndexByte(w, '=')
+		if eq <= 0 {
+			continue
+		}
+		v := text{s: w[eq+1:], m: rest.m[start+eq+1 : i+1]}
+		st.setEnv(w[:eq], unquote(v), arg)
+	}
+}
+
+func (st *dockerState) setEnv(name string, v text, dflt bool) {
+	if !isEnvName(name) || strings.ContainsAny(v.s, "$`") {
+		return
+	}
+	st.env = append(st.env, envVar{name: name, val: v, dflt: dflt})
+}
+
+// unquote drops one pair of surrounding quotes.
+func unquote(t text) text {
+	if n := len(t.s); n >= 2 && (t.s[0] == '"' || t.s[0] == '\'') && t.s[n-1] == t.s[0] {
+		return text{s: t.s[1 : n-1], m: t.m[1:n]}
+	}
+	return t
+}
+
+// dockerInstruction scans one instruction and records what it sets for
+// the following ones.
+func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, depth int) {
 	str := inst.s
 	i := 0
 	for i < len(str) && (str[i] == ' ' || str[i] == '\t') {
@@ -122,46 +183,50 @@ func (s *scan) dockerInstruction(inst text, bodies []text, sh dockerShell, depth
 	rest := skipBlanks(inst, j)
 	switch kw {
 	case "FROM":
-		return shellPOSIX
+		*st = dockerState{}
+	case "ENV":
+		st.dockerEnv(rest, false)
+	case "ARG":
+		st.dockerEnv(rest, true)
 	case "SHELL":
 		if argv, ok := s.jsonArgv(rest); ok && len(argv) > 0 {
 			switch p := path.Base(argv[0].t.s); {
 			case scanner.IsShellInterpreter(p):
-				return shellPOSIX
+				st.sh = shellPOSIX
 			case p == "pwsh" || p == "powershell" || p == "pwsh.exe" || p == "powershell.exe" || p == "cmd" || p == "cmd.exe":
-				return shellPowerShell
+				st.sh = shellPowerShell
+			default:
+				st.sh = shellOther
 			}
-			return shellOther
 		}
 	case "ONBUILD":
 		if depth == 0 {
-			return s.dockerInstruction(rest, bodies, sh, depth+1)
+			s.dockerInstruction(rest, bodies, st, depth+1)
 		}
 	case "HEALTHCHECK":
 		for strings.HasPrefix(rest.s, "--") {
 			k := strings.IndexAny(rest.s, " \t\n")
 			if k < 0 {
-				return sh
+				return
 			}
 			rest = skipBlanks(rest, k)
 		}
 		if len(rest.s) >= 3 && strings.EqualFold(rest.s[:3], "CMD") {
-			s.dockerCommand(skipBlanks(rest, 3), nil, sh, false)
+			s.dockerCommand(skipBlanks(rest, 3), nil, st, false)
 		}
 	case "RUN":
 		// BuildKit options (--mount=..., --network=...) come first.
 		for strings.HasPrefix(rest.s, "--") {
 			k := strings.IndexAny(rest.s, " \t\n")
 			if k < 0 {
-				return sh
+				return
 			}
 			rest = skipBlanks(rest, k)
 		}
-		s.dockerCommand(rest, bodies, sh, true)
+		s.dockerCommand(rest, bodies, st, true)
 	case "CMD", "ENTRYPOINT":
-		s.dockerCommand(rest, nil, sh, false)
+		s.dockerCommand(rest, nil, st, false)
 	}
-	return sh
 }
 
 func skipBlanks(t text, i int) text {
@@ -197,7 +262,7 @@ func (s *scan) jsonArgv(t text) ([]word, bool) {
 	return ws, true
 }
 
-func (s *scan) dockerCommand(t text, bodies []text, sh dockerShell, run bool) {
+func (s *scan) dockerCommand(t text, bodies []text, st *dockerState, run bool) {
 	if argv, ok := s.jsonArgv(t); ok {
 		s.judge(argv, "")
 		return
@@ -207,7 +272,7 @@ func (s *scan) dockerCommand(t text, bodies []text, sh dockerShell, run bool) {
 			if ip := scanner.Interpreter([]byte(b.s)); ip != "" && !scanner.IsShellInterpreter(ip) {
 				continue
 			}
-			s.dockerShellText(b, sh, scanner.ClassEval)
+			s.dockerShellText(b, st, scanner.ClassEval)
 		}
 		return
 	}
@@ -226,16 +291,18 @@ func (s *scan) dockerCommand(t text, bodies []text, sh dockerShell, run bool) {
 			copy(b.m[len(b.m)-len(bodies[k].s):], bodies[k].m)
 			b.add(h[3], bodies[k].fileOff(len(bodies[k].s)))
 		}
-		s.dockerShellText(b.text(t.fileOff(len(t.s))), sh, "")
+		s.dockerShellText(b.text(t.fileOff(len(t.s))), st, "")
 		return
 	}
-	s.dockerShellText(t, sh, "")
+	s.dockerShellText(t, st, "")
 }
 
-func (s *scan) dockerShellText(t text, sh dockerShell, via scanner.Class) {
-	switch sh {
+// dockerShellText scans shell-form text with the stage's ENV and ARG
+// values it refers to (an ARG default is dynamic: --build-arg replaces it).
+func (s *scan) dockerShellText(t text, st *dockerState, via scanner.Class) {
+	switch st.sh {
 	case shellPOSIX:
-		s.shell(t, via, nil)
+		s.shell(withEnv(t, st.env), via, nil)
 	case shellPowerShell:
 		s.powershell(t)
 	}

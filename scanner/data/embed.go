@@ -299,3 +299,79 @@ func (s *scan) script(v *node) {
 		}
 	}
 }
+
+// envVar is an environment variable the file itself sets for a command
+// (a workflow's env:, a Dockerfile ENV or ARG).
+type envVar struct {
+	name string
+	val  text
+	// dflt marks a default the build or run may replace (ARG NAME=x):
+	// it is given to the shell as ${NAME:-x}, so a launch through it is
+	// dynamic.
+	dflt bool
+}
+
+// withEnv prefixes shell text with assignments of the variables it
+// refers to, so the shell detector tracks them like variables the script
+// sets (class variable-execution, or dynamic for defaults). The
+// assignments map to where each value is written.
+func withEnv(t text, env []envVar) text {
+	var parts []text
+	for _, e := range env {
+		if !refersTo(t.s, e.name) {
+			continue
+		}
+		q := "'" + strings.ReplaceAll(e.val.s, "'", `'\''`) + "'"
+		line := e.name + "=" + q + "\n"
+		if e.dflt {
+			line = e.name + "=\"${" + e.name + ":-" + q + "}\"\n"
+		}
+		parts = append(parts, text{s: line, m: constMap(len(line), e.val.fileOff(0))})
+	}
+	if len(parts) == 0 {
+		return t
+	}
+	return joinText(append(parts, t)...)
+}
+
+func constMap(n, off int) []int {
+	m := make([]int, n+1)
+	for i := range m {
+		m[i] = off
+	}
+	return m
+}
+
+// refersTo reports whether shell text mentions $name or ${name.
+func refersTo(s, name string) bool {
+	for _, p := range []string{"$" + name, "${" + name} {
+		for i := 0; ; {
+			k := strings.Index(s[i:], p)
+			if k < 0 {
+				break
+			}
+			end := i + k + len(p)
+			if p[1] == '{' || end >= len(s) || !isNameByte(s[end]) {
+				return true
+			}
+			i = end
+		}
+	}
+	return false
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func isEnvName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
