@@ -108,4 +108,13 @@ func TestParseProcStat(t *testing.T) {
 			t.Fatalf("parent younger than child in %+v", chain)
 		}
 	}
+	short, err := walkUp(self, func(st procStat) bool { return st.pid == os.Getppid() })
+	if err != nil || len(short) != 2 || short[1].pid != os.Getppid() {
+		t.Fatalf("walk stopping at the parent: %+v %v", short, err)
+	}
+	// A parent that does not exist ends the walk; it is not an error.
+	orphan := procStat{pid: self.pid, ppid: 1 << 30, start: self.start}
+	if c, err := walkUp(orphan, nil); err != nil || len(c) != 1 {
+		t.Fatalf("walk from a process whose parent is gone: %+v %v", c, err)
+	}
 }

@@ -87,3 +87,33 @@ func BenchmarkAuthorizeSocket(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAuthorizeFreshConn is what the hook does: one connection per
+// call, so every call pays the dial, the peer credential read and one
+// /proc ancestry walk.
+func BenchmarkAuthorizeFreshConn(b *testing.B) {
+	srv := startBroker(b, broker.Config{})
+	ctx := context.Background()
+	reg := call(b, srv.Addr(), broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: os.Getpid()})
+	req := broker.Request{Op: broker.OpAuthorize, Session: reg.Session, Generation: 1, Tool: "Read"}
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			c, err := broker.Dial(ctx, srv.Addr())
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			rep, err := c.Do(ctx, req)
+			c.Close()
+			if err != nil || !rep.Allow {
+				b.Error(err, rep)
+				return
+			}
+		}
+	})
+	b.StopTimer()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(float64(b.N)/(cpuTime()-cpu0).Seconds(), "decisions/cpu-s")
+}

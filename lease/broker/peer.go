@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"strconv"
@@ -64,16 +65,34 @@ func parseProcStat(pid int, b []byte) (procStat, error) {
 // reused after the real parent exited, and the walk stops there (the
 // process has lost its ancestry, which only ever removes rights).
 func ancestry(pid int) ([]procStat, error) {
-	var chain []procStat
 	cur, err := readProcStat(pid)
 	if err != nil {
 		return nil, err
 	}
-	chain = append(chain, cur)
-	for cur.ppid > 0 && len(chain) < maxAncestry {
+	return walkUp(cur, nil)
+}
+
+// walkUp returns from and its ancestors, nearest first, stopping early at
+// the first process for which stop returns true (it is included). A parent
+// that no longer exists ends the walk (the process is being reparented);
+// any other failure to read a parent is an error, so that a caller never
+// mistakes an unreadable ancestry for a short one.
+func walkUp(from procStat, stop func(procStat) bool) ([]procStat, error) {
+	chain := []procStat{from}
+	cur := from
+	for cur.ppid > 0 && (stop == nil || !stop(cur)) {
+		if len(chain) >= maxAncestry {
+			return nil, fmt.Errorf("ancestry deeper than %d", maxAncestry)
+		}
 		next, err := readProcStat(cur.ppid)
-		if err != nil || next.start > cur.start {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ESRCH) {
 			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if next.start > cur.start {
+			break // the parent's PID was reused: the real parent is gone
 		}
 		chain = append(chain, next)
 		cur = next
@@ -125,7 +144,8 @@ type peer struct {
 	pid   int
 	uid   int
 	gid   int
-	start uint64 // start time of pid, read once at accept
+	start uint64   // start time of pid, read once at accept
+	stat  procStat // the peer's /proc/PID/stat as read at accept
 	fd    pidfd
 }
 
@@ -161,7 +181,7 @@ func peerOf(c *net.UnixConn) (*peer, error) {
 	}
 	if p.pid > 0 {
 		if st, err := readProcStat(p.pid); err == nil {
-			p.start = st.start
+			p.start, p.stat = st.start, st
 		}
 	}
 	return p, nil
@@ -182,16 +202,21 @@ func (p *peer) alive() bool {
 	return err == nil && st.start == p.start
 }
 
-// chain returns the peer's ancestry, checked to belong to the live peer.
-func (p *peer) chain() ([]procStat, error) {
-	if !p.alive() {
+// chain returns the peer's ancestry, nearest first, checked to belong to
+// the live peer; stop (may be nil) ends the walk early.
+func (p *peer) chain(stop func(procStat) bool) ([]procStat, error) {
+	if !p.alive() || p.stat.pid != p.pid {
 		return nil, ErrPeerGone
 	}
-	c, err := ancestry(p.pid)
+	// The walk starts from the stat read at accept. The peer's parent may
+	// have changed since (a reparenting), which can only make the walk
+	// reach the old parent's ancestors; they were the peer's ancestors when
+	// it connected, and the connection's credentials are from that time.
+	c, err := walkUp(p.stat, stop)
 	if err != nil {
 		return nil, err
 	}
-	if c[0].start != p.start || !p.alive() {
+	if !p.alive() {
 		return nil, ErrPeerGone
 	}
 	return c, nil

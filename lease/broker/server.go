@@ -448,17 +448,12 @@ func (s *Server) inSessionTree(cs *connState, id string) bool {
 	if m == nil {
 		return false
 	}
-	chain, err := cs.peer.chain()
+	isAnchor := func(st procStat) bool { return st.pid == m.anchor.pid && st.start == m.anchor.start }
+	chain, err := cs.peer.chain(isAnchor)
 	if err != nil {
 		return false
 	}
-	in := false
-	for _, st := range chain {
-		if st.pid == m.anchor.pid && st.start == m.anchor.start {
-			in = true
-			break
-		}
-	}
+	in := isAnchor(chain[len(chain)-1])
 	if len(cs.inTree) < 64 {
 		cs.inTree[id] = in
 	}
@@ -468,7 +463,7 @@ func (s *Server) inSessionTree(cs *connState, id string) bool {
 // outsideEveryTree reports whether the peer is alive and descends from no
 // registered runtime at all: the condition for verifying.
 func (s *Server) outsideEveryTree(cs *connState) (bool, string) {
-	chain, err := cs.peer.chain()
+	chain, err := cs.peer.chain(nil)
 	if err != nil {
 		return false, "cannot establish the peer's process ancestry: " + err.Error()
 	}
