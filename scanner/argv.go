@@ -335,7 +335,8 @@ func (c *Config) peelWrapper(argv []Arg, i int, base string, w wrapperSpec) (int
 			continue
 		}
 		if strings.HasPrefix(v, "-") && len(v) > 1 {
-			if hasOpt(w.valueOpts, v) {
+			// -u bob, and the cluster -iu bob whose last option takes it.
+			if hasOpt(w.valueOpts, v) || isShortCluster(v) && hasOpt(w.valueOpts, "-"+v[len(v)-1:]) {
 				j += 2
 				continue
 			}
