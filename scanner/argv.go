@@ -353,6 +353,16 @@ func (c *Config) peelWrapper(argv []Arg, i int, base string, w wrapperSpec) (int
 	if j >= len(argv) {
 		return j, nested, nil, true
 	}
+	// runuser -l bob -c '...', su bob -s /bin/sh -c '...': the user comes
+	// before the shell option.
+	for k := j + 1; k+1 < len(argv) && len(w.shellOpts) > 0; k++ {
+		if v := argv[k].Value; argv[k].Known && (hasOpt(w.shellOpts, v) || isShortCluster(v) && strings.HasSuffix(v, "c")) {
+			if argv[k+1].Known {
+				nested = append(nested, NestedShell{Text: argv[k+1].Value, Arg: k + 1})
+			}
+			return j, nested, nil, true
+		}
+	}
 	return j, nested, nil, false
 }
 
