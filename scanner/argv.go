@@ -277,6 +277,7 @@ func (c *Config) peelWrapper(argv []Arg, i int, base string, w wrapperSpec) (int
 	var nested []NestedShell
 	pos := w.positionals
 	j := i + 1
+	dashdash := false
 	for j < len(argv) {
 		a := argv[j]
 		if !a.Known {
@@ -286,6 +287,7 @@ func (c *Config) peelWrapper(argv []Arg, i int, base string, w wrapperSpec) (int
 		v := a.Value
 		if v == "--" {
 			j++
+			dashdash = true
 			break
 		}
 		if hasOpt(w.lookupOpts, v) || hasOpt(w.stopOpts, v) {
@@ -355,7 +357,7 @@ func (c *Config) peelWrapper(argv []Arg, i int, base string, w wrapperSpec) (int
 	}
 	// runuser -l bob -c '...', su bob -s /bin/sh -c '...': the user comes
 	// before the shell option.
-	for k := j + 1; k+1 < len(argv) && len(w.shellOpts) > 0; k++ {
+	for k := j + 1; k+1 < len(argv) && (base == "su" || base == "runuser") && !dashdash; k++ {
 		if v := argv[k].Value; argv[k].Known && (hasOpt(w.shellOpts, v) || isShortCluster(v) && strings.HasSuffix(v, "c")) {
 			if argv[k+1].Known {
 				nested = append(nested, NestedShell{Text: argv[k+1].Value, Arg: k + 1})
