@@ -46,7 +46,7 @@ type DocExample struct {
 }
 
 var (
-	labelRE = regexp.MustCompile("^\\*\\*(Example|Fixed)\\*\\* \\(([^)]*)\\):$")
+	labelRE = regexp.MustCompile(`^\*\*(Example|Fixed)\*\* \(([^)]*)\):$`)
 	tickRE  = regexp.MustCompile("`([^`]+)`")
 )
 
