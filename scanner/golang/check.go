@@ -38,14 +38,31 @@ type checker struct {
 	// values of the call being judged.
 	bind     map[*types.Var]scanner.Arg
 	bindList map[*types.Var][]scanner.Arg
+	// fieldAssigned are struct fields the code assigns (x.F = ...):
+	// their literal values are not followed.
+	fieldAssigned map[types.Object]bool
 }
 
 // check reports the launches and primitives of file on p. files are all the
 // files of the package (variables are traced across them); info holds their
 // types.
 func check(p *scanner.Pass, fset *token.FileSet, file *ast.File, files []*ast.File, info *types.Info) {
-	c := &checker{p: p, fset: fset, info: info, assigns: indexAssignments(files, info), funcs: map[*types.Func]*ast.FuncDecl{}}
+	c := &checker{p: p, fset: fset, info: info, assigns: indexAssignments(files, info), funcs: map[*types.Func]*ast.FuncDecl{}, fieldAssigned: map[types.Object]bool{}}
 	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for _, l := range as.Lhs {
+				if se, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+					if sel := info.Selections[se]; sel != nil && sel.Kind() == types.FieldVal {
+						c.fieldAssigned[sel.Obj()] = true
+					}
+				}
+			}
+			return true
+		})
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
@@ -412,6 +429,10 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 		a := c.varString(v, depth)
 		a.Pos = at
 		return a
+	case *ast.SelectorExpr:
+		a := c.fieldString(e, depth)
+		a.Pos = at
+		return a
 	case *ast.BinaryExpr:
 		if e.Op != token.ADD {
 			return unknown
@@ -442,6 +463,50 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 		return a
 	}
 	return unknown
+}
+
+// fieldString resolves v.Field where v is a variable assigned once to a
+// struct literal (`cfg := Config{Bin: "claude"}`; `&Config{...}` too)
+// and the field is never assigned on its own.
+func (c *checker) fieldString(e *ast.SelectorExpr, depth int) scanner.Arg {
+	sel := c.info.Selections[e]
+	if sel == nil || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 || depth > maxResolveDepth {
+		return scanner.Arg{}
+	}
+	id, ok := ast.Unparen(e.X).(*ast.Ident)
+	if !ok {
+		return scanner.Arg{}
+	}
+	v, ok := c.info.Uses[id].(*types.Var)
+	if !ok || c.fieldAssigned[sel.Obj()] {
+		return scanner.Arg{}
+	}
+	as := c.assigns[v]
+	if len(as) != 1 || as[0].expr == nil || as[0].idx >= 0 {
+		return scanner.Arg{}
+	}
+	lit := as[0].expr
+	if u, ok := ast.Unparen(lit).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		lit = u.X
+	}
+	cl, ok := ast.Unparen(lit).(*ast.CompositeLit)
+	if !ok {
+		return scanner.Arg{}
+	}
+	for _, el := range cl.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if k, ok := kv.Key.(*ast.Ident); ok && k.Name == e.Sel.Name {
+			r := c.str(kv.Value, depth+1)
+			if r.Known && r.Via == "" {
+				r.Via = scanner.ClassVariableExecution
+			}
+			return r
+		}
+	}
+	return scanner.Arg{}
 }
 
 // varString resolves a variable from the values the code gives it.
