@@ -235,3 +235,29 @@ func TestLaunchBrokenRuntimeBinary(t *testing.T) {
 		t.Errorf("want exactly one registration (the real launch), got:\n%s", ev)
 	}
 }
+
+// TestClaudeTaskAllowList: --allow-tools narrows the session for good: a
+// read-only tool outside the list is denied with POLICY_DENIED, and so is
+// a listed mutator that the lease does not open yet.
+func TestClaudeTaskAllowList(t *testing.T) {
+	w := newWorld(t, nil)
+	w.startBroker()
+	w.api.SetScript([]Step{
+		{Tool: "Read", Input: map[string]any{"file_path": filepath.Join(w.project, "notes.txt")}},
+		{Tool: "Grep", Input: map[string]any{"pattern": "marmalade", "path": w.project}},
+		bash("touch allow-list-bash"),
+		{Text: "finished"},
+	})
+	args := append(claudeArgs("--allow-tools", "Read,Bash"), "--allowedTools", "Grep")
+	out, code := w.launch(60*time.Second, args...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	res := w.api.ToolResults()
+	wantResult(t, res, 0, false, "marmalade")
+	wantResult(t, res, 1, true, "POLICY_DENIED")
+	wantResult(t, res, 2, true, "LEASE_NOT_VERIFIED")
+	if w.exists("allow-list-bash") {
+		t.Error("Bash ran unverified")
+	}
+}

@@ -54,11 +54,11 @@ func TestClaudeLeaseLifecycle(t *testing.T) {
 		}
 		return list[0].State
 	}
-	var stateAfterSelfPromote string
+	var stateAfterSelfPromote, sid string
 	w.api.SetScript([]Step{
 		{Tool: "Read", Input: map[string]any{"file_path": filepath.Join(w.project, "notes.txt")}},
 		bash("touch created-unverified"),
-		{Before: func() { w.promote("300s") }, Tool: bash("").Tool, Input: bash("touch created-verified").Input},
+		{Before: func() { sid = w.session(); w.promote("300s") }, Tool: "Bash", Input: bash("touch created-verified").Input},
 		{Before: func() { w.operator("revoke", w.session(), "--reason", "e2e") }, Tool: "Bash", Input: bash("touch created-after-revoke").Input},
 		{Before: func() { w.promote("1s"); time.Sleep(1500 * time.Millisecond) }, Tool: "Bash", Input: bash("touch created-after-expiry").Input},
 		{Before: func() { w.promote("300s") }, Tool: "Bash", Input: bash(
@@ -95,6 +95,24 @@ func TestClaudeLeaseLifecycle(t *testing.T) {
 	self, _ := os.ReadFile(filepath.Join(w.project, "self-promote.out"))
 	if strings.Count(string(self), "rc=0") != 0 || strings.Count(string(self), "rc=") != 2 {
 		t.Errorf("the agent's own Bash could verify itself:\n%s", self)
+	}
+	// The PostToolUse tap recorded exactly the calls that ran: Read, the
+	// verified Bash and the self-promotion Bash.
+	taps := w.operator("events", "--session", sid, "--kind", "tool.call", "--json")
+	var tools []string
+	for _, line := range strings.Split(strings.TrimSpace(taps), "\n") {
+		var r struct {
+			Tool, Event string
+		}
+		if json.Unmarshal([]byte(line), &r) == nil && r.Event == "PostToolUse" {
+			tools = append(tools, r.Tool)
+		}
+	}
+	if strings.Join(tools, ",") != "Read,Bash,Bash" {
+		t.Errorf("tapped tool calls %v, want Read,Bash,Bash:\n%s", tools, taps)
+	}
+	if touch := w.operator("events", "--session", sid, "--kind", "file.touch", "--json"); !strings.Contains(touch, "notes.txt") {
+		t.Errorf("no file.touch for the Read of notes.txt:\n%s", touch)
 	}
 	if stateAfterSelfPromote != "VERIFIED" {
 		t.Errorf("state after the self-promotion attempt = %q, want VERIFIED (untouched)", stateAfterSelfPromote)
