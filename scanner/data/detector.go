@@ -77,7 +77,8 @@ func Classify(rel string) (Kind, bool) {
 		return "", false
 	case base == "package.json":
 		return KindPackageJSON, true
-	case (ext == ".yml" || ext == ".yaml") && strings.HasSuffix(dir, "/.github/workflows/"):
+	case (ext == ".yml" || ext == ".yaml") && (strings.HasSuffix(dir, "/.github/workflows/") ||
+		strings.HasSuffix(dir, "/.gitea/workflows/") || strings.HasSuffix(dir, "/.forgejo/workflows/")):
 		return KindActions, true
 	case lower == "action.yml" || lower == "action.yaml":
 		return KindActions, true
