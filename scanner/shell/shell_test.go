@@ -146,7 +146,11 @@ func TestLargeScript(t *testing.T) {
 	var b strings.Builder
 	line := "echo \"building step\" && C=cl && C+=aude && grep -q x file.txt || true\n"
 	n := 0
-	for b.Len() < 10<<20 {
+	size := 10 << 20
+	if raceEnabled {
+		size = 1 << 20
+	}
+	for b.Len() < size {
 		b.WriteString(line)
 		n++
 	}
