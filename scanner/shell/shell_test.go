@@ -148,7 +148,7 @@ func TestLargeScript(t *testing.T) {
 	n := 0
 	size := 10 << 20
 	if raceEnabled {
-		size = 1 << 20
+		size = 256 << 10
 	}
 	for b.Len() < size {
 		b.WriteString(line)
