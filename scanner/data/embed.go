@@ -218,7 +218,10 @@ func (s *scan) walk(n *node) {
 				s.command(v, argsOf(n))
 			case lifecycleKeys[k.str]:
 				s.lifecycle(v)
-			case s.yaml && scriptKeys[k.str] && !(s.p.Language == string(KindActions) && k.str == "run"):
+			case s.yaml && scriptKeys[k.str] && s.p.Language != string(KindActions):
+				// In workflows, run: steps are read with their shell by
+				// the actions scan, and actions/github-script's script:
+				// input is JavaScript.
 				s.script(v)
 			case modeKeys[k.str]:
 				if v.kind == kindScalar && v.str == "bypassPermissions" {
