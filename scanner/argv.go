@@ -731,6 +731,13 @@ func peelTmux(argv []Arg, i int) (int, []NestedShell, *Launch, bool) {
 
 // peelScreen: screen [options] command args runs the command directly.
 func peelScreen(argv []Arg, i int) (int, []NestedShell, *Launch, bool) {
+	for _, a := range argv[i+1:] {
+		// -r/-R/-x/-D/-ls reattach to or list sessions: the operand is a
+		// session name, nothing is started.
+		if a.Known && len(a.Value) > 1 && a.Value[0] == '-' && (strings.ContainsAny(a.Value[1:], "rRxD") || a.Value == "-ls" || a.Value == "-list" || a.Value == "-wipe") {
+			return i, nil, nil, true
+		}
+	}
 	j := skipOpts(argv, i+1, "SceEhpsTtX")
 	if j >= len(argv) {
 		return j, nil, nil, true
