@@ -57,12 +57,12 @@ func TestClaudeRefusedBeforeLaunch(t *testing.T) {
 	rows := [][]string{
 		{"--bare"},
 		{"--safe-mode"},
-		{"--dangerously-skip-permissions"},
-		{"--allow-dangerously-skip-permissions"},
-		{"--permission-mode", "bypassPermissions"},
-		{"--permission-mode=bypassPermissions"},
+		{"--dangerously-skip-permissions"},         // check-launches: inert refused-argument input for the refusal test
+		{"--allow-dangerously-skip-permissions"},   // check-launches: inert refused-argument input for the refusal test
+		{"--permission-mode", "bypassPermissions"}, // check-launches: inert refused-argument input for the refusal test
+		{"--permission-mode=bypassPermissions"},    // check-launches: inert refused-argument input for the refusal test
 		{"--settings", badSettings},
-		{"--settings", `{"permissions":{"defaultMode":"bypassPermissions"}}`},
+		{"--settings", `{"permissions":{"defaultMode":"bypassPermissions"}}`}, // check-launches: inert refused-argument input for the refusal test
 		{"--append-system-prompt", "--bare"},
 	}
 	for _, extra := range rows {

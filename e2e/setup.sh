@@ -5,5 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 npm ci --no-audit --no-fund --loglevel=error
-./node_modules/.bin/claude --version
-./node_modules/.bin/pi --version
+node -p '"claude-code " + require("./node_modules/@anthropic-ai/claude-code/package.json").version'
+node -p '"pi-coding-agent " + require("./node_modules/@mariozechner/pi-coding-agent/package.json").version'
+test -x node_modules/.bin/claude && test -x node_modules/.bin/pi
