@@ -13,6 +13,7 @@ import (
 // the code on its stderr follow the lease, and with the broker gone it
 // blocks with GATE_UNAVAILABLE.
 func TestHookEndToEnd(t *testing.T) {
+	t.Parallel()
 	srv := startBroker(t, broker.Config{})
 	sock := srv.Addr()
 	rt := startRuntime(t, sock, "claude")

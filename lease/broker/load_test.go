@@ -261,6 +261,7 @@ func procCPU(pid int) time.Duration {
 // verifications, revocations, compactions and expiries mixed in, and
 // requires zero wrong decisions.
 func TestLoad(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	sock, audit := filepath.Join(dir, "run", "broker.sock"), filepath.Join(dir, "audit.jsonl")
 	brokerProc := startBrokerProc(t, sock, audit)

@@ -16,6 +16,7 @@ import (
 // rule records gate.would_deny and lets the call through, and no policy
 // answer turns a lease denial into an allow.
 func TestPolicyOnlyDenies(t *testing.T) {
+	t.Parallel()
 	var calls []broker.Call
 	pol := broker.PolicyFunc(func(c broker.Call) []broker.PolicyDecision {
 		calls = append(calls, c)
@@ -91,6 +92,7 @@ func TestPolicyFlag(t *testing.T) {
 // TestToolCallCap: tool.call records stop at the cap and the drops are
 // counted; denials are never capped.
 func TestToolCallCap(t *testing.T) {
+	t.Parallel()
 	srv := startBroker(t, broker.Config{ToolCallCap: 3})
 	rt := startRuntime(t, srv.Addr(), "pi")
 	for i := 0; i < 5; i++ {
@@ -142,6 +144,7 @@ func TestExpiryLogged(t *testing.T) {
 
 // TestSessionLimits: one runtime process cannot register without bound.
 func TestSessionLimits(t *testing.T) {
+	t.Parallel()
 	srv := startBroker(t, broker.Config{MaxSessionsPerRuntime: 3})
 	rt := startRuntime(t, srv.Addr(), "claude") // its first session
 	for i := 0; i < 2; i++ {
@@ -179,6 +182,7 @@ func (p profilePolicy) Profile(name string) ([]string, bool) {
 // allow_tools narrows it further), config_dir protects that folder's
 // settings.json for this session, dangerous is recorded.
 func TestRegisterOptions(t *testing.T) {
+	t.Parallel()
 	var seen []broker.Call
 	srv := startBroker(t, broker.Config{Policy: profilePolicy{&seen}})
 	rt := startRuntime(t, srv.Addr(), "claude")

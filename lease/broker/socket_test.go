@@ -16,6 +16,7 @@ import (
 )
 
 func TestRuntimeTreeRules(t *testing.T) {
+	t.Parallel()
 	srv := startBroker(t, broker.Config{})
 	sock := srv.Addr()
 	rt := startRuntime(t, sock, "claude")
@@ -154,6 +155,7 @@ func TestRuntimeTreeRules(t *testing.T) {
 }
 
 func TestAllowListOverSocket(t *testing.T) {
+	t.Parallel()
 	srv := startBroker(t, broker.Config{})
 	sock := srv.Addr()
 	// register from a client helper would not anchor a live runtime; use a
@@ -252,6 +254,7 @@ func runAs(t *testing.T, exe string, uid int, sock string, req broker.Request) r
 
 // TestOtherUserRefused runs clients as `nobody` and as another uid.
 func TestOtherUserRefused(t *testing.T) {
+	t.Parallel()
 	if os.Geteuid() != 0 {
 		t.Skip("needs root to run a client as nobody")
 	}
