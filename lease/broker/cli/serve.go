@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"syscall"
 	"time"
@@ -111,6 +112,23 @@ func runDetached(o *ServeOptions, argv0 string) error {
 	if err != nil {
 		exe = argv0
 	}
+	// The broker runs from / (so it pins no mount); make every path
+	// absolute first.
+	abs := func(p string) (string, error) {
+		if p == "" {
+			return "", nil
+		}
+		return filepath.Abs(p)
+	}
+	if path, err = abs(path); err != nil {
+		return exitf(ExitUsage, "--socket: %v", err)
+	}
+	if o.Audit, err = abs(o.Audit); err != nil {
+		return exitf(ExitUsage, "--audit: %v", err)
+	}
+	if o.Policy, err = abs(o.Policy); err != nil {
+		return exitf(ExitUsage, "--policy: %v", err)
+	}
 	args := []string{"serve", "--foreground", "--socket", path,
 		"--audit-max-bytes", strconv.FormatInt(o.AuditMaxBytes, 10),
 		"--verifier-uid", strconv.Itoa(o.VerifierUID),
@@ -135,6 +153,7 @@ func runDetached(o *ServeOptions, argv0 string) error {
 	cmd := exec.Command(exe, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = null, null, logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	cmd.Dir = "/"
 	if err := cmd.Start(); err != nil {
 		return exitf(ExitFailed, "start broker: %v", err)
 	}
