@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/leasegate/leasegate/scanner"
-	"github.com/leasegate/leasegate/scanner/shell"
 	"github.com/leasegate/leasegate/scanner/python"
+	"github.com/leasegate/leasegate/scanner/shell"
 )
 
 // FuzzPythonDetector runs the detector directly (so a panic is not turned
