@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 
@@ -36,6 +37,8 @@ var shellExts = map[string]bool{
 	".bats": true, ".dash": true, ".ash": true, ".command": true,
 }
 
+var zshBases = map[string]bool{".zshrc": true, ".zprofile": true, ".zshenv": true, ".zlogin": true}
+
 var shellBases = map[string]bool{
 	".bashrc": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true,
 	".profile": true, ".zshrc": true, ".zprofile": true, ".zshenv": true, ".zlogin": true,
@@ -59,7 +62,11 @@ func (Detector) Scan(p *scanner.Pass) error {
 		off := strings.IndexByte(string(p.Src[:min(len(p.Src), 8192)]), 0)
 		return &scanner.ParseError{Pos: scanner.Offset(string(p.Src), off, scanner.Pos{Line: 1, Column: 1}), Msg: "binary data (a NUL byte) in a shell script"}
 	}
-	lang := dialect(scanner.Interpreter(p.Src))
+	interp := scanner.Interpreter(p.Src)
+	if base := path.Base(p.Path); interp == "" && (path.Ext(base) == ".zsh" || zshBases[base]) {
+		interp = "zsh"
+	}
+	lang := dialect(interp)
 	return scanText(p, string(p.Src), scanner.Pos{Line: 1, Column: 1}, "", lang, nil, 0, false)
 }
 
@@ -83,6 +90,9 @@ func dialect(interp string) syntax.LangVariant {
 		return syntax.LangMirBSDKorn
 	case "bats":
 		return syntax.LangBats
+	case "zsh":
+		// mvdan's zsh support is experimental; bash is the fallback.
+		return syntax.LangZsh
 	}
 	return syntax.LangBash
 }
