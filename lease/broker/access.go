@@ -1,0 +1,104 @@
+package broker
+
+// Who may do what: the peer checks of docs/broker-protocol.md "Who may call what".
+
+import (
+	"fmt"
+)
+
+// connState is the per-connection view of the peer.
+type connState struct {
+	peer   *peer
+	inTree map[string]bool // session -> peer descends from its runtime
+}
+
+// verifierOps are the operations the verifier uid may use.
+var verifierOps = map[string]bool{
+	OpBeginVerification: true, OpPromote: true, OpRevoke: true,
+	OpStatus: true, OpSessions: true, OpEvents: true,
+}
+
+// inSessionTree reports whether the peer descends from (or is) the
+// registered runtime of session id, matching PID and start time.
+func (s *Server) inSessionTree(cs *connState, id string) bool {
+	if v, ok := cs.inTree[id]; ok {
+		return v
+	}
+	s.mu.RLock()
+	m := s.meta[id]
+	s.mu.RUnlock()
+	if m == nil {
+		return false
+	}
+	isAnchor := func(st procStat) bool { return st.pid == m.anchor.pid && st.start == m.anchor.start }
+	chain, err := cs.peer.chain(isAnchor)
+	if err != nil {
+		return false
+	}
+	in := isAnchor(chain[len(chain)-1])
+	if len(cs.inTree) < 64 {
+		cs.inTree[id] = in
+	}
+	return in
+}
+
+// outsideEveryTree reports whether the peer is alive and descends from no
+// registered runtime at all: the condition for verifying.
+func (s *Server) outsideEveryTree(cs *connState) (bool, string) {
+	chain, err := cs.peer.chain(nil)
+	if err != nil {
+		return false, "cannot establish the peer's process ancestry: " + err.Error()
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for _, st := range chain {
+		if s.anchors[anchorKey{st.pid, st.start}] > 0 {
+			return false, fmt.Sprintf("the peer runs inside a registered runtime's process tree (pid %d)", st.pid)
+		}
+	}
+	return true, ""
+}
+
+// sessionPeer checks that the session exists and that the peer is in its
+// tree; it returns a failure reply otherwise.
+func (s *Server) sessionPeer(cs *connState, id string) (Reply, bool) {
+	if id == "" {
+		return fail(CodeBadRequest, "missing session"), false
+	}
+	if _, ok := s.table.Get(id); !ok {
+		return fail(CodeUnknownSession, "no such session (a broker restart forgets every session)"), false
+	}
+	if !s.inSessionTree(cs, id) {
+		return fail(CodePeerRefused, "the peer (pid %d) is outside the session's runtime tree", cs.peer.pid), false
+	}
+	return Reply{}, true
+}
+
+// operatorOrOwn allows a peer in the session's own tree, or a peer outside
+// every runtime tree (an operator or the verifier).
+func (s *Server) operatorOrOwn(cs *connState, id string) (Reply, bool) {
+	if id == "" {
+		return fail(CodeBadRequest, "missing session"), false
+	}
+	if _, ok := s.table.Get(id); !ok {
+		return fail(CodeUnknownSession, "no such session (a broker restart forgets every session)"), false
+	}
+	if cs.peer.uid == s.uid && s.inSessionTree(cs, id) {
+		return Reply{}, true
+	}
+	if ok, why := s.outsideEveryTree(cs); !ok {
+		return fail(CodePeerRefused, "%s", why), false
+	}
+	return Reply{}, true
+}
+
+// verifierPeer checks the rules for begin_verification and promote.
+func (s *Server) verifierPeer(cs *connState, req *Request) (Reply, bool) {
+	if req.Session == "" {
+		return fail(CodeBadRequest, "missing session"), false
+	}
+	if ok, why := s.outsideEveryTree(cs); !ok {
+		return fail(CodePeerRefused, "%s: %s may not run from inside an agent", why, req.Op), false
+	}
+	return Reply{}, true
+}

@@ -1,0 +1,307 @@
+package broker
+
+// The operations of the runtime side: the wrapper's registration and the
+// hook's calls.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/leasegate/leasegate/lease"
+)
+
+// opRegister anchors a new session on the connecting process.
+func (s *Server) opRegister(cs *connState, req *Request) Reply {
+	p := cs.peer
+	if req.PID <= 0 || req.PID != p.pid {
+		return fail(CodePeerRefused, "register: pid %d is not the connecting process (%d)", req.PID, p.pid)
+	}
+	if !lease.KnownRuntime(req.Runtime) {
+		return fail(CodeUnknownRuntime, "register: unknown runtime %q (want claude or pi)", req.Runtime)
+	}
+	opts, err := s.allowList(req.Args)
+	if err != nil {
+		return fail(CodeBadAllowList, "register: %v", err)
+	}
+	var gateFiles []string
+	if dir := req.Args[ArgConfigDir]; dir != "" {
+		if !filepath.IsAbs(dir) {
+			return fail(CodeBadRequest, "register: %s must be an absolute path", ArgConfigDir)
+		}
+		gateFiles = []string{filepath.Join(filepath.Clean(dir), "settings.json")}
+	}
+	dangerous := req.Args[ArgDangerous] == "true"
+	fd := pidfdOpen(p.pid)
+	if !p.alive() {
+		fd.close()
+		return fail(CodePeerRefused, "register: the registering process is gone")
+	}
+	if st, err := readProcStat(p.pid); err != nil || st.start != p.start || fd.exited() {
+		fd.close()
+		return fail(CodePeerRefused, "register: cannot anchor pid %d", p.pid)
+	}
+	key := anchorKey{p.pid, p.start}
+	s.mu.Lock()
+	if len(s.meta) >= s.cfg.MaxSessions || s.anchors[key] >= s.cfg.MaxSessionsPerRuntime {
+		s.mu.Unlock()
+		fd.close()
+		return fail(CodeTooManySessions, "register: session limit reached (%d in all, %d per runtime process)", s.cfg.MaxSessions, s.cfg.MaxSessionsPerRuntime)
+	}
+	s.anchors[key]++ // reserve the slot
+	s.mu.Unlock()
+	in, evs, err := s.table.Register(req.Runtime, opts)
+	if err != nil {
+		s.mu.Lock()
+		if s.anchors[key]--; s.anchors[key] <= 0 {
+			delete(s.anchors, key)
+		}
+		s.mu.Unlock()
+		fd.close()
+		if errors.Is(err, lease.ErrBadAllowList) {
+			return fail(CodeBadAllowList, "%v", err)
+		}
+		return fail(CodeInternal, "register: %v", err)
+	}
+	s.mu.Lock()
+	s.meta[in.ID] = &sessionMeta{anchor: key, fd: fd, runtime: in.Runtime, gateFiles: gateFiles, dangerous: dangerous}
+	s.mu.Unlock()
+	for _, e := range evs {
+		rec := Record{Kind: string(e.Kind), Session: e.Session, Generation: e.Generation, Runtime: e.Runtime, PID: p.pid}
+		if dangerous {
+			rec.Reason = "dangerous mode"
+		}
+		_ = s.audit.Write(rec)
+	}
+	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
+}
+
+// allowList builds a registration's task allow-list from allow_tools and
+// tool_profile (both given: only tools in both), in allow_tools_mode.
+func (s *Server) allowList(args map[string]string) (lease.Options, error) {
+	var opts lease.Options
+	raw, hasList := args[ArgAllowTools]
+	profile, hasProfile := args[ArgToolProfile]
+	if !hasList && !hasProfile {
+		if _, ok := args[ArgAllowToolsMode]; ok {
+			return opts, fmt.Errorf("%s without %s or %s", ArgAllowToolsMode, ArgAllowTools, ArgToolProfile)
+		}
+		return opts, nil
+	}
+	mode, err := lease.ParseAllowMode(args[ArgAllowToolsMode])
+	if err != nil {
+		return opts, err
+	}
+	opts.AllowMode = mode
+	var list []string
+	if hasList {
+		list = []string{}
+		for _, t := range strings.Split(raw, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				list = append(list, t)
+			}
+		}
+	}
+	if hasProfile {
+		ps, ok := s.cfg.Policy.(ProfileSource)
+		if !ok {
+			return opts, fmt.Errorf("tool profile %q: the broker runs without a policy that defines profiles", profile)
+		}
+		tools, ok := ps.Profile(profile)
+		if !ok {
+			return opts, fmt.Errorf("unknown tool profile %q", profile)
+		}
+		if list == nil {
+			list = tools
+		} else {
+			in := map[string]bool{}
+			for _, t := range tools {
+				in[t] = true
+			}
+			narrowed := []string{}
+			for _, t := range list {
+				if in[t] {
+					narrowed = append(narrowed, t)
+				}
+			}
+			list = narrowed
+		}
+	}
+	opts.AllowTools = list
+	return opts, nil
+}
+
+// opSessionStart records the gate's SessionStart call-in.
+func (s *Server) opSessionStart(cs *connState, req *Request) Reply {
+	if rep, ok := s.sessionPeer(cs, req.Session); !ok {
+		return rep
+	}
+	_ = s.table.MarkGateSeen(req.Session)
+	in, _ := s.table.Get(req.Session)
+	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
+}
+
+// opAuthorize decides one tool call in the order of docs/broker-protocol.md
+// "The authorize decision" and records it.
+func (s *Server) opAuthorize(cs *connState, req *Request) Reply {
+	s.nAuth.Add(1)
+	rec := Record{Kind: KindGateDenied, Session: req.Session, Generation: req.Generation, Runtime: req.Runtime,
+		Tool: req.Tool, Event: req.Event, AgentID: req.AgentID, AgentType: req.AgentType}
+	if rec.Event == "" {
+		rec.Event = "PreToolUse"
+	}
+	var d lease.Decision
+	deny := func(code, reason string) Reply {
+		s.nDeny.Add(1)
+		rec.Code, rec.Reason = code, reason
+		_ = s.audit.Write(rec)
+		rep := Reply{OK: true, Code: code, Error: code + ": " + reason, Session: req.Session, Generation: d.Generation}
+		if d.Generation != 0 {
+			rep.State = d.State.String()
+		}
+		return rep
+	}
+	if req.Tool == "" {
+		return deny(CodeUnknownSession, "missing tool name")
+	}
+	if req.Session == "" {
+		return deny(CodeUnknownSession, "missing session identity")
+	}
+	m := s.metaOf(req.Session)
+	if m == nil {
+		return deny(CodeUnknownSession, "no such session (a broker restart forgets every session)")
+	}
+	if !s.inSessionTree(cs, req.Session) {
+		return deny(CodeUnknownSession, fmt.Sprintf("the peer (pid %d) is outside the session's runtime tree", cs.peer.pid))
+	}
+	var evs []lease.Event
+	d, evs = s.table.Authorize(req.Session, req.Generation, req.Runtime, req.Tool)
+	s.logEvents(evs, nil)
+	if d.Generation == 0 { // forgotten between the two looks
+		return deny(CodeUnknownSession, "no such session (a broker restart forgets every session)")
+	}
+	rec.Runtime, rec.Generation = d.Runtime, d.Generation
+	if !d.Allow {
+		return deny(string(d.Code), d.Reason)
+	}
+	if d.ShadowDeny != "" {
+		w := rec
+		w.Kind, w.Rule, w.Reason, w.Code = KindGateWouldDeny, RuleAllowList, d.ShadowDeny, CodePolicyDenied
+		_ = s.audit.Write(w)
+	}
+	if s.cfg.Policy != nil {
+		call := Call{Runtime: d.Runtime, Tool: req.Tool, AgentType: req.AgentType, AgentID: req.AgentID,
+			Session: req.Session, Cwd: req.Cwd, Input: req.ToolInput, Verified: d.State == lease.StateVerified,
+			GateFiles: m.gateFiles}
+		for _, pd := range s.cfg.Policy.Evaluate(call) {
+			if pd.Shadow {
+				w := rec
+				w.Kind, w.Rule, w.Reason, w.Code = KindGateWouldDeny, pd.Rule, pd.Reason, CodePolicyDenied
+				_ = s.audit.Write(w)
+				continue
+			}
+			rec.Rule = pd.Rule
+			return deny(CodePolicyDenied, fmt.Sprintf("rule %s: %s", pd.Rule, pd.Reason))
+		}
+	}
+	rec.Kind = KindToolCall
+	if s.mayRecord(m, KindToolCall) {
+		_ = s.audit.Write(rec)
+	}
+	if err := s.audit.Err(); err != nil {
+		return deny(CodeGateUnavailable, "audit log unwritable, failing closed: "+err.Error())
+	}
+	s.nAllow.Add(1)
+	return Reply{OK: true, Allow: true, Session: req.Session, Generation: d.Generation, State: d.State.String(),
+		ExpiresIn: d.ExpiresIn.Seconds()}
+}
+
+// metaOf returns a session's broker-side record, nil if unknown.
+func (s *Server) metaOf(id string) *sessionMeta {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.meta[id]
+}
+
+// mayRecord reports whether one more record of kind may be written for
+// the session, counting the ones it drops.
+func (s *Server) mayRecord(m *sessionMeta, kind string) bool {
+	if m == nil {
+		return true
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n, dropped := &m.toolCalls, &m.droppedCalls
+	if kind == KindFileTouch {
+		n, dropped = &m.fileTouches, &m.droppedTouch
+	}
+	if s.cfg.ToolCallCap > 0 && *n >= s.cfg.ToolCallCap {
+		*dropped++
+		return false
+	}
+	*n++
+	return true
+}
+
+// opCompact revokes the lease after a compaction.
+func (s *Server) opCompact(cs *connState, req *Request) Reply {
+	if rep, ok := s.sessionPeer(cs, req.Session); !ok {
+		return rep
+	}
+	reason := req.Reason
+	if reason == "" {
+		reason = "compaction"
+	}
+	in, evs, err := s.table.Revoke(req.Session, reason)
+	if err != nil {
+		return fail(CodeUnknownSession, "%v", err)
+	}
+	s.logEvents(evs, nil)
+	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
+}
+
+// touchedPaths extracts the file paths a tool input names.
+func touchedPaths(input json.RawMessage) []string {
+	if len(input) == 0 {
+		return nil
+	}
+	var v map[string]json.RawMessage
+	if json.Unmarshal(input, &v) != nil {
+		return nil
+	}
+	var out []string
+	for _, k := range []string{"file_path", "notebook_path", "path"} {
+		var p string
+		if raw, ok := v[k]; ok && json.Unmarshal(raw, &p) == nil && p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// opTap records PostToolUse telemetry.
+func (s *Server) opTap(cs *connState, req *Request) Reply {
+	if rep, ok := s.sessionPeer(cs, req.Session); !ok {
+		return rep
+	}
+	in, _ := s.table.Get(req.Session)
+	rec := Record{Kind: KindToolCall, Session: req.Session, Generation: in.Generation, Runtime: in.Runtime,
+		Tool: req.Tool, Event: req.Event, AgentID: req.AgentID, AgentType: req.AgentType}
+	if rec.Event == "" {
+		rec.Event = "PostToolUse"
+	}
+	m := s.metaOf(req.Session)
+	if s.mayRecord(m, KindToolCall) {
+		_ = s.audit.Write(rec)
+	}
+	for _, p := range touchedPaths(req.ToolInput) {
+		if s.mayRecord(m, KindFileTouch) {
+			r := rec
+			r.Kind, r.Path = KindFileTouch, p
+			_ = s.audit.Write(r)
+		}
+	}
+	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
+}
