@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"net"
 	"os"
-	"path/filepath"
 	"strconv"
 	"syscall"
 )
@@ -65,10 +64,11 @@ func prepareDir(dir string, verifier bool) error {
 	return nil
 }
 
-// lockDir takes the folder's broker.lock with flock; the lock lives as long
-// as the returned file stays open.
-func lockDir(dir string) (*os.File, error) {
-	f, err := os.OpenFile(filepath.Join(dir, "broker.lock"), os.O_RDWR|os.O_CREATE, 0o600)
+// lockSocket takes SOCKET.lock (beside the socket) with flock; the lock
+// lives as long as the returned file stays open. Whoever holds it owns the
+// socket path.
+func lockSocket(socket string) (*os.File, error) {
+	f, err := os.OpenFile(socket+".lock", os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
 	}

@@ -114,7 +114,7 @@ type sessionMeta struct {
 }
 
 // Listen prepares the socket folder (creating it 0700, refusing an unsafe
-// one), takes the folder lock (ErrAlreadyRunning if another broker has it),
+// one), takes the socket's lock file (ErrAlreadyRunning if another broker has it),
 // opens the audit log, replaces a stale socket and binds a new one (0600;
 // 0666 inside a 0711 folder when a verifier uid must reach it, then peer
 // credentials are the only gate).
@@ -154,7 +154,7 @@ func Listen(cfg Config) (*Server, error) {
 	if err := prepareDir(dir, verifier); err != nil {
 		return nil, err
 	}
-	lock, err := lockDir(dir)
+	lock, err := lockSocket(cfg.Socket)
 	if err != nil {
 		return nil, err
 	}
