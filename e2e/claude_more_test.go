@@ -1,8 +1,11 @@
 package e2e
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -259,5 +262,44 @@ func TestClaudeTaskAllowList(t *testing.T) {
 	wantResult(t, res, 2, true, "LEASE_NOT_VERIFIED")
 	if w.exists("allow-list-bash") {
 		t.Error("Bash ran unverified")
+	}
+}
+
+// TestAutostartBroker: with no broker answering, launch-runtime starts one
+// (lease-broker beside it), detached, and the session runs gated.
+func TestAutostartBroker(t *testing.T) {
+	w := newWorld(t, []Step{bash("touch autostart-bash"), {Text: "finished"}})
+	t.Cleanup(func() {
+		out, err := w.operatorErr("status", "--json")
+		if err != nil {
+			return
+		}
+		var st struct{ PID int }
+		if json.Unmarshal([]byte(out), &st) == nil && st.PID > 0 {
+			if p, err := os.FindProcess(st.PID); err == nil {
+				_ = p.Kill()
+			}
+		}
+	})
+	out, code := w.launch(60*time.Second, claudeArgs()...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	wantResult(t, w.api.ToolResults(), 0, true, "LEASE_NOT_VERIFIED")
+	if w.exists("autostart-bash") {
+		t.Error("Bash ran unverified")
+	}
+	status, err := w.operatorErr("status", "--json")
+	if err != nil {
+		t.Fatalf("no broker answers after the launch: %v", err)
+	}
+	var st struct{ PID int }
+	if err := json.Unmarshal([]byte(status), &st); err != nil || st.PID <= 0 {
+		t.Fatalf("status %q", status)
+	}
+	// Detached: its parent is not the (exited) runtime's launcher tree.
+	stat, _ := os.ReadFile("/proc/" + strconv.Itoa(st.PID) + "/stat")
+	if fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:])); len(fields) > 3 && fields[1] == strconv.Itoa(os.Getpid()) {
+		t.Errorf("the broker is a child of the test: %s", stat)
 	}
 }
