@@ -19,11 +19,7 @@ func benchServer(b *testing.B, pol Policy) (*Server, *connState, string) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { s.Close() })
-	st, err := readProcStat(os.Getpid())
-	if err != nil {
-		b.Fatal(err)
-	}
-	cs := &connState{peer: &peer{pid: os.Getpid(), uid: os.Geteuid(), start: st.start, fd: pidfdOpen(os.Getpid())}, inTree: map[string]bool{}}
+	cs := &connState{peer: selfPeer(b), inTree: map[string]bool{}}
 	rep := s.opRegister(cs, &Request{Op: OpRegister, Runtime: "claude", PID: os.Getpid()})
 	if !rep.OK {
 		b.Fatal(rep)
@@ -100,4 +96,15 @@ func (g gatePolicy) Evaluate(c Call) []PolicyDecision {
 		out = append(out, PolicyDecision{Rule: d.Rule, Reason: d.Reason, Shadow: d.Shadow})
 	}
 	return out
+}
+
+// selfPeer is the peer record the broker would make for a connection from
+// this process.
+func selfPeer(tb testing.TB) *peer {
+	tb.Helper()
+	st, err := readProcStat(os.Getpid())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &peer{pid: os.Getpid(), uid: os.Geteuid(), start: st.start, stat: st, fd: pidfdOpen(os.Getpid())}
 }

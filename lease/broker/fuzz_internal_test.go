@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -62,8 +61,7 @@ func FuzzHandleLine(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { s.Close() })
-	st, _ := readProcStat(os.Getpid())
-	cs := &connState{peer: &peer{pid: os.Getpid(), uid: os.Geteuid(), start: st.start, fd: pidfdOpen(os.Getpid())}, inTree: map[string]bool{}}
+	cs := &connState{peer: selfPeer(f), inTree: map[string]bool{}}
 	// A session of another anchor (pid 1), so session IDs are real but the
 	// fuzzing process is outside its tree.
 	in, _, _ := s.table.Register("claude", lease.Options{})
@@ -101,4 +99,27 @@ func FuzzHandleLine(f *testing.F) {
 			t.Fatalf("reply does not encode: %v", err)
 		}
 	})
+}
+
+// TestHandleLineOperatorPath checks the fuzz target's setup: this process,
+// outside every runtime tree, may verify a session anchored elsewhere, and
+// is refused as a gate for it.
+func TestHandleLineOperatorPath(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Listen(Config{Socket: filepath.Join(dir, "run", "f.sock"), AuditPath: filepath.Join(dir, "audit.jsonl"), VerifierUID: NoVerifier})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	cs := &connState{peer: selfPeer(t), inTree: map[string]bool{}}
+	in, _, _ := s.table.Register("claude", lease.Options{})
+	s.meta[in.ID] = &sessionMeta{anchor: anchorKey{pid: 1, start: 0}, fd: -1, runtime: "claude"}
+	rep := s.handleLine(cs, []byte(`{"v":1,"op":"begin_verification","session":"`+in.ID+`","generation":1}`))
+	if !rep.OK || rep.Token == "" {
+		t.Fatalf("operator begin: %+v", rep)
+	}
+	rep = s.handleLine(cs, []byte(`{"v":1,"op":"authorize","session":"`+in.ID+`","generation":1,"tool":"Read"}`))
+	if rep.Allow || rep.Code != CodeUnknownSession {
+		t.Fatalf("out-of-tree authorize: %+v", rep)
+	}
 }
