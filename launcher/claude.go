@@ -53,14 +53,19 @@ type claudeArgs struct {
 // wrapper merges the user's into its own file instead of passing two.
 func checkClaudeArgs(args []string, configDir bool) (claudeArgs, error) {
 	var out claudeArgs
+	// A refused flag is refused in any position, also where it would be
+	// another flag's value: Claude Code scans its raw arguments for some.
+	for _, a := range args {
+		name, _, _ := strings.Cut(a, "=")
+		if why, bad := claudeRefusedFlags[name]; bad {
+			return out, refuse(name, why)
+		}
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, inline, hasInline := strings.Cut(a, "=")
 		if !strings.HasPrefix(a, "--") {
 			name, hasInline = a, false
-		}
-		if why, bad := claudeRefusedFlags[name]; bad {
-			return out, refuse(name, why)
 		}
 		val := func() (string, error) {
 			if hasInline {
