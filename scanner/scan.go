@@ -223,7 +223,7 @@ func scanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detec
 		// offset from the start of the file would be quadratic in a file
 		// that repeats the primitive (a committed CI log, a bundle).
 		pos, last := Pos{Line: 1, Column: 1}, 0
-		for _, m := range FindDangerous(s) {
+		for _, m := range findDangerous(s) {
 			pos = advance(s[last:m.Offset], pos)
 			last = m.Offset
 			p.ReportDangerous(pos, m.Text, true)
@@ -231,6 +231,80 @@ func scanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detec
 	}
 	fs, ms := applyMarkers(p.findings, src, rel)
 	return fs, ms, ioErr
+}
+
+// dangerousTails ends every form of the primitive (dangerousRE).
+var dangerousTails = [...]string{"dangerously-skip-permissions", "bypassPermissions"}
+
+// windowed is the size from which findDangerous searches windows.
+const windowed = 64 << 10
+
+// findDangerous is FindDangerous over a whole file. On a large file it
+// runs the pattern only on a window before each literal tail (every match
+// ends with one), so the regexp engine's cost no longer grows with the
+// file's size: a 32 MiB file took a second of CPU (ten under -race) when
+// the pattern ran over all of it. A window reaches back over the
+// separators the pattern allows between keyword and value and then far
+// enough for the longest keyword.
+func findDangerous(s string) []DangerousMatch {
+	if len(s) < windowed {
+		return FindDangerous(s)
+	}
+	var out []DangerousMatch
+	var next [len(dangerousTails)]int // next occurrence of each tail, -1 for none
+	from := 0                         // matches start here or later (they never overlap)
+	for i, t := range dangerousTails {
+		next[i] = indexFrom(s, t, 0)
+	}
+	for {
+		k := -1
+		for i, n := range next {
+			if n >= 0 && (k < 0 || n < next[k]) {
+				k = i
+			}
+		}
+		if k < 0 {
+			return out
+		}
+		tail := next[k]
+		end := tail + len(dangerousTails[k])
+		next[k] = indexFrom(s, dangerousTails[k], tail+1)
+		if tail < from {
+			continue
+		}
+		b := tail
+		for b > from && isDangerousSep(s[b-1]) {
+			b--
+		}
+		b = max(b-32, from)
+		ms := FindDangerous(s[b:end])
+		if n := len(ms); n > 0 && b+ms[n-1].Offset+len(ms[n-1].Text) == end {
+			m := ms[n-1]
+			m.Offset += b
+			out = append(out, m)
+			from = end
+		}
+	}
+}
+
+func indexFrom(s, sub string, from int) int {
+	if from > len(s) {
+		return -1
+	}
+	if i := strings.Index(s[from:], sub); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+// isDangerousSep reports whether c may stand between the primitive's
+// keyword and its value (quotes, separators, `=`/`:`, white space).
+func isDangerousSep(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '\f', '\v', ',', '-', '"', '\'', '`', ':', '=':
+		return true
+	}
+	return false
 }
 
 // advance returns the position just after text, which starts at pos.

@@ -5,6 +5,7 @@ package scanner
 
 import (
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -219,5 +220,35 @@ func TestScanFileBudget(t *testing.T) {
 func TestPassExpiredWithoutBudget(t *testing.T) {
 	if NewPass("x", nil, DefaultConfig(), "x", nil).Expired() {
 		t.Error("a pass made outside the scan expired")
+	}
+}
+
+// TestFindDangerousWindowed: the windowed search of large files finds
+// exactly what the pattern finds over the whole text.
+func TestFindDangerousWindowed(t *testing.T) {
+	frags := []string{"--", "--permission-mode", "-", "bypass" + "Permissions", "dangerously-skip-permissions",
+		"--allow-", "default" + "Mode", "\"", "'", "`", ",", ":", "=", " ", "\n", "\t", "x", "abc ", "  ", "mode"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 30; i++ {
+		var b strings.Builder
+		for b.Len() < windowed+rng.IntN(windowed) {
+			if rng.IntN(50) == 0 {
+				b.WriteString(strings.Repeat(" ", rng.IntN(100)))
+			}
+			b.WriteString(frags[rng.IntN(len(frags))])
+		}
+		s := b.String()
+		want, got := FindDangerous(s), findDangerous(s)
+		if len(want) == 0 {
+			t.Fatalf("case %d: no match at all; the generator is wrong", i)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("case %d: %d matches, want %d", i, len(got), len(want))
+		}
+		for j := range want {
+			if got[j] != want[j] {
+				t.Fatalf("case %d match %d: %+v, want %+v", i, j, got[j], want[j])
+			}
+		}
 	}
 }
