@@ -369,3 +369,30 @@ func countKind(recs []broker.Record, kind, session string) int {
 	}
 	return n
 }
+
+// status reads the broker's status as an operator.
+func status(t testing.TB, sock string) broker.Status {
+	t.Helper()
+	var st broker.Status
+	if err := json.Unmarshal(call(t, sock, broker.Request{Op: broker.OpStatus}).Data, &st); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// waitStatus polls the broker's counters until cond holds (at most 30 s),
+// so tests wait for progress rather than for a guessed amount of time.
+func waitStatus(t testing.TB, sock string, cond func(broker.Status) bool) broker.Status {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		st := status(t, sock)
+		if cond(st) {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("broker counters never got there: %+v", st)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

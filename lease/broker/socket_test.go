@@ -370,13 +370,15 @@ func TestRevokeRaceOverSocket(t *testing.T) {
 			t.Fatal(rep)
 		}
 		b, _ := json.Marshal(helperCmd{Hammer: 8, Req: broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Bash"}})
+		before := status(t, sock)
 		rt.in.Write(append(b, '\n'))
-		time.Sleep(100 * time.Millisecond)
+		waitStatus(t, sock, func(st broker.Status) bool { return st.Allowed >= before.Allowed+20 })
 		if rep := call(t, sock, broker.Request{Op: broker.OpRevoke, Session: rt.Session}); !rep.OK {
 			t.Fatal(rep)
 		}
 		revoked := time.Now().UnixNano()
-		time.Sleep(300 * time.Millisecond)
+		after := status(t, sock)
+		waitStatus(t, sock, func(st broker.Status) bool { return st.Authorizations >= after.Authorizations+40 })
 		fmt.Fprintf(rt.in, "stop %d\n", revoked)
 		var hr hammerResult
 		rt.read(&hr)
