@@ -54,6 +54,11 @@ func (s *scan) collect(f *syntax.File) {
 			if n.Name != nil && runsArguments(n.Body) {
 				s.funcs[n.Name.Value] = true
 			}
+			if n.Name != nil {
+				if _, ok := s.defs[n.Name.Value]; !ok {
+					s.defs[n.Name.Value] = s.synPos(n.Pos())
+				}
+			}
 		}
 		return true
 	})

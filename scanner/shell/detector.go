@@ -105,6 +105,9 @@ type scan struct {
 	lines []int // byte offsets of line starts
 	vars  env
 	funcs map[string]bool
+	// defs is where each function is first defined: a plain call after it
+	// runs the function, not a program of that name.
+	defs  map[string]scanner.Pos
 	depth int
 	asgs  []assign
 	// seenAsg keys the assignments already recorded.
@@ -112,7 +115,7 @@ type scan struct {
 }
 
 func scanText(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, lang syntax.LangVariant, vars env, depth int, nested bool) error {
-	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]bool{}}
+	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]bool{}, defs: map[string]scanner.Pos{}}
 	if s.vars == nil {
 		s.vars = env{}
 	}

@@ -101,6 +101,14 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	if len(argv) == 0 || depth > 4 {
 		return
 	}
+	if s.shadowed(argv[0]) {
+		// claude() { ...; } defined above: `claude` runs the function, whose
+		// body is scanned where it is.
+		if s.funcs[argv[0].Value] && len(argv) > 1 {
+			s.judge(argv[1:], cls, depth+1)
+		}
+		return
+	}
 	l := s.p.JudgeArgv(argv, scanner.Pos{}, cls)
 	if l == nil {
 		l = s.misusedWrapper(argv, cls)
@@ -489,4 +497,17 @@ func printfText(format string, args []scanner.Arg) string {
 		}
 	}
 	return b.String()
+}
+
+// shadowed reports whether a command word names a function this text
+// defines before the call.
+func (s *scan) shadowed(a scanner.Arg) bool {
+	if !a.Known || a.Via != "" {
+		return false
+	}
+	def, ok := s.defs[a.Value]
+	if !ok {
+		return false
+	}
+	return a.Pos.Line > def.Line || a.Pos.Line == def.Line && a.Pos.Column > def.Column
 }

@@ -1,3 +1,4 @@
-# A function named claude shadows the program; called, it is still reported (conservative).
+# A function named claude shadows the program only after its definition: the call before it is flagged, the one after runs the function.
+claude -p before # want "RED:direct-literal"
 claude() { echo "stub"; }
-claude -p hi # want "RED:direct-literal"
+claude -p after
