@@ -22,18 +22,6 @@ func (e env) add(name string, f fields) bool {
 	return s.add(f)
 }
 
-func (e env) clone() env {
-	out := make(env, len(e))
-	for k, v := range e {
-		c := &altSet{list: append([]fields(nil), v.list...), seen: map[string]bool{}}
-		for kk := range v.seen {
-			c.seen[kk] = true
-		}
-		out[k] = c
-	}
-	return out
-}
-
 // word resolves a word in argument position into its alternatives.
 func (s *scan) word(w *syntax.Word) []fields {
 	if w == nil {
