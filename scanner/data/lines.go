@@ -38,13 +38,22 @@ func (s *scan) systemd() {
 		if m == nil {
 			continue
 		}
-		val := verbatim(l.s[m[1]:], l.off+m[1])
-		for continued(strings.TrimRight(val.s, " \t")) && i+1 < len(phys) {
-			cut := strings.LastIndexByte(val.s, '\\')
+		// Continuation lines: the backslash and line end become a blank.
+		parts := []text{verbatim(l.s[m[1]:], l.off+m[1])}
+		for i+1 < len(phys) {
+			last := parts[len(parts)-1]
+			trimmed := strings.TrimRight(last.s, " \t")
+			if !continued(trimmed) {
+				break
+			}
+			cut := len(trimmed) - 1
+			parts[len(parts)-1] = text{s: last.s[:cut], m: last.m[:cut+1]}
+			parts = append(parts, text{s: " ", m: []int{last.fileOff(cut), last.fileOff(cut)}})
 			i++
 			l = phys[i]
-			val = joinText(text{s: val.s[:cut], m: val.m[:cut+1]}, text{s: " ", m: []int{val.fileOff(cut), val.fileOff(cut)}}, verbatim(l.s, l.off))
+			parts = append(parts, verbatim(l.s, l.off))
 		}
+		val := joinText(parts...)
 		for _, cmd := range splitSystemd(val) {
 			for len(cmd) > 0 && cmd[0].known && strings.Trim(cmd[0].t.s, "-@:+!") == "" {
 				cmd = cmd[1:]

@@ -53,7 +53,12 @@ type makeState struct {
 	vars     map[string]*makeVar
 	budget   int
 	oneshell bool
+	// shellFuncs counts the $(shell ...) scanned; at most maxShellFuncs.
+	shellFuncs int
 }
+
+// maxShellFuncs bounds the $(shell ...) calls scanned in one Makefile.
+const maxShellFuncs = 10000
 
 // makefile scans Makefile recipes. Each recipe line (after the @, - and +
 // prefixes) is one shell command line, with backslash continuations kept
@@ -292,21 +297,37 @@ func commentStart(s string) int {
 
 // scanShellFuncs scans every $(shell ...) written in t as a command
 // substitution.
-func (m *makeState) scanShellFuncs(t text) {
-	for i := 0; i+1 < len(t.s); i++ {
-		if t.s[i] != '$' || (t.s[i+1] != '(' && t.s[i+1] != '{') {
+func (m *makeState) scanShellFuncs(t text) { m.shellFuncsIn(t, 0) }
+
+// maxShellNesting bounds $(shell ...) inside $(shell ...).
+const maxShellNesting = 8
+
+func (m *makeState) shellFuncsIn(t text, depth int) {
+	for i := 0; i+1 < len(t.s); {
+		k := strings.Index(t.s[i:], "shell")
+		if k < 0 {
+			return
+		}
+		k += i
+		i = k + 1
+		if k < 2 || t.s[k-2] != '$' || (t.s[k-1] != '(' && t.s[k-1] != '{') ||
+			k+5 >= len(t.s) || (t.s[k+5] != ' ' && t.s[k+5] != '\t') {
 			continue
 		}
-		end := matchClose(t.s, i+1)
+		if m.shellFuncs++; m.shellFuncs > maxShellFuncs {
+			return
+		}
+		end := matchClose(t.s, k-1)
 		if end < 0 {
 			return
 		}
-		inner := t.s[i+2 : end]
-		if rest, ok := strings.CutPrefix(inner, "shell"); ok && len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t') {
-			start := i + 2 + len("shell") + 1
-			sub := text{s: t.s[start:end], m: t.m[start : end+1]}
-			m.s.shell(m.expandText(sub), scanner.ClassCommandSubstitution, nil)
+		start := k + len("shell") + 1
+		sub := text{s: t.s[start:end], m: t.m[start : end+1]}
+		m.s.shell(m.expandText(sub), scanner.ClassCommandSubstitution, nil)
+		if depth < maxShellNesting {
+			m.shellFuncsIn(sub, depth+1)
 		}
+		i = end + 1
 	}
 }
 

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 
@@ -184,7 +185,7 @@ func locate(src []byte, start int, s string) []int {
 		limit := min(len(src), cur+len(word)+4096)
 		found := -1
 		if cur <= limit {
-			found = strings.Index(string(src[cur:limit]), word)
+			found = bytes.Index(src[cur:limit], []byte(word))
 		}
 		if found >= 0 {
 			base := cur + found
@@ -207,15 +208,20 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 
 // joinText concatenates texts, keeping their offset maps.
 func joinText(parts ...text) text {
-	var out text
+	n := 0
 	for _, t := range parts {
-		out.s += t.s
-		out.m = append(out.m, t.m[:len(t.s)]...)
+		n += len(t.s)
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	m := make([]int, 0, n+1)
+	for _, t := range parts {
+		sb.WriteString(t.s)
+		m = append(m, t.m[:len(t.s)]...)
 	}
 	end := 0
-	if n := len(parts); n > 0 {
-		end = parts[n-1].fileOff(len(parts[n-1].s))
+	if k := len(parts); k > 0 {
+		end = parts[k-1].fileOff(len(parts[k-1].s))
 	}
-	out.m = append(out.m, end)
-	return out
+	return text{s: sb.String(), m: append(m, end)}
 }
