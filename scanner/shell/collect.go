@@ -14,6 +14,7 @@ type assign struct {
 	value    *syntax.Word      // NAME=value
 	array    *syntax.ArrayExpr // NAME=(a b)
 	items    []*syntax.Word    // for NAME in items
+	words    []*syntax.Word    // set -- words (with array set)
 	appendTo bool              // +=
 	via      scanner.Class     // how the value is obtained, when not literal
 }
@@ -29,6 +30,9 @@ func (s *scan) collect(f *syntax.File) {
 		case *syntax.CallExpr:
 			for _, a := range n.Assigns {
 				s.addAssign(a)
+			}
+			if len(n.Args) > 1 && n.Args[0].Lit() == "set" && n.Args[1].Lit() == "--" {
+				s.record(assign{name: positionalName, words: n.Args[2:], array: &syntax.ArrayExpr{}}, n)
 			}
 			if len(n.Args) > 0 && declCommands[n.Args[0].Lit()] {
 				for _, w := range n.Args[1:] {
@@ -160,7 +164,7 @@ func (s *scan) values(a assign) []fields {
 			}
 		}
 	case a.array != nil:
-		var words []*syntax.Word
+		words := a.words
 		for _, e := range a.array.Elems {
 			if e.Value != nil {
 				words = append(words, e.Value)

@@ -22,6 +22,9 @@ func (e env) add(name string, f fields) bool {
 	return s.add(f)
 }
 
+// positionalName keys the positional parameters in env.
+const positionalName = "@"
+
 // word resolves a word in argument position into its alternatives.
 func (s *scan) word(w *syntax.Word) []fields {
 	if w == nil {
@@ -106,9 +109,20 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 	name := pe.Param.Value
 	var alts []fields // each alternative's fields, before splitting
 	set := s.vars[name]
-	if set != nil && syntax.ValidName(name) {
+	idx := pe.Index
+	// The positional parameters, when the text sets them (set -- a b):
+	// "$@" is the whole list, $1..$9 its elements.
+	if p := s.vars[positionalName]; p != nil && pe.Index == nil {
+		switch {
+		case name == "@" || name == "*":
+			set, idx = p, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: name}}}
+		case len(name) == 1 && name[0] >= '1' && name[0] <= '9':
+			set, idx = p, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: string(name[0] - 1)}}}
+		}
+	}
+	if set != nil && (syntax.ValidName(name) || idx != pe.Index) {
 		for _, f := range set.list {
-			sel := s.index(f, pe.Index, inDQ)
+			sel := s.index(f, idx, inDQ)
 			g := make(fields, len(sel))
 			for j, v := range sel {
 				g[j] = through(v, scanner.ClassVariableExecution)

@@ -1,0 +1,2 @@
+# "$@" in a script that never sets it is the caller's: unknown, not a launch.
+exec "$@"
