@@ -22,6 +22,7 @@ import (
 	"runtime"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/leasegate/leasegate/lease/broker"
@@ -38,10 +39,11 @@ func main() {
 }
 
 type row struct {
-	name string
-	argv []string
-	ev   string
-	want int
+	name      string
+	argv      []string
+	ev        string
+	want      int
+	noSession bool // run without the session identity: the gate answers without asking the broker
 }
 
 func run(bin string, n int) error {
@@ -95,13 +97,14 @@ func run(bin string, n int) error {
 		}
 	}
 	rows := []row{
-		{"/bin/true (floor)", []string{"/bin/true"}, read, 0},
-		{"mutator-gate, allow (Read)", []string{gate, "gate"}, read, 0},
-		{"mutator-gate, deny (Bash, unverified)", []string{gate, "gate"}, bash, 2},
-		{"python3 hook, allow", []string{python, filepath.Join(here, "hook.py")}, read, 0},
-		{"python3 hook, deny", []string{python, filepath.Join(here, "hook.py")}, bash, 2},
-		{"node hook, allow", []string{node, filepath.Join(here, "hook.js")}, read, 0},
-		{"node hook, deny", []string{node, filepath.Join(here, "hook.js")}, bash, 2},
+		{"/bin/true (floor)", []string{"/bin/true"}, read, 0, false},
+		{"mutator-gate, no session (no round trip)", []string{gate, "gate"}, read, 2, true},
+		{"mutator-gate, allow (Read)", []string{gate, "gate"}, read, 0, false},
+		{"mutator-gate, deny (Bash, unverified)", []string{gate, "gate"}, bash, 2, false},
+		{"python3 hook, allow", []string{python, filepath.Join(here, "hook.py")}, read, 0, false},
+		{"python3 hook, deny", []string{python, filepath.Join(here, "hook.py")}, bash, 2, false},
+		{"node hook, allow", []string{node, filepath.Join(here, "hook.js")}, read, 0, false},
+		{"node hook, deny", []string{node, filepath.Join(here, "hook.js")}, bash, 2, false},
 	}
 	fmt.Printf("| hook | runs | p50 | p99 | mean |\n| --- | ---: | ---: | ---: | ---: |\n")
 	for _, r := range rows {
@@ -128,6 +131,14 @@ func measure(r row, env []string, n int) ([]time.Duration, error) {
 	for i := 0; i < n+10; i++ {
 		cmd := exec.Command(r.argv[0], r.argv[1:]...)
 		cmd.Env = env
+		if r.noSession {
+			cmd.Env = nil
+			for _, kv := range env {
+				if !strings.HasPrefix(kv, "LEASEGATE_SESSION_ID=") {
+					cmd.Env = append(cmd.Env, kv)
+				}
+			}
+		}
 		cmd.Stdin = bytes.NewReader([]byte(r.ev))
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
