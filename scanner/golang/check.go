@@ -80,11 +80,13 @@ func check(p *scanner.Pass, fset *token.FileSet, file *ast.File, files []*ast.Fi
 		case *ast.BinaryExpr:
 			// A primitive built by concatenating constants, which the raw
 			// text search cannot see: report the outermost expression.
+			// Its operands are parts of its value, so they need no look
+			// of their own.
 			if s, ok := c.constString(n); ok {
 				if ms := scanner.FindDangerous(s); len(ms) > 0 {
 					c.p.ReportDangerous(c.pos(n.Pos()), ms[0].Text, true)
-					return false
 				}
+				return false
 			}
 		}
 		return true

@@ -5,8 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/golang"
@@ -238,5 +240,26 @@ func main() {
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
 		_, _, _ = scanner.ScanBytes("x.go", src, false, cfg, []scanner.Detector{golang.New()}, shell.ScanString)
+	}
+}
+
+// TestDetectorLongConcatenation checks that a constant folded from very many
+// parts is searched for the primitive once, not once per part.
+func TestDetectorLongConcatenation(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package x\n\nconst c = \"--dangerously-\"")
+	for i := 0; i < 20000; i++ {
+		b.WriteString(` + "a"`)
+	}
+	b.WriteString(" + \"skip-permissions\"\n")
+	done := make(chan []string, 1)
+	go func() { done <- tags(scan(t, "x.go", b.String())) }()
+	select {
+	case got := <-done:
+		if len(got) != 0 {
+			t.Errorf("got %v, want nothing (the parts are not adjacent)", got)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("scan did not finish")
 	}
 }
