@@ -75,10 +75,8 @@ func Run(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) (
 			status = ExitBlock
 		}
 	}()
-	for _, a := range args {
-		if a == ModeTap {
-			mode = ModeTap // known before flags parse, so a bad flag still exits 0
-		}
+	if len(args) > 0 && args[len(args)-1] == ModeTap {
+		mode = ModeTap // known before the flags parse, so a bad flag still exits 0
 	}
 	fs := flag.NewFlagSet("mutator-gate", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -92,7 +90,8 @@ func Run(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) (
 	case 1:
 		mode = rest[0]
 	default:
-		return fail(mode, stderr, broker.CodeGateUnavailable, "usage: more than one mode given")
+		// Not a command line that launch-runtime writes: block, whatever it ends with.
+		return fail(ModeGate, stderr, broker.CodeGateUnavailable, "usage: more than one mode given")
 	}
 	switch mode {
 	case ModeGate, ModeTap, ModeCompact, ModeSessionStart:

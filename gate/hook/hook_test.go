@@ -217,6 +217,7 @@ func TestGateFailsClosed(t *testing.T) {
 		{"command too large to check", sessionEnv(allow.path), bigCommand, nil, broker.CodeGateUnavailable},
 		{"unknown mode", sessionEnv(allow.path), []byte(bashEvent), []string{"approve"}, broker.CodeGateUnavailable},
 		{"two modes", sessionEnv(allow.path), []byte(bashEvent), []string{"gate", "compact"}, broker.CodeGateUnavailable},
+		{"two modes ending in tap", sessionEnv(allow.path), []byte(bashEvent), []string{"gate", "tap"}, broker.CodeGateUnavailable},
 		{"bad flag", sessionEnv(allow.path), []byte(bashEvent), []string{"--allow"}, broker.CodeGateUnavailable},
 	}
 	for _, row := range rows {
