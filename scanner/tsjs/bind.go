@@ -14,7 +14,18 @@ type binding struct {
 	ref   bool     // an import: the value is mod + path
 	param bool     // a parameter, loop variable or other unknown value
 	name  int32    // the name node
+	scope int32    // the function the binding belongs to (none: the module)
+
+	// A plain parameter of a named function: its value is resolved from
+	// the function's call sites in the file.
+	fn     string // the function's name ("" when anonymous)
+	method bool   // fn is a method or object property (called as x.fn())
+	index  int    // the parameter's position
+	def    int32  // its default value, or none
 }
+
+// scopeKey names the bindings of one name in one function scope.
+type scopeKey struct{ name, scope int32 }
 
 // collect records every binding of every name in the file. It walks the
 // flat node array, so its cost is linear and it never recurses.
@@ -42,14 +53,25 @@ func (a *analyzer) collect() {
 			a.collectImport(i)
 		case kFormalParameters:
 			src := a.thenModule(i)
+			fn, method := a.functionName(i)
+			idx := 0
 			for c := n.first; c != none; c = t.nodes[c].next {
-				p := c
+				p, def := c, int32(none)
 				if k := t.nodes[c].kind; k == kRequiredParameter || k == kOptionalParameter {
-					p = t.child(c, fPattern)
+					p, def = t.child(c, fPattern), t.child(c, fValue)
 				}
+				if p != none && t.nodes[p].kind == kAssignmentPattern {
+					p, def = t.child(p, fLeft), t.child(p, fRight)
+				}
+				index := idx
+				idx++
 				if src != none {
 					a.bindPattern(p, src, nil, false)
 					src = none
+					continue
+				}
+				if p != none && t.nodes[p].kind == kIdentifier && fn != "" {
+					a.addBinding(p, binding{value: none, param: true, name: p, fn: fn, method: method, index: index, def: def})
 					continue
 				}
 				a.bindPattern(p, none, nil, true)
@@ -70,7 +92,8 @@ func (a *analyzer) collect() {
 			a.bindPattern(t.child(i, fParameter), none, nil, true)
 		case kFunction, kClassDecl:
 			if nm := t.child(i, fName); nm != none && t.nodes[nm].kind == kIdentifier {
-				a.addBinding(nm, binding{value: none, param: true, name: nm})
+				// The name belongs to the scope around the function.
+				a.addBindingIn(nm, binding{value: none, param: true, name: nm}, a.scopeOf(i))
 			}
 		}
 	}
@@ -123,10 +146,103 @@ func (a *analyzer) thenCallee(fn int32) int32 {
 }
 
 func (a *analyzer) addBinding(name int32, b binding) {
+	a.addBindingIn(name, b, a.scopeOf(name))
+}
+
+func (a *analyzer) addBindingIn(name int32, b binding, scope int32) {
 	t := a.t
 	nm := t.nodes[name]
 	key := string(t.src[nm.start:nm.end])
-	a.binds[key] = append(a.binds[key], b)
+	id, ok := a.names[key]
+	if !ok {
+		id = int32(len(a.names))
+		a.names[key] = id
+	}
+	b.scope = scope
+	a.binds[key]++
+	k := scopeKey{id, scope}
+	a.scoped[k] = append(a.scoped[k], b)
+}
+
+// scopeOf is the innermost function (or arrow, or method) strictly around
+// node n, or none for the module. Block scopes are not told apart.
+func (a *analyzer) scopeOf(n int32) int32 {
+	t := a.t
+	if v, ok := a.scopeCache[n]; ok {
+		return v
+	}
+	s := int32(none)
+	for p := t.nodes[n].parent; p != none; p = t.nodes[p].parent {
+		if k := t.nodes[p].kind; k == kFunction || k == kArrow {
+			s = p
+			break
+		}
+	}
+	if k := t.nodes[n].kind; k == kFunction || k == kArrow {
+		a.scopeCache[n] = s
+	}
+	return s
+}
+
+// functionName names the function that owns a parameter list: a function
+// or method declaration, or a function or arrow assigned to a name or an
+// object property. method is set when calls look like x.name(...).
+func (a *analyzer) functionName(params int32) (string, bool) {
+	t := a.t
+	fn := t.nodes[params].parent
+	if fn == none {
+		return "", false
+	}
+	if nm := t.child(fn, fName); nm != none {
+		switch t.nodes[nm].kind {
+		case kIdentifier:
+			return t.text(nm), false
+		case kPropertyIdentifier:
+			return t.text(nm), true
+		}
+	}
+	switch par := t.nodes[fn].parent; {
+	case par == none:
+	case t.nodes[par].kind == kVariableDeclarator:
+		if nm := t.child(par, fName); nm != none && t.nodes[nm].kind == kIdentifier {
+			return t.text(nm), false
+		}
+	case t.nodes[par].kind == kPair:
+		if k := t.child(par, fKey); k != none {
+			return propName(t, k), true
+		}
+	}
+	return "", false
+}
+
+// callSites indexes the calls of the file by callee name: "f" for f(...),
+// ".m" for x.m(...).
+func (a *analyzer) callSites() map[string][]int32 {
+	if a.sites != nil {
+		return a.sites
+	}
+	t := a.t
+	a.sites = map[string][]int32{}
+	for i := int32(0); i < int32(len(t.nodes)); i++ {
+		if t.nodes[i].kind != kCall {
+			continue
+		}
+		fn := t.child(i, fFunction)
+		if fn == none {
+			continue
+		}
+		switch t.nodes[fn].kind {
+		case kIdentifier:
+			k := t.text(fn)
+			a.sites[k] = append(a.sites[k], i)
+		case kMember:
+			if p := t.child(fn, fProperty); p != none {
+				k := "." + t.text(p)
+				a.sites[k] = append(a.sites[k], i)
+			}
+		}
+	}
+	return a.sites
 }
 
 // bindPattern binds the names in a declaration pattern to value (or to

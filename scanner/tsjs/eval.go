@@ -286,30 +286,43 @@ func tracked(v value) value {
 	return v
 }
 
-// evalIdent resolves a name through the file's bindings. A name bound
-// once is followed; a name bound several times is known only when every
-// binding agrees (an import of a process API wins, so a re-declared alias
-// still resolves as a callee).
+// evalIdent resolves a name through the bindings of the innermost
+// function scope around the use that binds it (then the module's). A
+// name bound once there is followed; a name bound several times is known
+// only when every binding agrees (an import of a process API wins, so a
+// re-declared alias still resolves as a callee).
 func (a *analyzer) evalIdent(n int32) value {
 	t := a.t
 	nm := t.nodes[n]
-	bs := a.binds[string(t.src[nm.start:nm.end])]
-	if len(bs) == 0 {
+	id, ok := a.names[string(t.src[nm.start:nm.end])]
+	if !ok {
 		return a.global(string(t.src[nm.start:nm.end]), n)
 	}
+	for s := a.scopeOf(n); ; s = a.scopeOf(s) {
+		if bs, ok := a.scoped[scopeKey{id, s}]; ok {
+			return a.resolve(bs, scopeKey{id, s}, n)
+		}
+		if s == none {
+			break
+		}
+	}
+	return a.global(string(t.src[nm.start:nm.end]), n)
+}
+
+func (a *analyzer) resolve(bs []binding, key scopeKey, n int32) value {
 	if len(bs) == 1 {
 		v := a.evalBinding(&bs[0])
 		v.node = n
 		v.lit = none
 		return tracked(v)
 	}
-	if v, ok := a.identMemo[string(t.src[nm.start:nm.end])]; ok {
+	if v, ok := a.scopeMemo[key]; ok {
 		v.node, v.lit = n, none
 		return v
 	}
-	a.identMemo[string(t.src[nm.start:nm.end])] = unknown(n) // re-entry sees unknown
+	a.scopeMemo[key] = unknown(n) // re-entry sees unknown
 	v := a.evalMulti(bs, n)
-	a.identMemo[string(t.src[nm.start:nm.end])] = v
+	a.scopeMemo[key] = v
 	return v
 }
 
@@ -355,6 +368,9 @@ func (a *analyzer) evalBinding(b *binding) value {
 	if b.ref {
 		return value{k: vRef, mod: b.mod, path: b.path, node: b.name, lit: none}
 	}
+	if b.param && b.fn != "" {
+		return a.evalParam(b)
+	}
 	if b.param || b.value == none {
 		return unknown(b.name)
 	}
@@ -373,6 +389,105 @@ func (a *analyzer) evalBinding(b *binding) value {
 	delete(a.visiting, key)
 	a.memo[key] = v
 	return v
+}
+
+// maxCallSites bounds how many call sites are compared to resolve a
+// parameter.
+const maxCallSites = 32
+
+// evalParam resolves a parameter of a named function from the calls of
+// that function in the file: one call site gives its argument; several
+// must agree on a known string. Without call sites the default value is
+// used, if any.
+func (a *analyzer) evalParam(b *binding) value {
+	key := b.name
+	if v, ok := a.memo[key]; ok {
+		return v
+	}
+	if a.visiting[key] {
+		return unknown(b.name)
+	}
+	a.visiting[key] = true
+	v := a.paramValue(b)
+	delete(a.visiting, key)
+	a.memo[key] = v
+	return v
+}
+
+func (a *analyzer) paramValue(b *binding) value {
+	t := a.t
+	k := b.fn
+	if b.method {
+		k = "." + k
+	}
+	sites := a.callSites()[k]
+	if len(sites) == 0 {
+		if b.def != none {
+			return a.eval(b.def)
+		}
+		return unknown(b.name)
+	}
+	if len(sites) > maxCallSites {
+		return unknown(b.name)
+	}
+	var out value
+	var vals []value
+	mixed := false
+	for i, site := range sites {
+		args := t.child(site, fArguments)
+		if args == none || t.nodes[args].kind != kArguments {
+			return unknown(b.name)
+		}
+		var v value
+		j := 0
+		found := false
+		for c := t.nodes[args].first; c != none; c = t.nodes[c].next {
+			if t.nodes[c].kind == kSpread {
+				return unknown(b.name)
+			}
+			if j == b.index {
+				v, found = a.eval(c), true
+				break
+			}
+			j++
+		}
+		if !found {
+			if b.def == none {
+				return unknown(b.name)
+			}
+			v = a.eval(b.def)
+		}
+		if i == 0 {
+			out = v
+		} else if !(v.known() && out.known() && v.s == out.s) {
+			mixed = true
+		}
+		vals = append(vals, v)
+	}
+	if !mixed {
+		return out
+	}
+	// The call sites disagree: one that passes a runtime (or the wrapper)
+	// is the launch to judge.
+	for _, v := range vals {
+		if v.known() && a.namesCommand(v.s) {
+			return v
+		}
+	}
+	return unknown(b.name)
+}
+
+// namesCommand reports whether s names a runtime or the wrapper as a
+// command.
+func (a *analyzer) namesCommand(s string) bool {
+	if _, ok := a.p.Config.RuntimeForCommand(s); ok {
+		return true
+	}
+	base := s
+	if i := strings.LastIndexByte(base, '/'); i >= 0 {
+		base = base[i+1:]
+	}
+	return base == scanner.WrapperCommand
 }
 
 // member is the value of v.name.
