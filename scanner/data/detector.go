@@ -56,6 +56,7 @@ func (Detector) Match(f *scanner.File) bool {
 var definitionJSON = map[string]bool{
 	"package.json": true, ".mcp.json": true, "mcp.json": true, "claude_desktop_config.json": true,
 	"tasks.json": true, "devcontainer.json": true, ".devcontainer.json": true,
+	"deno.json": true, "deno.jsonc": true, "composer.json": true,
 }
 
 // lockFiles hold resolved dependencies, never commands.
@@ -169,6 +170,13 @@ func (Detector) Scan(p *scanner.Pass) error {
 			s.actions(d)
 		case KindCompose:
 			s.compose(d)
+		case KindJSON:
+			switch path.Base(p.Path) {
+			case "deno.json", "deno.jsonc":
+				s.scriptTable(d.get("tasks"))
+			case "composer.json":
+				s.scriptTable(d.get("scripts"))
+			}
 		}
 		s.walk(d)
 	}
