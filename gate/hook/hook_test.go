@@ -154,7 +154,7 @@ func TestGateFailsClosed(t *testing.T) {
 	wrongV := startFake(t, func(broker.Request) []byte { return reply(broker.Reply{V: 99, OK: true, Allow: true}) })
 	noV := startFake(t, func(broker.Request) []byte { return []byte(`{"ok":true,"allow":true}` + "\n") })
 	longLine := startFake(t, func(broker.Request) []byte {
-		return append(bytes.Repeat([]byte(" "), broker.MaxLineBytes+10), []byte(`{"v":1,"ok":true,"allow":true}`+"\n")...)
+		return append(bytes.Repeat([]byte(" "), broker.MaxReplyBytes+10), []byte(`{"v":1,"ok":true,"allow":true}`+"\n")...)
 	})
 	deny := func(code string) *fakeBroker {
 		return startFake(t, func(broker.Request) []byte {
