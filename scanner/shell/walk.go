@@ -110,6 +110,7 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 		return
 	}
 	l := s.p.JudgeArgv(argv, scanner.Pos{}, cls)
+	s.shellArgs(argv)
 	if l == nil {
 		l = s.misusedWrapper(argv, cls)
 	}
@@ -510,4 +511,42 @@ func (s *scan) shadowed(a scanner.Arg) bool {
 		return false
 	}
 	return a.Pos.Line > def.Line || a.Pos.Line == def.Line && a.Pos.Column > def.Column
+}
+
+// shellArgs scans `sh -c STRING NAME ARGS...` with the string's positional
+// parameters bound to ARGS (`sh -c 'exec "$@"' sh claude -p`); the judge
+// has already scanned the string without them.
+func (s *scan) shellArgs(argv []scanner.Arg) {
+	for i := 0; i+3 < len(argv); i++ {
+		a := argv[i]
+		if !a.Known || !shellNames[a.Value[strings.LastIndexByte(a.Value, '/')+1:]] {
+			continue
+		}
+		j := i + 1
+		for j < len(argv) && argv[j].Known && strings.HasPrefix(argv[j].Value, "-") && !strings.HasSuffix(argv[j].Value, "c") {
+			j++
+		}
+		if j+3 > len(argv) || !argv[j].Known || !isCOpt(argv[j].Value) || !argv[j+1].Known {
+			return
+		}
+		if s.depth+1 > maxEvalDepth || s.p.Depth()+s.depth >= maxEvalDepth*2 {
+			return
+		}
+		var params fields
+		for _, x := range argv[j+3:] {
+			if x.Known {
+				params = append(params, val{s: x.Value})
+			} else {
+				params = append(params, val{s: unknown})
+			}
+		}
+		vars := env{}
+		vars.add(positionalName, params)
+		_ = scanText(s.p, argv[j+1].Value, argv[j+1].Pos, scanner.ClassEval, syntax.LangBash, vars, s.depth+1, true)
+		return
+	}
+}
+
+func isCOpt(v string) bool {
+	return v == "-c" || len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.HasSuffix(v, "c")
 }
