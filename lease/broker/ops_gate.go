@@ -33,6 +33,17 @@ func (s *Server) opRegister(cs *connState, req *Request) Reply {
 		}
 		gateFiles = []string{filepath.Join(filepath.Clean(dir), "settings.json")}
 	}
+	if files := req.Args[ArgGateFiles]; files != "" {
+		for _, f := range strings.Split(files, "\n") {
+			if f == "" {
+				continue
+			}
+			if !filepath.IsAbs(f) {
+				return fail(CodeBadRequest, "register: %s entries must be absolute paths", ArgGateFiles)
+			}
+			gateFiles = append(gateFiles, filepath.Clean(f))
+		}
+	}
 	dangerous := req.Args[ArgDangerous] == "true"
 	fd := pidfdOpen(p.pid)
 	if !p.alive() {

@@ -191,7 +191,8 @@ func TestRegisterOptions(t *testing.T) {
 		return rt.do("self", broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: pid, Args: args}).Reply
 	}
 	r := reg(map[string]string{broker.ArgToolProfile: "readonly", broker.ArgAllowTools: "Read,Bash,Edit",
-		broker.ArgConfigDir: "/cfg/claude", broker.ArgDangerous: "true"})
+		broker.ArgConfigDir: "/cfg/claude", broker.ArgDangerous: "true",
+		broker.ArgGateFiles: "/run/lg/settings.json\n/run/lg/../lg/gate.ts\n"})
 	if !r.OK {
 		t.Fatal(r)
 	}
@@ -202,7 +203,7 @@ func TestRegisterOptions(t *testing.T) {
 			t.Errorf("%s: %+v", tool, a)
 		}
 	}
-	if len(seen) != 1 || len(seen[0].GateFiles) != 1 || seen[0].GateFiles[0] != "/cfg/claude/settings.json" {
+	if len(seen) != 1 || strings.Join(seen[0].GateFiles, " ") != "/cfg/claude/settings.json /run/lg/settings.json /run/lg/gate.ts" {
 		t.Errorf("policy saw %+v", seen)
 	}
 	var list []broker.SessionInfo
@@ -223,5 +224,8 @@ func TestRegisterOptions(t *testing.T) {
 	}
 	if r := reg(map[string]string{broker.ArgConfigDir: "relative/dir"}); r.OK || r.Code != broker.CodeBadRequest {
 		t.Errorf("relative config_dir: %+v", r)
+	}
+	if r := reg(map[string]string{broker.ArgGateFiles: "/abs/ok\nrelative/gate.ts"}); r.OK || r.Code != broker.CodeBadRequest {
+		t.Errorf("relative gate file: %+v", r)
 	}
 }

@@ -67,6 +67,7 @@ const (
 	ArgToolProfile    = "tool_profile"     // register: a named allow-list profile of the broker's policy
 	ArgDangerous      = "dangerous"        // register: "true" when launched with --dangerous (recorded)
 	ArgConfigDir      = "config_dir"       // register: the isolated CLAUDE_CONFIG_DIR; its settings.json becomes a protected gate file
+	ArgGateFiles      = "gate_files"       // register: newline-separated absolute paths of this session's gate files (generated settings, Pi extension), protected from writes
 	ArgKind           = "kind"             // events: one record kind
 	ArgSince          = "since"            // events: RFC 3339 time
 	ArgLimit          = "limit"            // events: newest N records

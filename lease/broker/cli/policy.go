@@ -8,26 +8,29 @@ import (
 	"github.com/leasegate/leasegate/lease/broker"
 )
 
-func init() { LoadPolicy = loadGatePolicy }
-
 // loadGatePolicy loads a gate policy file, binds its placeholders to what
 // the broker knows (its socket folder, the policy file itself, the home
 // folder, and LEASEGATE_HOOK / LEASEGATE_PI_EXTENSION / CLAUDE_CONFIG_DIR
 // from the broker's environment) and adapts it to broker.Policy.
+// An empty path loads the default policy shipped in the gate package.
 func loadGatePolicy(path, sock string) (broker.Policy, error) {
-	p, err := gate.LoadPolicy(path)
-	if err != nil {
-		return nil, err
+	p := gate.DefaultPolicy()
+	abs := ""
+	if path != "" {
+		var err error
+		if p, err = gate.LoadPolicy(path); err != nil {
+			return nil, err
+		}
+		abs, _ = filepath.Abs(path)
 	}
-	abs, _ := filepath.Abs(path)
 	home, _ := os.UserHomeDir()
 	env := gate.Env{Hook: os.Getenv("LEASEGATE_HOOK"), PiExtension: os.Getenv("LEASEGATE_PI_EXTENSION"),
 		SocketDir: filepath.Dir(sock), Policy: abs, ClaudeConfigDir: os.Getenv("CLAUDE_CONFIG_DIR"), Home: home}
-	p, err = p.WithEnv(env)
+	bound, err := p.WithEnv(env)
 	if err != nil {
 		return nil, err
 	}
-	return gatePolicy{p}, nil
+	return gatePolicy{bound}, nil
 }
 
 type gatePolicy struct{ p *gate.Policy }

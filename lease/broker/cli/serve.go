@@ -29,9 +29,9 @@ type ServeOptions struct {
 	ToolCallCap   int
 }
 
-// LoadPolicy loads a --policy file. It is nil until the gate package's
-// policy is wired in; then serve refuses --policy rather than ignore it.
-var LoadPolicy func(path, socket string) (broker.Policy, error)
+// LoadPolicy loads a --policy file, or the default policy for "". Tests may
+// replace it.
+var LoadPolicy = loadGatePolicy
 
 // NewCmdServe builds `serve`. runF replaces the run function in tests.
 func NewCmdServe(ios *IO, g *globalOptions, runF func(*ServeOptions) error) *cobra.Command {
@@ -54,7 +54,7 @@ func NewCmdServe(ios *IO, g *globalOptions, runF func(*ServeOptions) error) *cob
 	f.StringVar(&opts.Audit, "audit", "", "audit log (default: $XDG_STATE_HOME/leasegate/audit.jsonl, else audit.jsonl beside the socket)")
 	f.Int64Var(&opts.AuditMaxBytes, "audit-max-bytes", broker.DefaultAuditMaxBytes, "rotate the audit log past this size")
 	f.IntVar(&opts.VerifierUID, "verifier-uid", broker.NoVerifier, "another user allowed to verify (begin-verification, promote)")
-	f.StringVar(&opts.Policy, "policy", "", "policy file whose rules may deny calls the lease allows")
+	f.StringVar(&opts.Policy, "policy", "", "policy `FILE` whose rules may deny calls the lease allows (default: the shipped default policy)")
 	f.BoolVar(&opts.Foreground, "foreground", false, "stay in the foreground instead of detaching")
 	f.IntVar(&opts.ToolCallCap, "tool-call-cap", broker.DefaultToolCallCap, "per-session cap on tool.call and file.touch records (negative: none)")
 	return cmd
@@ -67,16 +67,17 @@ func runServe(o *ServeOptions) error {
 	}
 	cfg := broker.Config{Socket: path, AuditPath: o.Audit, AuditMaxBytes: o.AuditMaxBytes,
 		VerifierUID: o.VerifierUID, ToolCallCap: o.ToolCallCap}
-	if o.Policy != "" {
-		if LoadPolicy == nil {
-			return exitf(ExitUsage, "--policy: policy rules are not built into this lease-broker")
+	// Without --policy the default policy shipped in the gate package
+	// applies: its rules only deny, on top of the lease.
+	p, err := LoadPolicy(o.Policy, path)
+	if err != nil {
+		name := o.Policy
+		if name == "" {
+			name = "(default)"
 		}
-		p, err := LoadPolicy(o.Policy, path)
-		if err != nil {
-			return exitf(ExitFailed, "policy %s: %v", o.Policy, err)
-		}
-		cfg.Policy = p
+		return exitf(ExitFailed, "policy %s: %v", name, err)
 	}
+	cfg.Policy = p
 	srv, err := broker.Listen(cfg)
 	switch {
 	case errors.Is(err, broker.ErrAlreadyRunning):
