@@ -115,7 +115,18 @@ func (a *analyzer) brokenAPI() (scanner.Pos, bool) {
 	t := a.t
 	for i := range t.nodes {
 		n := &t.nodes[i]
-		if n.kind == kError && containsAny(t.src[n.start:n.end], brokenNeedles) {
+		if n.kind != kError {
+			continue
+		}
+		// The error's own text, or the call it sits in, names an API.
+		span := t.src[n.start:n.end]
+		for p := n.parent; p != none; p = t.nodes[p].parent {
+			if t.nodes[p].kind == kCall {
+				span = t.src[t.nodes[p].start:t.nodes[p].end]
+				break
+			}
+		}
+		if containsAny(t.src[n.start:n.end], brokenNeedles) || containsAny(span, brokenNeedles) {
 			return t.pos(int32(i)), true
 		}
 	}

@@ -591,7 +591,7 @@ func (a *analyzer) prop(v value, name string) (value, bool) {
 }
 
 // lookupRE matches a command line that only looks a command up.
-var lookupRE = regexp.MustCompile(`^\s*(?:which|command\s+-v|type\s+-p)\s+([A-Za-z0-9_./@-]+)\s*$`)
+var lookupRE = regexp.MustCompile(`^\s*(?:which|where|command\s+-v|type\s+-p)\s+([A-Za-z0-9_./@-]+)\s*$`)
 
 // identityMethods return their receiver's string value.
 var identityMethods = map[string]bool{
