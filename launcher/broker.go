@@ -93,7 +93,7 @@ func spawnBroker(bin, socket string) error {
 }
 
 // register anchors the session on this process's PID.
-func (l *launch) register(ctx context.Context, socket string, o Options) (string, uint64, error) {
+func (l *launch) register(ctx context.Context, socket string, o Options, args map[string]string) (string, uint64, error) {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	c, err := broker.Dial(ctx, socket)
@@ -102,7 +102,7 @@ func (l *launch) register(ctx context.Context, socket string, o Options) (string
 	}
 	defer c.Close()
 	rep, err := c.Do(ctx, broker.Request{Op: broker.OpRegister, Runtime: o.Runtime,
-		PID: l.deps.Getpid(), Args: o.registerArgs()})
+		PID: l.deps.Getpid(), Args: args})
 	if err != nil {
 		return "", 0, fmt.Errorf("register: %w", err)
 	}

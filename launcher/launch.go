@@ -154,12 +154,14 @@ func (l *launch) run(ctx context.Context, args []string) error {
 	}
 	dir := integrationDir(socket)
 	var argv []string
+	gateFiles := []string{gate}
 	switch o.Runtime {
 	case RuntimeClaude:
 		path, err := writeSealed(dir, "claude-settings.json", settings)
 		if err != nil {
 			return err
 		}
+		gateFiles = append(gateFiles, path)
 		if configDir != "" {
 			if err := mergeConfigDir(configDir, gate); err != nil {
 				return err
@@ -179,10 +181,11 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
+		gateFiles = append(gateFiles, path)
 		argv = piArgv(bin, path, o.RuntimeArgs)
 	}
 
-	session, gen, err := l.register(ctx, socket, o)
+	session, gen, err := l.register(ctx, socket, o, o.registerArgs(configDir, gateFiles))
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrNoBroker, err)
 	}

@@ -327,6 +327,10 @@ func TestRunClaude(t *testing.T) {
 		reg.Args["allow_tools_mode"] != "enforce" || reg.Args["dangerous"] != "true" {
 		t.Errorf("register %+v", reg)
 	}
+	if files := strings.Split(reg.Args["gate_files"], "\n"); len(files) != 2 ||
+		!strings.HasSuffix(files[0], "/mutator-gate") || files[1] != call.argv[2] {
+		t.Errorf("register %+v", reg)
+	}
 }
 
 func TestRunPi(t *testing.T) {

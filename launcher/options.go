@@ -143,8 +143,10 @@ loop:
 	return o, nil
 }
 
-// registerArgs is what the registration carries besides runtime and PID.
-func (o Options) registerArgs() map[string]string {
+// registerArgs is what the registration carries besides runtime and PID:
+// the allow-list, dangerous mode, the absolute --config-dir and the gate
+// files (which the broker's policy protects from writes for this session).
+func (o Options) registerArgs(configDir string, gateFiles []string) map[string]string {
 	m := map[string]string{}
 	if len(o.AllowTools) > 0 {
 		m["allow_tools"] = strings.Join(o.AllowTools, ",")
@@ -158,8 +160,11 @@ func (o Options) registerArgs() map[string]string {
 	if o.Dangerous {
 		m["dangerous"] = "true"
 	}
-	if o.ConfigDir != "" {
-		m["config_dir"] = o.ConfigDir
+	if configDir != "" {
+		m["config_dir"] = configDir
+	}
+	if len(gateFiles) > 0 {
+		m["gate_files"] = strings.Join(gateFiles, "\n")
 	}
 	if len(m) == 0 {
 		return nil

@@ -29,6 +29,9 @@ type Event struct {
 	ToolInput     json.RawMessage `json:"tool_input"`
 	AgentID       string          `json:"agent_id"`
 	AgentType     string          `json:"agent_type"`
+	// Cwd is the runtime's working folder; policy rules resolve relative
+	// paths in tool_input against it.
+	Cwd string `json:"cwd"`
 	// Source is SessionStart's reason: startup, resume, clear, compact, fork.
 	Source string `json:"source"`
 	// Trigger is PreCompact's reason: manual or auto.

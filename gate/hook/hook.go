@@ -127,7 +127,7 @@ func (r *runner) run(ctx context.Context, stdin io.Reader) int {
 		return fail(r.mode, r.stderr, broker.CodeGateUnavailable, err.Error())
 	}
 	req := broker.Request{Session: session, Generation: gen, Event: ev.HookEventName,
-		AgentID: ev.AgentID, AgentType: ev.AgentType}
+		AgentID: ev.AgentID, AgentType: ev.AgentType, Cwd: ev.Cwd}
 	switch r.mode {
 	case ModeGate, ModeTap:
 		if ev.ToolName == "" {

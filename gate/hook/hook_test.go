@@ -248,7 +248,7 @@ const MaxEventBytesForTest = 4 << 20
 
 func TestGateAllowsAndForwards(t *testing.T) {
 	fb := startFake(t, allowAll)
-	ev := `{"hook_event_name":"PreToolUse","tool_name":"Edit","agent_id":"a-1","agent_type":"verifier",` +
+	ev := `{"hook_event_name":"PreToolUse","tool_name":"Edit","agent_id":"a-1","agent_type":"verifier","cwd":"/repo",` +
 		`"tool_input":{"file_path":"/x","old_string":"a","new_string":"b"}}`
 	got := runGate(t, sessionEnv(fb.path), []byte(ev))
 	if got.status != 0 || got.stderr != "" || got.stdout != "" {
@@ -260,7 +260,7 @@ func TestGateAllowsAndForwards(t *testing.T) {
 	}
 	r := reqs[0]
 	if r.Op != broker.OpAuthorize || r.Session != "s-test" || r.Generation != 1 || r.Tool != "Edit" ||
-		r.AgentID != "a-1" || r.AgentType != "verifier" || r.Event != "PreToolUse" || r.V != broker.ProtocolVersion {
+		r.AgentID != "a-1" || r.AgentType != "verifier" || r.Event != "PreToolUse" || r.Cwd != "/repo" || r.V != broker.ProtocolVersion {
 		t.Errorf("request %+v", r)
 	}
 	if string(r.ToolInput) != `{"file_path":"/x","old_string":"a","new_string":"b"}` {

@@ -78,6 +78,12 @@ interface Pi {
 	on(event: string, handler: (event: any, ctx: any) => unknown): void;
 }
 
+// The runtime's working folder, against which policy rules resolve
+// relative paths.
+function cwdOf(ctx: any): string {
+	return typeof ctx?.cwd === "string" ? ctx.cwd : process.cwd();
+}
+
 export default function leasegateGate(pi: Pi) {
 	pi.on("session_start", async (event: SessionStartEvent) => {
 		// The call-in that proves the gate is live; failures only mean the
@@ -85,13 +91,14 @@ export default function leasegateGate(pi: Pi) {
 		await runGate("session-start", { hook_event_name: "SessionStart", source: event?.reason ?? "startup" });
 	});
 
-	pi.on("tool_call", async (event: ToolEvent) => {
+	pi.on("tool_call", async (event: ToolEvent, ctx: any) => {
 		let res: GateResult;
 		try {
 			res = await runGate("gate", {
 				hook_event_name: "PreToolUse",
 				tool_name: event.toolName,
 				tool_input: event.input ?? {},
+				cwd: cwdOf(ctx),
 			});
 		} catch (err) {
 			return { block: true, reason: `GATE_UNAVAILABLE: ${String(err)}` };
@@ -100,10 +107,15 @@ export default function leasegateGate(pi: Pi) {
 		return { block: true, reason: res.reason };
 	});
 
-	pi.on("tool_result", async (event: ToolEvent) => {
+	pi.on("tool_result", async (event: ToolEvent, ctx: any) => {
 		// Telemetry tap: never changes the result, never blocks.
 		try {
-			await runGate("tap", { hook_event_name: "PostToolUse", tool_name: event.toolName, tool_input: event.input ?? {} });
+			await runGate("tap", {
+				hook_event_name: "PostToolUse",
+				tool_name: event.toolName,
+				tool_input: event.input ?? {},
+				cwd: cwdOf(ctx),
+			});
 		} catch {
 			// ignored on purpose
 		}
