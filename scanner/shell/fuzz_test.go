@@ -31,7 +31,7 @@ func FuzzShellDetector(f *testing.F) {
 		"echo 'claude' | bash\n",
 		"f() { \"$@\"; }; f claude\n",
 		"eval 'if claude; then'\n",
-		"$'\\x63laude' --dangerously-skip-permissions\n",
+		"$'\\x63laude' --dangerously-skip-permissions\n", // check-launches: inert fuzz seed: the flag beside an ANSI-C quoted name
 	} {
 		f.Add(s)
 	}

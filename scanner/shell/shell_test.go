@@ -197,7 +197,7 @@ func TestChokepoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, _, err := scanner.ScanBytes("bin/launch-runtime.sh", []byte("exec claude --dangerously-skip-permissions \"$@\"\n"), true, cfg, detectors, shell.ScanString)
+	fs, _, err := scanner.ScanBytes("bin/launch-runtime.sh", []byte("exec claude --dangerously-skip-permissions \"$@\"\n"), true, cfg, detectors, shell.ScanString) // check-launches: inert test input: the choke point may hold the flag
 	if err != nil {
 		t.Fatal(err)
 	}
