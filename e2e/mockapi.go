@@ -22,6 +22,9 @@ type Step struct {
 	// acts from outside the agent (promote, revoke, restart the broker)
 	// while the runtime waits for the model.
 	Before func()
+	// InputFunc, when set, gives the tool input at answer time (after
+	// Before), for inputs only known once the runtime is running.
+	InputFunc func() map[string]any
 	// InputTokens, when set, is the usage the mock reports, to make the
 	// runtime believe its context is full and compact.
 	InputTokens int
@@ -230,6 +233,9 @@ func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 		m.mu.Unlock()
 		if step.Before != nil {
 			step.once.Do(step.Before)
+		}
+		if step.InputFunc != nil {
+			step.Input = step.InputFunc()
 		}
 		if step.Tool == "" && step.Text == "" {
 			step.Text = "done."
