@@ -112,10 +112,12 @@ type scan struct {
 	asgs  []assign
 	// seenAsg keys the assignments already recorded.
 	seenAsg map[string]bool
+	// bats: `run cmd args` in a bats test runs cmd.
+	bats bool
 }
 
 func scanText(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, lang syntax.LangVariant, vars env, depth int, nested bool) error {
-	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]bool{}, defs: map[string]scanner.Pos{}}
+	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]bool{}, defs: map[string]scanner.Pos{}, bats: lang == syntax.LangBats}
 	if s.vars == nil {
 		s.vars = env{}
 	}

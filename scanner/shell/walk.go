@@ -148,6 +148,16 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 				s.evalText(body, x.Pos)
 			}
 		}
+	case "run":
+		if s.bats {
+			k := i + 1
+			for k < len(argv) && argv[k].Known && (strings.HasPrefix(argv[k].Value, "-") || argv[k].Value == "!") {
+				k++
+			}
+			if k < len(argv) {
+				s.judge(argv[k:], cls, depth+1)
+			}
+		}
 	case "trap":
 		if i+1 < len(argv) && argv[i+1].Known && !strings.HasPrefix(argv[i+1].Value, "-") {
 			s.evalText(argv[i+1].Value, argv[i+1].Pos)
