@@ -50,13 +50,15 @@ type MockAPI struct {
 	script  []Step
 	reqs    []MessagesRequest
 	other   []string
-	served  int            // agent-loop answers so far: the script position
+	served  int // agent-loop answers so far: the script position
+	threads map[string]*thread
 	seen    map[string]int // tool_use_id -> index in results
 	results []ToolResult
 }
 
 // MessagesRequest is the part of a Messages API request the tests read.
 type MessagesRequest struct {
+	System   json.RawMessage   `json:"system"`
 	Model    string            `json:"model"`
 	Stream   bool              `json:"stream"`
 	Tools    []json.RawMessage `json:"tools"`
@@ -98,6 +100,30 @@ type ToolResult struct {
 	ToolUseID string
 	IsError   bool
 	Text      string
+}
+
+// thread is a script for the requests whose system prompt holds a marker
+// (a subagent's), with its own position.
+type thread struct {
+	script []Step
+	served int
+}
+
+// SetThread scripts the requests whose system prompt contains marker
+// separately from the main script: a subagent's turns, which may
+// interleave with the main agent's.
+func (m *MockAPI) SetThread(marker string, script []Step) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	th := &thread{}
+	for _, st := range script {
+		st.once = new(sync.Once)
+		th.script = append(th.script, st)
+	}
+	if m.threads == nil {
+		m.threads = map[string]*thread{}
+	}
+	m.threads[marker] = th
 }
 
 // StartMockAPI serves script on 127.0.0.1 until Close.
@@ -224,12 +250,18 @@ func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 		m.mu.Lock()
 		m.reqs = append(m.reqs, req)
 		m.noteResults(req)
-		if m.served < len(m.script) {
-			step = m.script[m.served]
+		script, served := m.script, &m.served
+		for marker, th := range m.threads {
+			if strings.Contains(string(req.System), marker) {
+				script, served = th.script, &th.served
+			}
+		}
+		if *served < len(script) {
+			step = script[*served]
 		} else {
 			step = Step{Text: "done."}
 		}
-		m.served++
+		*served++
 		m.mu.Unlock()
 		if step.Before != nil {
 			step.once.Do(step.Before)
