@@ -16,10 +16,10 @@ import (
 )
 
 // primitiveText is the raw flag, built so this file does not hold it.
-const primitiveText = "--dangerously-" + "skip-permissions"
+const primitiveText = "--dangerously-" + "skip-permissions" // check-launches: inert soak fixture: the flag the soak tree must contain
 
 func TestRawPrimitivePositions(t *testing.T) {
-	src := "a\n" + primitiveText + " x " + primitiveText + "\n\n  " + primitiveText + "\r\nz " + primitiveText
+	src := "a\n" + primitiveText + " x " + primitiveText + "\n\n  " + primitiveText + "\r\nz " + primitiveText // check-launches: inert soak fixture: the flag the soak tree must contain
 	fs, _, err := ScanBytes("f.txt", []byte(src), false, DefaultConfig(), nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +52,7 @@ func TestRawPrimitivePositions(t *testing.T) {
 // the positions are found in one pass (mapping each from the start of the
 // file took minutes).
 func TestRawPrimitiveRepeated(t *testing.T) {
-	src := []byte("log\n" + strings.Repeat("x "+primitiveText+" ", 200_000) + "\nend " + primitiveText + "\n")
+	src := []byte("log\n" + strings.Repeat("x "+primitiveText+" ", 200_000) + "\nend " + primitiveText + "\n") // check-launches: inert soak fixture: the flag the soak tree must contain
 	fs, _, err := ScanBytes("ci.log", src, false, DefaultConfig(), nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +63,7 @@ func TestRawPrimitiveRepeated(t *testing.T) {
 }
 
 func BenchmarkRawPrimitiveRepeated(b *testing.B) {
-	src := []byte(strings.Repeat("x "+primitiveText+" ", 100_000))
+	src := []byte(strings.Repeat("x "+primitiveText+" ", 100_000)) // check-launches: inert soak fixture: the flag the soak tree must contain
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
 		if _, _, err := ScanBytes("ci.log", src, false, DefaultConfig(), nil, nil); err != nil {
@@ -81,8 +81,8 @@ func TestRawPrimitiveShebangBinary(t *testing.T) {
 		src  string
 		want int
 	}{
-		{"#!/bin/sh\nrun " + primitiveText + "\nexit 0\n" + payload, 1},
-		{"#!/usr/bin/env python3\n# " + primitiveText + "\n" + payload, 1},
+		{"#!/bin/sh\nrun " + primitiveText + "\nexit 0\n" + payload, 1},    // check-launches: inert soak fixture: the flag the soak tree must contain
+		{"#!/usr/bin/env python3\n# " + primitiveText + "\n" + payload, 1}, // check-launches: inert soak fixture: the flag the soak tree must contain
 		{"\x7fELF" + payload + primitiveText, 0},
 	} {
 		fs, _, err := ScanBytes("x", []byte(c.src), true, DefaultConfig(), nil, nil)
@@ -184,9 +184,9 @@ func (d slowDetector) Scan(p *Pass) error {
 func TestScanFileBudget(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{
-		"hang.slow": "hang\n" + primitiveText + "\n",
+		"hang.slow": "hang\n" + primitiveText + "\n", // check-launches: inert soak fixture: the flag the soak tree must contain
 		"poll.slow": "poll\n",
-		"ok.txt":    primitiveText + "\n",
+		"ok.txt":    primitiveText + "\n", // check-launches: inert soak fixture: the flag the soak tree must contain
 	}
 	for name, body := range files {
 		if err := os.WriteFile(filepath.Join(root, name), []byte(body), 0o644); err != nil {
@@ -205,8 +205,8 @@ func TestScanFileBudget(t *testing.T) {
 	}
 	want := []string{
 		"hang.slow:1 RED:unparseable file cannot be parsed, so its launches cannot be checked: the slow detector took longer than 200ms on this file",
-		"hang.slow:2 RED:dangerous-primitive raw permission-bypass primitive `" + primitiveText + "` outside launch-runtime; ask launch-runtime for `--dangerous` instead",
-		"ok.txt:1 RED:dangerous-primitive raw permission-bypass primitive `" + primitiveText + "` outside launch-runtime; ask launch-runtime for `--dangerous` instead",
+		"hang.slow:2 RED:dangerous-primitive raw permission-bypass primitive `" + primitiveText + "` outside launch-runtime; ask launch-runtime for `--dangerous` instead", // check-launches: inert soak fixture: the flag the soak tree must contain
+		"ok.txt:1 RED:dangerous-primitive raw permission-bypass primitive `" + primitiveText + "` outside launch-runtime; ask launch-runtime for `--dangerous` instead",    // check-launches: inert soak fixture: the flag the soak tree must contain
 		"poll.slow:1 RED:unparseable file cannot be parsed, so its launches cannot be checked: the slow detector took longer than 200ms on this file",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

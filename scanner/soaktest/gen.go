@@ -15,10 +15,10 @@ import (
 
 // primitive is the raw permission-bypass flag, built so that this source
 // file does not hold it literally (check-launches runs on this repository).
-const primitive = "--dangerously-" + "skip-permissions"
+const primitive = "--dangerously-" + "skip-permissions" // check-launches: inert soak fixture: the flag the soak tree must contain
 
 // bypassSetting is the settings form of the primitive.
-const bypassSetting = `"defaultMode": "bypass` + `Permissions"`
+const bypassSetting = `"defaultMode": "bypass` + `Permissions"` // check-launches: inert soak fixture: the flag the soak tree must contain
 
 // Scale sizes a soak tree.
 type Scale struct {
@@ -237,7 +237,7 @@ func (g *gen) ordinary(n int) {
 				add(fmt.Sprintf("launch-runtime --runtime %s -- -p \"summarise $name\"", runtime), gated)
 			}
 			if prim {
-				add("echo \"never pass "+primitive+"\"", prims)
+				add("echo \"never pass "+primitive+"\"", prims) // check-launches: inert soak fixture: the flag the soak tree must contain
 			}
 		case "js":
 			name = fmt.Sprintf("util%d.js", i)
@@ -248,7 +248,7 @@ func (g *gen) ordinary(n int) {
 				add(fmt.Sprintf("childProcess.spawn(\"launch-runtime\", [\"--runtime\", %q, \"--\", \"-p\"]);", runtime), gated)
 			}
 			if prim {
-				add("const note = \"do not use "+primitive+"\";", prims)
+				add("const note = \"do not use "+primitive+"\";", prims) // check-launches: inert soak fixture: the flag the soak tree must contain
 			}
 		case "ts":
 			name = fmt.Sprintf("item%d.ts", i)
@@ -259,7 +259,7 @@ func (g *gen) ordinary(n int) {
 				add(fmt.Sprintf("spawn(\"launch-runtime\", [\"--runtime\", %q, \"--\", \"-p\"]);", runtime), gated)
 			}
 			if prim {
-				add("export const note = \""+primitive+"\";", prims)
+				add("export const note = \""+primitive+"\";", prims) // check-launches: inert soak fixture: the flag the soak tree must contain
 			}
 		case "py":
 			name = fmt.Sprintf("geo%d.py", i)
@@ -270,7 +270,7 @@ func (g *gen) ordinary(n int) {
 				add(fmt.Sprintf("subprocess.run([\"launch-runtime\", \"--runtime\", %q, \"--\", \"-p\"], check=False)", runtime), gated)
 			}
 			if prim {
-				add("NOTE = \"never "+primitive+"\"", prims)
+				add("NOTE = \"never "+primitive+"\"", prims) // check-launches: inert soak fixture: the flag the soak tree must contain
 			}
 		case "go":
 			name = fmt.Sprintf("x%d.go", i)
@@ -300,20 +300,20 @@ func (g *gen) ordinary(n int) {
 				body = fmt.Sprintf("{\"id\": %d, \"tags\": [\"a\", \"b\"], \"enabled\": true}\n", i)
 				if prim {
 					body = fmt.Sprintf("[{\"id\": %d},\n", i)
-					add("{\"permissions\": {"+bypassSetting+"}}]", prims)
+					add("{\"permissions\": {"+bypassSetting+"}}]", prims) // check-launches: inert soak fixture: the flag the soak tree must contain
 				}
 			}
 		case "yaml":
 			name = fmt.Sprintf("config%d.yaml", i)
 			body = fmt.Sprintf("name: svc-%d\nreplicas: %d\nenv:\n  - LOG_LEVEL=info\n  - NOTE=claude is mentioned only as data\n", i, i%5)
 			if prim {
-				add("flags: \""+primitive+"\"", prims)
+				add("flags: \""+primitive+"\"", prims) // check-launches: inert soak fixture: the flag the soak tree must contain
 			}
 		case "md":
 			name = fmt.Sprintf("README%d.md", i)
 			body = fmt.Sprintf("# Module %d\n\nThis module is started through launch-runtime; see the claude docs.\n\n- item one\n- item two\n", i)
 			if prim {
-				add("Never pass `"+primitive+"` to the agent.", prims)
+				add("Never pass `"+primitive+"` to the agent.", prims) // check-launches: inert soak fixture: the flag the soak tree must contain
 			}
 		case "bin":
 			name = fmt.Sprintf("blob%d.png", i)
@@ -328,7 +328,7 @@ func (g *gen) ordinary(n int) {
 			name = fmt.Sprintf("notes%d.txt", i)
 			body = fmt.Sprintf("notes for %d\nnothing to launch here; pi is 3.14159\n", i)
 			if prim {
-				add("someone wrote "+primitive+" here", prims)
+				add("someone wrote "+primitive+" here", prims) // check-launches: inert soak fixture: the flag the soak tree must contain
 			}
 		}
 		rel := folder + "/" + name
@@ -356,7 +356,7 @@ func (g *gen) pathological(s Scale) {
 		for i := 0; b.Len() < s.BundleBytes; i++ {
 			fmt.Fprintf(&b, "var a%d=function(b,c){return b*%d+c.length},s%d=\"k%d\",o%d={x:%d,y:[1,2,3]};", i, i%97, i, i, i, i)
 		}
-		b.WriteString("require(\"child_process\").spawn(\"claude\",[\"-p\",\"" + primitive + "\"]);\n")
+		b.WriteString("require(\"child_process\").spawn(\"claude\",[\"-p\",\"" + primitive + "\"]);\n") // check-launches: inert soak fixture: the flag the soak tree must contain
 		g.write("patho/bundle/app.min.js", b.Bytes(), 0o644)
 		g.entry(Entry{Path: "patho/bundle/app.min.js", Pathological: fmt.Sprintf("minified bundle, %d bytes on one line", b.Len()),
 			Expect: []Expect{at(prim, 2), launch(2, scanner.ClassProcessAPI)}, AllowUnparseable: true, Regular: true})
@@ -388,7 +388,7 @@ func (g *gen) pathological(s Scale) {
 		for i := 0; i < s.HeredocLines-1; i++ {
 			fmt.Fprintf(&b, "echo \"line %d\"\n", i)
 		}
-		b.WriteString("claude -p " + primitive + "\nEOF\n")
+		b.WriteString("claude -p " + primitive + "\nEOF\n") // check-launches: inert soak fixture: the flag the soak tree must contain
 		line := s.HeredocLines + 2
 		g.write("patho/heredoc/big.sh", []byte(b.String()), 0o755)
 		g.entry(Entry{Path: "patho/heredoc/big.sh", Pathological: fmt.Sprintf("%d-line heredoc fed to bash", s.HeredocLines),
@@ -405,15 +405,15 @@ func (g *gen) pathological(s Scale) {
 			payload[j] = byte(g.rng.UintN(256))
 		}
 		payload[0] = 0
-		sh := append([]byte("#!/bin/sh\necho extracting\nclaude -p "+primitive+"\nexit 0\n"), payload...)
+		sh := append([]byte("#!/bin/sh\necho extracting\nclaude -p "+primitive+"\nexit 0\n"), payload...) // check-launches: inert soak fixture: the flag the soak tree must contain
 		g.write("patho/binary/selfextract.sh", sh, 0o755)
 		g.entry(Entry{Path: "patho/binary/selfextract.sh", Pathological: "shell shebang, binary payload",
 			Expect: []Expect{at(prim, 3), launch(3, scanner.ClassDirectLiteral)}, AllowUnparseable: true, Regular: true})
-		py := append([]byte("#!/usr/bin/env python3\nimport subprocess\n# "+primitive+"\nsubprocess.run([\"claude\"])\n"), payload...)
+		py := append([]byte("#!/usr/bin/env python3\nimport subprocess\n# "+primitive+"\nsubprocess.run([\"claude\"])\n"), payload...) // check-launches: inert soak fixture: the flag the soak tree must contain
 		g.write("patho/binary/tool", py, 0o755)
 		g.entry(Entry{Path: "patho/binary/tool", Pathological: "python shebang, binary payload, no extension",
 			Expect: []Expect{at(prim, 3), launch(4, scanner.ClassProcessAPI)}, AllowUnparseable: true, Regular: true})
-		blob := append(append([]byte{0x7f, 'E', 'L', 'F', 2, 1, 1, 0}, payload...), []byte("claude "+primitive)...)
+		blob := append(append([]byte{0x7f, 'E', 'L', 'F', 2, 1, 1, 0}, payload...), []byte("claude "+primitive)...) // check-launches: inert soak fixture: the flag the soak tree must contain
 		g.write("patho/binary/blob.bin", blob, 0o755)
 		g.entry(Entry{Path: "patho/binary/blob.bin", Pathological: "binary without shebang (data, clean)", Regular: true})
 	}
@@ -433,7 +433,7 @@ func (g *gen) pathological(s Scale) {
 	// Unreadable members: a file and a folder mode 000, a FIFO, and a
 	// folder named like a file.
 	{
-		body := "#!/bin/sh\n# " + primitive + "\nclaude -p\n"
+		body := "#!/bin/sh\n# " + primitive + "\nclaude -p\n" // check-launches: inert soak fixture: the flag the soak tree must contain
 		exp := []Expect{at(prim, 2), launch(3, scanner.ClassDirectLiteral)}
 		g.write("patho/unreadable/secret.sh", []byte(body), 0o755)
 		g.write("patho/unreadable/locked/inner.sh", []byte(body), 0o755)
@@ -457,10 +457,10 @@ func (g *gen) pathological(s Scale) {
 	// Files over and exactly at the size cap (sparse: cheap to write).
 	{
 		over := "patho/big/huge.sh"
-		g.sparse(over, []byte("#!/bin/sh\nclaude -p "+primitive+"\n"), scanner.MaxFileSize+1<<20, nil)
+		g.sparse(over, []byte("#!/bin/sh\nclaude -p "+primitive+"\n"), scanner.MaxFileSize+1<<20, nil) // check-launches: inert soak fixture: the flag the soak tree must contain
 		g.entry(Entry{Path: over, Pathological: "file over the size cap", Skip: "larger than 32 MiB"})
 		head := strings.Repeat("padding text line\n", 1000)
-		g.sparse("patho/big/at-cap.txt", []byte(head), scanner.MaxFileSize, []byte("\nnote "+primitive+"\n"))
+		g.sparse("patho/big/at-cap.txt", []byte(head), scanner.MaxFileSize, []byte("\nnote "+primitive+"\n")) // check-launches: inert soak fixture: the flag the soak tree must contain
 		g.m.Regular++
 		g.entry(Entry{Path: "patho/big/at-cap.txt", Pathological: "file exactly at the size cap, primitive at its end",
 			Expect: []Expect{at(prim, lines(head)+2)}, Regular: true})
@@ -473,7 +473,7 @@ func (g *gen) pathological(s Scale) {
 			parts = append(parts, fmt.Sprintf("d%03d", i))
 		}
 		rel := "patho/deep/" + strings.Join(parts, "/") + "/launch.sh"
-		g.write(rel, []byte("#!/bin/sh\n# "+primitive+"\nclaude -p\n"), 0o755)
+		g.write(rel, []byte("#!/bin/sh\n# "+primitive+"\nclaude -p\n"), 0o755) // check-launches: inert soak fixture: the flag the soak tree must contain
 		g.entry(Entry{Path: rel, Pathological: fmt.Sprintf("%d nested folders", s.Depth),
 			Expect: []Expect{at(prim, 2), launch(3, scanner.ClassDirectLiteral)}, Regular: true})
 	}
@@ -498,7 +498,7 @@ func (g *gen) pathological(s Scale) {
 				Expect: []Expect{at(prim, primLine), launch(primLine+1, cls)}, AllowUnparseable: true, Regular: true})
 		}
 		name := "patho/utf8/name-\xff\xfe.txt"
-		g.write(name, []byte("the flag "+primitive+"\n"), 0o644)
+		g.write(name, []byte("the flag "+primitive+"\n"), 0o644) // check-launches: inert soak fixture: the flag the soak tree must contain
 		g.entry(Entry{Path: asJSON(name), Pathological: "invalid UTF-8 in the file name (JSON shows U+FFFD)",
 			Expect: []Expect{at(prim, 1)}, Regular: true})
 	}
@@ -514,7 +514,7 @@ func (g *gen) pathological(s Scale) {
 			}
 			fmt.Fprintf(&b, `{"id":%d,"name":"item-%d","tags":["a","b"],"nested":{"k":[%d,{"v":null}]}}`, i, i, i)
 		}
-		b.WriteString(`],"mcpServers":{"agent":{"command":"claude","args":["-p"]}},"permissions":{` + bypassSetting + `}}` + "\n")
+		b.WriteString(`],"mcpServers":{"agent":{"command":"claude","args":["-p"]}},"permissions":{` + bypassSetting + `}}` + "\n") // check-launches: inert soak fixture: the flag the soak tree must contain
 		g.write("patho/json/huge.json", b.Bytes(), 0o644)
 		opt := launch(1, "")
 		opt.Optional = true
@@ -524,10 +524,10 @@ func (g *gen) pathological(s Scale) {
 
 	// CRLF line ends.
 	{
-		g.write("patho/crlf/run.sh", []byte("#!/bin/sh\r\necho hi\r\nclaude -p\r\n# "+primitive+"\r\n"), 0o755)
+		g.write("patho/crlf/run.sh", []byte("#!/bin/sh\r\necho hi\r\nclaude -p\r\n# "+primitive+"\r\n"), 0o755) // check-launches: inert soak fixture: the flag the soak tree must contain
 		g.entry(Entry{Path: "patho/crlf/run.sh", Pathological: "CRLF line ends",
 			Expect: []Expect{launch(3, scanner.ClassDirectLiteral), at(prim, 4)}, Regular: true})
-		g.write("patho/crlf/run.py", []byte("import subprocess\r\n\r\nsubprocess.run([\"claude\", \"-p\"])\r\nFLAG = \""+primitive+"\"\r\n"), 0o644)
+		g.write("patho/crlf/run.py", []byte("import subprocess\r\n\r\nsubprocess.run([\"claude\", \"-p\"])\r\nFLAG = \""+primitive+"\"\r\n"), 0o644) // check-launches: inert soak fixture: the flag the soak tree must contain
 		g.entry(Entry{Path: "patho/crlf/run.py", Pathological: "CRLF line ends",
 			Expect: []Expect{launch(3, scanner.ClassProcessAPI), at(prim, 4)}, Regular: true})
 		wf := ".github/workflows/crlf.yml"
@@ -537,7 +537,7 @@ func (g *gen) pathological(s Scale) {
 
 	// The primitive repeated on one line: one finding, found in linear time.
 	{
-		line := strings.Repeat("x "+primitive+" ", s.Repeats)
+		line := strings.Repeat("x "+primitive+" ", s.Repeats) // check-launches: inert soak fixture: the flag the soak tree must contain
 		g.write("patho/many/flags.txt", []byte("log\n"+line+"\n"), 0o644)
 		g.entry(Entry{Path: "patho/many/flags.txt", Pathological: fmt.Sprintf("primitive %d times on one line", s.Repeats),
 			Expect: []Expect{at(prim, 2)}, Regular: true})
