@@ -9,7 +9,18 @@ type binding struct {
 	ref   bool // an import: the value is mod + path
 	param bool // unknown value
 	name  int32
+	scope int32 // the function the binding belongs to (none: the module)
+
+	// A plain parameter of a named function: its value is resolved from
+	// the function's call sites in the file.
+	fn     string
+	method bool // a method: called as x.fn(...), self not passed
+	index  int  // position among the positional parameters
+	def    int32
 }
+
+// scopeKey names the bindings of one name in one function scope.
+type scopeKey struct{ name, scope int32 }
 
 // mutation is an in-place change of a list or string a name holds:
 // `cmd += [...]`, `cmd.append(x)`, `cmd.extend([...])`, `cmd.insert(...)`.
@@ -59,17 +70,37 @@ func (a *analyzer) collect() {
 		case kImportFrom:
 			a.collectImportFrom(i)
 		case kParameters:
+			fn, method := a.functionName(i)
+			idx := 0
+			if method {
+				idx = -1 // self
+			}
 			for c := n.first; c != none; c = t.nodes[c].next {
+				nm, def := int32(none), int32(none)
 				switch t.nodes[c].kind {
 				case kIdentifier:
-					a.addBinding(c, binding{value: none, param: true, name: c})
+					nm = c
 				case kDefaultParameter, kTypedDefaultParameter:
-					if nm := t.child(c, fName); nm != none {
-						a.addBinding(nm, binding{value: none, param: true, name: nm})
+					nm, def = t.child(c, fName), t.child(c, fValue)
+				case kTypedParameter:
+					if f := t.nodes[c].first; f != none && t.nodes[f].kind == kIdentifier {
+						nm = f
 					}
-				case kTypedParameter, kListSplatPattern, kDictionarySplatPattern:
+				case kListSplatPattern, kDictionarySplatPattern:
 					a.bindUnknown(c)
+					idx = -1 << 20 // later parameters are keyword-only
+					continue
+				default:
+					if t.nodes[c].kind != kOther {
+						a.bindUnknown(c)
+					}
+					continue
 				}
+				if nm == none {
+					continue
+				}
+				a.addBinding(nm, binding{value: none, param: true, name: nm, fn: fn, method: method, index: idx, def: def})
+				idx++
 			}
 		case kFor, kForIn:
 			a.bindUnknown(t.child(i, fLeft))
@@ -77,7 +108,7 @@ func (a *analyzer) collect() {
 			a.bindUnknown(i)
 		case kFunction, kClass:
 			if nm := t.child(i, fName); nm != none {
-				a.addBinding(nm, binding{value: none, param: true, name: nm})
+				a.addBindingIn(nm, binding{value: none, param: true, name: nm}, a.scopeOf(i))
 			}
 		case kCall:
 			// cmd.append(x) / cmd.extend([...]) / cmd.insert(i, x)
@@ -105,9 +136,98 @@ func (a *analyzer) collect() {
 }
 
 func (a *analyzer) addBinding(name int32, b binding) {
+	a.addBindingIn(name, b, a.scopeOf(name))
+}
+
+func (a *analyzer) addBindingIn(name int32, b binding, scope int32) {
 	nm := a.t.nodes[name]
 	key := string(a.t.src[nm.start:nm.end])
-	a.binds[key] = append(a.binds[key], b)
+	id, ok := a.names[key]
+	if !ok {
+		id = int32(len(a.names))
+		a.names[key] = id
+	}
+	b.scope = scope
+	a.binds[key]++
+	k := scopeKey{id, scope}
+	a.scoped[k] = append(a.scoped[k], b)
+}
+
+// scopeOf is the innermost function or lambda strictly around node n, or
+// none for the module. Class bodies and comprehensions are not scopes
+// here.
+func (a *analyzer) scopeOf(n int32) int32 {
+	t := a.t
+	if v, ok := a.scopeCache[n]; ok {
+		return v
+	}
+	s := int32(none)
+	for p := t.nodes[n].parent; p != none; p = t.nodes[p].parent {
+		if k := t.nodes[p].kind; k == kFunction || k == kLambda {
+			s = p
+			break
+		}
+	}
+	if k := t.nodes[n].kind; k == kFunction || k == kLambda {
+		a.scopeCache[n] = s
+	}
+	return s
+}
+
+// functionName names the function that owns a parameter list; method is
+// set for a function defined directly in a class body.
+func (a *analyzer) functionName(params int32) (string, bool) {
+	t := a.t
+	fn := t.nodes[params].parent
+	if fn == none || t.nodes[fn].kind != kFunction {
+		return "", false
+	}
+	nm := t.child(fn, fName)
+	if nm == none {
+		return "", false
+	}
+	method := false
+	for p := t.nodes[fn].parent; p != none; p = t.nodes[p].parent {
+		k := t.nodes[p].kind
+		if k == kClass {
+			method = true
+			break
+		}
+		if k == kFunction || k == kLambda || k == kModule {
+			break
+		}
+	}
+	return t.text(nm), method
+}
+
+// callSites indexes the calls of the file by callee name: "f" for f(...),
+// ".m" for x.m(...).
+func (a *analyzer) callSites() map[string][]int32 {
+	if a.sites != nil {
+		return a.sites
+	}
+	t := a.t
+	a.sites = map[string][]int32{}
+	for i := int32(0); i < int32(len(t.nodes)); i++ {
+		if t.nodes[i].kind != kCall {
+			continue
+		}
+		fn := t.child(i, fFunction)
+		if fn == none {
+			continue
+		}
+		switch t.nodes[fn].kind {
+		case kIdentifier:
+			k := t.text(fn)
+			a.sites[k] = append(a.sites[k], i)
+		case kAttribute:
+			if at := t.child(fn, fAttribute); at != none {
+				k := "." + t.text(at)
+				a.sites[k] = append(a.sites[k], i)
+			}
+		}
+	}
+	return a.sites
 }
 
 func (a *analyzer) addMutation(name int32, m mutation) {

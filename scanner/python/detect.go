@@ -58,15 +58,20 @@ var treePool = sync.Pool{New: func() any { return new(tree) }}
 
 // analyzer holds one file's analysis state.
 type analyzer struct {
-	t         *tree
-	p         *scanner.Pass
-	binds     map[string][]binding
-	muts      map[string][]mutation
-	memo      map[int32]value
-	identMemo map[string]value
-	visiting  map[int32]bool
-	wildcards []string
-	depth     int
+	t          *tree
+	p          *scanner.Pass
+	binds      map[string]int // how many bindings each name has
+	names      map[string]int32
+	scoped     map[scopeKey][]binding
+	scopeMemo  map[scopeKey]value
+	scopeCache map[int32]int32
+	sites      map[string][]int32
+	muts       map[string][]mutation
+	memo       map[int32]value
+	identMemo  map[string]value
+	visiting   map[int32]bool
+	wildcards  []string
+	depth      int
 }
 
 // Scan reports the launches and primitives of one Python file.
@@ -88,7 +93,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	if !grammarPython.parse(p.Src, t) {
 		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
 	}
-	a := &analyzer{t: t, p: p, binds: map[string][]binding{}, muts: map[string][]mutation{},
+	a := &analyzer{t: t, p: p, binds: map[string]int{}, names: map[string]int32{}, scoped: map[scopeKey][]binding{}, scopeMemo: map[scopeKey]value{}, scopeCache: map[int32]int32{}, muts: map[string][]mutation{},
 		memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
 	a.collect()
 	if apiHint {

@@ -342,14 +342,27 @@ func (a *analyzer) evalIdent(n int32) value {
 	t := a.t
 	nm := t.nodes[n]
 	name := t.src[nm.start:nm.end]
-	bs := a.binds[string(name)]
-	if len(bs) == 0 {
+	id, ok := a.names[string(name)]
+	if !ok {
 		return a.global(string(name), n)
 	}
+	for s := a.scopeOf(n); ; s = a.scopeOf(s) {
+		if bs, ok := a.scoped[scopeKey{id, s}]; ok {
+			return a.resolve(bs, scopeKey{id, s}, name, n)
+		}
+		if s == none {
+			break
+		}
+	}
+	return a.global(string(name), n)
+}
+
+func (a *analyzer) resolve(bs []binding, key scopeKey, name []byte, n int32) value {
+	nm := a.t.nodes[n]
 	var v value
 	if len(bs) == 1 {
 		v = a.evalBinding(&bs[0])
-	} else if m, ok := a.identMemo[string(name)]; ok {
+	} else if m, ok := a.scopeMemo[key]; ok {
 		v = m
 		if v.k == vRef || v.k == vCmd {
 			v.node, v.lit = n, none
@@ -359,9 +372,9 @@ func (a *analyzer) evalIdent(n int32) value {
 			return unknown(n)
 		}
 	} else {
-		a.identMemo[string(name)] = unknown(n) // re-entry sees unknown
+		a.scopeMemo[key] = unknown(n) // re-entry sees unknown
 		v = a.evalMulti(bs, n)
-		a.identMemo[string(name)] = v
+		a.scopeMemo[key] = v
 		if v.k == vRef || v.k == vCmd {
 			return v
 		}
@@ -448,6 +461,9 @@ func (a *analyzer) evalBinding(b *binding) value {
 	if b.ref {
 		return a.refValue(value{k: vRef, mod: b.mod, path: b.path, node: b.name, lit: none})
 	}
+	if b.param && b.fn != "" {
+		return a.evalParam(b)
+	}
 	if b.param || b.value == none {
 		return unknown(b.name)
 	}
@@ -463,6 +479,102 @@ func (a *analyzer) evalBinding(b *binding) value {
 	delete(a.visiting, key)
 	a.memo[key] = v
 	return v
+}
+
+// maxCallSites bounds how many call sites are compared to resolve a
+// parameter.
+const maxCallSites = 32
+
+// evalParam resolves a parameter of a named function from the calls of
+// that function in the file (positional or keyword): one call site gives
+// its argument; several must agree on a known string, or one of them
+// passes a runtime. Without call sites the default value is used.
+func (a *analyzer) evalParam(b *binding) value {
+	key := b.name
+	if v, ok := a.memo[key]; ok {
+		return v
+	}
+	if a.visiting[key] {
+		return unknown(b.name)
+	}
+	a.visiting[key] = true
+	v := a.paramValue(b)
+	delete(a.visiting, key)
+	a.memo[key] = v
+	return v
+}
+
+func (a *analyzer) paramValue(b *binding) value {
+	t := a.t
+	k := b.fn
+	if b.method {
+		k = "." + k
+	}
+	sites := a.callSites()[k]
+	if len(sites) == 0 {
+		if b.def != none {
+			return a.eval(b.def)
+		}
+		return unknown(b.name)
+	}
+	if len(sites) > maxCallSites {
+		return unknown(b.name)
+	}
+	pname := t.text(b.name)
+	var out value
+	var vals []value
+	mixed := false
+	for i, site := range sites {
+		pos, kw := a.callArgs(site)
+		var v value
+		found := false
+		if w, ok := a.prop(kw, pname); ok {
+			v, found = w, true
+		} else if b.index >= 0 {
+			for j, c := range pos {
+				if t.nodes[c].kind == kListSplat {
+					return unknown(b.name)
+				}
+				if j == b.index {
+					v, found = a.eval(c), true
+					break
+				}
+			}
+		}
+		if !found {
+			if b.def == none {
+				return unknown(b.name)
+			}
+			v = a.eval(b.def)
+		}
+		if i == 0 {
+			out = v
+		} else if !(v.known() && out.known() && v.s == out.s) {
+			mixed = true
+		}
+		vals = append(vals, v)
+	}
+	if !mixed {
+		return out
+	}
+	for _, v := range vals {
+		if v.known() && a.namesCommand(v.s) {
+			return v
+		}
+	}
+	return unknown(b.name)
+}
+
+// namesCommand reports whether s names a runtime or the wrapper.
+func (a *analyzer) namesCommand(s string) bool {
+	if _, ok := a.p.Config.RuntimeForCommand(s); ok {
+		return true
+	}
+	base := s
+	if i := strings.LastIndexByte(base, '/'); i >= 0 {
+		base = base[i+1:]
+	}
+	return base == scanner.WrapperCommand
 }
 
 // refValue turns a reference that names a command object (sh.claude,
