@@ -98,11 +98,14 @@ func Write(w io.Writer, r *scanner.Report, tool Tool, opt Options) error {
 		fps = scanner.Fingerprints(r.Findings, read)
 	}
 	lines := lineCache{read: read}
-	baselined := map[string]bool{}
+	baselined, outside := map[string]bool{}, map[string]bool{}
 	hasBaseline := r.Gate != nil && r.Gate.Baseline != ""
 	if r.Gate != nil {
 		for _, b := range r.Gate.Baselined {
 			baselined[b.Fingerprint] = true
+		}
+		for _, b := range r.Gate.OutsideDiff {
+			outside[b.Fingerprint] = true
 		}
 	}
 	results := []jResult{}
@@ -129,7 +132,8 @@ func Write(w io.Writer, r *scanner.Report, tool Tool, opt Options) error {
 				res.BaselineState = "unchanged"
 			}
 		}
-		if r.Gate != nil && r.Waived(f) {
+		if baselined[fps[i]] || outside[fps[i]] {
+			// The gate does not let this finding fail the run.
 			res.Properties["waived"] = true
 		}
 		results = append(results, res)

@@ -96,11 +96,20 @@ func LoadBaseline(file string) (*Baseline, error) {
 	if err != nil {
 		return nil, &BaselineError{File: file, Err: err}
 	}
+	return ParseBaseline(file, data)
+}
+
+// ParseBaseline parses baseline bytes strictly; file names the source in
+// errors.
+func ParseBaseline(file string, data []byte) (*Baseline, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var b Baseline
 	if err := dec.Decode(&b); err != nil {
 		return nil, &BaselineError{File: file, Err: err}
+	}
+	if dec.More() {
+		return nil, &BaselineError{File: file, Err: errors.New("more than one JSON value")}
 	}
 	if b.Version != BaselineVersion || b.FingerprintVersion != scanner.FingerprintVersion {
 		return nil, &BaselineError{File: file, Err: fmt.Errorf("%w: version %d, fingerprint_version %d (want %d, %d); rewrite it with --write-baseline",
