@@ -31,8 +31,9 @@ import (
 func main() {
 	bin := flag.String("bin", "", "folder with mutator-gate and lease-broker")
 	n := flag.Int("n", 1000, "hook runs per row")
+	goOnly := flag.Bool("go-only", false, "skip the Python and Node.js rows")
 	flag.Parse()
-	if err := run(*bin, *n); err != nil {
+	if err := run(*bin, *n, *goOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -46,7 +47,7 @@ type row struct {
 	noSession bool // run without the session identity: the gate answers without asking the broker
 }
 
-func run(bin string, n int) error {
+func run(bin string, n int, goOnly bool) error {
 	if bin == "" {
 		return fmt.Errorf("-bin is required")
 	}
@@ -107,6 +108,9 @@ func run(bin string, n int) error {
 		{"node hook, deny", []string{node, filepath.Join(here, "hook.js")}, bash, 2, false},
 	}
 	fmt.Printf("| hook | runs | p50 | p99 | mean |\n| --- | ---: | ---: | ---: | ---: |\n")
+	if goOnly {
+		rows = rows[:4]
+	}
 	for _, r := range rows {
 		if _, err := exec.LookPath(r.argv[0]); err != nil {
 			fmt.Printf("| %s | skipped: %v | | | |\n", r.name, err)
