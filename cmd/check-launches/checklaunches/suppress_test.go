@@ -2,6 +2,8 @@ package checklaunches
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,13 +16,13 @@ import (
 // in the text, counted, and listed in the JSON suppressions.
 func TestInertMarkers(t *testing.T) {
 	requireDetector(t, "x.sh", "#!/bin/sh\n")
-	root := writeTree(t, map[string]string{
-		"run.sh*": "#!/bin/sh\n" +
-			"echo 'never pass --dangerously-skip-permissions' # check-launches: inert help text\n" + // check-launches: inert test fixture
-			"claude -p x # check-launches: inert trust me\n" +
-			"echo 'pass --dangerously-skip-permissions' # check-launches: inert\n" + // check-launches: inert test fixture
-			"echo hello # check-launches: inert stale\n",
-	})
+	// The fixture lives under testdata/, which the repository's own scan
+	// leaves out: it is RED on purpose.
+	script, err := os.ReadFile(filepath.Join("testdata", "markers", "run.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := writeTree(t, map[string]string{"run.sh*": string(script)})
 	code, out, _ := runCmd(t, nil, "--root", root)
 	if code != ExitRed {
 		t.Fatalf("exit %d\n%s", code, out)
