@@ -52,6 +52,11 @@ type Options struct {
 	// computed (scanner.Fingerprints), one per finding; otherwise they are
 	// computed with Read.
 	Fingerprints []string
+	// URIPrefix is put before every root-relative file name in URIs: the
+	// root's path inside the repository ("packages/app/") when the root is
+	// a subfolder of a git work tree, so that code scanning finds the
+	// files. Empty for the repository root.
+	URIPrefix string
 }
 
 // Level maps a verdict to a SARIF level: RED is "error"; gated launches
@@ -120,7 +125,7 @@ func Write(w io.Writer, r *scanner.Report, tool Tool, opt Options) error {
 			Level:               Level(f.Verdict),
 			Kind:                "fail",
 			Message:             jMessage{Text: f.Message},
-			Locations:           []jLocation{location(f.File, f.Line, lines.column(f.File, f.Line, f.Column))},
+			Locations:           []jLocation{location(opt.URIPrefix+f.File, f.Line, lines.column(f.File, f.Line, f.Column))},
 			PartialFingerprints: map[string]string{FingerprintKey: fps[i]},
 			Properties: map[string]any{
 				"runtime": f.Runtime, "language": f.Language, "family": f.Family, "verdict": string(f.Verdict),
@@ -155,7 +160,7 @@ func Write(w io.Writer, r *scanner.Report, tool Tool, opt Options) error {
 			Level:               "note",
 			Kind:                "fail",
 			Message:             jMessage{Text: text},
-			Locations:           []jLocation{location(m.File, m.Line, 1)},
+			Locations:           []jLocation{location(opt.URIPrefix+m.File, m.Line, 1)},
 			PartialFingerprints: map[string]string{FingerprintKey: scanner.HashKey(key)},
 		})
 	}
@@ -164,7 +169,7 @@ func Write(w io.Writer, r *scanner.Report, tool Tool, opt Options) error {
 		notes = append(notes, jNotification{
 			Level:     "warning",
 			Message:   jMessage{Text: "skipped: " + s.Reason},
-			Locations: []jLocation{location(s.File, 0, 0)},
+			Locations: []jLocation{location(opt.URIPrefix+s.File, 0, 0)},
 		})
 	}
 	log := jLog{

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strings"
@@ -350,7 +351,7 @@ func writeReport(w io.Writer, format, root string, rep *scanner.Report, fps []st
 	case "json":
 		return scanner.WriteJSON(w, rep)
 	case "sarif":
-		return sarif.Write(w, rep, SARIFTool(), sarif.Options{Read: scanner.ReadUnder(root), Fingerprints: fps})
+		return sarif.Write(w, rep, SARIFTool(), sarif.Options{Read: scanner.ReadUnder(root), Fingerprints: fps, URIPrefix: repoPrefix(root)})
 	case "github":
 		return scanner.WriteGitHub(w, rep)
 	case "markdown":
@@ -447,4 +448,17 @@ func (p *progress) done() {
 		fmt.Fprint(p.w, "\r\x1b[K")
 		p.printed = false
 	}
+}
+
+// repoPrefix returns the root's path inside its git work tree, with a
+// trailing slash ("packages/app/"), or "" at the top of the work tree,
+// outside git, or without git.
+func repoPrefix(root string) string {
+	cmd := exec.Command("git", "-C", root, "rev-parse", "--show-prefix")
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(strings.TrimSpace(string(out)))
 }

@@ -315,3 +315,20 @@ func TestSARIFDeterministic(t *testing.T) {
 		t.Errorf("two scans of the same tree gave different SARIF")
 	}
 }
+
+// TestSARIFURIsFromRepositoryRoot: scanning a subfolder of a git work
+// tree gives URIs relative to the repository root, as code scanning wants;
+// the text report stays relative to --root.
+func TestSARIFURIsFromRepositoryRoot(t *testing.T) {
+	repo := writeTree(t, map[string]string{"packages/app/notes.txt": "flag --dangerously-skip-permissions\n"}) // check-launches: inert test fixture
+	git(t, repo, "init", "-q")
+	_, out, _ := runCmd(t, nil, "--root", filepath.Join(repo, "packages", "app"), "--sarif")
+	l := parseSARIF(t, []byte(out))
+	if got := l.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation.URI; got != "packages/app/notes.txt" {
+		t.Errorf("uri %q, want packages/app/notes.txt", got)
+	}
+	_, text, _ := runCmd(t, nil, "--root", filepath.Join(repo, "packages", "app"))
+	if !strings.HasPrefix(text, "notes.txt:1:") {
+		t.Errorf("text report:\n%s", text)
+	}
+}
