@@ -79,9 +79,15 @@ interface Pi {
 }
 
 // The runtime's working folder, against which policy rules resolve
-// relative paths.
+// relative paths. A context captured before a compaction or reload throws
+// when touched; the process's folder is the fallback.
 function cwdOf(ctx: any): string {
-	return typeof ctx?.cwd === "string" ? ctx.cwd : process.cwd();
+	try {
+		if (typeof ctx?.cwd === "string") return ctx.cwd;
+	} catch {
+		// stale context
+	}
+	return process.cwd();
 }
 
 export default function leasegateGate(pi: Pi) {
