@@ -251,7 +251,12 @@ const MaxAnnotations = 10
 // WriteGitHub prints GitHub workflow annotations for the RED findings that
 // fail the run, at most MaxAnnotations, then a warning saying how many
 // more there are and pointing to the SARIF report.
-func WriteGitHub(w io.Writer, r *Report) error {
+func WriteGitHub(w io.Writer, r *Report) error { return WriteGitHubAt(w, r, "") }
+
+// WriteGitHubAt is WriteGitHub with prefix put before every file name: the
+// scanned root's path inside the repository ("packages/app/"), since
+// GitHub resolves annotation files from the repository root.
+func WriteGitHubAt(w io.Writer, r *Report, prefix string) error {
 	bw := bufio.NewWriter(w)
 	waived := r.waived()
 	n, total := 0, 0
@@ -265,7 +270,7 @@ func WriteGitHub(w io.Writer, r *Report) error {
 		}
 		n++
 		fmt.Fprintf(bw, "::error file=%s,line=%d,col=%d,title=%s::%s\n",
-			escapeProperty(f.File), f.Line, f.Column, escapeProperty("RED "+string(f.Class)), escapeData(f.Message))
+			escapeProperty(prefix+f.File), f.Line, f.Column, escapeProperty("RED "+string(f.Class)), escapeData(f.Message))
 	}
 	if more := total - n; more > 0 {
 		fmt.Fprintf(bw, "::warning title=check-launches::%d more RED findings are not annotated (GitHub shows at most %d per step); see the job log, or upload the SARIF report (--sarif) to code scanning to see every finding\n", more, MaxAnnotations)

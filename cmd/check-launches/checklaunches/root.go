@@ -353,12 +353,12 @@ func writeReport(w io.Writer, format, root string, rep *scanner.Report, fps []st
 	case "sarif":
 		return sarif.Write(w, rep, SARIFTool(), sarif.Options{Read: scanner.ReadUnder(root), Fingerprints: fps, URIPrefix: repoPrefix(root)})
 	case "github":
-		return scanner.WriteGitHub(w, rep)
+		return scanner.WriteGitHubAt(w, rep, repoPrefix(root))
 	case "markdown":
 		return scanner.WriteMarkdown(w, rep)
 	}
 	if actions {
-		if err := scanner.WriteGitHub(w, rep); err != nil {
+		if err := scanner.WriteGitHubAt(w, rep, repoPrefix(root)); err != nil {
 			return err
 		}
 	}

@@ -327,8 +327,8 @@ func TestSARIFURIsFromRepositoryRoot(t *testing.T) {
 	if got := l.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation.URI; got != "packages/app/notes.txt" {
 		t.Errorf("uri %q, want packages/app/notes.txt", got)
 	}
-	_, text, _ := runCmd(t, nil, "--root", filepath.Join(repo, "packages", "app"))
-	if !strings.HasPrefix(text, "notes.txt:1:") {
-		t.Errorf("text report:\n%s", text)
+	_, text, _ := runCmd(t, map[string]string{"GITHUB_ACTIONS": "true"}, "--root", filepath.Join(repo, "packages", "app"))
+	if !strings.HasPrefix(text, "::error file=packages/app/notes.txt,line=1,") || !strings.Contains(text, "\nnotes.txt:1:") {
+		t.Errorf("annotations must name the file from the repository root, the text report from --root:\n%s", text)
 	}
 }
