@@ -108,7 +108,11 @@ func (a *analyzer) collect() {
 			a.bindUnknown(i)
 		case kFunction, kClass:
 			if nm := t.child(i, fName); nm != none {
-				a.addBindingIn(nm, binding{value: none, param: true, name: nm}, a.scopeOf(i))
+				b := binding{value: none, param: true, name: nm}
+				if n.kind == kFunction {
+					b = binding{value: i, name: nm} // a call evaluates its returns
+				}
+				a.addBindingIn(nm, b, a.scopeOf(i))
 			}
 		case kCall:
 			// cmd.append(x) / cmd.extend([...]) / cmd.insert(i, x)

@@ -171,8 +171,8 @@ func (a *analyzer) eval(n int32) value {
 		return out
 	case kDictionary:
 		return value{k: vObj, obj: n, node: n, lit: none}
-	case kLambda:
-		return value{k: vFunc, node: n, lit: none}
+	case kLambda, kFunction:
+		return value{k: vFunc, node: n, fn: n, lit: none}
 	}
 	return unknown(n)
 }
@@ -251,6 +251,10 @@ func (a *analyzer) evalBinary(n int32) value {
 		r := a.eval(t.child(n, fRight))
 		if l.k == vArr && r.k == vArr {
 			return value{k: vArr, elems: append(append([]value{}, l.elems...), r.elems...), node: n, lit: none}
+		}
+		if l.k == vArr && r.k == vUnknown {
+			// ["claude"] + args: the tail is unknown
+			return value{k: vArr, elems: append(append([]value{}, l.elems...), unknown(r.node)), node: n, lit: none}
 		}
 		if l.k == vStr || r.k == vStr {
 			return concat(l, r, n)
@@ -773,6 +777,11 @@ func (a *analyzer) evalCall(n int32) value {
 	switch callee.k {
 	case vCmd:
 		return unknown(n) // running a command returns its output
+	case vFunc:
+		if callee.fn != none {
+			return a.returnValue(callee.fn, n)
+		}
+		return unknown(n)
 	case vRef:
 	default:
 		return unknown(n)
@@ -938,6 +947,80 @@ func shlexSplit(s string) []string {
 		out = append(out, cur.String())
 	}
 	return out
+}
+
+// maxReturns bounds how many return statements of one function are
+// compared.
+const maxReturns = 16
+
+// returnValue is what a call of a file-local function returns: a lambda's
+// body, or the function's return statements when they agree (a runtime
+// among them wins).
+func (a *analyzer) returnValue(fn, call int32) value {
+	t := a.t
+	key := -fn - 2 // distinct from binding keys (node indexes)
+	if v, ok := a.memo[key]; ok {
+		v.node, v.lit = call, none
+		return v
+	}
+	if a.visiting[key] {
+		return unknown(call)
+	}
+	a.visiting[key] = true
+	defer delete(a.visiting, key)
+	body := t.child(fn, fBody)
+	var out value
+	switch {
+	case body == none:
+		out = unknown(call)
+	case t.nodes[fn].kind == kLambda:
+		out = a.eval(body)
+	default:
+		var vals []value
+		end := t.nodes[body].end
+		for i := body + 1; i < int32(len(t.nodes)) && t.nodes[i].start < end; i++ {
+			if t.nodes[i].kind != kReturn || a.scopeOf(i) != fn {
+				continue
+			}
+			if len(vals) == maxReturns {
+				vals = nil
+				break
+			}
+			vals = append(vals, a.eval(t.nodes[i].first))
+		}
+		out = a.agree(vals, call)
+	}
+	out = tracked(out)
+	a.memo[key] = out
+	out.node, out.lit = call, none
+	return out
+}
+
+// agree combines the values a call may return: equal known strings (or a
+// single value) stand; otherwise a known value that names a runtime or the
+// wrapper is the one to judge.
+func (a *analyzer) agree(vals []value, n int32) value {
+	if len(vals) == 0 {
+		return unknown(n)
+	}
+	if len(vals) == 1 {
+		return vals[0]
+	}
+	same := true
+	for _, v := range vals[1:] {
+		if !(v.known() && vals[0].known() && v.s == vals[0].s) {
+			same = false
+		}
+	}
+	if same {
+		return vals[0]
+	}
+	for _, v := range vals {
+		if v.known() && a.namesCommand(v.s) {
+			return v
+		}
+	}
+	return unknown(n)
 }
 
 // joinValues joins string values with sep (os.path.join, str.join).

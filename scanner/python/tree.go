@@ -71,6 +71,7 @@ const (
 	kListPattern
 	kExpressionList
 	kLambda
+	kReturn
 	kComment
 	kSkip
 	kOperator
@@ -134,6 +135,7 @@ var kindNames = map[string]kind{
 	"list_pattern":             kListPattern,
 	"expression_list":          kExpressionList,
 	"lambda":                   kLambda,
+	"return_statement":         kReturn,
 	"comment":                  kComment,
 	"type":                     kSkip,
 }
@@ -158,13 +160,14 @@ const (
 	fKey
 	fExpression
 	fParameters
+	fBody
 )
 
 var fieldNames = map[string]field{
 	"name": fName, "alias": fAlias, "module_name": fModuleName, "function": fFunction,
 	"arguments": fArguments, "object": fObject, "attribute": fAttribute, "value": fValue,
 	"subscript": fSubscript, "left": fLeft, "right": fRight, "operator": fOperator,
-	"key": fKey, "expression": fExpression, "parameters": fParameters,
+	"key": fKey, "expression": fExpression, "parameters": fParameters, "body": fBody,
 }
 
 // grammar is one tree-sitter language with the tables that map its node

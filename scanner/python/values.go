@@ -57,7 +57,8 @@ type value struct {
 	path      []string
 	node      int32 // the expression, for positions
 	lit       int32 // the string literal node when the value is that literal
-	env       bool  // read from the environment (process.env.X)
+	env       bool  // read from the environment (os.environ)
+	fn        int32 // vFunc: the function node
 	alt       *value
 }
 

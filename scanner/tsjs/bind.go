@@ -92,8 +92,13 @@ func (a *analyzer) collect() {
 			a.bindPattern(t.child(i, fParameter), none, nil, true)
 		case kFunction, kClassDecl:
 			if nm := t.child(i, fName); nm != none && t.nodes[nm].kind == kIdentifier {
-				// The name belongs to the scope around the function.
-				a.addBindingIn(nm, binding{value: none, param: true, name: nm}, a.scopeOf(i))
+				// The name belongs to the scope around the function; its
+				// value is the function, whose returns a call evaluates.
+				b := binding{value: none, param: true, name: nm}
+				if n.kind == kFunction {
+					b = binding{value: i, name: nm}
+				}
+				a.addBindingIn(nm, b, a.scopeOf(i))
 			}
 		}
 	}

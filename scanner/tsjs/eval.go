@@ -111,7 +111,7 @@ func (a *analyzer) eval(n int32) value {
 	case kObject:
 		return value{k: vObj, obj: n, node: n, lit: none}
 	case kArrow, kFunction:
-		return value{k: vFunc, node: n, lit: none}
+		return value{k: vFunc, node: n, fn: n, lit: none}
 	}
 	return unknown(n)
 }
@@ -645,6 +645,9 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 	}
 	callee := a.eval(fn)
+	if callee.k == vFunc && callee.fn != none {
+		return a.returnValue(callee.fn, n)
+	}
 	if callee.k != vRef {
 		return unknown(n)
 	}
@@ -708,6 +711,80 @@ func (a *analyzer) evalCall(n int32) value {
 	}
 	if callee.mod == "String" {
 		return arg0()
+	}
+	return unknown(n)
+}
+
+// maxReturns bounds how many return statements of one function are
+// compared.
+const maxReturns = 16
+
+// returnValue is what a call of a file-local function returns: its
+// expression body, or its return statements when they agree (a runtime
+// among them wins, as for call sites).
+func (a *analyzer) returnValue(fn, call int32) value {
+	t := a.t
+	key := -fn - 2 // distinct from binding keys (node indexes)
+	if v, ok := a.memo[key]; ok {
+		v.node, v.lit = call, none
+		return v
+	}
+	if a.visiting[key] {
+		return unknown(call)
+	}
+	a.visiting[key] = true
+	defer delete(a.visiting, key)
+	body := t.child(fn, fBody)
+	var out value
+	switch {
+	case body == none:
+		out = unknown(call)
+	case t.nodes[body].kind != kStatementBlock:
+		out = a.eval(body)
+	default:
+		var vals []value
+		end := t.nodes[body].end
+		for i := body + 1; i < int32(len(t.nodes)) && t.nodes[i].start < end; i++ {
+			if t.nodes[i].kind != kReturn || a.scopeOf(i) != fn {
+				continue
+			}
+			if len(vals) == maxReturns {
+				vals = nil
+				break
+			}
+			vals = append(vals, a.eval(t.nodes[i].first))
+		}
+		out = a.agree(vals, call)
+	}
+	out = tracked(out)
+	a.memo[key] = out
+	out.node, out.lit = call, none
+	return out
+}
+
+// agree combines the values a name or call may take: equal known strings
+// (or a single value) stand; otherwise a known value that names a runtime
+// or the wrapper is the one to judge.
+func (a *analyzer) agree(vals []value, n int32) value {
+	if len(vals) == 0 {
+		return unknown(n)
+	}
+	if len(vals) == 1 {
+		return vals[0]
+	}
+	same := true
+	for _, v := range vals[1:] {
+		if !(v.known() && vals[0].known() && v.s == vals[0].s) {
+			same = false
+		}
+	}
+	if same {
+		return vals[0]
+	}
+	for _, v := range vals {
+		if v.known() && a.namesCommand(v.s) {
+			return v
+		}
 	}
 	return unknown(n)
 }

@@ -73,6 +73,8 @@ const (
 	kClassDecl
 	kTernary
 	kSequence
+	kReturn
+	kStatementBlock
 	kComment
 	kSkip // subtrees the detector never reads (types, regexes)
 	kOperator
@@ -143,6 +145,8 @@ var kindNames = map[string]kind{
 	"class_declaration":                     kClassDecl,
 	"ternary_expression":                    kTernary,
 	"sequence_expression":                   kSequence,
+	"return_statement":                      kReturn,
+	"statement_block":                       kStatementBlock,
 	"comment":                               kComment,
 	"html_comment":                          kComment,
 	"regex":                                 kSkip,

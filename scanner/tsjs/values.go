@@ -56,6 +56,7 @@ type value struct {
 	node      int32 // the expression, for positions
 	lit       int32 // the string literal node when the value is that literal
 	env       bool  // read from the environment (process.env.X)
+	fn        int32 // vFunc: the function node
 	alt       *value
 }
 
