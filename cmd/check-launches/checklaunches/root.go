@@ -146,7 +146,7 @@ or I/O error.`,
 	f.StringVar(&opts.Baseline, "baseline", "", "fail only on RED findings not recorded in the baseline `FILE`")
 	f.StringVar(&opts.WriteBaseline, "write-baseline", "", "record today's RED findings in the baseline `FILE` (and accept them in this run)")
 	f.StringVar(&opts.DiffBase, "diff-base", "", "fail only on RED findings in files changed since git revision `REV`")
-	f.StringVar(&opts.Progress, "progress", "auto", "progress line on stderr: auto, always or never")
+	f.StringVar(&opts.Progress, "progress", "auto", "progress line on stderr `WHEN`: auto (a terminal, not in CI, text output), always or never")
 	cmd.AddCommand(NewCmdInit(ios, nil), NewCmdExplain(ios, nil))
 	cmd.SetVersionTemplate("check-launches {{.Version}}\n")
 	return cmd
