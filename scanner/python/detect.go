@@ -562,7 +562,7 @@ func (a *analyzer) judge(argv []scanner.Arg, at scanner.Pos, alt *value) {
 
 func dangerText(argv []scanner.Arg, k int) string {
 	if argv[k].Value == "--permission-mode" {
-		return "--permission-mode bypassPermissions"
+		return "--permission-mode bypassPermissions" // check-launches: inert — the name of the primitive this detector reports
 	}
 	if m := scanner.FindDangerous(argv[k].Value); len(m) > 0 {
 		return m[0].Text
