@@ -1,7 +1,9 @@
 package checklaunches
 
 import (
+	"errors"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -143,6 +145,15 @@ func TestExplain(t *testing.T) {
 		if f := strings.Fields(lines[i]); len(f) == 0 || f[0] != string(c) {
 			t.Errorf("line %d = %q, want class %s", i, lines[i], c)
 		}
+	}
+}
+
+func TestExplainUnknownClassIsTyped(t *testing.T) {
+	err := runExplain(&ExplainOptions{Class: "nope", IO: &IO{Out: io.Discard}})
+	var ue *UsageError
+	var ce *UnknownClassError
+	if !errors.As(err, &ue) || !errors.As(err, &ce) || ce.Name != "nope" {
+		t.Errorf("err = %v, want a UsageError wrapping an UnknownClassError", err)
 	}
 }
 

@@ -15,10 +15,10 @@ type ExplainOptions struct {
 	IO    *IO
 }
 
-// ErrUnknownClass is an explain argument that names no class.
-type ErrUnknownClass struct{ Name string }
+// UnknownClassError is an explain argument that names no class.
+type UnknownClassError struct{ Name string }
 
-func (e *ErrUnknownClass) Error() string {
+func (e *UnknownClassError) Error() string {
 	names := make([]string, len(scanner.Classes))
 	for i, c := range scanner.Classes {
 		names[i] = string(c)
@@ -76,7 +76,7 @@ func runExplain(o *ExplainOptions) error {
 	}
 	d := docs[scanner.Class(name)]
 	if d == nil {
-		return usagef("%s", (&ErrUnknownClass{Name: o.Class}).Error())
+		return &UsageError{Err: &UnknownClassError{Name: o.Class}}
 	}
 	_, err := fmt.Fprint(o.IO.Out, d.Section)
 	return err

@@ -68,12 +68,13 @@ type exitError struct{ code int }
 
 func (e *exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
-// UsageError is a command line the command cannot run.
-type UsageError struct{ Msg string }
+// UsageError is a command line the command cannot run (exit status 2).
+type UsageError struct{ Err error }
 
-func (e *UsageError) Error() string { return "usage: " + e.Msg }
+func (e *UsageError) Error() string { return "usage: " + e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
 
-func usagef(format string, a ...any) error { return &UsageError{Msg: fmt.Sprintf(format, a...)} }
+func usagef(format string, a ...any) error { return &UsageError{Err: fmt.Errorf(format, a...)} }
 
 // Main runs check-launches with args and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -152,7 +153,7 @@ or I/O error.`,
 	return cmd
 }
 
-func flagError(_ *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} }
+func flagError(_ *cobra.Command, err error) error { return &UsageError{Err: err} }
 
 var formats = []string{"text", "json", "sarif", "github", "markdown"}
 
