@@ -167,3 +167,44 @@ func TestPiRefused(t *testing.T) {
 		t.Errorf("exit %d, want a refusal:\n%s", code, out)
 	}
 }
+
+// TestPiVerifiedStillProtected: under a VERIFIED lease, Pi's write to its
+// own gate extension and to Pi's settings folder is denied by the default
+// policy, while an ordinary write runs.
+func TestPiVerifiedStillProtected(t *testing.T) {
+	w := newWorld(t, nil)
+	w.startBroker()
+	piSetup(t, w, 200000)
+	var ext string
+	w.api.SetScript([]Step{
+		{Before: func() {
+			w.promote("300s")
+			m, _ := filepath.Glob(filepath.Join(w.sockDir, "integrations", "*", "gate.ts"))
+			if len(m) == 1 {
+				ext = m[0]
+			}
+		}, Tool: "write", Input: map[string]any{"path": filepath.Join(w.project, "ordinary.txt"), "content": "x"}},
+		{Tool: "write", InputFunc: func() map[string]any { return map[string]any{"path": ext, "content": "export default () => {}"} }},
+		{Tool: "write", Input: map[string]any{"path": filepath.Join(w.home, ".pi", "agent", "settings.json"), "content": "{}"}},
+		{Text: "finished"},
+	})
+	out, code := w.launch(90*time.Second, piArgs()...)
+	if code != 0 {
+		t.Fatalf("pi exit %d:\n%s", code, out)
+	}
+	res := w.api.ToolResults()
+	wantResult(t, res, 0, false, "")
+	wantResult(t, res, 1, true, "POLICY_DENIED")
+	wantResult(t, res, 2, true, "POLICY_DENIED")
+	if !w.exists("ordinary.txt") {
+		t.Error("the ordinary write did not run")
+	}
+	if b, _ := os.ReadFile(ext); strings.Contains(string(b), "export default () => {}") {
+		t.Error("the gate extension was overwritten")
+	}
+	if t.Failed() {
+		for i, r := range res {
+			t.Logf("result %d: error=%v %.300q", i, r.IsError, r.Text)
+		}
+	}
+}
