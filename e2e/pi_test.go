@@ -40,10 +40,11 @@ func TestPiLeaseLifecycle(t *testing.T) {
 	w := newWorld(t, nil)
 	w.startBroker()
 	piSetup(t, w, 200000)
+	var sid string
 	w.api.SetScript([]Step{
 		{Tool: "read", Input: map[string]any{"path": filepath.Join(w.project, "notes.txt")}},
 		piBash("touch pi-unverified"),
-		{Before: func() { w.promote("300s") }, Tool: "bash", Input: piBash("touch pi-verified").Input},
+		{Before: func() { sid = w.session(); w.promote("300s") }, Tool: "bash", Input: piBash("touch pi-verified").Input},
 		{Before: func() { w.operator("revoke", w.session(), "--reason", "e2e") }, Tool: "bash", Input: piBash("touch pi-after-revoke").Input},
 		{Before: func() { w.promote("1s"); time.Sleep(1500 * time.Millisecond) }, Tool: "write",
 			Input: map[string]any{"path": filepath.Join(w.project, "pi-after-expiry.txt"), "content": "x"}},
@@ -71,6 +72,17 @@ func TestPiLeaseLifecycle(t *testing.T) {
 		if got := w.exists(name); got != want {
 			t.Errorf("%s exists = %v, want %v", name, got, want)
 		}
+	}
+	// The tool_result tap recorded exactly the calls that ran.
+	var tools []string
+	for _, line := range strings.Split(strings.TrimSpace(w.operator("events", "--session", sid, "--kind", "tool.call", "--json")), "\n") {
+		var r struct{ Tool, Event string }
+		if json.Unmarshal([]byte(line), &r) == nil && r.Event == "PostToolUse" {
+			tools = append(tools, r.Tool)
+		}
+	}
+	if strings.Join(tools, ",") != "read,bash,bash" {
+		t.Errorf("tapped tool calls %v, want read,bash,bash", tools)
 	}
 	self, _ := os.ReadFile(filepath.Join(w.project, "self-promote.out"))
 	if !strings.Contains(string(self), "rc=") || strings.Contains(string(self), "rc=0") {
