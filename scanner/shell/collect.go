@@ -190,7 +190,7 @@ func (s *scan) values(a assign) []fields {
 						if len(q) == 0 {
 							q = fields{v}
 						} else {
-							q[len(q)-1] = concat(q[len(q)-1], v)
+							q[len(q)-1] = s.concat(q[len(q)-1], v)
 						}
 						out = append(out, q)
 					}
@@ -223,7 +223,11 @@ func (s *scan) fieldLists(words []*syntax.Word) []fields {
 				if len(next) >= maxAlts {
 					break
 				}
-				next = append(next, append(append(fields(nil), c...), a...))
+				f := append(append(fields(nil), c...), a...)
+				if len(f) > maxFields {
+					f = f[:maxFields]
+				}
+				next = append(next, f)
 			}
 		}
 		cur = next

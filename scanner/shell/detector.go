@@ -114,10 +114,49 @@ type scan struct {
 	seenAsg map[string]bool
 	// bats: `run cmd args` in a bats test runs cmd.
 	bats bool
+	// shared is the state of the whole scan tree.
+	shared *shared
+}
+
+// maxNestedScans bounds how many eval and -c strings one text may have
+// scanned for it (each distinct string once), so that strings built from
+// strings cannot multiply the work.
+const maxNestedScans = 256
+
+// maxNestedBytes bounds the total text of those strings.
+const maxNestedBytes = 2 << 20
+
+// shared is the state of a whole scan tree: the nested strings already
+// scanned and the budget left.
+type shared struct {
+	seen   map[string]bool
+	budget int
+	bytes  int
+	copied int // bytes copied by concat
+}
+
+// enter reports whether a nested string at a position should be scanned,
+// counting it against the budget.
+func (sh *shared) enter(text string, at scanner.Pos) bool {
+	key := fmt.Sprintf("%d:%d:%s", at.Line, at.Column, text)
+	if sh.seen[key] || sh.budget <= 0 || sh.bytes+len(text) > maxNestedBytes {
+		return false
+	}
+	sh.seen[key] = true
+	sh.budget--
+	sh.bytes += len(text)
+	return true
 }
 
 func scanText(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, lang syntax.LangVariant, vars env, depth int, nested bool) error {
-	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]bool{}, defs: map[string]scanner.Pos{}, bats: lang == syntax.LangBats}
+	return scanTree(p, text, at, via, lang, vars, depth, nested, nil)
+}
+
+func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, lang syntax.LangVariant, vars env, depth int, nested bool, sh *shared) error {
+	if sh == nil {
+		sh = &shared{seen: map[string]bool{}, budget: maxNestedScans}
+	}
+	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]bool{}, defs: map[string]scanner.Pos{}, bats: lang == syntax.LangBats, shared: sh}
 	if s.vars == nil {
 		s.vars = env{}
 	}

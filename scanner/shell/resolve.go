@@ -34,7 +34,7 @@ func (s *scan) word(w *syntax.Word) []fields {
 	for _, p := range w.Parts {
 		parts = append(parts, s.part(p, false))
 	}
-	return combine(parts)
+	return s.combine(parts)
 }
 
 // scalar resolves a word in assignment position: no field splitting; an
@@ -45,9 +45,9 @@ func (s *scan) scalar(w *syntax.Word) []val {
 		v := val{}
 		for i, x := range f {
 			if i > 0 {
-				v = concat(v, val{s: " "})
+				v = s.concat(v, val{s: " "})
 			}
-			v = concat(v, x)
+			v = s.concat(v, x)
 		}
 		out = append(out, v)
 	}
@@ -76,7 +76,7 @@ func (s *scan) part(p syntax.WordPart, inDQ bool) []seg {
 			parts = append(parts, s.part(q, true))
 		}
 		var out []seg
-		for _, f := range combine(parts) {
+		for _, f := range s.combine(parts) {
 			out = append(out, seg{fs: f, quoted: true})
 		}
 		return out
@@ -195,9 +195,9 @@ func (s *scan) index(f fields, idx syntax.ArithmExpr, inDQ bool) fields {
 		v := val{}
 		for i, x := range f {
 			if i > 0 {
-				v = concat(v, val{s: " "})
+				v = s.concat(v, val{s: " "})
 			}
-			v = concat(v, x)
+			v = s.concat(v, x)
 		}
 		return fields{v}
 	default:
@@ -267,7 +267,7 @@ func (s *scan) lookupStmt(st *syntax.Stmt, depth int) (val, bool) {
 			return val{}, false
 		}
 		vs := s.scalar(target)
-		if len(vs) == 0 || !vs[0].known() && vs[0].arg(scanner.Pos{}).Value == "" {
+		if len(vs) == 0 || !vs[0].arg(scanner.Pos{}).Known {
 			return val{}, false
 		}
 		return through(vs[0], scanner.ClassDynamic), true

@@ -219,3 +219,20 @@ func TestCustomRuntime(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestEvalBlowupBounded: strings that eval strings built from themselves
+// cannot multiply the work.
+func TestEvalBlowupBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("A='eval \"$A$A\"'\n")
+	for i := 0; i < 16; i++ {
+		fmt.Fprintf(&b, "A='eval \"$A\" x%d'\n", i)
+	}
+	b.WriteString("eval \"$A\"\nbash -c \"$A\"\nsh -c \"$A\" sh \"$A\"\n")
+	start := time.Now()
+	scanFile(t, "a.sh", b.String())
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("took %v", d)
+	}
+	t.Logf("took %v", time.Since(start))
+}

@@ -19,8 +19,10 @@ const placeholder = "__leasegate_unknown__"
 
 // Caps that keep the work bounded on adversarial input.
 const (
-	maxAlts      = 16 // alternatives kept per word, argv or variable
-	maxValueLen  = 1 << 16
+	maxAlts      = 16       // alternatives kept per word, argv or variable
+	maxFields    = 256      // fields kept per word or argv alternative
+	maxValueLen  = 1 << 20  // longest value built by concatenation
+	maxCopyBytes = 64 << 20 // bytes copied into built values per scan tree
 	maxFixRounds = 4
 )
 
@@ -67,18 +69,26 @@ func joinVia(a, b scanner.Class) scanner.Class {
 	return a
 }
 
-func concat(a, b val) val {
-	s := a.s + b.s
-	if len(s) > maxValueLen {
-		s = s[:maxValueLen] + unknown
-	}
+// concat joins two values, charging the copy to the scan tree's budget:
+// values built from values (C="$C$C", strings evaluated from strings)
+// cannot make the scan copy without bound. Past the budget the result is
+// unknown.
+func (s *scan) concat(a, b val) val {
 	via := joinVia(a.via, b.via)
 	if strings.Contains(b.s, "/") {
 		// What precedes a slash is a folder: the program's name, and how it
 		// was obtained, come from b.
 		via = b.via
 	}
-	return val{s: s, via: via}
+	if a.s == "" {
+		return val{s: b.s, via: via}
+	}
+	n := len(a.s) + len(b.s)
+	s.shared.copied += n
+	if n > maxValueLen || s.shared.copied > maxCopyBytes {
+		return val{s: unknown, via: via}
+	}
+	return val{s: a.s + b.s, via: via}
 }
 
 // through marks a value as obtained through a variable.
@@ -139,7 +149,7 @@ func (s *altSet) add(f fields) bool {
 
 // combine concatenates part alternatives into word alternatives (the
 // cartesian product, capped).
-func combine(parts [][]seg) []fields {
+func (s *scan) combine(parts [][]seg) []fields {
 	type state struct {
 		fs   fields
 		open bool
@@ -164,7 +174,7 @@ func combine(parts [][]seg) []fields {
 				}
 				for i, v := range sg.fs {
 					if i == 0 && open {
-						fs[len(fs)-1] = concat(fs[len(fs)-1], v)
+						fs[len(fs)-1] = s.concat(fs[len(fs)-1], v)
 						continue
 					}
 					fs = append(fs, v)
@@ -189,6 +199,9 @@ func combine(parts [][]seg) []fields {
 func splitIFS(v val) fields {
 	var out fields
 	for _, f := range strings.FieldsFunc(v.s, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' }) {
+		if len(out) >= maxFields {
+			break
+		}
 		out = append(out, val{s: f, via: v.via})
 	}
 	return out

@@ -58,20 +58,45 @@ func (s *scan) stmt(st *syntax.Stmt, cls scanner.Class) {
 	}
 }
 
+// maxBranchWords is how many leading words of a command may multiply its
+// argv alternatives.
+const maxBranchWords = 16
+
 // argv resolves the words of a command into argv alternatives.
 func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
 	cur := [][]scanner.Arg{{}}
-	for _, w := range words {
+	for wi, w := range words {
+		if len(cur[0]) >= maxFields {
+			break // the argv is long enough to judge
+		}
 		pos := s.wordTextPos(w)
 		alts := s.word(w)
+		if len(alts) == 0 {
+			alts = []fields{{{s: unknown}}}
+		}
+		if wi >= maxBranchWords {
+			// Far from the command word only one reading of each word is
+			// kept, so long commands stay linear.
+			for k := range cur {
+				for _, v := range alts[0] {
+					if len(cur[k]) < maxFields {
+						cur[k] = append(cur[k], v.arg(pos))
+					}
+				}
+			}
+			continue
+		}
 		var next [][]scanner.Arg
 		for _, c := range cur {
 			for _, a := range alts {
 				if len(next) >= maxAlts {
 					break
 				}
-				n := append(make([]scanner.Arg, 0, len(c)+len(a)), c...)
+				n := append(make([]scanner.Arg, 0, min(len(c)+len(a), maxFields)), c...)
 				for _, v := range a {
+					if len(n) >= maxFields {
+						break
+					}
 					n = append(n, v.arg(pos))
 				}
 				next = append(next, n)
@@ -179,10 +204,10 @@ func argText(a scanner.Arg) string {
 // evalText scans a string run by eval (or trap) in this same shell: it
 // sees this text's variables, and its launches are class eval.
 func (s *scan) evalText(text string, at scanner.Pos) {
-	if s.depth+1 > maxEvalDepth || s.p.Depth()+s.depth >= maxEvalDepth*2 {
+	if s.depth+1 > maxEvalDepth || s.p.Depth()+s.depth >= maxEvalDepth*2 || !s.shared.enter(text, at) {
 		return
 	}
-	_ = scanText(s.p, text, at, scanner.ClassEval, syntax.LangBash, s.vars, s.depth+1, true)
+	_ = scanTree(s.p, text, at, scanner.ClassEval, syntax.LangBash, s.vars, s.depth+1, true, s.shared)
 }
 
 // dangerArgv reports the primitive in a resolved argv: in a launch it is a
@@ -348,7 +373,7 @@ func (s *scan) hdocTexts(r *syntax.Redirect) []string {
 		parts = append(parts, s.part(p, true))
 	}
 	var out []string
-	for _, f := range combine(parts) {
+	for _, f := range s.combine(parts) {
 		var b strings.Builder
 		for _, v := range f {
 			b.WriteString(v.text())
@@ -539,9 +564,6 @@ func (s *scan) shellArgs(argv []scanner.Arg) {
 		if j+3 > len(argv) || !argv[j].Known || !isCOpt(argv[j].Value) || !argv[j+1].Known {
 			return
 		}
-		if s.depth+1 > maxEvalDepth || s.p.Depth()+s.depth >= maxEvalDepth*2 {
-			return
-		}
 		var params fields
 		for _, x := range argv[j+3:] {
 			if x.Known {
@@ -550,9 +572,12 @@ func (s *scan) shellArgs(argv []scanner.Arg) {
 				params = append(params, val{s: unknown})
 			}
 		}
+		if s.depth+1 > maxEvalDepth || s.p.Depth()+s.depth >= maxEvalDepth*2 || !s.shared.enter(argv[j+1].Value+"\x00"+params.key(), argv[j+1].Pos) {
+			return
+		}
 		vars := env{}
 		vars.add(positionalName, params)
-		_ = scanText(s.p, argv[j+1].Value, argv[j+1].Pos, scanner.ClassEval, syntax.LangBash, vars, s.depth+1, true)
+		_ = scanTree(s.p, argv[j+1].Value, argv[j+1].Pos, scanner.ClassEval, syntax.LangBash, vars, s.depth+1, true, s.shared)
 		return
 	}
 }
