@@ -33,6 +33,7 @@ const (
 	apiStr            // str(x), pathlib.Path(x), os.fspath(x)
 	apiShlexJoin      // shlex.join(list)
 	apiShlexSplit     // shlex.split(str)
+	apiRunSync        // anyio.to_thread.run_sync(f), asyncio.to_thread(f): f's result
 )
 
 var apis = map[string]api{
@@ -71,23 +72,25 @@ var apis = map[string]api{
 	"claude_agent_sdk:ClaudeCodeOptions":  apiOptions,
 	"builtins:dict":                       apiDict,
 
-	"sh:Command":          apiShCommand,
-	"plumbum:local.get":   apiPlumbumGet,
-	"shutil:which":        apiWhich,
-	"sh:which":            apiWhich,
-	"plumbum:local.which": apiWhich,
-	"os:environ.get":      apiEnvGet,
-	"os:getenv":           apiEnvGet,
-	"os:path.join":        apiPathJoin,
-	"os.path:join":        apiPathJoin,
-	"posixpath:join":      apiPathJoin,
-	"os:fspath":           apiStr,
-	"pathlib:Path":        apiStr,
-	"pathlib:PurePath":    apiStr,
-	"pathlib:PosixPath":   apiStr,
-	"builtins:str":        apiStr,
-	"shlex:join":          apiShlexJoin,
-	"shlex:split":         apiShlexSplit,
+	"sh:Command":               apiShCommand,
+	"plumbum:local.get":        apiPlumbumGet,
+	"shutil:which":             apiWhich,
+	"sh:which":                 apiWhich,
+	"plumbum:local.which":      apiWhich,
+	"os:environ.get":           apiEnvGet,
+	"os:getenv":                apiEnvGet,
+	"os:path.join":             apiPathJoin,
+	"os.path:join":             apiPathJoin,
+	"posixpath:join":           apiPathJoin,
+	"os:fspath":                apiStr,
+	"pathlib:Path":             apiStr,
+	"pathlib:PurePath":         apiStr,
+	"pathlib:PosixPath":        apiStr,
+	"builtins:str":             apiStr,
+	"shlex:join":               apiShlexJoin,
+	"shlex:split":              apiShlexSplit,
+	"anyio:to_thread.run_sync": apiRunSync,
+	"asyncio:to_thread":        apiRunSync,
 }
 
 // apiOf returns the API a reference names.

@@ -204,6 +204,28 @@ func (a *analyzer) functionName(params int32) (string, bool) {
 	return t.text(nm), method
 }
 
+// methods indexes the functions defined directly in a class body by name.
+func (a *analyzer) methods() map[string][]int32 {
+	if a.methodIdx != nil {
+		return a.methodIdx
+	}
+	t := a.t
+	a.methodIdx = map[string][]int32{}
+	for i := int32(0); i < int32(len(t.nodes)); i++ {
+		if t.nodes[i].kind != kFunction {
+			continue
+		}
+		if p := t.child(i, fParameters); p != none {
+			if _, method := a.functionName(p); method {
+				if nm := t.child(i, fName); nm != none {
+					a.methodIdx[t.text(nm)] = append(a.methodIdx[t.text(nm)], i)
+				}
+			}
+		}
+	}
+	return a.methodIdx
+}
+
 // callSites indexes the calls of the file by callee name: "f" for f(...),
 // ".m" for x.m(...).
 func (a *analyzer) callSites() map[string][]int32 {
@@ -250,6 +272,14 @@ func (a *analyzer) bindTarget(l, r int32) {
 	switch t.nodes[l].kind {
 	case kIdentifier:
 		a.addBinding(l, binding{value: r, name: l})
+	case kAttribute:
+		// self.x = value: an instance attribute, followed by self.x reads
+		if obj := t.child(l, fObject); obj != none && t.nodes[obj].kind == kIdentifier && t.is(obj, "self") {
+			if at := t.child(l, fAttribute); at != none {
+				k := t.text(at)
+				a.selfAttrs[k] = append(a.selfAttrs[k], r)
+			}
+		}
 	case kPatternList, kTuplePattern, kListPattern, kExpressionList, kTuple, kList:
 		a.bindUnknown(l)
 	}

@@ -66,6 +66,8 @@ type analyzer struct {
 	scopeMemo  map[scopeKey]value
 	scopeCache map[int32]int32
 	sites      map[string][]int32
+	selfAttrs  map[string][]int32 // self.x = value assignments, by attribute
+	methodIdx  map[string][]int32
 	muts       map[string][]mutation
 	memo       map[int32]value
 	identMemo  map[string]value
@@ -93,7 +95,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	if !grammarPython.parse(p.Src, t) {
 		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
 	}
-	a := &analyzer{t: t, p: p, binds: map[string]int{}, names: map[string]int32{}, scoped: map[scopeKey][]binding{}, scopeMemo: map[scopeKey]value{}, scopeCache: map[int32]int32{}, muts: map[string][]mutation{},
+	a := &analyzer{t: t, p: p, binds: map[string]int{}, names: map[string]int32{}, scoped: map[scopeKey][]binding{}, scopeMemo: map[scopeKey]value{}, scopeCache: map[int32]int32{}, selfAttrs: map[string][]int32{}, muts: map[string][]mutation{},
 		memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
 	a.collect()
 	if apiHint {

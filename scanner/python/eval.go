@@ -57,11 +57,14 @@ func (a *analyzer) eval(n int32) value {
 	case kIdentifier:
 		return a.evalIdent(n)
 	case kAttribute:
-		obj := a.eval(t.child(n, fObject))
 		at := t.child(n, fAttribute)
 		if at == none {
 			return unknown(n)
 		}
+		if o := t.child(n, fObject); o != none && t.nodes[o].kind == kIdentifier && t.is(o, "self") {
+			return a.selfAttr(t.text(at), n)
+		}
+		obj := a.eval(t.child(n, fObject))
 		return a.member(obj, t.text(at), n)
 	case kSubscript:
 		obj := a.eval(t.child(n, fValue))
@@ -795,6 +798,11 @@ func (a *analyzer) evalCall(n int32) value {
 		return out
 	}
 	switch apiOf(callee) {
+	case apiRunSync:
+		// anyio.to_thread.run_sync(f) / asyncio.to_thread(f) return f()
+		if f := arg(0); f.k == vFunc && f.fn != none {
+			return a.returnValue(f.fn, n)
+		}
 	case apiWhich:
 		if m := arg(0); m.known() {
 			return dynamicStr(m.s, n)
@@ -946,6 +954,34 @@ func shlexSplit(s string) []string {
 	if in {
 		out = append(out, cur.String())
 	}
+	return out
+}
+
+// selfAttr is the value of self.name: the values assigned to it anywhere
+// in the file (they must agree, or one names a runtime), else the method
+// of that name (a function value, so self.m() and run_sync(self.m) take
+// its return values).
+func (a *analyzer) selfAttr(name string, n int32) value {
+	key := "self." + name
+	if v, ok := a.identMemo[key]; ok {
+		v.node, v.lit = n, none
+		return v
+	}
+	a.identMemo[key] = unknown(n) // re-entry sees unknown
+	var out value
+	if vs := a.selfAttrs[name]; len(vs) > 0 && len(vs) <= maxReturns {
+		var vals []value
+		for _, r := range vs {
+			vals = append(vals, a.eval(r))
+		}
+		out = tracked(a.agree(vals, n))
+	} else if ms := a.methods()[name]; len(ms) == 1 {
+		out = value{k: vFunc, fn: ms[0], node: n, lit: none}
+	} else {
+		out = unknown(n)
+	}
+	a.identMemo[key] = out
+	out.node, out.lit = n, none
 	return out
 }
 
