@@ -66,6 +66,9 @@ func TestBaselineRoundTrip(t *testing.T) {
 	}
 	// Writing again gives the same bytes (sorted, stable).
 	first, _ := os.ReadFile(base)
+	if err := validateJSON(t, compileSchema(t, "baseline.schema.json"), first); err != nil {
+		t.Errorf("baseline does not validate against schemas/baseline.schema.json: %v", err)
+	}
 	runCmd(t, nil, "--root", root, "--write-baseline", base)
 	if second, _ := os.ReadFile(base); string(first) != string(second) {
 		t.Errorf("baseline not stable:\n%s\n%s", first, second)
