@@ -51,16 +51,6 @@ func (r *Report) waived() map[string]string {
 	return m
 }
 
-// Waived reports whether a RED finding of the report is waived by its gate
-// (baselined or outside the diff), so it does not fail the run.
-func (r *Report) Waived(f Finding) bool {
-	if r.Gate == nil || f.Verdict != VerdictRed {
-		return false
-	}
-	_, ok := r.waived()[f.key()]
-	return ok
-}
-
 // MarkerCounts counts inert markers: those that suppressed at least one
 // finding, those that suppressed nothing, and those without a reason
 // (which never suppress).
