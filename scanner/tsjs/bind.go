@@ -41,6 +41,23 @@ func (a *analyzer) collect() {
 			if l != none && t.nodes[l].kind != kMember && t.nodes[l].kind != kSubscript {
 				a.bindPattern(l, t.child(i, fRight), nil, false)
 			}
+			if l != none && t.nodes[l].kind == kMember {
+				// this.x = value: an instance field, followed by this.x reads
+				if o := t.child(l, fObject); o != none && t.nodes[o].kind == kThis {
+					if p := t.child(l, fProperty); p != none {
+						a.thisAttrs[t.text(p)] = append(a.thisAttrs[t.text(p)], t.child(i, fRight))
+					}
+				}
+			}
+		case kField:
+			// class C { bin = 'claude' }
+			nm := t.child(i, fName)
+			if nm == none {
+				nm = t.child(i, fProperty)
+			}
+			if v := t.child(i, fValue); nm != none && v != none {
+				a.thisAttrs[propName(t, nm)] = append(a.thisAttrs[propName(t, nm)], v)
+			}
 		case kAugmentedAssignment:
 			if l := t.child(i, fLeft); l != none && t.nodes[l].kind == kIdentifier {
 				a.bindPattern(l, none, nil, true)
@@ -218,6 +235,24 @@ func (a *analyzer) functionName(params int32) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// methods indexes method definitions by name.
+func (a *analyzer) methods() map[string][]int32 {
+	if a.methodIdx != nil {
+		return a.methodIdx
+	}
+	t := a.t
+	a.methodIdx = map[string][]int32{}
+	for i := int32(0); i < int32(len(t.nodes)); i++ {
+		if t.nodes[i].kind != kFunction {
+			continue
+		}
+		if nm := t.child(i, fName); nm != none && t.nodes[nm].kind == kPropertyIdentifier {
+			a.methodIdx[t.text(nm)] = append(a.methodIdx[t.text(nm)], i)
+		}
+	}
+	return a.methodIdx
 }
 
 // callSites indexes the calls of the file by callee name: "f" for f(...),

@@ -86,6 +86,8 @@ type analyzer struct {
 	scopeMemo  map[scopeKey]value
 	scopeCache map[int32]int32
 	sites      map[string][]int32
+	thisAttrs  map[string][]int32 // this.x = value and class fields, by name
+	methodIdx  map[string][]int32
 	memo       map[int32]value
 	identMemo  map[string]value
 	visiting   map[int32]bool
@@ -113,7 +115,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	if !g.parse(p.Src, t) {
 		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
 	}
-	a := &analyzer{t: t, p: p, binds: map[string]int{}, names: map[string]int32{}, scoped: map[scopeKey][]binding{}, scopeMemo: map[scopeKey]value{}, scopeCache: map[int32]int32{}, memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
+	a := &analyzer{t: t, p: p, binds: map[string]int{}, names: map[string]int32{}, scoped: map[scopeKey][]binding{}, scopeMemo: map[scopeKey]value{}, scopeCache: map[int32]int32{}, thisAttrs: map[string][]int32{}, memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
 	if interp := scanner.Interpreter(p.Src); interp == "zx" {
 		a.zxGlobal = true
 	}

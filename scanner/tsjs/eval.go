@@ -43,11 +43,14 @@ func (a *analyzer) eval(n int32) value {
 	case kIdentifier:
 		return a.evalIdent(n)
 	case kMember:
-		obj := a.eval(t.child(n, fObject))
 		p := t.child(n, fProperty)
 		if p == none {
 			return unknown(n)
 		}
+		if o := t.child(n, fObject); o != none && t.nodes[o].kind == kThis {
+			return a.thisAttr(t.text(p), n)
+		}
+		obj := a.eval(t.child(n, fObject))
 		return a.member(obj, t.text(p), n)
 	case kSubscript:
 		obj := a.eval(t.child(n, fObject))
@@ -713,6 +716,33 @@ func (a *analyzer) evalCall(n int32) value {
 		return arg0()
 	}
 	return unknown(n)
+}
+
+// thisAttr is the value of this.name: the values the file assigns to it
+// (class fields and this.x = ...; they must agree, or one names a
+// runtime), else the method of that name as a function value.
+func (a *analyzer) thisAttr(name string, n int32) value {
+	key := "this." + name
+	if v, ok := a.identMemo[key]; ok {
+		v.node, v.lit = n, none
+		return v
+	}
+	a.identMemo[key] = unknown(n) // re-entry sees unknown
+	var out value
+	if vs := a.thisAttrs[name]; len(vs) > 0 && len(vs) <= maxReturns {
+		var vals []value
+		for _, r := range vs {
+			vals = append(vals, a.eval(r))
+		}
+		out = tracked(a.agree(vals, n))
+	} else if ms := a.methods()[name]; len(ms) == 1 {
+		out = value{k: vFunc, fn: ms[0], node: n, lit: none}
+	} else {
+		out = unknown(n)
+	}
+	a.identMemo[key] = out
+	out.node, out.lit = n, none
+	return out
 }
 
 // maxReturns bounds how many return statements of one function are

@@ -75,6 +75,8 @@ const (
 	kSequence
 	kReturn
 	kStatementBlock
+	kThis
+	kField
 	kComment
 	kSkip // subtrees the detector never reads (types, regexes)
 	kOperator
@@ -147,6 +149,9 @@ var kindNames = map[string]kind{
 	"sequence_expression":                   kSequence,
 	"return_statement":                      kReturn,
 	"statement_block":                       kStatementBlock,
+	"this":                                  kThis,
+	"public_field_definition":               kField,
+	"field_definition":                      kField,
 	"comment":                               kComment,
 	"html_comment":                          kComment,
 	"regex":                                 kSkip,
@@ -185,6 +190,7 @@ const (
 	fKind
 	fConsequence
 	fAlternative
+	fMember
 )
 
 var fieldNames = map[string]field{
@@ -193,7 +199,7 @@ var fieldNames = map[string]field{
 	"operator": fOperator, "key": fKey, "source": fSource, "alias": fAlias,
 	"constructor": fConstructor, "pattern": fPattern, "parameter": fParameter,
 	"parameters": fParameters, "body": fBody, "index": fIndex, "argument": fArgument,
-	"kind": fKind, "consequence": fConsequence, "alternative": fAlternative,
+	"kind": fKind, "consequence": fConsequence, "alternative": fAlternative, "member": fMember,
 }
 
 // grammar is one tree-sitter language with the tables that map its node
