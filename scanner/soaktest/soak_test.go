@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/leasegate/leasegate/cmd/check-launches/checklaunches"
 	"github.com/leasegate/leasegate/scanner"
@@ -41,6 +42,7 @@ const nobody = 65534
 // byte-identical JSON that reports every file honestly; an in-process scan
 // as the test's own user is checked too.
 func TestSoakSmall(t *testing.T) {
+	start := time.Now()
 	base := sharedTempDir(t)
 	root := filepath.Join(base, "tree")
 	if err := os.Mkdir(root, 0o755); err != nil {
@@ -57,12 +59,15 @@ func TestSoakSmall(t *testing.T) {
 		t.Fatal(err)
 	}
 	claimed := claimedBy(root, checklaunches.Detectors())
+	t.Logf("generated %d files in %s", m.Regular, time.Since(start).Round(time.Millisecond))
 
 	// The command, unprivileged, three times.
 	bin := copyExecutable(t, base)
 	var first []byte
 	for _, procs := range []string{"1", "4"} {
+		runStart := time.Now()
 		out, stderr, code := runCommand(t, bin, root, procs)
+		t.Logf("GOMAXPROCS=%s: scan as nobody in %s", procs, time.Since(runStart).Round(time.Millisecond))
 		if code != checklaunches.ExitError {
 			t.Fatalf("GOMAXPROCS=%s: exit %d, want %d (unreadable files are an I/O error); stderr:\n%s", procs, code, checklaunches.ExitError, stderr)
 		}
@@ -92,10 +97,12 @@ func TestSoakSmall(t *testing.T) {
 	}
 
 	// In process, as the test's own user (root in CI reads everything).
+	inStart := time.Now()
 	inproc, err := scanner.Scan(context.Background(), scanner.Options{Root: root, Detectors: checklaunches.Detectors(), Shell: checklaunches.Shell})
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("in-process scan in %s", time.Since(inStart).Round(time.Millisecond))
 	var buf bytes.Buffer
 	if err := scanner.WriteJSON(&buf, inproc); err != nil {
 		t.Fatal(err)
