@@ -116,15 +116,17 @@ type scan struct {
 	bats bool
 	// shared is the state of the whole scan tree.
 	shared *shared
+	// oneAlt keeps one alternative per word (see argv).
+	oneAlt bool
 }
 
 // maxNestedScans bounds how many eval and -c strings one text may have
 // scanned for it (each distinct string once), so that strings built from
 // strings cannot multiply the work.
-const maxNestedScans = 256
+const maxNestedScans = 1024
 
 // maxNestedBytes bounds the total text of those strings.
-const maxNestedBytes = 2 << 20
+const maxNestedBytes = 256 << 10
 
 // shared is the state of a whole scan tree: the nested strings already
 // scanned and the budget left.

@@ -156,7 +156,7 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 	}
 	var out []seg
 	for _, f := range alts {
-		if len(out) >= maxAlts {
+		if len(out) >= s.altLimit() {
 			break
 		}
 		if inDQ {

@@ -159,7 +159,7 @@ func (s *scan) combine(parts [][]seg) []fields {
 		var next []state
 		for _, st := range cur {
 			for _, sg := range alts {
-				if len(next) >= maxAlts {
+				if len(next) >= s.altLimit() {
 					break
 				}
 				fs := append(fields(nil), st.fs...)
@@ -322,4 +322,13 @@ func unescapeANSI(s string) string {
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// altLimit is how many alternatives a word may have: one while resolving
+// words far from the command word.
+func (s *scan) altLimit() int {
+	if s.oneAlt {
+		return 1
+	}
+	return maxAlts
 }

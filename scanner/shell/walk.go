@@ -70,7 +70,9 @@ func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
 			break // the argv is long enough to judge
 		}
 		pos := s.wordTextPos(w)
+		s.oneAlt = wi >= maxBranchWords
 		alts := s.word(w)
+		s.oneAlt = false
 		if len(alts) == 0 {
 			alts = []fields{{{s: unknown}}}
 		}
