@@ -89,7 +89,7 @@ func Scan(ctx context.Context, opt Options) (*Report, error) {
 				if i >= len(files) || ctx.Err() != nil {
 					return
 				}
-				results[i] = scanFile(files[i], cfg, opt)
+				results[i] = scanFile(ctx, files[i], cfg, opt)
 				n := done.Add(1)
 				if opt.Progress != nil {
 					opt.Progress(int(n), len(files))
@@ -129,7 +129,7 @@ type fileResult struct {
 	scanned  bool
 }
 
-func scanFile(c candidate, cfg *Config, opt Options) (res fileResult) {
+func scanFile(ctx context.Context, c candidate, cfg *Config, opt Options) (res fileResult) {
 	if c.size > MaxFileSize {
 		res.skip = &Skip{File: c.rel, Reason: fmt.Sprintf("larger than %d MiB (%d bytes), not scanned", MaxFileSize>>20, c.size)}
 		return res
@@ -165,7 +165,7 @@ func scanFile(c candidate, cfg *Config, opt Options) (res fileResult) {
 	}
 	res.scanned = true
 	var ferr error
-	res.findings, res.markers, ferr = scanBytes(c.rel, src, c.mode&0o111 != 0, cfg, opt.Detectors, opt.Shell, opt.Budget)
+	res.findings, res.markers, ferr = scanBytes(ctx, c.rel, src, c.mode&0o111 != 0, cfg, opt.Detectors, opt.Shell, opt.Budget)
 	if ferr != nil {
 		res.err = &FileError{File: c.rel, Err: ferr}
 	}
@@ -178,10 +178,10 @@ func scanFile(c candidate, cfg *Config, opt Options) (res fileResult) {
 // findings are not sorted. A non-nil error is an I/O problem reported by a
 // detector; findings are still returned.
 func ScanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detector, shell ShellFunc) ([]Finding, []Suppression, error) {
-	return scanBytes(rel, src, exec, cfg, detectors, shell, 0)
+	return scanBytes(context.Background(), rel, src, exec, cfg, detectors, shell, 0)
 }
 
-func scanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detector, shell ShellFunc, budget time.Duration) ([]Finding, []Suppression, error) {
+func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *Config, detectors []Detector, shell ShellFunc, budget time.Duration) ([]Finding, []Suppression, error) {
 	if budget <= 0 {
 		budget = FileBudget
 	}
@@ -201,7 +201,7 @@ func scanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detec
 	p := NewPass(rel, src, cfg, lang, shell)
 	var ioErr error
 	if det != nil {
-		expired, err := runDetector(det, p, budget)
+		expired, err := runDetector(ctx, det, p, budget)
 		var pe *ParseError
 		switch {
 		case expired:
@@ -316,9 +316,10 @@ func advance(text string, pos Pos) Pos {
 }
 
 // runDetector runs a detector on p for at most budget. When the budget is
-// spent it marks p expired (Pass.Expired) and returns at once, leaving the
-// detector's goroutine to finish on p alone.
-func runDetector(d Detector, p *Pass, budget time.Duration) (expired bool, err error) {
+// spent, or ctx is done (the scan was interrupted), it marks p expired
+// (Pass.Expired) and returns at once, leaving the detector's goroutine to
+// finish on p alone.
+func runDetector(ctx context.Context, d Detector, p *Pass, budget time.Duration) (expired bool, err error) {
 	p.expired = new(atomic.Bool)
 	done := make(chan error, 1)
 	go func() { done <- safeScan(d, p) }()
@@ -328,9 +329,10 @@ func runDetector(d Detector, p *Pass, budget time.Duration) (expired bool, err e
 	case err := <-done:
 		return false, err
 	case <-timer.C:
-		p.expired.Store(true)
-		return true, nil
+	case <-ctx.Done():
 	}
+	p.expired.Store(true)
+	return true, nil
 }
 
 // safeScan runs a detector and turns a panic into an unparseable finding:

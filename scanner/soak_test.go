@@ -4,6 +4,7 @@ package scanner
 // bench/soak): each input here once hung, hid a file or blocked the scan.
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -104,7 +105,7 @@ func TestScanFileChangedSinceWalk(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res := scanFile(candidate{rel: "pipe.sh", abs: fifo, size: 10}, DefaultConfig(), Options{})
+	res := scanFile(t.Context(), candidate{rel: "pipe.sh", abs: fifo, size: 10}, DefaultConfig(), Options{})
 	if res.skip == nil || res.skip.Reason != "not a regular file" || res.scanned || res.err != nil {
 		t.Errorf("FIFO: %+v", res)
 	}
@@ -117,7 +118,7 @@ func TestScanFileChangedSinceWalk(t *testing.T) {
 		t.Fatal(err)
 	}
 	fh.Close()
-	res = scanFile(candidate{rel: "grew.txt", abs: big, size: 10}, DefaultConfig(), Options{})
+	res = scanFile(t.Context(), candidate{rel: "grew.txt", abs: big, size: 10}, DefaultConfig(), Options{})
 	if res.skip == nil || !strings.Contains(res.skip.Reason, "larger than 32 MiB") || res.scanned {
 		t.Errorf("grown file: %+v", res)
 	}
@@ -250,5 +251,32 @@ func TestFindDangerousWindowed(t *testing.T) {
 				t.Fatalf("case %d match %d: %+v, want %+v", i, j, got[j], want[j])
 			}
 		}
+	}
+}
+
+// TestScanInterruptedDuringSlowDetector: an interrupted scan returns
+// promptly even while a detector is inside its (long) budget.
+func TestScanInterruptedDuringSlowDetector(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "hang.slow"), []byte("hang\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	defer close(release)
+	ctx, cancel := context.WithCancel(t.Context())
+	timer := time.AfterFunc(100*time.Millisecond, cancel)
+	defer timer.Stop()
+	done := make(chan error, 1)
+	go func() {
+		_, err := Scan(ctx, Options{Root: root, Detectors: []Detector{slowDetector{release}}, Budget: time.Hour})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("err = %v, want context.Canceled", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the scan did not return after it was interrupted")
 	}
 }
