@@ -654,6 +654,9 @@ func (a *analyzer) evalCall(n int32) value {
 	if callee.k != vRef {
 		return unknown(n)
 	}
+	if callee.mod == "deno" && len(callee.path) == 1 && callee.path[0] == "execPath" {
+		return str("deno", n)
+	}
 	if callee.mod == "require" {
 		switch {
 		case len(callee.path) == 0:
