@@ -125,7 +125,8 @@ type scan struct {
 // strings cannot multiply the work.
 const maxNestedScans = 1024
 
-// maxNestedBytes bounds the total text of those strings.
+// maxNestedBytes bounds the total text of those strings, beyond four
+// times the size of the text scanned.
 const maxNestedBytes = 256 << 10
 
 // shared is the state of a whole scan tree: the nested strings already
@@ -135,13 +136,15 @@ type shared struct {
 	budget int
 	bytes  int
 	copied int // bytes copied by concat
+	// maxBytes bounds bytes: maxNestedBytes plus four times the root text.
+	maxBytes int
 }
 
 // enter reports whether a nested string at a position should be scanned,
 // counting it against the budget.
 func (sh *shared) enter(text string, at scanner.Pos) bool {
 	key := fmt.Sprintf("%d:%d:%s", at.Line, at.Column, text)
-	if sh.seen[key] || sh.budget <= 0 || sh.bytes+len(text) > maxNestedBytes {
+	if sh.seen[key] || sh.budget <= 0 || sh.bytes+len(text) > sh.maxBytes {
 		return false
 	}
 	sh.seen[key] = true
@@ -156,7 +159,9 @@ func scanText(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, l
 
 func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, lang syntax.LangVariant, vars env, depth int, nested bool, sh *shared) error {
 	if sh == nil {
-		sh = &shared{seen: map[string]bool{}, budget: maxNestedScans}
+		// Legitimate nested strings come from the text itself (a big
+		// heredoc handed to eval), so the byte budget grows with it.
+		sh = &shared{seen: map[string]bool{}, budget: maxNestedScans, maxBytes: maxNestedBytes + 4*len(text)}
 	}
 	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]bool{}, defs: map[string]scanner.Pos{}, bats: lang == syntax.LangBats, shared: sh}
 	if s.vars == nil {
