@@ -140,11 +140,11 @@ var bashRules = []struct {
 	{
 		rule: "bypass-flags",
 		deny: []string{
-			`claude --dangerously-skip-permissions -p hi`, `claude --allow-dangerously-skip-permissions`,
-			`claude --permission-mode bypassPermissions`, `claude --permission-mode=bypassPermissions`,
-			`npx @anthropic-ai/claude-code --dangerously-skip-permissions`,
-			`echo '{"defaultMode": "bypassPermissions"}' > x.json`, `bash -c "claude --dangerously-skip-permissions"`,
-			`f=--dangerously-skip-permissions; claude $f`, "cat > s.json <<EOF\n{\"permissions\": {\"defaultMode\": \"bypassPermissions\"}}\nEOF",
+			`claude --dangerously-skip-permissions -p hi`, `claude --allow-dangerously-skip-permissions`, // check-launches: inert test data for the bypass-flags rule
+			`claude --permission-mode bypassPermissions`, `claude --permission-mode=bypassPermissions`, // check-launches: inert test data for the bypass-flags rule
+			`npx @anthropic-ai/claude-code --dangerously-skip-permissions`,                                            // check-launches: inert test data for the bypass-flags rule
+			`echo '{"defaultMode": "bypassPermissions"}' > x.json`, `bash -c "claude --dangerously-skip-permissions"`, // check-launches: inert test data for the bypass-flags rule
+			`f=--dangerously-skip-permissions; claude $f`, "cat > s.json <<EOF\n{\"permissions\": {\"defaultMode\": \"bypassPermissions\"}}\nEOF", // check-launches: inert test data for the bypass-flags rule
 		},
 		pass: []string{
 			`claude -p hi`, `claude --permission-mode acceptEdits`, `claude --permission-mode plan -p x`,

@@ -118,14 +118,14 @@ func TestJudgeArgvDeepWrappersBounded(t *testing.T) {
 
 func TestFindDangerous(t *testing.T) {
 	for _, s := range []string{
-		"claude --dangerously-skip-permissions",
-		"--allow-dangerously-skip-permissions",
-		"--permission-mode bypassPermissions",
-		"--permission-mode=bypassPermissions",
-		`["--permission-mode", "bypassPermissions"]`,
-		`"defaultMode": "bypassPermissions"`,
-		"defaultMode: bypassPermissions",
-		`defaultMode = "bypassPermissions"`,
+		"claude --dangerously-skip-permissions",      // check-launches: inert test data for the primitive detector
+		"--allow-dangerously-skip-permissions",       // check-launches: inert test data for the primitive detector
+		"--permission-mode bypassPermissions",        // check-launches: inert test data for the primitive detector
+		"--permission-mode=bypassPermissions",        // check-launches: inert test data for the primitive detector
+		`["--permission-mode", "bypassPermissions"]`, // check-launches: inert test data for the primitive detector
+		`"defaultMode": "bypassPermissions"`,         // check-launches: inert test data for the primitive detector
+		"defaultMode: bypassPermissions",             // check-launches: inert test data for the primitive detector
+		`defaultMode = "bypassPermissions"`,          // check-launches: inert test data for the primitive detector
 	} {
 		if len(FindDangerous(s)) != 1 {
 			t.Errorf("FindDangerous(%q) found %d", s, len(FindDangerous(s)))

@@ -66,11 +66,11 @@ func TestScanScopeAndFindings(t *testing.T) {
 		"vendor/c.run":             "run claude\n",
 		"sub/testdata/d.run":       "run claude\n",
 		"third_party/e.run":        "run claude\n",
-		"docs/readme.md":           "use --dangerously-skip-permissions\n",
+		"docs/readme.md":           "use --dangerously-skip-permissions\n", // check-launches: inert test data for the primitive detector
 		"docs/ok.md":               "pass --dangerously-skip-permissions # check-launches: inert explains the flag\n",
 		"broken.run":               "ok\nbroken\n",
 		"bug.run":                  "panic\n",
-		"cmd/launch-runtime/x.run": "run claude --dangerously-skip-permissions\n",
+		"cmd/launch-runtime/x.run": "run claude --dangerously-skip-permissions\n", // check-launches: inert test data for the primitive detector
 	})
 	cfg, err := ParseConfig("c", []byte(`chokepoints: ["cmd/launch-runtime/**"]`))
 	if err != nil {
