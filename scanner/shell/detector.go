@@ -58,16 +58,34 @@ func (Detector) Match(f *scanner.File) bool {
 // binary data, and a file nested deeper than MaxNesting return a
 // *scanner.ParseError.
 func (Detector) Scan(p *scanner.Pass) error {
-	if scanner.LooksBinary(p.Src) {
-		off := strings.IndexByte(string(p.Src[:min(len(p.Src), 8192)]), 0)
-		return &scanner.ParseError{Pos: scanner.Offset(string(p.Src), off, scanner.Pos{Line: 1, Column: 1}), Msg: "binary data (a NUL byte) in a shell script"}
-	}
 	interp := scanner.Interpreter(p.Src)
 	if base := path.Base(p.Path); interp == "" && (path.Ext(base) == ".zsh" || zshBases[base]) {
 		interp = "zsh"
 	}
 	lang := dialect(interp)
-	return scanText(p, string(p.Src), scanner.Pos{Line: 1, Column: 1}, "", lang, nil, 0, false)
+	src := string(p.Src)
+	nul := strings.IndexByte(src, 0)
+	if nul < 0 {
+		return scanText(p, src, scanner.Pos{Line: 1, Column: 1}, "", lang, nil, 0, false)
+	}
+	// Binary data: a self-extracting script (text, `exit`, then a payload)
+	// is fine, since the shell never reads past the exit; the text before
+	// the payload is scanned either way.
+	text := src[:strings.LastIndexByte(src[:nul], '\n')+1]
+	binErr := &scanner.ParseError{Pos: scanner.Offset(src, nul, scanner.Pos{Line: 1, Column: 1}), Msg: "binary data (a NUL byte) in a shell script, reached before any top-level exit"}
+	f, err := parse(text, lang)
+	if err != nil {
+		return binErr
+	}
+	if err := scanText(p, text, scanner.Pos{Line: 1, Column: 1}, "", lang, nil, 0, false); err != nil {
+		return err
+	}
+	for _, st := range f.Stmts {
+		if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(c.Args) > 0 && (c.Args[0].Lit() == "exit" || c.Args[0].Lit() == "exec") {
+			return nil
+		}
+	}
+	return binErr
 }
 
 // ScanString scans shell text found inside another file (a `run:` step, a

@@ -114,6 +114,7 @@ func TestUnparseableFile(t *testing.T) {
 	tests := []struct{ name, src, msg string }{
 		{"quote", "echo \"x\n", "closing quote"},
 		{"binary", "#!/bin/sh\necho \x00\x01", "binary data"},
+		{"payload without exit", "#!/bin/sh\necho hi\n\x00\x01", "binary data"},
 		{"nesting", "x=" + strings.Repeat("$(", 10000) + "claude" + strings.Repeat(")", 10000) + "\n", "nesting deeper than"},
 		{"braces", strings.Repeat("{ ", 5000) + "claude\n", "nesting deeper than"},
 	}
@@ -235,4 +236,13 @@ func TestEvalBlowupBounded(t *testing.T) {
 		t.Errorf("took %v", d)
 	}
 	t.Logf("took %v", time.Since(start))
+}
+
+// TestSelfExtracting: a script whose payload follows a top-level exit is
+// scanned up to the payload and is not unparseable.
+func TestSelfExtracting(t *testing.T) {
+	src := "#!/bin/sh\nclaude -p x\ntail -n +6 \"$0\" | tar xz\nexit 0\n__ARCHIVE__\n\x00\x01\x02(((payload\x00\n"
+	if got := render(scanFile(t, "install.sh", src)); got != "2:1 RED:direct-literal claude\n" {
+		t.Errorf("got %q", got)
+	}
 }
