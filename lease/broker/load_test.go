@@ -119,7 +119,13 @@ func helperLoad() {
 			ttl := time.Duration(0)
 			authorize := func(tool string) {
 				sent := time.Now()
-				rep, err := c.Do(ctx, broker.Request{Op: broker.OpAuthorize, Session: id, Generation: gen, Tool: tool})
+				// Realistic inputs: the broker runs its default policy
+				// on every call, as it does for a real agent.
+				input := json.RawMessage(`{"file_path":"README.md"}`)
+				if tool != "Read" {
+					input = json.RawMessage(`{"command":"go test ./..."}`)
+				}
+				rep, err := c.Do(ctx, broker.Request{Op: broker.OpAuthorize, Session: id, Generation: gen, Tool: tool, ToolInput: input})
 				got := time.Now()
 				myLat = append(myLat, got.Sub(sent))
 				if err != nil || !rep.OK {
