@@ -261,6 +261,9 @@ func feedsShell(argv []scanner.Arg) bool {
 			}
 			continue
 		}
+		if i == 0 && (base == "sudo" || base == "su") && loginShellStdin(base, argv[1:]) {
+			return true
+		}
 		if !shellNames[base] {
 			continue
 		}
@@ -586,4 +589,42 @@ func (s *scan) shellArgs(argv []scanner.Arg) {
 
 func isCOpt(v string) bool {
 	return v == "-c" || len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.HasSuffix(v, "c")
+}
+
+// loginShellStdin reports whether `sudo -i`/`sudo -s` or `su [-] [user]`
+// with no command reads shell commands from standard input.
+func loginShellStdin(base string, rest []scanner.Arg) bool {
+	shellFlag := base == "su"
+	for k := 0; k < len(rest); k++ {
+		a := rest[k]
+		if !a.Known {
+			return false
+		}
+		v := a.Value
+		switch {
+		case base == "sudo" && (v == "-u" || v == "-g" || v == "-C" || v == "-D" || v == "-h" || v == "-p" || v == "-r" || v == "-t" || v == "-T" || v == "-U" || v == "-R"):
+			k++
+		case base == "su" && (v == "-s" || v == "-g" || v == "-G" || v == "-w" || v == "--shell" || v == "--group"):
+			k++
+		case base == "su" && (v == "-c" || v == "--command" || strings.HasPrefix(v, "--command=")):
+			return false
+		case v == "-" || v == "--" || strings.HasPrefix(v, "--"):
+		case len(v) > 1 && v[0] == '-':
+			if base == "sudo" && strings.ContainsAny(v[1:], "is") {
+				shellFlag = true
+			}
+			if base == "sudo" && strings.IndexByte("ugCDhprtTUR", v[len(v)-1]) >= 0 {
+				k++ // -iu agent: the cluster's last option takes a value
+			}
+			if base == "su" && strings.HasSuffix(v, "c") {
+				return false
+			}
+		default:
+			if base == "sudo" {
+				return false // a command
+			}
+			// su's first operand is the user; more operands are shell args.
+		}
+	}
+	return shellFlag
 }

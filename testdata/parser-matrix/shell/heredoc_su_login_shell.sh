@@ -1,0 +1,4 @@
+# su - USER with no -c reads the heredoc as shell.
+su - agent <<'EOF'
+pi --print hi # want "RED:eval"
+EOF
