@@ -184,10 +184,14 @@ type session struct {
 	tokenLive     bool
 	consumedCycle uint64
 	expires       time.Duration
-	gateSeen      bool
-	allow         map[string]bool
-	allowList     []string
-	allowMode     AllowMode
+	// lapsed is set when the last lease ended by expiry (and nothing has
+	// happened since), so a denial says LEASE_EXPIRED whether the sweep or
+	// the call noticed the expiry first.
+	lapsed    bool
+	gateSeen  bool
+	allow     map[string]bool
+	allowList []string
+	allowMode AllowMode
 }
 
 // New returns an empty Table.
@@ -277,6 +281,7 @@ func (s *session) dropAuthority() {
 	s.tokenLive = false
 	s.token = [TokenBytes]byte{}
 	s.expires = 0
+	s.lapsed = false
 }
 
 // expireLocked turns a VERIFIED lease past its expiry into UNVERIFIED and
@@ -284,6 +289,7 @@ func (s *session) dropAuthority() {
 func (s *session) expireLocked(now time.Duration) bool {
 	if s.state == StateVerified && now >= s.expires {
 		s.dropAuthority()
+		s.lapsed = true
 		return true
 	}
 	return false
@@ -350,6 +356,10 @@ func (s *session) authorize(now time.Duration, gen uint64, runtime, tool string)
 	}
 	if ReadOnly(s.runtime, tool) {
 		d.Allow, d.ReadOnly = true, true
+		return d, evs
+	}
+	if s.state == StateUnverified && s.lapsed {
+		d.Code, d.Reason = CodeLeaseExpired, "the lease expired"
 		return d, evs
 	}
 	if s.state != StateVerified {

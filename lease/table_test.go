@@ -458,3 +458,26 @@ func BenchmarkAuthorize(b *testing.B) {
 		}
 	})
 }
+
+// TestExpiredCodeAfterSweep: whether the sweep or the call notices an
+// expiry first, the denial says LEASE_EXPIRED, until the next verification
+// cycle or revocation starts anew.
+func TestExpiredCodeAfterSweep(t *testing.T) {
+	f := newFixture(t, stateExpired)
+	if evs := f.t.ExpireDue(); kinds(evs) != "lease.expired" {
+		t.Fatalf("sweep events = %q", kinds(evs))
+	}
+	d, _ := f.t.Authorize(f.id, 1, "", "Bash")
+	if d.Allow || d.Code != CodeLeaseExpired {
+		t.Fatalf("after sweep: %+v", d)
+	}
+	if d, _ := f.t.Authorize(f.id, 1, "", "Read"); !d.Allow {
+		t.Fatalf("read after sweep: %+v", d)
+	}
+	if _, _, _, err := f.t.BeginVerification(f.id, 1, "b2"); err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := f.t.Authorize(f.id, 1, "", "Bash"); d.Allow || d.Code != CodeLeaseNotVerified {
+		t.Fatalf("after a new cycle: %+v", d)
+	}
+}
