@@ -127,29 +127,47 @@ func (c *Config) runtimeInPath(p string) (string, bool) {
 
 func (c *Config) judgeWrapper(argv []Arg, i int) *Launch {
 	l := &Launch{Class: ClassGated, Arg: i, Name: argv[i].Value}
+	sep := false
 	for j := i + 1; j < len(argv); j++ {
 		a := argv[j]
 		if !a.Known {
 			continue
 		}
-		if a.Value == "--" {
-			break
+		if a.Value == "--" && !sep {
+			sep = true
+			continue
 		}
-		if a.Value == "--runtime" && j+1 < len(argv) {
-			if argv[j+1].Known {
-				l.Runtime = argv[j+1].Value
-			} else {
-				l.Runtime = "unknown"
+		v, inline := strings.CutPrefix(a.Value, "--runtime=")
+		if !inline && a.Value != "--runtime" {
+			continue
+		}
+		if !inline {
+			if j+1 >= len(argv) {
+				break
 			}
-			return l
+			if !argv[j+1].Known {
+				v = "unknown"
+			} else {
+				v = argv[j+1].Value
+			}
 		}
-		if v, ok := strings.CutPrefix(a.Value, "--runtime="); ok {
+		if !sep {
 			l.Runtime = v
 			return l
 		}
+		// `launch-runtime -- --runtime claude`: the runtime is named only
+		// among the runtime's own arguments, so the launch is not gated as
+		// written. It is RED, at the runtime's name.
+		if rt, ok := c.RuntimeForCommand(v); ok {
+			k := j + 1
+			if inline {
+				k = j
+			}
+			return &Launch{Runtime: rt, Class: ClassDirectLiteral, Arg: k, Name: v}
+		}
+		break
 	}
-	// launch-runtime without --runtime before `--` starts nothing gated;
-	// whatever follows `--` is judged as what it would start.
+	// launch-runtime without --runtime starts nothing: it refuses to run.
 	return nil
 }
 

@@ -138,9 +138,6 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	}
 	l := s.p.JudgeArgv(argv, scanner.Pos{}, cls)
 	s.shellArgs(argv)
-	if l == nil {
-		l = s.misusedWrapper(argv, cls)
-	}
 	s.dangerArgv(argv, l != nil)
 	if l != nil {
 		return
@@ -445,42 +442,6 @@ func (s *scan) pipeToShell(b *syntax.BinaryCmd) {
 			}
 		}
 	}
-}
-
-// misusedWrapper reports `launch-runtime -- --runtime claude`: the runtime
-// is named only among the runtime's own arguments (after `--`), so the
-// launch does not go through the gate as written. It is RED, class
-// direct-literal, at the runtime's name.
-func (s *scan) misusedWrapper(argv []scanner.Arg, cls scanner.Class) *scanner.Launch {
-	k := -1
-	for i, a := range argv {
-		if a.Known && a.Value[strings.LastIndexByte(a.Value, '/')+1:] == scanner.WrapperCommand {
-			k = i
-			break
-		}
-	}
-	if k < 0 || k > 0 && !(argv[0].Known && argRunner[argv[0].Value]) {
-		return nil
-	}
-	sep := false
-	for j := k + 1; j+1 < len(argv); j++ {
-		a := argv[j]
-		if !a.Known {
-			continue
-		}
-		if a.Value == "--" {
-			sep = true
-			continue
-		}
-		if sep && a.Value == "--runtime" && argv[j+1].Known {
-			if rt, ok := s.p.Config.RuntimeForCommand(argv[j+1].Value); ok {
-				l := &scanner.Launch{Runtime: rt, Class: scanner.ClassDirectLiteral, Arg: j + 1, Name: argv[j+1].Value}
-				s.p.ReportLaunch(argv[j+1].Pos, l, cls)
-				return l
-			}
-		}
-	}
-	return nil
 }
 
 // wordTextPos is where a word's text starts: inside the quotes of a word

@@ -1,0 +1,5 @@
+# --runtime after "--" belongs to the runtime's own arguments: the wrapper
+# is named but the launch is not gated as written, so it is RED.
+import subprocess
+
+subprocess.run(["launch-runtime", "--", "--runtime", "claude", "-p", "x"])  # want "RED:process-api"
