@@ -51,7 +51,15 @@ func (Detector) Match(f *scanner.File) bool {
 	if ip := f.Interpreter(); ip != "" {
 		return scanner.IsShellInterpreter(ip)
 	}
-	return shellExts[f.Ext] || shellBases[f.Base]
+	return shellExts[f.Ext] || shellBases[f.Base] || isHuskyHook(f)
+}
+
+// isHuskyHook reports a Git hook kept by Husky: `.husky/pre-commit` and
+// friends have no extension and, since Husky 9, no shebang, but Git runs
+// them with sh. Husky's own `_/` helper folder is not a hook.
+func isHuskyHook(f *scanner.File) bool {
+	dir, base := path.Split(f.Rel)
+	return f.Ext == "" && base != "" && (dir == ".husky/" || strings.HasSuffix(dir, "/.husky/"))
 }
 
 // Scan implements scanner.Detector. A file the parser rejects, a file with
