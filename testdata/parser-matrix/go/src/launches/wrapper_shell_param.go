@@ -9,6 +9,6 @@ func shellRun(script string) ([]byte, error) {
 
 func wrapperShellParam() {
 	_, _ = shellRun("make test")
-	_, _ = shellRun("pi --print 'triage'") // want "RED:eval"
+	_, _ = shellRun("pi --print 'triage'")                      // want "RED:eval"
 	_, _ = shellRun("launch-runtime --runtime pi -- --print x") // want "GATED"
 }
