@@ -28,6 +28,7 @@ fi
 rm -rf "$work"
 mkdir -p "$work"
 chmod 755 "$work"
+# shellcheck disable=SC2317 # called by the EXIT trap
 cleanup() {
 	if [ "${KEEP:-}" != 1 ]; then
 		"$work/soak" restore "$work/tree" 2>/dev/null || true
