@@ -6,6 +6,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -215,6 +216,7 @@ func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, l
 }
 
 func parse(text string, lang syntax.LangVariant) (*syntax.File, error) {
+	text = validUTF8(text)
 	f, err := syntax.NewParser(syntax.Variant(lang)).Parse(strings.NewReader(text), "")
 	if err == nil || lang == syntax.LangBash {
 		return f, err
@@ -225,6 +227,25 @@ func parse(text string, lang syntax.LangVariant) (*syntax.File, error) {
 		return f2, nil
 	}
 	return nil, err
+}
+
+// validUTF8 replaces each byte of an invalid UTF-8 sequence with '?'. The
+// parser rejects invalid UTF-8 while shells run such scripts (Latin-1
+// comments and strings are common), and a name holding such a byte cannot
+// be a runtime's. Byte offsets, and so positions, are unchanged.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	b := []byte(s)
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			b[i] = '?'
+		}
+		i += n
+	}
+	return string(b)
 }
 
 func (s *scan) parseError(err error) *scanner.ParseError {
