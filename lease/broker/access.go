@@ -97,6 +97,12 @@ func (s *Server) verifierPeer(cs *connState, req *Request) (Reply, bool) {
 	if req.Session == "" {
 		return fail(CodeBadRequest, "missing session"), false
 	}
+	// With a verifier user, only that user verifies: the broker's own
+	// user is the agent's, and a process of it that left the agent's tree
+	// (setsid, double fork) must not be able to verify.
+	if s.cfg.VerifierUID != NoVerifier && cs.peer.uid != s.cfg.VerifierUID {
+		return fail(CodePeerRefused, "%s: only the verifier user (uid %d) may verify on this broker", req.Op, s.cfg.VerifierUID), false
+	}
 	if ok, why := s.outsideEveryTree(cs); !ok {
 		return fail(CodePeerRefused, "%s: %s may not run from inside an agent", why, req.Op), false
 	}

@@ -299,6 +299,13 @@ func TestOtherUserRefused(t *testing.T) {
 				t.Fatalf("verifier %s: %+v", op, r)
 			}
 		}
+		// The broker's own user is the agent's: with a verifier user it
+		// may no longer verify, even from outside every runtime tree.
+		for _, op := range []string{broker.OpBeginVerification, broker.OpPromote} {
+			if own := call(t, sock, broker.Request{Op: op, Session: rt.Session, Generation: 1, Binding: "r", Token: "00", TTL: 30}); own.OK || own.Code != broker.CodePeerRefused {
+				t.Fatalf("own user %s under --verifier-uid: %+v", op, own)
+			}
+		}
 		r := runAs(t, exe, nobody, sock, broker.Request{Op: broker.OpBeginVerification, Session: rt.Session, Generation: 1, Binding: "r"})
 		if !r.Reply.OK {
 			t.Fatalf("verifier begin: %+v", r)
