@@ -120,3 +120,35 @@ families:
 		t.Errorf("root family = %q", f)
 	}
 }
+
+// FuzzParseConfig: any bytes give a config or a *ConfigError, never a
+// panic, and a config that loads answers its questions.
+func FuzzParseConfig(f *testing.F) {
+	for _, s := range []string{
+		"",
+		"include: [\"packages/**\"]\nexclude: [docs/**]\n",
+		"runtimes:\n  codex: {commands: [codex], packages: [\"@openai/codex\"]}\n",
+		"chokepoints: [\"cmd/launch-runtime/**\"]\nfamilies:\n  - {name: F, paths: [\"a/**\"]}\n",
+		"include: [a\n",
+		"exclude: ['[a']\n",
+		"a: &x [*x]\n",
+		"agent_actions: [org/agent-action]\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := ParseConfig("fuzz.yaml", data)
+		if err != nil {
+			var ce *ConfigError
+			if !errors.As(err, &ce) {
+				t.Fatalf("error %T is not a *ConfigError: %v", err, err)
+			}
+			return
+		}
+		c.InScope("a/b/c.sh")
+		c.IsChokepoint("cmd/launch-runtime/main.go")
+		c.Family("x/y")
+		c.RuntimeForCommand("claude")
+		c.RuntimeForPackage("@anthropic-ai/claude-code@1")
+	})
+}
