@@ -34,36 +34,36 @@ type mutation struct {
 // flat node array (linear, no recursion).
 func (a *analyzer) collect() {
 	t := a.t
-	for i := int32(0); i < int32(len(t.nodes)); i++ {
-		n := &t.nodes[i]
-		switch n.kind {
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		n := &t.Nodes[i]
+		switch n.Kind {
 		case kAssignment:
-			l := t.child(i, fLeft)
-			r := t.child(i, fRight)
+			l := t.Child(i, fLeft)
+			r := t.Child(i, fRight)
 			if r == none {
 				continue // a bare annotation binds nothing
 			}
-			if t.nodes[r].kind == kAssignment {
+			if t.Nodes[r].Kind == kAssignment {
 				continue // chained: the inner assignment binds with the final value
 			}
 			a.bindTarget(l, r)
 			// a = b = "x": walk up the chain.
-			for p := n.parent; p != none && t.nodes[p].kind == kAssignment; p = t.nodes[p].parent {
-				a.bindTarget(t.child(p, fLeft), r)
+			for p := n.Parent; p != none && t.Nodes[p].Kind == kAssignment; p = t.Nodes[p].Parent {
+				a.bindTarget(t.Child(p, fLeft), r)
 			}
 		case kAugmentedAssignment:
-			l := t.child(i, fLeft)
-			if l != none && t.nodes[l].kind == kIdentifier {
-				op := t.child(i, fOperator)
-				if op != none && t.is(op, "+=") {
-					a.addMutation(l, mutation{at: n.start, op: "+=", value: t.child(i, fRight)})
+			l := t.Child(i, fLeft)
+			if l != none && t.Nodes[l].Kind == kIdentifier {
+				op := t.Child(i, fOperator)
+				if op != none && t.Is(op, "+=") {
+					a.addMutation(l, mutation{at: n.Start, op: "+=", value: t.Child(i, fRight)})
 				} else {
 					a.addBinding(l, binding{value: none, param: true, name: l})
 				}
 			}
 		case kNamedExpression:
-			if nm := t.child(i, fName); nm != none {
-				a.addBinding(nm, binding{value: t.child(i, fValue), name: nm})
+			if nm := t.Child(i, fName); nm != none {
+				a.addBinding(nm, binding{value: t.Child(i, fValue), name: nm})
 			}
 		case kImport:
 			a.collectImport(i)
@@ -75,15 +75,15 @@ func (a *analyzer) collect() {
 			if method {
 				idx = -1 // self
 			}
-			for c := n.first; c != none; c = t.nodes[c].next {
+			for c := n.First; c != none; c = t.Nodes[c].Next {
 				nm, def := int32(none), int32(none)
-				switch t.nodes[c].kind {
+				switch t.Nodes[c].Kind {
 				case kIdentifier:
 					nm = c
 				case kDefaultParameter, kTypedDefaultParameter:
-					nm, def = t.child(c, fName), t.child(c, fValue)
+					nm, def = t.Child(c, fName), t.Child(c, fValue)
 				case kTypedParameter:
-					if f := t.nodes[c].first; f != none && t.nodes[f].kind == kIdentifier {
+					if f := t.Nodes[c].First; f != none && t.Nodes[f].Kind == kIdentifier {
 						nm = f
 					}
 				case kListSplatPattern, kDictionarySplatPattern:
@@ -91,7 +91,7 @@ func (a *analyzer) collect() {
 					idx = -1 << 20 // later parameters are keyword-only
 					continue
 				default:
-					if t.nodes[c].kind != kOther {
+					if t.Nodes[c].Kind != kOther {
 						a.bindUnknown(c)
 					}
 					continue
@@ -103,36 +103,36 @@ func (a *analyzer) collect() {
 				idx++
 			}
 		case kFor, kForIn:
-			a.bindUnknown(t.child(i, fLeft))
+			a.bindUnknown(t.Child(i, fLeft))
 		case kAsPatternTarget:
 			a.bindUnknown(i)
 		case kFunction, kClass:
-			if nm := t.child(i, fName); nm != none {
+			if nm := t.Child(i, fName); nm != none {
 				b := binding{value: none, param: true, name: nm}
-				if n.kind == kFunction {
+				if n.Kind == kFunction {
 					b = binding{value: i, name: nm} // a call evaluates its returns
 				}
 				a.addBindingIn(nm, b, a.scopeOf(i))
 			}
 		case kCall:
 			// cmd.append(x) / cmd.extend([...]) / cmd.insert(i, x)
-			fn := t.child(i, fFunction)
-			if fn == none || t.nodes[fn].kind != kAttribute {
+			fn := t.Child(i, fFunction)
+			if fn == none || t.Nodes[fn].Kind != kAttribute {
 				continue
 			}
-			obj := t.child(fn, fObject)
-			at := t.child(fn, fAttribute)
-			if obj == none || at == none || t.nodes[obj].kind != kIdentifier {
+			obj := t.Child(fn, fObject)
+			at := t.Child(fn, fAttribute)
+			if obj == none || at == none || t.Nodes[obj].Kind != kIdentifier {
 				continue
 			}
 			for _, op := range []string{"append", "extend", "insert"} {
-				if t.is(at, op) {
-					args := t.child(i, fArguments)
+				if t.Is(at, op) {
+					args := t.Child(i, fArguments)
 					var v int32 = none
 					if args != none {
-						v = t.nodes[args].first
+						v = t.Nodes[args].First
 					}
-					a.addMutation(obj, mutation{at: n.start, op: op, value: v})
+					a.addMutation(obj, mutation{at: n.Start, op: op, value: v})
 				}
 			}
 		}
@@ -144,8 +144,8 @@ func (a *analyzer) addBinding(name int32, b binding) {
 }
 
 func (a *analyzer) addBindingIn(name int32, b binding, scope int32) {
-	nm := a.t.nodes[name]
-	key := string(a.t.src[nm.start:nm.end])
+	nm := a.t.Nodes[name]
+	key := string(a.t.Src[nm.Start:nm.End])
 	id, ok := a.names[key]
 	if !ok {
 		id = int32(len(a.names))
@@ -166,13 +166,13 @@ func (a *analyzer) scopeOf(n int32) int32 {
 		return v
 	}
 	s := int32(none)
-	for p := t.nodes[n].parent; p != none; p = t.nodes[p].parent {
-		if k := t.nodes[p].kind; k == kFunction || k == kLambda {
+	for p := t.Nodes[n].Parent; p != none; p = t.Nodes[p].Parent {
+		if k := t.Nodes[p].Kind; k == kFunction || k == kLambda {
 			s = p
 			break
 		}
 	}
-	if k := t.nodes[n].kind; k == kFunction || k == kLambda {
+	if k := t.Nodes[n].Kind; k == kFunction || k == kLambda {
 		a.scopeCache[n] = s
 	}
 	return s
@@ -182,17 +182,17 @@ func (a *analyzer) scopeOf(n int32) int32 {
 // set for a function defined directly in a class body.
 func (a *analyzer) functionName(params int32) (string, bool) {
 	t := a.t
-	fn := t.nodes[params].parent
-	if fn == none || t.nodes[fn].kind != kFunction {
+	fn := t.Nodes[params].Parent
+	if fn == none || t.Nodes[fn].Kind != kFunction {
 		return "", false
 	}
-	nm := t.child(fn, fName)
+	nm := t.Child(fn, fName)
 	if nm == none {
 		return "", false
 	}
 	method := false
-	for p := t.nodes[fn].parent; p != none; p = t.nodes[p].parent {
-		k := t.nodes[p].kind
+	for p := t.Nodes[fn].Parent; p != none; p = t.Nodes[p].Parent {
+		k := t.Nodes[p].Kind
 		if k == kClass {
 			method = true
 			break
@@ -201,7 +201,7 @@ func (a *analyzer) functionName(params int32) (string, bool) {
 			break
 		}
 	}
-	return t.text(nm), method
+	return t.Text(nm), method
 }
 
 // methods indexes the functions defined directly in a class body by name.
@@ -211,14 +211,14 @@ func (a *analyzer) methods() map[string][]int32 {
 	}
 	t := a.t
 	a.methodIdx = map[string][]int32{}
-	for i := int32(0); i < int32(len(t.nodes)); i++ {
-		if t.nodes[i].kind != kFunction {
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		if t.Nodes[i].Kind != kFunction {
 			continue
 		}
-		if p := t.child(i, fParameters); p != none {
+		if p := t.Child(i, fParameters); p != none {
 			if _, method := a.functionName(p); method {
-				if nm := t.child(i, fName); nm != none {
-					a.methodIdx[t.text(nm)] = append(a.methodIdx[t.text(nm)], i)
+				if nm := t.Child(i, fName); nm != none {
+					a.methodIdx[t.Text(nm)] = append(a.methodIdx[t.Text(nm)], i)
 				}
 			}
 		}
@@ -234,21 +234,21 @@ func (a *analyzer) callSites() map[string][]int32 {
 	}
 	t := a.t
 	a.sites = map[string][]int32{}
-	for i := int32(0); i < int32(len(t.nodes)); i++ {
-		if t.nodes[i].kind != kCall {
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		if t.Nodes[i].Kind != kCall {
 			continue
 		}
-		fn := t.child(i, fFunction)
+		fn := t.Child(i, fFunction)
 		if fn == none {
 			continue
 		}
-		switch t.nodes[fn].kind {
+		switch t.Nodes[fn].Kind {
 		case kIdentifier:
-			k := t.text(fn)
+			k := t.Text(fn)
 			a.sites[k] = append(a.sites[k], i)
 		case kAttribute:
-			if at := t.child(fn, fAttribute); at != none {
-				k := "." + t.text(at)
+			if at := t.Child(fn, fAttribute); at != none {
+				k := "." + t.Text(at)
 				a.sites[k] = append(a.sites[k], i)
 			}
 		}
@@ -257,8 +257,8 @@ func (a *analyzer) callSites() map[string][]int32 {
 }
 
 func (a *analyzer) addMutation(name int32, m mutation) {
-	nm := a.t.nodes[name]
-	key := string(a.t.src[nm.start:nm.end])
+	nm := a.t.Nodes[name]
+	key := string(a.t.Src[nm.Start:nm.End])
 	a.muts[key] = append(a.muts[key], m)
 }
 
@@ -269,14 +269,14 @@ func (a *analyzer) bindTarget(l, r int32) {
 	if l == none {
 		return
 	}
-	switch t.nodes[l].kind {
+	switch t.Nodes[l].Kind {
 	case kIdentifier:
 		a.addBinding(l, binding{value: r, name: l})
 	case kAttribute:
 		// self.x = value: an instance attribute, followed by self.x reads
-		if obj := t.child(l, fObject); obj != none && t.nodes[obj].kind == kIdentifier && t.is(obj, "self") {
-			if at := t.child(l, fAttribute); at != none {
-				k := t.text(at)
+		if obj := t.Child(l, fObject); obj != none && t.Nodes[obj].Kind == kIdentifier && t.Is(obj, "self") {
+			if at := t.Child(l, fAttribute); at != none {
+				k := t.Text(at)
 				a.selfAttrs[k] = append(a.selfAttrs[k], r)
 			}
 		}
@@ -291,21 +291,21 @@ func (a *analyzer) bindUnknown(n int32) {
 	if n == none {
 		return
 	}
-	if t.nodes[n].kind == kIdentifier {
+	if t.Nodes[n].Kind == kIdentifier {
 		a.addBinding(n, binding{value: none, param: true, name: n})
 		return
 	}
-	end := t.nodes[n].end
-	for i := n + 1; i < int32(len(t.nodes)) && t.nodes[i].start < end; i++ {
-		if t.nodes[i].kind != kIdentifier {
+	end := t.Nodes[n].End
+	for i := n + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+		if t.Nodes[i].Kind != kIdentifier {
 			continue
 		}
 		// Only names in binding position: not attribute names or
 		// subscripts (a.b, a[i] as targets bind nothing).
-		par := t.nodes[i].parent
-		switch t.nodes[par].kind {
+		par := t.Nodes[i].Parent
+		switch t.Nodes[par].Kind {
 		case kAttribute, kSubscript, kTypedParameter:
-			if t.nodes[par].kind == kTypedParameter && t.nodes[i].field == fNone && t.nodes[par].first == i {
+			if t.Nodes[par].Kind == kTypedParameter && t.Nodes[i].Field == fNone && t.Nodes[par].First == i {
 				a.addBinding(i, binding{value: none, param: true, name: i})
 			}
 			continue
@@ -318,18 +318,18 @@ func (a *analyzer) bindUnknown(n int32) {
 // (c → module a.b).
 func (a *analyzer) collectImport(i int32) {
 	t := a.t
-	for c := t.nodes[i].first; c != none; c = t.nodes[c].next {
-		switch t.nodes[c].kind {
+	for c := t.Nodes[i].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
 		case kDottedName:
-			first := t.nodes[c].first
+			first := t.Nodes[c].First
 			if first != none {
-				a.addBinding(first, binding{value: none, ref: true, mod: t.text(first), name: first})
+				a.addBinding(first, binding{value: none, ref: true, mod: t.Text(first), name: first})
 			}
 		case kAliasedImport:
-			nm := t.child(c, fName)
-			al := t.child(c, fAlias)
+			nm := t.Child(c, fName)
+			al := t.Child(c, fAlias)
 			if nm != none && al != none {
-				a.addBinding(al, binding{value: none, ref: true, mod: normModule(t.text(nm)), name: al})
+				a.addBinding(al, binding{value: none, ref: true, mod: normModule(t.Text(nm)), name: al})
 			}
 		}
 	}
@@ -339,27 +339,27 @@ func (a *analyzer) collectImport(i int32) {
 // wildcard imports.
 func (a *analyzer) collectImportFrom(i int32) {
 	t := a.t
-	modNode := t.child(i, fModuleName)
-	if modNode == none || t.nodes[modNode].kind != kDottedName {
+	modNode := t.Child(i, fModuleName)
+	if modNode == none || t.Nodes[modNode].Kind != kDottedName {
 		return // relative imports name the project's own modules
 	}
-	mod := normModule(t.text(modNode))
-	for c := t.nodes[i].first; c != none; c = t.nodes[c].next {
+	mod := normModule(t.Text(modNode))
+	for c := t.Nodes[i].First; c != none; c = t.Nodes[c].Next {
 		if c == modNode {
 			continue
 		}
-		switch t.nodes[c].kind {
+		switch t.Nodes[c].Kind {
 		case kWildcardImport:
 			a.wildcards = append(a.wildcards, mod)
 		case kDottedName:
-			if t.nodes[c].field == fName {
-				a.addBinding(c, binding{value: none, ref: true, mod: mod, path: []string{t.text(c)}, name: c})
+			if t.Nodes[c].Field == fName {
+				a.addBinding(c, binding{value: none, ref: true, mod: mod, path: []string{t.Text(c)}, name: c})
 			}
 		case kAliasedImport:
-			nm := t.child(c, fName)
-			al := t.child(c, fAlias)
+			nm := t.Child(c, fName)
+			al := t.Child(c, fAlias)
 			if nm != none && al != none {
-				a.addBinding(al, binding{value: none, ref: true, mod: mod, path: []string{t.text(nm)}, name: al})
+				a.addBinding(al, binding{value: none, ref: true, mod: mod, path: []string{t.Text(nm)}, name: al})
 			}
 		}
 	}

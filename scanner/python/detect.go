@@ -86,13 +86,13 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	}
 	t := treePool.Get().(*tree)
 	defer func() {
-		t.src, t.lines, t.hasError = nil, nil, false
-		if cap(t.nodes) <= 1<<20 {
+		t.Reset()
+		if cap(t.Nodes) <= 1<<20 {
 			treePool.Put(t)
 		}
 	}()
-	t.src = p.Src
-	if !grammarPython.parse(p.Src, t) {
+	t.Src = p.Src
+	if !grammarPython.Parse(p.Src, t) {
 		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
 	}
 	a := &analyzer{t: t, p: p, binds: map[string]int{}, names: map[string]int32{}, scoped: map[scopeKey][]binding{}, scopeMemo: map[scopeKey]value{}, scopeCache: map[int32]int32{}, selfAttrs: map[string][]int32{}, muts: map[string][]mutation{},
@@ -104,7 +104,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	if dangerHint {
 		a.detectDangerous()
 	}
-	if t.hasError && apiHint {
+	if t.HasError && apiHint {
 		if at, ok := a.brokenAPI(); ok {
 			return &scanner.ParseError{Pos: at, Msg: "syntax error around a process API call"}
 		}
@@ -120,21 +120,21 @@ var brokenNeedles = [][]byte{
 
 func (a *analyzer) brokenAPI() (scanner.Pos, bool) {
 	t := a.t
-	for i := range t.nodes {
-		n := &t.nodes[i]
-		if n.kind != kError {
+	for i := range t.Nodes {
+		n := &t.Nodes[i]
+		if n.Kind != kError {
 			continue
 		}
 		// The error's own text, or the call it sits in, names an API.
-		span := t.src[n.start:n.end]
-		for p := n.parent; p != none; p = t.nodes[p].parent {
-			if t.nodes[p].kind == kCall {
-				span = t.src[t.nodes[p].start:t.nodes[p].end]
+		span := t.Src[n.Start:n.End]
+		for p := n.Parent; p != none; p = t.Nodes[p].Parent {
+			if t.Nodes[p].Kind == kCall {
+				span = t.Src[t.Nodes[p].Start:t.Nodes[p].End]
 				break
 			}
 		}
-		if containsAny(t.src[n.start:n.end], brokenNeedles) || containsAny(span, brokenNeedles) {
-			return t.pos(int32(i)), true
+		if containsAny(t.Src[n.Start:n.End], brokenNeedles) || containsAny(span, brokenNeedles) {
+			return t.Pos(int32(i)), true
 		}
 	}
 	return scanner.Pos{}, false
@@ -144,22 +144,22 @@ func (a *analyzer) brokenAPI() (scanner.Pos, bool) {
 // invocation, and judges them.
 func (a *analyzer) detectCalls() {
 	t := a.t
-	for i := int32(0); i < int32(len(t.nodes)); i++ {
-		switch t.nodes[i].kind {
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		switch t.Nodes[i].Kind {
 		case kCall:
 			a.call(i)
 		case kBinary:
 			// plumbum: cmd & FG, cmd & BG, (a | b) & TF
-			op := t.child(i, fOperator)
-			if op == none || !t.is(op, "&") {
+			op := t.Child(i, fOperator)
+			if op == none || !t.Is(op, "&") {
 				continue
 			}
-			l := t.child(i, fLeft)
+			l := t.Child(i, fLeft)
 			if l == none || !a.worthEvaluating(l) {
 				continue
 			}
 			if v := a.eval(l); isCmd(v) {
-				a.invoke(v, nil, t.pos(i))
+				a.invoke(v, nil, t.Pos(i))
 			}
 		}
 	}
@@ -167,25 +167,25 @@ func (a *analyzer) detectCalls() {
 
 func (a *analyzer) worthEvaluating(fn int32) bool {
 	t := a.t
-	n := &t.nodes[fn]
-	switch n.kind {
+	n := &t.Nodes[fn]
+	switch n.Kind {
 	case kIdentifier:
-		name := t.src[n.start:n.end]
+		name := t.Src[n.Start:n.End]
 		if _, ok := a.binds[string(name)]; ok {
 			return true
 		}
 		return len(a.wildcards) > 0
 	case kAttribute:
-		at := t.child(fn, fAttribute)
+		at := t.Child(fn, fAttribute)
 		if at == none {
 			return false
 		}
-		if interestingNames[t.text(at)] {
+		if interestingNames[t.Text(at)] {
 			return true
 		}
 		// sh.claude(...): any attribute of a bound name may be a command.
-		obj := t.child(fn, fObject)
-		return obj != none && t.nodes[obj].kind == kIdentifier && a.bound(obj)
+		obj := t.Child(fn, fObject)
+		return obj != none && t.Nodes[obj].Kind == kIdentifier && a.bound(obj)
 	case kCall, kParen, kSubscript, kBinary, kAwait:
 		return true
 	}
@@ -193,18 +193,18 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 }
 
 func (a *analyzer) bound(n int32) bool {
-	nm := a.t.nodes[n]
-	_, ok := a.binds[string(a.t.src[nm.start:nm.end])]
+	nm := a.t.Nodes[n]
+	_, ok := a.binds[string(a.t.Src[nm.Start:nm.End])]
 	return ok
 }
 
 func (a *analyzer) call(n int32) {
 	t := a.t
-	fn := t.child(n, fFunction)
+	fn := t.Child(n, fFunction)
 	if fn == none || !a.worthEvaluating(fn) {
 		return
 	}
-	at := t.pos(n)
+	at := t.Pos(n)
 	pos, kw := a.callArgs(n)
 	callee := a.eval(fn)
 	switch callee.k {
@@ -260,7 +260,7 @@ func (a *analyzer) call(n int32) {
 	case apiExecArgs:
 		if len(pos) >= 1 {
 			var alt *value
-			if a.t.nodes[pos[0]].kind != kListSplat {
+			if a.t.Nodes[pos[0]].Kind != kListSplat {
 				alt = a.eval(pos[0]).alt
 			}
 			a.judge(a.flatArgs(pos), at, alt)
@@ -311,14 +311,14 @@ func (a *analyzer) call(n int32) {
 // *args) and loop.subprocess_shell(factory, cmd) on any loop object.
 func (a *analyzer) loopSubprocess(fn int32, pos []int32, at scanner.Pos) {
 	t := a.t
-	if t.nodes[fn].kind != kAttribute || len(pos) < 2 {
+	if t.Nodes[fn].Kind != kAttribute || len(pos) < 2 {
 		return
 	}
-	name := t.child(fn, fAttribute)
+	name := t.Child(fn, fAttribute)
 	switch {
-	case t.is(name, "subprocess_exec"):
+	case t.Is(name, "subprocess_exec"):
 		a.judge(a.flatArgs(pos[1:]), at, nil)
-	case t.is(name, "subprocess_shell"):
+	case t.Is(name, "subprocess_shell"):
 		v := a.eval(pos[1])
 		a.scanShell(v, v.lit, at)
 	}
@@ -340,8 +340,8 @@ func (a *analyzer) firstArg(pos []int32, kw value, name string) (value, int32) {
 func (a *analyzer) flatArgs(nodes []int32) []scanner.Arg {
 	var out []scanner.Arg
 	for _, c := range nodes {
-		if a.t.nodes[c].kind == kListSplat {
-			v := a.eval(a.t.nodes[c].first)
+		if a.t.Nodes[c].Kind == kListSplat {
+			v := a.eval(a.t.Nodes[c].First)
 			if v.k == vArr {
 				for _, e := range v.elems {
 					out = append(out, a.arg(e))
@@ -395,7 +395,7 @@ func (a *analyzer) judgeSeq(v value, at scanner.Pos) {
 
 // subprocess handles run/call/check_call/check_output/Popen.
 func (a *analyzer) subprocess(n int32, pos []int32, kw value) {
-	at := a.t.pos(n)
+	at := a.t.Pos(n)
 	v, _ := a.firstArg(pos, kw, "args")
 	shell, shellKnown := false, true
 	if s, ok := a.prop(kw, "shell"); ok {
@@ -435,13 +435,13 @@ func (a *analyzer) hasSplat(kw value) bool {
 	if kw.obj == none {
 		return false
 	}
-	return a.t.childKind(kw.obj, kDictionarySplat) != none
+	return a.t.ChildKind(kw.obj, kDictionarySplat) != none
 }
 
 // pexpect handles pexpect.spawn/run(command, args=[...]): without args the
 // command line is split like a shell would split it (no shell runs it).
 func (a *analyzer) pexpect(n int32, pos []int32, kw value) {
-	at := a.t.pos(n)
+	at := a.t.Pos(n)
 	cmd, _ := a.firstArg(pos, kw, "command")
 	args, ok := a.prop(kw, "args")
 	if !ok && len(pos) > 1 {
@@ -473,7 +473,7 @@ func (a *analyzer) shellArg(n int32, pos []int32, kw value, names ...string) {
 			}
 		}
 	}
-	a.scanShell(v, v.lit, a.t.pos(n))
+	a.scanShell(v, v.lit, a.t.Pos(n))
 }
 
 func (a *analyzer) scanShell(v value, lit int32, at scanner.Pos) {
@@ -587,7 +587,7 @@ func (a *analyzer) sdk(n int32, opts value) {
 	if e, ok := a.prop(opts, "cli_path"); ok && e.usable() && shimBase(e.s) {
 		cls = scanner.ClassGated
 	}
-	at := a.t.pos(n)
+	at := a.t.Pos(n)
 	a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "claude", Class: cls,
 		Message: scanner.LaunchMessage("claude", "query", cls)})
 }
@@ -597,20 +597,20 @@ func (a *analyzer) sdk(n int32, opts value) {
 // or written as an SDK option.
 func (a *analyzer) detectDangerous() {
 	t := a.t
-	for i := int32(0); i < int32(len(t.nodes)); i++ {
-		switch t.nodes[i].kind {
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		switch t.Nodes[i].Kind {
 		case kBinary:
-			if par := t.nodes[i].parent; par != none && t.nodes[par].kind == kBinary {
+			if par := t.Nodes[i].Parent; par != none && t.Nodes[par].Kind == kBinary {
 				continue
 			}
 			a.dangerousString(i)
 		case kConcatenatedString:
 			a.dangerousString(i)
 		case kString:
-			if par := t.nodes[i].parent; par != none && t.nodes[par].kind == kConcatenatedString {
+			if par := t.Nodes[i].Parent; par != none && t.Nodes[par].Kind == kConcatenatedString {
 				continue
 			}
-			if t.childKind(i, kInterpolation) != none {
+			if t.ChildKind(i, kInterpolation) != none {
 				a.dangerousString(i)
 			}
 		case kList, kTuple:
@@ -625,28 +625,28 @@ func (a *analyzer) detectDangerous() {
 			if k := scanner.DangerousArgv(argv); k >= 0 {
 				e := v.elems[k]
 				if e.composite || argv[k].Value == "--permission-mode" {
-					pos := t.pos(i)
+					pos := t.Pos(i)
 					if e.node != none {
-						pos = t.pos(e.node)
+						pos = t.Pos(e.node)
 					}
 					a.p.ReportDangerous(pos, dangerText(argv, k), true)
 				}
 			}
 		case kPair:
-			k := a.eval(t.child(i, fKey))
+			k := a.eval(t.Child(i, fKey))
 			if !k.known() {
 				continue
 			}
-			if text, ok := a.dangerousOption(k.s, t.child(i, fValue)); ok {
-				a.p.ReportDangerous(t.pos(i), text, true)
+			if text, ok := a.dangerousOption(k.s, t.Child(i, fValue)); ok {
+				a.p.ReportDangerous(t.Pos(i), text, true)
 			}
 		case kKeywordArgument:
-			nm := t.child(i, fName)
+			nm := t.Child(i, fName)
 			if nm == none {
 				continue
 			}
-			if text, ok := a.dangerousOption(t.text(nm), t.child(i, fValue)); ok {
-				a.p.ReportDangerous(t.pos(i), text, true)
+			if text, ok := a.dangerousOption(t.Text(nm), t.Child(i, fValue)); ok {
+				a.p.ReportDangerous(t.Pos(i), text, true)
 			}
 		}
 	}
@@ -658,7 +658,7 @@ func (a *analyzer) dangerousString(n int32) {
 		return
 	}
 	for _, m := range scanner.FindDangerous(v.s) {
-		a.p.ReportDangerous(a.t.pos(n), m.Text, true)
+		a.p.ReportDangerous(a.t.Pos(n), m.Text, true)
 	}
 }
 

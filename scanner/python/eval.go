@@ -26,13 +26,13 @@ func (a *analyzer) eval(n int32) value {
 	a.depth++
 	defer func() { a.depth-- }()
 	t := a.t
-	switch t.nodes[n].kind {
+	switch t.Nodes[n].Kind {
 	case kString:
 		return a.evalString(n)
 	case kConcatenatedString:
 		var out value
 		first := true
-		for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
+		for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
 			v := a.evalString(c)
 			if first {
 				out, first = v, false
@@ -45,36 +45,36 @@ func (a *analyzer) eval(n int32) value {
 		}
 		out.node = n
 		if out.lit == none {
-			out.lit = t.nodes[n].first
+			out.lit = t.Nodes[n].First
 		}
 		return out
 	case kInteger, kFloat:
-		return str(t.text(n), n)
+		return str(t.Text(n), n)
 	case kTrue, kFalse:
-		return value{k: vBool, b: t.nodes[n].kind == kTrue, node: n, lit: none}
+		return value{k: vBool, b: t.Nodes[n].Kind == kTrue, node: n, lit: none}
 	case kNone:
 		return value{k: vNull, node: n, lit: none}
 	case kIdentifier:
 		return a.evalIdent(n)
 	case kAttribute:
-		at := t.child(n, fAttribute)
+		at := t.Child(n, fAttribute)
 		if at == none {
 			return unknown(n)
 		}
-		if o := t.child(n, fObject); o != none && t.nodes[o].kind == kIdentifier && t.is(o, "self") {
-			return a.selfAttr(t.text(at), n)
+		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kIdentifier && t.Is(o, "self") {
+			return a.selfAttr(t.Text(at), n)
 		}
-		obj := a.eval(t.child(n, fObject))
-		return a.member(obj, t.text(at), n)
+		obj := a.eval(t.Child(n, fObject))
+		return a.member(obj, t.Text(at), n)
 	case kSubscript:
-		obj := a.eval(t.child(n, fValue))
-		sub := t.child(n, fSubscript)
+		obj := a.eval(t.Child(n, fValue))
+		sub := t.Child(n, fSubscript)
 		if obj.k == vCmd {
 			// plumbum binds arguments: cmd["-p", "x"] (one subscript field
 			// per element)
 			out := obj
-			for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
-				if t.nodes[c].field == fSubscript {
+			for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
+				if t.Nodes[c].Field == fSubscript {
 					out = a.bindArgs(out, c, n)
 				}
 			}
@@ -102,20 +102,20 @@ func (a *analyzer) eval(n int32) value {
 	case kCall:
 		return a.evalCall(n)
 	case kParen, kAwait:
-		v := a.eval(t.nodes[n].first)
+		v := a.eval(t.Nodes[n].First)
 		v.node = n
 		return v
 	case kNamedExpression:
-		return a.eval(t.child(n, fValue))
+		return a.eval(t.Child(n, fValue))
 	case kBinary:
 		return a.evalBinary(n)
 	case kBoolean:
-		op := t.child(n, fOperator)
-		if op == none || !t.is(op, "or") {
+		op := t.Child(n, fOperator)
+		if op == none || !t.Is(op, "or") {
 			return unknown(n)
 		}
-		l := a.eval(t.child(n, fLeft))
-		r := a.eval(t.child(n, fRight))
+		l := a.eval(t.Child(n, fLeft))
+		r := a.eval(t.Child(n, fRight))
 		if l.known() && l.via != scanner.ClassDynamic && !l.env {
 			if l.s != "" {
 				return l
@@ -133,16 +133,16 @@ func (a *analyzer) eval(n int32) value {
 		}
 		return unknown(n)
 	case kConditional:
-		c := t.nodes[n].first
+		c := t.Nodes[n].First
 		if c == none {
 			return unknown(n)
 		}
-		cond := t.nodes[c].next
-		if cond == none || t.nodes[cond].next == none {
+		cond := t.Nodes[c].Next
+		if cond == none || t.Nodes[cond].Next == none {
 			return unknown(n)
 		}
 		x := a.eval(c)
-		y := a.eval(t.nodes[cond].next)
+		y := a.eval(t.Nodes[cond].Next)
 		if x.k == vStr && y.k == vStr {
 			if x.known() && y.known() && x.s == y.s {
 				return x
@@ -159,9 +159,9 @@ func (a *analyzer) eval(n int32) value {
 		return unknown(n)
 	case kList, kTuple, kExpressionList:
 		out := value{k: vArr, node: n, lit: none}
-		for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
-			if t.nodes[c].kind == kListSplat {
-				inner := a.eval(t.nodes[c].first)
+		for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind == kListSplat {
+				inner := a.eval(t.Nodes[c].First)
 				if inner.k == vArr {
 					out.elems = append(out.elems, inner.elems...)
 				} else {
@@ -184,18 +184,18 @@ func (a *analyzer) eval(n int32) value {
 // are known, interpolations are evaluated.
 func (a *analyzer) evalString(n int32) value {
 	t := a.t
-	if t.nodes[n].kind != kString {
+	if t.Nodes[n].Kind != kString {
 		return a.eval(n)
 	}
 	prefix := ""
 	out := value{k: vStr, node: n, lit: n}
 	subs := 0
-	for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
-		switch t.nodes[c].kind {
+	for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
 		case kStringStart:
-			prefix = strings.ToLower(strings.TrimRight(t.text(c), `"'`))
+			prefix = strings.ToLower(strings.TrimRight(t.Text(c), `"'`))
 		case kStringContent:
-			raw := t.text(c)
+			raw := t.Text(c)
 			s := raw
 			if !strings.Contains(prefix, "r") {
 				s = decodeString(raw, strings.Contains(prefix, "f"))
@@ -207,7 +207,7 @@ func (a *analyzer) evalString(n int32) value {
 			out.anyKnown = true
 		case kInterpolation:
 			subs++
-			v := a.eval(t.child(c, fExpression))
+			v := a.eval(t.Child(c, fExpression))
 			if v.k == vStr {
 				out.s += v.s
 				out.sh += v.sh
@@ -233,25 +233,25 @@ func (a *analyzer) evalString(n int32) value {
 // contentPos is where the text of a string literal starts.
 func (a *analyzer) contentPos(lit int32) scanner.Pos {
 	t := a.t
-	if t.nodes[lit].kind == kConcatenatedString {
-		lit = t.nodes[lit].first
+	if t.Nodes[lit].Kind == kConcatenatedString {
+		lit = t.Nodes[lit].First
 	}
-	if s := t.childKind(lit, kStringStart); s != none {
-		return t.posAt(int(t.nodes[s].end))
+	if s := t.ChildKind(lit, kStringStart); s != none {
+		return t.PosAt(int(t.Nodes[s].End))
 	}
-	return t.pos(lit)
+	return t.Pos(lit)
 }
 
 func (a *analyzer) evalBinary(n int32) value {
 	t := a.t
-	op := t.child(n, fOperator)
+	op := t.Child(n, fOperator)
 	if op == none {
 		return unknown(n)
 	}
 	switch {
-	case t.is(op, "+"):
-		l := a.eval(t.child(n, fLeft))
-		r := a.eval(t.child(n, fRight))
+	case t.Is(op, "+"):
+		l := a.eval(t.Child(n, fLeft))
+		r := a.eval(t.Child(n, fRight))
 		if l.k == vArr && r.k == vArr {
 			return value{k: vArr, elems: append(append([]value{}, l.elems...), r.elems...), node: n, lit: none}
 		}
@@ -262,16 +262,16 @@ func (a *analyzer) evalBinary(n int32) value {
 		if l.k == vStr || r.k == vStr {
 			return concat(l, r, n)
 		}
-	case t.is(op, "/"):
+	case t.Is(op, "/"):
 		// pathlib: Path(dir) / "claude"
-		l := a.eval(t.child(n, fLeft))
-		r := a.eval(t.child(n, fRight))
+		l := a.eval(t.Child(n, fLeft))
+		r := a.eval(t.Child(n, fRight))
 		if l.k == vStr || r.k == vStr {
 			return joinValues([]value{l, r}, "/", n)
 		}
-	case t.is(op, "|"):
-		l := a.eval(t.child(n, fLeft))
-		r := a.eval(t.child(n, fRight))
+	case t.Is(op, "|"):
+		l := a.eval(t.Child(n, fLeft))
+		r := a.eval(t.Child(n, fRight))
 		if isCmd(l) || isCmd(r) {
 			out := value{k: vPipe, node: n, lit: none}
 			for _, v := range []value{l, r} {
@@ -284,13 +284,13 @@ func (a *analyzer) evalBinary(n int32) value {
 			}
 			return out
 		}
-	case t.is(op, ">"), t.is(op, "<"), t.is(op, ">>"):
-		if l := a.eval(t.child(n, fLeft)); isCmd(l) {
+	case t.Is(op, ">"), t.Is(op, "<"), t.Is(op, ">>"):
+		if l := a.eval(t.Child(n, fLeft)); isCmd(l) {
 			return l
 		}
-	case t.is(op, "%"):
+	case t.Is(op, "%"):
 		// "claude %s" % x: the format's constant text.
-		l := a.eval(t.child(n, fLeft))
+		l := a.eval(t.Child(n, fLeft))
 		if l.k == vStr && strings.Contains(l.s, "%") {
 			v := l
 			v.s = percentRE.ReplaceAllString(l.s, unknownPart)
@@ -347,8 +347,8 @@ func tracked(v value) value {
 // evalIdent resolves a name through the file's bindings.
 func (a *analyzer) evalIdent(n int32) value {
 	t := a.t
-	nm := t.nodes[n]
-	name := t.src[nm.start:nm.end]
+	nm := t.Nodes[n]
+	name := t.Src[nm.Start:nm.End]
 	id, ok := a.names[string(name)]
 	if !ok {
 		return a.global(string(name), n)
@@ -365,7 +365,7 @@ func (a *analyzer) evalIdent(n int32) value {
 }
 
 func (a *analyzer) resolve(bs []binding, key scopeKey, name []byte, n int32) value {
-	nm := a.t.nodes[n]
+	nm := a.t.Nodes[n]
 	var v value
 	if len(bs) == 1 {
 		v = a.evalBinding(&bs[0])
@@ -390,7 +390,7 @@ func (a *analyzer) resolve(bs []binding, key scopeKey, name []byte, n int32) val
 		}
 	}
 	if ms := a.muts[string(name)]; len(ms) > 0 && (v.k == vArr || v.k == vStr) {
-		v = a.applyMutations(v, ms, nm.start)
+		v = a.applyMutations(v, ms, nm.Start)
 	}
 	v.node, v.lit = n, none
 	if len(bs) == 1 && bs[0].ref {
@@ -527,7 +527,7 @@ func (a *analyzer) paramValue(b *binding) value {
 	if len(sites) > maxCallSites {
 		return unknown(b.name)
 	}
-	pname := t.text(b.name)
+	pname := t.Text(b.name)
 	var out value
 	var vals []value
 	mixed := false
@@ -539,7 +539,7 @@ func (a *analyzer) paramValue(b *binding) value {
 			v, found = w, true
 		} else if b.index >= 0 {
 			for j, c := range pos {
-				if t.nodes[c].kind == kListSplat {
+				if t.Nodes[c].Kind == kListSplat {
 					return unknown(b.name)
 				}
 				if j == b.index {
@@ -672,7 +672,7 @@ func appendPath(p []string, s string) []string {
 func (a *analyzer) bindArgs(cmd value, sub int32, n int32) value {
 	out := value{k: vCmd, elems: append([]value{}, cmd.elems...), node: n, lit: none}
 	v := a.eval(sub)
-	if v.k == vArr && a.t.nodes[sub].kind != kList {
+	if v.k == vArr && a.t.Nodes[sub].Kind != kList {
 		out.elems = append(out.elems, v.elems...)
 	} else {
 		out.elems = append(out.elems, v)
@@ -688,19 +688,19 @@ func (a *analyzer) prop(v value, name string) (value, bool) {
 	}
 	var out value
 	found := false
-	for c := t.nodes[v.obj].first; c != none; c = t.nodes[c].next {
-		switch t.nodes[c].kind {
+	for c := t.Nodes[v.obj].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
 		case kPair:
-			k := a.eval(t.child(c, fKey))
+			k := a.eval(t.Child(c, fKey))
 			if k.known() && k.s == name {
-				out, found = a.eval(t.child(c, fValue)), true
+				out, found = a.eval(t.Child(c, fValue)), true
 			}
 		case kKeywordArgument:
-			if k := t.child(c, fName); k != none && t.is(k, name) {
-				out, found = a.eval(t.child(c, fValue)), true
+			if k := t.Child(c, fName); k != none && t.Is(k, name) {
+				out, found = a.eval(t.Child(c, fValue)), true
 			}
 		case kDictionarySplat:
-			inner := a.eval(t.nodes[c].first)
+			inner := a.eval(t.Nodes[c].First)
 			if p, ok := a.prop(inner, name); ok {
 				out, found = p, true
 			}
@@ -721,14 +721,14 @@ var identityMethods = map[string]bool{
 // argument list node (for keywords).
 func (a *analyzer) callArgs(n int32) (pos []int32, kw value) {
 	t := a.t
-	args := t.child(n, fArguments)
+	args := t.Child(n, fArguments)
 	kw = value{k: vObj, obj: args, node: args, lit: none}
 	if args == none {
 		kw.obj = none
 		return nil, kw
 	}
-	for c := t.nodes[args].first; c != none; c = t.nodes[c].next {
-		switch t.nodes[c].kind {
+	for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
 		case kKeywordArgument, kDictionarySplat:
 		default:
 			pos = append(pos, c)
@@ -742,7 +742,7 @@ func (a *analyzer) callArgs(n int32) (pos []int32, kw value) {
 // command objects and options constructors.
 func (a *analyzer) evalCall(n int32) value {
 	t := a.t
-	fn := t.child(n, fFunction)
+	fn := t.Child(n, fFunction)
 	if fn == none {
 		return unknown(n)
 	}
@@ -753,24 +753,24 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 		return a.eval(pos[i])
 	}
-	if t.nodes[fn].kind == kAttribute {
-		if at := t.child(fn, fAttribute); at != none {
-			name := t.text(at)
+	if t.Nodes[fn].Kind == kAttribute {
+		if at := t.Child(fn, fAttribute); at != none {
+			name := t.Text(at)
 			if identityMethods[name] {
-				if v := a.eval(t.child(fn, fObject)); v.k == vStr {
+				if v := a.eval(t.Child(fn, fObject)); v.k == vStr {
 					v.node, v.lit = n, none
 					return v
 				}
 			}
 			if name == "join" {
-				if sep := a.eval(t.child(fn, fObject)); sep.known() {
+				if sep := a.eval(t.Child(fn, fObject)); sep.known() {
 					if l := arg(0); l.k == vArr {
 						return joinValues(l.elems, sep.s, n)
 					}
 				}
 			}
 			if name == "split" {
-				if s := a.eval(t.child(fn, fObject)); s.k == vStr && len(pos) == 0 {
+				if s := a.eval(t.Child(fn, fObject)); s.k == vStr && len(pos) == 0 {
 					return splitWords(s, n, false)
 				}
 			}
@@ -1004,25 +1004,25 @@ func (a *analyzer) returnValue(fn, call int32) value {
 	}
 	a.visiting[key] = true
 	defer delete(a.visiting, key)
-	body := t.child(fn, fBody)
+	body := t.Child(fn, fBody)
 	var out value
 	switch {
 	case body == none:
 		out = unknown(call)
-	case t.nodes[fn].kind == kLambda:
+	case t.Nodes[fn].Kind == kLambda:
 		out = a.eval(body)
 	default:
 		var vals []value
-		end := t.nodes[body].end
-		for i := body + 1; i < int32(len(t.nodes)) && t.nodes[i].start < end; i++ {
-			if t.nodes[i].kind != kReturn || a.scopeOf(i) != fn {
+		end := t.Nodes[body].End
+		for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+			if t.Nodes[i].Kind != kReturn || a.scopeOf(i) != fn {
 				continue
 			}
 			if len(vals) == maxReturns {
 				vals = nil
 				break
 			}
-			vals = append(vals, a.eval(t.nodes[i].first))
+			vals = append(vals, a.eval(t.Nodes[i].First))
 		}
 		out = a.agree(vals, call)
 	}

@@ -130,7 +130,7 @@ func (a *analyzer) posOf(v value) scanner.Pos {
 	if v.node == none {
 		return scanner.Pos{}
 	}
-	return a.t.pos(v.node)
+	return a.t.Pos(v.node)
 }
 
 // shellText renders a value as text a shell will run.

@@ -31,39 +31,39 @@ type scopeKey struct{ name, scope int32 }
 // flat node array, so its cost is linear and it never recurses.
 func (a *analyzer) collect() {
 	t := a.t
-	for i := int32(0); i < int32(len(t.nodes)); i++ {
-		n := &t.nodes[i]
-		switch n.kind {
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		n := &t.Nodes[i]
+		switch n.Kind {
 		case kVariableDeclarator:
-			a.bindPattern(t.child(i, fName), t.child(i, fValue), nil, false)
+			a.bindPattern(t.Child(i, fName), t.Child(i, fValue), nil, false)
 		case kAssignment:
-			l := t.child(i, fLeft)
-			if l != none && t.nodes[l].kind != kMember && t.nodes[l].kind != kSubscript {
-				a.bindPattern(l, t.child(i, fRight), nil, false)
+			l := t.Child(i, fLeft)
+			if l != none && t.Nodes[l].Kind != kMember && t.Nodes[l].Kind != kSubscript {
+				a.bindPattern(l, t.Child(i, fRight), nil, false)
 			}
-			if l != none && t.nodes[l].kind == kMember {
+			if l != none && t.Nodes[l].Kind == kMember {
 				// this.x = value: an instance field, followed by this.x reads
-				if o := t.child(l, fObject); o != none && t.nodes[o].kind == kThis {
-					if p := t.child(l, fProperty); p != none {
-						a.thisAttrs[t.text(p)] = append(a.thisAttrs[t.text(p)], t.child(i, fRight))
+				if o := t.Child(l, fObject); o != none && t.Nodes[o].Kind == kThis {
+					if p := t.Child(l, fProperty); p != none {
+						a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
 					}
 				}
 			}
 		case kField:
 			// class C { bin = 'claude' }
-			nm := t.child(i, fName)
+			nm := t.Child(i, fName)
 			if nm == none {
-				nm = t.child(i, fProperty)
+				nm = t.Child(i, fProperty)
 			}
-			if v := t.child(i, fValue); nm != none && v != none {
+			if v := t.Child(i, fValue); nm != none && v != none {
 				a.thisAttrs[propName(t, nm)] = append(a.thisAttrs[propName(t, nm)], v)
 			}
 		case kAugmentedAssignment:
-			if l := t.child(i, fLeft); l != none && t.nodes[l].kind == kIdentifier {
+			if l := t.Child(i, fLeft); l != none && t.Nodes[l].Kind == kIdentifier {
 				a.bindPattern(l, none, nil, true)
 			}
 		case kUpdate:
-			if l := t.child(i, fArgument); l != none && t.nodes[l].kind == kIdentifier {
+			if l := t.Child(i, fArgument); l != none && t.Nodes[l].Kind == kIdentifier {
 				a.bindPattern(l, none, nil, true)
 			}
 		case kImportStatement:
@@ -72,13 +72,13 @@ func (a *analyzer) collect() {
 			src := a.thenModule(i)
 			fn, method := a.functionName(i)
 			idx := 0
-			for c := n.first; c != none; c = t.nodes[c].next {
+			for c := n.First; c != none; c = t.Nodes[c].Next {
 				p, def := c, int32(none)
-				if k := t.nodes[c].kind; k == kRequiredParameter || k == kOptionalParameter {
-					p, def = t.child(c, fPattern), t.child(c, fValue)
+				if k := t.Nodes[c].Kind; k == kRequiredParameter || k == kOptionalParameter {
+					p, def = t.Child(c, fPattern), t.Child(c, fValue)
 				}
-				if p != none && t.nodes[p].kind == kAssignmentPattern {
-					p, def = t.child(p, fLeft), t.child(p, fRight)
+				if p != none && t.Nodes[p].Kind == kAssignmentPattern {
+					p, def = t.Child(p, fLeft), t.Child(p, fRight)
 				}
 				index := idx
 				idx++
@@ -87,15 +87,15 @@ func (a *analyzer) collect() {
 					src = none
 					continue
 				}
-				if p != none && t.nodes[p].kind == kIdentifier && fn != "" {
+				if p != none && t.Nodes[p].Kind == kIdentifier && fn != "" {
 					a.addBinding(p, binding{value: none, param: true, name: p, fn: fn, method: method, index: index, def: def})
 					continue
 				}
 				a.bindPattern(p, none, nil, true)
 			}
 		case kArrow:
-			if p := t.child(i, fParameter); p != none {
-				if src := a.thenModule(t.child(i, fParameters)); src != none {
+			if p := t.Child(i, fParameter); p != none {
+				if src := a.thenModule(t.Child(i, fParameters)); src != none {
 					a.bindPattern(p, src, nil, false)
 				} else if src := a.thenModuleOfArrow(i); src != none {
 					a.bindPattern(p, src, nil, false)
@@ -104,15 +104,15 @@ func (a *analyzer) collect() {
 				}
 			}
 		case kForIn:
-			a.bindPattern(t.child(i, fLeft), none, nil, true)
+			a.bindPattern(t.Child(i, fLeft), none, nil, true)
 		case kCatch:
-			a.bindPattern(t.child(i, fParameter), none, nil, true)
+			a.bindPattern(t.Child(i, fParameter), none, nil, true)
 		case kFunction, kClassDecl:
-			if nm := t.child(i, fName); nm != none && t.nodes[nm].kind == kIdentifier {
+			if nm := t.Child(i, fName); nm != none && t.Nodes[nm].Kind == kIdentifier {
 				// The name belongs to the scope around the function; its
 				// value is the function, whose returns a call evaluates.
 				b := binding{value: none, param: true, name: nm}
-				if n.kind == kFunction {
+				if n.Kind == kFunction {
 					b = binding{value: i, name: nm}
 				}
 				a.addBindingIn(nm, b, a.scopeOf(i))
@@ -133,8 +133,8 @@ func (a *analyzer) thenModule(params int32) int32 {
 	if params == none {
 		return none
 	}
-	fn := a.t.nodes[params].parent
-	if fn == none || a.t.nodes[fn].kind != kArrow && a.t.nodes[fn].kind != kFunction {
+	fn := a.t.Nodes[params].Parent
+	if fn == none || a.t.Nodes[fn].Kind != kArrow && a.t.Nodes[fn].Kind != kFunction {
 		return none
 	}
 	return a.thenCallee(fn)
@@ -142,26 +142,26 @@ func (a *analyzer) thenModule(params int32) int32 {
 
 func (a *analyzer) thenCallee(fn int32) int32 {
 	t := a.t
-	args := t.nodes[fn].parent
-	if args == none || t.nodes[args].kind != kArguments {
+	args := t.Nodes[fn].Parent
+	if args == none || t.Nodes[args].Kind != kArguments {
 		return none
 	}
-	call := t.nodes[args].parent
-	if call == none || t.nodes[call].kind != kCall {
+	call := t.Nodes[args].Parent
+	if call == none || t.Nodes[call].Kind != kCall {
 		return none
 	}
-	callee := t.child(call, fFunction)
-	if callee == none || t.nodes[callee].kind != kMember {
+	callee := t.Child(call, fFunction)
+	if callee == none || t.Nodes[callee].Kind != kMember {
 		return none
 	}
-	if p := t.child(callee, fProperty); p == none || !t.is(p, "then") {
+	if p := t.Child(callee, fProperty); p == none || !t.Is(p, "then") {
 		return none
 	}
-	obj := t.child(callee, fObject)
-	if obj == none || t.nodes[obj].kind != kCall {
+	obj := t.Child(callee, fObject)
+	if obj == none || t.Nodes[obj].Kind != kCall {
 		return none
 	}
-	if f := t.child(obj, fFunction); f != none && (t.nodes[f].kind == kImport || t.nodes[f].kind == kIdentifier && t.is(f, "require")) {
+	if f := t.Child(obj, fFunction); f != none && (t.Nodes[f].Kind == kImport || t.Nodes[f].Kind == kIdentifier && t.Is(f, "require")) {
 		return obj
 	}
 	return none
@@ -173,8 +173,8 @@ func (a *analyzer) addBinding(name int32, b binding) {
 
 func (a *analyzer) addBindingIn(name int32, b binding, scope int32) {
 	t := a.t
-	nm := t.nodes[name]
-	key := string(t.src[nm.start:nm.end])
+	nm := t.Nodes[name]
+	key := string(t.Src[nm.Start:nm.End])
 	id, ok := a.names[key]
 	if !ok {
 		id = int32(len(a.names))
@@ -194,13 +194,13 @@ func (a *analyzer) scopeOf(n int32) int32 {
 		return v
 	}
 	s := int32(none)
-	for p := t.nodes[n].parent; p != none; p = t.nodes[p].parent {
-		if k := t.nodes[p].kind; k == kFunction || k == kArrow {
+	for p := t.Nodes[n].Parent; p != none; p = t.Nodes[p].Parent {
+		if k := t.Nodes[p].Kind; k == kFunction || k == kArrow {
 			s = p
 			break
 		}
 	}
-	if k := t.nodes[n].kind; k == kFunction || k == kArrow {
+	if k := t.Nodes[n].Kind; k == kFunction || k == kArrow {
 		a.scopeCache[n] = s
 	}
 	return s
@@ -211,26 +211,26 @@ func (a *analyzer) scopeOf(n int32) int32 {
 // object property. method is set when calls look like x.name(...).
 func (a *analyzer) functionName(params int32) (string, bool) {
 	t := a.t
-	fn := t.nodes[params].parent
+	fn := t.Nodes[params].Parent
 	if fn == none {
 		return "", false
 	}
-	if nm := t.child(fn, fName); nm != none {
-		switch t.nodes[nm].kind {
+	if nm := t.Child(fn, fName); nm != none {
+		switch t.Nodes[nm].Kind {
 		case kIdentifier:
-			return t.text(nm), false
+			return t.Text(nm), false
 		case kPropertyIdentifier:
-			return t.text(nm), true
+			return t.Text(nm), true
 		}
 	}
-	switch par := t.nodes[fn].parent; {
+	switch par := t.Nodes[fn].Parent; {
 	case par == none:
-	case t.nodes[par].kind == kVariableDeclarator:
-		if nm := t.child(par, fName); nm != none && t.nodes[nm].kind == kIdentifier {
-			return t.text(nm), false
+	case t.Nodes[par].Kind == kVariableDeclarator:
+		if nm := t.Child(par, fName); nm != none && t.Nodes[nm].Kind == kIdentifier {
+			return t.Text(nm), false
 		}
-	case t.nodes[par].kind == kPair:
-		if k := t.child(par, fKey); k != none {
+	case t.Nodes[par].Kind == kPair:
+		if k := t.Child(par, fKey); k != none {
 			return propName(t, k), true
 		}
 	}
@@ -244,12 +244,12 @@ func (a *analyzer) methods() map[string][]int32 {
 	}
 	t := a.t
 	a.methodIdx = map[string][]int32{}
-	for i := int32(0); i < int32(len(t.nodes)); i++ {
-		if t.nodes[i].kind != kFunction {
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		if t.Nodes[i].Kind != kFunction {
 			continue
 		}
-		if nm := t.child(i, fName); nm != none && t.nodes[nm].kind == kPropertyIdentifier {
-			a.methodIdx[t.text(nm)] = append(a.methodIdx[t.text(nm)], i)
+		if nm := t.Child(i, fName); nm != none && t.Nodes[nm].Kind == kPropertyIdentifier {
+			a.methodIdx[t.Text(nm)] = append(a.methodIdx[t.Text(nm)], i)
 		}
 	}
 	return a.methodIdx
@@ -263,21 +263,21 @@ func (a *analyzer) callSites() map[string][]int32 {
 	}
 	t := a.t
 	a.sites = map[string][]int32{}
-	for i := int32(0); i < int32(len(t.nodes)); i++ {
-		if t.nodes[i].kind != kCall {
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		if t.Nodes[i].Kind != kCall {
 			continue
 		}
-		fn := t.child(i, fFunction)
+		fn := t.Child(i, fFunction)
 		if fn == none {
 			continue
 		}
-		switch t.nodes[fn].kind {
+		switch t.Nodes[fn].Kind {
 		case kIdentifier:
-			k := t.text(fn)
+			k := t.Text(fn)
 			a.sites[k] = append(a.sites[k], i)
 		case kMember:
-			if p := t.child(fn, fProperty); p != none {
-				k := "." + t.text(p)
+			if p := t.Child(fn, fProperty); p != none {
+				k := "." + t.Text(p)
 				a.sites[k] = append(a.sites[k], i)
 			}
 		}
@@ -303,35 +303,35 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		p := it.pat
-		switch t.nodes[p].kind {
+		switch t.Nodes[p].Kind {
 		case kIdentifier, kShorthandPropertyPattern:
 			a.addBinding(p, binding{value: value, path: it.path, param: param || value == none, name: p})
 		case kObjectPattern:
-			for c := t.nodes[p].first; c != none; c = t.nodes[c].next {
-				switch t.nodes[c].kind {
+			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {
+				switch t.Nodes[c].Kind {
 				case kShorthandPropertyPattern:
-					stack = append(stack, item{c, appendPath(it.path, t.text(c))})
+					stack = append(stack, item{c, appendPath(it.path, t.Text(c))})
 				case kPairPattern:
-					k := t.child(c, fKey)
-					v := t.child(c, fValue)
+					k := t.Child(c, fKey)
+					v := t.Child(c, fValue)
 					if k != none && v != none {
 						stack = append(stack, item{v, appendPath(it.path, propName(t, k))})
 					}
 				case kObjectAssignmentPattern:
-					if l := t.child(c, fLeft); l != none {
-						stack = append(stack, item{l, appendPath(it.path, t.text(l))})
+					if l := t.Child(c, fLeft); l != none {
+						stack = append(stack, item{l, appendPath(it.path, t.Text(l))})
 					}
 				case kRestPattern:
-					for r := t.nodes[c].first; r != none; r = t.nodes[r].next {
+					for r := t.Nodes[c].First; r != none; r = t.Nodes[r].Next {
 						a.bindPattern(r, none, nil, true)
 					}
 				}
 			}
 		case kArrayPattern:
 			idx := 0
-			for c := t.nodes[p].first; c != none; c = t.nodes[c].next {
-				if t.nodes[c].kind == kRestPattern {
-					for r := t.nodes[c].first; r != none; r = t.nodes[r].next {
+			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {
+				if t.Nodes[c].Kind == kRestPattern {
+					for r := t.Nodes[c].First; r != none; r = t.Nodes[r].Next {
 						a.bindPattern(r, none, nil, true)
 					}
 					continue
@@ -340,11 +340,11 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 				idx++
 			}
 		case kAssignmentPattern, kObjectAssignmentPattern:
-			if l := t.child(p, fLeft); l != none {
+			if l := t.Child(p, fLeft); l != none {
 				stack = append(stack, item{l, it.path})
 			}
 		case kRestPattern:
-			for r := t.nodes[p].first; r != none; r = t.nodes[r].next {
+			for r := t.Nodes[p].First; r != none; r = t.Nodes[r].Next {
 				a.bindPattern(r, none, nil, true)
 			}
 		}
@@ -359,34 +359,34 @@ func appendPath(p []string, s string) []string {
 
 // propName is the name of a property key: an identifier or a string.
 func propName(t *tree, k int32) string {
-	switch t.nodes[k].kind {
+	switch t.Nodes[k].Kind {
 	case kString:
 		var b strings.Builder
-		for c := t.nodes[k].first; c != none; c = t.nodes[c].next {
-			if t.nodes[c].kind == kStringFragment {
-				b.WriteString(t.text(c))
-			} else if t.nodes[c].kind == kEscapeSequence {
-				b.WriteString(decodeEscape(t.text(c)))
+		for c := t.Nodes[k].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind == kStringFragment {
+				b.WriteString(t.Text(c))
+			} else if t.Nodes[c].Kind == kEscapeSequence {
+				b.WriteString(decodeEscape(t.Text(c)))
 			}
 		}
 		return b.String()
 	}
-	return t.text(k)
+	return t.Text(k)
 }
 
 // collectImport binds the names of an import statement.
 func (a *analyzer) collectImport(i int32) {
 	t := a.t
-	if rc := t.childKind(i, kImportRequireClause); rc != none {
+	if rc := t.ChildKind(i, kImportRequireClause); rc != none {
 		// TypeScript: import cp = require('child_process')
-		id := t.childKind(rc, kIdentifier)
-		src := t.child(rc, fSource)
+		id := t.ChildKind(rc, kIdentifier)
+		src := t.Child(rc, fSource)
 		if id != none && src != none {
 			a.addBinding(id, binding{value: none, ref: true, mod: normModule(propName(t, src)), name: id})
 		}
 		return
 	}
-	srcNode := t.child(i, fSource)
+	srcNode := t.Child(i, fSource)
 	if srcNode == none {
 		return
 	}
@@ -395,25 +395,25 @@ func (a *analyzer) collectImport(i int32) {
 	if raw == "zx/globals" {
 		a.zxGlobal = true
 	}
-	clause := t.childKind(i, kImportClause)
+	clause := t.ChildKind(i, kImportClause)
 	if clause == none {
 		return
 	}
-	for c := t.nodes[clause].first; c != none; c = t.nodes[c].next {
-		switch t.nodes[c].kind {
+	for c := t.Nodes[clause].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
 		case kIdentifier: // default import
 			a.addBinding(c, binding{value: none, ref: true, mod: mod, name: c})
 		case kNamespaceImport:
-			if id := t.childKind(c, kIdentifier); id != none {
+			if id := t.ChildKind(c, kIdentifier); id != none {
 				a.addBinding(id, binding{value: none, ref: true, mod: mod, name: id})
 			}
 		case kNamedImports:
-			for s := t.nodes[c].first; s != none; s = t.nodes[s].next {
-				if t.nodes[s].kind != kImportSpecifier {
+			for s := t.Nodes[c].First; s != none; s = t.Nodes[s].Next {
+				if t.Nodes[s].Kind != kImportSpecifier {
 					continue
 				}
-				name := t.child(s, fName)
-				local := t.child(s, fAlias)
+				name := t.Child(s, fName)
+				local := t.Child(s, fAlias)
 				if local == none {
 					local = name
 				}

@@ -106,13 +106,13 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	}
 	t := treePool.Get().(*tree)
 	defer func() {
-		t.src, t.lines, t.hasError = nil, nil, false
-		if cap(t.nodes) <= 1<<20 {
+		t.Reset()
+		if cap(t.Nodes) <= 1<<20 {
 			treePool.Put(t)
 		}
 	}()
-	t.src = p.Src
-	if !g.parse(p.Src, t) {
+	t.Src = p.Src
+	if !g.Parse(p.Src, t) {
 		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
 	}
 	a := &analyzer{t: t, p: p, binds: map[string]int{}, names: map[string]int32{}, scoped: map[scopeKey][]binding{}, scopeMemo: map[scopeKey]value{}, scopeCache: map[int32]int32{}, thisAttrs: map[string][]int32{}, memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
@@ -126,7 +126,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	if dangerHint {
 		a.detectDangerous()
 	}
-	if t.hasError && apiHint {
+	if t.HasError && apiHint {
 		if at, ok := a.brokenAPI(); ok {
 			return &scanner.ParseError{Pos: at, Msg: "syntax error around a process API call"}
 		}
@@ -145,21 +145,21 @@ var brokenNeedles = [][]byte{
 // mentions a process API.
 func (a *analyzer) brokenAPI() (scanner.Pos, bool) {
 	t := a.t
-	for i := range t.nodes {
-		n := &t.nodes[i]
-		if n.kind != kError {
+	for i := range t.Nodes {
+		n := &t.Nodes[i]
+		if n.Kind != kError {
 			continue
 		}
 		// The error's own text, or the call it sits in, names an API.
-		span := t.src[n.start:n.end]
-		for p := n.parent; p != none; p = t.nodes[p].parent {
-			if k := t.nodes[p].kind; k == kCall || k == kNew {
-				span = t.src[t.nodes[p].start:t.nodes[p].end]
+		span := t.Src[n.Start:n.End]
+		for p := n.Parent; p != none; p = t.Nodes[p].Parent {
+			if k := t.Nodes[p].Kind; k == kCall || k == kNew {
+				span = t.Src[t.Nodes[p].Start:t.Nodes[p].End]
 				break
 			}
 		}
-		if containsAny(t.src[n.start:n.end], brokenNeedles) || containsAny(span, brokenNeedles) {
-			return t.pos(int32(i)), true
+		if containsAny(t.Src[n.Start:n.End], brokenNeedles) || containsAny(span, brokenNeedles) {
+			return t.Pos(int32(i)), true
 		}
 	}
 	return scanner.Pos{}, false
@@ -168,12 +168,12 @@ func (a *analyzer) brokenAPI() (scanner.Pos, bool) {
 // detectCalls finds every call of a process API and judges it.
 func (a *analyzer) detectCalls() {
 	t := a.t
-	for i := int32(0); i < int32(len(t.nodes)); i++ {
-		switch t.nodes[i].kind {
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		switch t.Nodes[i].Kind {
 		case kCall:
-			a.call(i, t.child(i, fFunction))
+			a.call(i, t.Child(i, fFunction))
 		case kNew:
-			a.call(i, t.child(i, fConstructor))
+			a.call(i, t.Child(i, fConstructor))
 		}
 	}
 }
@@ -181,21 +181,21 @@ func (a *analyzer) detectCalls() {
 // worthEvaluating is the cheap filter on a callee before evaluating it.
 func (a *analyzer) worthEvaluating(fn int32) bool {
 	t := a.t
-	n := &t.nodes[fn]
-	switch n.kind {
+	n := &t.Nodes[fn]
+	switch n.Kind {
 	case kIdentifier:
-		name := t.src[n.start:n.end]
+		name := t.Src[n.Start:n.End]
 		if _, ok := a.binds[string(name)]; ok {
 			return true
 		}
 		return string(name) == "$" && a.zxGlobal
 	case kMember:
-		p := t.child(fn, fProperty)
+		p := t.Child(fn, fProperty)
 		if p == none {
 			return false
 		}
-		pn := &t.nodes[p]
-		return interestingMembers[string(t.src[pn.start:pn.end])]
+		pn := &t.Nodes[p]
+		return interestingMembers[string(t.Src[pn.Start:pn.End])]
 	case kCall, kParen, kAwait, kAsExpr, kSubscript:
 		return true
 	}
@@ -212,9 +212,9 @@ func (a *analyzer) call(n, fn int32) {
 	if kind == apiNone || kind == apiWhich || kind == apiPromisify || kind == apiPathJoin {
 		return
 	}
-	argsNode := t.child(n, fArguments)
-	at := t.pos(n)
-	if argsNode != none && t.nodes[argsNode].kind == kTemplateString {
+	argsNode := t.Child(n, fArguments)
+	at := t.Pos(n)
+	if argsNode != none && t.Nodes[argsNode].Kind == kTemplateString {
 		switch kind {
 		case apiZx, apiBunShell:
 			a.shellTemplate(argsNode)
@@ -225,11 +225,11 @@ func (a *analyzer) call(n, fn int32) {
 	}
 	var args []int32
 	if argsNode != none {
-		args = t.children(argsNode)
+		args = t.Children(argsNode)
 	}
 	switch kind {
 	case apiSpawn, apiExeca, apiExecaTemplate:
-		if kind == apiExecaTemplate && (len(args) == 0 || t.nodes[args[0]].kind == kObject) {
+		if kind == apiExecaTemplate && (len(args) == 0 || t.Nodes[args[0]].Kind == kObject) {
 			return // $({options}) binds options; the template call is the launch
 		}
 		a.spawnLike(n, args)
@@ -378,7 +378,7 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 	if !shell && !shellKnown && cmd.usable() && strings.ContainsAny(cmd.s, " \t;|&") {
 		shell = true // a command line only works when a shell runs it
 	}
-	at := a.t.pos(n)
+	at := a.t.Pos(n)
 	if shell {
 		text, ok := shellText(cmd)
 		if !ok {
@@ -403,7 +403,7 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 // when the value is a literal at the call, else at the call.
 func (a *analyzer) textPos(v value, call scanner.Pos) scanner.Pos {
 	if v.lit != none {
-		return a.t.posAt(int(a.t.nodes[v.lit].start) + 1)
+		return a.t.PosAt(int(a.t.Nodes[v.lit].Start) + 1)
 	}
 	return call
 }
@@ -416,7 +416,7 @@ func (a *analyzer) shellArg(n, arg int32) {
 	if !ok {
 		return
 	}
-	_ = a.p.ScanShell(text, a.textPos(v, a.t.pos(n)), "")
+	_ = a.p.ScanShell(text, a.textPos(v, a.t.Pos(n)), "")
 }
 
 // fork runs node with a module path: fork(module, args?, {execPath}).
@@ -438,7 +438,7 @@ func (a *analyzer) fork(n int32, args []int32) {
 	}
 	argv := []scanner.Arg{a.arg(exe), a.arg(mod)}
 	argv = append(argv, a.argvOf(nil, arr)...)
-	a.judge(argv, a.t.pos(n), nil)
+	a.judge(argv, a.t.Pos(n), nil)
 }
 
 // shellTemplate scans a zx or Bun `$` template as shell text:
@@ -446,17 +446,17 @@ func (a *analyzer) fork(n int32, args []int32) {
 func (a *analyzer) shellTemplate(tpl int32) {
 	t := a.t
 	var b strings.Builder
-	for c := t.nodes[tpl].first; c != none; c = t.nodes[c].next {
-		switch t.nodes[c].kind {
+	for c := t.Nodes[tpl].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
 		case kStringFragment:
-			b.WriteString(t.text(c))
+			b.WriteString(t.Text(c))
 		case kEscapeSequence:
-			b.WriteString(decodeEscape(t.text(c)))
+			b.WriteString(decodeEscape(t.Text(c)))
 		case kTemplateSubstitution:
-			b.WriteString(quotedWord(a.eval(t.nodes[c].first)))
+			b.WriteString(quotedWord(a.eval(t.Nodes[c].First)))
 		}
 	}
-	_ = a.p.ScanShell(b.String(), t.posAt(int(t.nodes[tpl].start)+1), "")
+	_ = a.p.ScanShell(b.String(), t.PosAt(int(t.Nodes[tpl].Start)+1), "")
 }
 
 // templateArgv splits an execa template into an argv: spaces separate
@@ -486,20 +486,20 @@ func (a *analyzer) templateArgv(tpl int32) []scanner.Arg {
 				continue
 			}
 			if !curAny {
-				curPos = t.posAt(off + i)
+				curPos = t.PosAt(off + i)
 			}
 			cur.WriteRune(r)
 			curAny = true
 		}
 	}
-	for c := t.nodes[tpl].first; c != none; c = t.nodes[c].next {
-		switch t.nodes[c].kind {
+	for c := t.Nodes[tpl].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
 		case kStringFragment:
-			addText(t.text(c), int(t.nodes[c].start))
+			addText(t.Text(c), int(t.Nodes[c].Start))
 		case kEscapeSequence:
-			addText(decodeEscape(t.text(c)), int(t.nodes[c].start))
+			addText(decodeEscape(t.Text(c)), int(t.Nodes[c].Start))
 		case kTemplateSubstitution:
-			v := a.eval(t.nodes[c].first)
+			v := a.eval(t.Nodes[c].First)
 			if v.k == vArr {
 				flush()
 				for _, e := range v.elems {
@@ -508,7 +508,7 @@ func (a *analyzer) templateArgv(tpl int32) []scanner.Arg {
 				continue
 			}
 			if !curAny {
-				curPos = t.pos(c)
+				curPos = t.Pos(c)
 			}
 			curAny = true
 			if v.known() {
@@ -552,7 +552,7 @@ func (a *analyzer) sdk(n int32, args []int32) {
 	if gated {
 		cls = scanner.ClassGated
 	}
-	at := a.t.pos(n)
+	at := a.t.Pos(n)
 	a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "claude", Class: cls,
 		Message: scanner.LaunchMessage("claude", "query", cls)})
 }
@@ -562,10 +562,10 @@ func (a *analyzer) sdk(n int32, args []int32) {
 // or written as an SDK option in an object literal.
 func (a *analyzer) detectDangerous() {
 	t := a.t
-	for i := int32(0); i < int32(len(t.nodes)); i++ {
-		switch t.nodes[i].kind {
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		switch t.Nodes[i].Kind {
 		case kBinary:
-			if par := t.nodes[i].parent; par != none && t.nodes[par].kind == kBinary {
+			if par := t.Nodes[i].Parent; par != none && t.Nodes[par].Kind == kBinary {
 				continue // only the top of a concatenation
 			}
 			a.dangerousString(i)
@@ -584,12 +584,12 @@ func (a *analyzer) detectDangerous() {
 				}
 			}
 		case kPair:
-			k := t.child(i, fKey)
+			k := t.Child(i, fKey)
 			if k == none {
 				continue
 			}
-			if text, ok := a.dangerousOption(propName(t, k), t.child(i, fValue)); ok {
-				a.p.ReportDangerous(t.pos(i), text, true)
+			if text, ok := a.dangerousOption(propName(t, k), t.Child(i, fValue)); ok {
+				a.p.ReportDangerous(t.Pos(i), text, true)
 			}
 		}
 	}
@@ -597,9 +597,9 @@ func (a *analyzer) detectDangerous() {
 
 func (a *analyzer) posOrNode(v value, n int32) scanner.Pos {
 	if v.node != none {
-		return a.t.pos(v.node)
+		return a.t.Pos(v.node)
 	}
-	return a.t.pos(n)
+	return a.t.Pos(n)
 }
 
 func dangerText(argv []scanner.Arg, k int) string {
@@ -618,7 +618,7 @@ func (a *analyzer) dangerousString(n int32) {
 		return
 	}
 	for _, m := range scanner.FindDangerous(v.s) {
-		a.p.ReportDangerous(a.t.pos(n), m.Text, true)
+		a.p.ReportDangerous(a.t.Pos(n), m.Text, true)
 	}
 }
 

@@ -27,7 +27,7 @@ func (a *analyzer) eval(n int32) value {
 	a.depth++
 	defer func() { a.depth-- }()
 	t := a.t
-	switch t.nodes[n].kind {
+	switch t.Nodes[n].Kind {
 	case kString:
 		v := str(a.stringLit(n), n)
 		v.lit = n
@@ -35,26 +35,26 @@ func (a *analyzer) eval(n int32) value {
 	case kTemplateString:
 		return a.evalTemplate(n)
 	case kNumber:
-		return str(t.text(n), n)
+		return str(t.Text(n), n)
 	case kTrue, kFalse:
-		return value{k: vBool, b: t.nodes[n].kind == kTrue, node: n, lit: none}
+		return value{k: vBool, b: t.Nodes[n].Kind == kTrue, node: n, lit: none}
 	case kNull, kUndefined:
 		return value{k: vNull, node: n, lit: none}
 	case kIdentifier:
 		return a.evalIdent(n)
 	case kMember:
-		p := t.child(n, fProperty)
+		p := t.Child(n, fProperty)
 		if p == none {
 			return unknown(n)
 		}
-		if o := t.child(n, fObject); o != none && t.nodes[o].kind == kThis {
-			return a.thisAttr(t.text(p), n)
+		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kThis {
+			return a.thisAttr(t.Text(p), n)
 		}
-		obj := a.eval(t.child(n, fObject))
-		return a.member(obj, t.text(p), n)
+		obj := a.eval(t.Child(n, fObject))
+		return a.member(obj, t.Text(p), n)
 	case kSubscript:
-		obj := a.eval(t.child(n, fObject))
-		idx := a.eval(t.child(n, fIndex))
+		obj := a.eval(t.Child(n, fObject))
+		idx := a.eval(t.Child(n, fIndex))
 		if !idx.known() {
 			return unknown(n)
 		}
@@ -66,22 +66,22 @@ func (a *analyzer) eval(n int32) value {
 	case kCall:
 		return a.evalCall(n)
 	case kAwait, kParen, kAsExpr:
-		v := a.eval(t.nodes[n].first)
+		v := a.eval(t.Nodes[n].First)
 		v.node = n
 		return v
 	case kSequence:
 		var last int32 = none
-		for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
+		for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
 			last = c
 		}
 		return a.eval(last)
 	case kAssignment:
-		return a.eval(t.child(n, fRight))
+		return a.eval(t.Child(n, fRight))
 	case kBinary:
 		return a.evalBinary(n)
 	case kTernary:
-		c := a.eval(t.child(n, fConsequence))
-		alt := a.eval(t.child(n, fAlternative))
+		c := a.eval(t.Child(n, fConsequence))
+		alt := a.eval(t.Child(n, fAlternative))
 		if c.k == vStr && alt.k == vStr {
 			if c.known() && alt.known() && c.s == alt.s {
 				return c
@@ -98,9 +98,9 @@ func (a *analyzer) eval(n int32) value {
 		return unknown(n)
 	case kArray:
 		out := value{k: vArr, node: n, lit: none}
-		for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
-			if t.nodes[c].kind == kSpread {
-				inner := a.eval(t.nodes[c].first)
+		for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind == kSpread {
+				inner := a.eval(t.Nodes[c].First)
 				if inner.k == vArr {
 					out.elems = append(out.elems, inner.elems...)
 				} else {
@@ -122,17 +122,17 @@ func (a *analyzer) eval(n int32) value {
 // stringLit decodes a string literal.
 func (a *analyzer) stringLit(n int32) string {
 	t := a.t
-	first := t.nodes[n].first
-	if first != none && t.nodes[first].next == none && t.nodes[first].kind == kStringFragment {
-		return t.text(first)
+	first := t.Nodes[n].First
+	if first != none && t.Nodes[first].Next == none && t.Nodes[first].Kind == kStringFragment {
+		return t.Text(first)
 	}
 	var b strings.Builder
-	for c := first; c != none; c = t.nodes[c].next {
-		switch t.nodes[c].kind {
+	for c := first; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
 		case kStringFragment:
-			b.WriteString(t.text(c))
+			b.WriteString(t.Text(c))
 		case kEscapeSequence:
-			b.WriteString(decodeEscape(t.text(c)))
+			b.WriteString(decodeEscape(t.Text(c)))
 		}
 	}
 	return b.String()
@@ -144,21 +144,21 @@ func (a *analyzer) evalTemplate(n int32) value {
 	t := a.t
 	out := value{k: vStr, node: n, lit: n, anyKnown: false}
 	subs := 0
-	for c := t.nodes[n].first; c != none; c = t.nodes[c].next {
-		switch t.nodes[c].kind {
+	for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
 		case kStringFragment:
-			s := t.text(c)
+			s := t.Text(c)
 			out.s += s
 			out.sh += s
 			out.anyKnown = true
 		case kEscapeSequence:
-			s := decodeEscape(t.text(c))
+			s := decodeEscape(t.Text(c))
 			out.s += s
 			out.sh += s
 			out.anyKnown = true
 		case kTemplateSubstitution:
 			subs++
-			v := a.eval(t.nodes[c].first)
+			v := a.eval(t.Nodes[c].First)
 			switch {
 			case v.k == vStr:
 				out.s += v.s
@@ -213,23 +213,23 @@ func (a *analyzer) evalTemplate(n int32) value {
 
 func (a *analyzer) evalBinary(n int32) value {
 	t := a.t
-	op := t.child(n, fOperator)
+	op := t.Child(n, fOperator)
 	if op == none {
 		return unknown(n)
 	}
 	switch {
-	case t.is(op, "+"):
-		l := a.eval(t.child(n, fLeft))
-		r := a.eval(t.child(n, fRight))
+	case t.Is(op, "+"):
+		l := a.eval(t.Child(n, fLeft))
+		r := a.eval(t.Child(n, fRight))
 		if l.k == vStr || r.k == vStr {
 			return concat(l, r, n)
 		}
 		return unknown(n)
-	case t.is(op, "||"), t.is(op, "??"):
-		l := a.eval(t.child(n, fLeft))
-		r := a.eval(t.child(n, fRight))
+	case t.Is(op, "||"), t.Is(op, "??"):
+		l := a.eval(t.Child(n, fLeft))
+		r := a.eval(t.Child(n, fRight))
 		if l.known() && l.via != scanner.ClassDynamic && !l.env {
-			if l.s != "" || t.is(op, "??") {
+			if l.s != "" || t.Is(op, "??") {
 				return l
 			}
 			return r
@@ -296,10 +296,10 @@ func tracked(v value) value {
 // re-declared alias still resolves as a callee).
 func (a *analyzer) evalIdent(n int32) value {
 	t := a.t
-	nm := t.nodes[n]
-	id, ok := a.names[string(t.src[nm.start:nm.end])]
+	nm := t.Nodes[n]
+	id, ok := a.names[string(t.Src[nm.Start:nm.End])]
 	if !ok {
-		return a.global(string(t.src[nm.start:nm.end]), n)
+		return a.global(string(t.Src[nm.Start:nm.End]), n)
 	}
 	for s := a.scopeOf(n); ; s = a.scopeOf(s) {
 		if bs, ok := a.scoped[scopeKey{id, s}]; ok {
@@ -309,7 +309,7 @@ func (a *analyzer) evalIdent(n int32) value {
 			break
 		}
 	}
-	return a.global(string(t.src[nm.start:nm.end]), n)
+	return a.global(string(t.Src[nm.Start:nm.End]), n)
 }
 
 func (a *analyzer) resolve(bs []binding, key scopeKey, n int32) value {
@@ -437,15 +437,15 @@ func (a *analyzer) paramValue(b *binding) value {
 	var vals []value
 	mixed := false
 	for i, site := range sites {
-		args := t.child(site, fArguments)
-		if args == none || t.nodes[args].kind != kArguments {
+		args := t.Child(site, fArguments)
+		if args == none || t.Nodes[args].Kind != kArguments {
 			return unknown(b.name)
 		}
 		var v value
 		j := 0
 		found := false
-		for c := t.nodes[args].first; c != none; c = t.nodes[c].next {
-			if t.nodes[c].kind == kSpread {
+		for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind == kSpread {
 				return unknown(b.name)
 			}
 			if j == b.index {
@@ -554,20 +554,20 @@ func (a *analyzer) prop(v value, name string) (value, bool) {
 	}
 	var out value
 	found := false
-	for c := t.nodes[v.obj].first; c != none; c = t.nodes[c].next {
-		switch t.nodes[c].kind {
+	for c := t.Nodes[v.obj].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
 		case kPair:
-			k := t.child(c, fKey)
+			k := t.Child(c, fKey)
 			if k != none && propName(t, k) == name {
-				out, found = a.eval(t.child(c, fValue)), true
+				out, found = a.eval(t.Child(c, fValue)), true
 			}
 		case kShorthandProperty:
-			if t.is(c, name) {
+			if t.Is(c, name) {
 				// {shell} is {shell: shell}
 				out, found = a.evalIdent(c), true
 			}
 		case kSpread:
-			inner := a.eval(t.nodes[c].first)
+			inner := a.eval(t.Nodes[c].First)
 			if p, ok := a.prop(inner, name); ok {
 				out, found = p, true
 			}
@@ -589,14 +589,14 @@ var identityMethods = map[string]bool{
 // methods.
 func (a *analyzer) evalCall(n int32) value {
 	t := a.t
-	fn := t.child(n, fFunction)
-	args := t.child(n, fArguments)
+	fn := t.Child(n, fFunction)
+	args := t.Child(n, fArguments)
 	if fn == none {
 		return unknown(n)
 	}
 	var argv []int32
-	if args != none && t.nodes[args].kind == kArguments {
-		argv = t.children(args)
+	if args != none && t.Nodes[args].Kind == kArguments {
+		argv = t.Children(args)
 	}
 	arg0 := func() value {
 		if len(argv) == 0 {
@@ -604,17 +604,17 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 		return a.eval(argv[0])
 	}
-	if t.nodes[fn].kind == kImport {
+	if t.Nodes[fn].Kind == kImport {
 		if m := arg0(); m.known() {
 			return value{k: vRef, mod: normModule(m.s), node: n, lit: none}
 		}
 		return unknown(n)
 	}
-	if t.nodes[fn].kind == kMember {
-		if p := t.child(fn, fProperty); p != none {
-			name := t.text(p)
+	if t.Nodes[fn].Kind == kMember {
+		if p := t.Child(fn, fProperty); p != none {
+			name := t.Text(p)
 			if identityMethods[name] {
-				v := a.eval(t.child(fn, fObject))
+				v := a.eval(t.Child(fn, fObject))
 				if v.k == vStr {
 					v.node = n
 					v.lit = none
@@ -622,7 +622,7 @@ func (a *analyzer) evalCall(n int32) value {
 				}
 			}
 			if name == "join" || name == "concat" {
-				v := a.eval(t.child(fn, fObject))
+				v := a.eval(t.Child(fn, fObject))
 				if v.k == vArr {
 					if name == "concat" {
 						for _, c := range argv {
@@ -767,25 +767,25 @@ func (a *analyzer) returnValue(fn, call int32) value {
 	}
 	a.visiting[key] = true
 	defer delete(a.visiting, key)
-	body := t.child(fn, fBody)
+	body := t.Child(fn, fBody)
 	var out value
 	switch {
 	case body == none:
 		out = unknown(call)
-	case t.nodes[body].kind != kStatementBlock:
+	case t.Nodes[body].Kind != kStatementBlock:
 		out = a.eval(body)
 	default:
 		var vals []value
-		end := t.nodes[body].end
-		for i := body + 1; i < int32(len(t.nodes)) && t.nodes[i].start < end; i++ {
-			if t.nodes[i].kind != kReturn || a.scopeOf(i) != fn {
+		end := t.Nodes[body].End
+		for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+			if t.Nodes[i].Kind != kReturn || a.scopeOf(i) != fn {
 				continue
 			}
 			if len(vals) == maxReturns {
 				vals = nil
 				break
 			}
-			vals = append(vals, a.eval(t.nodes[i].first))
+			vals = append(vals, a.eval(t.Nodes[i].First))
 		}
 		out = a.agree(vals, call)
 	}

@@ -1,4 +1,4 @@
-package python
+package treesitter
 
 /*
 #include <stddef.h>

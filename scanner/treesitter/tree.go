@@ -1,0 +1,294 @@
+package treesitter
+
+import (
+	"sort"
+	"time"
+
+	ts "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// Kind is a detector's own small enumeration of the node kinds it reads;
+// zero is every other named kind.
+type Kind uint8
+
+// Field is a detector's enumeration of the field names it reads; zero is
+// no field.
+type Field uint8
+
+// NoField is the field of a node that fills no field the detector reads.
+const NoField Field = 0
+
+// None is the index of no node.
+const None = -1
+
+// Special names the kinds and the field that the copy treats specially.
+type Special struct {
+	// Error is the kind given to tree-sitter's ERROR nodes; a tree that
+	// holds one has HasError set.
+	Error Kind
+	// Comment and Skip subtrees are left out of the copy.
+	Comment, Skip Kind
+	// Operator is the kind given to a token that fills OperatorField.
+	Operator      Kind
+	OperatorField Field
+}
+
+// Grammar is one tree-sitter language with the tables that map its node
+// kind and field ids onto the detector's enumerations, and a free list of
+// parsers so each worker reuses one.
+type Grammar struct {
+	lang    *ts.Language
+	kinds   []Kind
+	keep    []bool // named kinds are kept in the flat tree
+	fields  []Field
+	special Special
+	parsers chan *ts.Parser
+}
+
+const errorSymbol = 0xFFFF
+
+// NewGrammar builds the tables of lang from the detector's kind and field
+// names.
+func NewGrammar(lang *ts.Language, kindNames map[string]Kind, fieldNames map[string]Field, special Special) *Grammar {
+	g := &Grammar{lang: lang, special: special, parsers: make(chan *ts.Parser, 64)}
+	n := int(g.lang.NodeKindCount())
+	g.kinds = make([]Kind, n)
+	g.keep = make([]bool, n)
+	for id := 0; id < n; id++ {
+		name := g.lang.NodeKindForId(uint16(id))
+		named := g.lang.NodeKindIsNamed(uint16(id))
+		if k, ok := kindNames[name]; ok && named {
+			g.kinds[id] = k
+		}
+		g.keep[id] = named
+	}
+	nf := int(g.lang.FieldCount())
+	g.fields = make([]Field, nf+1)
+	for id := 1; id <= nf; id++ {
+		g.fields[id] = fieldNames[g.lang.FieldNameForId(uint16(id))]
+	}
+	return g
+}
+
+func (g *Grammar) getParser() *ts.Parser {
+	select {
+	case p := <-g.parsers:
+		return p
+	default:
+	}
+	p := ts.NewParser()
+	if err := p.SetLanguage(g.lang); err != nil {
+		p.Close()
+		panic(err) // the grammars are pinned and ABI-compatible
+	}
+	return p
+}
+
+func (g *Grammar) putParser(p *ts.Parser) {
+	p.Reset()
+	select {
+	case g.parsers <- p:
+	default:
+		p.Close()
+	}
+}
+
+// parseBudget bounds the time one file may spend in the parser; a file
+// that exceeds it is reported unparseable rather than stalling the scan.
+const parseBudget = 30 * time.Second
+
+// chunk is how many bytes the parser is handed per read: the binding copies
+// each chunk into C memory until the parse ends, so handing it the whole
+// rest of the file on every read would cost quadratic memory on re-reads.
+const chunk = 64 << 10
+
+// A parsed tree costs the C library about 100 bytes per node, some 130
+// times the size of a minified file; files above bigFile are parsed one at
+// a time so that several large bundles never sit in memory together.
+const bigFile = 1 << 20
+
+var bigParses = make(chan struct{}, 1)
+
+// Parse parses src into the flat tree t. ok is false when the parser gave
+// up (time budget).
+func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
+	if len(src) > bigFile {
+		bigParses <- struct{}{}
+		defer func() { <-bigParses }()
+	}
+	p := g.getParser()
+	defer g.putParser(p)
+	// The parser's own clock enforces the budget, so no Go callback runs
+	// during the parse except the chunk reads.
+	//lint:ignore SA1019 the native clock check is pinned in v0.25.0; the suggested progress callback costs a cgo callback every 100 parser operations
+	p.SetTimeoutMicros(uint64(parseBudget / time.Microsecond))
+	tt := p.ParseWithOptions(func(i int, _ ts.Point) []byte {
+		if i >= len(src) {
+			return nil
+		}
+		end := i + chunk
+		if end > len(src) {
+			end = len(src)
+		}
+		return src[i:end]
+	}, nil, nil)
+	if tt == nil {
+		return false
+	}
+	defer tt.Close()
+	t.build(tt, g)
+	return true
+}
+
+// Node is one kept syntax node in the flat tree: named nodes and the
+// anonymous tokens that fill a field (operators).
+type Node struct {
+	Start, End          uint32
+	Parent, First, Next int32
+	Kind                Kind
+	Field               Field
+}
+
+// Tree is a syntax tree copied out of tree-sitter into Go memory, so the
+// analysis never crosses cgo.
+type Tree struct {
+	Src      []byte
+	Nodes    []Node
+	HasError bool
+	lines    []int
+}
+
+// Reset forgets the source, the line table and the error flag, keeping
+// the node slice for reuse.
+func (t *Tree) Reset() {
+	t.Src, t.lines, t.HasError = nil, nil, false
+}
+
+// build copies the tree with one iterative cursor walk.
+func (t *Tree) build(tt *ts.Tree, g *Grammar) {
+	c := tt.Walk()
+	defer c.Close()
+	sp := &g.special
+	t.Nodes = t.Nodes[:0]
+	// parents[d] is the kept ancestor for cursor depth d; last[d] its last
+	// kept child so far.
+	parents := []int32{None}
+	last := []int32{None}
+	for {
+		n := c.Node()
+		id := n.KindId()
+		fid := c.FieldId()
+		var k Kind
+		keep := false
+		if id == errorSymbol {
+			k, keep = sp.Error, true
+			t.HasError = true
+		} else if int(id) < len(g.kinds) {
+			k, keep = g.kinds[id], g.keep[id]
+		}
+		f := NoField
+		if int(fid) < len(g.fields) {
+			f = g.fields[fid]
+		}
+		if f != NoField {
+			keep = true
+		}
+		if k == sp.Comment || k == sp.Skip {
+			keep = false
+		}
+		top := parents[len(parents)-1]
+		cur := top
+		if keep {
+			if f == sp.OperatorField {
+				k = sp.Operator
+			}
+			idx := int32(len(t.Nodes))
+			t.Nodes = append(t.Nodes, Node{Start: uint32(n.StartByte()), End: uint32(n.EndByte()), Parent: top, First: None, Next: None, Kind: k, Field: f})
+			if l := last[len(last)-1]; l != None {
+				t.Nodes[l].Next = idx
+			} else if top != None {
+				t.Nodes[top].First = idx
+			}
+			last[len(last)-1] = idx
+			cur = idx
+		}
+		if k != sp.Comment && k != sp.Skip && c.GotoFirstChild() {
+			parents = append(parents, cur)
+			last = append(last, None)
+			continue
+		}
+		for !c.GotoNextSibling() {
+			if !c.GotoParent() {
+				return
+			}
+			parents = parents[:len(parents)-1]
+			last = last[:len(last)-1]
+		}
+	}
+}
+
+// Text returns the source text of node i.
+func (t *Tree) Text(i int32) string {
+	n := &t.Nodes[i]
+	return string(t.Src[n.Start:n.End])
+}
+
+// Is reports whether node i's text equals s, without allocating.
+func (t *Tree) Is(i int32, s string) bool {
+	n := &t.Nodes[i]
+	return int(n.End-n.Start) == len(s) && string(t.Src[n.Start:n.End]) == s
+}
+
+// Child returns the first child of i with field f, or None.
+func (t *Tree) Child(i int32, f Field) int32 {
+	if i == None {
+		return None
+	}
+	for c := t.Nodes[i].First; c != None; c = t.Nodes[c].Next {
+		if t.Nodes[c].Field == f {
+			return c
+		}
+	}
+	return None
+}
+
+// ChildKind returns the first child of i of kind k, or None.
+func (t *Tree) ChildKind(i int32, k Kind) int32 {
+	for c := t.Nodes[i].First; c != None; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind == k {
+			return c
+		}
+	}
+	return None
+}
+
+// Children returns the kept children of i in order.
+func (t *Tree) Children(i int32) []int32 {
+	var out []int32
+	for c := t.Nodes[i].First; c != None; c = t.Nodes[c].Next {
+		out = append(out, c)
+	}
+	return out
+}
+
+// Pos returns the line and column where node i starts.
+func (t *Tree) Pos(i int32) scanner.Pos { return t.PosAt(int(t.Nodes[i].Start)) }
+
+// PosAt returns the line and column of byte offset off.
+func (t *Tree) PosAt(off int) scanner.Pos {
+	if t.lines == nil {
+		t.lines = append(t.lines, 0)
+		for j, b := range t.Src {
+			if b == '\n' {
+				t.lines = append(t.lines, j+1)
+			}
+		}
+	}
+	l := sort.Search(len(t.lines), func(k int) bool { return t.lines[k] > off }) - 1
+	if l < 0 {
+		l = 0
+	}
+	return scanner.Pos{Line: l + 1, Column: off - t.lines[l] + 1}
+}

@@ -1,0 +1,106 @@
+package treesitter_test
+
+import (
+	"testing"
+
+	ts "github.com/tree-sitter/go-tree-sitter"
+	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/treesitter"
+)
+
+const (
+	kOther treesitter.Kind = iota
+	kError
+	kCall
+	kIdentifier
+	kComment
+	kSkip
+	kOperator
+)
+
+const (
+	fNone treesitter.Field = iota
+	fFunction
+	fOperator
+)
+
+var grammar = treesitter.NewGrammar(ts.NewLanguage(tspython.Language()),
+	map[string]treesitter.Kind{"ERROR": kError, "call": kCall, "identifier": kIdentifier, "comment": kComment, "type": kSkip},
+	map[string]treesitter.Field{"function": fFunction, "operator": fOperator},
+	treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Operator: kOperator, OperatorField: fOperator})
+
+func parse(t *testing.T, src string) *treesitter.Tree {
+	t.Helper()
+	tr := &treesitter.Tree{Src: []byte(src)}
+	if !grammar.Parse(tr.Src, tr) {
+		t.Fatal("the parser gave up")
+	}
+	return tr
+}
+
+func find(tr *treesitter.Tree, k treesitter.Kind) []int32 {
+	var out []int32
+	for i := range tr.Nodes {
+		if tr.Nodes[i].Kind == k {
+			out = append(out, int32(i))
+		}
+	}
+	return out
+}
+
+func TestTreeWalk(t *testing.T) {
+	tr := parse(t, "# spawn(x)\nx: int = 1\nfoo(a)\nb = a + 1\n")
+	if tr.HasError {
+		t.Fatal("HasError on a valid file")
+	}
+	calls := find(tr, kCall)
+	if len(calls) != 1 {
+		t.Fatalf("calls = %v, want one (the comment is left out)", calls)
+	}
+	call := calls[0]
+	fn := tr.Child(call, fFunction)
+	if fn == treesitter.None || !tr.Is(fn, "foo") || tr.Text(fn) != "foo" || tr.Is(fn, "fo") {
+		t.Fatalf("function child %d", fn)
+	}
+	if got := tr.ChildKind(call, kIdentifier); got != fn {
+		t.Fatalf("ChildKind = %d, want %d", got, fn)
+	}
+	if got := tr.Child(treesitter.None, fFunction); got != treesitter.None {
+		t.Fatalf("Child(None) = %d", got)
+	}
+	if kids := tr.Children(call); len(kids) != 2 || kids[0] != fn || tr.Nodes[kids[1]].Parent != call {
+		t.Fatalf("Children = %v", kids)
+	}
+	if got, want := tr.Pos(call), (scanner.Pos{Line: 3, Column: 1}); got != want {
+		t.Fatalf("Pos = %v, want %v", got, want)
+	}
+	if got, want := tr.PosAt(len(tr.Src)-2), (scanner.Pos{Line: 4, Column: 9}); got != want {
+		t.Fatalf("PosAt = %v, want %v", got, want)
+	}
+	ops := find(tr, kOperator)
+	if len(ops) != 1 || !tr.Is(ops[0], "+") || tr.Nodes[ops[0]].Field != fOperator {
+		t.Fatalf("operators = %v", ops)
+	}
+	for _, id := range find(tr, kIdentifier) {
+		if tr.Is(id, "int") {
+			t.Fatal("the skipped type annotation was copied")
+		}
+	}
+}
+
+func TestTreeError(t *testing.T) {
+	tr := parse(t, "foo(\n")
+	if !tr.HasError || len(find(tr, kError)) == 0 {
+		t.Fatal("a broken file has no ERROR node")
+	}
+	tr.Reset()
+	if tr.HasError || tr.Src != nil {
+		t.Fatal("Reset kept the source or the error flag")
+	}
+	tr.Src = []byte("a\nb")
+	if got := tr.PosAt(2); got.Line != 2 {
+		t.Fatalf("Reset kept the old line table: %v", got)
+	}
+}
