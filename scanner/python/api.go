@@ -95,10 +95,10 @@ var apis = map[string]api{
 
 // apiOf returns the API a reference names.
 func apiOf(v value) api {
-	if v.k != vRef {
+	if v.K != vRef {
 		return apiNone
 	}
-	return apis[v.mod+":"+strings.Join(v.path, ".")]
+	return apis[v.Mod+":"+strings.Join(v.Path, ".")]
 }
 
 // builtins are the names Python provides without an import.

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/treesitter"
 )
 
 // Detector is the Python detector. It is stateless; parsers and trees are
@@ -207,13 +208,13 @@ func (a *analyzer) call(n int32) {
 	at := t.Pos(n)
 	pos, kw := a.callArgs(n)
 	callee := a.eval(fn)
-	switch callee.k {
+	switch callee.K {
 	case vCmd, vPipe:
 		a.invoke(callee, pos, at)
 		return
 	case vRef:
-		if callee.mod == "#invoke" {
-			a.invoke(value{k: vCmd, elems: callee.elems}, pos, at)
+		if callee.Mod == "#invoke" {
+			a.invoke(value{K: vCmd, Elems: callee.Elems}, pos, at)
 			return
 		}
 	default:
@@ -229,7 +230,7 @@ func (a *analyzer) call(n int32) {
 		if len(pos) >= 2 {
 			a.judge(a.pathArgv(a.eval(pos[0]), a.eval(pos[1])), at, nil)
 		} else if len(pos) == 1 {
-			a.judge(a.pathArgv(a.eval(pos[0]), unknown(none)), at, nil)
+			a.judge(a.pathArgv(a.eval(pos[0]), treesitter.Unknown(none)), at, nil)
 		}
 	case apiExecL:
 		if len(pos) >= 1 {
@@ -237,10 +238,10 @@ func (a *analyzer) call(n int32) {
 			if len(rest) > 0 {
 				rest = rest[1:] // arg0
 			}
-			if strings.HasSuffix(callee.path[len(callee.path)-1], "e") && len(rest) > 0 {
+			if strings.HasSuffix(callee.Path[len(callee.Path)-1], "e") && len(rest) > 0 {
 				rest = rest[:len(rest)-1] // the environment
 			}
-			a.judge(append([]scanner.Arg{a.arg(a.eval(pos[0]))}, a.flatArgs(rest)...), at, nil)
+			a.judge(append([]scanner.Arg{a.t.Arg(a.eval(pos[0]))}, a.flatArgs(rest)...), at, nil)
 		}
 	case apiSpawnV:
 		if len(pos) >= 3 {
@@ -252,20 +253,20 @@ func (a *analyzer) call(n int32) {
 			if len(rest) > 0 {
 				rest = rest[1:]
 			}
-			if strings.HasSuffix(callee.path[len(callee.path)-1], "e") && len(rest) > 0 {
+			if strings.HasSuffix(callee.Path[len(callee.Path)-1], "e") && len(rest) > 0 {
 				rest = rest[:len(rest)-1]
 			}
-			a.judge(append([]scanner.Arg{a.arg(a.eval(pos[1]))}, a.flatArgs(rest)...), at, nil)
+			a.judge(append([]scanner.Arg{a.t.Arg(a.eval(pos[1]))}, a.flatArgs(rest)...), at, nil)
 		}
 	case apiExecArgs:
 		if len(pos) >= 1 {
 			var alt *value
 			if a.t.Nodes[pos[0]].Kind != kListSplat {
-				alt = a.eval(pos[0]).alt
+				alt = a.eval(pos[0]).Alt
 			}
 			a.judge(a.flatArgs(pos), at, alt)
 		} else if p, ok := a.prop(kw, "program"); ok {
-			a.judge([]scanner.Arg{a.arg(p)}, at, p.alt)
+			a.judge([]scanner.Arg{a.t.Arg(p)}, at, p.Alt)
 		}
 	case apiPty:
 		if len(pos) >= 1 {
@@ -276,7 +277,7 @@ func (a *analyzer) call(n int32) {
 		a.pexpect(n, pos, kw)
 	case apiAnyio:
 		v, lit := a.firstArg(pos, kw, "command")
-		if v.k == vStr {
+		if v.K == vStr {
 			a.scanShell(v, lit, at)
 		} else {
 			a.judgeSeq(v, at)
@@ -285,9 +286,9 @@ func (a *analyzer) call(n int32) {
 		v, lit := a.firstArg(pos, kw, "command")
 		shell := false
 		if s, ok := a.prop(kw, "shell"); ok {
-			shell, _ = s.truthy()
+			shell, _ = s.Truthy()
 		}
-		if v.k == vStr && shell {
+		if v.K == vStr && shell {
 			a.scanShell(v, lit, at)
 		} else {
 			a.judgeSeq(v, at)
@@ -320,7 +321,7 @@ func (a *analyzer) loopSubprocess(fn int32, pos []int32, at scanner.Pos) {
 		a.judge(a.flatArgs(pos[1:]), at, nil)
 	case t.Is(name, "subprocess_shell"):
 		v := a.eval(pos[1])
-		a.scanShell(v, v.lit, at)
+		a.scanShell(v, v.Lit, at)
 	}
 }
 
@@ -328,12 +329,12 @@ func (a *analyzer) loopSubprocess(fn int32, pos []int32, at scanner.Pos) {
 func (a *analyzer) firstArg(pos []int32, kw value, name string) (value, int32) {
 	if len(pos) > 0 {
 		v := a.eval(pos[0])
-		return v, v.lit
+		return v, v.Lit
 	}
 	if v, ok := a.prop(kw, name); ok {
-		return v, v.lit
+		return v, v.Lit
 	}
-	return unknown(none), none
+	return treesitter.Unknown(none), none
 }
 
 // flatArgs evaluates positional arguments, spreading *list.
@@ -342,16 +343,16 @@ func (a *analyzer) flatArgs(nodes []int32) []scanner.Arg {
 	for _, c := range nodes {
 		if a.t.Nodes[c].Kind == kListSplat {
 			v := a.eval(a.t.Nodes[c].First)
-			if v.k == vArr {
-				for _, e := range v.elems {
-					out = append(out, a.arg(e))
+			if v.K == vArr {
+				for _, e := range v.Elems {
+					out = append(out, a.t.Arg(e))
 				}
 			} else {
 				out = append(out, scanner.Arg{})
 			}
 			continue
 		}
-		out = append(out, a.arg(a.eval(c)))
+		out = append(out, a.t.Arg(a.eval(c)))
 	}
 	return out
 }
@@ -359,16 +360,16 @@ func (a *analyzer) flatArgs(nodes []int32) []scanner.Arg {
 // pathArgv builds the argv of exec-style calls: the program path, then the
 // argument vector without its argv[0].
 func (a *analyzer) pathArgv(path, argv value) []scanner.Arg {
-	out := []scanner.Arg{a.arg(path)}
-	switch argv.k {
+	out := []scanner.Arg{a.t.Arg(path)}
+	switch argv.K {
 	case vArr:
-		if len(argv.elems) > 1 {
-			for _, e := range argv.elems[1:] {
-				out = append(out, a.arg(e))
+		if len(argv.Elems) > 1 {
+			for _, e := range argv.Elems[1:] {
+				out = append(out, a.t.Arg(e))
 			}
 		}
 	case vUnknown:
-		if argv.node != none {
+		if argv.Node != none {
 			out = append(out, scanner.Arg{})
 		}
 	}
@@ -377,19 +378,19 @@ func (a *analyzer) pathArgv(path, argv value) []scanner.Arg {
 
 // judgeSeq judges a value that is a sequence (argv) or a single program.
 func (a *analyzer) judgeSeq(v value, at scanner.Pos) {
-	switch v.k {
+	switch v.K {
 	case vArr:
 		var argv []scanner.Arg
-		for _, e := range v.elems {
-			argv = append(argv, a.arg(e))
+		for _, e := range v.Elems {
+			argv = append(argv, a.t.Arg(e))
 		}
 		var alt *value
-		if len(v.elems) > 0 {
-			alt = v.elems[0].alt
+		if len(v.Elems) > 0 {
+			alt = v.Elems[0].Alt
 		}
 		a.judge(argv, at, alt)
 	case vStr:
-		a.judge([]scanner.Arg{a.arg(v)}, at, v.alt)
+		a.judge([]scanner.Arg{a.t.Arg(v)}, at, v.Alt)
 	}
 }
 
@@ -399,31 +400,31 @@ func (a *analyzer) subprocess(n int32, pos []int32, kw value) {
 	v, _ := a.firstArg(pos, kw, "args")
 	shell, shellKnown := false, true
 	if s, ok := a.prop(kw, "shell"); ok {
-		shell, shellKnown = s.truthy()
+		shell, shellKnown = s.Truthy()
 	} else if a.hasSplat(kw) {
 		shellKnown = false
 	}
-	if !shell && !shellKnown && v.k == vStr && strings.ContainsAny(v.s, " \t;|&") {
+	if !shell && !shellKnown && v.K == vStr && strings.ContainsAny(v.S, " \t;|&") {
 		shell = true
 	}
 	if shell {
-		if v.k == vArr {
-			if len(v.elems) == 0 {
+		if v.K == vArr {
+			if len(v.Elems) == 0 {
 				return
 			}
-			v = v.elems[0]
+			v = v.Elems[0]
 		}
-		a.scanShell(v, v.lit, at)
+		a.scanShell(v, v.Lit, at)
 		return
 	}
-	if exe, ok := a.prop(kw, "executable"); ok && exe.k == vStr {
-		switch v.k {
+	if exe, ok := a.prop(kw, "executable"); ok && exe.K == vStr {
+		switch v.K {
 		case vArr:
-			elems := append([]value{exe}, v.elems...)
-			if len(v.elems) > 0 {
-				elems = append([]value{exe}, v.elems[1:]...)
+			elems := append([]value{exe}, v.Elems...)
+			if len(v.Elems) > 0 {
+				elems = append([]value{exe}, v.Elems[1:]...)
 			}
-			v = value{k: vArr, elems: elems, node: v.node, lit: none}
+			v = value{K: vArr, Elems: elems, Node: v.Node, Lit: none}
 		default:
 			v = exe
 		}
@@ -432,10 +433,10 @@ func (a *analyzer) subprocess(n int32, pos []int32, kw value) {
 }
 
 func (a *analyzer) hasSplat(kw value) bool {
-	if kw.obj == none {
+	if kw.Obj == none {
 		return false
 	}
-	return a.t.ChildKind(kw.obj, kDictionarySplat) != none
+	return a.t.ChildKind(kw.Obj, kDictionarySplat) != none
 }
 
 // pexpect handles pexpect.spawn/run(command, args=[...]): without args the
@@ -447,15 +448,15 @@ func (a *analyzer) pexpect(n int32, pos []int32, kw value) {
 	if !ok && len(pos) > 1 {
 		args, ok = a.eval(pos[1]), true
 	}
-	if ok && args.k == vArr {
-		argv := []scanner.Arg{a.arg(cmd)}
-		for _, e := range args.elems {
-			argv = append(argv, a.arg(e))
+	if ok && args.K == vArr {
+		argv := []scanner.Arg{a.t.Arg(cmd)}
+		for _, e := range args.Elems {
+			argv = append(argv, a.t.Arg(e))
 		}
-		a.judge(argv, at, cmd.alt)
+		a.judge(argv, at, cmd.Alt)
 		return
 	}
-	if cmd.k == vStr {
+	if cmd.K == vStr {
 		a.judgeSeq(splitWords(cmd, n, true), at)
 	}
 }
@@ -473,11 +474,11 @@ func (a *analyzer) shellArg(n int32, pos []int32, kw value, names ...string) {
 			}
 		}
 	}
-	a.scanShell(v, v.lit, a.t.Pos(n))
+	a.scanShell(v, v.Lit, a.t.Pos(n))
 }
 
 func (a *analyzer) scanShell(v value, lit int32, at scanner.Pos) {
-	text, ok := shellText(v)
+	text, ok := treesitter.ShellText(v)
 	if !ok {
 		return
 	}
@@ -490,35 +491,35 @@ func (a *analyzer) scanShell(v value, lit int32, at scanner.Pos) {
 // invoke judges a command object (or each command of a pipeline) run with
 // extra arguments.
 func (a *analyzer) invoke(v value, extra []int32, at scanner.Pos) {
-	if v.k == vPipe {
-		for _, c := range v.elems {
+	if v.K == vPipe {
+		for _, c := range v.Elems {
 			a.invoke(c, nil, at)
 		}
 		return
 	}
 	var argv []scanner.Arg
-	for _, e := range v.elems {
-		if e.k == vArr {
-			for _, x := range e.elems {
-				argv = append(argv, a.arg(x))
+	for _, e := range v.Elems {
+		if e.K == vArr {
+			for _, x := range e.Elems {
+				argv = append(argv, a.t.Arg(x))
 			}
 			continue
 		}
-		argv = append(argv, a.arg(e))
+		argv = append(argv, a.t.Arg(e))
 	}
 	for _, c := range extra {
 		w := a.eval(c)
-		if w.k == vArr {
-			for _, x := range w.elems {
-				argv = append(argv, a.arg(x))
+		if w.K == vArr {
+			for _, x := range w.Elems {
+				argv = append(argv, a.t.Arg(x))
 			}
 			continue
 		}
-		argv = append(argv, a.arg(w))
+		argv = append(argv, a.t.Arg(w))
 	}
 	var alt *value
-	if len(v.elems) > 0 {
-		alt = v.elems[0].alt
+	if len(v.Elems) > 0 {
+		alt = v.Elems[0].Alt
 	}
 	a.judge(argv, at, alt)
 }
@@ -532,7 +533,7 @@ func (a *analyzer) judge(argv []scanner.Arg, at scanner.Pos, alt *value) {
 	}
 	l, nested := a.p.Config.JudgeArgv(argv)
 	if l == nil && alt != nil {
-		argv2 := append([]scanner.Arg{a.arg(*alt)}, argv[1:]...)
+		argv2 := append([]scanner.Arg{a.t.Arg(*alt)}, argv[1:]...)
 		if l2, n2 := a.p.Config.JudgeArgv(argv2); l2 != nil {
 			argv, l, nested = argv2, l2, n2
 		}
@@ -584,7 +585,7 @@ func shimBase(p string) bool {
 // cli_path points at a launch-runtime shim.
 func (a *analyzer) sdk(n int32, opts value) {
 	cls := scanner.ClassSDK
-	if e, ok := a.prop(opts, "cli_path"); ok && e.usable() && shimBase(e.s) {
+	if e, ok := a.prop(opts, "cli_path"); ok && e.Usable() && shimBase(e.S) {
 		cls = scanner.ClassGated
 	}
 	at := a.t.Pos(n)
@@ -615,29 +616,29 @@ func (a *analyzer) detectDangerous() {
 			}
 		case kList, kTuple:
 			v := a.eval(i)
-			if v.k != vArr {
+			if v.K != vArr {
 				continue
 			}
 			var argv []scanner.Arg
-			for _, e := range v.elems {
-				argv = append(argv, a.arg(e))
+			for _, e := range v.Elems {
+				argv = append(argv, a.t.Arg(e))
 			}
 			if k := scanner.DangerousArgv(argv); k >= 0 {
-				e := v.elems[k]
-				if e.composite || argv[k].Value == "--permission-mode" {
+				e := v.Elems[k]
+				if e.Composite || argv[k].Value == "--permission-mode" {
 					pos := t.Pos(i)
-					if e.node != none {
-						pos = t.Pos(e.node)
+					if e.Node != none {
+						pos = t.Pos(e.Node)
 					}
 					a.p.ReportDangerous(pos, dangerText(argv, k), true)
 				}
 			}
 		case kPair:
 			k := a.eval(t.Child(i, fKey))
-			if !k.known() {
+			if !k.Known() {
 				continue
 			}
-			if text, ok := a.dangerousOption(k.s, t.Child(i, fValue)); ok {
+			if text, ok := a.dangerousOption(k.S, t.Child(i, fValue)); ok {
 				a.p.ReportDangerous(t.Pos(i), text, true)
 			}
 		case kKeywordArgument:
@@ -654,10 +655,10 @@ func (a *analyzer) detectDangerous() {
 
 func (a *analyzer) dangerousString(n int32) {
 	v := a.eval(n)
-	if v.k != vStr || !v.composite {
+	if v.K != vStr || !v.Composite {
 		return
 	}
-	for _, m := range scanner.FindDangerous(v.s) {
+	for _, m := range scanner.FindDangerous(v.S) {
 		a.p.ReportDangerous(a.t.Pos(n), m.Text, true)
 	}
 }
@@ -667,14 +668,14 @@ func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
 	switch norm {
 	case "permissionmode", "defaultmode":
-		if v := a.eval(val); v.known() && v.s == "bypassPermissions" {
+		if v := a.eval(val); v.Known() && v.S == "bypassPermissions" {
 			return key + "=bypassPermissions", true
 		}
 	case "dangerouslyskippermissions", "allowdangerouslyskippermissions":
 		if strings.Contains(key, "-") {
 			return "--" + key, true
 		}
-		if v := a.eval(val); v.k == vBool && v.b {
+		if v := a.eval(val); v.K == vBool && v.B {
 			return key + "=True", true
 		}
 	}

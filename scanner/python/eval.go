@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/treesitter"
 )
 
 // maxEvalDepth bounds how deep one expression is followed; deeper values
@@ -18,10 +19,10 @@ const maxMultiBindings = 64
 // eval returns the static value of expression n.
 func (a *analyzer) eval(n int32) value {
 	if n == none {
-		return unknown(none)
+		return treesitter.Unknown(none)
 	}
 	if a.depth >= maxEvalDepth {
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
 	a.depth++
 	defer func() { a.depth-- }()
@@ -38,28 +39,28 @@ func (a *analyzer) eval(n int32) value {
 				out, first = v, false
 				continue
 			}
-			out = concat(out, v, n)
+			out = treesitter.Concat(out, v, n)
 		}
 		if first {
-			return unknown(n)
+			return treesitter.Unknown(n)
 		}
-		out.node = n
-		if out.lit == none {
-			out.lit = t.Nodes[n].First
+		out.Node = n
+		if out.Lit == none {
+			out.Lit = t.Nodes[n].First
 		}
 		return out
 	case kInteger, kFloat:
-		return str(t.Text(n), n)
+		return treesitter.Str(t.Text(n), n)
 	case kTrue, kFalse:
-		return value{k: vBool, b: t.Nodes[n].Kind == kTrue, node: n, lit: none}
+		return value{K: vBool, B: t.Nodes[n].Kind == kTrue, Node: n, Lit: none}
 	case kNone:
-		return value{k: vNull, node: n, lit: none}
+		return value{K: vNull, Node: n, Lit: none}
 	case kIdentifier:
 		return a.evalIdent(n)
 	case kAttribute:
 		at := t.Child(n, fAttribute)
 		if at == none {
-			return unknown(n)
+			return treesitter.Unknown(n)
 		}
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kIdentifier && t.Is(o, "self") {
 			return a.selfAttr(t.Text(at), n)
@@ -69,7 +70,7 @@ func (a *analyzer) eval(n int32) value {
 	case kSubscript:
 		obj := a.eval(t.Child(n, fValue))
 		sub := t.Child(n, fSubscript)
-		if obj.k == vCmd {
+		if obj.K == vCmd {
 			// plumbum binds arguments: cmd["-p", "x"] (one subscript field
 			// per element)
 			out := obj
@@ -80,30 +81,30 @@ func (a *analyzer) eval(n int32) value {
 			}
 			return out
 		}
-		if obj.k == vRef && obj.mod == "plumbum" && len(obj.path) == 1 && obj.path[0] == "local" {
-			if name := a.eval(sub); name.k == vStr {
-				return value{k: vCmd, elems: []value{name}, node: n, lit: none}
+		if obj.K == vRef && obj.Mod == "plumbum" && len(obj.Path) == 1 && obj.Path[0] == "local" {
+			if name := a.eval(sub); name.K == vStr {
+				return value{K: vCmd, Elems: []value{name}, Node: n, Lit: none}
 			}
-			return unknown(n)
+			return treesitter.Unknown(n)
 		}
 		idx := a.eval(sub)
-		if !idx.known() {
-			return unknown(n)
+		if !idx.Known() {
+			return treesitter.Unknown(n)
 		}
-		if obj.k == vArr {
-			return a.member(obj, "#"+idx.s, n)
+		if obj.K == vArr {
+			return a.member(obj, "#"+idx.S, n)
 		}
-		if obj.k == vObj {
-			if v, ok := a.prop(obj, idx.s); ok {
+		if obj.K == vObj {
+			if v, ok := a.prop(obj, idx.S); ok {
 				return v
 			}
 		}
-		return unknown(n)
+		return treesitter.Unknown(n)
 	case kCall:
 		return a.evalCall(n)
 	case kParen, kAwait:
 		v := a.eval(t.Nodes[n].First)
-		v.node = n
+		v.Node = n
 		return v
 	case kNamedExpression:
 		return a.eval(t.Child(n, fValue))
@@ -112,72 +113,72 @@ func (a *analyzer) eval(n int32) value {
 	case kBoolean:
 		op := t.Child(n, fOperator)
 		if op == none || !t.Is(op, "or") {
-			return unknown(n)
+			return treesitter.Unknown(n)
 		}
 		l := a.eval(t.Child(n, fLeft))
 		r := a.eval(t.Child(n, fRight))
-		if l.known() && l.via != scanner.ClassDynamic && !l.env {
-			if l.s != "" {
+		if l.Known() && l.Via != scanner.ClassDynamic && !l.Env {
+			if l.S != "" {
 				return l
 			}
 			return r
 		}
-		if l.k == vStr && l.via == scanner.ClassDynamic && l.known() {
+		if l.K == vStr && l.Via == scanner.ClassDynamic && l.Known() {
 			return l
 		}
-		if r.k == vStr && r.known() {
-			r.via = scanner.ClassDynamic
-			r.sh = dynamicShellWord(r.s)
-			r.lit = none
+		if r.K == vStr && r.Known() {
+			r.Via = scanner.ClassDynamic
+			r.Sh = treesitter.DynamicShellWord(r.S)
+			r.Lit = none
 			return r
 		}
-		return unknown(n)
+		return treesitter.Unknown(n)
 	case kConditional:
 		c := t.Nodes[n].First
 		if c == none {
-			return unknown(n)
+			return treesitter.Unknown(n)
 		}
 		cond := t.Nodes[c].Next
 		if cond == none || t.Nodes[cond].Next == none {
-			return unknown(n)
+			return treesitter.Unknown(n)
 		}
 		x := a.eval(c)
 		y := a.eval(t.Nodes[cond].Next)
-		if x.k == vStr && y.k == vStr {
-			if x.known() && y.known() && x.s == y.s {
+		if x.K == vStr && y.K == vStr {
+			if x.Known() && y.Known() && x.S == y.S {
 				return x
 			}
-			x.alt = &y
+			x.Alt = &y
 			return x
 		}
-		if x.k == vStr || x.k == vArr {
+		if x.K == vStr || x.K == vArr {
 			return x
 		}
-		if y.k == vStr || y.k == vArr {
+		if y.K == vStr || y.K == vArr {
 			return y
 		}
-		return unknown(n)
+		return treesitter.Unknown(n)
 	case kList, kTuple, kExpressionList:
-		out := value{k: vArr, node: n, lit: none}
+		out := value{K: vArr, Node: n, Lit: none}
 		for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
 			if t.Nodes[c].Kind == kListSplat {
 				inner := a.eval(t.Nodes[c].First)
-				if inner.k == vArr {
-					out.elems = append(out.elems, inner.elems...)
+				if inner.K == vArr {
+					out.Elems = append(out.Elems, inner.Elems...)
 				} else {
-					out.elems = append(out.elems, unknown(c))
+					out.Elems = append(out.Elems, treesitter.Unknown(c))
 				}
 				continue
 			}
-			out.elems = append(out.elems, a.eval(c))
+			out.Elems = append(out.Elems, a.eval(c))
 		}
 		return out
 	case kDictionary:
-		return value{k: vObj, obj: n, node: n, lit: none}
+		return value{K: vObj, Obj: n, Node: n, Lit: none}
 	case kLambda, kFunction:
-		return value{k: vFunc, node: n, fn: n, lit: none}
+		return value{K: vFunc, Node: n, Fn: n, Lit: none}
 	}
-	return unknown(n)
+	return treesitter.Unknown(n)
 }
 
 // evalString evaluates a string literal, f-strings included: constant parts
@@ -188,7 +189,7 @@ func (a *analyzer) evalString(n int32) value {
 		return a.eval(n)
 	}
 	prefix := ""
-	out := value{k: vStr, node: n, lit: n}
+	out := value{K: vStr, Node: n, Lit: n}
 	subs := 0
 	for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
 		switch t.Nodes[c].Kind {
@@ -202,30 +203,30 @@ func (a *analyzer) evalString(n int32) value {
 			} else if strings.Contains(prefix, "f") {
 				s = strings.NewReplacer("{{", "{", "}}", "}").Replace(raw)
 			}
-			out.s += s
-			out.sh += s
-			out.anyKnown = true
+			out.S += s
+			out.Sh += s
+			out.AnyKnown = true
 		case kInterpolation:
 			subs++
 			v := a.eval(t.Child(c, fExpression))
-			if v.k == vStr {
-				out.s += v.s
-				out.sh += v.sh
-				out.partial = out.partial || v.partial
-				out.anyKnown = out.anyKnown || v.anyKnown
-				out.via = strongerVia(out.via, v.via)
+			if v.K == vStr {
+				out.S += v.S
+				out.Sh += v.Sh
+				out.Partial = out.Partial || v.Partial
+				out.AnyKnown = out.AnyKnown || v.AnyKnown
+				out.Via = treesitter.StrongerVia(out.Via, v.Via)
 			} else {
-				out.s += unknownPart
-				out.sh += unknownShellWord
-				out.partial = true
+				out.S += unknownPart
+				out.Sh += unknownShellWord
+				out.Partial = true
 			}
 		}
 	}
 	if subs > 0 {
-		out.composite = true
+		out.Composite = true
 	}
-	if !out.anyKnown && subs == 0 {
-		out.anyKnown = true // ""
+	if !out.AnyKnown && subs == 0 {
+		out.AnyKnown = true // ""
 	}
 	return out
 }
@@ -246,40 +247,40 @@ func (a *analyzer) evalBinary(n int32) value {
 	t := a.t
 	op := t.Child(n, fOperator)
 	if op == none {
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
 	switch {
 	case t.Is(op, "+"):
 		l := a.eval(t.Child(n, fLeft))
 		r := a.eval(t.Child(n, fRight))
-		if l.k == vArr && r.k == vArr {
-			return value{k: vArr, elems: append(append([]value{}, l.elems...), r.elems...), node: n, lit: none}
+		if l.K == vArr && r.K == vArr {
+			return value{K: vArr, Elems: append(append([]value{}, l.Elems...), r.Elems...), Node: n, Lit: none}
 		}
-		if l.k == vArr && r.k == vUnknown {
+		if l.K == vArr && r.K == vUnknown {
 			// ["claude"] + args: the tail is unknown
-			return value{k: vArr, elems: append(append([]value{}, l.elems...), unknown(r.node)), node: n, lit: none}
+			return value{K: vArr, Elems: append(append([]value{}, l.Elems...), treesitter.Unknown(r.Node)), Node: n, Lit: none}
 		}
-		if l.k == vStr || r.k == vStr {
-			return concat(l, r, n)
+		if l.K == vStr || r.K == vStr {
+			return treesitter.Concat(l, r, n)
 		}
 	case t.Is(op, "/"):
 		// pathlib: Path(dir) / "claude"
 		l := a.eval(t.Child(n, fLeft))
 		r := a.eval(t.Child(n, fRight))
-		if l.k == vStr || r.k == vStr {
-			return joinValues([]value{l, r}, "/", n)
+		if l.K == vStr || r.K == vStr {
+			return treesitter.JoinValues([]value{l, r}, "/", n)
 		}
 	case t.Is(op, "|"):
 		l := a.eval(t.Child(n, fLeft))
 		r := a.eval(t.Child(n, fRight))
 		if isCmd(l) || isCmd(r) {
-			out := value{k: vPipe, node: n, lit: none}
+			out := value{K: vPipe, Node: n, Lit: none}
 			for _, v := range []value{l, r} {
-				switch v.k {
+				switch v.K {
 				case vPipe:
-					out.elems = append(out.elems, v.elems...)
+					out.Elems = append(out.Elems, v.Elems...)
 				case vCmd:
-					out.elems = append(out.elems, v)
+					out.Elems = append(out.Elems, v)
 				}
 			}
 			return out
@@ -291,55 +292,55 @@ func (a *analyzer) evalBinary(n int32) value {
 	case t.Is(op, "%"):
 		// "claude %s" % x: the format's constant text.
 		l := a.eval(t.Child(n, fLeft))
-		if l.k == vStr && strings.Contains(l.s, "%") {
+		if l.K == vStr && strings.Contains(l.S, "%") {
 			v := l
-			v.s = percentRE.ReplaceAllString(l.s, unknownPart)
-			v.sh = percentRE.ReplaceAllString(l.sh, unknownShellWord)
-			v.partial = true
-			v.composite = true
-			v.node = n
-			v.lit = none
+			v.S = percentRE.ReplaceAllString(l.S, unknownPart)
+			v.Sh = percentRE.ReplaceAllString(l.Sh, unknownShellWord)
+			v.Partial = true
+			v.Composite = true
+			v.Node = n
+			v.Lit = none
 			return v
 		}
 	}
-	return unknown(n)
+	return treesitter.Unknown(n)
 }
 
 var percentRE = regexp.MustCompile(`%[-#0 +]*[0-9]*(?:\.[0-9]+)?[sdrifx]`)
 
-func isCmd(v value) bool { return v.k == vCmd || v.k == vPipe }
+func isCmd(v value) bool { return v.K == vCmd || v.K == vPipe }
 
 // global is the value of a name the file never binds: a name a wildcard
 // import brings in, or nothing.
 func (a *analyzer) global(name string, n int32) value {
 	if builtins[name] {
-		return value{k: vRef, mod: "builtins", path: []string{name}, node: n, lit: none}
+		return value{K: vRef, Mod: "builtins", Path: []string{name}, Node: n, Lit: none}
 	}
 	for _, m := range a.wildcards {
-		ref := value{k: vRef, mod: m, path: []string{name}, node: n, lit: none}
+		ref := value{K: vRef, Mod: m, Path: []string{name}, Node: n, Lit: none}
 		if apiOf(ref) != apiNone || m == "plumbum.cmd" {
 			return a.refValue(ref)
 		}
 	}
-	return unknown(n)
+	return treesitter.Unknown(n)
 }
 
 // tracked marks a string that came through a name the file sets
 // (variable-execution), unless it came from a run-time look-up.
 func tracked(v value) value {
-	if v.k == vStr && v.via == "" {
-		v.via = scanner.ClassVariableExecution
+	if v.K == vStr && v.Via == "" {
+		v.Via = scanner.ClassVariableExecution
 	}
-	if v.alt != nil {
-		alt := tracked(*v.alt)
-		v.alt = &alt
+	if v.Alt != nil {
+		alt := tracked(*v.Alt)
+		v.Alt = &alt
 	}
-	if v.k == vArr || v.k == vCmd {
-		elems := make([]value, len(v.elems))
-		for i, e := range v.elems {
+	if v.K == vArr || v.K == vCmd {
+		elems := make([]value, len(v.Elems))
+		for i, e := range v.Elems {
 			elems[i] = tracked(e)
 		}
-		v.elems = elems
+		v.Elems = elems
 	}
 	return v
 }
@@ -371,28 +372,28 @@ func (a *analyzer) resolve(bs []binding, key scopeKey, name []byte, n int32) val
 		v = a.evalBinding(&bs[0])
 	} else if m, ok := a.scopeMemo[key]; ok {
 		v = m
-		if v.k == vRef || v.k == vCmd {
-			v.node, v.lit = n, none
+		if v.K == vRef || v.K == vCmd {
+			v.Node, v.Lit = n, none
 			return v
 		}
-		if v.k == vUnknown {
-			return unknown(n)
+		if v.K == vUnknown {
+			return treesitter.Unknown(n)
 		}
 	} else {
-		a.scopeMemo[key] = unknown(n) // re-entry sees unknown
+		a.scopeMemo[key] = treesitter.Unknown(n) // re-entry sees unknown
 		v = a.evalMulti(bs, n)
 		a.scopeMemo[key] = v
-		if v.k == vRef || v.k == vCmd {
+		if v.K == vRef || v.K == vCmd {
 			return v
 		}
-		if v.k == vUnknown {
-			return unknown(n)
+		if v.K == vUnknown {
+			return treesitter.Unknown(n)
 		}
 	}
-	if ms := a.muts[string(name)]; len(ms) > 0 && (v.k == vArr || v.k == vStr) {
+	if ms := a.muts[string(name)]; len(ms) > 0 && (v.K == vArr || v.K == vStr) {
 		v = a.applyMutations(v, ms, nm.Start)
 	}
-	v.node, v.lit = n, none
+	v.Node, v.Lit = n, none
 	if len(bs) == 1 && bs[0].ref {
 		return v // an imported command object (from plumbum.cmd import claude)
 	}
@@ -409,29 +410,29 @@ func (a *analyzer) evalMulti(bs []binding, n int32) value {
 		for i := range bs {
 			if bs[i].ref {
 				w := a.evalBinding(&bs[i])
-				w.node, w.lit = n, none
+				w.Node, w.Lit = n, none
 				return w
 			}
 		}
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
 	var v value
 	{
 		same := true
 		for i := range bs {
 			w := a.evalBinding(&bs[i])
-			if w.k == vRef || w.k == vCmd {
-				w.node, w.lit = n, none
+			if w.K == vRef || w.K == vCmd {
+				w.Node, w.Lit = n, none
 				return w
 			}
 			if i == 0 {
 				v = w
-			} else if !(w.known() && v.known() && w.s == v.s && w.via == v.via) {
+			} else if !(w.Known() && v.Known() && w.S == v.S && w.Via == v.Via) {
 				same = false
 			}
 		}
-		if !same || !v.known() {
-			return unknown(n)
+		if !same || !v.Known() {
+			return treesitter.Unknown(n)
 		}
 	}
 	return v
@@ -445,20 +446,20 @@ func (a *analyzer) applyMutations(v value, ms []mutation, at uint32) value {
 		}
 		w := a.eval(m.value)
 		switch {
-		case v.k == vStr && m.op == "+=":
-			v = concat(v, w, v.node)
-		case v.k == vArr && (m.op == "+=" || m.op == "extend"):
-			if w.k == vArr {
-				v.elems = append(append([]value{}, v.elems...), w.elems...)
+		case v.K == vStr && m.op == "+=":
+			v = treesitter.Concat(v, w, v.Node)
+		case v.K == vArr && (m.op == "+=" || m.op == "extend"):
+			if w.K == vArr {
+				v.Elems = append(append([]value{}, v.Elems...), w.Elems...)
 			} else {
-				v.elems = append(append([]value{}, v.elems...), unknown(m.value))
+				v.Elems = append(append([]value{}, v.Elems...), treesitter.Unknown(m.value))
 			}
-		case v.k == vArr && m.op == "append":
-			v.elems = append(append([]value{}, v.elems...), w)
-		case v.k == vArr && m.op == "insert":
+		case v.K == vArr && m.op == "append":
+			v.Elems = append(append([]value{}, v.Elems...), w)
+		case v.K == vArr && m.op == "insert":
 			// insert(i, x): the position is rarely constant; the argv is
 			// no longer known beyond its first element.
-			v.elems = append(append([]value{}, v.elems...), unknown(m.value))
+			v.Elems = append(append([]value{}, v.Elems...), treesitter.Unknown(m.value))
 		}
 	}
 	return v
@@ -466,20 +467,20 @@ func (a *analyzer) applyMutations(v value, ms []mutation, at uint32) value {
 
 func (a *analyzer) evalBinding(b *binding) value {
 	if b.ref {
-		return a.refValue(value{k: vRef, mod: b.mod, path: b.path, node: b.name, lit: none})
+		return a.refValue(value{K: vRef, Mod: b.mod, Path: b.path, Node: b.name, Lit: none})
 	}
 	if b.param && b.fn != "" {
 		return a.evalParam(b)
 	}
 	if b.param || b.value == none {
-		return unknown(b.name)
+		return treesitter.Unknown(b.name)
 	}
 	key := b.name
 	if v, ok := a.memo[key]; ok {
 		return v
 	}
 	if a.visiting[key] {
-		return unknown(b.name)
+		return treesitter.Unknown(b.name)
 	}
 	a.visiting[key] = true
 	v := a.eval(b.value)
@@ -502,7 +503,7 @@ func (a *analyzer) evalParam(b *binding) value {
 		return v
 	}
 	if a.visiting[key] {
-		return unknown(b.name)
+		return treesitter.Unknown(b.name)
 	}
 	a.visiting[key] = true
 	v := a.paramValue(b)
@@ -522,10 +523,10 @@ func (a *analyzer) paramValue(b *binding) value {
 		if b.def != none {
 			return a.eval(b.def)
 		}
-		return unknown(b.name)
+		return treesitter.Unknown(b.name)
 	}
 	if len(sites) > maxCallSites {
-		return unknown(b.name)
+		return treesitter.Unknown(b.name)
 	}
 	pname := t.Text(b.name)
 	var out value
@@ -540,7 +541,7 @@ func (a *analyzer) paramValue(b *binding) value {
 		} else if b.index >= 0 {
 			for j, c := range pos {
 				if t.Nodes[c].Kind == kListSplat {
-					return unknown(b.name)
+					return treesitter.Unknown(b.name)
 				}
 				if j == b.index {
 					v, found = a.eval(c), true
@@ -550,13 +551,13 @@ func (a *analyzer) paramValue(b *binding) value {
 		}
 		if !found {
 			if b.def == none {
-				return unknown(b.name)
+				return treesitter.Unknown(b.name)
 			}
 			v = a.eval(b.def)
 		}
 		if i == 0 {
 			out = v
-		} else if !(v.known() && out.known() && v.s == out.s) {
+		} else if !(v.Known() && out.Known() && v.S == out.S) {
 			mixed = true
 		}
 		vals = append(vals, v)
@@ -565,11 +566,11 @@ func (a *analyzer) paramValue(b *binding) value {
 		return out
 	}
 	for _, v := range vals {
-		if v.known() && a.namesCommand(v.s) {
+		if v.Known() && a.namesCommand(v.S) {
 			return v
 		}
 	}
-	return unknown(b.name)
+	return treesitter.Unknown(b.name)
 }
 
 // namesCommand reports whether s names a runtime or the wrapper.
@@ -587,14 +588,14 @@ func (a *analyzer) namesCommand(s string) bool {
 // refValue turns a reference that names a command object (sh.claude,
 // plumbum.cmd.claude) into that object.
 func (a *analyzer) refValue(v value) value {
-	if len(v.path) == 1 {
-		name := v.path[0]
-		switch v.mod {
+	if len(v.Path) == 1 {
+		name := v.Path[0]
+		switch v.Mod {
 		case "plumbum.cmd":
-			return value{k: vCmd, elems: []value{str(name, v.node)}, node: v.node, lit: none}
+			return value{K: vCmd, Elems: []value{treesitter.Str(name, v.Node)}, Node: v.Node, Lit: none}
 		case "sh":
 			if shCommandName(name) {
-				return value{k: vCmd, elems: []value{str(name, v.node)}, node: v.node, lit: none}
+				return value{K: vCmd, Elems: []value{treesitter.Str(name, v.Node)}, Node: v.Node, Lit: none}
 			}
 		}
 	}
@@ -616,43 +617,43 @@ func shCommandName(name string) bool {
 
 // member is the value of v.name.
 func (a *analyzer) member(v value, name string, n int32) value {
-	switch v.k {
+	switch v.K {
 	case vRef:
-		if v.mod == "sys" && len(v.path) == 0 && name == "executable" {
-			return str("python", n)
+		if v.Mod == "sys" && len(v.Path) == 0 && name == "executable" {
+			return treesitter.Str("python", n)
 		}
-		if v.mod == "plumbum" && len(v.path) == 0 && name == "cmd" {
-			return value{k: vRef, mod: "plumbum.cmd", node: n, lit: none}
+		if v.Mod == "plumbum" && len(v.Path) == 0 && name == "cmd" {
+			return value{K: vRef, Mod: "plumbum.cmd", Node: n, Lit: none}
 		}
-		if v.mod == "os" && len(v.path) == 1 && v.path[0] == "environ" && name != "get" {
-			return unknown(n)
+		if v.Mod == "os" && len(v.Path) == 1 && v.Path[0] == "environ" && name != "get" {
+			return treesitter.Unknown(n)
 		}
-		return a.refValue(value{k: vRef, mod: v.mod, path: appendPath(v.path, name), node: n, lit: none})
+		return a.refValue(value{K: vRef, Mod: v.Mod, Path: appendPath(v.Path, name), Node: n, Lit: none})
 	case vCmd:
 		if name == "bake" {
-			return value{k: vRef, mod: "#bake", node: n, lit: none, elems: v.elems}
+			return value{K: vRef, Mod: "#bake", Node: n, Lit: none, Elems: v.Elems}
 		}
 		if invokeMethods[name] {
-			return value{k: vRef, mod: "#invoke", node: n, lit: none, elems: v.elems}
+			return value{K: vRef, Mod: "#invoke", Node: n, Lit: none, Elems: v.Elems}
 		}
 	case vArr:
 		if strings.HasPrefix(name, "#") {
 			i := 0
 			for _, c := range name[1:] {
 				if c < '0' || c > '9' {
-					return unknown(n)
+					return treesitter.Unknown(n)
 				}
 				i = i*10 + int(c-'0')
 				if i > 1<<20 {
-					return unknown(n)
+					return treesitter.Unknown(n)
 				}
 			}
-			if i < len(v.elems) {
-				return v.elems[i]
+			if i < len(v.Elems) {
+				return v.Elems[i]
 			}
 		}
 	}
-	return unknown(n)
+	return treesitter.Unknown(n)
 }
 
 // invokeMethods run a plumbum command object.
@@ -670,12 +671,12 @@ func appendPath(p []string, s string) []string {
 // bindArgs adds arguments to a command object (plumbum cmd[...], sh
 // bake(...)).
 func (a *analyzer) bindArgs(cmd value, sub int32, n int32) value {
-	out := value{k: vCmd, elems: append([]value{}, cmd.elems...), node: n, lit: none}
+	out := value{K: vCmd, Elems: append([]value{}, cmd.Elems...), Node: n, Lit: none}
 	v := a.eval(sub)
-	if v.k == vArr && a.t.Nodes[sub].Kind != kList {
-		out.elems = append(out.elems, v.elems...)
+	if v.K == vArr && a.t.Nodes[sub].Kind != kList {
+		out.Elems = append(out.Elems, v.Elems...)
 	} else {
-		out.elems = append(out.elems, v)
+		out.Elems = append(out.Elems, v)
 	}
 	return out
 }
@@ -683,16 +684,16 @@ func (a *analyzer) bindArgs(cmd value, sub int32, n int32) value {
 // prop looks a key up in a dict literal or in keyword arguments.
 func (a *analyzer) prop(v value, name string) (value, bool) {
 	t := a.t
-	if v.k != vObj || v.obj == none {
+	if v.K != vObj || v.Obj == none {
 		return value{}, false
 	}
 	var out value
 	found := false
-	for c := t.Nodes[v.obj].First; c != none; c = t.Nodes[c].Next {
+	for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
 		switch t.Nodes[c].Kind {
 		case kPair:
 			k := a.eval(t.Child(c, fKey))
-			if k.known() && k.s == name {
+			if k.Known() && k.S == name {
 				out, found = a.eval(t.Child(c, fValue)), true
 			}
 		case kKeywordArgument:
@@ -722,9 +723,9 @@ var identityMethods = map[string]bool{
 func (a *analyzer) callArgs(n int32) (pos []int32, kw value) {
 	t := a.t
 	args := t.Child(n, fArguments)
-	kw = value{k: vObj, obj: args, node: args, lit: none}
+	kw = value{K: vObj, Obj: args, Node: args, Lit: none}
 	if args == none {
-		kw.obj = none
+		kw.Obj = none
 		return nil, kw
 	}
 	for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
@@ -744,12 +745,12 @@ func (a *analyzer) evalCall(n int32) value {
 	t := a.t
 	fn := t.Child(n, fFunction)
 	if fn == none {
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
 	pos, kw := a.callArgs(n)
 	arg := func(i int) value {
 		if i >= len(pos) {
-			return unknown(n)
+			return treesitter.Unknown(n)
 		}
 		return a.eval(pos[i])
 	}
@@ -757,154 +758,154 @@ func (a *analyzer) evalCall(n int32) value {
 		if at := t.Child(fn, fAttribute); at != none {
 			name := t.Text(at)
 			if identityMethods[name] {
-				if v := a.eval(t.Child(fn, fObject)); v.k == vStr {
-					v.node, v.lit = n, none
+				if v := a.eval(t.Child(fn, fObject)); v.K == vStr {
+					v.Node, v.Lit = n, none
 					return v
 				}
 			}
 			if name == "join" {
-				if sep := a.eval(t.Child(fn, fObject)); sep.known() {
-					if l := arg(0); l.k == vArr {
-						return joinValues(l.elems, sep.s, n)
+				if sep := a.eval(t.Child(fn, fObject)); sep.Known() {
+					if l := arg(0); l.K == vArr {
+						return treesitter.JoinValues(l.Elems, sep.S, n)
 					}
 				}
 			}
 			if name == "split" {
-				if s := a.eval(t.Child(fn, fObject)); s.k == vStr && len(pos) == 0 {
+				if s := a.eval(t.Child(fn, fObject)); s.K == vStr && len(pos) == 0 {
 					return splitWords(s, n, false)
 				}
 			}
 		}
 	}
 	callee := a.eval(fn)
-	switch callee.k {
+	switch callee.K {
 	case vCmd:
-		return unknown(n) // running a command returns its output
+		return treesitter.Unknown(n) // running a command returns its output
 	case vFunc:
-		if callee.fn != none {
-			return a.returnValue(callee.fn, n)
+		if callee.Fn != none {
+			return a.returnValue(callee.Fn, n)
 		}
-		return unknown(n)
+		return treesitter.Unknown(n)
 	case vRef:
 	default:
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
-	switch callee.mod {
+	switch callee.Mod {
 	case "#bake":
-		out := value{k: vCmd, elems: append([]value{}, callee.elems...), node: n, lit: none}
+		out := value{K: vCmd, Elems: append([]value{}, callee.Elems...), Node: n, Lit: none}
 		for i := range pos {
-			out.elems = append(out.elems, arg(i))
+			out.Elems = append(out.Elems, arg(i))
 		}
 		return out
 	}
 	switch apiOf(callee) {
 	case apiRunSync:
 		// anyio.to_thread.run_sync(f) / asyncio.to_thread(f) return f()
-		if f := arg(0); f.k == vFunc && f.fn != none {
-			return a.returnValue(f.fn, n)
+		if f := arg(0); f.K == vFunc && f.Fn != none {
+			return a.returnValue(f.Fn, n)
 		}
 	case apiWhich:
-		if m := arg(0); m.known() {
-			return dynamicStr(m.s, n)
+		if m := arg(0); m.Known() {
+			return dynamicStr(m.S, n)
 		}
 	case apiEnvGet:
 		def := arg(1)
 		if d, ok := a.prop(kw, "default"); ok {
 			def = d
 		}
-		if def.known() {
-			return dynamicStr(def.s, n)
+		if def.Known() {
+			return dynamicStr(def.S, n)
 		}
-		u := unknown(n)
-		u.env = true
+		u := treesitter.Unknown(n)
+		u.Env = true
 		return u
 	case apiPathJoin:
 		var parts []value
 		for i := range pos {
 			parts = append(parts, arg(i))
 		}
-		return joinValues(parts, "/", n)
+		return treesitter.JoinValues(parts, "/", n)
 	case apiStr:
 		v := arg(0)
-		v.node, v.lit = n, none
+		v.Node, v.Lit = n, none
 		return v
 	case apiShlexJoin:
-		if l := arg(0); l.k == vArr {
-			return joinValues(l.elems, " ", n)
+		if l := arg(0); l.K == vArr {
+			return treesitter.JoinValues(l.Elems, " ", n)
 		}
 	case apiShlexSplit:
-		if s := arg(0); s.k == vStr {
+		if s := arg(0); s.K == vStr {
 			return splitWords(s, n, true)
 		}
 	case apiShCommand:
-		if m := arg(0); m.k == vStr {
-			return value{k: vCmd, elems: []value{m}, node: n, lit: none}
+		if m := arg(0); m.K == vStr {
+			return value{K: vCmd, Elems: []value{m}, Node: n, Lit: none}
 		}
 	case apiPlumbumGet:
-		if m := arg(0); m.k == vStr {
-			return value{k: vCmd, elems: []value{m}, node: n, lit: none}
+		if m := arg(0); m.K == vStr {
+			return value{K: vCmd, Elems: []value{m}, Node: n, Lit: none}
 		}
 	case apiOptions, apiDict:
 		return kw
 	case apiShellOut:
 		// subprocess.check_output("which claude", shell=True)
-		if m := arg(0); m.known() {
-			if sm := lookupRE.FindStringSubmatch(m.s); sm != nil {
+		if m := arg(0); m.Known() {
+			if sm := lookupRE.FindStringSubmatch(m.S); sm != nil {
 				return dynamicStr(sm[1], n)
 			}
 		}
 	case apiSubprocess:
-		if l := arg(0); l.k == vArr && len(l.elems) >= 2 && l.elems[0].known() {
-			if c := l.elems[0].s; c == "which" || c == "command" {
-				if last := l.elems[len(l.elems)-1]; last.known() {
-					return dynamicStr(last.s, n)
+		if l := arg(0); l.K == vArr && len(l.Elems) >= 2 && l.Elems[0].Known() {
+			if c := l.Elems[0].S; c == "which" || c == "command" {
+				if last := l.Elems[len(l.Elems)-1]; last.Known() {
+					return dynamicStr(last.S, n)
 				}
 			}
 		}
-		if m := arg(0); m.known() {
-			if sm := lookupRE.FindStringSubmatch(m.s); sm != nil {
+		if m := arg(0); m.Known() {
+			if sm := lookupRE.FindStringSubmatch(m.S); sm != nil {
 				return dynamicStr(sm[1], n)
 			}
 		}
 	}
-	return unknown(n)
+	return treesitter.Unknown(n)
 }
 
 func dynamicStr(s string, n int32) value {
-	v := str(s, n)
-	v.via = scanner.ClassDynamic
-	v.sh = dynamicShellWord(s)
+	v := treesitter.Str(s, n)
+	v.Via = scanner.ClassDynamic
+	v.Sh = treesitter.DynamicShellWord(s)
 	return v
 }
 
 // splitWords splits a string into words (str.split(), shlex.split()); an
 // unknown part makes its word unknown.
 func splitWords(s value, n int32, quotes bool) value {
-	out := value{k: vArr, node: n, lit: none}
-	if !s.usable() {
-		out.elems = append(out.elems, unknown(n))
+	out := value{K: vArr, Node: n, Lit: none}
+	if !s.Usable() {
+		out.Elems = append(out.Elems, treesitter.Unknown(n))
 		return out
 	}
 	var words []string
 	if quotes {
-		words = shlexSplit(s.s)
+		words = shlexSplit(s.S)
 	} else {
-		words = strings.Fields(s.s)
+		words = strings.Fields(s.S)
 	}
 	for _, w := range words {
 		if strings.Contains(w, unknownPart) {
 			if w == unknownPart {
-				out.elems = append(out.elems, unknown(n))
+				out.Elems = append(out.Elems, treesitter.Unknown(n))
 				continue
 			}
-			v := str(w, n)
-			v.partial = true
-			out.elems = append(out.elems, v)
+			v := treesitter.Str(w, n)
+			v.Partial = true
+			out.Elems = append(out.Elems, v)
 			continue
 		}
-		v := str(w, n)
-		v.via = s.via
-		out.elems = append(out.elems, v)
+		v := treesitter.Str(w, n)
+		v.Via = s.Via
+		out.Elems = append(out.Elems, v)
 	}
 	return out
 }
@@ -964,10 +965,10 @@ func shlexSplit(s string) []string {
 func (a *analyzer) selfAttr(name string, n int32) value {
 	key := "self." + name
 	if v, ok := a.identMemo[key]; ok {
-		v.node, v.lit = n, none
+		v.Node, v.Lit = n, none
 		return v
 	}
-	a.identMemo[key] = unknown(n) // re-entry sees unknown
+	a.identMemo[key] = treesitter.Unknown(n) // re-entry sees unknown
 	var out value
 	if vs := a.selfAttrs[name]; len(vs) > 0 && len(vs) <= maxReturns {
 		var vals []value
@@ -976,12 +977,12 @@ func (a *analyzer) selfAttr(name string, n int32) value {
 		}
 		out = tracked(a.agree(vals, n))
 	} else if ms := a.methods()[name]; len(ms) == 1 {
-		out = value{k: vFunc, fn: ms[0], node: n, lit: none}
+		out = value{K: vFunc, Fn: ms[0], Node: n, Lit: none}
 	} else {
-		out = unknown(n)
+		out = treesitter.Unknown(n)
 	}
 	a.identMemo[key] = out
-	out.node, out.lit = n, none
+	out.Node, out.Lit = n, none
 	return out
 }
 
@@ -996,11 +997,11 @@ func (a *analyzer) returnValue(fn, call int32) value {
 	t := a.t
 	key := -fn - 2 // distinct from binding keys (node indexes)
 	if v, ok := a.memo[key]; ok {
-		v.node, v.lit = call, none
+		v.Node, v.Lit = call, none
 		return v
 	}
 	if a.visiting[key] {
-		return unknown(call)
+		return treesitter.Unknown(call)
 	}
 	a.visiting[key] = true
 	defer delete(a.visiting, key)
@@ -1008,7 +1009,7 @@ func (a *analyzer) returnValue(fn, call int32) value {
 	var out value
 	switch {
 	case body == none:
-		out = unknown(call)
+		out = treesitter.Unknown(call)
 	case t.Nodes[fn].Kind == kLambda:
 		out = a.eval(body)
 	default:
@@ -1028,7 +1029,7 @@ func (a *analyzer) returnValue(fn, call int32) value {
 	}
 	out = tracked(out)
 	a.memo[key] = out
-	out.node, out.lit = call, none
+	out.Node, out.Lit = call, none
 	return out
 }
 
@@ -1037,14 +1038,14 @@ func (a *analyzer) returnValue(fn, call int32) value {
 // wrapper is the one to judge.
 func (a *analyzer) agree(vals []value, n int32) value {
 	if len(vals) == 0 {
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
 	if len(vals) == 1 {
 		return vals[0]
 	}
 	same := true
 	for _, v := range vals[1:] {
-		if !(v.known() && vals[0].known() && v.s == vals[0].s) {
+		if !(v.Known() && vals[0].Known() && v.S == vals[0].S) {
 			same = false
 		}
 	}
@@ -1052,37 +1053,9 @@ func (a *analyzer) agree(vals []value, n int32) value {
 		return vals[0]
 	}
 	for _, v := range vals {
-		if v.known() && a.namesCommand(v.s) {
+		if v.Known() && a.namesCommand(v.S) {
 			return v
 		}
 	}
-	return unknown(n)
-}
-
-// joinValues joins string values with sep (os.path.join, str.join).
-func joinValues(parts []value, sep string, n int32) value {
-	out := value{k: vStr, node: n, lit: none, composite: len(parts) > 1}
-	for i, p := range parts {
-		if i > 0 {
-			out.s += sep
-			out.sh += sep
-		}
-		if p.usable() {
-			out.s += p.s
-			out.sh += p.sh
-			out.anyKnown = true
-			out.partial = out.partial || p.partial
-			out.via = strongerVia(out.via, p.via)
-		} else {
-			out.s += unknownPart
-			out.sh += unknownShellWord
-			out.partial = true
-		}
-	}
-	if sep == "/" {
-		for strings.Contains(out.s, "//") {
-			out.s = strings.ReplaceAll(out.s, "//", "/")
-		}
-	}
-	return out
+	return treesitter.Unknown(n)
 }

@@ -83,10 +83,10 @@ var tagModifiers = map[string]bool{"sync": true, "s": true, "nothrow": true, "qu
 
 // apiOf returns the API a reference names.
 func apiOf(v value) api {
-	if v.k != vRef {
+	if v.K != vRef {
 		return apiNone
 	}
-	path := v.path
+	path := v.Path
 	for len(path) > 1 && tagModifiers[path[len(path)-1]] {
 		switch path[0] {
 		case "$", "execa":
@@ -95,10 +95,10 @@ func apiOf(v value) api {
 		}
 		break
 	}
-	if x, ok := apis[v.mod+":"+strings.Join(path, ".")]; ok {
+	if x, ok := apis[v.Mod+":"+strings.Join(path, ".")]; ok {
 		return x
 	}
-	if v.mod == "execa" && len(path) == 1 && tagModifiers[path[0]] {
+	if v.Mod == "execa" && len(path) == 1 && tagModifiers[path[0]] {
 		return apiExeca
 	}
 	return apiNone

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/treesitter"
 )
 
 // Detector is the TypeScript/JavaScript detector. It is stateless; parsers
@@ -244,10 +245,10 @@ func (a *analyzer) call(n, fn int32) {
 			return
 		}
 		v := a.eval(args[0])
-		if v.k == vObj {
+		if v.K == vObj {
 			v, _ = a.prop(v, "cmd")
 		}
-		if v.k == vArr {
+		if v.K == vArr {
 			a.judge(a.argvOf(nil, v), at, nil)
 		}
 	case apiDenoCommand:
@@ -259,12 +260,12 @@ func (a *analyzer) call(n, fn int32) {
 		if len(args) > 1 {
 			rest, _ = a.prop(a.eval(args[1]), "args")
 		}
-		a.judge(a.argvOf(&cmd, rest), at, cmd.alt)
+		a.judge(a.argvOf(&cmd, rest), at, cmd.Alt)
 	case apiDenoRun:
 		if len(args) == 0 {
 			return
 		}
-		if v, ok := a.prop(a.eval(args[0]), "cmd"); ok && v.k == vArr {
+		if v, ok := a.prop(a.eval(args[0]), "cmd"); ok && v.K == vArr {
 			a.judge(a.argvOf(nil, v), at, nil)
 		}
 	case apiSDK:
@@ -277,15 +278,15 @@ func (a *analyzer) call(n, fn int32) {
 func (a *analyzer) argvOf(cmd *value, arr value) []scanner.Arg {
 	var argv []scanner.Arg
 	if cmd != nil {
-		argv = append(argv, a.arg(*cmd))
+		argv = append(argv, a.t.Arg(*cmd))
 	}
-	switch arr.k {
+	switch arr.K {
 	case vArr:
-		for _, e := range arr.elems {
-			argv = append(argv, a.arg(e))
+		for _, e := range arr.Elems {
+			argv = append(argv, a.t.Arg(e))
 		}
 	case vUnknown:
-		if arr.node != none {
+		if arr.Node != none {
 			argv = append(argv, scanner.Arg{})
 		}
 	}
@@ -304,7 +305,7 @@ func (a *analyzer) judge(argv []scanner.Arg, at scanner.Pos, alt *value) {
 	}
 	l, nested := a.p.Config.JudgeArgv(argv)
 	if l == nil && alt != nil {
-		argv2 := append([]scanner.Arg{a.arg(*alt)}, argv[1:]...)
+		argv2 := append([]scanner.Arg{a.t.Arg(*alt)}, argv[1:]...)
 		if l2, n2 := a.p.Config.JudgeArgv(argv2); l2 != nil {
 			argv, l, nested = argv2, l2, n2
 		}
@@ -337,10 +338,10 @@ func (a *analyzer) judge(argv []scanner.Arg, at scanner.Pos, alt *value) {
 // options splits spawn-style arguments: (cmd, args?, opts?).
 func (a *analyzer) spawnArgs(args []int32) (cmd, arr, opts value, hasOpts bool) {
 	cmd = a.eval(args[0])
-	arr = value{k: vArr, node: none, lit: none}
+	arr = value{K: vArr, Node: none, Lit: none}
 	if len(args) > 1 {
 		v1 := a.eval(args[1])
-		switch v1.k {
+		switch v1.K {
 		case vObj:
 			return cmd, arr, v1, true
 		case vNull:
@@ -350,7 +351,7 @@ func (a *analyzer) spawnArgs(args []int32) (cmd, arr, opts value, hasOpts bool) 
 	}
 	if len(args) > 2 {
 		opts = a.eval(args[2])
-		hasOpts = opts.k != vNull && opts.k != vFunc
+		hasOpts = opts.K != vNull && opts.K != vFunc
 	}
 	return cmd, arr, opts, hasOpts
 }
@@ -364,29 +365,29 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 	cmd, arr, opts, hasOpts := a.spawnArgs(args)
 	shell, shellKnown := false, true
 	if hasOpts {
-		if opts.k == vObj {
+		if opts.K == vObj {
 			if sv, ok := a.prop(opts, "shell"); ok {
-				shell, shellKnown = sv.truthy()
+				shell, shellKnown = sv.Truthy()
 			}
 		} else {
 			shellKnown = false
 		}
 	}
-	if arr.k == vUnknown {
-		shellKnown = shellKnown && arr.node == none
+	if arr.K == vUnknown {
+		shellKnown = shellKnown && arr.Node == none
 	}
-	if !shell && !shellKnown && cmd.usable() && strings.ContainsAny(cmd.s, " \t;|&") {
+	if !shell && !shellKnown && cmd.Usable() && strings.ContainsAny(cmd.S, " \t;|&") {
 		shell = true // a command line only works when a shell runs it
 	}
 	at := a.t.Pos(n)
 	if shell {
-		text, ok := shellText(cmd)
+		text, ok := treesitter.ShellText(cmd)
 		if !ok {
 			return
 		}
-		if arr.k == vArr {
-			for _, e := range arr.elems {
-				if s, ok := shellText(e); ok {
+		if arr.K == vArr {
+			for _, e := range arr.Elems {
+				if s, ok := treesitter.ShellText(e); ok {
 					text += " " + s
 				} else {
 					text += " " + unknownShellWord
@@ -396,14 +397,14 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 		_ = a.p.ScanShell(text, a.textPos(cmd, at), "")
 		return
 	}
-	a.judge(a.argvOf(&cmd, arr), at, cmd.alt)
+	a.judge(a.argvOf(&cmd, arr), at, cmd.Alt)
 }
 
 // textPos is where a string's text starts in the file: inside the literal
 // when the value is a literal at the call, else at the call.
 func (a *analyzer) textPos(v value, call scanner.Pos) scanner.Pos {
-	if v.lit != none {
-		return a.t.PosAt(int(a.t.Nodes[v.lit].Start) + 1)
+	if v.Lit != none {
+		return a.t.PosAt(int(a.t.Nodes[v.Lit].Start) + 1)
 	}
 	return call
 }
@@ -412,7 +413,7 @@ func (a *analyzer) textPos(v value, call scanner.Pos) scanner.Pos {
 // execaCommand).
 func (a *analyzer) shellArg(n, arg int32) {
 	v := a.eval(arg)
-	text, ok := shellText(v)
+	text, ok := treesitter.ShellText(v)
 	if !ok {
 		return
 	}
@@ -425,9 +426,9 @@ func (a *analyzer) fork(n int32, args []int32) {
 		return
 	}
 	mod, arr, opts, hasOpts := a.spawnArgs(args)
-	exe := str("node", none)
+	exe := treesitter.Str("node", none)
 	if !hasOpts && len(args) > 1 {
-		if v := a.eval(args[1]); v.k == vObj {
+		if v := a.eval(args[1]); v.K == vObj {
 			opts, hasOpts = v, true
 		}
 	}
@@ -436,7 +437,7 @@ func (a *analyzer) fork(n int32, args []int32) {
 			exe = e
 		}
 	}
-	argv := []scanner.Arg{a.arg(exe), a.arg(mod)}
+	argv := []scanner.Arg{a.t.Arg(exe), a.t.Arg(mod)}
 	argv = append(argv, a.argvOf(nil, arr)...)
 	a.judge(argv, a.t.Pos(n), nil)
 }
@@ -500,10 +501,10 @@ func (a *analyzer) templateArgv(tpl int32) []scanner.Arg {
 			addText(decodeEscape(t.Text(c)), int(t.Nodes[c].Start))
 		case kTemplateSubstitution:
 			v := a.eval(t.Nodes[c].First)
-			if v.k == vArr {
+			if v.K == vArr {
 				flush()
-				for _, e := range v.elems {
-					argv = append(argv, a.arg(e))
+				for _, e := range v.Elems {
+					argv = append(argv, a.t.Arg(e))
 				}
 				continue
 			}
@@ -511,8 +512,8 @@ func (a *analyzer) templateArgv(tpl int32) []scanner.Arg {
 				curPos = t.Pos(c)
 			}
 			curAny = true
-			if v.known() {
-				cur.WriteString(v.s)
+			if v.Known() {
+				cur.WriteString(v.S)
 			} else {
 				curKnown = false
 			}
@@ -537,14 +538,14 @@ func (a *analyzer) sdk(n int32, args []int32) {
 	gated := false
 	for _, arg := range args {
 		v := a.eval(arg)
-		if v.k != vObj {
+		if v.K != vObj {
 			continue
 		}
 		opts := v
 		if o, ok := a.prop(v, "options"); ok {
 			opts = o
 		}
-		if e, ok := a.prop(opts, "pathToClaudeCodeExecutable"); ok && e.usable() && shimBase(e.s) {
+		if e, ok := a.prop(opts, "pathToClaudeCodeExecutable"); ok && e.Usable() && shimBase(e.S) {
 			gated = true
 		}
 	}
@@ -573,13 +574,13 @@ func (a *analyzer) detectDangerous() {
 			a.dangerousString(i)
 		case kArray:
 			v := a.eval(i)
-			if v.k != vArr {
+			if v.K != vArr {
 				continue
 			}
 			argv := a.argvOf(nil, v)
 			if k := scanner.DangerousArgv(argv); k >= 0 {
-				e := v.elems[k]
-				if e.composite || argv[k].Value == "--permission-mode" {
+				e := v.Elems[k]
+				if e.Composite || argv[k].Value == "--permission-mode" {
 					a.p.ReportDangerous(a.posOrNode(e, i), dangerText(argv, k), true)
 				}
 			}
@@ -596,8 +597,8 @@ func (a *analyzer) detectDangerous() {
 }
 
 func (a *analyzer) posOrNode(v value, n int32) scanner.Pos {
-	if v.node != none {
-		return a.t.Pos(v.node)
+	if v.Node != none {
+		return a.t.Pos(v.Node)
 	}
 	return a.t.Pos(n)
 }
@@ -614,10 +615,10 @@ func dangerText(argv []scanner.Arg, k int) string {
 
 func (a *analyzer) dangerousString(n int32) {
 	v := a.eval(n)
-	if v.k != vStr || !v.composite {
+	if v.K != vStr || !v.Composite {
 		return
 	}
-	for _, m := range scanner.FindDangerous(v.s) {
+	for _, m := range scanner.FindDangerous(v.S) {
 		a.p.ReportDangerous(a.t.Pos(n), m.Text, true)
 	}
 }
@@ -628,14 +629,14 @@ func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
 	switch norm {
 	case "permissionmode", "defaultmode":
-		if v := a.eval(val); v.known() && v.s == "bypassPermissions" {
+		if v := a.eval(val); v.Known() && v.S == "bypassPermissions" {
 			return key + ": bypassPermissions", true
 		}
 	case "dangerouslyskippermissions", "allowdangerouslyskippermissions":
 		if strings.Contains(key, "-") {
 			return "--" + key, true // extraArgs: {'dangerously-skip-permissions': null}
 		}
-		if v := a.eval(val); v.k == vBool && v.b {
+		if v := a.eval(val); v.K == vBool && v.B {
 			return key + ": true", true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/treesitter"
 )
 
 // maxEvalDepth bounds how deep one expression is followed (through names,
@@ -19,33 +20,33 @@ const maxMultiBindings = 64
 // eval returns the static value of expression n.
 func (a *analyzer) eval(n int32) value {
 	if n == none {
-		return unknown(none)
+		return treesitter.Unknown(none)
 	}
 	if a.depth >= maxEvalDepth {
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
 	a.depth++
 	defer func() { a.depth-- }()
 	t := a.t
 	switch t.Nodes[n].Kind {
 	case kString:
-		v := str(a.stringLit(n), n)
-		v.lit = n
+		v := treesitter.Str(a.stringLit(n), n)
+		v.Lit = n
 		return v
 	case kTemplateString:
 		return a.evalTemplate(n)
 	case kNumber:
-		return str(t.Text(n), n)
+		return treesitter.Str(t.Text(n), n)
 	case kTrue, kFalse:
-		return value{k: vBool, b: t.Nodes[n].Kind == kTrue, node: n, lit: none}
+		return value{K: vBool, B: t.Nodes[n].Kind == kTrue, Node: n, Lit: none}
 	case kNull, kUndefined:
-		return value{k: vNull, node: n, lit: none}
+		return value{K: vNull, Node: n, Lit: none}
 	case kIdentifier:
 		return a.evalIdent(n)
 	case kMember:
 		p := t.Child(n, fProperty)
 		if p == none {
-			return unknown(n)
+			return treesitter.Unknown(n)
 		}
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kThis {
 			return a.thisAttr(t.Text(p), n)
@@ -55,11 +56,11 @@ func (a *analyzer) eval(n int32) value {
 	case kSubscript:
 		obj := a.eval(t.Child(n, fObject))
 		idx := a.eval(t.Child(n, fIndex))
-		if !idx.known() {
-			return unknown(n)
+		if !idx.Known() {
+			return treesitter.Unknown(n)
 		}
-		key := idx.s
-		if obj.k == vArr {
+		key := idx.S
+		if obj.K == vArr {
 			key = "#" + key
 		}
 		return a.member(obj, key, n)
@@ -67,7 +68,7 @@ func (a *analyzer) eval(n int32) value {
 		return a.evalCall(n)
 	case kAwait, kParen, kAsExpr:
 		v := a.eval(t.Nodes[n].First)
-		v.node = n
+		v.Node = n
 		return v
 	case kSequence:
 		var last int32 = none
@@ -82,41 +83,41 @@ func (a *analyzer) eval(n int32) value {
 	case kTernary:
 		c := a.eval(t.Child(n, fConsequence))
 		alt := a.eval(t.Child(n, fAlternative))
-		if c.k == vStr && alt.k == vStr {
-			if c.known() && alt.known() && c.s == alt.s {
+		if c.K == vStr && alt.K == vStr {
+			if c.Known() && alt.Known() && c.S == alt.S {
 				return c
 			}
-			c.alt = &alt
+			c.Alt = &alt
 			return c
 		}
-		if c.k == vStr {
+		if c.K == vStr {
 			return c
 		}
-		if alt.k == vStr {
+		if alt.K == vStr {
 			return alt
 		}
-		return unknown(n)
+		return treesitter.Unknown(n)
 	case kArray:
-		out := value{k: vArr, node: n, lit: none}
+		out := value{K: vArr, Node: n, Lit: none}
 		for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
 			if t.Nodes[c].Kind == kSpread {
 				inner := a.eval(t.Nodes[c].First)
-				if inner.k == vArr {
-					out.elems = append(out.elems, inner.elems...)
+				if inner.K == vArr {
+					out.Elems = append(out.Elems, inner.Elems...)
 				} else {
-					out.elems = append(out.elems, unknown(c))
+					out.Elems = append(out.Elems, treesitter.Unknown(c))
 				}
 				continue
 			}
-			out.elems = append(out.elems, a.eval(c))
+			out.Elems = append(out.Elems, a.eval(c))
 		}
 		return out
 	case kObject:
-		return value{k: vObj, obj: n, node: n, lit: none}
+		return value{K: vObj, Obj: n, Node: n, Lit: none}
 	case kArrow, kFunction:
-		return value{k: vFunc, node: n, fn: n, lit: none}
+		return value{K: vFunc, Node: n, Fn: n, Lit: none}
 	}
-	return unknown(n)
+	return treesitter.Unknown(n)
 }
 
 // stringLit decodes a string literal.
@@ -142,71 +143,71 @@ func (a *analyzer) stringLit(n int32) string {
 // substitutions are evaluated and unknown when they cannot be.
 func (a *analyzer) evalTemplate(n int32) value {
 	t := a.t
-	out := value{k: vStr, node: n, lit: n, anyKnown: false}
+	out := value{K: vStr, Node: n, Lit: n, AnyKnown: false}
 	subs := 0
 	for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
 		switch t.Nodes[c].Kind {
 		case kStringFragment:
 			s := t.Text(c)
-			out.s += s
-			out.sh += s
-			out.anyKnown = true
+			out.S += s
+			out.Sh += s
+			out.AnyKnown = true
 		case kEscapeSequence:
 			s := decodeEscape(t.Text(c))
-			out.s += s
-			out.sh += s
-			out.anyKnown = true
+			out.S += s
+			out.Sh += s
+			out.AnyKnown = true
 		case kTemplateSubstitution:
 			subs++
 			v := a.eval(t.Nodes[c].First)
 			switch {
-			case v.k == vStr:
-				out.s += v.s
-				out.sh += v.sh
-				if v.partial {
-					out.partial = true
+			case v.K == vStr:
+				out.S += v.S
+				out.Sh += v.Sh
+				if v.Partial {
+					out.Partial = true
 				}
-				if v.anyKnown {
-					out.anyKnown = true
+				if v.AnyKnown {
+					out.AnyKnown = true
 				}
-				out.via = strongerVia(out.via, v.via)
-				if v.via == scanner.ClassDynamic {
-					if v.known() {
-						out.sh = out.sh[:len(out.sh)-len(v.sh)] + dynamicShellWord(v.s)
+				out.Via = treesitter.StrongerVia(out.Via, v.Via)
+				if v.Via == scanner.ClassDynamic {
+					if v.Known() {
+						out.Sh = out.Sh[:len(out.Sh)-len(v.Sh)] + treesitter.DynamicShellWord(v.S)
 					}
 				}
-			case v.k == vArr:
+			case v.K == vArr:
 				var parts []string
 				ok := true
-				for _, e := range v.elems {
-					if !e.known() {
+				for _, e := range v.Elems {
+					if !e.Known() {
 						ok = false
 						break
 					}
-					parts = append(parts, e.s)
+					parts = append(parts, e.S)
 				}
 				if ok {
 					j := strings.Join(parts, ",")
-					out.s += j
-					out.sh += j
-					out.anyKnown = true
+					out.S += j
+					out.Sh += j
+					out.AnyKnown = true
 				} else {
-					out.s += unknownPart
-					out.sh += unknownShellWord
-					out.partial = true
+					out.S += unknownPart
+					out.Sh += unknownShellWord
+					out.Partial = true
 				}
 			default:
-				out.s += unknownPart
-				out.sh += unknownShellWord
-				out.partial = true
+				out.S += unknownPart
+				out.Sh += unknownShellWord
+				out.Partial = true
 			}
 		}
 	}
 	if subs > 0 {
-		out.composite = true
+		out.Composite = true
 	}
-	if !out.anyKnown && out.s == "" && subs == 0 {
-		out.anyKnown = true // the empty template ``
+	if !out.AnyKnown && out.S == "" && subs == 0 {
+		out.AnyKnown = true // the empty template ``
 	}
 	return out
 }
@@ -215,76 +216,76 @@ func (a *analyzer) evalBinary(n int32) value {
 	t := a.t
 	op := t.Child(n, fOperator)
 	if op == none {
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
 	switch {
 	case t.Is(op, "+"):
 		l := a.eval(t.Child(n, fLeft))
 		r := a.eval(t.Child(n, fRight))
-		if l.k == vStr || r.k == vStr {
-			return concat(l, r, n)
+		if l.K == vStr || r.K == vStr {
+			return treesitter.Concat(l, r, n)
 		}
-		return unknown(n)
+		return treesitter.Unknown(n)
 	case t.Is(op, "||"), t.Is(op, "??"):
 		l := a.eval(t.Child(n, fLeft))
 		r := a.eval(t.Child(n, fRight))
-		if l.known() && l.via != scanner.ClassDynamic && !l.env {
-			if l.s != "" || t.Is(op, "??") {
+		if l.Known() && l.Via != scanner.ClassDynamic && !l.Env {
+			if l.S != "" || t.Is(op, "??") {
 				return l
 			}
 			return r
 		}
-		if l.k == vStr && l.via == scanner.ClassDynamic && l.known() {
+		if l.K == vStr && l.Via == scanner.ClassDynamic && l.Known() {
 			return l
 		}
-		if r.k == vStr && r.known() {
-			r.via = scanner.ClassDynamic
-			r.sh = dynamicShellWord(r.s)
-			r.lit = none
+		if r.K == vStr && r.Known() {
+			r.Via = scanner.ClassDynamic
+			r.Sh = treesitter.DynamicShellWord(r.S)
+			r.Lit = none
 			return r
 		}
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
-	return unknown(n)
+	return treesitter.Unknown(n)
 }
 
 // globals are names the runtime provides without an import.
 func (a *analyzer) global(name string, n int32) value {
 	switch name {
 	case "Bun":
-		return value{k: vRef, mod: "bun", node: n, lit: none}
+		return value{K: vRef, Mod: "bun", Node: n, Lit: none}
 	case "Deno":
-		return value{k: vRef, mod: "deno", node: n, lit: none}
+		return value{K: vRef, Mod: "deno", Node: n, Lit: none}
 	case "process":
-		return value{k: vRef, mod: "process", node: n, lit: none}
+		return value{K: vRef, Mod: "process", Node: n, Lit: none}
 	case "require":
-		return value{k: vRef, mod: "require", node: n, lit: none}
+		return value{K: vRef, Mod: "require", Node: n, Lit: none}
 	case "undefined":
-		return value{k: vNull, node: n, lit: none}
+		return value{K: vNull, Node: n, Lit: none}
 	case "$":
 		if a.zxGlobal {
-			return value{k: vRef, mod: "zx", path: []string{"$"}, node: n, lit: none}
+			return value{K: vRef, Mod: "zx", Path: []string{"$"}, Node: n, Lit: none}
 		}
 	}
-	return unknown(n)
+	return treesitter.Unknown(n)
 }
 
 // tracked marks a string that came through a name the file sets
 // (variable-execution), unless it came from a run-time look-up.
 func tracked(v value) value {
-	if v.k == vStr && v.via == "" {
-		v.via = scanner.ClassVariableExecution
+	if v.K == vStr && v.Via == "" {
+		v.Via = scanner.ClassVariableExecution
 	}
-	if v.alt != nil {
-		alt := tracked(*v.alt)
-		v.alt = &alt
+	if v.Alt != nil {
+		alt := tracked(*v.Alt)
+		v.Alt = &alt
 	}
-	if v.k == vArr {
-		elems := make([]value, len(v.elems))
-		for i, e := range v.elems {
+	if v.K == vArr {
+		elems := make([]value, len(v.Elems))
+		for i, e := range v.Elems {
 			elems[i] = tracked(e)
 		}
-		v.elems = elems
+		v.Elems = elems
 	}
 	return v
 }
@@ -315,15 +316,15 @@ func (a *analyzer) evalIdent(n int32) value {
 func (a *analyzer) resolve(bs []binding, key scopeKey, n int32) value {
 	if len(bs) == 1 {
 		v := a.evalBinding(&bs[0])
-		v.node = n
-		v.lit = none
+		v.Node = n
+		v.Lit = none
 		return tracked(v)
 	}
 	if v, ok := a.scopeMemo[key]; ok {
-		v.node, v.lit = n, none
+		v.Node, v.Lit = n, none
 		return v
 	}
-	a.scopeMemo[key] = unknown(n) // re-entry sees unknown
+	a.scopeMemo[key] = treesitter.Unknown(n) // re-entry sees unknown
 	v := a.evalMulti(bs, n)
 	a.scopeMemo[key] = v
 	return v
@@ -338,51 +339,51 @@ func (a *analyzer) evalMulti(bs []binding, n int32) value {
 		for i := range bs {
 			if bs[i].ref {
 				v := a.evalBinding(&bs[i])
-				v.node, v.lit = n, none
+				v.Node, v.Lit = n, none
 				return v
 			}
 		}
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
 	var first value
 	same := true
 	for i := range bs {
 		v := a.evalBinding(&bs[i])
-		if v.k == vRef {
-			v.node = n
-			v.lit = none
+		if v.K == vRef {
+			v.Node = n
+			v.Lit = none
 			return v
 		}
 		if i == 0 {
 			first = v
-		} else if !(v.known() && first.known() && v.s == first.s && v.via == first.via) {
+		} else if !(v.Known() && first.Known() && v.S == first.S && v.Via == first.Via) {
 			same = false
 		}
 	}
-	if same && first.known() {
-		first.node = n
-		first.lit = none
+	if same && first.Known() {
+		first.Node = n
+		first.Lit = none
 		return tracked(first)
 	}
-	return unknown(n)
+	return treesitter.Unknown(n)
 }
 
 func (a *analyzer) evalBinding(b *binding) value {
 	if b.ref {
-		return value{k: vRef, mod: b.mod, path: b.path, node: b.name, lit: none}
+		return value{K: vRef, Mod: b.mod, Path: b.path, Node: b.name, Lit: none}
 	}
 	if b.param && b.fn != "" {
 		return a.evalParam(b)
 	}
 	if b.param || b.value == none {
-		return unknown(b.name)
+		return treesitter.Unknown(b.name)
 	}
 	key := b.name
 	if v, ok := a.memo[key]; ok {
 		return v
 	}
 	if a.visiting[key] {
-		return unknown(b.name)
+		return treesitter.Unknown(b.name)
 	}
 	a.visiting[key] = true
 	v := a.eval(b.value)
@@ -408,7 +409,7 @@ func (a *analyzer) evalParam(b *binding) value {
 		return v
 	}
 	if a.visiting[key] {
-		return unknown(b.name)
+		return treesitter.Unknown(b.name)
 	}
 	a.visiting[key] = true
 	v := a.paramValue(b)
@@ -428,10 +429,10 @@ func (a *analyzer) paramValue(b *binding) value {
 		if b.def != none {
 			return a.eval(b.def)
 		}
-		return unknown(b.name)
+		return treesitter.Unknown(b.name)
 	}
 	if len(sites) > maxCallSites {
-		return unknown(b.name)
+		return treesitter.Unknown(b.name)
 	}
 	var out value
 	var vals []value
@@ -439,14 +440,14 @@ func (a *analyzer) paramValue(b *binding) value {
 	for i, site := range sites {
 		args := t.Child(site, fArguments)
 		if args == none || t.Nodes[args].Kind != kArguments {
-			return unknown(b.name)
+			return treesitter.Unknown(b.name)
 		}
 		var v value
 		j := 0
 		found := false
 		for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
 			if t.Nodes[c].Kind == kSpread {
-				return unknown(b.name)
+				return treesitter.Unknown(b.name)
 			}
 			if j == b.index {
 				v, found = a.eval(c), true
@@ -456,13 +457,13 @@ func (a *analyzer) paramValue(b *binding) value {
 		}
 		if !found {
 			if b.def == none {
-				return unknown(b.name)
+				return treesitter.Unknown(b.name)
 			}
 			v = a.eval(b.def)
 		}
 		if i == 0 {
 			out = v
-		} else if !(v.known() && out.known() && v.s == out.s) {
+		} else if !(v.Known() && out.Known() && v.S == out.S) {
 			mixed = true
 		}
 		vals = append(vals, v)
@@ -473,11 +474,11 @@ func (a *analyzer) paramValue(b *binding) value {
 	// The call sites disagree: one that passes a runtime (or the wrapper)
 	// is the launch to judge.
 	for _, v := range vals {
-		if v.known() && a.namesCommand(v.s) {
+		if v.Known() && a.namesCommand(v.S) {
 			return v
 		}
 	}
-	return unknown(b.name)
+	return treesitter.Unknown(b.name)
 }
 
 // namesCommand reports whether s names a runtime or the wrapper as a
@@ -495,32 +496,32 @@ func (a *analyzer) namesCommand(s string) bool {
 
 // member is the value of v.name.
 func (a *analyzer) member(v value, name string, n int32) value {
-	switch v.k {
+	switch v.K {
 	case vRef:
-		switch v.mod {
+		switch v.Mod {
 		case "process":
-			if len(v.path) == 0 {
+			if len(v.Path) == 0 {
 				switch name {
 				case "execPath", "argv0":
-					return str("node", n)
+					return treesitter.Str("node", n)
 				case "env":
-					return value{k: vRef, mod: "process", path: []string{"env"}, node: n, lit: none}
+					return value{K: vRef, Mod: "process", Path: []string{"env"}, Node: n, Lit: none}
 				}
-				return unknown(n)
+				return treesitter.Unknown(n)
 			}
-			if len(v.path) == 1 && v.path[0] == "env" {
-				u := unknown(n)
-				u.env = true
+			if len(v.Path) == 1 && v.Path[0] == "env" {
+				u := treesitter.Unknown(n)
+				u.Env = true
 				return u
 			}
-			return unknown(n)
+			return treesitter.Unknown(n)
 		case "require":
-			return value{k: vRef, mod: "require", path: appendPath(v.path, name), node: n, lit: none}
+			return value{K: vRef, Mod: "require", Path: appendPath(v.Path, name), Node: n, Lit: none}
 		}
-		if name == "default" && len(v.path) == 0 {
+		if name == "default" && len(v.Path) == 0 {
 			return v
 		}
-		return value{k: vRef, mod: v.mod, path: appendPath(v.path, name), node: n, lit: none}
+		return value{K: vRef, Mod: v.Mod, Path: appendPath(v.Path, name), Node: n, Lit: none}
 	case vObj:
 		if p, ok := a.prop(v, name); ok {
 			return p
@@ -530,31 +531,31 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			i := 0
 			for _, c := range name[1:] {
 				if c < '0' || c > '9' {
-					return unknown(n)
+					return treesitter.Unknown(n)
 				}
 				i = i*10 + int(c-'0')
 				if i > 1<<20 {
-					return unknown(n)
+					return treesitter.Unknown(n)
 				}
 			}
-			if i < len(v.elems) {
-				return v.elems[i]
+			if i < len(v.Elems) {
+				return v.Elems[i]
 			}
 		}
 	}
-	return unknown(n)
+	return treesitter.Unknown(n)
 }
 
 // prop looks a property up in an object literal (last definition wins,
 // spreads of resolvable objects included).
 func (a *analyzer) prop(v value, name string) (value, bool) {
 	t := a.t
-	if v.k != vObj || v.obj == none {
+	if v.K != vObj || v.Obj == none {
 		return value{}, false
 	}
 	var out value
 	found := false
-	for c := t.Nodes[v.obj].First; c != none; c = t.Nodes[c].Next {
+	for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
 		switch t.Nodes[c].Kind {
 		case kPair:
 			k := t.Child(c, fKey)
@@ -592,7 +593,7 @@ func (a *analyzer) evalCall(n int32) value {
 	fn := t.Child(n, fFunction)
 	args := t.Child(n, fArguments)
 	if fn == none {
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
 	var argv []int32
 	if args != none && t.Nodes[args].Kind == kArguments {
@@ -600,113 +601,113 @@ func (a *analyzer) evalCall(n int32) value {
 	}
 	arg0 := func() value {
 		if len(argv) == 0 {
-			return unknown(n)
+			return treesitter.Unknown(n)
 		}
 		return a.eval(argv[0])
 	}
 	if t.Nodes[fn].Kind == kImport {
-		if m := arg0(); m.known() {
-			return value{k: vRef, mod: normModule(m.s), node: n, lit: none}
+		if m := arg0(); m.Known() {
+			return value{K: vRef, Mod: normModule(m.S), Node: n, Lit: none}
 		}
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
 	if t.Nodes[fn].Kind == kMember {
 		if p := t.Child(fn, fProperty); p != none {
 			name := t.Text(p)
 			if identityMethods[name] {
 				v := a.eval(t.Child(fn, fObject))
-				if v.k == vStr {
-					v.node = n
-					v.lit = none
+				if v.K == vStr {
+					v.Node = n
+					v.Lit = none
 					return v
 				}
 			}
 			if name == "join" || name == "concat" {
 				v := a.eval(t.Child(fn, fObject))
-				if v.k == vArr {
+				if v.K == vArr {
 					if name == "concat" {
 						for _, c := range argv {
 							w := a.eval(c)
-							if w.k == vArr {
-								v.elems = append(append([]value{}, v.elems...), w.elems...)
+							if w.K == vArr {
+								v.Elems = append(append([]value{}, v.Elems...), w.Elems...)
 							} else {
-								v.elems = append(append([]value{}, v.elems...), w)
+								v.Elems = append(append([]value{}, v.Elems...), w)
 							}
 						}
-						v.node = n
+						v.Node = n
 						return v
 					}
 					sep := ","
 					if len(argv) > 0 {
-						if s := a.eval(argv[0]); s.known() {
-							sep = s.s
+						if s := a.eval(argv[0]); s.Known() {
+							sep = s.S
 						}
 					}
-					return joinValues(v.elems, sep, n)
+					return treesitter.JoinValues(v.Elems, sep, n)
 				}
 			}
 		}
 	}
 	callee := a.eval(fn)
-	if callee.k == vFunc && callee.fn != none {
-		return a.returnValue(callee.fn, n)
+	if callee.K == vFunc && callee.Fn != none {
+		return a.returnValue(callee.Fn, n)
 	}
-	if callee.k != vRef {
-		return unknown(n)
+	if callee.K != vRef {
+		return treesitter.Unknown(n)
 	}
-	if callee.mod == "deno" && len(callee.path) == 1 && callee.path[0] == "execPath" {
-		return str("deno", n)
+	if callee.Mod == "deno" && len(callee.Path) == 1 && callee.Path[0] == "execPath" {
+		return treesitter.Str("deno", n)
 	}
-	if callee.mod == "require" {
+	if callee.Mod == "require" {
 		switch {
-		case len(callee.path) == 0:
-			if m := arg0(); m.known() {
-				return value{k: vRef, mod: normModule(m.s), node: n, lit: none}
+		case len(callee.Path) == 0:
+			if m := arg0(); m.Known() {
+				return value{K: vRef, Mod: normModule(m.S), Node: n, Lit: none}
 			}
-		case len(callee.path) == 1 && callee.path[0] == "resolve":
-			if m := arg0(); m.known() {
-				return str(unknownPart+"/node_modules/"+m.s, n)
+		case len(callee.Path) == 1 && callee.Path[0] == "resolve":
+			if m := arg0(); m.Known() {
+				return treesitter.Str(unknownPart+"/node_modules/"+m.S, n)
 			}
 		}
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
 	api := apiOf(callee)
 	switch api {
 	case apiWhich:
-		if m := arg0(); m.known() {
-			v := str(m.s, n)
-			v.via = scanner.ClassDynamic
-			v.sh = dynamicShellWord(m.s)
+		if m := arg0(); m.Known() {
+			v := treesitter.Str(m.S, n)
+			v.Via = scanner.ClassDynamic
+			v.Sh = treesitter.DynamicShellWord(m.S)
 			return v
 		}
 	case apiPromisify:
 		v := arg0()
-		v.node = n
+		v.Node = n
 		return v
 	case apiPathJoin:
 		var parts []value
 		for _, c := range argv {
 			parts = append(parts, a.eval(c))
 		}
-		return joinValues(parts, "/", n)
+		return treesitter.JoinValues(parts, "/", n)
 	case apiShell:
 		// execSync('which claude') is a look-up whose result is a path.
-		if m := arg0(); m.known() {
-			if sm := lookupRE.FindStringSubmatch(m.s); sm != nil {
-				v := str(sm[1], n)
-				v.via = scanner.ClassDynamic
-				v.sh = dynamicShellWord(sm[1])
+		if m := arg0(); m.Known() {
+			if sm := lookupRE.FindStringSubmatch(m.S); sm != nil {
+				v := treesitter.Str(sm[1], n)
+				v.Via = scanner.ClassDynamic
+				v.Sh = treesitter.DynamicShellWord(sm[1])
 				return v
 			}
 		}
 	case apiSpawn, apiExeca:
-		if m := arg0(); m.known() && (m.s == "which" || m.s == "command") && len(argv) > 1 {
-			if l := a.eval(argv[1]); l.k == vArr && len(l.elems) > 0 {
-				last := l.elems[len(l.elems)-1]
-				if last.known() {
-					v := str(last.s, n)
-					v.via = scanner.ClassDynamic
-					v.sh = dynamicShellWord(last.s)
+		if m := arg0(); m.Known() && (m.S == "which" || m.S == "command") && len(argv) > 1 {
+			if l := a.eval(argv[1]); l.K == vArr && len(l.Elems) > 0 {
+				last := l.Elems[len(l.Elems)-1]
+				if last.Known() {
+					v := treesitter.Str(last.S, n)
+					v.Via = scanner.ClassDynamic
+					v.Sh = treesitter.DynamicShellWord(last.S)
 					return v
 				}
 			}
@@ -715,10 +716,10 @@ func (a *analyzer) evalCall(n int32) value {
 		// $({opts}) returns the same tag with options bound.
 		return callee
 	}
-	if callee.mod == "String" {
+	if callee.Mod == "String" {
 		return arg0()
 	}
-	return unknown(n)
+	return treesitter.Unknown(n)
 }
 
 // thisAttr is the value of this.name: the values the file assigns to it
@@ -727,10 +728,10 @@ func (a *analyzer) evalCall(n int32) value {
 func (a *analyzer) thisAttr(name string, n int32) value {
 	key := "this." + name
 	if v, ok := a.identMemo[key]; ok {
-		v.node, v.lit = n, none
+		v.Node, v.Lit = n, none
 		return v
 	}
-	a.identMemo[key] = unknown(n) // re-entry sees unknown
+	a.identMemo[key] = treesitter.Unknown(n) // re-entry sees unknown
 	var out value
 	if vs := a.thisAttrs[name]; len(vs) > 0 && len(vs) <= maxReturns {
 		var vals []value
@@ -739,12 +740,12 @@ func (a *analyzer) thisAttr(name string, n int32) value {
 		}
 		out = tracked(a.agree(vals, n))
 	} else if ms := a.methods()[name]; len(ms) == 1 {
-		out = value{k: vFunc, fn: ms[0], node: n, lit: none}
+		out = value{K: vFunc, Fn: ms[0], Node: n, Lit: none}
 	} else {
-		out = unknown(n)
+		out = treesitter.Unknown(n)
 	}
 	a.identMemo[key] = out
-	out.node, out.lit = n, none
+	out.Node, out.Lit = n, none
 	return out
 }
 
@@ -759,11 +760,11 @@ func (a *analyzer) returnValue(fn, call int32) value {
 	t := a.t
 	key := -fn - 2 // distinct from binding keys (node indexes)
 	if v, ok := a.memo[key]; ok {
-		v.node, v.lit = call, none
+		v.Node, v.Lit = call, none
 		return v
 	}
 	if a.visiting[key] {
-		return unknown(call)
+		return treesitter.Unknown(call)
 	}
 	a.visiting[key] = true
 	defer delete(a.visiting, key)
@@ -771,7 +772,7 @@ func (a *analyzer) returnValue(fn, call int32) value {
 	var out value
 	switch {
 	case body == none:
-		out = unknown(call)
+		out = treesitter.Unknown(call)
 	case t.Nodes[body].Kind != kStatementBlock:
 		out = a.eval(body)
 	default:
@@ -791,7 +792,7 @@ func (a *analyzer) returnValue(fn, call int32) value {
 	}
 	out = tracked(out)
 	a.memo[key] = out
-	out.node, out.lit = call, none
+	out.Node, out.Lit = call, none
 	return out
 }
 
@@ -800,14 +801,14 @@ func (a *analyzer) returnValue(fn, call int32) value {
 // or the wrapper is the one to judge.
 func (a *analyzer) agree(vals []value, n int32) value {
 	if len(vals) == 0 {
-		return unknown(n)
+		return treesitter.Unknown(n)
 	}
 	if len(vals) == 1 {
 		return vals[0]
 	}
 	same := true
 	for _, v := range vals[1:] {
-		if !(v.known() && vals[0].known() && v.s == vals[0].s) {
+		if !(v.Known() && vals[0].Known() && v.S == vals[0].S) {
 			same = false
 		}
 	}
@@ -815,37 +816,9 @@ func (a *analyzer) agree(vals []value, n int32) value {
 		return vals[0]
 	}
 	for _, v := range vals {
-		if v.known() && a.namesCommand(v.s) {
+		if v.Known() && a.namesCommand(v.S) {
 			return v
 		}
 	}
-	return unknown(n)
-}
-
-// joinValues joins string values with sep (path.join, Array.join).
-func joinValues(parts []value, sep string, n int32) value {
-	out := value{k: vStr, node: n, lit: none, composite: len(parts) > 1}
-	for i, p := range parts {
-		if i > 0 {
-			out.s += sep
-			out.sh += sep
-		}
-		if p.usable() {
-			out.s += p.s
-			out.sh += p.sh
-			out.anyKnown = true
-			out.partial = out.partial || p.partial
-			out.via = strongerVia(out.via, p.via)
-		} else {
-			out.s += unknownPart
-			out.sh += unknownShellWord
-			out.partial = true
-		}
-	}
-	if sep == "/" {
-		for strings.Contains(out.s, "//") {
-			out.s = strings.ReplaceAll(out.s, "//", "/")
-		}
-	}
-	return out
+	return treesitter.Unknown(n)
 }

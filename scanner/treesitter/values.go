@@ -1,0 +1,190 @@
+package treesitter
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// ValueKind is what a detector knows about an expression's value.
+type ValueKind uint8
+
+// The value kinds both detectors share; a detector numbers its own from
+// VLanguage on.
+const (
+	VUnknown  ValueKind = iota
+	VStr                // a string (possibly with unknown parts)
+	VArr                // an array, list or tuple literal
+	VObj                // an object or dict literal (or Python keyword arguments)
+	VBool               // true/false
+	VNull               // null/undefined/None
+	VRef                // a module, or a member path inside one (child_process.spawn)
+	VFunc               // a function or class value, never a string
+	VLanguage           // the first kind a detector may add
+)
+
+// Placeholders for parts of a string the detector cannot resolve. In an
+// argv element the unknown part is "…" (so `${dir}/claude` still ends in
+// the runtime); in text handed to a shell it is an unset variable, and a
+// run-time look-up with a known target is a default expansion, which the
+// shell detector classes as dynamic.
+const (
+	UnknownPart      = "…"
+	UnknownShellWord = "$__lg_unknown"
+)
+
+// DynamicShellWord is the shell text for a run-time look-up of target.
+func DynamicShellWord(target string) string {
+	return "${__lg_dynamic:-" + target + "}"
+}
+
+// Value is a detector's static view of an expression.
+type Value struct {
+	K ValueKind
+	// S is the string as an argv element sees it; Sh as a shell string
+	// sees it (unknown parts as placeholders).
+	S, Sh string
+	// known parts: Partial means some part is unknown; !AnyKnown means no
+	// part is known (the whole string is unknown).
+	Partial, AnyKnown bool
+	// Composite marks a string built from more than one literal (the raw
+	// text search cannot see a primitive split across them).
+	Composite bool
+	Via       scanner.Class // ClassDynamic for run-time look-ups
+	B         bool
+	Elems     []Value
+	Obj       int32
+	Mod       string
+	Path      []string
+	Node      int32 // the expression, for positions
+	Lit       int32 // the string literal node when the value is that literal
+	Env       bool  // read from the environment (process.env.X, os.environ)
+	Fn        int32 // VFunc: the function node
+	Alt       *Value
+}
+
+// Unknown is the value of node n when nothing is known about it.
+func Unknown(n int32) Value { return Value{K: VUnknown, Node: n, Lit: None} }
+
+// Str is the known string s at node n.
+func Str(s string, n int32) Value {
+	return Value{K: VStr, S: s, Sh: s, AnyKnown: true, Node: n, Lit: None}
+}
+
+// Known reports whether v is a string whose every part is resolved.
+func (v Value) Known() bool { return v.K == VStr && !v.Partial }
+
+// Usable reports whether v is a string with at least some known text.
+func (v Value) Usable() bool { return v.K == VStr && v.AnyKnown }
+
+// Truthy reports v's truth value, and whether it is known.
+func (v Value) Truthy() (bool, bool) {
+	switch v.K {
+	case VBool:
+		return v.B, true
+	case VNull:
+		return false, true
+	case VStr:
+		if v.Known() {
+			return v.S != "", true
+		}
+	case VArr, VObj, VFunc:
+		return true, true
+	}
+	return false, false
+}
+
+// Concat joins two values as string `+` does.
+func Concat(a, b Value, n int32) Value {
+	out := Value{K: VStr, Node: n, Lit: None, Composite: true}
+	for _, v := range []Value{a, b} {
+		switch v.K {
+		case VStr:
+			out.S += v.S
+			out.Sh += v.Sh
+			out.Partial = out.Partial || v.Partial
+			out.AnyKnown = out.AnyKnown || v.AnyKnown
+			out.Via = StrongerVia(out.Via, v.Via)
+		case VBool:
+			out.S += strconv.FormatBool(v.B)
+			out.Sh += strconv.FormatBool(v.B)
+			out.AnyKnown = true
+		case VNull:
+			out.S += "null"
+			out.Sh += "null"
+			out.AnyKnown = true
+		default:
+			out.S += UnknownPart
+			out.Sh += UnknownShellWord
+			out.Partial = true
+		}
+	}
+	return out
+}
+
+// JoinValues joins string values with sep (path.join, Array.join,
+// str.join, os.path.join).
+func JoinValues(parts []Value, sep string, n int32) Value {
+	out := Value{K: VStr, Node: n, Lit: None, Composite: len(parts) > 1}
+	for i, p := range parts {
+		if i > 0 {
+			out.S += sep
+			out.Sh += sep
+		}
+		if p.Usable() {
+			out.S += p.S
+			out.Sh += p.Sh
+			out.AnyKnown = true
+			out.Partial = out.Partial || p.Partial
+			out.Via = StrongerVia(out.Via, p.Via)
+		} else {
+			out.S += UnknownPart
+			out.Sh += UnknownShellWord
+			out.Partial = true
+		}
+	}
+	if sep == "/" {
+		for strings.Contains(out.S, "//") {
+			out.S = strings.ReplaceAll(out.S, "//", "/")
+		}
+	}
+	return out
+}
+
+// ShellText renders a value as text a shell will run.
+func ShellText(v Value) (string, bool) {
+	if !v.Usable() {
+		return "", false
+	}
+	return v.Sh, true
+}
+
+// StrongerVia combines the classes of joined parts: a run-time value wins
+// over a tracked variable, which wins over a literal.
+func StrongerVia(a, b scanner.Class) scanner.Class {
+	if a == scanner.ClassDynamic || b == scanner.ClassDynamic {
+		return scanner.ClassDynamic
+	}
+	if a == scanner.ClassVariableExecution || b == scanner.ClassVariableExecution {
+		return scanner.ClassVariableExecution
+	}
+	return a
+}
+
+// Arg turns a value into an argv element for the judge.
+func (t *Tree) Arg(v Value) scanner.Arg {
+	if !v.Usable() {
+		return scanner.Arg{Pos: t.PosOf(v)}
+	}
+	return scanner.Arg{Value: v.S, Known: true, Via: v.Via, Pos: t.PosOf(v)}
+}
+
+// PosOf returns where v's expression starts, or the zero Pos when v has
+// no node.
+func (t *Tree) PosOf(v Value) scanner.Pos {
+	if v.Node == None {
+		return scanner.Pos{}
+	}
+	return t.Pos(v.Node)
+}
