@@ -46,15 +46,6 @@ var shImportRE = regexp.MustCompile(`(?m)^[ \t]*(?:import[ \t]+(?:[\w.]+[ \t]*(?
 
 var dangerNeedles = [][]byte{[]byte("ermission"), []byte("angerous")}
 
-func containsAny(src []byte, needles [][]byte) bool {
-	for _, n := range needles {
-		if bytes.Contains(src, n) {
-			return true
-		}
-	}
-	return false
-}
-
 var treePool = sync.Pool{New: func() any { return new(tree) }}
 
 // analyzer holds one file's analysis state.
@@ -80,8 +71,8 @@ type analyzer struct {
 // Scan reports the launches and primitives of one Python file.
 func (d *Detector) Scan(p *scanner.Pass) error {
 	p.Language = "python"
-	apiHint := containsAny(p.Src, apiNeedles) || bytes.Contains(p.Src, []byte("sh")) && shImportRE.Match(p.Src)
-	dangerHint := containsAny(p.Src, dangerNeedles)
+	apiHint := treesitter.ContainsAny(p.Src, apiNeedles) || bytes.Contains(p.Src, []byte("sh")) && shImportRE.Match(p.Src)
+	dangerHint := treesitter.ContainsAny(p.Src, dangerNeedles)
 	if !apiHint && !dangerHint {
 		return nil
 	}
@@ -106,7 +97,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 		a.detectDangerous()
 	}
 	if t.HasError && apiHint {
-		if at, ok := a.brokenAPI(); ok {
+		if at, ok := t.BrokenAt(kError, brokenNeedles, kCall); ok {
 			return &scanner.ParseError{Pos: at, Msg: "syntax error around a process API call"}
 		}
 	}
@@ -117,28 +108,6 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 var brokenNeedles = [][]byte{
 	[]byte("subprocess"), []byte("system("), []byte("popen"), []byte("Popen"), []byte("exec"), []byte("spawn"),
 	[]byte("_process"), []byte("query("), []byte("ClaudeSDKClient"), []byte("import"), []byte("sh."), []byte("local["),
-}
-
-func (a *analyzer) brokenAPI() (scanner.Pos, bool) {
-	t := a.t
-	for i := range t.Nodes {
-		n := &t.Nodes[i]
-		if n.Kind != kError {
-			continue
-		}
-		// The error's own text, or the call it sits in, names an API.
-		span := t.Src[n.Start:n.End]
-		for p := n.Parent; p != none; p = t.Nodes[p].Parent {
-			if t.Nodes[p].Kind == kCall {
-				span = t.Src[t.Nodes[p].Start:t.Nodes[p].End]
-				break
-			}
-		}
-		if containsAny(t.Src[n.Start:n.End], brokenNeedles) || containsAny(span, brokenNeedles) {
-			return t.Pos(int32(i)), true
-		}
-	}
-	return scanner.Pos{}, false
 }
 
 // detectCalls finds every call of a process API, every command-object
@@ -228,9 +197,9 @@ func (a *analyzer) call(n int32) {
 		a.shellArg(n, pos, kw, "cmd", "command")
 	case apiExecV, apiPosixSpawn:
 		if len(pos) >= 2 {
-			a.judge(a.pathArgv(a.eval(pos[0]), a.eval(pos[1])), at, nil)
+			treesitter.Judge(a.p, a.t, a.pathArgv(a.eval(pos[0]), a.eval(pos[1])), at, nil)
 		} else if len(pos) == 1 {
-			a.judge(a.pathArgv(a.eval(pos[0]), treesitter.Unknown(none)), at, nil)
+			treesitter.Judge(a.p, a.t, a.pathArgv(a.eval(pos[0]), treesitter.Unknown(none)), at, nil)
 		}
 	case apiExecL:
 		if len(pos) >= 1 {
@@ -241,11 +210,11 @@ func (a *analyzer) call(n int32) {
 			if strings.HasSuffix(callee.Path[len(callee.Path)-1], "e") && len(rest) > 0 {
 				rest = rest[:len(rest)-1] // the environment
 			}
-			a.judge(append([]scanner.Arg{a.t.Arg(a.eval(pos[0]))}, a.flatArgs(rest)...), at, nil)
+			treesitter.Judge(a.p, a.t, append([]scanner.Arg{a.t.Arg(a.eval(pos[0]))}, a.flatArgs(rest)...), at, nil)
 		}
 	case apiSpawnV:
 		if len(pos) >= 3 {
-			a.judge(a.pathArgv(a.eval(pos[1]), a.eval(pos[2])), at, nil)
+			treesitter.Judge(a.p, a.t, a.pathArgv(a.eval(pos[1]), a.eval(pos[2])), at, nil)
 		}
 	case apiSpawnL:
 		if len(pos) >= 2 {
@@ -256,7 +225,7 @@ func (a *analyzer) call(n int32) {
 			if strings.HasSuffix(callee.Path[len(callee.Path)-1], "e") && len(rest) > 0 {
 				rest = rest[:len(rest)-1]
 			}
-			a.judge(append([]scanner.Arg{a.t.Arg(a.eval(pos[1]))}, a.flatArgs(rest)...), at, nil)
+			treesitter.Judge(a.p, a.t, append([]scanner.Arg{a.t.Arg(a.eval(pos[1]))}, a.flatArgs(rest)...), at, nil)
 		}
 	case apiExecArgs:
 		if len(pos) >= 1 {
@@ -264,9 +233,9 @@ func (a *analyzer) call(n int32) {
 			if a.t.Nodes[pos[0]].Kind != kListSplat {
 				alt = a.eval(pos[0]).Alt
 			}
-			a.judge(a.flatArgs(pos), at, alt)
+			treesitter.Judge(a.p, a.t, a.flatArgs(pos), at, alt)
 		} else if p, ok := a.prop(kw, "program"); ok {
-			a.judge([]scanner.Arg{a.t.Arg(p)}, at, p.Alt)
+			treesitter.Judge(a.p, a.t, []scanner.Arg{a.t.Arg(p)}, at, p.Alt)
 		}
 	case apiPty:
 		if len(pos) >= 1 {
@@ -318,7 +287,7 @@ func (a *analyzer) loopSubprocess(fn int32, pos []int32, at scanner.Pos) {
 	name := t.Child(fn, fAttribute)
 	switch {
 	case t.Is(name, "subprocess_exec"):
-		a.judge(a.flatArgs(pos[1:]), at, nil)
+		treesitter.Judge(a.p, a.t, a.flatArgs(pos[1:]), at, nil)
 	case t.Is(name, "subprocess_shell"):
 		v := a.eval(pos[1])
 		a.scanShell(v, v.Lit, at)
@@ -388,9 +357,9 @@ func (a *analyzer) judgeSeq(v value, at scanner.Pos) {
 		if len(v.Elems) > 0 {
 			alt = v.Elems[0].Alt
 		}
-		a.judge(argv, at, alt)
+		treesitter.Judge(a.p, a.t, argv, at, alt)
 	case vStr:
-		a.judge([]scanner.Arg{a.t.Arg(v)}, at, v.Alt)
+		treesitter.Judge(a.p, a.t, []scanner.Arg{a.t.Arg(v)}, at, v.Alt)
 	}
 }
 
@@ -453,7 +422,7 @@ func (a *analyzer) pexpect(n int32, pos []int32, kw value) {
 		for _, e := range args.Elems {
 			argv = append(argv, a.t.Arg(e))
 		}
-		a.judge(argv, at, cmd.Alt)
+		treesitter.Judge(a.p, a.t, argv, at, cmd.Alt)
 		return
 	}
 	if cmd.K == vStr {
@@ -521,71 +490,14 @@ func (a *analyzer) invoke(v value, extra []int32, at scanner.Pos) {
 	if len(v.Elems) > 0 {
 		alt = v.Elems[0].Alt
 	}
-	a.judge(argv, at, alt)
-}
-
-// judge reports the launch an argv makes, with the Go and TS/JS
-// detectors' class rules: process-api unless the name came through a
-// variable, a run-time look-up or a package runner.
-func (a *analyzer) judge(argv []scanner.Arg, at scanner.Pos, alt *value) {
-	if len(argv) == 0 {
-		return
-	}
-	l, nested := a.p.Config.JudgeArgv(argv)
-	if l == nil && alt != nil {
-		argv2 := append([]scanner.Arg{a.t.Arg(*alt)}, argv[1:]...)
-		if l2, n2 := a.p.Config.JudgeArgv(argv2); l2 != nil {
-			argv, l, nested = argv2, l2, n2
-		}
-	}
-	for _, n := range nested {
-		pos := at
-		if n.Arg < len(argv) && argv[n.Arg].Pos.Line > 0 {
-			pos = argv[n.Arg].Pos
-		}
-		_ = a.p.ScanShell(n.Text, pos, scanner.ClassEval)
-	}
-	if l != nil {
-		cls := l.Class
-		switch cls {
-		case scanner.ClassGated, scanner.ClassDynamic, scanner.ClassVariableExecution, scanner.ClassPackageRunner:
-		default:
-			cls = scanner.ClassProcessAPI
-		}
-		a.p.ReportLaunch(at, &scanner.Launch{Runtime: l.Runtime, Class: cls, Arg: l.Arg, Name: l.Name}, "")
-	}
-	if i := scanner.DangerousArgv(argv); i >= 0 {
-		pos := at
-		if argv[i].Pos.Line > 0 {
-			pos = argv[i].Pos
-		}
-		a.p.ReportDangerous(pos, dangerText(argv, i), false)
-	}
-}
-
-func dangerText(argv []scanner.Arg, k int) string {
-	if argv[k].Value == "--permission-mode" {
-		return "--permission-mode bypassPermissions" // check-launches: inert — the name of the primitive this detector reports
-	}
-	if m := scanner.FindDangerous(argv[k].Value); len(m) > 0 {
-		return m[0].Text
-	}
-	return argv[k].Value
-}
-
-// shimBase reports whether an executable path names a launch-runtime shim.
-func shimBase(p string) bool {
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		p = p[i+1:]
-	}
-	return strings.Contains(p, scanner.WrapperCommand)
+	treesitter.Judge(a.p, a.t, argv, at, alt)
 }
 
 // sdk reports an Agent SDK query() or ClaudeSDKClient: class sdk unless
 // cli_path points at a launch-runtime shim.
 func (a *analyzer) sdk(n int32, opts value) {
 	cls := scanner.ClassSDK
-	if e, ok := a.prop(opts, "cli_path"); ok && e.Usable() && shimBase(e.S) {
+	if e, ok := a.prop(opts, "cli_path"); ok && e.Usable() && treesitter.ShimBase(e.S) {
 		cls = scanner.ClassGated
 	}
 	at := a.t.Pos(n)
@@ -630,7 +542,7 @@ func (a *analyzer) detectDangerous() {
 					if e.Node != none {
 						pos = t.Pos(e.Node)
 					}
-					a.p.ReportDangerous(pos, dangerText(argv, k), true)
+					a.p.ReportDangerous(pos, treesitter.DangerText(argv, k), true)
 				}
 			}
 		case kPair:
@@ -653,14 +565,10 @@ func (a *analyzer) detectDangerous() {
 	}
 }
 
+// dangerousString reports the primitives in the string at n when it is
+// built from pieces.
 func (a *analyzer) dangerousString(n int32) {
-	v := a.eval(n)
-	if v.K != vStr || !v.Composite {
-		return
-	}
-	for _, m := range scanner.FindDangerous(v.S) {
-		a.p.ReportDangerous(a.t.Pos(n), m.Text, true)
-	}
+	treesitter.ReportComposite(a.p, a.t, n, a.eval(n))
 }
 
 // dangerousOption recognises the primitive written as an option.

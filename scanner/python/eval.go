@@ -566,23 +566,11 @@ func (a *analyzer) paramValue(b *binding) value {
 		return out
 	}
 	for _, v := range vals {
-		if v.Known() && a.namesCommand(v.S) {
+		if v.Known() && treesitter.NamesCommand(a.p.Config, v.S) {
 			return v
 		}
 	}
 	return treesitter.Unknown(b.name)
-}
-
-// namesCommand reports whether s names a runtime or the wrapper.
-func (a *analyzer) namesCommand(s string) bool {
-	if _, ok := a.p.Config.RuntimeForCommand(s); ok {
-		return true
-	}
-	base := s
-	if i := strings.LastIndexByte(base, '/'); i >= 0 {
-		base = base[i+1:]
-	}
-	return base == scanner.WrapperCommand
 }
 
 // refValue turns a reference that names a command object (sh.claude,
@@ -628,7 +616,7 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		if v.Mod == "os" && len(v.Path) == 1 && v.Path[0] == "environ" && name != "get" {
 			return treesitter.Unknown(n)
 		}
-		return a.refValue(value{K: vRef, Mod: v.Mod, Path: appendPath(v.Path, name), Node: n, Lit: none})
+		return a.refValue(value{K: vRef, Mod: v.Mod, Path: treesitter.AppendPath(v.Path, name), Node: n, Lit: none})
 	case vCmd:
 		if name == "bake" {
 			return value{K: vRef, Mod: "#bake", Node: n, Lit: none, Elems: v.Elems}
@@ -660,12 +648,6 @@ func (a *analyzer) member(v value, name string, n int32) value {
 var invokeMethods = map[string]bool{
 	"run": true, "popen": true, "run_fg": true, "run_bg": true, "run_tee": true,
 	"run_retcode": true, "run_nohup": true, "run_tf": true,
-}
-
-func appendPath(p []string, s string) []string {
-	out := make([]string, len(p), len(p)+1)
-	copy(out, p)
-	return append(out, s)
 }
 
 // bindArgs adds arguments to a command object (plumbum cmd[...], sh
@@ -975,7 +957,7 @@ func (a *analyzer) selfAttr(name string, n int32) value {
 		for _, r := range vs {
 			vals = append(vals, a.eval(r))
 		}
-		out = tracked(a.agree(vals, n))
+		out = tracked(treesitter.Agree(a.p.Config, vals, n))
 	} else if ms := a.methods()[name]; len(ms) == 1 {
 		out = value{K: vFunc, Fn: ms[0], Node: n, Lit: none}
 	} else {
@@ -1025,37 +1007,10 @@ func (a *analyzer) returnValue(fn, call int32) value {
 			}
 			vals = append(vals, a.eval(t.Nodes[i].First))
 		}
-		out = a.agree(vals, call)
+		out = treesitter.Agree(a.p.Config, vals, call)
 	}
 	out = tracked(out)
 	a.memo[key] = out
 	out.Node, out.Lit = call, none
 	return out
-}
-
-// agree combines the values a call may return: equal known strings (or a
-// single value) stand; otherwise a known value that names a runtime or the
-// wrapper is the one to judge.
-func (a *analyzer) agree(vals []value, n int32) value {
-	if len(vals) == 0 {
-		return treesitter.Unknown(n)
-	}
-	if len(vals) == 1 {
-		return vals[0]
-	}
-	same := true
-	for _, v := range vals[1:] {
-		if !(v.Known() && vals[0].Known() && v.S == vals[0].S) {
-			same = false
-		}
-	}
-	if same {
-		return vals[0]
-	}
-	for _, v := range vals {
-		if v.Known() && a.namesCommand(v.S) {
-			return v
-		}
-	}
-	return treesitter.Unknown(n)
 }

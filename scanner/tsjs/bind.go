@@ -3,6 +3,8 @@ package tsjs
 import (
 	"strconv"
 	"strings"
+
+	"github.com/leasegate/leasegate/scanner/treesitter"
 )
 
 // binding is one place a name gets a value in the file: a declaration, an
@@ -310,16 +312,16 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {
 				switch t.Nodes[c].Kind {
 				case kShorthandPropertyPattern:
-					stack = append(stack, item{c, appendPath(it.path, t.Text(c))})
+					stack = append(stack, item{c, treesitter.AppendPath(it.path, t.Text(c))})
 				case kPairPattern:
 					k := t.Child(c, fKey)
 					v := t.Child(c, fValue)
 					if k != none && v != none {
-						stack = append(stack, item{v, appendPath(it.path, propName(t, k))})
+						stack = append(stack, item{v, treesitter.AppendPath(it.path, propName(t, k))})
 					}
 				case kObjectAssignmentPattern:
 					if l := t.Child(c, fLeft); l != none {
-						stack = append(stack, item{l, appendPath(it.path, t.Text(l))})
+						stack = append(stack, item{l, treesitter.AppendPath(it.path, t.Text(l))})
 					}
 				case kRestPattern:
 					for r := t.Nodes[c].First; r != none; r = t.Nodes[r].Next {
@@ -336,7 +338,7 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 					}
 					continue
 				}
-				stack = append(stack, item{c, appendPath(it.path, "#"+strconv.Itoa(idx))})
+				stack = append(stack, item{c, treesitter.AppendPath(it.path, "#"+strconv.Itoa(idx))})
 				idx++
 			}
 		case kAssignmentPattern, kObjectAssignmentPattern:
@@ -349,12 +351,6 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 			}
 		}
 	}
-}
-
-func appendPath(p []string, s string) []string {
-	out := make([]string, len(p), len(p)+1)
-	copy(out, p)
-	return append(out, s)
 }
 
 // propName is the name of a property key: an identifier or a string.

@@ -1,7 +1,6 @@
 package tsjs
 
 import (
-	"bytes"
 	"strings"
 	"sync"
 
@@ -66,15 +65,6 @@ var apiNeedles = [][]byte{
 // dangerNeedles mark a file that may build the primitive from pieces.
 var dangerNeedles = [][]byte{[]byte("ermission"), []byte("angerous")}
 
-func containsAny(src []byte, needles [][]byte) bool {
-	for _, n := range needles {
-		if bytes.Contains(src, n) {
-			return true
-		}
-	}
-	return false
-}
-
 var treePool = sync.Pool{New: func() any { return new(tree) }}
 
 // analyzer holds one file's analysis state.
@@ -100,8 +90,8 @@ type analyzer struct {
 func (d *Detector) Scan(p *scanner.Pass) error {
 	g, lang := grammarFor(p.Path, p.Src)
 	p.Language = lang
-	apiHint := containsAny(p.Src, apiNeedles)
-	dangerHint := containsAny(p.Src, dangerNeedles)
+	apiHint := treesitter.ContainsAny(p.Src, apiNeedles)
+	dangerHint := treesitter.ContainsAny(p.Src, dangerNeedles)
 	if !apiHint && !dangerHint {
 		return nil
 	}
@@ -128,7 +118,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 		a.detectDangerous()
 	}
 	if t.HasError && apiHint {
-		if at, ok := a.brokenAPI(); ok {
+		if at, ok := t.BrokenAt(kError, brokenNeedles, kCall, kNew); ok {
 			return &scanner.ParseError{Pos: at, Msg: "syntax error around a process API call"}
 		}
 	}
@@ -140,30 +130,6 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 var brokenNeedles = [][]byte{
 	[]byte("child_process"), []byte("spawn"), []byte("exec"), []byte("fork"), []byte("$`"),
 	[]byte("query("), []byte("Command("), []byte("Bun."), []byte("Deno."), []byte("require("), []byte("import"),
-}
-
-// brokenAPI returns the position of the first syntax error whose text
-// mentions a process API.
-func (a *analyzer) brokenAPI() (scanner.Pos, bool) {
-	t := a.t
-	for i := range t.Nodes {
-		n := &t.Nodes[i]
-		if n.Kind != kError {
-			continue
-		}
-		// The error's own text, or the call it sits in, names an API.
-		span := t.Src[n.Start:n.End]
-		for p := n.Parent; p != none; p = t.Nodes[p].Parent {
-			if k := t.Nodes[p].Kind; k == kCall || k == kNew {
-				span = t.Src[t.Nodes[p].Start:t.Nodes[p].End]
-				break
-			}
-		}
-		if containsAny(t.Src[n.Start:n.End], brokenNeedles) || containsAny(span, brokenNeedles) {
-			return t.Pos(int32(i)), true
-		}
-	}
-	return scanner.Pos{}, false
 }
 
 // detectCalls finds every call of a process API and judges it.
@@ -220,7 +186,7 @@ func (a *analyzer) call(n, fn int32) {
 		case apiZx, apiBunShell:
 			a.shellTemplate(argsNode)
 		case apiExecaTemplate, apiExeca:
-			a.judge(a.templateArgv(argsNode), at, nil)
+			treesitter.Judge(a.p, a.t, a.templateArgv(argsNode), at, nil)
 		}
 		return
 	}
@@ -249,7 +215,7 @@ func (a *analyzer) call(n, fn int32) {
 			v, _ = a.prop(v, "cmd")
 		}
 		if v.K == vArr {
-			a.judge(a.argvOf(nil, v), at, nil)
+			treesitter.Judge(a.p, a.t, a.argvOf(nil, v), at, nil)
 		}
 	case apiDenoCommand:
 		if len(args) == 0 {
@@ -260,13 +226,13 @@ func (a *analyzer) call(n, fn int32) {
 		if len(args) > 1 {
 			rest, _ = a.prop(a.eval(args[1]), "args")
 		}
-		a.judge(a.argvOf(&cmd, rest), at, cmd.Alt)
+		treesitter.Judge(a.p, a.t, a.argvOf(&cmd, rest), at, cmd.Alt)
 	case apiDenoRun:
 		if len(args) == 0 {
 			return
 		}
 		if v, ok := a.prop(a.eval(args[0]), "cmd"); ok && v.K == vArr {
-			a.judge(a.argvOf(nil, v), at, nil)
+			treesitter.Judge(a.p, a.t, a.argvOf(nil, v), at, nil)
 		}
 	case apiSDK:
 		a.sdk(n, args)
@@ -291,48 +257,6 @@ func (a *analyzer) argvOf(cmd *value, arr value) []scanner.Arg {
 		}
 	}
 	return argv
-}
-
-// judge reports the launch an argv makes. A process API's launch is
-// class process-api unless the runtime's name came through a variable
-// (variable-execution), a run-time look-up (dynamic) or a package runner
-// (package-runner), as in the Go detector; shell strings inside the argv
-// (`bash -c '...'`) get the shell detector's verdict with class eval. alt
-// is the other branch of a conditional command.
-func (a *analyzer) judge(argv []scanner.Arg, at scanner.Pos, alt *value) {
-	if len(argv) == 0 {
-		return
-	}
-	l, nested := a.p.Config.JudgeArgv(argv)
-	if l == nil && alt != nil {
-		argv2 := append([]scanner.Arg{a.t.Arg(*alt)}, argv[1:]...)
-		if l2, n2 := a.p.Config.JudgeArgv(argv2); l2 != nil {
-			argv, l, nested = argv2, l2, n2
-		}
-	}
-	for _, n := range nested {
-		pos := at
-		if n.Arg < len(argv) && argv[n.Arg].Pos.Line > 0 {
-			pos = argv[n.Arg].Pos
-		}
-		_ = a.p.ScanShell(n.Text, pos, scanner.ClassEval)
-	}
-	if l != nil {
-		cls := l.Class
-		switch cls {
-		case scanner.ClassGated, scanner.ClassDynamic, scanner.ClassVariableExecution, scanner.ClassPackageRunner:
-		default:
-			cls = scanner.ClassProcessAPI
-		}
-		a.p.ReportLaunch(at, &scanner.Launch{Runtime: l.Runtime, Class: cls, Arg: l.Arg, Name: l.Name}, "")
-	}
-	if i := scanner.DangerousArgv(argv); i >= 0 {
-		pos := at
-		if argv[i].Pos.Line > 0 {
-			pos = argv[i].Pos
-		}
-		a.p.ReportDangerous(pos, dangerText(argv, i), false)
-	}
 }
 
 // options splits spawn-style arguments: (cmd, args?, opts?).
@@ -397,7 +321,7 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 		_ = a.p.ScanShell(text, a.textPos(cmd, at), "")
 		return
 	}
-	a.judge(a.argvOf(&cmd, arr), at, cmd.Alt)
+	treesitter.Judge(a.p, a.t, a.argvOf(&cmd, arr), at, cmd.Alt)
 }
 
 // textPos is where a string's text starts in the file: inside the literal
@@ -439,7 +363,7 @@ func (a *analyzer) fork(n int32, args []int32) {
 	}
 	argv := []scanner.Arg{a.t.Arg(exe), a.t.Arg(mod)}
 	argv = append(argv, a.argvOf(nil, arr)...)
-	a.judge(argv, a.t.Pos(n), nil)
+	treesitter.Judge(a.p, a.t, argv, a.t.Pos(n), nil)
 }
 
 // shellTemplate scans a zx or Bun `$` template as shell text:
@@ -523,15 +447,6 @@ func (a *analyzer) templateArgv(tpl int32) []scanner.Arg {
 	return argv
 }
 
-// shimBase reports whether an executable path names a launch-runtime shim:
-// its last element is or contains "launch-runtime".
-func shimBase(p string) bool {
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		p = p[i+1:]
-	}
-	return strings.Contains(p, scanner.WrapperCommand)
-}
-
 // sdk reports an Agent SDK query(): class sdk unless the executable option
 // points at a launch-runtime shim.
 func (a *analyzer) sdk(n int32, args []int32) {
@@ -545,7 +460,7 @@ func (a *analyzer) sdk(n int32, args []int32) {
 		if o, ok := a.prop(v, "options"); ok {
 			opts = o
 		}
-		if e, ok := a.prop(opts, "pathToClaudeCodeExecutable"); ok && e.Usable() && shimBase(e.S) {
+		if e, ok := a.prop(opts, "pathToClaudeCodeExecutable"); ok && e.Usable() && treesitter.ShimBase(e.S) {
 			gated = true
 		}
 	}
@@ -581,7 +496,7 @@ func (a *analyzer) detectDangerous() {
 			if k := scanner.DangerousArgv(argv); k >= 0 {
 				e := v.Elems[k]
 				if e.Composite || argv[k].Value == "--permission-mode" {
-					a.p.ReportDangerous(a.posOrNode(e, i), dangerText(argv, k), true)
+					a.p.ReportDangerous(a.posOrNode(e, i), treesitter.DangerText(argv, k), true)
 				}
 			}
 		case kPair:
@@ -603,24 +518,10 @@ func (a *analyzer) posOrNode(v value, n int32) scanner.Pos {
 	return a.t.Pos(n)
 }
 
-func dangerText(argv []scanner.Arg, k int) string {
-	if argv[k].Value == "--permission-mode" {
-		return "--permission-mode bypassPermissions" // check-launches: inert — the name of the primitive this detector reports
-	}
-	if m := scanner.FindDangerous(argv[k].Value); len(m) > 0 {
-		return m[0].Text
-	}
-	return argv[k].Value
-}
-
+// dangerousString reports the primitives in the string at n when it is
+// built from pieces.
 func (a *analyzer) dangerousString(n int32) {
-	v := a.eval(n)
-	if v.K != vStr || !v.Composite {
-		return
-	}
-	for _, m := range scanner.FindDangerous(v.S) {
-		a.p.ReportDangerous(a.t.Pos(n), m.Text, true)
-	}
+	treesitter.ReportComposite(a.p, a.t, n, a.eval(n))
 }
 
 // dangerousOption recognises the primitive written as an option: a

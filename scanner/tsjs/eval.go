@@ -474,24 +474,11 @@ func (a *analyzer) paramValue(b *binding) value {
 	// The call sites disagree: one that passes a runtime (or the wrapper)
 	// is the launch to judge.
 	for _, v := range vals {
-		if v.Known() && a.namesCommand(v.S) {
+		if v.Known() && treesitter.NamesCommand(a.p.Config, v.S) {
 			return v
 		}
 	}
 	return treesitter.Unknown(b.name)
-}
-
-// namesCommand reports whether s names a runtime or the wrapper as a
-// command.
-func (a *analyzer) namesCommand(s string) bool {
-	if _, ok := a.p.Config.RuntimeForCommand(s); ok {
-		return true
-	}
-	base := s
-	if i := strings.LastIndexByte(base, '/'); i >= 0 {
-		base = base[i+1:]
-	}
-	return base == scanner.WrapperCommand
 }
 
 // member is the value of v.name.
@@ -516,12 +503,12 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			}
 			return treesitter.Unknown(n)
 		case "require":
-			return value{K: vRef, Mod: "require", Path: appendPath(v.Path, name), Node: n, Lit: none}
+			return value{K: vRef, Mod: "require", Path: treesitter.AppendPath(v.Path, name), Node: n, Lit: none}
 		}
 		if name == "default" && len(v.Path) == 0 {
 			return v
 		}
-		return value{K: vRef, Mod: v.Mod, Path: appendPath(v.Path, name), Node: n, Lit: none}
+		return value{K: vRef, Mod: v.Mod, Path: treesitter.AppendPath(v.Path, name), Node: n, Lit: none}
 	case vObj:
 		if p, ok := a.prop(v, name); ok {
 			return p
@@ -738,7 +725,7 @@ func (a *analyzer) thisAttr(name string, n int32) value {
 		for _, r := range vs {
 			vals = append(vals, a.eval(r))
 		}
-		out = tracked(a.agree(vals, n))
+		out = tracked(treesitter.Agree(a.p.Config, vals, n))
 	} else if ms := a.methods()[name]; len(ms) == 1 {
 		out = value{K: vFunc, Fn: ms[0], Node: n, Lit: none}
 	} else {
@@ -788,37 +775,10 @@ func (a *analyzer) returnValue(fn, call int32) value {
 			}
 			vals = append(vals, a.eval(t.Nodes[i].First))
 		}
-		out = a.agree(vals, call)
+		out = treesitter.Agree(a.p.Config, vals, call)
 	}
 	out = tracked(out)
 	a.memo[key] = out
 	out.Node, out.Lit = call, none
 	return out
-}
-
-// agree combines the values a name or call may take: equal known strings
-// (or a single value) stand; otherwise a known value that names a runtime
-// or the wrapper is the one to judge.
-func (a *analyzer) agree(vals []value, n int32) value {
-	if len(vals) == 0 {
-		return treesitter.Unknown(n)
-	}
-	if len(vals) == 1 {
-		return vals[0]
-	}
-	same := true
-	for _, v := range vals[1:] {
-		if !(v.Known() && vals[0].Known() && v.S == vals[0].S) {
-			same = false
-		}
-	}
-	if same {
-		return vals[0]
-	}
-	for _, v := range vals {
-		if v.Known() && a.namesCommand(v.S) {
-			return v
-		}
-	}
-	return treesitter.Unknown(n)
 }

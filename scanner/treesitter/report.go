@@ -1,0 +1,168 @@
+package treesitter
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// ContainsAny reports whether src holds any of needles: the cheap pre-scan
+// that lets a detector skip files that cannot hold what it looks for.
+func ContainsAny(src []byte, needles [][]byte) bool {
+	for _, n := range needles {
+		if bytes.Contains(src, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// BrokenAt returns the position of the first syntax error (a node of kind
+// errKind) whose text, or the text of the call it sits in (a node of one
+// of callKinds), holds one of needles.
+func (t *Tree) BrokenAt(errKind Kind, needles [][]byte, callKinds ...Kind) (scanner.Pos, bool) {
+	for i := range t.Nodes {
+		n := &t.Nodes[i]
+		if n.Kind != errKind {
+			continue
+		}
+		// The error's own text, or the call it sits in, names an API.
+		span := t.Src[n.Start:n.End]
+	parents:
+		for p := n.Parent; p != None; p = t.Nodes[p].Parent {
+			for _, k := range callKinds {
+				if t.Nodes[p].Kind == k {
+					span = t.Src[t.Nodes[p].Start:t.Nodes[p].End]
+					break parents
+				}
+			}
+		}
+		if ContainsAny(t.Src[n.Start:n.End], needles) || ContainsAny(span, needles) {
+			return t.Pos(int32(i)), true
+		}
+	}
+	return scanner.Pos{}, false
+}
+
+// Judge reports what an argv launches: a runtime (class process-api), or
+// the class the core gives it when the command is a tracked variable
+// (variable-execution), a run-time look-up (dynamic) or a package runner
+// (package-runner), as in the Go detector; shell strings inside the argv
+// (`bash -c '...'`) get the shell detector's verdict with class eval. alt
+// is the other branch of a conditional command. A dangerous primitive in
+// the argv is reported too.
+func Judge(p *scanner.Pass, t *Tree, argv []scanner.Arg, at scanner.Pos, alt *Value) {
+	if len(argv) == 0 {
+		return
+	}
+	l, nested := p.Config.JudgeArgv(argv)
+	if l == nil && alt != nil {
+		argv2 := append([]scanner.Arg{t.Arg(*alt)}, argv[1:]...)
+		if l2, n2 := p.Config.JudgeArgv(argv2); l2 != nil {
+			argv, l, nested = argv2, l2, n2
+		}
+	}
+	for _, n := range nested {
+		pos := at
+		if n.Arg < len(argv) && argv[n.Arg].Pos.Line > 0 {
+			pos = argv[n.Arg].Pos
+		}
+		_ = p.ScanShell(n.Text, pos, scanner.ClassEval)
+	}
+	if l != nil {
+		cls := l.Class
+		switch cls {
+		case scanner.ClassGated, scanner.ClassDynamic, scanner.ClassVariableExecution, scanner.ClassPackageRunner:
+		default:
+			cls = scanner.ClassProcessAPI
+		}
+		p.ReportLaunch(at, &scanner.Launch{Runtime: l.Runtime, Class: cls, Arg: l.Arg, Name: l.Name}, "")
+	}
+	if i := scanner.DangerousArgv(argv); i >= 0 {
+		pos := at
+		if argv[i].Pos.Line > 0 {
+			pos = argv[i].Pos
+		}
+		p.ReportDangerous(pos, DangerText(argv, i), false)
+	}
+}
+
+// DangerText is the text reported for the dangerous primitive at argv[k].
+func DangerText(argv []scanner.Arg, k int) string {
+	if argv[k].Value == "--permission-mode" {
+		return "--permission-mode bypassPermissions" // check-launches: inert — the name of the primitive this detector reports
+	}
+	if m := scanner.FindDangerous(argv[k].Value); len(m) > 0 {
+		return m[0].Text
+	}
+	return argv[k].Value
+}
+
+// ReportComposite reports the dangerous primitives in v, the value of node
+// n, when it is a string built from more than one literal, which the raw
+// text search cannot see.
+func ReportComposite(p *scanner.Pass, t *Tree, n int32, v Value) {
+	if v.K != VStr || !v.Composite {
+		return
+	}
+	for _, m := range scanner.FindDangerous(v.S) {
+		p.ReportDangerous(t.Pos(n), m.Text, true)
+	}
+}
+
+// ShimBase reports whether an executable path names a launch-runtime shim:
+// its last element is or contains "launch-runtime".
+func ShimBase(p string) bool {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		p = p[i+1:]
+	}
+	return strings.Contains(p, scanner.WrapperCommand)
+}
+
+// NamesCommand reports whether s names a runtime or the wrapper as a
+// command.
+func NamesCommand(cfg *scanner.Config, s string) bool {
+	if _, ok := cfg.RuntimeForCommand(s); ok {
+		return true
+	}
+	base := s
+	if i := strings.LastIndexByte(base, '/'); i >= 0 {
+		base = base[i+1:]
+	}
+	return base == scanner.WrapperCommand
+}
+
+// Agree combines the values a name or call at n may take: equal known
+// strings (or a single value) stand; otherwise a known value that names a
+// runtime or the wrapper is the one to judge.
+func Agree(cfg *scanner.Config, vals []Value, n int32) Value {
+	if len(vals) == 0 {
+		return Unknown(n)
+	}
+	if len(vals) == 1 {
+		return vals[0]
+	}
+	same := true
+	for _, v := range vals[1:] {
+		if !(v.Known() && vals[0].Known() && v.S == vals[0].S) {
+			same = false
+		}
+	}
+	if same {
+		return vals[0]
+	}
+	for _, v := range vals {
+		if v.Known() && NamesCommand(cfg, v.S) {
+			return v
+		}
+	}
+	return Unknown(n)
+}
+
+// AppendPath returns p with s appended, never sharing p's array.
+func AppendPath(p []string, s string) []string {
+	out := make([]string, len(p), len(p)+1)
+	copy(out, p)
+	return append(out, s)
+}
