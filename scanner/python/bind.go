@@ -9,7 +9,6 @@ type binding struct {
 	ref   bool // an import: the value is mod + path
 	param bool // unknown value
 	name  int32
-	scope int32 // the function the binding belongs to (none: the module)
 
 	// A plain parameter of a named function: its value is resolved from
 	// the function's call sites in the file.
@@ -18,9 +17,6 @@ type binding struct {
 	index  int  // position among the positional parameters
 	def    int32
 }
-
-// scopeKey names the bindings of one name in one function scope.
-type scopeKey struct{ name, scope int32 }
 
 // mutation is an in-place change of a list or string a name holds:
 // `cmd += [...]`, `cmd.append(x)`, `cmd.extend([...])`, `cmd.insert(...)`.
@@ -58,12 +54,12 @@ func (a *analyzer) collect() {
 				if op != none && t.Is(op, "+=") {
 					a.addMutation(l, mutation{at: n.Start, op: "+=", value: t.Child(i, fRight)})
 				} else {
-					a.addBinding(l, binding{value: none, param: true, name: l})
+					a.scopes.Bind(l, binding{value: none, param: true, name: l})
 				}
 			}
 		case kNamedExpression:
 			if nm := t.Child(i, fName); nm != none {
-				a.addBinding(nm, binding{value: t.Child(i, fValue), name: nm})
+				a.scopes.Bind(nm, binding{value: t.Child(i, fValue), name: nm})
 			}
 		case kImport:
 			a.collectImport(i)
@@ -99,7 +95,7 @@ func (a *analyzer) collect() {
 				if nm == none {
 					continue
 				}
-				a.addBinding(nm, binding{value: none, param: true, name: nm, fn: fn, method: method, index: idx, def: def})
+				a.scopes.Bind(nm, binding{value: none, param: true, name: nm, fn: fn, method: method, index: idx, def: def})
 				idx++
 			}
 		case kFor, kForIn:
@@ -112,7 +108,7 @@ func (a *analyzer) collect() {
 				if n.Kind == kFunction {
 					b = binding{value: i, name: nm} // a call evaluates its returns
 				}
-				a.addBindingIn(nm, b, a.scopeOf(i))
+				a.scopes.BindIn(nm, b, a.scopes.Of(i))
 			}
 		case kCall:
 			// cmd.append(x) / cmd.extend([...]) / cmd.insert(i, x)
@@ -137,45 +133,6 @@ func (a *analyzer) collect() {
 			}
 		}
 	}
-}
-
-func (a *analyzer) addBinding(name int32, b binding) {
-	a.addBindingIn(name, b, a.scopeOf(name))
-}
-
-func (a *analyzer) addBindingIn(name int32, b binding, scope int32) {
-	nm := a.t.Nodes[name]
-	key := string(a.t.Src[nm.Start:nm.End])
-	id, ok := a.names[key]
-	if !ok {
-		id = int32(len(a.names))
-		a.names[key] = id
-	}
-	b.scope = scope
-	a.binds[key]++
-	k := scopeKey{id, scope}
-	a.scoped[k] = append(a.scoped[k], b)
-}
-
-// scopeOf is the innermost function or lambda strictly around node n, or
-// none for the module. Class bodies and comprehensions are not scopes
-// here.
-func (a *analyzer) scopeOf(n int32) int32 {
-	t := a.t
-	if v, ok := a.scopeCache[n]; ok {
-		return v
-	}
-	s := int32(none)
-	for p := t.Nodes[n].Parent; p != none; p = t.Nodes[p].Parent {
-		if k := t.Nodes[p].Kind; k == kFunction || k == kLambda {
-			s = p
-			break
-		}
-	}
-	if k := t.Nodes[n].Kind; k == kFunction || k == kLambda {
-		a.scopeCache[n] = s
-	}
-	return s
 }
 
 // functionName names the function that owns a parameter list; method is
@@ -271,7 +228,7 @@ func (a *analyzer) bindTarget(l, r int32) {
 	}
 	switch t.Nodes[l].Kind {
 	case kIdentifier:
-		a.addBinding(l, binding{value: r, name: l})
+		a.scopes.Bind(l, binding{value: r, name: l})
 	case kAttribute:
 		// self.x = value: an instance attribute, followed by self.x reads
 		if obj := t.Child(l, fObject); obj != none && t.Nodes[obj].Kind == kIdentifier && t.Is(obj, "self") {
@@ -292,7 +249,7 @@ func (a *analyzer) bindUnknown(n int32) {
 		return
 	}
 	if t.Nodes[n].Kind == kIdentifier {
-		a.addBinding(n, binding{value: none, param: true, name: n})
+		a.scopes.Bind(n, binding{value: none, param: true, name: n})
 		return
 	}
 	end := t.Nodes[n].End
@@ -306,11 +263,11 @@ func (a *analyzer) bindUnknown(n int32) {
 		switch t.Nodes[par].Kind {
 		case kAttribute, kSubscript, kTypedParameter:
 			if t.Nodes[par].Kind == kTypedParameter && t.Nodes[i].Field == fNone && t.Nodes[par].First == i {
-				a.addBinding(i, binding{value: none, param: true, name: i})
+				a.scopes.Bind(i, binding{value: none, param: true, name: i})
 			}
 			continue
 		}
-		a.addBinding(i, binding{value: none, param: true, name: i})
+		a.scopes.Bind(i, binding{value: none, param: true, name: i})
 	}
 }
 
@@ -323,13 +280,13 @@ func (a *analyzer) collectImport(i int32) {
 		case kDottedName:
 			first := t.Nodes[c].First
 			if first != none {
-				a.addBinding(first, binding{value: none, ref: true, mod: t.Text(first), name: first})
+				a.scopes.Bind(first, binding{value: none, ref: true, mod: t.Text(first), name: first})
 			}
 		case kAliasedImport:
 			nm := t.Child(c, fName)
 			al := t.Child(c, fAlias)
 			if nm != none && al != none {
-				a.addBinding(al, binding{value: none, ref: true, mod: normModule(t.Text(nm)), name: al})
+				a.scopes.Bind(al, binding{value: none, ref: true, mod: normModule(t.Text(nm)), name: al})
 			}
 		}
 	}
@@ -353,13 +310,13 @@ func (a *analyzer) collectImportFrom(i int32) {
 			a.wildcards = append(a.wildcards, mod)
 		case kDottedName:
 			if t.Nodes[c].Field == fName {
-				a.addBinding(c, binding{value: none, ref: true, mod: mod, path: []string{t.Text(c)}, name: c})
+				a.scopes.Bind(c, binding{value: none, ref: true, mod: mod, path: []string{t.Text(c)}, name: c})
 			}
 		case kAliasedImport:
 			nm := t.Child(c, fName)
 			al := t.Child(c, fAlias)
 			if nm != none && al != none {
-				a.addBinding(al, binding{value: none, ref: true, mod: mod, path: []string{t.Text(nm)}, name: al})
+				a.scopes.Bind(al, binding{value: none, ref: true, mod: mod, path: []string{t.Text(nm)}, name: al})
 			}
 		}
 	}

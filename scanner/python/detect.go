@@ -50,22 +50,19 @@ var treePool = sync.Pool{New: func() any { return new(tree) }}
 
 // analyzer holds one file's analysis state.
 type analyzer struct {
-	t          *tree
-	p          *scanner.Pass
-	binds      map[string]int // how many bindings each name has
-	names      map[string]int32
-	scoped     map[scopeKey][]binding
-	scopeMemo  map[scopeKey]value
-	scopeCache map[int32]int32
-	sites      map[string][]int32
-	selfAttrs  map[string][]int32 // self.x = value assignments, by attribute
-	methodIdx  map[string][]int32
-	muts       map[string][]mutation
-	memo       map[int32]value
-	identMemo  map[string]value
-	visiting   map[int32]bool
-	wildcards  []string
-	depth      int
+	t         *tree
+	p         *scanner.Pass
+	scopes    *treesitter.Scopes[binding]
+	scopeMemo map[treesitter.ScopeKey]value
+	sites     map[string][]int32
+	selfAttrs map[string][]int32 // self.x = value assignments, by attribute
+	methodIdx map[string][]int32
+	muts      map[string][]mutation
+	memo      map[int32]value
+	identMemo map[string]value
+	visiting  map[int32]bool
+	wildcards []string
+	depth     int
 }
 
 // Scan reports the launches and primitives of one Python file.
@@ -87,7 +84,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	if !grammarPython.Parse(p.Src, t) {
 		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
 	}
-	a := &analyzer{t: t, p: p, binds: map[string]int{}, names: map[string]int32{}, scoped: map[scopeKey][]binding{}, scopeMemo: map[scopeKey]value{}, scopeCache: map[int32]int32{}, selfAttrs: map[string][]int32{}, muts: map[string][]mutation{},
+	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kLambda), scopeMemo: map[treesitter.ScopeKey]value{}, selfAttrs: map[string][]int32{}, muts: map[string][]mutation{},
 		memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
 	a.collect()
 	if apiHint {
@@ -141,7 +138,7 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 	switch n.Kind {
 	case kIdentifier:
 		name := t.Src[n.Start:n.End]
-		if _, ok := a.binds[string(name)]; ok {
+		if a.scopes.Bound(name) {
 			return true
 		}
 		return len(a.wildcards) > 0
@@ -164,8 +161,7 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 
 func (a *analyzer) bound(n int32) bool {
 	nm := a.t.Nodes[n]
-	_, ok := a.binds[string(a.t.Src[nm.Start:nm.End])]
-	return ok
+	return a.scopes.Bound(a.t.Src[nm.Start:nm.End])
 }
 
 func (a *analyzer) call(n int32) {

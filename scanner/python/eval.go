@@ -350,22 +350,13 @@ func (a *analyzer) evalIdent(n int32) value {
 	t := a.t
 	nm := t.Nodes[n]
 	name := t.Src[nm.Start:nm.End]
-	id, ok := a.names[string(name)]
-	if !ok {
-		return a.global(string(name), n)
-	}
-	for s := a.scopeOf(n); ; s = a.scopeOf(s) {
-		if bs, ok := a.scoped[scopeKey{id, s}]; ok {
-			return a.resolve(bs, scopeKey{id, s}, name, n)
-		}
-		if s == none {
-			break
-		}
+	if bs, key, ok := a.scopes.Lookup(name, n); ok {
+		return a.resolve(bs, key, name, n)
 	}
 	return a.global(string(name), n)
 }
 
-func (a *analyzer) resolve(bs []binding, key scopeKey, name []byte, n int32) value {
+func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, name []byte, n int32) value {
 	nm := a.t.Nodes[n]
 	var v value
 	if len(bs) == 1 {
@@ -998,7 +989,7 @@ func (a *analyzer) returnValue(fn, call int32) value {
 		var vals []value
 		end := t.Nodes[body].End
 		for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
-			if t.Nodes[i].Kind != kReturn || a.scopeOf(i) != fn {
+			if t.Nodes[i].Kind != kReturn || a.scopes.Of(i) != fn {
 				continue
 			}
 			if len(vals) == maxReturns {

@@ -18,6 +18,7 @@ const (
 	kComment
 	kSkip
 	kOperator
+	kFunction
 )
 
 const (
@@ -27,7 +28,7 @@ const (
 )
 
 var grammar = treesitter.NewGrammar(ts.NewLanguage(tspython.Language()),
-	map[string]treesitter.Kind{"ERROR": kError, "call": kCall, "identifier": kIdentifier, "comment": kComment, "type": kSkip},
+	map[string]treesitter.Kind{"ERROR": kError, "call": kCall, "identifier": kIdentifier, "comment": kComment, "type": kSkip, "function_definition": kFunction},
 	map[string]treesitter.Field{"function": fFunction, "operator": fOperator},
 	treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Operator: kOperator, OperatorField: fOperator})
 

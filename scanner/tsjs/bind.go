@@ -16,7 +16,6 @@ type binding struct {
 	ref   bool     // an import: the value is mod + path
 	param bool     // a parameter, loop variable or other unknown value
 	name  int32    // the name node
-	scope int32    // the function the binding belongs to (none: the module)
 
 	// A plain parameter of a named function: its value is resolved from
 	// the function's call sites in the file.
@@ -25,9 +24,6 @@ type binding struct {
 	index  int    // the parameter's position
 	def    int32  // its default value, or none
 }
-
-// scopeKey names the bindings of one name in one function scope.
-type scopeKey struct{ name, scope int32 }
 
 // collect records every binding of every name in the file. It walks the
 // flat node array, so its cost is linear and it never recurses.
@@ -90,7 +86,7 @@ func (a *analyzer) collect() {
 					continue
 				}
 				if p != none && t.Nodes[p].Kind == kIdentifier && fn != "" {
-					a.addBinding(p, binding{value: none, param: true, name: p, fn: fn, method: method, index: index, def: def})
+					a.scopes.Bind(p, binding{value: none, param: true, name: p, fn: fn, method: method, index: index, def: def})
 					continue
 				}
 				a.bindPattern(p, none, nil, true)
@@ -117,7 +113,7 @@ func (a *analyzer) collect() {
 				if n.Kind == kFunction {
 					b = binding{value: i, name: nm}
 				}
-				a.addBindingIn(nm, b, a.scopeOf(i))
+				a.scopes.BindIn(nm, b, a.scopes.Of(i))
 			}
 		}
 	}
@@ -167,45 +163,6 @@ func (a *analyzer) thenCallee(fn int32) int32 {
 		return obj
 	}
 	return none
-}
-
-func (a *analyzer) addBinding(name int32, b binding) {
-	a.addBindingIn(name, b, a.scopeOf(name))
-}
-
-func (a *analyzer) addBindingIn(name int32, b binding, scope int32) {
-	t := a.t
-	nm := t.Nodes[name]
-	key := string(t.Src[nm.Start:nm.End])
-	id, ok := a.names[key]
-	if !ok {
-		id = int32(len(a.names))
-		a.names[key] = id
-	}
-	b.scope = scope
-	a.binds[key]++
-	k := scopeKey{id, scope}
-	a.scoped[k] = append(a.scoped[k], b)
-}
-
-// scopeOf is the innermost function (or arrow, or method) strictly around
-// node n, or none for the module. Block scopes are not told apart.
-func (a *analyzer) scopeOf(n int32) int32 {
-	t := a.t
-	if v, ok := a.scopeCache[n]; ok {
-		return v
-	}
-	s := int32(none)
-	for p := t.Nodes[n].Parent; p != none; p = t.Nodes[p].Parent {
-		if k := t.Nodes[p].Kind; k == kFunction || k == kArrow {
-			s = p
-			break
-		}
-	}
-	if k := t.Nodes[n].Kind; k == kFunction || k == kArrow {
-		a.scopeCache[n] = s
-	}
-	return s
 }
 
 // functionName names the function that owns a parameter list: a function
@@ -307,7 +264,7 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 		p := it.pat
 		switch t.Nodes[p].Kind {
 		case kIdentifier, kShorthandPropertyPattern:
-			a.addBinding(p, binding{value: value, path: it.path, param: param || value == none, name: p})
+			a.scopes.Bind(p, binding{value: value, path: it.path, param: param || value == none, name: p})
 		case kObjectPattern:
 			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {
 				switch t.Nodes[c].Kind {
@@ -378,7 +335,7 @@ func (a *analyzer) collectImport(i int32) {
 		id := t.ChildKind(rc, kIdentifier)
 		src := t.Child(rc, fSource)
 		if id != none && src != none {
-			a.addBinding(id, binding{value: none, ref: true, mod: normModule(propName(t, src)), name: id})
+			a.scopes.Bind(id, binding{value: none, ref: true, mod: normModule(propName(t, src)), name: id})
 		}
 		return
 	}
@@ -398,10 +355,10 @@ func (a *analyzer) collectImport(i int32) {
 	for c := t.Nodes[clause].First; c != none; c = t.Nodes[c].Next {
 		switch t.Nodes[c].Kind {
 		case kIdentifier: // default import
-			a.addBinding(c, binding{value: none, ref: true, mod: mod, name: c})
+			a.scopes.Bind(c, binding{value: none, ref: true, mod: mod, name: c})
 		case kNamespaceImport:
 			if id := t.ChildKind(c, kIdentifier); id != none {
-				a.addBinding(id, binding{value: none, ref: true, mod: mod, name: id})
+				a.scopes.Bind(id, binding{value: none, ref: true, mod: mod, name: id})
 			}
 		case kNamedImports:
 			for s := t.Nodes[c].First; s != none; s = t.Nodes[s].Next {
@@ -421,7 +378,7 @@ func (a *analyzer) collectImport(i int32) {
 				if member == "default" {
 					path = nil
 				}
-				a.addBinding(local, binding{value: none, ref: true, mod: mod, path: path, name: local})
+				a.scopes.Bind(local, binding{value: none, ref: true, mod: mod, path: path, name: local})
 			}
 		}
 	}

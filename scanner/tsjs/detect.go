@@ -69,21 +69,18 @@ var treePool = sync.Pool{New: func() any { return new(tree) }}
 
 // analyzer holds one file's analysis state.
 type analyzer struct {
-	t          *tree
-	p          *scanner.Pass
-	binds      map[string]int // how many bindings each name has
-	names      map[string]int32
-	scoped     map[scopeKey][]binding
-	scopeMemo  map[scopeKey]value
-	scopeCache map[int32]int32
-	sites      map[string][]int32
-	thisAttrs  map[string][]int32 // this.x = value and class fields, by name
-	methodIdx  map[string][]int32
-	memo       map[int32]value
-	identMemo  map[string]value
-	visiting   map[int32]bool
-	depth      int
-	zxGlobal   bool
+	t         *tree
+	p         *scanner.Pass
+	scopes    *treesitter.Scopes[binding]
+	scopeMemo map[treesitter.ScopeKey]value
+	sites     map[string][]int32
+	thisAttrs map[string][]int32 // this.x = value and class fields, by name
+	methodIdx map[string][]int32
+	memo      map[int32]value
+	identMemo map[string]value
+	visiting  map[int32]bool
+	depth     int
+	zxGlobal  bool
 }
 
 // Scan reports the launches and primitives of one TS/JS file.
@@ -106,7 +103,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	if !g.Parse(p.Src, t) {
 		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
 	}
-	a := &analyzer{t: t, p: p, binds: map[string]int{}, names: map[string]int32{}, scoped: map[scopeKey][]binding{}, scopeMemo: map[scopeKey]value{}, scopeCache: map[int32]int32{}, thisAttrs: map[string][]int32{}, memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
+	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), scopeMemo: map[treesitter.ScopeKey]value{}, thisAttrs: map[string][]int32{}, memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
 	if interp := scanner.Interpreter(p.Src); interp == "zx" {
 		a.zxGlobal = true
 	}
@@ -152,7 +149,7 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 	switch n.Kind {
 	case kIdentifier:
 		name := t.Src[n.Start:n.End]
-		if _, ok := a.binds[string(name)]; ok {
+		if a.scopes.Bound(name) {
 			return true
 		}
 		return string(name) == "$" && a.zxGlobal

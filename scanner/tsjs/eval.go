@@ -298,22 +298,13 @@ func tracked(v value) value {
 func (a *analyzer) evalIdent(n int32) value {
 	t := a.t
 	nm := t.Nodes[n]
-	id, ok := a.names[string(t.Src[nm.Start:nm.End])]
-	if !ok {
-		return a.global(string(t.Src[nm.Start:nm.End]), n)
-	}
-	for s := a.scopeOf(n); ; s = a.scopeOf(s) {
-		if bs, ok := a.scoped[scopeKey{id, s}]; ok {
-			return a.resolve(bs, scopeKey{id, s}, n)
-		}
-		if s == none {
-			break
-		}
+	if bs, key, ok := a.scopes.Lookup(t.Src[nm.Start:nm.End], n); ok {
+		return a.resolve(bs, key, n)
 	}
 	return a.global(string(t.Src[nm.Start:nm.End]), n)
 }
 
-func (a *analyzer) resolve(bs []binding, key scopeKey, n int32) value {
+func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, n int32) value {
 	if len(bs) == 1 {
 		v := a.evalBinding(&bs[0])
 		v.Node = n
@@ -766,7 +757,7 @@ func (a *analyzer) returnValue(fn, call int32) value {
 		var vals []value
 		end := t.Nodes[body].End
 		for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
-			if t.Nodes[i].Kind != kReturn || a.scopeOf(i) != fn {
+			if t.Nodes[i].Kind != kReturn || a.scopes.Of(i) != fn {
 				continue
 			}
 			if len(vals) == maxReturns {
