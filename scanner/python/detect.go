@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/treesitter"
@@ -46,8 +45,6 @@ var shImportRE = regexp.MustCompile(`(?m)^[ \t]*(?:import[ \t]+(?:[\w.]+[ \t]*(?
 
 var dangerNeedles = [][]byte{[]byte("ermission"), []byte("angerous")}
 
-var treePool = sync.Pool{New: func() any { return new(tree) }}
-
 // analyzer holds one file's analysis state.
 type analyzer struct {
 	t         *tree
@@ -73,17 +70,11 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	if !apiHint && !dangerHint {
 		return nil
 	}
-	t := treePool.Get().(*tree)
-	defer func() {
-		t.Reset()
-		if cap(t.Nodes) <= 1<<20 {
-			treePool.Put(t)
-		}
-	}()
-	t.Src = p.Src
-	if !grammarPython.Parse(p.Src, t) {
-		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
+	t, err := grammarPython.ParseFile(p.Src)
+	if err != nil {
+		return err
 	}
+	defer t.Release()
 	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kLambda), scopeMemo: map[treesitter.ScopeKey]value{}, selfAttrs: map[string][]int32{}, muts: map[string][]mutation{},
 		memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
 	a.collect()

@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"sort"
+	"sync"
 	"time"
 
 	ts "github.com/tree-sitter/go-tree-sitter"
@@ -140,6 +141,35 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 	defer tt.Close()
 	t.build(tt, g)
 	return true
+}
+
+// trees pools the flat trees of both detectors between files.
+var trees = sync.Pool{New: func() any { return new(Tree) }}
+
+// maxPooledNodes bounds the node slice of a tree kept in the pool, so one
+// huge bundle does not pin its memory for the rest of the scan.
+const maxPooledNodes = 1 << 20
+
+// ParseFile parses src into a pooled tree, to be handed back with Release.
+// When the parser gives up (time budget) it returns a *scanner.ParseError,
+// which the driver reports as the unparseable finding.
+func (g *Grammar) ParseFile(src []byte) (*Tree, error) {
+	t := trees.Get().(*Tree)
+	t.Src = src
+	if !g.Parse(src, t) {
+		t.Release()
+		return nil, &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
+	}
+	return t, nil
+}
+
+// Release hands a tree from ParseFile back to the pool; t must not be used
+// afterwards.
+func (t *Tree) Release() {
+	t.Reset()
+	if cap(t.Nodes) <= maxPooledNodes {
+		trees.Put(t)
+	}
 }
 
 // Node is one kept syntax node in the flat tree: named nodes and the

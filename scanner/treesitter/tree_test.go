@@ -105,3 +105,23 @@ func TestTreeError(t *testing.T) {
 		t.Fatalf("Reset kept the old line table: %v", got)
 	}
 }
+
+func TestParseFile(t *testing.T) {
+	src := []byte("foo(a)\n")
+	tr, err := grammar.ParseFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(find(tr, kCall)) != 1 || tr.Pos(find(tr, kCall)[0]).Line != 1 {
+		t.Fatal("ParseFile did not copy the tree")
+	}
+	tr.Release()
+	again, err := grammar.ParseFile([]byte("x = 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Release()
+	if again.HasError || len(find(again, kCall)) != 0 || string(again.Src) != "x = 1\n" {
+		t.Fatal("a pooled tree kept nodes or source of the previous file")
+	}
+}

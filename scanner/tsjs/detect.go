@@ -2,7 +2,6 @@ package tsjs
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/treesitter"
@@ -65,8 +64,6 @@ var apiNeedles = [][]byte{
 // dangerNeedles mark a file that may build the primitive from pieces.
 var dangerNeedles = [][]byte{[]byte("ermission"), []byte("angerous")}
 
-var treePool = sync.Pool{New: func() any { return new(tree) }}
-
 // analyzer holds one file's analysis state.
 type analyzer struct {
 	t         *tree
@@ -92,17 +89,11 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	if !apiHint && !dangerHint {
 		return nil
 	}
-	t := treePool.Get().(*tree)
-	defer func() {
-		t.Reset()
-		if cap(t.Nodes) <= 1<<20 {
-			treePool.Put(t)
-		}
-	}()
-	t.Src = p.Src
-	if !g.Parse(p.Src, t) {
-		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
+	t, err := g.ParseFile(p.Src)
+	if err != nil {
+		return err
 	}
+	defer t.Release()
 	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), scopeMemo: map[treesitter.ScopeKey]value{}, thisAttrs: map[string][]int32{}, memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
 	if interp := scanner.Interpreter(p.Src); interp == "zx" {
 		a.zxGlobal = true
