@@ -1,5 +1,7 @@
 package python
 
+import "github.com/leasegate/leasegate/scanner/treesitter"
+
 // binding is one place a name gets a value in the file: an assignment, an
 // import, or a parameter/loop variable (whose value is unknown).
 type binding struct {
@@ -186,32 +188,14 @@ func (a *analyzer) methods() map[string][]int32 {
 // callSites indexes the calls of the file by callee name: "f" for f(...),
 // ".m" for x.m(...).
 func (a *analyzer) callSites() map[string][]int32 {
-	if a.sites != nil {
-		return a.sites
-	}
-	t := a.t
-	a.sites = map[string][]int32{}
-	for i := int32(0); i < int32(len(t.Nodes)); i++ {
-		if t.Nodes[i].Kind != kCall {
-			continue
-		}
-		fn := t.Child(i, fFunction)
-		if fn == none {
-			continue
-		}
-		switch t.Nodes[fn].Kind {
-		case kIdentifier:
-			k := t.Text(fn)
-			a.sites[k] = append(a.sites[k], i)
-		case kAttribute:
-			if at := t.Child(fn, fAttribute); at != none {
-				k := "." + t.Text(at)
-				a.sites[k] = append(a.sites[k], i)
-			}
-		}
+	if a.sites == nil {
+		a.sites = a.t.CallSites(callShape)
 	}
 	return a.sites
 }
+
+// callShape is how a call reads in the detector's enumerations.
+var callShape = treesitter.CallShape{Call: kCall, Callee: fFunction, Ident: kIdentifier, Member: kAttribute, MemberName: fAttribute}
 
 func (a *analyzer) addMutation(name int32, m mutation) {
 	nm := a.t.Nodes[name]

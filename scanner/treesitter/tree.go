@@ -322,3 +322,40 @@ func (t *Tree) PosAt(off int) scanner.Pos {
 	}
 	return scanner.Pos{Line: l + 1, Column: off - t.lines[l] + 1}
 }
+
+// CallShape names, in a detector's enumerations, how a call reads: the
+// call kind and its callee field, the identifier kind, and the member
+// access kind with the field that names the member.
+type CallShape struct {
+	Call       Kind
+	Callee     Field
+	Ident      Kind
+	Member     Kind
+	MemberName Field
+}
+
+// CallSites indexes the calls of the file by callee name: "f" for f(...),
+// ".m" for x.m(...).
+func (t *Tree) CallSites(s CallShape) map[string][]int32 {
+	sites := map[string][]int32{}
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		if t.Nodes[i].Kind != s.Call {
+			continue
+		}
+		fn := t.Child(i, s.Callee)
+		if fn == None {
+			continue
+		}
+		switch t.Nodes[fn].Kind {
+		case s.Ident:
+			k := t.Text(fn)
+			sites[k] = append(sites[k], i)
+		case s.Member:
+			if p := t.Child(fn, s.MemberName); p != None {
+				k := "." + t.Text(p)
+				sites[k] = append(sites[k], i)
+			}
+		}
+	}
+	return sites
+}

@@ -19,17 +19,19 @@ const (
 	kSkip
 	kOperator
 	kFunction
+	kAttribute
 )
 
 const (
 	fNone treesitter.Field = iota
 	fFunction
 	fOperator
+	fAttribute
 )
 
 var grammar = treesitter.NewGrammar(ts.NewLanguage(tspython.Language()),
-	map[string]treesitter.Kind{"ERROR": kError, "call": kCall, "identifier": kIdentifier, "comment": kComment, "type": kSkip, "function_definition": kFunction},
-	map[string]treesitter.Field{"function": fFunction, "operator": fOperator},
+	map[string]treesitter.Kind{"ERROR": kError, "call": kCall, "identifier": kIdentifier, "comment": kComment, "type": kSkip, "function_definition": kFunction, "attribute": kAttribute},
+	map[string]treesitter.Field{"function": fFunction, "operator": fOperator, "attribute": fAttribute},
 	treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Operator: kOperator, OperatorField: fOperator})
 
 func parse(t *testing.T, src string) *treesitter.Tree {
@@ -123,5 +125,16 @@ func TestParseFile(t *testing.T) {
 	defer again.Release()
 	if again.HasError || len(find(again, kCall)) != 0 || string(again.Src) != "x = 1\n" {
 		t.Fatal("a pooled tree kept nodes or source of the previous file")
+	}
+}
+
+func TestCallSites(t *testing.T) {
+	tr := parse(t, "f(1)\nx.m(2)\nf(3)\n(lambda: 0)()\n")
+	sites := tr.CallSites(treesitter.CallShape{Call: kCall, Callee: fFunction, Ident: kIdentifier, Member: kAttribute, MemberName: fAttribute})
+	if len(sites) != 2 || len(sites["f"]) != 2 || len(sites[".m"]) != 1 {
+		t.Fatalf("CallSites = %v", sites)
+	}
+	if got := tr.Pos(sites["f"][1]).Line; got != 3 {
+		t.Fatalf("second call of f on line %d", got)
 	}
 }

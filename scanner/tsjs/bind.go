@@ -217,32 +217,14 @@ func (a *analyzer) methods() map[string][]int32 {
 // callSites indexes the calls of the file by callee name: "f" for f(...),
 // ".m" for x.m(...).
 func (a *analyzer) callSites() map[string][]int32 {
-	if a.sites != nil {
-		return a.sites
-	}
-	t := a.t
-	a.sites = map[string][]int32{}
-	for i := int32(0); i < int32(len(t.Nodes)); i++ {
-		if t.Nodes[i].Kind != kCall {
-			continue
-		}
-		fn := t.Child(i, fFunction)
-		if fn == none {
-			continue
-		}
-		switch t.Nodes[fn].Kind {
-		case kIdentifier:
-			k := t.Text(fn)
-			a.sites[k] = append(a.sites[k], i)
-		case kMember:
-			if p := t.Child(fn, fProperty); p != none {
-				k := "." + t.Text(p)
-				a.sites[k] = append(a.sites[k], i)
-			}
-		}
+	if a.sites == nil {
+		a.sites = a.t.CallSites(callShape)
 	}
 	return a.sites
 }
+
+// callShape is how a call reads in the detector's enumerations.
+var callShape = treesitter.CallShape{Call: kCall, Callee: fFunction, Ident: kIdentifier, Member: kMember, MemberName: fProperty}
 
 // bindPattern binds the names in a declaration pattern to value (or to
 // unknown when param is set), following destructuring paths.
