@@ -1,12 +1,21 @@
-// Package treesitter is the tree-sitter front end shared by the TS/JS and
-// Python launch detectors.
+// Package treesitter is the front end and the value model shared by the
+// two tree-sitter launch detectors, scanner/tsjs and scanner/python.
 //
 // A Grammar wraps one tree-sitter language with the tables that map its
 // node kind and field ids onto a detector's own small enumerations, and
-// keeps a free list of parsers. Grammar.Parse copies the parsed tree with
-// one cursor walk into a flat Tree in Go memory, so the analysis never
-// crosses cgo; Tree has the walking helpers both detectors use.
+// keeps a free list of parsers. Grammar.ParseFile copies the parsed tree
+// with one cursor walk into a flat, pooled Tree in Go memory, so the
+// analysis never crosses cgo; Tree has the walking helpers (children by
+// field or kind, positions, call sites by callee name).
 //
-// The package knows no language: each detector passes its kind and field
-// names, and the few kinds the copy treats specially, to NewGrammar.
+// Scopes records where a file binds each name, by the innermost function
+// around the binding. Value is a detector's static view of an expression
+// (a string with known and unknown parts, a list, a reference into a
+// module), with the helpers that combine values (Concat, JoinValues,
+// Agree). Judge, ReportComposite and BrokenAt report what both detectors
+// find: an argv that launches a runtime, a permission-bypass primitive, a
+// syntax error around a process API.
+//
+// The package knows no language: each detector passes its kinds, fields
+// and needles in, and keeps its grammar-specific evaluation to itself.
 package treesitter
