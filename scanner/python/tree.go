@@ -167,20 +167,11 @@ var fieldNames = map[string]field{
 	"key": fKey, "expression": fExpression, "parameters": fParameters, "body": fBody,
 }
 
-// The flat tree and its grammar tables are the shared tree-sitter front
-// end; the detector names only its own kinds and fields.
-type (
-	grammar = treesitter.Grammar
-	tree    = treesitter.Tree
-)
+// The flat tree is the shared tree-sitter front end's; the detector names
+// only its own kinds and fields.
+type tree = treesitter.Tree
 
 const none = treesitter.None
 
-// special tells the tree copy which kinds it leaves out and which it marks.
-var special = treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Operator: kOperator, OperatorField: fOperator}
-
-func newGrammar(lang *ts.Language) *grammar {
-	return treesitter.NewGrammar(lang, kindNames, fieldNames, special)
-}
-
-var grammarPython = newGrammar(ts.NewLanguage(tspython.Language()))
+var grammarPython = treesitter.NewGrammar(ts.NewLanguage(tspython.Language()), kindNames, fieldNames,
+	treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Operator: kOperator, OperatorField: fOperator})

@@ -32,7 +32,7 @@ func (*Detector) Match(f *scanner.File) bool {
 }
 
 // grammarFor picks the grammar and the language name for a file.
-func grammarFor(path string, src []byte) (*grammar, string) {
+func grammarFor(path string, src []byte) (*treesitter.Grammar, string) {
 	ext := ""
 	if i := strings.LastIndexByte(path, '.'); i >= 0 && !strings.Contains(path[i:], "/") {
 		ext = strings.ToLower(path[i:])

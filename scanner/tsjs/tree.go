@@ -201,17 +201,14 @@ var fieldNames = map[string]field{
 
 // The flat tree and its grammar tables are the shared tree-sitter front
 // end; the detector names only its own kinds and fields.
-type (
-	grammar = treesitter.Grammar
-	tree    = treesitter.Tree
-)
+type tree = treesitter.Tree
 
 const none = treesitter.None
 
 // special tells the tree copy which kinds it leaves out and which it marks.
 var special = treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Operator: kOperator, OperatorField: fOperator}
 
-func newGrammar(lang *ts.Language) *grammar {
+func newGrammar(lang *ts.Language) *treesitter.Grammar {
 	return treesitter.NewGrammar(lang, kindNames, fieldNames, special)
 }
 
