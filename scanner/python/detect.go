@@ -55,9 +55,8 @@ type analyzer struct {
 	selfAttrs map[string][]int32 // self.x = value assignments, by attribute
 	methodIdx map[string][]int32
 	muts      map[string][]mutation
-	memo      map[int32]value
+	memo      *treesitter.Memo
 	identMemo map[string]value
-	visiting  map[int32]bool
 	wildcards []string
 	depth     int
 }
@@ -76,7 +75,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	}
 	defer t.Release()
 	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kLambda), scopeMemo: map[treesitter.ScopeKey]value{}, selfAttrs: map[string][]int32{}, muts: map[string][]mutation{},
-		memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
+		memo: treesitter.NewMemo(), identMemo: map[string]value{}}
 	a.collect()
 	if apiHint {
 		a.detectCalls()

@@ -466,18 +466,7 @@ func (a *analyzer) evalBinding(b *binding) value {
 	if b.param || b.value == none {
 		return treesitter.Unknown(b.name)
 	}
-	key := b.name
-	if v, ok := a.memo[key]; ok {
-		return v
-	}
-	if a.visiting[key] {
-		return treesitter.Unknown(b.name)
-	}
-	a.visiting[key] = true
-	v := a.eval(b.value)
-	delete(a.visiting, key)
-	a.memo[key] = v
-	return v
+	return a.memo.Once(b.name, b.name, func() value { return a.eval(b.value) })
 }
 
 // maxCallSites bounds how many call sites are compared to resolve a
@@ -489,18 +478,7 @@ const maxCallSites = 32
 // its argument; several must agree on a known string, or one of them
 // passes a runtime. Without call sites the default value is used.
 func (a *analyzer) evalParam(b *binding) value {
-	key := b.name
-	if v, ok := a.memo[key]; ok {
-		return v
-	}
-	if a.visiting[key] {
-		return treesitter.Unknown(b.name)
-	}
-	a.visiting[key] = true
-	v := a.paramValue(b)
-	delete(a.visiting, key)
-	a.memo[key] = v
-	return v
+	return a.memo.Once(b.name, b.name, func() value { return a.paramValue(b) })
 }
 
 func (a *analyzer) paramValue(b *binding) value {
@@ -969,39 +947,31 @@ const maxReturns = 16
 func (a *analyzer) returnValue(fn, call int32) value {
 	t := a.t
 	key := -fn - 2 // distinct from binding keys (node indexes)
-	if v, ok := a.memo[key]; ok {
-		v.Node, v.Lit = call, none
-		return v
-	}
-	if a.visiting[key] {
-		return treesitter.Unknown(call)
-	}
-	a.visiting[key] = true
-	defer delete(a.visiting, key)
-	body := t.Child(fn, fBody)
-	var out value
-	switch {
-	case body == none:
-		out = treesitter.Unknown(call)
-	case t.Nodes[fn].Kind == kLambda:
-		out = a.eval(body)
-	default:
-		var vals []value
-		end := t.Nodes[body].End
-		for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
-			if t.Nodes[i].Kind != kReturn || a.scopes.Of(i) != fn {
-				continue
+	out := a.memo.Once(key, call, func() value {
+		body := t.Child(fn, fBody)
+		var out value
+		switch {
+		case body == none:
+			out = treesitter.Unknown(call)
+		case t.Nodes[fn].Kind == kLambda:
+			out = a.eval(body)
+		default:
+			var vals []value
+			end := t.Nodes[body].End
+			for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+				if t.Nodes[i].Kind != kReturn || a.scopes.Of(i) != fn {
+					continue
+				}
+				if len(vals) == maxReturns {
+					vals = nil
+					break
+				}
+				vals = append(vals, a.eval(t.Nodes[i].First))
 			}
-			if len(vals) == maxReturns {
-				vals = nil
-				break
-			}
-			vals = append(vals, a.eval(t.Nodes[i].First))
+			out = treesitter.Agree(a.p.Config, vals, call)
 		}
-		out = treesitter.Agree(a.p.Config, vals, call)
-	}
-	out = tracked(out)
-	a.memo[key] = out
+		return tracked(out)
+	})
 	out.Node, out.Lit = call, none
 	return out
 }

@@ -73,9 +73,8 @@ type analyzer struct {
 	sites     map[string][]int32
 	thisAttrs map[string][]int32 // this.x = value and class fields, by name
 	methodIdx map[string][]int32
-	memo      map[int32]value
+	memo      *treesitter.Memo
 	identMemo map[string]value
-	visiting  map[int32]bool
 	depth     int
 	zxGlobal  bool
 }
@@ -94,7 +93,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 		return err
 	}
 	defer t.Release()
-	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), scopeMemo: map[treesitter.ScopeKey]value{}, thisAttrs: map[string][]int32{}, memo: map[int32]value{}, identMemo: map[string]value{}, visiting: map[int32]bool{}}
+	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), scopeMemo: map[treesitter.ScopeKey]value{}, thisAttrs: map[string][]int32{}, memo: treesitter.NewMemo(), identMemo: map[string]value{}}
 	if interp := scanner.Interpreter(p.Src); interp == "zx" {
 		a.zxGlobal = true
 	}
