@@ -498,10 +498,8 @@ func (a *analyzer) paramValue(b *binding) value {
 		return treesitter.Unknown(b.name)
 	}
 	pname := t.Text(b.name)
-	var out value
 	var vals []value
-	mixed := false
-	for i, site := range sites {
+	for _, site := range sites {
 		pos, kw := a.callArgs(site)
 		var v value
 		found := false
@@ -524,22 +522,11 @@ func (a *analyzer) paramValue(b *binding) value {
 			}
 			v = a.eval(b.def)
 		}
-		if i == 0 {
-			out = v
-		} else if !(v.Known() && out.Known() && v.S == out.S) {
-			mixed = true
-		}
 		vals = append(vals, v)
 	}
-	if !mixed {
-		return out
-	}
-	for _, v := range vals {
-		if v.Known() && treesitter.NamesCommand(a.p.Config, v.S) {
-			return v
-		}
-	}
-	return treesitter.Unknown(b.name)
+	// One value stands; call sites that disagree yield the one that passes
+	// a runtime (or the wrapper), the launch to judge.
+	return treesitter.Agree(a.p.Config, vals, b.name)
 }
 
 // refValue turns a reference that names a command object (sh.claude,

@@ -406,10 +406,8 @@ func (a *analyzer) paramValue(b *binding) value {
 	if len(sites) > maxCallSites {
 		return treesitter.Unknown(b.name)
 	}
-	var out value
 	var vals []value
-	mixed := false
-	for i, site := range sites {
+	for _, site := range sites {
 		args := t.Child(site, fArguments)
 		if args == none || t.Nodes[args].Kind != kArguments {
 			return treesitter.Unknown(b.name)
@@ -433,24 +431,11 @@ func (a *analyzer) paramValue(b *binding) value {
 			}
 			v = a.eval(b.def)
 		}
-		if i == 0 {
-			out = v
-		} else if !(v.Known() && out.Known() && v.S == out.S) {
-			mixed = true
-		}
 		vals = append(vals, v)
 	}
-	if !mixed {
-		return out
-	}
-	// The call sites disagree: one that passes a runtime (or the wrapper)
-	// is the launch to judge.
-	for _, v := range vals {
-		if v.Known() && treesitter.NamesCommand(a.p.Config, v.S) {
-			return v
-		}
-	}
-	return treesitter.Unknown(b.name)
+	// One value stands; call sites that disagree yield the one that passes
+	// a runtime (or the wrapper), the launch to judge.
+	return treesitter.Agree(a.p.Config, vals, b.name)
 }
 
 // member is the value of v.name.
