@@ -56,9 +56,16 @@ func checkClaudeArgs(args []string, configDir bool) (claudeArgs, error) {
 	// A refused flag is refused in any position, also where it would be
 	// another flag's value: Claude Code scans its raw arguments for some.
 	for _, a := range args {
-		name, _, _ := strings.Cut(a, "=")
+		name, inline, hasInline := strings.Cut(a, "=")
 		if why, bad := claudeRefusedFlags[name]; bad {
 			return out, refuse(name, why)
+		}
+		// --permission-mode=--bg: the value is a refused flag too (and is
+		// passed on as its own argument below).
+		if vname, _, _ := strings.Cut(inline, "="); hasInline {
+			if why, bad := claudeRefusedFlags[vname]; bad {
+				return out, refuse(vname, why)
+			}
 		}
 	}
 	for i := 0; i < len(args); i++ {
