@@ -14,5 +14,5 @@ while IFS= read -r line; do
 	if ! go test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" "$pkg"; then
 		status=1
 	fi
-done < <(grep -rEn --include='*_test.go' '^func Fuzz[A-Za-z0-9_]*\(' . | grep -v '/node_modules/' | sort)
+done < <(grep -rEn --include='*_test.go' '^func Fuzz[A-Za-z0-9_]*\([a-z]+ \*testing\.F\) \{$' . | grep -v '/node_modules/' | sort)
 exit $status
