@@ -1,6 +1,6 @@
 # leasegate — see README.md. Every target works on a fresh machine.
 GO       ?= go
-FUZZTIME ?= 10s
+FUZZTIME ?= 50000x
 
 .PHONY: all build test test-go setup lint bench fuzz-short install
 
@@ -28,7 +28,7 @@ lint:
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
 
-# fuzz-short runs every native fuzz target for FUZZTIME each.
+# fuzz-short runs every native fuzz target for FUZZTIME executions (or a duration) each.
 fuzz-short:
 	./scripts/fuzz-short.sh $(FUZZTIME)
 
