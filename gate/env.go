@@ -5,6 +5,7 @@ package gate
 // Every path must be absolute; an empty one drops the patterns using it.
 type Env struct {
 	Hook            string   // ${LEASEGATE_HOOK}: the mutator-gate binary
+	Binaries        []string // ${LEASEGATE_BINARIES}: leasegate's other binaries (lease-broker, launch-runtime)
 	Settings        []string // ${LEASEGATE_SETTINGS}: every installed settings file
 	PiExtension     string   // ${LEASEGATE_PI_EXTENSION}: the Pi gate extension
 	SocketDir       string   // ${LEASEGATE_SOCKET_DIR}: the broker socket folder

@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -132,5 +133,34 @@ func TestFoldCase(t *testing.T) {
 		if ds := f.pol.Evaluate(c); len(ds) != 0 {
 			t.Errorf("case-sensitive %s: denied %v", c.Input, ds)
 		}
+	}
+}
+
+// TestBinariesProtected: leasegate's own binaries (${LEASEGATE_BINARIES})
+// are gate files: a verified agent may not overwrite lease-broker or
+// launch-runtime, by a write tool or through Bash, while a neighbour of
+// theirs stays writable.
+func TestBinariesProtected(t *testing.T) {
+	dir := t.TempDir()
+	broker, wrapper := filepath.Join(dir, "lease-broker"), filepath.Join(dir, "launch-runtime")
+	pol, err := DefaultPolicy().WithEnv(Env{Binaries: []string{broker, wrapper}, Home: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := func(tool, input string) []Decision {
+		return pol.Evaluate(Call{Runtime: "claude", Tool: tool, Input: json.RawMessage(input), Verified: true, Cwd: dir})
+	}
+	denied := func(ds []Decision) bool { _, ok := Enforced(ds); return ok }
+	if ds := call("Write", `{"file_path":"`+broker+`","content":"x"}`); !denied(ds) {
+		t.Errorf("Write to lease-broker allowed: %+v", ds)
+	}
+	if ds := call("Bash", `{"command":"cp /tmp/evil `+wrapper+`"}`); !denied(ds) {
+		t.Errorf("Bash overwrite of launch-runtime allowed: %+v", ds)
+	}
+	if ds := call("Write", `{"file_path":"`+filepath.Join(dir, "notes.txt")+`","content":"x"}`); denied(ds) {
+		t.Errorf("Write beside the binaries denied: %+v", ds)
+	}
+	if _, err := DefaultPolicy().WithEnv(Env{Binaries: []string{"relative/lease-broker"}}); !errors.Is(err, ErrBadEnv) {
+		t.Errorf("relative binary path accepted: %v", err)
 	}
 }

@@ -106,7 +106,7 @@ func (p *Policy) WithEnv(env Env) (*Policy, error) {
 }
 
 func (p *Policy) bind(env Env, fsys lstater) (*Policy, error) {
-	for _, v := range append([]string{env.Hook, env.PiExtension, env.SocketDir, env.Policy, env.ClaudeConfigDir, env.Home}, env.Settings...) {
+	for _, v := range append(append([]string{env.Hook, env.PiExtension, env.SocketDir, env.Policy, env.ClaudeConfigDir, env.Home}, env.Settings...), env.Binaries...) {
 		if v != "" && !path.IsAbs(filepath.ToSlash(v)) {
 			return nil, fmt.Errorf("%w: %q is not an absolute path", ErrBadEnv, v)
 		}
@@ -143,6 +143,8 @@ func expandPlaceholders(src string, env Env) []string {
 		switch name {
 		case "LEASEGATE_HOOK":
 			return nonEmpty(env.Hook)
+		case "LEASEGATE_BINARIES":
+			return nonEmpty(env.Binaries...)
 		case "LEASEGATE_SETTINGS":
 			return nonEmpty(env.Settings...)
 		case "LEASEGATE_PI_EXTENSION":

@@ -24,7 +24,8 @@ func loadGatePolicy(path, sock string) (broker.Policy, error) {
 		abs, _ = filepath.Abs(path)
 	}
 	home, _ := os.UserHomeDir()
-	env := gate.Env{Hook: os.Getenv("LEASEGATE_HOOK"), PiExtension: os.Getenv("LEASEGATE_PI_EXTENSION"),
+	hook, binaries := gateBinaries()
+	env := gate.Env{Hook: hook, Binaries: binaries, PiExtension: os.Getenv("LEASEGATE_PI_EXTENSION"),
 		SocketDir: filepath.Dir(sock), Policy: abs, ClaudeConfigDir: os.Getenv("CLAUDE_CONFIG_DIR"), Home: home}
 	bound, err := p.WithEnv(env)
 	if err != nil {
@@ -46,4 +47,39 @@ func (g gatePolicy) Evaluate(c broker.Call) []broker.PolicyDecision {
 		out[i] = broker.PolicyDecision{Rule: d.Rule, Reason: d.Reason, Shadow: d.Shadow}
 	}
 	return out
+}
+
+// gateBinaries finds the gate's binaries for the policy: the hook
+// ($LEASEGATE_HOOK, else mutator-gate beside this lease-broker) and the
+// other leasegate binaries installed beside it (lease-broker itself,
+// launch-runtime). Missing ones are left out; the paths are absolute.
+func gateBinaries() (hook string, binaries []string) {
+	hook = os.Getenv("LEASEGATE_HOOK")
+	if hook != "" && !filepath.IsAbs(hook) {
+		hook = ""
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return hook, nil
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	dir := filepath.Dir(exe)
+	if hook == "" {
+		if p := filepath.Join(dir, "mutator-gate"); isFile(p) {
+			hook = p
+		}
+	}
+	for _, name := range []string{"lease-broker", "launch-runtime"} {
+		if p := filepath.Join(dir, name); isFile(p) {
+			binaries = append(binaries, p)
+		}
+	}
+	return hook, binaries
+}
+
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
 }
