@@ -57,6 +57,10 @@ type analyzer struct {
 	muts      map[string][]mutation
 	memo      *treesitter.Memo
 	identMemo map[string]value
+	// mutating holds the names whose in-place changes are being applied,
+	// so a change that refers to its own name (cmd += f(cmd)) ends as
+	// unknown instead of recursing.
+	mutating  map[string]bool
 	wildcards []string
 	depth     int
 }
@@ -75,7 +79,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	}
 	defer t.Release()
 	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kLambda), scopeMemo: map[treesitter.ScopeKey]value{}, selfAttrs: map[string][]int32{}, muts: map[string][]mutation{},
-		memo: treesitter.NewMemo(), identMemo: map[string]value{}}
+		memo: treesitter.NewMemo(), identMemo: map[string]value{}, mutating: map[string]bool{}}
 	a.collect()
 	if apiHint {
 		a.detectCalls()

@@ -382,7 +382,12 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, name []byte, n
 		}
 	}
 	if ms := a.muts[string(name)]; len(ms) > 0 && (v.K == vArr || v.K == vStr) {
+		if a.mutating[string(name)] {
+			return treesitter.Unknown(n)
+		}
+		a.mutating[string(name)] = true
 		v = a.applyMutations(v, ms, nm.Start)
+		delete(a.mutating, string(name))
 	}
 	v.Node, v.Lit = n, none
 	if len(bs) == 1 && bs[0].ref {
