@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -217,7 +218,8 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *Conf
 	// The primitive is RED in any file, whatever its language. Binary data
 	// is not searched, but a file with a shebang is a script whatever bytes
 	// follow (a self-extracting archive): an interpreter runs its text.
-	if !p.Chokepoint && (!LooksBinary(src) || file.Interpreter() != "") {
+	// The byte prefilter spares most files a copy into a string.
+	if !p.Chokepoint && mayHoldDangerous(src) && (!LooksBinary(src) || file.Interpreter() != "") {
 		s := string(src)
 		// Positions advance from one match to the next: mapping each
 		// offset from the start of the file would be quadratic in a file
@@ -374,7 +376,7 @@ func findMarker(line string) []string {
 func applyMarkers(fs []Finding, src []byte, rel string) ([]Finding, []Suppression) {
 	markers := map[int]*Suppression{}
 	var order []int
-	if len(fs) > 0 || strings.Contains(string(src), "check-launches:") {
+	if len(fs) > 0 || bytes.Contains(src, []byte("check-launches:")) {
 		line := 1
 		s := string(src)
 		for len(s) > 0 {
