@@ -259,10 +259,17 @@ func positional(w *syntax.Word) bool {
 
 // runsArguments reports whether a function body runs its arguments as a
 // command (`retry() { "$@"; }`, `quiet() { exec "$@" >/dev/null; }`).
+// A function defined inside the body is not entered: defining it runs
+// nothing, and it gets its own verdict where the collector meets it. That
+// also keeps the collector linear on nested definitions (`f() g() h() ...`),
+// which would otherwise be walked once per enclosing function.
 func runsArguments(body *syntax.Stmt) bool {
 	found := false
 	syntax.Walk(body, func(n syntax.Node) bool {
 		if found {
+			return false
+		}
+		if _, ok := n.(*syntax.FuncDecl); ok {
 			return false
 		}
 		c, ok := n.(*syntax.CallExpr)

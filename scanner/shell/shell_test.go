@@ -238,6 +238,28 @@ func TestEvalBlowupBounded(t *testing.T) {
 	t.Logf("took %v", time.Since(start))
 }
 
+// TestNestedFunctionDefinitions: a function defined inside another is
+// judged on its own body only — defining it runs nothing — and a deep
+// chain of such definitions is walked once, not once per enclosing
+// function (found by FuzzDataDetector through a Makefile expansion).
+func TestNestedFunctionDefinitions(t *testing.T) {
+	src := "f() { g() { \"$@\"; }; }\nf claude\ng pi -p x\n"
+	if got := render(scanFile(t, "a.sh", src)); got != "3:3 RED:direct-literal pi\n" {
+		t.Errorf("got %q", got)
+	}
+	deep := strings.Repeat("f() ", 30000) + "{ \"$@\"; }\nf claude\n"
+	done := make(chan string, 1)
+	go func() { done <- render(scanFile(t, "deep.sh", deep)) }()
+	select {
+	case got := <-done:
+		if got != "2:3 RED:direct-literal claude\n" {
+			t.Errorf("deep chain: got %q", got)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("30,000 nested definitions did not finish (quadratic walk)")
+	}
+}
+
 // TestSelfExtracting: a script whose payload follows a top-level exit is
 // scanned up to the payload and is not unparseable.
 func TestSelfExtracting(t *testing.T) {
