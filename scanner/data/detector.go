@@ -110,6 +110,13 @@ func Classify(rel string) (Kind, bool) {
 // not parse returns a *scanner.ParseError; any other data file that does
 // not parse is not a launch definition and is left to the raw primitive
 // search.
+//
+// A file whose scan reaches one of the detector's bounds (a Makefile whose
+// variables expand past maxMakeOutput, a YAML alias or merge bomb, more
+// than maxNodes nodes) has a part that was not scanned: for a launch
+// definition that is an unparseable finding at the point where the bound
+// was reached, so that a bomb cannot hide a launch placed after it. A
+// generic data file is treated as it is when it does not parse.
 func (Detector) Scan(p *scanner.Pass) error {
 	kind, strict := Classify(p.Path)
 	if kind == "" {
@@ -117,6 +124,19 @@ func (Detector) Scan(p *scanner.Pass) error {
 	}
 	p.Language = string(kind)
 	s := newScan(p)
+	err := s.run(kind, strict)
+	if err == nil && s.limit != nil && (strict || !genericKind[kind]) {
+		p.ReportUnparseable(s.pos(s.limit.off), s.limit.msg)
+	}
+	return err
+}
+
+// genericKind are the kinds of data files that are not launch definitions
+// by their name alone.
+var genericKind = map[Kind]bool{KindJSON: true, KindYAML: true, KindTOML: true}
+
+func (s *scan) run(kind Kind, strict bool) error {
+	p := s.p
 	switch kind {
 	case KindMakefile:
 		s.makefile()
@@ -146,11 +166,11 @@ func (Detector) Scan(p *scanner.Pass) error {
 		docs = []*node{d}
 	case KindTOML:
 		var d *node
-		d, err = tomlDoc(p.Src)
+		d, err = tomlDoc(p.Src, s.hitLimit)
 		docs = []*node{d}
 	default:
 		s.yaml = true
-		docs, err = yamlDocs(p.Src, s.ln)
+		docs, err = yamlDocs(p.Src, s.ln, s.hitLimit)
 	}
 	if err != nil {
 		if !strict {

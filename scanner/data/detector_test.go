@@ -104,6 +104,10 @@ func TestBadInput(t *testing.T) {
 		{"alias bomb in compose", "compose.yaml", bomb(), []string{"3:14 compose RED:direct-literal"}},
 		{"merge-key bomb", "x.yaml", mergeBomb(), []string{"1:10 yaml RED:direct-literal"}},
 		{"cyclic alias", "x.yaml", "a: &a [command, *a]\ncommand: claude\n", []string{"2:10 yaml RED:direct-literal"}},
+		{"make expansion bomb hides nothing after it", "Makefile", makeBomb() + "B = claude\nall:\n\t$(A15) $(B)\n", []string{"16:13 makefile RED:unparseable"}},
+		{"make expansion bomb before a literal launch", "Makefile", makeBomb() + "all:\n\t$(A15) && pi -p x\n", []string{"16:13 makefile RED:unparseable", "18:12 makefile RED:direct-literal"}},
+		{"make reference chain deeper than the bound", "Makefile", makeChain(20) + "all:\n\t$(A20) -p x\n", []string{"6:6 makefile RED:unparseable"}},
+		{"self-referring make variable around nested function definitions", "Makefile", "A=$B$B\nB=$0()=$B$B\n:\n\t$A ", nil},
 		{"invalid TOML", "x.toml", "command = \"claude\n", nil},
 		{"empty package.json", "package.json", "", []string{"1:1 package.json RED:unparseable"}},
 		{"NUL byte in a Dockerfile", "Dockerfile", "RUN claude -p x\x00\n", []string{"1:5 dockerfile RED:direct-literal"}},
@@ -163,6 +167,27 @@ func bomb() string {
 			fmt.Fprintf(&b, "*x%d", i-1)
 		}
 		b.WriteString("]\n")
+	}
+	return b.String()
+}
+
+// makeBomb defines A15, a Makefile variable of 1 KiB doubled 15 times:
+// 32 MiB once expanded, twice the expansion bound.
+func makeBomb() string {
+	var b strings.Builder
+	b.WriteString("A0 = " + strings.Repeat("x", 1024) + "\n")
+	for i := 1; i <= 15; i++ {
+		fmt.Fprintf(&b, "A%d = $(A%d)$(A%d)\n", i, i-1, i-1)
+	}
+	return b.String()
+}
+
+// makeChain defines A0 = claude and each An = $(An-1) up to n.
+func makeChain(n int) string {
+	var b strings.Builder
+	b.WriteString("A0 = claude\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "A%d = $(A%d)\n", i, i-1)
 	}
 	return b.String()
 }

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -18,6 +19,23 @@ type scan struct {
 	visited map[*node]bool
 	budget  int
 	yaml    bool // the document is YAML: script-like keys are scanned too
+	// limit is the first expansion or size bound the scan ran into: what
+	// lies beyond it was not scanned. Scan turns it into an unparseable
+	// finding for a launch definition, so a bomb cannot hide what follows.
+	limit *limitHit
+}
+
+// limitHit is a bound the scan of one file reached.
+type limitHit struct {
+	off int
+	msg string
+}
+
+// hitLimit records the first bound reached, at file offset off.
+func (s *scan) hitLimit(off int, msg string) {
+	if s.limit == nil {
+		s.limit = &limitHit{off: off, msg: msg}
+	}
 }
 
 func newScan(p *scanner.Pass) *scan {
@@ -200,7 +218,11 @@ var (
 // walk visits every object of a document once and scans its command-like
 // fields.
 func (s *scan) walk(n *node) {
-	if n == nil || s.visited[n] || s.budget <= 0 {
+	if n == nil || s.visited[n] {
+		return
+	}
+	if s.budget <= 0 {
+		s.hitLimit(n.off, fmt.Sprintf("the document describes more than %d nodes; the rest is not scanned", maxNodes))
 		return
 	}
 	s.visited[n] = true

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -8,12 +9,16 @@ import (
 )
 
 // Limits of Makefile variable expansion: a variable that refers to itself
-// (directly or through others) stops at maxMakeDepth, and a file's
-// expansions together produce at most maxMakeOutput bytes, so recursive
-// and exponentially growing definitions cannot hang the scan.
+// (directly or through others) is expanded once, references nest at most
+// maxMakeDepth deep, and a file's expansions together produce at most
+// maxMakeOutput bytes, so recursive and exponentially growing definitions
+// cannot hang the scan. 16 MiB is far beyond the recipes of any real
+// Makefile and keeps the offset map of the expanded text (8 bytes per
+// byte) near 128 MiB. Reaching either bound leaves text unexpanded, which
+// Scan reports.
 const (
 	maxMakeDepth  = 16
-	maxMakeOutput = 8 << 20
+	maxMakeOutput = 16 << 20
 )
 
 // makePlaceholder stands for what make substitutes but the scan cannot
@@ -55,6 +60,8 @@ type makeState struct {
 	oneshell bool
 	// shellFuncs counts the $(shell ...) scanned; at most maxShellFuncs.
 	shellFuncs int
+	// stack names the variables being expanded, outermost first.
+	stack []string
 }
 
 // maxShellFuncs bounds the $(shell ...) calls scanned in one Makefile.
@@ -389,9 +396,18 @@ func (m *makeState) expandText(t text) text {
 func (m *makeState) expand(t text, depth int, b *builder, refs *[]makeRef, top bool) {
 	s := t.s
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '$' || i+1 >= len(s) {
-			m.emit(b, s[i:i+1], t.fileOff(i), depth, true)
+		if s[i] != '$' {
+			// The run up to the next reference, at once.
+			j := strings.IndexByte(s[i:], '$')
+			if j < 0 {
+				j = len(s) - i
+			}
+			m.emitRun(b, t, i, i+j, depth)
+			i += j - 1
+			continue
+		}
+		if i+1 >= len(s) {
+			m.emit(b, s[i:], t.fileOff(i), depth, true)
 			continue
 		}
 		n := s[i+1]
@@ -416,6 +432,18 @@ func (m *makeState) expand(t text, depth int, b *builder, refs *[]makeRef, top b
 	}
 }
 
+// emitRun emits t.s[i:j], which holds no reference.
+func (m *makeState) emitRun(b *builder, t text, i, j, depth int) {
+	if depth == 0 {
+		for k := i; k < j; k++ {
+			b.add(t.s[k:k+1], t.fileOff(k))
+		}
+		return
+	}
+	m.budget -= j - i
+	b.addAt(t.s[i:j], t.fileOff(i))
+}
+
 func (m *makeState) emit(b *builder, s string, off, depth int, verbatim bool) {
 	if depth == 0 && verbatim {
 		b.add(s, off)
@@ -428,16 +456,31 @@ func (m *makeState) emit(b *builder, s string, off, depth int, verbatim bool) {
 // reference expands $(inner) found at file offset off.
 func (m *makeState) reference(inner string, off, depth int, b *builder, refs *[]makeRef, top bool) {
 	v, ok := m.vars[inner]
-	if !ok || depth >= maxMakeDepth || m.budget <= 0 || strings.ContainsAny(inner, " \t,:$") {
+	cycle := false
+	for _, name := range m.stack {
+		cycle = cycle || name == inner
+	}
+	switch {
+	case !ok || cycle:
+		// A variable that refers to itself hides nothing: its text is
+		// expanded once already, and make refuses to expand it again.
+	case m.budget <= 0:
+		m.s.hitLimit(off, fmt.Sprintf("Makefile variables expand to more than %d bytes; the rest is not expanded", maxMakeOutput))
+	case depth >= maxMakeDepth:
+		m.s.hitLimit(off, fmt.Sprintf("Makefile variable %s is nested more than %d references deep; it is not expanded", inner, maxMakeDepth))
+	}
+	if !ok || cycle || depth >= maxMakeDepth || m.budget <= 0 || strings.ContainsAny(inner, " \t,:$") {
 		// Functions ($(shell ...) is scanned where it is written),
 		// substitution references, automatic and unknown variables.
 		m.emit(b, makePlaceholder, off, depth+1, false)
 		return
 	}
+	m.stack = append(m.stack, inner)
+	defer func() { m.stack = m.stack[:len(m.stack)-1] }()
 	start := b.len()
 	if depth == 0 {
 		// Everything a top-level reference expands to is placed at it.
-		var sub builder
+		sub := builder{flat: true}
 		m.expand(v.value, depth+1, &sub, nil, false)
 		b.addAt(sub.b.String(), off)
 	} else {

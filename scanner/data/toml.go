@@ -1,12 +1,15 @@
 package data
 
 import (
+	"fmt"
+
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
 // tomlDoc parses a TOML document into a tree: tables and array tables
 // become nested objects, dotted keys nested keys.
-func tomlDoc(src []byte) (root *node, err error) {
+// Expressions beyond maxNodes are passed to onLimit and not read.
+func tomlDoc(src []byte, onLimit func(off int, msg string)) (root *node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			root, err = nil, &jsonError{msg: "TOML parser failure"}
@@ -18,10 +21,11 @@ func tomlDoc(src []byte) (root *node, err error) {
 	cur := root
 	budget := maxNodes
 	for p.NextExpression() {
+		e := p.Expression()
 		if budget--; budget <= 0 {
+			onLimit(int(e.Raw.Offset), fmt.Sprintf("the document has more than %d expressions; the rest is not scanned", maxNodes))
 			break
 		}
-		e := p.Expression()
 		switch e.Kind {
 		case unstable.Table, unstable.ArrayTable:
 			path := keyPath(e.Key())

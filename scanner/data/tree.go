@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"strings"
 
@@ -89,19 +90,28 @@ func (t text) fileOff(i int) int {
 type builder struct {
 	b strings.Builder
 	m []int
+	// flat builders keep no offset map: their text is placed at one
+	// offset as a whole later.
+	flat bool
 }
 
 func (b *builder) add(s string, off int) {
-	for i := 0; i < len(s); i++ {
-		b.m = append(b.m, off+i)
+	if !b.flat {
+		for i := 0; i < len(s); i++ {
+			b.m = append(b.m, off+i)
+		}
 	}
 	b.b.WriteString(s)
 }
 
 // addAt adds s with every byte mapped to one file offset (an expansion).
 func (b *builder) addAt(s string, off int) {
-	for i := 0; i < len(s); i++ {
-		b.m = append(b.m, off)
+	if !b.flat {
+		n := len(b.m)
+		b.m = slices.Grow(b.m, len(s))[:n+len(s)]
+		for i := n; i < len(b.m); i++ {
+			b.m[i] = off
+		}
 	}
 	b.b.WriteString(s)
 }

@@ -15,14 +15,16 @@ import (
 // yamlDocs parses every document of a YAML stream into trees. Aliases are
 // shared, never copied, so an alias bomb stays as small as its text; the
 // walk visits each node once.
-func yamlDocs(src []byte, ln *lines) (docs []*node, err error) {
+// A bound reached while converting (node count, nesting) is passed to
+// onLimit.
+func yamlDocs(src []byte, ln *lines, onLimit func(off int, msg string)) (docs []*node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			docs, err = nil, &jsonError{msg: fmt.Sprintf("YAML parser failure: %v", r)}
 		}
 	}()
 	dec := yaml.NewDecoder(bytes.NewReader(src))
-	c := &yamlConv{src: src, ln: ln, memo: map[*yaml.Node]*node{}, budget: maxNodes}
+	c := &yamlConv{src: src, ln: ln, memo: map[*yaml.Node]*node{}, budget: maxNodes, onLimit: onLimit}
 	for {
 		var doc yaml.Node
 		if err := dec.Decode(&doc); err != nil {
@@ -49,10 +51,11 @@ func yamlError(err error, ln *lines) error {
 }
 
 type yamlConv struct {
-	src    []byte
-	ln     *lines
-	memo   map[*yaml.Node]*node
-	budget int
+	src     []byte
+	ln      *lines
+	memo    map[*yaml.Node]*node
+	budget  int
+	onLimit func(off int, msg string)
 }
 
 // offset turns a yaml.v3 line and column (counted in characters) into a
@@ -74,6 +77,7 @@ func (c *yamlConv) conv(y *yaml.Node, depth int) *node {
 		return n
 	}
 	if c.budget <= 0 || depth > maxDepth {
+		c.onLimit(c.offset(y.Line, y.Column), fmt.Sprintf("the document is larger than %d nodes or deeper than %d levels; the rest is not scanned", maxNodes, maxDepth))
 		return &node{kind: kindScalar}
 	}
 	c.budget--
@@ -143,7 +147,11 @@ func (c *yamlConv) merge(n *node, v *yaml.Node, depth int) {
 	for k := 0; v != nil && v.Kind == yaml.AliasNode && k < maxDepth; k++ {
 		v = v.Alias
 	}
-	if v == nil || depth > maxMergeDepth || c.budget <= 0 {
+	if v == nil {
+		return
+	}
+	if depth > maxMergeDepth || c.budget <= 0 {
+		c.onLimit(c.offset(v.Line, v.Column), fmt.Sprintf("merge keys nest deeper than %d levels or the document is larger than %d nodes; the rest is not scanned", maxMergeDepth, maxNodes))
 		return
 	}
 	c.budget--
