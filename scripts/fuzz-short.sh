@@ -8,6 +8,14 @@
 # bare "context deadline exceeded" and no failing input (golang/go#75804,
 # fixed in Go 1.27), which would make CI fail on nothing. A count has no
 # deadline to race. A duration (`10s`) still works for local runs.
+#
+# Minimization is off (-fuzzminimizetime 0). When a worker dies while it
+# minimizes a new *interesting* input, Go records that input, not the one
+# that killed the worker (golang/go#48731, #52569: "fuzzing process hung or
+# terminated unexpectedly while minimizing: EOF"), so the committed
+# "crasher" would not reproduce; it also spends up to a minute per new
+# input not fuzzing. Without it a crash is recorded as the input that
+# caused it, unminimized.
 set -euo pipefail
 budget="${1:-50000x}"
 cd "$(dirname "$0")/.."
@@ -17,7 +25,7 @@ while IFS= read -r line; do
 	name="$(sed -E 's/^.*func (Fuzz[A-Za-z0-9_]*)\(.*/\1/' <<<"$line")"
 	pkg="./$(dirname "$file")"
 	echo "== $pkg $name ($budget)"
-	if ! go test -run '^$' -fuzz "^${name}\$" -fuzztime "$budget" "$pkg"; then
+	if ! go test -run '^$' -fuzz "^${name}\$" -fuzztime "$budget" -fuzzminimizetime 0 "$pkg"; then
 		status=1
 	fi
 done < <(grep -rEn --include='*_test.go' '^func Fuzz[A-Za-z0-9_]*\([a-z]+ \*testing\.F\) \{$' . | grep -v '/node_modules/' | sort)
