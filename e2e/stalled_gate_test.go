@@ -1,0 +1,94 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// stalledBins is a folder holding a copy of launch-runtime beside a
+// mutator-gate whose tool-call check never answers (its other call-ins
+// answer at once): what a gate stopped from outside — SIGSTOP by a
+// same-user process, a machine frozen past the runtime's hook timeout —
+// looks like to the runtime. `launch-runtime install` run from there
+// installs that gate.
+func stalledBins(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	exe, err := os.ReadFile(filepath.Join(bins, "launch-runtime"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "launch-runtime"), exe, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stub := "#!/bin/sh\n# A gate that never answers a tool call.\ncase \"$1\" in\ngate) exec sleep 300 ;;\nesac\nexit 0\n"
+	if err := os.WriteFile(filepath.Join(dir, "mutator-gate"), []byte(stub), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestClaudeStalledGateBlocks: when the installed PreToolUse gate does not
+// answer within its timeout (20 s), Claude Code blocks the tool, because
+// launch-runtime installs it with "onFailure": "block". Without that, a
+// timed-out hook is a non-blocking error and the tool would run.
+func TestClaudeStalledGateBlocks(t *testing.T) {
+	w := newWorld(t, nil)
+	configDir := filepath.Join(w.home, "claude-config")
+	if err := os.MkdirAll(configDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	dir := stalledBins(t)
+	if out, code := w.run(filepath.Join(dir, "launch-runtime"), []string{"CLAUDE_CONFIG_DIR=" + configDir}, "install"); code != 0 {
+		t.Fatalf("install: exit %d\n%s", code, out)
+	}
+	w.api.SetScript([]Step{
+		bash("touch stalled-bash"),
+		{Text: "finished"},
+	})
+	claude := filepath.Join(e2eDir, "node_modules", ".bin", "claude")
+	out, code := w.run(claude, []string{"CLAUDE_CONFIG_DIR=" + configDir},
+		"-p", "work", "--model", "claude-sonnet-4-5", "--allowedTools", "Bash", "--no-session-persistence")
+	if code != 0 {
+		t.Fatalf("claude: exit %d\n%s", code, out)
+	}
+	res := w.api.ToolResults()
+	if len(res) != 1 {
+		t.Fatalf("%d tool results, want 1:\n%s", len(res), out)
+	}
+	wantResult(t, res, 0, true, "timed out")
+	wantResult(t, res, 0, true, `onFailure is "block"`)
+	if w.exists("stalled-bash") {
+		t.Error("the tool ran although its gate never answered")
+	}
+}
+
+// TestPiStalledGateBlocks: Pi gives an extension handler no timeout, so the
+// gate extension kills a mutator-gate that has not answered within 10 s
+// and blocks the tool with GATE_UNAVAILABLE.
+func TestPiStalledGateBlocks(t *testing.T) {
+	w := newWorld(t, nil)
+	piSetup(t, w, 200000)
+	dir := stalledBins(t)
+	if out, code := w.run(filepath.Join(dir, "launch-runtime"), nil, "install"); code != 0 {
+		t.Fatalf("install: exit %d\n%s", code, out)
+	}
+	w.api.SetScript([]Step{
+		piBash("touch pi-stalled"),
+		{Text: "finished"},
+	})
+	pi := filepath.Join(e2eDir, "node_modules", ".bin", "pi")
+	out, code := w.run(pi, nil, "--provider", "mock", "--model", "mock-model", "--no-session", "-p", "work")
+	if code != 0 {
+		t.Fatalf("pi: exit %d\n%s", code, out)
+	}
+	res := w.api.ToolResults()
+	if len(res) != 1 {
+		t.Fatalf("%d tool results, want 1:\n%s", len(res), out)
+	}
+	wantResult(t, res, 0, true, "GATE_UNAVAILABLE: mutator-gate did not answer within 10000 ms")
+	if w.exists("pi-stalled") {
+		t.Error("the tool ran although its gate never answered")
+	}
+}
