@@ -282,6 +282,14 @@ func buildClaudeSettings(gatePath string, user []string) ([]byte, error) {
 		if err := checkUserSettings("--settings "+v, u); err != nil {
 			return nil, err
 		}
+		// These settings share the gate's file: a value Claude Code
+		// rejects would drop the gate with them.
+		if k := knownKeysOnly(u); k != "" {
+			return nil, refuse("--settings "+v, fmt.Sprintf("sets %q, which launch-runtime does not pass into the gate's settings file: Claude Code drops the whole file, gate included, when one value in it is wrong, and this key is not checked; put it in your user or project settings", k))
+		}
+		if r := settingsDropReason(u); r != "" {
+			return nil, refuse("--settings "+v, r+"; Claude Code would drop the whole settings file, gate included")
+		}
 		for k, val := range u {
 			if k == "hooks" {
 				continue
@@ -340,7 +348,7 @@ func mergeConfigDir(dir, gatePath string) error {
 // symlink, a non-regular file or malformed JSON. It writes atomically and
 // keeps the file's mode.
 func mergeSettingsFile(path, gatePath string) error {
-	s, mode, err := readSettingsFile(path)
+	s, mode, err := readGateTarget(path)
 	if err != nil {
 		return err
 	}
@@ -348,6 +356,21 @@ func mergeSettingsFile(path, gatePath string) error {
 		return err
 	}
 	return writeSettingsFile(path, s, mode)
+}
+
+// readGateTarget reads a settings file the gate is to be merged into: as
+// readSettingsFile, and refused when Claude Code would not load it (a
+// value of the wrong type under a checked key), since the gate in it would
+// then never run.
+func readGateTarget(path string) (map[string]any, fs.FileMode, error) {
+	s, mode, err := readSettingsFile(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	if r := settingsDropReason(s); r != "" {
+		return nil, 0, refuse(path, r+"; Claude Code would not load this file, so the gate's hook in it would never run: fix it first")
+	}
+	return s, mode, nil
 }
 
 func readSettingsFile(path string) (map[string]any, fs.FileMode, error) {

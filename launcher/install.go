@@ -128,7 +128,7 @@ func doInstall(deps Deps, t installTargets) error {
 		return fmt.Errorf("%w beside launch-runtime or on PATH: %v", ErrGateMissing, err)
 	}
 	// Check both targets before changing either.
-	if _, _, err := readSettingsFile(t.claudeSettings); err != nil {
+	if _, _, err := readGateTarget(t.claudeSettings); err != nil {
 		return err
 	}
 	if err := checkPlainOrMissing(t.piExtension); err != nil {

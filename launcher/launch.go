@@ -128,7 +128,7 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		if st, err := os.Lstat(configDir); err == nil && st.Mode()&os.ModeSymlink != 0 {
 			return refuse("--config-dir "+configDir, "is a symlink")
 		}
-		if _, _, err := readSettingsFile(filepath.Join(configDir, "settings.json")); err != nil {
+		if _, _, err := readGateTarget(filepath.Join(configDir, "settings.json")); err != nil {
 			return err
 		}
 	}
