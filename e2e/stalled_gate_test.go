@@ -92,3 +92,41 @@ func TestPiStalledGateBlocks(t *testing.T) {
 		t.Error("the tool ran although its gate never answered")
 	}
 }
+
+// TestMissingGateBlocks: a gate binary removed after the install (an
+// upgrade, a cleaned build folder) cannot be started; both runtimes then
+// block the tool instead of running it ungated.
+func TestMissingGateBlocks(t *testing.T) {
+	w := newWorld(t, nil)
+	piSetup(t, w, 200000)
+	configDir := filepath.Join(w.home, "claude-config")
+	if err := os.MkdirAll(configDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	dir := stalledBins(t)
+	if out, code := w.run(filepath.Join(dir, "launch-runtime"), []string{"CLAUDE_CONFIG_DIR=" + configDir}, "install"); code != 0 {
+		t.Fatalf("install: exit %d\n%s", code, out)
+	}
+	if err := os.Remove(filepath.Join(dir, "mutator-gate")); err != nil {
+		t.Fatal(err)
+	}
+	w.api.SetScript([]Step{bash("touch missing-claude"), {Text: "finished"}})
+	claude := filepath.Join(e2eDir, "node_modules", ".bin", "claude")
+	out, code := w.run(claude, []string{"CLAUDE_CONFIG_DIR=" + configDir},
+		"-p", "work", "--model", "claude-sonnet-4-5", "--allowedTools", "Bash", "--no-session-persistence")
+	if code != 0 {
+		t.Fatalf("claude: exit %d\n%s", code, out)
+	}
+	wantResult(t, w.api.ToolResults(), 0, true, `onFailure is "block"`)
+	w.api.SetScript([]Step{piBash("touch missing-pi"), {Text: "finished"}})
+	pi := filepath.Join(e2eDir, "node_modules", ".bin", "pi")
+	if out, code := w.run(pi, nil, "--provider", "mock", "--model", "mock-model", "--no-session", "-p", "work"); code != 0 {
+		t.Fatalf("pi: exit %d\n%s", code, out)
+	}
+	wantResult(t, w.api.ToolResults(), 0, true, "GATE_UNAVAILABLE")
+	for _, f := range []string{"missing-claude", "missing-pi"} {
+		if w.exists(f) {
+			t.Errorf("%s: the tool ran although its gate could not start", f)
+		}
+	}
+}
