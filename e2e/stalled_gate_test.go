@@ -3,6 +3,7 @@ package e2e
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -127,6 +128,42 @@ func TestMissingGateBlocks(t *testing.T) {
 	for _, f := range []string{"missing-claude", "missing-pi"} {
 		if w.exists(f) {
 			t.Errorf("%s: the tool ran although its gate could not start", f)
+		}
+	}
+}
+
+// TestPiDamagedExtensionStopsPi: a gate extension that fails to load —
+// the wrapper's `-e` file or the globally installed one, truncated or
+// throwing — stops Pi before any tool runs; Pi does not go on without it.
+func TestPiDamagedExtensionStopsPi(t *testing.T) {
+	for _, tc := range []struct{ name, src string }{
+		{"throws", "export default function (pi: any) { throw new Error('damaged'); }\n"},
+		{"truncated", "import { spawn } from \"node:child_process\";\nconst GATE: string = \"/x/mutator-ga"},
+	} {
+		for _, global := range []bool{false, true} {
+			w := newWorld(t, nil)
+			piSetup(t, w, 200000)
+			dir := filepath.Join(w.home, ".pi", "agent", "extensions")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			ext := filepath.Join(dir, "leasegate-gate.ts")
+			if err := os.WriteFile(ext, []byte(tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"--provider", "mock", "--model", "mock-model", "--no-session", "-p", "work"}
+			if !global {
+				args = append([]string{"-ne", "-e", ext}, args...)
+			}
+			w.api.SetScript([]Step{piBash("touch pi-damaged"), {Text: "finished"}})
+			pi := filepath.Join(e2eDir, "node_modules", ".bin", "pi")
+			out, code := w.run(pi, nil, args...)
+			if code == 0 || !strings.Contains(out, "Failed to load extension") {
+				t.Errorf("%s (global %v): exit %d, want Pi to stop on the extension:\n%s", tc.name, global, code, out)
+			}
+			if n := len(w.api.ToolResults()); n != 0 || w.exists("pi-damaged") {
+				t.Errorf("%s (global %v): %d tool calls went through", tc.name, global, n)
+			}
 		}
 	}
 }
