@@ -114,9 +114,7 @@ func TestClaudeDirectWithGlobalHook(t *testing.T) {
 		{Tool: "Write", Input: map[string]any{"file_path": filepath.Join(w.project, "direct-write.txt"), "content": "x"}},
 		{Text: "finished"},
 	})
-	claude := filepath.Join(e2eDir, "node_modules", ".bin", "claude")
-	out, code := w.run(claude, []string{"CLAUDE_CONFIG_DIR=" + configDir},
-		"-p", "work", "--model", "claude-sonnet-4-5", "--allowedTools", "Bash,Read,Write,Glob", "--no-session-persistence")
+	out, code := w.claudeDirect([]string{"CLAUDE_CONFIG_DIR=" + configDir}, "Bash,Read,Write,Glob")
 	if code != 0 {
 		t.Fatalf("direct claude: exit %d\n%s", code, out)
 	}

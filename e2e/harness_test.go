@@ -286,3 +286,20 @@ func (w *world) run(prog string, extra []string, args ...string) (string, int) {
 	}
 	return out.String(), 0
 }
+
+// claudeDirect runs the real Claude Code without the wrapper: one -p run
+// against the mock, with the tools in allowed pre-approved, env added to
+// the test's environment and extra arguments appended.
+func (w *world) claudeDirect(env []string, allowed string, extra ...string) (string, int) {
+	w.t.Helper()
+	args := append([]string{"-p", "work", "--model", "claude-sonnet-4-5", "--allowedTools", allowed, "--no-session-persistence"}, extra...)
+	return w.run(filepath.Join(e2eDir, "node_modules", ".bin", "claude"), env, args...)
+}
+
+// piDirect runs the real Pi without the wrapper: one -p run against the
+// mock, with pre (such as -ne -e FILE) before the model arguments.
+func (w *world) piDirect(pre ...string) (string, int) {
+	w.t.Helper()
+	args := append(pre, "--provider", "mock", "--model", "mock-model", "--no-session", "-p", "work")
+	return w.run(filepath.Join(e2eDir, "node_modules", ".bin", "pi"), nil, args...)
+}

@@ -150,8 +150,7 @@ func TestPiDirectWithGlobalExtension(t *testing.T) {
 		piBash("touch pi-direct"),
 		{Text: "finished"},
 	})
-	pi := filepath.Join(e2eDir, "node_modules", ".bin", "pi")
-	out, code := w.run(pi, nil, "--provider", "mock", "--model", "mock-model", "--no-session", "-p", "work")
+	out, code := w.piDirect()
 	if code != 0 {
 		t.Fatalf("direct pi: exit %d\n%s", code, out)
 	}

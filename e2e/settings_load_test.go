@@ -44,9 +44,7 @@ func claudeLoadsSettings(t *testing.T, settings string) bool {
 		t.Fatal(err)
 	}
 	w.api.SetScript([]Step{bash("touch probe-ran"), {Text: "finished"}})
-	claude := filepath.Join(e2eDir, "node_modules", ".bin", "claude")
-	out, _ := w.run(claude, nil, "-p", "work", "--model", "claude-sonnet-4-5", "--allowedTools", "Bash",
-		"--no-session-persistence", "--settings", f)
+	out, _ := w.claudeDirect(nil, "Bash", "--settings", f)
 	if len(w.api.ToolResults()) != 1 {
 		t.Fatalf("sample %s: the scripted call did not happen:\n%s", settings, out)
 	}

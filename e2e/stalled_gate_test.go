@@ -48,9 +48,7 @@ func TestClaudeStalledGateBlocks(t *testing.T) {
 		bash("touch stalled-bash"),
 		{Text: "finished"},
 	})
-	claude := filepath.Join(e2eDir, "node_modules", ".bin", "claude")
-	out, code := w.run(claude, []string{"CLAUDE_CONFIG_DIR=" + configDir},
-		"-p", "work", "--model", "claude-sonnet-4-5", "--allowedTools", "Bash", "--no-session-persistence")
+	out, code := w.claudeDirect([]string{"CLAUDE_CONFIG_DIR=" + configDir}, "Bash")
 	if code != 0 {
 		t.Fatalf("claude: exit %d\n%s", code, out)
 	}
@@ -79,8 +77,7 @@ func TestPiStalledGateBlocks(t *testing.T) {
 		piBash("touch pi-stalled"),
 		{Text: "finished"},
 	})
-	pi := filepath.Join(e2eDir, "node_modules", ".bin", "pi")
-	out, code := w.run(pi, nil, "--provider", "mock", "--model", "mock-model", "--no-session", "-p", "work")
+	out, code := w.piDirect()
 	if code != 0 {
 		t.Fatalf("pi: exit %d\n%s", code, out)
 	}
@@ -112,16 +109,13 @@ func TestMissingGateBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.api.SetScript([]Step{bash("touch missing-claude"), {Text: "finished"}})
-	claude := filepath.Join(e2eDir, "node_modules", ".bin", "claude")
-	out, code := w.run(claude, []string{"CLAUDE_CONFIG_DIR=" + configDir},
-		"-p", "work", "--model", "claude-sonnet-4-5", "--allowedTools", "Bash", "--no-session-persistence")
+	out, code := w.claudeDirect([]string{"CLAUDE_CONFIG_DIR=" + configDir}, "Bash")
 	if code != 0 {
 		t.Fatalf("claude: exit %d\n%s", code, out)
 	}
 	wantResult(t, w.api.ToolResults(), 0, true, `onFailure is "block"`)
 	w.api.SetScript([]Step{piBash("touch missing-pi"), {Text: "finished"}})
-	pi := filepath.Join(e2eDir, "node_modules", ".bin", "pi")
-	if out, code := w.run(pi, nil, "--provider", "mock", "--model", "mock-model", "--no-session", "-p", "work"); code != 0 {
+	if out, code := w.piDirect(); code != 0 {
 		t.Fatalf("pi: exit %d\n%s", code, out)
 	}
 	wantResult(t, w.api.ToolResults(), 0, true, "GATE_UNAVAILABLE")
@@ -151,13 +145,12 @@ func TestPiDamagedExtensionStopsPi(t *testing.T) {
 			if err := os.WriteFile(ext, []byte(tc.src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			args := []string{"--provider", "mock", "--model", "mock-model", "--no-session", "-p", "work"}
+			var pre []string
 			if !global {
-				args = append([]string{"-ne", "-e", ext}, args...)
+				pre = []string{"-ne", "-e", ext}
 			}
 			w.api.SetScript([]Step{piBash("touch pi-damaged"), {Text: "finished"}})
-			pi := filepath.Join(e2eDir, "node_modules", ".bin", "pi")
-			out, code := w.run(pi, nil, args...)
+			out, code := w.piDirect(pre...)
 			if code == 0 || !strings.Contains(out, "Failed to load extension") {
 				t.Errorf("%s (global %v): exit %d, want Pi to stop on the extension:\n%s", tc.name, global, code, out)
 			}

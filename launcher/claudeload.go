@@ -3,8 +3,8 @@ package launcher
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 )
 
 // Claude Code validates each settings file as a whole: one top-level value
@@ -75,12 +75,7 @@ var claudeKeys = map[string]valueKind{
 // file s, judged on the keys in claudeKeys, or "" when none of them would
 // make it. Keys it does not know are not judged (see knownKeysOnly).
 func settingsDropReason(s map[string]any) string {
-	keys := make([]string, 0, len(s))
-	for k := range s {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range sortedKeys(s) {
 		kind, ok := claudeKeys[k]
 		if !ok {
 			continue
@@ -106,15 +101,12 @@ func settingsDropReason(s map[string]any) string {
 // knownKeysOnly returns the first key of s (in sorted order) that
 // settingsDropReason does not judge, or "".
 func knownKeysOnly(s map[string]any) string {
-	keys := make([]string, 0, len(s))
-	for k := range s {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range sortedKeys(s) {
 		if _, ok := claudeKeys[k]; !ok {
 			return k
 		}
 	}
 	return ""
 }
+
+func sortedKeys(s map[string]any) []string { return slices.Sorted(maps.Keys(s)) }
