@@ -10,6 +10,7 @@ type Env struct {
 	PiExtension     string   // ${LEASEGATE_PI_EXTENSION}: the Pi gate extension
 	SocketDir       string   // ${LEASEGATE_SOCKET_DIR}: the broker socket folder
 	Policy          string   // ${LEASEGATE_POLICY}: the policy file itself
+	Audit           string   // ${LEASEGATE_AUDIT}: the broker's audit log (rotated copies are FILE.1, FILE.2, ...)
 	ClaudeConfigDir string   // ${CLAUDE_CONFIG_DIR}: an isolated Claude config folder
 	Home            string   // ${HOME} and ~
 	// FoldCase compares paths case-insensitively (case-insensitive file

@@ -19,7 +19,7 @@ import (
 // placeholders are the ${NAME}s a path pattern may use (see Env).
 var placeholders = []string{
 	"LEASEGATE_HOOK", "LEASEGATE_BINARIES", "LEASEGATE_SETTINGS", "LEASEGATE_PI_EXTENSION",
-	"LEASEGATE_SOCKET_DIR", "LEASEGATE_POLICY", "CLAUDE_CONFIG_DIR", "HOME",
+	"LEASEGATE_SOCKET_DIR", "LEASEGATE_POLICY", "LEASEGATE_AUDIT", "CLAUDE_CONFIG_DIR", "HOME",
 }
 
 var (

@@ -106,7 +106,7 @@ func (p *Policy) WithEnv(env Env) (*Policy, error) {
 }
 
 func (p *Policy) bind(env Env, fsys lstater) (*Policy, error) {
-	for _, v := range append(append([]string{env.Hook, env.PiExtension, env.SocketDir, env.Policy, env.ClaudeConfigDir, env.Home}, env.Settings...), env.Binaries...) {
+	for _, v := range append(append([]string{env.Hook, env.PiExtension, env.SocketDir, env.Policy, env.Audit, env.ClaudeConfigDir, env.Home}, env.Settings...), env.Binaries...) {
 		if v != "" && !path.IsAbs(filepath.ToSlash(v)) {
 			return nil, fmt.Errorf("%w: %q is not an absolute path", ErrBadEnv, v)
 		}
@@ -153,6 +153,8 @@ func expandPlaceholders(src string, env Env) []string {
 			return nonEmpty(env.SocketDir)
 		case "LEASEGATE_POLICY":
 			return nonEmpty(env.Policy)
+		case "LEASEGATE_AUDIT":
+			return nonEmpty(env.Audit)
 		case "CLAUDE_CONFIG_DIR":
 			return nonEmpty(env.ClaudeConfigDir)
 		case "HOME":

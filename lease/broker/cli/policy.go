@@ -9,11 +9,12 @@ import (
 )
 
 // loadGatePolicy loads a gate policy file, binds its placeholders to what
-// the broker knows (its socket folder, the policy file itself, the home
-// folder, and LEASEGATE_HOOK / LEASEGATE_PI_EXTENSION / CLAUDE_CONFIG_DIR
-// from the broker's environment) and adapts it to broker.Policy.
-// An empty path loads the default policy shipped in the gate package.
-func loadGatePolicy(path, sock string) (broker.Policy, error) {
+// the broker knows (its socket folder, the policy file itself, its audit
+// log, the home folder, and LEASEGATE_HOOK / LEASEGATE_PI_EXTENSION /
+// CLAUDE_CONFIG_DIR from the broker's environment) and adapts it to
+// broker.Policy. An empty path loads the default policy shipped in the
+// gate package; an empty audit means the broker's default audit log.
+func loadGatePolicy(path, sock, audit string) (broker.Policy, error) {
 	p := gate.DefaultPolicy()
 	abs := ""
 	if path != "" {
@@ -24,9 +25,13 @@ func loadGatePolicy(path, sock string) (broker.Policy, error) {
 		abs, _ = filepath.Abs(path)
 	}
 	home, _ := os.UserHomeDir()
+	if audit == "" {
+		audit = broker.DefaultAuditPath(sock)
+	}
+	audit, _ = filepath.Abs(audit)
 	hook, binaries := gateBinaries()
 	env := gate.Env{Hook: hook, Binaries: binaries, PiExtension: os.Getenv("LEASEGATE_PI_EXTENSION"),
-		SocketDir: filepath.Dir(sock), Policy: abs, ClaudeConfigDir: os.Getenv("CLAUDE_CONFIG_DIR"), Home: home}
+		SocketDir: filepath.Dir(sock), Policy: abs, Audit: audit, ClaudeConfigDir: os.Getenv("CLAUDE_CONFIG_DIR"), Home: home}
 	bound, err := p.WithEnv(env)
 	if err != nil {
 		return nil, err

@@ -69,7 +69,7 @@ func runServe(o *ServeOptions) error {
 		VerifierUID: o.VerifierUID, ToolCallCap: o.ToolCallCap}
 	// Without --policy the default policy shipped in the gate package
 	// applies: its rules only deny, on top of the lease.
-	p, err := LoadPolicy(o.Policy, path)
+	p, err := LoadPolicy(o.Policy, path, o.Audit)
 	if err != nil {
 		name := o.Policy
 		if name == "" {
