@@ -48,6 +48,11 @@ type Pass struct {
 	// Language is recorded on findings; a detector may change it (a `.ts`
 	// file reports "typescript").
 	Language string
+	// Siblings lists the files in scope in this file's folder (the files
+	// the same scan reads, this one included), for a detector whose unit
+	// is larger than a file (a Go package). It is nil when the file is
+	// scanned alone (ScanBytes, the parser matrix).
+	Siblings func() []Sibling
 
 	shell    ShellFunc
 	depth    int
@@ -233,4 +238,12 @@ func Shift(rel Pos, at Pos) Pos {
 		return Pos{Line: at.Line, Column: at.Column + rel.Column - 1}
 	}
 	return Pos{Line: at.Line + rel.Line - 1, Column: rel.Column}
+}
+
+// Sibling is another file in scope in the same folder as the file being
+// scanned.
+type Sibling struct {
+	Rel  string // root-relative, slash-separated
+	Abs  string // to read it
+	Size int64  // as the walk saw it
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"regexp"
 	"runtime"
 	"sort"
@@ -43,6 +44,8 @@ type Options struct {
 	Budget time.Duration
 	// Progress, when set, is called with the number of files done so far.
 	Progress func(done, total int)
+
+	siblings func(rel string) func() []Sibling // set by Scan
 }
 
 // FileError is a file in scope that could not be read. The scan goes on;
@@ -77,6 +80,15 @@ func Scan(ctx context.Context, opt Options) (*Report, error) {
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
+	}
+	// The files of each folder, for detectors that read a file's siblings.
+	byDir := map[string][]Sibling{}
+	for _, c := range files {
+		d := path.Dir(c.rel)
+		byDir[d] = append(byDir[d], Sibling{Rel: c.rel, Abs: c.abs, Size: c.size})
+	}
+	opt.siblings = func(rel string) func() []Sibling {
+		return func() []Sibling { return byDir[path.Dir(rel)] }
 	}
 	results := make([]fileResult, len(files))
 	var next, done atomic.Int64
@@ -166,7 +178,11 @@ func scanFile(ctx context.Context, c candidate, cfg *Config, opt Options) (res f
 	}
 	res.scanned = true
 	var ferr error
-	res.findings, res.markers, ferr = scanBytes(ctx, c.rel, src, c.mode&0o111 != 0, cfg, opt.Detectors, opt.Shell, opt.Budget)
+	var sib func() []Sibling
+	if opt.siblings != nil {
+		sib = opt.siblings(c.rel)
+	}
+	res.findings, res.markers, ferr = scanBytes(ctx, c.rel, src, c.mode&0o111 != 0, cfg, opt.Detectors, opt.Shell, opt.Budget, sib)
 	if ferr != nil {
 		res.err = &FileError{File: c.rel, Err: ferr}
 	}
@@ -179,10 +195,10 @@ func scanFile(ctx context.Context, c candidate, cfg *Config, opt Options) (res f
 // findings are not sorted. A non-nil error is an I/O problem reported by a
 // detector; findings are still returned.
 func ScanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detector, shell ShellFunc) ([]Finding, []Suppression, error) {
-	return scanBytes(context.Background(), rel, src, exec, cfg, detectors, shell, 0)
+	return scanBytes(context.Background(), rel, src, exec, cfg, detectors, shell, 0, nil)
 }
 
-func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *Config, detectors []Detector, shell ShellFunc, budget time.Duration) ([]Finding, []Suppression, error) {
+func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *Config, detectors []Detector, shell ShellFunc, budget time.Duration, siblings func() []Sibling) ([]Finding, []Suppression, error) {
 	if budget <= 0 {
 		budget = FileBudget
 	}
@@ -200,6 +216,7 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *Conf
 		}
 	}
 	p := NewPass(rel, src, cfg, lang, shell)
+	p.Siblings = siblings
 	var ioErr error
 	if det != nil {
 		expired, err := runDetector(ctx, det, p, budget)

@@ -41,13 +41,36 @@ type checker struct {
 	// fieldAssigned are struct fields the code assigns (x.F = ...):
 	// their literal values are not followed.
 	fieldAssigned map[types.Object]bool
+	wrappers      map[*types.Func]bool // see pkgIndex
+}
+
+// pkgIndex is what the checker needs from a whole package: every value
+// given to every variable, the function declarations and the struct fields
+// the code assigns. It is read-only once built, so the files of a package
+// can be checked from it concurrently.
+type pkgIndex struct {
+	fset          *token.FileSet
+	info          *types.Info
+	assigns       map[*types.Var][]assignment
+	funcs         map[*types.Func]*ast.FuncDecl
+	fieldAssigned map[types.Object]bool
+	// wrappers are the functions whose bodies call a process API: only
+	// their calls are judged with the parameters bound (wrapperCall).
+	// Judging every call of every function would cost a whole package's
+	// worth of string resolution per call.
+	wrappers map[*types.Func]bool
 }
 
 // check reports the launches and primitives of file on p. files are all the
 // files of the package (variables are traced across them); info holds their
 // types.
 func check(p *scanner.Pass, fset *token.FileSet, file *ast.File, files []*ast.File, info *types.Info) {
-	c := &checker{p: p, fset: fset, info: info, assigns: indexAssignments(files, info), funcs: map[*types.Func]*ast.FuncDecl{}, fieldAssigned: map[types.Object]bool{}}
+	checkFile(p, newIndex(fset, files, info), file)
+}
+
+// newIndex indexes the files of one package.
+func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info) *pkgIndex {
+	c := &pkgIndex{fset: fset, info: info, assigns: indexAssignments(files, info), funcs: map[*types.Func]*ast.FuncDecl{}, fieldAssigned: map[types.Object]bool{}}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
@@ -71,6 +94,22 @@ func check(p *scanner.Pass, fset *token.FileSet, file *ast.File, files []*ast.Fi
 			}
 		}
 	}
+	c.wrappers = map[*types.Func]bool{}
+	for fn, fd := range c.funcs {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && isProcessAPI(calleeOf(info, call)) {
+				c.wrappers[fn] = true
+			}
+			return !c.wrappers[fn]
+		})
+	}
+	return c
+}
+
+// checkFile reports the launches and primitives of file, one of the files
+// idx indexes, on p.
+func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
+	c := &checker{p: p, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, wrappers: idx.wrappers}
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -166,8 +205,10 @@ func indexAssignments(files []*ast.File, info *types.Info) map[*types.Var][]assi
 
 // callee returns the package path and name of the function a call calls,
 // or "", "".
-func (c *checker) callee(call *ast.CallExpr) (string, string) {
-	fn, ok := typeutil.Callee(c.info, call).(*types.Func)
+func (c *checker) callee(call *ast.CallExpr) (string, string) { return calleeOf(c.info, call) }
+
+func calleeOf(info *types.Info, call *ast.CallExpr) (string, string) {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil {
 		return "", ""
 	}
@@ -183,7 +224,7 @@ func (c *checker) call(call *ast.CallExpr) {
 		return
 	}
 	if c.bind == nil {
-		if fn := typeutil.StaticCallee(c.info, call); fn != nil && c.funcs[fn] != nil {
+		if fn := typeutil.StaticCallee(c.info, call); fn != nil && c.funcs[fn] != nil && c.wrappers[fn] {
 			c.wrapperCall(call, fn, c.funcs[fn])
 		}
 	}
@@ -191,6 +232,22 @@ func (c *checker) call(call *ast.CallExpr) {
 
 // processArgv returns the argv of a process-API call; ok is false for any
 // other call.
+// isProcessAPI reports whether pkg.name starts a process (the APIs
+// processArgv reads).
+func isProcessAPI(pkg, name string) bool {
+	switch pkg {
+	case "os/exec":
+		return name == "Command" || name == "CommandContext"
+	case "syscall":
+		return name == "Exec" || name == "ForkExec" || name == "StartProcess"
+	case "os":
+		return name == "StartProcess"
+	case "golang.org/x/sys/unix":
+		return name == "Exec" || name == "ForkExec"
+	}
+	return false
+}
+
 func (c *checker) processArgv(call *ast.CallExpr) ([]scanner.Arg, bool) {
 	pkg, name := c.callee(call)
 	switch {

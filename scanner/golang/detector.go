@@ -30,25 +30,24 @@ func (Detector) Match(f *lscanner.File) bool { return f.Ext == ".go" }
 // interesting are the imports that can launch a process or name one.
 var interesting = [][]byte{[]byte(`"os/exec"`), []byte(`"os"`), []byte(`"syscall"`), []byte(`"golang.org/x/sys/unix"`)}
 
-// Scan parses the file, type-checks it on its own against stubs of the
-// standard library and reports its launches. A syntax error is a
-// *scanner.ParseError; type errors (missing imports, other files of the
-// package) are ignored.
+// Scan parses the file, type-checks it against stubs of the standard
+// library — together with the other files of its package in the same
+// folder when the scan gives them (Pass.Siblings), else on its own — and
+// reports its launches. A syntax error is a *scanner.ParseError; type
+// errors (missing imports, files of the package out of scope) are ignored.
 func (Detector) Scan(p *lscanner.Pass) error {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, p.Path, p.Src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return parseError(err)
 	}
+	if scanWithWrappers(p, f) {
+		return nil
+	}
 	if !needsTypes(p.Src) {
 		return nil
 	}
-	info := &types.Info{
-		Types:      map[ast.Expr]types.TypeAndValue{},
-		Defs:       map[*ast.Ident]types.Object{},
-		Uses:       map[*ast.Ident]types.Object{},
-		Selections: map[*ast.SelectorExpr]*types.Selection{},
-	}
+	info := newInfo()
 	conf := types.Config{
 		Importer:    stubImporter(),
 		Error:       func(error) {},

@@ -1,0 +1,260 @@
+package golang
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	lscanner "github.com/leasegate/leasegate/scanner"
+)
+
+// check-launches checks each Go file on its own, but a launch through a
+// helper defined in another file of the package — `run("claude")` in
+// main.go, `func run(name string) { exec.Command(name).Run() }` in
+// exec.go — is only visible with both files. So the detector looks at the
+// other files in scope in the file's folder: the ones that call a process
+// API define the package's possible wrappers, and a file that calls a
+// function of that name is type-checked together with them, as go vet
+// with the analyzer would see the package. Other files cost what they
+// did alone. What a folder holds is read once and shared by its files,
+// which the scan hands out one after another.
+
+// maxFolderFiles bounds the Go files of one folder considered together; a
+// larger folder is read file by file.
+const maxFolderFiles = 2000
+
+// folderCacheSize is how many folders stay read: the walk hands out a
+// folder's files together, so only the folders the workers are in at the
+// moment are needed.
+const folderCacheSize = 8
+
+// folder is what one folder's Go files offer the others: per package
+// clause, the files that call a process API and the names of the functions
+// and methods whose bodies do (the possible wrappers).
+type folder struct {
+	key  string
+	once sync.Once
+	pkgs map[string]*wrapperSet
+}
+
+// wrapperSet is the possible wrappers of one package of a folder.
+type wrapperSet struct {
+	files []wrapperFile
+	names map[string]bool
+}
+
+type wrapperFile struct {
+	rel string
+	src []byte
+}
+
+var folders = struct {
+	sync.Mutex
+	recent []*folder // least recently used first
+}{}
+
+// folderFor returns the cached folder for key, creating an empty one.
+func folderFor(key string) *folder {
+	folders.Lock()
+	defer folders.Unlock()
+	for i, f := range folders.recent {
+		if f.key == key {
+			folders.recent = append(append(folders.recent[:i:i], folders.recent[i+1:]...), f)
+			return f
+		}
+	}
+	f := &folder{key: key}
+	if len(folders.recent) >= folderCacheSize {
+		folders.recent = folders.recent[1:]
+	}
+	folders.recent = append(folders.recent, f)
+	return f
+}
+
+// scanWithWrappers checks p's file (parsed as file) together with the
+// files of its package in the same folder that may wrap a process API,
+// when it calls one of their functions. It returns false when there is
+// nothing to add (the caller then checks the file alone).
+func scanWithWrappers(p *lscanner.Pass, file *ast.File) bool {
+	if p.Siblings == nil {
+		return false
+	}
+	var members []lscanner.Sibling
+	for _, s := range p.Siblings() {
+		if strings.HasSuffix(s.Rel, ".go") {
+			members = append(members, s)
+		}
+	}
+	if len(members) < 2 || len(members) >= maxFolderFiles {
+		return false
+	}
+	sort.Slice(members, func(i, j int) bool { return members[i].Rel < members[j].Rel })
+	var key strings.Builder
+	for _, m := range members {
+		key.WriteString(m.Rel)
+		key.WriteByte(0)
+		key.WriteString(strconv.FormatInt(m.Size, 10))
+		key.WriteByte(0)
+	}
+	f := folderFor(key.String())
+	f.once.Do(func() { f.load(members) })
+	ws := f.pkgs[file.Name.Name]
+	if ws == nil || (len(ws.files) == 1 && ws.files[0].rel == p.Path) || !callsAny(file, ws.names) {
+		return false
+	}
+	fset := token.NewFileSet()
+	own, err := parser.ParseFile(fset, p.Path, p.Src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return false
+	}
+	files := []*ast.File{own}
+	for _, w := range ws.files {
+		if w.rel == p.Path {
+			continue // the file itself, as scanned
+		}
+		wf, err := parser.ParseFile(fset, w.rel, w.src, parser.ParseComments|parser.SkipObjectResolution)
+		if err == nil {
+			files = append(files, wf)
+		}
+	}
+	info := newInfo()
+	conf := types.Config{Importer: stubImporter(), Error: func(error) {}, FakeImportC: true}
+	_, _ = conf.Check(own.Name.Name, fset, files, info)
+	checkFile(p, newIndex(fset, files, info), own)
+	return true
+}
+
+// load reads the folder's Go files (unreadable, oversized or unparseable
+// ones are left out: their own scans report them) and keeps, per package,
+// those that call a process API and the functions they declare.
+func (f *folder) load(members []lscanner.Sibling) {
+	f.pkgs = map[string]*wrapperSet{}
+	fset := token.NewFileSet()
+	for _, m := range members {
+		if m.Size > lscanner.MaxFileSize {
+			continue
+		}
+		src, err := os.ReadFile(m.Abs)
+		if err != nil || len(src) > lscanner.MaxFileSize || !mayCallProcessAPI(src) {
+			continue
+		}
+		file, err := parser.ParseFile(fset, m.Rel, src, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		var names []string
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && callsProcessAPI(file, fd.Body) {
+				names = append(names, fd.Name.Name)
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		ws := f.pkgs[file.Name.Name]
+		if ws == nil {
+			ws = &wrapperSet{names: map[string]bool{}}
+			f.pkgs[file.Name.Name] = ws
+		}
+		ws.files = append(ws.files, wrapperFile{rel: m.Rel, src: src})
+		for _, n := range names {
+			ws.names[n] = true
+		}
+	}
+}
+
+// callsAny reports whether file calls a function or method by one of names.
+func callsAny(file *ast.File, names map[string]bool) bool {
+	found := false
+	ast.Inspect(file, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			switch fn := ast.Unparen(call.Fun).(type) {
+			case *ast.Ident:
+				found = names[fn.Name]
+			case *ast.SelectorExpr:
+				found = names[fn.Sel.Name]
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// mayCallProcessAPI is a byte prefilter for callsProcessAPI: a file that
+// calls a process API imports one of their packages.
+func mayCallProcessAPI(src []byte) bool {
+	return bytes.Contains(src, []byte(`"os/exec"`)) || bytes.Contains(src, []byte(`"syscall"`)) ||
+		bytes.Contains(src, []byte(`"golang.org/x/sys/unix"`)) ||
+		(bytes.Contains(src, []byte(`"os"`)) && bytes.Contains(src, []byte("StartProcess")))
+}
+
+// callsProcessAPI reports whether body, in file, may call a process API: a
+// call of Command, CommandContext, StartProcess, Exec or ForkExec on an
+// import of os/exec, os, syscall or golang.org/x/sys/unix (under any import
+// name, or unqualified after a dot import). It reads syntax only, before
+// types.
+func callsProcessAPI(file *ast.File, body ast.Node) bool {
+	names := map[string]bool{}
+	dot := false
+	for _, imp := range file.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		if p != "os/exec" && p != "os" && p != "syscall" && p != "golang.org/x/sys/unix" {
+			continue
+		}
+		name := path.Base(p)
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		if name == "." {
+			dot = true
+		}
+		names[name] = true
+	}
+	if len(names) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		var fn string
+		switch f := ast.Unparen(call.Fun).(type) {
+		case *ast.SelectorExpr:
+			if x, ok := f.X.(*ast.Ident); ok && names[x.Name] {
+				fn = f.Sel.Name
+			}
+		case *ast.Ident:
+			if dot {
+				fn = f.Name
+			}
+		}
+		switch fn {
+		case "Command", "CommandContext", "StartProcess", "Exec", "ForkExec":
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func newInfo() *types.Info {
+	return &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+	}
+}

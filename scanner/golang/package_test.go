@@ -1,0 +1,138 @@
+package golang_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/golang"
+	"github.com/leasegate/leasegate/scanner/shell"
+)
+
+// scanTree writes files under a temporary root and scans it the way
+// check-launches does (the walk, siblings, workers).
+func scanTree(t *testing.T, files map[string]string, cfgText string, workers int) []string {
+	t.Helper()
+	root := t.TempDir()
+	for name, src := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := scanner.DefaultConfig()
+	if cfgText != "" {
+		var err error
+		if cfg, err = scanner.ParseConfig("c", []byte(cfgText)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep, err := scanner.Scan(context.Background(), scanner.Options{Root: root, Config: cfg, Workers: workers,
+		Detectors: []scanner.Detector{golang.New()}, Shell: shell.ScanString})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range rep.Findings {
+		out = append(out, fmt.Sprintf("%s:%d:%d %s %s", f.File, f.Line, f.Column, f.Tag(), f.Runtime))
+	}
+	return out
+}
+
+const helperFile = `package tool
+
+import (
+	"context"
+	"os/exec"
+)
+
+type agent struct{ ctx context.Context }
+
+func run(name string, args ...string) error { return exec.Command(name, args...).Run() }
+
+func (a *agent) start(bin string) error { return exec.CommandContext(a.ctx, bin, "-p").Run() }
+`
+
+// TestHelperInAnotherFile: a launch through a function or method defined
+// in another file of the package is found at the call, as go vet with the
+// analyzer finds it; the same file scanned alone cannot see it.
+func TestHelperInAnotherFile(t *testing.T) {
+	main := `package tool
+
+func main() {
+	_ = run("claude", "-p", "hi")
+	_ = run("ls")
+	a := &agent{}
+	_ = a.start("pi")
+	_ = run("launch-runtime", "--runtime", "claude", "--", "-p")
+}
+`
+	got := scanTree(t, map[string]string{"tool/exec.go": helperFile, "tool/main.go": main}, "", 0)
+	want := []string{
+		"tool/main.go:4:6 RED:process-api claude",
+		"tool/main.go:7:6 RED:process-api pi",
+		"tool/main.go:8:6 GATED claude",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if alone := scan(t, "tool/main.go", main); len(alone) != 0 {
+		t.Errorf("main.go alone: %v (a file scanned without its folder has no helpers)", tags(alone))
+	}
+}
+
+// TestHelperScope: only the same package clause in the same folder, and
+// only files in scope, lend their helpers; a broken helper file does not
+// stop the others.
+func TestHelperScope(t *testing.T) {
+	files := map[string]string{
+		"tool/exec.go":          helperFile,
+		"tool/ext_test.go":      "package tool_test\n\nfunc run(string, ...string) error { return nil }\n\nfunc T() { _ = run(\"claude\") }\n",
+		"tool/sub/main.go":      "package tool\n\nfunc f() { _ = run(\"claude\") }\n",
+		"other/main.go":         "package tool\n\nfunc f() { _ = run(\"claude\") }\n",
+		"skipped/exec.go":       helperFile,
+		"skipped/main.go":       "package tool\n\nfunc f() { _ = run(\"claude\") }\n",
+		"broken/exec.go":        "package tool\n\nimport \"os/exec\"\n\nfunc bad( { exec.Command(\n",
+		"broken/exec2.go":       helperFile,
+		"broken/main.go":        "package tool\n\nfunc f() { _ = run(\"pi\") }\n",
+		"tool/internal_test.go": "package tool\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) { _ = run(\"claude\") }\n",
+	}
+	got := scanTree(t, files, "exclude: [\"skipped/exec.go\"]\n", 0)
+	want := []string{
+		"broken/exec.go:5:11 RED:unparseable ",
+		"broken/main.go:3:16 RED:process-api pi",
+		"tool/internal_test.go:5:32 RED:process-api claude",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// TestFolderResultsDeterministic: the shared folder state gives the same
+// report whatever the number of workers and however many folders the
+// cache has to let go of.
+func TestFolderResultsDeterministic(t *testing.T) {
+	files := map[string]string{}
+	for d := 0; d < 40; d++ {
+		files[fmt.Sprintf("p%02d/exec.go", d)] = helperFile
+		for i := 0; i < 6; i++ {
+			files[fmt.Sprintf("p%02d/f%d.go", d, i)] = fmt.Sprintf("package tool\n\nfunc f%d() { _ = run(\"claude\", \"%d\") }\n", i, i)
+		}
+	}
+	one := scanTree(t, files, "", 1)
+	if len(one) != 40*6 {
+		t.Fatalf("%d findings, want %d", len(one), 40*6)
+	}
+	for _, w := range []int{2, 8} {
+		if got := scanTree(t, files, "", w); !reflect.DeepEqual(got, one) {
+			t.Errorf("workers %d: report differs from one worker", w)
+		}
+	}
+}
