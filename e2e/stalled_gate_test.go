@@ -30,6 +30,20 @@ func stalledBins(t *testing.T) string {
 	return dir
 }
 
+// oneCall fails the test unless the runtime exited 0 after exactly one
+// tool call, and returns the tool results.
+func oneCall(t *testing.T, w *world, what, out string, code int) []ToolResult {
+	t.Helper()
+	if code != 0 {
+		t.Fatalf("%s: exit %d\n%s", what, code, out)
+	}
+	res := w.api.ToolResults()
+	if len(res) != 1 {
+		t.Fatalf("%s: %d tool results, want 1:\n%s", what, len(res), out)
+	}
+	return res
+}
+
 // TestClaudeStalledGateBlocks: when the installed PreToolUse gate does not
 // answer within its timeout (20 s), Claude Code blocks the tool, because
 // launch-runtime installs it with "onFailure": "block". Without that, a
@@ -49,13 +63,7 @@ func TestClaudeStalledGateBlocks(t *testing.T) {
 		{Text: "finished"},
 	})
 	out, code := w.claudeDirect([]string{"CLAUDE_CONFIG_DIR=" + configDir}, "Bash")
-	if code != 0 {
-		t.Fatalf("claude: exit %d\n%s", code, out)
-	}
-	res := w.api.ToolResults()
-	if len(res) != 1 {
-		t.Fatalf("%d tool results, want 1:\n%s", len(res), out)
-	}
+	res := oneCall(t, w, "claude", out, code)
 	wantResult(t, res, 0, true, "timed out")
 	wantResult(t, res, 0, true, `onFailure is "block"`)
 	if w.exists("stalled-bash") {
@@ -78,13 +86,7 @@ func TestPiStalledGateBlocks(t *testing.T) {
 		{Text: "finished"},
 	})
 	out, code := w.piDirect()
-	if code != 0 {
-		t.Fatalf("pi: exit %d\n%s", code, out)
-	}
-	res := w.api.ToolResults()
-	if len(res) != 1 {
-		t.Fatalf("%d tool results, want 1:\n%s", len(res), out)
-	}
+	res := oneCall(t, w, "pi", out, code)
 	wantResult(t, res, 0, true, "GATE_UNAVAILABLE: mutator-gate did not answer within 10000 ms")
 	if w.exists("pi-stalled") {
 		t.Error("the tool ran although its gate never answered")
