@@ -92,6 +92,7 @@ func TestClaudeDropsSettingsAsChecked(t *testing.T) {
 		{`{"enabledMcpjsonServers": ["a"]}`, true},
 		{`{"enabledMcpjsonServers": "a"}`, true},                            // dropped alone
 		{`{"hooks": {"PostToolUse": [{"matcher": 1, "hooks": []}]}}`, true}, // a bad hook entry is ignored alone
+		{`{"model": "claude-sonnet-4-5", "hooks": []}`, true},               // a bad hooks field too
 	}
 	w := newWorld(t, nil)
 	w.startBroker()

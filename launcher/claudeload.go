@@ -55,7 +55,7 @@ var claudeKeys = map[string]valueKind{
 	"model":                      kindString,
 	"env":                        kindObject,
 	"permissions":                kindObject, // and its members, below
-	"hooks":                      kindObject, // entries are judged one by one
+	"hooks":                      kindAny,    // a bad value or entry is ignored alone; the gate's hooks are rebuilt around it
 	"disableAllHooks":            kindBool,
 	"allowManagedHooksOnly":      kindBool,
 	"includeCoAuthoredBy":        kindBool,

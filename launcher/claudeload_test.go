@@ -23,7 +23,7 @@ func TestSettingsDropReason(t *testing.T) {
 		{`{"hooks": {"PreToolUse": "x"}}`, ""},
 		{`{"model": 1}`, `"model" must be a string`},
 		{`{"env": []}`, `"env" must be an object`},
-		{`{"hooks": []}`, `"hooks" must be an object`},
+		{`{"hooks": []}`, ""}, // Claude Code ignores that field alone
 		{`{"permissions": []}`, `"permissions" must be an object`},
 		{`{"permissions": {"ask": "Bash"}}`, `"permissions.ask" must be a list`},
 		{`{"permissions": {"defaultMode": "yolo"}}`, `"permissions.defaultMode" must be one of`},
