@@ -301,3 +301,33 @@ func TestAutostartBroker(t *testing.T) {
 		t.Errorf("the broker is a child of the test: %s", stat)
 	}
 }
+
+// TestClaudeOtherLayersCannotDisableGate: "disableAllHooks": true in the
+// user's own settings or the project's local settings does not take the
+// wrapper's gate out: its command-line settings layer outranks both (the
+// project layer is TestClaudeConfigDir's).
+func TestClaudeOtherLayersCannotDisableGate(t *testing.T) {
+	for _, layer := range []string{"user", "local"} {
+		w := newWorld(t, nil)
+		w.startBroker()
+		p := filepath.Join(w.home, ".claude", "settings.json")
+		if layer == "local" {
+			p = filepath.Join(w.project, ".claude", "settings.local.json")
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(`{"disableAllHooks": true}`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		w.api.SetScript([]Step{bash("touch layer-disabled"), {Text: "finished"}})
+		out, code := w.launch(120*time.Second, claudeArgs()...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s", layer, code, out)
+		}
+		wantResult(t, w.api.ToolResults(), 0, true, "LEASE_NOT_VERIFIED")
+		if w.exists("layer-disabled") {
+			t.Errorf("%s settings turned the gate off", layer)
+		}
+	}
+}
