@@ -41,7 +41,7 @@ func (Detector) Scan(p *lscanner.Pass) error {
 	if err != nil {
 		return parseError(err)
 	}
-	if scanWithWrappers(p, f) {
+	if scanWithWrappers(p, fset, f) {
 		return nil
 	}
 	if !needsTypes(p.Src) {

@@ -8,7 +8,6 @@ import (
 	"go/types"
 	"os"
 	"path"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -79,11 +78,11 @@ func folderFor(key string) *folder {
 	return f
 }
 
-// scanWithWrappers checks p's file (parsed as file) together with the
-// files of its package in the same folder that may wrap a process API,
+// scanWithWrappers checks p's file (parsed as file into fset) together with
+// the files of its package in the same folder that may wrap a process API,
 // when it calls one of their functions. It returns false when there is
 // nothing to add (the caller then checks the file alone).
-func scanWithWrappers(p *lscanner.Pass, file *ast.File) bool {
+func scanWithWrappers(p *lscanner.Pass, fset *token.FileSet, file *ast.File) bool {
 	if p.Siblings == nil {
 		return false
 	}
@@ -96,7 +95,8 @@ func scanWithWrappers(p *lscanner.Pass, file *ast.File) bool {
 	if len(members) < 2 || len(members) >= maxFolderFiles {
 		return false
 	}
-	sort.Slice(members, func(i, j int) bool { return members[i].Rel < members[j].Rel })
+	// Every file of the folder gets the same list, in walk order, so the
+	// key is the same for all of them.
 	var key strings.Builder
 	for _, m := range members {
 		key.WriteString(m.Rel)
@@ -110,12 +110,7 @@ func scanWithWrappers(p *lscanner.Pass, file *ast.File) bool {
 	if ws == nil || (len(ws.files) == 1 && ws.files[0].rel == p.Path) || !callsAny(file, ws.names) {
 		return false
 	}
-	fset := token.NewFileSet()
-	own, err := parser.ParseFile(fset, p.Path, p.Src, parser.ParseComments|parser.SkipObjectResolution)
-	if err != nil {
-		return false
-	}
-	files := []*ast.File{own}
+	files := []*ast.File{file}
 	for _, w := range ws.files {
 		if w.rel == p.Path {
 			continue // the file itself, as scanned
@@ -127,8 +122,8 @@ func scanWithWrappers(p *lscanner.Pass, file *ast.File) bool {
 	}
 	info := newInfo()
 	conf := types.Config{Importer: stubImporter(), Error: func(error) {}, FakeImportC: true}
-	_, _ = conf.Check(own.Name.Name, fset, files, info)
-	checkFile(p, newIndex(fset, files, info), own)
+	_, _ = conf.Check(file.Name.Name, fset, files, info)
+	checkFile(p, newIndex(fset, files, info), file)
 	return true
 }
 
@@ -205,24 +200,14 @@ func mayCallProcessAPI(src []byte) bool {
 // name, or unqualified after a dot import). It reads syntax only, before
 // types.
 func callsProcessAPI(file *ast.File, body ast.Node) bool {
-	names := map[string]bool{}
-	dot := false
+	pkgs := map[string][]string{} // import name -> import paths
 	for _, imp := range file.Imports {
 		p, _ := strconv.Unquote(imp.Path.Value)
-		if p != "os/exec" && p != "os" && p != "syscall" && p != "golang.org/x/sys/unix" {
-			continue
-		}
 		name := path.Base(p)
 		if imp.Name != nil {
 			name = imp.Name.Name
 		}
-		if name == "." {
-			dot = true
-		}
-		names[name] = true
-	}
-	if len(names) == 0 {
-		return false
+		pkgs[name] = append(pkgs[name], p)
 	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -230,20 +215,18 @@ func callsProcessAPI(file *ast.File, body ast.Node) bool {
 		if !ok || found {
 			return !found
 		}
+		var paths []string
 		var fn string
 		switch f := ast.Unparen(call.Fun).(type) {
 		case *ast.SelectorExpr:
-			if x, ok := f.X.(*ast.Ident); ok && names[x.Name] {
-				fn = f.Sel.Name
+			if x, ok := f.X.(*ast.Ident); ok {
+				paths, fn = pkgs[x.Name], f.Sel.Name
 			}
 		case *ast.Ident:
-			if dot {
-				fn = f.Name
-			}
+			paths, fn = pkgs["."], f.Name
 		}
-		switch fn {
-		case "Command", "CommandContext", "StartProcess", "Exec", "ForkExec":
-			found = true
+		for _, p := range paths {
+			found = found || isProcessAPI(p, fn)
 		}
 		return !found
 	})

@@ -136,3 +136,25 @@ func TestFolderResultsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestHelperImportForms: a helper is recognised whatever name its file
+// gives the process package (renamed, dot import, syscall).
+func TestHelperImportForms(t *testing.T) {
+	files := map[string]string{
+		"a/exec.go": "package a\n\nimport x \"os/exec\"\n\nfunc start(n string) { _ = x.Command(n).Run() }\n",
+		"a/main.go": "package a\n\nfunc f() { start(\"claude\") }\n",
+		"b/exec.go": "package b\n\nimport . \"os/exec\"\n\nfunc start(n string) { _ = Command(n).Run() }\n",
+		"b/main.go": "package b\n\nfunc f() { start(\"pi\") }\n",
+		"c/exec.go": "package c\n\nimport \"syscall\"\n\nfunc start(n string) { _ = syscall.Exec(n, []string{n}, nil) }\n",
+		"c/main.go": "package c\n\nfunc f() { start(\"/usr/bin/claude\") }\n",
+	}
+	got := scanTree(t, files, "", 0)
+	want := []string{
+		"a/main.go:3:12 RED:process-api claude",
+		"b/main.go:3:12 RED:process-api pi",
+		"c/main.go:3:12 RED:process-api claude",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
