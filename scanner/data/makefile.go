@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -456,10 +457,7 @@ func (m *makeState) emit(b *builder, s string, off, depth int, verbatim bool) {
 // reference expands $(inner) found at file offset off.
 func (m *makeState) reference(inner string, off, depth int, b *builder, refs *[]makeRef, top bool) {
 	v, ok := m.vars[inner]
-	cycle := false
-	for _, name := range m.stack {
-		cycle = cycle || name == inner
-	}
+	cycle := slices.Contains(m.stack, inner)
 	switch {
 	case !ok || cycle:
 		// A variable that refers to itself hides nothing: its text is
