@@ -2,6 +2,8 @@ package broker
 
 import (
 	"bufio"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -50,6 +52,12 @@ type Record struct {
 	PID        int       `json:"pid,omitempty"`
 	UID        *int      `json:"uid,omitempty"`
 	Cycle      uint64    `json:"cycle,omitempty"`
+	// Boot and Seq identify the record: Boot is random per opening of the
+	// log by a broker, Seq counts that broker's records from 1. Together
+	// with the host they make the identity the fleet shipper delivers at
+	// least once and the database stores exactly once.
+	Boot string `json:"boot,omitempty"`
+	Seq  uint64 `json:"seq,omitempty"`
 }
 
 // Default rotation settings.
@@ -75,6 +83,8 @@ type Audit struct {
 	failing atomic.Bool // err != nil, readable without the lock
 	buf     []byte
 	now     func() time.Time
+	boot    string
+	seq     uint64
 }
 
 // OpenAudit opens (creating with mode 0600) the audit log at path.
@@ -86,7 +96,7 @@ func OpenAudit(path string, maxBytes int64, keep int) (*Audit, error) {
 	if keep <= 0 {
 		keep = DefaultAuditKeep
 	}
-	a := &Audit{path: path, max: maxBytes, keep: keep, now: time.Now}
+	a := &Audit{path: path, max: maxBytes, keep: keep, now: time.Now, boot: newBootID()}
 	if err := a.open(); err != nil {
 		return nil, err
 	}
@@ -107,6 +117,19 @@ func (a *Audit) open() error {
 	return nil
 }
 
+// newBootID returns 16 random hex digits; a failing random source falls
+// back to the time and pid, which are unique enough per host.
+func newBootID() string {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return strconv.FormatInt(time.Now().UnixNano(), 16) + "-" + strconv.Itoa(os.Getpid())
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// Boot returns the log's boot id (see Record.Boot).
+func (a *Audit) Boot() string { return a.boot }
+
 // Path returns the log's path.
 func (a *Audit) Path() string { return a.path }
 
@@ -126,14 +149,16 @@ func (a *Audit) Write(r Record) error {
 	if r.Time.IsZero() {
 		r.Time = a.now().UTC()
 	}
-	line, err := json.Marshal(r)
-	if err != nil {
-		return err
-	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.f == nil {
 		return a.setErr(errors.New("audit log: closed"))
+	}
+	a.seq++
+	r.Boot, r.Seq = a.boot, a.seq
+	line, err := json.Marshal(r)
+	if err != nil {
+		return err
 	}
 	if a.regular && a.size > 0 && a.size+int64(len(line))+1 > a.max {
 		if err := a.rotate(); err != nil {
