@@ -95,6 +95,9 @@ func NewCmdRoot(ios *IO) *cobra.Command {
 		NewCmdPromote(ios, g, nil),
 		NewCmdRevoke(ios, g, nil),
 		NewCmdEvents(ios, g, nil),
+		NewCmdReport(ios),
+		NewCmdDB(ios),
+		NewCmdShip(ios),
 	)
 	return root
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/fleet"
 )
 
 // StatusOptions are the flags of `status`.
@@ -40,7 +42,11 @@ func NewCmdStatus(ios *IO, g *globalOptions, runF func(*StatusOptions) error) *c
 				return exitf(ExitFailed, "malformed status reply: %v", err)
 			}
 			if o.JSON {
-				return writeJSON(ios.Out, st)
+				_, ship := shipperStatus(st.Audit)
+				return writeJSON(ios.Out, struct {
+					broker.Status
+					Fleet *fleet.State `json:"fleet,omitempty"`
+				}{st, ship})
 			}
 			fmt.Fprintf(ios.Out, "broker pid %d on %s, up %s\n", st.PID, st.Socket, time.Duration(st.UptimeSeconds*float64(time.Second)).Round(time.Second))
 			fmt.Fprintf(ios.Out, "sessions %d, authorizations %d (allowed %d, denied %d)\n", st.Sessions, st.Authorizations, st.Allowed, st.Denied)
@@ -50,6 +56,9 @@ func NewCmdStatus(ios *IO, g *globalOptions, runF func(*StatusOptions) error) *c
 			}
 			if st.VerifierUID != nil {
 				fmt.Fprintf(ios.Out, "verifier uid %d\n", *st.VerifierUID)
+			}
+			if line, _ := shipperStatus(st.Audit); line != "" {
+				fmt.Fprintln(ios.Out, line)
 			}
 			return nil
 		},
@@ -248,6 +257,8 @@ type EventsOptions struct {
 	Limit   int
 	Audit   string
 	JSON    bool
+	DB      dbOptions
+	Host    string
 	now     func() time.Time
 }
 
@@ -272,8 +283,8 @@ func parseSince(s string, now time.Time) (time.Time, error) {
 func NewCmdEvents(ios *IO, g *globalOptions, runF func(*EventsOptions) error) *cobra.Command {
 	o := &EventsOptions{IO: ios, Global: g, now: time.Now}
 	cmd := &cobra.Command{
-		Use:   "events [--session S] [--kind K] [--since 10m|RFC3339] [--limit N] [--audit FILE] [--json]",
-		Short: "Print audit records (through the broker, or straight from --audit FILE)",
+		Use:   "events [--session S] [--kind K] [--since 10m|RFC3339] [--limit N] [--audit FILE | --db URL [--host H]] [--json]",
+		Short: "Print audit records (through the broker, straight from --audit FILE, or from the fleet database with --db)",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			if runF != nil {
@@ -288,6 +299,31 @@ func NewCmdEvents(ios *IO, g *globalOptions, runF func(*EventsOptions) error) *c
 			}
 			if o.Limit < 0 {
 				return exitf(ExitUsage, "--limit must not be negative")
+			}
+			if o.Host != "" && o.DB.URL == "" {
+				return exitf(ExitUsage, "--host needs --db (the local log holds one host)")
+			}
+			if o.DB.URL != "" {
+				if o.Audit != "" {
+					return exitf(ExitUsage, "--audit and --db exclude each other")
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+				defer cancel()
+				evs, err := eventsFromDB(ctx, &o.DB, fleet.Filter{Session: o.Session, Kind: o.Kind, Host: o.Host, Since: since, Limit: o.Limit})
+				if err != nil {
+					return err
+				}
+				enc := json.NewEncoder(ios.Out)
+				for _, e := range evs {
+					if o.JSON {
+						if err := enc.Encode(e); err != nil {
+							return err
+						}
+						continue
+					}
+					fmt.Fprintln(ios.Out, formatEvent(e))
+				}
+				return nil
 			}
 			var recs []broker.Record
 			if o.Audit != "" {
@@ -337,6 +373,9 @@ func NewCmdEvents(ios *IO, g *globalOptions, runF func(*EventsOptions) error) *c
 	f.StringVar(&o.Since, "since", "", "only records since a duration ago (10m) or an RFC 3339 time")
 	f.IntVar(&o.Limit, "limit", 0, "only the newest N records")
 	f.StringVar(&o.Audit, "audit", "", "read this audit log file directly instead of asking the broker")
+	f.StringVar(&o.DB.URL, "db", "", "read the fleet database at this PostgreSQL URL instead (docs/fleet.md)")
+	f.StringVar(&o.DB.PasswordFile, "db-password-file", "", "read the database password from the first line of this file")
+	f.StringVar(&o.Host, "host", "", "only this host (with --db)")
 	f.BoolVar(&o.JSON, "json", false, "print JSON lines")
 	return cmd
 }

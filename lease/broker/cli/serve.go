@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/fleet"
 )
 
 // ServeOptions are the flags of `lease-broker serve`.
@@ -27,6 +28,9 @@ type ServeOptions struct {
 	Policy        string
 	Foreground    bool
 	ToolCallCap   int
+	// AuditDB ships the audit log into a fleet database (docs/fleet.md).
+	AuditDB   dbOptions
+	AuditHost string
 }
 
 // LoadPolicy loads a --policy file, or the default policy for "". Tests may
@@ -57,7 +61,14 @@ func NewCmdServe(ios *IO, g *globalOptions, runF func(*ServeOptions) error) *cob
 	f.StringVar(&opts.Policy, "policy", "", "policy `FILE` whose rules may deny calls the lease allows (default: the shipped default policy)")
 	f.BoolVar(&opts.Foreground, "foreground", false, "stay in the foreground instead of detaching")
 	f.IntVar(&opts.ToolCallCap, "tool-call-cap", broker.DefaultToolCallCap, "per-session cap on tool.call and file.touch records (negative: none)")
+	opts.AuditDB.flags(f, "audit-db")
+	f.StringVar(&opts.AuditHost, "audit-host", "", "host name in the fleet database (default: this host's name)")
 	return cmd
+}
+
+// signalContext ends on SIGTERM, SIGINT or SIGHUP.
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 }
 
 func runServe(o *ServeOptions) error {
@@ -88,9 +99,27 @@ func runServe(o *ServeOptions) error {
 	case err != nil:
 		return exitf(ExitFailed, "%v", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	ctx, stop := signalContext()
 	defer stop()
 	fmt.Fprintf(o.IO.Err, "lease-broker: serving on %s (pid %d, audit %s)\n", srv.Addr(), os.Getpid(), srv.AuditPath())
+	if o.AuditDB.set() {
+		cfg, err := o.AuditDB.config()
+		if err != nil {
+			return err
+		}
+		// The shipper only reads the log: no gate decision waits on it.
+		sh := &fleet.Shipper{Audit: srv.AuditPath(), Host: o.AuditHost, DB: cfg,
+			Logf: func(f string, a ...any) { fmt.Fprintf(o.IO.Err, "lease-broker: "+f+"\n", a...) }}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			if err := sh.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				fmt.Fprintf(o.IO.Err, "lease-broker: fleet shipping stopped: %v\n", err)
+			}
+		}()
+		defer func() { stop(); <-done }()
+		fmt.Fprintf(o.IO.Err, "lease-broker: shipping the audit log to %s\n", fleet.Redact(o.AuditDB.URL))
+	}
 	if err := srv.Serve(ctx); err != nil {
 		return exitf(ExitFailed, "%v", err)
 	}
@@ -140,6 +169,22 @@ func runDetached(o *ServeOptions, argv0 string) error {
 	if o.Policy != "" {
 		args = append(args, "--policy", o.Policy)
 	}
+	env := os.Environ()
+	if o.AuditDB.set() {
+		// The URL may hold a password: hand it over in the environment
+		// (readable by this user only), never in the argv (readable by all).
+		env = append(env, fleet.EnvDB+"="+o.AuditDB.URL)
+		if o.AuditDB.PasswordFile != "" {
+			pf, err := abs(o.AuditDB.PasswordFile)
+			if err != nil {
+				return exitf(ExitUsage, "--audit-db-password-file: %v", err)
+			}
+			args = append(args, "--audit-db-password-file", pf)
+		}
+		if o.AuditHost != "" {
+			args = append(args, "--audit-host", o.AuditHost)
+		}
+	}
 	logf, err := os.CreateTemp("", "lease-broker-*.log")
 	if err != nil {
 		return exitf(ExitFailed, "%v", err)
@@ -153,6 +198,7 @@ func runDetached(o *ServeOptions, argv0 string) error {
 	defer null.Close()
 	cmd := exec.Command(exe, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = null, null, logf
+	cmd.Env = env
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	cmd.Dir = "/"
 	if err := cmd.Start(); err != nil {
