@@ -126,4 +126,3 @@ func TestFleetServe(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, string(cmdline), pg.Password)
 }
-
