@@ -133,10 +133,10 @@ func (w *world) env(extra ...string) []string {
 }
 
 // startBroker runs lease-broker in the foreground, owned by the test.
-func (w *world) startBroker() {
+func (w *world) startBroker(extra ...string) {
 	w.t.Helper()
-	cmd := exec.Command(filepath.Join(bins, "lease-broker"), "serve", "--foreground",
-		"--socket", w.socket, "--audit", w.audit)
+	cmd := exec.Command(filepath.Join(bins, "lease-broker"), append([]string{"serve", "--foreground",
+		"--socket", w.socket, "--audit", w.audit}, extra...)...)
 	cmd.Env = w.env()
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
