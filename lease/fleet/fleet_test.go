@@ -354,3 +354,37 @@ func TestReport(t *testing.T) {
 	assert.Equal(t, "silent", r.SilentSessions[0].Session)
 	assert.Equal(t, int64(1), r.Hosts)
 }
+
+// TestSlowDatabase: a database that holds the shipper's insert (a lock
+// taken by another client for two seconds) slows shipping, never the log,
+// and the table catches up afterwards.
+func TestSlowDatabase(t *testing.T) {
+	e := setup(t)
+	a, err := broker.OpenAudit(e.audit, 0, 3)
+	require.NoError(t, err)
+	defer a.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	locker := e.conn(t)
+	tx, err := locker.Begin(ctx)
+	require.NoError(t, err)
+	_, err = tx.Exec(ctx, "LOCK TABLE leasegate_events IN ACCESS EXCLUSIVE MODE")
+	require.NoError(t, err)
+	s := e.shipper("h7")
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	start := time.Now()
+	for i := 0; i < 20; i++ {
+		writeRecords(t, a, 5, "s7")
+		time.Sleep(50 * time.Millisecond)
+	}
+	assert.Less(t, time.Since(start), 4*time.Second, "writes went on at their own pace")
+	st, _ := fleet.ReadState(fleet.StatePath(e.audit))
+	assert.Zero(t, st.Shipped, "nothing was shipped while the table was locked")
+	require.NoError(t, tx.Rollback(ctx))
+	c := e.conn(t)
+	require.Eventually(t, func() bool { return len(tableIdentities(t, c, "h7")) == 100 }, 60*time.Second, 100*time.Millisecond)
+	cancel()
+	<-done
+	assert.Equal(t, logIdentities(t, e.audit, 3), tableIdentities(t, c, "h7"))
+}
