@@ -1,0 +1,343 @@
+package cmdline
+
+// Spec is one program's option grammar and where its inner command is.
+// The zero value is a program with no options taking a value whose first
+// operand is the command (nohup).
+type Spec struct {
+	// Names are the program names (the last element of argv[0]).
+	Names []string
+	// Short lists the short options that take a value ("ug": -u bob, -ubob).
+	Short string
+	// Long lists the long options that take a value (--user bob,
+	// --user=bob); with Single, single-dash names too (-ExecutionPolicy x).
+	Long []string
+	// Long2 lists options that take two values (bwrap --bind SRC DEST).
+	Long2 []string
+	// ValueDefault: every option takes a value except Flags and FlagsLong
+	// (docker run).
+	ValueDefault bool
+	Flags        string
+	FlagsLong    []string
+	// Stop lists options after which nothing from the argv runs
+	// (command -v, sudo -l); StopLetters, short letters that do so in any
+	// cluster (screen -r).
+	Stop        []string
+	StopLetters string
+	// ShellOpts' value is a string a shell runs (su -c X, flock --command=X).
+	ShellOpts []string
+	// RestShell: the words after the option, joined, are a string a shell
+	// runs (cmd /c X Y, powershell -Command X Y).
+	RestShell []string
+	// ShellLetter is a short letter that makes the first operand a string
+	// a shell runs, in any cluster (bash -lc X, entr -s X).
+	ShellLetter byte
+	// StdinLetters are short letters that make a shell read its script from
+	// standard input (bash -s).
+	StdinLetters string
+	// Rest: the words after the option are the command (xterm -e cmd args,
+	// gdb --args, nix shell -c).
+	Rest []string
+	// Split's value is split into words that precede the remaining
+	// arguments (env -S 'claude -p').
+	Split []string
+	// Code's value is program code (node -e, python -c): the strings it
+	// hands to a process API are parsed as shell.
+	Code []string
+	// Script's value is a file the program runs (pwsh -File x).
+	Script []string
+	// Entry's value is the command (docker run --entrypoint claude).
+	Entry []string
+	// Package's value names a package (npx -p X, pnpm --package=X).
+	Package []string
+	// ArgvMode options make the operands an argv (watch -x, runuser -u).
+	ArgvMode []string
+	// Operands is how many operands precede the command (timeout
+	// DURATION, chroot DIR, ssh HOST).
+	Operands int
+	// Assign: NAME=value words may precede the command (env, sudo).
+	Assign bool
+	// Numeric: -N is an option (nice -10).
+	Numeric bool
+	// DashOpt: a lone "-" is an option (env -, su -).
+	DashOpt bool
+	// Plus: +x words are options too (sh +o pipefail).
+	Plus bool
+	// Slash: /x words are options (cmd /c, start /b); "--" means nothing.
+	Slash bool
+	// Single: single-dash words are whole option names, not clusters
+	// (powershell -Command, gdb -ex).
+	Single bool
+	// Fold: options and the program name compare case-insensitively and
+	// ".exe" may follow the name.
+	Fold bool
+	// Permute: options may follow operands, and the inner command comes
+	// only from an option (su bob -c X).
+	Permute bool
+	// DashDash: the command follows "--" only (kubectl exec POD -- cmd).
+	DashDash bool
+	// DashDashShell: the words after "--" are a shell's arguments
+	// (capsh -- -c X).
+	DashDashShell bool
+	// Subs are subcommands: the first operand picks one; any other
+	// operand runs nothing known (docker ps).
+	Subs map[string]*Spec
+	// Then is what the operands after the options are: KindArgv (the
+	// default), KindShell (joined), KindTyped, KindPackage, KindScript,
+	// KindStdin (a shell: a script file, or stdin when there is none),
+	// KindNone.
+	Then Kind
+	// Each: every operand is a string a shell runs (concurrently).
+	Each bool
+	// Until lists prefixes of words that end the command (parallel :::).
+	Until []string
+	// Clauses open commands closed by ";" or "+" (find -exec).
+	Clauses []string
+	// Drop lists words left out of a typed text (tmux send-keys Enter).
+	Drop []string
+	// Skip lists operands passed over before the command (start "").
+	Skip []string
+}
+
+// Family is a group of programs that run other programs.
+type Family struct {
+	Name  string
+	Specs []*Spec
+}
+
+func sub(names string, s Spec) map[string]*Spec {
+	m := map[string]*Spec{}
+	for _, n := range splitNames(names) {
+		m[n] = &s
+	}
+	return m
+}
+
+func subs(ms ...map[string]*Spec) map[string]*Spec {
+	out := map[string]*Spec{}
+	for _, m := range ms {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func splitNames(s string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ' ' {
+			if start >= 0 {
+				out = append(out, s[start:i])
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
+func names(s string) []string { return splitNames(s) }
+
+// shellSpec is the grammar of sh, bash, zsh and friends.
+var shellSpec = Spec{
+	Names: names("sh bash zsh dash ksh ash mksh yash fish rbash"),
+	Short: "oOC", Long: []string{"--rcfile", "--init-file", "--init-command"},
+	ShellOpts: []string{"--command"}, ShellLetter: 'c', StdinLetters: "s",
+	Plus: true, DashOpt: true, Then: KindStdin,
+}
+
+// npxSpec is the grammar of npx-like package runners.
+var npxSpec = Spec{
+	Package: []string{"-p", "--package"}, ShellOpts: []string{"-c", "--call"},
+	Long: []string{"--cache", "--userconfig", "--registry", "--node-options"}, Then: KindPackage,
+}
+
+var containerRun = Spec{
+	ValueDefault: true, Flags: "dit", Operands: 1,
+	FlagsLong: []string{"--rm", "--detach", "--interactive", "--tty", "--privileged", "--init", "--read-only",
+		"--publish-all", "--no-healthcheck", "--oom-kill-disable", "--quiet", "--sig-proxy", "--disable-content-trust", "--no-deps", "--service-ports", "--use-aliases", "--remove-orphans", "--build"},
+	Entry: []string{"--entrypoint"},
+}
+
+var composeRun = func() Spec { s := containerRun; s.Flags = "dTiPt"; return s }()
+
+var containerSubs = subs(
+	sub("run exec", containerRun),
+	sub("container", Spec{Subs: sub("run exec", containerRun)}),
+	sub("compose", Spec{Long: []string{"-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--progress"}, Short: "fp", Subs: sub("run exec", composeRun)}),
+)
+
+var tmuxRun = Spec{Short: "cefFnstxylTwS", Then: KindShell}
+
+var tmuxPopup = Spec{Short: "cefFnstxylTwSdh", Then: KindShell}
+
+// Table is every program that runs another program, by family. The order
+// is the order of the documentation.
+var Table = []Family{
+	{Name: "privilege and identity", Specs: []*Spec{
+		{Names: names("sudo"), Short: "ugCDhprtTUR", Long: []string{"--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type", "--command-timeout", "--other-user", "--chroot"},
+			Stop: []string{"-l", "--list", "-v", "--validate", "-k", "-K", "-e", "--edit", "-V", "--version"}, Assign: true},
+		{Names: names("doas"), Short: "uC", Assign: true},
+		{Names: names("su"), Short: "gGsw", Long: []string{"--group", "--supp-group", "--shell", "--whitelist-environment"},
+			ShellOpts: []string{"-c", "--command", "--session-command"}, DashOpt: true, Permute: true, Then: KindStdin},
+		{Names: names("runuser"), Short: "gGsuw", Long: []string{"--group", "--supp-group", "--shell", "--user", "--whitelist-environment"},
+			ShellOpts: []string{"-c", "--command", "--session-command"}, ArgvMode: []string{"-u", "--user"}, DashOpt: true, Permute: true, Then: KindStdin},
+		{Names: names("pkexec"), Long: []string{"--user"}},
+		{Names: names("gosu su-exec"), Operands: 1},
+		{Names: names("setpriv"), Long: []string{"--reuid", "--regid", "--ruid", "--euid", "--rgid", "--egid", "--groups", "--inh-caps", "--ambient-caps", "--bounding-set", "--securebits", "--pdeathsig", "--selinux-label", "--apparmor-profile", "--landlock-access", "--landlock-rule"}},
+		{Names: names("chroot"), Operands: 1, Long: []string{"--userspec", "--groups"}},
+		{Names: names("capsh"), DashDashShell: true, Then: KindNone},
+		{Names: names("sg"), Operands: 1, ShellOpts: []string{"-c"}},
+	}},
+	{Name: "process control", Specs: []*Spec{
+		{Names: names("env"), Short: "uCP", Long: []string{"--unset", "--chdir"}, Split: []string{"-S", "--split-string"}, Assign: true, DashOpt: true},
+		{Names: names("nohup setsid chronic catchsegv unbuffer builtin")},
+		{Names: names("exec"), Short: "a"},
+		{Names: names("command"), StopLetters: "vV"},
+		{Names: names("nice"), Short: "n", Long: []string{"--adjustment"}, Numeric: true},
+		{Names: names("ionice"), Short: "cn", Long: []string{"--class", "--classdata"}, Stop: []string{"-p", "--pid", "-P", "--pgid", "-u", "--uid"}},
+		{Names: names("chrt"), Operands: 1, Stop: []string{"-p", "--pid", "-m", "--max"}},
+		{Names: names("taskset"), Operands: 1, Stop: []string{"-p", "--pid"}},
+		{Names: names("timeout"), Short: "sk", Long: []string{"--signal", "--kill-after"}, Operands: 1},
+		{Names: names("time"), Short: "fo", Long: []string{"--format", "--output"}},
+		{Names: names("stdbuf"), Short: "ioe", Long: []string{"--input", "--output", "--error"}},
+		{Names: names("flock"), Short: "wE", Long: []string{"--wait", "--timeout", "--conflict-exit-code"}, ShellOpts: []string{"-c", "--command"}, Operands: 1},
+		{Names: names("caffeinate"), Short: "tw"},
+		{Names: names("faketime"), Long: []string{"--date-prog"}, Operands: 1},
+		{Names: names("tini"), Short: "pe"},
+		{Names: names("dumb-init"), Short: "r", Long: []string{"--rewrite"}},
+		{Names: names("catatonit")},
+		{Names: names("dbus-run-session"), Long: []string{"--config-file", "--dbus-daemon"}},
+		{Names: names("cross-env"), Assign: true},
+		{Names: names("dotenv"), Short: "ecvp"},
+	}},
+	{Name: "sandboxes and tracers", Specs: []*Spec{
+		{Names: names("firejail valgrind")},
+		{Names: names("bwrap"), Long: []string{"--chdir", "--unsetenv", "--proc", "--dev", "--tmpfs", "--dir", "--uid", "--gid", "--hostname",
+			"--seccomp", "--args", "--lock-file", "--sync-fd", "--info-fd", "--userns-block-fd", "--json-status-fd", "--cap-add", "--cap-drop",
+			"--remount-ro", "--exec-label", "--file-label", "--perms", "--size", "--userns", "--userns2", "--pidns", "--add-seccomp-fd", "--block-fd"},
+			Long2: []string{"--bind", "--bind-try", "--ro-bind", "--ro-bind-try", "--dev-bind", "--dev-bind-try", "--symlink", "--setenv", "--file", "--bind-data", "--ro-bind-data", "--chmod"}},
+		{Names: names("proot"), Short: "rbmwqk", Long: []string{"--rootfs", "--bind", "--mount", "--pwd", "--cwd", "--qemu", "--kernel-release"}},
+		{Names: names("nsenter"), Short: "tSGW", Long: []string{"--target", "--setuid", "--setgid", "--wdns"}},
+		{Names: names("unshare"), Short: "RwSG", Long: []string{"--root", "--wd", "--setuid", "--setgid", "--map-user", "--map-group", "--map-users", "--map-groups"}},
+		{Names: names("systemd-run"), Short: "upEMH", Long: []string{"--unit", "--property", "--setenv", "--uid", "--gid", "--machine", "--description", "--slice", "--working-directory",
+			"--host", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--on-calendar", "--timer-property", "--path-property", "--socket-property", "--service-type", "--nice", "--expand-environment"}},
+		{Names: names("systemd-inhibit"), Long: []string{"--what", "--who", "--why", "--mode"}},
+		{Names: names("xvfb-run"), Short: "nefpsw", Long: []string{"--server-num", "--error-file", "--auth-file", "--xauth-protocol", "--server-args", "--wait"}},
+		{Names: names("torsocks"), Short: "uapP", Long: []string{"--user", "--pass", "--address", "--port"}},
+		{Names: names("proxychains proxychains4"), Short: "f"},
+		{Names: names("strace"), Short: "eoOpsSuEPXIba"},
+		{Names: names("ltrace"), Short: "eoupsnSlaAD"},
+		{Names: names("gdb"), Single: true, Long: []string{"-ex", "-iex", "-x", "-ix", "-p", "-pid", "--pid", "-cd", "--cd", "-d", "--directory", "-s", "-se", "-e", "-c", "--core", "-core", "-eval-command", "--eval-command", "-command", "--command", "-data-directory", "--data-directory"},
+			Rest: []string{"--args", "-args"}, Then: KindNone},
+		{Names: names("perf"), Subs: sub("record stat trace", Spec{Short: "eocFptCumG", Long: []string{"--event", "--output", "--count", "--freq", "--pid", "--tid", "--cpu", "--uid", "--mmap-pages", "--cgroup", "--call-graph", "--repeat"}})},
+		{Names: names("op"), Subs: sub("run", Spec{Long: []string{"--env-file", "--environment", "--account", "--config", "--session"}})},
+		{Names: names("mise rtx"), Subs: sub("exec x", Spec{DashDash: true})},
+		{Names: names("direnv"), Subs: sub("exec", Spec{Operands: 1})},
+		{Names: names("nix"), Long: []string{"--option", "--extra-experimental-features"}, Subs: sub("shell develop", Spec{
+			Rest: []string{"-c", "--command"}, Short: "fI", Long: []string{"--file", "--expr", "--include", "--override-input", "--profile", "--keep", "--unset"},
+			Long2: []string{"--arg", "--argstr", "--override-flake"}, Permute: true, Then: KindNone})},
+		{Names: names("nix-shell"), ShellOpts: []string{"--run", "--command"}, Short: "IA", Long: []string{"--attr", "--arg", "--argstr", "--include"}, Permute: true, Then: KindNone},
+		{Names: names("devbox"), Long: []string{"--config", "-c"}, Subs: sub("run", Spec{Long: []string{"--config", "--environment", "--env-file"}, Short: "ce"})},
+	}},
+	{Name: "job runners", Specs: []*Spec{
+		{Names: names("xargs"), Short: "adEILnPs", Long: []string{"--arg-file", "--delimiter", "--eof", "--replace", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
+		{Names: names("parallel"), Short: "jSaInNLdE", Long: []string{"--jobs", "--sshlogin", "--arg-file", "--max-args", "--max-lines", "--delimiter", "--eof", "--joblog", "--results", "--tmpdir", "--timeout", "--retries", "--tag-string", "--colsep"},
+			Until: []string{":::"}, Then: kindArgvOrShell},
+		{Names: names("find"), Clauses: []string{"-exec", "-execdir", "-ok", "-okdir"}},
+		{Names: names("watch"), Short: "nq", Long: []string{"--interval", "--equexit"}, ArgvMode: []string{"-x", "--exec"}, Then: KindShell},
+		{Names: names("entr"), ShellLetter: 's'},
+		{Names: names("nodemon"), Short: "weiV", Long: []string{"--watch", "--ext", "--ignore", "--delay", "--signal", "--config", "--exitcrash"}, ShellOpts: []string{"-x", "--exec"}, Then: KindScript},
+		{Names: names("git"), Short: "Cc", Long: []string{"--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env"}, Subs: subs(
+			sub("rebase", Spec{Short: "sXx", Long: []string{"--onto", "--strategy", "--strategy-option", "--exec"}, ShellOpts: []string{"-x", "--exec"}, Permute: true, Then: KindNone}),
+			sub("bisect", Spec{Subs: sub("run", Spec{})}),
+		)},
+		{Names: names("script"), Short: "EIOBTmo", Long: []string{"--echo", "--log-in", "--log-out", "--log-io", "--log-timing", "--logging-format", "--output-limit"},
+			ShellOpts: []string{"-c", "--command"}, Permute: true, Then: KindNone},
+		{Names: names("concurrently"), Short: "ncplstm", Long: []string{"--names", "--prefix-colors", "--prefix", "--prefix-length", "--timestamp-format", "--restart-tries", "--restart-after", "--success", "--max-processes", "--name-separator", "--default-input-target", "--passthrough-arguments"}, Each: true, Then: KindNone},
+		{Names: names("hyperfine"), Short: "wrmMpcsSNnLu", Long: []string{"--warmup", "--runs", "--min-runs", "--max-runs", "--prepare", "--setup", "--conclude", "--cleanup", "--shell", "--parameter-scan", "--parameter-step-size", "--parameter-list", "--export-json", "--export-markdown", "--command-name", "--time-unit", "--style", "--sort", "--output"}, Each: true, Then: KindNone},
+		{Names: names("watchexec"), Short: "wepfdi", Long: []string{"--watch", "--exts", "--filter", "--ignore", "--debounce", "--shell", "--signal", "--delay-run", "--project-origin", "--workdir", "--env"}, Then: KindShell},
+	}},
+	{Name: "shells and interpreters", Specs: []*Spec{
+		&shellSpec,
+		{Names: names("eval"), Then: KindShell},
+		{Names: names("source ."), Then: KindNone},
+		{Names: names("busybox toybox")},
+		{Names: names("node nodejs tsx ts-node"), Short: "rC", Long: []string{"--require", "--import", "--loader", "--experimental-loader", "--conditions", "--env-file", "--input-type", "--title"},
+			Code: []string{"-e", "--eval", "-p", "--print"}, Then: KindScript},
+		{Names: names("deno"), Subs: subs(
+			sub("run", Spec{Long: []string{"--config", "--import-map", "--env-file", "--location", "--seed", "--v8-flags", "--cert", "--lock"}, Short: "c", Then: KindScript}),
+			sub("eval", Spec{Then: kindCode}),
+		)},
+		{Names: names("python python3 python2 pypy pypy3"), Short: "WX", Code: []string{"-c"}, Then: KindScript},
+		{Names: names("perl"), Code: []string{"-e", "-E"}, Then: KindScript},
+		{Names: names("ruby"), Short: "Ir", Code: []string{"-e"}, Then: KindScript},
+		{Names: names("php"), Code: []string{"-r"}, Short: "cdz", Then: KindScript},
+	}},
+	{Name: "package runners", Specs: []*Spec{
+		func() *Spec { s := npxSpec; s.Names = names("npx pnpx bunx"); return &s }(),
+		{Names: names("npm"), Subs: sub("exec x", npxSpec)},
+		{Names: names("pnpm"), Package: []string{"--package"}, Short: "C", Long: []string{"--dir", "--filter", "--workspace-dir"},
+			Subs: sub("dlx exec", Spec{Package: []string{"--package"}, ShellLetter: 'c', Then: KindPackage})},
+		{Names: names("yarn"), Subs: sub("dlx exec", Spec{Package: []string{"-p", "--package"}, Then: KindPackage})},
+		{Names: names("bun"), Code: []string{"-e", "--eval", "-p", "--print"}, Subs: subs(sub("x", npxSpec), sub("run", Spec{Then: KindScript}))},
+		{Names: names("uvx"), Package: []string{"--from"}, Long: []string{"--with", "--python", "--index-url"}, Short: "p", Then: KindPackage},
+		{Names: names("uv"), Subs: subs(sub("tool", Spec{Subs: sub("run", Spec{Package: []string{"--from"}, Long: []string{"--with", "--python"}, Then: KindPackage})}),
+			sub("run", Spec{Long: []string{"--with", "--python", "--project", "--directory", "--env-file"}, Short: "p"}))},
+		{Names: names("pipx"), Subs: sub("run", Spec{Package: []string{"--spec"}, Long: []string{"--python", "--pip-args"}, Then: KindPackage})},
+		{Names: names("volta"), Subs: sub("run", Spec{Long: []string{"--node", "--npm", "--yarn", "--pnpm", "--env"}})},
+	}},
+	{Name: "containers and remotes", Specs: []*Spec{
+		{Names: names("docker podman nerdctl"), Short: "Hcl", Long: []string{"--host", "--context", "--config", "--log-level"}, Subs: containerSubs},
+		{Names: names("docker-compose podman-compose"), Short: "fp", Long: []string{"--file", "--project-name", "--profile", "--env-file"}, Subs: sub("run exec", composeRun)},
+		{Names: names("kubectl oc"), Subs: sub("exec run debug", Spec{DashDash: true})},
+		{Names: names("ssh"), Short: "BbcDEeFIiJLlmOoPpQRSWw", Operands: 1, Then: KindShell},
+		{Names: names("devcontainer"), Subs: sub("exec", Spec{Long: []string{"--workspace-folder", "--container-id", "--id-label", "--config", "--override-config", "--remote-env", "--docker-path", "--log-level", "--log-format", "--terminal-columns", "--terminal-rows", "--default-user-env-probe"}})},
+		{Names: names("toolbox"), Subs: sub("run", Spec{Short: "cdr", Long: []string{"--container", "--distro", "--release"}})},
+		{Names: names("distrobox"), Subs: sub("enter", Spec{DashDash: true})},
+		{Names: names("distrobox-enter"), DashDash: true},
+		{Names: names("wsl"), Short: "du", Long: []string{"--distribution", "--user", "--cd"}, Rest: []string{"-e", "--exec"}, Then: KindShell},
+	}},
+	{Name: "terminals", Specs: []*Spec{
+		{Names: names("tmux"), Short: "LSfT", ShellOpts: []string{"-c"}, Subs: subs(
+			sub("new-session new new-window neww split-window splitw respawn-pane respawnp respawn-window respawnw", tmuxRun),
+			sub("run-shell run display-popup popup", tmuxPopup),
+			sub("send-keys send", Spec{Short: "cefFnstxylTwSN", Then: KindTyped, Drop: []string{"Enter", "C-m", "KPEnter"}}),
+		)},
+		{Names: names("screen"), Short: "SceEhpsTtX", StopLetters: "rRxD", Stop: []string{"-ls", "-list", "-wipe", "-Q"}},
+		{Names: names("x-terminal-emulator xterm uxterm urxvt konsole alacritty xfce4-terminal lxterminal terminator foot st"), Single: true,
+			Long: []string{"-T", "-title", "--title", "-fa", "-fs", "-fn", "-geometry", "-bg", "-fg", "-class", "--class", "-name", "-n", "--working-directory", "--workdir", "--profile", "--config-file"},
+			Rest: []string{"-e", "--command", "-x", "--execute"}, Then: KindNone},
+		{Names: names("gnome-terminal mate-terminal"), DashDash: true},
+		{Names: names("kitty"), Short: "cdoT", Long: []string{"--config", "--directory", "--override", "--title", "--class", "--name", "--session", "--listen-on"}},
+		{Names: names("wezterm"), Subs: sub("start", Spec{Long: []string{"--cwd", "--class", "--workspace", "--position", "--domain"}})},
+	}},
+	{Name: "Windows", Specs: []*Spec{
+		{Names: names("cmd"), Slash: true, Fold: true, RestShell: []string{"/c", "/k", "/r"}, Then: KindStdin},
+		{Names: names("start"), Slash: true, Fold: true, Long: []string{"/d", "/affinity", "/node"}, Skip: []string{""}},
+		{Names: names("powershell"), Single: true, Fold: true, RestShell: []string{"-command", "-c"}, Script: []string{"-file", "-f"},
+			Long: []string{"-executionpolicy", "-ep", "-ex", "-windowstyle", "-w", "-configurationname", "-outputformat", "-of", "-inputformat", "-if", "-workingdirectory", "-wd", "-settingsfile", "-psconsolefile", "-version", "-custompipename", "-encodedcommand", "-ec", "-e"}, Then: KindShell},
+		{Names: names("pwsh"), Single: true, Fold: true, RestShell: []string{"-command", "-c"}, Script: []string{"-file", "-f"},
+			Long: []string{"-executionpolicy", "-ep", "-ex", "-windowstyle", "-w", "-configurationname", "-outputformat", "-of", "-inputformat", "-if", "-workingdirectory", "-wd", "-settingsfile", "-custompipename", "-encodedcommand", "-ec", "-e"}, Then: KindScript},
+	}},
+}
+
+// index maps a program name to its spec.
+var index = func() map[string]*Spec {
+	m := map[string]*Spec{}
+	for _, f := range Table {
+		for _, s := range f.Specs {
+			for _, n := range s.Names {
+				if m[n] != nil {
+					panic("cmdline: " + n + " is in the table twice")
+				}
+				m[n] = s
+			}
+		}
+	}
+	return m
+}()
