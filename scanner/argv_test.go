@@ -71,7 +71,7 @@ func TestJudgeArgv(t *testing.T) {
 		{argv: "echo claude"},
 		{argv: "grep claude"},
 		{argv: "? claude"},
-		{argv: "env ? claude"},
+		{argv: "env ? claude", runtime: "claude", class: ClassDynamic}, // an unknown word never hides the command after it
 		{argv: "env -S claude%-p", nested: "claude -p"},
 	}
 	for _, tt := range tests {
@@ -107,14 +107,20 @@ func TestJudgeArgvVia(t *testing.T) {
 	}
 }
 
+// TestJudgeArgvDeepWrappersBounded: the judge stops at its wrapper bound
+// and reports what lies beyond it as dynamic, never as nothing.
 func TestJudgeArgvDeepWrappersBounded(t *testing.T) {
 	var argv []Arg
 	for i := 0; i < 10000; i++ {
 		argv = append(argv, Lit("nohup"))
 	}
 	argv = append(argv, Lit("claude"))
-	if l, _ := DefaultConfig().JudgeArgv(argv); l != nil {
-		t.Fatalf("judge went past its wrapper bound: %+v", l)
+	l, _ := DefaultConfig().JudgeArgv(argv)
+	if l == nil || l.Class != ClassDynamic || l.Runtime != "claude" {
+		t.Fatalf("a runtime past the wrapper bound must be dynamic, got %+v", l)
+	}
+	if l, _ := DefaultConfig().JudgeArgv(argv[:10000]); l != nil {
+		t.Fatalf("no runtime past the bound, got %+v", l)
 	}
 }
 
