@@ -109,6 +109,9 @@ type Inner struct {
 	// Opaque reports that an unknown word was passed over where the
 	// command could have started: this inner is one possibility.
 	Opaque bool
+	// Wrapper is the index of the innermost wrapper program, -1 when
+	// the argv is not wrapped.
+	Wrapper int
 	// Chain lists the wrappers peeled to reach this inner, outermost
 	// first.
 	Chain []string
@@ -135,7 +138,7 @@ func Unwrap(argv []Word) Result { return UnwrapDepth(argv, MaxDepth) }
 // UnwrapDepth peels the wrappers off argv, at most maxDepth deep.
 func UnwrapDepth(argv []Word, maxDepth int) Result {
 	u := &unwrapper{argv: argv, max: maxDepth}
-	u.cmd(0, len(argv), 0, Inner{})
+	u.cmd(0, len(argv), 0, Inner{Wrapper: -1})
 	return u.res
 }
 
@@ -174,6 +177,7 @@ func (u *unwrapper) cmd(start, end, depth int, in Inner) {
 	if w.Known {
 		if s := lookup(w.Text); s != nil {
 			in.Chain = append(append([]string(nil), in.Chain...), progName(w.Text))
+			in.Wrapper = start
 			u.opts(s, start, start+1, end, depth, in)
 			return
 		}
@@ -211,8 +215,15 @@ func (u *unwrapper) shell(in Inner, prog, arg int, text string) {
 	u.add(in)
 }
 
-func (u *unwrapper) code(in Inner, prog, arg int) {
-	for _, t := range CodeCommands(u.text(arg)) {
+func (u *unwrapper) code(in Inner, prog, arg int, text string) {
+	cmds := CodeCommands(text)
+	if len(cmds) == 0 {
+		// Code that starts no process: the interpreter is the command.
+		in.Start, in.End = arg, arg+1
+		u.leaf(in, KindNone, prog)
+		return
+	}
+	for _, t := range cmds {
 		u.shell(in, prog, arg, t)
 	}
 }
@@ -259,6 +270,9 @@ func (u *unwrapper) opts(s *Spec, prog, j, end, depth int, in Inner) {
 			switch {
 			case operands > 0:
 				operands--
+			case shellMode || s.takesOperand():
+				// The string a shell runs, the script or package.
+				goto operand
 			case s.Subs != nil:
 				in.Opaque = true
 				u.leaf(in, KindNone, prog)
@@ -386,6 +400,7 @@ func (u *unwrapper) opts(s *Spec, prog, j, end, depth int, in Inner) {
 		u.opts(&shellSpec, prog, j, end, depth+1, in)
 		return
 	}
+operand:
 	if shellMode {
 		if j < end {
 			u.shell(in, prog, j, u.text(j))
@@ -424,7 +439,7 @@ func (u *unwrapper) opts(s *Spec, prog, j, end, depth int, in Inner) {
 		in.Start, in.End = j, end
 		u.leaf(in, kind, prog)
 	case kindCode:
-		u.code(in, prog, j)
+		u.code(in, prog, j, u.text(j))
 	case kindArgvOrShell:
 		if end == j+1 && u.argv[j].Known && strings.ContainsAny(u.argv[j].Text, " ;|&") {
 			u.shell(in, prog, j, u.argv[j].Text)
@@ -435,6 +450,17 @@ func (u *unwrapper) opts(s *Spec, prog, j, end, depth int, in Inner) {
 		in.Start, in.End = j, end
 		u.leaf(in, KindNone, prog)
 	}
+}
+
+// takesOperand reports whether the operand after the options is a
+// string, a script or a package rather than a command (an unknown word
+// there is that operand).
+func (s *Spec) takesOperand() bool {
+	switch s.Then {
+	case KindShell, KindTyped, KindPackage, KindScript, KindStdin, kindCode, kindArgvOrShell:
+		return !s.Permute && !s.Each
+	}
+	return false
 }
 
 // takesSpecial reports whether an option has a role beyond taking a value.
@@ -502,13 +528,11 @@ func (u *unwrapper) option(s *Spec, name string, attached bool, prog, j, end, de
 		return 0, true
 	case has(s.Code, name, s.Fold):
 		if v, ok := value(); ok {
+			text := u.text(v)
 			if attached {
-				for _, t := range CodeCommands(attachedValue(u.text(v), name, s.Fold)) {
-					u.shell(*in, prog, v, t)
-				}
-			} else {
-				u.code(*in, prog, v)
+				text = attachedValue(text, name, s.Fold)
 			}
+			u.code(*in, prog, v, text)
 		} else {
 			u.leaf(*in, KindNone, prog)
 		}
@@ -567,32 +591,7 @@ func attachedValue(word, name string, fold bool) string {
 // clauses handles find's -exec/-execdir/-ok/-okdir ... ; and +: each clause
 // is a command, with {} standing for each starting point.
 func (u *unwrapper) clauses(s *Spec, prog, j, end, depth int, in Inner) {
-	// Options (-H -L -P -D x -O1), then starting points until the
-	// expression.
-	for j < end && u.argv[j].Known {
-		t := u.argv[j].Text
-		if t == "-H" || t == "-L" || t == "-P" || strings.HasPrefix(t, "-O") {
-			j++
-			continue
-		}
-		if t == "-D" {
-			j += 2
-			continue
-		}
-		break
-	}
-	var starts []string
-	for j < end {
-		w := u.argv[j]
-		if w.Known && (strings.HasPrefix(w.Text, "-") || w.Text == "(" || w.Text == "!") {
-			break
-		}
-		starts = append(starts, u.text(j))
-		j++
-	}
-	if len(starts) == 0 {
-		starts = []string{"."}
-	}
+	starts, j := findPoints(u.argv, findOpts(u.argv, j, end), end, u.text)
 	found := false
 	for k := j; k < end; k++ {
 		if w := u.argv[k]; !w.Known || !has(s.Clauses, w.Text, false) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/leasegate/leasegate/cmdline"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -377,7 +378,13 @@ func (a *analyzer) stmt(st *syntax.Stmt, depth int) {
 // shell would resolve them. It ignores control flow: a cd inside an if
 // counts. An unknown target ($X, cd -) leaves the folder as it was.
 func (a *analyzer) chdir(args []string) {
-	args = skipOpts(args, optSpec{}, nil)
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
+		done := args[0] == "--"
+		args = args[1:]
+		if done {
+			break
+		}
+	}
 	dir := "~"
 	if len(args) > 0 {
 		dir = args[0]
@@ -441,7 +448,7 @@ func (a *analyzer) pipeToShell(b *syntax.BinaryCmd, depth int) {
 		if !isXargs {
 			return
 		}
-		items = findStarts(xargv[1:])
+		items = cmdline.FindStarts(xargv[1:])
 	default:
 		return
 	}
@@ -454,14 +461,16 @@ func (a *analyzer) pipeToShell(b *syntax.BinaryCmd, depth int) {
 		items = strings.Fields(text)
 	}
 	repl := ""
-	cmd := skipOpts(yargv[1:], optSpec{shortValue: "adEILnPs", longValue: []string{"--arg-file", "--delimiter", "--eof", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}}, func(f, v string) {
-		switch f {
+	flags, operand, _ := cmdline.Options(yargv)
+	for _, f := range flags {
+		switch f.Name {
 		case "-I", "--replace":
-			repl = v
+			repl = f.Value
 		case "-i":
 			repl = "{}"
 		}
-	})
+	}
+	cmd := yargv[operand:]
 	if len(cmd) == 0 || len(items) == 0 {
 		return
 	}
@@ -485,11 +494,15 @@ func (a *analyzer) pipeToShell(b *syntax.BinaryCmd, depth int) {
 // readsScriptFromStdin reports whether argv is a shell that takes its
 // script from standard input (no -c, no script file).
 func readsScriptFromStdin(argv []string) bool {
-	if len(argv) == 0 || !shells[cmdName(argv[0])] {
+	if len(argv) == 0 {
 		return false
 	}
-	cmd, script, _ := shellArgs(argv[1:])
-	return cmd == "" && script == ""
+	for _, in := range cmdline.UnwrapDepth(cmdWords(argv, isDynamic(argv[0])), maxWrappers).Inners {
+		if in.Kind == cmdline.KindStdin {
+			return true
+		}
+	}
+	return false
 }
 
 // cmdName is the command a word names: its last path element.
