@@ -1,0 +1,292 @@
+package cmdline_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/leasegate/leasegate/cmdline"
+	"github.com/leasegate/leasegate/gate"
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/shell"
+)
+
+// The inner commands every spelling wraps.
+const (
+	innerRed   = "claude -p x"
+	innerGated = "launch-runtime --runtime claude -- -p x"
+	innerRm    = "rm -rf /"
+)
+
+// spellings drives every family of the table through both users of the
+// model: wrap is a spelling with %s where the inner command goes; miss is a
+// near miss (the inner words present but not run). red, gated and deny
+// override wrap for a family whose inner command is spelled another way;
+// "-" marks a form that does not apply (the reason is beside it).
+var spellings = []struct {
+	prog             string // the table entry the row covers
+	wrap, miss       string
+	red, gated, deny string
+}{
+	// privilege and identity
+	{prog: "sudo", wrap: "sudo -u root -E %s", miss: "sudo -l %s"},
+	{prog: "doas", wrap: "doas -u root %s", miss: "doas -C %s"},
+	{prog: "su", wrap: "su - root -c '%s'", miss: "su -s %s"},
+	{prog: "runuser", wrap: "runuser -u bob -- %s", miss: "runuser -g %s"},
+	{prog: "pkexec", wrap: "pkexec --user root %s", miss: "pkexec --user %s"},
+	{prog: "gosu", wrap: "gosu bob %s", miss: "gosu %s"},
+	{prog: "su-exec", wrap: "su-exec bob %s", miss: "su-exec %s"},
+	{prog: "setpriv", wrap: "setpriv --reuid=1000 --init-groups %s", miss: "setpriv --reuid %s"},
+	{prog: "chroot", wrap: "chroot /srv %s", miss: "chroot %s"},
+	{prog: "capsh", wrap: "capsh --drop=cap_net_raw -- -c '%s'", miss: "capsh --print %s"},
+	{prog: "sg", wrap: "sg docker -c '%s'", miss: "sg %s"},
+	// process control
+	{prog: "env", wrap: "env -i -u X -C /tmp FOO=1 %s", miss: "env -u %s"},
+	{prog: "env", wrap: "env -S '%s'", miss: "env -C %s"},
+	{prog: "nohup", wrap: "nohup %s", miss: "echo nohup %s"},
+	{prog: "setsid", wrap: "setsid -f %s", miss: "echo setsid %s"},
+	{prog: "nice", wrap: "nice -n 10 %s", miss: "nice -n %s"},
+	{prog: "nice", wrap: "nice -10 %s", miss: "nice --adjustment %s"},
+	{prog: "ionice", wrap: "ionice -c 3 %s", miss: "ionice -p %s"},
+	{prog: "chrt", wrap: "chrt -f 10 %s", miss: "chrt -p %s"},
+	{prog: "taskset", wrap: "taskset -c 0-3 %s", miss: "taskset -p %s"},
+	{prog: "timeout", wrap: "timeout -s KILL 10m %s", miss: "timeout %s"},
+	{prog: "time", wrap: "command time -f %%e %s", miss: "command time -o %s"},
+	{prog: "stdbuf", wrap: "stdbuf -oL %s", miss: "stdbuf -o %s"},
+	{prog: "unbuffer", wrap: "unbuffer -p %s", miss: "echo unbuffer %s"},
+	{prog: "flock", wrap: "flock -w 5 /tmp/lock %s", miss: "flock %s"},
+	{prog: "flock", wrap: "flock /tmp/lock -c '%s'", miss: "flock -w %s"},
+	{prog: "chronic", wrap: "chronic %s", miss: "echo chronic %s"},
+	{prog: "caffeinate", wrap: "caffeinate -i %s", miss: "caffeinate -t %s"},
+	{prog: "faketime", wrap: "faketime '2020-01-01 00:00:00' %s", miss: "faketime %s"},
+	{prog: "tini", wrap: "tini -s -- %s", miss: "tini -p %s"},
+	{prog: "dumb-init", wrap: "dumb-init --single-child %s", miss: "dumb-init -r %s"},
+	{prog: "catatonit", wrap: "catatonit -- %s", miss: "echo catatonit %s"},
+	{prog: "exec", wrap: "exec -a name %s", miss: "exec -a %s"},
+	{prog: "command", wrap: "command %s", miss: "command -v %s"},
+	{prog: "dbus-run-session", wrap: "dbus-run-session -- %s", miss: "dbus-run-session --config-file %s"},
+	{prog: "dotenv", wrap: "dotenv -e .env -- %s", miss: "dotenv -e %s"},
+	{prog: "cross-env", wrap: "cross-env NODE_ENV=ci %s", miss: "echo cross-env %s"},
+	// sandboxes and tracers
+	{prog: "firejail", wrap: "firejail --noprofile %s", miss: "echo firejail %s"},
+	{prog: "bwrap", wrap: "bwrap --ro-bind / / --dev /dev --unshare-all %s", miss: "bwrap --bind %s"},
+	{prog: "proot", wrap: "proot -r /srv -b /dev %s", miss: "proot -r %s"},
+	{prog: "nsenter", wrap: "nsenter -t 1 -m -u %s", miss: "nsenter -t %s"},
+	{prog: "unshare", wrap: "unshare -r --fork %s", miss: "unshare -R %s"},
+	{prog: "systemd-run", wrap: "systemd-run --user %s", miss: "systemd-run -u %s"},
+	{prog: "systemd-inhibit", wrap: "systemd-inhibit --why=build %s", miss: "systemd-inhibit --why %s"},
+	{prog: "xvfb-run", wrap: "xvfb-run -a %s", miss: "xvfb-run -s %s"},
+	{prog: "torsocks", wrap: "torsocks %s", miss: "torsocks -u %s"},
+	{prog: "proxychains4", wrap: "proxychains4 -q %s", miss: "proxychains4 -f %s"},
+	{prog: "valgrind", wrap: "valgrind --tool=memcheck %s", miss: "echo valgrind %s"},
+	{prog: "strace", wrap: "strace -f -o /tmp/t %s", miss: "strace -o %s"},
+	{prog: "ltrace", wrap: "ltrace -f %s", miss: "ltrace -o %s"},
+	{prog: "gdb", wrap: "gdb -batch -ex run --args %s", miss: "gdb %s"},
+	{prog: "perf", wrap: "perf record -g %s", miss: "perf report %s"},
+	{prog: "perf", wrap: "perf stat -e cycles %s", miss: "perf stat -e %s"},
+	{prog: "op", wrap: "op run --env-file=.env -- %s", miss: "op read %s"},
+	{prog: "mise", wrap: "mise exec node@20 -- %s", miss: "mise exec %s"},
+	{prog: "direnv", wrap: "direnv exec . %s", miss: "direnv allow %s"},
+	{prog: "nix", wrap: "nix shell nixpkgs#hello -c %s", miss: "nix shell %s"},
+	{prog: "nix", wrap: "nix develop -c %s", miss: "nix build %s"},
+	{prog: "nix-shell", wrap: "nix-shell -p hello --run '%s'", miss: "nix-shell -p %s"},
+	{prog: "devbox", wrap: "devbox run %s", miss: "devbox add %s"},
+	// job runners
+	{prog: "xargs", wrap: "xargs -n 1 -P 4 %s", miss: "xargs -a %s"},
+	{prog: "parallel", wrap: "parallel -j 2 %s ::: a b", miss: "parallel -j %s"},
+	{prog: "find", wrap: "find . -maxdepth 0 -exec %s ';'", miss: "find . -name %s"},
+	{prog: "watch", wrap: "watch -n 5 '%s'", miss: "watch -n %s"},
+	{prog: "watch", wrap: "watch -x %s", miss: "echo watch -x %s"},
+	{prog: "entr", wrap: "entr -s '%s'", miss: "echo entr %s"},
+	{prog: "nodemon", wrap: "nodemon --exec '%s'", miss: "nodemon --watch %s"},
+	{prog: "git", wrap: "git rebase -i --exec '%s' main", miss: "git rebase --onto %s"},
+	{prog: "git", wrap: "git bisect run %s", miss: "git bisect start %s"},
+	{prog: "script", wrap: "script -q -c '%s' /dev/null", miss: "script -q %s"},
+	{prog: "concurrently", wrap: "concurrently -n a '%s'", miss: "concurrently -n %s"},
+	{prog: "hyperfine", wrap: "hyperfine -w 1 '%s'", miss: "hyperfine --export-json %s"},
+	{prog: "watchexec", wrap: "watchexec -e go -- %s", miss: "watchexec -w %s"},
+	// shells and interpreters
+	{prog: "bash", wrap: "bash -c '%s'", miss: "bash script.sh %s"},
+	{prog: "bash", wrap: "bash -euo pipefail -c '%s'", miss: "bash -o %s"},
+	{prog: "sh", wrap: "sh -lc '%s'", miss: "sh -n script.sh %s"},
+	{prog: "zsh", wrap: "zsh --login -c '%s'", miss: "zsh script.zsh %s"},
+	{prog: "dash", wrap: "dash -ec '%s'", miss: "dash script.sh %s"},
+	{prog: "ksh", wrap: "ksh -c '%s'", miss: "ksh script.sh %s"},
+	{prog: "fish", wrap: "fish -c '%s'", miss: "fish script.fish %s"},
+	{prog: "eval", wrap: "eval '%s'", miss: "echo eval '%s'"},
+	{prog: "busybox", wrap: "busybox sh -c '%s'", miss: "busybox echo %s"},
+	{prog: "node", wrap: `node -e "require('child_process').execSync('%s')"`, miss: `node -e "console.log('%s')"`},
+	{prog: "python3", wrap: `python3 -c "import os; os.system('%s')"`, miss: `python3 -c "print('%s')"`},
+	{prog: "perl", wrap: `perl -e 'system("%s")'`, miss: `perl -e 'print("%s")'`},
+	{prog: "ruby", wrap: `ruby -e 'system("%s")'`, miss: `ruby -e 'puts("%s")'`},
+	{prog: "php", wrap: `php -r 'system("%s");'`, miss: `php -r 'echo("%s");'`},
+	// package runners
+	{prog: "npx", wrap: "npx -y %s", miss: "npx -p %s"},
+	{prog: "pnpm", wrap: "pnpm dlx %s", miss: "pnpm add %s"},
+	{prog: "pnpm", wrap: "pnpm --package=cowsay dlx %s", miss: "pnpm --package %s"},
+	{prog: "pnpm", wrap: "pnpm exec %s", miss: "pnpm view %s"},
+	{prog: "yarn", wrap: "yarn dlx %s", miss: "yarn add %s"},
+	{prog: "yarn", wrap: "yarn exec %s", miss: "yarn info %s"},
+	{prog: "bunx", wrap: "bunx %s", miss: "echo bunx %s"},
+	{prog: "bun", wrap: "bun x %s", miss: "bun add %s"},
+	{prog: "npm", wrap: "npm exec -- %s", miss: "npm install %s"},
+	{prog: "uvx", wrap: "uvx %s", miss: "uvx --from %s"},
+	{prog: "uv", wrap: "uv run --with x %s", miss: "uv add %s"},
+	{prog: "uv", wrap: "uv tool run %s", miss: "uv tool install %s"},
+	{prog: "pipx", wrap: "pipx run %s", miss: "pipx install %s"},
+	{prog: "volta", wrap: "volta run --node 20 %s", miss: "volta install %s"},
+	// deno runs a script or an npm: spec, not a command: rm and
+	// launch-runtime have no npm: spelling.
+	{prog: "deno", red: "deno run -A npm:@anthropic-ai/claude-code -p x", gated: "-", deny: "-", miss: "deno run -A npm:cowsay %s"},
+	// containers and remotes
+	{prog: "docker", wrap: "docker run --rm -it -v /a:/b img %s", miss: "docker pull %s"},
+	{prog: "docker", wrap: "docker exec -it box %s", miss: "docker logs %s"},
+	{prog: "docker", wrap: "docker compose run --rm svc %s", miss: "docker compose logs %s"},
+	{prog: "docker", wrap: "docker compose exec svc %s", miss: "docker compose -f %s"},
+	{prog: "docker-compose", wrap: "docker-compose run --rm svc %s", miss: "docker-compose logs %s"},
+	{prog: "podman", wrap: "podman run img %s", miss: "podman images %s"},
+	{prog: "kubectl", wrap: "kubectl exec -it pod -- %s", miss: "kubectl exec pod %s"},
+	{prog: "kubectl", wrap: "kubectl run x --image=i -- %s", miss: "kubectl logs %s"},
+	{prog: "kubectl", wrap: "kubectl debug pod -it --image=i -- %s", miss: "kubectl get %s"},
+	{prog: "ssh", wrap: "ssh -p 22 host %s", miss: "ssh -l %s"},
+	{prog: "devcontainer", wrap: "devcontainer exec --workspace-folder . %s", miss: "devcontainer up %s"},
+	{prog: "toolbox", wrap: "toolbox run -c box %s", miss: "toolbox create %s"},
+	{prog: "distrobox", wrap: "distrobox enter box -- %s", miss: "distrobox enter %s"},
+	{prog: "distrobox-enter", wrap: "distrobox-enter box -- %s", miss: "distrobox-enter %s"},
+	{prog: "wsl", wrap: "wsl -d Ubuntu %s", miss: "wsl -d %s"},
+	{prog: "wsl", wrap: "wsl -e %s", miss: "wsl --cd %s"},
+	// terminals
+	{prog: "tmux", wrap: "tmux new-session -d '%s'", miss: "tmux display-message '%s'"},
+	{prog: "tmux", wrap: "tmux new-window -n w '%s'", miss: "tmux rename-window '%s'"},
+	{prog: "tmux", wrap: "tmux split-window -h '%s'", miss: "tmux select-pane '%s'"},
+	{prog: "tmux", wrap: "tmux respawn-pane -k '%s'", miss: "tmux kill-pane '%s'"},
+	{prog: "tmux", wrap: "tmux send-keys -t s '%s' Enter", miss: "tmux set-buffer '%s'"},
+	{prog: "screen", wrap: "screen -dmS s %s", miss: "screen -r %s"},
+	{prog: "x-terminal-emulator", wrap: "x-terminal-emulator -e %s", miss: "x-terminal-emulator -T %s"},
+	{prog: "gnome-terminal", wrap: "gnome-terminal -- %s", miss: "gnome-terminal --title %s"},
+	{prog: "konsole", wrap: "konsole -e %s", miss: "konsole --profile %s"},
+	{prog: "xterm", wrap: "xterm -e %s", miss: "xterm -title %s"},
+	{prog: "alacritty", wrap: "alacritty -e %s", miss: "alacritty --title %s"},
+	{prog: "kitty", wrap: "kitty %s", miss: "kitty -T %s"},
+	{prog: "wezterm", wrap: "wezterm start -- %s", miss: "wezterm ls-fonts %s"},
+	// Windows
+	{prog: "cmd", wrap: "cmd /c %s", miss: "cmd /c echo %s"},
+	{prog: "cmd", wrap: "cmd.exe /k %s", miss: "cmd.exe /k echo %s"},
+	{prog: "start", wrap: "start /b %s", miss: "start /d %s"},
+	{prog: "powershell", wrap: "powershell -NoProfile -Command '%s'", miss: "powershell -File %s"},
+	{prog: "pwsh", wrap: "pwsh -c '%s'", miss: "pwsh -File %s"},
+}
+
+func spell(override, wrap, inner string) string {
+	if override != "" {
+		return override
+	}
+	return strings.ReplaceAll(fmt.Sprintf(wrap, inner), "%%", "%")
+}
+
+// scan runs the scanner's shell detector on one line.
+func scan(t *testing.T, src string) []scanner.Finding {
+	t.Helper()
+	fs, _, err := scanner.ScanBytes("t.sh", []byte(src+"\n"), false, scanner.DefaultConfig(),
+		[]scanner.Detector{shell.New()}, shell.ScanString)
+	require.NoError(t, err)
+	return fs
+}
+
+func verdicts(fs []scanner.Finding) (red, gated bool) {
+	for _, f := range fs {
+		if !f.IsLaunch() {
+			continue
+		}
+		red = red || f.Verdict == scanner.VerdictRed
+		gated = gated || f.Verdict == scanner.VerdictGated
+	}
+	return red, gated
+}
+
+// policy is the default policy bound to a temporary tree.
+func policy(t *testing.T) *gate.Policy {
+	root := t.TempDir()
+	for _, d := range []string{"bin", "run", "etc", "cfg", "home"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(root, d), 0o755))
+	}
+	no := false
+	p, err := gate.DefaultPolicy().WithEnv(gate.Env{
+		Hook: filepath.Join(root, "bin", "mutator-gate"), Settings: []string{filepath.Join(root, "cfg", "settings.json")},
+		PiExtension: filepath.Join(root, "ext", "gate.ts"), SocketDir: filepath.Join(root, "run"),
+		Policy: filepath.Join(root, "etc", "policy.yaml"), Home: filepath.Join(root, "home"), FoldCase: &no,
+	})
+	require.NoError(t, err)
+	return p
+}
+
+// denied evaluates a Bash call under a verified lease.
+func denied(t *testing.T, p *gate.Policy, cmd string) bool {
+	in, err := json.Marshal(map[string]string{"command": cmd})
+	require.NoError(t, err)
+	_, ok := gate.Enforced(p.Evaluate(gate.Call{Runtime: "claude", Tool: "Bash", Input: in, Cwd: "/tmp", Verified: true, Session: "s"}))
+	return ok
+}
+
+// TestEverySpellingThroughBothUsers: every family spelling reaches the
+// scanner (RED when it wraps claude, gated when it wraps launch-runtime)
+// and the gate (rm -rf / denied under a lease); its near miss stays green
+// and allowed.
+func TestEverySpellingThroughBothUsers(t *testing.T) {
+	pol := policy(t)
+	for _, tc := range spellings {
+		t.Run(tc.prog+"/"+strings.Fields(spell(tc.red, tc.wrap, ""))[0], func(t *testing.T) {
+			_, ok := cmdline.Lookup(tc.prog)
+			require.True(t, ok, "%s is not in the table", tc.prog)
+			if src := spell(tc.red, tc.wrap, innerRed); src != "-" {
+				red, _ := verdicts(scan(t, src))
+				assert.True(t, red, "scanner: %q is not RED", src)
+			}
+			if src := spell(tc.gated, tc.wrap, innerGated); src != "-" {
+				fs := scan(t, src)
+				red, gated := verdicts(fs)
+				assert.True(t, gated && !red, "scanner: %q is not gated: %v", src, fs)
+			}
+			if src := spell(tc.deny, tc.wrap, innerRm); src != "-" {
+				assert.True(t, denied(t, pol, src), "gate: %q is allowed under a lease", src)
+			}
+			src := spell("", tc.miss, innerRed)
+			red, _ := verdicts(scan(t, src))
+			assert.False(t, red, "scanner: near miss %q is RED", src)
+			src = spell("", tc.miss, innerRm)
+			assert.False(t, denied(t, pol, src), "gate: near miss %q is denied", src)
+		})
+	}
+}
+
+// TestEveryFamilyHasASpelling: a program added to a family of the table
+// comes with a row above.
+func TestEveryFamilyHasASpelling(t *testing.T) {
+	rows := map[*cmdline.Spec]bool{}
+	for _, tc := range spellings {
+		s, ok := cmdline.Lookup(tc.prog)
+		require.True(t, ok, tc.prog)
+		rows[s] = true
+	}
+	for _, f := range cmdline.Table {
+		for _, s := range f.Specs {
+			if !rows[s] && !untested[s.Names[0]] {
+				t.Errorf("%s (%s) has no row in spellings", s.Names[0], f.Name)
+			}
+		}
+	}
+}
+
+// untested are entries kept from the old tables whose spelling is the same
+// as a row above (an alias family) or that run nothing a row can show.
+var untested = map[string]bool{
+	// source FILE runs a file, which is scanned where it lives: nothing of
+	// the argv is a command.
+	"source": true,
+}
