@@ -1,0 +1,175 @@
+package cmdline
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// words splits s at spaces; "?" is an unknown word and "%" a space inside
+// a word.
+func words(s string) []Word {
+	var out []Word
+	for _, w := range strings.Fields(s) {
+		if w == "?" {
+			out = append(out, Word{})
+			continue
+		}
+		out = append(out, Lit(strings.ReplaceAll(w, "%", " ")))
+	}
+	return out
+}
+
+// show renders a result: argv readings as the command's words, strings as
+// kind:"text", with * marking a reading past an unknown word.
+func show(argv []Word, r Result) string {
+	var parts []string
+	for _, in := range r.Inners {
+		s := ""
+		switch in.Kind {
+		case KindArgv:
+			var ws []string
+			for _, w := range argv[in.Start:in.End] {
+				if !w.Known {
+					ws = append(ws, "?")
+					continue
+				}
+				ws = append(ws, w.Text)
+			}
+			s = strings.Join(ws, " ")
+		case KindShell, KindTyped:
+			s = fmt.Sprintf("%s:%q", in.Kind, in.Text)
+		case KindPackage, KindScript:
+			s = in.Kind.String() + ":"
+			if in.Start >= 0 {
+				s += argv[in.Start].Text
+			}
+			for _, k := range in.Packages {
+				s += "+" + argv[k].Text
+			}
+		default:
+			s = in.Kind.String()
+		}
+		if in.Opaque {
+			s = "*" + s
+		}
+		parts = append(parts, s)
+	}
+	if r.Bound {
+		parts = append(parts, "BOUND")
+	}
+	return strings.Join(parts, " | ")
+}
+
+// TestGrammar: the option grammar features, one row each.
+func TestGrammar(t *testing.T) {
+	tests := []struct{ argv, want string }{
+		{"claude -p x", "claude -p x"},
+		{"sudo -u bob -E claude", "claude"},                       // value option, then a flag
+		{"sudo -ubob claude", "claude"},                           // value attached to its option
+		{"sudo -Eu bob claude", "claude"},                         // grouped: the last letter takes the value
+		{"sudo --user=bob claude", "claude"},                      // --opt=value
+		{"sudo --user bob claude", "claude"},                      // --opt value
+		{"sudo -- -weird", "-weird"},                              // -- ends options
+		{"sudo -l claude", "none"},                                // an option after which nothing runs
+		{"env A=1 B=2 claude", "claude"},                          // assignments
+		{"env - claude", "claude"},                                // a lone - is env's option
+		{"env -S claude%-p x", `shell:"claude -p x"`},             // split string, then the rest
+		{"nice -10 claude", "claude"},                             // numeric option
+		{"timeout -k 5 10m claude", "claude"},                     // an operand before the command
+		{"bash -euo pipefail -c claude%-p", `shell:"claude -p"`},  // grouped short options, -c in a cluster
+		{"bash -lc claude", `shell:"claude"`},                     // login flag grouped with -c
+		{"bash +o posix -c claude", `shell:"claude"`},             // +o takes a value
+		{"bash script.sh claude", "none"},                         // a script file runs
+		{"bash", "stdin"},                                         // the script is stdin
+		{"su bob -c claude", `shell:"claude"`},                    // options after operands
+		{"runuser -u bob -- claude", "claude"},                    // an option that makes the rest an argv
+		{"watch -n 1 claude -p", `shell:"claude -p"`},             // the operands joined are a string
+		{"watch -x claude -p", "claude -p"},                       // ... unless -x
+		{"ssh -p 22 host claude -p", `shell:"claude -p"`},         // an operand, then a string
+		{"tmux send-keys -t s claude Enter", `typed:"claude"`},    // typed into a terminal; Enter dropped
+		{"tmux ls", "none"},                                       // a subcommand that runs nothing
+		{"docker run --rm -v a:b img claude", "claude"},           // value by default, flags listed
+		{"docker run --entrypoint claude img", "claude img"},      // the entrypoint is the command
+		{"kubectl exec -it pod -c box -- claude", "claude"},       // after -- only
+		{"kubectl exec pod claude", "none"},                       // no --
+		{"find . -exec claude {} ; -exec pi ;", "claude {} | pi"}, // every clause
+		{"parallel -j2 claude ::: a b", "claude"},                 // ends at :::
+		{"npx -y -p @x/y claude", "package:claude+@x/y"},          // a package runner
+		{"pnpm --package=@x/y dlx claude", "package:claude+--package=@x/y"},
+		{"node --require x cli.js", "script:cli.js"}, // an interpreter's script
+		{"node -e require('child_process').execSync('claude%-p')", `shell:"child_process" | shell:"claude -p"`},
+		{"node -e console.log('claude')", "none"},     // code that spawns nothing
+		{"cmd.exe /C claude -p", `shell:"claude -p"`}, // Windows: /c, case, .exe
+		{"powershell -NoProfile -Command claude -p", `shell:"claude -p"`},
+		{"capsh --drop=x -- -c claude", `shell:"claude"`}, // after --, a shell's arguments
+		{"bwrap --bind / / claude", "claude"},             // an option with two values
+		// Unknown words: opaque, never a reason to stop.
+		{"? claude", "? claude"},                                    // an unknown command
+		{"env ? claude", "? claude | *claude"},                      // the command, or an option
+		{"sudo -u ? claude", "claude"},                              // an option's value
+		{"timeout ? claude", "claude"},                              // an operand
+		{"bash -c ?", `shell:"` + Placeholder + `"`},                // the string a shell runs
+		{"ssh host claude ?", `shell:"claude ` + Placeholder + `"`}, // a placeholder in the string
+	}
+	for _, tt := range tests {
+		t.Run(tt.argv, func(t *testing.T) {
+			argv := words(tt.argv)
+			assert.Equal(t, tt.want, show(argv, Unwrap(argv)))
+		})
+	}
+}
+
+// TestBound: the depth bound is reported, never silent.
+func TestBound(t *testing.T) {
+	var argv []Word
+	for range 100 {
+		argv = append(argv, Lit("nohup"))
+	}
+	argv = append(argv, Lit("claude"))
+	r := Unwrap(argv)
+	assert.True(t, r.Bound)
+	assert.Empty(t, r.Inners)
+	r = UnwrapDepth(argv, 200)
+	assert.False(t, r.Bound)
+	require.Len(t, r.Inners, 1)
+	assert.Equal(t, 100, r.Inners[0].Start)
+
+	// Possibilities are bounded too: every unknown word forks a reading.
+	argv = []Word{Lit("env")}
+	for range 200 {
+		argv = append(argv, Word{})
+	}
+	r = Unwrap(argv)
+	assert.True(t, r.Bound)
+	assert.LessOrEqual(t, len(r.Inners), maxInners)
+}
+
+// FuzzUnwrap: any argv unwraps without a panic, within its bounds, and
+// every reading points inside the argv.
+func FuzzUnwrap(f *testing.F) {
+	for _, s := range []string{"sudo -u bob env A=1 claude", "find . -exec x ; -exec", "bash -c", "docker run --entrypoint",
+		"tmux send-keys", "kubectl exec --", "env -S", "pnpm --package=x dlx", "node -e", "cmd /c", "bwrap --bind a", "su - -c", "capsh --"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var argv []Word
+		for _, w := range strings.Fields(s) {
+			argv = append(argv, Word{Text: w, Known: !strings.Contains(w, "?")})
+		}
+		r := Unwrap(argv)
+		require.LessOrEqual(t, len(r.Inners), maxInners)
+		for _, in := range r.Inners {
+			require.Less(t, in.Prog, len(argv)+1)
+			if in.Kind == KindArgv {
+				require.True(t, 0 <= in.Start && in.Start < in.End && in.End <= len(argv), "%+v", in)
+			}
+			for _, k := range in.Packages {
+				require.Less(t, k, len(argv))
+			}
+		}
+	})
+}
