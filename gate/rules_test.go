@@ -31,13 +31,16 @@ var bashRules = []struct {
 			`runuser -u x -- rm -rf /`, `echo / | xargs rm -rf`, `printf '/\n' | xargs -0 rm -rf`,
 			`find / -maxdepth 0 | xargs rm -rf`, `echo / | xargs -I{} rm -rf {}`, `echo ~ | xargs rm -r`, `f() { rm -rf "$@"; }; f /`, `g() { rm -rf "$1"; }; g ~`,
 			`a="rm -rf /"; eval "$a"`, `rm -rf {/,}`, `coproc rm -rf /`, `echo >(rm -rf /)`, `x=$(rm -rf /)`,
+			`systemd-run --user rm -rf /`, `xvfb-run rm -rf /`, `tmux new-session 'rm -rf /'`, `env "$X" rm -rf /`,
+			`echo 'rm -rf /' | sudo bash`, `pnpm exec rm -rf /`, `python3 -c "import os; os.system('rm -rf /')"`,
 		},
 		pass: []string{
 			`rm -rf ./build`, `rm -rf build/ dist/`, `rm -f /tmp/x.log`, `rm -rf /tmp/work`, `rm /`,
 			`rm -rf "$HOME/project/build"`, `rm -rf ~/tmp/cache`, `rm -rf /var/tmp/x`, `echo rm -rf /`,
 			`grep -r "rm -rf /" docs`, `command -v rm`, `# rm -rf /`, `git rm -r --cached .`,
 			`rm -rf "$DIR"/`, `printf '%s\n' 'rm -rf /'`, `echo build | xargs rm -rf`,
-			`find . -name '*.o' | xargs rm -f`, `echo / | xargs ls -la`,
+			`find . -name '*.o' | xargs rm -f`, `echo / | xargs ls -la`, `tmux display-message 'rm -rf /'`,
+			`python3 -c "print('rm -rf /')"`, `sudo -l rm -rf /`,
 		},
 	},
 	{

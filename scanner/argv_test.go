@@ -73,6 +73,11 @@ func TestJudgeArgv(t *testing.T) {
 		{argv: "? claude"},
 		{argv: "env ? claude", runtime: "claude", class: ClassDynamic}, // an unknown word never hides the command after it
 		{argv: "env -S claude%-p", nested: "claude -p"},
+		{argv: "torsocks claude -p x", runtime: "claude", class: ClassDirectLiteral},
+		{argv: "valgrind pi", runtime: "pi", class: ClassDirectLiteral},
+		{argv: "systemd-run --user claude", runtime: "claude", class: ClassDirectLiteral},
+		{argv: "tmux new-session -d claude%-p", nested: "claude -p"},
+		{argv: "torsocks -u claude -p x"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.argv, func(t *testing.T) {
