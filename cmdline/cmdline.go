@@ -100,6 +100,10 @@ type Inner struct {
 	Arg int
 	// Text is the string for KindShell and KindTyped.
 	Text string
+	// Loose reports a Text that may not be a whole shell script: keys
+	// typed into a terminal, or a string literal taken from interpreter
+	// code. A caller's parse error in it is not the command's.
+	Loose bool
 	// Packages are indices of package-naming option values (npx -p X).
 	Packages []int
 	// Repl, when set, is replaced in the command's words by each of With
@@ -223,6 +227,7 @@ func (u *unwrapper) code(in Inner, prog, arg int, text string) {
 		u.leaf(in, KindNone, prog)
 		return
 	}
+	in.Loose = true
 	for _, t := range cmds {
 		u.shell(in, prog, arg, t)
 	}
@@ -433,7 +438,7 @@ operand:
 	case KindArgv:
 		u.cmd(j, end, depth+1, in)
 	case KindShell, KindTyped:
-		in.Kind, in.Prog, in.Arg, in.Text = kind, prog, j, u.join(j, end, s.Drop)
+		in.Kind, in.Prog, in.Arg, in.Text, in.Loose = kind, prog, j, u.join(j, end, s.Drop), kind == KindTyped
 		u.add(in)
 	case KindPackage, KindScript:
 		in.Start, in.End = j, end

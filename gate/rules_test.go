@@ -40,7 +40,8 @@ var bashRules = []struct {
 			`grep -r "rm -rf /" docs`, `command -v rm`, `# rm -rf /`, `git rm -r --cached .`,
 			`rm -rf "$DIR"/`, `printf '%s\n' 'rm -rf /'`, `echo build | xargs rm -rf`,
 			`find . -name '*.o' | xargs rm -f`, `echo / | xargs ls -la`, `tmux display-message 'rm -rf /'`,
-			`python3 -c "print('rm -rf /')"`, `sudo -l rm -rf /`,
+			`python3 -c "print('rm -rf /')"`, `sudo -l rm -rf /`, `python3 -c "import os; print('it\\'s'); os.system('ls')"`,
+			`tmux send-keys -t s "echo 'half" Enter`,
 		},
 	},
 	{

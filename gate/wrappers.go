@@ -79,7 +79,11 @@ func (a *analyzer) exec(argv, words []string, dynamic bool, redirs []redirect, d
 			}
 		case cmdline.KindShell, cmdline.KindTyped:
 			emit(argv[in.Prog:], false)
-			a.script(in.Text, depth+1)
+			if in.Loose {
+				a.looseScript(in.Text, depth+1)
+			} else {
+				a.script(in.Text, depth+1)
+			}
 		case cmdline.KindStdin:
 			emit(argv[in.Prog:], false)
 			stdin = true
@@ -100,4 +104,14 @@ func (a *analyzer) command(argv []string, emit func([]string, bool), depth int) 
 		return
 	}
 	emit(argv, dyn)
+}
+
+// looseScript records the commands of text that may not be a whole script
+// (keys typed into tmux, a string from node -e code): text that does not
+// parse is not judged, the command holding it is (the bounds still deny).
+func (a *analyzer) looseScript(src string, depth int) {
+	if _, err := parseBash(src); err != nil {
+		return
+	}
+	a.script(src, depth)
 }
