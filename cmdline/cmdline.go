@@ -424,7 +424,7 @@ operand:
 	}
 	if j >= end {
 		switch {
-		case kind == KindStdin:
+		case kind == KindStdin, s.NoneIsStdin && operands == 0:
 			u.leaf(in, KindStdin, prog)
 		case kind == KindPackage && len(in.Packages) > 0:
 			in.Start, in.End = -1, end

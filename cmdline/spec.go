@@ -96,6 +96,9 @@ type Spec struct {
 	Drop []string
 	// Skip lists operands passed over before the command (start "").
 	Skip []string
+	// NoneIsStdin: with no command, the program runs a shell that reads
+	// its commands from standard input (sudo -s, ssh HOST).
+	NoneIsStdin bool
 }
 
 // Family is a group of programs that run other programs.
@@ -180,8 +183,8 @@ var tmuxPopup = Spec{Short: "cefFnstxylTwSdh", Then: KindShell}
 var Table = []Family{
 	{Name: "privilege and identity", Specs: []*Spec{
 		{Names: names("sudo"), Short: "ugCDhprtTUR", Long: []string{"--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type", "--command-timeout", "--other-user", "--chroot"},
-			Stop: []string{"-l", "--list", "-v", "--validate", "-k", "-K", "-e", "--edit", "-V", "--version"}, Assign: true},
-		{Names: names("doas"), Short: "uC", Assign: true},
+			Stop: []string{"-l", "--list", "-v", "--validate", "-k", "-K", "-e", "--edit", "-V", "--version"}, Assign: true, NoneIsStdin: true},
+		{Names: names("doas"), Short: "uC", Assign: true, NoneIsStdin: true},
 		{Names: names("su"), Short: "gGsw", Long: []string{"--group", "--supp-group", "--shell", "--whitelist-environment"},
 			ShellOpts: []string{"-c", "--command", "--session-command"}, DashOpt: true, Permute: true, Then: KindStdin},
 		{Names: names("runuser"), Short: "gGsuw", Long: []string{"--group", "--supp-group", "--shell", "--user", "--whitelist-environment"},
@@ -295,7 +298,7 @@ var Table = []Family{
 		{Names: names("docker podman nerdctl"), Short: "Hcl", Long: []string{"--host", "--context", "--config", "--log-level"}, Subs: containerSubs},
 		{Names: names("docker-compose podman-compose"), Short: "fp", Long: []string{"--file", "--project-name", "--profile", "--env-file"}, Subs: sub("run exec", composeRun)},
 		{Names: names("kubectl oc"), Subs: sub("exec run debug", Spec{DashDash: true})},
-		{Names: names("ssh"), Short: "BbcDEeFIiJLlmOoPpQRSWw", Operands: 1, Then: KindShell},
+		{Names: names("ssh"), Short: "BbcDEeFIiJLlmOoPpQRSWw", Operands: 1, Then: KindShell, NoneIsStdin: true},
 		{Names: names("devcontainer"), Subs: sub("exec", Spec{Long: []string{"--workspace-folder", "--container-id", "--id-label", "--config", "--override-config", "--remote-env", "--docker-path", "--log-level", "--log-format", "--terminal-columns", "--terminal-rows", "--default-user-env-probe"}})},
 		{Names: names("toolbox"), Subs: sub("run", Spec{Short: "cdr", Long: []string{"--container", "--distro", "--release"}})},
 		{Names: names("distrobox"), Subs: sub("enter", Spec{DashDash: true})},

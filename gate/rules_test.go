@@ -32,7 +32,7 @@ var bashRules = []struct {
 			`find / -maxdepth 0 | xargs rm -rf`, `echo / | xargs -I{} rm -rf {}`, `echo ~ | xargs rm -r`, `f() { rm -rf "$@"; }; f /`, `g() { rm -rf "$1"; }; g ~`,
 			`a="rm -rf /"; eval "$a"`, `rm -rf {/,}`, `coproc rm -rf /`, `echo >(rm -rf /)`, `x=$(rm -rf /)`,
 			`systemd-run --user rm -rf /`, `xvfb-run rm -rf /`, `tmux new-session 'rm -rf /'`, `env "$X" rm -rf /`,
-			`echo 'rm -rf /' | sudo bash`, `pnpm exec rm -rf /`, `python3 -c "import os; os.system('rm -rf /')"`,
+			`echo 'rm -rf /' | sudo bash`, `echo 'rm -rf /' | ssh host`, `echo 'rm -rf /' | sudo -s`, `pnpm exec rm -rf /`, `python3 -c "import os; os.system('rm -rf /')"`,
 		},
 		pass: []string{
 			`rm -rf ./build`, `rm -rf build/ dist/`, `rm -f /tmp/x.log`, `rm -rf /tmp/work`, `rm /`,
