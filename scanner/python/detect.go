@@ -62,7 +62,8 @@ type analyzer struct {
 	// unknown instead of recursing.
 	mutating  map[string]bool
 	wildcards []string
-	depth     int
+	budget    *treesitter.Budget
+	propBusy  map[propKey]bool
 }
 
 // Scan reports the launches and primitives of one Python file.
@@ -79,7 +80,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 	}
 	defer t.Release()
 	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kLambda), scopeMemo: map[treesitter.ScopeKey]value{}, selfAttrs: map[string][]int32{}, muts: map[string][]mutation{},
-		memo: treesitter.NewMemo(), identMemo: map[string]value{}, mutating: map[string]bool{}}
+		memo: treesitter.NewMemo(), budget: treesitter.NewBudget(), propBusy: map[propKey]bool{}, identMemo: map[string]value{}, mutating: map[string]bool{}}
 	a.collect()
 	if apiHint {
 		a.detectCalls()
@@ -92,7 +93,8 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 			return &scanner.ParseError{Pos: at, Msg: "syntax error around a process API call"}
 		}
 	}
-	return nil
+	// A bound reached while evaluating is reported, never silent.
+	return a.budget.Err(t)
 }
 
 // brokenNeedles inside a syntax error make the file unparseable.

@@ -8,10 +8,6 @@ import (
 	"github.com/leasegate/leasegate/scanner/treesitter"
 )
 
-// maxEvalDepth bounds how deep one expression is followed; deeper values
-// are unknown.
-const maxEvalDepth = 64
-
 // maxMultiBindings is how many bindings of one name are compared before
 // the name is taken as unknown.
 const maxMultiBindings = 64
@@ -21,11 +17,10 @@ func (a *analyzer) eval(n int32) value {
 	if n == none {
 		return treesitter.Unknown(none)
 	}
-	if a.depth >= maxEvalDepth {
+	if !a.budget.Enter(n) {
 		return treesitter.Unknown(n)
 	}
-	a.depth++
-	defer func() { a.depth-- }()
+	defer a.budget.Leave()
 	t := a.t
 	switch t.Nodes[n].Kind {
 	case kString:
@@ -630,6 +625,17 @@ func (a *analyzer) prop(v value, name string) (value, bool) {
 	if v.K != vObj || v.Obj == none {
 		return value{}, false
 	}
+	// An object that spreads itself ({...o} where o is this object, as a
+	// recursive call passes it) has no value for name beyond its own.
+	key := propKey{v.Obj, name}
+	if a.propBusy[key] || !a.budget.Enter(v.Obj) {
+		return value{}, false
+	}
+	a.propBusy[key] = true
+	defer func() {
+		delete(a.propBusy, key)
+		a.budget.Leave()
+	}()
 	var out value
 	found := false
 	for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
@@ -651,6 +657,12 @@ func (a *analyzer) prop(v value, name string) (value, bool) {
 		}
 	}
 	return out, found
+}
+
+// propKey names one property look-up in one object literal.
+type propKey struct {
+	obj  int32
+	name string
 }
 
 // lookupRE matches a command line that only looks a command up.

@@ -3,9 +3,14 @@ package python_test
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/python"
@@ -62,7 +67,9 @@ func TestBadInput(t *testing.T) {
 		{"non-utf8", launch + "x = '\xff\xfe\xc3\x28'\n", []string{"2:RED:process-api"}},
 		{"deep parens", launch + "y = " + strings.Repeat("(", 20000) + "1" + strings.Repeat(")", 20000) + "\n", []string{"2:RED:process-api"}},
 		{"deep lists", launch + "y = " + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + "\n", []string{"2:RED:process-api"}},
-		{"deep concat", launch + "c = " + strings.Repeat("'a' + ", 20000) + "'claude'\nsubprocess.run([c])\n", []string{"2:RED:process-api"}},
+		// The concatenation is deeper than the evaluator follows: the bound
+		// reached is reported, not silent.
+		{"deep concat", launch + "c = " + strings.Repeat("'a' + ", 20000) + "'claude'\nsubprocess.run([c])\n", []string{"2:RED:process-api", "3:RED:unparseable"}},
 		{"self reference", launch + "a = b + 'x'\nb = a + 'y'\nsubprocess.run([a])\n", []string{"2:RED:process-api"}},
 		{"mixed tabs", "import subprocess\nif True:\n\tsubprocess.run(['claude'])\n", []string{"3:RED:process-api"}},
 		{"empty", "", nil},
@@ -138,4 +145,57 @@ func TestPrefilterSkipsInertFiles(t *testing.T) {
 	if got := tags(scan(t, "b.py", sh)); !reflect.DeepEqual(got, []string{"2:RED:process-api"}) {
 		t.Errorf("sh import: %v", got)
 	}
+}
+
+// TestSelfUnpackingValues scans files whose values contain themselves (a
+// parameter whose only call site unpacks the parameter into a dict): they
+// overflowed the stack, a crash no recover() catches. The self-reference
+// is a cycle, not a bound: the files are clean.
+func TestSelfUnpackingValues(t *testing.T) {
+	files, err := filepath.Glob("testdata/recursion/*.py")
+	require.NoError(t, err)
+	require.Len(t, files, 2)
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			require.NoError(t, err)
+			assert.Empty(t, tags(scan(t, filepath.Base(f), src)))
+		})
+	}
+}
+
+// TestEvalBoundReported: values past the evaluator's bounds are unknown,
+// and the file says so (unparseable at the place the bound was reached).
+func TestEvalBoundReported(t *testing.T) {
+	launch := "import subprocess\nsubprocess.run(['claude', '-p'])\n"
+	for _, tc := range []struct {
+		name string
+		src  string
+		want []string
+	}{
+		// 300 unpackings deep: past the depth bound, reported where it is
+		// reached (inside the chain, lines 4-6), not silently unknown.
+		{"deep unpacking", launch + "d0 = {'cmd': 'x'}\n" + unpackChain(300) + "subprocess.run([d300['cmd']])\n",
+			[]string{"2:RED:process-api", "4:RED:unparseable"}},
+		// 30 unpackings deep: within the bound, followed to the runtime.
+		{"shallow unpacking", launch + "d0 = {'cmd': 'claude'}\n" + unpackChain(30) + "subprocess.run([d30['cmd']])\n",
+			[]string{"2:RED:process-api", "5:RED:process-api"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, tags(scan(t, "bound.py", []byte(tc.src))))
+		})
+	}
+}
+
+// unpackChain assigns d1..dn, each unpacking the one before it, a hundred
+// to a line.
+func unpackChain(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "d%d = {**d%d}; ", i, i-1)
+		if i%100 == 0 || i == n {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
 }

@@ -234,37 +234,42 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 		return
 	}
 	// Patterns are shallow in practice; the explicit stack keeps deep
-	// ones from recursing.
+	// ones from recursing. A rest element (...x) binds an unknown value.
 	type item struct {
 		pat  int32
 		path []string
+		rest bool
 	}
-	stack := []item{{pat, path}}
+	stack := []item{{pat, path, false}}
 	for len(stack) > 0 && len(stack) < 4096 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		p := it.pat
 		switch t.Nodes[p].Kind {
 		case kIdentifier, kShorthandPropertyPattern:
+			if it.rest {
+				a.scopes.Bind(p, binding{value: none, path: it.path, param: true, name: p})
+				continue
+			}
 			a.scopes.Bind(p, binding{value: value, path: it.path, param: param || value == none, name: p})
 		case kObjectPattern:
 			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {
 				switch t.Nodes[c].Kind {
 				case kShorthandPropertyPattern:
-					stack = append(stack, item{c, treesitter.AppendPath(it.path, t.Text(c))})
+					stack = append(stack, item{c, treesitter.AppendPath(it.path, t.Text(c)), it.rest})
 				case kPairPattern:
 					k := t.Child(c, fKey)
 					v := t.Child(c, fValue)
 					if k != none && v != none {
-						stack = append(stack, item{v, treesitter.AppendPath(it.path, propName(t, k))})
+						stack = append(stack, item{v, treesitter.AppendPath(it.path, propName(t, k)), it.rest})
 					}
 				case kObjectAssignmentPattern:
 					if l := t.Child(c, fLeft); l != none {
-						stack = append(stack, item{l, treesitter.AppendPath(it.path, t.Text(l))})
+						stack = append(stack, item{l, treesitter.AppendPath(it.path, t.Text(l)), it.rest})
 					}
 				case kRestPattern:
 					for r := t.Nodes[c].First; r != none; r = t.Nodes[r].Next {
-						a.bindPattern(r, none, nil, true)
+						stack = append(stack, item{r, nil, true})
 					}
 				}
 			}
@@ -273,20 +278,20 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {
 				if t.Nodes[c].Kind == kRestPattern {
 					for r := t.Nodes[c].First; r != none; r = t.Nodes[r].Next {
-						a.bindPattern(r, none, nil, true)
+						stack = append(stack, item{r, nil, true})
 					}
 					continue
 				}
-				stack = append(stack, item{c, treesitter.AppendPath(it.path, "#"+strconv.Itoa(idx))})
+				stack = append(stack, item{c, treesitter.AppendPath(it.path, "#"+strconv.Itoa(idx)), it.rest})
 				idx++
 			}
 		case kAssignmentPattern, kObjectAssignmentPattern:
 			if l := t.Child(p, fLeft); l != none {
-				stack = append(stack, item{l, it.path})
+				stack = append(stack, item{l, it.path, it.rest})
 			}
 		case kRestPattern:
 			for r := t.Nodes[p].First; r != none; r = t.Nodes[r].Next {
-				a.bindPattern(r, none, nil, true)
+				stack = append(stack, item{r, nil, true})
 			}
 		}
 	}

@@ -75,7 +75,8 @@ type analyzer struct {
 	methodIdx map[string][]int32
 	memo      *treesitter.Memo
 	identMemo map[string]value
-	depth     int
+	budget    *treesitter.Budget
+	propBusy  map[propKey]bool
 	zxGlobal  bool
 }
 
@@ -93,7 +94,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 		return err
 	}
 	defer t.Release()
-	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), scopeMemo: map[treesitter.ScopeKey]value{}, thisAttrs: map[string][]int32{}, memo: treesitter.NewMemo(), identMemo: map[string]value{}}
+	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), scopeMemo: map[treesitter.ScopeKey]value{}, thisAttrs: map[string][]int32{}, memo: treesitter.NewMemo(), budget: treesitter.NewBudget(), propBusy: map[propKey]bool{}, identMemo: map[string]value{}}
 	if interp := scanner.Interpreter(p.Src); interp == "zx" {
 		a.zxGlobal = true
 	}
@@ -109,7 +110,8 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 			return &scanner.ParseError{Pos: at, Msg: "syntax error around a process API call"}
 		}
 	}
-	return nil
+	// A bound reached while evaluating is reported, never silent.
+	return a.budget.Err(t)
 }
 
 // brokenNeedles inside a syntax error make the file unparseable: a launch
