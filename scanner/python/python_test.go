@@ -3,17 +3,14 @@ package python_test
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/python"
+	"github.com/leasegate/leasegate/scanner/scannertest"
 	"github.com/leasegate/leasegate/scanner/shell"
 )
 
@@ -147,55 +144,11 @@ func TestPrefilterSkipsInertFiles(t *testing.T) {
 	}
 }
 
-// TestSelfUnpackingValues scans files whose values contain themselves (a
-// parameter whose only call site unpacks the parameter into a dict): they
-// overflowed the stack, a crash no recover() catches. The self-reference
-// is a cycle, not a bound: the files are clean.
-func TestSelfUnpackingValues(t *testing.T) {
-	files, err := filepath.Glob("testdata/recursion/*.py")
-	require.NoError(t, err)
-	require.Len(t, files, 2)
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			src, err := os.ReadFile(f)
-			require.NoError(t, err)
-			assert.Empty(t, tags(scan(t, filepath.Base(f), src)))
-		})
-	}
-}
-
-// TestEvalBoundReported: values past the evaluator's bounds are unknown,
-// and the file says so (unparseable at the place the bound was reached).
-func TestEvalBoundReported(t *testing.T) {
-	launch := "import subprocess\nsubprocess.run(['claude', '-p'])\n"
-	for _, tc := range []struct {
-		name string
-		src  string
-		want []string
-	}{
-		// 300 unpackings deep: past the depth bound, reported where it is
-		// reached (inside the chain, lines 4-6), not silently unknown.
-		{"deep unpacking", launch + "d0 = {'cmd': 'x'}\n" + unpackChain(300) + "subprocess.run([d300['cmd']])\n",
-			[]string{"2:RED:process-api", "4:RED:unparseable"}},
-		// 30 unpackings deep: within the bound, followed to the runtime.
-		{"shallow unpacking", launch + "d0 = {'cmd': 'claude'}\n" + unpackChain(30) + "subprocess.run([d30['cmd']])\n",
-			[]string{"2:RED:process-api", "5:RED:process-api"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, tags(scan(t, "bound.py", []byte(tc.src))))
-		})
-	}
-}
-
-// unpackChain assigns d1..dn, each unpacking the one before it, a hundred
-// to a line.
-func unpackChain(n int) string {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		fmt.Fprintf(&b, "d%d = {**d%d}; ", i, i-1)
-		if i%100 == 0 || i == n {
-			b.WriteString("\n")
-		}
-	}
-	return b.String()
+// TestEvalBounds runs the cases of testdata/recursion: values that contain
+// themselves (a parameter whose only call site unpacks the parameter into
+// a dict), which overflowed the stack, a crash no recover() catches, and
+// are cycles, not bounds; and values past the evaluator's depth bound,
+// which are reported, never silent.
+func TestEvalBounds(t *testing.T) {
+	scannertest.Run(t, filepath.Join("testdata", "recursion"), []scanner.Detector{python.New(), shell.New()}, shell.ScanString)
 }

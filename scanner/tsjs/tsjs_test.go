@@ -3,16 +3,13 @@ package tsjs_test
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/scannertest"
 	"github.com/leasegate/leasegate/scanner/shell"
 	"github.com/leasegate/leasegate/scanner/tsjs"
 )
@@ -176,54 +173,11 @@ func TestPrefilterSkipsInertFiles(t *testing.T) {
 	}
 }
 
-// TestSelfSpreadingValues scans files whose values contain themselves (a
-// parameter whose only call site spreads the parameter, as generated SDK
-// code does): they overflowed the stack, a crash no recover() catches.
-// The self-reference is a cycle, not a bound: the files are clean.
-func TestSelfSpreadingValues(t *testing.T) {
-	files, err := filepath.Glob("testdata/recursion/*.ts")
-	require.NoError(t, err)
-	require.Len(t, files, 2)
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			src, err := os.ReadFile(f)
-			require.NoError(t, err)
-			assert.Empty(t, tags(scan(t, filepath.Base(f), src)))
-		})
-	}
-}
-
-// TestEvalBoundReported: values past the evaluator's bounds are unknown,
-// and the file says so (unparseable at the place the bound was reached).
-func TestEvalBoundReported(t *testing.T) {
-	launch := "import { spawn } from 'child_process';\nspawn('claude', ['-p']);\n"
-	for _, tc := range []struct {
-		name string
-		src  string
-		want []string
-	}{
-		// 300 spreads deep: past the depth bound, reported where it is reached
-		// (inside the chain, lines 4-6), not silently unknown.
-		{"deep spreads", launch + "const o0 = {cmd: 'x'};\n" + spreadChain(300) + "spawn(o300.cmd);\n",
-			[]string{"2:RED:process-api", "4:RED:unparseable"}},
-		// 30 spreads deep: within the bound, followed to the runtime.
-		{"shallow spreads", launch + "const o0 = {cmd: 'claude'};\n" + spreadChain(30) + "spawn(o30.cmd);\n",
-			[]string{"2:RED:process-api", "5:RED:process-api"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, tags(scan(t, "bound.ts", []byte(tc.src))))
-		})
-	}
-}
-
-// spreadChain declares o1..on, each spreading the one before it.
-func spreadChain(n int) string {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		fmt.Fprintf(&b, "const o%d = {...o%d};", i, i-1)
-		if i%100 == 0 || i == n {
-			b.WriteString("\n")
-		}
-	}
-	return b.String()
+// TestEvalBounds runs the cases of testdata/recursion: values that contain
+// themselves (a parameter whose only call site spreads the parameter, as
+// generated SDK code does), which overflowed the stack, a crash no
+// recover() catches, and are cycles, not bounds; and values past the
+// evaluator's depth bound, which are reported, never silent.
+func TestEvalBounds(t *testing.T) {
+	scannertest.Run(t, filepath.Join("testdata", "recursion"), []scanner.Detector{tsjs.New(), shell.New()}, shell.ScanString)
 }
