@@ -163,36 +163,25 @@ func (a *analyzer) functionName(params int32) (string, bool) {
 	return t.Text(nm), method
 }
 
-// methods indexes the functions defined directly in a class body by name.
-func (a *analyzer) methods() map[string][]int32 {
-	if a.methodIdx != nil {
-		return a.methodIdx
-	}
+// Method names the method that node n defines (a function defined
+// directly in a class body).
+func (a *analyzer) Method(n int32) (string, bool) {
 	t := a.t
-	a.methodIdx = map[string][]int32{}
-	for i := int32(0); i < int32(len(t.Nodes)); i++ {
-		if t.Nodes[i].Kind != kFunction {
-			continue
-		}
-		if p := t.Child(i, fParameters); p != none {
-			if _, method := a.functionName(p); method {
-				if nm := t.Child(i, fName); nm != none {
-					a.methodIdx[t.Text(nm)] = append(a.methodIdx[t.Text(nm)], i)
-				}
+	if t.Nodes[n].Kind != kFunction {
+		return "", false
+	}
+	if p := t.Child(n, fParameters); p != none {
+		if _, method := a.functionName(p); method {
+			if nm := t.Child(n, fName); nm != none {
+				return t.Text(nm), true
 			}
 		}
 	}
-	return a.methodIdx
+	return "", false
 }
 
-// callSites indexes the calls of the file by callee name: "f" for f(...),
-// ".m" for x.m(...).
-func (a *analyzer) callSites() map[string][]int32 {
-	if a.sites == nil {
-		a.sites = a.t.CallSites(callShape)
-	}
-	return a.sites
-}
+// Import reports whether b is an import.
+func (a *analyzer) Import(b *binding) bool { return b.ref }
 
 // callShape is how a call reads in the detector's enumerations.
 var callShape = treesitter.CallShape{Call: kCall, Callee: fFunction, Ident: kIdentifier, Member: kAttribute, MemberName: fAttribute}

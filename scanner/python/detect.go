@@ -45,26 +45,28 @@ var shImportRE = regexp.MustCompile(`(?m)^[ \t]*(?:import[ \t]+(?:[\w.]+[ \t]*(?
 
 var dangerNeedles = [][]byte{[]byte("ermission"), []byte("angerous")}
 
-// analyzer holds one file's analysis state.
+// analyzer holds one file's analysis state: the Python side of the shared
+// evaluator (treesitter.Lang), which follows names, parameters, self.x and
+// returns across the file.
 type analyzer struct {
 	t         *tree
 	p         *scanner.Pass
 	scopes    *treesitter.Scopes[binding]
-	scopeMemo map[treesitter.ScopeKey]value
-	sites     map[string][]int32
+	ev        *treesitter.Evaluator[binding]
 	selfAttrs map[string][]int32 // self.x = value assignments, by attribute
-	methodIdx map[string][]int32
 	muts      map[string][]mutation
-	memo      *treesitter.Memo
-	identMemo map[string]value
 	// mutating holds the names whose in-place changes are being applied,
 	// so a change that refers to its own name (cmd += f(cmd)) ends as
 	// unknown instead of recursing.
 	mutating  map[string]bool
 	wildcards []string
-	budget    *treesitter.Budget
-	propBusy  map[propKey]bool
 }
+
+// evalShape is how the shared evaluator reads Python: command objects
+// win among a name's bindings like imports, and their arguments are
+// marked like a list's elements.
+var evalShape = treesitter.Shape{Calls: callShape, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight,
+	Lists: []treesitter.ValueKind{vArr, vCmd}, Wins: []treesitter.ValueKind{vRef, vCmd}}
 
 // Scan reports the launches and primitives of one Python file.
 func (d *Detector) Scan(p *scanner.Pass) error {
@@ -79,8 +81,9 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 		return err
 	}
 	defer t.Release()
-	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kLambda), scopeMemo: map[treesitter.ScopeKey]value{}, selfAttrs: map[string][]int32{}, muts: map[string][]mutation{},
-		memo: treesitter.NewMemo(), budget: treesitter.NewBudget(), propBusy: map[propKey]bool{}, identMemo: map[string]value{}, mutating: map[string]bool{}}
+	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kLambda), selfAttrs: map[string][]int32{}, muts: map[string][]mutation{},
+		mutating: map[string]bool{}}
+	a.ev = treesitter.NewEvaluator(t, p.Config, a.scopes, treesitter.Lang[binding](a), evalShape)
 	a.collect()
 	if apiHint {
 		a.detectCalls()
@@ -94,7 +97,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 		}
 	}
 	// A bound reached while evaluating is reported, never silent.
-	return a.budget.Err(t)
+	return a.ev.Err()
 }
 
 // brokenNeedles inside a syntax error make the file unparseable.
@@ -121,7 +124,7 @@ func (a *analyzer) detectCalls() {
 			if l == none || !a.worthEvaluating(l) {
 				continue
 			}
-			if v := a.eval(l); isCmd(v) {
+			if v := a.ev.Eval(l); isCmd(v) {
 				a.invoke(v, nil, t.Pos(i))
 			}
 		}
@@ -168,7 +171,7 @@ func (a *analyzer) call(n int32) {
 	}
 	at := t.Pos(n)
 	pos, kw := a.callArgs(n)
-	callee := a.eval(fn)
+	callee := a.ev.Eval(fn)
 	switch callee.K {
 	case vCmd, vPipe:
 		a.invoke(callee, pos, at)
@@ -189,9 +192,9 @@ func (a *analyzer) call(n int32) {
 		a.shellArg(n, pos, kw, "cmd", "command")
 	case apiExecV, apiPosixSpawn:
 		if len(pos) >= 2 {
-			treesitter.Judge(a.p, a.t, a.pathArgv(a.eval(pos[0]), a.eval(pos[1])), at, nil)
+			treesitter.Judge(a.p, a.t, a.pathArgv(a.ev.Eval(pos[0]), a.ev.Eval(pos[1])), at, nil)
 		} else if len(pos) == 1 {
-			treesitter.Judge(a.p, a.t, a.pathArgv(a.eval(pos[0]), treesitter.Unknown(none)), at, nil)
+			treesitter.Judge(a.p, a.t, a.pathArgv(a.ev.Eval(pos[0]), treesitter.Unknown(none)), at, nil)
 		}
 	case apiExecL:
 		if len(pos) >= 1 {
@@ -202,11 +205,11 @@ func (a *analyzer) call(n int32) {
 			if strings.HasSuffix(callee.Path[len(callee.Path)-1], "e") && len(rest) > 0 {
 				rest = rest[:len(rest)-1] // the environment
 			}
-			treesitter.Judge(a.p, a.t, append([]scanner.Arg{a.t.Arg(a.eval(pos[0]))}, a.flatArgs(rest)...), at, nil)
+			treesitter.Judge(a.p, a.t, append([]scanner.Arg{a.t.Arg(a.ev.Eval(pos[0]))}, a.flatArgs(rest)...), at, nil)
 		}
 	case apiSpawnV:
 		if len(pos) >= 3 {
-			treesitter.Judge(a.p, a.t, a.pathArgv(a.eval(pos[1]), a.eval(pos[2])), at, nil)
+			treesitter.Judge(a.p, a.t, a.pathArgv(a.ev.Eval(pos[1]), a.ev.Eval(pos[2])), at, nil)
 		}
 	case apiSpawnL:
 		if len(pos) >= 2 {
@@ -217,13 +220,13 @@ func (a *analyzer) call(n int32) {
 			if strings.HasSuffix(callee.Path[len(callee.Path)-1], "e") && len(rest) > 0 {
 				rest = rest[:len(rest)-1]
 			}
-			treesitter.Judge(a.p, a.t, append([]scanner.Arg{a.t.Arg(a.eval(pos[1]))}, a.flatArgs(rest)...), at, nil)
+			treesitter.Judge(a.p, a.t, append([]scanner.Arg{a.t.Arg(a.ev.Eval(pos[1]))}, a.flatArgs(rest)...), at, nil)
 		}
 	case apiExecArgs:
 		if len(pos) >= 1 {
 			var alt *value
 			if a.t.Nodes[pos[0]].Kind != kListSplat {
-				alt = a.eval(pos[0]).Alt
+				alt = a.ev.Eval(pos[0]).Alt
 			}
 			treesitter.Judge(a.p, a.t, a.flatArgs(pos), at, alt)
 		} else if p, ok := a.prop(kw, "program"); ok {
@@ -231,7 +234,7 @@ func (a *analyzer) call(n int32) {
 		}
 	case apiPty:
 		if len(pos) >= 1 {
-			v := a.eval(pos[0])
+			v := a.ev.Eval(pos[0])
 			a.judgeSeq(v, at)
 		}
 	case apiPexpect:
@@ -257,13 +260,13 @@ func (a *analyzer) call(n int32) {
 	case apiSDKQuery:
 		opts, ok := a.prop(kw, "options")
 		if !ok && len(pos) > 1 {
-			opts = a.eval(pos[1])
+			opts = a.ev.Eval(pos[1])
 		}
 		a.sdk(n, opts)
 	case apiSDKClient:
 		opts, ok := a.prop(kw, "options")
 		if !ok && len(pos) > 0 {
-			opts = a.eval(pos[0])
+			opts = a.ev.Eval(pos[0])
 		}
 		a.sdk(n, opts)
 	}
@@ -281,7 +284,7 @@ func (a *analyzer) loopSubprocess(fn int32, pos []int32, at scanner.Pos) {
 	case t.Is(name, "subprocess_exec"):
 		treesitter.Judge(a.p, a.t, a.flatArgs(pos[1:]), at, nil)
 	case t.Is(name, "subprocess_shell"):
-		v := a.eval(pos[1])
+		v := a.ev.Eval(pos[1])
 		a.scanShell(v, v.Lit, at)
 	}
 }
@@ -289,7 +292,7 @@ func (a *analyzer) loopSubprocess(fn int32, pos []int32, at scanner.Pos) {
 // firstArg is the first positional argument, or the named keyword.
 func (a *analyzer) firstArg(pos []int32, kw value, name string) (value, int32) {
 	if len(pos) > 0 {
-		v := a.eval(pos[0])
+		v := a.ev.Eval(pos[0])
 		return v, v.Lit
 	}
 	if v, ok := a.prop(kw, name); ok {
@@ -303,7 +306,7 @@ func (a *analyzer) flatArgs(nodes []int32) []scanner.Arg {
 	var out []scanner.Arg
 	for _, c := range nodes {
 		if a.t.Nodes[c].Kind == kListSplat {
-			v := a.eval(a.t.Nodes[c].First)
+			v := a.ev.Eval(a.t.Nodes[c].First)
 			if v.K == vArr {
 				for _, e := range v.Elems {
 					out = append(out, a.t.Arg(e))
@@ -313,7 +316,7 @@ func (a *analyzer) flatArgs(nodes []int32) []scanner.Arg {
 			}
 			continue
 		}
-		out = append(out, a.t.Arg(a.eval(c)))
+		out = append(out, a.t.Arg(a.ev.Eval(c)))
 	}
 	return out
 }
@@ -407,7 +410,7 @@ func (a *analyzer) pexpect(n int32, pos []int32, kw value) {
 	cmd, _ := a.firstArg(pos, kw, "command")
 	args, ok := a.prop(kw, "args")
 	if !ok && len(pos) > 1 {
-		args, ok = a.eval(pos[1]), true
+		args, ok = a.ev.Eval(pos[1]), true
 	}
 	if ok && args.K == vArr {
 		argv := []scanner.Arg{a.t.Arg(cmd)}
@@ -426,7 +429,7 @@ func (a *analyzer) pexpect(n int32, pos []int32, kw value) {
 func (a *analyzer) shellArg(n int32, pos []int32, kw value, names ...string) {
 	var v value
 	if len(pos) > 0 {
-		v = a.eval(pos[0])
+		v = a.ev.Eval(pos[0])
 	} else {
 		for _, nm := range names {
 			if w, ok := a.prop(kw, nm); ok {
@@ -469,7 +472,7 @@ func (a *analyzer) invoke(v value, extra []int32, at scanner.Pos) {
 		argv = append(argv, a.t.Arg(e))
 	}
 	for _, c := range extra {
-		w := a.eval(c)
+		w := a.ev.Eval(c)
 		if w.K == vArr {
 			for _, x := range w.Elems {
 				argv = append(argv, a.t.Arg(x))
@@ -519,7 +522,7 @@ func (a *analyzer) detectDangerous() {
 				a.dangerousString(i)
 			}
 		case kList, kTuple:
-			v := a.eval(i)
+			v := a.ev.Eval(i)
 			if v.K != vArr {
 				continue
 			}
@@ -538,7 +541,7 @@ func (a *analyzer) detectDangerous() {
 				}
 			}
 		case kPair:
-			k := a.eval(t.Child(i, fKey))
+			k := a.ev.Eval(t.Child(i, fKey))
 			if !k.Known() {
 				continue
 			}
@@ -560,7 +563,7 @@ func (a *analyzer) detectDangerous() {
 // dangerousString reports the primitives in the string at n when it is
 // built from pieces.
 func (a *analyzer) dangerousString(n int32) {
-	treesitter.ReportComposite(a.p, a.t, n, a.eval(n))
+	treesitter.ReportComposite(a.p, a.t, n, a.ev.Eval(n))
 }
 
 // dangerousOption recognises the primitive written as an option.
@@ -568,14 +571,14 @@ func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
 	switch norm {
 	case "permissionmode", "defaultmode":
-		if v := a.eval(val); v.Known() && v.S == "bypassPermissions" {
+		if v := a.ev.Eval(val); v.Known() && v.S == "bypassPermissions" {
 			return key + "=bypassPermissions", true
 		}
 	case "dangerouslyskippermissions", "allowdangerouslyskippermissions":
 		if strings.Contains(key, "-") {
 			return "--" + key, true
 		}
-		if v := a.eval(val); v.K == vBool && v.B {
+		if v := a.ev.Eval(val); v.K == vBool && v.B {
 			return key + "=True", true
 		}
 	}

@@ -8,19 +8,8 @@ import (
 	"github.com/leasegate/leasegate/scanner/treesitter"
 )
 
-// maxMultiBindings is how many bindings of one name are compared before
-// the name is taken as unknown.
-const maxMultiBindings = 64
-
-// eval returns the static value of expression n.
-func (a *analyzer) eval(n int32) value {
-	if n == none {
-		return treesitter.Unknown(none)
-	}
-	if !a.budget.Enter(n) {
-		return treesitter.Unknown(n)
-	}
-	defer a.budget.Leave()
+// Expr is the value of expression n in the Python node kinds.
+func (a *analyzer) Expr(n int32) value {
 	t := a.t
 	switch t.Nodes[n].Kind {
 	case kString:
@@ -58,12 +47,12 @@ func (a *analyzer) eval(n int32) value {
 			return treesitter.Unknown(n)
 		}
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kIdentifier && t.Is(o, "self") {
-			return a.selfAttr(t.Text(at), n)
+			return a.ev.Attr(t.Text(at), a.selfAttrs[t.Text(at)], n)
 		}
-		obj := a.eval(t.Child(n, fObject))
+		obj := a.ev.Eval(t.Child(n, fObject))
 		return a.member(obj, t.Text(at), n)
 	case kSubscript:
-		obj := a.eval(t.Child(n, fValue))
+		obj := a.ev.Eval(t.Child(n, fValue))
 		sub := t.Child(n, fSubscript)
 		if obj.K == vCmd {
 			// plumbum binds arguments: cmd["-p", "x"] (one subscript field
@@ -77,12 +66,12 @@ func (a *analyzer) eval(n int32) value {
 			return out
 		}
 		if obj.K == vRef && obj.Mod == "plumbum" && len(obj.Path) == 1 && obj.Path[0] == "local" {
-			if name := a.eval(sub); name.K == vStr {
+			if name := a.ev.Eval(sub); name.K == vStr {
 				return value{K: vCmd, Elems: []value{name}, Node: n, Lit: none}
 			}
 			return treesitter.Unknown(n)
 		}
-		idx := a.eval(sub)
+		idx := a.ev.Eval(sub)
 		if !idx.Known() {
 			return treesitter.Unknown(n)
 		}
@@ -98,11 +87,11 @@ func (a *analyzer) eval(n int32) value {
 	case kCall:
 		return a.evalCall(n)
 	case kParen, kAwait:
-		v := a.eval(t.Nodes[n].First)
+		v := a.ev.Eval(t.Nodes[n].First)
 		v.Node = n
 		return v
 	case kNamedExpression:
-		return a.eval(t.Child(n, fValue))
+		return a.ev.Eval(t.Child(n, fValue))
 	case kBinary:
 		return a.evalBinary(n)
 	case kBoolean:
@@ -110,24 +99,9 @@ func (a *analyzer) eval(n int32) value {
 		if op == none || !t.Is(op, "or") {
 			return treesitter.Unknown(n)
 		}
-		l := a.eval(t.Child(n, fLeft))
-		r := a.eval(t.Child(n, fRight))
-		if l.Known() && l.Via != scanner.ClassDynamic && !l.Env {
-			if l.S != "" {
-				return l
-			}
-			return r
-		}
-		if l.K == vStr && l.Via == scanner.ClassDynamic && l.Known() {
-			return l
-		}
-		if r.K == vStr && r.Known() {
-			r.Via = scanner.ClassDynamic
-			r.Sh = treesitter.DynamicShellWord(r.S)
-			r.Lit = none
-			return r
-		}
-		return treesitter.Unknown(n)
+		l := a.ev.Eval(t.Child(n, fLeft))
+		r := a.ev.Eval(t.Child(n, fRight))
+		return treesitter.Fallback(l, r, false, n)
 	case kConditional:
 		c := t.Nodes[n].First
 		if c == none {
@@ -137,41 +111,13 @@ func (a *analyzer) eval(n int32) value {
 		if cond == none || t.Nodes[cond].Next == none {
 			return treesitter.Unknown(n)
 		}
-		x := a.eval(c)
-		y := a.eval(t.Nodes[cond].Next)
-		if x.K == vStr && y.K == vStr {
-			if x.Known() && y.Known() && x.S == y.S {
-				return x
-			}
-			x.Alt = &y
-			return x
-		}
-		if x.K == vStr || x.K == vArr {
-			return x
-		}
-		if y.K == vStr || y.K == vArr {
-			return y
-		}
-		return treesitter.Unknown(n)
+		return treesitter.Either(a.ev.Eval(c), a.ev.Eval(t.Nodes[cond].Next), n, vArr)
 	case kList, kTuple, kExpressionList:
-		out := value{K: vArr, Node: n, Lit: none}
-		for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
-			if t.Nodes[c].Kind == kListSplat {
-				inner := a.eval(t.Nodes[c].First)
-				if inner.K == vArr {
-					out.Elems = append(out.Elems, inner.Elems...)
-				} else {
-					out.Elems = append(out.Elems, treesitter.Unknown(c))
-				}
-				continue
-			}
-			out.Elems = append(out.Elems, a.eval(c))
-		}
-		return out
+		return a.ev.List(n, kListSplat)
 	case kDictionary:
-		return value{K: vObj, Obj: n, Node: n, Lit: none}
+		return treesitter.ObjectAt(n)
 	case kLambda, kFunction:
-		return value{K: vFunc, Node: n, Fn: n, Lit: none}
+		return treesitter.FuncAt(n)
 	}
 	return treesitter.Unknown(n)
 }
@@ -181,7 +127,7 @@ func (a *analyzer) eval(n int32) value {
 func (a *analyzer) evalString(n int32) value {
 	t := a.t
 	if t.Nodes[n].Kind != kString {
-		return a.eval(n)
+		return a.ev.Eval(n)
 	}
 	prefix := ""
 	out := value{K: vStr, Node: n, Lit: n}
@@ -203,7 +149,7 @@ func (a *analyzer) evalString(n int32) value {
 			out.AnyKnown = true
 		case kInterpolation:
 			subs++
-			v := a.eval(t.Child(c, fExpression))
+			v := a.ev.Eval(t.Child(c, fExpression))
 			if v.K == vStr {
 				out.S += v.S
 				out.Sh += v.Sh
@@ -240,14 +186,9 @@ func (a *analyzer) contentPos(lit int32) scanner.Pos {
 
 func (a *analyzer) evalBinary(n int32) value {
 	t := a.t
-	op := t.Child(n, fOperator)
-	if op == none {
-		return treesitter.Unknown(n)
-	}
-	switch {
-	case t.Is(op, "+"):
-		l := a.eval(t.Child(n, fLeft))
-		r := a.eval(t.Child(n, fRight))
+	switch a.ev.Op(n) {
+	case "+":
+		l, r := a.ev.Operands(n)
 		if l.K == vArr && r.K == vArr {
 			return value{K: vArr, Elems: append(append([]value{}, l.Elems...), r.Elems...), Node: n, Lit: none}
 		}
@@ -258,16 +199,14 @@ func (a *analyzer) evalBinary(n int32) value {
 		if l.K == vStr || r.K == vStr {
 			return treesitter.Concat(l, r, n)
 		}
-	case t.Is(op, "/"):
+	case "/":
 		// pathlib: Path(dir) / "claude"
-		l := a.eval(t.Child(n, fLeft))
-		r := a.eval(t.Child(n, fRight))
+		l, r := a.ev.Operands(n)
 		if l.K == vStr || r.K == vStr {
 			return treesitter.JoinValues([]value{l, r}, "/", n)
 		}
-	case t.Is(op, "|"):
-		l := a.eval(t.Child(n, fLeft))
-		r := a.eval(t.Child(n, fRight))
+	case "|":
+		l, r := a.ev.Operands(n)
 		if isCmd(l) || isCmd(r) {
 			out := value{K: vPipe, Node: n, Lit: none}
 			for _, v := range []value{l, r} {
@@ -280,13 +219,13 @@ func (a *analyzer) evalBinary(n int32) value {
 			}
 			return out
 		}
-	case t.Is(op, ">"), t.Is(op, "<"), t.Is(op, ">>"):
-		if l := a.eval(t.Child(n, fLeft)); isCmd(l) {
+	case ">", "<", ">>":
+		if l := a.ev.Eval(t.Child(n, fLeft)); isCmd(l) {
 			return l
 		}
-	case t.Is(op, "%"):
+	case "%":
 		// "claude %s" % x: the format's constant text.
-		l := a.eval(t.Child(n, fLeft))
+		l := a.ev.Eval(t.Child(n, fLeft))
 		if l.K == vStr && strings.Contains(l.S, "%") {
 			v := l
 			v.S = percentRE.ReplaceAllString(l.S, unknownPart)
@@ -320,26 +259,6 @@ func (a *analyzer) global(name string, n int32) value {
 	return treesitter.Unknown(n)
 }
 
-// tracked marks a string that came through a name the file sets
-// (variable-execution), unless it came from a run-time look-up.
-func tracked(v value) value {
-	if v.K == vStr && v.Via == "" {
-		v.Via = scanner.ClassVariableExecution
-	}
-	if v.Alt != nil {
-		alt := tracked(*v.Alt)
-		v.Alt = &alt
-	}
-	if v.K == vArr || v.K == vCmd {
-		elems := make([]value, len(v.Elems))
-		for i, e := range v.Elems {
-			elems[i] = tracked(e)
-		}
-		v.Elems = elems
-	}
-	return v
-}
-
 // evalIdent resolves a name through the file's bindings.
 func (a *analyzer) evalIdent(n int32) value {
 	t := a.t
@@ -355,21 +274,11 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, name []byte, n
 	nm := a.t.Nodes[n]
 	var v value
 	if len(bs) == 1 {
-		v = a.evalBinding(&bs[0])
-	} else if m, ok := a.scopeMemo[key]; ok {
-		v = m
+		v = a.Binding(&bs[0])
+	} else {
+		v = a.ev.Multi(key, bs, n)
 		if v.K == vRef || v.K == vCmd {
 			v.Node, v.Lit = n, none
-			return v
-		}
-		if v.K == vUnknown {
-			return treesitter.Unknown(n)
-		}
-	} else {
-		a.scopeMemo[key] = treesitter.Unknown(n) // re-entry sees unknown
-		v = a.evalMulti(bs, n)
-		a.scopeMemo[key] = v
-		if v.K == vRef || v.K == vCmd {
 			return v
 		}
 		if v.K == vUnknown {
@@ -388,45 +297,7 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, name []byte, n
 	if len(bs) == 1 && bs[0].ref {
 		return v // an imported command object (from plumbum.cmd import claude)
 	}
-	return tracked(v)
-}
-
-// evalMulti evaluates a name bound several times: an import of a process
-// API or command object wins; otherwise it is known only when every
-// binding agrees. The result does not depend on the use site.
-func (a *analyzer) evalMulti(bs []binding, n int32) value {
-	if len(bs) > maxMultiBindings {
-		// A name reused throughout the file: only an import can give it
-		// a useful value.
-		for i := range bs {
-			if bs[i].ref {
-				w := a.evalBinding(&bs[i])
-				w.Node, w.Lit = n, none
-				return w
-			}
-		}
-		return treesitter.Unknown(n)
-	}
-	var v value
-	{
-		same := true
-		for i := range bs {
-			w := a.evalBinding(&bs[i])
-			if w.K == vRef || w.K == vCmd {
-				w.Node, w.Lit = n, none
-				return w
-			}
-			if i == 0 {
-				v = w
-			} else if !(w.Known() && v.Known() && w.S == v.S && w.Via == v.Via) {
-				same = false
-			}
-		}
-		if !same || !v.Known() {
-			return treesitter.Unknown(n)
-		}
-	}
-	return v
+	return a.ev.Tracked(v)
 }
 
 // applyMutations applies the in-place changes made before offset `at`.
@@ -435,7 +306,7 @@ func (a *analyzer) applyMutations(v value, ms []mutation, at uint32) value {
 		if m.at >= at {
 			continue
 		}
-		w := a.eval(m.value)
+		w := a.ev.Eval(m.value)
 		switch {
 		case v.K == vStr && m.op == "+=":
 			v = treesitter.Concat(v, w, v.Node)
@@ -456,7 +327,8 @@ func (a *analyzer) applyMutations(v value, ms []mutation, at uint32) value {
 	return v
 }
 
-func (a *analyzer) evalBinding(b *binding) value {
+// Binding is the value one binding gives its name.
+func (a *analyzer) Binding(b *binding) value {
 	if b.ref {
 		return a.refValue(value{K: vRef, Mod: b.mod, Path: b.path, Node: b.name, Lit: none})
 	}
@@ -466,67 +338,32 @@ func (a *analyzer) evalBinding(b *binding) value {
 	if b.param || b.value == none {
 		return treesitter.Unknown(b.name)
 	}
-	return a.memo.Once(b.name, b.name, func() value { return a.eval(b.value) })
+	return a.ev.Once(b.name, func() value { return a.ev.Eval(b.value) })
 }
-
-// maxCallSites bounds how many call sites are compared to resolve a
-// parameter.
-const maxCallSites = 32
 
 // evalParam resolves a parameter of a named function from the calls of
-// that function in the file (positional or keyword): one call site gives
-// its argument; several must agree on a known string, or one of them
-// passes a runtime. Without call sites the default value is used.
+// that function in the file (see Evaluator.Param): the keyword argument
+// of its name, else the positional argument at its position.
 func (a *analyzer) evalParam(b *binding) value {
-	return a.memo.Once(b.name, b.name, func() value { return a.paramValue(b) })
-}
-
-func (a *analyzer) paramValue(b *binding) value {
 	t := a.t
-	k := b.fn
-	if b.method {
-		k = "." + k
-	}
-	sites := a.callSites()[k]
-	if len(sites) == 0 {
-		if b.def != none {
-			return a.eval(b.def)
-		}
-		return treesitter.Unknown(b.name)
-	}
-	if len(sites) > maxCallSites {
-		return treesitter.Unknown(b.name)
-	}
 	pname := t.Text(b.name)
-	var vals []value
-	for _, site := range sites {
+	return a.ev.Param(b.name, b.fn, b.method, b.def, func(site int32) (value, bool, bool) {
 		pos, kw := a.callArgs(site)
-		var v value
-		found := false
 		if w, ok := a.prop(kw, pname); ok {
-			v, found = w, true
-		} else if b.index >= 0 {
+			return w, true, true
+		}
+		if b.index >= 0 {
 			for j, c := range pos {
 				if t.Nodes[c].Kind == kListSplat {
-					return treesitter.Unknown(b.name)
+					return value{}, false, false
 				}
 				if j == b.index {
-					v, found = a.eval(c), true
-					break
+					return a.ev.Eval(c), true, true
 				}
 			}
 		}
-		if !found {
-			if b.def == none {
-				return treesitter.Unknown(b.name)
-			}
-			v = a.eval(b.def)
-		}
-		vals = append(vals, v)
-	}
-	// One value stands; call sites that disagree yield the one that passes
-	// a runtime (or the wrapper), the launch to judge.
-	return treesitter.Agree(a.p.Config, vals, b.name)
+		return value{}, false, true
+	})
 }
 
 // refValue turns a reference that names a command object (sh.claude,
@@ -581,21 +418,7 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			return value{K: vRef, Mod: "#invoke", Node: n, Lit: none, Elems: v.Elems}
 		}
 	case vArr:
-		if strings.HasPrefix(name, "#") {
-			i := 0
-			for _, c := range name[1:] {
-				if c < '0' || c > '9' {
-					return treesitter.Unknown(n)
-				}
-				i = i*10 + int(c-'0')
-				if i > 1<<20 {
-					return treesitter.Unknown(n)
-				}
-			}
-			if i < len(v.Elems) {
-				return v.Elems[i]
-			}
-		}
+		return treesitter.Elem(v, name, n)
 	}
 	return treesitter.Unknown(n)
 }
@@ -610,7 +433,7 @@ var invokeMethods = map[string]bool{
 // bake(...)).
 func (a *analyzer) bindArgs(cmd value, sub int32, n int32) value {
 	out := value{K: vCmd, Elems: append([]value{}, cmd.Elems...), Node: n, Lit: none}
-	v := a.eval(sub)
+	v := a.ev.Eval(sub)
 	if v.K == vArr && a.t.Nodes[sub].Kind != kList {
 		out.Elems = append(out.Elems, v.Elems...)
 	} else {
@@ -620,53 +443,25 @@ func (a *analyzer) bindArgs(cmd value, sub int32, n int32) value {
 }
 
 // prop looks a key up in a dict literal or in keyword arguments.
-func (a *analyzer) prop(v value, name string) (value, bool) {
+func (a *analyzer) prop(v value, name string) (value, bool) { return a.ev.Prop(v, name) }
+
+// Entry reads one item of a dict literal or argument list for key name.
+func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 	t := a.t
-	if v.K != vObj || v.Obj == none {
-		return value{}, false
-	}
-	// An object that spreads itself ({...o} where o is this object, as a
-	// recursive call passes it) has no value for name beyond its own.
-	key := propKey{v.Obj, name}
-	if a.propBusy[key] || !a.budget.Enter(v.Obj) {
-		return value{}, false
-	}
-	a.propBusy[key] = true
-	defer func() {
-		delete(a.propBusy, key)
-		a.budget.Leave()
-	}()
-	var out value
-	found := false
-	for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
-		switch t.Nodes[c].Kind {
-		case kPair:
-			k := a.eval(t.Child(c, fKey))
-			if k.Known() && k.S == name {
-				out, found = a.eval(t.Child(c, fValue)), true
-			}
-		case kKeywordArgument:
-			if k := t.Child(c, fName); k != none && t.Is(k, name) {
-				out, found = a.eval(t.Child(c, fValue)), true
-			}
-		case kDictionarySplat:
-			inner := a.eval(t.Nodes[c].First)
-			if p, ok := a.prop(inner, name); ok {
-				out, found = p, true
-			}
+	switch t.Nodes[c].Kind {
+	case kPair:
+		if k := a.ev.Eval(t.Child(c, fKey)); k.Known() && k.S == name {
+			return a.ev.Eval(t.Child(c, fValue)), true, false
 		}
+	case kKeywordArgument:
+		if k := t.Child(c, fName); k != none && t.Is(k, name) {
+			return a.ev.Eval(t.Child(c, fValue)), true, false
+		}
+	case kDictionarySplat:
+		return a.ev.Eval(t.Nodes[c].First), false, true
 	}
-	return out, found
+	return value{}, false, false
 }
-
-// propKey names one property look-up in one object literal.
-type propKey struct {
-	obj  int32
-	name string
-}
-
-// lookupRE matches a command line that only looks a command up.
-var lookupRE = regexp.MustCompile(`^\s*(?:which|where|command\s+-v|type\s+-p)\s+([A-Za-z0-9_./@-]+)\s*$`)
 
 // identityMethods return their receiver's string value.
 var identityMethods = map[string]bool{
@@ -707,38 +502,38 @@ func (a *analyzer) evalCall(n int32) value {
 		if i >= len(pos) {
 			return treesitter.Unknown(n)
 		}
-		return a.eval(pos[i])
+		return a.ev.Eval(pos[i])
 	}
 	if t.Nodes[fn].Kind == kAttribute {
 		if at := t.Child(fn, fAttribute); at != none {
 			name := t.Text(at)
 			if identityMethods[name] {
-				if v := a.eval(t.Child(fn, fObject)); v.K == vStr {
+				if v := a.ev.Eval(t.Child(fn, fObject)); v.K == vStr {
 					v.Node, v.Lit = n, none
 					return v
 				}
 			}
 			if name == "join" {
-				if sep := a.eval(t.Child(fn, fObject)); sep.Known() {
+				if sep := a.ev.Eval(t.Child(fn, fObject)); sep.Known() {
 					if l := arg(0); l.K == vArr {
 						return treesitter.JoinValues(l.Elems, sep.S, n)
 					}
 				}
 			}
 			if name == "split" {
-				if s := a.eval(t.Child(fn, fObject)); s.K == vStr && len(pos) == 0 {
+				if s := a.ev.Eval(t.Child(fn, fObject)); s.K == vStr && len(pos) == 0 {
 					return splitWords(s, n, false)
 				}
 			}
 		}
 	}
-	callee := a.eval(fn)
+	callee := a.ev.Eval(fn)
 	switch callee.K {
 	case vCmd:
 		return treesitter.Unknown(n) // running a command returns its output
 	case vFunc:
 		if callee.Fn != none {
-			return a.returnValue(callee.Fn, n)
+			return a.ev.ReturnValue(callee.Fn, n)
 		}
 		return treesitter.Unknown(n)
 	case vRef:
@@ -757,11 +552,11 @@ func (a *analyzer) evalCall(n int32) value {
 	case apiRunSync:
 		// anyio.to_thread.run_sync(f) / asyncio.to_thread(f) return f()
 		if f := arg(0); f.K == vFunc && f.Fn != none {
-			return a.returnValue(f.Fn, n)
+			return a.ev.ReturnValue(f.Fn, n)
 		}
 	case apiWhich:
 		if m := arg(0); m.Known() {
-			return dynamicStr(m.S, n)
+			return treesitter.DynamicStr(m.S, n)
 		}
 	case apiEnvGet:
 		def := arg(1)
@@ -769,7 +564,7 @@ func (a *analyzer) evalCall(n int32) value {
 			def = d
 		}
 		if def.Known() {
-			return dynamicStr(def.S, n)
+			return treesitter.DynamicStr(def.S, n)
 		}
 		u := treesitter.Unknown(n)
 		u.Env = true
@@ -805,32 +600,25 @@ func (a *analyzer) evalCall(n int32) value {
 	case apiShellOut:
 		// subprocess.check_output("which claude", shell=True)
 		if m := arg(0); m.Known() {
-			if sm := lookupRE.FindStringSubmatch(m.S); sm != nil {
-				return dynamicStr(sm[1], n)
+			if sm := treesitter.LookupRE.FindStringSubmatch(m.S); sm != nil {
+				return treesitter.DynamicStr(sm[1], n)
 			}
 		}
 	case apiSubprocess:
 		if l := arg(0); l.K == vArr && len(l.Elems) >= 2 && l.Elems[0].Known() {
 			if c := l.Elems[0].S; c == "which" || c == "command" {
 				if last := l.Elems[len(l.Elems)-1]; last.Known() {
-					return dynamicStr(last.S, n)
+					return treesitter.DynamicStr(last.S, n)
 				}
 			}
 		}
 		if m := arg(0); m.Known() {
-			if sm := lookupRE.FindStringSubmatch(m.S); sm != nil {
-				return dynamicStr(sm[1], n)
+			if sm := treesitter.LookupRE.FindStringSubmatch(m.S); sm != nil {
+				return treesitter.DynamicStr(sm[1], n)
 			}
 		}
 	}
 	return treesitter.Unknown(n)
-}
-
-func dynamicStr(s string, n int32) value {
-	v := treesitter.Str(s, n)
-	v.Via = scanner.ClassDynamic
-	v.Sh = treesitter.DynamicShellWord(s)
-	return v
 }
 
 // splitWords splits a string into words (str.split(), shlex.split()); an
@@ -913,69 +701,8 @@ func shlexSplit(s string) []string {
 	return out
 }
 
-// selfAttr is the value of self.name: the values assigned to it anywhere
-// in the file (they must agree, or one names a runtime), else the method
-// of that name (a function value, so self.m() and run_sync(self.m) take
-// its return values).
-func (a *analyzer) selfAttr(name string, n int32) value {
-	key := "self." + name
-	if v, ok := a.identMemo[key]; ok {
-		v.Node, v.Lit = n, none
-		return v
-	}
-	a.identMemo[key] = treesitter.Unknown(n) // re-entry sees unknown
-	var out value
-	if vs := a.selfAttrs[name]; len(vs) > 0 && len(vs) <= maxReturns {
-		var vals []value
-		for _, r := range vs {
-			vals = append(vals, a.eval(r))
-		}
-		out = tracked(treesitter.Agree(a.p.Config, vals, n))
-	} else if ms := a.methods()[name]; len(ms) == 1 {
-		out = value{K: vFunc, Fn: ms[0], Node: n, Lit: none}
-	} else {
-		out = treesitter.Unknown(n)
-	}
-	a.identMemo[key] = out
-	out.Node, out.Lit = n, none
-	return out
-}
-
-// maxReturns bounds how many return statements of one function are
-// compared.
-const maxReturns = 16
-
-// returnValue is what a call of a file-local function returns: a lambda's
-// body, or the function's return statements when they agree (a runtime
-// among them wins).
-func (a *analyzer) returnValue(fn, call int32) value {
-	t := a.t
-	key := -fn - 2 // distinct from binding keys (node indexes)
-	out := a.memo.Once(key, call, func() value {
-		body := t.Child(fn, fBody)
-		var out value
-		switch {
-		case body == none:
-			out = treesitter.Unknown(call)
-		case t.Nodes[fn].Kind == kLambda:
-			out = a.eval(body)
-		default:
-			var vals []value
-			end := t.Nodes[body].End
-			for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
-				if t.Nodes[i].Kind != kReturn || a.scopes.Of(i) != fn {
-					continue
-				}
-				if len(vals) == maxReturns {
-					vals = nil
-					break
-				}
-				vals = append(vals, a.eval(t.Nodes[i].First))
-			}
-			out = treesitter.Agree(a.p.Config, vals, call)
-		}
-		return tracked(out)
-	})
-	out.Node, out.Lit = call, none
-	return out
+// Body is what a call of fn evaluates: a lambda's expression body, or
+// the return statements of a function.
+func (a *analyzer) Body(fn int32) (int32, bool) {
+	return a.t.Child(fn, fBody), a.t.Nodes[fn].Kind == kLambda
 }

@@ -16,6 +16,16 @@
 // find: an argv that launches a runtime, a permission-bypass primitive, a
 // syntax error around a process API.
 //
-// The package knows no language: each detector passes its kinds, fields
-// and needles in, and keeps its grammar-specific evaluation to itself.
+// Evaluator is the one static evaluator both detectors use: it follows
+// names through their bindings (Memo, Scopes), parameters through the call
+// sites of their function, instance attributes (this.x, self.x) through
+// their assignments, calls of file-local functions through their returns
+// (values that disagree are combined by Agree), and keys through object
+// literals and their spreads. Every step is charged to one Budget per
+// file (depth and work); a bound reached is the file's parse error, never
+// silent, and a value that contains itself is a cycle (unknown).
+//
+// The package knows no language: each detector implements Lang (its
+// expressions, bindings and object entries in its own node kinds), passes
+// its kinds, fields and needles in, and keeps its API tables to itself.
 package treesitter

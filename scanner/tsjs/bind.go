@@ -196,32 +196,20 @@ func (a *analyzer) functionName(params int32) (string, bool) {
 	return "", false
 }
 
-// methods indexes method definitions by name.
-func (a *analyzer) methods() map[string][]int32 {
-	if a.methodIdx != nil {
-		return a.methodIdx
-	}
+// Method names the method that node n defines (a method definition).
+func (a *analyzer) Method(n int32) (string, bool) {
 	t := a.t
-	a.methodIdx = map[string][]int32{}
-	for i := int32(0); i < int32(len(t.Nodes)); i++ {
-		if t.Nodes[i].Kind != kFunction {
-			continue
-		}
-		if nm := t.Child(i, fName); nm != none && t.Nodes[nm].Kind == kPropertyIdentifier {
-			a.methodIdx[t.Text(nm)] = append(a.methodIdx[t.Text(nm)], i)
-		}
+	if t.Nodes[n].Kind != kFunction {
+		return "", false
 	}
-	return a.methodIdx
+	if nm := t.Child(n, fName); nm != none && t.Nodes[nm].Kind == kPropertyIdentifier {
+		return t.Text(nm), true
+	}
+	return "", false
 }
 
-// callSites indexes the calls of the file by callee name: "f" for f(...),
-// ".m" for x.m(...).
-func (a *analyzer) callSites() map[string][]int32 {
-	if a.sites == nil {
-		a.sites = a.t.CallSites(callShape)
-	}
-	return a.sites
-}
+// Import reports whether b is an import.
+func (a *analyzer) Import(b *binding) bool { return b.ref }
 
 // callShape is how a call reads in the detector's enumerations.
 var callShape = treesitter.CallShape{Call: kCall, Callee: fFunction, Ident: kIdentifier, Member: kMember, MemberName: fProperty}

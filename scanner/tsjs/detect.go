@@ -64,21 +64,20 @@ var apiNeedles = [][]byte{
 // dangerNeedles mark a file that may build the primitive from pieces.
 var dangerNeedles = [][]byte{[]byte("ermission"), []byte("angerous")}
 
-// analyzer holds one file's analysis state.
+// analyzer holds one file's analysis state: the TS/JS side of the shared
+// evaluator (treesitter.Lang), which follows names, parameters, this.x
+// and returns across the file.
 type analyzer struct {
 	t         *tree
 	p         *scanner.Pass
 	scopes    *treesitter.Scopes[binding]
-	scopeMemo map[treesitter.ScopeKey]value
-	sites     map[string][]int32
+	ev        *treesitter.Evaluator[binding]
 	thisAttrs map[string][]int32 // this.x = value and class fields, by name
-	methodIdx map[string][]int32
-	memo      *treesitter.Memo
-	identMemo map[string]value
-	budget    *treesitter.Budget
-	propBusy  map[propKey]bool
 	zxGlobal  bool
 }
+
+// evalShape is how the shared evaluator reads TS/JS.
+var evalShape = treesitter.Shape{Calls: callShape, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight, Lists: []treesitter.ValueKind{vArr}, Wins: []treesitter.ValueKind{vRef}}
 
 // Scan reports the launches and primitives of one TS/JS file.
 func (d *Detector) Scan(p *scanner.Pass) error {
@@ -94,7 +93,8 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 		return err
 	}
 	defer t.Release()
-	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), scopeMemo: map[treesitter.ScopeKey]value{}, thisAttrs: map[string][]int32{}, memo: treesitter.NewMemo(), budget: treesitter.NewBudget(), propBusy: map[propKey]bool{}, identMemo: map[string]value{}}
+	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), thisAttrs: map[string][]int32{}}
+	a.ev = treesitter.NewEvaluator(t, p.Config, a.scopes, treesitter.Lang[binding](a), evalShape)
 	if interp := scanner.Interpreter(p.Src); interp == "zx" {
 		a.zxGlobal = true
 	}
@@ -111,7 +111,7 @@ func (d *Detector) Scan(p *scanner.Pass) error {
 		}
 	}
 	// A bound reached while evaluating is reported, never silent.
-	return a.budget.Err(t)
+	return a.ev.Err()
 }
 
 // brokenNeedles inside a syntax error make the file unparseable: a launch
@@ -163,7 +163,7 @@ func (a *analyzer) call(n, fn int32) {
 	if fn == none || !a.worthEvaluating(fn) {
 		return
 	}
-	callee := a.eval(fn)
+	callee := a.ev.Eval(fn)
 	kind := apiOf(callee)
 	if kind == apiNone || kind == apiWhich || kind == apiPromisify || kind == apiPathJoin {
 		return
@@ -199,7 +199,7 @@ func (a *analyzer) call(n, fn int32) {
 		if len(args) == 0 {
 			return
 		}
-		v := a.eval(args[0])
+		v := a.ev.Eval(args[0])
 		if v.K == vObj {
 			v, _ = a.prop(v, "cmd")
 		}
@@ -210,17 +210,17 @@ func (a *analyzer) call(n, fn int32) {
 		if len(args) == 0 {
 			return
 		}
-		cmd := a.eval(args[0])
+		cmd := a.ev.Eval(args[0])
 		var rest value
 		if len(args) > 1 {
-			rest, _ = a.prop(a.eval(args[1]), "args")
+			rest, _ = a.prop(a.ev.Eval(args[1]), "args")
 		}
 		treesitter.Judge(a.p, a.t, a.argvOf(&cmd, rest), at, cmd.Alt)
 	case apiDenoRun:
 		if len(args) == 0 {
 			return
 		}
-		if v, ok := a.prop(a.eval(args[0]), "cmd"); ok && v.K == vArr {
+		if v, ok := a.prop(a.ev.Eval(args[0]), "cmd"); ok && v.K == vArr {
 			treesitter.Judge(a.p, a.t, a.argvOf(nil, v), at, nil)
 		}
 	case apiSDK:
@@ -250,10 +250,10 @@ func (a *analyzer) argvOf(cmd *value, arr value) []scanner.Arg {
 
 // options splits spawn-style arguments: (cmd, args?, opts?).
 func (a *analyzer) spawnArgs(args []int32) (cmd, arr, opts value, hasOpts bool) {
-	cmd = a.eval(args[0])
+	cmd = a.ev.Eval(args[0])
 	arr = value{K: vArr, Node: none, Lit: none}
 	if len(args) > 1 {
-		v1 := a.eval(args[1])
+		v1 := a.ev.Eval(args[1])
 		switch v1.K {
 		case vObj:
 			return cmd, arr, v1, true
@@ -263,7 +263,7 @@ func (a *analyzer) spawnArgs(args []int32) (cmd, arr, opts value, hasOpts bool) 
 		}
 	}
 	if len(args) > 2 {
-		opts = a.eval(args[2])
+		opts = a.ev.Eval(args[2])
 		hasOpts = opts.K != vNull && opts.K != vFunc
 	}
 	return cmd, arr, opts, hasOpts
@@ -325,7 +325,7 @@ func (a *analyzer) textPos(v value, call scanner.Pos) scanner.Pos {
 // shellArg scans a string a shell runs (exec, execSync, shelljs.exec,
 // execaCommand).
 func (a *analyzer) shellArg(n, arg int32) {
-	v := a.eval(arg)
+	v := a.ev.Eval(arg)
 	text, ok := treesitter.ShellText(v)
 	if !ok {
 		return
@@ -341,7 +341,7 @@ func (a *analyzer) fork(n int32, args []int32) {
 	mod, arr, opts, hasOpts := a.spawnArgs(args)
 	exe := treesitter.Str("node", none)
 	if !hasOpts && len(args) > 1 {
-		if v := a.eval(args[1]); v.K == vObj {
+		if v := a.ev.Eval(args[1]); v.K == vObj {
 			opts, hasOpts = v, true
 		}
 	}
@@ -367,7 +367,7 @@ func (a *analyzer) shellTemplate(tpl int32) {
 		case kEscapeSequence:
 			b.WriteString(decodeEscape(t.Text(c)))
 		case kTemplateSubstitution:
-			b.WriteString(quotedWord(a.eval(t.Nodes[c].First)))
+			b.WriteString(quotedWord(a.ev.Eval(t.Nodes[c].First)))
 		}
 	}
 	_ = a.p.ScanShell(b.String(), t.PosAt(int(t.Nodes[tpl].Start)+1), "")
@@ -413,7 +413,7 @@ func (a *analyzer) templateArgv(tpl int32) []scanner.Arg {
 		case kEscapeSequence:
 			addText(decodeEscape(t.Text(c)), int(t.Nodes[c].Start))
 		case kTemplateSubstitution:
-			v := a.eval(t.Nodes[c].First)
+			v := a.ev.Eval(t.Nodes[c].First)
 			if v.K == vArr {
 				flush()
 				for _, e := range v.Elems {
@@ -441,7 +441,7 @@ func (a *analyzer) templateArgv(tpl int32) []scanner.Arg {
 func (a *analyzer) sdk(n int32, args []int32) {
 	gated := false
 	for _, arg := range args {
-		v := a.eval(arg)
+		v := a.ev.Eval(arg)
 		if v.K != vObj {
 			continue
 		}
@@ -477,7 +477,7 @@ func (a *analyzer) detectDangerous() {
 		case kTemplateString:
 			a.dangerousString(i)
 		case kArray:
-			v := a.eval(i)
+			v := a.ev.Eval(i)
 			if v.K != vArr {
 				continue
 			}
@@ -510,7 +510,7 @@ func (a *analyzer) posOrNode(v value, n int32) scanner.Pos {
 // dangerousString reports the primitives in the string at n when it is
 // built from pieces.
 func (a *analyzer) dangerousString(n int32) {
-	treesitter.ReportComposite(a.p, a.t, n, a.eval(n))
+	treesitter.ReportComposite(a.p, a.t, n, a.ev.Eval(n))
 }
 
 // dangerousOption recognises the primitive written as an option: a
@@ -519,14 +519,14 @@ func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
 	switch norm {
 	case "permissionmode", "defaultmode":
-		if v := a.eval(val); v.Known() && v.S == "bypassPermissions" {
+		if v := a.ev.Eval(val); v.Known() && v.S == "bypassPermissions" {
 			return key + ": bypassPermissions", true
 		}
 	case "dangerouslyskippermissions", "allowdangerouslyskippermissions":
 		if strings.Contains(key, "-") {
 			return "--" + key, true // extraArgs: {'dangerously-skip-permissions': null}
 		}
-		if v := a.eval(val); v.K == vBool && v.B {
+		if v := a.ev.Eval(val); v.K == vBool && v.B {
 			return key + ": true", true
 		}
 	}

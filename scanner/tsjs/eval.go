@@ -1,26 +1,14 @@
 package tsjs
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/treesitter"
 )
 
-// maxMultiBindings is how many bindings of one name are compared before
-// the name is taken as unknown.
-const maxMultiBindings = 64
-
-// eval returns the static value of expression n.
-func (a *analyzer) eval(n int32) value {
-	if n == none {
-		return treesitter.Unknown(none)
-	}
-	if !a.budget.Enter(n) {
-		return treesitter.Unknown(n)
-	}
-	defer a.budget.Leave()
+// Expr is the value of expression n in the TS/JS node kinds.
+func (a *analyzer) Expr(n int32) value {
 	t := a.t
 	switch t.Nodes[n].Kind {
 	case kString:
@@ -43,13 +31,13 @@ func (a *analyzer) eval(n int32) value {
 			return treesitter.Unknown(n)
 		}
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kThis {
-			return a.thisAttr(t.Text(p), n)
+			return a.ev.Attr(t.Text(p), a.thisAttrs[t.Text(p)], n)
 		}
-		obj := a.eval(t.Child(n, fObject))
+		obj := a.ev.Eval(t.Child(n, fObject))
 		return a.member(obj, t.Text(p), n)
 	case kSubscript:
-		obj := a.eval(t.Child(n, fObject))
-		idx := a.eval(t.Child(n, fIndex))
+		obj := a.ev.Eval(t.Child(n, fObject))
+		idx := a.ev.Eval(t.Child(n, fIndex))
 		if !idx.Known() {
 			return treesitter.Unknown(n)
 		}
@@ -61,7 +49,7 @@ func (a *analyzer) eval(n int32) value {
 	case kCall:
 		return a.evalCall(n)
 	case kAwait, kParen, kAsExpr:
-		v := a.eval(t.Nodes[n].First)
+		v := a.ev.Eval(t.Nodes[n].First)
 		v.Node = n
 		return v
 	case kSequence:
@@ -69,47 +57,19 @@ func (a *analyzer) eval(n int32) value {
 		for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
 			last = c
 		}
-		return a.eval(last)
+		return a.ev.Eval(last)
 	case kAssignment:
-		return a.eval(t.Child(n, fRight))
+		return a.ev.Eval(t.Child(n, fRight))
 	case kBinary:
 		return a.evalBinary(n)
 	case kTernary:
-		c := a.eval(t.Child(n, fConsequence))
-		alt := a.eval(t.Child(n, fAlternative))
-		if c.K == vStr && alt.K == vStr {
-			if c.Known() && alt.Known() && c.S == alt.S {
-				return c
-			}
-			c.Alt = &alt
-			return c
-		}
-		if c.K == vStr {
-			return c
-		}
-		if alt.K == vStr {
-			return alt
-		}
-		return treesitter.Unknown(n)
+		return treesitter.Either(a.ev.Eval(t.Child(n, fConsequence)), a.ev.Eval(t.Child(n, fAlternative)), n)
 	case kArray:
-		out := value{K: vArr, Node: n, Lit: none}
-		for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
-			if t.Nodes[c].Kind == kSpread {
-				inner := a.eval(t.Nodes[c].First)
-				if inner.K == vArr {
-					out.Elems = append(out.Elems, inner.Elems...)
-				} else {
-					out.Elems = append(out.Elems, treesitter.Unknown(c))
-				}
-				continue
-			}
-			out.Elems = append(out.Elems, a.eval(c))
-		}
-		return out
+		return a.ev.List(n, kSpread)
 	case kObject:
-		return value{K: vObj, Obj: n, Node: n, Lit: none}
+		return treesitter.ObjectAt(n)
 	case kArrow, kFunction:
-		return value{K: vFunc, Node: n, Fn: n, Lit: none}
+		return treesitter.FuncAt(n)
 	}
 	return treesitter.Unknown(n)
 }
@@ -153,7 +113,7 @@ func (a *analyzer) evalTemplate(n int32) value {
 			out.AnyKnown = true
 		case kTemplateSubstitution:
 			subs++
-			v := a.eval(t.Nodes[c].First)
+			v := a.ev.Eval(t.Nodes[c].First)
 			switch {
 			case v.K == vStr:
 				out.S += v.S
@@ -207,38 +167,14 @@ func (a *analyzer) evalTemplate(n int32) value {
 }
 
 func (a *analyzer) evalBinary(n int32) value {
-	t := a.t
-	op := t.Child(n, fOperator)
-	if op == none {
-		return treesitter.Unknown(n)
-	}
-	switch {
-	case t.Is(op, "+"):
-		l := a.eval(t.Child(n, fLeft))
-		r := a.eval(t.Child(n, fRight))
-		if l.K == vStr || r.K == vStr {
+	switch op := a.ev.Op(n); op {
+	case "+":
+		if l, r := a.ev.Operands(n); l.K == vStr || r.K == vStr {
 			return treesitter.Concat(l, r, n)
 		}
-		return treesitter.Unknown(n)
-	case t.Is(op, "||"), t.Is(op, "??"):
-		l := a.eval(t.Child(n, fLeft))
-		r := a.eval(t.Child(n, fRight))
-		if l.Known() && l.Via != scanner.ClassDynamic && !l.Env {
-			if l.S != "" || t.Is(op, "??") {
-				return l
-			}
-			return r
-		}
-		if l.K == vStr && l.Via == scanner.ClassDynamic && l.Known() {
-			return l
-		}
-		if r.K == vStr && r.Known() {
-			r.Via = scanner.ClassDynamic
-			r.Sh = treesitter.DynamicShellWord(r.S)
-			r.Lit = none
-			return r
-		}
-		return treesitter.Unknown(n)
+	case "||", "??":
+		l, r := a.ev.Operands(n)
+		return treesitter.Fallback(l, r, op == "??", n)
 	}
 	return treesitter.Unknown(n)
 }
@@ -264,26 +200,6 @@ func (a *analyzer) global(name string, n int32) value {
 	return treesitter.Unknown(n)
 }
 
-// tracked marks a string that came through a name the file sets
-// (variable-execution), unless it came from a run-time look-up.
-func tracked(v value) value {
-	if v.K == vStr && v.Via == "" {
-		v.Via = scanner.ClassVariableExecution
-	}
-	if v.Alt != nil {
-		alt := tracked(*v.Alt)
-		v.Alt = &alt
-	}
-	if v.K == vArr {
-		elems := make([]value, len(v.Elems))
-		for i, e := range v.Elems {
-			elems[i] = tracked(e)
-		}
-		v.Elems = elems
-	}
-	return v
-}
-
 // evalIdent resolves a name through the bindings of the innermost
 // function scope around the use that binds it (then the module's). A
 // name bound once there is followed; a name bound several times is known
@@ -299,61 +215,18 @@ func (a *analyzer) evalIdent(n int32) value {
 }
 
 func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, n int32) value {
+	var v value
 	if len(bs) == 1 {
-		v := a.evalBinding(&bs[0])
-		v.Node = n
-		v.Lit = none
-		return tracked(v)
+		v = a.Binding(&bs[0])
+	} else {
+		v = a.ev.Multi(key, bs, n)
 	}
-	if v, ok := a.scopeMemo[key]; ok {
-		v.Node, v.Lit = n, none
-		return v
-	}
-	a.scopeMemo[key] = treesitter.Unknown(n) // re-entry sees unknown
-	v := a.evalMulti(bs, n)
-	a.scopeMemo[key] = v
-	return v
+	v.Node, v.Lit = n, none
+	return a.ev.Tracked(v)
 }
 
-// evalMulti evaluates a name bound several times; the result does not
-// depend on where the name is used, so it is computed once per name.
-func (a *analyzer) evalMulti(bs []binding, n int32) value {
-	if len(bs) > maxMultiBindings {
-		// A name reused throughout the file (minified code): only an
-		// import can give it a useful value.
-		for i := range bs {
-			if bs[i].ref {
-				v := a.evalBinding(&bs[i])
-				v.Node, v.Lit = n, none
-				return v
-			}
-		}
-		return treesitter.Unknown(n)
-	}
-	var first value
-	same := true
-	for i := range bs {
-		v := a.evalBinding(&bs[i])
-		if v.K == vRef {
-			v.Node = n
-			v.Lit = none
-			return v
-		}
-		if i == 0 {
-			first = v
-		} else if !(v.Known() && first.Known() && v.S == first.S && v.Via == first.Via) {
-			same = false
-		}
-	}
-	if same && first.Known() {
-		first.Node = n
-		first.Lit = none
-		return tracked(first)
-	}
-	return treesitter.Unknown(n)
-}
-
-func (a *analyzer) evalBinding(b *binding) value {
+// Binding is the value one binding gives its name.
+func (a *analyzer) Binding(b *binding) value {
 	if b.ref {
 		return value{K: vRef, Mod: b.mod, Path: b.path, Node: b.name, Lit: none}
 	}
@@ -363,8 +236,8 @@ func (a *analyzer) evalBinding(b *binding) value {
 	if b.param || b.value == none {
 		return treesitter.Unknown(b.name)
 	}
-	return a.memo.Once(b.name, b.name, func() value {
-		v := a.eval(b.value)
+	return a.ev.Once(b.name, func() value {
+		v := a.ev.Eval(b.value)
 		for _, p := range b.path {
 			v = a.member(v, p, b.name)
 		}
@@ -372,64 +245,28 @@ func (a *analyzer) evalBinding(b *binding) value {
 	})
 }
 
-// maxCallSites bounds how many call sites are compared to resolve a
-// parameter.
-const maxCallSites = 32
-
 // evalParam resolves a parameter of a named function from the calls of
-// that function in the file: one call site gives its argument; several
-// must agree on a known string. Without call sites the default value is
-// used, if any.
+// that function in the file (see Evaluator.Param): the argument at the
+// parameter's position.
 func (a *analyzer) evalParam(b *binding) value {
-	return a.memo.Once(b.name, b.name, func() value { return a.paramValue(b) })
-}
-
-func (a *analyzer) paramValue(b *binding) value {
 	t := a.t
-	k := b.fn
-	if b.method {
-		k = "." + k
-	}
-	sites := a.callSites()[k]
-	if len(sites) == 0 {
-		if b.def != none {
-			return a.eval(b.def)
-		}
-		return treesitter.Unknown(b.name)
-	}
-	if len(sites) > maxCallSites {
-		return treesitter.Unknown(b.name)
-	}
-	var vals []value
-	for _, site := range sites {
+	return a.ev.Param(b.name, b.fn, b.method, b.def, func(site int32) (value, bool, bool) {
 		args := t.Child(site, fArguments)
 		if args == none || t.Nodes[args].Kind != kArguments {
-			return treesitter.Unknown(b.name)
+			return value{}, false, false
 		}
-		var v value
 		j := 0
-		found := false
 		for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
 			if t.Nodes[c].Kind == kSpread {
-				return treesitter.Unknown(b.name)
+				return value{}, false, false
 			}
 			if j == b.index {
-				v, found = a.eval(c), true
-				break
+				return a.ev.Eval(c), true, true
 			}
 			j++
 		}
-		if !found {
-			if b.def == none {
-				return treesitter.Unknown(b.name)
-			}
-			v = a.eval(b.def)
-		}
-		vals = append(vals, v)
-	}
-	// One value stands; call sites that disagree yield the one that passes
-	// a runtime (or the wrapper), the launch to judge.
-	return treesitter.Agree(a.p.Config, vals, b.name)
+		return value{}, false, true
+	})
 }
 
 // member is the value of v.name.
@@ -465,75 +302,33 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			return p
 		}
 	case vArr:
-		if strings.HasPrefix(name, "#") {
-			i := 0
-			for _, c := range name[1:] {
-				if c < '0' || c > '9' {
-					return treesitter.Unknown(n)
-				}
-				i = i*10 + int(c-'0')
-				if i > 1<<20 {
-					return treesitter.Unknown(n)
-				}
-			}
-			if i < len(v.Elems) {
-				return v.Elems[i]
-			}
-		}
+		return treesitter.Elem(v, name, n)
 	}
 	return treesitter.Unknown(n)
 }
 
 // prop looks a property up in an object literal (last definition wins,
 // spreads of resolvable objects included).
-func (a *analyzer) prop(v value, name string) (value, bool) {
+func (a *analyzer) prop(v value, name string) (value, bool) { return a.ev.Prop(v, name) }
+
+// Entry reads one member of an object literal for key name.
+func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 	t := a.t
-	if v.K != vObj || v.Obj == none {
-		return value{}, false
-	}
-	// An object that spreads itself ({...o} where o is this object, as a
-	// recursive call passes it) has no value for name beyond its own.
-	key := propKey{v.Obj, name}
-	if a.propBusy[key] || !a.budget.Enter(v.Obj) {
-		return value{}, false
-	}
-	a.propBusy[key] = true
-	defer func() {
-		delete(a.propBusy, key)
-		a.budget.Leave()
-	}()
-	var out value
-	found := false
-	for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
-		switch t.Nodes[c].Kind {
-		case kPair:
-			k := t.Child(c, fKey)
-			if k != none && propName(t, k) == name {
-				out, found = a.eval(t.Child(c, fValue)), true
-			}
-		case kShorthandProperty:
-			if t.Is(c, name) {
-				// {shell} is {shell: shell}
-				out, found = a.evalIdent(c), true
-			}
-		case kSpread:
-			inner := a.eval(t.Nodes[c].First)
-			if p, ok := a.prop(inner, name); ok {
-				out, found = p, true
-			}
+	switch t.Nodes[c].Kind {
+	case kPair:
+		if k := t.Child(c, fKey); k != none && propName(t, k) == name {
+			return a.ev.Eval(t.Child(c, fValue)), true, false
 		}
+	case kShorthandProperty:
+		if t.Is(c, name) {
+			// {shell} is {shell: shell}
+			return a.evalIdent(c), true, false
+		}
+	case kSpread:
+		return a.ev.Eval(t.Nodes[c].First), false, true
 	}
-	return out, found
+	return value{}, false, false
 }
-
-// propKey names one property look-up in one object literal.
-type propKey struct {
-	obj  int32
-	name string
-}
-
-// lookupRE matches a shell string that only looks a command up.
-var lookupRE = regexp.MustCompile(`^\s*(?:which|where|command\s+-v|type\s+-p)\s+([A-Za-z0-9_./@-]+)\s*$`)
 
 // identityMethods return their receiver's string value.
 var identityMethods = map[string]bool{
@@ -558,7 +353,7 @@ func (a *analyzer) evalCall(n int32) value {
 		if len(argv) == 0 {
 			return treesitter.Unknown(n)
 		}
-		return a.eval(argv[0])
+		return a.ev.Eval(argv[0])
 	}
 	if t.Nodes[fn].Kind == kImport {
 		if m := arg0(); m.Known() {
@@ -570,7 +365,7 @@ func (a *analyzer) evalCall(n int32) value {
 		if p := t.Child(fn, fProperty); p != none {
 			name := t.Text(p)
 			if identityMethods[name] {
-				v := a.eval(t.Child(fn, fObject))
+				v := a.ev.Eval(t.Child(fn, fObject))
 				if v.K == vStr {
 					v.Node = n
 					v.Lit = none
@@ -578,11 +373,11 @@ func (a *analyzer) evalCall(n int32) value {
 				}
 			}
 			if name == "join" || name == "concat" {
-				v := a.eval(t.Child(fn, fObject))
+				v := a.ev.Eval(t.Child(fn, fObject))
 				if v.K == vArr {
 					if name == "concat" {
 						for _, c := range argv {
-							w := a.eval(c)
+							w := a.ev.Eval(c)
 							if w.K == vArr {
 								v.Elems = append(append([]value{}, v.Elems...), w.Elems...)
 							} else {
@@ -594,7 +389,7 @@ func (a *analyzer) evalCall(n int32) value {
 					}
 					sep := ","
 					if len(argv) > 0 {
-						if s := a.eval(argv[0]); s.Known() {
+						if s := a.ev.Eval(argv[0]); s.Known() {
 							sep = s.S
 						}
 					}
@@ -603,9 +398,9 @@ func (a *analyzer) evalCall(n int32) value {
 			}
 		}
 	}
-	callee := a.eval(fn)
+	callee := a.ev.Eval(fn)
 	if callee.K == vFunc && callee.Fn != none {
-		return a.returnValue(callee.Fn, n)
+		return a.ev.ReturnValue(callee.Fn, n)
 	}
 	if callee.K != vRef {
 		return treesitter.Unknown(n)
@@ -630,10 +425,7 @@ func (a *analyzer) evalCall(n int32) value {
 	switch api {
 	case apiWhich:
 		if m := arg0(); m.Known() {
-			v := treesitter.Str(m.S, n)
-			v.Via = scanner.ClassDynamic
-			v.Sh = treesitter.DynamicShellWord(m.S)
-			return v
+			return treesitter.DynamicStr(m.S, n)
 		}
 	case apiPromisify:
 		v := arg0()
@@ -642,28 +434,22 @@ func (a *analyzer) evalCall(n int32) value {
 	case apiPathJoin:
 		var parts []value
 		for _, c := range argv {
-			parts = append(parts, a.eval(c))
+			parts = append(parts, a.ev.Eval(c))
 		}
 		return treesitter.JoinValues(parts, "/", n)
 	case apiShell:
 		// execSync('which claude') is a look-up whose result is a path.
 		if m := arg0(); m.Known() {
-			if sm := lookupRE.FindStringSubmatch(m.S); sm != nil {
-				v := treesitter.Str(sm[1], n)
-				v.Via = scanner.ClassDynamic
-				v.Sh = treesitter.DynamicShellWord(sm[1])
-				return v
+			if sm := treesitter.LookupRE.FindStringSubmatch(m.S); sm != nil {
+				return treesitter.DynamicStr(sm[1], n)
 			}
 		}
 	case apiSpawn, apiExeca:
 		if m := arg0(); m.Known() && (m.S == "which" || m.S == "command") && len(argv) > 1 {
-			if l := a.eval(argv[1]); l.K == vArr && len(l.Elems) > 0 {
+			if l := a.ev.Eval(argv[1]); l.K == vArr && len(l.Elems) > 0 {
 				last := l.Elems[len(l.Elems)-1]
 				if last.Known() {
-					v := treesitter.Str(last.S, n)
-					v.Via = scanner.ClassDynamic
-					v.Sh = treesitter.DynamicShellWord(last.S)
-					return v
+					return treesitter.DynamicStr(last.S, n)
 				}
 			}
 		}
@@ -677,68 +463,9 @@ func (a *analyzer) evalCall(n int32) value {
 	return treesitter.Unknown(n)
 }
 
-// thisAttr is the value of this.name: the values the file assigns to it
-// (class fields and this.x = ...; they must agree, or one names a
-// runtime), else the method of that name as a function value.
-func (a *analyzer) thisAttr(name string, n int32) value {
-	key := "this." + name
-	if v, ok := a.identMemo[key]; ok {
-		v.Node, v.Lit = n, none
-		return v
-	}
-	a.identMemo[key] = treesitter.Unknown(n) // re-entry sees unknown
-	var out value
-	if vs := a.thisAttrs[name]; len(vs) > 0 && len(vs) <= maxReturns {
-		var vals []value
-		for _, r := range vs {
-			vals = append(vals, a.eval(r))
-		}
-		out = tracked(treesitter.Agree(a.p.Config, vals, n))
-	} else if ms := a.methods()[name]; len(ms) == 1 {
-		out = value{K: vFunc, Fn: ms[0], Node: n, Lit: none}
-	} else {
-		out = treesitter.Unknown(n)
-	}
-	a.identMemo[key] = out
-	out.Node, out.Lit = n, none
-	return out
-}
-
-// maxReturns bounds how many return statements of one function are
-// compared.
-const maxReturns = 16
-
-// returnValue is what a call of a file-local function returns: its
-// expression body, or its return statements when they agree (a runtime
-// among them wins, as for call sites).
-func (a *analyzer) returnValue(fn, call int32) value {
-	t := a.t
-	key := -fn - 2 // distinct from binding keys (node indexes)
-	out := a.memo.Once(key, call, func() value {
-		body := t.Child(fn, fBody)
-		var out value
-		switch {
-		case body == none:
-			out = treesitter.Unknown(call)
-		case t.Nodes[body].Kind != kStatementBlock:
-			out = a.eval(body)
-		default:
-			var vals []value
-			end := t.Nodes[body].End
-			for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
-				if t.Nodes[i].Kind != kReturn || a.scopes.Of(i) != fn {
-					continue
-				}
-				if len(vals) == maxReturns {
-					vals = nil
-					break
-				}
-				vals = append(vals, a.eval(t.Nodes[i].First))
-			}
-			out = treesitter.Agree(a.p.Config, vals, call)
-		}
-		return tracked(out)
-	})
-	out.Node, out.Lit = call, none
-	return out
+// Body is what a call of fn evaluates: an arrow's expression body, or the
+// return statements of its block.
+func (a *analyzer) Body(fn int32) (int32, bool) {
+	body := a.t.Child(fn, fBody)
+	return body, body != none && a.t.Nodes[body].Kind != kStatementBlock
 }

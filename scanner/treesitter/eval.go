@@ -1,0 +1,471 @@
+package treesitter
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// Lang is what the shared evaluator needs from one language: its
+// expressions and bindings in its own node kinds. A detector implements it
+// on its per-file analyzer; everything that follows names, attributes,
+// parameters and returns across the file is the Evaluator's.
+//
+// Every method returns a Value and the evaluator combines values only in
+// Agree, Concat and JoinValues, so a value that becomes a set of
+// possibilities changes those three and not this interface.
+type Lang[B any] interface {
+	// Expr is the value of expression n, read in the language's own node
+	// kinds. The evaluator has already taken the step on its budget;
+	// subexpressions are evaluated through Evaluator.Eval.
+	Expr(n int32) Value
+	// Binding is the value one binding gives its name.
+	Binding(b *B) Value
+	// Import reports whether b is an import (a module reference), the
+	// binding that wins among many.
+	Import(b *B) bool
+	// Entry reads child c of an object literal (or keyword arguments) for
+	// key name: the value bound to name (found), or the value a spread
+	// brings in, searched in turn (spread).
+	Entry(c int32, name string) (v Value, found, spread bool)
+	// Body is what a call of function fn evaluates: an expression body
+	// (expr), or a block whose return statements give the value.
+	Body(fn int32) (body int32, expr bool)
+	// Method names the method that node n defines, when it is one.
+	Method(n int32) (string, bool)
+}
+
+// Shape is how the evaluator reads the language's tree and values.
+type Shape struct {
+	Calls                 CallShape   // calls, for call-site values
+	Return                Kind        // a return statement
+	Operator, Left, Right Field       // the fields of a binary expression
+	Lists                 []ValueKind // value kinds whose elements a tracked value marks
+	Wins                  []ValueKind // value kinds that win among a name's bindings (a module, a command object)
+}
+
+// The work bounds of the evaluation, besides the Budget.
+const (
+	// MaxMultiBindings is how many bindings of one name are compared
+	// before only an import can give the name a value.
+	MaxMultiBindings = 64
+	// MaxCallSites bounds how many call sites are compared to resolve a
+	// parameter.
+	MaxCallSites = 32
+	// MaxReturns bounds how many return statements (or attribute
+	// assignments) are compared.
+	MaxReturns = 16
+)
+
+// Evaluator is the static evaluator of one file, shared by the tree-sitter
+// detectors: it follows names through their bindings in the innermost
+// scope, parameters through the call sites of their function, attributes
+// of the instance (this.x, self.x) through their assignments, calls of
+// file-local functions through their returns, and keys through object
+// literals and their spreads. Each is memoized, a cycle is unknown, and
+// every step is charged to one Budget.
+type Evaluator[B any] struct {
+	T      *Tree
+	Cfg    *scanner.Config
+	Scopes *Scopes[B]
+	Memo   *Memo
+	Budget *Budget
+
+	lang      Lang[B]
+	shape     Shape
+	multi     map[ScopeKey]Value
+	attrs     map[string]Value
+	propBusy  map[propKey]bool
+	sites     map[string][]int32
+	methodIdx map[string][]int32
+}
+
+type propKey struct {
+	obj  int32
+	name string
+}
+
+// NewEvaluator returns the evaluator of tree t for lang, whose names are
+// bound in scopes.
+func NewEvaluator[B any](t *Tree, cfg *scanner.Config, scopes *Scopes[B], lang Lang[B], shape Shape) *Evaluator[B] {
+	return &Evaluator[B]{T: t, Cfg: cfg, Scopes: scopes, Memo: NewMemo(), Budget: NewBudget(), lang: lang, shape: shape,
+		multi: map[ScopeKey]Value{}, attrs: map[string]Value{}, propBusy: map[propKey]bool{}}
+}
+
+// Eval is the value of expression n, Unknown past the budget.
+func (e *Evaluator[B]) Eval(n int32) Value {
+	if n == None {
+		return Unknown(None)
+	}
+	if !e.Budget.Enter(n) {
+		return Unknown(n)
+	}
+	defer e.Budget.Leave()
+	return e.lang.Expr(n)
+}
+
+// Err reports a bound the evaluation reached, as the file's parse error.
+func (e *Evaluator[B]) Err() error { return e.Budget.Err(e.T) }
+
+// Once evaluates a binding at most once (its value is memoized by the
+// name node; a binding that depends on itself is unknown).
+func (e *Evaluator[B]) Once(name int32, f func() Value) Value {
+	return e.Memo.Once(name, name, f)
+}
+
+// Tracked marks a string that came through a name the file sets
+// (variable-execution), unless it came from a run-time look-up.
+func (e *Evaluator[B]) Tracked(v Value) Value {
+	if v.K == VStr && v.Via == "" {
+		v.Via = scanner.ClassVariableExecution
+	}
+	if v.Alt != nil {
+		alt := e.Tracked(*v.Alt)
+		v.Alt = &alt
+	}
+	if e.isKind(v.K, e.shape.Lists) {
+		elems := make([]Value, len(v.Elems))
+		for i, x := range v.Elems {
+			elems[i] = e.Tracked(x)
+		}
+		v.Elems = elems
+	}
+	return v
+}
+
+func (e *Evaluator[B]) isKind(k ValueKind, ks []ValueKind) bool {
+	for _, x := range ks {
+		if k == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Multi is the value of a name bound several times in one scope (key): a
+// binding that wins (an import) is the value; otherwise the bindings must
+// agree on a known string. The result does not depend on where the name
+// is used, so it is worked out once per name; re-entry is unknown.
+func (e *Evaluator[B]) Multi(key ScopeKey, bs []B, n int32) Value {
+	if v, ok := e.multi[key]; ok {
+		return v
+	}
+	e.multi[key] = Unknown(n) // re-entry sees unknown
+	v := e.multiValue(bs, n)
+	e.multi[key] = v
+	return v
+}
+
+func (e *Evaluator[B]) multiValue(bs []B, n int32) Value {
+	if len(bs) > MaxMultiBindings {
+		// A name reused throughout the file (minified code): only an
+		// import can give it a useful value.
+		for i := range bs {
+			if e.lang.Import(&bs[i]) {
+				v := e.lang.Binding(&bs[i])
+				v.Node, v.Lit = n, None
+				return v
+			}
+		}
+		return Unknown(n)
+	}
+	var first Value
+	same := true
+	for i := range bs {
+		v := e.lang.Binding(&bs[i])
+		if e.isKind(v.K, e.shape.Wins) {
+			v.Node, v.Lit = n, None
+			return v
+		}
+		if i == 0 {
+			first = v
+		} else if !(v.Known() && first.Known() && v.S == first.S && v.Via == first.Via) {
+			same = false
+		}
+	}
+	if same && first.Known() {
+		return first
+	}
+	return Unknown(n)
+}
+
+// CallSites indexes the calls of the file by callee name: "f" for
+// f(...), ".m" for x.m(...).
+func (e *Evaluator[B]) CallSites() map[string][]int32 {
+	if e.sites == nil {
+		e.sites = e.T.CallSites(e.shape.Calls)
+	}
+	return e.sites
+}
+
+// Op is the operator of binary expression n, "" when it has none.
+func (e *Evaluator[B]) Op(n int32) string {
+	if op := e.T.Child(n, e.shape.Operator); op != None {
+		return e.T.Text(op)
+	}
+	return ""
+}
+
+// Operands are the values of both sides of binary expression n.
+func (e *Evaluator[B]) Operands(n int32) (l, r Value) {
+	return e.Eval(e.T.Child(n, e.shape.Left)), e.Eval(e.T.Child(n, e.shape.Right))
+}
+
+// Param resolves the parameter named at node name of function fn (a
+// method, called as x.fn(...), when method is set) from the calls of
+// that function in the file: arg gives
+// the argument one call site passes for it (found), or ok=false when the
+// call cannot be read (a spread). One call site gives its argument;
+// several yield Agree's value; a call site without the argument, or no
+// call site, gives the default value def, if any.
+func (e *Evaluator[B]) Param(name int32, fn string, method bool, def int32, arg func(site int32) (v Value, found, ok bool)) Value {
+	if method {
+		fn = "." + fn
+	}
+	return e.Memo.Once(name, name, func() Value {
+		sites := e.CallSites()[fn]
+		if len(sites) == 0 {
+			if def != None {
+				return e.Eval(def)
+			}
+			return Unknown(name)
+		}
+		if len(sites) > MaxCallSites {
+			return Unknown(name)
+		}
+		var vals []Value
+		for _, site := range sites {
+			v, found, ok := arg(site)
+			if !ok {
+				return Unknown(name)
+			}
+			if !found {
+				if def == None {
+					return Unknown(name)
+				}
+				v = e.Eval(def)
+			}
+			vals = append(vals, v)
+		}
+		// One value stands; call sites that disagree yield the one that
+		// passes a runtime (or the wrapper), the launch to judge.
+		return Agree(e.Cfg, vals, name)
+	})
+}
+
+// Prop looks key name up in the object literal v (last definition wins,
+// spreads of resolvable objects included). An object that spreads itself
+// (a parameter whose only call site spreads the parameter, as generated
+// SDK code does) has no value for name beyond its own entries.
+func (e *Evaluator[B]) Prop(v Value, name string) (Value, bool) {
+	if v.K != VObj || v.Obj == None {
+		return Value{}, false
+	}
+	key := propKey{v.Obj, name}
+	if e.propBusy[key] || !e.Budget.Enter(v.Obj) {
+		return Value{}, false
+	}
+	e.propBusy[key] = true
+	defer func() {
+		delete(e.propBusy, key)
+		e.Budget.Leave()
+	}()
+	t := e.T
+	var out Value
+	found := false
+	for c := t.Nodes[v.Obj].First; c != None; c = t.Nodes[c].Next {
+		w, ok, spread := e.lang.Entry(c, name)
+		switch {
+		case ok:
+			out, found = w, true
+		case spread:
+			if p, ok := e.Prop(w, name); ok {
+				out, found = p, true
+			}
+		}
+	}
+	return out, found
+}
+
+// Methods indexes the methods of the file's classes by name.
+func (e *Evaluator[B]) Methods() map[string][]int32 {
+	if e.methodIdx != nil {
+		return e.methodIdx
+	}
+	e.methodIdx = map[string][]int32{}
+	for i := int32(0); i < int32(len(e.T.Nodes)); i++ {
+		if name, ok := e.lang.Method(i); ok {
+			e.methodIdx[name] = append(e.methodIdx[name], i)
+		}
+	}
+	return e.methodIdx
+}
+
+// Attr is the value of the instance attribute name (this.name,
+// self.name) at node n: the values the file assigns to it (exprs; they
+// must agree, or one names a runtime), else the method of that name as a
+// function value (so a call takes its returns).
+func (e *Evaluator[B]) Attr(name string, exprs []int32, n int32) Value {
+	if v, ok := e.attrs[name]; ok {
+		v.Node, v.Lit = n, None
+		return v
+	}
+	e.attrs[name] = Unknown(n) // re-entry sees unknown
+	var out Value
+	if len(exprs) > 0 && len(exprs) <= MaxReturns {
+		var vals []Value
+		for _, r := range exprs {
+			vals = append(vals, e.Eval(r))
+		}
+		out = e.Tracked(Agree(e.Cfg, vals, n))
+	} else if ms := e.Methods()[name]; len(ms) == 1 {
+		out = Value{K: VFunc, Fn: ms[0], Node: n, Lit: None}
+	} else {
+		out = Unknown(n)
+	}
+	e.attrs[name] = out
+	out.Node, out.Lit = n, None
+	return out
+}
+
+// ReturnValue is what call, a call of the file-local function fn,
+// returns: its expression body, or its return statements when they agree
+// (a runtime among them wins, as for call sites).
+func (e *Evaluator[B]) ReturnValue(fn, call int32) Value {
+	t := e.T
+	key := -fn - 2 // distinct from binding keys (node indexes)
+	out := e.Memo.Once(key, call, func() Value {
+		body, expr := e.lang.Body(fn)
+		var out Value
+		switch {
+		case body == None:
+			out = Unknown(call)
+		case expr:
+			out = e.Eval(body)
+		default:
+			var vals []Value
+			end := t.Nodes[body].End
+			for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+				if t.Nodes[i].Kind != e.shape.Return || e.Scopes.Of(i) != fn {
+					continue
+				}
+				if len(vals) == MaxReturns {
+					vals = nil
+					break
+				}
+				vals = append(vals, e.Eval(t.Nodes[i].First))
+			}
+			out = Agree(e.Cfg, vals, call)
+		}
+		return e.Tracked(out)
+	})
+	out.Node, out.Lit = call, None
+	return out
+}
+
+// Elem is element "#i" of list v (the key a subscript or a destructuring
+// path uses), or Unknown(n).
+func Elem(v Value, name string, n int32) Value {
+	if v.K != VArr || !strings.HasPrefix(name, "#") {
+		return Unknown(n)
+	}
+	i := 0
+	for _, c := range name[1:] {
+		if c < '0' || c > '9' {
+			return Unknown(n)
+		}
+		i = i*10 + int(c-'0')
+		if i > 1<<20 {
+			return Unknown(n)
+		}
+	}
+	if i < len(v.Elems) {
+		return v.Elems[i]
+	}
+	return Unknown(n)
+}
+
+// Fallback is the value of `l || r` (`l ?? r` when nullish, Python's
+// `l or r`): a known left side stands (an empty one gives r, unless
+// nullish); a run-time left side stands; else a known right side is the
+// fallback of a run-time value (dynamic).
+func Fallback(l, r Value, nullish bool, n int32) Value {
+	if l.Known() && l.Via != scanner.ClassDynamic && !l.Env {
+		if l.S != "" || nullish {
+			return l
+		}
+		return r
+	}
+	if l.K == VStr && l.Via == scanner.ClassDynamic && l.Known() {
+		return l
+	}
+	if r.K == VStr && r.Known() {
+		r.Via = scanner.ClassDynamic
+		r.Sh = DynamicShellWord(r.S)
+		r.Lit = None
+		return r
+	}
+	return Unknown(n)
+}
+
+// DynamicStr is the string s found by a run-time look-up (which claude).
+func DynamicStr(s string, n int32) Value {
+	v := Str(s, n)
+	v.Via = scanner.ClassDynamic
+	v.Sh = DynamicShellWord(s)
+	return v
+}
+
+// LookupRE matches a shell command line that only looks a command up.
+var LookupRE = regexp.MustCompile(`^\s*(?:which|where|command\s+-v|type\s+-p)\s+([A-Za-z0-9_./@-]+)\s*$`)
+
+// List is the value of the list literal n (array, list, tuple): its
+// elements in order, a spread (a child of kind spread) of a known list
+// inlined, of anything else one unknown element.
+func (e *Evaluator[B]) List(n int32, spread Kind) Value {
+	t := e.T
+	out := Value{K: VArr, Node: n, Lit: None}
+	for c := t.Nodes[n].First; c != None; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != spread {
+			out.Elems = append(out.Elems, e.Eval(c))
+			continue
+		}
+		if inner := e.Eval(t.Nodes[c].First); inner.K == VArr {
+			out.Elems = append(out.Elems, inner.Elems...)
+		} else {
+			out.Elems = append(out.Elems, Unknown(c))
+		}
+	}
+	return out
+}
+
+// Either is the value of a conditional whose branches are x and y: two
+// strings are one value with the other as its alternative (one when they
+// agree); else the branch that is a string (or of a kind in also) stands.
+func Either(x, y Value, n int32, also ...ValueKind) Value {
+	if x.K == VStr && y.K == VStr {
+		if x.Known() && y.Known() && x.S == y.S {
+			return x
+		}
+		x.Alt = &y
+		return x
+	}
+	for _, v := range []Value{x, y} {
+		if v.K == VStr {
+			return v
+		}
+		for _, k := range also {
+			if v.K == k {
+				return v
+			}
+		}
+	}
+	return Unknown(n)
+}
+
+// ObjectAt is the value of the object (dict) literal n.
+func ObjectAt(n int32) Value { return Value{K: VObj, Obj: n, Node: n, Lit: None} }
+
+// FuncAt is the value of the function (lambda, arrow) n.
+func FuncAt(n int32) Value { return Value{K: VFunc, Node: n, Fn: n, Lit: None} }
