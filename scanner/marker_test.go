@@ -34,7 +34,7 @@ func TestFindMarker(t *testing.T) {
 // mention; it neither suppresses the primitive on its line nor is listed.
 func TestMarkerMentionDoesNotSuppress(t *testing.T) {
 	src := "use `--dangerously-skip-permissions # check-launches: inert why` never\n" // check-launches: inert test fixture
-	fs, ms, err := ScanBytes("doc.md", []byte(src), false, DefaultConfig(), nil, nil)
+	fs, ms, err := ScanBytes("doc.md", []byte(src), false, DefaultConfig(), Suite{})
 	if err != nil {
 		t.Fatal(err)
 	}

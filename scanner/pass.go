@@ -18,19 +18,38 @@ type Detector interface {
 	Scan(p *Pass) error
 }
 
-// ShellFunc scans text that a shell will run, found inside another file
-// (a `run:` step, `exec("...")`, a `bash -c` string). at is where the text
-// starts in the file; via is the class given to launches found in it (""
-// for the class their own form gives).
-type ShellFunc func(p *Pass, text string, at Pos, via Class) error
+// Shell is the shell detector as the other detectors reach it: shell is
+// the lingua franca, so text that another language hands to a shell (a
+// `run:` step, `exec("...")`, a `bash -c` string) goes through it.
+type Shell interface {
+	// ScanText scans text a shell will run, found inside the pass's file.
+	// at is where the text starts in the file; via is the class given to
+	// RED launches found in it ("" for the class their own form gives). A
+	// *ParseError says the text was rejected by the parser (and judged by
+	// a word split instead).
+	ScanText(p *Pass, text string, at Pos, via Class) error
+}
 
-// ParseError is a file (or embedded text) the parser rejected.
+// Suite is what a scan runs: the language detectors, in order (the first
+// that matches a file scans it), and the shell detector that scans shell
+// text embedded in other files (nil: such text is not scanned).
+type Suite struct {
+	Detectors []Detector
+	Shell     Shell
+}
+
+// ParseError is a file (or embedded text) the parser rejected. File is
+// the root-relative path when known (the driver fills it in).
 type ParseError struct {
-	Pos Pos
-	Msg string
+	File string
+	Pos  Pos
+	Msg  string
 }
 
 func (e *ParseError) Error() string {
+	if e.File != "" {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Pos.Line, e.Pos.Column, e.Msg)
+	}
 	return fmt.Sprintf("%d:%d: %s", e.Pos.Line, e.Pos.Column, e.Msg)
 }
 
@@ -54,10 +73,11 @@ type Pass struct {
 	// scanned alone (ScanBytes, the parser matrix).
 	Siblings func() []Sibling
 
-	shell    ShellFunc
-	depth    int
-	findings []Finding
-	expired  *atomic.Bool // set by the core when the file's time budget is spent
+	shell     Shell
+	shellErrs []error
+	depth     int
+	findings  []Finding
+	expired   *atomic.Bool // set by the core when the file's time budget is spent
 }
 
 // Expired reports whether the file's time budget (FileBudget) is spent. A
@@ -67,10 +87,10 @@ type Pass struct {
 // whatever the detector reports after that.
 func (p *Pass) Expired() bool { return p.expired != nil && p.expired.Load() }
 
-// NewPass prepares a pass; the driver uses it, and so do tests of single
-// detectors.
-func NewPass(path string, src []byte, cfg *Config, lang string, shell ShellFunc) *Pass {
-	return &Pass{Path: path, Src: src, Config: cfg, Chokepoint: cfg.IsChokepoint(path), Language: lang, shell: shell}
+// NewPass prepares a pass over one file scanned by a detector of suite;
+// the driver uses it, and so do tests of single detectors.
+func NewPass(path string, src []byte, cfg *Config, lang string, suite Suite) *Pass {
+	return &Pass{Path: path, Src: src, Config: cfg, Chokepoint: cfg.IsChokepoint(path), Language: lang, shell: suite.Shell}
 }
 
 // Findings returns what was reported so far.
@@ -163,39 +183,110 @@ func (p *Pass) ReportUnparseable(pos Pos, msg string) {
 		Message: "file cannot be parsed, so its launches cannot be checked: " + msg})
 }
 
-// JudgeArgv judges an argv found at pos, reports the launch it makes (with
-// via overriding the class of a RED launch) and scans the shell strings it
-// hands to a shell. It returns the launch, or nil.
-func (p *Pass) JudgeArgv(argv []Arg, pos Pos, via Class) *Launch {
+// Command is an argv a detector found, with what the judge needs to know
+// about where it came from.
+type Command struct {
+	Argv []Arg
+	// At is where the command is reported. Zero means at the element
+	// that names what it launches (a shell command line).
+	At Pos
+	// Alt is another value argv[0] may take (the other branch of a
+	// conditional); it is judged when Argv as given launches nothing.
+	Alt *Arg
+	// Via, when set, is the class of a RED launch whatever its name form
+	// (a launch inside `$(...)` is command-substitution).
+	Via Class
+	// API says the argv is handed to a process API (exec.Command,
+	// subprocess.run, spawn): a launch is process-api unless the runtime's
+	// name came through a variable (variable-execution), a run-time
+	// look-up (dynamic) or a package runner (package-runner).
+	API bool
+	// Data says the primitive in an argv that launches nothing is data (a
+	// shell's echo or help text), which an inert marker may suppress.
+	Data bool
+	// Nested, when set, scans a shell string the argv hands to a shell
+	// that is the whole of element arg, and reports whether it did (a
+	// detector that maps positions through the element's own escapes).
+	// Otherwise the pass scans it from the element's position.
+	Nested func(arg int, text string) bool
+}
+
+// Judge is the one judge sequence: it decides what cmd launches (behind
+// wrappers, runners and interpreters), scans the shell strings it hands to
+// a shell (class eval), reports the launch, and reports the raw
+// permission-bypass primitive spread over its elements. It returns the
+// launch, or nil.
+func (p *Pass) Judge(cmd Command) *Launch {
+	argv := cmd.Argv
+	if len(argv) == 0 {
+		return nil
+	}
 	l, nested := p.Config.JudgeArgv(argv)
-	for _, n := range nested {
-		at := pos
-		if n.Arg < len(argv) && argv[n.Arg].Pos.Line > 0 {
-			at = argv[n.Arg].Pos
+	if l == nil && cmd.Alt != nil {
+		argv2 := append([]Arg{*cmd.Alt}, argv[1:]...)
+		if l2, n2 := p.Config.JudgeArgv(argv2); l2 != nil {
+			argv, l, nested = argv2, l2, n2
 		}
-		_ = p.ScanShell(n.Text, at, ClassEval)
+	}
+	for _, n := range nested {
+		if cmd.Nested != nil && cmd.Nested(n.Arg, n.Text) {
+			continue
+		}
+		p.ScanShell(n.Text, elemPos(argv, n.Arg, cmd.At), ClassEval)
 	}
 	if l != nil {
-		at := pos
-		if l.Arg < len(argv) && argv[l.Arg].Pos.Line > 0 && pos.Line == 0 {
-			at = argv[l.Arg].Pos
+		cls := l.Class
+		if cmd.API {
+			switch cls {
+			case ClassGated, ClassDynamic, ClassVariableExecution, ClassPackageRunner:
+			default:
+				cls = ClassProcessAPI
+			}
 		}
-		p.ReportLaunch(at, l, via)
+		at := cmd.At
+		if at.Line == 0 {
+			at = elemPos(argv, l.Arg, at)
+		}
+		p.ReportLaunch(at, &Launch{Runtime: l.Runtime, Class: cls, Arg: l.Arg, Name: l.Name}, cmd.Via)
+	}
+	if i := DangerousArgv(argv); i >= 0 {
+		text := argv[i].Value
+		if i+1 < len(argv) && argv[i+1].Known && len(FindDangerous(text)) == 0 {
+			text += " " + argv[i+1].Value
+		}
+		p.ReportDangerous(elemPos(argv, i, cmd.At), text, cmd.Data && l == nil)
 	}
 	return l
 }
 
+// elemPos is the position of argv[i] when the detector knows it, else at.
+func elemPos(argv []Arg, i int, at Pos) Pos {
+	if i < len(argv) && argv[i].Pos.Line > 0 {
+		return argv[i].Pos
+	}
+	return at
+}
+
 // ScanShell hands text that a shell will run to the shell detector. Launches
 // found in it get class via unless gated (pass "" to keep their own class).
-// Positions inside the text are mapped onto the file from at.
-func (p *Pass) ScanShell(text string, at Pos, via Class) error {
+// Positions inside the text are mapped onto the file from at. A failure of
+// the shell detector (text its parser rejects, which it still judges by a
+// word split) is recorded on the pass (ShellErrors); it is never the
+// outer file's parse error.
+func (p *Pass) ScanShell(text string, at Pos, via Class) {
 	if p.shell == nil || p.depth >= maxNesting {
-		return nil
+		return
 	}
 	p.depth++
 	defer func() { p.depth-- }()
-	return p.shell(p, text, at, via)
+	if err := p.shell.ScanText(p, text, at, via); err != nil {
+		p.shellErrs = append(p.shellErrs, err)
+	}
 }
+
+// ShellErrors returns the failures of the shell detector on text embedded
+// in the file, in the order met.
+func (p *Pass) ShellErrors() []error { return p.shellErrs }
 
 // ScanDangerousText reports every occurrence of the primitive in a string
 // value that starts at pos (data).

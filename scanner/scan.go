@@ -34,11 +34,10 @@ const FileBudget = 2 * time.Minute
 
 // Options configure one scan.
 type Options struct {
-	Root      string
-	Config    *Config
-	Detectors []Detector // in order; the first that matches a file scans it
-	Shell     ShellFunc  // scans shell text embedded in other files
-	Workers   int        // 0 means GOMAXPROCS
+	Root    string
+	Config  *Config
+	Suite   Suite // the detectors, and the shell detector for embedded text
+	Workers int   // 0 means GOMAXPROCS
 	// Budget is the time a detector may spend on one file; 0 means
 	// FileBudget.
 	Budget time.Duration
@@ -182,7 +181,7 @@ func scanFile(ctx context.Context, c candidate, cfg *Config, opt Options) (res f
 	if opt.siblings != nil {
 		sib = opt.siblings(c.rel)
 	}
-	res.findings, res.markers, ferr = scanBytes(ctx, c.rel, src, c.mode&0o111 != 0, cfg, opt.Detectors, opt.Shell, opt.Budget, sib)
+	res.findings, res.markers, ferr = scanBytes(ctx, c.rel, src, c.mode&0o111 != 0, cfg, opt.Suite, opt.Budget, sib)
 	if ferr != nil {
 		res.err = &FileError{File: c.rel, Err: ferr}
 	}
@@ -194,11 +193,11 @@ func scanFile(ctx context.Context, c candidate, cfg *Config, opt Options) (res f
 // deduplication. exec says whether the file has an executable bit. The
 // findings are not sorted. A non-nil error is an I/O problem reported by a
 // detector; findings are still returned.
-func ScanBytes(rel string, src []byte, exec bool, cfg *Config, detectors []Detector, shell ShellFunc) ([]Finding, []Suppression, error) {
-	return scanBytes(context.Background(), rel, src, exec, cfg, detectors, shell, 0, nil)
+func ScanBytes(rel string, src []byte, exec bool, cfg *Config, suite Suite) ([]Finding, []Suppression, error) {
+	return scanBytes(context.Background(), rel, src, exec, cfg, suite, 0, nil)
 }
 
-func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *Config, detectors []Detector, shell ShellFunc, budget time.Duration, siblings func() []Sibling) ([]Finding, []Suppression, error) {
+func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *Config, suite Suite, budget time.Duration, siblings func() []Sibling) ([]Finding, []Suppression, error) {
 	if budget <= 0 {
 		budget = FileBudget
 	}
@@ -209,13 +208,13 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *Conf
 	file := NewFile(rel, head, exec)
 	lang := "text"
 	var det Detector
-	for _, d := range detectors {
+	for _, d := range suite.Detectors {
 		if d.Match(file) {
 			det, lang = d, d.Name()
 			break
 		}
 	}
-	p := NewPass(rel, src, cfg, lang, shell)
+	p := NewPass(rel, src, cfg, lang, suite)
 	p.Siblings = siblings
 	var ioErr error
 	if det != nil {
@@ -224,7 +223,7 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *Conf
 		switch {
 		case expired:
 			// The detector may still be running on p: leave it that pass.
-			p = NewPass(rel, src, cfg, lang, shell)
+			p = NewPass(rel, src, cfg, lang, suite)
 			p.ReportUnparseable(Pos{Line: 1, Column: 1}, fmt.Sprintf("the %s detector took longer than %s on this file", det.Name(), budget))
 		case errors.As(err, &pe):
 			p.ReportUnparseable(pe.Pos, pe.Msg)

@@ -23,7 +23,7 @@ func (lineDetector) Scan(p *Pass) error {
 			for _, w := range strings.Fields(rest) {
 				argv = append(argv, Lit(w))
 			}
-			p.JudgeArgv(argv, Pos{Line: i + 1, Column: 1}, "")
+			p.Judge(Command{Argv: argv, At: Pos{Line: i + 1, Column: 1}})
 		}
 		if l == "broken" {
 			return &ParseError{Pos: Pos{Line: i + 1, Column: 1}, Msg: "broken line"}
@@ -52,7 +52,7 @@ func writeTree(t *testing.T, files map[string]string) string {
 
 func scanTree(t *testing.T, root string, cfg *Config) *Report {
 	t.Helper()
-	rep, err := Scan(context.Background(), Options{Root: root, Config: cfg, Detectors: []Detector{lineDetector{}}})
+	rep, err := Scan(context.Background(), Options{Root: root, Config: cfg, Suite: Suite{Detectors: []Detector{lineDetector{}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestScanDeterministicJSON(t *testing.T) {
 	root := writeTree(t, files)
 	var first []byte
 	for i := 0; i < 5; i++ {
-		rep, err := Scan(context.Background(), Options{Root: root, Detectors: []Detector{lineDetector{}}, Workers: 1 + i})
+		rep, err := Scan(context.Background(), Options{Root: root, Suite: Suite{Detectors: []Detector{lineDetector{}}}, Workers: 1 + i})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,7 +21,7 @@ const primitiveText = "--dangerously-" + "skip-permissions" // check-launches: i
 
 func TestRawPrimitivePositions(t *testing.T) {
 	src := "a\n" + primitiveText + " x " + primitiveText + "\n\n  " + primitiveText + "\r\nz " + primitiveText // check-launches: inert soak fixture: the flag the soak tree must contain
-	fs, _, err := ScanBytes("f.txt", []byte(src), false, DefaultConfig(), nil, nil)
+	fs, _, err := ScanBytes("f.txt", []byte(src), false, DefaultConfig(), Suite{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestRawPrimitivePositions(t *testing.T) {
 // file took minutes).
 func TestRawPrimitiveRepeated(t *testing.T) {
 	src := []byte("log\n" + strings.Repeat("x "+primitiveText+" ", 200_000) + "\nend " + primitiveText + "\n") // check-launches: inert soak fixture: the flag the soak tree must contain
-	fs, _, err := ScanBytes("ci.log", src, false, DefaultConfig(), nil, nil)
+	fs, _, err := ScanBytes("ci.log", src, false, DefaultConfig(), Suite{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func BenchmarkRawPrimitiveRepeated(b *testing.B) {
 	src := []byte(strings.Repeat("x "+primitiveText+" ", 100_000)) // check-launches: inert soak fixture: the flag the soak tree must contain
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		if _, _, err := ScanBytes("ci.log", src, false, DefaultConfig(), nil, nil); err != nil {
+		if _, _, err := ScanBytes("ci.log", src, false, DefaultConfig(), Suite{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -86,7 +86,7 @@ func TestRawPrimitiveShebangBinary(t *testing.T) {
 		{"#!/usr/bin/env python3\n# " + primitiveText + "\n" + payload, 1}, // check-launches: inert soak fixture: the flag the soak tree must contain
 		{"\x7fELF" + payload + primitiveText, 0},
 	} {
-		fs, _, err := ScanBytes("x", []byte(c.src), true, DefaultConfig(), nil, nil)
+		fs, _, err := ScanBytes("x", []byte(c.src), true, DefaultConfig(), Suite{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +166,7 @@ func (slowDetector) Name() string       { return "slow" }
 func (slowDetector) Match(f *File) bool { return f.Ext == ".slow" }
 func (d slowDetector) Scan(p *Pass) error {
 	for i := 0; ; i++ {
-		p.JudgeArgv([]Arg{Lit("claude")}, Pos{Line: 1, Column: 1}, "")
+		p.Judge(Command{Argv: []Arg{Lit("claude")}, At: Pos{Line: 1, Column: 1}})
 		if strings.HasPrefix(string(p.Src), "poll") && p.Expired() {
 			return nil
 		}
@@ -196,7 +196,7 @@ func TestScanFileBudget(t *testing.T) {
 	}
 	release := make(chan struct{})
 	defer close(release) // lets the abandoned detector end with the test
-	rep, err := Scan(t.Context(), Options{Root: root, Detectors: []Detector{slowDetector{release}}, Budget: 200 * time.Millisecond})
+	rep, err := Scan(t.Context(), Options{Root: root, Suite: Suite{Detectors: []Detector{slowDetector{release}}}, Budget: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +219,7 @@ func TestScanFileBudget(t *testing.T) {
 }
 
 func TestPassExpiredWithoutBudget(t *testing.T) {
-	if NewPass("x", nil, DefaultConfig(), "x", nil).Expired() {
+	if NewPass("x", nil, DefaultConfig(), "x", Suite{}).Expired() {
 		t.Error("a pass made outside the scan expired")
 	}
 }
@@ -268,7 +268,7 @@ func TestScanInterruptedDuringSlowDetector(t *testing.T) {
 	defer timer.Stop()
 	done := make(chan error, 1)
 	go func() {
-		_, err := Scan(ctx, Options{Root: root, Detectors: []Detector{slowDetector{release}}, Budget: time.Hour})
+		_, err := Scan(ctx, Options{Root: root, Suite: Suite{Detectors: []Detector{slowDetector{release}}}, Budget: time.Hour})
 		done <- err
 	}()
 	select {

@@ -90,7 +90,7 @@ func check(dir, report string, unprivileged bool) (bool, error) {
 	if err := json.Unmarshal(b, &rep); err != nil {
 		return false, err
 	}
-	problems, outcomes := soaktest.Check(&m, &rep, claimedBy(dir, checklaunches.Detectors()), unprivileged)
+	problems, outcomes := soaktest.Check(&m, &rep, claimedBy(dir, checklaunches.Suite().Detectors), unprivileged)
 	for _, o := range outcomes {
 		fmt.Printf("| `%s` | %s | %s |\n", o.Path, o.Pathological, o.Got)
 	}

@@ -9,4 +9,4 @@ import (
 	"github.com/leasegate/leasegate/scanner/shell"
 )
 
-func main() { unitchecker.Main(golang.NewAnalyzer(shell.ScanString)) }
+func main() { unitchecker.Main(golang.NewAnalyzer(shell.New())) }

@@ -19,7 +19,7 @@ var detectors = []scanner.Detector{data.New(), shell.New()}
 
 func scan(t testing.TB, name, src string) []scanner.Finding {
 	t.Helper()
-	fs, _, err := scanner.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), detectors, shell.ScanString)
+	fs, _, err := scanner.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: detectors, Shell: shell.New()})
 	if err != nil {
 		t.Fatalf("scan: %v", err)
 	}
@@ -36,7 +36,7 @@ func tags(fs []scanner.Finding) []string {
 }
 
 func TestMatrix(t *testing.T) {
-	scannertest.Run(t, filepath.Join("..", "..", "testdata", "parser-matrix", "data"), detectors, shell.ScanString)
+	scannertest.Run(t, filepath.Join("..", "..", "testdata", "parser-matrix", "data"), scanner.Suite{Detectors: detectors, Shell: shell.New()})
 }
 
 func TestClassify(t *testing.T) {
@@ -150,7 +150,7 @@ func BenchmarkHugePackageJSON(b *testing.B) {
 	src := []byte(hugePackageJSON(hugeBenchScripts))
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		_, _, _ = scanner.ScanBytes("package.json", src, false, scanner.DefaultConfig(), detectors, shell.ScanString)
+		_, _, _ = scanner.ScanBytes("package.json", src, false, scanner.DefaultConfig(), scanner.Suite{Detectors: detectors, Shell: shell.New()})
 	}
 }
 
@@ -209,7 +209,7 @@ func mergeBomb() string {
 }
 
 func TestParseErrorIsTyped(t *testing.T) {
-	p := scanner.NewPass("package.json", []byte("{\"scripts\": }"), scanner.DefaultConfig(), data.Name, shell.ScanString)
+	p := scanner.NewPass("package.json", []byte("{\"scripts\": }"), scanner.DefaultConfig(), data.Name, scanner.Suite{Shell: shell.New()})
 	err := data.New().Scan(p)
 	var pe *scanner.ParseError
 	if !errors.As(err, &pe) {
@@ -252,7 +252,7 @@ func FuzzDataDetector(f *testing.F) {
 		name := fuzzNames[int(in[0])%len(fuzzNames)]
 		src := in[1:]
 		run := func() ([]scanner.Finding, error) {
-			p := scanner.NewPass(name, src, scanner.DefaultConfig(), data.Name, shell.ScanString)
+			p := scanner.NewPass(name, src, scanner.DefaultConfig(), data.Name, scanner.Suite{Shell: shell.New()})
 			err := data.New().Scan(p)
 			return p.Findings(), err
 		}

@@ -6,7 +6,7 @@
 // Procfiles and crontabs.
 //
 // Shell command lines found in them go to the shell detector through
-// scanner.Pass.ScanShell and argv lists to the core's judge; this package
+// scanner.Pass.ScanShell and argv lists to the one judge, Pass.Judge; this package
 // never parses shell. Findings carry the file's Kind as their language and
 // point at the line and column in the data file where the launch is
 // written: every embedded string keeps a map from its decoded bytes to the

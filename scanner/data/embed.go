@@ -54,7 +54,7 @@ func (s *scan) shell(t text, via scanner.Class, adjust func(f *scanner.Finding, 
 	// A syntax error inside embedded text is not the data file's: the
 	// shell detector still judges such text by a word split, which is
 	// what matters here.
-	_ = s.p.ScanShell(t.s, scanner.Pos{Line: 1, Column: 1}, via)
+	s.p.ScanShell(t.s, scanner.Pos{Line: 1, Column: 1}, via)
 	// The findings just reported sit at the end of the pass's own slice;
 	// they are moved from text positions to file positions in place.
 	fs := s.p.Findings()
@@ -99,28 +99,13 @@ func (s *scan) judge(ws []word, via scanner.Class) {
 	for i, w := range ws {
 		argv[i] = scanner.Arg{Value: w.t.s, Known: w.known, Pos: s.pos(w.t.fileOff(0))}
 	}
-	l, nested := s.p.Config.JudgeArgv(argv)
-	for _, n := range nested {
-		if n.Arg < len(ws) && ws[n.Arg].t.s == n.Text {
-			s.shell(ws[n.Arg].t, scanner.ClassEval, nil)
-			continue
+	s.p.Judge(scanner.Command{Argv: argv, Via: via, Nested: func(arg int, text string) bool {
+		if arg < len(ws) && ws[arg].t.s == text {
+			s.shell(ws[arg].t, scanner.ClassEval, nil)
+			return true
 		}
-		at := argv[0].Pos
-		if n.Arg < len(argv) {
-			at = argv[n.Arg].Pos
-		}
-		_ = s.p.ScanShell(n.Text, at, scanner.ClassEval)
-	}
-	if l != nil {
-		s.p.ReportLaunch(argv[min(l.Arg, len(argv)-1)].Pos, l, via)
-	}
-	if i := scanner.DangerousArgv(argv); i >= 0 {
-		t := argv[i].Value
-		if t == "--permission-mode" {
-			t += " bypassPermissions"
-		}
-		s.p.ReportDangerous(argv[i].Pos, t, false)
-	}
+		return false
+	}})
 }
 
 // powershell judges PowerShell or cmd text, which the shell detector does

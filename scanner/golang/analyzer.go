@@ -40,7 +40,7 @@ var Analyzer = NewAnalyzer(nil)
 //	              in the package folder or above it. Choke-point globs are
 //	              relative to the config file's folder.
 //	-gated        also report gated launches (the inventory), tagged GATED.
-func NewAnalyzer(shell scanner.ShellFunc) *analysis.Analyzer {
+func NewAnalyzer(shell scanner.Shell) *analysis.Analyzer {
 	r := &runner{shell: shell}
 	a := &analysis.Analyzer{
 		Name: AnalyzerName,
@@ -55,7 +55,7 @@ func NewAnalyzer(shell scanner.ShellFunc) *analysis.Analyzer {
 }
 
 type runner struct {
-	shell      scanner.ShellFunc
+	shell      scanner.Shell
 	configFile string
 	gated      bool
 }
@@ -81,7 +81,7 @@ func (r *runner) run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		det := typedFile{fset: pass.Fset, file: f, files: pass.Files, info: pass.TypesInfo}
-		fs, _, err := scanner.ScanBytes(rel, src, false, cfg, []scanner.Detector{det}, r.shell)
+		fs, _, err := scanner.ScanBytes(rel, src, false, cfg, scanner.Suite{Detectors: []scanner.Detector{det}, Shell: r.shell})
 		if err != nil {
 			return nil, err
 		}
@@ -169,7 +169,7 @@ type typedFile struct {
 	info  *types.Info
 }
 
-func (typedFile) Name() string             { return Language }
+func (typedFile) Name() string             { return Name }
 func (typedFile) Match(*scanner.File) bool { return true }
 func (t typedFile) Scan(p *scanner.Pass) error {
 	check(p, t.fset, t.file, t.files, t.info)

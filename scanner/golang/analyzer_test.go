@@ -17,7 +17,7 @@ var matrixDir = filepath.Join("..", "..", "testdata", "parser-matrix", "go")
 // launches reported, so every `// want` tag must be matched by a diagnostic
 // starting with it, and every diagnostic by a want.
 func TestAnalyzerMatrix(t *testing.T) {
-	a := golang.NewAnalyzer(shell.ScanString)
+	a := golang.NewAnalyzer(shell.New())
 	if err := a.Flags.Set("gated", "true"); err != nil {
 		t.Fatal(err)
 	}

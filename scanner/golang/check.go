@@ -397,37 +397,7 @@ func (c *checker) argList(args []ast.Expr, spread bool) []scanner.Arg {
 // runner (package-runner); a shell string in the argv gets the shell
 // detector's verdict with class eval.
 func (c *checker) judge(argv []scanner.Arg, at scanner.Pos) {
-	if len(argv) == 0 {
-		return
-	}
-	l, nested := c.p.Config.JudgeArgv(argv)
-	for _, n := range nested {
-		pos := at
-		if n.Arg < len(argv) && argv[n.Arg].Pos.Line > 0 {
-			pos = argv[n.Arg].Pos
-		}
-		_ = c.p.ScanShell(n.Text, pos, scanner.ClassEval)
-	}
-	if l != nil {
-		cls := l.Class
-		switch cls {
-		case scanner.ClassGated, scanner.ClassDynamic, scanner.ClassVariableExecution, scanner.ClassPackageRunner:
-		default:
-			cls = scanner.ClassProcessAPI
-		}
-		c.p.ReportLaunch(at, &scanner.Launch{Runtime: l.Runtime, Class: cls, Arg: l.Arg, Name: l.Name}, "")
-	}
-	if i := scanner.DangerousArgv(argv); i >= 0 {
-		pos := at
-		if argv[i].Pos.Line > 0 {
-			pos = argv[i].Pos
-		}
-		text := argv[i].Value
-		if text == "--permission-mode" {
-			text += " bypassPermissions"
-		}
-		c.p.ReportDangerous(pos, text, false)
-	}
+	c.p.Judge(scanner.Command{Argv: argv, At: at, API: true})
 }
 
 // constString returns the constant string value of e, if the type checker

@@ -12,8 +12,8 @@ import (
 	lscanner "github.com/leasegate/leasegate/scanner"
 )
 
-// Language is the language recorded on findings in Go files.
-const Language = "go"
+// Name is the detector's language name, recorded on findings in Go files.
+const Name = "go"
 
 // Detector is the check-launches detector for .go files. It is stateless.
 type Detector struct{}
@@ -22,7 +22,7 @@ type Detector struct{}
 func New() Detector { return Detector{} }
 
 // Name implements scanner.Detector.
-func (Detector) Name() string { return Language }
+func (Detector) Name() string { return Name }
 
 // Match claims .go files.
 func (Detector) Match(f *lscanner.File) bool { return f.Ext == ".go" }

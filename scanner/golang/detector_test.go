@@ -18,7 +18,7 @@ import (
 
 func scan(t testing.TB, name, src string) []scanner.Finding {
 	t.Helper()
-	fs, _, err := scanner.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), []scanner.Detector{golang.New()}, shell.ScanString)
+	fs, _, err := scanner.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()})
 	if err != nil {
 		t.Fatalf("scan: %v", err)
 	}
@@ -37,7 +37,7 @@ func tags(fs []scanner.Finding) []string {
 // TestDetectorMatrix runs the check-launches form of the analysis (one file
 // at a time, stub standard library) over the same matrix as the analyzer.
 func TestDetectorMatrix(t *testing.T) {
-	scannertest.Run(t, filepath.Join(matrixDir, "src", "launches"), []scanner.Detector{golang.New()}, shell.ScanString)
+	scannertest.Run(t, filepath.Join(matrixDir, "src", "launches"), scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()})
 }
 
 func TestDetector(t *testing.T) {
@@ -127,7 +127,7 @@ func f() { _ = exec.Command(a) }
 }
 
 func TestDetectorSyntaxError(t *testing.T) {
-	p := scanner.NewPass("bad.go", []byte("package x\n\nfunc f( {\n"), scanner.DefaultConfig(), golang.Language, nil)
+	p := scanner.NewPass("bad.go", []byte("package x\n\nfunc f( {\n"), scanner.DefaultConfig(), golang.Name, scanner.Suite{})
 	err := golang.New().Scan(p)
 	var pe *scanner.ParseError
 	if !errors.As(err, &pe) {
@@ -169,7 +169,7 @@ func TestDetectorConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i, s := range srcs {
-				fs, _, _ := scanner.ScanBytes("f.go", s, false, scanner.DefaultConfig(), []scanner.Detector{golang.New()}, shell.ScanString)
+				fs, _, _ := scanner.ScanBytes("f.go", s, false, scanner.DefaultConfig(), scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()})
 				scanner.SortFindings(fs)
 				if !reflect.DeepEqual(fs, want[i]) {
 					t.Errorf("file %d: concurrent scan differs", i)
@@ -188,7 +188,7 @@ func FuzzGoDetector(f *testing.F) {
 	f.Add([]byte("package x\nimport \"syscall\"\nconst c = \"--dangerously-\" + \"skip-permissions\"\nfunc f() { syscall.Exec(c, nil, nil) }\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		run := func() ([]scanner.Finding, error) {
-			p := scanner.NewPass("f.go", src, scanner.DefaultConfig(), golang.Language, shell.ScanString)
+			p := scanner.NewPass("f.go", src, scanner.DefaultConfig(), golang.Name, scanner.Suite{Shell: shell.New()})
 			err := golang.New().Scan(p)
 			return p.Findings(), err
 		}
@@ -239,7 +239,7 @@ func main() {
 	cfg := scanner.DefaultConfig()
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		_, _, _ = scanner.ScanBytes("x.go", src, false, cfg, []scanner.Detector{golang.New()}, shell.ScanString)
+		_, _, _ = scanner.ScanBytes("x.go", src, false, cfg, scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()})
 	}
 }
 

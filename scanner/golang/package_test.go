@@ -35,7 +35,7 @@ func scanTree(t *testing.T, files map[string]string, cfgText string, workers int
 		}
 	}
 	rep, err := scanner.Scan(context.Background(), scanner.Options{Root: root, Config: cfg, Workers: workers,
-		Detectors: []scanner.Detector{golang.New()}, Shell: shell.ScanString})
+		Suite: scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,7 +47,7 @@ func benchScan(b *testing.B, name string, src []byte) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p := scanner.NewPass(name, src, cfg, d.Name(), shell.ScanString)
+		p := scanner.NewPass(name, src, cfg, d.Name(), scanner.Suite{Shell: shell.New()})
 		if err := d.Scan(p); err != nil {
 			b.Fatal(err)
 		}

@@ -14,13 +14,16 @@ import (
 type Detector struct{}
 
 // New returns the Python detector.
-func New() *Detector { return &Detector{} }
+func New() Detector { return Detector{} }
 
 // Name is the detector's language name.
-func (*Detector) Name() string { return "python" }
+const Name = "python"
+
+// Name implements scanner.Detector.
+func (Detector) Name() string { return Name }
 
 // Match claims .py/.pyi/.pyw files and scripts whose shebang runs Python.
-func (*Detector) Match(f *scanner.File) bool {
+func (Detector) Match(f *scanner.File) bool {
 	switch f.Ext {
 	case ".py", ".pyi", ".pyw":
 		return true
@@ -69,7 +72,7 @@ var evalShape = treesitter.Shape{Calls: callShape, Return: kReturn, Operator: fO
 	Lists: []treesitter.ValueKind{vArr, vCmd}, Wins: []treesitter.ValueKind{vRef, vCmd}}
 
 // Scan reports the launches and primitives of one Python file.
-func (d *Detector) Scan(p *scanner.Pass) error {
+func (d Detector) Scan(p *scanner.Pass) error {
 	p.Language = "python"
 	apiHint := treesitter.ContainsAny(p.Src, apiNeedles) || bytes.Contains(p.Src, []byte("sh")) && shImportRE.Match(p.Src)
 	dangerHint := treesitter.ContainsAny(p.Src, dangerNeedles)
@@ -449,7 +452,7 @@ func (a *analyzer) scanShell(v value, lit int32, at scanner.Pos) {
 	if lit != none {
 		at = a.contentPos(lit)
 	}
-	_ = a.p.ScanShell(text, at, "")
+	a.p.ScanShell(text, at, "")
 }
 
 // invoke judges a command object (or each command of a pipeline) run with

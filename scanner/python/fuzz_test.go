@@ -23,7 +23,7 @@ func FuzzPythonDetector(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte, kind uint8) {
 		name := names[int(kind)%len(names)]
 		run := func() []scanner.Finding {
-			p := scanner.NewPass(name, src, cfg, d.Name(), shell.ScanString)
+			p := scanner.NewPass(name, src, cfg, d.Name(), scanner.Suite{Shell: shell.New()})
 			if err := d.Scan(p); err != nil {
 				var pe *scanner.ParseError
 				if !errors.As(err, &pe) {

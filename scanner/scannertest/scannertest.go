@@ -93,10 +93,10 @@ func LoadCases(dir string) ([]Case, error) {
 }
 
 // Run runs every case file in dir as a subtest: it scans the case with
-// scanner.ScanBytes, the given detectors and shell function, and compares
+// scanner.ScanBytes, the given suite, and compares
 // the findings with the case's wants. It fails when dir holds no case or
 // two cases with identical content.
-func Run(t *testing.T, dir string, detectors []scanner.Detector, shell scanner.ShellFunc) {
+func Run(t *testing.T, dir string, suite scanner.Suite) {
 	t.Helper()
 	cases, err := LoadCases(dir)
 	if err != nil {
@@ -107,7 +107,7 @@ func Run(t *testing.T, dir string, detectors []scanner.Detector, shell scanner.S
 	}
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			CheckCase(t, c.Name, c.Src, c.Exec, detectors, shell)
+			CheckCase(t, c.Name, c.Src, c.Exec, suite)
 			if IsShellCase(c.Name, c.Src) && !strings.HasPrefix(c.Name, UnparseablePrefix) {
 				BashSyntax(t, c.Path)
 			}
@@ -145,7 +145,7 @@ func BashSyntax(t testing.TB, path string) {
 
 // CheckCase scans one case (a plain file or a .txtar archive) and reports
 // every missing and every extra finding on t.
-func CheckCase(t testing.TB, name string, src []byte, exe bool, detectors []scanner.Detector, shell scanner.ShellFunc) {
+func CheckCase(t testing.TB, name string, src []byte, exe bool, suite scanner.Suite) {
 	t.Helper()
 	var want, got []Expect
 	if strings.HasSuffix(name, ".txtar") {
@@ -181,7 +181,7 @@ func CheckCase(t testing.TB, name string, src []byte, exe bool, detectors []scan
 			if f.Name == "want" || f.Name == scanner.ConfigFileName {
 				continue
 			}
-			fs, _, ferr := scanner.ScanBytes(f.Name, f.Data, false, cfg, detectors, shell)
+			fs, _, ferr := scanner.ScanBytes(f.Name, f.Data, false, cfg, suite)
 			if ferr != nil {
 				t.Errorf("%s: %s: scan error: %v", name, f.Name, ferr)
 			}
@@ -194,7 +194,7 @@ func CheckCase(t testing.TB, name string, src []byte, exe bool, detectors []scan
 			t.Errorf("%s: a case must open with a comment saying what it covers and why", name)
 		}
 		want = ParseWantComments(src)
-		fs, _, ferr := scanner.ScanBytes(name, src, exe, scanner.DefaultConfig(), detectors, shell)
+		fs, _, ferr := scanner.ScanBytes(name, src, exe, scanner.DefaultConfig(), suite)
 		if ferr != nil {
 			t.Errorf("%s: scan error: %v", name, ferr)
 		}

@@ -47,7 +47,7 @@ var fakeDetectors = []scanner.Detector{lineDetector{}}
 
 func check(name, src string) []string {
 	tb := &fakeTB{}
-	CheckCase(tb, name, []byte(src), false, fakeDetectors, nil)
+	CheckCase(tb, name, []byte(src), false, scanner.Suite{Detectors: fakeDetectors})
 	return tb.errs
 }
 
@@ -135,5 +135,5 @@ func TestRunMatrix(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "launch.fake"), []byte("# a launch\nLAUNCH # want \"GATED\"\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "clean.sh"), []byte("#!/bin/sh\n# clean shell, checked by bash -n\necho hi\n"), 0o644)
-	Run(t, dir, fakeDetectors, nil)
+	Run(t, dir, scanner.Suite{Detectors: fakeDetectors})
 }

@@ -37,7 +37,7 @@ func BenchmarkShellDetector(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, src := range srcs {
-				p := scanner.NewPass("a.sh", src, cfg, shell.Name, shell.ScanString)
+				p := scanner.NewPass("a.sh", src, cfg, shell.Name, scanner.Suite{Shell: shell.New()})
 				if err := d.Scan(p); err != nil {
 					b.Fatal(err)
 				}
@@ -51,7 +51,7 @@ func BenchmarkShellDetector(b *testing.B) {
 		dets := []scanner.Detector{d}
 		for b.Loop() {
 			for _, src := range srcs {
-				scanner.ScanBytes("a.sh", src, false, cfg, dets, shell.ScanString)
+				scanner.ScanBytes("a.sh", src, false, cfg, scanner.Suite{Detectors: dets, Shell: shell.New()})
 			}
 		}
 		b.ReportMetric(float64(len(srcs)*b.N)/b.Elapsed().Seconds(), "files/s")

@@ -97,15 +97,15 @@ func (Detector) Scan(p *scanner.Pass) error {
 	return binErr
 }
 
-// ScanString scans shell text found inside another file (a `run:` step, a
-// string handed to a shell by a process API, a `bash -c` argument). at is
-// where the text starts in the file; via, when set, is the class of the RED
-// launches found (pass "" to keep their own). It is a scanner.ShellFunc.
+// ScanText implements scanner.Shell: it scans shell text found inside
+// another file (a `run:` step, a string handed to a shell by a process API,
+// a `bash -c` argument). at is where the text starts in the file; via, when
+// set, is the class of the RED launches found (pass "" to keep their own).
 //
 // Text the parser rejects is still judged, by a conservative word split of
 // each command, and the *scanner.ParseError is returned (positioned in the
-// file) so that the caller may decide whether the whole file is unparseable.
-func ScanString(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class) error {
+// file); the pass records it.
+func (Detector) ScanText(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class) error {
 	return scanText(p, text, at, via, syntax.LangBash, nil, 0, true)
 }
 

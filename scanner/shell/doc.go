@@ -6,7 +6,7 @@
 // substitution, inside strings run by eval, `bash -c` and friends, inside
 // heredocs and pipes fed to a shell, and through variables and arrays the
 // file itself sets. It is also the one shell parser other detectors use for
-// shell text they find (ScanString).
+// shell text they find (Detector.ScanText, the scanner.Shell of the suite).
 //
 // Variables are tracked flow-insensitively: every value a name is given
 // anywhere in the text is a possible value wherever the name is expanded.

@@ -11,9 +11,9 @@ import (
 // scanDirect runs the detector without the core's panic guard, so that a
 // panic fails the fuzz target instead of becoming an unparseable finding.
 func scanDirect(src string) (string, error) {
-	p := scanner.NewPass("f.sh", []byte(src), scanner.DefaultConfig(), shell.Name, shell.ScanString)
+	p := scanner.NewPass("f.sh", []byte(src), scanner.DefaultConfig(), shell.Name, scanner.Suite{Shell: shell.New()})
 	err := shell.New().Scan(p)
-	_ = shell.ScanString(p, src, scanner.Pos{Line: 3, Column: 7}, scanner.ClassEval)
+	_ = shell.New().ScanText(p, src, scanner.Pos{Line: 3, Column: 7}, scanner.ClassEval)
 	return render(p.Findings()), err
 }
 
@@ -45,7 +45,7 @@ func FuzzShellDetector(f *testing.F) {
 		if d := time.Since(start); d > 10*time.Second {
 			t.Fatalf("%d bytes took %v", len(src), d)
 		}
-		p := scanner.NewPass("f.sh", []byte(src), scanner.DefaultConfig(), shell.Name, shell.ScanString)
+		p := scanner.NewPass("f.sh", []byte(src), scanner.DefaultConfig(), shell.Name, scanner.Suite{Shell: shell.New()})
 		_ = shell.New().Scan(p)
 		for _, fd := range p.Findings() {
 			if !fd.Class.Valid() || fd.Line < 1 || fd.Column < 1 {

@@ -15,7 +15,7 @@ var detectors = []scanner.Detector{shell.New()}
 
 func scanFile(t testing.TB, name, src string) []scanner.Finding {
 	t.Helper()
-	fs, _, err := scanner.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), detectors, shell.ScanString)
+	fs, _, err := scanner.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: detectors, Shell: shell.New()})
 	if err != nil {
 		t.Fatalf("ScanBytes: %v", err)
 	}
@@ -70,15 +70,15 @@ func TestPositions(t *testing.T) {
 	}
 }
 
-// TestScanString checks the function other detectors call: positions are
+// TestScanText checks the function other detectors call: positions are
 // mapped from `at`, via overrides RED classes, gated stays gated.
-func TestScanString(t *testing.T) {
+func TestScanText(t *testing.T) {
 	cfg := scanner.DefaultConfig()
-	p := scanner.NewPass("package.json", nil, cfg, "package.json", shell.ScanString)
-	if err := shell.ScanString(p, "npm test && claude -p hi", scanner.Pos{Line: 7, Column: 20}, ""); err != nil {
+	p := scanner.NewPass("package.json", nil, cfg, "package.json", scanner.Suite{Shell: shell.New()})
+	if err := shell.New().ScanText(p, "npm test && claude -p hi", scanner.Pos{Line: 7, Column: 20}, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := shell.ScanString(p, "launch-runtime --runtime pi\nclaude", scanner.Pos{Line: 9, Column: 5}, scanner.ClassProcessAPI); err != nil {
+	if err := shell.New().ScanText(p, "launch-runtime --runtime pi\nclaude", scanner.Pos{Line: 9, Column: 5}, scanner.ClassProcessAPI); err != nil {
 		t.Fatal(err)
 	}
 	got := render(p.Findings())
@@ -93,11 +93,11 @@ func TestScanString(t *testing.T) {
 	}
 }
 
-// TestScanStringUnparseable: text the parser rejects is still judged, and
+// TestScanTextUnparseable: text the parser rejects is still judged, and
 // the parse error is returned for the caller to decide.
-func TestScanStringUnparseable(t *testing.T) {
-	p := scanner.NewPass("w.yml", nil, scanner.DefaultConfig(), "github-actions", shell.ScanString)
-	err := shell.ScanString(p, "claude -p \"oops\nif then", scanner.Pos{Line: 3, Column: 1}, "")
+func TestScanTextUnparseable(t *testing.T) {
+	p := scanner.NewPass("w.yml", nil, scanner.DefaultConfig(), "github-actions", scanner.Suite{Shell: shell.New()})
+	err := shell.New().ScanText(p, "claude -p \"oops\nif then", scanner.Pos{Line: 3, Column: 1}, "")
 	var pe *scanner.ParseError
 	if !errors.As(err, &pe) {
 		t.Fatalf("err = %v, want a *scanner.ParseError", err)
@@ -198,7 +198,7 @@ func TestChokepoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, _, err := scanner.ScanBytes("bin/launch-runtime.sh", []byte("exec claude --dangerously-skip-permissions \"$@\"\n"), true, cfg, detectors, shell.ScanString) // check-launches: inert test input: the choke point may hold the flag
+	fs, _, err := scanner.ScanBytes("bin/launch-runtime.sh", []byte("exec claude --dangerously-skip-permissions \"$@\"\n"), true, cfg, scanner.Suite{Detectors: detectors, Shell: shell.New()}) // check-launches: inert test input: the choke point may hold the flag
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestCustomRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, _, _ := scanner.ScanBytes("a.sh", []byte("codex exec hi\nnpx @openai/codex\n"), false, cfg, detectors, shell.ScanString)
+	fs, _, _ := scanner.ScanBytes("a.sh", []byte("codex exec hi\nnpx @openai/codex\n"), false, cfg, scanner.Suite{Detectors: detectors, Shell: shell.New()})
 	scanner.SortFindings(fs)
 	if got := render(fs); got != "1:1 RED:direct-literal codex\n2:5 RED:package-runner codex\n" {
 		t.Errorf("got %q", got)

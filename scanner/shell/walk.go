@@ -136,9 +136,8 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 		}
 		return
 	}
-	l := s.p.JudgeArgv(argv, scanner.Pos{}, cls)
+	l := s.p.Judge(scanner.Command{Argv: argv, Via: cls, Data: true})
 	s.shellArgs(argv)
-	s.dangerArgv(argv, l != nil)
 	if l != nil {
 		return
 	}
@@ -151,7 +150,7 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 		// "$SHELL" -c '...': an unknown program given -c and a string is
 		// taken to be a shell.
 		if i+2 < len(argv) && argv[i+1].Known && argv[i+2].Known && (argv[i+1].Value == "-c" || len(argv[i+1].Value) > 2 && argv[i+1].Value[0] == '-' && strings.HasSuffix(argv[i+1].Value, "c") && !strings.HasPrefix(argv[i+1].Value, "--")) {
-			_ = s.p.ScanShell(argv[i+2].Value, argv[i+2].Pos, scanner.ClassEval)
+			s.p.ScanShell(argv[i+2].Value, argv[i+2].Pos, scanner.ClassEval)
 		}
 		return
 	}
@@ -207,18 +206,6 @@ func (s *scan) evalText(text string, at scanner.Pos) {
 		return
 	}
 	_ = scanTree(s.p, text, at, scanner.ClassEval, syntax.LangBash, s.vars, s.depth+1, true, s.shared)
-}
-
-// dangerArgv reports the primitive in a resolved argv: in a launch it is a
-// real use (no inert marker suppresses it), elsewhere it is data.
-func (s *scan) dangerArgv(argv []scanner.Arg, launch bool) {
-	if i := scanner.DangerousArgv(argv); i >= 0 {
-		text := argv[i].Value
-		if i+1 < len(argv) && argv[i+1].Known && len(scanner.FindDangerous(text)) == 0 {
-			text += " " + argv[i+1].Value
-		}
-		s.p.ReportDangerous(argv[i].Pos, text, !launch)
-	}
 }
 
 // dangerText reports the primitive in a resolved value.
@@ -332,13 +319,13 @@ func (s *scan) stdinText(r *syntax.Redirect) bool {
 	case (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && r.Hdoc != nil:
 		at := s.synPos(r.Hdoc.Pos())
 		for _, t := range s.hdocTexts(r) {
-			_ = s.p.ScanShell(t, at, scanner.ClassEval)
+			s.p.ScanShell(t, at, scanner.ClassEval)
 		}
 		return true
 	case r.Op == syntax.WordHdoc && r.Word != nil:
 		at := s.synPos(r.Word.Pos())
 		for _, v := range s.scalar(r.Word) {
-			_ = s.p.ScanShell(v.text(), at, scanner.ClassEval)
+			s.p.ScanShell(v.text(), at, scanner.ClassEval)
 		}
 		return true
 	}
@@ -423,7 +410,7 @@ func (s *scan) pipeToShell(b *syntax.BinaryCmd) {
 	case "echo", "printf":
 		for _, argv := range s.argv(c.Args) {
 			if argv[0].Value == "printf" && len(argv) > 1 && argv[1].Known && strings.Contains(argv[1].Value, "%") {
-				_ = s.p.ScanShell(printfText(argv[1].Value, argv[2:]), argv[1].Pos, scanner.ClassEval)
+				s.p.ScanShell(printfText(argv[1].Value, argv[2:]), argv[1].Pos, scanner.ClassEval)
 				continue
 			}
 			var parts []string
@@ -438,7 +425,7 @@ func (s *scan) pipeToShell(b *syntax.BinaryCmd) {
 				parts = append(parts, strings.ReplaceAll(a.Value, "\\n", "\n"))
 			}
 			if len(argv) > 1 {
-				_ = s.p.ScanShell(strings.Join(parts, " "), argv[1].Pos, scanner.ClassEval)
+				s.p.ScanShell(strings.Join(parts, " "), argv[1].Pos, scanner.ClassEval)
 			}
 		}
 	}

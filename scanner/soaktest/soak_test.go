@@ -58,7 +58,7 @@ func TestSoakSmall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	claimed := claimedBy(root, checklaunches.Detectors())
+	claimed := claimedBy(root, checklaunches.Suite().Detectors)
 	t.Logf("generated %d files in %s", m.Regular, time.Since(start).Round(time.Millisecond))
 
 	// The command, unprivileged, three times.
@@ -98,7 +98,7 @@ func TestSoakSmall(t *testing.T) {
 
 	// In process, as the test's own user (root in CI reads everything).
 	inStart := time.Now()
-	inproc, err := scanner.Scan(context.Background(), scanner.Options{Root: root, Detectors: checklaunches.Detectors(), Shell: checklaunches.Shell})
+	inproc, err := scanner.Scan(context.Background(), scanner.Options{Root: root, Suite: checklaunches.Suite()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,39 +53,12 @@ func (t *Tree) BrokenAt(errKind Kind, needles [][]byte, callKinds ...Kind) (scan
 // is the other branch of a conditional command. A dangerous primitive in
 // the argv is reported too.
 func Judge(p *scanner.Pass, t *Tree, argv []scanner.Arg, at scanner.Pos, alt *Value) {
-	if len(argv) == 0 {
-		return
+	cmd := scanner.Command{Argv: argv, At: at, API: true}
+	if alt != nil {
+		a := t.Arg(*alt)
+		cmd.Alt = &a
 	}
-	l, nested := p.Config.JudgeArgv(argv)
-	if l == nil && alt != nil {
-		argv2 := append([]scanner.Arg{t.Arg(*alt)}, argv[1:]...)
-		if l2, n2 := p.Config.JudgeArgv(argv2); l2 != nil {
-			argv, l, nested = argv2, l2, n2
-		}
-	}
-	for _, n := range nested {
-		pos := at
-		if n.Arg < len(argv) && argv[n.Arg].Pos.Line > 0 {
-			pos = argv[n.Arg].Pos
-		}
-		_ = p.ScanShell(n.Text, pos, scanner.ClassEval)
-	}
-	if l != nil {
-		cls := l.Class
-		switch cls {
-		case scanner.ClassGated, scanner.ClassDynamic, scanner.ClassVariableExecution, scanner.ClassPackageRunner:
-		default:
-			cls = scanner.ClassProcessAPI
-		}
-		p.ReportLaunch(at, &scanner.Launch{Runtime: l.Runtime, Class: cls, Arg: l.Arg, Name: l.Name}, "")
-	}
-	if i := scanner.DangerousArgv(argv); i >= 0 {
-		pos := at
-		if argv[i].Pos.Line > 0 {
-			pos = argv[i].Pos
-		}
-		p.ReportDangerous(pos, DangerText(argv, i), false)
-	}
+	p.Judge(cmd)
 }
 
 // DangerText is the text reported for the dangerous primitive at argv[k].

@@ -30,7 +30,7 @@ func TestBrokenAt(t *testing.T) {
 
 func scanArgv(t *testing.T, argv ...string) []scanner.Finding {
 	t.Helper()
-	p := scanner.NewPass("a.py", []byte("x\n"), scanner.DefaultConfig(), "python", shell.ScanString)
+	p := scanner.NewPass("a.py", []byte("x\n"), scanner.DefaultConfig(), "python", scanner.Suite{Shell: shell.New()})
 	tr := parse(t, "x\n")
 	var args []scanner.Arg
 	for i, a := range argv {
@@ -100,7 +100,7 @@ func TestAppendPath(t *testing.T) {
 }
 
 func TestReportComposite(t *testing.T) {
-	p := scanner.NewPass("a.py", []byte("x\n"), scanner.DefaultConfig(), "python", shell.ScanString)
+	p := scanner.NewPass("a.py", []byte("x\n"), scanner.DefaultConfig(), "python", scanner.Suite{Shell: shell.New()})
 	tr := parse(t, "x\nfoo(a)\n")
 	call := find(tr, kCall)[0]
 	lit := treesitter.Str("--dangerously-skip-permissions", call) // check-launches: inert — test input for the reporting helper

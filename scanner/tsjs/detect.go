@@ -12,16 +12,19 @@ import (
 type Detector struct{}
 
 // New returns the TypeScript/JavaScript detector.
-func New() *Detector { return &Detector{} }
+func New() Detector { return Detector{} }
 
 // Name is the detector's name; findings carry "typescript" or
 // "javascript" by file.
-func (*Detector) Name() string { return "javascript" }
+const Name = "javascript"
+
+// Name implements scanner.Detector.
+func (Detector) Name() string { return Name }
 
 // Match claims TypeScript and JavaScript files by extension, and
 // extension-less scripts whose shebang runs node, bun, deno, tsx, ts-node
 // or zx.
-func (*Detector) Match(f *scanner.File) bool {
+func (Detector) Match(f *scanner.File) bool {
 	switch f.Ext {
 	case ".ts", ".mts", ".cts", ".tsx", ".js", ".mjs", ".cjs", ".jsx":
 		return true
@@ -80,7 +83,7 @@ type analyzer struct {
 var evalShape = treesitter.Shape{Calls: callShape, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight, Lists: []treesitter.ValueKind{vArr}, Wins: []treesitter.ValueKind{vRef}}
 
 // Scan reports the launches and primitives of one TS/JS file.
-func (d *Detector) Scan(p *scanner.Pass) error {
+func (d Detector) Scan(p *scanner.Pass) error {
 	g, lang := grammarFor(p.Path, p.Src)
 	p.Language = lang
 	apiHint := treesitter.ContainsAny(p.Src, apiNeedles)
@@ -307,7 +310,7 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 				}
 			}
 		}
-		_ = a.p.ScanShell(text, a.textPos(cmd, at), "")
+		a.p.ScanShell(text, a.textPos(cmd, at), "")
 		return
 	}
 	treesitter.Judge(a.p, a.t, a.argvOf(&cmd, arr), at, cmd.Alt)
@@ -330,7 +333,7 @@ func (a *analyzer) shellArg(n, arg int32) {
 	if !ok {
 		return
 	}
-	_ = a.p.ScanShell(text, a.textPos(v, a.t.Pos(n)), "")
+	a.p.ScanShell(text, a.textPos(v, a.t.Pos(n)), "")
 }
 
 // fork runs node with a module path: fork(module, args?, {execPath}).
@@ -370,7 +373,7 @@ func (a *analyzer) shellTemplate(tpl int32) {
 			b.WriteString(quotedWord(a.ev.Eval(t.Nodes[c].First)))
 		}
 	}
-	_ = a.p.ScanShell(b.String(), t.PosAt(int(t.Nodes[tpl].Start)+1), "")
+	a.p.ScanShell(b.String(), t.PosAt(int(t.Nodes[tpl].Start)+1), "")
 }
 
 // templateArgv splits an execa template into an argv: spaces separate

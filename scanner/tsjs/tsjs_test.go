@@ -18,7 +18,7 @@ import (
 func scan(t testing.TB, name string, src []byte) []scanner.Finding {
 	t.Helper()
 	fs, _, err := scanner.ScanBytes(name, src, false, scanner.DefaultConfig(),
-		[]scanner.Detector{tsjs.New(), shell.New()}, shell.ScanString)
+		scanner.Suite{Detectors: []scanner.Detector{tsjs.New(), shell.New()}, Shell: shell.New()})
 	if err != nil {
 		t.Fatalf("scan %s: %v", name, err)
 	}

@@ -90,7 +90,7 @@ func TestClassDocExamples(t *testing.T) {
 			name := string(c) + "/" + map[bool]string{false: "example", true: "fixed"}[ex.Fixed]
 			t.Run(name+"/"+ex.File+"#"+string(rune('0'+i)), func(t *testing.T) {
 				requireDetector(t, ex.File, ex.Code)
-				fs, _, err := scanner.ScanBytes(ex.File, []byte(ex.Code), true, cfg, Detectors(), Shell)
+				fs, _, err := scanner.ScanBytes(ex.File, []byte(ex.Code), true, cfg, Suite())
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -108,15 +108,15 @@ func git(t testing.TB, dir string, args ...string) string {
 }
 
 // requireDetector fails a test whose input needs a language detector that
-// is not in Detectors(): every language is merged, so a missing one is a
+// is not in Suite(): every language is merged, so a missing one is a
 // regression, never a skip.
 func requireDetector(t testing.TB, file, head string) {
 	t.Helper()
 	f := scanner.NewFile(file, []byte(head), true)
-	for _, d := range Detectors() {
+	for _, d := range Suite().Detectors {
 		if d.Match(f) {
 			return
 		}
 	}
-	t.Fatalf("no detector in Detectors() claims %s", file)
+	t.Fatalf("no detector in Suite() claims %s", file)
 }

@@ -10,5 +10,5 @@ import (
 // TestMatrixData runs the data parser matrix (.txtar cases) through
 // check-launches' own detector list.
 func TestMatrixData(t *testing.T) {
-	scannertest.Run(t, filepath.Join("..", "..", "..", "testdata", "parser-matrix", "data"), Detectors(), Shell)
+	scannertest.Run(t, filepath.Join("..", "..", "..", "testdata", "parser-matrix", "data"), Suite())
 }

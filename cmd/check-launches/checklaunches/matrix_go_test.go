@@ -11,5 +11,5 @@ import (
 // detector list. The cases sit in analysistest's layout (src/launches), and
 // the same want comments drive scanner/golang's analysistest suite.
 func TestMatrixGo(t *testing.T) {
-	scannertest.Run(t, filepath.Join("..", "..", "..", "testdata", "parser-matrix", "go", "src", "launches"), Detectors(), Shell)
+	scannertest.Run(t, filepath.Join("..", "..", "..", "testdata", "parser-matrix", "go", "src", "launches"), Suite())
 }

@@ -11,5 +11,5 @@ import (
 // detector list: every case's wants must match exactly (missing and extra
 // findings both fail).
 func TestPythonMatrix(t *testing.T) {
-	scannertest.Run(t, "../../../testdata/parser-matrix/python", checklaunches.Detectors(), checklaunches.Shell)
+	scannertest.Run(t, "../../../testdata/parser-matrix/python", checklaunches.Suite())
 }

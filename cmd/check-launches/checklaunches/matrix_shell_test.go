@@ -11,5 +11,5 @@ import (
 // list: every case's wants must match exactly, and bash -n must accept
 // every case meant to parse.
 func TestShellMatrix(t *testing.T) {
-	scannertest.Run(t, "../../../testdata/parser-matrix/shell", checklaunches.Detectors(), checklaunches.Shell)
+	scannertest.Run(t, "../../../testdata/parser-matrix/shell", checklaunches.Suite())
 }

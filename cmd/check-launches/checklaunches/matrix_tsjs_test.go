@@ -11,5 +11,5 @@ import (
 // list: every case's wants must match exactly (missing and extra findings
 // both fail).
 func TestTSJSMatrix(t *testing.T) {
-	scannertest.Run(t, "../../../testdata/parser-matrix/tsjs", checklaunches.Detectors(), checklaunches.Shell)
+	scannertest.Run(t, "../../../testdata/parser-matrix/tsjs", checklaunches.Suite())
 }

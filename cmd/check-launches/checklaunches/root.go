@@ -286,7 +286,7 @@ func runScan(ctx context.Context, o *Options) error {
 	}
 
 	prog := newProgress(o, format)
-	rep, err := scanner.Scan(ctx, scanner.Options{Root: o.Root, Config: cfg, Detectors: Detectors(), Shell: Shell, Progress: prog.update})
+	rep, err := scanner.Scan(ctx, scanner.Options{Root: o.Root, Config: cfg, Suite: Suite(), Progress: prog.update})
 	prog.done()
 	if err != nil {
 		return err

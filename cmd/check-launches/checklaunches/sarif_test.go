@@ -92,7 +92,7 @@ func exampleTree(t *testing.T) (string, map[scanner.Class]bool) {
 
 func claimed(file, code string) bool {
 	f := scanner.NewFile(file, []byte(code), true)
-	for _, d := range Detectors() {
+	for _, d := range Suite().Detectors {
 		if d.Match(f) {
 			return true
 		}
