@@ -1,7 +1,6 @@
 package scanner
 
 import (
-	"bytes"
 	"regexp"
 	"strings"
 )
@@ -18,12 +17,6 @@ var dangerousRE = regexp.MustCompile(
 type DangerousMatch struct {
 	Offset int    // byte offset of the match in the text
 	Text   string // the matched text
-}
-
-// mayHoldDangerous is FindDangerous's cheap prefilter on raw bytes: every
-// form of the primitive contains one of these two literals.
-func mayHoldDangerous(b []byte) bool {
-	return bytes.Contains(b, []byte("dangerously-skip-permissions")) || bytes.Contains(b, []byte("bypassPermissions"))
 }
 
 // FindDangerous returns the occurrences of the raw permission-bypass

@@ -1,5 +1,7 @@
 package scanner
 
+import "cmp"
+
 // Verdict is the outcome of one finding.
 type Verdict string
 
@@ -74,18 +76,25 @@ type Finding struct {
 // IsLaunch reports whether the finding is a launch of a runtime.
 func (f Finding) IsLaunch() bool { return f.Runtime != "" }
 
-// Skip records a file in scope that was not scanned, and why. A skipped file
-// is never silent: it is listed in every output.
-type Skip struct {
-	File   string `json:"file"`
-	Reason string `json:"reason"`
+// Tag is the bracketed tag of a finding in text output: GATED, or
+// RED:<class>.
+func (f Finding) Tag() string {
+	if f.Verdict == VerdictGated {
+		return "GATED"
+	}
+	return "RED:" + string(f.Class)
 }
 
-// Suppression records an inert marker: where it is, its reason, and how
-// many findings it suppressed.
-type Suppression struct {
-	File       string `json:"file"`
-	Line       int    `json:"line"`
-	Reason     string `json:"reason"`
-	Suppressed int    `json:"suppressed"`
+// CompareFindings is the one order of findings: by file, line, column,
+// then class, runtime and message, so the same input always prints the
+// same way. It returns -1, 0 or +1, for slices.SortStableFunc.
+func CompareFindings(a, b Finding) int {
+	return cmp.Or(
+		cmp.Compare(a.File, b.File),
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Column, b.Column),
+		cmp.Compare(a.Class, b.Class),
+		cmp.Compare(a.Runtime, b.Runtime),
+		cmp.Compare(a.Message, b.Message),
+	)
 }

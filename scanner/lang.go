@@ -76,11 +76,7 @@ func IsNodeInterpreter(p string) bool {
 	return false
 }
 
-// LooksBinary reports whether content looks binary (a NUL byte in the first
-// 8 KiB).
-func LooksBinary(b []byte) bool {
-	if len(b) > 8192 {
-		b = b[:8192]
-	}
-	return bytes.IndexByte(b, 0) >= 0
-}
+// MaxFileSize is the largest file scanned; the driver lists larger files
+// as skipped with the reason, and a detector that reads a file's siblings
+// leaves them out.
+const MaxFileSize = 32 << 20

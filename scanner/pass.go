@@ -77,7 +77,7 @@ type Pass struct {
 	shellErrs []error
 	depth     int
 	findings  []Finding
-	expired   *atomic.Bool // set by the core when the file's time budget is spent
+	expired   atomic.Bool // set by the driver when the file's time budget is spent
 }
 
 // Expired reports whether the file's time budget (FileBudget) is spent. A
@@ -85,7 +85,11 @@ type Pass struct {
 // following nested strings) should poll it and return early when it is
 // true: the core has already recorded the file as unparseable and discards
 // whatever the detector reports after that.
-func (p *Pass) Expired() bool { return p.expired != nil && p.expired.Load() }
+func (p *Pass) Expired() bool { return p.expired.Load() }
+
+// Expire marks the file's time budget spent; the driver calls it, from
+// another goroutine than the detector's.
+func (p *Pass) Expire() { p.expired.Store(true) }
 
 // NewPass prepares a pass over one file scanned by a detector of suite;
 // the driver uses it, and so do tests of single detectors.

@@ -14,6 +14,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/leasegate/leasegate/scanner/report"
+
 	"github.com/leasegate/leasegate/cmd/check-launches/checklaunches"
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/soaktest"
@@ -74,7 +76,7 @@ func gen(dir string, small bool) error {
 	return os.WriteFile(manifestPath(dir), b, 0o644)
 }
 
-func check(dir, report string, unprivileged bool) (bool, error) {
+func check(dir, reportFile string, unprivileged bool) (bool, error) {
 	var m soaktest.Manifest
 	b, err := os.ReadFile(manifestPath(dir))
 	if err != nil {
@@ -83,8 +85,8 @@ func check(dir, report string, unprivileged bool) (bool, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return false, err
 	}
-	var rep scanner.Report
-	if b, err = os.ReadFile(report); err != nil {
+	var rep report.Report
+	if b, err = os.ReadFile(reportFile); err != nil {
 		return false, err
 	}
 	if err := json.Unmarshal(b, &rep); err != nil {

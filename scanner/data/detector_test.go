@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/leasegate/leasegate/scanner/driver"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/data"
@@ -19,11 +22,11 @@ var detectors = []scanner.Detector{data.New(), shell.New()}
 
 func scan(t testing.TB, name, src string) []scanner.Finding {
 	t.Helper()
-	fs, _, err := scanner.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: detectors, Shell: shell.New()})
+	fs, _, err := driver.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: detectors, Shell: shell.New()})
 	if err != nil {
 		t.Fatalf("scan: %v", err)
 	}
-	scanner.SortFindings(fs)
+	slices.SortStableFunc(fs, scanner.CompareFindings)
 	return fs
 }
 
@@ -150,7 +153,7 @@ func BenchmarkHugePackageJSON(b *testing.B) {
 	src := []byte(hugePackageJSON(hugeBenchScripts))
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		_, _, _ = scanner.ScanBytes("package.json", src, false, scanner.DefaultConfig(), scanner.Suite{Detectors: detectors, Shell: shell.New()})
+		_, _, _ = driver.ScanBytes("package.json", src, false, scanner.DefaultConfig(), scanner.Suite{Detectors: detectors, Shell: shell.New()})
 	}
 }
 

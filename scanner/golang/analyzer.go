@@ -9,7 +9,10 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/leasegate/leasegate/scanner/driver"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -81,11 +84,11 @@ func (r *runner) run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		det := typedFile{fset: pass.Fset, file: f, files: pass.Files, info: pass.TypesInfo}
-		fs, _, err := scanner.ScanBytes(rel, src, false, cfg, scanner.Suite{Detectors: []scanner.Detector{det}, Shell: r.shell})
+		fs, _, err := driver.ScanBytes(rel, src, false, cfg, scanner.Suite{Detectors: []scanner.Detector{det}, Shell: r.shell})
 		if err != nil {
 			return nil, err
 		}
-		scanner.SortFindings(fs)
+		slices.SortStableFunc(fs, scanner.CompareFindings)
 		for _, x := range fs {
 			if x.Verdict == scanner.VerdictGated && !r.gated {
 				continue

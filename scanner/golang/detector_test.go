@@ -5,10 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/leasegate/leasegate/scanner/driver"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/golang"
@@ -18,11 +21,11 @@ import (
 
 func scan(t testing.TB, name, src string) []scanner.Finding {
 	t.Helper()
-	fs, _, err := scanner.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()})
+	fs, _, err := driver.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()})
 	if err != nil {
 		t.Fatalf("scan: %v", err)
 	}
-	scanner.SortFindings(fs)
+	slices.SortStableFunc(fs, scanner.CompareFindings)
 	return fs
 }
 
@@ -169,8 +172,8 @@ func TestDetectorConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i, s := range srcs {
-				fs, _, _ := scanner.ScanBytes("f.go", s, false, scanner.DefaultConfig(), scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()})
-				scanner.SortFindings(fs)
+				fs, _, _ := driver.ScanBytes("f.go", s, false, scanner.DefaultConfig(), scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()})
+				slices.SortStableFunc(fs, scanner.CompareFindings)
 				if !reflect.DeepEqual(fs, want[i]) {
 					t.Errorf("file %d: concurrent scan differs", i)
 				}
@@ -239,7 +242,7 @@ func main() {
 	cfg := scanner.DefaultConfig()
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		_, _, _ = scanner.ScanBytes("x.go", src, false, cfg, scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()})
+		_, _, _ = driver.ScanBytes("x.go", src, false, cfg, scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()})
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/leasegate/leasegate/scanner/driver"
+
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/golang"
 	"github.com/leasegate/leasegate/scanner/shell"
@@ -34,7 +36,7 @@ func scanTree(t *testing.T, files map[string]string, cfgText string, workers int
 			t.Fatal(err)
 		}
 	}
-	rep, err := scanner.Scan(context.Background(), scanner.Options{Root: root, Config: cfg, Workers: workers,
+	rep, err := driver.Scan(context.Background(), driver.Options{Root: root, Config: cfg, Workers: workers,
 		Suite: scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()}})
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package scannertest
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -9,10 +10,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/leasegate/leasegate/scanner/driver"
 
 	"golang.org/x/tools/txtar"
 
@@ -93,7 +96,7 @@ func LoadCases(dir string) ([]Case, error) {
 }
 
 // Run runs every case file in dir as a subtest: it scans the case with
-// scanner.ScanBytes, the given suite, and compares
+// driver.ScanBytes, the given suite, and compares
 // the findings with the case's wants. It fails when dir holds no case or
 // two cases with identical content.
 func Run(t *testing.T, dir string, suite scanner.Suite) {
@@ -181,7 +184,7 @@ func CheckCase(t testing.TB, name string, src []byte, exe bool, suite scanner.Su
 			if f.Name == "want" || f.Name == scanner.ConfigFileName {
 				continue
 			}
-			fs, _, ferr := scanner.ScanBytes(f.Name, f.Data, false, cfg, suite)
+			fs, _, ferr := driver.ScanBytes(f.Name, f.Data, false, cfg, suite)
 			if ferr != nil {
 				t.Errorf("%s: %s: scan error: %v", name, f.Name, ferr)
 			}
@@ -194,7 +197,7 @@ func CheckCase(t testing.TB, name string, src []byte, exe bool, suite scanner.Su
 			t.Errorf("%s: a case must open with a comment saying what it covers and why", name)
 		}
 		want = ParseWantComments(src)
-		fs, _, ferr := scanner.ScanBytes(name, src, exe, scanner.DefaultConfig(), suite)
+		fs, _, ferr := driver.ScanBytes(name, src, exe, scanner.DefaultConfig(), suite)
 		if ferr != nil {
 			t.Errorf("%s: scan error: %v", name, ferr)
 		}
@@ -306,17 +309,12 @@ func Diff(want, got []Expect) (missing, extra []Expect) {
 }
 
 func sortExpects(es []Expect) {
-	sort.Slice(es, func(i, j int) bool {
-		a, b := es[i], es[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		return a.Tag < b.Tag
+	slices.SortFunc(es, func(a, b Expect) int {
+		return cmp.Or(scanner.CompareFindings(a.finding(), b.finding()), cmp.Compare(a.Tag, b.Tag))
 	})
+}
+
+// finding is the position of an expectation, in the findings' order.
+func (e Expect) finding() scanner.Finding {
+	return scanner.Finding{File: e.File, Line: e.Line, Column: e.Column}
 }

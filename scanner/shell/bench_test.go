@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leasegate/leasegate/scanner/driver"
+
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/shell"
 )
@@ -51,7 +53,7 @@ func BenchmarkShellDetector(b *testing.B) {
 		dets := []scanner.Detector{d}
 		for b.Loop() {
 			for _, src := range srcs {
-				scanner.ScanBytes("a.sh", src, false, cfg, scanner.Suite{Detectors: dets, Shell: shell.New()})
+				driver.ScanBytes("a.sh", src, false, cfg, scanner.Suite{Detectors: dets, Shell: shell.New()})
 			}
 		}
 		b.ReportMetric(float64(len(srcs)*b.N)/b.Elapsed().Seconds(), "files/s")

@@ -3,9 +3,12 @@ package shell_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/leasegate/leasegate/scanner/driver"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/shell"
@@ -15,11 +18,11 @@ var detectors = []scanner.Detector{shell.New()}
 
 func scanFile(t testing.TB, name, src string) []scanner.Finding {
 	t.Helper()
-	fs, _, err := scanner.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: detectors, Shell: shell.New()})
+	fs, _, err := driver.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: detectors, Shell: shell.New()})
 	if err != nil {
 		t.Fatalf("ScanBytes: %v", err)
 	}
-	scanner.SortFindings(fs)
+	slices.SortStableFunc(fs, scanner.CompareFindings)
 	return fs
 }
 
@@ -198,7 +201,7 @@ func TestChokepoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, _, err := scanner.ScanBytes("bin/launch-runtime.sh", []byte("exec claude --dangerously-skip-permissions \"$@\"\n"), true, cfg, scanner.Suite{Detectors: detectors, Shell: shell.New()}) // check-launches: inert test input: the choke point may hold the flag
+	fs, _, err := driver.ScanBytes("bin/launch-runtime.sh", []byte("exec claude --dangerously-skip-permissions \"$@\"\n"), true, cfg, scanner.Suite{Detectors: detectors, Shell: shell.New()}) // check-launches: inert test input: the choke point may hold the flag
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,8 +217,8 @@ func TestCustomRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, _, _ := scanner.ScanBytes("a.sh", []byte("codex exec hi\nnpx @openai/codex\n"), false, cfg, scanner.Suite{Detectors: detectors, Shell: shell.New()})
-	scanner.SortFindings(fs)
+	fs, _, _ := driver.ScanBytes("a.sh", []byte("codex exec hi\nnpx @openai/codex\n"), false, cfg, scanner.Suite{Detectors: detectors, Shell: shell.New()})
+	slices.SortStableFunc(fs, scanner.CompareFindings)
 	if got := render(fs); got != "1:1 RED:direct-literal codex\n2:5 RED:package-runner codex\n" {
 		t.Errorf("got %q", got)
 	}

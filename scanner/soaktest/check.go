@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/leasegate/leasegate/scanner/report"
+
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -23,7 +25,7 @@ type Claimed func(path string) bool
 // when every file is reported honestly) and the outcome of every
 // pathological entry. unprivileged says whether the scan ran as a user that
 // cannot read the unreadable members.
-func Check(m *Manifest, rep *scanner.Report, claimed Claimed, unprivileged bool) (problems []string, outcomes []Outcome) {
+func Check(m *Manifest, rep *report.Report, claimed Claimed, unprivileged bool) (problems []string, outcomes []Outcome) {
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	findings := map[string][]scanner.Finding{}
 	for _, f := range rep.Findings {

@@ -14,6 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/leasegate/leasegate/scanner/driver"
+	"github.com/leasegate/leasegate/scanner/report"
+
 	"github.com/leasegate/leasegate/cmd/check-launches/checklaunches"
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/soaktest"
@@ -84,7 +87,7 @@ func TestSoakSmall(t *testing.T) {
 			t.Fatalf("GOMAXPROCS=%s: JSON differs from GOMAXPROCS=1 (%d vs %d bytes)", procs, len(out), len(first))
 		}
 	}
-	var rep scanner.Report
+	var rep report.Report
 	if err := json.Unmarshal(first, &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -98,16 +101,16 @@ func TestSoakSmall(t *testing.T) {
 
 	// In process, as the test's own user (root in CI reads everything).
 	inStart := time.Now()
-	inproc, err := scanner.Scan(context.Background(), scanner.Options{Root: root, Suite: checklaunches.Suite()})
+	inproc, err := driver.Scan(context.Background(), driver.Options{Root: root, Suite: checklaunches.Suite()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("in-process scan in %s", time.Since(inStart).Round(time.Millisecond))
 	var buf bytes.Buffer
-	if err := scanner.WriteJSON(&buf, inproc); err != nil {
+	if err := report.WriteJSON(&buf, inproc); err != nil {
 		t.Fatal(err)
 	}
-	var back scanner.Report
+	var back report.Report
 	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}

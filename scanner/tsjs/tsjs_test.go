@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leasegate/leasegate/scanner/driver"
+
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/scannertest"
 	"github.com/leasegate/leasegate/scanner/shell"
@@ -17,7 +19,7 @@ import (
 // scan runs the detector on one file exactly as the walk does.
 func scan(t testing.TB, name string, src []byte) []scanner.Finding {
 	t.Helper()
-	fs, _, err := scanner.ScanBytes(name, src, false, scanner.DefaultConfig(),
+	fs, _, err := driver.ScanBytes(name, src, false, scanner.DefaultConfig(),
 		scanner.Suite{Detectors: []scanner.Detector{tsjs.New(), shell.New()}, Shell: shell.New()})
 	if err != nil {
 		t.Fatalf("scan %s: %v", name, err)

@@ -2,6 +2,7 @@ package checklaunches
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,8 +10,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
+
+	"github.com/leasegate/leasegate/scanner/report"
 
 	"github.com/leasegate/leasegate/scanner"
 )
@@ -36,6 +39,10 @@ type BaselineEntry struct {
 	Runtime     string        `json:"runtime"`
 }
 
+func (e BaselineEntry) finding() scanner.Finding {
+	return scanner.Finding{File: e.File, Class: e.Class, Runtime: e.Runtime}
+}
+
 // BaselineError is a baseline file that cannot be used.
 type BaselineError struct {
 	File string
@@ -49,27 +56,19 @@ func (e *BaselineError) Unwrap() error { return e.Err }
 var ErrBaselineVersion = errors.New("unsupported baseline version")
 
 // NewBaseline records the RED findings of a report; fps are their
-// fingerprints (scanner.Fingerprints), one per finding of r.
-func NewBaseline(r *scanner.Report, fps []string) *Baseline {
-	b := &Baseline{Version: BaselineVersion, FingerprintVersion: scanner.FingerprintVersion, Findings: []BaselineEntry{}}
+// fingerprints (report.Fingerprints), one per finding of r.
+func NewBaseline(r *report.Report, fps []string) *Baseline {
+	b := &Baseline{Version: BaselineVersion, FingerprintVersion: report.FingerprintVersion, Findings: []BaselineEntry{}}
 	for i, f := range r.Findings {
 		if f.Verdict != scanner.VerdictRed {
 			continue
 		}
 		b.Findings = append(b.Findings, BaselineEntry{Fingerprint: fps[i], File: f.File, Class: f.Class, Runtime: f.Runtime})
 	}
-	sort.Slice(b.Findings, func(i, j int) bool {
-		x, y := b.Findings[i], b.Findings[j]
-		if x.File != y.File {
-			return x.File < y.File
-		}
-		if x.Class != y.Class {
-			return x.Class < y.Class
-		}
-		if x.Runtime != y.Runtime {
-			return x.Runtime < y.Runtime
-		}
-		return x.Fingerprint < y.Fingerprint
+	// In the findings' order (no position: a baseline entry has none),
+	// then by fingerprint.
+	slices.SortFunc(b.Findings, func(x, y BaselineEntry) int {
+		return cmp.Or(scanner.CompareFindings(x.finding(), y.finding()), cmp.Compare(x.Fingerprint, y.Fingerprint))
 	})
 	return b
 }
@@ -111,9 +110,9 @@ func ParseBaseline(file string, data []byte) (*Baseline, error) {
 	if dec.More() {
 		return nil, &BaselineError{File: file, Err: errors.New("more than one JSON value")}
 	}
-	if b.Version != BaselineVersion || b.FingerprintVersion != scanner.FingerprintVersion {
+	if b.Version != BaselineVersion || b.FingerprintVersion != report.FingerprintVersion {
 		return nil, &BaselineError{File: file, Err: fmt.Errorf("%w: version %d, fingerprint_version %d (want %d, %d); rewrite it with --write-baseline",
-			ErrBaselineVersion, b.Version, b.FingerprintVersion, BaselineVersion, scanner.FingerprintVersion)}
+			ErrBaselineVersion, b.Version, b.FingerprintVersion, BaselineVersion, report.FingerprintVersion)}
 	}
 	for i, e := range b.Findings {
 		if e.Fingerprint == "" {
@@ -125,9 +124,9 @@ func ParseBaseline(file string, data []byte) (*Baseline, error) {
 
 // applyGate decides which RED findings fail the run under a baseline
 // (nil: none) and a set of changed files (nil: every file counts), and
-// records it in r.Gate.
-func applyGate(r *scanner.Report, fps []string, base *Baseline, baseFile string, changed map[string]bool, diffBase string, notes []string) {
-	g := &scanner.Gate{Baseline: baseFile, DiffBase: diffBase, Baselined: []scanner.Ref{}, OutsideDiff: []scanner.Ref{}, Stale: []scanner.Ref{}, Notes: notes}
+// records it in r.Waivers.
+func applyGate(r *report.Report, fps []string, base *Baseline, baseFile string, changed map[string]bool, diffBase string, notes []string) {
+	g := &report.Waivers{Baseline: baseFile, DiffBase: diffBase, Baselined: []report.Ref{}, OutsideDiff: []report.Ref{}, Stale: []report.Ref{}, Notes: notes}
 	known := map[string]bool{}
 	if base != nil {
 		for _, e := range base.Findings {
@@ -139,7 +138,7 @@ func applyGate(r *scanner.Report, fps []string, base *Baseline, baseFile string,
 		if f.Verdict != scanner.VerdictRed {
 			continue
 		}
-		ref := scanner.Ref{File: f.File, Line: f.Line, Column: f.Column, Class: f.Class, Runtime: f.Runtime, Fingerprint: fps[i]}
+		ref := report.Ref{File: f.File, Line: f.Line, Column: f.Column, Class: f.Class, Runtime: f.Runtime, Fingerprint: fps[i]}
 		switch {
 		case known[fps[i]]:
 			matched[fps[i]] = true
@@ -153,11 +152,11 @@ func applyGate(r *scanner.Report, fps []string, base *Baseline, baseFile string,
 	if base != nil {
 		for _, e := range base.Findings {
 			if !matched[e.Fingerprint] {
-				g.Stale = append(g.Stale, scanner.Ref{File: e.File, Class: e.Class, Runtime: e.Runtime, Fingerprint: e.Fingerprint})
+				g.Stale = append(g.Stale, report.Ref{File: e.File, Class: e.Class, Runtime: e.Runtime, Fingerprint: e.Fingerprint})
 			}
 		}
 	}
-	r.Gate = g
+	r.Waivers = g
 }
 
 // DiffError is a --diff-base revision that git cannot compare against.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/report"
 )
 
 func writeFile(t *testing.T, root, name, body string) {
@@ -106,12 +106,12 @@ func TestBaselineRoundTrip(t *testing.T) {
 	}
 	// JSON says the same in the additive gate object.
 	_, js, _ := runCmd(t, nil, "--root", root, "--baseline", base, "--json")
-	var rep scanner.Report
+	var rep report.Report
 	if err := json.Unmarshal([]byte(js), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Gate == nil || rep.Gate.Failing != 1 || len(rep.Gate.Baselined) != 2 || len(rep.Gate.Stale) != 0 || rep.Summary.Red != 3 {
-		t.Errorf("gate %+v summary %+v", rep.Gate, rep.Summary)
+	if rep.Waivers == nil || rep.Waivers.Failing != 1 || len(rep.Waivers.Baselined) != 2 || len(rep.Waivers.Stale) != 0 || rep.Summary.Red != 3 {
+		t.Errorf("gate %+v summary %+v", rep.Waivers, rep.Summary)
 	}
 
 	// Fixing an old one leaves a stale entry, which is reported.

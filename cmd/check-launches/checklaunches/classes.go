@@ -6,8 +6,10 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/leasegate/leasegate/scanner/report"
+
 	"github.com/leasegate/leasegate/scanner"
-	"github.com/leasegate/leasegate/scanner/sarif"
+	"github.com/leasegate/leasegate/scanner/report/sarif"
 )
 
 // classesDoc is the one source of the class documentation: docs/classes.md
@@ -150,7 +152,7 @@ func SARIFTool() sarif.Tool {
 			Short:   d.Summary,
 			Full:    strings.Join(strings.Fields(d.Summary+" "+d.Detail+" "+d.Why), " "),
 			Help:    d.Section,
-			HelpURI: scanner.ClassesDocURL + "#" + string(c),
+			HelpURI: report.ClassesDocURL + "#" + string(c),
 			Level:   level,
 		})
 	}
@@ -159,8 +161,8 @@ func SARIFTool() sarif.Tool {
 		Name:    "InertMarker",
 		Short:   "An inert marker that suppresses nothing, or has no reason.",
 		Full:    "An inert marker (`check-launches: inert <reason>`) suppresses findings that come from data on its line, never a real launch. A marker without a reason suppresses nothing; a marker on a line with nothing to suppress is stale. Neither fails the run.",
-		Help:    "Remove the marker, or give it a reason: `# check-launches: inert <reason>`. See " + scanner.ClassesDocURL + "#dangerous-primitive.",
-		HelpURI: scanner.ClassesDocURL + "#dangerous-primitive",
+		Help:    "Remove the marker, or give it a reason: `# check-launches: inert <reason>`. See " + report.ClassesDocURL + "#dangerous-primitive.",
+		HelpURI: report.ClassesDocURL + "#dangerous-primitive",
 		Level:   "note",
 	})
 	return t

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leasegate/leasegate/scanner/driver"
+
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -90,7 +92,7 @@ func TestClassDocExamples(t *testing.T) {
 			name := string(c) + "/" + map[bool]string{false: "example", true: "fixed"}[ex.Fixed]
 			t.Run(name+"/"+ex.File+"#"+string(rune('0'+i)), func(t *testing.T) {
 				requireDetector(t, ex.File, ex.Code)
-				fs, _, err := scanner.ScanBytes(ex.File, []byte(ex.Code), true, cfg, Suite())
+				fs, _, err := driver.ScanBytes(ex.File, []byte(ex.Code), true, cfg, Suite())
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -12,10 +12,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/leasegate/leasegate/scanner/driver"
+	"github.com/leasegate/leasegate/scanner/report"
+
 	"github.com/spf13/cobra"
 
 	"github.com/leasegate/leasegate/scanner"
-	"github.com/leasegate/leasegate/scanner/sarif"
+	"github.com/leasegate/leasegate/scanner/report/sarif"
 )
 
 // IO is what the commands read and write besides files: the output
@@ -286,7 +289,7 @@ func runScan(ctx context.Context, o *Options) error {
 	}
 
 	prog := newProgress(o, format)
-	rep, err := scanner.Scan(ctx, scanner.Options{Root: o.Root, Config: cfg, Suite: Suite(), Progress: prog.update})
+	rep, err := driver.Scan(ctx, driver.Options{Root: o.Root, Config: cfg, Suite: Suite(), Progress: prog.update})
 	prog.done()
 	if err != nil {
 		return err
@@ -294,7 +297,7 @@ func runScan(ctx context.Context, o *Options) error {
 
 	var fps []string
 	if o.Baseline != "" || o.WriteBaseline != "" || o.DiffBase != "" {
-		fps = scanner.Fingerprints(rep.Findings, scanner.ReadUnder(o.Root))
+		fps = report.Fingerprints(rep.Findings, report.ReadUnder(o.Root))
 	}
 	baseFile := o.Baseline
 	if o.WriteBaseline != "" {
@@ -347,23 +350,23 @@ func relConfig(root, file string) (string, bool) {
 	return filepath.ToSlash(rel), true
 }
 
-func writeReport(w io.Writer, format, root string, rep *scanner.Report, fps []string, actions bool) error {
+func writeReport(w io.Writer, format, root string, rep *report.Report, fps []string, actions bool) error {
 	switch format {
 	case "json":
-		return scanner.WriteJSON(w, rep)
+		return report.WriteJSON(w, rep)
 	case "sarif":
-		return sarif.Write(w, rep, SARIFTool(), sarif.Options{Read: scanner.ReadUnder(root), Fingerprints: fps, URIPrefix: repoPrefix(root)})
+		return sarif.Write(w, rep, SARIFTool(), sarif.Options{Read: report.ReadUnder(root), Fingerprints: fps, URIPrefix: repoPrefix(root)})
 	case "github":
-		return scanner.WriteGitHubAt(w, rep, repoPrefix(root))
+		return report.WriteGitHubAt(w, rep, repoPrefix(root))
 	case "markdown":
-		return scanner.WriteMarkdown(w, rep)
+		return report.WriteMarkdown(w, rep)
 	}
 	if actions {
-		if err := scanner.WriteGitHubAt(w, rep, repoPrefix(root)); err != nil {
+		if err := report.WriteGitHubAt(w, rep, repoPrefix(root)); err != nil {
 			return err
 		}
 	}
-	return scanner.WriteText(w, rep)
+	return report.WriteText(w, rep)
 }
 
 // OutputError is a report file that could not be written.
@@ -375,7 +378,7 @@ type OutputError struct {
 func (e *OutputError) Error() string { return "--output " + e.File + ": " + e.Err.Error() }
 func (e *OutputError) Unwrap() error { return e.Err }
 
-func writeReportFile(out output, root string, rep *scanner.Report, fps []string) error {
+func writeReportFile(out output, root string, rep *report.Report, fps []string) error {
 	f, err := os.Create(out.file)
 	if err != nil {
 		return &OutputError{File: out.file, Err: err}

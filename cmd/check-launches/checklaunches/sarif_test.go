@@ -10,8 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leasegate/leasegate/scanner/report"
+
 	"github.com/leasegate/leasegate/scanner"
-	"github.com/leasegate/leasegate/scanner/sarif"
+	"github.com/leasegate/leasegate/scanner/report/sarif"
 )
 
 // sarifLog is the part of a SARIF log the tests read.
@@ -179,7 +181,7 @@ func TestSARIFValidatesAgainstOfficialSchema(t *testing.T) {
 // marker notes.
 func TestSARIFEveryClassSynthetic(t *testing.T) {
 	schema := compileSchema(t, "sarif-2.1.0.json")
-	rep := &scanner.Report{SchemaVersion: 1, Root: "."}
+	rep := &report.Report{SchemaVersion: 1, Root: "."}
 	for i, c := range scanner.Classes {
 		f := scanner.Finding{File: "dir with space/ü.sh", Line: i + 1, Column: 2, Language: "shell", Runtime: "claude", Class: c, Verdict: scanner.VerdictRed, Family: "dir", Message: "m " + string(c)}
 		if c == scanner.ClassGated {
@@ -190,10 +192,10 @@ func TestSARIFEveryClassSynthetic(t *testing.T) {
 		}
 		rep.Findings = append(rep.Findings, f)
 	}
-	rep.Suppressions = []scanner.Suppression{{File: "a.sh", Line: 3}, {File: "a.sh", Line: 4, Reason: "r"}}
-	rep.Skipped = []scanner.Skip{{File: "big.bin", Reason: "too big"}}
+	rep.Suppressions = []report.Suppression{{File: "a.sh", Line: 3}, {File: "a.sh", Line: 4, Reason: "r"}}
+	rep.Skipped = []report.Skip{{File: "big.bin", Reason: "too big"}}
 	rep.Recount()
-	fps := scanner.Fingerprints(rep.Findings, func(string) ([]byte, error) { return []byte(strings.Repeat("x\n", 20)), nil })
+	fps := report.Fingerprints(rep.Findings, func(string) ([]byte, error) { return []byte(strings.Repeat("x\n", 20)), nil })
 	applyGate(rep, fps, &Baseline{Findings: []BaselineEntry{{Fingerprint: fps[1]}, {Fingerprint: strings.Repeat("0", 32), File: "gone.sh", Class: "eval"}}}, "b.json", nil, "", nil)
 	var buf bytes.Buffer
 	if err := sarif.Write(&buf, rep, SARIFTool(), sarif.Options{Fingerprints: fps}); err != nil {

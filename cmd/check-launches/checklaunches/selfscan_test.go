@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/leasegate/leasegate/scanner/report"
+
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -20,7 +22,7 @@ func TestSelfScan(t *testing.T) {
 	}
 	var out, errOut bytes.Buffer
 	code := Main([]string{"--root", root, "--json"}, nil, &out, &errOut)
-	var rep scanner.Report
+	var rep report.Report
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatalf("exit %d, report not JSON: %v\nstderr: %s", code, err, errOut.String())
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/report"
 )
 
 // TestInertMarkers runs the whole command: a marker with a reason
@@ -43,11 +43,11 @@ func TestInertMarkers(t *testing.T) {
 		t.Errorf("the marked help text is still reported:\n%s", out)
 	}
 	_, js, _ := runCmd(t, nil, "--root", root, "--json")
-	var rep scanner.Report
+	var rep report.Report
 	if err := json.Unmarshal([]byte(js), &rep); err != nil {
 		t.Fatal(err)
 	}
-	want := []scanner.Suppression{
+	want := []report.Suppression{
 		{File: "run.sh", Line: 2, Reason: "help text", Suppressed: 1},
 		{File: "run.sh", Line: 3, Reason: "trust me", Suppressed: 0},
 		{File: "run.sh", Line: 4, Reason: "", Suppressed: 0},

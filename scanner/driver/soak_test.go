@@ -1,4 +1,4 @@
-package scanner
+package driver
 
 // Tests of the core's robustness fixes found by the soak (scanner/soaktest,
 // bench/soak): each input here once hung, hid a file or blocked the scan.
@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/leasegate/leasegate/scanner"
 )
 
 // primitiveText is the raw flag, built so this file does not hold it.
@@ -21,19 +23,19 @@ const primitiveText = "--dangerously-" + "skip-permissions" // check-launches: i
 
 func TestRawPrimitivePositions(t *testing.T) {
 	src := "a\n" + primitiveText + " x " + primitiveText + "\n\n  " + primitiveText + "\r\nz " + primitiveText // check-launches: inert soak fixture: the flag the soak tree must contain
-	fs, _, err := ScanBytes("f.txt", []byte(src), false, DefaultConfig(), Suite{})
+	fs, _, err := ScanBytes("f.txt", []byte(src), false, scanner.DefaultConfig(), scanner.Suite{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []Pos
+	var got []scanner.Pos
 	for _, f := range fs {
-		got = append(got, Pos{f.Line, f.Column})
+		got = append(got, scanner.Pos{Line: f.Line, Column: f.Column})
 	}
 	// One finding per line; each at the position Offset gives.
-	var want []Pos
+	var want []scanner.Pos
 	seen := map[int]bool{}
-	for _, m := range FindDangerous(src) {
-		p := Offset(src, m.Offset, Pos{Line: 1, Column: 1})
+	for _, m := range scanner.FindDangerous(src) {
+		p := scanner.Offset(src, m.Offset, scanner.Pos{Line: 1, Column: 1})
 		if !seen[p.Line] {
 			seen[p.Line] = true
 			want = append(want, p)
@@ -54,7 +56,7 @@ func TestRawPrimitivePositions(t *testing.T) {
 // file took minutes).
 func TestRawPrimitiveRepeated(t *testing.T) {
 	src := []byte("log\n" + strings.Repeat("x "+primitiveText+" ", 200_000) + "\nend " + primitiveText + "\n") // check-launches: inert soak fixture: the flag the soak tree must contain
-	fs, _, err := ScanBytes("ci.log", src, false, DefaultConfig(), Suite{})
+	fs, _, err := ScanBytes("ci.log", src, false, scanner.DefaultConfig(), scanner.Suite{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +69,7 @@ func BenchmarkRawPrimitiveRepeated(b *testing.B) {
 	src := []byte(strings.Repeat("x "+primitiveText+" ", 100_000)) // check-launches: inert soak fixture: the flag the soak tree must contain
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		if _, _, err := ScanBytes("ci.log", src, false, DefaultConfig(), Suite{}); err != nil {
+		if _, _, err := ScanBytes("ci.log", src, false, scanner.DefaultConfig(), scanner.Suite{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -86,11 +88,11 @@ func TestRawPrimitiveShebangBinary(t *testing.T) {
 		{"#!/usr/bin/env python3\n# " + primitiveText + "\n" + payload, 1}, // check-launches: inert soak fixture: the flag the soak tree must contain
 		{"\x7fELF" + payload + primitiveText, 0},
 	} {
-		fs, _, err := ScanBytes("x", []byte(c.src), true, DefaultConfig(), Suite{})
+		fs, _, err := ScanBytes("x", []byte(c.src), true, scanner.DefaultConfig(), scanner.Suite{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(fs) != c.want || (c.want == 1 && (fs[0].Line != 2 || fs[0].Class != ClassDangerousPrimitive)) {
+		if len(fs) != c.want || (c.want == 1 && (fs[0].Line != 2 || fs[0].Class != scanner.ClassDangerousPrimitive)) {
 			t.Errorf("%q: findings %+v, want %d on line 2", c.src[:12], fs, c.want)
 		}
 	}
@@ -105,7 +107,7 @@ func TestScanFileChangedSinceWalk(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res := scanFile(t.Context(), candidate{rel: "pipe.sh", abs: fifo, size: 10}, DefaultConfig(), Options{})
+	res := scanFile(t.Context(), candidate{rel: "pipe.sh", abs: fifo, size: 10}, scanner.DefaultConfig(), Options{})
 	if res.skip == nil || res.skip.Reason != "not a regular file" || res.scanned || res.err != nil {
 		t.Errorf("FIFO: %+v", res)
 	}
@@ -114,11 +116,11 @@ func TestScanFileChangedSinceWalk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := fh.Truncate(MaxFileSize + 1); err != nil {
+	if err := fh.Truncate(scanner.MaxFileSize + 1); err != nil {
 		t.Fatal(err)
 	}
 	fh.Close()
-	res = scanFile(t.Context(), candidate{rel: "grew.txt", abs: big, size: 10}, DefaultConfig(), Options{})
+	res = scanFile(t.Context(), candidate{rel: "grew.txt", abs: big, size: 10}, scanner.DefaultConfig(), Options{})
 	if res.skip == nil || !strings.Contains(res.skip.Reason, "larger than 32 MiB") || res.scanned {
 		t.Errorf("grown file: %+v", res)
 	}
@@ -162,11 +164,11 @@ func TestScanUnreadableFolder(t *testing.T) {
 // ends), "poll" works until Pass.Expired; both keep reporting launches.
 type slowDetector struct{ release chan struct{} }
 
-func (slowDetector) Name() string       { return "slow" }
-func (slowDetector) Match(f *File) bool { return f.Ext == ".slow" }
-func (d slowDetector) Scan(p *Pass) error {
+func (slowDetector) Name() string               { return "slow" }
+func (slowDetector) Match(f *scanner.File) bool { return f.Ext == ".slow" }
+func (d slowDetector) Scan(p *scanner.Pass) error {
 	for i := 0; ; i++ {
-		p.Judge(Command{Argv: []Arg{Lit("claude")}, At: Pos{Line: 1, Column: 1}})
+		p.Judge(scanner.Command{Argv: []scanner.Arg{scanner.Lit("claude")}, At: scanner.Pos{Line: 1, Column: 1}})
 		if strings.HasPrefix(string(p.Src), "poll") && p.Expired() {
 			return nil
 		}
@@ -196,7 +198,7 @@ func TestScanFileBudget(t *testing.T) {
 	}
 	release := make(chan struct{})
 	defer close(release) // lets the abandoned detector end with the test
-	rep, err := Scan(t.Context(), Options{Root: root, Suite: Suite{Detectors: []Detector{slowDetector{release}}}, Budget: 200 * time.Millisecond})
+	rep, err := Scan(t.Context(), Options{Root: root, Suite: scanner.Suite{Detectors: []scanner.Detector{slowDetector{release}}}, Budget: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +221,7 @@ func TestScanFileBudget(t *testing.T) {
 }
 
 func TestPassExpiredWithoutBudget(t *testing.T) {
-	if NewPass("x", nil, DefaultConfig(), "x", Suite{}).Expired() {
+	if scanner.NewPass("x", nil, scanner.DefaultConfig(), "x", scanner.Suite{}).Expired() {
 		t.Error("a pass made outside the scan expired")
 	}
 }
@@ -239,7 +241,7 @@ func TestFindDangerousWindowed(t *testing.T) {
 			b.WriteString(frags[rng.IntN(len(frags))])
 		}
 		s := b.String()
-		want, got := FindDangerous(s), findDangerous(s)
+		want, got := scanner.FindDangerous(s), findDangerous(s)
 		if len(want) == 0 {
 			t.Fatalf("case %d: no match at all; the generator is wrong", i)
 		}
@@ -268,7 +270,7 @@ func TestScanInterruptedDuringSlowDetector(t *testing.T) {
 	defer timer.Stop()
 	done := make(chan error, 1)
 	go func() {
-		_, err := Scan(ctx, Options{Root: root, Suite: Suite{Detectors: []Detector{slowDetector{release}}}, Budget: time.Hour})
+		_, err := Scan(ctx, Options{Root: root, Suite: scanner.Suite{Detectors: []scanner.Detector{slowDetector{release}}}, Budget: time.Hour})
 		done <- err
 	}()
 	select {

@@ -1,4 +1,4 @@
-package scanner
+package report
 
 import (
 	"bufio"
@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
 )
 
 // WriteJSON prints the report as SPEC.md's JSON, indented, with a final
@@ -17,20 +19,13 @@ func WriteJSON(w io.Writer, r *Report) error {
 	return enc.Encode(r)
 }
 
-// Tag is the bracketed tag of a finding in text output: GATED, or
-// RED:<class>.
-func (f Finding) Tag() string {
-	if f.Verdict == VerdictGated {
-		return "GATED"
-	}
-	return "RED:" + string(f.Class)
-}
-
-func refKey(file string, line, col int, cls Class, rt string) string {
+func refKey(file string, line, col int, cls scanner.Class, rt string) string {
 	return fmt.Sprintf("%s\x00%d\x00%d\x00%s\x00%s", file, line, col, cls, rt)
 }
 
-func (f Finding) key() string { return refKey(f.File, f.Line, f.Column, f.Class, f.Runtime) }
+func findingKey(f scanner.Finding) string {
+	return refKey(f.File, f.Line, f.Column, f.Class, f.Runtime)
+}
 
 func (r Ref) key() string { return refKey(r.File, r.Line, r.Column, r.Class, r.Runtime) }
 
@@ -39,13 +34,13 @@ func (r Ref) key() string { return refKey(r.File, r.Line, r.Column, r.Class, r.R
 // "outside-diff".
 func (r *Report) waived() map[string]string {
 	m := map[string]string{}
-	if r.Gate == nil {
+	if r.Waivers == nil {
 		return m
 	}
-	for _, x := range r.Gate.OutsideDiff {
+	for _, x := range r.Waivers.OutsideDiff {
 		m[x.key()] = "outside-diff"
 	}
-	for _, x := range r.Gate.Baselined {
+	for _, x := range r.Waivers.Baselined {
 		m[x.key()] = "baselined"
 	}
 	return m
@@ -118,10 +113,10 @@ func WriteText(w io.Writer, r *Report) error {
 		wrote = true
 	}
 	waived := r.waived()
-	var baselined, outside []Finding
+	var baselined, outside []scanner.Finding
 	for _, f := range r.Findings {
-		if f.Verdict == VerdictRed {
-			switch waived[f.key()] {
+		if f.Verdict == scanner.VerdictRed {
+			switch waived[findingKey(f)] {
 			case "baselined":
 				baselined = append(baselined, f)
 				continue
@@ -133,7 +128,7 @@ func WriteText(w io.Writer, r *Report) error {
 		fmt.Fprintf(bw, "%s:%d:%d: %s [%s]\n", f.File, f.Line, f.Column, f.Message, f.Tag())
 		wrote = true
 	}
-	if g := r.Gate; g != nil {
+	if g := r.Waivers; g != nil {
 		if len(baselined) > 0 {
 			section()
 			fmt.Fprintf(bw, "baselined RED findings, recorded in %s (not failing):\n", g.Baseline)
@@ -214,7 +209,7 @@ func (r *Report) SummaryLine() string {
 		verdict = "FAIL"
 	}
 	fmt.Fprintf(&b, "%s: %d / %d launches gated, %d RED", verdict, s.Gated, s.Launches, s.Red)
-	if g := r.Gate; g != nil {
+	if g := r.Waivers; g != nil {
 		var parts []string
 		parts = append(parts, fmt.Sprintf("%d failing", g.Failing))
 		if g.Baseline != "" {
@@ -251,7 +246,7 @@ func WriteGitHubAt(w io.Writer, r *Report, prefix string) error {
 	waived := r.waived()
 	n, total := 0, 0
 	for _, f := range r.Findings {
-		if f.Verdict != VerdictRed || waived[f.key()] != "" {
+		if f.Verdict != scanner.VerdictRed || waived[findingKey(f)] != "" {
 			continue
 		}
 		total++
@@ -306,9 +301,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		fmt.Fprintf(bw, "No launches found.\n\n")
 	}
 	waived := r.waived()
-	var failing []Finding
+	var failing []scanner.Finding
 	for _, f := range r.Findings {
-		if f.Verdict == VerdictRed && waived[f.key()] == "" {
+		if f.Verdict == scanner.VerdictRed && waived[findingKey(f)] == "" {
 			failing = append(failing, f)
 		}
 	}
@@ -327,7 +322,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		}
 		fmt.Fprintln(bw)
 	}
-	if g := r.Gate; g != nil {
+	if g := r.Waivers; g != nil {
 		if g.Baseline != "" {
 			fmt.Fprintf(bw, "- %d RED findings baselined in `%s` (not failing)\n", len(g.Baselined), mdCode(g.Baseline))
 			fmt.Fprintf(bw, "- %d stale baseline entries\n", len(g.Stale))

@@ -1,4 +1,4 @@
-package scanner
+package driver
 
 import (
 	"bytes"
@@ -8,6 +8,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/report"
 )
 
 // defaultExcludedDirs are never descended into, at any depth.
@@ -28,10 +31,10 @@ type candidate struct {
 // as skips. Entries it could not read are also returned as FileErrors: a
 // folder that cannot be listed hides its files, an I/O error like a file
 // that cannot be opened.
-func walk(ctx context.Context, root string, cfg *Config) ([]candidate, []Skip, []error, error) {
+func walk(ctx context.Context, root string, cfg *scanner.Config) ([]candidate, []report.Skip, []error, error) {
 	ignored := gitIgnored(ctx, root)
 	var out []candidate
-	var skips []Skip
+	var skips []report.Skip
 	var errs []error
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if ctx.Err() != nil {
@@ -46,7 +49,7 @@ func walk(ctx context.Context, root string, cfg *Config) ([]candidate, []Skip, [
 			if p == root {
 				return err
 			}
-			skips = append(skips, Skip{File: rel, Reason: "cannot be read: " + unwrapPathErr(err)})
+			skips = append(skips, report.Skip{File: rel, Reason: "cannot be read: " + unwrapPathErr(err)})
 			errs = append(errs, &FileError{File: rel, Err: err})
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
@@ -68,15 +71,15 @@ func walk(ctx context.Context, root string, cfg *Config) ([]candidate, []Skip, [
 		t := d.Type()
 		switch {
 		case t&fs.ModeSymlink != 0:
-			skips = append(skips, Skip{File: rel, Reason: "symbolic link, not followed (its target is scanned where it lives inside the root)"})
+			skips = append(skips, report.Skip{File: rel, Reason: "symbolic link, not followed (its target is scanned where it lives inside the root)"})
 			return nil
 		case !t.IsRegular():
-			skips = append(skips, Skip{File: rel, Reason: "not a regular file"})
+			skips = append(skips, report.Skip{File: rel, Reason: "not a regular file"})
 			return nil
 		}
 		info, ierr := d.Info()
 		if ierr != nil {
-			skips = append(skips, Skip{File: rel, Reason: "cannot be read: " + unwrapPathErr(ierr)})
+			skips = append(skips, report.Skip{File: rel, Reason: "cannot be read: " + unwrapPathErr(ierr)})
 			errs = append(errs, &FileError{File: rel, Err: ierr})
 			return nil
 		}

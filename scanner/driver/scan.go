@@ -1,4 +1,4 @@
-package scanner
+package driver
 
 import (
 	"bytes"
@@ -16,11 +16,10 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
-)
 
-// MaxFileSize is the largest file scanned; larger files are listed as
-// skipped with the reason.
-const MaxFileSize = 32 << 20
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/report"
+)
 
 // FileBudget is how long a detector may spend on one file (including the
 // shell strings it hands on) before the file is reported RED unparseable
@@ -35,16 +34,16 @@ const FileBudget = 2 * time.Minute
 // Options configure one scan.
 type Options struct {
 	Root    string
-	Config  *Config
-	Suite   Suite // the detectors, and the shell detector for embedded text
-	Workers int   // 0 means GOMAXPROCS
+	Config  *scanner.Config
+	Suite   scanner.Suite // the detectors, and the shell detector for embedded text
+	Workers int           // 0 means GOMAXPROCS
 	// Budget is the time a detector may spend on one file; 0 means
 	// FileBudget.
 	Budget time.Duration
 	// Progress, when set, is called with the number of files done so far.
 	Progress func(done, total int)
 
-	siblings func(rel string) func() []Sibling // set by Scan
+	siblings func(rel string) func() []scanner.Sibling // set by Scan
 }
 
 // FileError is a file in scope that could not be read. The scan goes on;
@@ -60,7 +59,7 @@ func (e *FileError) Unwrap() error { return e.Err }
 // Scan walks the root and runs the detectors over every file in scope. A
 // missing or unreadable root is an error; files that cannot be read are
 // listed in Report.Skipped and returned as FileErrors in Report.Errors.
-func Scan(ctx context.Context, opt Options) (*Report, error) {
+func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 	st, err := os.Stat(opt.Root)
 	if err != nil {
 		return nil, fmt.Errorf("root: %w", err)
@@ -70,7 +69,7 @@ func Scan(ctx context.Context, opt Options) (*Report, error) {
 	}
 	cfg := opt.Config
 	if cfg == nil {
-		cfg = DefaultConfig()
+		cfg = scanner.DefaultConfig()
 	}
 	files, skips, walkErrs, err := walk(ctx, opt.Root, cfg)
 	if err != nil {
@@ -81,13 +80,13 @@ func Scan(ctx context.Context, opt Options) (*Report, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	// The files of each folder, for detectors that read a file's siblings.
-	byDir := map[string][]Sibling{}
+	byDir := map[string][]scanner.Sibling{}
 	for _, c := range files {
 		d := path.Dir(c.rel)
-		byDir[d] = append(byDir[d], Sibling{Rel: c.rel, Abs: c.abs, Size: c.size})
+		byDir[d] = append(byDir[d], scanner.Sibling{Rel: c.rel, Abs: c.abs, Size: c.size})
 	}
-	opt.siblings = func(rel string) func() []Sibling {
-		return func() []Sibling { return byDir[path.Dir(rel)] }
+	opt.siblings = func(rel string) func() []scanner.Sibling {
+		return func() []scanner.Sibling { return byDir[path.Dir(rel)] }
 	}
 	results := make([]fileResult, len(files))
 	var next, done atomic.Int64
@@ -113,7 +112,7 @@ func Scan(ctx context.Context, opt Options) (*Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	rep := &Report{SchemaVersion: SchemaVersion, Root: opt.Root, Errors: walkErrs}
+	rep := &report.Report{SchemaVersion: report.SchemaVersion, Root: opt.Root, Errors: walkErrs}
 	for _, r := range results {
 		rep.Findings = append(rep.Findings, r.findings...)
 		rep.Suppressions = append(rep.Suppressions, r.markers...)
@@ -129,21 +128,21 @@ func Scan(ctx context.Context, opt Options) (*Report, error) {
 	}
 	sort.Slice(skips, func(i, j int) bool { return skips[i].File < skips[j].File })
 	rep.Skipped = skips
-	rep.finish(cfg)
+	rep.Finish()
 	return rep, nil
 }
 
 type fileResult struct {
-	findings []Finding
-	markers  []Suppression
-	skip     *Skip
+	findings []scanner.Finding
+	markers  []report.Suppression
+	skip     *report.Skip
 	err      error
 	scanned  bool
 }
 
-func scanFile(ctx context.Context, c candidate, cfg *Config, opt Options) (res fileResult) {
-	if c.size > MaxFileSize {
-		res.skip = &Skip{File: c.rel, Reason: fmt.Sprintf("larger than %d MiB (%d bytes), not scanned", MaxFileSize>>20, c.size)}
+func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options) (res fileResult) {
+	if c.size > scanner.MaxFileSize {
+		res.skip = &report.Skip{File: c.rel, Reason: fmt.Sprintf("larger than %d MiB (%d bytes), not scanned", scanner.MaxFileSize>>20, c.size)}
 		return res
 	}
 	// The file may have changed since the walk saw it. Opening without
@@ -152,32 +151,32 @@ func scanFile(ctx context.Context, c candidate, cfg *Config, opt Options) (res f
 	// from being read.
 	f, err := os.OpenFile(c.abs, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		res.skip = &Skip{File: c.rel, Reason: "cannot be read: " + unwrapPathErr(err)}
+		res.skip = &report.Skip{File: c.rel, Reason: "cannot be read: " + unwrapPathErr(err)}
 		res.err = &FileError{File: c.rel, Err: err}
 		return res
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err == nil && !st.Mode().IsRegular() {
-		res.skip = &Skip{File: c.rel, Reason: "not a regular file"}
+		res.skip = &report.Skip{File: c.rel, Reason: "not a regular file"}
 		return res
 	}
 	var src []byte
 	if err == nil {
-		src, err = io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+		src, err = io.ReadAll(io.LimitReader(f, scanner.MaxFileSize+1))
 	}
 	if err != nil {
-		res.skip = &Skip{File: c.rel, Reason: "cannot be read: " + unwrapPathErr(err)}
+		res.skip = &report.Skip{File: c.rel, Reason: "cannot be read: " + unwrapPathErr(err)}
 		res.err = &FileError{File: c.rel, Err: err}
 		return res
 	}
-	if len(src) > MaxFileSize {
-		res.skip = &Skip{File: c.rel, Reason: fmt.Sprintf("larger than %d MiB, not scanned", MaxFileSize>>20)}
+	if len(src) > scanner.MaxFileSize {
+		res.skip = &report.Skip{File: c.rel, Reason: fmt.Sprintf("larger than %d MiB, not scanned", scanner.MaxFileSize>>20)}
 		return res
 	}
 	res.scanned = true
 	var ferr error
-	var sib func() []Sibling
+	var sib func() []scanner.Sibling
 	if opt.siblings != nil {
 		sib = opt.siblings(c.rel)
 	}
@@ -193,11 +192,11 @@ func scanFile(ctx context.Context, c candidate, cfg *Config, opt Options) (res f
 // deduplication. exec says whether the file has an executable bit. The
 // findings are not sorted. A non-nil error is an I/O problem reported by a
 // detector; findings are still returned.
-func ScanBytes(rel string, src []byte, exec bool, cfg *Config, suite Suite) ([]Finding, []Suppression, error) {
+func ScanBytes(rel string, src []byte, exec bool, cfg *scanner.Config, suite scanner.Suite) ([]scanner.Finding, []report.Suppression, error) {
 	return scanBytes(context.Background(), rel, src, exec, cfg, suite, 0, nil)
 }
 
-func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *Config, suite Suite, budget time.Duration, siblings func() []Sibling) ([]Finding, []Suppression, error) {
+func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scanner.Config, suite scanner.Suite, budget time.Duration, siblings func() []scanner.Sibling) ([]scanner.Finding, []report.Suppression, error) {
 	if budget <= 0 {
 		budget = FileBudget
 	}
@@ -205,26 +204,26 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *Conf
 	if len(head) > 1024 {
 		head = head[:1024]
 	}
-	file := NewFile(rel, head, exec)
+	file := scanner.NewFile(rel, head, exec)
 	lang := "text"
-	var det Detector
+	var det scanner.Detector
 	for _, d := range suite.Detectors {
 		if d.Match(file) {
 			det, lang = d, d.Name()
 			break
 		}
 	}
-	p := NewPass(rel, src, cfg, lang, suite)
+	p := scanner.NewPass(rel, src, cfg, lang, suite)
 	p.Siblings = siblings
 	var ioErr error
 	if det != nil {
 		expired, err := runDetector(ctx, det, p, budget)
-		var pe *ParseError
+		var pe *scanner.ParseError
 		switch {
 		case expired:
 			// The detector may still be running on p: leave it that pass.
-			p = NewPass(rel, src, cfg, lang, suite)
-			p.ReportUnparseable(Pos{Line: 1, Column: 1}, fmt.Sprintf("the %s detector took longer than %s on this file", det.Name(), budget))
+			p = scanner.NewPass(rel, src, cfg, lang, suite)
+			p.ReportUnparseable(scanner.Pos{Line: 1, Column: 1}, fmt.Sprintf("the %s detector took longer than %s on this file", det.Name(), budget))
 		case errors.As(err, &pe):
 			p.ReportUnparseable(pe.Pos, pe.Msg)
 		case err != nil:
@@ -235,19 +234,19 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *Conf
 	// is not searched, but a file with a shebang is a script whatever bytes
 	// follow (a self-extracting archive): an interpreter runs its text.
 	// The byte prefilter spares most files a copy into a string.
-	if !p.Chokepoint && mayHoldDangerous(src) && (!LooksBinary(src) || file.Interpreter() != "") {
+	if !p.Chokepoint && mayHoldDangerous(src) && (!looksBinary(src) || file.Interpreter() != "") {
 		s := string(src)
 		// Positions advance from one match to the next: mapping each
 		// offset from the start of the file would be quadratic in a file
 		// that repeats the primitive (a committed CI log, a bundle).
-		pos, last := Pos{Line: 1, Column: 1}, 0
+		pos, last := scanner.Pos{Line: 1, Column: 1}, 0
 		for _, m := range findDangerous(s) {
 			pos = advance(s[last:m.Offset], pos)
 			last = m.Offset
 			p.ReportDangerous(pos, m.Text, true)
 		}
 	}
-	fs, ms := applyMarkers(p.findings, src, rel)
+	fs, ms := applyMarkers(p.Findings(), src, rel)
 	return fs, ms, ioErr
 }
 
@@ -264,11 +263,11 @@ const windowed = 64 << 10
 // the pattern ran over all of it. A window reaches back over the
 // separators the pattern allows between keyword and value and then far
 // enough for the longest keyword.
-func findDangerous(s string) []DangerousMatch {
+func findDangerous(s string) []scanner.DangerousMatch {
 	if len(s) < windowed {
-		return FindDangerous(s)
+		return scanner.FindDangerous(s)
 	}
-	var out []DangerousMatch
+	var out []scanner.DangerousMatch
 	var next [len(dangerousTails)]int // next occurrence of each tail, -1 for none
 	from := 0                         // matches start here or later (they never overlap)
 	for i, t := range dangerousTails {
@@ -295,7 +294,7 @@ func findDangerous(s string) []DangerousMatch {
 			b--
 		}
 		b = max(b-32, from)
-		ms := FindDangerous(s[b:end])
+		ms := scanner.FindDangerous(s[b:end])
 		if n := len(ms); n > 0 && b+ms[n-1].Offset+len(ms[n-1].Text) == end {
 			m := ms[n-1]
 			m.Offset += b
@@ -326,19 +325,18 @@ func isDangerousSep(c byte) bool {
 }
 
 // advance returns the position just after text, which starts at pos.
-func advance(text string, pos Pos) Pos {
+func advance(text string, pos scanner.Pos) scanner.Pos {
 	if n := strings.Count(text, "\n"); n > 0 {
-		return Pos{Line: pos.Line + n, Column: len(text) - strings.LastIndexByte(text, '\n')}
+		return scanner.Pos{Line: pos.Line + n, Column: len(text) - strings.LastIndexByte(text, '\n')}
 	}
-	return Pos{Line: pos.Line, Column: pos.Column + len(text)}
+	return scanner.Pos{Line: pos.Line, Column: pos.Column + len(text)}
 }
 
 // runDetector runs a detector on p for at most budget. When the budget is
 // spent, or ctx is done (the scan was interrupted), it marks p expired
 // (Pass.Expired) and returns at once, leaving the detector's goroutine to
 // finish on p alone.
-func runDetector(ctx context.Context, d Detector, p *Pass, budget time.Duration) (expired bool, err error) {
-	p.expired = new(atomic.Bool)
+func runDetector(ctx context.Context, d scanner.Detector, p *scanner.Pass, budget time.Duration) (expired bool, err error) {
 	done := make(chan error, 1)
 	go func() { done <- safeScan(d, p) }()
 	timer := time.NewTimer(budget)
@@ -349,16 +347,16 @@ func runDetector(ctx context.Context, d Detector, p *Pass, budget time.Duration)
 	case <-timer.C:
 	case <-ctx.Done():
 	}
-	p.expired.Store(true)
+	p.Expire()
 	return true, nil
 }
 
 // safeScan runs a detector and turns a panic into an unparseable finding:
 // a detector bug must never hide a file or crash the scan.
-func safeScan(d Detector, p *Pass) (err error) {
+func safeScan(d scanner.Detector, p *scanner.Pass) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &ParseError{Pos: Pos{Line: 1, Column: 1}, Msg: fmt.Sprintf("internal error in the %s detector: %v", d.Name(), r)}
+			err = &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: fmt.Sprintf("internal error in the %s detector: %v", d.Name(), r)}
 		}
 	}()
 	return d.Scan(p)
@@ -389,8 +387,8 @@ func findMarker(line string) []string {
 
 // applyMarkers drops data findings on lines with an inert marker that has a
 // reason, deduplicates, and returns the markers with their counts.
-func applyMarkers(fs []Finding, src []byte, rel string) ([]Finding, []Suppression) {
-	markers := map[int]*Suppression{}
+func applyMarkers(fs []scanner.Finding, src []byte, rel string) ([]scanner.Finding, []report.Suppression) {
+	markers := map[int]*report.Suppression{}
 	var order []int
 	if len(fs) > 0 || bytes.Contains(src, []byte("check-launches:")) {
 		line := 1
@@ -408,13 +406,13 @@ func applyMarkers(fs []Finding, src []byte, rel string) ([]Finding, []Suppressio
 				for _, closer := range []string{"*/", "-->", "#}", "%>"} {
 					reason = strings.TrimSpace(strings.TrimSuffix(reason, closer))
 				}
-				markers[line] = &Suppression{File: rel, Line: line, Reason: reason}
+				markers[line] = &report.Suppression{File: rel, Line: line, Reason: reason}
 				order = append(order, line)
 			}
 			line++
 		}
 	}
-	var out []Finding
+	var out []scanner.Finding
 	seen := map[string]bool{}
 	// suppressed holds the keys a marker dropped; a key also reported by a
 	// finding that is not data (a real launch's argv) stays reported, and
@@ -423,7 +421,7 @@ func applyMarkers(fs []Finding, src []byte, rel string) ([]Finding, []Suppressio
 	suppressed := map[string]int{} // key → line
 	for _, f := range fs {
 		key := fmt.Sprintf("%d:%d:%s:%s", f.Line, f.Column, f.Class, f.Runtime)
-		if f.Class == ClassDangerousPrimitive {
+		if f.Class == scanner.ClassDangerousPrimitive {
 			key = fmt.Sprintf("%d:%s", f.Line, f.Class) // one per line
 		}
 		if m := markers[f.Line]; m != nil && f.Data && m.Reason != "" {
@@ -441,9 +439,24 @@ func applyMarkers(fs []Finding, src []byte, rel string) ([]Finding, []Suppressio
 			markers[line].Suppressed++
 		}
 	}
-	var ms []Suppression
+	var ms []report.Suppression
 	for _, l := range order {
 		ms = append(ms, *markers[l])
 	}
 	return out, ms
+}
+
+// mayHoldDangerous is scanner.FindDangerous's cheap prefilter on raw bytes: every
+// form of the primitive contains one of these two literals.
+func mayHoldDangerous(b []byte) bool {
+	return bytes.Contains(b, []byte("dangerously-skip-permissions")) || bytes.Contains(b, []byte("bypassPermissions"))
+}
+
+// looksBinary reports whether content looks binary (a NUL byte in the first
+// 8 KiB).
+func looksBinary(b []byte) bool {
+	if len(b) > 8192 {
+		b = b[:8192]
+	}
+	return bytes.IndexByte(b, 0) >= 0
 }

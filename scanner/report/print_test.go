@@ -1,17 +1,19 @@
-package scanner
+package report
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/leasegate/leasegate/scanner"
 )
 
 func redReport(n int) *Report {
 	r := &Report{SchemaVersion: SchemaVersion, Root: "."}
 	for i := 0; i < n; i++ {
-		r.Findings = append(r.Findings, Finding{File: fmt.Sprintf("a,b:%02d.sh", i), Line: i + 1, Column: 1, Language: "shell",
-			Runtime: "claude", Class: ClassDirectLiteral, Verdict: VerdictRed, Family: ".", Message: "100% `claude`\nlaunched"})
+		r.Findings = append(r.Findings, scanner.Finding{File: fmt.Sprintf("a,b:%02d.sh", i), Line: i + 1, Column: 1, Language: "shell",
+			Runtime: "claude", Class: scanner.ClassDirectLiteral, Verdict: scanner.VerdictRed, Family: ".", Message: "100% `claude`\nlaunched"})
 	}
 	r.Recount()
 	return r
@@ -48,7 +50,7 @@ func TestWriteGitHubCap(t *testing.T) {
 func TestWriteGitHubSkipsWaived(t *testing.T) {
 	r := redReport(MaxAnnotations + 1)
 	f := r.Findings[0]
-	r.Gate = &Gate{Baseline: "b.json", Failing: MaxAnnotations, Baselined: []Ref{{File: f.File, Line: f.Line, Column: f.Column, Class: f.Class, Runtime: f.Runtime}}}
+	r.Waivers = &Waivers{Baseline: "b.json", Failing: MaxAnnotations, Baselined: []Ref{{File: f.File, Line: f.Line, Column: f.Column, Class: f.Class, Runtime: f.Runtime}}}
 	var buf bytes.Buffer
 	if err := WriteGitHub(&buf, r); err != nil {
 		t.Fatal(err)
@@ -91,12 +93,12 @@ func TestWriteTextMarkers(t *testing.T) {
 func TestFingerprints(t *testing.T) {
 	src := map[string]string{"a.sh": "x\nclaude  -p\nclaude -p\n", "b.sh": "claude -p\n"}
 	read := func(f string) ([]byte, error) { return []byte(src[f]), nil }
-	fs := []Finding{
-		{File: "a.sh", Line: 2, Class: ClassDirectLiteral, Runtime: "claude"},
-		{File: "a.sh", Line: 3, Class: ClassDirectLiteral, Runtime: "claude"},
-		{File: "a.sh", Line: 3, Class: ClassDirectLiteral, Runtime: "pi"},
-		{File: "b.sh", Line: 1, Class: ClassDirectLiteral, Runtime: "claude"},
-		{File: "b.sh", Line: 1, Class: ClassEval, Runtime: "claude"},
+	fs := []scanner.Finding{
+		{File: "a.sh", Line: 2, Class: scanner.ClassDirectLiteral, Runtime: "claude"},
+		{File: "a.sh", Line: 3, Class: scanner.ClassDirectLiteral, Runtime: "claude"},
+		{File: "a.sh", Line: 3, Class: scanner.ClassDirectLiteral, Runtime: "pi"},
+		{File: "b.sh", Line: 1, Class: scanner.ClassDirectLiteral, Runtime: "claude"},
+		{File: "b.sh", Line: 1, Class: scanner.ClassEval, Runtime: "claude"},
 	}
 	fps := Fingerprints(fs, read)
 	seen := map[string]bool{}

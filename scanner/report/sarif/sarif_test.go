@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leasegate/leasegate/scanner/report"
+
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -35,7 +37,7 @@ func TestURIPath(t *testing.T) {
 // TestColumnsInCodePoints: byte columns become code-point columns.
 func TestColumnsInCodePoints(t *testing.T) {
 	src := "echo 'héllo'; claude -p x\n"
-	r := &scanner.Report{Findings: []scanner.Finding{{File: "a.sh", Line: 1, Column: strings.Index(src, "claude") + 1, Class: scanner.ClassDirectLiteral, Runtime: "claude", Verdict: scanner.VerdictRed}}}
+	r := &report.Report{Findings: []scanner.Finding{{File: "a.sh", Line: 1, Column: strings.Index(src, "claude") + 1, Class: scanner.ClassDirectLiteral, Runtime: "claude", Verdict: scanner.VerdictRed}}}
 	var buf bytes.Buffer
 	err := Write(&buf, r, Tool{Name: "t", Rules: rules()}, Options{Read: func(string) ([]byte, error) { return []byte(src), nil }})
 	if err != nil {
@@ -62,13 +64,13 @@ func TestColumnsInCodePoints(t *testing.T) {
 
 func TestWriteNeedsEveryRule(t *testing.T) {
 	rs := rules()
-	if err := Write(io.Discard, &scanner.Report{}, Tool{Rules: rs[1:]}, Options{}); err == nil {
+	if err := Write(io.Discard, &report.Report{}, Tool{Rules: rs[1:]}, Options{}); err == nil {
 		t.Errorf("a tool without the gated rule was accepted")
 	}
-	if err := Write(io.Discard, &scanner.Report{}, Tool{Rules: rs[:len(rs)-1]}, Options{}); err == nil {
+	if err := Write(io.Discard, &report.Report{}, Tool{Rules: rs[:len(rs)-1]}, Options{}); err == nil {
 		t.Errorf("a tool without the marker rule was accepted")
 	}
-	if err := Write(io.Discard, &scanner.Report{}, Tool{Rules: rs}, Options{Read: func(string) ([]byte, error) { return nil, errors.New("x") }}); err != nil {
+	if err := Write(io.Discard, &report.Report{}, Tool{Rules: rs}, Options{Read: func(string) ([]byte, error) { return nil, errors.New("x") }}); err != nil {
 		t.Errorf("empty report: %v", err)
 	}
 }

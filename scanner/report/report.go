@@ -1,4 +1,4 @@
-package scanner
+package report
 
 import (
 	"crypto/sha256"
@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
 )
 
 // SchemaVersion is the version of the JSON report.
@@ -31,51 +34,44 @@ type FamilyCount struct {
 // Report is the result of a scan, in SPEC.md's JSON shape plus the
 // additive skipped and suppressions lists.
 type Report struct {
-	SchemaVersion int           `json:"schema_version"`
-	Root          string        `json:"root"`
-	Summary       Summary       `json:"summary"`
-	Families      []FamilyCount `json:"families"`
-	Findings      []Finding     `json:"findings"`
-	Skipped       []Skip        `json:"skipped"`
-	Suppressions  []Suppression `json:"suppressions"`
-	// Gate is set when a baseline or a diff base decides which RED
+	SchemaVersion int               `json:"schema_version"`
+	Root          string            `json:"root"`
+	Summary       Summary           `json:"summary"`
+	Families      []FamilyCount     `json:"families"`
+	Findings      []scanner.Finding `json:"findings"`
+	Skipped       []Skip            `json:"skipped"`
+	Suppressions  []Suppression     `json:"suppressions"`
+	// Waivers is set when a baseline or a diff base decides which RED
 	// findings fail the run (additive; absent from a plain scan).
-	Gate *Gate `json:"gate,omitempty"`
+	Waivers *Waivers `json:"gate,omitempty"`
 
 	// Errors are files that could not be read (also listed in Skipped).
 	Errors []error `json:"-"`
 }
 
-// SortFindings orders findings by file, line, column, then class, runtime
-// and message, so the same input always prints the same way.
-func SortFindings(fs []Finding) {
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		if a.Class != b.Class {
-			return a.Class < b.Class
-		}
-		if a.Runtime != b.Runtime {
-			return a.Runtime < b.Runtime
-		}
-		return a.Message < b.Message
-	})
+// Skip records a file in scope that was not scanned, and why. A skipped file
+// is never silent: it is listed in every output.
+type Skip struct {
+	File   string `json:"file"`
+	Reason string `json:"reason"`
 }
 
-// finish sorts and counts.
-func (r *Report) finish(cfg *Config) {
-	SortFindings(r.Findings)
+// Suppression records an inert marker: where it is, its reason, and how
+// many findings it suppressed.
+type Suppression struct {
+	File       string `json:"file"`
+	Line       int    `json:"line"`
+	Reason     string `json:"reason"`
+	Suppressed int    `json:"suppressed"`
+}
+
+// Finish sorts the findings (scanner.CompareFindings), counts them, and
+// makes the lists empty rather than null in JSON.
+func (r *Report) Finish() {
+	slices.SortStableFunc(r.Findings, scanner.CompareFindings)
 	r.Recount()
 	if r.Findings == nil {
-		r.Findings = []Finding{}
+		r.Findings = []scanner.Finding{}
 	}
 	if r.Skipped == nil {
 		r.Skipped = []Skip{}
@@ -91,7 +87,7 @@ func (r *Report) Recount() {
 	r.Summary = Summary{FilesScanned: files}
 	fam := map[string]*FamilyCount{}
 	for _, f := range r.Findings {
-		if f.Verdict == VerdictRed {
+		if f.Verdict == scanner.VerdictRed {
 			r.Summary.Red++
 		}
 		if !f.IsLaunch() {
@@ -104,7 +100,7 @@ func (r *Report) Recount() {
 			fam[f.Family] = fc
 		}
 		fc.Launches++
-		if f.Verdict == VerdictGated {
+		if f.Verdict == scanner.VerdictGated {
 			r.Summary.Gated++
 			fc.Gated++
 		}
@@ -119,11 +115,12 @@ func (r *Report) Recount() {
 // HasRed reports whether any finding is RED.
 func (r *Report) HasRed() bool { return r.Summary.Red > 0 }
 
-// Gate records how a baseline or a diff base narrowed the RED findings
+// Waivers records how a baseline or a diff base narrowed the RED findings
 // that fail the run. It is nil for a plain scan, and then every RED
 // finding fails. The findings list and the inventory always cover the
-// whole tree; the gate only says which RED findings are waived, and why.
-type Gate struct {
+// whole tree; the waivers only say which RED findings are waived, and
+// why. In JSON it is the report's "gate" object.
+type Waivers struct {
 	// Baseline is the baseline file given with --baseline, if any.
 	Baseline string `json:"baseline,omitempty"`
 	// DiffBase is the revision given with --diff-base, if any.
@@ -144,19 +141,19 @@ type Gate struct {
 // Ref names one RED finding (or one baseline entry, which has no
 // position) by its fingerprint.
 type Ref struct {
-	File        string `json:"file"`
-	Line        int    `json:"line,omitempty"`
-	Column      int    `json:"column,omitempty"`
-	Class       Class  `json:"class"`
-	Runtime     string `json:"runtime"`
-	Fingerprint string `json:"fingerprint"`
+	File        string        `json:"file"`
+	Line        int           `json:"line,omitempty"`
+	Column      int           `json:"column,omitempty"`
+	Class       scanner.Class `json:"class"`
+	Runtime     string        `json:"runtime"`
+	Fingerprint string        `json:"fingerprint"`
 }
 
 // Failing counts the RED findings that fail the run: all of them without a
 // gate, else those the gate did not waive.
 func (r *Report) Failing() int {
-	if r.Gate != nil {
-		return r.Gate.Failing
+	if r.Waivers != nil {
+		return r.Waivers.Failing
 	}
 	return r.Summary.Red
 }
@@ -174,7 +171,7 @@ const FingerprintVersion = 1
 // removed above the finding. read returns a file's contents by its
 // root-relative name; a file it cannot read fingerprints with an empty
 // line text.
-func Fingerprints(fs []Finding, read func(file string) ([]byte, error)) []string {
+func Fingerprints(fs []scanner.Finding, read func(file string) ([]byte, error)) []string {
 	out := make([]string, len(fs))
 	var (
 		cur   string

@@ -6,13 +6,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leasegate/leasegate/scanner/report"
+
 	"github.com/leasegate/leasegate/scanner"
 )
 
 // benchReport is 10,000 RED findings over 1,000 files of 200 lines.
-func benchReport() (*scanner.Report, func(string) ([]byte, error)) {
+func benchReport() (*report.Report, func(string) ([]byte, error)) {
 	src := []byte(strings.Repeat("claude -p \"review the diff\" --model opus\n", 200))
-	r := &scanner.Report{}
+	r := &report.Report{}
 	for f := 0; f < 1000; f++ {
 		for i := 0; i < 10; i++ {
 			r.Findings = append(r.Findings, scanner.Finding{File: fmt.Sprintf("dir%d/file%d.sh", f%20, f), Line: i*20 + 1, Column: 1,
@@ -27,7 +29,7 @@ func BenchmarkFingerprints10k(b *testing.B) {
 	r, read := benchReport()
 	b.ResetTimer()
 	for b.Loop() {
-		scanner.Fingerprints(r.Findings, read)
+		report.Fingerprints(r.Findings, read)
 	}
 }
 

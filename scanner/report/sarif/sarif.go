@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/leasegate/leasegate/scanner/report"
+
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -16,7 +18,7 @@ const SchemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
 // FingerprintKey is the partialFingerprints key of results. GitHub reserves
 // primaryLocationLineHash and computes it itself; this key carries the
 // scanner's own line-number-free fingerprint.
-var FingerprintKey = fmt.Sprintf("leasegateFindingHash/v%d", scanner.FingerprintVersion)
+var FingerprintKey = fmt.Sprintf("leasegateFindingHash/v%d", report.FingerprintVersion)
 
 // MarkerRuleID is the rule of notes about inert markers that suppress
 // nothing (not a finding class: such a note never fails the run).
@@ -49,7 +51,7 @@ type Options struct {
 	// columns. Nil means fingerprints of empty line text.
 	Read func(string) ([]byte, error)
 	// Fingerprints, when set, are the findings' fingerprints already
-	// computed (scanner.Fingerprints), one per finding; otherwise they are
+	// computed (report.Fingerprints), one per finding; otherwise they are
 	// computed with Read.
 	Fingerprints []string
 	// URIPrefix is put before every root-relative file name in URIs: the
@@ -69,7 +71,7 @@ func Level(v scanner.Verdict) string {
 }
 
 // Write prints r as a SARIF 2.1.0 log with one run.
-func Write(w io.Writer, r *scanner.Report, tool Tool, opt Options) error {
+func Write(w io.Writer, r *report.Report, tool Tool, opt Options) error {
 	read := opt.Read
 	if read == nil {
 		read = func(string) ([]byte, error) { return nil, io.EOF }
@@ -100,16 +102,16 @@ func Write(w io.Writer, r *scanner.Report, tool Tool, opt Options) error {
 
 	fps := opt.Fingerprints
 	if len(fps) != len(r.Findings) {
-		fps = scanner.Fingerprints(r.Findings, read)
+		fps = report.Fingerprints(r.Findings, read)
 	}
 	lines := lineCache{read: read}
 	baselined, outside := map[string]bool{}, map[string]bool{}
-	hasBaseline := r.Gate != nil && r.Gate.Baseline != ""
-	if r.Gate != nil {
-		for _, b := range r.Gate.Baselined {
+	hasBaseline := r.Waivers != nil && r.Waivers.Baseline != ""
+	if r.Waivers != nil {
+		for _, b := range r.Waivers.Baselined {
 			baselined[b.Fingerprint] = true
 		}
-		for _, b := range r.Gate.OutsideDiff {
+		for _, b := range r.Waivers.OutsideDiff {
 			outside[b.Fingerprint] = true
 		}
 	}
@@ -161,7 +163,7 @@ func Write(w io.Writer, r *scanner.Report, tool Tool, opt Options) error {
 			Kind:                "fail",
 			Message:             jMessage{Text: text},
 			Locations:           []jLocation{location(opt.URIPrefix+m.File, m.Line, 1)},
-			PartialFingerprints: map[string]string{FingerprintKey: scanner.HashKey(key)},
+			PartialFingerprints: map[string]string{FingerprintKey: report.HashKey(key)},
 		})
 	}
 	var notes []jNotification

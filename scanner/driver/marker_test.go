@@ -1,8 +1,10 @@
-package scanner
+package driver
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/leasegate/leasegate/scanner"
 )
 
 func TestFindMarker(t *testing.T) {
@@ -34,11 +36,11 @@ func TestFindMarker(t *testing.T) {
 // mention; it neither suppresses the primitive on its line nor is listed.
 func TestMarkerMentionDoesNotSuppress(t *testing.T) {
 	src := "use `--dangerously-skip-permissions # check-launches: inert why` never\n" // check-launches: inert test fixture
-	fs, ms, err := ScanBytes("doc.md", []byte(src), false, DefaultConfig(), Suite{})
+	fs, ms, err := ScanBytes("doc.md", []byte(src), false, scanner.DefaultConfig(), scanner.Suite{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(fs) != 1 || fs[0].Class != ClassDangerousPrimitive || len(ms) != 0 {
+	if len(fs) != 1 || fs[0].Class != scanner.ClassDangerousPrimitive || len(ms) != 0 {
 		t.Errorf("findings %+v markers %+v", fs, ms)
 	}
 }

@@ -1,4 +1,4 @@
-package scanner
+package driver
 
 import (
 	"bytes"
@@ -9,24 +9,27 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/report"
 )
 
 // lineDetector is a test detector: every line `run NAME` is an argv.
 type lineDetector struct{}
 
-func (lineDetector) Name() string       { return "test" }
-func (lineDetector) Match(f *File) bool { return f.Ext == ".run" }
-func (lineDetector) Scan(p *Pass) error {
+func (lineDetector) Name() string               { return "test" }
+func (lineDetector) Match(f *scanner.File) bool { return f.Ext == ".run" }
+func (lineDetector) Scan(p *scanner.Pass) error {
 	for i, l := range strings.Split(string(p.Src), "\n") {
 		if rest, ok := strings.CutPrefix(l, "run "); ok {
-			var argv []Arg
+			var argv []scanner.Arg
 			for _, w := range strings.Fields(rest) {
-				argv = append(argv, Lit(w))
+				argv = append(argv, scanner.Lit(w))
 			}
-			p.Judge(Command{Argv: argv, At: Pos{Line: i + 1, Column: 1}})
+			p.Judge(scanner.Command{Argv: argv, At: scanner.Pos{Line: i + 1, Column: 1}})
 		}
 		if l == "broken" {
-			return &ParseError{Pos: Pos{Line: i + 1, Column: 1}, Msg: "broken line"}
+			return &scanner.ParseError{Pos: scanner.Pos{Line: i + 1, Column: 1}, Msg: "broken line"}
 		}
 		if l == "panic" {
 			panic("detector bug")
@@ -50,9 +53,9 @@ func writeTree(t *testing.T, files map[string]string) string {
 	return root
 }
 
-func scanTree(t *testing.T, root string, cfg *Config) *Report {
+func scanTree(t *testing.T, root string, cfg *scanner.Config) *report.Report {
 	t.Helper()
-	rep, err := Scan(context.Background(), Options{Root: root, Config: cfg, Suite: Suite{Detectors: []Detector{lineDetector{}}}})
+	rep, err := Scan(context.Background(), Options{Root: root, Config: cfg, Suite: scanner.Suite{Detectors: []scanner.Detector{lineDetector{}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +75,7 @@ func TestScanScopeAndFindings(t *testing.T) {
 		"bug.run":                  "panic\n",
 		"cmd/launch-runtime/x.run": "run claude --dangerously-skip-permissions\n", // check-launches: inert test data for the primitive detector
 	})
-	cfg, err := ParseConfig("c", []byte(`chokepoints: ["cmd/launch-runtime/**"]`))
+	cfg, err := scanner.ParseConfig("c", []byte(`chokepoints: ["cmd/launch-runtime/**"]`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,12 +114,12 @@ func TestScanDeterministicJSON(t *testing.T) {
 	root := writeTree(t, files)
 	var first []byte
 	for i := 0; i < 5; i++ {
-		rep, err := Scan(context.Background(), Options{Root: root, Suite: Suite{Detectors: []Detector{lineDetector{}}}, Workers: 1 + i})
+		rep, err := Scan(context.Background(), Options{Root: root, Suite: scanner.Suite{Detectors: []scanner.Detector{lineDetector{}}}, Workers: 1 + i})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		if err := WriteJSON(&buf, rep); err != nil {
+		if err := report.WriteJSON(&buf, rep); err != nil {
 			t.Fatal(err)
 		}
 		if first == nil {
@@ -197,7 +200,7 @@ func TestScanLargeFileSkipped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := fh.Truncate(MaxFileSize + 1); err != nil {
+	if err := fh.Truncate(scanner.MaxFileSize + 1); err != nil {
 		t.Fatal(err)
 	}
 	fh.Close()
