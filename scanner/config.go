@@ -5,16 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
-
-// ConfigFileName is the optional configuration file at the scanned root.
-const ConfigFileName = ".check-launches.yaml"
 
 // RuntimeSpec says how a runtime is recognised: by command name (the last
 // path element of argv[0]) and by npm package name (behind package runners).
@@ -52,16 +48,16 @@ type family struct {
 	paths []glob
 }
 
-// DefaultRuntimes are the runtimes known without configuration.
-func DefaultRuntimes() map[string]RuntimeSpec {
+// defaultRuntimes are the runtimes known without configuration.
+func defaultRuntimes() map[string]RuntimeSpec {
 	return map[string]RuntimeSpec{
 		"claude": {Commands: []string{"claude"}, Packages: []string{"@anthropic-ai/claude-code"}},
 		"pi":     {Commands: []string{"pi"}, Packages: []string{"@mariozechner/pi-coding-agent"}},
 	}
 }
 
-// DefaultAgentActions are GitHub Actions known to start an agent.
-var DefaultAgentActions = []string{"anthropics/claude-code-action", "anthropics/claude-code-base-action"}
+// defaultAgentActions are GitHub Actions known to start an agent.
+var defaultAgentActions = []string{"anthropics/claude-code-action", "anthropics/claude-code-base-action"}
 
 // ConfigError is a configuration problem: the file, and line when known.
 type ConfigError struct {
@@ -84,16 +80,6 @@ func DefaultConfig() *Config {
 		panic(err) // the defaults are constants
 	}
 	return c
-}
-
-// LoadConfig reads and validates a configuration file. Unknown keys, bad
-// globs and bad YAML are errors.
-func LoadConfig(file string) (*Config, error) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil, &ConfigError{File: file, Msg: err.Error()}
-	}
-	return ParseConfig(file, data)
 }
 
 // ParseConfig parses configuration bytes; name is used in errors.
@@ -156,7 +142,7 @@ func (c *Config) compile(name string) error {
 		}
 		c.families = append(c.families, family{name: f.Name, paths: gs})
 	}
-	rts := DefaultRuntimes()
+	rts := defaultRuntimes()
 	for n, spec := range c.Runtimes {
 		if n == "" || strings.ContainsAny(n, " /\t") {
 			return &ConfigError{File: name, Msg: fmt.Sprintf("runtimes: bad runtime name %q", n)}
@@ -250,7 +236,7 @@ func (c *Config) IsAgentAction(uses string) bool {
 		name = name[:i]
 	}
 	name = strings.TrimSuffix(name, "/")
-	for _, a := range append(append([]string{}, DefaultAgentActions...), c.AgentActions...) {
+	for _, a := range append(append([]string{}, defaultAgentActions...), c.AgentActions...) {
 		if strings.EqualFold(name, a) || strings.HasPrefix(strings.ToLower(name), strings.ToLower(a)+"/") {
 			return true
 		}

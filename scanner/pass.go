@@ -296,13 +296,13 @@ func (p *Pass) ShellErrors() []error { return p.shellErrs }
 // value that starts at pos (data).
 func (p *Pass) ScanDangerousText(s string, at Pos) {
 	for _, m := range FindDangerous(s) {
-		p.ReportDangerous(Offset(s, m.Offset, at), m.Text, true)
+		p.ReportDangerous(at.Offset(s, m.Offset), m.Text, true)
 	}
 }
 
 // Offset maps a byte offset inside text that starts at `at` to a file
 // position.
-func Offset(text string, off int, at Pos) Pos {
+func (at Pos) Offset(text string, off int) Pos {
 	if off > len(text) {
 		off = len(text)
 	}
@@ -322,7 +322,7 @@ func Offset(text string, off int, at Pos) Pos {
 
 // Shift maps a position relative to embedded text (1-based, as a parser of
 // that text reports it) onto the file from at.
-func Shift(rel Pos, at Pos) Pos {
+func (rel Pos) Shift(at Pos) Pos {
 	if at.Line < 1 {
 		at.Line = 1
 	}

@@ -31,11 +31,11 @@ func TestRawPrimitivePositions(t *testing.T) {
 	for _, f := range fs {
 		got = append(got, scanner.Pos{Line: f.Line, Column: f.Column})
 	}
-	// One finding per line; each at the position Offset gives.
+	// One finding per line; each at the position Pos.Offset gives.
 	var want []scanner.Pos
 	seen := map[int]bool{}
 	for _, m := range scanner.FindDangerous(src) {
-		p := scanner.Offset(src, m.Offset, scanner.Pos{Line: 1, Column: 1})
+		p := scanner.Pos{Line: 1, Column: 1}.Offset(src, m.Offset)
 		if !seen[p.Line] {
 			seen[p.Line] = true
 			want = append(want, p)

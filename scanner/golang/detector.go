@@ -77,3 +77,26 @@ func parseError(err error) error {
 	}
 	return &lscanner.ParseError{Pos: lscanner.Pos{Line: 1, Column: 1}, Msg: err.Error()}
 }
+
+// Typed returns a one-file detector over a package a driver has already
+// parsed and type-checked (go vet's, in scanner/driver/vet): it scans file,
+// one of files, with the types in info.
+func Typed(fset *token.FileSet, file *ast.File, files []*ast.File, info *types.Info) lscanner.Detector {
+	return typedFile{fset: fset, file: file, files: files, info: info}
+}
+
+// typedFile is a one-file detector over a package the analysis driver has
+// already type-checked.
+type typedFile struct {
+	fset  *token.FileSet
+	file  *ast.File
+	files []*ast.File
+	info  *types.Info
+}
+
+func (typedFile) Name() string             { return Name }
+func (typedFile) Match(*lscanner.File) bool { return true }
+func (t typedFile) Scan(p *lscanner.Pass) error {
+	check(p, t.fset, t.file, t.files, t.info)
+	return nil
+}

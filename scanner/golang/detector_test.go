@@ -19,6 +19,9 @@ import (
 	"github.com/leasegate/leasegate/scanner/shell"
 )
 
+// matrixDir is the Go parser matrix, in analysistest's GOPATH layout.
+var matrixDir = filepath.Join("..", "..", "testdata", "parser-matrix", "go")
+
 func scan(t testing.TB, name, src string) []scanner.Finding {
 	t.Helper()
 	fs, _, err := driver.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()})

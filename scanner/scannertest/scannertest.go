@@ -163,7 +163,7 @@ func CheckCase(t testing.TB, name string, src []byte, exe bool, suite scanner.Su
 			switch f.Name {
 			case "want":
 				wantText, haveWant = f.Data, true
-			case scanner.ConfigFileName:
+			case driver.ConfigFileName:
 				c, err := scanner.ParseConfig(f.Name, f.Data)
 				if err != nil {
 					t.Fatalf("%s: case config: %v", name, err)
@@ -181,7 +181,7 @@ func CheckCase(t testing.TB, name string, src []byte, exe bool, suite scanner.Su
 			return
 		}
 		for _, f := range ar.Files {
-			if f.Name == "want" || f.Name == scanner.ConfigFileName {
+			if f.Name == "want" || f.Name == driver.ConfigFileName {
 				continue
 			}
 			fs, _, ferr := driver.ScanBytes(f.Name, f.Data, false, cfg, suite)

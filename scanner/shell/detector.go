@@ -81,7 +81,7 @@ func (Detector) Scan(p *scanner.Pass) error {
 	// is fine, since the shell never reads past the exit; the text before
 	// the payload is scanned either way.
 	text := src[:strings.LastIndexByte(src[:nul], '\n')+1]
-	binErr := &scanner.ParseError{Pos: scanner.Offset(src, nul, scanner.Pos{Line: 1, Column: 1}), Msg: "binary data (a NUL byte) in a shell script, reached before any top-level exit"}
+	binErr := &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}.Offset(src, nul), Msg: "binary data (a NUL byte) in a shell script, reached before any top-level exit"}
 	f, err := parse(text, lang)
 	if err != nil {
 		return binErr
@@ -286,7 +286,7 @@ func (s *scan) offPos(off int) scanner.Pos {
 	if i < 0 {
 		i = 0
 	}
-	return scanner.Shift(scanner.Pos{Line: i + 1, Column: off - s.lines[i] + 1}, s.at)
+	return scanner.Pos{Line: i + 1, Column: off - s.lines[i] + 1}.Shift(s.at)
 }
 
 // synPos maps a parser position onto the file.

@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/spf13/cobra"
+	"github.com/leasegate/leasegate/scanner/driver"
 
-	"github.com/leasegate/leasegate/scanner"
+	"github.com/spf13/cobra"
 )
 
 // starterConfig is the commented .check-launches.yaml that `init` writes.
@@ -39,8 +39,8 @@ func NewCmdInit(ios *IO, runF func(*InitOptions) error) *cobra.Command {
 	opts := &InitOptions{IO: ios}
 	cmd := &cobra.Command{
 		Use:   "init [--root DIR] [--force]",
-		Short: "Write a commented starter " + scanner.ConfigFileName,
-		Long: `init writes a commented starter ` + scanner.ConfigFileName + ` at the root. It
+		Short: "Write a commented starter " + driver.ConfigFileName,
+		Long: `init writes a commented starter ` + driver.ConfigFileName + ` at the root. It
 refuses to overwrite an existing file unless --force is given.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -57,7 +57,7 @@ refuses to overwrite an existing file unless --force is given.`,
 }
 
 func runInit(o *InitOptions) error {
-	file := filepath.Join(o.Root, scanner.ConfigFileName)
+	file := filepath.Join(o.Root, driver.ConfigFileName)
 	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
 	if o.Force {
 		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC

@@ -234,7 +234,7 @@ func (o *Options) configFile() (string, error) {
 	if o.Config != "" {
 		return o.Config, nil
 	}
-	def := filepath.Join(o.Root, scanner.ConfigFileName)
+	def := filepath.Join(o.Root, driver.ConfigFileName)
 	if _, err := os.Lstat(def); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return "", nil
@@ -248,7 +248,7 @@ func loadConfig(file string) (*scanner.Config, error) {
 	if file == "" {
 		return scanner.DefaultConfig(), nil
 	}
-	return scanner.LoadConfig(file)
+	return driver.LoadConfig(file)
 }
 
 func runScan(ctx context.Context, o *Options) error {

@@ -1,18 +1,20 @@
-package golang
+// Package vet runs the Go detector as a go/analysis analyzer ("launches"),
+// under go vet's driver (cmd/launchvet): the package is already parsed and
+// type-checked, and each Go file is scanned as driver.ScanBytes scans it.
+package vet
 
 import (
 	"errors"
 	"flag"
 	"fmt"
-	"go/ast"
 	"go/token"
-	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner/driver"
+	"github.com/leasegate/leasegate/scanner/golang"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -83,7 +85,7 @@ func (r *runner) run(pass *analysis.Pass) (any, error) {
 			// has no source of the user's to check.
 			continue
 		}
-		det := typedFile{fset: pass.Fset, file: f, files: pass.Files, info: pass.TypesInfo}
+		det := golang.Typed(pass.Fset, f, pass.Files, pass.TypesInfo)
 		fs, _, err := driver.ScanBytes(rel, src, false, cfg, scanner.Suite{Detectors: []scanner.Detector{det}, Shell: r.shell})
 		if err != nil {
 			return nil, err
@@ -116,7 +118,7 @@ func (r *runner) config(file string) (*scanner.Config, string, error) {
 	cfgFile := r.configFile
 	if cfgFile == "" {
 		for dir := filepath.Dir(file); ; {
-			c := filepath.Join(dir, scanner.ConfigFileName)
+			c := filepath.Join(dir, driver.ConfigFileName)
 			if st, err := os.Stat(c); err == nil && st.Mode().IsRegular() {
 				cfgFile = c
 				break
@@ -131,7 +133,7 @@ func (r *runner) config(file string) (*scanner.Config, string, error) {
 	if cfgFile == "" {
 		return scanner.DefaultConfig(), filepath.ToSlash(file), nil
 	}
-	cfg, err := scanner.LoadConfig(cfgFile)
+	cfg, err := driver.LoadConfig(cfgFile)
 	if err != nil {
 		return nil, "", err
 	}
@@ -161,20 +163,4 @@ func tokenPos(tf *token.File, line, col int) token.Pos {
 		p = int(start)
 	}
 	return token.Pos(p)
-}
-
-// typedFile is a one-file detector over a package the analysis driver has
-// already type-checked.
-type typedFile struct {
-	fset  *token.FileSet
-	file  *ast.File
-	files []*ast.File
-	info  *types.Info
-}
-
-func (typedFile) Name() string             { return Name }
-func (typedFile) Match(*scanner.File) bool { return true }
-func (t typedFile) Scan(p *scanner.Pass) error {
-	check(p, t.fset, t.file, t.files, t.info)
-	return nil
 }

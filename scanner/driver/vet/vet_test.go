@@ -1,4 +1,4 @@
-package golang_test
+package vet_test
 
 import (
 	"path/filepath"
@@ -6,18 +6,18 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/leasegate/leasegate/scanner/golang"
+	"github.com/leasegate/leasegate/scanner/driver/vet"
 	"github.com/leasegate/leasegate/scanner/shell"
 )
 
 // matrixDir is the Go parser matrix, in analysistest's GOPATH layout.
-var matrixDir = filepath.Join("..", "..", "testdata", "parser-matrix", "go")
+var matrixDir = filepath.Join("..", "..", "..", "testdata", "parser-matrix", "go")
 
 // TestAnalyzerMatrix runs the analyzer over the Go matrix with gated
 // launches reported, so every `// want` tag must be matched by a diagnostic
 // starting with it, and every diagnostic by a want.
 func TestAnalyzerMatrix(t *testing.T) {
-	a := golang.NewAnalyzer(shell.New())
+	a := vet.NewAnalyzer(shell.New())
 	if err := a.Flags.Set("gated", "true"); err != nil {
 		t.Fatal(err)
 	}
