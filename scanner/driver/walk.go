@@ -1,13 +1,9 @@
 package driver
 
 import (
-	"bytes"
 	"context"
 	"io/fs"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/report"
@@ -94,27 +90,4 @@ func unwrapPathErr(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
-}
-
-// gitIgnored returns the root-relative paths (folders with a trailing
-// slash) that git ignores, when root is inside a git work tree and git is
-// installed; otherwise an empty set.
-func gitIgnored(ctx context.Context, root string) map[string]bool {
-	set := map[string]bool{}
-	if _, err := exec.LookPath("git"); err != nil {
-		return set
-	}
-	cmd := exec.CommandContext(ctx, "git", "-C", root, "ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z")
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
-	out, err := cmd.Output()
-	if err != nil {
-		return set
-	}
-	for _, p := range bytes.Split(out, []byte{0}) {
-		if len(p) == 0 {
-			continue
-		}
-		set[strings.TrimPrefix(string(p), "./")] = true
-	}
-	return set
 }

@@ -94,7 +94,7 @@ type typedFile struct {
 	info  *types.Info
 }
 
-func (typedFile) Name() string             { return Name }
+func (typedFile) Name() string              { return Name }
 func (typedFile) Match(*lscanner.File) bool { return true }
 func (t typedFile) Scan(p *lscanner.Pass) error {
 	check(p, t.fset, t.file, t.files, t.info)

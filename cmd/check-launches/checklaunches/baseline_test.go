@@ -56,7 +56,7 @@ func TestBaselineRoundTrip(t *testing.T) {
 	if !strings.Contains(errs, "wrote 2 RED findings to baseline") {
 		t.Errorf("stderr %q", errs)
 	}
-	b, err := LoadBaseline(base)
+	b, err := report.LoadBaseline(base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,12 +141,12 @@ func TestBaselineFileErrors(t *testing.T) {
 		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := LoadBaseline(p)
-		var be *BaselineError
+		_, err := report.LoadBaseline(p)
+		var be *report.BaselineError
 		if !errors.As(err, &be) {
 			t.Errorf("%s: err %v, want a BaselineError", name, err)
 		}
-		if name == "v2.json" && !errors.Is(err, ErrBaselineVersion) {
+		if name == "v2.json" && !errors.Is(err, report.ErrBaselineVersion) {
 			t.Errorf("v2: %v", err)
 		}
 		code, _, errs := runCmd(t, nil, "--root", dir, "--baseline", p)

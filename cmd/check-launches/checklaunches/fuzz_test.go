@@ -6,19 +6,20 @@ import (
 	"testing"
 
 	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/report"
 )
 
 // FuzzParseBaseline: any bytes either parse into a baseline that writes
-// back and parses to the same entries, or give a BaselineError.
+// back and parses to the same entries, or give a report.BaselineError.
 func FuzzParseBaseline(f *testing.F) {
 	f.Add([]byte(`{"version":1,"fingerprint_version":1,"findings":[{"fingerprint":"0123456789abcdef0123456789abcdef","file":"a.sh","class":"eval","runtime":"claude"}]}`))
 	f.Add([]byte(`{"version":1,"fingerprint_version":1,"findings":[]}`))
 	f.Add([]byte(`{"version":2}`))
 	f.Add([]byte(`{} {}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		b, err := ParseBaseline("fuzz.json", data)
+		b, err := report.ParseBaseline("fuzz.json", data)
 		if err != nil {
-			var be *BaselineError
+			var be *report.BaselineError
 			if !errors.As(err, &be) {
 				t.Fatalf("error %v is not a BaselineError", err)
 			}
@@ -28,7 +29,7 @@ func FuzzParseBaseline(f *testing.F) {
 		if err := b.WriteFile(file); err != nil {
 			t.Fatal(err)
 		}
-		again, err := LoadBaseline(file)
+		again, err := report.LoadBaseline(file)
 		if err != nil {
 			t.Fatalf("a parsed baseline does not read back: %v", err)
 		}

@@ -270,16 +270,16 @@ func runScan(ctx context.Context, o *Options) error {
 	}
 	// Load the baseline and ask git before scanning, so that a bad
 	// baseline or revision fails fast.
-	var baseline *Baseline
+	var baseline *report.Baseline
 	if o.Baseline != "" && o.WriteBaseline == "" {
-		if baseline, err = LoadBaseline(o.Baseline); err != nil {
+		if baseline, err = report.LoadBaseline(o.Baseline); err != nil {
 			return err
 		}
 	}
 	var changed map[string]bool
 	var notes []string
 	if o.DiffBase != "" {
-		if changed, err = changedFiles(ctx, o.Root, o.DiffBase); err != nil {
+		if changed, err = driver.ChangedFiles(ctx, o.Root, o.DiffBase); err != nil {
 			return err
 		}
 		if rel, ok := relConfig(o.Root, cfgFile); ok && changed[rel] {
@@ -301,7 +301,7 @@ func runScan(ctx context.Context, o *Options) error {
 	}
 	baseFile := o.Baseline
 	if o.WriteBaseline != "" {
-		baseline = NewBaseline(rep, fps)
+		baseline = report.NewBaseline(rep, fps)
 		if err := baseline.WriteFile(o.WriteBaseline); err != nil {
 			return err
 		}
@@ -309,7 +309,7 @@ func runScan(ctx context.Context, o *Options) error {
 		fmt.Fprintf(o.IO.Err, "check-launches: wrote %d RED findings to baseline %s\n", len(baseline.Findings), o.WriteBaseline)
 	}
 	if baseline != nil || o.DiffBase != "" {
-		applyGate(rep, fps, baseline, baseFile, changed, o.DiffBase, notes)
+		rep.Waive(fps, baseline, baseFile, changed, o.DiffBase, notes)
 	}
 
 	if err := writeReport(o.IO.Out, format, o.Root, rep, fps, o.IO.Getenv("GITHUB_ACTIONS") == "true"); err != nil {

@@ -1,19 +1,13 @@
-package checklaunches
+package report
 
 import (
 	"bytes"
 	"cmp"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
-	"strings"
-
-	"github.com/leasegate/leasegate/scanner/report"
 
 	"github.com/leasegate/leasegate/scanner"
 )
@@ -56,9 +50,9 @@ func (e *BaselineError) Unwrap() error { return e.Err }
 var ErrBaselineVersion = errors.New("unsupported baseline version")
 
 // NewBaseline records the RED findings of a report; fps are their
-// fingerprints (report.Fingerprints), one per finding of r.
-func NewBaseline(r *report.Report, fps []string) *Baseline {
-	b := &Baseline{Version: BaselineVersion, FingerprintVersion: report.FingerprintVersion, Findings: []BaselineEntry{}}
+// fingerprints (Fingerprints), one per finding of r.
+func NewBaseline(r *Report, fps []string) *Baseline {
+	b := &Baseline{Version: BaselineVersion, FingerprintVersion: FingerprintVersion, Findings: []BaselineEntry{}}
 	for i, f := range r.Findings {
 		if f.Verdict != scanner.VerdictRed {
 			continue
@@ -110,9 +104,9 @@ func ParseBaseline(file string, data []byte) (*Baseline, error) {
 	if dec.More() {
 		return nil, &BaselineError{File: file, Err: errors.New("more than one JSON value")}
 	}
-	if b.Version != BaselineVersion || b.FingerprintVersion != report.FingerprintVersion {
+	if b.Version != BaselineVersion || b.FingerprintVersion != FingerprintVersion {
 		return nil, &BaselineError{File: file, Err: fmt.Errorf("%w: version %d, fingerprint_version %d (want %d, %d); rewrite it with --write-baseline",
-			ErrBaselineVersion, b.Version, b.FingerprintVersion, BaselineVersion, report.FingerprintVersion)}
+			ErrBaselineVersion, b.Version, b.FingerprintVersion, BaselineVersion, FingerprintVersion)}
 	}
 	for i, e := range b.Findings {
 		if e.Fingerprint == "" {
@@ -122,11 +116,11 @@ func ParseBaseline(file string, data []byte) (*Baseline, error) {
 	return &b, nil
 }
 
-// applyGate decides which RED findings fail the run under a baseline
-// (nil: none) and a set of changed files (nil: every file counts), and
-// records it in r.Waivers.
-func applyGate(r *report.Report, fps []string, base *Baseline, baseFile string, changed map[string]bool, diffBase string, notes []string) {
-	g := &report.Waivers{Baseline: baseFile, DiffBase: diffBase, Baselined: []report.Ref{}, OutsideDiff: []report.Ref{}, Stale: []report.Ref{}, Notes: notes}
+// Waive decides which RED findings fail the run under a baseline (nil:
+// none) and a set of changed files (nil: every file counts), and records
+// it in r.Waivers. fps are the findings' fingerprints (Fingerprints).
+func (r *Report) Waive(fps []string, base *Baseline, baseFile string, changed map[string]bool, diffBase string, notes []string) {
+	g := &Waivers{Baseline: baseFile, DiffBase: diffBase, Baselined: []Ref{}, OutsideDiff: []Ref{}, Stale: []Ref{}, Notes: notes}
 	known := map[string]bool{}
 	if base != nil {
 		for _, e := range base.Findings {
@@ -138,7 +132,7 @@ func applyGate(r *report.Report, fps []string, base *Baseline, baseFile string, 
 		if f.Verdict != scanner.VerdictRed {
 			continue
 		}
-		ref := report.Ref{File: f.File, Line: f.Line, Column: f.Column, Class: f.Class, Runtime: f.Runtime, Fingerprint: fps[i]}
+		ref := Ref{File: f.File, Line: f.Line, Column: f.Column, Class: f.Class, Runtime: f.Runtime, Fingerprint: fps[i]}
 		switch {
 		case known[fps[i]]:
 			matched[fps[i]] = true
@@ -152,65 +146,9 @@ func applyGate(r *report.Report, fps []string, base *Baseline, baseFile string, 
 	if base != nil {
 		for _, e := range base.Findings {
 			if !matched[e.Fingerprint] {
-				g.Stale = append(g.Stale, report.Ref{File: e.File, Class: e.Class, Runtime: e.Runtime, Fingerprint: e.Fingerprint})
+				g.Stale = append(g.Stale, Ref{File: e.File, Class: e.Class, Runtime: e.Runtime, Fingerprint: e.Fingerprint})
 			}
 		}
 	}
 	r.Waivers = g
-}
-
-// DiffError is a --diff-base revision that git cannot compare against.
-type DiffError struct {
-	Rev string
-	Msg string
-}
-
-func (e *DiffError) Error() string { return "--diff-base " + e.Rev + ": " + e.Msg }
-
-// changedFiles lists the root-relative files changed since the merge base
-// of rev and HEAD (committed, staged or not), plus untracked files that
-// git does not ignore.
-func changedFiles(ctx context.Context, root, rev string) (map[string]bool, error) {
-	if strings.HasPrefix(rev, "-") {
-		return nil, &DiffError{Rev: rev, Msg: "not a revision"}
-	}
-	run := func(args ...string) ([]byte, error) {
-		cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
-		cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		if err != nil {
-			msg := strings.TrimSpace(stderr.String())
-			if i := strings.IndexByte(msg, '\n'); i >= 0 {
-				msg = msg[:i]
-			}
-			if msg == "" {
-				msg = err.Error()
-			}
-			return nil, &DiffError{Rev: rev, Msg: msg}
-		}
-		return out, nil
-	}
-	base, err := run("merge-base", rev, "HEAD")
-	if err != nil {
-		return nil, err
-	}
-	set := map[string]bool{}
-	diff, err := run("diff", "--name-only", "-z", "--relative", strings.TrimSpace(string(base)), "--")
-	if err != nil {
-		return nil, err
-	}
-	others, err := run("ls-files", "--others", "--exclude-standard", "-z")
-	if err != nil {
-		return nil, err
-	}
-	for _, out := range [][]byte{diff, others} {
-		for _, p := range bytes.Split(out, []byte{0}) {
-			if len(p) > 0 {
-				set[filepath.ToSlash(string(p))] = true
-			}
-		}
-	}
-	return set, nil
 }
