@@ -1,0 +1,104 @@
+package docs
+
+import (
+	"go/build"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const module = "github.com/leasegate/leasegate/"
+
+// mapRowRE matches a row of the package map: | `pkg` | text |.
+var mapRowRE = regexp.MustCompile("(?m)^\\| `([a-z/-]+)` \\| ")
+
+// packageMap returns the packages named in the map of a Markdown file.
+func packageMap(t *testing.T, file string) []string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	require.NoError(t, err)
+	var out []string
+	for _, m := range mapRowRE.FindAllStringSubmatch(string(b), -1) {
+		out = append(out, m[1])
+	}
+	require.NotEmpty(t, out, "%s has no package map", file)
+	return out
+}
+
+// scannerPackages lists the Go packages under scanner/.
+func scannerPackages(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(filepath.Join("..", "scanner"), func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			if _, err := build.ImportDir(p, 0); err == nil {
+				rel, _ := filepath.Rel("..", p)
+				out = append(out, filepath.ToSlash(rel))
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	return out
+}
+
+// TestPackageMap: the map in packages.md and in README's Development
+// section names every scanner package, and only packages that exist.
+func TestPackageMap(t *testing.T) {
+	pkgs := scannerPackages(t)
+	for _, file := range []string{"packages.md", filepath.Join("..", "README.md")} {
+		listed := packageMap(t, file)
+		for _, p := range pkgs {
+			assert.Contains(t, listed, p, "%s: package %s is not in the map", file, p)
+		}
+		for _, p := range listed {
+			_, err := build.ImportDir(filepath.Join("..", filepath.FromSlash(p)), 0)
+			assert.NoError(t, err, "%s: the map names %s, which is not a package", file, p)
+		}
+	}
+}
+
+// TestScannerLayering: imports point one way, detector API ← detectors ←
+// driver / report ← cmd. The API imports no package of this module; a
+// detector imports only the API and the shared tree-sitter package; the
+// report never imports the driver.
+func TestScannerLayering(t *testing.T) {
+	allowed := func(pkg string) []string {
+		switch {
+		case pkg == "scanner":
+			return nil
+		case pkg == "scanner/treesitter", slices.Contains([]string{"scanner/shell", "scanner/tsjs", "scanner/python", "scanner/golang", "scanner/data"}, pkg):
+			return []string{"scanner", "scanner/treesitter"}
+		case strings.HasPrefix(pkg, "scanner/report"):
+			return []string{"scanner", "scanner/report"}
+		}
+		return nil // not checked
+	}
+	for _, pkg := range scannerPackages(t) {
+		ok := allowed(pkg)
+		if pkg != "scanner" && ok == nil {
+			continue
+		}
+		bp, err := build.ImportDir(filepath.Join("..", filepath.FromSlash(pkg)), 0)
+		require.NoError(t, err)
+		for _, imp := range bp.Imports {
+			rel, ours := strings.CutPrefix(imp, module)
+			if !ours {
+				continue
+			}
+			assert.Contains(t, ok, rel, "%s imports %s, against the layering", pkg, rel)
+		}
+	}
+}
