@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/driver"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -23,9 +25,7 @@ var detectors = []scanner.Detector{data.New(), shell.New()}
 func scan(t testing.TB, name, src string) []scanner.Finding {
 	t.Helper()
 	fs, _, err := driver.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: detectors, Shell: shell.New()})
-	if err != nil {
-		t.Fatalf("scan: %v", err)
-	}
+	require.NoError(t, err, "scan")
 	slices.SortStableFunc(fs, scanner.CompareFindings)
 	return fs
 }

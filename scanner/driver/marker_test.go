@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -37,9 +39,7 @@ func TestFindMarker(t *testing.T) {
 func TestMarkerMentionDoesNotSuppress(t *testing.T) {
 	src := "use `--dangerously-skip-permissions # check-launches: inert why` never\n" // check-launches: inert test fixture
 	fs, ms, err := ScanBytes("doc.md", []byte(src), false, scanner.DefaultConfig(), scanner.Suite{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if len(fs) != 1 || fs[0].Class != scanner.ClassDangerousPrimitive || len(ms) != 0 {
 		t.Errorf("findings %+v markers %+v", fs, ms)
 	}

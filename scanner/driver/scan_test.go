@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/report"
 )
@@ -43,12 +45,8 @@ func writeTree(t *testing.T, files map[string]string) string {
 	root := t.TempDir()
 	for name, body := range files {
 		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
 	}
 	return root
 }
@@ -56,9 +54,7 @@ func writeTree(t *testing.T, files map[string]string) string {
 func scanTree(t *testing.T, root string, cfg *scanner.Config) *report.Report {
 	t.Helper()
 	rep, err := Scan(context.Background(), Options{Root: root, Config: cfg, Suite: scanner.Suite{Detectors: []scanner.Detector{lineDetector{}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return rep
 }
 
@@ -76,9 +72,7 @@ func TestScanScopeAndFindings(t *testing.T) {
 		"cmd/launch-runtime/x.run": "run claude --dangerously-skip-permissions\n", // check-launches: inert test data for the primitive detector
 	})
 	cfg, err := scanner.ParseConfig("c", []byte(`chokepoints: ["cmd/launch-runtime/**"]`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	rep := scanTree(t, root, cfg)
 	var got []string
 	for _, f := range rep.Findings {
@@ -115,13 +109,9 @@ func TestScanDeterministicJSON(t *testing.T) {
 	var first []byte
 	for i := 0; i < 5; i++ {
 		rep, err := Scan(context.Background(), Options{Root: root, Suite: scanner.Suite{Detectors: []scanner.Detector{lineDetector{}}}, Workers: 1 + i})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		var buf bytes.Buffer
-		if err := report.WriteJSON(&buf, rep); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, report.WriteJSON(&buf, rep))
 		if first == nil {
 			first = buf.Bytes()
 		} else if !bytes.Equal(first, buf.Bytes()) {
@@ -163,19 +153,11 @@ func TestScanErrors(t *testing.T) {
 
 func TestScanUnreadableAndSymlink(t *testing.T) {
 	root := writeTree(t, map[string]string{"a.run": "run claude\n", "secret.run": "run claude\n"})
-	if err := os.Symlink("a.run", filepath.Join(root, "link.run")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink("loop2", filepath.Join(root, "loop1")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink("loop1", filepath.Join(root, "loop2")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Symlink("a.run", filepath.Join(root, "link.run")))
+	require.NoError(t, os.Symlink("loop2", filepath.Join(root, "loop1")))
+	require.NoError(t, os.Symlink("loop1", filepath.Join(root, "loop2")))
 	secret := filepath.Join(root, "secret.run")
-	if err := os.Chmod(secret, 0); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Chmod(secret, 0))
 	rep := scanTree(t, root, nil)
 	reasons := map[string]string{}
 	for _, s := range rep.Skipped {
@@ -197,12 +179,8 @@ func TestScanLargeFileSkipped(t *testing.T) {
 	root := t.TempDir()
 	big := filepath.Join(root, "big.run")
 	fh, err := os.Create(big)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := fh.Truncate(scanner.MaxFileSize + 1); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
+	require.NoError(t, fh.Truncate(scanner.MaxFileSize+1))
 	fh.Close()
 	rep := scanTree(t, root, nil)
 	if len(rep.Skipped) != 1 || !strings.Contains(rep.Skipped[0].Reason, "larger than") {

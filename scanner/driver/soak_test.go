@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -24,9 +26,7 @@ const primitiveText = "--dangerously-" + "skip-permissions" // check-launches: i
 func TestRawPrimitivePositions(t *testing.T) {
 	src := "a\n" + primitiveText + " x " + primitiveText + "\n\n  " + primitiveText + "\r\nz " + primitiveText // check-launches: inert soak fixture: the flag the soak tree must contain
 	fs, _, err := ScanBytes("f.txt", []byte(src), false, scanner.DefaultConfig(), scanner.Suite{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var got []scanner.Pos
 	for _, f := range fs {
 		got = append(got, scanner.Pos{Line: f.Line, Column: f.Column})
@@ -57,9 +57,7 @@ func TestRawPrimitivePositions(t *testing.T) {
 func TestRawPrimitiveRepeated(t *testing.T) {
 	src := []byte("log\n" + strings.Repeat("x "+primitiveText+" ", 200_000) + "\nend " + primitiveText + "\n") // check-launches: inert soak fixture: the flag the soak tree must contain
 	fs, _, err := ScanBytes("ci.log", src, false, scanner.DefaultConfig(), scanner.Suite{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if len(fs) != 2 || fs[0].Line != 2 || fs[0].Column != 3 || fs[1].Line != 3 || fs[1].Column != 5 {
 		t.Errorf("findings = %+v", fs)
 	}
@@ -89,9 +87,7 @@ func TestRawPrimitiveShebangBinary(t *testing.T) {
 		{"\x7fELF" + payload + primitiveText, 0},
 	} {
 		fs, _, err := ScanBytes("x", []byte(c.src), true, scanner.DefaultConfig(), scanner.Suite{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		if len(fs) != c.want || (c.want == 1 && (fs[0].Line != 2 || fs[0].Class != scanner.ClassDangerousPrimitive)) {
 			t.Errorf("%q: findings %+v, want %d on line 2", c.src[:12], fs, c.want)
 		}
@@ -104,21 +100,15 @@ func TestRawPrimitiveShebangBinary(t *testing.T) {
 func TestScanFileChangedSinceWalk(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.sh")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
 	res := scanFile(t.Context(), candidate{rel: "pipe.sh", abs: fifo, size: 10}, scanner.DefaultConfig(), Options{})
 	if res.skip == nil || res.skip.Reason != "not a regular file" || res.scanned || res.err != nil {
 		t.Errorf("FIFO: %+v", res)
 	}
 	big := filepath.Join(dir, "grew.txt")
 	fh, err := os.Create(big)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := fh.Truncate(scanner.MaxFileSize + 1); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
+	require.NoError(t, fh.Truncate(scanner.MaxFileSize+1))
 	fh.Close()
 	res = scanFile(t.Context(), candidate{rel: "grew.txt", abs: big, size: 10}, scanner.DefaultConfig(), Options{})
 	if res.skip == nil || !strings.Contains(res.skip.Reason, "larger than 32 MiB") || res.scanned {
@@ -137,20 +127,12 @@ func TestScanUnreadableFolder(t *testing.T) {
 	}
 	root := t.TempDir()
 	locked := filepath.Join(root, "locked")
-	if err := os.MkdirAll(locked, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(locked, "a.sh"), []byte("claude\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(locked, 0); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.MkdirAll(locked, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(locked, "a.sh"), []byte("claude\n"), 0o644))
+	require.NoError(t, os.Chmod(locked, 0))
 	t.Cleanup(func() { os.Chmod(locked, 0o755) })
 	rep, err := Scan(t.Context(), Options{Root: root})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if len(rep.Skipped) != 1 || rep.Skipped[0].File != "locked" || len(rep.Errors) != 1 {
 		t.Errorf("skipped %+v, errors %v", rep.Skipped, rep.Errors)
 	}
@@ -192,16 +174,12 @@ func TestScanFileBudget(t *testing.T) {
 		"ok.txt":    primitiveText + "\n", // check-launches: inert soak fixture: the flag the soak tree must contain
 	}
 	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(root, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(filepath.Join(root, name), []byte(body), 0o644))
 	}
 	release := make(chan struct{})
 	defer close(release) // lets the abandoned detector end with the test
 	rep, err := Scan(t.Context(), Options{Root: root, Suite: scanner.Suite{Detectors: []scanner.Detector{slowDetector{release}}}, Budget: 200 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var got []string
 	for _, f := range rep.Findings {
 		got = append(got, f.File+":"+strconv.Itoa(f.Line)+" "+f.Tag()+" "+f.Message)
@@ -260,9 +238,7 @@ func TestFindDangerousWindowed(t *testing.T) {
 // promptly even while a detector is inside its (long) budget.
 func TestScanInterruptedDuringSlowDetector(t *testing.T) {
 	root := t.TempDir()
-	if err := os.WriteFile(filepath.Join(root, "hang.slow"), []byte("hang\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(filepath.Join(root, "hang.slow"), []byte("hang\n"), 0o644))
 	release := make(chan struct{})
 	defer close(release)
 	ctx, cancel := context.WithCancel(t.Context())

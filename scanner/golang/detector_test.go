@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/driver"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -25,9 +27,7 @@ var matrixDir = filepath.Join("..", "..", "testdata", "parser-matrix", "go")
 func scan(t testing.TB, name, src string) []scanner.Finding {
 	t.Helper()
 	fs, _, err := driver.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()})
-	if err != nil {
-		t.Fatalf("scan: %v", err)
-	}
+	require.NoError(t, err, "scan")
 	slices.SortStableFunc(fs, scanner.CompareFindings)
 	return fs
 }
@@ -154,15 +154,11 @@ func TestDetectorSyntaxError(t *testing.T) {
 func TestDetectorConcurrent(t *testing.T) {
 	dir := filepath.Join(matrixDir, "src", "launches")
 	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var srcs [][]byte
 	for _, e := range ents {
 		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		srcs = append(srcs, b)
 	}
 	want := make([][]scanner.Finding, len(srcs))

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/driver"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -22,12 +24,8 @@ func scanTree(t *testing.T, files map[string]string, cfgText string, workers int
 	root := t.TempDir()
 	for name, src := range files {
 		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(src), 0o644))
 	}
 	cfg := scanner.DefaultConfig()
 	if cfgText != "" {
@@ -38,9 +36,7 @@ func scanTree(t *testing.T, files map[string]string, cfgText string, workers int
 	}
 	rep, err := driver.Scan(context.Background(), driver.Options{Root: root, Config: cfg, Workers: workers,
 		Suite: scanner.Suite{Detectors: []scanner.Detector{golang.New()}, Shell: shell.New()}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var out []string
 	for _, f := range rep.Findings {
 		out = append(out, fmt.Sprintf("%s:%d:%d %s %s", f.File, f.Line, f.Column, f.Tag(), f.Runtime))

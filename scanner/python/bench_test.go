@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/python"
 	"github.com/leasegate/leasegate/scanner/shell"
@@ -48,9 +50,7 @@ func benchScan(b *testing.B, name string, src []byte) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		p := scanner.NewPass(name, src, cfg, d.Name(), scanner.Suite{Shell: shell.New()})
-		if err := d.Scan(p); err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, d.Scan(p))
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -24,9 +26,7 @@ func redReport(n int) *Report {
 func TestWriteGitHubCap(t *testing.T) {
 	for _, n := range []int{0, 1, MaxAnnotations, MaxAnnotations + 3} {
 		var buf bytes.Buffer
-		if err := WriteGitHub(&buf, redReport(n)); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, WriteGitHub(&buf, redReport(n)))
 		out := buf.String()
 		if got, want := strings.Count(out, "::error "), min(n, MaxAnnotations); got != want {
 			t.Errorf("n=%d: %d errors, want %d", n, got, want)
@@ -52,9 +52,7 @@ func TestWriteGitHubSkipsWaived(t *testing.T) {
 	f := r.Findings[0]
 	r.Waivers = &Waivers{Baseline: "b.json", Failing: MaxAnnotations, Baselined: []Ref{{File: f.File, Line: f.Line, Column: f.Column, Class: f.Class, Runtime: f.Runtime}}}
 	var buf bytes.Buffer
-	if err := WriteGitHub(&buf, r); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, WriteGitHub(&buf, r))
 	if strings.Contains(buf.String(), "a%2Cb%3A00.sh") || strings.Contains(buf.String(), "::warning") {
 		t.Errorf("baselined finding annotated or counted:\n%s", buf.String())
 	}
@@ -71,9 +69,7 @@ func TestWriteTextMarkers(t *testing.T) {
 		{File: r.Findings[0].File, Line: 1, Reason: "not really"},
 	}
 	var buf bytes.Buffer
-	if err := WriteText(&buf, r); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, WriteText(&buf, r))
 	out := buf.String()
 	for _, want := range []string{
 		"x.sh:1: inert marker without a reason suppresses nothing; write `check-launches: inert <reason>` [NOTE]\n",

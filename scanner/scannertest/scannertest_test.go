@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -98,16 +100,12 @@ func TestParseWantComments(t *testing.T) {
 func TestLoadCasesRejectsDuplicates(t *testing.T) {
 	dir := t.TempDir()
 	for name, body := range map[string]string{"a.fake": "# same\n", "b.fake": "# same\n", "c.fake": "# other\n"} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
 	}
 	if _, err := LoadCases(dir); !errors.Is(err, ErrDuplicateCase) {
 		t.Fatalf("LoadCases = %v, want ErrDuplicateCase", err)
 	}
-	if err := os.Remove(filepath.Join(dir, "b.fake")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Remove(filepath.Join(dir, "b.fake")))
 	cs, err := LoadCases(dir)
 	if err != nil || len(cs) != 2 {
 		t.Fatalf("LoadCases = %v, %v; want two cases", cs, err)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/driver"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -26,9 +28,7 @@ func BenchmarkShellDetector(b *testing.B) {
 			continue
 		}
 		src, err := os.ReadFile(p)
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		srcs = append(srcs, src)
 		total += len(src)
 	}
@@ -40,9 +40,7 @@ func BenchmarkShellDetector(b *testing.B) {
 		for b.Loop() {
 			for _, src := range srcs {
 				p := scanner.NewPass("a.sh", src, cfg, shell.Name, scanner.Suite{Shell: shell.New()})
-				if err := d.Scan(p); err != nil {
-					b.Fatal(err)
-				}
+				require.NoError(b, d.Scan(p))
 			}
 		}
 		b.ReportMetric(float64(len(srcs)*b.N)/b.Elapsed().Seconds(), "files/s")

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/driver"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -19,9 +21,7 @@ var detectors = []scanner.Detector{shell.New()}
 func scanFile(t testing.TB, name, src string) []scanner.Finding {
 	t.Helper()
 	fs, _, err := driver.ScanBytes(name, []byte(src), false, scanner.DefaultConfig(), scanner.Suite{Detectors: detectors, Shell: shell.New()})
-	if err != nil {
-		t.Fatalf("ScanBytes: %v", err)
-	}
+	require.NoError(t, err, "ScanBytes")
 	slices.SortStableFunc(fs, scanner.CompareFindings)
 	return fs
 }
@@ -78,12 +78,8 @@ func TestPositions(t *testing.T) {
 func TestScanText(t *testing.T) {
 	cfg := scanner.DefaultConfig()
 	p := scanner.NewPass("package.json", nil, cfg, "package.json", scanner.Suite{Shell: shell.New()})
-	if err := shell.New().ScanText(p, "npm test && claude -p hi", scanner.Pos{Line: 7, Column: 20}, ""); err != nil {
-		t.Fatal(err)
-	}
-	if err := shell.New().ScanText(p, "launch-runtime --runtime pi\nclaude", scanner.Pos{Line: 9, Column: 5}, scanner.ClassProcessAPI); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, shell.New().ScanText(p, "npm test && claude -p hi", scanner.Pos{Line: 7, Column: 20}, ""))
+	require.NoError(t, shell.New().ScanText(p, "launch-runtime --runtime pi\nclaude", scanner.Pos{Line: 9, Column: 5}, scanner.ClassProcessAPI))
 	got := render(p.Findings())
 	want := "7:32 RED:direct-literal claude\n9:5 GATED pi\n10:1 RED:process-api claude\n"
 	if got != want {
@@ -198,13 +194,9 @@ func TestDeterministic(t *testing.T) {
 // primitive allowed.
 func TestChokepoint(t *testing.T) {
 	cfg, err := scanner.ParseConfig("c", []byte("chokepoints: [\"bin/launch-runtime.sh\"]\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	fs, _, err := driver.ScanBytes("bin/launch-runtime.sh", []byte("exec claude --dangerously-skip-permissions \"$@\"\n"), true, cfg, scanner.Suite{Detectors: detectors, Shell: shell.New()}) // check-launches: inert test input: the choke point may hold the flag
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if got := render(fs); got != "1:6 GATED claude\n" {
 		t.Errorf("got %q", got)
 	}
@@ -214,9 +206,7 @@ func TestChokepoint(t *testing.T) {
 // command and package.
 func TestCustomRuntime(t *testing.T) {
 	cfg, err := scanner.ParseConfig("c", []byte("runtimes:\n  codex: {commands: [codex], packages: [\"@openai/codex\"]}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	fs, _, _ := driver.ScanBytes("a.sh", []byte("codex exec hi\nnpx @openai/codex\n"), false, cfg, scanner.Suite{Detectors: detectors, Shell: shell.New()})
 	slices.SortStableFunc(fs, scanner.CompareFindings)
 	if got := render(fs); got != "1:1 RED:direct-literal codex\n2:5 RED:package-runner codex\n" {

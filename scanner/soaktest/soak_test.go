@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/driver"
 	"github.com/leasegate/leasegate/scanner/report"
 
@@ -48,9 +50,7 @@ func TestSoakSmall(t *testing.T) {
 	start := time.Now()
 	base := sharedTempDir(t)
 	root := filepath.Join(base, "tree")
-	if err := os.Mkdir(root, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Mkdir(root, 0o755))
 	t.Cleanup(func() {
 		if err := soaktest.Restore(root); err != nil {
 			t.Error(err)
@@ -58,9 +58,7 @@ func TestSoakSmall(t *testing.T) {
 		os.RemoveAll(base)
 	})
 	m, err := soaktest.Generate(root, soaktest.Small())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	claimed := claimedBy(root, checklaunches.Suite().Detectors)
 	t.Logf("generated %d files in %s", m.Regular, time.Since(start).Round(time.Millisecond))
 
@@ -88,9 +86,7 @@ func TestSoakSmall(t *testing.T) {
 		}
 	}
 	var rep report.Report
-	if err := json.Unmarshal(first, &rep); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal(first, &rep))
 	problems, outcomes := soaktest.Check(m, &rep, claimed, true)
 	for _, p := range problems {
 		t.Error("unprivileged: " + p)
@@ -102,18 +98,12 @@ func TestSoakSmall(t *testing.T) {
 	// In process, as the test's own user (root in CI reads everything).
 	inStart := time.Now()
 	inproc, err := driver.Scan(context.Background(), driver.Options{Root: root, Suite: checklaunches.Suite()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	t.Logf("in-process scan in %s", time.Since(inStart).Round(time.Millisecond))
 	var buf bytes.Buffer
-	if err := report.WriteJSON(&buf, inproc); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, report.WriteJSON(&buf, inproc))
 	var back report.Report
-	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &back))
 	problems, _ = soaktest.Check(m, &back, claimed, os.Geteuid() != 0)
 	for _, p := range problems {
 		t.Error("in process: " + p)
@@ -132,9 +122,7 @@ func sharedTempDir(t *testing.T) string {
 		if err != nil {
 			continue
 		}
-		if err := os.Chmod(base, 0o755); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.Chmod(base, 0o755))
 		return base
 	}
 	t.Fatal("no temporary folder that an unprivileged user can enter (tried TMPDIR, /tmp, /dev/shm)")
@@ -164,25 +152,17 @@ func searchableByAll(dir string) bool {
 func copyExecutable(t *testing.T, dir string) string {
 	t.Helper()
 	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	src, err := os.Open(self)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer src.Close()
 	bin := filepath.Join(dir, "check-launches.test")
 	dst, err := os.OpenFile(bin, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o755)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if _, err := io.Copy(dst, src); err != nil {
 		t.Fatal(err)
 	}
-	if err := dst.Close(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, dst.Close())
 	return bin
 }
 

@@ -2,8 +2,10 @@ package treesitter_test
 
 import (
 	"reflect"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/shell"
@@ -41,20 +43,24 @@ func scanArgv(t *testing.T, argv ...string) []scanner.Finding {
 }
 
 func TestJudge(t *testing.T) {
-	if got := scanArgv(t); len(got) != 0 {
-		t.Fatalf("empty argv: %v", got)
-	}
+	assert.Empty(t, scanArgv(t), "empty argv")
 	got := scanArgv(t, "claude", "-p")
-	if len(got) != 1 || got[0].Runtime != "claude" || got[0].Class != scanner.ClassProcessAPI {
-		t.Fatalf("claude -p: %+v", got)
-	}
+	require.Len(t, got, 1, "claude -p")
+	assert.Equal(t, "claude", got[0].Runtime)
+	assert.Equal(t, scanner.ClassProcessAPI, got[0].Class)
 	got = scanArgv(t, "ls", "--dangerously-skip-permissions") // check-launches: inert — test input for the reporting helper
-	if len(got) != 1 || got[0].Column != 2 || !strings.Contains(got[0].Message, "dangerously-skip-permissions") {
-		t.Fatalf("dangerous flag: %+v", got)
-	}
-	if got := scanArgv(t, "ls", "-l"); len(got) != 0 {
-		t.Fatalf("ls -l: %+v", got)
-	}
+	require.Len(t, got, 1, "dangerous flag")
+	assert.Equal(t, 2, got[0].Column)
+	assert.Contains(t, got[0].Message, "dangerously-skip-permissions")
+	assert.Empty(t, scanArgv(t, "ls", "-l"), "ls -l")
+	// The other branch of a conditional is judged when argv launches
+	// nothing.
+	p := scanner.NewPass("a.py", []byte("x\n"), scanner.DefaultConfig(), "python", scanner.Suite{Shell: shell.New()})
+	tr := parse(t, "x\n")
+	alt := treesitter.Value{K: treesitter.VStr, S: "claude", AnyKnown: true, Node: treesitter.None}
+	treesitter.Judge(p, tr, []scanner.Arg{{Value: "ls", Known: true}}, scanner.Pos{Line: 1, Column: 1}, &alt)
+	require.Len(t, p.Findings(), 1, "alt branch")
+	assert.Equal(t, "claude", p.Findings()[0].Runtime)
 }
 
 func TestDangerText(t *testing.T) {

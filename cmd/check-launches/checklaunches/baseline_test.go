@@ -8,18 +8,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/report"
 )
 
 func writeFile(t *testing.T, root, name, body string) {
 	t.Helper()
 	p := filepath.Join(root, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(t, os.WriteFile(p, []byte(body), 0o755))
 }
 
 // redLines returns the RED finding lines of the text output that fail the
@@ -57,9 +55,7 @@ func TestBaselineRoundTrip(t *testing.T) {
 		t.Errorf("stderr %q", errs)
 	}
 	b, err := report.LoadBaseline(base)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if len(b.Findings) != 2 || b.Findings[0].File != "tools/review.sh" || b.Findings[0].Class != "direct-literal" || b.Findings[0].Runtime != "claude" ||
 		b.Findings[1].File != "tools/triage.sh" || b.Findings[1].Class != "package-runner" {
 		t.Errorf("baseline %+v", b.Findings)
@@ -107,9 +103,7 @@ func TestBaselineRoundTrip(t *testing.T) {
 	// JSON says the same in the additive gate object.
 	_, js, _ := runCmd(t, nil, "--root", root, "--baseline", base, "--json")
 	var rep report.Report
-	if err := json.Unmarshal([]byte(js), &rep); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal([]byte(js), &rep))
 	if rep.Waivers == nil || rep.Waivers.Failing != 1 || len(rep.Waivers.Baselined) != 2 || len(rep.Waivers.Stale) != 0 || rep.Summary.Red != 3 {
 		t.Errorf("gate %+v summary %+v", rep.Waivers, rep.Summary)
 	}
@@ -138,9 +132,7 @@ func TestBaselineFileErrors(t *testing.T) {
 		"empty.json":   `{"version":1,"fingerprint_version":1,"findings":[{"fingerprint":"","file":"a","class":"eval","runtime":"claude"}]}`,
 	} {
 		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
 		_, err := report.LoadBaseline(p)
 		var be *report.BaselineError
 		if !errors.As(err, &be) {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/driver"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -22,14 +24,10 @@ var update = flag.Bool("update", false, "rewrite docs/classes.md from the embedd
 func TestClassesDocInSync(t *testing.T) {
 	file := filepath.Join(repoRoot(t), "docs", "classes.md")
 	if *update {
-		if err := os.WriteFile(file, []byte(classesDoc), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(file, []byte(classesDoc), 0o644))
 	}
 	got, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if string(got) != classesDoc {
 		t.Errorf("docs/classes.md differs from cmd/check-launches/checklaunches/classes.md; edit the latter and run `go test ./cmd/check-launches/checklaunches -run TestClassesDocInSync -update`")
 	}
@@ -39,9 +37,7 @@ func TestClassesDocInSync(t *testing.T) {
 // order, each with an Example that names its own class.
 func TestClassDocsComplete(t *testing.T) {
 	docs, err := ParseClassDocs(classesDoc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var order []scanner.Class
 	for _, line := range strings.Split(classesDoc, "\n") {
 		if h, ok := strings.CutPrefix(line, "## "); ok {
@@ -79,13 +75,9 @@ func TestClassDocsComplete(t *testing.T) {
 // give exactly the tags it names, a Fixed example must have no RED.
 func TestClassDocExamples(t *testing.T) {
 	page, err := os.ReadFile(filepath.Join(repoRoot(t), "docs", "classes.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	docs, err := ParseClassDocs(string(page))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	cfg := scanner.DefaultConfig()
 	for _, c := range scanner.Classes {
 		for i, ex := range docs[c].Examples {
@@ -93,9 +85,7 @@ func TestClassDocExamples(t *testing.T) {
 			t.Run(name+"/"+ex.File+"#"+string(rune('0'+i)), func(t *testing.T) {
 				requireDetector(t, ex.File, ex.Code)
 				fs, _, err := driver.ScanBytes(ex.File, []byte(ex.Code), true, cfg, Suite())
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				var tags []string
 				for _, f := range fs {
 					tags = append(tags, f.Tag())

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/report"
 )
@@ -26,13 +28,9 @@ func FuzzParseBaseline(f *testing.F) {
 			return
 		}
 		file := t.TempDir() + "/b.json"
-		if err := b.WriteFile(file); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, b.WriteFile(file))
 		again, err := report.LoadBaseline(file)
-		if err != nil {
-			t.Fatalf("a parsed baseline does not read back: %v", err)
-		}
+		require.NoError(t, err, "a parsed baseline does not read back")
 		if len(again.Findings) != len(b.Findings) {
 			t.Fatalf("round trip changed the entries")
 		}

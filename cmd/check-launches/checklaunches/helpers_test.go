@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -18,9 +20,7 @@ import (
 func repoRoot(t testing.TB) string {
 	t.Helper()
 	abs, err := filepath.Abs(filepath.Join("..", "..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if _, err := os.Stat(filepath.Join(abs, "go.mod")); err != nil {
 		t.Fatalf("repository root not found: %v", err)
 	}
@@ -33,9 +33,7 @@ func compileSchema(t testing.TB, name string) *jsonschema.Schema {
 	t.Helper()
 	file := filepath.Join(repoRoot(t), "schemas", name)
 	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	doc, err := jsonschema.UnmarshalJSON(f)
 	if err != nil {
@@ -43,9 +41,7 @@ func compileSchema(t testing.TB, name string) *jsonschema.Schema {
 	}
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()
-	if err := c.AddResource(file, doc); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, c.AddResource(file, doc))
 	s, err := c.Compile(file)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
@@ -74,12 +70,8 @@ func writeTree(t testing.TB, files map[string]string) string {
 			name, mode = strings.TrimSuffix(name, "*"), 0o755
 		}
 		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), mode); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(body), mode))
 	}
 	return dir
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/report"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -109,9 +111,7 @@ func TestSARIFValidatesAgainstOfficialSchema(t *testing.T) {
 	schema := compileSchema(t, "sarif-2.1.0.json")
 	root, want := exampleTree(t)
 	// A skipped file becomes a tool notification.
-	if err := os.Symlink("eval/nightly.sh", filepath.Join(root, "link.sh")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Symlink("eval/nightly.sh", filepath.Join(root, "link.sh")))
 	code, out, errs := runCmd(t, nil, "--root", root, "--sarif")
 	if code != ExitRed {
 		t.Fatalf("exit %d, want %d: %s", code, ExitRed, errs)
@@ -198,9 +198,7 @@ func TestSARIFEveryClassSynthetic(t *testing.T) {
 	fps := report.Fingerprints(rep.Findings, func(string) ([]byte, error) { return []byte(strings.Repeat("x\n", 20)), nil })
 	rep.Waive(fps, &report.Baseline{Findings: []report.BaselineEntry{{Fingerprint: fps[1]}, {Fingerprint: strings.Repeat("0", 32), File: "gone.sh", Class: "eval"}}}, "b.json", nil, "", nil)
 	var buf bytes.Buffer
-	if err := sarif.Write(&buf, rep, SARIFTool(), sarif.Options{Fingerprints: fps}); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, sarif.Write(&buf, rep, SARIFTool(), sarif.Options{Fingerprints: fps}))
 	if err := validateJSON(t, schema, buf.Bytes()); err != nil {
 		t.Fatalf("SARIF does not validate: %v\n%s", err, buf.String())
 	}
@@ -249,9 +247,7 @@ func TestFingerprintsSurviveInsertedLines(t *testing.T) {
 	}
 	for name, body := range insert {
 		name = strings.TrimSuffix(name, "*")
-		if err := os.WriteFile(filepath.Join(root, name), []byte(body), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(filepath.Join(root, name), []byte(body), 0o755))
 	}
 	after := fingerprintsByKey(t, root)
 	if fmt.Sprint(sortedValues(before)) != fmt.Sprint(sortedValues(after)) {

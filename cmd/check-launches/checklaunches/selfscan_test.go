@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/report"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -17,9 +19,7 @@ import (
 // in leasegate fails `go test`, not only .ci/run.
 func TestSelfScan(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var out, errOut bytes.Buffer
 	code := Main([]string{"--root", root, "--json"}, nil, &out, &errOut)
 	var rep report.Report

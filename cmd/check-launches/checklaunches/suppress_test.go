@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/report"
 )
 
@@ -19,9 +21,7 @@ func TestInertMarkers(t *testing.T) {
 	// The fixture lives under testdata/, which the repository's own scan
 	// leaves out: it is RED on purpose.
 	script, err := os.ReadFile(filepath.Join("testdata", "markers", "run.sh"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	root := writeTree(t, map[string]string{"run.sh*": string(script)})
 	code, out, _ := runCmd(t, nil, "--root", root)
 	if code != ExitRed {
@@ -44,9 +44,7 @@ func TestInertMarkers(t *testing.T) {
 	}
 	_, js, _ := runCmd(t, nil, "--root", root, "--json")
 	var rep report.Report
-	if err := json.Unmarshal([]byte(js), &rep); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal([]byte(js), &rep))
 	want := []report.Suppression{
 		{File: "run.sh", Line: 2, Reason: "help text", Suppressed: 1},
 		{File: "run.sh", Line: 3, Reason: "trust me", Suppressed: 0},

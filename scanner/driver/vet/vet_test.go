@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/leasegate/leasegate/scanner/driver/vet"
@@ -18,12 +20,8 @@ var matrixDir = filepath.Join("..", "..", "..", "testdata", "parser-matrix", "go
 // starting with it, and every diagnostic by a want.
 func TestAnalyzerMatrix(t *testing.T) {
 	a := vet.NewAnalyzer(shell.New())
-	if err := a.Flags.Set("gated", "true"); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, a.Flags.Set("gated", "true"))
 	dir, err := filepath.Abs(matrixDir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	analysistest.Run(t, dir, a, "launches")
 }

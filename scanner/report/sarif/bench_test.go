@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/report"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -38,8 +40,6 @@ func BenchmarkWriteSARIF10k(b *testing.B) {
 	tool := Tool{Name: "check-launches", Rules: rules()}
 	b.ResetTimer()
 	for b.Loop() {
-		if err := Write(io.Discard, r, tool, Options{Read: read}); err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, Write(io.Discard, r, tool, Options{Read: read}))
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/scanner/report"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -40,9 +42,7 @@ func TestColumnsInCodePoints(t *testing.T) {
 	r := &report.Report{Findings: []scanner.Finding{{File: "a.sh", Line: 1, Column: strings.Index(src, "claude") + 1, Class: scanner.ClassDirectLiteral, Runtime: "claude", Verdict: scanner.VerdictRed}}}
 	var buf bytes.Buffer
 	err := Write(&buf, r, Tool{Name: "t", Rules: rules()}, Options{Read: func(string) ([]byte, error) { return []byte(src), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var log struct {
 		Runs []struct {
 			Results []struct {
@@ -54,9 +54,7 @@ func TestColumnsInCodePoints(t *testing.T) {
 			} `json:"results"`
 		} `json:"runs"`
 	}
-	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &log))
 	if got := log.Runs[0].Results[0].Locations[0].PhysicalLocation.Region.StartColumn; got != 15 {
 		t.Errorf("column %d, want 15 (code points, not bytes)", got)
 	}
