@@ -39,7 +39,8 @@ type Suite struct {
 }
 
 // ParseError is a file (or embedded text) the parser rejected. File is
-// the root-relative path when known (the driver fills it in).
+// the root-relative path (Pass.ScanShell fills it in on the errors it
+// records); it prints as file:line:col: text.
 type ParseError struct {
 	File string
 	Pos  Pos
@@ -284,6 +285,9 @@ func (p *Pass) ScanShell(text string, at Pos, via Class) {
 	p.depth++
 	defer func() { p.depth-- }()
 	if err := p.shell.ScanText(p, text, at, via); err != nil {
+		if pe, ok := err.(*ParseError); ok && pe.File == "" {
+			pe.File = p.Path
+		}
 		p.shellErrs = append(p.shellErrs, err)
 	}
 }

@@ -33,6 +33,7 @@ func TestScanShellRecordsFailure(t *testing.T) {
 	var pe *ParseError
 	require.ErrorAs(t, p.ShellErrors()[0], &pe)
 	assert.Equal(t, Pos{Line: 2, Column: 3}, pe.Pos)
+	assert.Equal(t, "a.yml:2:3: rejected", pe.Error(), "the error names the file")
 }
 
 // TestJudgeSequence covers the one judge sequence: nested shell strings go
