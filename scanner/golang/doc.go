@@ -7,10 +7,12 @@
 // executed later (class dynamic) and shell strings handed to a shell
 // (exec.Command("bash", "-c", "claude -p"), scanned by the shell detector).
 //
-// The package offers the same analysis in two forms:
+// The same analysis comes in two forms:
 //
-//   - Analyzer (name "launches"), a golang.org/x/tools/go/analysis
-//     Analyzer for go vet -vettool (see cmd/launchvet) and analysistest.
+//   - the analyzer "launches" in scanner/driver/vet, a
+//     golang.org/x/tools/go/analysis Analyzer for go vet -vettool (see
+//     cmd/launchvet) and analysistest, over Typed (a file of a package
+//     go vet has already type-checked).
 //     The analyzer is named after what it reports rather than after this
 //     folder ("golang" would say nothing in go vet's -launches.* flags and
 //     diagnostics). Each diagnostic message starts with the matrix tag
