@@ -75,7 +75,8 @@ type Pass struct {
 	Siblings func() []Sibling
 
 	shell     Shell
-	shellErrs []error
+	shellErr  error // the first failure of the shell detector
+	shellErrs int   // how many there were
 	depth     int
 	findings  []Finding
 	expired   atomic.Bool // set by the driver when the file's time budget is spent
@@ -276,7 +277,7 @@ func elemPos(argv []Arg, i int, at Pos) Pos {
 // found in it get class via unless gated (pass "" to keep their own class).
 // Positions inside the text are mapped onto the file from at. A failure of
 // the shell detector (text its parser rejects, which it still judges by a
-// word split) is recorded on the pass (ShellErrors); it is never the
+// word split) is recorded on the pass (ShellFailures); it is never the
 // outer file's parse error.
 func (p *Pass) ScanShell(text string, at Pos, via Class) {
 	if p.shell == nil || p.depth >= maxNesting {
@@ -288,13 +289,17 @@ func (p *Pass) ScanShell(text string, at Pos, via Class) {
 		if pe, ok := err.(*ParseError); ok && pe.File == "" {
 			pe.File = p.Path
 		}
-		p.shellErrs = append(p.shellErrs, err)
+		if p.shellErrs == 0 {
+			p.shellErr = err
+		}
+		p.shellErrs++
 	}
 }
 
-// ShellErrors returns the failures of the shell detector on text embedded
-// in the file, in the order met.
-func (p *Pass) ShellErrors() []error { return p.shellErrs }
+// ShellFailures returns the first failure of the shell detector on text
+// embedded in the file and how many there were (the first is kept, the
+// others counted: nested strings can fail many times over).
+func (p *Pass) ShellFailures() (first error, n int) { return p.shellErr, p.shellErrs }
 
 // ScanDangerousText reports every occurrence of the primitive in a string
 // value that starts at pos (data).

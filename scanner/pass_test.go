@@ -28,10 +28,12 @@ func TestScanShellRecordsFailure(t *testing.T) {
 	p := NewPass("a.yml", nil, DefaultConfig(), "yaml", Suite{Shell: sh})
 	p.ScanShell("ok", Pos{Line: 1, Column: 1}, "")
 	p.ScanShell("reject", Pos{Line: 2, Column: 3}, "")
-	assert.Equal(t, []string{"ok", "reject"}, sh.texts)
-	require.Len(t, p.ShellErrors(), 1)
+	p.ScanShell("reject", Pos{Line: 5, Column: 1}, "")
+	assert.Equal(t, []string{"ok", "reject", "reject"}, sh.texts)
+	first, n := p.ShellFailures()
+	assert.Equal(t, 2, n)
 	var pe *ParseError
-	require.ErrorAs(t, p.ShellErrors()[0], &pe)
+	require.ErrorAs(t, first, &pe)
 	assert.Equal(t, Pos{Line: 2, Column: 3}, pe.Pos)
 	assert.Equal(t, "a.yml:2:3: rejected", pe.Error(), "the error names the file")
 }
