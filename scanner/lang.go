@@ -62,20 +62,6 @@ func IsShellInterpreter(p string) bool {
 	return false
 }
 
-// IsPythonInterpreter reports whether a shebang program is Python.
-func IsPythonInterpreter(p string) bool {
-	return p == "python" || strings.HasPrefix(p, "python2") || strings.HasPrefix(p, "python3") || p == "pypy" || p == "pypy3" || p == "uv"
-}
-
-// IsNodeInterpreter reports whether a shebang program runs JS/TS.
-func IsNodeInterpreter(p string) bool {
-	switch p {
-	case "node", "nodejs", "bun", "deno", "tsx", "ts-node", "zx":
-		return true
-	}
-	return false
-}
-
 // MaxFileSize is the largest file scanned; the driver lists larger files
 // as skipped with the reason, and a detector that reads a file's siblings
 // leaves them out.

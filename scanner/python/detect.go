@@ -28,7 +28,7 @@ func (Detector) Match(f *scanner.File) bool {
 	case ".py", ".pyi", ".pyw":
 		return true
 	case "":
-		return scanner.IsPythonInterpreter(f.Interpreter())
+		return isPythonInterpreter(f.Interpreter())
 	}
 	return false
 }
@@ -586,4 +586,9 @@ func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// isPythonInterpreter reports whether a shebang program is Python.
+func isPythonInterpreter(p string) bool {
+	return p == "python" || strings.HasPrefix(p, "python2") || strings.HasPrefix(p, "python3") || p == "pypy" || p == "pypy3" || p == "uv"
 }

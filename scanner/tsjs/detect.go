@@ -29,7 +29,7 @@ func (Detector) Match(f *scanner.File) bool {
 	case ".ts", ".mts", ".cts", ".tsx", ".js", ".mjs", ".cjs", ".jsx":
 		return true
 	case "":
-		return scanner.IsNodeInterpreter(f.Interpreter())
+		return isNodeInterpreter(f.Interpreter())
 	}
 	return false
 }
@@ -534,4 +534,13 @@ func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// isNodeInterpreter reports whether a shebang program runs JS/TS.
+func isNodeInterpreter(p string) bool {
+	switch p {
+	case "node", "nodejs", "bun", "deno", "tsx", "ts-node", "zx":
+		return true
+	}
+	return false
 }
