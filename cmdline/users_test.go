@@ -14,6 +14,7 @@ import (
 	"github.com/leasegate/leasegate/cmdline"
 	"github.com/leasegate/leasegate/gate"
 	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/driver"
 	"github.com/leasegate/leasegate/scanner/shell"
 )
 
@@ -193,8 +194,8 @@ func spell(override, wrap, inner string) string {
 // scan runs the scanner's shell detector on one line.
 func scan(t *testing.T, src string) []scanner.Finding {
 	t.Helper()
-	fs, _, err := scanner.ScanBytes("t.sh", []byte(src+"\n"), false, scanner.DefaultConfig(),
-		[]scanner.Detector{shell.New()}, shell.ScanString)
+	fs, _, err := driver.ScanBytes("t.sh", []byte(src+"\n"), false, scanner.DefaultConfig(),
+		scanner.Suite{Detectors: []scanner.Detector{shell.New()}, Shell: shell.New()})
 	require.NoError(t, err)
 	return fs
 }

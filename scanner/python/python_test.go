@@ -152,5 +152,5 @@ func TestPrefilterSkipsInertFiles(t *testing.T) {
 // are cycles, not bounds; and values past the evaluator's depth bound,
 // which are reported, never silent.
 func TestEvalBounds(t *testing.T) {
-	scannertest.Run(t, filepath.Join("testdata", "recursion"), []scanner.Detector{python.New(), shell.New()}, shell.ScanString)
+	scannertest.Run(t, filepath.Join("testdata", "recursion"), scanner.Suite{Detectors: []scanner.Detector{python.New(), shell.New()}, Shell: shell.New()})
 }

@@ -181,5 +181,5 @@ func TestPrefilterSkipsInertFiles(t *testing.T) {
 // recover() catches, and are cycles, not bounds; and values past the
 // evaluator's depth bound, which are reported, never silent.
 func TestEvalBounds(t *testing.T) {
-	scannertest.Run(t, filepath.Join("testdata", "recursion"), []scanner.Detector{tsjs.New(), shell.New()}, shell.ScanString)
+	scannertest.Run(t, filepath.Join("testdata", "recursion"), scanner.Suite{Detectors: []scanner.Detector{tsjs.New(), shell.New()}, Shell: shell.New()})
 }
