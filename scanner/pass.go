@@ -3,6 +3,7 @@ package scanner
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -73,6 +74,12 @@ type Pass struct {
 	// is larger than a file (a Go package). It is nil when the file is
 	// scanned alone (ScanBytes, the parser matrix).
 	Siblings func() []Sibling
+	// Shared is the state one scan lends its detectors to share between
+	// the files it hands them (what a Go folder offers its files, read
+	// once). It lives as long as that scan and no longer, so nothing one
+	// scan learnt answers for another root. It is nil when the file is
+	// scanned alone.
+	Shared *Shared
 
 	shell     Shell
 	shellErr  error // the first failure of the shell detector
@@ -350,4 +357,19 @@ type Sibling struct {
 	Rel  string // root-relative, slash-separated
 	Abs  string // to read it
 	Size int64  // as the walk saw it
+}
+
+// Shared is per-scan state shared by the files of one scan. Each detector
+// keys its entries by a type of its own, so detectors cannot collide. It is
+// safe for concurrent use.
+type Shared struct{ m sync.Map }
+
+// Value returns the value stored under key, storing newValue() first when
+// there is none; concurrent callers get the same value.
+func (s *Shared) Value(key any, newValue func() any) any {
+	if v, ok := s.m.Load(key); ok {
+		return v
+	}
+	v, _ := s.m.LoadOrStore(key, newValue())
+	return v
 }

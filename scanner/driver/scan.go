@@ -44,6 +44,7 @@ type Options struct {
 	Progress func(done, total int)
 
 	siblings func(rel string) func() []scanner.Sibling // set by Scan
+	shared   *scanner.Shared                           // set by Scan: this scan's detector state
 }
 
 // FileError is a file in scope that could not be read. The scan goes on;
@@ -88,6 +89,7 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 	opt.siblings = func(rel string) func() []scanner.Sibling {
 		return func() []scanner.Sibling { return byDir[path.Dir(rel)] }
 	}
+	opt.shared = &scanner.Shared{}
 	results := make([]fileResult, len(files))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
@@ -180,7 +182,7 @@ func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options
 	if opt.siblings != nil {
 		sib = opt.siblings(c.rel)
 	}
-	res.findings, res.markers, ferr = scanBytes(ctx, c.rel, src, c.mode&0o111 != 0, cfg, opt.Suite, opt.Budget, sib)
+	res.findings, res.markers, ferr = scanBytes(ctx, c.rel, src, c.mode&0o111 != 0, cfg, opt.Suite, opt.Budget, sib, opt.shared)
 	if ferr != nil {
 		res.err = &FileError{File: c.rel, Err: ferr}
 	}
@@ -193,10 +195,10 @@ func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options
 // findings are not sorted. A non-nil error is an I/O problem reported by a
 // detector; findings are still returned.
 func ScanBytes(rel string, src []byte, exec bool, cfg *scanner.Config, suite scanner.Suite) ([]scanner.Finding, []report.Suppression, error) {
-	return scanBytes(context.Background(), rel, src, exec, cfg, suite, 0, nil)
+	return scanBytes(context.Background(), rel, src, exec, cfg, suite, 0, nil, nil)
 }
 
-func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scanner.Config, suite scanner.Suite, budget time.Duration, siblings func() []scanner.Sibling) ([]scanner.Finding, []report.Suppression, error) {
+func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scanner.Config, suite scanner.Suite, budget time.Duration, siblings func() []scanner.Sibling, shared *scanner.Shared) ([]scanner.Finding, []report.Suppression, error) {
 	if budget <= 0 {
 		budget = FileBudget
 	}
@@ -214,7 +216,7 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 		}
 	}
 	p := scanner.NewPass(rel, src, cfg, lang, suite)
-	p.Siblings = siblings
+	p.Siblings, p.Shared = siblings, shared
 	var ioErr error
 	if det != nil {
 		expired, err := runDetector(ctx, det, p, budget)

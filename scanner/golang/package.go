@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"os"
 	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,16 +31,16 @@ import (
 // larger folder is read file by file.
 const maxFolderFiles = 2000
 
-// folderCacheSize is how many folders stay read: the walk hands out a
-// folder's files together, so only the folders the workers are in at the
-// moment are needed.
+// folderCacheSize is how many folders one scan keeps read: the walk hands
+// out a folder's files together, so only the folders the workers are in at
+// the moment are needed.
 const folderCacheSize = 8
 
 // folder is what one folder's Go files offer the others: per package
 // clause, the files that call a process API and the names of the functions
 // and methods whose bodies do (the possible wrappers).
 type folder struct {
-	key  string
+	dir  string // absolute
 	once sync.Once
 	pkgs map[string]*wrapperSet
 }
@@ -55,26 +56,38 @@ type wrapperFile struct {
 	src []byte
 }
 
-var folders = struct {
+// folderCache is the folders one scan has read, least recently used first.
+// It belongs to that scan (scanner.Pass.Shared), keyed by absolute folder:
+// a folder of another root with the same file names and sizes is another
+// folder.
+type folderCache struct {
 	sync.Mutex
-	recent []*folder // least recently used first
-}{}
+	recent []*folder
+}
 
-// folderFor returns the cached folder for key, creating an empty one.
-func folderFor(key string) *folder {
-	folders.Lock()
-	defer folders.Unlock()
-	for i, f := range folders.recent {
-		if f.key == key {
-			folders.recent = append(append(folders.recent[:i:i], folders.recent[i+1:]...), f)
+// folderCacheKey keys the folder cache in scanner.Shared.
+type folderCacheKey struct{}
+
+// folderFor returns the folder dir of p's scan, creating an empty one. A
+// pass with no scan state gets a folder of its own.
+func folderFor(p *lscanner.Pass, dir string) *folder {
+	if p.Shared == nil {
+		return &folder{dir: dir}
+	}
+	c := p.Shared.Value(folderCacheKey{}, func() any { return &folderCache{} }).(*folderCache)
+	c.Lock()
+	defer c.Unlock()
+	for i, f := range c.recent {
+		if f.dir == dir {
+			c.recent = append(append(c.recent[:i:i], c.recent[i+1:]...), f)
 			return f
 		}
 	}
-	f := &folder{key: key}
-	if len(folders.recent) >= folderCacheSize {
-		folders.recent = folders.recent[1:]
+	f := &folder{dir: dir}
+	if len(c.recent) >= folderCacheSize {
+		c.recent = c.recent[1:]
 	}
-	folders.recent = append(folders.recent, f)
+	c.recent = append(c.recent, f)
 	return f
 }
 
@@ -95,16 +108,13 @@ func scanWithWrappers(p *lscanner.Pass, fset *token.FileSet, file *ast.File) boo
 	if len(members) < 2 || len(members) >= maxFolderFiles {
 		return false
 	}
-	// Every file of the folder gets the same list, in walk order, so the
-	// key is the same for all of them.
-	var key strings.Builder
-	for _, m := range members {
-		key.WriteString(m.Rel)
-		key.WriteByte(0)
-		key.WriteString(strconv.FormatInt(m.Size, 10))
-		key.WriteByte(0)
+	// Every file of the folder gets the same list from the scan, which
+	// reads the folder once: the folder is the key.
+	dir := filepath.Dir(members[0].Abs)
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
 	}
-	f := folderFor(key.String())
+	f := folderFor(p, dir)
 	f.once.Do(func() { f.load(members) })
 	ws := f.pkgs[file.Name.Name]
 	if ws == nil || (len(ws.files) == 1 && ws.files[0].rel == p.Path) || !callsAny(file, ws.names) {

@@ -15,6 +15,8 @@ import (
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/golang"
 	"github.com/leasegate/leasegate/scanner/shell"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // scanTree writes files under a temporary root and scans it the way
@@ -155,4 +157,20 @@ func TestHelperImportForms(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
+}
+
+// TestFolderStateBelongsToOneScan: what one scan read of a folder does not
+// answer for another root's folder of the same file names and sizes. Root
+// B's helper is `ran`, root A's is `run` (same length); A's main.go calls
+// run("claude") and must be found after B was scanned in the same process.
+func TestFolderStateBelongsToOneScan(t *testing.T) {
+	helper := func(name string) string {
+		return "package tool\n\nimport \"os/exec\"\n\nfunc " + name + "(n string) error { return exec.Command(n).Run() }\n"
+	}
+	main := "package tool\n\nfunc f() { _ = run(\"claude\") }\n"
+	b := scanTree(t, map[string]string{"tool/exec.go": helper("ran"), "tool/main.go": main}, "", 1)
+	assert.Empty(t, b, "root B: main.go calls no helper of its folder")
+	a := scanTree(t, map[string]string{"tool/exec.go": helper("run"), "tool/main.go": main}, "", 1)
+	require.Equal(t, []string{"tool/main.go:3:16 RED:process-api claude"}, a,
+		"root A scanned after root B: the folder state of B must not answer for A")
 }
