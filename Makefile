@@ -23,7 +23,10 @@ test: setup test-go
 test-go:
 	$(GO) test -race -count=1 -timeout 30m ./...
 
+# lint fails on unformatted code, vet or staticcheck findings, and a go.mod
+# or go.sum that `go mod tidy` would change.
 lint:
+	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run go mod tidy"; exit 1; }
 	@out="$$(gofmt -s -l $$(git ls-files "*.go"))"; if [ -n "$$out" ]; then gofmt -s -d $$out; exit 1; fi
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
