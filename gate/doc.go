@@ -8,6 +8,8 @@
 // match is reported (Decision.Shadow) so the broker records gate.would_deny
 // and lets the call through.
 //
-// The package is pure: it reads the policy file and, to normalise paths, the
-// file system (symlinks), and nothing else. It never talks to the broker.
+// The package is not pure, but its I/O is small and named: it reads the
+// policy file, the file system's symlinks (to normalise paths) and, for
+// the default policy's ${HOME}, the home folder from the environment. It
+// never talks to the broker; the hook that does lives in gate/hook.
 package gate

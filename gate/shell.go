@@ -405,7 +405,7 @@ func (a *analyzer) chdir(args []string) {
 
 func isDynamic(word string) bool { return strings.Contains(word, "$") }
 
-// pipeInput follows data that a pipeline feeds to a command that runs
+// pipeToShell follows data that a pipeline feeds to a command that runs
 // it: `echo 'rm -rf /' | bash` and `printf ... | sh` reparse the text;
 // `echo / | xargs rm -rf` and `find / | xargs rm -rf` judge the xargs
 // command with the items appended (or put in place of -I's string).

@@ -23,7 +23,8 @@ func resolveBinary(name, explicit string) (string, error) {
 	if p == "" {
 		found, err := exec.LookPath(name)
 		if err != nil {
-			// LookPath hides why; look at each PATH candidate for a better reason.
+			// LookPath does not say why each PATH candidate failed; its
+			// error is reported as it is.
 			return "", fmt.Errorf("%w: %s not found on PATH (%v)", ErrRuntimeBinary, name, err)
 		}
 		p = found

@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// setup builds a table and a session in the given state. The returned token
-// is the live token for PENDING sessions.
+// fixture is a table and one session in a given state (newFixture); token
+// is the session's live token once verification has begun.
 type fixture struct {
 	t     *Table
 	clock *ManualClock

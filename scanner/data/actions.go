@@ -150,8 +150,8 @@ func blankExpressions(t text) text {
 	return text{s: string(b), m: t.m}
 }
 
-// executableInputs are action inputs that name the agent binary the
-// action runs.
+// isExecutableInput reports whether k is an action input that names the
+// agent binary the action runs.
 func isExecutableInput(k string) bool {
 	k = strings.ToLower(k)
 	return strings.Contains(k, "executable") || strings.Contains(k, "_path_to_claude") || k == "claude_path"

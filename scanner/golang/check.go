@@ -230,8 +230,6 @@ func (c *checker) call(call *ast.CallExpr) {
 	}
 }
 
-// processArgv returns the argv of a process-API call; ok is false for any
-// other call.
 // isProcessAPI reports whether pkg.name starts a process (the APIs
 // processArgv reads).
 func isProcessAPI(pkg, name string) bool {
@@ -248,6 +246,8 @@ func isProcessAPI(pkg, name string) bool {
 	return false
 }
 
+// processArgv returns the argv of a process-API call; ok is false for any
+// other call.
 func (c *checker) processArgv(call *ast.CallExpr) ([]scanner.Arg, bool) {
 	pkg, name := c.callee(call)
 	switch {

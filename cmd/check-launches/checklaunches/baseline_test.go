@@ -20,7 +20,7 @@ func writeFile(t *testing.T, root, name, body string) {
 	require.NoError(t, os.WriteFile(p, []byte(body), 0o755))
 }
 
-// redLines returns the RED finding lines of the text output that fail the
+// failingLines returns the RED finding lines of the text output that fail the
 // run (the ones before the first section).
 func failingLines(out string) []string {
 	var lines []string
