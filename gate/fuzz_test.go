@@ -51,6 +51,11 @@ func FuzzEvaluate(f *testing.F) {
 	f.Add("Write", `{"file_path":"~/.claude/settings.json"}`, "")
 	f.Add("Edit", `{"file_path":5}`, "verifier")
 	f.Add("Bash", `bash -c "$(printf 'eval %.0s' {1..50})"`, "")
+	// At and past the nesting bounds (internal/shnest).
+	f.Add("Bash", strings.Repeat("if true; then ", 1001)+"ls"+strings.Repeat("; fi", 1001), "")
+	f.Add("Bash", strings.Repeat("f() ", 1001)+"{ ls; }", "")
+	f.Add("Bash", "echo $(("+strings.Repeat("1+", 10001)+"1))", "")
+	f.Add("Bash", "bash -c '"+strings.Repeat("true | ", 10001)+"ls'", "")
 	p := DefaultPolicy()
 	f.Fuzz(func(t *testing.T, tool, command, agent string) {
 		var in json.RawMessage

@@ -12,6 +12,8 @@ import (
 	"github.com/leasegate/leasegate/cmdline"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/leasegate/leasegate/internal/shnest"
 )
 
 // Limits on the work one Bash command may cost. Beyond them the command is
@@ -149,9 +151,20 @@ func (a *analyzer) script(src string, depth int) {
 		return
 	}
 	a.reparses++
+	// The parser and the walks recurse once per level; past the bounds of
+	// shnest the command is too deeply nested to judge (a deny), never a
+	// stack overflow.
+	if ex := shnest.Check(src, shnest.MaxDepth); ex != nil {
+		a.facts.err = fmt.Errorf("%w: %s", ErrShellTooLarge, ex.Msg)
+		return
+	}
 	f, err := parseBash(src)
 	if err != nil {
 		a.facts.err = fmt.Errorf("%w: %v", ErrShellSyntax, err)
+		return
+	}
+	if _, deep := shnest.CheckTree(f); deep {
+		a.facts.err = fmt.Errorf("%w: syntax tree deeper than %d levels", ErrShellTooLarge, shnest.MaxTreeDepth)
 		return
 	}
 	a.walk(f, depth)

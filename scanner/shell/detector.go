@@ -10,6 +10,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/leasegate/leasegate/internal/shnest"
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -19,7 +20,7 @@ const Name = "shell"
 // MaxNesting is the deepest nesting of parentheses and braces a shell text
 // may have; deeper text is reported unparseable instead of being handed to
 // the recursive parser. Real scripts stay far below it.
-const MaxNesting = 200
+const MaxNesting = shnest.MaxDepth
 
 // maxEvalDepth bounds eval strings inside eval strings.
 const maxEvalDepth = 8
@@ -82,6 +83,9 @@ func (Detector) Scan(p *scanner.Pass) error {
 	// the payload is scanned either way.
 	text := src[:strings.LastIndexByte(src[:nul], '\n')+1]
 	binErr := &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}.Offset(src, nul), Msg: "binary data (a NUL byte) in a shell script, reached before any top-level exit"}
+	if shnest.Check(text, MaxNesting) != nil {
+		return scanText(p, text, scanner.Pos{Line: 1, Column: 1}, "", lang, nil, 0, false)
+	}
 	f, err := parse(text, lang)
 	if err != nil {
 		return binErr
@@ -195,14 +199,22 @@ func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, l
 		s.vars = env{}
 	}
 	s.lines = lineStarts(text)
-	if d, off := nestingDepth(text); d > MaxNesting {
-		err := &scanner.ParseError{Pos: s.offPos(off), Msg: fmt.Sprintf("nesting deeper than %d levels", MaxNesting)}
+	// The parser and the walks below recurse once per level: text or a
+	// tree past the bounds of shnest is unparseable, never a stack
+	// overflow.
+	if ex := shnest.Check(text, MaxNesting); ex != nil {
+		err := &scanner.ParseError{Pos: s.offPos(ex.Offset), Msg: ex.Msg}
 		if nested {
 			s.fallback(text, via)
 		}
 		return err
 	}
 	f, err := parse(text, lang)
+	if err == nil {
+		if at, deep := shnest.CheckTree(f); deep {
+			err = syntax.ParseError{Pos: at, Text: fmt.Sprintf("syntax tree deeper than %d levels", shnest.MaxTreeDepth)}
+		}
+	}
 	if err != nil {
 		perr := s.parseError(err)
 		if nested {
@@ -295,46 +307,4 @@ func (s *scan) synPos(p syntax.Pos) scanner.Pos {
 		return s.offPos(0)
 	}
 	return s.offPos(int(p.Offset()))
-}
-
-// nestingDepth is a cheap upper estimate of how deeply parentheses and
-// braces nest in a shell text (outside comments and single quotes), and
-// the offset where the deepest level starts.
-func nestingDepth(text string) (int, int) {
-	depth, maxDepth, at := 0, 0, 0
-	inDQ := false
-	for i := 0; i < len(text); i++ {
-		switch c := text[i]; c {
-		case '\\':
-			i++
-		case '\'':
-			if !inDQ {
-				j := strings.IndexByte(text[i+1:], '\'')
-				if j < 0 {
-					return maxDepth, at
-				}
-				i += j + 1
-			}
-		case '"':
-			inDQ = !inDQ
-		case '#':
-			if !inDQ && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t' || text[i-1] == '\n') {
-				j := strings.IndexByte(text[i:], '\n')
-				if j < 0 {
-					return maxDepth, at
-				}
-				i += j
-			}
-		case '(', '{':
-			depth++
-			if depth > maxDepth {
-				maxDepth, at = depth, i
-			}
-		case ')', '}':
-			if depth > 0 {
-				depth--
-			}
-		}
-	}
-	return maxDepth, at
 }

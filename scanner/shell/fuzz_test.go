@@ -1,6 +1,7 @@
 package shell_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -32,6 +33,13 @@ func FuzzShellDetector(f *testing.F) {
 		"f() { \"$@\"; }; f claude\n",
 		"eval 'if claude; then'\n",
 		"$'\\x63laude' --dangerously-skip-permissions\n", // check-launches: inert fuzz seed: the flag beside an ANSI-C quoted name
+
+		// At and past the nesting bounds (internal/shnest).
+		strings.Repeat("if true; then ", 1001) + "claude" + strings.Repeat("; fi", 1001) + "\n",
+		strings.Repeat("case x in x) ", 1000) + "claude" + strings.Repeat(";; esac", 1000) + "\n",
+		strings.Repeat("f() ", 1001) + "{ claude; }\n",
+		"echo $((" + strings.Repeat("1+", 10001) + "1))\nclaude\n",
+		"bash -c '" + strings.Repeat("true | ", 10001) + "claude'\n",
 	} {
 		f.Add(s)
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/shell"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 var detectors = []scanner.Detector{shell.New()}
@@ -116,6 +118,16 @@ func TestUnparseableFile(t *testing.T) {
 		{"payload without exit", "#!/bin/sh\necho hi\n\x00\x01", "binary data"},
 		{"nesting", "x=" + strings.Repeat("$(", 10000) + "claude" + strings.Repeat(")", 10000) + "\n", "nesting deeper than"},
 		{"braces", strings.Repeat("{ ", 5000) + "claude\n", "nesting deeper than"},
+		// Each of these overflowed the Go stack (fatal, no recover) in the
+		// parser or in a walk of its tree before the bounds of shnest.
+		{"if", strings.Repeat("if true; then ", 100000) + "claude" + strings.Repeat("; fi", 100000) + "\n", "compound commands nested deeper than 1000 levels"},
+		{"while", strings.Repeat("while true; do ", 100000) + "claude" + strings.Repeat("; done", 100000) + "\n", "compound commands nested deeper than 1000 levels"},
+		{"case", strings.Repeat("case x in x) ", 100000) + "claude" + strings.Repeat(";; esac", 100000) + "\n", "compound commands nested deeper than 1000 levels"},
+		{"function headers", strings.Repeat("f() ", 100000) + "{ claude; }\n", "compound commands nested deeper than 1000 levels"},
+		{"and chain", strings.Repeat("true && ", 100000) + "claude\n", "syntax tree deeper than 10000 levels"},
+		{"pipe chain", strings.Repeat("true | ", 100000) + "claude\n", "syntax tree deeper than 10000 levels"},
+		{"long chain", strings.Repeat("a&&", 200000) + "claude\n", "more than 100000 commands chained"},
+		{"arithmetic", "echo $((" + strings.Repeat("1+", 100000) + "1))\nclaude\n", "syntax tree deeper than 10000 levels"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -234,13 +246,21 @@ func TestEvalBlowupBounded(t *testing.T) {
 // TestNestedFunctionDefinitions: a function defined inside another is
 // judged on its own body only — defining it runs nothing — and a deep
 // chain of such definitions is walked once, not once per enclosing
-// function (found by FuzzDataDetector through a Makefile expansion).
+// function (found by FuzzDataDetector through a Makefile expansion). The
+// chain the fuzzer found (30,000 definitions, hundreds of MB of parser
+// stack) is now past the nesting bound and unparseable; the deepest chain
+// within the bound is still judged.
 func TestNestedFunctionDefinitions(t *testing.T) {
 	src := "f() { g() { \"$@\"; }; }\nf claude\ng pi -p x\n"
 	if got := render(scanFile(t, "a.sh", src)); got != "3:3 RED:direct-literal pi\n" {
 		t.Errorf("got %q", got)
 	}
-	deep := strings.Repeat("f() ", 30000) + "{ \"$@\"; }\nf claude\n"
+	past := strings.Repeat("f() ", 30000) + "{ \"$@\"; }\nf claude\n"
+	fs := scanFile(t, "past.sh", past)
+	require.Len(t, fs, 1)
+	assert.Equal(t, scanner.ClassUnparseable, fs[0].Class)
+	assert.Contains(t, fs[0].Message, "compound commands nested deeper than 1000 levels")
+	deep := strings.Repeat("f() ", 1000) + "{ \"$@\"; }\nf claude\n"
 	done := make(chan string, 1)
 	go func() { done <- render(scanFile(t, "deep.sh", deep)) }()
 	select {
@@ -249,7 +269,7 @@ func TestNestedFunctionDefinitions(t *testing.T) {
 			t.Errorf("deep chain: got %q", got)
 		}
 	case <-time.After(60 * time.Second):
-		t.Fatal("30,000 nested definitions did not finish (quadratic walk)")
+		t.Fatal("1,000 nested definitions did not finish (quadratic walk)")
 	}
 }
 
