@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -42,6 +43,14 @@ type checker struct {
 	// their literal values are not followed.
 	fieldAssigned map[types.Object]bool
 	wrappers      map[*types.Func]bool // see pkgIndex
+	// cut is set when a value being resolved reached maxResolveDepth:
+	// the argv judged next is then reported unparseable if it has an
+	// unknown part, since that part may be unknown only for the bound.
+	cut bool
+	// resolving are the variables whose values are being resolved: a
+	// value that refers to itself (`s = s + ".exe"`) is unknown there, a
+	// cycle and not a bound.
+	resolving map[*types.Var]bool
 }
 
 // pkgIndex is what the checker needs from a whole package: every value
@@ -111,6 +120,7 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info) *pkgInde
 func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 	c := &checker{p: p, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, wrappers: idx.wrappers}
 	ast.Inspect(file, func(n ast.Node) bool {
+		c.cut = false
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			c.call(n)
@@ -397,6 +407,18 @@ func (c *checker) argList(args []ast.Expr, spread bool) []scanner.Arg {
 // runner (package-runner); a shell string in the argv gets the shell
 // detector's verdict with class eval.
 func (c *checker) judge(argv []scanner.Arg, at scanner.Pos) {
+	if len(argv) == 0 {
+		return
+	}
+	if c.cut {
+		for _, a := range argv {
+			if !a.Known {
+				c.p.ReportUnparseable(at, fmt.Sprintf("a value of this command is traced through more than %d variables, calls or operators; the part beyond is not judged", maxResolveDepth))
+				c.cut = false
+				break
+			}
+		}
+	}
 	c.p.Judge(scanner.Command{Argv: argv, At: at, API: true})
 }
 
@@ -444,6 +466,7 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 	}
 	unknown := scanner.Arg{Pos: at}
 	if depth > maxResolveDepth {
+		c.cut = true
 		return unknown
 	}
 	switch e := ast.Unparen(e).(type) {
@@ -499,6 +522,9 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 // and the field is never assigned on its own.
 func (c *checker) fieldString(e *ast.SelectorExpr, depth int) scanner.Arg {
 	sel := c.info.Selections[e]
+	if depth > maxResolveDepth {
+		c.cut = true
+	}
 	if sel == nil || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 || depth > maxResolveDepth {
 		return scanner.Arg{}
 	}
@@ -541,9 +567,14 @@ func (c *checker) fieldString(e *ast.SelectorExpr, depth int) scanner.Arg {
 // varString resolves a variable from the values the code gives it.
 func (c *checker) varString(v *types.Var, depth int) scanner.Arg {
 	as := c.assigns[v]
-	if len(as) == 0 {
+	if len(as) == 0 || c.resolving[v] {
 		return scanner.Arg{}
 	}
+	if c.resolving == nil {
+		c.resolving = map[*types.Var]bool{}
+	}
+	c.resolving[v] = true
+	defer delete(c.resolving, v)
 	var vals []scanner.Arg
 	allKnown := true
 	for _, a := range as {
@@ -734,6 +765,7 @@ func (c *checker) constInt(e ast.Expr) (int, bool) {
 // elements are not known.
 func (c *checker) list(e ast.Expr, depth int) ([]scanner.Arg, bool) {
 	if depth > maxResolveDepth {
+		c.cut = true
 		return nil, false
 	}
 	switch e := ast.Unparen(e).(type) {
@@ -786,9 +818,14 @@ func (c *checker) list(e ast.Expr, depth int) ([]scanner.Arg, bool) {
 // known head).
 func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
 	as := c.assigns[v]
-	if len(as) == 0 {
+	if len(as) == 0 || c.resolving[v] {
 		return nil, false
 	}
+	if c.resolving == nil {
+		c.resolving = map[*types.Var]bool{}
+	}
+	c.resolving[v] = true
+	defer delete(c.resolving, v)
 	var base []scanner.Arg
 	found := false
 	for _, a := range as {

@@ -3,6 +3,7 @@ package golang
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
@@ -41,6 +42,10 @@ func (Detector) Scan(p *lscanner.Pass) error {
 	if err != nil {
 		return parseError(err)
 	}
+	if at, deep := tooDeep(f); deep {
+		pos := fset.Position(at)
+		return &lscanner.ParseError{Pos: lscanner.Pos{Line: pos.Line, Column: pos.Column}, Msg: fmt.Sprintf("syntax nested deeper than %d levels", maxSyntaxDepth)}
+	}
 	if scanWithWrappers(p, fset, f) {
 		return nil
 	}
@@ -67,6 +72,35 @@ func needsTypes(src []byte) bool {
 		}
 	}
 	return bytes.Contains(src, []byte("ermission"))
+}
+
+// maxSyntaxDepth bounds the depth of a file's syntax tree. go/parser
+// stops at 100,000 levels of nesting, but type-checking and the walks of
+// the detector recurse once per level at kilobytes of stack each. A
+// constant folded from 20,000 parts (generated code) stays within it.
+const maxSyntaxDepth = 50_000
+
+// tooDeep reports whether file's syntax tree is deeper than
+// maxSyntaxDepth, and where; its own walk goes no deeper than that.
+func tooDeep(file *ast.File) (token.Pos, bool) {
+	depth := 0
+	var at token.Pos
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil {
+			depth--
+			return true
+		}
+		if at.IsValid() {
+			return false
+		}
+		if depth >= maxSyntaxDepth {
+			at = n.Pos()
+			return false
+		}
+		depth++
+		return true
+	})
+	return at, at.IsValid()
 }
 
 func parseError(err error) error {

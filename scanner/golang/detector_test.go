@@ -2,6 +2,7 @@ package golang_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -19,6 +20,7 @@ import (
 	"github.com/leasegate/leasegate/scanner/golang"
 	"github.com/leasegate/leasegate/scanner/scannertest"
 	"github.com/leasegate/leasegate/scanner/shell"
+	"github.com/stretchr/testify/assert"
 )
 
 // matrixDir is the Go parser matrix, in analysistest's GOPATH layout.
@@ -263,5 +265,35 @@ func TestDetectorLongConcatenation(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("scan did not finish")
+	}
+}
+
+// TestBounds: a value traced past maxResolveDepth, when the command is then
+// not known, is reported unparseable at the call (the bound reached, not
+// silence); a value that refers to itself is a cycle, not a bound; a file
+// nested past maxSyntaxDepth is unparseable before it is type-checked.
+func TestBounds(t *testing.T) {
+	hdr := "package p\n\nimport \"os/exec\"\n\n"
+	var chain strings.Builder
+	chain.WriteString(hdr + "var a0 = \"claude\"\n")
+	for i := 1; i < 40; i++ {
+		fmt.Fprintf(&chain, "var a%d = a%d\n", i, i-1)
+	}
+	chain.WriteString("\nfunc f() { _ = exec.Command(a39).Run() }\n")
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"chain within the bound", hdr + "func f() {\n\ta := \"claude\"\n\tb := a\n\tc := b\n\t_ = exec.Command(c).Run()\n}\n", []string{"RED:variable-execution"}},
+		{"chain past the bound", chain.String(), []string{"RED:unparseable"}},
+		{"self reference", hdr + "func f(x bool) {\n\tn := \"git\"\n\tif x {\n\t\tn = n + \".exe\"\n\t}\n\t_ = exec.Command(n).Run()\n}\n", nil},
+		{"parentheses", hdr + "var x = " + strings.Repeat("(", 60_000) + "\"claude\"" + strings.Repeat(")", 60_000) + "\n\nfunc f() { _ = exec.Command(x).Run() }\n", []string{"RED:unparseable"}},
+		{"blocks", hdr + "func f() {" + strings.Repeat("{", 60_000) + "_ = exec.Command(\"claude\").Run()" + strings.Repeat("}", 60_000) + "}\n", []string{"RED:unparseable"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := scan(t, "p.go", tt.src)
+			assert.Equal(t, tt.want, tags(fs), "%+v", fs)
+		})
 	}
 }

@@ -126,7 +126,10 @@ func scanWithWrappers(p *lscanner.Pass, fset *token.FileSet, file *ast.File) boo
 			continue // the file itself, as scanned
 		}
 		wf, err := parser.ParseFile(fset, w.rel, w.src, parser.ParseComments|parser.SkipObjectResolution)
-		if err == nil {
+		if err != nil {
+			continue
+		}
+		if _, deep := tooDeep(wf); !deep {
 			files = append(files, wf)
 		}
 	}
@@ -154,6 +157,9 @@ func (f *folder) load(members []lscanner.Sibling) {
 		file, err := parser.ParseFile(fset, m.Rel, src, parser.SkipObjectResolution)
 		if err != nil {
 			continue
+		}
+		if _, deep := tooDeep(file); deep {
+			continue // its own scan reports it
 		}
 		var names []string
 		for _, d := range file.Decls {
