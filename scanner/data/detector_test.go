@@ -18,6 +18,7 @@ import (
 	"github.com/leasegate/leasegate/scanner/data"
 	"github.com/leasegate/leasegate/scanner/scannertest"
 	"github.com/leasegate/leasegate/scanner/shell"
+	"github.com/stretchr/testify/assert"
 )
 
 var detectors = []scanner.Detector{data.New(), shell.New()}
@@ -244,6 +245,10 @@ func FuzzDataDetector(f *testing.F) {
 		"\x08* * * * * claude % x\n",
 		"\x0c&a [*a]\ncommand: [claude]\n",
 		"\x0d[a]\ncommand = \"\"\"\nclaude\"\"\"\n",
+		// At and past the nesting bounds.
+		"\x04X := " + strings.Repeat("$(shell ", 10) + "claude" + strings.Repeat(")", 10) + "\n",
+		"\x00{\"scripts\": {\"a\": \"" + strings.Repeat("if true; then ", 1001) + "claude\"}}",
+		"\x0d[a]\nb = " + strings.Repeat("[", 1001) + "1" + strings.Repeat("]", 1001) + "\n",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))
@@ -274,4 +279,29 @@ func FuzzDataDetector(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestNestingBounds: past a nesting bound a launch definition is RED
+// unparseable at the point the bound was reached, never silent (before,
+// a launch under ten nested $(shell ...) calls was simply missed); shell
+// text embedded in a definition is bounded by the shell detector.
+func TestNestingBounds(t *testing.T) {
+	shells := func(n int) string { return strings.Repeat("$(shell ", n) + "claude" + strings.Repeat(")", n) }
+	tests := []struct {
+		name, file, src string
+		want            []string
+	}{
+		{"$(shell) within the bound", "Makefile", "X := " + shells(9) + "\n", []string{"1:78 makefile RED:command-substitution"}},
+		{"$(shell) past the bound", "Makefile", "X := " + shells(10) + "\n", []string{"1:70 makefile RED:unparseable"}},
+		{"$(shell) far past the bound", "Makefile", "X := " + shells(100_000) + "\n", []string{"1:70 makefile RED:unparseable"}},
+		{"deep JSON", "package.json", "{\"scripts\": {\"a\": " + strings.Repeat("[", 100_000) + "\"claude\"" + strings.Repeat("]", 100_000) + "}}\n", []string{"1:1017 package.json RED:unparseable"}},
+		// The shell text is past the shell detector's bound: the
+		// conservative word split judges it.
+		{"deep shell in a script", "package.json", "{\"scripts\": {\"a\": \"" + strings.Repeat("if true; then ", 2000) + "claude\"}}\n", []string{"1:28020 package.json RED:direct-literal"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tags(scan(t, tt.file, tt.src)))
+		})
+	}
 }

@@ -323,6 +323,7 @@ func (m *makeState) shellFuncsIn(t text, depth int) {
 			continue
 		}
 		if m.shellFuncs++; m.shellFuncs > maxShellFuncs {
+			m.s.hitLimit(t.fileOff(k-2), fmt.Sprintf("more than %d $(shell ...) calls; the rest is not scanned", maxShellFuncs))
 			return
 		}
 		end := matchClose(t.s, k-1)
@@ -334,6 +335,8 @@ func (m *makeState) shellFuncsIn(t text, depth int) {
 		m.s.shell(m.expandText(sub), scanner.ClassCommandSubstitution, nil)
 		if depth < maxShellNesting {
 			m.shellFuncsIn(sub, depth+1)
+		} else if strings.Contains(sub.s, "$(shell") || strings.Contains(sub.s, "${shell") {
+			m.s.hitLimit(t.fileOff(k-2), fmt.Sprintf("$(shell ...) nested more than %d deep; the inner calls are not scanned", maxShellNesting))
 		}
 		i = end + 1
 	}

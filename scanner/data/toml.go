@@ -47,7 +47,7 @@ func tomlDoc(src []byte, onLimit func(off int, msg string)) (root *node, err err
 			cur = &node{kind: kindObject, off: int(e.Raw.Offset)}
 			arr.elems = append(arr.elems, cur)
 		case unstable.KeyValue:
-			addKeyValue(&p, src, cur, e, 0)
+			addKeyValue(&p, src, cur, e, 0, onLimit)
 		}
 	}
 	if err := p.Error(); err != nil {
@@ -88,19 +88,27 @@ func child(n *node, k string, off int) *node {
 	return v
 }
 
-func addKeyValue(p *unstable.Parser, src []byte, obj *node, e *unstable.Node, depth int) {
+func addKeyValue(p *unstable.Parser, src []byte, obj *node, e *unstable.Node, depth int, onLimit func(off int, msg string)) {
 	path := keyPath(e.Key())
-	if len(path) == 0 || depth > maxDepth {
+	if len(path) == 0 {
+		return
+	}
+	if depth > maxDepth {
+		onLimit(int(e.Raw.Offset), fmt.Sprintf("nested more than %d levels deep; the rest is not scanned", maxDepth))
 		return
 	}
 	parent := descend(obj, path[:len(path)-1], 0)
-	v := tomlValue(p, src, e.Value(), depth+1)
+	v := tomlValue(p, src, e.Value(), depth+1, onLimit)
 	parent.keys = append(parent.keys, &node{kind: kindScalar, isString: true, str: path[len(path)-1], off: v.off})
 	parent.vals = append(parent.vals, v)
 }
 
-func tomlValue(p *unstable.Parser, src []byte, v *unstable.Node, depth int) *node {
-	if v == nil || depth > maxDepth {
+func tomlValue(p *unstable.Parser, src []byte, v *unstable.Node, depth int, onLimit func(off int, msg string)) *node {
+	if v == nil {
+		return &node{kind: kindScalar}
+	}
+	if depth > maxDepth {
+		onLimit(int(v.Raw.Offset), fmt.Sprintf("nested more than %d levels deep; the rest is not scanned", maxDepth))
 		return &node{kind: kindScalar}
 	}
 	off := int(v.Raw.Offset)
@@ -128,7 +136,7 @@ func tomlValue(p *unstable.Parser, src []byte, v *unstable.Node, depth int) *nod
 		n := &node{kind: kindArray, off: off}
 		it := v.Children()
 		for it.Next() {
-			n.elems = append(n.elems, tomlValue(p, src, it.Node(), depth+1))
+			n.elems = append(n.elems, tomlValue(p, src, it.Node(), depth+1, onLimit))
 		}
 		return n
 	case unstable.InlineTable:
@@ -136,7 +144,7 @@ func tomlValue(p *unstable.Parser, src []byte, v *unstable.Node, depth int) *nod
 		it := v.Children()
 		for it.Next() {
 			if kv := it.Node(); kv.Kind == unstable.KeyValue {
-				addKeyValue(p, src, n, kv, depth+1)
+				addKeyValue(p, src, n, kv, depth+1, onLimit)
 			}
 		}
 		return n
