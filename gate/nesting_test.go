@@ -43,3 +43,17 @@ func TestDeepCommandsDenied(t *testing.T) {
 	assert.True(t, hasRule(ds, "rm-root"), "decisions %v", ruleIDs(ds))
 	assert.False(t, hasRule(ds, "bash-unparseable"), "decisions %v", ruleIDs(ds))
 }
+
+// TestSelfCallingFunction: a function that calls itself is inlined a
+// bounded number of times (maxInlines), so evaluation ends, and what its
+// body runs is still judged.
+func TestSelfCallingFunction(t *testing.T) {
+	f := newFixture(t)
+	for _, cmd := range []string{
+		`f() { f "$@"; rm -rf "$1"; }; f /`,
+		`f() { g "$@"; }; g() { f "$@"; rm -rf "$@"; }; f /`,
+	} {
+		ds := f.pol.Evaluate(f.bash("Bash", cmd))
+		assert.True(t, hasRule(ds, "rm-root"), "%s: decisions %v", cmd, ruleIDs(ds))
+	}
+}

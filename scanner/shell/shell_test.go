@@ -281,3 +281,11 @@ func TestSelfExtracting(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestSelfCallingFunction: a function that runs its arguments and calls
+// itself is followed a bounded number of calls deep (judge's depth), so
+// the scan ends and the launch handed to it is found.
+func TestSelfCallingFunction(t *testing.T) {
+	src := "f() { f \"$@\"; \"$@\"; }\nf claude -p\n"
+	assert.Equal(t, "2:3 RED:direct-literal claude\n", render(scanFile(t, "a.sh", src)))
+}
