@@ -66,3 +66,27 @@ func TestCheckTree(t *testing.T) {
 	_, over = CheckTree(wide)
 	assert.False(t, over)
 }
+
+// FuzzCheck: on any text, Check is deterministic and, when it lets the
+// text through, parsing it and CheckTree end (no stack overflow).
+func FuzzCheck(f *testing.F) {
+	for _, s := range []string{
+		"if a; then b; fi", "f() g() { :; }", "a && b | c || d &", "echo $((1+2))",
+		"case x in x) y;; esac", "echo 'if' \"$(if a; then b; fi)\" # if",
+		strings.Repeat("if a; then ", 1001), strings.Repeat("$(", 201),
+		"echo $((" + strings.Repeat("1+", 10001) + "1))",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		a, b := Check(text, MaxDepth), Check(text, MaxDepth)
+		require.Equal(t, a, b)
+		if a != nil {
+			require.True(t, a.Offset >= 0 && a.Offset <= len(text), "offset %d of %d", a.Offset, len(text))
+			return
+		}
+		if file, err := syntax.NewParser().Parse(strings.NewReader(text), ""); err == nil {
+			CheckTree(file)
+		}
+	})
+}
