@@ -287,7 +287,12 @@ func elemPos(argv []Arg, i int, at Pos) Pos {
 // word split) is recorded on the pass (ShellFailures); it is never the
 // outer file's parse error.
 func (p *Pass) ScanShell(text string, at Pos, via Class) {
-	if p.shell == nil || p.depth >= maxNesting {
+	if p.shell == nil {
+		return
+	}
+	if p.depth >= maxNesting {
+		// The bound is reached: reported, never silent.
+		p.ReportUnparseable(at, fmt.Sprintf("shell strings nested deeper than %d levels; the inner ones are not scanned", maxNesting))
 		return
 	}
 	p.depth++

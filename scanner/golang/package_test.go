@@ -8,15 +8,13 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
-	"github.com/leasegate/leasegate/scanner/driver"
-
-	"github.com/leasegate/leasegate/scanner"
-	"github.com/leasegate/leasegate/scanner/golang"
-	"github.com/leasegate/leasegate/scanner/shell"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/driver"
+	"github.com/leasegate/leasegate/scanner/golang"
+	"github.com/leasegate/leasegate/scanner/shell"
 )
 
 // scanTree writes files under a temporary root and scans it the way

@@ -172,10 +172,16 @@ type shared struct {
 }
 
 // enter reports whether a nested string at a position should be scanned,
-// counting it against the budget.
-func (sh *shared) enter(text string, at scanner.Pos) bool {
+// counting it against the budget. A string already scanned is not; a
+// string past the budget is not either, and that is reported on p: the
+// bound is reached and what the string runs is not judged.
+func (sh *shared) enter(p *scanner.Pass, text string, at scanner.Pos) bool {
 	key := fmt.Sprintf("%d:%d:%s", at.Line, at.Column, text)
-	if sh.seen[key] || sh.budget <= 0 || sh.bytes+len(text) > sh.maxBytes {
+	if sh.seen[key] {
+		return false
+	}
+	if sh.budget <= 0 || sh.bytes+len(text) > sh.maxBytes {
+		p.ReportUnparseable(at, fmt.Sprintf("more than %d eval and -c strings, or more than %d bytes of them, in one text; this one is not scanned", maxNestedScans, sh.maxBytes))
 		return false
 	}
 	sh.seen[key] = true

@@ -8,14 +8,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
-	"github.com/leasegate/leasegate/scanner/driver"
-
-	"github.com/leasegate/leasegate/scanner"
-	"github.com/leasegate/leasegate/scanner/shell"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/driver"
+	"github.com/leasegate/leasegate/scanner/shell"
 )
 
 var detectors = []scanner.Detector{shell.New()}
@@ -288,4 +286,38 @@ func TestSelfExtracting(t *testing.T) {
 func TestSelfCallingFunction(t *testing.T) {
 	src := "f() { f \"$@\"; \"$@\"; }\nf claude -p\n"
 	assert.Equal(t, "2:3 RED:direct-literal claude\n", render(scanFile(t, "a.sh", src)))
+}
+
+// TestEvalNestingReported: eval strings are followed 8 deep; a launch
+// deeper than that is not scanned, and the bound is reported unparseable
+// instead of being silent.
+func TestEvalNestingReported(t *testing.T) {
+	chain := func(n int) string {
+		var b strings.Builder
+		b.WriteString("a0='claude -p'\n")
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&b, "a%d='eval \"$a%d\"'\n", i, i-1)
+		}
+		fmt.Fprintf(&b, "eval \"$a%d\"\n", n-1)
+		return b.String()
+	}
+	assert.Equal(t, "9:49 RED:eval claude\n", render(scanFile(t, "a.sh", chain(8))))
+	fs := scanFile(t, "a.sh", chain(9))
+	require.Len(t, fs, 1)
+	assert.Equal(t, scanner.ClassUnparseable, fs[0].Class)
+	assert.Contains(t, fs[0].Message, "eval and -c strings nested deeper than 8 levels")
+}
+
+// TestEvalBudgetReported: past 1,024 distinct eval strings in one text
+// the rest are not scanned, and that is reported.
+func TestEvalBudgetReported(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 1030; i++ {
+		fmt.Fprintf(&b, "eval 'true %d'\n", i)
+	}
+	fs := scanFile(t, "a.sh", b.String())
+	require.NotEmpty(t, fs)
+	assert.Equal(t, scanner.ClassUnparseable, fs[0].Class)
+	assert.Equal(t, 1025, fs[0].Line)
+	assert.Contains(t, fs[0].Message, "more than 1024 eval and -c strings")
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -202,10 +203,21 @@ func argText(a scanner.Arg) string {
 // evalText scans a string run by eval (or trap) in this same shell: it
 // sees this text's variables, and its launches are class eval.
 func (s *scan) evalText(text string, at scanner.Pos) {
-	if s.depth+1 > maxEvalDepth || s.p.Depth()+s.depth >= maxEvalDepth*2 || !s.shared.enter(text, at) {
+	if !s.nestOK(at) || !s.shared.enter(s.p, text, at) {
 		return
 	}
 	_ = scanTree(s.p, text, at, scanner.ClassEval, syntax.LangBash, s.vars, s.depth+1, true, s.shared)
+}
+
+// nestOK reports whether a string at at, run by this text, is within the
+// nesting bound of eval and -c strings; past it, the bound is reported and
+// the string is not scanned.
+func (s *scan) nestOK(at scanner.Pos) bool {
+	if s.depth+1 > maxEvalDepth || s.p.Depth()+s.depth >= maxEvalDepth*2 {
+		s.p.ReportUnparseable(at, fmt.Sprintf("eval and -c strings nested deeper than %d levels; the inner ones are not scanned", maxEvalDepth))
+		return false
+	}
+	return true
 }
 
 // dangerText reports the primitive in a resolved value.
@@ -525,7 +537,7 @@ func (s *scan) shellArgs(argv []scanner.Arg) {
 				params = append(params, val{s: unknown})
 			}
 		}
-		if s.depth+1 > maxEvalDepth || s.p.Depth()+s.depth >= maxEvalDepth*2 || !s.shared.enter(argv[j+1].Value+"\x00"+params.key(), argv[j+1].Pos) {
+		if !s.nestOK(argv[j+1].Pos) || !s.shared.enter(s.p, argv[j+1].Value+"\x00"+params.key(), argv[j+1].Pos) {
 			return
 		}
 		vars := env{}
