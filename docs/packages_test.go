@@ -79,10 +79,11 @@ func TestScannerLayering(t *testing.T) {
 		switch {
 		case pkg == "scanner":
 			// cmdline is a leaf shared with the gate: it imports nothing
-			// of this module (TestCmdlineIsALeaf).
+			// of this module (TestCmdlineIsALeaf); internal/shnest, the shell nesting
+			// bounds shared with the gate, is a leaf too.
 			return []string{"cmdline"}
 		case pkg == "scanner/treesitter", slices.Contains([]string{"scanner/shell", "scanner/tsjs", "scanner/python", "scanner/golang", "scanner/data"}, pkg):
-			return []string{"scanner", "scanner/treesitter", "cmdline"}
+			return []string{"scanner", "scanner/treesitter", "cmdline", "internal/shnest"}
 		case strings.HasPrefix(pkg, "scanner/report"):
 			return []string{"scanner", "scanner/report"}
 		}
