@@ -355,7 +355,7 @@ func TestThreatModelCitesRealTests(t *testing.T) {
 	for _, c := range m.Cites {
 		dirs[c.Dir] = true
 	}
-	for _, want := range []string{"lease", "lease/broker", "gate", "gate/hook", "launcher", "e2e", "cmd/check-launches/checklaunches"} {
+	for _, want := range []string{"lease", "lease/broker", "gate", "cmd/mutator-gate/mutatorgate", "cmd/lease-broker/leasebroker", "launcher", "e2e", "cmd/check-launches/checklaunches"} {
 		if !dirs[want] {
 			t.Errorf("%s cites no test in %s", threatModel, want)
 		}
@@ -371,10 +371,10 @@ func TestThreatModelCitesRealTests(t *testing.T) {
 func TestCheckerCatchesMistakes(t *testing.T) {
 	root := moduleRoot(t)
 	good := "## Controls\n\n| ID | control | proved by |\n| --- | --- | --- |\n" +
-		"| C1 | gate fails closed | `gate/hook.TestGateFailsClosed` |\n" +
+		"| C1 | gate fails closed | `cmd/mutator-gate/mutatorgate.TestGateFailsClosed` |\n" +
 		"| C2 | something unproved | no test |\n\n" +
 		"## Residuals\n\n| ID | residual | backed up by | proved by |\n| --- | --- | --- | --- |\n" +
-		"| T-A | a gap | C1, C2 | `gate/hook.TestGateFailsClosed` |\n"
+		"| T-A | a gap | C1, C2 | `cmd/mutator-gate/mutatorgate.TestGateFailsClosed` |\n"
 	check := func(doc string) []string {
 		m := parseModel(doc)
 		return append(checkStructure(m), checkCitations(root, m.Cites)...)
@@ -384,15 +384,15 @@ func TestCheckerCatchesMistakes(t *testing.T) {
 	}
 	bad := map[string]struct{ doc, want string }{
 		"missing test":         {strings.Replace(good, "TestGateFailsClosed` |\n| C2", "TestGateFailsOpen` |\n| C2", 1), "no such test function"},
-		"missing package":      {strings.Replace(good, "`gate/hook.TestGateFailsClosed` |\n| C2", "`gate/nohook.TestGateFailsClosed` |\n| C2", 1), "package folder gate/nohook"},
-		"helper, not a test":   {strings.Replace(good, "`gate/hook.TestGateFailsClosed` |\n| C2", "`gate/hook.TestMain` |\n| C2", 1), "no such test function"},
-		"bare name":            {strings.Replace(good, "`gate/hook.TestGateFailsClosed` |\n| C2", "`TestGateFailsClosed` |\n| C2", 1), "looks like a test"},
+		"missing package":      {strings.Replace(good, "`cmd/mutator-gate/mutatorgate.TestGateFailsClosed` |\n| C2", "`gate/nohook.TestGateFailsClosed` |\n| C2", 1), "package folder gate/nohook"},
+		"helper, not a test":   {strings.Replace(good, "`cmd/mutator-gate/mutatorgate.TestGateFailsClosed` |\n| C2", "`cmd/mutator-gate/mutatorgate.TestMain` |\n| C2", 1), "no such test function"},
+		"bare name":            {strings.Replace(good, "`cmd/mutator-gate/mutatorgate.TestGateFailsClosed` |\n| C2", "`TestGateFailsClosed` |\n| C2", 1), "looks like a test"},
 		"wildcard":             {strings.Replace(good, "a gap", "a gap `lease.TestPromoteRace*`", 1), "looks like a test"},
-		"control unproved":     {strings.Replace(good, "`gate/hook.TestGateFailsClosed` |\n| C2", "the hook's own table |\n| C2", 1), "control C1 names no test"},
+		"control unproved":     {strings.Replace(good, "`cmd/mutator-gate/mutatorgate.TestGateFailsClosed` |\n| C2", "the hook's own table |\n| C2", 1), "control C1 names no test"},
 		"no test not residual": {strings.Replace(good, "C1, C2", "C1", 1), `control C2 says "no test" but no residual`},
 		"unknown backstop":     {strings.Replace(good, "C1, C2", "C1, C2, C9", 1), "control C9, which the controls table does not have"},
 		"residual no backstop": {strings.Replace(good, "| C1, C2 |", "| nothing |", 1), "names no control"},
-		"residual no proof":    {strings.Replace(good, "| C1, C2 | `gate/hook.TestGateFailsClosed` |", "| C1, C2 | trust us |", 1), "residual T-A names no test"},
+		"residual no proof":    {strings.Replace(good, "| C1, C2 | `cmd/mutator-gate/mutatorgate.TestGateFailsClosed` |", "| C1, C2 | trust us |", 1), "residual T-A names no test"},
 		"duplicate control":    {strings.Replace(good, "| C2 |", "| C1 |", 1), "control C1 listed twice"},
 		"no tables":            {"# nothing here\n", "no control rows"},
 	}

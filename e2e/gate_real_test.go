@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // TestGateAgainstRealBroker is the fail-closed table's second half: the
@@ -22,11 +22,11 @@ func TestGateAgainstRealBroker(t *testing.T) {
 	w := newWorld(t, nil)
 	w.startBroker()
 	ctx := context.Background()
-	c, err := broker.Dial(ctx, w.socket)
+	c, err := wire.Dial(ctx, w.socket)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := c.Do(ctx, broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: os.Getpid()})
+	rep, err := c.Do(ctx, wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: os.Getpid()})
 	c.Close()
 	if err != nil || !rep.OK {
 		t.Fatalf("register: %v %+v", err, rep)

@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // ErrNoBroker reports that no broker answered and none could be started.
@@ -23,13 +23,13 @@ const brokerStartWait = 5 * time.Second
 func brokerAnswers(ctx context.Context, socket string) bool {
 	ctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
-	c, err := broker.Dial(ctx, socket)
+	c, err := wire.Dial(ctx, socket)
 	if err != nil {
 		return false
 	}
 	defer c.Close()
-	rep, err := c.Do(ctx, broker.Request{Op: broker.OpStatus})
-	return err == nil && rep.V == broker.ProtocolVersion
+	rep, err := c.Do(ctx, wire.Request{Op: wire.OpStatus})
+	return err == nil && rep.V == wire.ProtocolVersion
 }
 
 // ensureBroker returns nil once a broker answers on socket, starting
@@ -96,12 +96,12 @@ func spawnBroker(bin, socket string) error {
 func (l *launch) register(ctx context.Context, socket string, o Options, args map[string]string) (string, uint64, error) {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	c, err := broker.Dial(ctx, socket)
+	c, err := wire.Dial(ctx, socket)
 	if err != nil {
 		return "", 0, fmt.Errorf("register: %w", err)
 	}
 	defer c.Close()
-	rep, err := c.Do(ctx, broker.Request{Op: broker.OpRegister, Runtime: o.Runtime,
+	rep, err := c.Do(ctx, wire.Request{Op: wire.OpRegister, Runtime: o.Runtime,
 		PID: l.deps.Getpid(), Args: args})
 	if err != nil {
 		return "", 0, fmt.Errorf("register: %w", err)
@@ -116,11 +116,11 @@ func (l *launch) register(ctx context.Context, socket string, o Options, args ma
 func (l *launch) unregister(socket, session string, gen uint64, why string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	c, err := broker.Dial(ctx, socket)
+	c, err := wire.Dial(ctx, socket)
 	if err != nil {
 		return
 	}
 	defer c.Close()
-	_, _ = c.Do(ctx, broker.Request{Op: broker.OpRevoke, Session: session, Generation: gen,
+	_, _ = c.Do(ctx, wire.Request{Op: wire.OpRevoke, Session: session, Generation: gen,
 		Reason: "launch failed: " + why})
 }

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // Deps is what a launch touches outside itself. Main fills it from the
@@ -36,7 +36,7 @@ func DefaultDeps(stdout, stderr io.Writer) Deps {
 		Environ:     os.Environ,
 		Executable:  os.Executable,
 		Getpid:      os.Getpid,
-		SocketPath:  broker.SocketPath,
+		SocketPath:  wire.SocketPath,
 		StartBroker: startBrokerDetached(self),
 		Exec:        syscall.Exec,
 		Stdout:      stdout,
@@ -106,7 +106,7 @@ func (l *launch) run(ctx context.Context, args []string) error {
 	// Everything that can refuse the launch is checked before the broker
 	// hears of it, so a refused or broken launch leaves no registration.
 	var cargs claudeArgs
-	if o.Runtime == RuntimeClaude {
+	if o.Runtime == wire.RuntimeClaude {
 		if cargs, err = checkClaudeArgs(o.RuntimeArgs, o.ConfigDir != ""); err != nil {
 			return err
 		}
@@ -133,7 +133,7 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		}
 	}
 	var settings []byte
-	if o.Runtime == RuntimeClaude {
+	if o.Runtime == wire.RuntimeClaude {
 		if settings, err = buildClaudeSettings(gate, cargs.userSettings); err != nil {
 			return err
 		}
@@ -156,7 +156,7 @@ func (l *launch) run(ctx context.Context, args []string) error {
 	var argv []string
 	gateFiles := []string{gate}
 	switch o.Runtime {
-	case RuntimeClaude:
+	case wire.RuntimeClaude:
 		path, err := writeSealed(dir, "claude-settings.json", settings)
 		if err != nil {
 			return err
@@ -172,7 +172,7 @@ func (l *launch) run(ctx context.Context, args []string) error {
 			argv = append(argv, "--dangerously-skip-permissions")
 		}
 		argv = append(argv, cargs.rest...)
-	case RuntimePi:
+	case wire.RuntimePi:
 		ext, err := piExtension(gate)
 		if err != nil {
 			return err
@@ -189,7 +189,7 @@ func (l *launch) run(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrNoBroker, err)
 	}
-	env = append(env, "LEASEGATE_SESSION_ID="+session, "LEASEGATE_GENERATION="+strconv.FormatUint(gen, 10))
+	env = append(env, wire.EnvSession+"="+session, wire.EnvGeneration+"="+strconv.FormatUint(gen, 10))
 	err = l.deps.Exec(bin, argv, env)
 	if err != nil {
 		l.unregister(socket, session, gen, err.Error())
@@ -201,8 +201,8 @@ func (l *launch) run(ctx context.Context, args []string) error {
 // runtimeEnv is the caller's environment minus anything that would turn
 // the gate off and minus any inherited session identity.
 func (l *launch) runtimeEnv(runtime, configDir string) []string {
-	drop := map[string]bool{"LEASEGATE_SESSION_ID": true, "LEASEGATE_GENERATION": true}
-	if runtime == RuntimeClaude {
+	drop := map[string]bool{wire.EnvSession: true, wire.EnvGeneration: true}
+	if runtime == wire.RuntimeClaude {
 		for _, k := range ClaudeScrubbedEnv {
 			drop[k] = true
 		}
@@ -211,7 +211,7 @@ func (l *launch) runtimeEnv(runtime, configDir string) []string {
 	for _, kv := range l.deps.Environ() {
 		k, v, _ := strings.Cut(kv, "=")
 		if drop[k] {
-			if v != "" && k != "LEASEGATE_SESSION_ID" && k != "LEASEGATE_GENERATION" &&
+			if v != "" && k != wire.EnvSession && k != wire.EnvGeneration &&
 				!(k == "CLAUDE_CONFIG_DIR" && v == configDir) {
 				fmt.Fprintf(l.deps.Stderr, "launch-runtime: removed %s from the runtime's environment (it can take the gate out of Claude Code)\n", k)
 			}

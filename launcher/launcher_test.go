@@ -13,7 +13,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 func TestParseArgs(t *testing.T) {
@@ -208,7 +208,7 @@ func TestResolveBinary(t *testing.T) {
 type fakeBroker struct {
 	socket string
 	mu     sync.Mutex
-	reqs   []broker.Request
+	reqs   []wire.Request
 }
 
 func startFakeBroker(t *testing.T) *fakeBroker {
@@ -234,13 +234,13 @@ func startFakeBroker(t *testing.T) *fakeBroker {
 				defer c.Close()
 				sc := bufio.NewScanner(c)
 				for sc.Scan() {
-					var req broker.Request
+					var req wire.Request
 					json.Unmarshal(sc.Bytes(), &req)
 					fb.mu.Lock()
 					fb.reqs = append(fb.reqs, req)
 					fb.mu.Unlock()
-					rep := broker.Reply{V: 1, OK: true}
-					if req.Op == broker.OpRegister {
+					rep := wire.Reply{V: 1, OK: true}
+					if req.Op == wire.OpRegister {
 						rep.Session, rep.Generation = "s-1", 7
 					}
 					b, _ := json.Marshal(rep)
@@ -319,7 +319,7 @@ func TestRunClaude(t *testing.T) {
 	if !reflect.DeepEqual(call.env, want) {
 		t.Errorf("env %q, want %q", call.env, want)
 	}
-	if !reflect.DeepEqual(fb.ops(), []string{broker.OpStatus, broker.OpRegister}) {
+	if !reflect.DeepEqual(fb.ops(), []string{wire.OpStatus, wire.OpRegister}) {
 		t.Errorf("ops %q", fb.ops())
 	}
 	reg := fb.reqs[1]

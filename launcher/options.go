@@ -4,12 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-)
 
-// Runtimes launch-runtime knows.
-const (
-	RuntimeClaude = "claude"
-	RuntimePi     = "pi"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // Allow-list modes for --allow-tools.
@@ -40,7 +36,7 @@ func refuse(arg, reason string) error { return &RefusedError{Arg: arg, Reason: r
 
 // Options is a parsed launch-runtime command line.
 type Options struct {
-	Runtime        string   // RuntimeClaude or RuntimePi
+	Runtime        string   // wire.RuntimeClaude or wire.RuntimePi
 	Dangerous      bool     // --dangerous: Claude Code without permission prompts, the wrapper adds the raw flag
 	ConfigDir      string   // --config-dir: an isolated CLAUDE_CONFIG_DIR whose settings.json gets the hook
 	AllowTools     []string // --allow-tools: the only tools this session may ever use
@@ -111,7 +107,7 @@ loop:
 	}
 	o.RuntimeArgs = append([]string(nil), args[i:]...)
 	switch o.Runtime {
-	case RuntimeClaude, RuntimePi:
+	case wire.RuntimeClaude, wire.RuntimePi:
 	case "":
 		return o, fmt.Errorf("%w: --runtime claude|pi is required", ErrUsage)
 	default:
@@ -132,7 +128,7 @@ loop:
 	if len(o.AllowTools) > 0 && o.ToolProfile != "" {
 		return o, fmt.Errorf("%w: give --allow-tools or --tool-profile, not both", ErrUsage)
 	}
-	if o.Runtime == RuntimePi {
+	if o.Runtime == wire.RuntimePi {
 		if o.Dangerous {
 			return o, refuse("--dangerous", "only Claude Code has a permission bypass; Pi has no such mode")
 		}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // FuzzTransitions drives random operation sequences over a few sessions and
@@ -31,9 +33,9 @@ func FuzzTransitions(f *testing.F) {
 		}
 		var ms []*model
 		for i := 0; i < 3; i++ {
-			rt := RuntimeClaude
+			rt := wire.RuntimeClaude
 			if i == 2 {
-				rt = RuntimePi
+				rt = wire.RuntimePi
 			}
 			in, _, err := tb.Register(rt, Options{})
 			if err != nil {
@@ -41,7 +43,7 @@ func FuzzTransitions(f *testing.F) {
 			}
 			ms = append(ms, &model{id: in.ID, gen: 1})
 		}
-		mutator := map[string]string{RuntimeClaude: "Bash", RuntimePi: "bash"}
+		mutator := map[string]string{wire.RuntimeClaude: "Bash", wire.RuntimePi: "bash"}
 		for pc := 0; pc+1 < len(prog) && pc < 400; pc += 2 {
 			op, arg := prog[pc]%10, prog[pc+1]
 			m := ms[int(arg)%len(ms)]
@@ -63,7 +65,7 @@ func FuzzTransitions(f *testing.F) {
 					m.verified = false
 				}
 			case 1: // authorize a read
-				d, _ := tb.Authorize(m.id, m.gen, "", map[string]string{RuntimeClaude: "Read", RuntimePi: "read"}[in.Runtime])
+				d, _ := tb.Authorize(m.id, m.gen, "", map[string]string{wire.RuntimeClaude: "Read", wire.RuntimePi: "read"}[in.Runtime])
 				m.seen = true
 				if !d.Allow {
 					t.Fatalf("step %d: read denied: %+v", pc, d)
@@ -153,7 +155,7 @@ func FuzzTransitions(f *testing.F) {
 		// After a restart (a fresh table) nothing is known.
 		fresh := New(Config{Clock: clock})
 		for _, o := range ms {
-			if d, _ := fresh.Authorize(o.id, o.gen, "", "Bash"); d.Allow || d.Code != CodeUnknownSession {
+			if d, _ := fresh.Authorize(o.id, o.gen, "", "Bash"); d.Allow || d.Code != wire.CodeUnknownSession {
 				t.Fatalf("restarted table allowed %+v", d)
 			}
 			if _, _, err := fresh.Promote(o.id, o.gen, o.binding, o.live, time.Second); !errors.Is(err, ErrUnknownSession) {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // MaxTTL is the longest lease a promotion can grant. Longer requests are
@@ -41,19 +43,6 @@ func (s State) String() string {
 	}
 	return fmt.Sprintf("State(%d)", int(s))
 }
-
-// Code is a gate code: the reason an authorization was denied.
-type Code string
-
-// Gate codes (SPEC.md "Hook"). CodeNone goes with an allow.
-const (
-	CodeNone               Code = ""
-	CodeLeaseNotVerified   Code = "LEASE_NOT_VERIFIED"
-	CodeLeaseExpired       Code = "LEASE_EXPIRED"
-	CodeGenerationMismatch Code = "GENERATION_MISMATCH"
-	CodeUnknownSession     Code = "UNKNOWN_SESSION"
-	CodePolicyDenied       Code = "POLICY_DENIED"
-)
 
 // AllowMode says how a session's task allow-list is applied.
 type AllowMode int
@@ -142,7 +131,7 @@ type Info struct {
 // Decision is the answer to an authorization.
 type Decision struct {
 	Allow bool
-	Code  Code
+	Code  wire.Code
 	// Reason is a short lowercase explanation of a denial.
 	Reason string
 	// ReadOnly is true when the tool is in the runtime's read-only class.
@@ -313,11 +302,11 @@ func (t *Table) MarkGateSeen(id string) error {
 // runtime argument that differs from it is refused. Read-only tools are
 // allowed in every state; every other tool needs a VERIFIED, unexpired lease
 // of the current generation. A task allow-list in enforce mode denies tools
-// outside it with CodePolicyDenied. A call marks the gate as seen.
+// outside it with wire.CodePolicyDenied. A call marks the gate as seen.
 func (t *Table) Authorize(id string, gen uint64, runtime, tool string) (Decision, []Event) {
 	s := t.get(id)
 	if s == nil {
-		return Decision{Code: CodeUnknownSession, Reason: "no such session (a broker restart forgets every session)"}, nil
+		return Decision{Code: wire.CodeUnknownSession, Reason: "no such session (a broker restart forgets every session)"}, nil
 	}
 	now := t.clock.Now()
 	s.mu.Lock()
@@ -333,16 +322,16 @@ func (t *Table) Authorize(id string, gen uint64, runtime, tool string) (Decision
 func (s *session) authorize(now time.Duration, gen uint64, runtime, tool string) (Decision, []Event) {
 	s.gateSeen = true
 	if runtime != "" && runtime != s.runtime {
-		return Decision{Code: CodeUnknownSession, Reason: fmt.Sprintf("session is registered for runtime %s, not %s", s.runtime, runtime)}, nil
+		return Decision{Code: wire.CodeUnknownSession, Reason: fmt.Sprintf("session is registered for runtime %s, not %s", s.runtime, runtime)}, nil
 	}
 	if gen != s.gen {
-		return Decision{Code: CodeGenerationMismatch, Reason: fmt.Sprintf("generation %d is stale, the session is at %d", gen, s.gen)}, nil
+		return Decision{Code: wire.CodeGenerationMismatch, Reason: fmt.Sprintf("generation %d is stale, the session is at %d", gen, s.gen)}, nil
 	}
 	var d Decision
 	if s.allow != nil && !s.allow[tool] {
 		why := fmt.Sprintf("tool %s is outside the task allow-list", tool)
 		if s.allowMode == AllowEnforce {
-			return Decision{Code: CodePolicyDenied, Reason: why}, nil
+			return Decision{Code: wire.CodePolicyDenied, Reason: why}, nil
 		}
 		d.ShadowDeny = why
 	}
@@ -350,7 +339,7 @@ func (s *session) authorize(now time.Duration, gen uint64, runtime, tool string)
 	if s.expireLocked(now) {
 		evs = append(evs, s.event(EventExpired, "ttl elapsed"))
 		if !ReadOnly(s.runtime, tool) {
-			d.Code, d.Reason = CodeLeaseExpired, "the lease expired"
+			d.Code, d.Reason = wire.CodeLeaseExpired, "the lease expired"
 			return d, evs
 		}
 	}
@@ -359,11 +348,11 @@ func (s *session) authorize(now time.Duration, gen uint64, runtime, tool string)
 		return d, evs
 	}
 	if s.state == StateUnverified && s.lapsed {
-		d.Code, d.Reason = CodeLeaseExpired, "the lease expired"
+		d.Code, d.Reason = wire.CodeLeaseExpired, "the lease expired"
 		return d, evs
 	}
 	if s.state != StateVerified {
-		d.Code, d.Reason = CodeLeaseNotVerified, fmt.Sprintf("%s needs a VERIFIED lease; the session is %s", tool, s.state)
+		d.Code, d.Reason = wire.CodeLeaseNotVerified, fmt.Sprintf("%s needs a VERIFIED lease; the session is %s", tool, s.state)
 		return d, evs
 	}
 	d.Allow = true

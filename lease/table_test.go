@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // fixture is a table and one session in a given state (newFixture); token
@@ -24,7 +26,7 @@ func newFixture(tb testing.TB, st State) *fixture {
 	tb.Helper()
 	f := &fixture{clock: &ManualClock{}}
 	f.t = New(Config{Clock: f.clock})
-	in, _, err := f.t.Register(RuntimeClaude, Options{})
+	in, _, err := f.t.Register(wire.RuntimeClaude, Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -71,22 +73,22 @@ func TestTransitionTable(t *testing.T) {
 		err    error
 		events string
 		allow  bool
-		code   Code
+		code   wire.Code
 	}
 	ops := []struct {
 		name string
 		do   func(f *fixture) (result, error)
 	}{
 		{"authorize-read", func(f *fixture) (result, error) {
-			d, evs := f.t.Authorize(f.id, 1, RuntimeClaude, "Read")
+			d, evs := f.t.Authorize(f.id, 1, wire.RuntimeClaude, "Read")
 			return result{allow: d.Allow, code: d.Code, events: kinds(evs)}, nil
 		}},
 		{"authorize-mutator", func(f *fixture) (result, error) {
-			d, evs := f.t.Authorize(f.id, 1, RuntimeClaude, "Bash")
+			d, evs := f.t.Authorize(f.id, 1, wire.RuntimeClaude, "Bash")
 			return result{allow: d.Allow, code: d.Code, events: kinds(evs)}, nil
 		}},
 		{"authorize-stale-generation", func(f *fixture) (result, error) {
-			d, evs := f.t.Authorize(f.id, 2, RuntimeClaude, "Read")
+			d, evs := f.t.Authorize(f.id, 2, wire.RuntimeClaude, "Read")
 			return result{allow: d.Allow, code: d.Code, events: kinds(evs)}, nil
 		}},
 		{"begin", func(f *fixture) (result, error) {
@@ -126,8 +128,8 @@ func TestTransitionTable(t *testing.T) {
 	want := map[State]map[string]result{
 		U: {
 			"authorize-read":             {state: U, allow: true},
-			"authorize-mutator":          {state: U, code: CodeLeaseNotVerified},
-			"authorize-stale-generation": {state: U, code: CodeGenerationMismatch},
+			"authorize-mutator":          {state: U, code: wire.CodeLeaseNotVerified},
+			"authorize-stale-generation": {state: U, code: wire.CodeGenerationMismatch},
 			"begin":                      {state: P, events: "lease.pending"},
 			"promote-live-token":         {state: U, err: ErrNotPending},
 			"promote-foreign-token":      {state: U, err: ErrNotPending},
@@ -138,8 +140,8 @@ func TestTransitionTable(t *testing.T) {
 		},
 		P: {
 			"authorize-read":             {state: P, allow: true},
-			"authorize-mutator":          {state: P, code: CodeLeaseNotVerified},
-			"authorize-stale-generation": {state: P, code: CodeGenerationMismatch},
+			"authorize-mutator":          {state: P, code: wire.CodeLeaseNotVerified},
+			"authorize-stale-generation": {state: P, code: wire.CodeGenerationMismatch},
 			"begin":                      {state: P, events: "lease.revoked,lease.pending"},
 			"promote-live-token":         {state: V, events: "lease.verified"},
 			"promote-foreign-token":      {state: P, err: ErrTokenRefused},
@@ -151,7 +153,7 @@ func TestTransitionTable(t *testing.T) {
 		V: {
 			"authorize-read":             {state: V, allow: true},
 			"authorize-mutator":          {state: V, allow: true},
-			"authorize-stale-generation": {state: V, code: CodeGenerationMismatch},
+			"authorize-stale-generation": {state: V, code: wire.CodeGenerationMismatch},
 			"begin":                      {state: P, events: "lease.revoked,lease.pending"},
 			"promote-live-token":         {state: V, err: ErrNotPending}, // consumed: single use
 			"promote-foreign-token":      {state: V, err: ErrNotPending},
@@ -162,8 +164,8 @@ func TestTransitionTable(t *testing.T) {
 		},
 		stateExpired: {
 			"authorize-read":             {state: U, allow: true, events: "lease.expired"},
-			"authorize-mutator":          {state: U, code: CodeLeaseExpired, events: "lease.expired"},
-			"authorize-stale-generation": {state: V, code: CodeGenerationMismatch},
+			"authorize-mutator":          {state: U, code: wire.CodeLeaseExpired, events: "lease.expired"},
+			"authorize-stale-generation": {state: V, code: wire.CodeGenerationMismatch},
 			"begin":                      {state: P, events: "lease.expired,lease.pending"},
 			"promote-live-token":         {state: V, err: ErrNotPending},
 			"promote-foreign-token":      {state: V, err: ErrNotPending},
@@ -209,12 +211,12 @@ func TestTransitionTable(t *testing.T) {
 
 func TestReadOnlyClasses(t *testing.T) {
 	allowed := map[string][]string{
-		RuntimeClaude: {"Read", "Grep", "Glob", "LS", "Ls", "Find"},
-		RuntimePi:     {"read", "grep", "find", "ls"},
+		wire.RuntimeClaude: {"Read", "Grep", "Glob", "LS", "Ls", "Find"},
+		wire.RuntimePi:     {"read", "grep", "find", "ls"},
 	}
 	denied := map[string][]string{
-		RuntimeClaude: {"Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "Task", "Agent", "WebFetch", "mcp__fs__read", "read", "READ", "Read ", "ls", "Custom", ""},
-		RuntimePi:     {"bash", "edit", "write", "Read", "LS", "Grep", "mcp__x__y", ""},
+		wire.RuntimeClaude: {"Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "Task", "Agent", "WebFetch", "mcp__fs__read", "read", "READ", "Read ", "ls", "Custom", ""},
+		wire.RuntimePi:     {"bash", "edit", "write", "Read", "LS", "Grep", "mcp__x__y", ""},
 	}
 	for rt, names := range allowed {
 		for _, n := range names {
@@ -278,7 +280,7 @@ func TestPromoteRules(t *testing.T) {
 	})
 	t.Run("token of another session", func(t *testing.T) {
 		f := newFixture(t, StatePendingVerification)
-		other, _, _ := f.t.Register(RuntimeClaude, Options{})
+		other, _, _ := f.t.Register(wire.RuntimeClaude, Options{})
 		_ = f.t.MarkGateSeen(other.ID)
 		if _, _, _, err := f.t.BeginVerification(other.ID, 1, "b"); err != nil {
 			t.Fatal(err)
@@ -297,7 +299,7 @@ func TestPromoteRules(t *testing.T) {
 	})
 	t.Run("gate never seen", func(t *testing.T) {
 		tb := New(Config{Clock: &ManualClock{}})
-		in, _, _ := tb.Register(RuntimePi, Options{})
+		in, _, _ := tb.Register(wire.RuntimePi, Options{})
 		tok, _, _, err := tb.BeginVerification(in.ID, 1, "")
 		if err != nil {
 			t.Fatal(err)
@@ -320,7 +322,7 @@ func TestPromoteRules(t *testing.T) {
 			t.Fatalf("denied 1ns before expiry: %+v", d)
 		}
 		f.clock.Advance(1)
-		if d, _ := f.t.Authorize(f.id, 1, "", "Bash"); d.Allow || d.Code != CodeLeaseExpired {
+		if d, _ := f.t.Authorize(f.id, 1, "", "Bash"); d.Allow || d.Code != wire.CodeLeaseExpired {
 			t.Fatalf("at expiry: %+v", d)
 		}
 	})
@@ -328,10 +330,10 @@ func TestPromoteRules(t *testing.T) {
 
 func TestAuthorizeIdentity(t *testing.T) {
 	f := newFixture(t, StateVerified)
-	if d, _ := f.t.Authorize("nope", 1, RuntimeClaude, "Read"); d.Allow || d.Code != CodeUnknownSession {
+	if d, _ := f.t.Authorize("nope", 1, wire.RuntimeClaude, "Read"); d.Allow || d.Code != wire.CodeUnknownSession {
 		t.Errorf("unknown session: %+v", d)
 	}
-	if d, _ := f.t.Authorize(f.id, 1, RuntimePi, "read"); d.Allow || d.Code != CodeUnknownSession {
+	if d, _ := f.t.Authorize(f.id, 1, wire.RuntimePi, "read"); d.Allow || d.Code != wire.CodeUnknownSession {
 		t.Errorf("runtime mismatch: %+v", d)
 	}
 	if _, _, err := f.t.Register("codex", Options{}); !errors.Is(err, ErrUnknownRuntime) {
@@ -340,7 +342,7 @@ func TestAuthorizeIdentity(t *testing.T) {
 	if !f.t.Forget(f.id) {
 		t.Fatal("forget")
 	}
-	if d, _ := f.t.Authorize(f.id, 1, RuntimeClaude, "Bash"); d.Allow || d.Code != CodeUnknownSession {
+	if d, _ := f.t.Authorize(f.id, 1, wire.RuntimeClaude, "Bash"); d.Allow || d.Code != wire.CodeUnknownSession {
 		t.Errorf("forgotten session: %+v", d)
 	}
 }
@@ -349,7 +351,7 @@ func TestAllowList(t *testing.T) {
 	for _, mode := range []AllowMode{AllowEnforce, AllowShadow} {
 		t.Run(mode.String(), func(t *testing.T) {
 			tb := New(Config{Clock: &ManualClock{}})
-			in, _, err := tb.Register(RuntimeClaude, Options{AllowTools: []string{"Read", "Bash"}, AllowMode: mode})
+			in, _, err := tb.Register(wire.RuntimeClaude, Options{AllowTools: []string{"Read", "Bash"}, AllowMode: mode})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -363,7 +365,7 @@ func TestAllowList(t *testing.T) {
 			}
 			for _, tool := range []string{"Grep", "Edit"} {
 				d, _ := tb.Authorize(in.ID, 1, "", tool)
-				if mode == AllowEnforce && (d.Allow || d.Code != CodePolicyDenied) {
+				if mode == AllowEnforce && (d.Allow || d.Code != wire.CodePolicyDenied) {
 					t.Errorf("%s outside the list, enforce: %+v", tool, d)
 				}
 				if mode == AllowShadow && (!d.Allow || d.ShadowDeny == "") {
@@ -373,7 +375,7 @@ func TestAllowList(t *testing.T) {
 		})
 	}
 	tb := New(Config{})
-	if _, _, err := tb.Register(RuntimeClaude, Options{AllowTools: []string{"Read", " Bash"}}); !errors.Is(err, ErrBadAllowList) {
+	if _, _, err := tb.Register(wire.RuntimeClaude, Options{AllowTools: []string{"Read", " Bash"}}); !errors.Is(err, ErrBadAllowList) {
 		t.Errorf("bad name accepted: %v", err)
 	}
 	if _, err := ParseAllowMode("loose"); !errors.Is(err, ErrBadAllowList) {
@@ -450,7 +452,7 @@ func BenchmarkAuthorize(b *testing.B) {
 	b.RunParallel(func(pb *testing.PB) {
 		i := 0
 		for pb.Next() {
-			d, _ := f.t.Authorize(f.id, 1, RuntimeClaude, tools[i&3])
+			d, _ := f.t.Authorize(f.id, 1, wire.RuntimeClaude, tools[i&3])
 			if !d.Allow {
 				b.Error("denied")
 			}
@@ -468,7 +470,7 @@ func TestExpiredCodeAfterSweep(t *testing.T) {
 		t.Fatalf("sweep events = %q", kinds(evs))
 	}
 	d, _ := f.t.Authorize(f.id, 1, "", "Bash")
-	if d.Allow || d.Code != CodeLeaseExpired {
+	if d.Allow || d.Code != wire.CodeLeaseExpired {
 		t.Fatalf("after sweep: %+v", d)
 	}
 	if d, _ := f.t.Authorize(f.id, 1, "", "Read"); !d.Allow {
@@ -477,7 +479,7 @@ func TestExpiredCodeAfterSweep(t *testing.T) {
 	if _, _, _, err := f.t.BeginVerification(f.id, 1, "b2"); err != nil {
 		t.Fatal(err)
 	}
-	if d, _ := f.t.Authorize(f.id, 1, "", "Bash"); d.Allow || d.Code != CodeLeaseNotVerified {
+	if d, _ := f.t.Authorize(f.id, 1, "", "Bash"); d.Allow || d.Code != wire.CodeLeaseNotVerified {
 		t.Fatalf("after a new cycle: %+v", d)
 	}
 }

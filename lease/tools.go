@@ -1,14 +1,10 @@
 package lease
 
-// Runtimes the broker knows.
-const (
-	RuntimeClaude = "claude"
-	RuntimePi     = "pi"
-)
+import "github.com/leasegate/leasegate/lease/wire"
 
 // KnownRuntime reports whether runtime is one the broker can gate.
 func KnownRuntime(runtime string) bool {
-	return runtime == RuntimeClaude || runtime == RuntimePi
+	return runtime == wire.RuntimeClaude || runtime == wire.RuntimePi
 }
 
 // ReadOnly reports whether tool is in the read-only class of runtime: the
@@ -17,12 +13,12 @@ func KnownRuntime(runtime string) bool {
 // unknown tools, another runtime's names) is a mutator.
 func ReadOnly(runtime, tool string) bool {
 	switch runtime {
-	case RuntimeClaude:
+	case wire.RuntimeClaude:
 		switch tool {
 		case "Read", "Grep", "Glob", "LS", "Ls", "Find":
 			return true
 		}
-	case RuntimePi:
+	case wire.RuntimePi:
 		switch tool {
 		case "read", "grep", "find", "ls":
 			return true

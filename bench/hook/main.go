@@ -25,7 +25,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 func main() {
@@ -63,9 +63,9 @@ func run(bin string, n int, goOnly bool) error {
 	}
 	defer func() { _ = brk.Process.Kill(); _ = brk.Wait() }()
 	ctx := context.Background()
-	var c *broker.Client
+	var c *wire.Client
 	for i := 0; i < 200; i++ {
-		if c, err = broker.Dial(ctx, sock); err == nil {
+		if c, err = wire.Dial(ctx, sock); err == nil {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -73,7 +73,7 @@ func run(bin string, n int, goOnly bool) error {
 	if err != nil {
 		return err
 	}
-	rep, err := c.Do(ctx, broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: os.Getpid()})
+	rep, err := c.Do(ctx, wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: os.Getpid()})
 	c.Close()
 	if err != nil || !rep.OK {
 		return fmt.Errorf("register: %v %+v", err, rep)

@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"github.com/leasegate/leasegate/lease/broker/cli"
+	"github.com/leasegate/leasegate/cmd/lease-broker/leasebroker"
 )
 
-func main() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() { os.Exit(leasebroker.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

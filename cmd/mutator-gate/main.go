@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"github.com/leasegate/leasegate/gate/hook"
+	"github.com/leasegate/leasegate/cmd/mutator-gate/mutatorgate"
 )
 
-func main() { os.Exit(hook.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() { os.Exit(mutatorgate.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

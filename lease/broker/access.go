@@ -4,6 +4,8 @@ package broker
 
 import (
 	"fmt"
+
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // connState is the per-connection view of the peer.
@@ -14,8 +16,8 @@ type connState struct {
 
 // verifierOps are the operations the verifier uid may use.
 var verifierOps = map[string]bool{
-	OpBeginVerification: true, OpPromote: true, OpRevoke: true,
-	OpStatus: true, OpSessions: true, OpEvents: true,
+	wire.OpBeginVerification: true, wire.OpPromote: true, wire.OpRevoke: true,
+	wire.OpStatus: true, wire.OpSessions: true, wire.OpEvents: true,
 }
 
 // inSessionTree reports whether the peer descends from (or is) the
@@ -61,50 +63,50 @@ func (s *Server) outsideEveryTree(cs *connState) (bool, string) {
 
 // sessionPeer checks that the session exists and that the peer is in its
 // tree; it returns a failure reply otherwise.
-func (s *Server) sessionPeer(cs *connState, id string) (Reply, bool) {
+func (s *Server) sessionPeer(cs *connState, id string) (wire.Reply, bool) {
 	if id == "" {
-		return fail(CodeBadRequest, "missing session"), false
+		return fail(wire.CodeBadRequest, "missing session"), false
 	}
 	if _, ok := s.table.Get(id); !ok {
-		return fail(CodeUnknownSession, "no such session (a broker restart forgets every session)"), false
+		return fail(wire.CodeUnknownSession, "no such session (a broker restart forgets every session)"), false
 	}
 	if !s.inSessionTree(cs, id) {
-		return fail(CodePeerRefused, "the peer (pid %d) is outside the session's runtime tree", cs.peer.pid), false
+		return fail(wire.CodePeerRefused, "the peer (pid %d) is outside the session's runtime tree", cs.peer.pid), false
 	}
-	return Reply{}, true
+	return wire.Reply{}, true
 }
 
 // operatorOrOwn allows a peer in the session's own tree, or a peer outside
 // every runtime tree (an operator or the verifier).
-func (s *Server) operatorOrOwn(cs *connState, id string) (Reply, bool) {
+func (s *Server) operatorOrOwn(cs *connState, id string) (wire.Reply, bool) {
 	if id == "" {
-		return fail(CodeBadRequest, "missing session"), false
+		return fail(wire.CodeBadRequest, "missing session"), false
 	}
 	if _, ok := s.table.Get(id); !ok {
-		return fail(CodeUnknownSession, "no such session (a broker restart forgets every session)"), false
+		return fail(wire.CodeUnknownSession, "no such session (a broker restart forgets every session)"), false
 	}
 	if cs.peer.uid == s.uid && s.inSessionTree(cs, id) {
-		return Reply{}, true
+		return wire.Reply{}, true
 	}
 	if ok, why := s.outsideEveryTree(cs); !ok {
-		return fail(CodePeerRefused, "%s", why), false
+		return fail(wire.CodePeerRefused, "%s", why), false
 	}
-	return Reply{}, true
+	return wire.Reply{}, true
 }
 
 // verifierPeer checks the rules for begin_verification and promote.
-func (s *Server) verifierPeer(cs *connState, req *Request) (Reply, bool) {
+func (s *Server) verifierPeer(cs *connState, req *wire.Request) (wire.Reply, bool) {
 	if req.Session == "" {
-		return fail(CodeBadRequest, "missing session"), false
+		return fail(wire.CodeBadRequest, "missing session"), false
 	}
 	// With a verifier user, only that user verifies: the broker's own
 	// user is the agent's, and a process of it that left the agent's tree
 	// (setsid, double fork) must not be able to verify.
 	if s.cfg.VerifierUID != NoVerifier && cs.peer.uid != s.cfg.VerifierUID {
-		return fail(CodePeerRefused, "%s: only the verifier user (uid %d) may verify on this broker", req.Op, s.cfg.VerifierUID), false
+		return fail(wire.CodePeerRefused, "%s: only the verifier user (uid %d) may verify on this broker", req.Op, s.cfg.VerifierUID), false
 	}
 	if ok, why := s.outsideEveryTree(cs); !ok {
-		return fail(CodePeerRefused, "%s: %s may not run from inside an agent", why, req.Op), false
+		return fail(wire.CodePeerRefused, "%s: %s may not run from inside an agent", why, req.Op), false
 	}
-	return Reply{}, true
+	return wire.Reply{}, true
 }

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // Audit record kinds.
@@ -42,7 +44,7 @@ type Record struct {
 	Generation uint64    `json:"generation,omitempty"`
 	Runtime    string    `json:"runtime,omitempty"`
 	Tool       string    `json:"tool,omitempty"`
-	Code       string    `json:"code,omitempty"`
+	Code       wire.Code `json:"code,omitempty"`
 	Reason     string    `json:"reason,omitempty"`
 	Rule       string    `json:"rule,omitempty"`
 	Event      string    `json:"event,omitempty"`

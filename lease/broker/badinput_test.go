@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 func rawConn(t *testing.T, sock string) (net.Conn, *bufio.Reader) {
@@ -21,14 +22,14 @@ func rawConn(t *testing.T, sock string) (net.Conn, *bufio.Reader) {
 	return c, bufio.NewReader(c)
 }
 
-func readReply(t *testing.T, c net.Conn, r *bufio.Reader) (broker.Reply, error) {
+func readReply(t *testing.T, c net.Conn, r *bufio.Reader) (wire.Reply, error) {
 	t.Helper()
 	c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	line, err := r.ReadBytes('\n')
 	if err != nil {
-		return broker.Reply{}, err
+		return wire.Reply{}, err
 	}
-	var rep broker.Reply
+	var rep wire.Reply
 	if err := json.Unmarshal(line, &rep); err != nil {
 		t.Fatalf("reply %q: %v", line, err)
 	}
@@ -38,7 +39,7 @@ func readReply(t *testing.T, c net.Conn, r *bufio.Reader) (broker.Reply, error) 
 // stillServing checks that a fresh client gets a status answer.
 func stillServing(t *testing.T, sock string) {
 	t.Helper()
-	if rep := call(t, sock, broker.Request{Op: broker.OpStatus}); !rep.OK {
+	if rep := call(t, sock, wire.Request{Op: wire.OpStatus}); !rep.OK {
 		t.Fatalf("broker stopped serving others: %+v", rep)
 	}
 }
@@ -49,18 +50,21 @@ func TestBadInput(t *testing.T) {
 
 	t.Run("answered errors keep the connection", func(t *testing.T) {
 		c, r := rawConn(t, sock)
-		cases := []struct{ line, code string }{
-			{"garbage", broker.CodeBadRequest},
-			{"", broker.CodeBadRequest},
-			{"[1,2,3]", broker.CodeBadRequest},
-			{`{"v":1,"op":"authorize","generation":"x"}`, broker.CodeBadRequest},
-			{`{"v":2,"op":"status"}`, broker.CodeUnsupportedVersion},
-			{`{"op":"status"}`, broker.CodeUnsupportedVersion},
-			{`{"v":1}`, broker.CodeBadRequest},
-			{`{"v":1,"op":"frobnicate"}`, broker.CodeUnknownOp},
-			{`{"v":1,"op":"promote","session":"x","token":"zz"}`, broker.CodeUnknownSession},
-			{`{"v":1,"op":"register","runtime":"claude","pid":1}`, broker.CodePeerRefused},
-			{"{\"v\":1,\"op\":\"status\"\x00}", broker.CodeBadRequest},
+		cases := []struct {
+			line string
+			code wire.Code
+		}{
+			{"garbage", wire.CodeBadRequest},
+			{"", wire.CodeBadRequest},
+			{"[1,2,3]", wire.CodeBadRequest},
+			{`{"v":1,"op":"authorize","generation":"x"}`, wire.CodeBadRequest},
+			{`{"v":2,"op":"status"}`, wire.CodeUnsupportedVersion},
+			{`{"op":"status"}`, wire.CodeUnsupportedVersion},
+			{`{"v":1}`, wire.CodeBadRequest},
+			{`{"v":1,"op":"frobnicate"}`, wire.CodeUnknownOp},
+			{`{"v":1,"op":"promote","session":"x","token":"zz"}`, wire.CodeUnknownSession},
+			{`{"v":1,"op":"register","runtime":"claude","pid":1}`, wire.CodePeerRefused},
+			{"{\"v\":1,\"op\":\"status\"\x00}", wire.CodeBadRequest},
 		}
 		for _, tc := range cases {
 			c.Write([]byte(tc.line + "\n"))
@@ -68,7 +72,7 @@ func TestBadInput(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%q: %v", tc.line, err)
 			}
-			if rep.OK || rep.Code != tc.code || rep.V != broker.ProtocolVersion {
+			if rep.OK || rep.Code != tc.code || rep.V != wire.ProtocolVersion {
 				t.Errorf("%q: got %+v, want code %s", tc.line, rep, tc.code)
 			}
 		}
@@ -87,7 +91,7 @@ func TestBadInput(t *testing.T) {
 		} {
 			c.Write([]byte(line + "\n"))
 			rep, err := readReply(t, c, r)
-			if err != nil || rep.Allow || rep.Code != broker.CodeUnknownSession {
+			if err != nil || rep.Allow || rep.Code != wire.CodeUnknownSession {
 				t.Errorf("%s: %+v %v", line, rep, err)
 			}
 		}
@@ -105,7 +109,7 @@ func TestBadInput(t *testing.T) {
 			done <- err
 		}()
 		rep, err := readReply(t, c, r)
-		if err == nil && (rep.OK || rep.Code != broker.CodeBadRequest) {
+		if err == nil && (rep.OK || rep.Code != wire.CodeBadRequest) {
 			t.Fatalf("over-long line: %+v", rep)
 		}
 		if err := <-done; err == nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/leasegate/leasegate/gate"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // benchServer returns a broker and a connection state for the benchmark
@@ -20,7 +21,7 @@ func benchServer(b *testing.B, pol Policy) (*Server, *connState, string) {
 	}
 	b.Cleanup(func() { s.Close() })
 	cs := &connState{peer: selfPeer(b), inTree: map[string]bool{}}
-	rep := s.opRegister(cs, &Request{Op: OpRegister, Runtime: "claude", PID: os.Getpid()})
+	rep := s.opRegister(cs, &wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: os.Getpid()})
 	if !rep.OK {
 		b.Fatal(rep)
 	}
@@ -43,7 +44,7 @@ func BenchmarkHandleAuthorize(b *testing.B) {
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			s, cs, id := benchServer(b, tc.policy)
-			line, _ := json.Marshal(Request{V: ProtocolVersion, Op: OpAuthorize, Session: id, Generation: 1, Tool: tc.tool, ToolInput: json.RawMessage(tc.input)})
+			line, _ := json.Marshal(wire.Request{V: wire.ProtocolVersion, Op: wire.OpAuthorize, Session: id, Generation: 1, Tool: tc.tool, ToolInput: json.RawMessage(tc.input)})
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
@@ -74,7 +75,7 @@ func BenchmarkHandleAuthorizeVerified(b *testing.B) {
 			if _, _, err := s.table.Promote(id, 1, "", tok, 300e9); err != nil {
 				b.Fatal(err)
 			}
-			line, _ := json.Marshal(Request{V: ProtocolVersion, Op: OpAuthorize, Session: id, Generation: 1, Tool: "Bash",
+			line, _ := json.Marshal(wire.Request{V: wire.ProtocolVersion, Op: wire.OpAuthorize, Session: id, Generation: 1, Tool: "Bash",
 				ToolInput: json.RawMessage(`{"command":"cd /src && go test ./... 2>&1 | tail -20"}`)})
 			b.ReportAllocs()
 			b.ResetTimer()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // cpuTime returns the user+system CPU time this process has used.
@@ -32,17 +33,17 @@ func BenchmarkAuthorizeSocket(b *testing.B) {
 			b.Run(fmt.Sprintf("tool=%s/clients=%d", tool, clients), func(b *testing.B) {
 				srv := startBroker(b, broker.Config{})
 				ctx := context.Background()
-				reg := call(b, srv.Addr(), broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: os.Getpid()})
-				conns := make([]*broker.Client, clients)
+				reg := call(b, srv.Addr(), wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: os.Getpid()})
+				conns := make([]*wire.Client, clients)
 				for i := range conns {
-					c, err := broker.Dial(ctx, srv.Addr())
+					c, err := wire.Dial(ctx, srv.Addr())
 					if err != nil {
 						b.Fatal(err)
 					}
 					defer c.Close()
 					conns[i] = c
 				}
-				req := broker.Request{Op: broker.OpAuthorize, Session: reg.Session, Generation: 1, Tool: tool}
+				req := wire.Request{Op: wire.OpAuthorize, Session: reg.Session, Generation: 1, Tool: tool}
 				lat := make([][]time.Duration, clients)
 				cpu0 := cpuTime()
 				b.ResetTimer()
@@ -94,13 +95,13 @@ func BenchmarkAuthorizeSocket(b *testing.B) {
 func BenchmarkAuthorizeFreshConn(b *testing.B) {
 	srv := startBroker(b, broker.Config{})
 	ctx := context.Background()
-	reg := call(b, srv.Addr(), broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: os.Getpid()})
-	req := broker.Request{Op: broker.OpAuthorize, Session: reg.Session, Generation: 1, Tool: "Read"}
+	reg := call(b, srv.Addr(), wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: os.Getpid()})
+	req := wire.Request{Op: wire.OpAuthorize, Session: reg.Session, Generation: 1, Tool: "Read"}
 	cpu0 := cpuTime()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			c, err := broker.Dial(ctx, srv.Addr())
+			c, err := wire.Dial(ctx, srv.Addr())
 			if err != nil {
 				b.Error(err)
 				return

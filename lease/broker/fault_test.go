@@ -14,8 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/leasegate/leasegate/cmd/lease-broker/leasebroker"
 	"github.com/leasegate/leasegate/lease/broker"
-	"github.com/leasegate/leasegate/lease/broker/cli"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // brokerCmd returns the test binary set up to run lease-broker with args.
@@ -50,7 +51,7 @@ func waitServing(t *testing.T, sock string) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		if r := doOnce(sock, broker.Request{Op: broker.OpStatus}); r.Err == "" && r.Reply.OK {
+		if r := doOnce(sock, wire.Request{Op: wire.OpStatus}); r.Err == "" && r.Reply.OK {
 			return
 		}
 		if time.Now().After(deadline) {
@@ -71,7 +72,7 @@ func TestBrokerKilledMidLoad(t *testing.T) {
 	rt := startRuntime(t, sock, "claude")
 	// Bash is denied while UNVERIFIED, so every call writes a gate.denied
 	// record: the kill lands in the middle of audit writes.
-	b, _ := json.Marshal(helperCmd{Hammer: 8, Req: broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Bash"}})
+	b, _ := json.Marshal(helperCmd{Hammer: 8, Req: wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Bash"}})
 	rt.in.Write(append(b, '\n'))
 	waitStatus(t, sock, func(st broker.Status) bool { return st.Denied >= 50 })
 	proc.Process.Signal(syscall.SIGKILL)
@@ -83,14 +84,14 @@ func TestBrokerKilledMidLoad(t *testing.T) {
 	if hr.Calls < 50 || hr.Errors != 8 || hr.LastAllowSent != 0 {
 		t.Fatalf("hammer: %+v (want every client to end in an error, nothing allowed)", hr)
 	}
-	r := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Read"})
+	r := rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Read"})
 	if !r.Unavailable || r.Reply.Allow {
 		t.Fatalf("after the kill: %+v", r)
 	}
 	// The real hook blocks with GATE_UNAVAILABLE.
-	r = rt.do("hook", broker.Request{Event: "gate", Session: rt.Session, Generation: 1,
+	r = rt.do("hook", wire.Request{Event: "gate", Session: rt.Session, Generation: 1,
 		ToolInput: json.RawMessage(`{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/etc/hosts"}}`)})
-	if r.Exit != 2 || r.Code != broker.CodeGateUnavailable {
+	if r.Exit != 2 || r.Code != wire.CodeGateUnavailable {
 		t.Fatalf("hook after the kill: exit %d, stderr %q", r.Exit, r.Stderr)
 	}
 	recs := readAudit(t, audit) // fails on a torn line
@@ -101,8 +102,8 @@ func TestBrokerKilledMidLoad(t *testing.T) {
 		t.Fatalf("the killed broker's socket should be left behind: %v", err)
 	}
 	startBrokerProc(t, sock, audit) // replaces the stale socket
-	r = rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Read"})
-	if r.Reply.Allow || r.Reply.Code != broker.CodeUnknownSession {
+	r = rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Read"})
+	if r.Reply.Allow || r.Reply.Code != wire.CodeUnknownSession {
 		t.Fatalf("old session after the restart: %+v", r)
 	}
 }
@@ -116,17 +117,17 @@ func TestAuditUnwritable(t *testing.T) {
 	srv := startBroker(t, broker.Config{AuditPath: "/dev/full"})
 	rt := startRuntime(t, srv.Addr(), "claude")
 	for _, tool := range []string{"Read", "Bash"} {
-		r := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: tool})
+		r := rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: tool})
 		if r.Reply.Allow || r.Reply.Code == "" {
 			t.Fatalf("%s with the audit log failing: %+v", tool, r)
 		}
 	}
-	r := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Read"})
-	if r.Reply.Code != broker.CodeGateUnavailable || !strings.Contains(r.Reply.Error, "audit") {
+	r := rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Read"})
+	if r.Reply.Code != wire.CodeGateUnavailable || !strings.Contains(r.Reply.Error, "audit") {
 		t.Fatalf("read with the audit log failing: %+v", r)
 	}
 	var st broker.Status
-	json.Unmarshal(call(t, srv.Addr(), broker.Request{Op: broker.OpStatus}).Data, &st)
+	json.Unmarshal(call(t, srv.Addr(), wire.Request{Op: wire.OpStatus}).Data, &st)
 	if st.AuditError == "" {
 		t.Fatalf("status does not report the audit failure: %+v", st)
 	}
@@ -162,7 +163,7 @@ func TestUnsafeSocketFolder(t *testing.T) {
 	cmd := brokerCmd("serve", "--foreground", "--socket", filepath.Join(wide, "broker.sock"), "--audit", filepath.Join(base, "a.jsonl"))
 	out, err := cmd.CombinedOutput()
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != cli.ExitUnsafe || !strings.Contains(string(out), "unsafe socket folder") {
+	if !errors.As(err, &ee) || ee.ExitCode() != leasebroker.ExitUnsafe || !strings.Contains(string(out), "unsafe socket folder") {
 		t.Errorf("serve in a 0755 folder: %v %q", err, out)
 	}
 	// A new folder is created 0700 and the socket 0600.
@@ -230,12 +231,12 @@ func TestTwoBrokers(t *testing.T) {
 		t.Fatal("neither broker stepped aside")
 	}
 	winner := 1 - loser
-	if code := cmds[loser].ProcessState.ExitCode(); code != cli.ExitOK || !strings.Contains(errs[loser].String(), "already running") {
+	if code := cmds[loser].ProcessState.ExitCode(); code != leasebroker.ExitOK || !strings.Contains(errs[loser].String(), "already running") {
 		t.Fatalf("loser exit %d: %q", code, errs[loser].String())
 	}
 	waitServing(t, sock)
 	var st broker.Status
-	json.Unmarshal(call(t, sock, broker.Request{Op: broker.OpStatus}).Data, &st)
+	json.Unmarshal(call(t, sock, wire.Request{Op: wire.OpStatus}).Data, &st)
 	if st.PID != cmds[winner].Process.Pid {
 		t.Fatalf("status from pid %d, winner is %d", st.PID, cmds[winner].Process.Pid)
 	}
@@ -246,7 +247,7 @@ func TestTwoBrokers(t *testing.T) {
 		cmds[winner].Process.Kill()
 		t.Fatal("winner ignored SIGTERM")
 	}
-	if code := cmds[winner].ProcessState.ExitCode(); code != cli.ExitOK {
+	if code := cmds[winner].ProcessState.ExitCode(); code != leasebroker.ExitOK {
 		t.Fatalf("winner exit %d after SIGTERM", code)
 	}
 	if _, err := os.Lstat(sock); !errors.Is(err, fs.ErrNotExist) {
@@ -270,7 +271,7 @@ func TestDetachedServe(t *testing.T) {
 		}
 	}
 	var st broker.Status
-	json.Unmarshal(call(t, sock, broker.Request{Op: broker.OpStatus}).Data, &st)
+	json.Unmarshal(call(t, sock, wire.Request{Op: wire.OpStatus}).Data, &st)
 	p, err := os.FindProcess(st.PID)
 	if err != nil {
 		t.Fatal(err)
@@ -281,7 +282,7 @@ func TestDetachedServe(t *testing.T) {
 	}
 	p.Signal(syscall.SIGTERM)
 	deadline := time.Now().Add(10 * time.Second)
-	for doOnce(sock, broker.Request{Op: broker.OpStatus}).Err == "" {
+	for doOnce(sock, wire.Request{Op: wire.OpStatus}).Err == "" {
 		if time.Now().After(deadline) {
 			p.Kill()
 			t.Fatal("detached broker ignored SIGTERM")

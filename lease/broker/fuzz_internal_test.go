@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/leasegate/leasegate/lease"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // FuzzReadLine: the line reader splits exactly at '\n', never returns more
@@ -27,14 +28,14 @@ func FuzzReadLine(f *testing.F) {
 		trailing := want[len(want)-1] // after the last newline: never a line
 		want = want[:len(want)-1]
 		for i := 0; ; i++ {
-			line, err := readLine(r, max)
+			line, err := wire.ReadLine(r, max)
 			if errors.Is(err, io.EOF) {
 				if i != len(want) {
 					t.Fatalf("%d lines, want %d", i, len(want))
 				}
 				return
 			}
-			if errors.Is(err, errLineTooLong) {
+			if errors.Is(err, wire.ErrLineTooLong) {
 				long := (i < len(want) && len(want[i]) > max) || (i == len(want) && len(trailing) > max)
 				if !long {
 					t.Fatalf("line %d reported too long (limit %d)", i, max)
@@ -90,8 +91,8 @@ func FuzzHandleLine(f *testing.F) {
 			t.Fatalf("failure without a code: %q -> %+v", line, rep)
 		}
 		if rep.OK {
-			var req Request
-			if json.Unmarshal(line, &req) != nil || req.V != ProtocolVersion {
+			var req wire.Request
+			if json.Unmarshal(line, &req) != nil || req.V != wire.ProtocolVersion {
 				t.Fatalf("OK for a request that does not decode: %q", line)
 			}
 		}
@@ -119,7 +120,7 @@ func TestHandleLineOperatorPath(t *testing.T) {
 		t.Fatalf("operator begin: %+v", rep)
 	}
 	rep = s.handleLine(cs, []byte(`{"v":1,"op":"authorize","session":"`+in.ID+`","generation":1,"tool":"Read"}`))
-	if rep.Allow || rep.Code != CodeUnknownSession {
+	if rep.Allow || rep.Code != wire.CodeUnknownSession {
 		t.Fatalf("out-of-tree authorize: %+v", rep)
 	}
 }

@@ -17,9 +17,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/leasegate/leasegate/gate/hook"
+	"github.com/leasegate/leasegate/cmd/lease-broker/leasebroker"
+	"github.com/leasegate/leasegate/cmd/mutator-gate/mutatorgate"
 	"github.com/leasegate/leasegate/lease/broker"
-	"github.com/leasegate/leasegate/lease/broker/cli"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // The test binary re-executes itself as helper processes: a runtime that
@@ -38,11 +39,11 @@ func TestMain(m *testing.M) {
 	case "broker":
 		// argv as lease-broker would get it; a detached serve re-executes
 		// this binary with its own argv, so this must not read the env.
-		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(leasebroker.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	case "load":
 		helperLoad()
 	case "hook":
-		os.Exit(hook.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(mutatorgate.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	default:
 		fmt.Fprintln(os.Stderr, "unknown helper mode")
 		os.Exit(99)
@@ -52,19 +53,19 @@ func TestMain(m *testing.M) {
 
 // result is what a helper prints for one request.
 type result struct {
-	Reply       broker.Reply `json:"reply"`
-	Err         string       `json:"err,omitempty"`
-	Unavailable bool         `json:"unavailable,omitempty"`
+	Reply       wire.Reply `json:"reply"`
+	Err         string     `json:"err,omitempty"`
+	Unavailable bool       `json:"unavailable,omitempty"`
 	// For a hook run: its exit status, stderr, and the code stderr starts with.
-	Exit   int    `json:"exit,omitempty"`
-	Stderr string `json:"stderr,omitempty"`
-	Code   string `json:"code,omitempty"`
+	Exit   int       `json:"exit,omitempty"`
+	Stderr string    `json:"stderr,omitempty"`
+	Code   wire.Code `json:"code,omitempty"`
 }
 
-func doOnce(sock string, req broker.Request) result {
+func doOnce(sock string, req wire.Request) result {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, err := broker.Dial(ctx, sock)
+	c, err := wire.Dial(ctx, sock)
 	if err != nil {
 		return result{Err: err.Error(), Unavailable: errorsIsUnavailable(err)}
 	}
@@ -77,7 +78,7 @@ func doOnce(sock string, req broker.Request) result {
 }
 
 func helperClient() {
-	var req broker.Request
+	var req wire.Request
 	if err := json.Unmarshal([]byte(os.Getenv("LGTEST_REQ")), &req); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(98)
@@ -87,8 +88,8 @@ func helperClient() {
 
 // helperCmd is one instruction to a runtime helper.
 type helperCmd struct {
-	Via string         `json:"via"` // "self" or "child"
-	Req broker.Request `json:"req"`
+	Via string       `json:"via"` // "self" or "child"
+	Req wire.Request `json:"req"`
 	// Hammer, when > 0, runs that many goroutines authorizing Bash until
 	// the next stdin line, then reports the send time of the last allow.
 	Hammer int `json:"hammer,omitempty"`
@@ -111,7 +112,7 @@ type hammerResult struct {
 func helperRuntime() {
 	sock := os.Getenv("LGTEST_SOCKET")
 	out := json.NewEncoder(os.Stdout)
-	reg := doOnce(sock, broker.Request{Op: broker.OpRegister, Runtime: os.Getenv("LGTEST_RUNTIME"), PID: os.Getpid()})
+	reg := doOnce(sock, wire.Request{Op: wire.OpRegister, Runtime: os.Getenv("LGTEST_RUNTIME"), PID: os.Getpid()})
 	out.Encode(reg)
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
@@ -135,7 +136,7 @@ func helperRuntime() {
 			cmd.Stderr = &stderr
 			_ = cmd.Run()
 			code, _, _ := strings.Cut(stderr.String(), " ")
-			out.Encode(result{Exit: cmd.ProcessState.ExitCode(), Stderr: stderr.String(), Code: strings.TrimRight(code, ":\n")})
+			out.Encode(result{Exit: cmd.ProcessState.ExitCode(), Stderr: stderr.String(), Code: wire.Code(strings.TrimRight(code, ":\n"))})
 			continue
 		}
 		if hc.Via == "child" {
@@ -154,7 +155,7 @@ func helperRuntime() {
 	}
 }
 
-func hammer(sock string, req broker.Request, n int, sc *bufio.Scanner) hammerResult {
+func hammer(sock string, req wire.Request, n int, sc *bufio.Scanner) hammerResult {
 	var mu sync.Mutex
 	var res hammerResult
 	stop := make(chan struct{})
@@ -164,7 +165,7 @@ func hammer(sock string, req broker.Request, n int, sc *bufio.Scanner) hammerRes
 		go func() {
 			defer wg.Done()
 			ctx := context.Background()
-			c, err := broker.Dial(ctx, sock)
+			c, err := wire.Dial(ctx, sock)
 			if err != nil {
 				mu.Lock()
 				res.Errors++
@@ -216,7 +217,7 @@ func hammer(sock string, req broker.Request, n int, sc *bufio.Scanner) hammerRes
 	return res
 }
 
-func errorsIsUnavailable(err error) bool { return errors.Is(err, broker.ErrUnavailable) }
+func errorsIsUnavailable(err error) bool { return errors.Is(err, wire.ErrUnavailable) }
 
 // --- test-side harness ---
 
@@ -253,7 +254,7 @@ func startBroker(t testing.TB, cfg broker.Config) *broker.Server {
 
 // call sends one request from the test process (an operator: outside every
 // runtime tree).
-func call(t testing.TB, sock string, req broker.Request) broker.Reply {
+func call(t testing.TB, sock string, req wire.Request) wire.Reply {
 	t.Helper()
 	r := doOnce(sock, req)
 	if r.Err != "" {
@@ -312,7 +313,7 @@ func (r *runtimeProc) read(v any) {
 
 // do runs req from inside the runtime's tree: "self" is the registered
 // process, "child" a process it starts.
-func (r *runtimeProc) do(via string, req broker.Request) result {
+func (r *runtimeProc) do(via string, req wire.Request) result {
 	r.t.Helper()
 	b, _ := json.Marshal(helperCmd{Via: via, Req: req})
 	if _, err := r.in.Write(append(b, '\n')); err != nil {
@@ -374,7 +375,7 @@ func countKind(recs []broker.Record, kind, session string) int {
 func status(t testing.TB, sock string) broker.Status {
 	t.Helper()
 	var st broker.Status
-	if err := json.Unmarshal(call(t, sock, broker.Request{Op: broker.OpStatus}).Data, &st); err != nil {
+	if err := json.Unmarshal(call(t, sock, wire.Request{Op: wire.OpStatus}).Data, &st); err != nil {
 		t.Fatal(err)
 	}
 	return st

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // The load test's size. The suite runs a bounded size; bench/broker-load.sh
@@ -60,15 +60,15 @@ func helperLoad() {
 		fmt.Fprintf(os.Stdout, format+"\n", args...)
 		outMu.Unlock()
 	}
-	clients := make([]*broker.Client, n)
+	clients := make([]*wire.Client, n)
 	sessions := make([]string, n)
 	for i := range clients {
-		c, err := broker.Dial(ctx, sock)
+		c, err := wire.Dial(ctx, sock)
 		if err != nil {
 			say("fatal %v", err)
 			os.Exit(1)
 		}
-		rep, err := c.Do(ctx, broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: os.Getpid()})
+		rep, err := c.Do(ctx, wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: os.Getpid()})
 		if err != nil || !rep.OK {
 			say("fatal register %v %+v", err, rep)
 			os.Exit(1)
@@ -125,7 +125,7 @@ func helperLoad() {
 				if tool != "Read" {
 					input = json.RawMessage(`{"command":"go test ./..."}`)
 				}
-				rep, err := c.Do(ctx, broker.Request{Op: broker.OpAuthorize, Session: id, Generation: gen, Tool: tool, ToolInput: input})
+				rep, err := c.Do(ctx, wire.Request{Op: wire.OpAuthorize, Session: id, Generation: gen, Tool: tool, ToolInput: input})
 				got := time.Now()
 				myLat = append(myLat, got.Sub(sent))
 				if err != nil || !rep.OK {
@@ -189,11 +189,11 @@ func helperLoad() {
 						time.Sleep(time.Until(vRecv.Add(ttl + 5*time.Millisecond)))
 						expiries++
 					case 2, 3:
-						op := broker.OpRevoke
+						op := wire.OpRevoke
 						if phase == 3 {
-							op = broker.OpCompact
+							op = wire.OpCompact
 						}
-						rep, err := c.Do(ctx, broker.Request{Op: op, Session: id, Reason: "load"})
+						rep, err := c.Do(ctx, wire.Request{Op: op, Session: id, Reason: "load"})
 						if err != nil || !rep.OK || rep.State != "UNVERIFIED" {
 							errs++
 							bad("%s: %v %+v", op, err, rep)
@@ -287,9 +287,9 @@ func TestLoad(t *testing.T) {
 	var sessions []string
 	var inMu sync.Mutex
 	// A pool of operator connections, from this process: outside every tree.
-	pool := make(chan *broker.Client, 8)
+	pool := make(chan *wire.Client, 8)
 	for i := 0; i < cap(pool); i++ {
-		c, err := broker.Dial(context.Background(), sock)
+		c, err := wire.Dial(context.Background(), sock)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -317,9 +317,9 @@ func TestLoad(t *testing.T) {
 				defer func() { pool <- c }()
 				ctx := context.Background()
 				ok := false
-				rep, err := c.Do(ctx, broker.Request{Op: broker.OpBeginVerification, Session: sessions[i], Generation: g, Binding: "load"})
+				rep, err := c.Do(ctx, wire.Request{Op: wire.OpBeginVerification, Session: sessions[i], Generation: g, Binding: "load"})
 				if err == nil && rep.OK {
-					rep, err = c.Do(ctx, broker.Request{Op: broker.OpPromote, Session: sessions[i], Generation: g, Binding: "load", Token: rep.Token, TTL: ttl})
+					rep, err = c.Do(ctx, wire.Request{Op: wire.OpPromote, Session: sessions[i], Generation: g, Binding: "load", Token: rep.Token, TTL: ttl})
 					ok = err == nil && rep.OK
 				}
 				if !ok {

@@ -11,55 +11,56 @@ import (
 	"strings"
 
 	"github.com/leasegate/leasegate/lease"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // opRegister anchors a new session on the connecting process.
-func (s *Server) opRegister(cs *connState, req *Request) Reply {
+func (s *Server) opRegister(cs *connState, req *wire.Request) wire.Reply {
 	p := cs.peer
 	if req.PID <= 0 || req.PID != p.pid {
-		return fail(CodePeerRefused, "register: pid %d is not the connecting process (%d)", req.PID, p.pid)
+		return fail(wire.CodePeerRefused, "register: pid %d is not the connecting process (%d)", req.PID, p.pid)
 	}
 	if !lease.KnownRuntime(req.Runtime) {
-		return fail(CodeUnknownRuntime, "register: unknown runtime %q (want claude or pi)", req.Runtime)
+		return fail(wire.CodeUnknownRuntime, "register: unknown runtime %q (want claude or pi)", req.Runtime)
 	}
 	opts, err := s.allowList(req.Args)
 	if err != nil {
-		return fail(CodeBadAllowList, "register: %v", err)
+		return fail(wire.CodeBadAllowList, "register: %v", err)
 	}
 	var gateFiles []string
-	if dir := req.Args[ArgConfigDir]; dir != "" {
+	if dir := req.Args[wire.ArgConfigDir]; dir != "" {
 		if !filepath.IsAbs(dir) {
-			return fail(CodeBadRequest, "register: %s must be an absolute path", ArgConfigDir)
+			return fail(wire.CodeBadRequest, "register: %s must be an absolute path", wire.ArgConfigDir)
 		}
 		gateFiles = []string{filepath.Join(filepath.Clean(dir), "settings.json")}
 	}
-	if files := req.Args[ArgGateFiles]; files != "" {
+	if files := req.Args[wire.ArgGateFiles]; files != "" {
 		for _, f := range strings.Split(files, "\n") {
 			if f == "" {
 				continue
 			}
 			if !filepath.IsAbs(f) {
-				return fail(CodeBadRequest, "register: %s entries must be absolute paths", ArgGateFiles)
+				return fail(wire.CodeBadRequest, "register: %s entries must be absolute paths", wire.ArgGateFiles)
 			}
 			gateFiles = append(gateFiles, filepath.Clean(f))
 		}
 	}
-	dangerous := req.Args[ArgDangerous] == "true"
+	dangerous := req.Args[wire.ArgDangerous] == "true"
 	fd := pidfdOpen(p.pid)
 	if !p.alive() {
 		fd.close()
-		return fail(CodePeerRefused, "register: the registering process is gone")
+		return fail(wire.CodePeerRefused, "register: the registering process is gone")
 	}
 	if st, err := readProcStat(p.pid); err != nil || st.start != p.start || fd.exited() {
 		fd.close()
-		return fail(CodePeerRefused, "register: cannot anchor pid %d", p.pid)
+		return fail(wire.CodePeerRefused, "register: cannot anchor pid %d", p.pid)
 	}
 	key := anchorKey{p.pid, p.start}
 	s.mu.Lock()
 	if len(s.meta) >= s.cfg.MaxSessions || s.anchors[key] >= s.cfg.MaxSessionsPerRuntime {
 		s.mu.Unlock()
 		fd.close()
-		return fail(CodeTooManySessions, "register: session limit reached (%d in all, %d per runtime process)", s.cfg.MaxSessions, s.cfg.MaxSessionsPerRuntime)
+		return fail(wire.CodeTooManySessions, "register: session limit reached (%d in all, %d per runtime process)", s.cfg.MaxSessions, s.cfg.MaxSessionsPerRuntime)
 	}
 	s.anchors[key]++ // reserve the slot
 	s.mu.Unlock()
@@ -72,9 +73,9 @@ func (s *Server) opRegister(cs *connState, req *Request) Reply {
 		s.mu.Unlock()
 		fd.close()
 		if errors.Is(err, lease.ErrBadAllowList) {
-			return fail(CodeBadAllowList, "%v", err)
+			return fail(wire.CodeBadAllowList, "%v", err)
 		}
-		return fail(CodeInternal, "register: %v", err)
+		return fail(wire.CodeInternal, "register: %v", err)
 	}
 	s.mu.Lock()
 	s.meta[in.ID] = &sessionMeta{anchor: key, fd: fd, runtime: in.Runtime, gateFiles: gateFiles, dangerous: dangerous}
@@ -86,22 +87,22 @@ func (s *Server) opRegister(cs *connState, req *Request) Reply {
 		}
 		_ = s.audit.Write(rec)
 	}
-	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
+	return wire.Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
 }
 
 // allowList builds a registration's task allow-list from allow_tools and
 // tool_profile (both given: only tools in both), in allow_tools_mode.
 func (s *Server) allowList(args map[string]string) (lease.Options, error) {
 	var opts lease.Options
-	raw, hasList := args[ArgAllowTools]
-	profile, hasProfile := args[ArgToolProfile]
+	raw, hasList := args[wire.ArgAllowTools]
+	profile, hasProfile := args[wire.ArgToolProfile]
 	if !hasList && !hasProfile {
-		if _, ok := args[ArgAllowToolsMode]; ok {
-			return opts, fmt.Errorf("%s without %s or %s", ArgAllowToolsMode, ArgAllowTools, ArgToolProfile)
+		if _, ok := args[wire.ArgAllowToolsMode]; ok {
+			return opts, fmt.Errorf("%s without %s or %s", wire.ArgAllowToolsMode, wire.ArgAllowTools, wire.ArgToolProfile)
 		}
 		return opts, nil
 	}
-	mode, err := lease.ParseAllowMode(args[ArgAllowToolsMode])
+	mode, err := lease.ParseAllowMode(args[wire.ArgAllowToolsMode])
 	if err != nil {
 		return opts, err
 	}
@@ -145,18 +146,18 @@ func (s *Server) allowList(args map[string]string) (lease.Options, error) {
 }
 
 // opSessionStart records the gate's SessionStart call-in.
-func (s *Server) opSessionStart(cs *connState, req *Request) Reply {
+func (s *Server) opSessionStart(cs *connState, req *wire.Request) wire.Reply {
 	if rep, ok := s.sessionPeer(cs, req.Session); !ok {
 		return rep
 	}
 	_ = s.table.MarkGateSeen(req.Session)
 	in, _ := s.table.Get(req.Session)
-	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
+	return wire.Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
 }
 
 // opAuthorize decides one tool call in the order of docs/broker-protocol.md
 // "The authorize decision" and records it.
-func (s *Server) opAuthorize(cs *connState, req *Request) Reply {
+func (s *Server) opAuthorize(cs *connState, req *wire.Request) wire.Reply {
 	s.nAuth.Add(1)
 	rec := Record{Kind: KindGateDenied, Session: req.Session, Generation: req.Generation, Runtime: req.Runtime,
 		Tool: req.Tool, Event: req.Event, AgentID: req.AgentID, AgentType: req.AgentType}
@@ -164,42 +165,42 @@ func (s *Server) opAuthorize(cs *connState, req *Request) Reply {
 		rec.Event = "PreToolUse"
 	}
 	var d lease.Decision
-	deny := func(code, reason string) Reply {
+	deny := func(code wire.Code, reason string) wire.Reply {
 		s.nDeny.Add(1)
 		rec.Code, rec.Reason = code, reason
 		_ = s.audit.Write(rec)
-		rep := Reply{OK: true, Code: code, Error: code + ": " + reason, Session: req.Session, Generation: d.Generation}
+		rep := wire.Reply{OK: true, Code: code, Error: string(code) + ": " + reason, Session: req.Session, Generation: d.Generation}
 		if d.Generation != 0 {
 			rep.State = d.State.String()
 		}
 		return rep
 	}
 	if req.Tool == "" {
-		return deny(CodeUnknownSession, "missing tool name")
+		return deny(wire.CodeUnknownSession, "missing tool name")
 	}
 	if req.Session == "" {
-		return deny(CodeUnknownSession, "missing session identity")
+		return deny(wire.CodeUnknownSession, "missing session identity")
 	}
 	m := s.metaOf(req.Session)
 	if m == nil {
-		return deny(CodeUnknownSession, "no such session (a broker restart forgets every session)")
+		return deny(wire.CodeUnknownSession, "no such session (a broker restart forgets every session)")
 	}
 	if !s.inSessionTree(cs, req.Session) {
-		return deny(CodeUnknownSession, fmt.Sprintf("the peer (pid %d) is outside the session's runtime tree", cs.peer.pid))
+		return deny(wire.CodeUnknownSession, fmt.Sprintf("the peer (pid %d) is outside the session's runtime tree", cs.peer.pid))
 	}
 	var evs []lease.Event
 	d, evs = s.table.Authorize(req.Session, req.Generation, req.Runtime, req.Tool)
 	s.logEvents(evs, nil)
 	if d.Generation == 0 { // forgotten between the two looks
-		return deny(CodeUnknownSession, "no such session (a broker restart forgets every session)")
+		return deny(wire.CodeUnknownSession, "no such session (a broker restart forgets every session)")
 	}
 	rec.Runtime, rec.Generation = d.Runtime, d.Generation
 	if !d.Allow {
-		return deny(string(d.Code), d.Reason)
+		return deny(d.Code, d.Reason)
 	}
 	if d.ShadowDeny != "" {
 		w := rec
-		w.Kind, w.Rule, w.Reason, w.Code = KindGateWouldDeny, RuleAllowList, d.ShadowDeny, CodePolicyDenied
+		w.Kind, w.Rule, w.Reason, w.Code = KindGateWouldDeny, RuleAllowList, d.ShadowDeny, wire.CodePolicyDenied
 		_ = s.audit.Write(w)
 	}
 	if s.cfg.Policy != nil {
@@ -209,12 +210,12 @@ func (s *Server) opAuthorize(cs *connState, req *Request) Reply {
 		for _, pd := range s.cfg.Policy.Evaluate(call) {
 			if pd.Shadow {
 				w := rec
-				w.Kind, w.Rule, w.Reason, w.Code = KindGateWouldDeny, pd.Rule, pd.Reason, CodePolicyDenied
+				w.Kind, w.Rule, w.Reason, w.Code = KindGateWouldDeny, pd.Rule, pd.Reason, wire.CodePolicyDenied
 				_ = s.audit.Write(w)
 				continue
 			}
 			rec.Rule = pd.Rule
-			return deny(CodePolicyDenied, fmt.Sprintf("rule %s: %s", pd.Rule, pd.Reason))
+			return deny(wire.CodePolicyDenied, fmt.Sprintf("rule %s: %s", pd.Rule, pd.Reason))
 		}
 	}
 	rec.Kind = KindToolCall
@@ -222,10 +223,10 @@ func (s *Server) opAuthorize(cs *connState, req *Request) Reply {
 		_ = s.audit.Write(rec)
 	}
 	if err := s.audit.Err(); err != nil {
-		return deny(CodeGateUnavailable, "audit log unwritable, failing closed: "+err.Error())
+		return deny(wire.CodeGateUnavailable, "audit log unwritable, failing closed: "+err.Error())
 	}
 	s.nAllow.Add(1)
-	return Reply{OK: true, Allow: true, Session: req.Session, Generation: d.Generation, State: d.State.String(),
+	return wire.Reply{OK: true, Allow: true, Session: req.Session, Generation: d.Generation, State: d.State.String(),
 		ExpiresIn: d.ExpiresIn.Seconds()}
 }
 
@@ -257,7 +258,7 @@ func (s *Server) mayRecord(m *sessionMeta, kind string) bool {
 }
 
 // opCompact revokes the lease after a compaction.
-func (s *Server) opCompact(cs *connState, req *Request) Reply {
+func (s *Server) opCompact(cs *connState, req *wire.Request) wire.Reply {
 	if rep, ok := s.sessionPeer(cs, req.Session); !ok {
 		return rep
 	}
@@ -267,10 +268,10 @@ func (s *Server) opCompact(cs *connState, req *Request) Reply {
 	}
 	in, evs, err := s.table.Revoke(req.Session, reason)
 	if err != nil {
-		return fail(CodeUnknownSession, "%v", err)
+		return fail(wire.CodeUnknownSession, "%v", err)
 	}
 	s.logEvents(evs, nil)
-	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
+	return wire.Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
 }
 
 // touchedPaths extracts the file paths a tool input names.
@@ -293,7 +294,7 @@ func touchedPaths(input json.RawMessage) []string {
 }
 
 // opTap records PostToolUse telemetry.
-func (s *Server) opTap(cs *connState, req *Request) Reply {
+func (s *Server) opTap(cs *connState, req *wire.Request) wire.Reply {
 	if rep, ok := s.sessionPeer(cs, req.Session); !ok {
 		return rep
 	}
@@ -314,5 +315,5 @@ func (s *Server) opTap(cs *connState, req *Request) Reply {
 			_ = s.audit.Write(r)
 		}
 	}
-	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
+	return wire.Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
 }

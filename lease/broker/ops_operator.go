@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"github.com/leasegate/leasegate/lease"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // uidPtr returns a pointer to a copy of uid, for Record.UID.
 func uidPtr(uid int) *int { return &uid }
 
 // opRevoke removes a session's authority.
-func (s *Server) opRevoke(cs *connState, req *Request) Reply {
+func (s *Server) opRevoke(cs *connState, req *wire.Request) wire.Reply {
 	if rep, ok := s.operatorOrOwn(cs, req.Session); !ok {
 		return rep
 	}
@@ -26,14 +27,14 @@ func (s *Server) opRevoke(cs *connState, req *Request) Reply {
 	}
 	in, evs, err := s.table.Revoke(req.Session, reason)
 	if err != nil {
-		return fail(CodeUnknownSession, "%v", err)
+		return fail(wire.CodeUnknownSession, "%v", err)
 	}
 	s.logEvents(evs, uidPtr(cs.peer.uid))
-	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
+	return wire.Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
 }
 
 // opBump increases a session's generation.
-func (s *Server) opBump(cs *connState, req *Request) Reply {
+func (s *Server) opBump(cs *connState, req *wire.Request) wire.Reply {
 	if rep, ok := s.operatorOrOwn(cs, req.Session); !ok {
 		return rep
 	}
@@ -42,33 +43,33 @@ func (s *Server) opBump(cs *connState, req *Request) Reply {
 		return leaseFail(err)
 	}
 	s.logEvents(evs, uidPtr(cs.peer.uid))
-	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
+	return wire.Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
 }
 
 // leaseFail maps an error of package lease to a failure reply.
-func leaseFail(err error) Reply {
-	code := CodeInternal
+func leaseFail(err error) wire.Reply {
+	code := wire.CodeInternal
 	switch {
 	case errors.Is(err, lease.ErrUnknownSession):
-		code = CodeUnknownSession
+		code = wire.CodeUnknownSession
 	case errors.Is(err, lease.ErrGenerationMismatch):
-		code = CodeGenerationMismatch
+		code = wire.CodeGenerationMismatch
 	case errors.Is(err, lease.ErrNotPending):
-		code = CodeNotPending
+		code = wire.CodeNotPending
 	case errors.Is(err, lease.ErrTokenRefused):
-		code = CodeTokenRefused
+		code = wire.CodeTokenRefused
 	case errors.Is(err, lease.ErrBindingMismatch):
-		code = CodeBindingMismatch
+		code = wire.CodeBindingMismatch
 	case errors.Is(err, lease.ErrTTLInvalid):
-		code = CodeTTLInvalid
+		code = wire.CodeTTLInvalid
 	case errors.Is(err, lease.ErrGateNeverSeen):
-		code = CodeGateNeverSeen
+		code = wire.CodeGateNeverSeen
 	}
 	return fail(code, "%v", err)
 }
 
 // opBegin starts a verification cycle and hands out its token.
-func (s *Server) opBegin(cs *connState, req *Request) Reply {
+func (s *Server) opBegin(cs *connState, req *wire.Request) wire.Reply {
 	if rep, ok := s.verifierPeer(cs, req); !ok {
 		return rep
 	}
@@ -77,11 +78,11 @@ func (s *Server) opBegin(cs *connState, req *Request) Reply {
 		return leaseFail(err)
 	}
 	s.logEvents(evs, uidPtr(cs.peer.uid))
-	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String(), Token: tok}
+	return wire.Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String(), Token: tok}
 }
 
 // opPromote consumes a token and grants the lease.
-func (s *Server) opPromote(cs *connState, req *Request) Reply {
+func (s *Server) opPromote(cs *connState, req *wire.Request) wire.Reply {
 	if rep, ok := s.verifierPeer(cs, req); !ok {
 		return rep
 	}
@@ -90,7 +91,7 @@ func (s *Server) opPromote(cs *connState, req *Request) Reply {
 		return leaseFail(err)
 	}
 	s.logEvents(evs, uidPtr(cs.peer.uid))
-	return Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String(), ExpiresIn: in.ExpiresIn.Seconds()}
+	return wire.Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String(), ExpiresIn: in.ExpiresIn.Seconds()}
 }
 
 // Status is the payload of a status reply.
@@ -113,9 +114,9 @@ type Status struct {
 }
 
 // opStatus reports the broker's health and counters.
-func (s *Server) opStatus(cs *connState) Reply {
+func (s *Server) opStatus(cs *connState) wire.Reply {
 	st := Status{PID: os.Getpid(), Socket: s.cfg.Socket, Audit: s.cfg.AuditPath, Sessions: s.table.Len(),
-		UptimeSeconds: time.Since(s.started).Seconds(), Policy: s.cfg.Policy != nil, Protocol: ProtocolVersion,
+		UptimeSeconds: time.Since(s.started).Seconds(), Policy: s.cfg.Policy != nil, Protocol: wire.ProtocolVersion,
 		Authorizations: s.nAuth.Load(), Allowed: s.nAllow.Load(), Denied: s.nDeny.Load(), InternalErrors: s.nPanic.Load()}
 	if err := s.audit.Err(); err != nil {
 		st.AuditError = err.Error()
@@ -124,7 +125,7 @@ func (s *Server) opStatus(cs *connState) Reply {
 		st.VerifierUID = uidPtr(s.cfg.VerifierUID)
 	}
 	b, _ := json.Marshal(st)
-	return Reply{OK: true, Data: b}
+	return wire.Reply{OK: true, Data: b}
 }
 
 // SessionInfo is one entry of a sessions reply.
@@ -148,7 +149,7 @@ type SessionInfo struct {
 }
 
 // opSessions lists sessions (a peer inside a runtime tree: its own only).
-func (s *Server) opSessions(cs *connState) Reply {
+func (s *Server) opSessions(cs *connState) wire.Reply {
 	s.logEvents(s.table.ExpireDue(), nil)
 	outside, _ := s.outsideEveryTree(cs)
 	out := []SessionInfo{}
@@ -172,7 +173,7 @@ func (s *Server) opSessions(cs *connState) Reply {
 		out = append(out, si)
 	}
 	b, _ := json.Marshal(out)
-	return Reply{OK: true, Data: b}
+	return wire.Reply{OK: true, Data: b}
 }
 
 // EventsPayload is the payload of an events reply.
@@ -183,30 +184,30 @@ type EventsPayload struct {
 }
 
 // opEvents reads audit records through the broker.
-func (s *Server) opEvents(cs *connState, req *Request) Reply {
+func (s *Server) opEvents(cs *connState, req *wire.Request) wire.Reply {
 	if ok, _ := s.outsideEveryTree(cs); !ok {
 		if req.Session == "" || cs.peer.uid != s.uid || !s.inSessionTree(cs, req.Session) {
-			return fail(CodePeerRefused, "a peer inside an agent may only read its own session's events")
+			return fail(wire.CodePeerRefused, "a peer inside an agent may only read its own session's events")
 		}
 	}
-	f := Filter{Session: req.Session, Kind: req.Args[ArgKind]}
-	if v := req.Args[ArgSince]; v != "" {
+	f := Filter{Session: req.Session, Kind: req.Args[wire.ArgKind]}
+	if v := req.Args[wire.ArgSince]; v != "" {
 		t, err := time.Parse(time.RFC3339Nano, v)
 		if err != nil {
-			return fail(CodeBadRequest, "since: %v", err)
+			return fail(wire.CodeBadRequest, "since: %v", err)
 		}
 		f.Since = t
 	}
-	if v := req.Args[ArgLimit]; v != "" {
+	if v := req.Args[wire.ArgLimit]; v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return fail(CodeBadRequest, "limit: want a non-negative number")
+			return fail(wire.CodeBadRequest, "limit: want a non-negative number")
 		}
 		f.Limit = n
 	}
 	recs, skipped, err := ReadEvents(s.cfg.AuditPath, s.cfg.AuditKeep, f)
 	if err != nil {
-		return fail(CodeInternal, "read audit log: %v", err)
+		return fail(wire.CodeInternal, "read audit log: %v", err)
 	}
 	p := EventsPayload{Events: recs, Skipped: skipped}
 	if p.Events == nil {
@@ -214,8 +215,8 @@ func (s *Server) opEvents(cs *connState, req *Request) Reply {
 	}
 	for {
 		b, _ := json.Marshal(p)
-		if len(b) < MaxReplyBytes-4096 || len(p.Events) == 0 {
-			return Reply{OK: true, Data: b}
+		if len(b) < wire.MaxReplyBytes-4096 || len(p.Events) == 0 {
+			return wire.Reply{OK: true, Data: b}
 		}
 		p.Events, p.Truncated = p.Events[len(p.Events)/2:], true
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/leasegate/leasegate/lease"
 	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // TestPolicyOnlyDenies: a policy can deny what the lease allows, a shadow
@@ -31,17 +32,17 @@ func TestPolicyOnlyDenies(t *testing.T) {
 	})
 	srv := startBroker(t, broker.Config{Policy: pol})
 	rt := startRuntime(t, srv.Addr(), "claude")
-	do := func(tool string) broker.Reply {
-		return rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: tool,
+	do := func(tool string) wire.Reply {
+		return rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: tool,
 			AgentType: "verifier", Cwd: "/w", ToolInput: json.RawMessage(`{"pattern":"x"}`)}).Reply
 	}
-	if r := do("Grep"); r.Allow || r.Code != broker.CodePolicyDenied || !strings.Contains(r.Error, "no-grep") {
+	if r := do("Grep"); r.Allow || r.Code != wire.CodePolicyDenied || !strings.Contains(r.Error, "no-grep") {
 		t.Fatalf("enforced rule: %+v", r)
 	}
 	if r := do("Glob"); !r.Allow {
 		t.Fatalf("shadow rule blocked: %+v", r)
 	}
-	if r := do("Bash"); r.Allow || r.Code != broker.CodeLeaseNotVerified {
+	if r := do("Bash"); r.Allow || r.Code != wire.CodeLeaseNotVerified {
 		t.Fatalf("lease denial overridden: %+v", r)
 	}
 	for _, c := range calls {
@@ -55,7 +56,7 @@ func TestPolicyOnlyDenies(t *testing.T) {
 	recs := readAudit(t, srv.AuditPath())
 	var denied, would bool
 	for _, r := range recs {
-		denied = denied || (r.Kind == broker.KindGateDenied && r.Rule == "no-grep" && r.Code == broker.CodePolicyDenied)
+		denied = denied || (r.Kind == broker.KindGateDenied && r.Rule == "no-grep" && r.Code == wire.CodePolicyDenied)
 		would = would || (r.Kind == broker.KindGateWouldDeny && r.Rule == "glob-watch" && r.Tool == "Glob")
 	}
 	if !denied || !would {
@@ -77,7 +78,7 @@ func TestPolicyFlag(t *testing.T) {
 	}
 	startBrokerProc(t, sock, audit, "--policy", def)
 	var st broker.Status
-	json.Unmarshal(call(t, sock, broker.Request{Op: broker.OpStatus}).Data, &st)
+	json.Unmarshal(call(t, sock, wire.Request{Op: wire.OpStatus}).Data, &st)
 	if !st.Policy {
 		t.Fatal("status does not show the policy")
 	}
@@ -96,9 +97,9 @@ func TestToolCallCap(t *testing.T) {
 	srv := startBroker(t, broker.Config{ToolCallCap: 3})
 	rt := startRuntime(t, srv.Addr(), "pi")
 	for i := 0; i < 5; i++ {
-		rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "read"})
-		rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "bash"})
-		rt.do("self", broker.Request{Op: broker.OpTap, Session: rt.Session, Tool: "read", ToolInput: json.RawMessage(`{"path":"a.go"}`)})
+		rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "read"})
+		rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "bash"})
+		rt.do("self", wire.Request{Op: wire.OpTap, Session: rt.Session, Tool: "read", ToolInput: json.RawMessage(`{"path":"a.go"}`)})
 	}
 	recs := readAudit(t, srv.AuditPath())
 	if n := countKind(recs, broker.KindToolCall, rt.Session); n != 3 {
@@ -111,7 +112,7 @@ func TestToolCallCap(t *testing.T) {
 		t.Errorf("%d gate.denied records, want 5", n)
 	}
 	var list []broker.SessionInfo
-	json.Unmarshal(call(t, srv.Addr(), broker.Request{Op: broker.OpSessions}).Data, &list)
+	json.Unmarshal(call(t, srv.Addr(), wire.Request{Op: wire.OpSessions}).Data, &list)
 	if len(list) != 1 || list[0].ToolCalls != 3 || list[0].DroppedToolCalls != 7 || list[0].DroppedFileTouches != 2 {
 		t.Fatalf("%+v", list)
 	}
@@ -123,10 +124,10 @@ func TestExpiryLogged(t *testing.T) {
 	clock := &lease.ManualClock{}
 	srv := startBroker(t, broker.Config{Clock: clock, SweepInterval: 10 * time.Millisecond})
 	rt := startRuntime(t, srv.Addr(), "claude")
-	rt.do("self", broker.Request{Op: broker.OpSessionStart, Session: rt.Session})
-	tok := call(t, srv.Addr(), broker.Request{Op: broker.OpBeginVerification, Session: rt.Session, Generation: 1}).Token
-	call(t, srv.Addr(), broker.Request{Op: broker.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 1000})
-	if r := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Edit"}); !r.Reply.Allow || r.Reply.ExpiresIn != 300 {
+	rt.do("self", wire.Request{Op: wire.OpSessionStart, Session: rt.Session})
+	tok := call(t, srv.Addr(), wire.Request{Op: wire.OpBeginVerification, Session: rt.Session, Generation: 1}).Token
+	call(t, srv.Addr(), wire.Request{Op: wire.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 1000})
+	if r := rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Edit"}); !r.Reply.Allow || r.Reply.ExpiresIn != 300 {
 		t.Fatalf("TTL not capped at 300s or not allowed: %+v", r)
 	}
 	clock.Advance(300 * time.Second)
@@ -137,7 +138,7 @@ func TestExpiryLogged(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if r := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Edit"}); r.Reply.Allow || r.Reply.Code != broker.CodeLeaseExpired {
+	if r := rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Edit"}); r.Reply.Allow || r.Reply.Code != wire.CodeLeaseExpired {
 		// The sweep noticed the expiry first; the denial still says why.
 		t.Fatalf("after expiry: %+v", r)
 	}
@@ -149,12 +150,12 @@ func TestSessionLimits(t *testing.T) {
 	srv := startBroker(t, broker.Config{MaxSessionsPerRuntime: 3})
 	rt := startRuntime(t, srv.Addr(), "claude") // its first session
 	for i := 0; i < 2; i++ {
-		if r := rt.do("self", broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid}); !r.Reply.OK {
+		if r := rt.do("self", wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid}); !r.Reply.OK {
 			t.Fatalf("register %d: %+v", i+2, r)
 		}
 	}
-	r := rt.do("self", broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid})
-	if r.Reply.OK || r.Reply.Code != broker.CodeTooManySessions {
+	r := rt.do("self", wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid})
+	if r.Reply.OK || r.Reply.Code != wire.CodeTooManySessions {
 		t.Fatalf("4th session: %+v", r)
 	}
 	other := startRuntime(t, srv.Addr(), "pi") // another process still can
@@ -188,19 +189,19 @@ func TestRegisterOptions(t *testing.T) {
 	srv := startBroker(t, broker.Config{Policy: profilePolicy{&seen}})
 	rt := startRuntime(t, srv.Addr(), "claude")
 	pid := rt.cmd.Process.Pid
-	reg := func(args map[string]string) broker.Reply {
-		return rt.do("self", broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: pid, Args: args}).Reply
+	reg := func(args map[string]string) wire.Reply {
+		return rt.do("self", wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: pid, Args: args}).Reply
 	}
-	r := reg(map[string]string{broker.ArgToolProfile: "readonly", broker.ArgAllowTools: "Read,Bash,Edit",
-		broker.ArgConfigDir: "/cfg/claude", broker.ArgDangerous: "true",
-		broker.ArgGateFiles: "/run/lg/settings.json\n/run/lg/../lg/gate.ts\n"})
+	r := reg(map[string]string{wire.ArgToolProfile: "readonly", wire.ArgAllowTools: "Read,Bash,Edit",
+		wire.ArgConfigDir: "/cfg/claude", wire.ArgDangerous: "true",
+		wire.ArgGateFiles: "/run/lg/settings.json\n/run/lg/../lg/gate.ts\n"})
 	if !r.OK {
 		t.Fatal(r)
 	}
 	sess := r.Session
 	for tool, allow := range map[string]bool{"Read": true, "Grep": false, "Edit": false} {
-		a := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: 1, Tool: tool}).Reply
-		if a.Allow != allow || (!allow && a.Code != broker.CodePolicyDenied) {
+		a := rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: sess, Generation: 1, Tool: tool}).Reply
+		if a.Allow != allow || (!allow && a.Code != wire.CodePolicyDenied) {
 			t.Errorf("%s: %+v", tool, a)
 		}
 	}
@@ -208,25 +209,25 @@ func TestRegisterOptions(t *testing.T) {
 		t.Errorf("policy saw %+v", seen)
 	}
 	var list []broker.SessionInfo
-	json.Unmarshal(call(t, srv.Addr(), broker.Request{Op: broker.OpSessions}).Data, &list)
+	json.Unmarshal(call(t, srv.Addr(), wire.Request{Op: wire.OpSessions}).Data, &list)
 	for _, s := range list {
 		if s.Session == sess && (!s.Dangerous || strings.Join(s.AllowTools, ",") != "Read,Bash" || s.AllowToolsMode != "enforce") {
 			t.Errorf("sessions: %+v", s)
 		}
 	}
 	for _, args := range []map[string]string{
-		{broker.ArgToolProfile: "nope"},
-		{broker.ArgAllowToolsMode: "shadow"},
-		{broker.ArgAllowTools: "Read", broker.ArgAllowToolsMode: "sometimes"},
+		{wire.ArgToolProfile: "nope"},
+		{wire.ArgAllowToolsMode: "shadow"},
+		{wire.ArgAllowTools: "Read", wire.ArgAllowToolsMode: "sometimes"},
 	} {
-		if r := reg(args); r.OK || r.Code != broker.CodeBadAllowList {
+		if r := reg(args); r.OK || r.Code != wire.CodeBadAllowList {
 			t.Errorf("%v: %+v", args, r)
 		}
 	}
-	if r := reg(map[string]string{broker.ArgConfigDir: "relative/dir"}); r.OK || r.Code != broker.CodeBadRequest {
+	if r := reg(map[string]string{wire.ArgConfigDir: "relative/dir"}); r.OK || r.Code != wire.CodeBadRequest {
 		t.Errorf("relative config_dir: %+v", r)
 	}
-	if r := reg(map[string]string{broker.ArgGateFiles: "/abs/ok\nrelative/gate.ts"}); r.OK || r.Code != broker.CodeBadRequest {
+	if r := reg(map[string]string{wire.ArgGateFiles: "/abs/ok\nrelative/gate.ts"}); r.OK || r.Code != wire.CodeBadRequest {
 		t.Errorf("relative gate file: %+v", r)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/leasegate/leasegate/lease"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // DefaultToolCallCap is the default per-session cap on tool.call (and,
@@ -334,11 +335,11 @@ func (s *Server) serveConn(c *net.UnixConn) {
 		s.connWG.Done()
 	}()
 	w := bufio.NewWriterSize(c, 4096)
-	send := func(rep Reply) bool {
-		rep.V = ProtocolVersion
+	send := func(rep wire.Reply) bool {
+		rep.V = wire.ProtocolVersion
 		b, err := json.Marshal(rep)
 		if err != nil {
-			b, _ = json.Marshal(Reply{V: ProtocolVersion, Code: CodeInternal, Error: "encode reply"})
+			b, _ = json.Marshal(wire.Reply{V: wire.ProtocolVersion, Code: wire.CodeInternal, Error: "encode reply"})
 		}
 		_ = c.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
 		w.Write(b)
@@ -347,7 +348,7 @@ func (s *Server) serveConn(c *net.UnixConn) {
 	}
 	p, err := peerOf(c)
 	if err != nil {
-		send(Reply{Code: CodePeerRefused, Error: err.Error()})
+		send(wire.Reply{Code: wire.CodePeerRefused, Error: err.Error()})
 		return
 	}
 	defer p.close()
@@ -356,17 +357,17 @@ func (s *Server) serveConn(c *net.UnixConn) {
 		// Read (and ignore) one request so the refusal arrives as a reply
 		// rather than as a broken pipe.
 		_ = c.SetReadDeadline(time.Now().Add(time.Second))
-		_, _ = readLine(r, MaxLineBytes)
-		send(Reply{Code: CodePeerRefused, Error: fmt.Sprintf("uid %d may not use this broker", p.uid)})
+		_, _ = wire.ReadLine(r, wire.MaxLineBytes)
+		send(wire.Reply{Code: wire.CodePeerRefused, Error: fmt.Sprintf("uid %d may not use this broker", p.uid)})
 		return
 	}
 	cs := &connState{peer: p, inTree: make(map[string]bool)}
 	for {
 		_ = c.SetReadDeadline(time.Now().Add(s.cfg.IdleTimeout))
-		line, err := readLine(r, MaxLineBytes)
+		line, err := wire.ReadLine(r, wire.MaxLineBytes)
 		if err != nil {
-			if errors.Is(err, errLineTooLong) {
-				send(Reply{Code: CodeBadRequest, Error: fmt.Sprintf("request line over %d bytes", MaxLineBytes)})
+			if errors.Is(err, wire.ErrLineTooLong) {
+				send(wire.Reply{Code: wire.CodeBadRequest, Error: fmt.Sprintf("request line over %d bytes", wire.MaxLineBytes)})
 			}
 			return
 		}
@@ -376,56 +377,56 @@ func (s *Server) serveConn(c *net.UnixConn) {
 	}
 }
 
-func fail(code, format string, args ...any) Reply {
-	return Reply{Code: code, Error: fmt.Sprintf(format, args...)}
+func fail(code wire.Code, format string, args ...any) wire.Reply {
+	return wire.Reply{Code: code, Error: fmt.Sprintf(format, args...)}
 }
 
-func (s *Server) handleLine(cs *connState, line []byte) (rep Reply) {
+func (s *Server) handleLine(cs *connState, line []byte) (rep wire.Reply) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.nPanic.Add(1)
-			rep = fail(CodeInternal, "internal error")
+			rep = fail(wire.CodeInternal, "internal error")
 		}
 	}()
-	var req Request
+	var req wire.Request
 	if err := json.Unmarshal(line, &req); err != nil {
-		return fail(CodeBadRequest, "request is not a JSON object: %v", err)
+		return fail(wire.CodeBadRequest, "request is not a JSON object: %v", err)
 	}
-	if req.V != ProtocolVersion {
-		return fail(CodeUnsupportedVersion, "protocol version %d, this broker speaks %d", req.V, ProtocolVersion)
+	if req.V != wire.ProtocolVersion {
+		return fail(wire.CodeUnsupportedVersion, "protocol version %d, this broker speaks %d", req.V, wire.ProtocolVersion)
 	}
 	if cs.peer.uid != s.uid && !verifierOps[req.Op] {
-		return fail(CodePeerRefused, "the verifier uid may not %s", req.Op)
+		return fail(wire.CodePeerRefused, "the verifier uid may not %s", req.Op)
 	}
 	switch req.Op {
-	case OpRegister:
+	case wire.OpRegister:
 		return s.opRegister(cs, &req)
-	case OpSessionStart:
+	case wire.OpSessionStart:
 		return s.opSessionStart(cs, &req)
-	case OpAuthorize:
+	case wire.OpAuthorize:
 		return s.opAuthorize(cs, &req)
-	case OpCompact:
+	case wire.OpCompact:
 		return s.opCompact(cs, &req)
-	case OpTap:
+	case wire.OpTap:
 		return s.opTap(cs, &req)
-	case OpRevoke:
+	case wire.OpRevoke:
 		return s.opRevoke(cs, &req)
-	case OpBumpGeneration:
+	case wire.OpBumpGeneration:
 		return s.opBump(cs, &req)
-	case OpBeginVerification:
+	case wire.OpBeginVerification:
 		return s.opBegin(cs, &req)
-	case OpPromote:
+	case wire.OpPromote:
 		return s.opPromote(cs, &req)
-	case OpStatus:
+	case wire.OpStatus:
 		return s.opStatus(cs)
-	case OpSessions:
+	case wire.OpSessions:
 		return s.opSessions(cs)
-	case OpEvents:
+	case wire.OpEvents:
 		return s.opEvents(cs, &req)
 	case "":
-		return fail(CodeBadRequest, "missing op")
+		return fail(wire.CodeBadRequest, "missing op")
 	}
-	return fail(CodeUnknownOp, "unknown op %q", req.Op)
+	return fail(wire.CodeUnknownOp, "unknown op %q", req.Op)
 }
 
 func (s *Server) logEvents(evs []lease.Event, uid *int) {

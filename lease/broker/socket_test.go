@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 func TestRuntimeTreeRules(t *testing.T) {
@@ -24,105 +25,105 @@ func TestRuntimeTreeRules(t *testing.T) {
 
 	// A leaked session ID used from outside the runtime's tree (this test
 	// process) is refused.
-	rep := call(t, sock, broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: gen, Tool: "Read"})
-	if rep.Allow || rep.Code != broker.CodeUnknownSession {
+	rep := call(t, sock, wire.Request{Op: wire.OpAuthorize, Session: sess, Generation: gen, Tool: "Read"})
+	if rep.Allow || rep.Code != wire.CodeUnknownSession {
 		t.Fatalf("out-of-tree authorize: %+v", rep)
 	}
-	for _, op := range []string{broker.OpSessionStart, broker.OpTap, broker.OpCompact} {
-		rep = call(t, sock, broker.Request{Op: op, Session: sess, Generation: gen, Tool: "Read"})
-		if rep.OK || rep.Code != broker.CodePeerRefused {
+	for _, op := range []string{wire.OpSessionStart, wire.OpTap, wire.OpCompact} {
+		rep = call(t, sock, wire.Request{Op: op, Session: sess, Generation: gen, Tool: "Read"})
+		if rep.OK || rep.Code != wire.CodePeerRefused {
 			t.Fatalf("out-of-tree %s: %+v", op, rep)
 		}
 	}
 
 	// Promotion needs a gate that has called in.
-	rep = call(t, sock, broker.Request{Op: broker.OpBeginVerification, Session: sess, Generation: gen, Binding: "b"})
+	rep = call(t, sock, wire.Request{Op: wire.OpBeginVerification, Session: sess, Generation: gen, Binding: "b"})
 	if !rep.OK || len(rep.Token) != 64 {
 		t.Fatalf("operator begin: %+v", rep)
 	}
 	tok := rep.Token
-	rep = call(t, sock, broker.Request{Op: broker.OpPromote, Session: sess, Generation: gen, Binding: "b", Token: tok, TTL: 60})
-	if rep.OK || rep.Code != broker.CodeGateNeverSeen {
+	rep = call(t, sock, wire.Request{Op: wire.OpPromote, Session: sess, Generation: gen, Binding: "b", Token: tok, TTL: 60})
+	if rep.OK || rep.Code != wire.CodeGateNeverSeen {
 		t.Fatalf("promote before the gate called in: %+v", rep)
 	}
 
 	// Inside the tree: the runtime and its children may authorize.
 	for _, via := range []string{"self", "child"} {
-		r := rt.do(via, broker.Request{Op: broker.OpSessionStart, Session: sess})
+		r := rt.do(via, wire.Request{Op: wire.OpSessionStart, Session: sess})
 		if !r.Reply.OK {
 			t.Fatalf("%s session_start: %+v", via, r)
 		}
-		r = rt.do(via, broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: gen, Tool: "Read"})
+		r = rt.do(via, wire.Request{Op: wire.OpAuthorize, Session: sess, Generation: gen, Tool: "Read"})
 		if !r.Reply.OK || !r.Reply.Allow {
 			t.Fatalf("%s authorize Read: %+v", via, r)
 		}
-		r = rt.do(via, broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: gen, Tool: "Bash"})
-		if r.Reply.Allow || r.Reply.Code != broker.CodeLeaseNotVerified {
+		r = rt.do(via, wire.Request{Op: wire.OpAuthorize, Session: sess, Generation: gen, Tool: "Bash"})
+		if r.Reply.Allow || r.Reply.Code != wire.CodeLeaseNotVerified {
 			t.Fatalf("%s authorize Bash unverified: %+v", via, r)
 		}
 		// ... but never verify themselves.
-		for _, op := range []string{broker.OpBeginVerification, broker.OpPromote} {
-			r = rt.do(via, broker.Request{Op: op, Session: sess, Generation: gen, Binding: "b", Token: tok, TTL: 60})
-			if r.Reply.OK || r.Reply.Code != broker.CodePeerRefused {
+		for _, op := range []string{wire.OpBeginVerification, wire.OpPromote} {
+			r = rt.do(via, wire.Request{Op: op, Session: sess, Generation: gen, Binding: "b", Token: tok, TTL: 60})
+			if r.Reply.OK || r.Reply.Code != wire.CodePeerRefused {
 				t.Fatalf("%s %s from inside the tree: %+v", via, op, r)
 			}
 		}
 	}
 
 	// The operator promotes; the tree's mutators open.
-	rep = call(t, sock, broker.Request{Op: broker.OpPromote, Session: sess, Generation: gen, Binding: "b", Token: tok, TTL: 60})
+	rep = call(t, sock, wire.Request{Op: wire.OpPromote, Session: sess, Generation: gen, Binding: "b", Token: tok, TTL: 60})
 	if !rep.OK || rep.State != "VERIFIED" || rep.ExpiresIn != 60 {
 		t.Fatalf("operator promote: %+v", rep)
 	}
-	rep = call(t, sock, broker.Request{Op: broker.OpPromote, Session: sess, Generation: gen, Binding: "b", Token: tok, TTL: 60})
-	if rep.OK || rep.Code != broker.CodeNotPending {
+	rep = call(t, sock, wire.Request{Op: wire.OpPromote, Session: sess, Generation: gen, Binding: "b", Token: tok, TTL: 60})
+	if rep.OK || rep.Code != wire.CodeNotPending {
 		t.Fatalf("replayed token: %+v", rep)
 	}
-	r := rt.do("child", broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: gen, Tool: "Bash"})
+	r := rt.do("child", wire.Request{Op: wire.OpAuthorize, Session: sess, Generation: gen, Tool: "Bash"})
 	if !r.Reply.Allow {
 		t.Fatalf("verified Bash: %+v", r)
 	}
-	r = rt.do("child", broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: gen + 1, Tool: "Bash"})
-	if r.Reply.Allow || r.Reply.Code != broker.CodeGenerationMismatch {
+	r = rt.do("child", wire.Request{Op: wire.OpAuthorize, Session: sess, Generation: gen + 1, Tool: "Bash"})
+	if r.Reply.Allow || r.Reply.Code != wire.CodeGenerationMismatch {
 		t.Fatalf("wrong generation: %+v", r)
 	}
 	// Compaction from inside the tree revokes.
-	r = rt.do("child", broker.Request{Op: broker.OpCompact, Session: sess, Reason: "compaction (PreCompact)"})
+	r = rt.do("child", wire.Request{Op: wire.OpCompact, Session: sess, Reason: "compaction (PreCompact)"})
 	if !r.Reply.OK || r.Reply.State != "UNVERIFIED" {
 		t.Fatalf("compact: %+v", r)
 	}
-	r = rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: gen, Tool: "Bash"})
+	r = rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: sess, Generation: gen, Tool: "Bash"})
 	if r.Reply.Allow {
 		t.Fatalf("Bash after compaction: %+v", r)
 	}
 	// Telemetry from inside the tree.
-	r = rt.do("child", broker.Request{Op: broker.OpTap, Session: sess, Tool: "Edit", AgentID: "a1", AgentType: "verifier",
+	r = rt.do("child", wire.Request{Op: wire.OpTap, Session: sess, Tool: "Edit", AgentID: "a1", AgentType: "verifier",
 		ToolInput: json.RawMessage(`{"file_path":"/x/y.go"}`)})
 	if !r.Reply.OK {
 		t.Fatalf("tap: %+v", r)
 	}
 	// A session anchored on someone else's PID is refused.
-	rep = call(t, sock, broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid})
-	if rep.OK || rep.Code != broker.CodePeerRefused {
+	rep = call(t, sock, wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid})
+	if rep.OK || rep.Code != wire.CodePeerRefused {
 		t.Fatalf("register on a foreign pid: %+v", rep)
 	}
 	// In-tree peers see only their own session; operators see all.
 	other := startRuntime(t, sock, "pi")
-	r = rt.do("self", broker.Request{Op: broker.OpSessions})
+	r = rt.do("self", wire.Request{Op: wire.OpSessions})
 	var list []broker.SessionInfo
 	if err := json.Unmarshal(r.Reply.Data, &list); err != nil || len(list) != 1 || list[0].Session != sess {
 		t.Fatalf("in-tree sessions: %s %v", r.Reply.Data, err)
 	}
-	rep = call(t, sock, broker.Request{Op: broker.OpSessions})
+	rep = call(t, sock, wire.Request{Op: wire.OpSessions})
 	if err := json.Unmarshal(rep.Data, &list); err != nil || len(list) != 2 {
 		t.Fatalf("operator sessions: %s %v", rep.Data, err)
 	}
 	// A runtime cannot revoke another runtime's session, the operator can.
-	r = rt.do("self", broker.Request{Op: broker.OpRevoke, Session: other.Session})
-	if r.Reply.OK || r.Reply.Code != broker.CodePeerRefused {
+	r = rt.do("self", wire.Request{Op: wire.OpRevoke, Session: other.Session})
+	if r.Reply.OK || r.Reply.Code != wire.CodePeerRefused {
 		t.Fatalf("cross-session revoke: %+v", r)
 	}
-	if rep = call(t, sock, broker.Request{Op: broker.OpRevoke, Session: other.Session}); !rep.OK {
+	if rep = call(t, sock, wire.Request{Op: wire.OpRevoke, Session: other.Session}); !rep.OK {
 		t.Fatalf("operator revoke: %+v", rep)
 	}
 
@@ -142,7 +143,7 @@ func TestRuntimeTreeRules(t *testing.T) {
 	rt.stop()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		rep = call(t, sock, broker.Request{Op: broker.OpSessions})
+		rep = call(t, sock, wire.Request{Op: wire.OpSessions})
 		json.Unmarshal(rep.Data, &list)
 		if len(list) == 1 {
 			break
@@ -161,19 +162,19 @@ func TestAllowListOverSocket(t *testing.T) {
 	// register from a client helper would not anchor a live runtime; use a
 	// runtime helper and a second registration with an allow-list from it.
 	rt := startRuntime(t, sock, "claude")
-	r := rt.do("self", broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid,
-		Args: map[string]string{broker.ArgAllowTools: "Read,Bash", broker.ArgAllowToolsMode: "enforce"}})
+	r := rt.do("self", wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid,
+		Args: map[string]string{wire.ArgAllowTools: "Read,Bash", wire.ArgAllowToolsMode: "enforce"}})
 	if !r.Reply.OK {
 		t.Fatalf("register with allow-list: %+v", r)
 	}
 	sess := r.Reply.Session
-	r = rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: sess, Generation: 1, Tool: "Grep"})
-	if r.Reply.Allow || r.Reply.Code != broker.CodePolicyDenied {
+	r = rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: sess, Generation: 1, Tool: "Grep"})
+	if r.Reply.Allow || r.Reply.Code != wire.CodePolicyDenied {
 		t.Fatalf("Grep outside the allow-list: %+v", r)
 	}
-	r = rt.do("self", broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid,
-		Args: map[string]string{broker.ArgAllowTools: "Read", broker.ArgAllowToolsMode: "loose"}})
-	if r.Reply.OK || r.Reply.Code != broker.CodeBadAllowList {
+	r = rt.do("self", wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: rt.cmd.Process.Pid,
+		Args: map[string]string{wire.ArgAllowTools: "Read", wire.ArgAllowToolsMode: "loose"}})
+	if r.Reply.OK || r.Reply.Code != wire.CodeBadAllowList {
 		t.Fatalf("bad mode: %+v", r)
 	}
 }
@@ -188,26 +189,26 @@ func TestRestartForgets(t *testing.T) {
 	}
 	go first.Serve(t.Context())
 	rt := startRuntime(t, cfg.Socket, "claude")
-	rt.do("self", broker.Request{Op: broker.OpSessionStart, Session: rt.Session})
-	tok := call(t, cfg.Socket, broker.Request{Op: broker.OpBeginVerification, Session: rt.Session, Generation: 1}).Token
-	if rep := call(t, cfg.Socket, broker.Request{Op: broker.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 300}); !rep.OK {
+	rt.do("self", wire.Request{Op: wire.OpSessionStart, Session: rt.Session})
+	tok := call(t, cfg.Socket, wire.Request{Op: wire.OpBeginVerification, Session: rt.Session, Generation: 1}).Token
+	if rep := call(t, cfg.Socket, wire.Request{Op: wire.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 300}); !rep.OK {
 		t.Fatalf("promote: %+v", rep)
 	}
-	if r := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Bash"}); !r.Reply.Allow {
+	if r := rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Bash"}); !r.Reply.Allow {
 		t.Fatalf("before restart: %+v", r)
 	}
 	first.Close()
-	if r := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Bash"}); !r.Unavailable {
+	if r := rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Bash"}); !r.Unavailable {
 		t.Fatalf("with no broker: %+v", r)
 	}
 	startBroker(t, cfg)
 	for _, tool := range []string{"Bash", "Read"} {
-		r := rt.do("self", broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: tool})
-		if r.Reply.Allow || r.Reply.Code != broker.CodeUnknownSession {
+		r := rt.do("self", wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: tool})
+		if r.Reply.Allow || r.Reply.Code != wire.CodeUnknownSession {
 			t.Fatalf("%s after restart: %+v", tool, r)
 		}
 	}
-	if rep := call(t, cfg.Socket, broker.Request{Op: broker.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 300}); rep.OK {
+	if rep := call(t, cfg.Socket, wire.Request{Op: wire.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 300}); rep.OK {
 		t.Fatalf("old token after restart: %+v", rep)
 	}
 }
@@ -234,7 +235,7 @@ func publicExe(t *testing.T) string {
 	return exe
 }
 
-func runAs(t *testing.T, exe string, uid int, sock string, req broker.Request) result {
+func runAs(t *testing.T, exe string, uid int, sock string, req wire.Request) result {
 	t.Helper()
 	b, _ := json.Marshal(req)
 	cmd := exec.Command(exe)
@@ -263,7 +264,7 @@ func TestOtherUserRefused(t *testing.T) {
 
 	t.Run("default", func(t *testing.T) {
 		srv := startBroker(t, broker.Config{})
-		r := runAs(t, exe, nobody, srv.Addr(), broker.Request{Op: broker.OpStatus})
+		r := runAs(t, exe, nobody, srv.Addr(), wire.Request{Op: wire.OpStatus})
 		if !r.Unavailable || r.Reply.OK {
 			t.Fatalf("nobody reached a 0600 socket in a 0700 folder: %+v", r)
 		}
@@ -283,34 +284,34 @@ func TestOtherUserRefused(t *testing.T) {
 			t.Fatalf("verifier socket folder mode %o", st.Mode().Perm())
 		}
 		rt := startRuntime(t, sock, "claude")
-		rt.do("self", broker.Request{Op: broker.OpSessionStart, Session: rt.Session})
+		rt.do("self", wire.Request{Op: wire.OpSessionStart, Session: rt.Session})
 
 		// A stranger is refused on connect, whatever it asks.
-		for _, op := range []string{broker.OpStatus, broker.OpBeginVerification, broker.OpAuthorize} {
-			r := runAs(t, exe, stranger, sock, broker.Request{Op: op, Session: rt.Session, Generation: 1, Tool: "Read"})
-			if r.Reply.OK || r.Reply.Code != broker.CodePeerRefused {
+		for _, op := range []string{wire.OpStatus, wire.OpBeginVerification, wire.OpAuthorize} {
+			r := runAs(t, exe, stranger, sock, wire.Request{Op: op, Session: rt.Session, Generation: 1, Tool: "Read"})
+			if r.Reply.OK || r.Reply.Code != wire.CodePeerRefused {
 				t.Fatalf("stranger %s: %+v", op, r)
 			}
 		}
 		// The verifier may verify but not act as a runtime or gate.
-		for _, op := range []string{broker.OpRegister, broker.OpAuthorize, broker.OpSessionStart, broker.OpTap} {
-			r := runAs(t, exe, nobody, sock, broker.Request{Op: op, Session: rt.Session, Generation: 1, Tool: "Read", Runtime: "claude", PID: 1})
-			if r.Reply.OK || r.Reply.Allow || r.Reply.Code != broker.CodePeerRefused {
+		for _, op := range []string{wire.OpRegister, wire.OpAuthorize, wire.OpSessionStart, wire.OpTap} {
+			r := runAs(t, exe, nobody, sock, wire.Request{Op: op, Session: rt.Session, Generation: 1, Tool: "Read", Runtime: "claude", PID: 1})
+			if r.Reply.OK || r.Reply.Allow || r.Reply.Code != wire.CodePeerRefused {
 				t.Fatalf("verifier %s: %+v", op, r)
 			}
 		}
 		// The broker's own user is the agent's: with a verifier user it
 		// may no longer verify, even from outside every runtime tree.
-		for _, op := range []string{broker.OpBeginVerification, broker.OpPromote} {
-			if own := call(t, sock, broker.Request{Op: op, Session: rt.Session, Generation: 1, Binding: "r", Token: "00", TTL: 30}); own.OK || own.Code != broker.CodePeerRefused {
+		for _, op := range []string{wire.OpBeginVerification, wire.OpPromote} {
+			if own := call(t, sock, wire.Request{Op: op, Session: rt.Session, Generation: 1, Binding: "r", Token: "00", TTL: 30}); own.OK || own.Code != wire.CodePeerRefused {
 				t.Fatalf("own user %s under --verifier-uid: %+v", op, own)
 			}
 		}
-		r := runAs(t, exe, nobody, sock, broker.Request{Op: broker.OpBeginVerification, Session: rt.Session, Generation: 1, Binding: "r"})
+		r := runAs(t, exe, nobody, sock, wire.Request{Op: wire.OpBeginVerification, Session: rt.Session, Generation: 1, Binding: "r"})
 		if !r.Reply.OK {
 			t.Fatalf("verifier begin: %+v", r)
 		}
-		r = runAs(t, exe, nobody, sock, broker.Request{Op: broker.OpPromote, Session: rt.Session, Generation: 1, Binding: "r", Token: r.Reply.Token, TTL: 30})
+		r = runAs(t, exe, nobody, sock, wire.Request{Op: wire.OpPromote, Session: rt.Session, Generation: 1, Binding: "r", Token: r.Reply.Token, TTL: 30})
 		if !r.Reply.OK || r.Reply.State != "VERIFIED" {
 			t.Fatalf("verifier promote: %+v", r)
 		}
@@ -333,8 +334,8 @@ func TestPromoteRaceOverSocket(t *testing.T) {
 	srv := startBroker(t, broker.Config{})
 	sock := srv.Addr()
 	rt := startRuntime(t, sock, "pi")
-	rt.do("self", broker.Request{Op: broker.OpSessionStart, Session: rt.Session})
-	tok := call(t, sock, broker.Request{Op: broker.OpBeginVerification, Session: rt.Session, Generation: 1}).Token
+	rt.do("self", wire.Request{Op: wire.OpSessionStart, Session: rt.Session})
+	tok := call(t, sock, wire.Request{Op: wire.OpBeginVerification, Session: rt.Session, Generation: 1}).Token
 	var wins, refused atomic.Int32
 	var wg sync.WaitGroup
 	start := make(chan struct{})
@@ -343,11 +344,11 @@ func TestPromoteRaceOverSocket(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			r := doOnce(sock, broker.Request{Op: broker.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 60})
+			r := doOnce(sock, wire.Request{Op: wire.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 60})
 			switch {
 			case r.Reply.OK:
 				wins.Add(1)
-			case r.Reply.Code == broker.CodeNotPending:
+			case r.Reply.Code == wire.CodeNotPending:
 				refused.Add(1)
 			default:
 				t.Errorf("unexpected %+v", r)
@@ -370,17 +371,17 @@ func TestRevokeRaceOverSocket(t *testing.T) {
 	srv := startBroker(t, broker.Config{})
 	sock := srv.Addr()
 	rt := startRuntime(t, sock, "claude")
-	rt.do("self", broker.Request{Op: broker.OpSessionStart, Session: rt.Session})
+	rt.do("self", wire.Request{Op: wire.OpSessionStart, Session: rt.Session})
 	for round := 0; round < 3; round++ {
-		tok := call(t, sock, broker.Request{Op: broker.OpBeginVerification, Session: rt.Session, Generation: 1}).Token
-		if rep := call(t, sock, broker.Request{Op: broker.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 60}); !rep.OK {
+		tok := call(t, sock, wire.Request{Op: wire.OpBeginVerification, Session: rt.Session, Generation: 1}).Token
+		if rep := call(t, sock, wire.Request{Op: wire.OpPromote, Session: rt.Session, Generation: 1, Token: tok, TTL: 60}); !rep.OK {
 			t.Fatal(rep)
 		}
-		b, _ := json.Marshal(helperCmd{Hammer: 8, Req: broker.Request{Op: broker.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Bash"}})
+		b, _ := json.Marshal(helperCmd{Hammer: 8, Req: wire.Request{Op: wire.OpAuthorize, Session: rt.Session, Generation: 1, Tool: "Bash"}})
 		before := status(t, sock)
 		rt.in.Write(append(b, '\n'))
 		waitStatus(t, sock, func(st broker.Status) bool { return st.Allowed >= before.Allowed+20 })
-		if rep := call(t, sock, broker.Request{Op: broker.OpRevoke, Session: rt.Session}); !rep.OK {
+		if rep := call(t, sock, wire.Request{Op: wire.OpRevoke, Session: rt.Session}); !rep.OK {
 			t.Fatal(rep)
 		}
 		revoked := time.Now().UnixNano()

@@ -11,6 +11,7 @@ import (
 	"github.com/leasegate/leasegate/lease/broker"
 	"github.com/leasegate/leasegate/lease/fleet"
 	"github.com/leasegate/leasegate/lease/fleet/pgtest"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // BenchmarkDecisionWhileShipping measures a denied authorization over the
@@ -57,16 +58,16 @@ func BenchmarkDecisionWhileShipping(b *testing.B) {
 				cfg, _ := fleet.ConnConfig(live.URL(), "")
 				go (&fleet.Shipper{Audit: audit, Host: "b-" + b.Name(), DB: cfg, Poll: 10 * time.Millisecond}).Run(ctx)
 			}
-			c, err := broker.Dial(ctx, srv.Addr())
+			c, err := wire.Dial(ctx, srv.Addr())
 			if err != nil {
 				b.Fatal(err)
 			}
 			defer c.Close()
-			reg, err := c.Do(ctx, broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: os.Getpid()})
+			reg, err := c.Do(ctx, wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: os.Getpid()})
 			if err != nil || !reg.OK {
 				b.Fatal(err, reg)
 			}
-			req := broker.Request{Op: broker.OpAuthorize, Session: reg.Session, Generation: 1, Tool: "Bash"}
+			req := wire.Request{Op: wire.OpAuthorize, Session: reg.Session, Generation: 1, Tool: "Bash"}
 			lat := make([]time.Duration, 0, b.N)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {

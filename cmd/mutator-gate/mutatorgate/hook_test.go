@@ -1,4 +1,4 @@
-package hook_test
+package mutatorgate_test
 
 import (
 	"bufio"
@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // gateBin is mutator-gate built once for the package: the exit status the
@@ -44,10 +44,10 @@ type fakeBroker struct {
 	ln   net.Listener
 
 	mu   sync.Mutex
-	reqs []broker.Request
+	reqs []wire.Request
 }
 
-func startFake(t *testing.T, behave func(broker.Request) []byte) *fakeBroker {
+func startFake(t *testing.T, behave func(wire.Request) []byte) *fakeBroker {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "lg-fake")
 	if err != nil {
@@ -72,7 +72,7 @@ func startFake(t *testing.T, behave func(broker.Request) []byte) *fakeBroker {
 				sc := bufio.NewScanner(c)
 				sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
 				for sc.Scan() {
-					var req broker.Request
+					var req wire.Request
 					_ = json.Unmarshal(sc.Bytes(), &req)
 					fb.mu.Lock()
 					fb.reqs = append(fb.reqs, req)
@@ -95,18 +95,18 @@ func startFake(t *testing.T, behave func(broker.Request) []byte) *fakeBroker {
 	return fb
 }
 
-func (fb *fakeBroker) requests() []broker.Request {
+func (fb *fakeBroker) requests() []wire.Request {
 	fb.mu.Lock()
 	defer fb.mu.Unlock()
-	return append([]broker.Request(nil), fb.reqs...)
+	return append([]wire.Request(nil), fb.reqs...)
 }
 
-func reply(r broker.Reply) []byte {
+func reply(r wire.Reply) []byte {
 	b, _ := json.Marshal(r)
 	return append(b, '\n')
 }
 
-func allowAll(broker.Request) []byte { return reply(broker.Reply{V: 1, OK: true, Allow: true}) }
+func allowAll(wire.Request) []byte { return reply(wire.Reply{V: 1, OK: true, Allow: true}) }
 
 type run struct {
 	status         int
@@ -148,77 +148,77 @@ const bashEvent = `{"session_id":"c","hook_event_name":"PreToolUse","tool_name":
 // TestGateFailsClosed is the fail-closed table: every way the gate can go
 // wrong ends in exit 2 with a one-line reason that starts with the code.
 func TestGateFailsClosed(t *testing.T) {
-	hung := startFake(t, func(broker.Request) []byte { return nil })
-	garbage := startFake(t, func(broker.Request) []byte { return []byte("this is not json\n") })
-	closer := startFake(t, func(broker.Request) []byte { return []byte{} })
-	wrongV := startFake(t, func(broker.Request) []byte { return reply(broker.Reply{V: 99, OK: true, Allow: true}) })
-	noV := startFake(t, func(broker.Request) []byte { return []byte(`{"ok":true,"allow":true}` + "\n") })
-	longLine := startFake(t, func(broker.Request) []byte {
-		return append(bytes.Repeat([]byte(" "), broker.MaxReplyBytes+10), []byte(`{"v":1,"ok":true,"allow":true}`+"\n")...)
+	hung := startFake(t, func(wire.Request) []byte { return nil })
+	garbage := startFake(t, func(wire.Request) []byte { return []byte("this is not json\n") })
+	closer := startFake(t, func(wire.Request) []byte { return []byte{} })
+	wrongV := startFake(t, func(wire.Request) []byte { return reply(wire.Reply{V: 99, OK: true, Allow: true}) })
+	noV := startFake(t, func(wire.Request) []byte { return []byte(`{"ok":true,"allow":true}` + "\n") })
+	longLine := startFake(t, func(wire.Request) []byte {
+		return append(bytes.Repeat([]byte(" "), wire.MaxReplyBytes+10), []byte(`{"v":1,"ok":true,"allow":true}`+"\n")...)
 	})
-	deny := func(code string) *fakeBroker {
-		return startFake(t, func(broker.Request) []byte {
-			return reply(broker.Reply{V: 1, OK: true, Allow: false, Code: code, Error: "lease is\nnot verified"})
+	deny := func(code wire.Code) *fakeBroker {
+		return startFake(t, func(wire.Request) []byte {
+			return reply(wire.Reply{V: 1, OK: true, Allow: false, Code: code, Error: "lease is\nnot verified"})
 		})
 	}
-	refuse := func(code string) *fakeBroker {
-		return startFake(t, func(broker.Request) []byte {
-			return reply(broker.Reply{V: 1, OK: false, Code: code, Error: "no such session"})
+	refuse := func(code wire.Code) *fakeBroker {
+		return startFake(t, func(wire.Request) []byte {
+			return reply(wire.Reply{V: 1, OK: false, Code: code, Error: "no such session"})
 		})
 	}
-	okNoAllow := startFake(t, func(broker.Request) []byte { return reply(broker.Reply{V: 1, OK: true}) })
+	okNoAllow := startFake(t, func(wire.Request) []byte { return reply(wire.Reply{V: 1, OK: true}) })
 	allow := startFake(t, allowAll)
 
 	huge := []byte(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"` +
 		strings.Repeat("a", MaxEventBytesForTest) + `"}}`)
 	bigCommand := []byte(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"` +
-		strings.Repeat("a", broker.MaxLineBytes) + `"}}`)
+		strings.Repeat("a", wire.MaxLineBytes) + `"}}`)
 
 	rows := []struct {
 		name  string
 		env   map[string]string
 		stdin []byte
 		args  []string
-		code  string
+		code  wire.Code
 	}{
-		{"no session env", map[string]string{"LEASEGATE_SOCKET": allow.path}, []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"no session env, read", map[string]string{"LEASEGATE_SOCKET": allow.path}, []byte(`{"tool_name":"Read","tool_input":{"file_path":"/etc/hosts"}}`), nil, broker.CodeGateUnavailable},
-		{"session without generation", map[string]string{"LEASEGATE_SOCKET": allow.path, "LEASEGATE_SESSION_ID": "s"}, []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"generation not a number", map[string]string{"LEASEGATE_SOCKET": allow.path, "LEASEGATE_SESSION_ID": "s", "LEASEGATE_GENERATION": "x1"}, []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"wrong generation", sessionEnv(deny(broker.CodeGenerationMismatch).path), []byte(bashEvent), nil, broker.CodeGenerationMismatch},
-		{"lease not verified", sessionEnv(deny(broker.CodeLeaseNotVerified).path), []byte(bashEvent), nil, broker.CodeLeaseNotVerified},
-		{"lease expired", sessionEnv(deny(broker.CodeLeaseExpired).path), []byte(bashEvent), nil, broker.CodeLeaseExpired},
-		{"policy denied", sessionEnv(deny(broker.CodePolicyDenied).path), []byte(bashEvent), nil, broker.CodePolicyDenied},
-		{"unknown session", sessionEnv(refuse(broker.CodeUnknownSession).path), []byte(bashEvent), nil, broker.CodeUnknownSession},
-		{"unknown tool denied by broker", sessionEnv(deny(broker.CodeLeaseNotVerified).path), []byte(`{"tool_name":"FrobnicateRepo","tool_input":{}}`), nil, broker.CodeLeaseNotVerified},
-		{"mcp tool denied by broker", sessionEnv(deny(broker.CodeLeaseNotVerified).path), []byte(`{"tool_name":"mcp__github__create_pr","tool_input":{"title":"x"}}`), nil, broker.CodeLeaseNotVerified},
-		{"denial with unknown code", sessionEnv(deny("MAYBE").path), []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"refusal without code", sessionEnv(refuse("").path), []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"ok without allow", sessionEnv(okNoAllow.path), []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"broker down", sessionEnv(filepath.Join(t.TempDir(), "nobody.sock")), []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"broker hung", sessionEnv(hung.path), []byte(bashEvent), []string{"--deadline", "300ms"}, broker.CodeGateUnavailable},
-		{"broker hung, default deadline", sessionEnv(hung.path), []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"garbage reply", sessionEnv(garbage.path), []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"connection closed", sessionEnv(closer.path), []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"reply of another version", sessionEnv(wrongV.path), []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"reply without version", sessionEnv(noV.path), []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"reply line too long", sessionEnv(longLine.path), []byte(bashEvent), nil, broker.CodeGateUnavailable},
-		{"empty stdin", sessionEnv(allow.path), nil, nil, broker.CodeGateUnavailable},
-		{"blank stdin", sessionEnv(allow.path), []byte(" \n\t"), nil, broker.CodeGateUnavailable},
-		{"garbage stdin", sessionEnv(allow.path), []byte("rm -rf /"), nil, broker.CodeGateUnavailable},
-		{"truncated json", sessionEnv(allow.path), []byte(`{"tool_name":"Read"`), nil, broker.CodeGateUnavailable},
-		{"json array", sessionEnv(allow.path), []byte(`[{"tool_name":"Read"}]`), nil, broker.CodeGateUnavailable},
-		{"two objects", sessionEnv(allow.path), []byte(`{"tool_name":"Read"} {"tool_name":"Bash"}`), nil, broker.CodeGateUnavailable},
-		{"tool_name not a string", sessionEnv(allow.path), []byte(`{"tool_name":7}`), nil, broker.CodeGateUnavailable},
-		{"no tool_name", sessionEnv(allow.path), []byte(`{"hook_event_name":"PreToolUse","tool_input":{}}`), nil, broker.CodeGateUnavailable},
-		{"tool_input not an object", sessionEnv(allow.path), []byte(`{"tool_name":"Bash","tool_input":"rm -rf /"}`), nil, broker.CodeGateUnavailable},
-		{"not utf-8", sessionEnv(allow.path), []byte("{\"tool_name\":\"Bash\xff\"}"), nil, broker.CodeGateUnavailable},
-		{"huge stdin", sessionEnv(allow.path), huge, nil, broker.CodeGateUnavailable},
-		{"command too large to check", sessionEnv(allow.path), bigCommand, nil, broker.CodeGateUnavailable},
-		{"unknown mode", sessionEnv(allow.path), []byte(bashEvent), []string{"approve"}, broker.CodeGateUnavailable},
-		{"two modes", sessionEnv(allow.path), []byte(bashEvent), []string{"gate", "compact"}, broker.CodeGateUnavailable},
-		{"two modes ending in tap", sessionEnv(allow.path), []byte(bashEvent), []string{"gate", "tap"}, broker.CodeGateUnavailable},
-		{"bad flag", sessionEnv(allow.path), []byte(bashEvent), []string{"--allow"}, broker.CodeGateUnavailable},
+		{"no session env", map[string]string{"LEASEGATE_SOCKET": allow.path}, []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"no session env, read", map[string]string{"LEASEGATE_SOCKET": allow.path}, []byte(`{"tool_name":"Read","tool_input":{"file_path":"/etc/hosts"}}`), nil, wire.CodeGateUnavailable},
+		{"session without generation", map[string]string{"LEASEGATE_SOCKET": allow.path, "LEASEGATE_SESSION_ID": "s"}, []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"generation not a number", map[string]string{"LEASEGATE_SOCKET": allow.path, "LEASEGATE_SESSION_ID": "s", "LEASEGATE_GENERATION": "x1"}, []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"wrong generation", sessionEnv(deny(wire.CodeGenerationMismatch).path), []byte(bashEvent), nil, wire.CodeGenerationMismatch},
+		{"lease not verified", sessionEnv(deny(wire.CodeLeaseNotVerified).path), []byte(bashEvent), nil, wire.CodeLeaseNotVerified},
+		{"lease expired", sessionEnv(deny(wire.CodeLeaseExpired).path), []byte(bashEvent), nil, wire.CodeLeaseExpired},
+		{"policy denied", sessionEnv(deny(wire.CodePolicyDenied).path), []byte(bashEvent), nil, wire.CodePolicyDenied},
+		{"unknown session", sessionEnv(refuse(wire.CodeUnknownSession).path), []byte(bashEvent), nil, wire.CodeUnknownSession},
+		{"unknown tool denied by broker", sessionEnv(deny(wire.CodeLeaseNotVerified).path), []byte(`{"tool_name":"FrobnicateRepo","tool_input":{}}`), nil, wire.CodeLeaseNotVerified},
+		{"mcp tool denied by broker", sessionEnv(deny(wire.CodeLeaseNotVerified).path), []byte(`{"tool_name":"mcp__github__create_pr","tool_input":{"title":"x"}}`), nil, wire.CodeLeaseNotVerified},
+		{"denial with unknown code", sessionEnv(deny("MAYBE").path), []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"refusal without code", sessionEnv(refuse("").path), []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"ok without allow", sessionEnv(okNoAllow.path), []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"broker down", sessionEnv(filepath.Join(t.TempDir(), "nobody.sock")), []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"broker hung", sessionEnv(hung.path), []byte(bashEvent), []string{"--deadline", "300ms"}, wire.CodeGateUnavailable},
+		{"broker hung, default deadline", sessionEnv(hung.path), []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"garbage reply", sessionEnv(garbage.path), []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"connection closed", sessionEnv(closer.path), []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"reply of another version", sessionEnv(wrongV.path), []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"reply without version", sessionEnv(noV.path), []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"reply line too long", sessionEnv(longLine.path), []byte(bashEvent), nil, wire.CodeGateUnavailable},
+		{"empty stdin", sessionEnv(allow.path), nil, nil, wire.CodeGateUnavailable},
+		{"blank stdin", sessionEnv(allow.path), []byte(" \n\t"), nil, wire.CodeGateUnavailable},
+		{"garbage stdin", sessionEnv(allow.path), []byte("rm -rf /"), nil, wire.CodeGateUnavailable},
+		{"truncated json", sessionEnv(allow.path), []byte(`{"tool_name":"Read"`), nil, wire.CodeGateUnavailable},
+		{"json array", sessionEnv(allow.path), []byte(`[{"tool_name":"Read"}]`), nil, wire.CodeGateUnavailable},
+		{"two objects", sessionEnv(allow.path), []byte(`{"tool_name":"Read"} {"tool_name":"Bash"}`), nil, wire.CodeGateUnavailable},
+		{"tool_name not a string", sessionEnv(allow.path), []byte(`{"tool_name":7}`), nil, wire.CodeGateUnavailable},
+		{"no tool_name", sessionEnv(allow.path), []byte(`{"hook_event_name":"PreToolUse","tool_input":{}}`), nil, wire.CodeGateUnavailable},
+		{"tool_input not an object", sessionEnv(allow.path), []byte(`{"tool_name":"Bash","tool_input":"rm -rf /"}`), nil, wire.CodeGateUnavailable},
+		{"not utf-8", sessionEnv(allow.path), []byte("{\"tool_name\":\"Bash\xff\"}"), nil, wire.CodeGateUnavailable},
+		{"huge stdin", sessionEnv(allow.path), huge, nil, wire.CodeGateUnavailable},
+		{"command too large to check", sessionEnv(allow.path), bigCommand, nil, wire.CodeGateUnavailable},
+		{"unknown mode", sessionEnv(allow.path), []byte(bashEvent), []string{"approve"}, wire.CodeGateUnavailable},
+		{"two modes", sessionEnv(allow.path), []byte(bashEvent), []string{"gate", "compact"}, wire.CodeGateUnavailable},
+		{"two modes ending in tap", sessionEnv(allow.path), []byte(bashEvent), []string{"gate", "tap"}, wire.CodeGateUnavailable},
+		{"bad flag", sessionEnv(allow.path), []byte(bashEvent), []string{"--allow"}, wire.CodeGateUnavailable},
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
@@ -227,7 +227,7 @@ func TestGateFailsClosed(t *testing.T) {
 			if got.status != 2 {
 				t.Fatalf("exit %d, want 2 (stderr %q)", got.status, got.stderr)
 			}
-			if !strings.HasPrefix(got.stderr, row.code+": ") {
+			if !strings.HasPrefix(got.stderr, string(row.code)+": ") {
 				t.Errorf("stderr %q does not start with %s", got.stderr, row.code)
 			}
 			if strings.Count(got.stderr, "\n") != 1 || !strings.HasSuffix(got.stderr, "\n") {
@@ -259,8 +259,8 @@ func TestGateAllowsAndForwards(t *testing.T) {
 		t.Fatalf("%d requests, want 1", len(reqs))
 	}
 	r := reqs[0]
-	if r.Op != broker.OpAuthorize || r.Session != "s-test" || r.Generation != 1 || r.Tool != "Edit" ||
-		r.AgentID != "a-1" || r.AgentType != "verifier" || r.Event != "PreToolUse" || r.Cwd != "/repo" || r.V != broker.ProtocolVersion {
+	if r.Op != wire.OpAuthorize || r.Session != "s-test" || r.Generation != 1 || r.Tool != "Edit" ||
+		r.AgentID != "a-1" || r.AgentType != "verifier" || r.Event != "PreToolUse" || r.Cwd != "/repo" || r.V != wire.ProtocolVersion {
 		t.Errorf("request %+v", r)
 	}
 	if string(r.ToolInput) != `{"file_path":"/x","old_string":"a","new_string":"b"}` {
@@ -287,8 +287,8 @@ func TestGateCutsLargeBodies(t *testing.T) {
 
 func TestTapNeverBlocksOrSpeaks(t *testing.T) {
 	fb := startFake(t, allowAll)
-	hung := startFake(t, func(broker.Request) []byte { return nil })
-	garbage := startFake(t, func(broker.Request) []byte { return []byte("{{\n") })
+	hung := startFake(t, func(wire.Request) []byte { return nil })
+	garbage := startFake(t, func(wire.Request) []byte { return []byte("{{\n") })
 	rows := []struct {
 		name  string
 		env   map[string]string
@@ -314,13 +314,13 @@ func TestTapNeverBlocksOrSpeaks(t *testing.T) {
 	}
 	var taps int
 	for _, r := range fb.requests() {
-		if r.Op == broker.OpTap {
+		if r.Op == wire.OpTap {
 			taps++
 			if r.Tool != "Bash" || r.AgentID != "a" || r.AgentType != "t" || r.Event != "PostToolUse" {
 				t.Errorf("tap request %+v", r)
 			}
 		}
-		if r.Op == broker.OpAuthorize {
+		if r.Op == wire.OpAuthorize {
 			t.Errorf("the tap asked to authorize: %+v", r)
 		}
 	}
@@ -330,13 +330,13 @@ func TestTapNeverBlocksOrSpeaks(t *testing.T) {
 }
 
 func TestCompactionRevokes(t *testing.T) {
-	fb := startFake(t, func(broker.Request) []byte { return reply(broker.Reply{V: 1, OK: true}) })
+	fb := startFake(t, func(wire.Request) []byte { return reply(wire.Reply{V: 1, OK: true}) })
 	for _, c := range []struct {
 		name, stdin, mode, wantOp string
 	}{
-		{"PreCompact", `{"hook_event_name":"PreCompact","trigger":"auto"}`, "compact", broker.OpCompact},
-		{"SessionStart compact", `{"hook_event_name":"SessionStart","source":"compact"}`, "session-start", broker.OpCompact},
-		{"SessionStart startup", `{"hook_event_name":"SessionStart","source":"startup"}`, "session-start", broker.OpSessionStart},
+		{"PreCompact", `{"hook_event_name":"PreCompact","trigger":"auto"}`, "compact", wire.OpCompact},
+		{"SessionStart compact", `{"hook_event_name":"SessionStart","source":"compact"}`, "session-start", wire.OpCompact},
+		{"SessionStart startup", `{"hook_event_name":"SessionStart","source":"startup"}`, "session-start", wire.OpSessionStart},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before := len(fb.requests())

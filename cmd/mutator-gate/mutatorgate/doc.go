@@ -1,4 +1,4 @@
-// Package hook is mutator-gate, the hook that Claude Code (as a PreToolUse,
+// Package mutatorgate is mutator-gate, the hook that Claude Code (as a PreToolUse,
 // PostToolUse, PreCompact and SessionStart command hook) and the Pi gate
 // extension run before and after every tool call.
 //
@@ -14,4 +14,4 @@
 // The telemetry tap (mode "tap", installed as PostToolUse) is the one
 // exception: it always exits 0 and prints nothing, because what a
 // PostToolUse hook prints on failure is fed back to the model.
-package hook
+package mutatorgate

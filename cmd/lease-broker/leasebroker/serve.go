@@ -1,4 +1,4 @@
-package cli
+package leasebroker
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/leasegate/leasegate/lease/broker"
 	"github.com/leasegate/leasegate/lease/fleet"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // ServeOptions are the flags of `lease-broker serve`.
@@ -134,7 +135,7 @@ func runDetached(o *ServeOptions, argv0 string) error {
 		return err
 	}
 	probe := &globalOptions{Socket: path, Timeout: time.Second}
-	if _, err := probe.call(broker.Request{Op: broker.OpStatus}); err == nil {
+	if _, err := probe.call(wire.Request{Op: wire.OpStatus}); err == nil {
 		fmt.Fprintf(o.IO.Err, "lease-broker: already running on %s\n", path)
 		return nil
 	}
@@ -224,7 +225,7 @@ func runDetached(o *ServeOptions, argv0 string) error {
 		case <-deadline:
 			return exitf(ExitFailed, "broker did not answer on %s within 10s", path)
 		case <-tick.C:
-			if _, err := probe.call(broker.Request{Op: broker.OpStatus}); err == nil {
+			if _, err := probe.call(wire.Request{Op: wire.OpStatus}); err == nil {
 				fmt.Fprintf(o.IO.Err, "lease-broker: started pid %d on %s\n", cmd.Process.Pid, path)
 				return nil
 			}

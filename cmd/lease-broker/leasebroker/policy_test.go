@@ -1,4 +1,4 @@
-package cli
+package leasebroker
 
 import (
 	"encoding/json"

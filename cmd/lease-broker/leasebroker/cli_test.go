@@ -1,4 +1,4 @@
-package cli
+package leasebroker
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // The test binary doubles as a runtime: it registers itself, lets its gate
@@ -24,16 +25,16 @@ func TestMain(m *testing.M) {
 	}
 	if os.Getenv("LGCLI_RUNTIME") != "" {
 		ctx := context.Background()
-		c, err := broker.Dial(ctx, os.Getenv("LEASEGATE_SOCKET"))
+		c, err := wire.Dial(ctx, os.Getenv("LEASEGATE_SOCKET"))
 		if err != nil {
 			os.Exit(3)
 		}
-		rep, err := c.Do(ctx, broker.Request{Op: broker.OpRegister, Runtime: "claude", PID: os.Getpid()})
+		rep, err := c.Do(ctx, wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: os.Getpid()})
 		if err != nil || !rep.OK {
 			os.Exit(4)
 		}
-		c.Do(ctx, broker.Request{Op: broker.OpSessionStart, Session: rep.Session})
-		c.Do(ctx, broker.Request{Op: broker.OpAuthorize, Session: rep.Session, Generation: 1, Tool: "Bash"})
+		c.Do(ctx, wire.Request{Op: wire.OpSessionStart, Session: rep.Session})
+		c.Do(ctx, wire.Request{Op: wire.OpAuthorize, Session: rep.Session, Generation: 1, Tool: "Bash"})
 		fmt.Println(rep.Session)
 		bufio.NewReader(os.Stdin).ReadString('\n')
 		os.Exit(0)
@@ -159,11 +160,11 @@ func TestOperatorFlow(t *testing.T) {
 		t.Fatalf("begin-verification: %d %q", code, out)
 	}
 	code, _, errOut = run(t, "promote", session, "--token", strings.Repeat("0", 64), "--binding", "r1")
-	if code != ExitFailed || !strings.Contains(errOut, broker.CodeTokenRefused) {
+	if code != ExitFailed || !strings.Contains(errOut, string(wire.CodeTokenRefused)) {
 		t.Fatalf("wrong token: %d %q", code, errOut)
 	}
 	code, _, errOut = run(t, "promote", session, "--token", token)
-	if code != ExitFailed || !strings.Contains(errOut, broker.CodeBindingMismatch) {
+	if code != ExitFailed || !strings.Contains(errOut, string(wire.CodeBindingMismatch)) {
 		t.Fatalf("wrong binding: %d %q", code, errOut)
 	}
 	code, out, _ = run(t, "promote", session, "--token", token, "--binding", "r1", "--ttl", "60s")
@@ -180,7 +181,7 @@ func TestOperatorFlow(t *testing.T) {
 		t.Fatalf("revoke: %d %q", code, out)
 	}
 	code, _, errOut = run(t, "revoke", "nope")
-	if code != ExitFailed || !strings.Contains(errOut, broker.CodeUnknownSession) {
+	if code != ExitFailed || !strings.Contains(errOut, string(wire.CodeUnknownSession)) {
 		t.Fatalf("revoke unknown: %d %q", code, errOut)
 	}
 	// events, through the broker and straight from the file

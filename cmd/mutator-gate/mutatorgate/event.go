@@ -1,4 +1,4 @@
-package hook
+package mutatorgate
 
 import (
 	"bytes"

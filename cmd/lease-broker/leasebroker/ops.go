@@ -1,4 +1,4 @@
-package cli
+package leasebroker
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/leasegate/leasegate/lease/broker"
 	"github.com/leasegate/leasegate/lease/fleet"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // StatusOptions are the flags of `status`.
@@ -33,7 +34,7 @@ func NewCmdStatus(ios *IO, g *globalOptions, runF func(*StatusOptions) error) *c
 			if runF != nil {
 				return runF(o)
 			}
-			rep, err := g.call(broker.Request{Op: broker.OpStatus})
+			rep, err := g.call(wire.Request{Op: wire.OpStatus})
 			if err != nil {
 				return err
 			}
@@ -85,7 +86,7 @@ func NewCmdSessions(ios *IO, g *globalOptions, runF func(*SessionsOptions) error
 			if runF != nil {
 				return runF(o)
 			}
-			rep, err := g.call(broker.Request{Op: broker.OpSessions})
+			rep, err := g.call(wire.Request{Op: wire.OpSessions})
 			if err != nil {
 				return err
 			}
@@ -155,7 +156,7 @@ func NewCmdBeginVerification(ios *IO, g *globalOptions, runF func(*VerifyOptions
 			if err != nil {
 				return err
 			}
-			rep, err := g.call(broker.Request{Op: broker.OpBeginVerification, Session: o.Session, Generation: gen, Binding: o.Binding})
+			rep, err := g.call(wire.Request{Op: wire.OpBeginVerification, Session: o.Session, Generation: gen, Binding: o.Binding})
 			if err != nil {
 				return err
 			}
@@ -194,7 +195,7 @@ func NewCmdPromote(ios *IO, g *globalOptions, runF func(*VerifyOptions) error) *
 			if err != nil {
 				return err
 			}
-			rep, err := g.call(broker.Request{Op: broker.OpPromote, Session: o.Session, Generation: gen,
+			rep, err := g.call(wire.Request{Op: wire.OpPromote, Session: o.Session, Generation: gen,
 				Binding: o.Binding, Token: o.Token, TTL: int(o.TTL / time.Second)})
 			if err != nil {
 				return err
@@ -235,7 +236,7 @@ func NewCmdRevoke(ios *IO, g *globalOptions, runF func(*RevokeOptions) error) *c
 			if runF != nil {
 				return runF(o)
 			}
-			rep, err := g.call(broker.Request{Op: broker.OpRevoke, Session: o.Session, Reason: o.Reason})
+			rep, err := g.call(wire.Request{Op: wire.OpRevoke, Session: o.Session, Reason: o.Reason})
 			if err != nil {
 				return err
 			}
@@ -334,15 +335,15 @@ func NewCmdEvents(ios *IO, g *globalOptions, runF func(*EventsOptions) error) *c
 			} else {
 				args := map[string]string{}
 				if o.Kind != "" {
-					args[broker.ArgKind] = o.Kind
+					args[wire.ArgKind] = o.Kind
 				}
 				if !since.IsZero() {
-					args[broker.ArgSince] = since.UTC().Format(time.RFC3339Nano)
+					args[wire.ArgSince] = since.UTC().Format(time.RFC3339Nano)
 				}
 				if o.Limit > 0 {
-					args[broker.ArgLimit] = strconv.Itoa(o.Limit)
+					args[wire.ArgLimit] = strconv.Itoa(o.Limit)
 				}
-				rep, err := g.call(broker.Request{Op: broker.OpEvents, Session: o.Session, Args: args})
+				rep, err := g.call(wire.Request{Op: wire.OpEvents, Session: o.Session, Args: args})
 				if err != nil {
 					return err
 				}
@@ -395,7 +396,7 @@ func formatRecord(r broker.Record) string {
 	if r.Session != "" {
 		fmt.Fprintf(&b, " session=%s gen=%d", r.Session, r.Generation)
 	}
-	for _, kv := range [][2]string{{"runtime", r.Runtime}, {"tool", r.Tool}, {"code", r.Code}, {"rule", r.Rule},
+	for _, kv := range [][2]string{{"runtime", r.Runtime}, {"tool", r.Tool}, {"code", string(r.Code)}, {"rule", r.Rule},
 		{"agent_type", r.AgentType}, {"agent_id", r.AgentID}, {"path", r.Path}} {
 		if kv[1] != "" {
 			fmt.Fprintf(&b, " %s=%s", kv[0], kv[1])

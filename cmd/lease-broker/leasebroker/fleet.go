@@ -1,4 +1,4 @@
-package cli
+package leasebroker
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/leasegate/leasegate/lease/broker"
 	"github.com/leasegate/leasegate/lease/fleet"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // dbOptions are the database flags the fleet commands share.
@@ -247,7 +248,7 @@ func eventsFromDB(ctx context.Context, db *dbOptions, f fleet.Filter) ([]fleet.E
 
 func formatEvent(e fleet.Event) string {
 	r := broker.Record{Time: e.Time, Kind: e.Kind, Session: e.Session, Generation: uint64(e.Generation), Runtime: e.Runtime,
-		Tool: e.Tool, Code: e.Code, Rule: e.Rule, AgentID: e.AgentID, AgentType: e.AgentType, Path: e.Path}
+		Tool: e.Tool, Code: wire.Code(e.Code), Rule: e.Rule, AgentID: e.AgentID, AgentType: e.AgentType, Path: e.Path}
 	line := formatRecord(r)
 	if i := strings.IndexByte(line, ' '); i >= 0 {
 		return line[:i] + " host=" + e.Host + line[i:]

@@ -1,4 +1,4 @@
-package cli
+package leasebroker
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // exitError carries an exit code and a one-line message.
@@ -106,7 +107,7 @@ func (g *globalOptions) socket() (string, error) {
 	if g.Socket != "" {
 		return g.Socket, nil
 	}
-	p, err := broker.SocketPath()
+	p, err := wire.SocketPath()
 	if err != nil {
 		return "", exitf(ExitUsage, "%v", err)
 	}
@@ -115,21 +116,21 @@ func (g *globalOptions) socket() (string, error) {
 
 // call sends one request and turns transport failures and OK-false replies
 // into exit errors.
-func (g *globalOptions) call(req broker.Request) (broker.Reply, error) {
+func (g *globalOptions) call(req wire.Request) (wire.Reply, error) {
 	path, err := g.socket()
 	if err != nil {
-		return broker.Reply{}, err
+		return wire.Reply{}, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), g.Timeout)
 	defer cancel()
-	c, err := broker.Dial(ctx, path)
+	c, err := wire.Dial(ctx, path)
 	if err != nil {
-		return broker.Reply{}, exitf(ExitUnavailable, "no broker at %s (start one with `lease-broker serve`)", path)
+		return wire.Reply{}, exitf(ExitUnavailable, "no broker at %s (start one with `lease-broker serve`)", path)
 	}
 	defer c.Close()
 	rep, err := c.Do(ctx, req)
 	if err != nil {
-		return broker.Reply{}, exitf(ExitUnavailable, "%v", err)
+		return wire.Reply{}, exitf(ExitUnavailable, "%v", err)
 	}
 	if !rep.OK {
 		return rep, exitf(ExitFailed, "%s: %s", rep.Code, rep.Error)
@@ -139,7 +140,7 @@ func (g *globalOptions) call(req broker.Request) (broker.Reply, error) {
 
 // currentGeneration looks a session's generation up.
 func (g *globalOptions) currentGeneration(session string) (uint64, error) {
-	rep, err := g.call(broker.Request{Op: broker.OpSessions})
+	rep, err := g.call(wire.Request{Op: wire.OpSessions})
 	if err != nil {
 		return 0, err
 	}
@@ -152,7 +153,7 @@ func (g *globalOptions) currentGeneration(session string) (uint64, error) {
 			return s.Generation, nil
 		}
 	}
-	return 0, exitf(ExitFailed, "%s: no such session %s", broker.CodeUnknownSession, session)
+	return 0, exitf(ExitFailed, "%s: no such session %s", wire.CodeUnknownSession, session)
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -1,4 +1,4 @@
-package broker
+package wire
 
 import "encoding/json"
 
@@ -32,32 +32,52 @@ const (
 	OpEvents            = "events"
 )
 
+// Code is a reply code: a gate code (the reason an authorization was
+// denied) or the error code of a failed request.
+type Code string
+
 // Gate codes, the first word of every denial reason (SPEC.md "Hook").
+// CodeNone goes with an allow.
 const (
-	CodeGateUnavailable    = "GATE_UNAVAILABLE"
-	CodeLeaseNotVerified   = "LEASE_NOT_VERIFIED"
-	CodeLeaseExpired       = "LEASE_EXPIRED"
-	CodeGenerationMismatch = "GENERATION_MISMATCH"
-	CodeUnknownSession     = "UNKNOWN_SESSION"
-	CodePolicyDenied       = "POLICY_DENIED"
+	CodeNone               Code = ""
+	CodeGateUnavailable    Code = "GATE_UNAVAILABLE"
+	CodeLeaseNotVerified   Code = "LEASE_NOT_VERIFIED"
+	CodeLeaseExpired       Code = "LEASE_EXPIRED"
+	CodeGenerationMismatch Code = "GENERATION_MISMATCH"
+	CodeUnknownSession     Code = "UNKNOWN_SESSION"
+	CodePolicyDenied       Code = "POLICY_DENIED"
 )
+
+// GateCodes are the codes a hook may print, in the order of SPEC.md "Hook".
+var GateCodes = []Code{CodeGateUnavailable, CodeLeaseNotVerified, CodeLeaseExpired,
+	CodeGenerationMismatch, CodeUnknownSession, CodePolicyDenied}
+
+// IsGateCode reports whether c is one of GateCodes.
+func IsGateCode(c Code) bool {
+	for _, g := range GateCodes {
+		if c == g {
+			return true
+		}
+	}
+	return false
+}
 
 // Error codes of a reply with OK false. A client that is not the operator
 // CLI (the hook) treats every one of them as GATE_UNAVAILABLE.
 const (
-	CodeBadRequest         = "BAD_REQUEST"         // not JSON, a missing field, a line too long
-	CodeUnsupportedVersion = "UNSUPPORTED_VERSION" // "v" is not ProtocolVersion
-	CodeUnknownOp          = "UNKNOWN_OP"
-	CodePeerRefused        = "PEER_REFUSED"     // uid, ancestry or liveness check failed
-	CodeNotPending         = "NOT_PENDING"      // promote without a live verification cycle
-	CodeTokenRefused       = "TOKEN_REFUSED"    // replayed, foreign, stale or malformed token
-	CodeBindingMismatch    = "BINDING_MISMATCH" // promote with another binding than begin_verification
-	CodeTTLInvalid         = "TTL_INVALID"      // ttl_seconds zero or negative
-	CodeGateNeverSeen      = "GATE_NEVER_SEEN"  // promote before the session's gate called in
-	CodeUnknownRuntime     = "UNKNOWN_RUNTIME"
-	CodeBadAllowList       = "BAD_ALLOW_LIST"
-	CodeTooManySessions    = "TOO_MANY_SESSIONS" // register over the broker's session limits
-	CodeInternal           = "INTERNAL"
+	CodeBadRequest         Code = "BAD_REQUEST"         // not JSON, a missing field, a line too long
+	CodeUnsupportedVersion Code = "UNSUPPORTED_VERSION" // "v" is not ProtocolVersion
+	CodeUnknownOp          Code = "UNKNOWN_OP"
+	CodePeerRefused        Code = "PEER_REFUSED"     // uid, ancestry or liveness check failed
+	CodeNotPending         Code = "NOT_PENDING"      // promote without a live verification cycle
+	CodeTokenRefused       Code = "TOKEN_REFUSED"    // replayed, foreign, stale or malformed token
+	CodeBindingMismatch    Code = "BINDING_MISMATCH" // promote with another binding than begin_verification
+	CodeTTLInvalid         Code = "TTL_INVALID"      // ttl_seconds zero or negative
+	CodeGateNeverSeen      Code = "GATE_NEVER_SEEN"  // promote before the session's gate called in
+	CodeUnknownRuntime     Code = "UNKNOWN_RUNTIME"
+	CodeBadAllowList       Code = "BAD_ALLOW_LIST"
+	CodeTooManySessions    Code = "TOO_MANY_SESSIONS" // register over the broker's session limits
+	CodeInternal           Code = "INTERNAL"
 )
 
 // Keys of Request.Args.
@@ -106,7 +126,7 @@ type Reply struct {
 	V          int             `json:"v"`
 	OK         bool            `json:"ok"`
 	Allow      bool            `json:"allow,omitempty"`
-	Code       string          `json:"code,omitempty"`
+	Code       Code            `json:"code,omitempty"`
 	Error      string          `json:"error,omitempty"`
 	Session    string          `json:"session,omitempty"`
 	Generation uint64          `json:"generation,omitempty"`

@@ -1,4 +1,4 @@
-package cli
+package leasebroker
 
 // Exit codes of lease-broker. They are part of the documented interface
 // (docs/lease-broker.md).

@@ -1,4 +1,4 @@
-package hook
+package mutatorgate
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // Exit statuses. There is deliberately no status 1: Claude Code runs the
@@ -29,12 +29,6 @@ const (
 	ModeSessionStart = "session-start" // SessionStart: call in (source compact: revoke)
 )
 
-// Environment variables set by launch-runtime (SPEC.md "Names").
-const (
-	EnvSession    = "LEASEGATE_SESSION_ID"
-	EnvGeneration = "LEASEGATE_GENERATION"
-)
-
 // DefaultDeadline bounds one hook run's broker round trip (and the wait for
 // stdin). It is far below the 20 s timeout that launch-runtime gives the hook
 // in Claude Code's settings and the 10 s that the Pi extension allows.
@@ -46,7 +40,7 @@ const MaxDeadline = 10 * time.Second
 
 // requestBudget is what a forwarded tool_input may take of one request line;
 // the rest leaves room for the other fields.
-const requestBudget = broker.MaxLineBytes - 4096
+const requestBudget = wire.MaxLineBytes - 4096
 
 // Config is what a run reads from its surroundings. Main fills it from the
 // process; tests fill it by hand.
@@ -59,7 +53,7 @@ type Config struct {
 // the exit status. It recovers from panics into ExitBlock (ExitAllow for the
 // tap).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return Run(Config{Getenv: os.Getenv, SocketPath: broker.SocketPath}, args, stdin, stdout, stderr)
+	return Run(Config{Getenv: os.Getenv, SocketPath: wire.SocketPath}, args, stdin, stdout, stderr)
 }
 
 // Run is Main with an explicit Config.
@@ -71,7 +65,7 @@ func Run(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) (
 				status = ExitAllow
 				return
 			}
-			deny(stderr, broker.CodeGateUnavailable, fmt.Sprintf("internal error: %v", r))
+			deny(stderr, wire.CodeGateUnavailable, fmt.Sprintf("internal error: %v", r))
 			status = ExitBlock
 		}
 	}()
@@ -82,7 +76,7 @@ func Run(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) (
 	fs.SetOutput(io.Discard)
 	deadline := fs.Duration("deadline", DefaultDeadline, "bound on the broker round trip")
 	if err := fs.Parse(args); err != nil {
-		return fail(mode, stderr, broker.CodeGateUnavailable, "usage: "+err.Error())
+		return fail(mode, stderr, wire.CodeGateUnavailable, "usage: "+err.Error())
 	}
 	switch rest := fs.Args(); len(rest) {
 	case 0:
@@ -91,12 +85,12 @@ func Run(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) (
 		mode = rest[0]
 	default:
 		// Not a command line that launch-runtime writes: block, whatever it ends with.
-		return fail(ModeGate, stderr, broker.CodeGateUnavailable, "usage: more than one mode given")
+		return fail(ModeGate, stderr, wire.CodeGateUnavailable, "usage: more than one mode given")
 	}
 	switch mode {
 	case ModeGate, ModeTap, ModeCompact, ModeSessionStart:
 	default:
-		return fail(ModeGate, stderr, broker.CodeGateUnavailable, fmt.Sprintf("usage: unknown mode %q", mode))
+		return fail(ModeGate, stderr, wire.CodeGateUnavailable, fmt.Sprintf("usage: unknown mode %q", mode))
 	}
 	d := *deadline
 	if d <= 0 || d > MaxDeadline {
@@ -117,47 +111,47 @@ type runner struct {
 func (r *runner) run(ctx context.Context, stdin io.Reader) int {
 	ev, err := readWithin(ctx, stdin)
 	if err != nil {
-		return fail(r.mode, r.stderr, broker.CodeGateUnavailable, err.Error())
+		return fail(r.mode, r.stderr, wire.CodeGateUnavailable, err.Error())
 	}
 	session, gen, err := identity(r.cfg.Getenv)
 	if err != nil {
 		if r.mode == ModeCompact {
 			return ExitAllow // no session, no lease to revoke; do not block compaction
 		}
-		return fail(r.mode, r.stderr, broker.CodeGateUnavailable, err.Error())
+		return fail(r.mode, r.stderr, wire.CodeGateUnavailable, err.Error())
 	}
-	req := broker.Request{Session: session, Generation: gen, Event: ev.HookEventName,
+	req := wire.Request{Session: session, Generation: gen, Event: ev.HookEventName,
 		AgentID: ev.AgentID, AgentType: ev.AgentType, Cwd: ev.Cwd}
 	switch r.mode {
 	case ModeGate, ModeTap:
 		if ev.ToolName == "" {
-			return fail(r.mode, r.stderr, broker.CodeGateUnavailable, ErrMalformedEvent.Error()+": no tool_name")
+			return fail(r.mode, r.stderr, wire.CodeGateUnavailable, ErrMalformedEvent.Error()+": no tool_name")
 		}
 		in, err := shrinkToolInput(ev.ToolInput, requestBudget)
 		if err != nil {
-			return fail(r.mode, r.stderr, broker.CodeGateUnavailable, err.Error())
+			return fail(r.mode, r.stderr, wire.CodeGateUnavailable, err.Error())
 		}
-		req.Op, req.Tool, req.ToolInput = broker.OpAuthorize, ev.ToolName, in
+		req.Op, req.Tool, req.ToolInput = wire.OpAuthorize, ev.ToolName, in
 		if r.mode == ModeTap {
-			req.Op = broker.OpTap
+			req.Op = wire.OpTap
 		}
 	case ModeCompact:
-		req.Op, req.Reason = broker.OpCompact, "compaction ("+orDefault(ev.HookEventName, "PreCompact")+")"
+		req.Op, req.Reason = wire.OpCompact, "compaction ("+orDefault(ev.HookEventName, "PreCompact")+")"
 	case ModeSessionStart:
-		req.Op = broker.OpSessionStart
+		req.Op = wire.OpSessionStart
 		if ev.Source == "compact" {
-			req.Op, req.Reason = broker.OpCompact, "compaction (SessionStart source compact)"
+			req.Op, req.Reason = wire.OpCompact, "compaction (SessionStart source compact)"
 		}
 	}
 	rep, err := r.ask(ctx, req)
 	if err != nil {
-		return fail(r.mode, r.stderr, broker.CodeGateUnavailable, err.Error())
+		return fail(r.mode, r.stderr, wire.CodeGateUnavailable, err.Error())
 	}
 	switch {
 	case r.mode == ModeTap:
 		return ExitAllow
 	case !rep.OK:
-		return fail(r.mode, r.stderr, gateCode(rep.Code), "broker refused: "+orDefault(rep.Error, rep.Code))
+		return fail(r.mode, r.stderr, gateCode(rep.Code), "broker refused: "+orDefault(rep.Error, string(rep.Code)))
 	case r.mode != ModeGate:
 		return ExitAllow
 	case rep.Allow:
@@ -167,14 +161,14 @@ func (r *runner) run(ctx context.Context, stdin io.Reader) int {
 	}
 }
 
-func (r *runner) ask(ctx context.Context, req broker.Request) (broker.Reply, error) {
+func (r *runner) ask(ctx context.Context, req wire.Request) (wire.Reply, error) {
 	path, err := r.cfg.SocketPath()
 	if err != nil {
-		return broker.Reply{}, fmt.Errorf("%w: %v", broker.ErrUnavailable, err)
+		return wire.Reply{}, fmt.Errorf("%w: %v", wire.ErrUnavailable, err)
 	}
-	c, err := broker.Dial(ctx, path)
+	c, err := wire.Dial(ctx, path)
 	if err != nil {
-		return broker.Reply{}, err
+		return wire.Reply{}, err
 	}
 	defer c.Close()
 	return c.Do(ctx, req)
@@ -184,14 +178,14 @@ func (r *runner) ask(ctx context.Context, req broker.Request) (broker.Reply, err
 var errNoIdentity = errors.New("no session identity: this runtime was not started through launch-runtime")
 
 func identity(getenv func(string) string) (string, uint64, error) {
-	s := getenv(EnvSession)
-	g := getenv(EnvGeneration)
+	s := getenv(wire.EnvSession)
+	g := getenv(wire.EnvGeneration)
 	if s == "" || g == "" {
 		return "", 0, errNoIdentity
 	}
 	gen, err := strconv.ParseUint(g, 10, 64)
 	if err != nil {
-		return "", 0, fmt.Errorf("%w (%s=%q is not a generation)", errNoIdentity, EnvGeneration, g)
+		return "", 0, fmt.Errorf("%w (%s=%q is not a generation)", errNoIdentity, wire.EnvGeneration, g)
 	}
 	return s, gen, nil
 }
@@ -215,39 +209,33 @@ func readWithin(ctx context.Context, stdin io.Reader) (Event, error) {
 	}
 }
 
-var gateCodes = map[string]bool{
-	broker.CodeGateUnavailable: true, broker.CodeLeaseNotVerified: true,
-	broker.CodeLeaseExpired: true, broker.CodeGenerationMismatch: true,
-	broker.CodeUnknownSession: true, broker.CodePolicyDenied: true,
-}
-
 // gateCode keeps a known gate code and turns anything else into
 // GATE_UNAVAILABLE: a broker that answers with a code we do not know is a
 // broker we do not understand.
-func gateCode(c string) string {
-	if gateCodes[c] {
+func gateCode(c wire.Code) wire.Code {
+	if wire.IsGateCode(c) {
 		return c
 	}
-	return broker.CodeGateUnavailable
+	return wire.CodeGateUnavailable
 }
 
-func denialText(tool string, rep broker.Reply) string {
+func denialText(tool string, rep wire.Reply) string {
 	msg := fmt.Sprintf("leasegate blocked %s", tool)
 	if rep.State != "" {
 		msg += " (lease " + rep.State + ")"
 	}
-	if e := strings.TrimPrefix(rep.Error, rep.Code+": "); e != "" {
+	if e := strings.TrimPrefix(rep.Error, string(rep.Code)+": "); e != "" {
 		msg += ": " + e
 	}
-	if !gateCodes[rep.Code] && rep.Code != "" {
-		msg += " [broker code " + rep.Code + "]"
+	if !wire.IsGateCode(rep.Code) && rep.Code != "" {
+		msg += " [broker code " + string(rep.Code) + "]"
 	}
 	return msg
 }
 
 // fail writes the one-line reason and returns the mode's failure status:
 // ExitBlock, except for the tap, which stays silent and exits 0.
-func fail(mode string, stderr io.Writer, code, text string) int {
+func fail(mode string, stderr io.Writer, code wire.Code, text string) int {
 	if mode == ModeTap {
 		return ExitAllow
 	}
@@ -255,7 +243,7 @@ func fail(mode string, stderr io.Writer, code, text string) int {
 	return ExitBlock
 }
 
-func deny(stderr io.Writer, code, text string) {
+func deny(stderr io.Writer, code wire.Code, text string) {
 	text = strings.Join(strings.Fields(text), " ") // one line, whatever the broker said
 	const max = 1000
 	if len(text) > max {

@@ -1,4 +1,4 @@
-package broker
+package wire
 
 import (
 	"bufio"
@@ -27,10 +27,10 @@ var ErrBadReply = fmt.Errorf("%w: malformed reply", ErrUnavailable)
 // /tmp/leasegate-$UID/broker.sock. A relative $LEASEGATE_SOCKET is made
 // absolute against the working directory.
 func SocketPath() (string, error) {
-	if p := os.Getenv("LEASEGATE_SOCKET"); p != "" {
+	if p := os.Getenv(EnvSocket); p != "" {
 		abs, err := filepath.Abs(p)
 		if err != nil {
-			return "", fmt.Errorf("LEASEGATE_SOCKET: %w", err)
+			return "", fmt.Errorf("%s: %w", EnvSocket, err)
 		}
 		return abs, nil
 	}
@@ -99,7 +99,7 @@ func (c *Client) Do(ctx context.Context, req Request) (Reply, error) {
 	if _, err := c.conn.Write(line); err != nil {
 		return fail(err)
 	}
-	resp, err := readLine(c.r, MaxReplyBytes)
+	resp, err := ReadLine(c.r, MaxReplyBytes)
 	if err != nil {
 		return fail(err)
 	}
@@ -127,33 +127,33 @@ func (c *Client) Close() error {
 	return c.conn.Close()
 }
 
-// errLineTooLong reports a line over the limit.
-var errLineTooLong = errors.New("line too long")
+// ErrLineTooLong reports a line over the limit of ReadLine.
+var ErrLineTooLong = errors.New("line too long")
 
 // readLine reads one '\n'-terminated line of at most max bytes (newline
 // excluded) and returns it without the newline. The returned slice is only
 // valid until the next read.
-func readLine(r *bufio.Reader, max int) ([]byte, error) {
+func ReadLine(r *bufio.Reader, max int) ([]byte, error) {
 	var buf []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
 		if err == nil {
 			if buf == nil {
 				if len(chunk)-1 > max {
-					return nil, errLineTooLong
+					return nil, ErrLineTooLong
 				}
 				return chunk[:len(chunk)-1], nil
 			}
 			buf = append(buf, chunk[:len(chunk)-1]...)
 			if len(buf) > max {
-				return nil, errLineTooLong
+				return nil, ErrLineTooLong
 			}
 			return buf, nil
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			buf = append(buf, chunk...)
 			if len(buf) > max {
-				return nil, errLineTooLong
+				return nil, ErrLineTooLong
 			}
 			continue
 		}
