@@ -35,7 +35,8 @@ const (
 const DefaultDeadline = 2 * time.Second
 
 // MaxDeadline caps --deadline so that the hook always answers before the
-// runtime's own timeout would let the tool run.
+// runtime's own timeout would let the tool run: a larger value is cut to
+// it, zero or a negative value means DefaultDeadline.
 const MaxDeadline = 10 * time.Second
 
 // requestBudget is what a forwarded tool_input may take of one request line;
@@ -92,14 +93,22 @@ func Run(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) (
 	default:
 		return fail(ModeGate, stderr, wire.CodeGateUnavailable, fmt.Sprintf("usage: unknown mode %q", mode))
 	}
-	d := *deadline
-	if d <= 0 || d > MaxDeadline {
-		d = DefaultDeadline
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), d)
+	ctx, cancel := context.WithTimeout(context.Background(), effectiveDeadline(*deadline))
 	defer cancel()
 	r := runner{cfg: cfg, stderr: stderr, mode: mode}
 	return r.run(ctx, stdin)
+}
+
+// effectiveDeadline is the --deadline value d as the hook applies it: cut
+// to MaxDeadline, DefaultDeadline when not positive.
+func effectiveDeadline(d time.Duration) time.Duration {
+	switch {
+	case d <= 0:
+		return DefaultDeadline
+	case d > MaxDeadline:
+		return MaxDeadline
+	}
+	return d
 }
 
 type runner struct {
