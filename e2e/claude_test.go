@@ -83,7 +83,7 @@ func TestClaudeLeaseLifecycle(t *testing.T) {
 		t.Errorf("no lease.expired event: %q", ev)
 	}
 	wantResult(t, res, 5, false, "")
-	wantResult(t, res, 6, true, "UNKNOWN_SESSION")
+	wantResult(t, res, 6, true, "not by the broker launch-runtime registered with")
 	for name, want := range map[string]bool{
 		"created-unverified": false, "created-verified": true, "created-after-revoke": false,
 		"created-after-expiry": false, "created-after-restart": false,

@@ -9,8 +9,10 @@ import (
 )
 
 // TestClaudeGlobalAndWrapperHooksRunOnce: with the global install in place,
-// a wrapped session has the gate in two settings layers; Claude Code runs
-// the identical hook once, so each call is authorized and tapped once.
+// a wrapped session has the gate in two settings layers: the session's own
+// hook (identity on its command line) and the installed copy (none). Both
+// let the Read run, and only the session's own hook taps, so each call is
+// tapped once.
 func TestClaudeGlobalAndWrapperHooksRunOnce(t *testing.T) {
 	w := newWorld(t, nil)
 	w.startBroker()

@@ -26,6 +26,10 @@ func TestGateAgainstRealBroker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	brokerProc, err := c.Peer()
+	if err != nil {
+		t.Fatal(err)
+	}
 	rep, err := c.Do(ctx, wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: os.Getpid()})
 	c.Close()
 	if err != nil || !rep.OK {
@@ -50,11 +54,14 @@ func TestGateAgainstRealBroker(t *testing.T) {
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
-			cmd := exec.Command(filepath.Join(bins, "mutator-gate"), "gate")
-			cmd.Env = []string{"LEASEGATE_SOCKET=" + w.socket}
+			// The identity goes on the command line, as launch-runtime
+			// writes it; the environment holds nothing.
+			var args []string
 			if r.session != "" {
-				cmd.Env = append(cmd.Env, "LEASEGATE_SESSION_ID="+r.session, "LEASEGATE_GENERATION="+r.gen)
+				args = []string{"--session", r.session, "--generation", r.gen, "--socket", w.socket, "--broker", brokerProc.String()}
 			}
+			cmd := exec.Command(filepath.Join(bins, "mutator-gate"), append(args, "gate")...)
+			cmd.Env = []string{}
 			cmd.Stdin = strings.NewReader(r.event)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr

@@ -64,7 +64,7 @@ func TestPiLeaseLifecycle(t *testing.T) {
 	wantResult(t, res, 3, true, "LEASE_NOT_VERIFIED")
 	wantResult(t, res, 4, true, "LEASE_")
 	wantResult(t, res, 5, false, "")
-	wantResult(t, res, 6, true, "UNKNOWN_SESSION")
+	wantResult(t, res, 6, true, "not by the broker launch-runtime registered with")
 	for name, want := range map[string]bool{
 		"pi-unverified": false, "pi-verified": true, "pi-after-revoke": false,
 		"pi-after-expiry.txt": false, "pi-after-restart": false,

@@ -23,7 +23,8 @@ func stalledBins(t *testing.T) string {
 	if err := os.WriteFile(filepath.Join(dir, "launch-runtime"), exe, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	stub := "#!/bin/sh\n# A gate that never answers a tool call.\ncase \"$1\" in\ngate) exec sleep 300 ;;\nesac\nexit 0\n"
+	// The mode is the last argument (the identity flags come first).
+	stub := "#!/bin/sh\n# A gate that never answers a tool call.\nfor mode; do :; done\ncase \"$mode\" in\ngate) exec sleep 300 ;;\nesac\nexit 0\n"
 	if err := os.WriteFile(filepath.Join(dir, "mutator-gate"), []byte(stub), 0o755); err != nil {
 		t.Fatal(err)
 	}

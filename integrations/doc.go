@@ -8,13 +8,20 @@
 //     tool_call, tool_result, compaction and session_start handlers.
 //
 // Both carry the placeholder GatePlaceholder where the absolute path of
-// mutator-gate goes.
+// mutator-gate goes. The Pi extension also carries GateArgsPlaceholder, an
+// empty list that launch-runtime replaces with the session's identity flags
+// (launch-runtime does the same to the "args" of the Claude hooks); an
+// installed copy keeps it empty.
 package integrations
 
 import _ "embed"
 
 // GatePlaceholder marks where the absolute path of mutator-gate is written.
 const GatePlaceholder = "__LEASEGATE_MUTATOR_GATE__"
+
+// GateArgsPlaceholder is the TypeScript expression (an empty list) in the
+// Pi extension that launch-runtime replaces with the identity flags.
+const GateArgsPlaceholder = "[] /* __LEASEGATE_GATE_ARGS__ */"
 
 // ClaudeHooks is claude/hooks.json.
 //

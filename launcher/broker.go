@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -37,6 +39,11 @@ func brokerAnswers(ctx context.Context, socket string) bool {
 func (l *launch) ensureBroker(ctx context.Context, socket string) error {
 	if brokerAnswers(ctx, socket) {
 		return nil
+	}
+	// lease-broker serve refuses an unsafe socket folder (and exits where
+	// nobody reads its output): say why now rather than wait for nothing.
+	if err := wire.CheckSocketDir(filepath.Dir(socket), false); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w answers on %s, and none can start there: %v", ErrNoBroker, socket, err)
 	}
 	exe, _ := l.deps.Executable()
 	bin, err := findSibling(exe, "lease-broker")
@@ -92,24 +99,31 @@ func spawnBroker(bin, socket string) error {
 	return cmd.Process.Release()
 }
 
-// register anchors the session on this process's PID.
-func (l *launch) register(ctx context.Context, socket string, o Options, args map[string]string) (string, uint64, error) {
+// register anchors the session on this process's PID. It returns the
+// session, its generation and the broker process that registered it (the
+// peer of the connection, SO_PEERCRED), which the session's hook will ask
+// and no other.
+func (l *launch) register(ctx context.Context, socket string, o Options, args map[string]string) (string, uint64, wire.Process, error) {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	c, err := wire.Dial(ctx, socket)
 	if err != nil {
-		return "", 0, fmt.Errorf("register: %w", err)
+		return "", 0, wire.Process{}, fmt.Errorf("register: %w", err)
 	}
 	defer c.Close()
+	peer, err := c.Peer()
+	if err != nil {
+		return "", 0, wire.Process{}, fmt.Errorf("register: cannot identify the broker process on %s: %w", socket, err)
+	}
 	rep, err := c.Do(ctx, wire.Request{Op: wire.OpRegister, Runtime: o.Runtime,
 		PID: l.deps.Getpid(), Args: args})
 	if err != nil {
-		return "", 0, fmt.Errorf("register: %w", err)
+		return "", 0, wire.Process{}, fmt.Errorf("register: %w", err)
 	}
 	if !rep.OK || rep.Session == "" {
-		return "", 0, fmt.Errorf("register refused: %s %s", rep.Code, rep.Error)
+		return "", 0, wire.Process{}, fmt.Errorf("register refused: %s %s", rep.Code, rep.Error)
 	}
-	return rep.Session, rep.Generation, nil
+	return rep.Session, rep.Generation, peer, nil
 }
 
 // unregister revokes a session whose runtime never started.

@@ -1,9 +1,6 @@
 package launcher
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -18,42 +15,43 @@ func integrationDir(socket string) string {
 	return filepath.Join(filepath.Dir(socket), "integrations")
 }
 
-// writeSealed writes data as dir/<content hash>/name, read-only, and
-// returns the path. Files are content-addressed, so every session with the
-// same gate shares one file and nothing piles up; a file found with other
-// bytes (tampered) is replaced.
-func writeSealed(dir, name string, data []byte) (string, error) {
-	sum := sha256.Sum256(append([]byte(name+"\x00"), data...))
-	sub := filepath.Join(dir, hex.EncodeToString(sum[:8]))
-	path := filepath.Join(sub, name)
-	if err := os.MkdirAll(sub, 0o700); err != nil {
+// sessionDir makes a new folder for one session's generated files under
+// dir (created mode 0700 if missing).
+func sessionDir(dir string) (string, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("gate files: %w", err)
 	}
-	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() && st.Mode().Perm() == 0o444 {
-		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
-			return path, nil
-		}
-	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("gate files: %w", err)
-	}
-	tmp, err := os.CreateTemp(sub, "."+name+"-*")
+	d, err := os.MkdirTemp(dir, "s-")
 	if err != nil {
 		return "", fmt.Errorf("gate files: %w", err)
+	}
+	return d, nil
+}
+
+// writeSealedFile writes data to path, which must not exist yet, read-only
+// (0444), through a temporary file renamed into place.
+func writeSealedFile(path string, data []byte) error {
+	if _, err := os.Lstat(path); !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("gate files: %s already exists", path)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*")
+	if err != nil {
+		return fmt.Errorf("gate files: %w", err)
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
-		return "", fmt.Errorf("gate files: %w", err)
+		return fmt.Errorf("gate files: %w", err)
 	}
 	if err := tmp.Chmod(0o444); err != nil {
 		tmp.Close()
-		return "", fmt.Errorf("gate files: %w", err)
+		return fmt.Errorf("gate files: %w", err)
 	}
 	if err := tmp.Close(); err != nil {
-		return "", fmt.Errorf("gate files: %w", err)
+		return fmt.Errorf("gate files: %w", err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return "", fmt.Errorf("gate files: %w", err)
+		return fmt.Errorf("gate files: %w", err)
 	}
-	return path, nil
+	return nil
 }

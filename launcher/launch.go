@@ -152,42 +152,55 @@ func (l *launch) run(ctx context.Context, args []string) error {
 	if err := l.ensureBroker(ctx, socket); err != nil {
 		return err
 	}
-	dir := integrationDir(socket)
+	// The files this session's runtime loads carry its identity, known
+	// only once registered; their paths are fixed first so that the
+	// registration can name them as the session's gate files.
+	sdir, err := sessionDir(integrationDir(socket))
+	if err != nil {
+		return err
+	}
 	var argv []string
-	gateFiles := []string{gate}
+	var gatePath string
 	switch o.Runtime {
 	case wire.RuntimeClaude:
-		path, err := writeSealed(dir, "claude-settings.json", settings)
-		if err != nil {
-			return err
-		}
-		gateFiles = append(gateFiles, path)
+		gatePath = filepath.Join(sdir, "claude-settings.json")
 		if configDir != "" {
 			if err := mergeConfigDir(configDir, gate); err != nil {
 				return err
 			}
 		}
-		argv = []string{bin, "--settings", path}
+		argv = []string{bin, "--settings", gatePath}
 		if o.Dangerous {
 			argv = append(argv, "--dangerously-skip-permissions")
 		}
 		argv = append(argv, cargs.rest...)
 	case wire.RuntimePi:
-		ext, err := piExtension(gate)
-		if err != nil {
-			return err
-		}
-		path, err := writeSealed(dir, "gate.ts", ext)
-		if err != nil {
-			return err
-		}
-		gateFiles = append(gateFiles, path)
-		argv = piArgv(bin, path, o.RuntimeArgs)
+		gatePath = filepath.Join(sdir, "gate.ts")
+		argv = piArgv(bin, gatePath, o.RuntimeArgs)
 	}
+	gateFiles := []string{gate, gatePath}
 
-	session, gen, err := l.register(ctx, socket, o, o.registerArgs(configDir, gateFiles))
+	session, gen, brokerProc, err := l.register(ctx, socket, o, o.registerArgs(configDir, gateFiles))
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrNoBroker, err)
+	}
+	id := gateIdentity{Session: session, Generation: gen, Socket: socket, Broker: brokerProc}
+	var data []byte
+	switch o.Runtime {
+	case wire.RuntimeClaude:
+		data, err = bakeClaudeSettings(settings, gate, id)
+	case wire.RuntimePi:
+		var ext []byte
+		if ext, err = piExtension(gate); err == nil {
+			data, err = bakePiExtension(ext, id)
+		}
+	}
+	if err == nil {
+		err = writeSealedFile(gatePath, data)
+	}
+	if err != nil {
+		l.unregister(socket, session, gen, err.Error())
+		return err
 	}
 	env = append(env, wire.EnvSession+"="+session, wire.EnvGeneration+"="+strconv.FormatUint(gen, 10))
 	err = l.deps.Exec(bin, argv, env)

@@ -13,6 +13,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/leasegate/leasegate/lease/wire"
 )
 
@@ -331,6 +334,7 @@ func TestRunClaude(t *testing.T) {
 		!strings.HasSuffix(files[0], "/mutator-gate") || files[1] != call.argv[2] {
 		t.Errorf("register %+v", reg)
 	}
+	requireBakedClaude(t, call.argv[2], fb.socket)
 }
 
 func TestRunPi(t *testing.T) {
@@ -348,6 +352,9 @@ func TestRunPi(t *testing.T) {
 	if !bytes.Contains(ext, []byte(`const GATE: string = "`)) || bytes.Contains(ext, []byte("__LEASEGATE")) || !bytes.Contains(ext, []byte("/mutator-gate\"")) {
 		t.Errorf("extension not filled in (%s):\n%.300s", gate, ext)
 	}
+	want, err := json.Marshal(wantIdentity(t, fb.socket))
+	require.NoError(t, err)
+	assert.Contains(t, string(ext), "const GATE_ARGS: string[] = "+string(want)+";")
 }
 
 // Every refusal and broken binary is found before the broker hears of the

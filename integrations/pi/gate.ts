@@ -1,7 +1,8 @@
 // leasegate gate extension for the Pi coding agent.
 //
 // launch-runtime writes this file out (with the absolute path of
-// mutator-gate in GATE) to a folder the agent's tools may not write, and
+// mutator-gate in GATE and the session's identity in GATE_ARGS) to a folder
+// the agent's tools may not write, and
 // starts `pi -ne -e /abs/gate.ts` so that extension discovery cannot replace
 // it. Every tool call asks mutator-gate first; anything but a clean exit 0
 // within the timeout blocks the tool. Compaction revokes the lease.
@@ -12,6 +13,13 @@
 import { spawn } from "node:child_process";
 
 const GATE: string = "__LEASEGATE_MUTATOR_GATE__";
+
+// The session's identity (--session, --generation, --socket, --broker),
+// written here by launch-runtime for this session only. mutator-gate takes
+// it from its command line and never from the environment, which the agent
+// can change; it asks only the broker process named here. An installed copy
+// (launch-runtime install) keeps the list empty.
+const GATE_ARGS: string[] = [] /* __LEASEGATE_GATE_ARGS__ */;
 
 // mutator-gate keeps its own broker deadline (2 s) far below this; the
 // timeout is the backstop for a gate that does not answer at all, because a
@@ -36,7 +44,7 @@ function runGate(mode: string, payload: unknown): Promise<GateResult> {
 		};
 		let child;
 		try {
-			child = spawn(GATE, [mode], { stdio: ["pipe", "ignore", "pipe"], env: process.env });
+			child = spawn(GATE, [...GATE_ARGS, mode], { stdio: ["pipe", "ignore", "pipe"], env: process.env });
 		} catch (err) {
 			done({ ok: false, reason: `GATE_UNAVAILABLE: cannot start mutator-gate: ${String(err)}` });
 			return;

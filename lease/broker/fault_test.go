@@ -141,14 +141,14 @@ func TestUnsafeSocketFolder(t *testing.T) {
 	wide := filepath.Join(base, "wide")
 	os.Mkdir(wide, 0o700)
 	os.Chmod(wide, 0o755)
-	if _, err := broker.Listen(cfg(wide)); !errors.Is(err, broker.ErrUnsafeDir) {
+	if _, err := broker.Listen(cfg(wide)); !errors.Is(err, wire.ErrUnsafeDir) {
 		t.Errorf("0755 folder: %v", err)
 	}
 	if os.Geteuid() == 0 {
 		foreign := filepath.Join(base, "foreign")
 		os.Mkdir(foreign, 0o700)
 		os.Chown(foreign, 65534, 65534)
-		if _, err := broker.Listen(cfg(foreign)); !errors.Is(err, broker.ErrUnsafeDir) {
+		if _, err := broker.Listen(cfg(foreign)); !errors.Is(err, wire.ErrUnsafeDir) {
 			t.Errorf("folder owned by nobody: %v", err)
 		}
 	}
@@ -156,7 +156,7 @@ func TestUnsafeSocketFolder(t *testing.T) {
 	os.Mkdir(real, 0o700)
 	link := filepath.Join(base, "link")
 	os.Symlink(real, link)
-	if _, err := broker.Listen(cfg(link)); !errors.Is(err, broker.ErrUnsafeDir) {
+	if _, err := broker.Listen(cfg(link)); !errors.Is(err, wire.ErrUnsafeDir) {
 		t.Errorf("symlinked folder: %v", err)
 	}
 	// The command says so with its own exit code.

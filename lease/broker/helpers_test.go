@@ -114,6 +114,13 @@ func helperRuntime() {
 	out := json.NewEncoder(os.Stdout)
 	reg := doOnce(sock, wire.Request{Op: wire.OpRegister, Runtime: os.Getenv("LGTEST_RUNTIME"), PID: os.Getpid()})
 	out.Encode(reg)
+	// The broker process, as launch-runtime learns it at registration: the
+	// peer of its connection.
+	var brokerProc wire.Process
+	if c, err := wire.Dial(context.Background(), sock); err == nil {
+		brokerProc, _ = c.Peer()
+		c.Close()
+	}
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
 		var hc helperCmd
@@ -128,9 +135,12 @@ func helperRuntime() {
 		if hc.Via == "hook" {
 			// Run the real mutator-gate as a child: Event is its mode,
 			// ToolInput the hook event it reads on stdin.
-			cmd := exec.Command(os.Args[0], hc.Req.Event)
-			cmd.Env = append(os.Environ(), envMode+"=hook", "LEASEGATE_SOCKET="+sock,
-				"LEASEGATE_SESSION_ID="+hc.Req.Session, "LEASEGATE_GENERATION="+strconv.FormatUint(hc.Req.Generation, 10))
+			// The identity is on its command line, as launch-runtime
+			// writes it into the session's settings.
+			cmd := exec.Command(os.Args[0], "--session", hc.Req.Session,
+				"--generation", strconv.FormatUint(hc.Req.Generation, 10),
+				"--socket", sock, "--broker", brokerProc.String(), hc.Req.Event)
+			cmd.Env = append(os.Environ(), envMode+"=hook")
 			cmd.Stdin = bytes.NewReader(hc.Req.ToolInput)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr

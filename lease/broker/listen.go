@@ -8,15 +8,14 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // Startup errors; the CLI maps each to its exit code.
 var (
 	// ErrAlreadyRunning: another broker holds the socket folder's lock.
 	ErrAlreadyRunning = errors.New("another broker is already running")
-	// ErrUnsafeDir: the socket folder is not a folder owned by this user
-	// with mode 0700 (0711 with a verifier uid), or is a symlink.
-	ErrUnsafeDir = errors.New("unsafe socket folder")
 	// ErrUnsafeSocket: something other than a stale socket sits at the
 	// socket path.
 	ErrUnsafeSocket = errors.New("unsafe socket path")
@@ -44,24 +43,12 @@ func prepareDir(dir string, verifier bool) error {
 	if err != nil {
 		return fmt.Errorf("socket folder: %w", err)
 	}
-	if st.Mode()&fs.ModeSymlink != 0 || !st.IsDir() {
-		return fmt.Errorf("%w: %s is not a folder", ErrUnsafeDir, dir)
-	}
-	sys, ok := st.Sys().(*syscall.Stat_t)
-	if !ok || int(sys.Uid) != os.Geteuid() {
-		return fmt.Errorf("%w: %s is owned by uid %d, not %d", ErrUnsafeDir, dir, sys.Uid, os.Geteuid())
-	}
-	perm := st.Mode().Perm()
-	switch {
-	case perm == want:
-	case verifier && perm == 0o700:
+	if verifier && st.Mode().Perm() == 0o700 && wire.CheckSocketDir(dir, false) == nil {
 		if err := os.Chmod(dir, want); err != nil {
 			return fmt.Errorf("socket folder: %w", err)
 		}
-	default:
-		return fmt.Errorf("%w: %s has mode %04o, want %04o", ErrUnsafeDir, dir, perm, want)
 	}
-	return nil
+	return wire.CheckSocketDir(dir, verifier)
 }
 
 // lockSocket takes SOCKET.lock (beside the socket) with flock; the lock

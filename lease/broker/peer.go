@@ -1,15 +1,14 @@
 package broker
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"net"
-	"os"
-	"strconv"
 	"syscall"
 	"unsafe"
+
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 // ErrPeerGone reports that the peer process exited (or its PID was reused)
@@ -17,10 +16,9 @@ import (
 var ErrPeerGone = errors.New("peer process is gone")
 
 const (
-	soPeerPidfd   = 77  // SO_PEERPIDFD, Linux 6.5+
-	sysPidfdOpen  = 434 // pidfd_open(2), the same number on every architecture
-	maxAncestry   = 4096
-	procStatField = 19 // starttime, counted from the state field after ')'
+	soPeerPidfd  = 77  // SO_PEERPIDFD, Linux 6.5+
+	sysPidfdOpen = 434 // pidfd_open(2), the same number on every architecture
+	maxAncestry  = 4096
 )
 
 // procStat is what the broker reads from /proc/PID/stat.
@@ -30,34 +28,13 @@ type procStat struct {
 	start uint64 // clock ticks since boot
 }
 
-// readProcStat parses /proc/PID/stat. The command name may contain spaces
-// and parentheses, so the fields are read after the last ')'.
+// readProcStat reads /proc/PID/stat (wire.ReadProcStat).
 func readProcStat(pid int) (procStat, error) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	st, err := wire.ReadProcStat(pid)
 	if err != nil {
 		return procStat{}, err
 	}
-	return parseProcStat(pid, b)
-}
-
-func parseProcStat(pid int, b []byte) (procStat, error) {
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return procStat{}, fmt.Errorf("/proc/%d/stat: no ')'", pid)
-	}
-	f := bytes.Fields(b[i+1:])
-	if len(f) <= procStatField {
-		return procStat{}, fmt.Errorf("/proc/%d/stat: %d fields", pid, len(f))
-	}
-	ppid, err := strconv.Atoi(string(f[1]))
-	if err != nil {
-		return procStat{}, fmt.Errorf("/proc/%d/stat: ppid: %w", pid, err)
-	}
-	start, err := strconv.ParseUint(string(f[procStatField]), 10, 64)
-	if err != nil {
-		return procStat{}, fmt.Errorf("/proc/%d/stat: starttime: %w", pid, err)
-	}
-	return procStat{pid: pid, ppid: ppid, start: start}, nil
+	return procStat{pid: st.PID, ppid: st.PPID, start: st.Start}, nil
 }
 
 // ancestry returns pid and its ancestors up to (excluding) pid 0, nearest

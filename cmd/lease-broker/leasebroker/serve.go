@@ -95,7 +95,7 @@ func runServe(o *ServeOptions) error {
 	case errors.Is(err, broker.ErrAlreadyRunning):
 		fmt.Fprintf(o.IO.Err, "lease-broker: already running on %s; leaving it alone\n", path)
 		return nil
-	case errors.Is(err, broker.ErrUnsafeDir), errors.Is(err, broker.ErrUnsafeSocket):
+	case errors.Is(err, wire.ErrUnsafeDir), errors.Is(err, broker.ErrUnsafeSocket):
 		return exitf(ExitUnsafe, "refusing to start: %v", err)
 	case err != nil:
 		return exitf(ExitFailed, "%v", err)

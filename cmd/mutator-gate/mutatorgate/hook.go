@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -76,6 +77,11 @@ func Run(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) (
 	fs := flag.NewFlagSet("mutator-gate", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	deadline := fs.Duration("deadline", DefaultDeadline, "bound on the broker round trip")
+	var id identityFlags
+	fs.StringVar(&id.session, "session", "", "the session launch-runtime registered")
+	fs.Uint64Var(&id.generation, "generation", 0, "its generation")
+	fs.StringVar(&id.socket, "socket", "", "the broker socket it registered on")
+	fs.StringVar(&id.broker, "broker", "", "the broker process it registered with, PID:START")
 	if err := fs.Parse(args); err != nil {
 		return fail(mode, stderr, wire.CodeGateUnavailable, "usage: "+err.Error())
 	}
@@ -93,10 +99,59 @@ func Run(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) (
 	default:
 		return fail(ModeGate, stderr, wire.CodeGateUnavailable, fmt.Sprintf("usage: unknown mode %q", mode))
 	}
+	r := runner{cfg: cfg, stderr: stderr, mode: mode}
+	if id.given() {
+		b, err := id.baked()
+		if err != nil {
+			return fail(mode, stderr, wire.CodeGateUnavailable, "usage: "+err.Error())
+		}
+		r.baked = &b
+	} else if mode == ModeTap {
+		// An installed copy (no identity of its own) taps nothing: in a
+		// wrapped session the session's own hook taps, and once is enough.
+		return ExitAllow
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), effectiveDeadline(*deadline))
 	defer cancel()
-	r := runner{cfg: cfg, stderr: stderr, mode: mode}
 	return r.run(ctx, stdin)
+}
+
+// identityFlags are the session identity launch-runtime bakes into the
+// hook's command line in the settings file (Claude Code) or the extension
+// (Pi) it generates for one session.
+type identityFlags struct {
+	session    string
+	generation uint64
+	socket     string
+	broker     string
+}
+
+func (f identityFlags) given() bool {
+	return f.session != "" || f.generation != 0 || f.socket != "" || f.broker != ""
+}
+
+// bakedIdentity is a checked identityFlags.
+type bakedIdentity struct {
+	session    string
+	generation uint64
+	socket     string
+	broker     wire.Process
+}
+
+// baked checks that all four flags are there and well formed: a partial
+// identity is not a command line launch-runtime writes.
+func (f identityFlags) baked() (bakedIdentity, error) {
+	if f.session == "" || f.generation == 0 || f.socket == "" || f.broker == "" {
+		return bakedIdentity{}, errors.New("--session, --generation, --socket and --broker go together")
+	}
+	if !filepath.IsAbs(f.socket) {
+		return bakedIdentity{}, fmt.Errorf("--socket %q is not an absolute path", f.socket)
+	}
+	p, err := wire.ParseProcess(f.broker)
+	if err != nil {
+		return bakedIdentity{}, fmt.Errorf("--broker: %v", err)
+	}
+	return bakedIdentity{session: f.session, generation: f.generation, socket: f.socket, broker: p}, nil
 }
 
 // effectiveDeadline is the --deadline value d as the hook applies it: cut
@@ -115,6 +170,12 @@ type runner struct {
 	cfg    Config
 	stderr io.Writer
 	mode   string
+	// baked is the identity from the command line. Without it (a copy
+	// installed by launch-runtime install or merged into a --config-dir) the
+	// identity comes from the environment, which such a copy can only use
+	// to deny: in a wrapped session the session's own hook, which has a
+	// baked identity, runs beside it and must allow too.
+	baked *bakedIdentity
 }
 
 func (r *runner) run(ctx context.Context, stdin io.Reader) int {
@@ -122,7 +183,7 @@ func (r *runner) run(ctx context.Context, stdin io.Reader) int {
 	if err != nil {
 		return fail(r.mode, r.stderr, wire.CodeGateUnavailable, err.Error())
 	}
-	session, gen, err := identity(r.cfg.Getenv)
+	session, gen, err := r.identity()
 	if err != nil {
 		if r.mode == ModeCompact {
 			return ExitAllow // no session, no lease to revoke; do not block compaction
@@ -170,12 +231,28 @@ func (r *runner) run(ctx context.Context, stdin io.Reader) int {
 	}
 }
 
-func (r *runner) ask(ctx context.Context, req wire.Request) (wire.Reply, error) {
-	path, err := r.cfg.SocketPath()
-	if err != nil {
-		return wire.Reply{}, fmt.Errorf("%w: %v", wire.ErrUnavailable, err)
+func (r *runner) identity() (string, uint64, error) {
+	if r.baked != nil {
+		return r.baked.session, r.baked.generation, nil
 	}
-	c, err := wire.Dial(ctx, path)
+	return identity(r.cfg.Getenv)
+}
+
+// ask sends req to the broker. With a baked identity, only the broker
+// process launch-runtime registered with, on the socket it registered on,
+// is asked.
+func (r *runner) ask(ctx context.Context, req wire.Request) (wire.Reply, error) {
+	var c *wire.Client
+	var err error
+	if r.baked != nil {
+		c, err = wire.DialBroker(ctx, r.baked.socket, r.baked.broker)
+	} else {
+		var path string
+		if path, err = r.cfg.SocketPath(); err != nil {
+			return wire.Reply{}, fmt.Errorf("%w: %v", wire.ErrUnavailable, err)
+		}
+		c, err = wire.Dial(ctx, path)
+	}
 	if err != nil {
 		return wire.Reply{}, err
 	}

@@ -135,6 +135,25 @@ func runGate(t *testing.T, env map[string]string, stdin []byte, args ...string) 
 	return run{status, out.String(), errb.String()}
 }
 
+// bakedArgs is the command line launch-runtime writes for session s-test,
+// generation 1, on sock, served by this test process, then extra.
+func bakedArgs(t *testing.T, sock string, extra ...string) []string {
+	t.Helper()
+	return append([]string{"--session", "s-test", "--generation", "1", "--socket", sock, "--broker", self(t).String()}, extra...)
+}
+
+// self is this test process, which serves every fake broker.
+func self(t *testing.T) wire.Process {
+	t.Helper()
+	st, err := wire.ReadProcStat(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wire.Process{PID: st.PID, Start: st.Start}
+}
+
+// sessionEnv is the identity in the environment, which only a copy of the
+// hook installed without identity reads.
 func sessionEnv(sock string) map[string]string {
 	return map[string]string{
 		"LEASEGATE_SOCKET":     sock,
@@ -295,14 +314,18 @@ func TestTapNeverBlocksOrSpeaks(t *testing.T) {
 		stdin string
 		args  []string
 	}{
-		{"ok", sessionEnv(fb.path), `{"hook_event_name":"PostToolUse","tool_name":"Bash","agent_id":"a","agent_type":"t","tool_input":{"command":"ls"}}`, []string{"tap"}},
+		{"ok", nil, `{"hook_event_name":"PostToolUse","tool_name":"Bash","agent_id":"a","agent_type":"t","tool_input":{"command":"ls"}}`, bakedArgs(t, fb.path, "tap")},
 		{"no identity", map[string]string{"LEASEGATE_SOCKET": fb.path}, `{"tool_name":"Bash"}`, []string{"tap"}},
-		{"garbage stdin", sessionEnv(fb.path), `not json`, []string{"tap"}},
-		{"empty stdin", sessionEnv(fb.path), ``, []string{"tap"}},
-		{"broker down", sessionEnv("/nonexistent/b.sock"), `{"tool_name":"Bash"}`, []string{"tap"}},
-		{"broker hung", sessionEnv(hung.path), `{"tool_name":"Bash"}`, []string{"--deadline", "200ms", "tap"}},
-		{"garbage reply", sessionEnv(garbage.path), `{"tool_name":"Bash"}`, []string{"tap"}},
-		{"bad flag", sessionEnv(fb.path), `{"tool_name":"Bash"}`, []string{"--nope", "tap"}},
+		// A copy installed without identity taps nothing, even with the
+		// session in its environment: the session's own hook taps.
+		{"installed copy", sessionEnv(fb.path), `{"tool_name":"Bash"}`, []string{"tap"}},
+		{"partial identity", nil, `{"tool_name":"Bash"}`, []string{"--session", "s-test", "tap"}},
+		{"garbage stdin", nil, `not json`, bakedArgs(t, fb.path, "tap")},
+		{"empty stdin", nil, ``, bakedArgs(t, fb.path, "tap")},
+		{"broker down", nil, `{"tool_name":"Bash"}`, bakedArgs(t, "/nonexistent/b.sock", "tap")},
+		{"broker hung", nil, `{"tool_name":"Bash"}`, bakedArgs(t, hung.path, "--deadline", "200ms", "tap")},
+		{"garbage reply", nil, `{"tool_name":"Bash"}`, bakedArgs(t, garbage.path, "tap")},
+		{"bad flag", nil, `{"tool_name":"Bash"}`, bakedArgs(t, fb.path, "--nope", "tap")},
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
