@@ -94,7 +94,7 @@ func TestClaudeDirectWithGlobalHook(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The user's own settings survive the install.
-	if err := os.WriteFile(filepath.Join(configDir, "settings.json"), []byte(`{"model":"claude-sonnet-4-5","env":{"FOO":"bar"}}`), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(configDir, "settings.json"), []byte(`{"model":"claude-sonnet-4-5","env":{"DISABLE_TELEMETRY":"1"}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 2; i++ { // idempotent
@@ -104,7 +104,7 @@ func TestClaudeDirectWithGlobalHook(t *testing.T) {
 		}
 	}
 	settings, _ := os.ReadFile(filepath.Join(configDir, "settings.json"))
-	if strings.Count(string(settings), "mutator-gate") != 4 || !strings.Contains(string(settings), `"FOO": "bar"`) {
+	if strings.Count(string(settings), "mutator-gate") != 4 || !strings.Contains(string(settings), `"DISABLE_TELEMETRY": "1"`) {
 		t.Errorf("settings after two installs:\n%s", settings)
 	}
 	w.api.SetScript([]Step{
@@ -133,7 +133,7 @@ func TestClaudeDirectWithGlobalHook(t *testing.T) {
 		t.Fatalf("uninstall: exit %d\n%s", code, out)
 	}
 	settings, _ = os.ReadFile(filepath.Join(configDir, "settings.json"))
-	if strings.Contains(string(settings), "mutator-gate") || !strings.Contains(string(settings), `"FOO": "bar"`) {
+	if strings.Contains(string(settings), "mutator-gate") || !strings.Contains(string(settings), `"DISABLE_TELEMETRY": "1"`) {
 		t.Errorf("settings after uninstall:\n%s", settings)
 	}
 }

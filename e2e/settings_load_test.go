@@ -71,7 +71,7 @@ func TestClaudeDropsSettingsAsChecked(t *testing.T) {
 	}{
 		{`{"model": "claude-sonnet-4-5"}`, true},
 		{`{"model": 1}`, false},
-		{`{"env": {"A": "1"}}`, true},
+		{`{"env": {"DISABLE_TELEMETRY": "1"}}`, true}, // a name known harmless: any other is refused (issue 17)
 		{`{"env": []}`, false},
 		{`{"permissions": {"allow": ["Read"], "defaultMode": "plan"}}`, true},
 		{`{"permissions": {"allow": [1]}}`, true}, // the non-string rule alone is dropped

@@ -2,6 +2,7 @@ package launcher
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -20,47 +21,74 @@ var ErrNoBroker = errors.New("no lease broker")
 // brokerStartWait bounds the wait for a freshly started broker to answer.
 const brokerStartWait = 5 * time.Second
 
-// brokerAnswers reports whether a broker accepts a connection and answers
-// a status request on socket.
-func brokerAnswers(ctx context.Context, socket string) bool {
+// brokerStatusReply is the part of the broker's status reply the launcher
+// reads (the launcher is a client: it does not import the server).
+type brokerStatusReply struct {
+	VerifierUID *int `json:"verifier_uid,omitempty"`
+}
+
+// brokerStatus asks the broker on socket for its status; ok is false when
+// none answers with this protocol.
+func brokerStatus(ctx context.Context, socket string) (brokerStatusReply, bool) {
+	var st brokerStatusReply
 	ctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	c, err := wire.Dial(ctx, socket)
 	if err != nil {
-		return false
+		return st, false
 	}
 	defer c.Close()
 	rep, err := c.Do(ctx, wire.Request{Op: wire.OpStatus})
-	return err == nil && rep.V == wire.ProtocolVersion
+	if err != nil || rep.V != wire.ProtocolVersion {
+		return st, false
+	}
+	_ = json.Unmarshal(rep.Data, &st) // an old broker without data: no verifier known
+	return st, true
 }
 
+// selfRenewalNote is said once, at the start of a launch, when the broker
+// has no verifier user: nothing then keeps the agent's own processes from
+// verifying it (issue 17, item 6; threat model T-C4).
+const selfRenewalNote = "launch-runtime: note: this broker has no --verifier-uid, so a verified agent of this user can renew its own lease (a process that leaves the runtime's tree may run begin-verification and promote, or replace the broker); to prevent it, run the broker as `lease-broker serve --verifier-uid UID` with a separate verifier user\n"
+
 // ensureBroker returns nil once a broker answers on socket, starting
-// `lease-broker serve` (detached, in its own session) when none does.
+// `lease-broker serve` (detached, in its own session) when none does. It
+// says once when that broker cannot keep an agent from verifying itself.
 func (l *launch) ensureBroker(ctx context.Context, socket string) error {
-	if brokerAnswers(ctx, socket) {
-		return nil
+	st, err := l.startBroker(ctx, socket)
+	if err == nil && st.VerifierUID == nil {
+		fmt.Fprint(l.deps.Stderr, selfRenewalNote)
+	}
+	return err
+}
+
+// startBroker returns the status of the broker on socket, starting one
+// when none answers.
+func (l *launch) startBroker(ctx context.Context, socket string) (brokerStatusReply, error) {
+	if st, ok := brokerStatus(ctx, socket); ok {
+		return st, nil
 	}
 	// lease-broker serve refuses an unsafe socket folder (and exits where
 	// nobody reads its output): say why now rather than wait for nothing.
 	if err := wire.CheckSocketDir(filepath.Dir(socket), false); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%w answers on %s, and none can start there: %v", ErrNoBroker, socket, err)
+		return brokerStatusReply{}, fmt.Errorf("%w answers on %s, and none can start there: %v", ErrNoBroker, socket, err)
 	}
 	exe, _ := l.deps.Executable()
 	bin, err := findSibling(exe, "lease-broker")
 	if err != nil {
-		return fmt.Errorf("%w answers on %s, and lease-broker was found neither beside launch-runtime nor on PATH", ErrNoBroker, socket)
+		return brokerStatusReply{}, fmt.Errorf("%w answers on %s, and lease-broker was found neither beside launch-runtime nor on PATH", ErrNoBroker, socket)
 	}
 	if err := l.deps.StartBroker(bin, socket); err != nil {
-		return fmt.Errorf("%w answers on %s; starting %s failed: %v", ErrNoBroker, socket, bin, err)
+		return brokerStatusReply{}, fmt.Errorf("%w answers on %s; starting %s failed: %v", ErrNoBroker, socket, bin, err)
 	}
 	deadline := time.Now().Add(brokerStartWait)
 	for time.Now().Before(deadline) {
-		if brokerAnswers(ctx, socket) {
-			return nil
+		if st, ok := brokerStatus(ctx, socket); ok {
+			return st, nil
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	return fmt.Errorf("%w: started %s but nothing answered on %s within %v", ErrNoBroker, bin, socket, brokerStartWait)
+	return brokerStatusReply{}, fmt.Errorf("%w: started %s but nothing answered on %s within %v", ErrNoBroker, bin, socket, brokerStartWait)
 }
 
 // spawnBrokerArg is the hidden first argument with which launch-runtime

@@ -14,32 +14,14 @@ import (
 	"time"
 
 	"github.com/leasegate/leasegate/integrations"
+	"github.com/leasegate/leasegate/integrations/dropgate"
 )
-
-// claudeRefusedFlags are Claude Code flags that switch hooks or permissions
-// off, or move the session away from the process the broker anchored on.
-// Claude Code itself looks for "--bare" anywhere in its arguments, so these
-// are refused wherever they appear, even as another flag's value.
-var claudeRefusedFlags = map[string]string{
-	"--bare":                               "turns every settings hook off (CLAUDE_CODE_SIMPLE=1)",
-	"--safe-mode":                          "turns every settings hook off (CLAUDE_CODE_SAFE_MODE=1)",
-	"--dangerously-skip-permissions":       "is the raw permission bypass; ask launch-runtime for --dangerous instead",
-	"--allow-dangerously-skip-permissions": "is the raw permission bypass; ask launch-runtime for --dangerous instead",
-	"--managed-settings":                   "replaces the managed settings layer, which outranks the gate's settings",
-	"--bg":                                 "runs the session in the background, away from the process the broker anchored on",
-	"--background":                         "runs the session in the background, away from the process the broker anchored on",
-}
 
 // ClaudeScrubbedEnv are environment variables removed before Claude Code
 // starts: each turns hooks off or points Claude at settings the wrapper did
-// not check. CLAUDE_CONFIG_DIR is replaced by --config-dir, if given.
-var ClaudeScrubbedEnv = []string{
-	"CLAUDE_CODE_SIMPLE",
-	"CLAUDE_CODE_SAFE_MODE",
-	"CLAUDE_CODE_PERSONAL_HOOKS_OFF",
-	"CLAUDE_CODE_MANAGED_SETTINGS_PATH",
-	"CLAUDE_CONFIG_DIR",
-}
+// not check (the dropgate model's names). CLAUDE_CONFIG_DIR is replaced by
+// --config-dir, if given.
+var ClaudeScrubbedEnv = dropgate.ClaudeScrubbedEnv()
 
 // claudeArgs is Claude's argument list after checking: the --settings
 // values the user gave (to be merged into the gate's settings) and the rest.
@@ -53,20 +35,8 @@ type claudeArgs struct {
 // wrapper merges the user's into its own file instead of passing two.
 func checkClaudeArgs(args []string, configDir bool) (claudeArgs, error) {
 	var out claudeArgs
-	// A refused flag is refused in any position, also where it would be
-	// another flag's value: Claude Code scans its raw arguments for some.
-	for _, a := range args {
-		name, inline, hasInline := strings.Cut(a, "=")
-		if why, bad := claudeRefusedFlags[name]; bad {
-			return out, refuse(name, why)
-		}
-		// --permission-mode=--bg: the value is a refused flag too (and is
-		// passed on as its own argument below).
-		if vname, _, _ := strings.Cut(inline, "="); hasInline {
-			if why, bad := claudeRefusedFlags[vname]; bad {
-				return out, refuse(vname, why)
-			}
-		}
+	if fs := dropgate.ClaudeArgs(args, dropgate.Wrapped, configDir); len(fs) > 0 {
+		return out, refuse(fs[0].Arg, fs[0].Reason)
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -90,17 +60,11 @@ func checkClaudeArgs(args []string, configDir bool) (claudeArgs, error) {
 			if err != nil {
 				return out, err
 			}
-			if strings.EqualFold(strings.TrimSpace(v), "bypassPermissions") {
-				return out, refuse("--permission-mode "+v, "is the raw permission bypass; ask launch-runtime for --dangerous instead")
-			}
 			out.rest = append(out.rest, "--permission-mode", v)
 		case "--setting-sources":
 			v, err := val()
 			if err != nil {
 				return out, err
-			}
-			if configDir && !hasSource(v, "user") {
-				return out, refuse("--setting-sources "+v, "leaves out the user settings of --config-dir, which hold the gate")
 			}
 			out.rest = append(out.rest, "--setting-sources", v)
 		case "--settings":
@@ -114,15 +78,6 @@ func checkClaudeArgs(args []string, configDir bool) (claudeArgs, error) {
 		}
 	}
 	return out, nil
-}
-
-func hasSource(list, want string) bool {
-	for _, s := range strings.Split(list, ",") {
-		if strings.TrimSpace(s) == want {
-			return true
-		}
-	}
-	return false
 }
 
 // loadUserSettings reads one --settings value: inline JSON or a file.
@@ -162,18 +117,11 @@ func parseSettings(data []byte) (map[string]any, error) {
 }
 
 // checkUserSettings refuses settings that would switch the gate or the
-// permission system off.
+// permission system off, or set an environment name not known harmless
+// (the dropgate model): what names the file, the key and the reason.
 func checkUserSettings(what string, s map[string]any) error {
-	if v, ok := s["disableAllHooks"]; ok && v != false {
-		return refuse(what, `sets "disableAllHooks", which turns the gate off`)
-	}
-	if v, ok := s["allowManagedHooksOnly"]; ok && v != false {
-		return refuse(what, `sets "allowManagedHooksOnly", which drops the gate's hook`)
-	}
-	if p, ok := s["permissions"].(map[string]any); ok {
-		if m, ok := p["defaultMode"].(string); ok && strings.EqualFold(m, "bypassPermissions") {
-			return refuse(what, `sets "defaultMode": "bypassPermissions"; ask launch-runtime for --dangerous instead`)
-		}
+	if fs := dropgate.Settings(s); len(fs) > 0 {
+		return refuse(what, fmt.Sprintf("%q %s", fs[0].Arg, fs[0].Reason))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package launcher
 
 import (
 	"encoding/json"
+	"github.com/leasegate/leasegate/integrations/dropgate"
 	"strings"
 	"testing"
 )
@@ -21,7 +22,7 @@ func FuzzCheckClaudeArgs(f *testing.F) {
 		}
 		for i, a := range got.rest {
 			name, val, _ := strings.Cut(a, "=")
-			if _, bad := claudeRefusedFlags[name]; bad {
+			if _, bad := dropgate.ClaudeFlag(name); bad {
 				t.Fatalf("let %q through", a)
 			}
 			if name == "--permission-mode" {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/leasegate/leasegate/integrations/dropgate"
 )
 
 // ManagedClaudeSettings is Claude Code's managed (policy) settings file on
@@ -128,8 +130,14 @@ func doInstall(deps Deps, t installTargets) error {
 		return fmt.Errorf("%w beside launch-runtime or on PATH: %v", ErrGateMissing, err)
 	}
 	// Check both targets before changing either.
-	if _, _, err := readGateTarget(t.claudeSettings); err != nil {
+	s, _, err := readGateTarget(t.claudeSettings)
+	if err != nil {
 		return err
+	}
+	// An installed gate beside settings env that switches hooks off (or
+	// redirects the hook) would never run: refuse, naming the key.
+	if fs := dropgate.SettingsEnv(s["env"]); len(fs) > 0 {
+		return refuse(t.claudeSettings, fmt.Sprintf("%q %s; remove it before installing the gate", fs[0].Arg, fs[0].Reason))
 	}
 	if err := checkPlainOrMissing(t.piExtension); err != nil {
 		return err

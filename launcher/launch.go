@@ -20,6 +20,7 @@ type Deps struct {
 	Environ     func() []string
 	Executable  func() (string, error)
 	Getpid      func() int
+	Getwd       func() (string, error) // nil: os.Getwd
 	SocketPath  func() (string, error)
 	StartBroker func(bin, socket string) error
 	// Exec replaces the process with argv[0] (an absolute path). It only
@@ -36,6 +37,7 @@ func DefaultDeps(stdout, stderr io.Writer) Deps {
 		Environ:     os.Environ,
 		Executable:  os.Executable,
 		Getpid:      os.Getpid,
+		Getwd:       os.Getwd,
 		SocketPath:  wire.SocketPath,
 		StartBroker: startBrokerDetached(self),
 		Exec:        syscall.Exec,
@@ -135,6 +137,15 @@ func (l *launch) run(ctx context.Context, args []string) error {
 	var settings []byte
 	if o.Runtime == wire.RuntimeClaude {
 		if settings, err = buildClaudeSettings(gate, cargs.userSettings); err != nil {
+			return err
+		}
+		getwd := l.deps.Getwd
+		if getwd == nil {
+			getwd = os.Getwd
+		}
+		cwd, _ := getwd()
+		home := getenvFrom(l.deps.Environ())("HOME")
+		if err := checkClaudeLayers(claudeLayers(home, configDir, cwd)); err != nil {
 			return err
 		}
 		if o.Dangerous {
