@@ -134,6 +134,14 @@ func (p *Policy) Evaluate(c Call) []Decision {
 				if sh.err != nil {
 					hit, detail = true, sh.err.Error()
 				}
+			case kindRuntimeLaunch:
+				if !isShell {
+					continue
+				}
+				if sh == nil {
+					sh = analyzeShell(command, p.env.Home)
+				}
+				detail, hit = runtimeLaunch(sh)
 			case kindCommand:
 				if !isShell {
 					continue

@@ -291,7 +291,7 @@ func (d *decoder) ruleSets(p *Policy, n *yaml.Node) error {
 func (d *decoder) rule(p *Policy, n *yaml.Node) (*rule, error) {
 	r := &rule{}
 	c := &cmdRule{}
-	var hasCommand, hasUnparseable bool
+	var hasCommand, hasUnparseable, hasRuntimeLaunch bool
 	var allNode, cmdNode *yaml.Node
 	set := map[string]*yaml.Node{}
 	mark := func(k string, v *yaml.Node) { set[k] = v }
@@ -335,6 +335,14 @@ func (d *decoder) rule(p *Policy, n *yaml.Node) (*rule, error) {
 			hasUnparseable, err = d.boolean(v, "unparseable")
 			if err == nil && !hasUnparseable {
 				err = d.errf(v, "unparseable: false is the same as leaving it out; remove it")
+			}
+			return err
+		},
+		"runtime_launch": func(v *yaml.Node) (err error) {
+			mark("runtime_launch", v)
+			hasRuntimeLaunch, err = d.boolean(v, "runtime_launch")
+			if err == nil && !hasRuntimeLaunch {
+				err = d.errf(v, "runtime_launch: false is the same as leaving it out; remove it")
 			}
 			return err
 		},
@@ -394,6 +402,12 @@ func (d *decoder) rule(p *Policy, n *yaml.Node) (*rule, error) {
 	}
 	cmdKeys := []string{"subcommand", "global_value_flags", "value_flags", "abbrev", "dynamic", "ignore_case", "all"}
 	switch {
+	case hasRuntimeLaunch:
+		r.kind = kindRuntimeLaunch
+		if hasCommand || hasUnparseable {
+			return nil, d.errf(n, "rule %q: a runtime_launch rule takes no command and no unparseable", r.id)
+		}
+		return r, only("runtime_launch", "runtime_launch")
 	case hasUnparseable:
 		r.kind = kindUnparseable
 		if hasCommand {
@@ -455,7 +469,7 @@ func (d *decoder) rule(p *Policy, n *yaml.Node) (*rule, error) {
 		}
 		return r, nil
 	}
-	return nil, d.errf(n, "rule %q: say what it matches: roles+tools, paths+tools, command+all, or unparseable: true", r.id)
+	return nil, d.errf(n, "rule %q: say what it matches: roles+tools, paths+tools, command+all, unparseable: true or runtime_launch: true", r.id)
 }
 
 func (d *decoder) conditions(p *Policy, id string, c *cmdRule, n *yaml.Node) error {

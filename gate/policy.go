@@ -65,6 +65,7 @@ const (
 	kindPath
 	kindCommand
 	kindUnparseable
+	kindRuntimeLaunch // a Bash command that starts Claude Code or Pi without the gate (rule_runtime_launch.go)
 )
 
 type rule struct {

@@ -27,6 +27,7 @@ const (
 	maxFields     = 1 << 14 // argv words after expansion, all commands together
 	maxVarBytes   = 4 << 10 // a tracked variable longer than this is forgotten
 	maxVarItems   = 1 << 10 // same for an array's elements
+	maxAssigned   = 1 << 12 // variable assignments recorded for one call
 )
 
 // Errors that make a Bash command unjudgeable.
@@ -42,7 +43,10 @@ var (
 // eval, su -c, watch and friends.
 type shellFacts struct {
 	cmds []cmdInst
-	err  error
+	// assigned are the variable names the command sets (prefix
+	// assignments, export, declare, plain NAME=value), in order.
+	assigned []string
+	err      error
 }
 
 // cmdInst is one simple command.
@@ -204,6 +208,11 @@ func (a *analyzer) assign(as *syntax.Assign) {
 		return
 	}
 	name := as.Name.Value
+	if len(a.facts.assigned) < maxAssigned {
+		a.facts.assigned = append(a.facts.assigned, name)
+	} else if a.facts.err == nil {
+		a.facts.err = ErrShellTooLarge // a bound reached is reported: the command is not judged
+	}
 	switch {
 	case as.Array != nil:
 		var list []string
