@@ -23,8 +23,8 @@ func TestClaudeArgs(t *testing.T) {
 		{[]string{"--append-system-prompt=--bare"}, Wrapped, false, "--bare"},
 		{[]string{"--safe-mode"}, Wrapped, false, "--safe-mode"},
 		{[]string{"--dangerously-skip-permissions"}, Nested, false, "--dangerously-skip-permissions"}, // check-launches: inert model test input
-		{[]string{"--permission-mode", "bypassPermissions"}, Nested, false, "--permission-mode"},       // check-launches: inert model test input
-		{[]string{"--permission-mode=BypassPermissions"}, Wrapped, false, "--permission-mode"},         // check-launches: inert model test input
+		{[]string{"--permission-mode", "bypassPermissions"}, Nested, false, "--permission-mode"},      // check-launches: inert model test input
+		{[]string{"--permission-mode=BypassPermissions"}, Wrapped, false, "--permission-mode"},        // check-launches: inert model test input
 		{[]string{"--permission-mode", "plan"}, Nested, false, ""},
 		{[]string{"--setting-sources", "project"}, Nested, false, "--setting-sources"},
 		{[]string{"--setting-sources", "user,project"}, Nested, false, "--setting-sources"},
@@ -43,7 +43,7 @@ func TestClaudeArgs(t *testing.T) {
 		{[]string{"-p", "mcp"}, Nested, false, "claude mcp"}, // a one-word prompt equal to a command word counts
 		{[]string{"-p", "fix the mcp config"}, Nested, false, ""},
 		{[]string{"--model", "mcp", "-p", "hi"}, Nested, false, ""}, // a value, not a command word
-		{[]string{"-p", "hi", "mcp"}, Nested, false, ""},             // only the first positional is a command word
+		{[]string{"-p", "hi", "mcp"}, Nested, false, ""},            // only the first positional is a command word
 	}
 	for _, r := range rows {
 		got := ClaudeArgs(r.args, r.mode, r.configDir)
