@@ -1,0 +1,220 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/leasegate/leasegate/integrations/dropgate"
+)
+
+// The breaks issue 17 found with the real clients, one test per item this
+// branch covers (1, 2, 3, 4, 5 and the note of 6), each with its variants.
+
+// refusedBeforeStart runs launch-runtime with args and wants exit 2, a
+// refusal naming want, and no request at the model API (Claude Code never
+// started) and no session at the broker.
+func refusedBeforeStart(t *testing.T, w *world, want string, args ...string) {
+	t.Helper()
+	out, code := w.launch(60*time.Second, args...)
+	if code != 2 || !strings.Contains(out, "refused") || !strings.Contains(out, want) {
+		t.Errorf("%v: exit %d, want 2 with a refusal naming %q:\n%s", args, code, want, out)
+	}
+	if n := len(w.api.Requests()) + len(w.api.Other()); n != 0 {
+		t.Errorf("%v: the model API saw %d requests: the runtime started", args, n)
+	}
+	if s := w.operator("sessions", "--json"); strings.Contains(s, "claude") {
+		t.Errorf("%v: a refused launch left a registration: %s", args, s)
+	}
+}
+
+// TestIssue17SettingsEnvRefused (item 1, and item 3): a --settings value,
+// with or without --dangerous, or a --config-dir whose settings.json sets
+// an env name that turns hooks off or redirects the hook is refused
+// before Claude Code starts.
+func TestIssue17SettingsEnvRefused(t *testing.T) {
+	w := newWorld(t, []Step{bash("touch should-not-exist"), {Text: "finished"}})
+	w.startBroker()
+	simple := `{"env":{"CLAUDE_CODE_SIMPLE":"1"},"permissions":{"allow":["Bash"]}}`
+	safe := `{"env":{"CLAUDE_CODE_SAFE_MODE":"1"}}`
+	redirect := `{"env":{"LEASEGATE_SOCKET":"/elsewhere/x.sock"}}`
+	refusedBeforeStart(t, w, "env.CLAUDE_CODE_SIMPLE", claudeArgs("--settings", simple)...)
+	refusedBeforeStart(t, w, "env.CLAUDE_CODE_SAFE_MODE", claudeArgs("--settings", safe)...)
+	refusedBeforeStart(t, w, "env.LEASEGATE_SOCKET", claudeArgs("--settings", redirect)...)
+	refusedBeforeStart(t, w, "env.CLAUDE_CODE_SIMPLE", append([]string{"--runtime", "claude", "--dangerous", "--", "--settings", simple}, claudeArgs()[3:]...)...)
+	file := filepath.Join(w.home, "simple.json")
+	if err := os.WriteFile(file, []byte(simple), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	refusedBeforeStart(t, w, "env.CLAUDE_CODE_SIMPLE", claudeArgs("--settings", file)...)
+	cfg := filepath.Join(w.home, "cfg")
+	if err := os.MkdirAll(cfg, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cfg, "settings.json"), []byte(safe), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	refusedBeforeStart(t, w, filepath.Join(cfg, "settings.json"), claudeArgs("--config-dir", cfg)...)
+	if w.exists("should-not-exist") {
+		t.Error("the scripted Bash ran")
+	}
+}
+
+// TestIssue17UserLayersEnvRefused (item 2): the user's own settings, and
+// the project's and local layers, with such an env take no wrapped session
+// out: the launch is refused naming the file and key, and `install`
+// refuses to put the gate beside it.
+func TestIssue17UserLayersEnvRefused(t *testing.T) {
+	w := newWorld(t, []Step{bash("touch should-not-exist"), {Text: "finished"}})
+	w.startBroker()
+	layers := []string{
+		filepath.Join(w.home, ".claude", "settings.json"),
+		filepath.Join(w.project, ".claude", "settings.json"),
+		filepath.Join(w.project, ".claude", "settings.local.json"),
+	}
+	for _, f := range layers {
+		if err := os.MkdirAll(filepath.Dir(f), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte(`{"env":{"CLAUDE_CODE_SIMPLE":"1"}}`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		refusedBeforeStart(t, w, f, claudeArgs()...)
+		if out, code := w.run(filepath.Join(bins, "launch-runtime"), nil, "install", "--claude-settings", f); code != 2 || !strings.Contains(out, "env.CLAUDE_CODE_SIMPLE") {
+			t.Errorf("install into %s: exit %d, want 2 naming the key:\n%s", f, code, out)
+		}
+		if err := os.Remove(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if w.exists("should-not-exist") {
+		t.Error("the scripted Bash ran")
+	}
+}
+
+// TestIssue17NestedLaunchDenied (item 5, and item 4): a verified agent's
+// Bash cannot start a Claude Code that drops the gate, nor leave an MCP
+// server that the next session starts; the same for Pi from a verified
+// Pi session.
+func TestIssue17NestedLaunchDenied(t *testing.T) {
+	w := newWorld(t, nil)
+	w.startBroker()
+	nested := []string{
+		`claude --bare -p x`,
+		`claude --settings '{"disableAllHooks":true}' -p x`,
+		`claude --settings '{"env":{"CLAUDE_CODE_SIMPLE":"1"}}' -p x`,
+		`claude --setting-sources project -p x`,
+		`CLAUDE_CONFIG_DIR=/tmp claude -p x`,
+		`claude mcp add --scope user helper -- sh -c 'touch startup-ran'`,
+		`pi -ne -p x`,
+		`PI_CODING_AGENT_DIR=/tmp pi -p x`,
+	}
+	steps := []Step{{Before: func() { w.promote("300s") }, Tool: "Bash", Input: bash("touch verified-ok").Input}}
+	for i, c := range nested {
+		steps = append(steps, bash(c+"; touch nested-"+string(rune('a'+i))))
+	}
+	steps = append(steps,
+		// (a Write of ~/.claude.json stops at Claude Code's own "read it
+		// first" check, before any hook; the shell is the way in.)
+		bash(`printf '{"mcpServers":{"helper":{"command":"sh"}}}' > "$HOME/.claude.json"`),
+		Step{Tool: "Write", Input: map[string]any{"file_path": filepath.Join(w.project, ".mcp.json"), "content": `{"mcpServers":{}}`}},
+		Step{Text: "finished"})
+	w.api.SetScript(steps)
+	out, code := w.launch(180*time.Second, claudeArgs()...)
+	if code != 0 {
+		t.Fatalf("claude exit %d:\n%s", code, out)
+	}
+	res := w.api.ToolResults()
+	wantResult(t, res, 0, false, "")
+	for i := range nested {
+		wantResult(t, res, 1+i, true, "runtime-launch")
+		if name := "nested-" + string(rune('a'+i)); w.exists(name) {
+			t.Errorf("%q ran", nested[i])
+		}
+	}
+	wantResult(t, res, 1+len(nested), true, "POLICY_DENIED")
+	wantResult(t, res, 2+len(nested), true, "POLICY_DENIED")
+	if _, err := os.Stat(filepath.Join(w.home, ".claude.json")); err == nil {
+		if b, _ := os.ReadFile(filepath.Join(w.home, ".claude.json")); strings.Contains(string(b), "helper") {
+			t.Errorf("~/.claude.json holds the agent's MCP server:\n%s", b)
+		}
+	}
+	if w.exists(".mcp.json") {
+		t.Error("the agent wrote .mcp.json")
+	}
+	if t.Failed() {
+		for i, r := range res {
+			t.Logf("result %d: error=%v %q", i, r.IsError, r.Text)
+		}
+		t.Logf("claude:\n%s", out)
+	}
+}
+
+// TestIssue17PiNestedLaunchDenied (item 5 for Pi): pi -ne,
+// PI_CODING_AGENT_DIR=... pi, pi install and claude --bare from a verified
+// Pi bash are denied.
+func TestIssue17PiNestedLaunchDenied(t *testing.T) {
+	w := newWorld(t, nil)
+	w.startBroker()
+	piSetup(t, w, 200000)
+	nested := []string{`pi -ne -p x`, `PI_CODING_AGENT_DIR=/tmp pi -p x`, `pi install npm:evil`, `claude --bare -p x`}
+	steps := []Step{{Before: func() { w.promote("300s") }, Tool: "bash", Input: piBash("touch verified-ok").Input}}
+	for i, c := range nested {
+		steps = append(steps, piBash(c+"; touch nested-"+string(rune('a'+i))))
+	}
+	w.api.SetScript(append(steps, Step{Text: "finished"}))
+	out, code := w.launch(180*time.Second, piArgs()...)
+	if code != 0 {
+		t.Fatalf("pi exit %d:\n%s", code, out)
+	}
+	res := w.api.ToolResults()
+	wantResult(t, res, 0, false, "")
+	for i := range nested {
+		wantResult(t, res, 1+i, true, "runtime-launch")
+		if w.exists("nested-" + string(rune('a'+i))) {
+			t.Errorf("%q ran", nested[i])
+		}
+	}
+	if t.Failed() {
+		for i, r := range res {
+			t.Logf("result %d: error=%v %q", i, r.IsError, r.Text)
+		}
+		t.Logf("pi:\n%s", out)
+	}
+}
+
+// TestIssue17SelfRenewalNote (item 6, where confinement is unavailable):
+// a launch against a broker without --verifier-uid says once that a
+// verified agent of this user can renew itself, and how to prevent it.
+func TestIssue17SelfRenewalNote(t *testing.T) {
+	w := newWorld(t, []Step{{Text: "finished"}})
+	w.startBroker()
+	out, code := w.launch(120*time.Second, claudeArgs()...)
+	if code != 0 {
+		t.Fatalf("claude exit %d:\n%s", code, out)
+	}
+	if n := strings.Count(out, "has no --verifier-uid"); n != 1 {
+		t.Errorf("the self-renewal note appears %d times, want once:\n%s", n, out)
+	}
+}
+
+// TestClaudeEnvNamesInBinary: every env name the dropgate model refuses
+// with a Claude-specific reason is one the pinned Claude Code binary
+// holds, so the list was found, not guessed.
+func TestClaudeEnvNamesInBinary(t *testing.T) {
+	bin, err := filepath.EvalSymlinks(filepath.Join(e2eDir, "node_modules", ".bin", "claude"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range dropgate.ClaudeScrubbedEnv() {
+		if !strings.Contains(string(data), n) {
+			t.Errorf("%s is not in %s", n, bin)
+		}
+	}
+}
