@@ -218,3 +218,27 @@ func TestClaudeEnvNamesInBinary(t *testing.T) {
 		}
 	}
 }
+
+// TestIssue17StartupRecorded (item 4): the audit log names every MCP
+// server the wrapped session will start, so an operator sees one that a
+// verified agent left behind.
+func TestIssue17StartupRecorded(t *testing.T) {
+	w := newWorld(t, []Step{{Text: "finished"}})
+	w.startBroker()
+	if err := os.WriteFile(filepath.Join(w.home, ".claude.json"), []byte(`{"mcpServers":{"helper":{"command":"true","args":["left-by-agent"]}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(w.project, ".mcp.json"), []byte(`{"mcpServers":{"shared":{"command":"true"}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, code := w.launch(120*time.Second, claudeArgs()...)
+	if code != 0 {
+		t.Fatalf("claude exit %d:\n%s", code, out)
+	}
+	ev := w.operator("events", "--kind", "session.startup", "--json")
+	for _, want := range []string{"mcp helper: true left-by-agent", "mcp shared: true"} {
+		if !strings.Contains(ev, want) {
+			t.Errorf("no session.startup record with %q:\n%s", want, ev)
+		}
+	}
+}

@@ -135,6 +135,7 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		}
 	}
 	var settings []byte
+	var startup []string // what the session will start outside tool calls, for the audit log
 	if o.Runtime == wire.RuntimeClaude {
 		if settings, err = buildClaudeSettings(gate, cargs.userSettings); err != nil {
 			return err
@@ -145,9 +146,19 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		}
 		cwd, _ := getwd()
 		home := getenvFrom(l.deps.Environ())("HOME")
-		if err := checkClaudeLayers(claudeLayers(home, configDir, cwd)); err != nil {
+		layers := claudeLayers(home, configDir, cwd)
+		if err := checkClaudeLayers(layers); err != nil {
 			return err
 		}
+		var user [][]byte
+		for _, v := range cargs.userSettings {
+			if strings.HasPrefix(strings.TrimSpace(v), "{") {
+				user = append(user, []byte(v))
+			} else if b, err := os.ReadFile(v); err == nil {
+				user = append(user, b)
+			}
+		}
+		startup = claudeStartup(home, configDir, cwd, layers, user)
 		if o.Dangerous {
 			if err := checkClaudeCode(bin); err != nil {
 				return refuse("--dangerous", err.Error())
@@ -188,10 +199,18 @@ func (l *launch) run(ctx context.Context, args []string) error {
 	case wire.RuntimePi:
 		gatePath = filepath.Join(sdir, "gate.ts")
 		argv = piArgv(bin, gatePath, o.RuntimeArgs)
+		startup = piStartup(o.RuntimeArgs)
 	}
 	gateFiles := []string{gate, gatePath}
 
-	session, gen, brokerProc, err := l.register(ctx, socket, o, o.registerArgs(configDir, gateFiles))
+	regArgs := o.registerArgs(configDir, gateFiles)
+	if len(startup) > 0 {
+		if regArgs == nil {
+			regArgs = map[string]string{}
+		}
+		regArgs[wire.ArgStartup] = strings.Join(startup, "\n")
+	}
+	session, gen, brokerProc, err := l.register(ctx, socket, o, regArgs)
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrNoBroker, err)
 	}

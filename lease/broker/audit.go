@@ -29,12 +29,15 @@ const (
 	KindLeaseRevoked     = "lease.revoked"
 	KindLeaseExpired     = "lease.expired"
 	KindGenerationBumped = "generation.bumped"
+	// KindSessionStartup is one MCP server, plugin or hook a session will
+	// start, as launch-runtime found it at launch (Reason holds it).
+	KindSessionStartup = "session.startup"
 )
 
 // Kinds lists every audit record kind.
 var Kinds = []string{KindToolCall, KindFileTouch, KindGateDenied, KindGateWouldDeny,
 	KindLeaseRegistered, KindLeasePending, KindLeaseVerified, KindLeaseRevoked,
-	KindLeaseExpired, KindGenerationBumped}
+	KindLeaseExpired, KindGenerationBumped, KindSessionStartup}
 
 // Record is one audit log line.
 type Record struct {

@@ -87,7 +87,34 @@ func (s *Server) opRegister(cs *connState, req *wire.Request) wire.Reply {
 		}
 		_ = s.audit.Write(rec)
 	}
+	s.recordStartup(in.ID, in.Generation, in.Runtime, p.pid, req.Args[wire.ArgStartup])
 	return wire.Reply{OK: true, Session: in.ID, Generation: in.Generation, State: in.State.String()}
+}
+
+// maxStartupRecords bounds the start-up items recorded for one
+// registration; what is left over is recorded as a count.
+const maxStartupRecords = 256
+
+// recordStartup writes one session.startup record per line of list.
+func (s *Server) recordStartup(session string, gen uint64, runtime string, pid int, list string) {
+	n := 0
+	for _, line := range strings.Split(list, "\n") {
+		if line == "" {
+			continue
+		}
+		n++
+		if n > maxStartupRecords {
+			continue
+		}
+		if len(line) > 400 {
+			line = line[:397] + "..."
+		}
+		_ = s.audit.Write(Record{Kind: KindSessionStartup, Session: session, Generation: gen, Runtime: runtime, PID: pid, Reason: line})
+	}
+	if n > maxStartupRecords {
+		_ = s.audit.Write(Record{Kind: KindSessionStartup, Session: session, Generation: gen, Runtime: runtime, PID: pid,
+			Reason: fmt.Sprintf("%d more start-up items not recorded (limit %d)", n-maxStartupRecords, maxStartupRecords)})
+	}
 }
 
 // allowList builds a registration's task allow-list from allow_tools and

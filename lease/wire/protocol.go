@@ -88,6 +88,7 @@ const (
 	ArgDangerous      = "dangerous"        // register: "true" when launched with --dangerous (recorded)
 	ArgConfigDir      = "config_dir"       // register: the isolated CLAUDE_CONFIG_DIR; its settings.json becomes a protected gate file
 	ArgGateFiles      = "gate_files"       // register: newline-separated absolute paths of this session's gate files (generated settings, Pi extension), protected from writes
+	ArgStartup        = "startup"          // register: newline-separated MCP servers, plugins and hooks the session will start (recorded)
 	ArgKind           = "kind"             // events: one record kind
 	ArgSince          = "since"            // events: RFC 3339 time
 	ArgLimit          = "limit"            // events: newest N records
