@@ -101,15 +101,18 @@ func TestIssue17UserLayersEnvRefused(t *testing.T) {
 func TestIssue17NestedLaunchDenied(t *testing.T) {
 	w := newWorld(t, nil)
 	w.startBroker()
+	// --version keeps a nested runtime that does start (on a build
+	// without the rule) off the mock model API; the marker after it shows
+	// that the command ran.
 	nested := []string{
-		`claude --bare -p x`,
-		`claude --settings '{"disableAllHooks":true}' -p x`,
-		`claude --settings '{"env":{"CLAUDE_CODE_SIMPLE":"1"}}' -p x`,
-		`claude --setting-sources project -p x`,
-		`CLAUDE_CONFIG_DIR=/tmp claude -p x`,
+		`claude --bare --version`,
+		`claude --settings '{"disableAllHooks":true}' --version`,
+		`claude --settings '{"env":{"CLAUDE_CODE_SIMPLE":"1"}}' --version`,
+		`claude --setting-sources project --version`,
+		`CLAUDE_CONFIG_DIR=/tmp claude --version`,
 		`claude mcp add --scope user helper -- sh -c 'touch startup-ran'`,
-		`pi -ne -p x`,
-		`PI_CODING_AGENT_DIR=/tmp pi -p x`,
+		`pi -ne --version`,
+		`PI_CODING_AGENT_DIR=/tmp pi --version`,
 	}
 	steps := []Step{{Before: func() { w.promote("300s") }, Tool: "Bash", Input: bash("touch verified-ok").Input}}
 	for i, c := range nested {
@@ -122,7 +125,9 @@ func TestIssue17NestedLaunchDenied(t *testing.T) {
 		Step{Tool: "Write", Input: map[string]any{"file_path": filepath.Join(w.project, ".mcp.json"), "content": `{"mcpServers":{}}`}},
 		Step{Text: "finished"})
 	w.api.SetScript(steps)
-	out, code := w.launch(180*time.Second, claudeArgs()...)
+	// --dangerous: Claude Code's own permission prompts are off, as for the
+	// attacker of the issue, so only the gate decides.
+	out, code := w.launch(180*time.Second, claudeArgs("--dangerous")...)
 	if code != 0 {
 		t.Fatalf("claude exit %d:\n%s", code, out)
 	}
@@ -159,7 +164,7 @@ func TestIssue17PiNestedLaunchDenied(t *testing.T) {
 	w := newWorld(t, nil)
 	w.startBroker()
 	piSetup(t, w, 200000)
-	nested := []string{`pi -ne -p x`, `PI_CODING_AGENT_DIR=/tmp pi -p x`, `pi install npm:evil`, `claude --bare -p x`}
+	nested := []string{`pi -ne --version`, `PI_CODING_AGENT_DIR=/tmp pi --version`, `pi install ./no-such-package`, `claude --bare --version`}
 	steps := []Step{{Before: func() { w.promote("300s") }, Tool: "bash", Input: piBash("touch verified-ok").Input}}
 	for i, c := range nested {
 		steps = append(steps, piBash(c+"; touch nested-"+string(rune('a'+i))))
