@@ -51,8 +51,8 @@ const (
 var claudeFlags = map[string]string{
 	"--bare":                               "turns every settings hook off (CLAUDE_CODE_SIMPLE=1)",
 	"--safe-mode":                          "turns every settings hook off (CLAUDE_CODE_SAFE_MODE=1)",
-	"--dangerously-skip-permissions":       "is the raw permission bypass; ask launch-runtime for --dangerous instead",
-	"--allow-dangerously-skip-permissions": "is the raw permission bypass; ask launch-runtime for --dangerous instead",
+	"--dangerously-skip-permissions":       "is the raw permission bypass; ask launch-runtime for --dangerous instead", // check-launches: inert the model names the flag in order to refuse it
+	"--allow-dangerously-skip-permissions": "is the raw permission bypass; ask launch-runtime for --dangerous instead", // check-launches: inert the model names the flag in order to refuse it
 	"--managed-settings":                   "replaces the managed settings layer, which outranks the gate's settings",
 	"--bg":                                 "runs the session in the background, away from the process the broker anchored on",
 	"--background":                         "runs the session in the background, away from the process the broker anchored on",

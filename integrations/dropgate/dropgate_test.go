@@ -24,7 +24,7 @@ func TestClaudeArgs(t *testing.T) {
 		{[]string{"--safe-mode"}, Wrapped, false, "--safe-mode"},
 		{[]string{"--dangerously-skip-permissions"}, Nested, false, "--dangerously-skip-permissions"}, // check-launches: inert model test input
 		{[]string{"--permission-mode", "bypassPermissions"}, Nested, false, "--permission-mode"},      // check-launches: inert model test input
-		{[]string{"--permission-mode=BypassPermissions"}, Wrapped, false, "--permission-mode"},        // check-launches: inert model test input
+		{[]string{"--permission-mode=BypassPermissions"}, Wrapped, false, "--permission-mode"},
 		{[]string{"--permission-mode", "plan"}, Nested, false, ""},
 		{[]string{"--setting-sources", "project"}, Nested, false, "--setting-sources"},
 		{[]string{"--setting-sources", "user,project"}, Nested, false, "--setting-sources"},
