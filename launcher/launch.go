@@ -25,9 +25,12 @@ type Deps struct {
 	StartBroker func(bin, socket string) error
 	// Exec replaces the process with argv[0] (an absolute path). It only
 	// returns on failure.
-	Exec   func(argv0 string, argv, env []string) error
-	Stdout io.Writer
-	Stderr io.Writer
+	Exec func(argv0 string, argv, env []string) error
+	// Confine enters the Landlock domain right before Exec (confine.go);
+	// nil launches unconfined (and --confine=require then refuses).
+	Confine func(*Confinement) error
+	Stdout  io.Writer
+	Stderr  io.Writer
 }
 
 // DefaultDeps is the real process.
@@ -41,6 +44,7 @@ func DefaultDeps(stdout, stderr io.Writer) Deps {
 		SocketPath:  wire.SocketPath,
 		StartBroker: startBrokerDetached(self),
 		Exec:        syscall.Exec,
+		Confine:     (*Confinement).Apply,
 		Stdout:      stdout,
 		Stderr:      stderr,
 	}
@@ -61,7 +65,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 const usage = `usage: launch-runtime --runtime claude|pi [--dangerous] [--config-dir DIR]
                       [--allow-tools LIST | --tool-profile NAME] [--allow-tools-mode enforce|shadow]
-                      [--bin PATH] [--] [runtime args...]
+                      [--bin PATH] [--confine auto|require|off] [--writable DIR]...
+                      [--] [runtime args...]
        launch-runtime install [--managed] [--claude-settings FILE] [--pi-dir DIR]
        launch-runtime uninstall [--managed] [--claude-settings FILE] [--pi-dir DIR]
 `
@@ -203,12 +208,33 @@ func (l *launch) run(ctx context.Context, args []string) error {
 	}
 	gateFiles := []string{gate, gatePath}
 
+	exe, _ = l.deps.Executable()
+	protected := []protectedPath{{gate, "the gate's hook"}, {exe, "launch-runtime"}}
+	if b, err := findSibling(exe, "lease-broker"); err == nil {
+		protected = append(protected, protectedPath{b, "lease-broker"})
+	}
+	for _, f := range gateFiles[1:] {
+		protected = append(protected, protectedPath{f, "the generated gate settings"})
+	}
+	conf, err := l.planConfinement(ctx, o, socket, protected)
+	if err != nil {
+		return err
+	}
+	extra, err := conf.runtimeConfig(o.Runtime, envHome(env), configDir, env)
+	if err != nil {
+		return err
+	}
+	env = setEnv(env, append(conf.Env, extra...)...)
 	regArgs := o.registerArgs(configDir, gateFiles)
+	if regArgs == nil {
+		regArgs = map[string]string{}
+	}
 	if len(startup) > 0 {
-		if regArgs == nil {
-			regArgs = map[string]string{}
-		}
 		regArgs[wire.ArgStartup] = strings.Join(startup, "\n")
+	}
+	regArgs[wire.ArgConfinement] = conf.Describe()
+	if conf.Dir != "" {
+		regArgs[wire.ArgSessionDir] = conf.Dir
 	}
 	session, gen, brokerProc, err := l.register(ctx, socket, o, regArgs)
 	if err != nil {
@@ -233,6 +259,12 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		return err
 	}
 	env = append(env, wire.EnvSession+"="+session, wire.EnvGeneration+"="+strconv.FormatUint(gen, 10))
+	if conf.Mode != ConfineOff && l.deps.Confine != nil {
+		if err := l.deps.Confine(conf); err != nil {
+			l.unregister(socket, session, gen, err.Error())
+			return fmt.Errorf("confine: %w", err)
+		}
+	}
 	err = l.deps.Exec(bin, argv, env)
 	if err != nil {
 		l.unregister(socket, session, gen, err.Error())

@@ -43,6 +43,8 @@ type Options struct {
 	AllowToolsMode string   // --allow-tools-mode: AllowEnforce (default) or AllowShadow
 	ToolProfile    string   // --tool-profile: a named allow-list from the broker's policy
 	Bin            string   // --bin: the runtime binary (default: the runtime's name on PATH)
+	Confine        string   // --confine: ConfineAuto (default, also ""), ConfineRequire or ConfineOff
+	Writable       []string // --writable: more folders the confined runtime may write
 	RuntimeArgs    []string // everything after the wrapper's own flags (or after --)
 }
 
@@ -98,6 +100,13 @@ loop:
 			o.ToolProfile, err = value(name, inline, hasInline)
 		case "--bin":
 			o.Bin, err = value(name, inline, hasInline)
+		case "--confine":
+			o.Confine, err = value(name, inline, hasInline)
+		case "--writable":
+			var v string
+			if v, err = value(name, inline, hasInline); err == nil {
+				o.Writable = append(o.Writable, v)
+			}
 		default:
 			break loop
 		}
@@ -124,6 +133,11 @@ loop:
 		}
 	default:
 		return o, fmt.Errorf("%w: --allow-tools-mode %q (want enforce or shadow)", ErrUsage, o.AllowToolsMode)
+	}
+	switch o.Confine {
+	case "", ConfineAuto, ConfineRequire, ConfineOff: // "" is auto
+	default:
+		return o, fmt.Errorf("%w: --confine %q (want auto, require or off)", ErrUsage, o.Confine)
 	}
 	if len(o.AllowTools) > 0 && o.ToolProfile != "" {
 		return o, fmt.Errorf("%w: give --allow-tools or --tool-profile, not both", ErrUsage)

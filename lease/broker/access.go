@@ -4,6 +4,7 @@ package broker
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/leasegate/leasegate/lease/wire"
 )
@@ -12,6 +13,8 @@ import (
 type connState struct {
 	peer   *peer
 	inTree map[string]bool // session -> peer descends from its runtime
+	// operator is true on the operator socket (abstract.go).
+	operator bool
 }
 
 // verifierOps are the operations the verifier uid may use.
@@ -104,6 +107,11 @@ func (s *Server) verifierPeer(cs *connState, req *wire.Request) (wire.Reply, boo
 	// (setsid, double fork) must not be able to verify.
 	if s.cfg.VerifierUID != NoVerifier && cs.peer.uid != s.cfg.VerifierUID {
 		return fail(wire.CodePeerRefused, "%s: only the verifier user (uid %d) may verify on this broker", req.Op, s.cfg.VerifierUID), false
+	}
+	// A session confined for abstract sockets is verified over the
+	// operator socket only, which no process in its domain can reach.
+	if !cs.operator && s.confinedAbstract(req.Session) {
+		return fail(wire.CodePeerRefused, "%s: the session is confined; verify over the broker's operator socket (lease-broker %s does)", req.Op, strings.ReplaceAll(req.Op, "_", "-")), false
 	}
 	if ok, why := s.outsideEveryTree(cs); !ok {
 		return fail(wire.CodePeerRefused, "%s: %s may not run from inside an agent", why, req.Op), false

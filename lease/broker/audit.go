@@ -63,6 +63,8 @@ type Record struct {
 	// least once and the database stores exactly once.
 	Boot string `json:"boot,omitempty"`
 	Seq  uint64 `json:"seq,omitempty"`
+	// Confinement is on lease.registered: how the runtime was confined.
+	Confinement string `json:"confinement,omitempty"`
 }
 
 // Default rotation settings.

@@ -78,10 +78,12 @@ func (s *Server) opRegister(cs *connState, req *wire.Request) wire.Reply {
 		return fail(wire.CodeInternal, "register: %v", err)
 	}
 	s.mu.Lock()
-	s.meta[in.ID] = &sessionMeta{anchor: key, fd: fd, runtime: in.Runtime, gateFiles: gateFiles, dangerous: dangerous}
+	s.meta[in.ID] = &sessionMeta{anchor: key, fd: fd, runtime: in.Runtime, gateFiles: gateFiles, dangerous: dangerous,
+		confinement: req.Args[wire.ArgConfinement], sessionDir: s.sessionDirOf(req.Args[wire.ArgSessionDir])}
 	s.mu.Unlock()
 	for _, e := range evs {
-		rec := Record{Kind: string(e.Kind), Session: e.Session, Generation: e.Generation, Runtime: e.Runtime, PID: p.pid}
+		rec := Record{Kind: string(e.Kind), Session: e.Session, Generation: e.Generation, Runtime: e.Runtime, PID: p.pid,
+			Confinement: confinementOrUnknown(req.Args[wire.ArgConfinement])}
 		if dangerous {
 			rec.Reason = "dangerous mode"
 		}

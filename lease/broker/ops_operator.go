@@ -111,6 +111,10 @@ type Status struct {
 	// InternalErrors counts requests that hit a bug (a recovered panic);
 	// each was answered INTERNAL and denied.
 	InternalErrors uint64 `json:"internal_errors"`
+	// OperatorSocket is the abstract socket serving begin_verification
+	// and promote ("@name"); OperatorSocketError says why there is none.
+	OperatorSocket      string `json:"operator_socket,omitempty"`
+	OperatorSocketError string `json:"operator_socket_error,omitempty"`
 }
 
 // opStatus reports the broker's health and counters.
@@ -121,6 +125,7 @@ func (s *Server) opStatus(cs *connState) wire.Reply {
 	if err := s.audit.Err(); err != nil {
 		st.AuditError = err.Error()
 	}
+	st.OperatorSocket, st.OperatorSocketError = s.opName, s.opErr
 	if s.cfg.VerifierUID >= 0 {
 		st.VerifierUID = uidPtr(s.cfg.VerifierUID)
 	}
@@ -146,6 +151,7 @@ type SessionInfo struct {
 	DroppedToolCalls   int      `json:"dropped_tool_calls"`
 	FileTouches        int      `json:"file_touches"`
 	DroppedFileTouches int      `json:"dropped_file_touches"`
+	Confinement        string   `json:"confinement"`
 }
 
 // opSessions lists sessions (a peer inside a runtime tree: its own only).
@@ -167,6 +173,7 @@ func (s *Server) opSessions(cs *connState) wire.Reply {
 			m.mu.Lock()
 			si.PID, si.ToolCalls, si.DroppedToolCalls = m.anchor.pid, m.toolCalls, m.droppedCalls
 			si.Dangerous = m.dangerous
+			si.Confinement = confinementOrUnknown(m.confinement)
 			si.FileTouches, si.DroppedFileTouches = m.fileTouches, m.droppedTouch
 			m.mu.Unlock()
 		}

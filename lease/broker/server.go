@@ -59,12 +59,7 @@ type Config struct {
 
 // DefaultAuditPath is $XDG_STATE_HOME/leasegate/audit.jsonl when
 // XDG_STATE_HOME is set, else audit.jsonl beside the socket.
-func DefaultAuditPath(socket string) string {
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "leasegate", "audit.jsonl")
-	}
-	return filepath.Join(filepath.Dir(socket), "audit.jsonl")
-}
+func DefaultAuditPath(socket string) string { return wire.DefaultAuditPath(socket) }
 
 // RuleAllowList is the rule name recorded when a session's task allow-list
 // denies (or in shadow mode would deny) a tool.
@@ -72,13 +67,17 @@ const RuleAllowList = "allow-list"
 
 // Server is a running broker.
 type Server struct {
-	cfg     Config
-	uid     int
-	table   *lease.Table
-	audit   *Audit
-	ln      *net.UnixListener
-	lock    *os.File
-	started time.Time
+	cfg   Config
+	uid   int
+	table *lease.Table
+	audit *Audit
+	ln    *net.UnixListener
+	lock  *os.File
+	// opLn is the operator socket (abstract.go), opName its name, opErr
+	// why it is missing.
+	opLn          *net.UnixListener
+	opName, opErr string
+	started       time.Time
 
 	mu      sync.RWMutex
 	meta    map[string]*sessionMeta
@@ -108,6 +107,11 @@ type sessionMeta struct {
 	runtime   string
 	gateFiles []string
 	dangerous bool
+	// confinement is the register argument ArgConfinement: how
+	// launch-runtime confined the runtime's process tree.
+	confinement string
+	// sessionDir is the session's private folder (sessiondir.go).
+	sessionDir string
 
 	mu                         sync.Mutex
 	toolCalls, fileTouches     int
@@ -178,7 +182,7 @@ func Listen(cfg Config) (*Server, error) {
 		lock.Close()
 		return nil, err
 	}
-	return &Server{
+	srv := &Server{
 		cfg:     cfg,
 		uid:     os.Geteuid(),
 		table:   lease.New(lease.Config{Clock: cfg.Clock}),
@@ -190,7 +194,9 @@ func Listen(cfg Config) (*Server, error) {
 		anchors: make(map[anchorKey]int),
 		conns:   make(map[*net.UnixConn]struct{}),
 		done:    make(chan struct{}),
-	}, nil
+	}
+	srv.listenOperator()
+	return srv, nil
 }
 
 // Addr returns the socket path.
@@ -205,6 +211,7 @@ func (s *Server) Serve(ctx context.Context) error {
 	stop := context.AfterFunc(ctx, func() { s.Close() })
 	defer stop()
 	go s.sweep()
+	go s.serveOperator()
 	sem := make(chan struct{}, s.cfg.MaxConns)
 	for {
 		c, err := s.ln.AcceptUnix()
@@ -251,6 +258,9 @@ func (s *Server) Close() error {
 	s.closeMu.Do(func() {
 		s.closing.Store(true)
 		s.ln.Close()
+		if s.opLn != nil {
+			s.opLn.Close()
+		}
 		s.connMu.Lock()
 		for c := range s.conns {
 			c.Close()
@@ -311,6 +321,9 @@ func (s *Server) forget(id, reason string) {
 	}
 	s.mu.Lock()
 	if m := s.meta[id]; m != nil {
+		if reason == "runtime exited" {
+			defer removeSessionDir(m.sessionDir)
+		}
 		m.fd.close()
 		if s.anchors[m.anchor]--; s.anchors[m.anchor] <= 0 {
 			delete(s.anchors, m.anchor)
@@ -323,7 +336,11 @@ func (s *Server) forget(id, reason string) {
 	}
 }
 
-func (s *Server) serveConn(c *net.UnixConn) {
+func (s *Server) serveConn(c *net.UnixConn) { s.serveConnVia(c, false) }
+
+// serveConnVia serves one connection; operator is true on the operator
+// socket, which serves operatorOps only.
+func (s *Server) serveConnVia(c *net.UnixConn, operator bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.nPanic.Add(1) // a bug: drop this connection, keep serving
@@ -361,7 +378,7 @@ func (s *Server) serveConn(c *net.UnixConn) {
 		send(wire.Reply{Code: wire.CodePeerRefused, Error: fmt.Sprintf("uid %d may not use this broker", p.uid)})
 		return
 	}
-	cs := &connState{peer: p, inTree: make(map[string]bool)}
+	cs := &connState{peer: p, inTree: make(map[string]bool), operator: operator}
 	for {
 		_ = c.SetReadDeadline(time.Now().Add(s.cfg.IdleTimeout))
 		line, err := wire.ReadLine(r, wire.MaxLineBytes)
@@ -394,6 +411,9 @@ func (s *Server) handleLine(cs *connState, line []byte) (rep wire.Reply) {
 	}
 	if req.V != wire.ProtocolVersion {
 		return fail(wire.CodeUnsupportedVersion, "protocol version %d, this broker speaks %d", req.V, wire.ProtocolVersion)
+	}
+	if cs.operator && !operatorOps[req.Op] {
+		return fail(wire.CodePeerRefused, "the operator socket serves begin_verification, promote and status only")
 	}
 	if cs.peer.uid != s.uid && !verifierOps[req.Op] {
 		return fail(wire.CodePeerRefused, "the verifier uid may not %s", req.Op)

@@ -98,7 +98,7 @@ func NewCmdSessions(ios *IO, g *globalOptions, runF func(*SessionsOptions) error
 				return writeJSON(ios.Out, list)
 			}
 			tw := tabwriter.NewWriter(ios.Out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "SESSION\tRUNTIME\tGEN\tSTATE\tEXPIRES\tGATE\tPID\tTOOL CALLS")
+			fmt.Fprintln(tw, "SESSION\tRUNTIME\tGEN\tSTATE\tEXPIRES\tGATE\tPID\tTOOL CALLS\tCONFINEMENT")
 			for _, s := range list {
 				exp := "-"
 				if s.ExpiresIn > 0 {
@@ -112,7 +112,7 @@ func NewCmdSessions(ios *IO, g *globalOptions, runF func(*SessionsOptions) error
 				if s.DroppedToolCalls > 0 {
 					calls += fmt.Sprintf(" (+%d dropped)", s.DroppedToolCalls)
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%d\t%s\n", s.Session, s.Runtime, s.Generation, s.State, exp, gate, s.PID, calls)
+				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\n", s.Session, s.Runtime, s.Generation, s.State, exp, gate, s.PID, calls, s.Confinement)
 			}
 			return tw.Flush()
 		},
@@ -156,7 +156,7 @@ func NewCmdBeginVerification(ios *IO, g *globalOptions, runF func(*VerifyOptions
 			if err != nil {
 				return err
 			}
-			rep, err := g.call(wire.Request{Op: wire.OpBeginVerification, Session: o.Session, Generation: gen, Binding: o.Binding})
+			rep, err := g.callOperator(wire.Request{Op: wire.OpBeginVerification, Session: o.Session, Generation: gen, Binding: o.Binding})
 			if err != nil {
 				return err
 			}
@@ -195,7 +195,7 @@ func NewCmdPromote(ios *IO, g *globalOptions, runF func(*VerifyOptions) error) *
 			if err != nil {
 				return err
 			}
-			rep, err := g.call(wire.Request{Op: wire.OpPromote, Session: o.Session, Generation: gen,
+			rep, err := g.callOperator(wire.Request{Op: wire.OpPromote, Session: o.Session, Generation: gen,
 				Binding: o.Binding, Token: o.Token, TTL: int(o.TTL / time.Second)})
 			if err != nil {
 				return err
