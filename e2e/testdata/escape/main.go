@@ -43,9 +43,10 @@ func main() {
 	st := status(socket)
 	fmt.Printf("broker pid %d, audit %s\n", st.PID, st.Audit)
 
+	// ptrace first: a killed broker could not be traced anyway.
+	report("ptrace", ptrace(st.PID))
 	report("kill-STOP", syscall.Kill(st.PID, syscall.SIGSTOP))
 	report("kill-KILL", syscall.Kill(st.PID, syscall.SIGKILL))
-	report("ptrace", ptrace(st.PID))
 	report("remove-socket", os.Remove(socket))
 	report("fake-socket", fakeSocket(filepath.Join(filepath.Dir(socket), "fake.sock")))
 	report("write-audit", appendTo(st.Audit))
