@@ -43,7 +43,7 @@ func buildEscape(t *testing.T) {
 func confinedRun(t *testing.T, w *world, bashStep func(string) Step, launchArgs []string) {
 	buildEscape(t)
 	w.startBroker()
-	var alive, stateAfter string
+	var alive, stateAfter, sess string
 	step := func(before func(), cmd string) Step {
 		s := bashStep(cmd)
 		s.Before = before
@@ -56,6 +56,7 @@ func confinedRun(t *testing.T, w *world, bashStep func(string) Step, launchArgs 
 				alive = "yes"
 			}
 			out := w.operator("sessions", "--json")
+			sess = out
 			var list []struct{ State string }
 			_ = json.Unmarshal([]byte(out), &list)
 			if len(list) == 1 {
@@ -80,7 +81,8 @@ func confinedRun(t *testing.T, w *world, bashStep func(string) Step, launchArgs 
 	wantResult(t, res, 2, false, "")
 	assert.False(t, w.exists("after-revoke"))
 	assert.True(t, w.exists("after-repromote"), "a person's verification from outside must still work")
-	sess := w.operator("sessions", "--json")
+	// Read while the runtime ran: the broker forgets a session whose
+	// runtime exited.
 	assert.Contains(t, sess, `"confinement": "landlock-abi`)
 	assert.Contains(t, sess, "abstract-unix-socket")
 	reg := w.operator("events", "--kind", "lease.registered", "--json")
