@@ -112,7 +112,11 @@ type hammerResult struct {
 func helperRuntime() {
 	sock := os.Getenv("LGTEST_SOCKET")
 	out := json.NewEncoder(os.Stdout)
-	reg := doOnce(sock, wire.Request{Op: wire.OpRegister, Runtime: os.Getenv("LGTEST_RUNTIME"), PID: os.Getpid()})
+	req := wire.Request{Op: wire.OpRegister, Runtime: os.Getenv("LGTEST_RUNTIME"), PID: os.Getpid()}
+	if c := os.Getenv("LGTEST_CONFINEMENT"); c != "" {
+		req.Args = map[string]string{wire.ArgConfinement: c}
+	}
+	reg := doOnce(sock, req)
 	out.Encode(reg)
 	// The broker process, as launch-runtime learns it at registration: the
 	// peer of its connection.
