@@ -220,10 +220,7 @@ func (l *launch) planConfinement(ctx context.Context, o Options, socket string, 
 			home = v
 		}
 	}
-	var optional []string
-	for _, t := range []string{os.TempDir(), "/tmp", "/var/tmp", "/dev/shm"} {
-		optional = append(optional, t)
-	}
+	optional := []string{os.TempDir(), "/tmp", "/var/tmp", "/dev/shm"}
 	if home != "" {
 		optional = append(optional, filepath.Join(home, ".cache"), filepath.Join(home, ".npm"),
 			filepath.Join(home, "go", "pkg", "mod"))
