@@ -166,8 +166,12 @@ func (l *launch) planConfinement(ctx context.Context, o Options, socket string, 
 			return c, nil
 		}
 	}
-	protected = append(protected, protectedPath{auditPath(ctx, socket), "the audit log"},
+	audit, policy := brokerFiles(ctx, socket)
+	protected = append(protected, protectedPath{audit, "the audit log"},
 		protectedPath{filepath.Dir(socket), "the broker's socket folder"})
+	if policy != "" {
+		protected = append(protected, protectedPath{policy, "the broker's policy"})
+	}
 	for i := range protected {
 		protected[i].path = resolved(protected[i].path)
 	}
@@ -249,23 +253,24 @@ func (l *launch) planConfinement(ctx context.Context, o Options, socket string, 
 	return c, nil
 }
 
-// auditPath asks the broker where its audit log is (falling back to the
-// default beside the socket).
-func auditPath(ctx context.Context, socket string) string {
+// brokerFiles asks the broker where its audit log (falling back to the
+// default beside the socket) and its policy file are.
+func brokerFiles(ctx context.Context, socket string) (audit, policy string) {
 	ctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	if c, err := wire.Dial(ctx, socket); err == nil {
 		defer c.Close()
 		if rep, err := c.Do(ctx, wire.Request{Op: wire.OpStatus}); err == nil && rep.OK {
 			var st struct {
-				Audit string `json:"audit"`
+				Audit      string `json:"audit"`
+				PolicyFile string `json:"policy_file"`
 			}
 			if json.Unmarshal(rep.Data, &st) == nil && st.Audit != "" {
-				return st.Audit
+				return st.Audit, st.PolicyFile
 			}
 		}
 	}
-	return wire.DefaultAuditPath(socket)
+	return wire.DefaultAuditPath(socket), ""
 }
 
 // workTree is the top of the git work tree holding wd, else wd.

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 func TestParseArgsConfine(t *testing.T) {
@@ -40,8 +41,8 @@ func TestDescribeConfinement(t *testing.T) {
 			assert.Len(t, missingProtections(tc.c.ABI), tc.missing, "ABI %d", tc.c.ABI)
 		}
 	}
-	assert.True(t, broker.ConfinedFor(
-		(&Confinement{Mode: ConfineAuto, ABI: 6}).Describe(), broker.ConfineAbstract))
+	assert.True(t, wire.ConfinedFor(
+		(&Confinement{Mode: ConfineAuto, ABI: 6}).Describe(), wire.ConfineAbstract))
 }
 
 // confinedDeps are testDeps whose Confine records the confinement instead
@@ -72,10 +73,10 @@ func TestRunConfinedClaude(t *testing.T) {
 	require.Equal(t, 0, code, stderr.String())
 
 	reg := fb.reqs[len(fb.reqs)-1]
-	require.Equal(t, broker.OpRegister, reg.Op)
-	assert.Equal(t, got.Describe(), reg.Args[broker.ArgConfinement])
-	assert.True(t, strings.HasPrefix(reg.Args[broker.ArgConfinement], "landlock-abi"))
-	assert.Equal(t, got.Dir, reg.Args[broker.ArgSessionDir])
+	require.Equal(t, wire.OpRegister, reg.Op)
+	assert.Equal(t, got.Describe(), reg.Args[wire.ArgConfinement])
+	assert.True(t, strings.HasPrefix(reg.Args[wire.ArgConfinement], "landlock-abi"))
+	assert.Equal(t, got.Dir, reg.Args[wire.ArgSessionDir])
 	assert.Equal(t, filepath.Join(filepath.Dir(fb.socket), "sessions"), filepath.Dir(got.Dir))
 	assert.Contains(t, got.Writable, resolved(project))
 	assert.Contains(t, got.Writable, got.Dir)
@@ -135,7 +136,7 @@ func TestRunConfinedRefusals(t *testing.T) {
 		deps.Confine = func(*Confinement) error { return errors.New("no") }
 		assert.Equal(t, ExitFailure, Run(deps, []string{"--runtime", "pi", "--bin", bin}))
 		assert.Empty(t, call.argv0)
-		assert.Equal(t, broker.OpRevoke, fb.ops()[len(fb.ops())-1])
+		assert.Equal(t, wire.OpRevoke, fb.ops()[len(fb.ops())-1])
 	})
 }
 
@@ -145,4 +146,25 @@ func TestWithinAndSetEnv(t *testing.T) {
 	assert.False(t, within("/ab", "/a"))
 	assert.True(t, within("/x", "/"))
 	assert.Equal(t, []string{"A=1", "C=3", "B=9"}, setEnv([]string{"A=1", "B=2", "C=3"}, "B=9"))
+}
+
+// TestBrokerFiles: the audit log and the policy file come from the
+// broker's status, so they stay read-only wherever the broker keeps them.
+func TestBrokerFiles(t *testing.T) {
+	dir, err := os.MkdirTemp("", "lg-bf")
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	sock := filepath.Join(dir, "s", "b.sock")
+	srv, err := broker.Listen(broker.Config{Socket: sock, AuditPath: filepath.Join(dir, "a", "audit.jsonl"),
+		PolicyFile: "/etc/leasegate/policy.yaml", VerifierUID: broker.NoVerifier})
+	require.NoError(t, err)
+	go func() { _ = srv.Serve(t.Context()) }()
+	t.Cleanup(func() { srv.Close() })
+	audit, policy := brokerFiles(t.Context(), sock)
+	assert.Equal(t, filepath.Join(dir, "a", "audit.jsonl"), audit)
+	assert.Equal(t, "/etc/leasegate/policy.yaml", policy)
+	srv.Close()
+	audit, policy = brokerFiles(t.Context(), sock)
+	assert.Equal(t, broker.DefaultAuditPath(sock), audit, "no broker: the default beside the socket")
+	assert.Empty(t, policy)
 }

@@ -115,6 +115,8 @@ type Status struct {
 	// and promote ("@name"); OperatorSocketError says why there is none.
 	OperatorSocket      string `json:"operator_socket,omitempty"`
 	OperatorSocketError string `json:"operator_socket_error,omitempty"`
+	// PolicyFile is the --policy file ("" for the shipped default).
+	PolicyFile string `json:"policy_file,omitempty"`
 }
 
 // opStatus reports the broker's health and counters.
@@ -126,6 +128,7 @@ func (s *Server) opStatus(cs *connState) wire.Reply {
 		st.AuditError = err.Error()
 	}
 	st.OperatorSocket, st.OperatorSocketError = s.opName, s.opErr
+	st.PolicyFile = s.cfg.PolicyFile
 	if s.cfg.VerifierUID >= 0 {
 		st.VerifierUID = uidPtr(s.cfg.VerifierUID)
 	}

@@ -37,6 +37,9 @@ type Config struct {
 	VerifierUID int
 	// Policy, when set, may deny calls the lease allows.
 	Policy Policy
+	// PolicyFile is the file Policy was loaded from ("" for the default),
+	// reported by status so launch-runtime keeps it read-only.
+	PolicyFile string
 	// ToolCallCap caps tool.call and file.touch records per session (0:
 	// DefaultToolCallCap, negative: no cap).
 	ToolCallCap int

@@ -89,7 +89,7 @@ func runServe(o *ServeOptions) error {
 		}
 		return exitf(ExitFailed, "policy %s: %v", name, err)
 	}
-	cfg.Policy = p
+	cfg.Policy, cfg.PolicyFile = p, o.Policy
 	srv, err := broker.Listen(cfg)
 	switch {
 	case errors.Is(err, broker.ErrAlreadyRunning):
