@@ -334,7 +334,7 @@ func privateSessionDir(socket string) (string, error) {
 // the session's private copy, so nothing the session writes there
 // outlives it.
 var (
-	claudeShared = []string{"agents", "commands", "skills", "plugins", "output-styles"}
+	claudeShared = []string{"agents", "commands", "skills", "output-styles"} // plugins/ is written at start
 	piShared     = []string{"extensions", "prompts", "themes", "skills", "tools"}
 )
 
