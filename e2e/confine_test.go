@@ -113,8 +113,9 @@ func TestPiConfinedEscapesRefused(t *testing.T) {
 }
 
 // TestClaudeConfinedOrdinaryWork: inside the domain a verified agent still
-// edits the working tree, builds Go, uses temp files and commits with git;
-// --writable adds the Go build cache.
+// edits the working tree, builds Go, uses temp files, commits with git and
+// runs npm install (of a local package: the tests are offline); --writable
+// adds the Go build cache.
 func TestClaudeConfinedOrdinaryWork(t *testing.T) {
 	w := newWorld(t, nil)
 	w.startBroker()
@@ -127,7 +128,11 @@ func TestClaudeConfinedOrdinaryWork(t *testing.T) {
 		bash("set -e; export GOCACHE=" + cache + " GOFLAGS=-mod=mod GOTOOLCHAIN=local; go mod init example.com/x >/dev/null 2>&1; " +
 			"go build -o app . ; ./app; t=$(mktemp); echo temp > \"$t\"; cat \"$t\"; " +
 			"git init -q; git -c user.name=e -c user.email=e@e add -A; git -c user.name=e -c user.email=e@e commit -qm init; " +
-			"git log --oneline | wc -l; echo ordinary-ok"),
+			"git log --oneline | wc -l; " +
+			"mkdir -p dep; echo '{\"name\":\"dep\",\"version\":\"1.0.0\"}' > dep/package.json; " +
+			"echo '{\"name\":\"x\",\"version\":\"1.0.0\"}' > package.json; " +
+			"npm install --offline --no-audit --no-fund ./dep >/dev/null; test -e node_modules/dep/package.json; " +
+			"echo ordinary-ok"),
 		{Text: "finished"},
 	})
 	out, code := w.launch(240*time.Second, claudeArgs("--confine=require", "--writable", cache)...)
