@@ -43,6 +43,15 @@ func TestOperatorSocket(t *testing.T) {
 	rep, err = c.Do(ctx, wire.Request{Op: wire.OpRevoke, Session: confined.Session})
 	require.NoError(t, err)
 	assert.Equal(t, wire.CodePeerRefused, rep.Code, "the operator socket serves verification and status only")
+
+	// lease.registered records each session's confinement, "off" included.
+	var confs []string
+	for _, r := range readAudit(t, srv.AuditPath()) {
+		if r.Kind == broker.KindLeaseRegistered {
+			confs = append(confs, r.Confinement)
+		}
+	}
+	assert.ElementsMatch(t, []string{"landlock-abi7:fs-write,signal,abstract-unix-socket", "off"}, confs)
 }
 
 func TestConfinedFor(t *testing.T) {

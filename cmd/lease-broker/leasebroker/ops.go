@@ -61,6 +61,11 @@ func NewCmdStatus(ios *IO, g *globalOptions, runF func(*StatusOptions) error) *c
 			if line, _ := shipperStatus(st.Audit); line != "" {
 				fmt.Fprintln(ios.Out, line)
 			}
+			if st.OperatorSocket != "" {
+				fmt.Fprintf(ios.Out, "operator socket %s\n", st.OperatorSocket)
+			} else {
+				fmt.Fprintf(ios.Out, "NO OPERATOR SOCKET (confined sessions cannot be verified): %s\n", st.OperatorSocketError)
+			}
 			return nil
 		},
 	}
