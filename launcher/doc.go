@@ -8,8 +8,10 @@
 // sure a lease broker answers (starting a detached `lease-broker serve`
 // when none does), writes the gate integration (Claude settings or the Pi
 // extension) where the agent's tools may not write, registers the session
-// with its own PID, and execs the runtime in place so the PID the broker
-// anchored on is the runtime's. Only LEASEGATE_SESSION_ID and
+// with its own PID, enters a Landlock domain (confine.go: the gate's files
+// read-only, signals and abstract sockets scoped, so the broker's operator
+// socket is out of reach) and execs the runtime in place so the PID the
+// broker anchored on is the runtime's. Only LEASEGATE_SESSION_ID and
 // LEASEGATE_GENERATION are added to the runtime's environment.
 //
 // `launch-runtime install` and `uninstall` put the same gate into the
