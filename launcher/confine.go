@@ -100,10 +100,13 @@ func landlockABI() int {
 	return v
 }
 
+// active reports whether there is a domain to enter.
+func (c *Confinement) active() bool { return c.Mode != ConfineOff && c.ABI >= abiFS }
+
 // Apply enters the Landlock domain. It applies to every thread of the
 // process and is inherited across exec and fork; it cannot be undone.
 func (c *Confinement) Apply() error {
-	if c.Mode == ConfineOff || c.ABI < abiFS {
+	if !c.active() {
 		return nil
 	}
 	cfg := landlock.Config{HandledAccessFS: writeRights,
@@ -121,7 +124,7 @@ func missingProtections(abi int) []string {
 	var m []string
 	switch {
 	case abi < abiFS:
-		return []string{"Landlock itself (kernel 5.13+): the gate's files stay writable by a program the policy cannot read (T-B, T-C1), and scoped signals and sockets (ABI 6) are missing too: a verified agent can kill or replace the broker (T-C3) and verify itself from outside its tree (T-C4)"}
+		return []string{"Landlock itself (kernel 5.13+): the gate's files stay writable by a program the policy cannot read (T-B, T-C1), and scoped signals and sockets (ABI 6) are absent too: a verified agent can kill or replace the broker (T-C3) and verify itself from outside its tree (T-C4)"}
 	case abi < abiRefer:
 		m = append(m, "cross-folder rename and link (ABI 2): refused outright inside the domain")
 	}
@@ -142,7 +145,11 @@ type protectedPath struct{ path, what string }
 // the working tree or a --writable path refuses the launch; a temp folder
 // or cache that holds one is left out, and that is said once.
 func (l *launch) planConfinement(ctx context.Context, o Options, socket string, protected []protectedPath) (*Confinement, error) {
-	c := &Confinement{Mode: o.Confine, ABI: landlockABI()}
+	abi := landlockABI
+	if l.deps.LandlockABI != nil {
+		abi = l.deps.LandlockABI
+	}
+	c := &Confinement{Mode: o.Confine, ABI: abi()}
 	if c.Mode == "" {
 		c.Mode = ConfineAuto
 	}

@@ -168,3 +168,49 @@ func TestBrokerFiles(t *testing.T) {
 	assert.Equal(t, broker.DefaultAuditPath(sock), audit, "no broker: the default beside the socket")
 	assert.Empty(t, policy)
 }
+
+// TestConfineOlderKernels: below ABI 6 auto launches with what the kernel
+// has and says once what is missing; require refuses; without Landlock
+// nothing is applied and the registration says "none".
+func TestConfineOlderKernels(t *testing.T) {
+	fb := startFakeBroker(t)
+	bin := fakeRuntime(t, "pi", "0.73.1")
+	for _, tc := range []struct {
+		abi      int
+		mode     string
+		code     int
+		conf     string
+		says     string
+		confined bool
+	}{
+		{5, ConfineAuto, ExitOK, "landlock-abi5:fs-write", "scoped signals and abstract sockets (ABI 6)", true},
+		{2, ConfineAuto, ExitOK, "landlock-abi2:fs-write", "truncate control (ABI 3)", true},
+		{0, ConfineAuto, ExitOK, "none", "Landlock itself", false},
+		{5, ConfineRequire, ExitRefused, "", "refused --confine=require", false},
+		{7, ConfineOff, ExitOK, "off", "", false},
+	} {
+		t.Run(tc.mode+"/"+tc.conf, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			deps, call, got := confinedDeps(t, fb, []string{"PATH=/bin"})
+			deps.LandlockABI = func() int { return tc.abi }
+			called := false
+			deps.Confine = func(c *Confinement) error { called, *got = true, *c; return nil }
+			var stderr strings.Builder
+			deps.Stderr = &stderr
+			n := len(fb.ops())
+			require.Equal(t, tc.code, Run(deps, []string{"--runtime", "pi", "--bin", bin, "--confine=" + tc.mode}), stderr.String())
+			assert.Equal(t, tc.confined, called)
+			if tc.says != "" {
+				assert.Contains(t, stderr.String(), tc.says)
+				assert.Equal(t, 1, strings.Count(stderr.String(), "missing"), "said once")
+			}
+			if tc.code != ExitOK {
+				assert.Empty(t, call.argv0)
+				assert.NotContains(t, fb.ops()[n:], broker.OpRegister, "a refused launch registers nothing")
+				return
+			}
+			reg := fb.reqs[len(fb.reqs)-1]
+			assert.Equal(t, tc.conf, reg.Args[broker.ArgConfinement])
+		})
+	}
+}

@@ -29,8 +29,10 @@ type Deps struct {
 	// Confine enters the Landlock domain right before Exec (confine.go);
 	// nil launches unconfined (and --confine=require then refuses).
 	Confine func(*Confinement) error
-	Stdout  io.Writer
-	Stderr  io.Writer
+	// LandlockABI reports the kernel's Landlock ABI (nil: ask the kernel).
+	LandlockABI func() int
+	Stdout      io.Writer
+	Stderr      io.Writer
 }
 
 // DefaultDeps is the real process.
@@ -259,7 +261,7 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		return err
 	}
 	env = append(env, wire.EnvSession+"="+session, wire.EnvGeneration+"="+strconv.FormatUint(gen, 10))
-	if conf.Mode != ConfineOff && l.deps.Confine != nil {
+	if conf.active() && l.deps.Confine != nil {
 		if err := l.deps.Confine(conf); err != nil {
 			l.unregister(socket, session, gen, err.Error())
 			return fmt.Errorf("confine: %w", err)
