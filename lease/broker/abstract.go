@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"net"
+	"time"
 
 	"github.com/leasegate/leasegate/lease/wire"
 )
@@ -55,6 +56,7 @@ func (s *Server) serveOperator() {
 				continue
 			}
 			if errors.Is(err, syscallEMFILE) || errors.Is(err, syscallENFILE) {
+				time.Sleep(10 * time.Millisecond)
 				continue
 			}
 			return
