@@ -206,11 +206,11 @@ func TestConfineOlderKernels(t *testing.T) {
 			}
 			if tc.code != ExitOK {
 				assert.Empty(t, call.argv0)
-				assert.NotContains(t, fb.ops()[n:], broker.OpRegister, "a refused launch registers nothing")
+				assert.NotContains(t, fb.ops()[n:], wire.OpRegister, "a refused launch registers nothing")
 				return
 			}
 			reg := fb.reqs[len(fb.reqs)-1]
-			assert.Equal(t, tc.conf, reg.Args[broker.ArgConfinement])
+			assert.Equal(t, tc.conf, reg.Args[wire.ArgConfinement])
 		})
 	}
 }
