@@ -19,7 +19,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
 )
 
 func main() {
@@ -35,7 +35,7 @@ func main() {
 		verify(os.Args[2])
 		return
 	}
-	socket, err := broker.SocketPath()
+	socket, err := wire.SocketPath()
 	if err != nil {
 		fmt.Println("socket:", err)
 		os.Exit(1)
@@ -90,7 +90,7 @@ func verify(out string) {
 		return
 	}
 	defer f.Close()
-	socket, _ := broker.SocketPath()
+	socket, _ := wire.SocketPath()
 	sid := os.Getenv("LEASEGATE_SESSION_ID")
 	st := status(socket)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -101,9 +101,9 @@ func verify(out string) {
 		c.Close()
 	}
 	fmt.Fprintln(f, line("verify-operator-socket", err))
-	pc, err := broker.Dial(ctx, socket)
+	pc, err := wire.Dial(ctx, socket)
 	if err == nil {
-		rep, derr := pc.Do(ctx, broker.Request{Op: broker.OpBeginVerification, Session: sid})
+		rep, derr := pc.Do(ctx, wire.Request{Op: wire.OpBeginVerification, Session: sid})
 		pc.Close()
 		switch {
 		case derr != nil:
@@ -128,17 +128,24 @@ func outcome(err error) string {
 	return "failed: " + err.Error()
 }
 
-func status(socket string) broker.Status {
+// brokerStatus is the part of the status reply this program reads.
+type brokerStatus struct {
+	PID            int    `json:"pid"`
+	Audit          string `json:"audit"`
+	OperatorSocket string `json:"operator_socket"`
+}
+
+func status(socket string) brokerStatus {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	var st broker.Status
-	c, err := broker.Dial(ctx, socket)
+	var st brokerStatus
+	c, err := wire.Dial(ctx, socket)
 	if err != nil {
 		fmt.Println("status:", err)
 		return st
 	}
 	defer c.Close()
-	rep, err := c.Do(ctx, broker.Request{Op: broker.OpStatus})
+	rep, err := c.Do(ctx, wire.Request{Op: wire.OpStatus})
 	if err != nil {
 		fmt.Println("status:", err)
 		return st
