@@ -116,3 +116,32 @@ func TestCmdlineIsALeaf(t *testing.T) {
 		assert.False(t, strings.HasPrefix(imp, module), "cmdline imports %s", imp)
 	}
 }
+
+// TestRuntimeLayering: wire is the runtime half's contract and imports
+// nothing of this module; the hook, the launcher and the policy are
+// clients and never import the server (lease/broker) or the state machine.
+func TestRuntimeLayering(t *testing.T) {
+	imports := func(pkg string) []string {
+		bp, err := build.ImportDir(filepath.Join("..", filepath.FromSlash(pkg)), 0)
+		require.NoError(t, err)
+		var out []string
+		for _, imp := range bp.Imports {
+			if rel, ours := strings.CutPrefix(imp, module); ours {
+				out = append(out, rel)
+			}
+		}
+		return out
+	}
+	assert.Empty(t, imports("lease/wire"), "lease/wire imports nothing of the module")
+	assert.Empty(t, imports("integrations/dropgate"), "dropgate is a leaf")
+	assert.Empty(t, imports("internal/shnest"), "shnest is a leaf")
+	for _, client := range []string{"launcher", "cmd/mutator-gate/mutatorgate", "gate"} {
+		for _, imp := range imports(client) {
+			assert.NotContains(t, []string{"lease", "lease/broker", "lease/fleet"}, imp, "%s imports the server %s to be a client", client, imp)
+		}
+	}
+	listed := packageMap(t, "packages.md")
+	for _, p := range []string{"lease/wire", "lease/broker", "lease/fleet", "gate", "launcher", "cmdline", "integrations/dropgate", "cmd/mutator-gate/mutatorgate", "cmd/lease-broker/leasebroker"} {
+		assert.Contains(t, listed, p, "packages.md: %s is not in the map", p)
+	}
+}
