@@ -2,7 +2,7 @@
 GO       ?= go
 FUZZTIME ?= 50000x
 
-.PHONY: all build test test-go setup lint bench fuzz-short install
+.PHONY: all build test test-go setup lint bench fuzz-short install dist
 
 all: build
 
@@ -11,6 +11,13 @@ build:
 
 install:
 	$(GO) install ./cmd/...
+
+# dist builds the release artefacts in dist/: static, reproducible binaries
+# of the five commands for linux/amd64 and linux/arm64 (arm64 needs Debian's
+# gcc-aarch64-linux-gnu) and SHA256SUMS. VERSION=v0.2.0 stamps a release;
+# PLATFORMS=linux/amd64 builds one platform. See scripts/dist.sh.
+dist:
+	GO=$(GO) VERSION=$(VERSION) ./scripts/dist.sh
 
 # setup installs what the tests need beyond Go: the real Claude Code and Pi
 # clients, pinned by e2e/package-lock.json.
