@@ -6,22 +6,108 @@
 #
 # Inputs come as INPUT_* environment variables (set by action.yml):
 #   INPUT_ROOT, INPUT_CONFIG, INPUT_BASELINE, INPUT_DIFF_BASE, INPUT_ARGS,
-#   INPUT_SARIF_UPLOAD (true|false), INPUT_SARIF_FILE, INPUT_VERSION.
-# CHECK_LAUNCHES_BIN, when set, is used instead of building the binary.
+#   INPUT_SARIF_UPLOAD (true|false), INPUT_SARIF_FILE, INPUT_VERSION,
+#   INPUT_BUILD (true|false).
 #
-# It builds check-launches (from the action's own checkout with `go build`,
-# or `go install ...@INPUT_VERSION`), runs it once with text output (which
-# prints at most 10 workflow annotations under GitHub Actions), appends the
-# Markdown inventory to $GITHUB_STEP_SUMMARY, writes the SARIF file when
-# asked, sets the step outputs, and exits with check-launches' status:
-# 0 no RED, 1 RED, 2 usage, config or I/O error.
+# The binary, in this order:
+# 1. CHECK_LAUNCHES_BIN, when set (the action's fetch step, .ci/run, tests).
+# 2. Unless INPUT_BUILD is true: the release binary of the version, on a
+#    Linux amd64 or arm64 runner. The version is INPUT_VERSION, else the
+#    action's own ref (CHECK_LAUNCHES_ACTION_REF, from github.action_ref)
+#    when it is a release tag (v1.2.3). The binary
+#    check-launches-linux-ARCH and SHA256SUMS are fetched from
+#    CHECK_LAUNCHES_RELEASE_URL/VERSION/ (default: the GitHub releases of
+#    leasegate; a local folder or a file:// URL for tests and mirrors) and
+#    the binary must match its SHA256SUMS line: a mismatch, or a binary that
+#    SHA256SUMS does not list, fails the job with status 2 (never run an
+#    unverified binary, never paper over it by building). A release that
+#    cannot be fetched (none for that tag, no network) falls through to 3.
+# 3. Build it with Go: `go install ...@INPUT_VERSION` when a version is
+#    given, else `go build` in the action's own checkout.
+#
+# `action.sh fetch` does step 2 only and writes bin=PATH (empty when Go must
+# build) to $GITHUB_OUTPUT, so that action.yml sets up Go only when needed.
+#
+# Then it runs check-launches once with text output (which prints at most
+# 10 workflow annotations under GitHub Actions), appends the Markdown
+# inventory to $GITHUB_STEP_SUMMARY, writes the SARIF file when asked, sets
+# the step outputs, and exits with check-launches' status: 0 no RED, 1 RED,
+# 2 usage, config or I/O error.
 set -euo pipefail
 
 action_path="${GITHUB_ACTION_PATH:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 tmp="${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
 work="$(mktemp -d "$tmp/check-launches.XXXXXX")"
 
+# Workflow commands (::notice, ::error) go to the log on fd 3 (stdout), also
+# from inside $(release_binary), whose stdout is the binary's path.
+exec 3>&1
+release_url="${CHECK_LAUNCHES_RELEASE_URL:-https://github.com/leasegate/leasegate/releases/download}"
+
+# fetch_file SRC DEST: a URL (https, or file for tests) or a local path.
+fetch_file() {
+  case $1 in
+  *://*) curl -fsSL --retry 3 --proto '=https,file' -o "$2" "$1" ;;
+  *) cp "$1" "$2" ;;
+  esac
+}
+
+# release_binary: prints the path of the verified release binary, or
+# nothing when there is none to use; exits 2 when one fails verification.
+release_binary() {
+  [[ ${INPUT_BUILD:-false} == true ]] && return 0
+  local version="${INPUT_VERSION:-${CHECK_LAUNCHES_ACTION_REF:-}}"
+  local tag='^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$'
+  if [[ ! $version =~ $tag ]]; then
+    echo "check-launches: ${version:-the ref of this action} is not a release tag (v1.2.3); building from source" >&2
+    return 0
+  fi
+  local os arch
+  os="$(uname -s)"
+  case "$(uname -m)" in
+  x86_64 | amd64) arch=amd64 ;;
+  aarch64 | arm64) arch=arm64 ;;
+  *) arch="$(uname -m)" ;;
+  esac
+  if [[ $os != Linux || ($arch != amd64 && $arch != arm64) ]]; then
+    echo "check-launches: no release binary for $os/$arch; building from source" >&2
+    return 0
+  fi
+  local name="check-launches-linux-$arch" dir="$work/release"
+  mkdir -p "$dir"
+  if ! fetch_file "$release_url/$version/SHA256SUMS" "$dir/SHA256SUMS" ||
+    ! fetch_file "$release_url/$version/$name" "$dir/$name"; then
+    echo "::notice title=check-launches::no release binary $name for $version at $release_url; building from source" >&3
+    return 0
+  fi
+  local want got
+  want="$(awk -v f="$name" '$2 == f || $2 == "*" f { print $1; exit }' "$dir/SHA256SUMS")"
+  got="$(sha256sum "$dir/$name" | cut -d ' ' -f 1)"
+  if [[ -z $want ]]; then
+    echo "::error title=check-launches::$name is not listed in the SHA256SUMS of $version; refusing to run it" >&3
+    exit 2
+  fi
+  if [[ $got != "$want" ]]; then
+    echo "::error title=check-launches::checksum mismatch for $name $version: sha256 $got, SHA256SUMS says $want; refusing to run it" >&3
+    exit 2
+  fi
+  chmod +x "$dir/$name"
+  echo "check-launches: release $version ($name, sha256 $got verified)" >&2
+  echo "$dir/$name"
+}
+
+if [[ ${1:-} == fetch ]]; then
+  bin="$(release_binary)" || exit "$?"
+  if [[ -n ${GITHUB_OUTPUT:-} ]]; then
+    echo "bin=$bin" >>"$GITHUB_OUTPUT"
+  fi
+  exit 0
+fi
+
 bin="${CHECK_LAUNCHES_BIN:-}"
+if [[ -z $bin ]]; then
+  bin="$(release_binary)" || exit "$?"
+fi
 if [[ -z $bin ]]; then
   echo "::group::Build check-launches"
   if [[ -n ${INPUT_VERSION:-} ]]; then

@@ -2,15 +2,19 @@ package checklaunches
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -194,15 +198,13 @@ func TestActionScriptConfigError(t *testing.T) {
 	}
 }
 
-// TestActionScriptBuilds: without CHECK_LAUNCHES_BIN the script builds the
-// command from the action's own checkout (`go build` there), or installs
-// INPUT_VERSION; a stand-in `go` on PATH records the call and provides the
-// binary, so the test does not compile the parsers again.
-func TestActionScriptBuilds(t *testing.T) {
-	t.Parallel()
-	repo := tempRepo(t, map[string]string{"a.txt": "x\n"})
+// fakeGo puts a stand-in `go` first on a PATH (returned) that records each
+// call in the returned log file and provides a check-launches that runs
+// this test binary, so that tests do not compile the parsers again.
+func fakeGo(t *testing.T) (path, log string) {
+	t.Helper()
 	fakeBin := t.TempDir()
-	log := filepath.Join(t.TempDir(), "go.log")
+	log = filepath.Join(t.TempDir(), "go.log")
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -222,12 +224,21 @@ chmod +x "$out"
 	if err := os.WriteFile(filepath.Join(fakeBin, "go"), []byte(fakeGo), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	path := "PATH=" + fakeBin + string(os.PathListSeparator) + os.Getenv("PATH")
-	r := runAction(t, repo, map[string]string{"PATH": strings.TrimPrefix(path, "PATH=")})
+	return fakeBin + string(os.PathListSeparator) + os.Getenv("PATH"), log
+}
+
+// TestActionScriptBuilds: without CHECK_LAUNCHES_BIN and without a release
+// tag the script builds the command from the action's own checkout (`go
+// build` there); with build: true it installs INPUT_VERSION with Go.
+func TestActionScriptBuilds(t *testing.T) {
+	t.Parallel()
+	repo := tempRepo(t, map[string]string{"a.txt": "x\n"})
+	path, log := fakeGo(t)
+	r := runAction(t, repo, map[string]string{"PATH": path})
 	if r.code != ExitOK {
 		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
-	r2 := runAction(t, repo, map[string]string{"PATH": strings.TrimPrefix(path, "PATH="), "INPUT_VERSION": "v1.2.3"})
+	r2 := runAction(t, repo, map[string]string{"PATH": path, "INPUT_VERSION": "v1.2.3", "INPUT_BUILD": "true"})
 	if r2.code != ExitOK {
 		t.Fatalf("exit %d\n%s\n%s", r2.code, r2.stdout, r2.stderr)
 	}
@@ -299,7 +310,7 @@ func TestActionYAML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var scan, upload bool
+	var scan, upload, fetch, setupGo bool
 	passed := map[string]bool{}
 	for _, s := range a.Runs.Steps {
 		if strings.Contains(s.Run, "scripts/action.sh") && s.ID == "scan" {
@@ -307,6 +318,21 @@ func TestActionYAML(t *testing.T) {
 			for k := range s.Env {
 				passed[k] = true
 			}
+			// The binary the fetch step downloaded and verified, if any.
+			assert.Equal(t, "${{ steps.fetch.outputs.bin }}", s.Env["CHECK_LAUNCHES_BIN"])
+		}
+		// The first step fetches the release binary of the action's tag
+		// (or the version input) before Go is set up, so that Go is set
+		// up only when it must build.
+		if strings.HasSuffix(s.Run, `scripts/action.sh" fetch`) && s.ID == "fetch" {
+			fetch = !scan && !setupGo
+			assert.Equal(t, "${{ github.action_ref }}", s.Env["CHECK_LAUNCHES_ACTION_REF"])
+			assert.Equal(t, "${{ inputs.version }}", s.Env["INPUT_VERSION"])
+			assert.Equal(t, "${{ inputs.build }}", s.Env["INPUT_BUILD"])
+		}
+		if strings.HasPrefix(s.Uses, "actions/setup-go@") {
+			setupGo = true
+			assert.Contains(t, s.If, "steps.fetch.outputs.bin == ''")
 		}
 		if strings.HasPrefix(s.Uses, "github/codeql-action/upload-sarif@") {
 			upload = true
@@ -315,8 +341,8 @@ func TestActionYAML(t *testing.T) {
 			}
 		}
 	}
-	if !scan || !upload {
-		t.Errorf("scan step %v, upload step %v", scan, upload)
+	if !scan || !upload || !fetch || !setupGo {
+		t.Errorf("scan step %v, upload step %v, fetch step first %v, setup-go step %v", scan, upload, fetch, setupGo)
 	}
 	var read []string
 	for _, m := range regexp.MustCompile(`\bINPUT_[A-Z_]+`).FindAllString(string(script), -1) {
@@ -333,4 +359,150 @@ func TestActionYAML(t *testing.T) {
 			t.Errorf("output %s is never set by the script", out)
 		}
 	}
+}
+
+// localRelease writes a release folder the way `make dist` and the release
+// workflow lay it out (VERSION/check-launches-linux-ARCH, VERSION/SHA256SUMS)
+// with a stand-in binary that runs this test binary, and returns the
+// folder and the binary's name on this machine.
+func localRelease(t *testing.T, version string) (dir, name string) {
+	t.Helper()
+	if runtime.GOOS != "linux" || (runtime.GOARCH != "amd64" && runtime.GOARCH != "arm64") {
+		t.Skipf("release binaries exist for linux/amd64 and linux/arm64, not %s/%s", runtime.GOOS, runtime.GOARCH)
+	}
+	dir = t.TempDir()
+	name = "check-launches-linux-" + runtime.GOARCH
+	bin := filepath.Join(dir, version, name)
+	fakeBinary(t, bin)
+	data, err := os.ReadFile(bin)
+	require.NoError(t, err)
+	sums := fmt.Sprintf("%x  %s\n%x  mutator-gate-linux-%s\n", sha256.Sum256(data), name, sha256.Sum256([]byte("other")), runtime.GOARCH)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, version, "SHA256SUMS"), []byte(sums), 0o644))
+	return dir, name
+}
+
+// TestActionScriptRelease: with a release tag (the version input, or the
+// tag the action is pinned to) the script downloads the release binary,
+// verifies it against SHA256SUMS and runs it without Go; a binary that
+// does not match, or that SHA256SUMS does not list, fails the job (exit 2)
+// and nothing is built or run; a tag without a release, a ref that is not
+// a tag, and build: true build with Go.
+func TestActionScriptRelease(t *testing.T) {
+	t.Parallel()
+	requireDetector(t, "x.sh", "#!/bin/sh\n")
+	rel, name := localRelease(t, "v1.2.3")
+	tests := []struct {
+		name string
+		env  map[string]string
+		// break the release before the run
+		tamper func(t *testing.T)
+		code   int
+		// the one go call expected, or "" for none
+		goCall string
+		log    string
+	}{
+		{name: "version input, file URL", env: map[string]string{"INPUT_VERSION": "v1.2.3", "CHECK_LAUNCHES_RELEASE_URL": "file://" + rel},
+			code: ExitRed, log: "release v1.2.3 (" + name + ", sha256 "},
+		{name: "pinned tag, local folder", env: map[string]string{"CHECK_LAUNCHES_ACTION_REF": "v1.2.3", "CHECK_LAUNCHES_RELEASE_URL": rel},
+			code: ExitRed, log: "sha256 "},
+		{name: "version input wins over the ref", env: map[string]string{"INPUT_VERSION": "v1.2.3", "CHECK_LAUNCHES_ACTION_REF": "main", "CHECK_LAUNCHES_RELEASE_URL": rel},
+			code: ExitRed, log: "release v1.2.3"},
+		{name: "build: true", env: map[string]string{"INPUT_VERSION": "v1.2.3", "INPUT_BUILD": "true", "CHECK_LAUNCHES_RELEASE_URL": rel},
+			code: ExitRed, goCall: "args=install github.com/leasegate/leasegate/cmd/check-launches@v1.2.3"},
+		{name: "no release for the tag", env: map[string]string{"INPUT_VERSION": "v9.9.9", "CHECK_LAUNCHES_RELEASE_URL": "file://" + rel},
+			code: ExitRed, goCall: "args=install github.com/leasegate/leasegate/cmd/check-launches@v9.9.9",
+			log: "::notice title=check-launches::no release binary " + name + " for v9.9.9"},
+		{name: "pinned to a commit", env: map[string]string{"CHECK_LAUNCHES_ACTION_REF": "1bbd1527d1f0a1b2c3d4e5f60718293a4b5c6d7e", "CHECK_LAUNCHES_RELEASE_URL": rel},
+			code: ExitRed, goCall: "args=build -trimpath -o ", log: "is not a release tag"},
+		{name: "tampered binary", env: map[string]string{"INPUT_VERSION": "v1.2.4", "CHECK_LAUNCHES_RELEASE_URL": rel},
+			tamper: func(t *testing.T) {
+				require.NoError(t, os.CopyFS(filepath.Join(rel, "v1.2.4"), os.DirFS(filepath.Join(rel, "v1.2.3"))))
+				f, err := os.OpenFile(filepath.Join(rel, "v1.2.4", name), os.O_APPEND|os.O_WRONLY, 0)
+				require.NoError(t, err)
+				_, err = f.WriteString("# changed\n")
+				require.NoError(t, err)
+				require.NoError(t, f.Close())
+			},
+			code: ExitError, log: "::error title=check-launches::checksum mismatch for " + name + " v1.2.4"},
+		{name: "binary not in SHA256SUMS", env: map[string]string{"INPUT_VERSION": "v1.2.5", "CHECK_LAUNCHES_RELEASE_URL": rel},
+			tamper: func(t *testing.T) {
+				require.NoError(t, os.CopyFS(filepath.Join(rel, "v1.2.5"), os.DirFS(filepath.Join(rel, "v1.2.3"))))
+				require.NoError(t, os.WriteFile(filepath.Join(rel, "v1.2.5", "SHA256SUMS"), []byte("0000  other-linux-amd64\n"), 0o644))
+			},
+			code: ExitError, log: "::error title=check-launches::" + name + " is not listed in the SHA256SUMS of v1.2.5"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo := tempRepo(t, map[string]string{"run.sh*": "#!/bin/sh\nclaude -p x\n"})
+			if tt.tamper != nil {
+				tt.tamper(t)
+			}
+			path, goLog := fakeGo(t)
+			env := map[string]string{"PATH": path}
+			for k, v := range tt.env {
+				env[k] = v
+			}
+			r := runAction(t, repo, env)
+			all := r.stdout + r.stderr
+			require.Equal(t, tt.code, r.code, all)
+			if tt.log != "" {
+				assert.Contains(t, all, tt.log)
+			}
+			calls, _ := os.ReadFile(goLog)
+			if tt.goCall == "" {
+				assert.Empty(t, string(calls), "go must not run when the release binary is used")
+			} else {
+				assert.Contains(t, string(calls), tt.goCall)
+				assert.Equal(t, 1, strings.Count(string(calls), "\n"), string(calls))
+			}
+			if tt.code == ExitError {
+				// Nothing ran: no report, no summary, and no binary
+				// output to act on.
+				assert.NotContains(t, r.stdout, "run.sh:2:1")
+				assert.Equal(t, "earlier step\n", r.summary)
+				return
+			}
+			assert.Contains(t, r.stdout, "run.sh:2:1: `claude` launched directly")
+			assert.Equal(t, "1", r.outputMap["red"])
+		})
+	}
+}
+
+// TestActionScriptFetch: `action.sh fetch`, the action's first step,
+// writes the verified binary's path as its bin output, and an empty one
+// when Go must build (so that action.yml sets up Go only then).
+func TestActionScriptFetch(t *testing.T) {
+	t.Parallel()
+	rel, name := localRelease(t, "v2.0.0")
+	repo := tempRepo(t, map[string]string{"a.txt": "x\n"})
+	fetch := func(env map[string]string) (int, string) {
+		out := filepath.Join(t.TempDir(), "out")
+		cmd := exec.Command("bash", filepath.Join(repoRoot(t), "scripts", "action.sh"), "fetch")
+		cmd.Dir = repo
+		cmd.Env = append(os.Environ(), "GITHUB_OUTPUT="+out, "RUNNER_TEMP="+t.TempDir(), "CHECK_LAUNCHES_RELEASE_URL="+rel)
+		for k, v := range env {
+			cmd.Env = append(cmd.Env, k+"="+v)
+		}
+		b, err := cmd.CombinedOutput()
+		code := cmd.ProcessState.ExitCode()
+		if err != nil && code < 0 {
+			t.Fatal(err)
+		}
+		o, _ := os.ReadFile(out)
+		return code, string(o) + string(b)
+	}
+	code, out := fetch(map[string]string{"CHECK_LAUNCHES_ACTION_REF": "v2.0.0"})
+	require.Equal(t, 0, code, out)
+	m := regexp.MustCompile(`(?m)^bin=(\S+/` + name + `)$`).FindStringSubmatch(out)
+	require.NotNil(t, m, out)
+	got, err := exec.Command(m[1], "--version").Output()
+	require.NoError(t, err)
+	assert.Contains(t, string(got), "check-launches ")
+
+	code, out = fetch(map[string]string{"CHECK_LAUNCHES_ACTION_REF": "v2.0.0", "INPUT_BUILD": "true"})
+	require.Equal(t, 0, code, out)
+	assert.Regexp(t, `(?m)^bin=$`, out)
+	code, out = fetch(map[string]string{"CHECK_LAUNCHES_ACTION_REF": "main"})
+	require.Equal(t, 0, code, out)
+	assert.Regexp(t, `(?m)^bin=$`, out)
 }
