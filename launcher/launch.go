@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/leasegate/leasegate/lease/wire"
+	"github.com/leasegate/leasegate/version"
 )
 
 // Deps is what a launch touches outside itself. Main fills it from the
@@ -75,6 +76,12 @@ const usage = `usage: launch-runtime --runtime claude|pi [--dangerous] [--config
 
 // Run is Main with explicit dependencies.
 func Run(deps Deps, args []string) int {
+	// Alone only: after the runtime flags or "--", --version is the
+	// runtime's (launch-runtime --runtime claude -- --version).
+	if len(args) == 1 && args[0] == "--version" {
+		fmt.Fprintf(deps.Stdout, "launch-runtime %s\n", version.String())
+		return ExitOK
+	}
 	if len(args) > 0 {
 		switch args[0] {
 		case "install":

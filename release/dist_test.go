@@ -161,7 +161,11 @@ func TestDistEmptyRoot(t *testing.T) {
 		}
 		return cmd.ProcessState.ExitCode(), out.String(), errb.String()
 	}
-	code, out, errs := run("--root", "/src", "--format", "text", "--progress", "never")
+	code, out, errs := run("--version")
+	require.Equal(t, 0, code, "--version: %s%s", out, errs)
+	assert.Equal(t, "check-launches "+testVersion+" (commit "+testCommit+")\n", out, "the version dist.sh stamped")
+
+	code, out, errs = run("--root", "/src", "--format", "text", "--progress", "never")
 	require.Equal(t, 1, code, "exit status (1: RED)\n%s%s", out, errs)
 	assert.Contains(t, out, "scripts/review.sh:2:1: `claude` launched directly, bypassing launch-runtime [RED:direct-literal]\n")
 	assert.Contains(t, out, "scripts/triage.sh:2:1: claude launched through launch-runtime [GATED]\n")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/report/sarif"
+	"github.com/leasegate/leasegate/version"
 )
 
 // classesDoc is the one source of the class documentation: docs/classes.md
@@ -139,7 +140,7 @@ func ClassesMarkdown() string { return classesDoc }
 // SARIFTool describes check-launches and its rules for SARIF output.
 func SARIFTool() sarif.Tool {
 	docs := ClassDocs()
-	t := sarif.Tool{Name: "check-launches", Version: Version(), InformationURI: "https://github.com/leasegate/leasegate"}
+	t := sarif.Tool{Name: "check-launches", Version: version.Version(), InformationURI: "https://github.com/leasegate/leasegate"}
 	for _, c := range scanner.Classes {
 		d := docs[c]
 		level := "error"

@@ -19,6 +19,7 @@ import (
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/report/sarif"
+	"github.com/leasegate/leasegate/version"
 )
 
 // IO is what the commands read and write besides files: the output
@@ -125,7 +126,7 @@ REV fail). The inventory always covers the whole tree.
 
 Exit status: 0 no RED finding, 1 at least one RED finding, 2 usage, config
 or I/O error.`,
-		Version:       Version(),
+		Version:       version.String(),
 		Args:          cobra.NoArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -152,7 +153,7 @@ or I/O error.`,
 	f.StringVar(&opts.DiffBase, "diff-base", "", "fail only on RED findings in files changed since git revision `REV`")
 	f.StringVar(&opts.Progress, "progress", "auto", "progress line on stderr `WHEN`: auto (a terminal, not in CI, text output), always or never")
 	cmd.AddCommand(NewCmdInit(ios, nil), NewCmdExplain(ios, nil))
-	cmd.SetVersionTemplate("check-launches {{.Version}}\n")
+	cmd.SetVersionTemplate("check-launches {{.Version}}\n") // version.String: version and commit
 	return cmd
 }
 

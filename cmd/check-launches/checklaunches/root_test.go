@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/leasegate/leasegate/version"
 )
 
 func TestRootFlags(t *testing.T) {
@@ -157,9 +159,11 @@ func TestCompletion(t *testing.T) {
 	}
 }
 
+// TestVersion: --version prints the version and commit of the version
+// package (stamped by make dist; release/ checks a stamped binary).
 func TestVersion(t *testing.T) {
 	code, out, _ := runCmd(t, nil, "--version")
-	if code != ExitOK || !strings.HasPrefix(out, "check-launches ") {
-		t.Errorf("--version: exit %d %q", code, out)
+	if want := "check-launches " + version.String() + "\n"; code != ExitOK || out != want {
+		t.Errorf("--version: exit %d %q, want %q", code, out, want)
 	}
 }

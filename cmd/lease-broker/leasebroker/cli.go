@@ -13,6 +13,7 @@ import (
 
 	"github.com/leasegate/leasegate/lease/broker"
 	"github.com/leasegate/leasegate/lease/wire"
+	"github.com/leasegate/leasegate/version"
 )
 
 // exitError carries an exit code and a one-line message.
@@ -79,6 +80,7 @@ func NewCmdRoot(ios *IO) *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
+		Version:       version.String(),
 		CompletionOptions: cobra.CompletionOptions{
 			DisableDefaultCmd: true,
 		},
@@ -86,6 +88,7 @@ func NewCmdRoot(ios *IO) *cobra.Command {
 			return exitf(ExitUsage, "missing command (see lease-broker --help)")
 		},
 	}
+	root.SetVersionTemplate("lease-broker {{.Version}}\n")
 	root.PersistentFlags().StringVar(&g.Socket, "socket", "", "broker socket (default: $LEASEGATE_SOCKET, $XDG_RUNTIME_DIR/leasegate/broker.sock, /tmp/leasegate-$UID/broker.sock)")
 	root.PersistentFlags().DurationVar(&g.Timeout, "timeout", 5*time.Second, "deadline for one request")
 	root.AddCommand(

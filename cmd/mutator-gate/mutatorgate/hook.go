@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/leasegate/leasegate/lease/wire"
+	"github.com/leasegate/leasegate/version"
 )
 
 // Exit statuses. There is deliberately no status 1: Claude Code runs the
@@ -82,8 +83,19 @@ func Run(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) (
 	fs.Uint64Var(&id.generation, "generation", 0, "its generation")
 	fs.StringVar(&id.socket, "socket", "", "the broker socket it registered on")
 	fs.StringVar(&id.broker, "broker", "", "the broker process it registered with, PID:START")
+	showVersion := fs.Bool("version", false, "print the version and commit, and exit")
 	if err := fs.Parse(args); err != nil {
 		return fail(mode, stderr, wire.CodeGateUnavailable, "usage: "+err.Error())
+	}
+	if *showVersion {
+		// Only alone: a hook command line that carries --version next to
+		// a mode or an identity is not one launch-runtime writes, and it
+		// must not turn into an exit 0 (allow) without asking the broker.
+		if len(args) != 1 {
+			return fail(ModeGate, stderr, wire.CodeGateUnavailable, "usage: --version takes no other argument")
+		}
+		fmt.Fprintf(stdout, "mutator-gate %s\n", version.String())
+		return ExitAllow
 	}
 	switch rest := fs.Args(); len(rest) {
 	case 0:
