@@ -1,10 +1,13 @@
 package version
 
 import (
+	"go/build"
 	"runtime/debug"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestFromBuildInfo(t *testing.T) {
@@ -40,4 +43,14 @@ func TestStamped(t *testing.T) {
 	assert.Equal(t, "v9.8.7", Version())
 	assert.Equal(t, "0123456789abcdef0123456789abcdef01234567", Commit())
 	assert.Equal(t, "v9.8.7 (commit 0123456789abcdef0123456789abcdef01234567)", String())
+}
+
+// TestLeaf: every command imports this package, so it imports nothing of
+// leasegate (no cycle, nothing pulled into mutator-gate it does not need).
+func TestLeaf(t *testing.T) {
+	bp, err := build.ImportDir(".", 0)
+	require.NoError(t, err)
+	for _, imp := range bp.Imports {
+		assert.False(t, strings.HasPrefix(imp, "github.com/leasegate/"), "version imports %s", imp)
+	}
 }
