@@ -203,9 +203,11 @@ type Command struct {
 	// At is where the command is reported. Zero means at the element
 	// that names what it launches (a shell command line).
 	At Pos
-	// Alt is another value argv[0] may take (the other branch of a
-	// conditional); it is judged when Argv as given launches nothing.
-	Alt *Arg
+	// Alts are the other values argv[0] may take (the branches of a
+	// conditional, the values of a reassigned name). Every one is judged:
+	// the launch is RED when any names a runtime outside launch-runtime,
+	// gated when only gated ones do.
+	Alts []Arg
 	// Via, when set, is the class of a RED launch whatever its name form
 	// (a launch inside `$(...)` is command-substitution).
 	Via Class
@@ -235,10 +237,15 @@ func (p *Pass) Judge(cmd Command) *Launch {
 		return nil
 	}
 	l, nested := p.Config.JudgeArgv(argv)
-	if l == nil && cmd.Alt != nil {
-		argv2 := append([]Arg{*cmd.Alt}, argv[1:]...)
-		if l2, n2 := p.Config.JudgeArgv(argv2); l2 != nil {
-			argv, l, nested = argv2, l2, n2
+	for _, alt := range cmd.Alts {
+		if l != nil && !l.Gated() {
+			break
+		}
+		argv2 := append([]Arg{alt}, argv[1:]...)
+		l2, n2 := p.Config.JudgeArgv(argv2)
+		nested = append(nested, n2...)
+		if l2 != nil && (l == nil || !l2.Gated()) {
+			argv, l = argv2, l2
 		}
 	}
 	for _, n := range nested {

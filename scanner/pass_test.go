@@ -65,8 +65,14 @@ func TestJudgeSequence(t *testing.T) {
 		{name: "shell line at the element", cmd: Command{Argv: lits("npx", "@anthropic-ai/claude-code"), Via: ClassEval},
 			want: []Finding{{Line: 4, Column: 11, Class: ClassEval, Runtime: "claude"}}},
 		{name: "nested", cmd: Command{Argv: lits("bash", "-c", "echo hi"), At: at, API: true}, sh: []string{"echo hi"}},
-		{name: "alt", cmd: Command{Argv: lits("ls", "-p"), At: at, API: true, Alt: &Arg{Value: "claude", Known: true}},
+		{name: "alt", cmd: Command{Argv: lits("ls", "-p"), At: at, API: true, Alts: []Arg{{Value: "claude", Known: true}}},
 			want: []Finding{{Line: 4, Column: 2, Class: ClassProcessAPI, Runtime: "claude"}}},
+		{name: "any possibility that is RED", cmd: Command{Argv: lits(WrapperCommand, "--runtime", "claude"), At: at, API: true,
+			Alts: []Arg{{Value: "git", Known: true}, {Value: "pi", Known: true}}},
+			want: []Finding{{Line: 4, Column: 2, Class: ClassProcessAPI, Runtime: "pi"}}},
+		{name: "gated when every runtime possibility is", cmd: Command{Argv: lits("git", "--runtime", "claude"), At: at, API: true,
+			Alts: []Arg{{Value: WrapperCommand, Known: true}, {Value: "ls", Known: true}}},
+			want: []Finding{{Line: 4, Column: 2, Class: ClassGated, Runtime: "claude"}}},
 		{name: "primitive on a shell line", cmd: Command{Argv: lits("echo", "--permission-mode", "bypassPermissions"), Data: true}, // check-launches: inert — test input
 			want: []Finding{{Line: 4, Column: 11, Class: ClassDangerousPrimitive, Data: true}}},
 		{name: "primitive in an api argv", cmd: Command{Argv: lits("ls", "--permission-mode", "bypassPermissions"), At: at, API: true}, // check-launches: inert — test input

@@ -111,7 +111,7 @@ func (a *analyzer) Expr(n int32) value {
 		if cond == none || t.Nodes[cond].Next == none {
 			return treesitter.Unknown(n)
 		}
-		return treesitter.Either(a.ev.Eval(c), a.ev.Eval(t.Nodes[cond].Next), n, vArr)
+		return treesitter.Either(a.ev.Cfg, a.ev.Eval(c), a.ev.Eval(t.Nodes[cond].Next), n, vArr)
 	case kList, kTuple, kExpressionList:
 		return a.ev.List(n, kListSplat)
 	case kDictionary:

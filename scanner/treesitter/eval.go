@@ -170,24 +170,22 @@ func (e *Evaluator[B]) multiValue(bs []B, n int32) Value {
 		}
 		return Unknown(n)
 	}
-	var first Value
-	same := true
+	vals := make([]Value, 0, len(bs))
 	for i := range bs {
 		v := e.lang.Binding(&bs[i])
 		if e.isKind(v.K, e.shape.Wins) {
 			v.Node, v.Lit = n, None
 			return v
 		}
-		if i == 0 {
-			first = v
-		} else if !(v.Known() && first.Known() && v.S == first.S && v.Via == first.Via) {
-			same = false
-		}
+		vals = append(vals, v)
 	}
-	if same && first.Known() {
-		return first
+	// Each binding is a possibility of the name (flow-insensitive: a
+	// reassignment in any branch may be the value at the use).
+	v := Union(e.Cfg, vals, n)
+	if len(vals) > 1 {
+		v.Lit = None
 	}
-	return Unknown(n)
+	return v
 }
 
 // CallSites indexes the calls of the file by callee name: "f" for
@@ -440,16 +438,12 @@ func (e *Evaluator[B]) List(n int32, spread Kind) Value {
 	return out
 }
 
-// Either is the value of a conditional whose branches are x and y: two
-// strings are one value with the other as its alternative (one when they
-// agree); else the branch that is a string (or of a kind in also) stands.
-func Either(x, y Value, n int32, also ...ValueKind) Value {
-	if x.K == VStr && y.K == VStr {
-		if x.Known() && y.Known() && x.S == y.S {
-			return x
-		}
-		x.Alt = &y
-		return x
+// Either is the value of a conditional whose branches are x and y: the
+// set of both (see Union) when they are strings or lists; else the branch
+// that is a string (or of a kind in also) stands.
+func Either(cfg *scanner.Config, x, y Value, n int32, also ...ValueKind) Value {
+	if x.K == VStr && y.K == VStr || x.K == VArr && y.K == VArr {
+		return Union(cfg, []Value{x, y}, n)
 	}
 	for _, v := range []Value{x, y} {
 		if v.K == VStr {

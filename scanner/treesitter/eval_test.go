@@ -175,7 +175,9 @@ func TestEvaluatorPropBound(t *testing.T) {
 func TestEvaluatorMulti(t *testing.T) {
 	m := newMini(t, "x = 'claude'\nx = 'claude'\ny = 'a'\ny = 'b'\nz = x\nw = y\n", nil)
 	assert.Equal(t, "claude", m.last("x").S, "bindings that agree")
-	assert.False(t, m.last("y").Known(), "bindings that disagree")
+	y := m.last("y")
+	require.NotNil(t, y.Alt, "bindings that disagree are a set")
+	assert.Equal(t, []string{"a", "b"}, []string{y.S, y.Alt.S})
 }
 
 func TestFallbackEither(t *testing.T) {
@@ -185,12 +187,12 @@ func TestFallbackEither(t *testing.T) {
 	assert.Equal(t, "claude", treesitter.Fallback(empty, known, false, 0).S, "|| skips an empty string")
 	assert.Equal(t, "", treesitter.Fallback(empty, known, true, 0).S, "?? keeps it")
 
-	e := treesitter.Either(known, treesitter.Str("pi", 4), 0)
+	e := treesitter.Either(scanner.DefaultConfig(), known, treesitter.Str("pi", 4), 0)
 	require.NotNil(t, e.Alt)
 	assert.Equal(t, []string{"claude", "pi"}, []string{e.S, e.Alt.S})
 	list := treesitter.Value{K: treesitter.VArr}
-	assert.Equal(t, treesitter.VUnknown, treesitter.Either(unknown, list, 0).K)
-	assert.Equal(t, treesitter.VArr, treesitter.Either(unknown, list, 0, treesitter.VArr).K)
+	assert.Equal(t, treesitter.VUnknown, treesitter.Either(nil, unknown, list, 0).K)
+	assert.Equal(t, treesitter.VArr, treesitter.Either(nil, unknown, list, 0, treesitter.VArr).K)
 }
 
 func TestElem(t *testing.T) {

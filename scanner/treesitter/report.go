@@ -50,13 +50,13 @@ func (t *Tree) BrokenAt(errKind Kind, needles [][]byte, callKinds ...Kind) (scan
 // (variable-execution), a run-time look-up (dynamic) or a package runner
 // (package-runner), as in the Go detector; shell strings inside the argv
 // (`bash -c '...'`) get the shell detector's verdict with class eval. alt
-// is the other branch of a conditional command. A dangerous primitive in
-// the argv is reported too.
+// is the chain of the command's other possibilities. A dangerous
+// primitive in the argv is reported too.
 func Judge(p *scanner.Pass, t *Tree, argv []scanner.Arg, at scanner.Pos, alt *Value) {
 	cmd := scanner.Command{Argv: argv, At: at, API: true}
-	if alt != nil {
-		a := t.Arg(*alt)
-		cmd.Alt = &a
+	// Every possibility of the command is judged (see Command.Alts).
+	for k := 0; alt != nil && k < 4*MaxPossibilities; alt, k = alt.Alt, k+1 {
+		cmd.Alts = append(cmd.Alts, t.Arg(*alt))
 	}
 	p.Judge(cmd)
 }
@@ -106,31 +106,10 @@ func NamesCommand(cfg *scanner.Config, s string) bool {
 	return base == scanner.WrapperCommand
 }
 
-// Agree combines the values a name or call at n may take: equal known
-// strings (or a single value) stand; otherwise a known value that names a
-// runtime or the wrapper is the one to judge.
+// Agree combines the values a name or call at n may take: the set of
+// their possibilities (see Union).
 func Agree(cfg *scanner.Config, vals []Value, n int32) Value {
-	if len(vals) == 0 {
-		return Unknown(n)
-	}
-	if len(vals) == 1 {
-		return vals[0]
-	}
-	same := true
-	for _, v := range vals[1:] {
-		if !(v.Known() && vals[0].Known() && v.S == vals[0].S) {
-			same = false
-		}
-	}
-	if same {
-		return vals[0]
-	}
-	for _, v := range vals {
-		if v.Known() && NamesCommand(cfg, v.S) {
-			return v
-		}
-	}
-	return Unknown(n)
+	return Union(cfg, vals, n)
 }
 
 // AppendPath returns p with s appended, never sharing p's array.

@@ -85,7 +85,7 @@ func TestNamesAndAgree(t *testing.T) {
 	if got := treesitter.Agree(cfg, []treesitter.Value{ls, cl}, 9); got.S != "claude" {
 		t.Fatalf("Agree picked %+v", got)
 	}
-	if got := treesitter.Agree(cfg, []treesitter.Value{ls, treesitter.Str("cat", 3)}, 9); got.K != treesitter.VUnknown || got.Node != 9 {
+	if got := treesitter.Agree(cfg, []treesitter.Value{ls, treesitter.Str("cat", 3)}, 9); got.S != "ls" || got.Alt == nil || got.Alt.S != "cat" {
 		t.Fatalf("Agree of disagreeing values = %+v", got)
 	}
 	if got := treesitter.Agree(cfg, []treesitter.Value{ls, ls}, 9); got.S != "ls" || got.Node != 1 {

@@ -61,7 +61,9 @@ type Value struct {
 	Lit       int32 // the string literal node when the value is that literal
 	Env       bool  // read from the environment (process.env.X, os.environ)
 	Fn        int32 // VFunc: the function node
-	Alt       *Value
+	// Alt is the next possibility of the value (see Possibilities): a
+	// value is a set of possibilities, v and its chain of alternatives.
+	Alt *Value
 }
 
 // Unknown is the value of node n when nothing is known about it.
@@ -95,8 +97,13 @@ func (v Value) Truthy() (bool, bool) {
 	return false, false
 }
 
-// Concat joins two values as string `+` does.
+// Concat joins two values as string `+` does: each possibility of a with
+// each of b.
 func Concat(a, b Value, n int32) Value {
+	return combine([]Value{a, b}, func(ps []Value) Value { return concatOne(ps[0], ps[1], n) })
+}
+
+func concatOne(a, b Value, n int32) Value {
 	out := Value{K: VStr, Node: n, Lit: None, Composite: true}
 	for _, v := range []Value{a, b} {
 		switch v.K {
@@ -124,8 +131,12 @@ func Concat(a, b Value, n int32) Value {
 }
 
 // JoinValues joins string values with sep (path.join, Array.join,
-// str.join, os.path.join).
+// str.join, os.path.join): each combination of their possibilities.
 func JoinValues(parts []Value, sep string, n int32) Value {
+	return combine(parts, func(ps []Value) Value { return joinOne(ps, sep, n) })
+}
+
+func joinOne(parts []Value, sep string, n int32) Value {
 	out := Value{K: VStr, Node: n, Lit: None, Composite: len(parts) > 1}
 	for i, p := range parts {
 		if i > 0 {

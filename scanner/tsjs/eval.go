@@ -63,7 +63,7 @@ func (a *analyzer) Expr(n int32) value {
 	case kBinary:
 		return a.evalBinary(n)
 	case kTernary:
-		return treesitter.Either(a.ev.Eval(t.Child(n, fConsequence)), a.ev.Eval(t.Child(n, fAlternative)), n)
+		return treesitter.Either(a.ev.Cfg, a.ev.Eval(t.Child(n, fConsequence)), a.ev.Eval(t.Child(n, fAlternative)), n)
 	case kArray:
 		return a.ev.List(n, kSpread)
 	case kObject:

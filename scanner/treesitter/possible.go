@@ -1,0 +1,242 @@
+package treesitter
+
+import (
+	"slices"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// MaxPossibilities bounds how many possibilities one value holds. A value
+// that would hold more keeps the ones whose text names a command first and
+// is marked dynamic: the bound is reported, never a silent drop.
+const MaxPossibilities = 16
+
+// Possibilities lists what v may be: v itself (without its alternatives)
+// and each alternative in turn.
+func (v Value) Possibilities() []Value {
+	var out []Value
+	for p := &v; p != nil && len(out) < 4*MaxPossibilities; p = p.Alt {
+		q := *p
+		q.Alt = nil
+		out = append(out, q)
+	}
+	return out
+}
+
+// chain links ps into one value: ps[0] with the others as its
+// alternatives.
+func chain(ps []Value) Value {
+	for i := len(ps) - 2; i >= 0; i-- {
+		alt := ps[i+1]
+		ps[i].Alt = &alt
+	}
+	return ps[0]
+}
+
+// samePossibility reports whether two possibilities are the same string
+// reached the same way (or the same non-string value).
+func samePossibility(a, b Value) bool {
+	if a.K != b.K {
+		return false
+	}
+	switch a.K {
+	case VStr:
+		return a.S == b.S && a.Sh == b.Sh && a.Via == b.Via && a.Partial == b.Partial && a.AnyKnown == b.AnyKnown && a.Env == b.Env
+	case VBool:
+		return a.B == b.B
+	case VNull:
+		return true
+	case VRef:
+		return a.Mod == b.Mod && slices.Equal(a.Path, b.Path)
+	case VFunc:
+		return a.Fn == b.Fn
+	case VObj:
+		return a.Obj == b.Obj
+	case VArr:
+		if len(a.Elems) != len(b.Elems) {
+			return false
+		}
+		for i := range a.Elems {
+			if !samePossibility(a.Elems[i], b.Elems[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// distinct flattens the possibilities of vals, dropping repeats.
+func distinct(vals []Value) []Value {
+	var ps []Value
+	for _, v := range vals {
+		for _, p := range v.Possibilities() {
+			if !slices.ContainsFunc(ps, func(q Value) bool { return samePossibility(p, q) }) {
+				ps = append(ps, p)
+			}
+		}
+	}
+	return ps
+}
+
+// namesCommand reports whether possibility v is a string whose known text
+// names a runtime or the wrapper as a command.
+func namesCommand(cfg *scanner.Config, v Value) bool {
+	return cfg != nil && v.Usable() && NamesCommand(cfg, v.S)
+}
+
+// Union is the value that may be any of vals. Strings are the
+// possibilities that can name a command, so when any possibility is a
+// string the value is the set of strings, those that name a runtime or the
+// wrapper first (code that reads one string sees the launch); an opaque
+// possibility names nothing and adds nothing. A list whose first element
+// is a string carries the first elements of the other lists as that
+// element's alternatives. Otherwise values that are all the same stand and
+// values that differ are unknown at n.
+func Union(cfg *scanner.Config, vals []Value, n int32) Value {
+	if len(vals) == 0 {
+		return Unknown(n)
+	}
+	if len(vals) == 1 {
+		return vals[0]
+	}
+	ps := distinct(vals)
+	if len(ps) == 1 {
+		return vals[0]
+	}
+	var strs, lists []Value
+	for _, p := range ps {
+		switch p.K {
+		case VStr:
+			strs = append(strs, p)
+		case VArr:
+			lists = append(lists, p)
+		}
+	}
+	switch {
+	case len(strs) > 0:
+		return chain(bound(cfg, strs))
+	case len(lists) > 0:
+		return unionLists(cfg, lists)
+	}
+	return Unknown(n)
+}
+
+// unionLists is the list of several possible lists: the first one whose
+// first element names a command (else the first), whose first element may
+// be the first element of any of them.
+func unionLists(cfg *scanner.Config, lists []Value) Value {
+	primary := lists[0]
+	var firsts []Value
+	for _, l := range lists {
+		if len(l.Elems) == 0 {
+			continue
+		}
+		firsts = append(firsts, l.Elems[0])
+		if namesCommand(cfg, l.Elems[0]) && !namesCommand(cfg, primary.Elems[0]) {
+			primary = l
+		}
+	}
+	if len(primary.Elems) == 0 || len(firsts) < 2 {
+		return primary
+	}
+	elems := slices.Clone(primary.Elems)
+	elems[0] = Union(cfg, append([]Value{primary.Elems[0]}, firsts...), elems[0].Node)
+	primary.Elems = elems
+	return primary
+}
+
+// bound orders possibilities (those naming a command first) and keeps at
+// most MaxPossibilities of them, marking the kept ones dynamic when any
+// was left out.
+func bound(cfg *scanner.Config, ps []Value) []Value {
+	var first, rest []Value
+	for _, p := range ps {
+		if namesCommand(cfg, p) {
+			first = append(first, p)
+		} else {
+			rest = append(rest, p)
+		}
+	}
+	out := append(first, rest...)
+	if len(out) <= MaxPossibilities {
+		return out
+	}
+	out = out[:MaxPossibilities]
+	for i := range out {
+		out[i] = dynamicPossibility(out[i])
+	}
+	return out
+}
+
+// dynamicPossibility marks a possibility kept past a bound: its name is
+// judged as a value found at run time.
+func dynamicPossibility(v Value) Value {
+	if v.K == VStr {
+		v.Via = scanner.ClassDynamic
+	}
+	return v
+}
+
+// combine applies f to the combinations of the possibilities of parts: all
+// of them while their count stays within MaxPossibilities; past it, each
+// possibility of each part once, with the first possibility of the others,
+// marked dynamic (every possibility still shows, the bound is reported).
+func combine(parts []Value, f func([]Value) Value) Value {
+	sets := make([][]Value, len(parts))
+	total := 1
+	for i, p := range parts {
+		sets[i] = p.Possibilities()
+		if total <= MaxPossibilities {
+			total *= len(sets[i])
+		}
+	}
+	if total == 1 {
+		return f(parts)
+	}
+	pick := make([]Value, len(parts))
+	var out []Value
+	if total <= MaxPossibilities {
+		// Count through the combinations as a mixed-radix number.
+		idx := make([]int, len(sets))
+		for {
+			for i, s := range sets {
+				pick[i] = s[idx[i]]
+			}
+			out = append(out, f(pick))
+			i := len(idx) - 1
+			for ; i >= 0; i-- {
+				if idx[i]++; idx[i] < len(sets[i]) {
+					break
+				}
+				idx[i] = 0
+			}
+			if i < 0 {
+				break
+			}
+		}
+	} else {
+		for i := range sets {
+			pick[i] = sets[i][0]
+		}
+		out = append(out, f(pick))
+		for i, s := range sets {
+			for _, p := range s[1:] {
+				pick[i] = p
+				out = append(out, dynamicPossibility(f(pick)))
+			}
+			pick[i] = s[0]
+		}
+		out[0] = dynamicPossibility(out[0])
+	}
+	var ps []Value
+	for _, v := range out {
+		if !slices.ContainsFunc(ps, func(q Value) bool { return samePossibility(v, q) }) {
+			ps = append(ps, v)
+		}
+	}
+	if len(ps) > 4*MaxPossibilities {
+		ps = ps[:4*MaxPossibilities]
+	}
+	return chain(ps)
+}

@@ -1,0 +1,67 @@
+package treesitter_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/treesitter"
+)
+
+func texts(v treesitter.Value) []string {
+	var out []string
+	for _, p := range v.Possibilities() {
+		out = append(out, p.S)
+	}
+	return out
+}
+
+func TestUnionOrdersRuntimesFirst(t *testing.T) {
+	cfg := scanner.DefaultConfig()
+	u := treesitter.Union(cfg, []treesitter.Value{treesitter.Str("git", 1), treesitter.Unknown(2), treesitter.Str("claude", 3), treesitter.Str("git", 4)}, 9)
+	assert.Equal(t, []string{"claude", "git"}, texts(u), "runtime first, repeats and opaque possibilities dropped")
+	assert.Equal(t, treesitter.VUnknown, treesitter.Union(cfg, []treesitter.Value{treesitter.Unknown(1), {K: treesitter.VBool}}, 9).K)
+}
+
+func TestUnionBoundIsDynamic(t *testing.T) {
+	cfg := scanner.DefaultConfig()
+	var vals []treesitter.Value
+	for i := 0; i < 2*treesitter.MaxPossibilities; i++ {
+		vals = append(vals, treesitter.Str(fmt.Sprintf("tool%d", i), int32(i)))
+	}
+	vals = append(vals, treesitter.Str("claude", 99))
+	u := treesitter.Union(cfg, vals, 100)
+	ps := u.Possibilities()
+	require.Len(t, ps, treesitter.MaxPossibilities)
+	assert.Equal(t, "claude", ps[0].S, "the runtime is kept past the bound")
+	assert.Equal(t, scanner.ClassDynamic, ps[0].Via, "a value past the bound is dynamic")
+}
+
+func TestConcatDistributes(t *testing.T) {
+	cfg := scanner.DefaultConfig()
+	dir := treesitter.Union(cfg, []treesitter.Value{treesitter.Str("/opt/", 1), treesitter.Str("./bin/", 2)}, 3)
+	name := treesitter.Union(cfg, []treesitter.Value{treesitter.Str("claude", 4), treesitter.Str("pi", 5)}, 6)
+	assert.Equal(t, []string{"/opt/claude", "/opt/pi", "./bin/claude", "./bin/pi"}, texts(treesitter.Concat(dir, name, 7)))
+	j := treesitter.JoinValues([]treesitter.Value{dir, treesitter.Unknown(8)}, "/", 9)
+	assert.Equal(t, []string{"/opt/" + treesitter.UnknownPart, "./bin/" + treesitter.UnknownPart}, texts(j))
+}
+
+func TestCombineBoundKeepsEveryPossibility(t *testing.T) {
+	cfg := scanner.DefaultConfig()
+	var a, b []treesitter.Value
+	for i := 0; i < 8; i++ {
+		a = append(a, treesitter.Str(fmt.Sprintf("a%d", i), 0))
+		b = append(b, treesitter.Str(fmt.Sprintf("b%d", i), 0))
+	}
+	b[7] = treesitter.Str("claude", 0)
+	got := texts(treesitter.Concat(treesitter.Union(cfg, a, 0), treesitter.Union(cfg, b, 0), 1))
+	assert.Contains(t, got, "a0claude", "past the bound each possibility still shows once")
+	assert.Contains(t, got, "a7claude")
+	assert.Contains(t, got, "a0b6")
+	for _, p := range treesitter.Concat(treesitter.Union(cfg, a, 0), treesitter.Union(cfg, b, 0), 1).Possibilities() {
+		assert.Equal(t, scanner.ClassDynamic, p.Via)
+	}
+}
