@@ -158,6 +158,11 @@ func TestInterpreter(t *testing.T) {
 		"#!/usr/bin/env -S python3 -u\n": "python3",
 		"#! /bin/sh -e\n":                "sh",
 		"#!/usr/bin/env FOO=1 node\nx":   "node",
+		"#!/usr/bin/env -S npx tsx\n":    "tsx",
+		"#!/usr/bin/env -S npx -y tsx\n": "tsx",
+		"#!/usr/bin/env -S pnpm dlx tsx": "tsx",
+		"#!/usr/bin/env -S pnpm install": "pnpm",
+		"#!/usr/bin/env npx\n":           "npx",
 		"echo hi\n":                      "",
 		"#!\n":                           "",
 	} {

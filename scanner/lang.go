@@ -39,15 +39,33 @@ func Interpreter(head []byte) string {
 	if len(fields) == 0 {
 		return ""
 	}
-	prog := baseName(fields[0])
+	prog, rest := baseName(fields[0]), fields[1:]
 	if prog == "env" {
-		for _, f := range fields[1:] {
+		prog = ""
+		for i, f := range rest {
 			if strings.HasPrefix(f, "-") || isAssignment(f) {
 				continue
 			}
+			prog, rest = baseName(f), rest[i+1:]
+			break
+		}
+	}
+	// A package runner in the shebang (`env -S npx tsx`, `bunx tsx`,
+	// `pnpm dlx tsx`) runs the interpreter it names.
+	switch prog {
+	case "pnpm", "yarn":
+		if len(rest) == 0 || rest[0] != "dlx" && rest[0] != "exec" {
+			return prog
+		}
+		rest = rest[1:]
+	case "npx", "bunx", "pnpx":
+	default:
+		return prog
+	}
+	for _, f := range rest {
+		if !strings.HasPrefix(f, "-") {
 			return baseName(f)
 		}
-		return ""
 	}
 	return prog
 }

@@ -23,6 +23,11 @@ type binding struct {
 	method bool   // fn is a method or object property (called as x.fn())
 	index  int    // the parameter's position
 	def    int32  // its default value, or none
+
+	// A destructured name with a default (`const {BIN = "claude"} =
+	// process.env`): the default is a possibility of the value.
+	dflt    int32
+	hasDflt bool
 }
 
 // collect records every binding of every name in the file. It walks the
@@ -45,6 +50,9 @@ func (a *analyzer) collect() {
 					if p := t.Child(l, fProperty); p != none {
 						a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
 					}
+				} else if o != none && t.Nodes[o].Kind == kIdentifier {
+					// options.x = value: a property set after construction
+					a.sets = append(a.sets, i)
 				}
 			}
 		case kField:
@@ -64,6 +72,11 @@ func (a *analyzer) collect() {
 			if l := t.Child(i, fArgument); l != none && t.Nodes[l].Kind == kIdentifier {
 				a.bindPattern(l, none, nil, true)
 			}
+		case kEnumDecl:
+			// enum Bin { Claude = "claude" }: an object of its members
+			if nm := t.Child(i, fName); nm != none {
+				a.scopes.Bind(nm, binding{value: t.Child(i, fBody), name: nm})
+			}
 		case kImportStatement:
 			a.collectImport(i)
 		case kFormalParameters:
@@ -77,6 +90,11 @@ func (a *analyzer) collect() {
 				}
 				if p != none && t.Nodes[p].Kind == kAssignmentPattern {
 					p, def = t.Child(p, fLeft), t.Child(p, fRight)
+				}
+				if p != none && t.Nodes[p].Kind == kIdentifier && a.parameterProperty(c) {
+					// constructor(private bin = "claude"): this.bin is the
+					// parameter (its call sites, else its default)
+					a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], p)
 				}
 				index := idx
 				idx++
@@ -117,6 +135,16 @@ func (a *analyzer) collect() {
 			}
 		}
 	}
+}
+
+// parameterProperty reports whether parameter c declares a field
+// (`private x`, `readonly x`, `public x` in a constructor).
+func (a *analyzer) parameterProperty(c int32) bool {
+	t := a.t
+	if k := t.Nodes[c].Kind; k != kRequiredParameter && k != kOptionalParameter {
+		return false
+	}
+	return t.ChildKind(c, kModifier) != none || strings.HasPrefix(t.Text(c), "readonly ")
 }
 
 // thenModuleOfArrow handles `import('m').then(cp => ...)`: the arrow's
@@ -227,8 +255,9 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 		pat  int32
 		path []string
 		rest bool
+		def  int32 // a default value (`{BIN = "claude"}`), or none
 	}
-	stack := []item{{pat, path, false}}
+	stack := []item{{pat, path, false, none}}
 	for len(stack) > 0 && len(stack) < 4096 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -239,25 +268,29 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 				a.scopes.Bind(p, binding{value: none, path: it.path, param: true, name: p})
 				continue
 			}
-			a.scopes.Bind(p, binding{value: value, path: it.path, param: param || value == none, name: p})
+			b := binding{value: value, path: it.path, param: param || value == none, name: p}
+			if it.def != none {
+				b.dflt, b.hasDflt = it.def, true
+			}
+			a.scopes.Bind(p, b)
 		case kObjectPattern:
 			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {
 				switch t.Nodes[c].Kind {
 				case kShorthandPropertyPattern:
-					stack = append(stack, item{c, treesitter.AppendPath(it.path, t.Text(c)), it.rest})
+					stack = append(stack, item{c, treesitter.AppendPath(it.path, t.Text(c)), it.rest, none})
 				case kPairPattern:
 					k := t.Child(c, fKey)
 					v := t.Child(c, fValue)
 					if k != none && v != none {
-						stack = append(stack, item{v, treesitter.AppendPath(it.path, propName(t, k)), it.rest})
+						stack = append(stack, item{v, treesitter.AppendPath(it.path, propName(t, k)), it.rest, none})
 					}
 				case kObjectAssignmentPattern:
 					if l := t.Child(c, fLeft); l != none {
-						stack = append(stack, item{l, treesitter.AppendPath(it.path, t.Text(l)), it.rest})
+						stack = append(stack, item{l, treesitter.AppendPath(it.path, t.Text(l)), it.rest, t.Child(c, fRight)})
 					}
 				case kRestPattern:
 					for r := t.Nodes[c].First; r != none; r = t.Nodes[r].Next {
-						stack = append(stack, item{r, nil, true})
+						stack = append(stack, item{r, nil, true, none})
 					}
 				}
 			}
@@ -266,20 +299,24 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {
 				if t.Nodes[c].Kind == kRestPattern {
 					for r := t.Nodes[c].First; r != none; r = t.Nodes[r].Next {
-						stack = append(stack, item{r, nil, true})
+						stack = append(stack, item{r, nil, true, none})
 					}
 					continue
 				}
-				stack = append(stack, item{c, treesitter.AppendPath(it.path, "#"+strconv.Itoa(idx)), it.rest})
+				stack = append(stack, item{c, treesitter.AppendPath(it.path, "#"+strconv.Itoa(idx)), it.rest, none})
 				idx++
 			}
 		case kAssignmentPattern, kObjectAssignmentPattern:
 			if l := t.Child(p, fLeft); l != none {
-				stack = append(stack, item{l, it.path, it.rest})
+				def := t.Child(p, fRight)
+				if def == none {
+					def = it.def
+				}
+				stack = append(stack, item{l, it.path, it.rest, def})
 			}
 		case kRestPattern:
 			for r := t.Nodes[p].First; r != none; r = t.Nodes[r].Next {
-				stack = append(stack, item{r, nil, true})
+				stack = append(stack, item{r, nil, true, none})
 			}
 		}
 	}

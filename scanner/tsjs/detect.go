@@ -76,6 +76,8 @@ type analyzer struct {
 	scopes    *treesitter.Scopes[binding]
 	ev        *treesitter.Evaluator[binding]
 	thisAttrs map[string][]int32 // this.x = value and class fields, by name
+	sets      []int32            // x.name = value assignments (options set after construction)
+	setsOf    map[int32]map[string][]int32
 	zxGlobal  bool
 }
 
@@ -253,8 +255,16 @@ func (a *analyzer) argvOf(cmd *value, arr value) []scanner.Arg {
 
 // options splits spawn-style arguments: (cmd, args?, opts?).
 func (a *analyzer) spawnArgs(args []int32) (cmd, arr, opts value, hasOpts bool) {
-	cmd = a.ev.Eval(args[0])
 	arr = value{K: vArr, Node: none, Lit: none}
+	if t := a.t; t.Nodes[args[0]].Kind == kSpread {
+		// spawn(...CMD): a const tuple spread into the call
+		if v := a.ev.Eval(t.Nodes[args[0]].First); v.K == vArr && len(v.Elems) > 0 {
+			arr.Elems = v.Elems[1:]
+			return v.Elems[0], arr, opts, false
+		}
+		return treesitter.Unknown(args[0]), arr, opts, false
+	}
+	cmd = a.ev.Eval(args[0])
 	if len(args) > 1 {
 		v1 := a.ev.Eval(args[1])
 		switch v1.K {
@@ -452,7 +462,7 @@ func (a *analyzer) sdk(n int32, args []int32) {
 		if o, ok := a.prop(v, "options"); ok {
 			opts = o
 		}
-		if e, ok := a.prop(opts, "pathToClaudeCodeExecutable"); ok && e.Usable() && treesitter.ShimBase(e.S) {
+		if e, ok := a.prop(opts, "pathToClaudeCodeExecutable"); ok && allShims(e) {
 			gated = true
 		}
 	}
@@ -463,6 +473,17 @@ func (a *analyzer) sdk(n int32, args []int32) {
 	at := a.t.Pos(n)
 	a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "claude", Class: cls,
 		Message: scanner.LaunchMessage("claude", "query", cls)})
+}
+
+// allShims reports whether every possibility of executable path e is a
+// launch-runtime shim.
+func allShims(e value) bool {
+	for _, p := range e.Possibilities() {
+		if !p.Usable() || !treesitter.ShimBase(p.S) {
+			return false
+		}
+	}
+	return true
 }
 
 // detectDangerous finds the primitive where the raw text search cannot:
@@ -498,6 +519,31 @@ func (a *analyzer) detectDangerous() {
 			}
 			if text, ok := a.dangerousOption(propName(t, k), t.Child(i, fValue)); ok {
 				a.p.ReportDangerous(t.Pos(i), text, true)
+			}
+		case kAssignment:
+			// options.permissionMode = "bypassPermissions": the option set
+			// after construction
+			l := t.Child(i, fLeft)
+			if l == none || t.Nodes[l].Kind != kMember {
+				continue
+			}
+			if p := t.Child(l, fProperty); p != none {
+				if text, ok := a.dangerousOption(t.Text(p), t.Child(i, fRight)); ok {
+					a.p.ReportDangerous(t.Pos(i), text, true)
+				}
+			}
+		case kCall:
+			// q.setPermissionMode("bypassPermissions")
+			fn := t.Child(i, fFunction)
+			if fn == none || t.Nodes[fn].Kind != kMember {
+				continue
+			}
+			if p := t.Child(fn, fProperty); p != none && t.Is(p, "setPermissionMode") {
+				if args := t.Child(i, fArguments); args != none && t.Nodes[args].First != none {
+					if text, ok := a.dangerousOption("permissionMode", t.Nodes[args].First); ok {
+						a.p.ReportDangerous(t.Pos(i), text, true)
+					}
+				}
 			}
 		}
 	}

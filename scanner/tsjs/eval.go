@@ -38,8 +38,9 @@ func (a *analyzer) Expr(n int32) value {
 	case kSubscript:
 		obj := a.ev.Eval(t.Child(n, fObject))
 		idx := a.ev.Eval(t.Child(n, fIndex))
-		if !idx.Known() {
-			return treesitter.Unknown(n)
+		if !idx.Known() || idx.Alt != nil {
+			// BINS[k] with a key not known statically: any entry
+			return a.anyEntry(obj, n)
 		}
 		key := idx.S
 		if obj.K == vArr {
@@ -66,7 +67,7 @@ func (a *analyzer) Expr(n int32) value {
 		return treesitter.Either(a.ev.Cfg, a.ev.Eval(t.Child(n, fConsequence)), a.ev.Eval(t.Child(n, fAlternative)), n)
 	case kArray:
 		return a.ev.List(n, kSpread)
-	case kObject:
+	case kObject, kEnumBody:
 		return treesitter.ObjectAt(n)
 	case kArrow, kFunction:
 		return treesitter.FuncAt(n)
@@ -234,6 +235,9 @@ func (a *analyzer) Binding(b *binding) value {
 		return a.evalParam(b)
 	}
 	if b.param || b.value == none {
+		if b.hasDflt {
+			return a.ev.Once(b.name, func() value { return withDefault(treesitter.Unknown(b.name), a.ev.Eval(b.dflt), b.name) })
+		}
 		return treesitter.Unknown(b.name)
 	}
 	return a.ev.Once(b.name, func() value {
@@ -241,8 +245,25 @@ func (a *analyzer) Binding(b *binding) value {
 		for _, p := range b.path {
 			v = a.member(v, p, b.name)
 		}
+		if b.hasDflt {
+			v = withDefault(v, a.ev.Eval(b.dflt), b.name)
+		}
 		return v
 	})
+}
+
+// withDefault is a destructured value v with its default d: a known
+// value stands, undefined takes the default, and a value found at run
+// time (process.env) may be undefined, so the default is its run-time
+// fallback (dynamic).
+func withDefault(v, d value, n int32) value {
+	switch {
+	case v.K == vNull:
+		return d
+	case v.Known() && !v.Env:
+		return v
+	}
+	return treesitter.Fallback(v, d, true, n)
 }
 
 // evalParam resolves a parameter of a named function from the calls of
@@ -308,8 +329,75 @@ func (a *analyzer) member(v value, name string, n int32) value {
 }
 
 // prop looks a property up in an object literal (last definition wins,
-// spreads of resolvable objects included).
-func (a *analyzer) prop(v value, name string) (value, bool) { return a.ev.Prop(v, name) }
+// spreads of resolvable objects included); a property the file sets on
+// the object after constructing it (`options.permissionMode = ...`) is a
+// possibility too.
+func (a *analyzer) prop(v value, name string) (value, bool) {
+	out, ok := a.ev.Prop(v, name)
+	if v.K != vObj || v.Obj == none {
+		return out, ok
+	}
+	var vals []value
+	if ok {
+		vals = append(vals, out)
+	}
+	for _, r := range a.setsOn(v.Obj)[name] {
+		vals = append(vals, a.ev.Eval(r))
+	}
+	if len(vals) == 0 {
+		return out, false
+	}
+	return treesitter.Union(a.ev.Cfg, vals, vals[0].Node), true
+}
+
+// setsOn indexes the assignments `x.name = value` whose x is the object
+// literal obj, by name. Built once per file, on first use.
+func (a *analyzer) setsOn(obj int32) map[string][]int32 {
+	t := a.t
+	if a.setsOf == nil {
+		a.setsOf = map[int32]map[string][]int32{}
+		for _, s := range a.sets {
+			l := t.Child(s, fLeft)
+			o, p := t.Child(l, fObject), t.Child(l, fProperty)
+			if o == none || p == none {
+				continue
+			}
+			ov := a.evalIdent(o)
+			if ov.K != vObj || ov.Obj == none {
+				continue
+			}
+			m := a.setsOf[ov.Obj]
+			if m == nil {
+				m = map[string][]int32{}
+				a.setsOf[ov.Obj] = m
+			}
+			m[t.Text(p)] = append(m[t.Text(p)], t.Child(s, fRight))
+		}
+	}
+	return a.setsOf[obj]
+}
+
+// anyEntry is the value of v[k] for a key k not known statically: any
+// element of a list, any value of an object literal or enum.
+func (a *analyzer) anyEntry(v value, n int32) value {
+	t := a.t
+	var vals []value
+	switch v.K {
+	case vArr:
+		vals = v.Elems
+	case vObj:
+		if v.Obj == none {
+			break
+		}
+		for c := t.Nodes[v.Obj].First; c != none && len(vals) <= 4*treesitter.MaxPossibilities; c = t.Nodes[c].Next {
+			switch t.Nodes[c].Kind {
+			case kPair, kEnumAssignment:
+				vals = append(vals, a.ev.Eval(t.Child(c, fValue)))
+			}
+		}
+	}
+	return a.ev.Tracked(treesitter.Union(a.ev.Cfg, vals, n))
+}
 
 // Entry reads one member of an object literal for key name.
 func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
@@ -317,6 +405,10 @@ func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 	switch t.Nodes[c].Kind {
 	case kPair:
 		if k := t.Child(c, fKey); k != none && propName(t, k) == name {
+			return a.ev.Eval(t.Child(c, fValue)), true, false
+		}
+	case kEnumAssignment:
+		if k := t.Child(c, fName); k != none && propName(t, k) == name {
 			return a.ev.Eval(t.Child(c, fValue)), true, false
 		}
 	case kShorthandProperty:
@@ -445,6 +537,10 @@ func (a *analyzer) evalCall(n int32) value {
 			}
 		}
 	case apiSpawn, apiExeca:
+		if api == apiExeca && len(argv) == 1 && t.Nodes[argv[0]].Kind == kObject {
+			// execa({opts}) returns execa with options bound (execa 9).
+			return callee
+		}
 		if m := arg0(); m.Known() && (m.S == "which" || m.S == "command") && len(argv) > 1 {
 			if l := a.ev.Eval(argv[1]); l.K == vArr && len(l.Elems) > 0 {
 				last := l.Elems[len(l.Elems)-1]

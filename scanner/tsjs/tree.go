@@ -74,6 +74,10 @@ const (
 	kStatementBlock
 	kThis
 	kField
+	kEnumDecl
+	kEnumBody
+	kEnumAssignment
+	kModifier
 	kComment
 	kSkip // subtrees the detector never reads (types, regexes)
 	kOperator
@@ -149,6 +153,11 @@ var kindNames = map[string]kind{
 	"this":                                  kThis,
 	"public_field_definition":               kField,
 	"field_definition":                      kField,
+	"enum_declaration":                      kEnumDecl,
+	"enum_body":                             kEnumBody,
+	"enum_assignment":                       kEnumAssignment,
+	"accessibility_modifier":                kModifier,
+	"override_modifier":                     kModifier,
 	"comment":                               kComment,
 	"html_comment":                          kComment,
 	"regex":                                 kSkip,
