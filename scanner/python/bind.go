@@ -18,6 +18,8 @@ type binding struct {
 	method bool // a method: called as x.fn(...), self not passed
 	index  int  // position among the positional parameters
 	def    int32
+
+	each bool // a loop variable: any element of the list value iterates
 }
 
 // mutation is an in-place change of a list or string a name holds:
@@ -101,6 +103,13 @@ func (a *analyzer) collect() {
 				idx++
 			}
 		case kFor, kForIn:
+			// for b in ("git", "claude"): b is any element of the list
+			if l := t.Child(i, fLeft); l != none && t.Nodes[l].Kind == kIdentifier {
+				if r := t.Child(i, fRight); r != none {
+					a.scopes.Bind(l, binding{value: r, each: true, name: l})
+					continue
+				}
+			}
 			a.bindUnknown(t.Child(i, fLeft))
 		case kAsPatternTarget:
 			a.bindUnknown(i)
@@ -202,6 +211,11 @@ func (a *analyzer) bindTarget(l, r int32) {
 	switch t.Nodes[l].Kind {
 	case kIdentifier:
 		a.scopes.Bind(l, binding{value: r, name: l})
+		if a.inClassBody(l) {
+			// a class attribute or dataclass/attrs/pydantic field default:
+			// read through self.x
+			a.selfAttrs[t.Text(l)] = append(a.selfAttrs[t.Text(l)], r)
+		}
 	case kAttribute:
 		// self.x = value: an instance attribute, followed by self.x reads
 		if obj := t.Child(l, fObject); obj != none && t.Nodes[obj].Kind == kIdentifier && t.Is(obj, "self") {
@@ -209,10 +223,28 @@ func (a *analyzer) bindTarget(l, r int32) {
 				k := t.Text(at)
 				a.selfAttrs[k] = append(a.selfAttrs[k], r)
 			}
+		} else if obj != none && t.Nodes[obj].Kind == kIdentifier {
+			// options.x = value: an attribute set after construction
+			a.sets = append(a.sets, [2]int32{l, r})
 		}
 	case kPatternList, kTuplePattern, kListPattern, kExpressionList, kTuple, kList:
 		a.bindUnknown(l)
 	}
+}
+
+// inClassBody reports whether node n sits in a class body outside any
+// function.
+func (a *analyzer) inClassBody(n int32) bool {
+	t := a.t
+	for p := t.Nodes[n].Parent; p != none; p = t.Nodes[p].Parent {
+		switch t.Nodes[p].Kind {
+		case kClass:
+			return true
+		case kFunction, kLambda:
+			return false
+		}
+	}
+	return false
 }
 
 // bindUnknown binds every plain name inside a target to an unknown value.

@@ -46,6 +46,16 @@ var apiNeedles = [][]byte{
 // shImportRE finds an import of the sh module.
 var shImportRE = regexp.MustCompile(`(?m)^[ \t]*(?:import[ \t]+(?:[\w.]+[ \t]*(?:as[ \t]+\w+)?[ \t]*,[ \t]*)*sh\b|from[ \t]+sh[ \t]+import)`)
 
+// anyIs reports whether any possibility of v is the known string s.
+func anyIs(v value, s string) bool {
+	for _, p := range v.Possibilities() {
+		if p.Known() && p.S == s {
+			return true
+		}
+	}
+	return false
+}
+
 var dangerNeedles = [][]byte{[]byte("ermission"), []byte("angerous")}
 
 // analyzer holds one file's analysis state: the Python side of the shared
@@ -57,6 +67,8 @@ type analyzer struct {
 	scopes    *treesitter.Scopes[binding]
 	ev        *treesitter.Evaluator[binding]
 	selfAttrs map[string][]int32 // self.x = value assignments, by attribute
+	sets      [][2]int32         // x.attr = value assignments (target, value)
+	setsOf    map[int32]map[string][]int32
 	muts      map[string][]mutation
 	// mutating holds the names whose in-place changes are being applied,
 	// so a change that refers to its own name (cmd += f(cmd)) ends as
@@ -495,12 +507,23 @@ func (a *analyzer) invoke(v value, extra []int32, at scanner.Pos) {
 // cli_path points at a launch-runtime shim.
 func (a *analyzer) sdk(n int32, opts value) {
 	cls := scanner.ClassSDK
-	if e, ok := a.prop(opts, "cli_path"); ok && e.Usable() && treesitter.ShimBase(e.S) {
+	if e, ok := a.prop(opts, "cli_path"); ok && allShims(e) {
 		cls = scanner.ClassGated
 	}
 	at := a.t.Pos(n)
 	a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "claude", Class: cls,
 		Message: scanner.LaunchMessage("claude", "query", cls)})
+}
+
+// allShims reports whether every possibility of executable path e is a
+// launch-runtime shim.
+func allShims(e value) bool {
+	for _, p := range e.Possibilities() {
+		if !p.Usable() || !treesitter.ShimBase(p.S) {
+			return false
+		}
+	}
+	return true
 }
 
 // detectDangerous finds the primitive where the raw text search cannot:
@@ -559,6 +582,28 @@ func (a *analyzer) detectDangerous() {
 			if text, ok := a.dangerousOption(t.Text(nm), t.Child(i, fValue)); ok {
 				a.p.ReportDangerous(t.Pos(i), text, true)
 			}
+		case kAssignment:
+			// options.permission_mode = "bypassPermissions" and
+			// s["permissions"]["defaultMode"] = "bypassPermissions": the
+			// option written after construction
+			key := ""
+			switch l := t.Child(i, fLeft); {
+			case l == none:
+			case t.Nodes[l].Kind == kAttribute:
+				if at := t.Child(l, fAttribute); at != none {
+					key = t.Text(at)
+				}
+			case t.Nodes[l].Kind == kSubscript:
+				if k := a.ev.Eval(t.Child(l, fSubscript)); k.Known() && k.Alt == nil {
+					key = k.S
+				}
+			}
+			if key == "" {
+				continue
+			}
+			if text, ok := a.dangerousOption(key, t.Child(i, fRight)); ok {
+				a.p.ReportDangerous(t.Pos(i), text, true)
+			}
 		}
 	}
 }
@@ -574,7 +619,7 @@ func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
 	switch norm {
 	case "permissionmode", "defaultmode":
-		if v := a.ev.Eval(val); v.Known() && v.S == "bypassPermissions" {
+		if anyIs(a.ev.Eval(val), "bypassPermissions") {
 			return key + "=bypassPermissions", true
 		}
 	case "dangerouslyskippermissions", "allowdangerouslyskippermissions":

@@ -72,8 +72,9 @@ func (a *analyzer) Expr(n int32) value {
 			return treesitter.Unknown(n)
 		}
 		idx := a.ev.Eval(sub)
-		if !idx.Known() {
-			return treesitter.Unknown(n)
+		if !idx.Known() || idx.Alt != nil {
+			// BINS[k] with a key not known statically: any entry
+			return a.anyEntry(obj, n)
 		}
 		if obj.K == vArr {
 			return a.member(obj, "#"+idx.S, n)
@@ -338,6 +339,14 @@ func (a *analyzer) Binding(b *binding) value {
 	if b.param || b.value == none {
 		return treesitter.Unknown(b.name)
 	}
+	if b.each {
+		return a.ev.Once(b.name, func() value {
+			if v := a.ev.Eval(b.value); v.K == vArr {
+				return treesitter.Union(a.ev.Cfg, v.Elems, b.name)
+			}
+			return treesitter.Unknown(b.name)
+		})
+	}
 	return a.ev.Once(b.name, func() value { return a.ev.Eval(b.value) })
 }
 
@@ -443,7 +452,72 @@ func (a *analyzer) bindArgs(cmd value, sub int32, n int32) value {
 }
 
 // prop looks a key up in a dict literal or in keyword arguments.
-func (a *analyzer) prop(v value, name string) (value, bool) { return a.ev.Prop(v, name) }
+func (a *analyzer) prop(v value, name string) (value, bool) {
+	out, ok := a.ev.Prop(v, name)
+	if v.K != vObj || v.Obj == none {
+		return out, ok
+	}
+	var vals []value
+	if ok {
+		vals = append(vals, out)
+	}
+	for _, r := range a.setsOn(v.Obj)[name] {
+		vals = append(vals, a.ev.Eval(r))
+	}
+	if len(vals) == 0 {
+		return out, false
+	}
+	return treesitter.Union(a.ev.Cfg, vals, vals[0].Node), true
+}
+
+// setsOn indexes the assignments `x.name = value` whose x holds the
+// object obj (a dict, or the keyword arguments of an options
+// constructor), by name: a property set after construction is a
+// possibility of it. Built once per file, on first use.
+func (a *analyzer) setsOn(obj int32) map[string][]int32 {
+	t := a.t
+	if a.setsOf == nil {
+		a.setsOf = map[int32]map[string][]int32{}
+		for _, s := range a.sets {
+			o, at := t.Child(s[0], fObject), t.Child(s[0], fAttribute)
+			if o == none || at == none {
+				continue
+			}
+			ov := a.evalIdent(o)
+			if ov.K != vObj || ov.Obj == none {
+				continue
+			}
+			m := a.setsOf[ov.Obj]
+			if m == nil {
+				m = map[string][]int32{}
+				a.setsOf[ov.Obj] = m
+			}
+			m[t.Text(at)] = append(m[t.Text(at)], s[1])
+		}
+	}
+	return a.setsOf[obj]
+}
+
+// anyEntry is the value of v[k] for a key k not known statically: any
+// element of a list, any value of a dict literal.
+func (a *analyzer) anyEntry(v value, n int32) value {
+	t := a.t
+	var vals []value
+	switch v.K {
+	case vArr:
+		vals = v.Elems
+	case vObj:
+		if v.Obj == none || t.Nodes[v.Obj].Kind != kDictionary {
+			break
+		}
+		for c := t.Nodes[v.Obj].First; c != none && len(vals) <= 4*treesitter.MaxPossibilities; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind == kPair {
+				vals = append(vals, a.ev.Eval(t.Child(c, fValue)))
+			}
+		}
+	}
+	return a.ev.Tracked(treesitter.Union(a.ev.Cfg, vals, n))
+}
 
 // Entry reads one item of a dict literal or argument list for key name.
 func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
@@ -520,6 +594,31 @@ func (a *analyzer) evalCall(n int32) value {
 					}
 				}
 			}
+			if name == "copy" {
+				// x.copy() is x
+				if v := a.ev.Eval(t.Child(fn, fObject)); v.K == vArr || v.K == vObj {
+					v.Node, v.Lit = n, none
+					return v
+				}
+			}
+			if name == "get" {
+				// d.get(k, default): the entry, else the default
+				if d := a.ev.Eval(t.Child(fn, fObject)); d.K == vObj && d.Obj != none && t.Nodes[d.Obj].Kind == kDictionary {
+					var e value
+					if k := arg(0); k.Known() && k.Alt == nil {
+						if v, ok := a.prop(d, k.S); ok {
+							return v
+						}
+						e = treesitter.Unknown(n)
+					} else {
+						e = a.anyEntry(d, n)
+					}
+					if len(pos) > 1 {
+						return treesitter.Union(a.ev.Cfg, []value{e, arg(1)}, n)
+					}
+					return e
+				}
+			}
 			if name == "split" {
 				if s := a.ev.Eval(t.Child(fn, fObject)); s.K == vStr && len(pos) == 0 {
 					return splitWords(s, n, false)
@@ -527,7 +626,18 @@ func (a *analyzer) evalCall(n int32) value {
 			}
 		}
 	}
+	if t.Nodes[fn].Kind == kIdentifier && (t.Is(fn, "list") || t.Is(fn, "tuple")) && !a.scopes.Bound([]byte(t.Text(fn))) {
+		// list(x) / tuple(x) of a list is that list
+		if v := arg(0); v.K == vArr {
+			v.Node, v.Lit = n, none
+			return v
+		}
+		return treesitter.Unknown(n)
+	}
 	callee := a.ev.Eval(fn)
+	if v, ok := a.fieldDefault(callee, pos, kw, n); ok {
+		return v
+	}
 	switch callee.K {
 	case vCmd:
 		return treesitter.Unknown(n) // running a command returns its output
@@ -619,6 +729,39 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 	}
 	return treesitter.Unknown(n)
+}
+
+// fieldDefault is the default of a class field declared through a field
+// function (dataclasses.field, attrs' field/ib/attrib, pydantic's Field):
+// default=, a pydantic positional default, or what default_factory
+// returns.
+func (a *analyzer) fieldDefault(callee value, pos []int32, kw value, n int32) (value, bool) {
+	if callee.K != vRef || len(callee.Path) == 0 {
+		return value{}, false
+	}
+	switch callee.Mod {
+	case "dataclasses", "attr", "attrs", "pydantic", "sqlmodel", "pydantic.fields":
+	default:
+		return value{}, false
+	}
+	switch callee.Path[len(callee.Path)-1] {
+	case "field", "Field", "ib", "attrib":
+	default:
+		return value{}, false
+	}
+	if d, ok := a.prop(kw, "default"); ok {
+		return d, true
+	}
+	if f, ok := a.prop(kw, "default_factory"); ok {
+		if f.K == vFunc && f.Fn != none {
+			return a.ev.ReturnValue(f.Fn, n), true
+		}
+		return treesitter.Unknown(n), true
+	}
+	if callee.Path[len(callee.Path)-1] == "Field" && len(pos) > 0 {
+		return a.ev.Eval(pos[0]), true
+	}
+	return treesitter.Unknown(n), true
 }
 
 // splitWords splits a string into words (str.split(), shlex.split()); an

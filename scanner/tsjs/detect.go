@@ -486,6 +486,16 @@ func allShims(e value) bool {
 	return true
 }
 
+// anyIs reports whether any possibility of v is the known string s.
+func anyIs(v value, s string) bool {
+	for _, p := range v.Possibilities() {
+		if p.Known() && p.S == s {
+			return true
+		}
+	}
+	return false
+}
+
 // detectDangerous finds the primitive where the raw text search cannot:
 // split over concatenated literals or array elements, held in constants,
 // or written as an SDK option in an object literal.
@@ -568,7 +578,7 @@ func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
 	switch norm {
 	case "permissionmode", "defaultmode":
-		if v := a.ev.Eval(val); v.Known() && v.S == "bypassPermissions" {
+		if anyIs(a.ev.Eval(val), "bypassPermissions") {
 			return key + ": bypassPermissions", true
 		}
 	case "dangerouslyskippermissions", "allowdangerouslyskippermissions":

@@ -1,0 +1,9 @@
+# A class attribute that holds another program is clean through self.
+import subprocess
+
+
+class Vcs:
+    binary = "git"
+
+    def status(self):
+        subprocess.run([self.binary, "status"])
