@@ -187,6 +187,7 @@ func (a *analyzer) call(n int32) {
 	at := t.Pos(n)
 	pos, kw := a.callArgs(n)
 	callee := a.ev.Eval(fn)
+	pos, kw = a.partialArgs(callee, pos, kw)
 	switch callee.K {
 	case vCmd, vPipe:
 		a.invoke(callee, pos, at)
@@ -513,6 +514,22 @@ func (a *analyzer) sdk(n int32, opts value) {
 	at := a.t.Pos(n)
 	a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "claude", Class: cls,
 		Message: scanner.LaunchMessage("claude", "query", cls)})
+}
+
+// partialArgs puts the arguments a functools.partial binds before those of
+// the call; the call's keywords stand unless it has none.
+func (a *analyzer) partialArgs(callee value, pos []int32, kw value) ([]int32, value) {
+	if callee.K != vRef || callee.Bound <= 0 {
+		return pos, kw
+	}
+	bp, bkw := a.callArgs(callee.Bound)
+	if len(bp) > 0 {
+		bp = bp[1:] // the function itself
+	}
+	if kw.Obj == none || a.t.ChildKind(kw.Obj, kKeywordArgument) == none {
+		kw = bkw
+	}
+	return append(append([]int32{}, bp...), pos...), kw
 }
 
 // allShims reports whether every possibility of executable path e is a

@@ -638,6 +638,15 @@ func (a *analyzer) evalCall(n int32) value {
 	if v, ok := a.fieldDefault(callee, pos, kw, n); ok {
 		return v
 	}
+	if callee.K == vRef && callee.Mod == "functools" && len(callee.Path) == 1 && callee.Path[0] == "partial" {
+		// functools.partial(subprocess.run, [...]): the function, with
+		// the partial call's arguments bound first
+		if f := arg(0); f.K == vRef && f.Bound == 0 {
+			f.Bound, f.Node, f.Lit = n, n, none
+			return f
+		}
+		return treesitter.Unknown(n)
+	}
 	switch callee.K {
 	case vCmd:
 		return treesitter.Unknown(n) // running a command returns its output

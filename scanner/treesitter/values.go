@@ -61,6 +61,10 @@ type Value struct {
 	Lit       int32 // the string literal node when the value is that literal
 	Env       bool  // read from the environment (process.env.X, os.environ)
 	Fn        int32 // VFunc: the function node
+	// Bound is, for a function value made by functools.partial, the
+	// partial(...) call whose arguments come first; 0 when none (node 0
+	// is the file's root, never a call).
+	Bound int32
 	// Alt is the next possibility of the value (see Possibilities): a
 	// value is a set of possibilities, v and its chain of alternatives.
 	Alt *Value
