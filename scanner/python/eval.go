@@ -457,17 +457,35 @@ func (a *analyzer) prop(v value, name string) (value, bool) {
 	if v.K != vObj || v.Obj == none {
 		return out, ok
 	}
+	key := setKey{v.Obj, name}
+	if a.setsBusy[key] {
+		// options.x = options.x ?? d: the value being set is read while
+		// it is worked out; the literal (or nothing) stands
+		return out, ok
+	}
 	var vals []value
 	if ok {
 		vals = append(vals, out)
 	}
+	if a.setsBusy == nil {
+		a.setsBusy = map[setKey]bool{}
+	}
+	a.setsBusy[key] = true
 	for _, r := range a.setsOn(v.Obj)[name] {
 		vals = append(vals, a.ev.Eval(r))
 	}
+	delete(a.setsBusy, key)
 	if len(vals) == 0 {
 		return out, false
 	}
 	return treesitter.Union(a.ev.Cfg, vals, vals[0].Node), true
+}
+
+// setKey names a property of an object literal whose sets are being
+// evaluated.
+type setKey struct {
+	obj  int32
+	name string
 }
 
 // setsOn indexes the assignments `x.name = value` whose x holds the
