@@ -459,14 +459,20 @@ func (a *analyzer) shellArg(n int32, pos []int32, kw value, names ...string) {
 }
 
 func (a *analyzer) scanShell(v value, lit int32, at scanner.Pos) {
-	text, ok := treesitter.ShellText(v)
-	if !ok {
-		return
+	// each possibility of the text is a command line the shell may run
+	for i, p := range v.Possibilities() {
+		text, ok := treesitter.ShellText(p)
+		if !ok {
+			continue
+		}
+		pos := at
+		if i == 0 && lit != none {
+			pos = a.contentPos(lit)
+		} else if i > 0 && p.Lit != none {
+			pos = a.contentPos(p.Lit)
+		}
+		a.p.ScanShell(text, pos, "")
 	}
-	if lit != none {
-		at = a.contentPos(lit)
-	}
-	a.p.ScanShell(text, at, "")
 }
 
 // invoke judges a command object (or each command of a pipeline) run with

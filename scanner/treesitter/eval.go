@@ -121,7 +121,9 @@ func (e *Evaluator[B]) Tracked(v Value) Value {
 		v.Via = scanner.ClassVariableExecution
 	}
 	if v.Alt != nil {
+		// a possibility that came through a name is reported at the use
 		alt := e.Tracked(*v.Alt)
+		alt.Lit = None
 		v.Alt = &alt
 	}
 	if e.isKind(v.K, e.shape.Lists) {

@@ -308,20 +308,23 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 	}
 	at := a.t.Pos(n)
 	if shell {
-		text, ok := treesitter.ShellText(cmd)
-		if !ok {
-			return
-		}
-		if arr.K == vArr {
-			for _, e := range arr.Elems {
-				if s, ok := treesitter.ShellText(e); ok {
-					text += " " + s
-				} else {
-					text += " " + unknownShellWord
+		// each possibility of the command is a line the shell may run
+		for _, c := range cmd.Possibilities() {
+			text, ok := treesitter.ShellText(c)
+			if !ok {
+				continue
+			}
+			if arr.K == vArr {
+				for _, e := range arr.Elems {
+					if s, ok := treesitter.ShellText(e); ok {
+						text += " " + s
+					} else {
+						text += " " + unknownShellWord
+					}
 				}
 			}
+			a.p.ScanShell(text, a.textPos(c, at), "")
 		}
-		a.p.ScanShell(text, a.textPos(cmd, at), "")
 		return
 	}
 	treesitter.Judge(a.p, a.t, a.argvOf(&cmd, arr), at, cmd.Alt)
@@ -339,12 +342,12 @@ func (a *analyzer) textPos(v value, call scanner.Pos) scanner.Pos {
 // shellArg scans a string a shell runs (exec, execSync, shelljs.exec,
 // execaCommand).
 func (a *analyzer) shellArg(n, arg int32) {
-	v := a.ev.Eval(arg)
-	text, ok := treesitter.ShellText(v)
-	if !ok {
-		return
+	// each possibility of the text is a command line the shell may run
+	for _, v := range a.ev.Eval(arg).Possibilities() {
+		if text, ok := treesitter.ShellText(v); ok {
+			a.p.ScanShell(text, a.textPos(v, a.t.Pos(n)), "")
+		}
 	}
-	a.p.ScanShell(text, a.textPos(v, a.t.Pos(n)), "")
 }
 
 // fork runs node with a module path: fork(module, args?, {execPath}).
