@@ -227,6 +227,11 @@ func (a *analyzer) bindTarget(l, r int32) {
 			// options.x = value: an attribute set after construction
 			a.sets = append(a.sets, [2]int32{l, r})
 		}
+	case kSubscript:
+		// d["k"] = value: an item set after construction
+		if obj := t.Child(l, fValue); obj != none && t.Nodes[obj].Kind == kIdentifier {
+			a.sets = append(a.sets, [2]int32{l, r})
+		}
 	case kPatternList, kTuplePattern, kListPattern, kExpressionList, kTuple, kList:
 		a.bindUnknown(l)
 	}

@@ -1,7 +1,9 @@
 package python
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -497,8 +499,24 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 	if a.setsOf == nil {
 		a.setsOf = map[int32]map[string][]int32{}
 		for _, s := range a.sets {
-			o, at := t.Child(s[0], fObject), t.Child(s[0], fAttribute)
-			if o == none || at == none {
+			var o int32
+			var name string
+			if t.Nodes[s[0]].Kind == kSubscript {
+				o = t.Child(s[0], fValue)
+				k := a.ev.Eval(t.Child(s[0], fSubscript))
+				if !k.Known() || k.Alt != nil {
+					continue
+				}
+				name = k.S
+			} else {
+				o = t.Child(s[0], fObject)
+				at := t.Child(s[0], fAttribute)
+				if at == none {
+					continue
+				}
+				name = t.Text(at)
+			}
+			if o == none {
 				continue
 			}
 			ov := a.evalIdent(o)
@@ -510,10 +528,35 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 				m = map[string][]int32{}
 				a.setsOf[ov.Obj] = m
 			}
-			m[t.Text(at)] = append(m[t.Text(at)], s[1])
+			m[name] = append(m[name], s[1])
 		}
 	}
 	return a.setsOf[obj]
+}
+
+// setValues are the values the file sets on object obj after
+// constructing it, under any name.
+func (a *analyzer) setValues(obj int32) []value {
+	key := setKey{obj, "*"}
+	if a.setsBusy[key] {
+		return nil
+	}
+	if a.setsBusy == nil {
+		a.setsBusy = map[setKey]bool{}
+	}
+	a.setsBusy[key] = true
+	defer delete(a.setsBusy, key)
+	var vals []value
+	sets := a.setsOn(obj)
+	for _, name := range slices.Sorted(maps.Keys(sets)) { // a stable order of possibilities
+		for _, r := range sets[name] {
+			if len(vals) > 4*treesitter.MaxPossibilities {
+				return vals
+			}
+			vals = append(vals, a.ev.Eval(r))
+		}
+	}
+	return vals
 }
 
 // anyEntry is the value of v[k] for a key k not known statically: any
@@ -533,6 +576,7 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 				vals = append(vals, a.ev.Eval(t.Child(c, fValue)))
 			}
 		}
+		vals = append(vals, a.setValues(v.Obj)...)
 	}
 	return a.ev.Tracked(treesitter.Union(a.ev.Cfg, vals, n))
 }

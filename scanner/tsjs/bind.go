@@ -44,6 +44,12 @@ func (a *analyzer) collect() {
 			if l != none && t.Nodes[l].Kind != kMember && t.Nodes[l].Kind != kSubscript {
 				a.bindPattern(l, t.Child(i, fRight), nil, false)
 			}
+			if l != none && t.Nodes[l].Kind == kSubscript {
+				// BINS["x"] = value: an entry set after construction
+				if o := t.Child(l, fObject); o != none && t.Nodes[o].Kind == kIdentifier {
+					a.sets = append(a.sets, i)
+				}
+			}
 			if l != none && t.Nodes[l].Kind == kMember {
 				// this.x = value: an instance field, followed by this.x reads
 				if o := t.Child(l, fObject); o != none && t.Nodes[o].Kind == kThis {

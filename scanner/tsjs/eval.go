@@ -1,6 +1,8 @@
 package tsjs
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -376,8 +378,22 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 		a.setsOf = map[int32]map[string][]int32{}
 		for _, s := range a.sets {
 			l := t.Child(s, fLeft)
-			o, p := t.Child(l, fObject), t.Child(l, fProperty)
-			if o == none || p == none {
+			o := t.Child(l, fObject)
+			var name string
+			if t.Nodes[l].Kind == kSubscript {
+				k := a.ev.Eval(t.Child(l, fIndex))
+				if !k.Known() || k.Alt != nil {
+					continue
+				}
+				name = k.S
+			} else {
+				p := t.Child(l, fProperty)
+				if p == none {
+					continue
+				}
+				name = t.Text(p)
+			}
+			if o == none {
 				continue
 			}
 			ov := a.evalIdent(o)
@@ -389,10 +405,35 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 				m = map[string][]int32{}
 				a.setsOf[ov.Obj] = m
 			}
-			m[t.Text(p)] = append(m[t.Text(p)], t.Child(s, fRight))
+			m[name] = append(m[name], t.Child(s, fRight))
 		}
 	}
 	return a.setsOf[obj]
+}
+
+// setValues are the values the file sets on object obj after
+// constructing it, under any name.
+func (a *analyzer) setValues(obj int32) []value {
+	key := setKey{obj, "*"}
+	if a.setsBusy[key] {
+		return nil
+	}
+	if a.setsBusy == nil {
+		a.setsBusy = map[setKey]bool{}
+	}
+	a.setsBusy[key] = true
+	defer delete(a.setsBusy, key)
+	var vals []value
+	sets := a.setsOn(obj)
+	for _, name := range slices.Sorted(maps.Keys(sets)) { // a stable order of possibilities
+		for _, r := range sets[name] {
+			if len(vals) > 4*treesitter.MaxPossibilities {
+				return vals
+			}
+			vals = append(vals, a.ev.Eval(r))
+		}
+	}
+	return vals
 }
 
 // anyEntry is the value of v[k] for a key k not known statically: any
@@ -413,6 +454,7 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 				vals = append(vals, a.ev.Eval(t.Child(c, fValue)))
 			}
 		}
+		vals = append(vals, a.setValues(v.Obj)...)
 	}
 	return a.ev.Tracked(treesitter.Union(a.ev.Cfg, vals, n))
 }
