@@ -28,6 +28,8 @@ type binding struct {
 	// process.env`): the default is a possibility of the value.
 	dflt    int32
 	hasDflt bool
+
+	each bool // a for...of variable: any element of the array value
 }
 
 // collect records every binding of every name in the file. It walks the
@@ -126,6 +128,11 @@ func (a *analyzer) collect() {
 				}
 			}
 		case kForIn:
+			// for (const b of ["git", "claude"]): b is any element
+			if l, r := t.Child(i, fLeft), t.Child(i, fRight); l != none && r != none && t.Nodes[l].Kind == kIdentifier && a.ev.Op(i) == "of" {
+				a.scopes.Bind(l, binding{value: r, each: true, name: l})
+				continue
+			}
 			a.bindPattern(t.Child(i, fLeft), none, nil, true)
 		case kCatch:
 			a.bindPattern(t.Child(i, fParameter), none, nil, true)

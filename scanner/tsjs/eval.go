@@ -236,6 +236,14 @@ func (a *analyzer) Binding(b *binding) value {
 	if b.param && b.fn != "" {
 		return a.evalParam(b)
 	}
+	if b.each && b.value != none {
+		return a.ev.Once(b.name, func() value {
+			if v := a.ev.Eval(b.value); v.K == vArr {
+				return treesitter.Union(a.ev.Cfg, v.Elems, b.name)
+			}
+			return treesitter.Unknown(b.name)
+		})
+	}
 	if b.param || b.value == none {
 		if b.hasDflt {
 			return a.ev.Once(b.name, func() value { return withDefault(treesitter.Unknown(b.name), a.ev.Eval(b.dflt), b.name) })
