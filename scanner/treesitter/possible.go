@@ -80,9 +80,17 @@ func distinct(vals []Value) []Value {
 }
 
 // namesCommand reports whether possibility v is a string whose known text
-// names a runtime or the wrapper as a command.
+// names a runtime or the wrapper as a command, or a runtime's package (an
+// argument of npx): the possibility a reader of one string must see.
 func namesCommand(cfg *scanner.Config, v Value) bool {
-	return cfg != nil && v.Usable() && NamesCommand(cfg, v.S)
+	if cfg == nil || !v.Usable() {
+		return false
+	}
+	if NamesCommand(cfg, v.S) {
+		return true
+	}
+	_, ok := cfg.RuntimeForPackage(v.S)
+	return ok
 }
 
 // Union is the value that may be any of vals. Strings are the

@@ -65,3 +65,9 @@ func TestCombineBoundKeepsEveryPossibility(t *testing.T) {
 		assert.Equal(t, scanner.ClassDynamic, p.Via)
 	}
 }
+
+func TestUnionPutsRuntimePackageFirst(t *testing.T) {
+	cfg := scanner.DefaultConfig()
+	u := treesitter.Union(cfg, []treesitter.Value{treesitter.Str("prettier", 1), treesitter.Str("@anthropic-ai/claude-code", 2)}, 3)
+	assert.Equal(t, []string{"@anthropic-ai/claude-code", "prettier"}, texts(u), "an npx argument that may be a runtime package reads as that package")
+}
