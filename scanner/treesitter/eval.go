@@ -444,7 +444,7 @@ func (e *Evaluator[B]) List(n int32, spread Kind) Value {
 // set of both (see Union) when they are strings or lists; else the branch
 // that is a string (or of a kind in also) stands.
 func Either(cfg *scanner.Config, x, y Value, n int32, also ...ValueKind) Value {
-	if x.K == VStr && y.K == VStr || x.K == VArr && y.K == VArr {
+	if x.K == VStr && y.K == VStr || x.K == VArr && y.K == VArr || callable(x) && callable(y) {
 		return Union(cfg, []Value{x, y}, n)
 	}
 	for _, v := range []Value{x, y} {
@@ -459,6 +459,8 @@ func Either(cfg *scanner.Config, x, y Value, n int32, also ...ValueKind) Value {
 	}
 	return Unknown(n)
 }
+
+func callable(v Value) bool { return v.K == VRef || v.K == VFunc }
 
 // ObjectAt is the value of the object (dict) literal n.
 func ObjectAt(n int32) Value { return Value{K: VObj, Obj: n, Node: n, Lit: None} }

@@ -99,8 +99,10 @@ func namesCommand(cfg *scanner.Config, v Value) bool {
 // wrapper first (code that reads one string sees the launch); an opaque
 // possibility names nothing and adds nothing. A list whose first element
 // is a string carries the first elements of the other lists as that
-// element's alternatives. Otherwise values that are all the same stand and
-// values that differ are unknown at n.
+// element's alternatives. A function value that may be one of several
+// library functions is the first of them (they take the same arguments).
+// Otherwise values that are all the same stand and values that differ are
+// unknown at n.
 func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 	if len(vals) == 0 {
 		return Unknown(n)
@@ -112,13 +114,15 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 	if len(ps) == 1 {
 		return vals[0]
 	}
-	var strs, lists []Value
+	var strs, lists, refs []Value
 	for _, p := range ps {
 		switch p.K {
 		case VStr:
 			strs = append(strs, p)
 		case VArr:
 			lists = append(lists, p)
+		case VRef:
+			refs = append(refs, p)
 		}
 	}
 	switch {
@@ -126,6 +130,10 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 		return chain(bound(cfg, strs))
 	case len(lists) > 0:
 		return unionLists(cfg, lists)
+	case len(refs) > 0:
+		// a function value that may be one of several library functions
+		// (sync ? spawnSync : spawn): the first is called like the others
+		return refs[0]
 	}
 	return Unknown(n)
 }
