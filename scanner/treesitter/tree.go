@@ -4,6 +4,7 @@ import (
 	"sort"
 	"sync"
 	"time"
+	"unsafe"
 
 	ts "github.com/tree-sitter/go-tree-sitter"
 
@@ -46,6 +47,7 @@ type Grammar struct {
 	fields  []Field
 	special Special
 	parsers chan *ts.Parser
+	c       unsafe.Pointer // the tables in C memory, for the walk (flatten.go)
 }
 
 const errorSymbol = 0xFFFF
@@ -70,6 +72,7 @@ func NewGrammar(lang *ts.Language, kindNames map[string]Kind, fieldNames map[str
 	for id := 1; id <= nf; id++ {
 		g.fields[id] = fieldNames[g.lang.FieldNameForId(uint16(id))]
 	}
+	g.c = unsafe.Pointer(cGrammar(g))
 	return g
 }
 
@@ -196,66 +199,22 @@ func (t *Tree) Reset() {
 	t.Src, t.lines, t.HasError = nil, nil, false
 }
 
-// build copies the tree with one iterative cursor walk.
+// build copies the tree into t.Nodes with one call into C (flatten.go):
+// crossing cgo for every node (kind, field, offsets, cursor moves) cost
+// more than the parse itself. The walk writes into the Go-owned node
+// slice; when the slice is too small it counts the rest, and the second
+// call, into a slice of the exact size, cannot fall short.
 func (t *Tree) build(tt *ts.Tree, g *Grammar) {
-	c := tt.Walk()
-	defer c.Close()
-	sp := &g.special
-	t.Nodes = t.Nodes[:0]
-	// parents[d] is the kept ancestor for cursor depth d; last[d] its last
-	// kept child so far.
-	parents := []int32{None}
-	last := []int32{None}
+	if cap(t.Nodes) == 0 {
+		t.Nodes = make([]Node, 0, 256)
+	}
 	for {
-		n := c.Node()
-		id := n.KindId()
-		fid := c.FieldId()
-		var k Kind
-		keep := false
-		if id == errorSymbol {
-			k, keep = sp.Error, true
-			t.HasError = true
-		} else if int(id) < len(g.kinds) {
-			k, keep = g.kinds[id], g.keep[id]
+		n, hasErr := flatten(tt, g, t.Nodes[:cap(t.Nodes)])
+		if n <= cap(t.Nodes) {
+			t.Nodes, t.HasError = t.Nodes[:n], hasErr
+			return
 		}
-		f := NoField
-		if int(fid) < len(g.fields) {
-			f = g.fields[fid]
-		}
-		if f != NoField {
-			keep = true
-		}
-		if k == sp.Comment || k == sp.Skip {
-			keep = false
-		}
-		top := parents[len(parents)-1]
-		cur := top
-		if keep {
-			if f == sp.OperatorField {
-				k = sp.Operator
-			}
-			idx := int32(len(t.Nodes))
-			t.Nodes = append(t.Nodes, Node{Start: uint32(n.StartByte()), End: uint32(n.EndByte()), Parent: top, First: None, Next: None, Kind: k, Field: f})
-			if l := last[len(last)-1]; l != None {
-				t.Nodes[l].Next = idx
-			} else if top != None {
-				t.Nodes[top].First = idx
-			}
-			last[len(last)-1] = idx
-			cur = idx
-		}
-		if k != sp.Comment && k != sp.Skip && c.GotoFirstChild() {
-			parents = append(parents, cur)
-			last = append(last, None)
-			continue
-		}
-		for !c.GotoNextSibling() {
-			if !c.GotoParent() {
-				return
-			}
-			parents = parents[:len(parents)-1]
-			last = last[:len(last)-1]
-		}
+		t.Nodes = make([]Node, 0, n)
 	}
 }
 
