@@ -8,10 +8,10 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/stretchr/testify/require"
 	ts "github.com/tree-sitter/go-tree-sitter"
 	tsjavascript "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
-	"github.com/stretchr/testify/require"
 )
 
 func TestNodeLayout(t *testing.T) {
