@@ -2,7 +2,7 @@
 GO       ?= go
 FUZZTIME ?= 50000x
 
-.PHONY: all build test test-go setup lint bench fuzz-short install dist
+.PHONY: all build test test-go test-real setup lint bench fuzz-short install dist
 
 all: build
 
@@ -24,11 +24,21 @@ dist:
 setup:
 	./e2e/setup.sh
 
-# test is THE test command (README, .ci/run): everything, under -race.
-test: setup test-go
+# test is THE test command (README, .ci/run): everything, under -race,
+# then check-launches over the real-code tree.
+test: setup test-go test-real
 
 test-go:
 	$(GO) test -race -count=1 -timeout 30m ./...
+
+# test-real assembles the real-code tree (bench/real/build-tree.sh: Go's
+# src, Python's stdlib, pinned npm packages; cached in .cache/, rebuilt when
+# a version changes) and scans it (scanner/realcorpus). UPDATE=1 rewrites
+# the golden file of RED findings.
+REAL_TREE ?= $(CURDIR)/.cache/realtree
+test-real:
+	./bench/real/build-tree.sh $(REAL_TREE)
+	LEASEGATE_REAL_TREE=$(REAL_TREE) $(GO) test -count=1 -timeout 20m ./scanner/realcorpus $(if $(UPDATE),-args -update)
 
 # lint fails on unformatted code, vet or staticcheck findings, and a go.mod
 # or go.sum that `go mod tidy` would change.

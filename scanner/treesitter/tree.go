@@ -141,8 +141,11 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 	if tt == nil {
 		return false
 	}
-	defer tt.Close()
 	t.build(tt, g)
+	tt.Close()
+	if len(src) > bigFile {
+		releaseCMemory()
+	}
 	return true
 }
 
