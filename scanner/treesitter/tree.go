@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"runtime/debug"
 	"sort"
 	"sync"
 	"time"
@@ -121,6 +122,11 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 	if len(src) > bigFile {
 		bigParses <- struct{}{}
 		defer func() { <-bigParses }()
+		// The tree about to be built is the largest thing in the process:
+		// hand the garbage of the files before it back to the system first
+		// (a GC; a few files in a tree are this large).
+		debug.FreeOSMemory()
+		releaseCMemory()
 	}
 	p := g.getParser()
 	defer g.putParser(p)
@@ -154,7 +160,7 @@ var trees = sync.Pool{New: func() any { return new(Tree) }}
 
 // maxPooledNodes bounds the node slice of a tree kept in the pool, so one
 // huge bundle does not pin its memory for the rest of the scan.
-const maxPooledNodes = 1 << 20
+const maxPooledNodes = 1 << 16
 
 // ParseFile parses src into a pooled tree, to be handed back with Release.
 // When the parser gives up (time budget) it returns a *scanner.ParseError,
