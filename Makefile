@@ -38,7 +38,7 @@ test-go:
 REAL_TREE ?= $(CURDIR)/.cache/realtree
 test-real:
 	./bench/real/build-tree.sh $(REAL_TREE)
-	LEASEGATE_REAL_TREE=$(REAL_TREE) $(GO) test -count=1 -timeout 20m ./scanner/realcorpus $(if $(UPDATE),-args -update)
+	LEASEGATE_REAL_TREE=$(REAL_TREE) $(GO) test -tags realcorpus -count=1 -timeout 20m ./scanner/realcorpus $(if $(UPDATE),-args -update)
 
 # lint fails on unformatted code, vet or staticcheck findings, and a go.mod
 # or go.sum that `go mod tidy` would change.

@@ -1,3 +1,5 @@
+//go:build realcorpus
+
 package realcorpus
 
 import (
@@ -45,12 +47,7 @@ type report struct {
 
 func TestRealCorpus(t *testing.T) {
 	root := os.Getenv(treeEnv)
-	if root == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is not set: CI runs this test through `make test-real`", treeEnv)
-		}
-		t.Skipf("%s is not set; run `make test-real`", treeEnv)
-	}
+	require.NotEmpty(t, root, "%s names the tree of bench/real/build-tree.sh; run `make test-real`", treeEnv)
 	bin := filepath.Join(t.TempDir(), "check-launches")
 	build := exec.Command("go", "build", "-o", bin, "github.com/leasegate/leasegate/cmd/check-launches")
 	out, err := build.CombinedOutput()
