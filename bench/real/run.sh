@@ -43,22 +43,23 @@ echo "building check-launches" >&2
 # The read floor: every file read once for the names a launch needs.
 rg_pattern='child_process|subprocess|os/exec|claude|dangerously|bypassPermissions'
 
-measure() { # name, command... → appends "name wall_s rss_kib exit" to $work/results
+measure() { # name, command... → appends "name wall_s rss_kib exit cpu_s" to $work/results
 	local name=$1 out rc=0
 	shift
 	out=$work/time
 	/usr/bin/time -v "$@" >/dev/null 2>"$out" || rc=$?
-	local wall rss
+	local wall rss cpu
+	cpu=$(awk -F': ' '/User time/ {u = $2} /System time/ {s = $2} END {print u + s}' "$out")
 	wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$out" | awk -F: '{ if (NF == 3) print $1*3600 + $2*60 + $3; else print $1*60 + $2 }')
 	rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$out")
 	rc=$(awk -F': ' '/Exit status/ {print $2}' "$out")
-	echo "$name $wall $rss $rc" >>"$work/results"
+	echo "$name $wall $rss $rc $cpu" >>"$work/results"
 }
 
 count=$(find "$tree" -type f | wc -l)
 echo "machine: $(nproc) CPUs, $(uname -sr); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "tree: $count files, $(du -sh "$tree" | cut -f1) ($(cat "$tree/.stamp" 2>/dev/null || echo "no stamp"))"
-echo "ast-grep: $("$sg" --version); $(rg --version | head -1)"
+echo "ast-grep: $("$sg" --version); $(rg --version 2>/dev/null | head -1)"
 for r in $(seq "$rounds"); do
 	measure check-launches "$bin" --root "$tree" --json
 	measure ast-grep "$sg" scan -c "$here/sgconfig.yml" --json=stream "$tree"
@@ -66,17 +67,23 @@ for r in $(seq "$rounds"); do
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| tool | median wall s | runs (s) | peak RSS MiB | exit |"
-echo "| --- | --- | --- | --- | --- |"
+echo "| tool | median wall s | runs (s) | median CPU s (user+sys) | peak RSS MiB | exit |"
+echo "| --- | --- | --- | --- | --- | --- |"
 for t in check-launches ast-grep rg-l; do
-	awk -v t="$t" '$1 == t { w[n++] = $2; if ($3 > m) m = $3; e = e (e == "" ? "" : ",") $4 }
+	awk -v t="$t" '$1 == t { k = n++; w[k] = $2; c[k] = $5; if ($3 > m) m = $3; e = e (e == "" ? "" : ",") $4 }
 		END {
-			for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (w[j] < w[i]) { x = w[i]; w[i] = w[j]; w[j] = x }
+			for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) {
+				if (w[j] < w[i]) { x = w[i]; w[i] = w[j]; w[j] = x }
+				if (c[j] < c[i]) { x = c[i]; c[i] = c[j]; c[j] = x }
+			}
 			med = (n % 2) ? w[int(n / 2)] : (w[n / 2 - 1] + w[n / 2]) / 2
+			cmed = (n % 2) ? c[int(n / 2)] : (c[n / 2 - 1] + c[n / 2]) / 2
 			runs = ""; for (i = 0; i < n; i++) runs = runs (i ? " " : "") w[i]
-			printf "| %s | %.2f | %s | %d | %s |\n", t, med, runs, m / 1024, e
+			printf "| %s | %.2f | %s | %.2f | %d | %s |\n", t, med, runs, cmed, m / 1024, e
 		}' "$work/results"
 done | tee "$work/table"
-med() { grep "^| $1 " "$work/table" | awk -F'|' '{print $3}'; }
-awk -v a="$(med check-launches)" -v b="$(med ast-grep)" -v c="$(med rg-l)" 'BEGIN {
-	printf "\nast-grep / check-launches: %.2fx; check-launches / rg -l: %.1fx\n", b / a, a / c }'
+col() { grep "^| $1 " "$work/table" | awk -F'|' -v k="$2" '{print $k}'; }
+awk -v a="$(col check-launches 3)" -v b="$(col ast-grep 3)" -v c="$(col rg-l 3)" \
+	-v ca="$(col check-launches 5)" -v cb="$(col ast-grep 5)" -v cc="$(col rg-l 5)" 'BEGIN {
+	printf "\nwall: ast-grep / check-launches %.2fx, check-launches / rg -l %.1fx\n", b / a, a / c
+	printf "CPU:  ast-grep / check-launches %.2fx, check-launches / rg -l %.1fx\n", cb / ca, ca / cc }'
