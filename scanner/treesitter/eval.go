@@ -79,6 +79,9 @@ type Evaluator[B any] struct {
 	propBusy  map[propKey]bool
 	sites     map[string][]int32
 	methodIdx map[string][]int32
+	// folded holds the value of a link of a left-nested operator chain
+	// while the link above it is evaluated (see Operands).
+	folded map[int32]Value
 }
 
 type propKey struct {
@@ -207,9 +210,58 @@ func (e *Evaluator[B]) Op(n int32) string {
 	return ""
 }
 
-// Operands are the values of both sides of binary expression n.
+// Operands are the values of both sides of binary expression n. A
+// left-nested chain of one operator (`'a ' + 'b ' + … ` with hundreds of
+// terms, as generated and bundled code writes long strings) is evaluated
+// link by link from the bottom, iteratively: its length does not count
+// against the depth bound, only its steps against the step bound.
 func (e *Evaluator[B]) Operands(n int32) (l, r Value) {
-	return e.Eval(e.T.Child(n, e.shape.Left)), e.Eval(e.T.Child(n, e.shape.Right))
+	left := e.T.Child(n, e.shape.Left)
+	if v, ok := e.folded[left]; ok {
+		l = v
+	} else if e.sameOp(left, n) {
+		l = e.foldLeft(left)
+	} else {
+		l = e.Eval(left)
+	}
+	return l, e.Eval(e.T.Child(n, e.shape.Right))
+}
+
+// maxChainLinks bounds one iterative pass down a chain; a longer chain is
+// folded in several passes, each one level deeper.
+const maxChainLinks = 1 << 16
+
+// sameOp reports whether m is a binary expression of the same kind and
+// operator as n.
+func (e *Evaluator[B]) sameOp(m, n int32) bool {
+	return m != None && e.T.Nodes[m].Kind == e.T.Nodes[n].Kind && e.Op(m) == e.Op(n)
+}
+
+// foldLeft evaluates the chain whose top link is top, bottom link first;
+// each link's Operands finds the value of the link below in e.folded.
+func (e *Evaluator[B]) foldLeft(top int32) Value {
+	spine := []int32{top}
+	for m := top; len(spine) < maxChainLinks; {
+		next := e.T.Child(m, e.shape.Left)
+		if !e.sameOp(next, top) {
+			break
+		}
+		spine = append(spine, next)
+		m = next
+	}
+	if e.folded == nil {
+		e.folded = map[int32]Value{}
+	}
+	var v Value
+	for i := len(spine) - 1; i >= 0; i-- {
+		v = e.Eval(spine[i])
+		if i+1 < len(spine) {
+			delete(e.folded, spine[i+1])
+		}
+		e.folded[spine[i]] = v
+	}
+	delete(e.folded, top)
+	return v
 }
 
 // Param resolves the parameter named at node name of function fn (a
