@@ -12,7 +12,7 @@ const (
 	// MaxEvalDepth bounds how deep one value is followed (through names,
 	// members, spreads, calls, concatenations): it keeps the Go stack
 	// bounded whatever the input.
-	MaxEvalDepth = 256
+	MaxEvalDepth = 2048
 	// MaxEvalSteps bounds the evaluation work of one file, so values that
 	// fan out (spreads of spreads, calls of calls) cannot make it
 	// exponential.
