@@ -135,13 +135,13 @@ func TestRuntimeLayering(t *testing.T) {
 	assert.Empty(t, imports("lease/wire"), "lease/wire imports nothing of the module")
 	assert.Empty(t, imports("integrations/dropgate"), "dropgate is a leaf")
 	assert.Empty(t, imports("internal/shnest"), "shnest is a leaf")
-	for _, client := range []string{"launcher", "cmd/mutator-gate/mutatorgate", "gate"} {
+	for _, client := range []string{"cmd/launch-runtime/launchruntime", "cmd/mutator-gate/mutatorgate", "gate"} {
 		for _, imp := range imports(client) {
 			assert.NotContains(t, []string{"lease", "lease/broker", "lease/fleet"}, imp, "%s imports the server %s to be a client", client, imp)
 		}
 	}
 	listed := packageMap(t, "packages.md")
-	for _, p := range []string{"lease/wire", "lease/broker", "lease/fleet", "gate", "launcher", "cmdline", "integrations/dropgate", "cmd/mutator-gate/mutatorgate", "cmd/lease-broker/leasebroker"} {
+	for _, p := range []string{"lease/wire", "lease/broker", "lease/fleet", "gate", "cmd/launch-runtime/launchruntime", "cmdline", "integrations/dropgate", "cmd/mutator-gate/mutatorgate", "cmd/lease-broker/leasebroker"} {
 		assert.Contains(t, listed, p, "packages.md: %s is not in the map", p)
 	}
 }

@@ -143,8 +143,8 @@ func TestExitCodeTables(t *testing.T) {
 	assert.Equal(t, broker, doc, "lease-broker.md exit codes vs leasebroker.Exit*")
 
 	// launch-runtime: the status column (its first row is the runtime's own
-	// status after a successful launch), against launcher/exit.go.
-	launch := constInts(t, "launcher/exit.go", "Exit")
+	// status after a successful launch), against cmd/launch-runtime/launchruntime/exit.go.
+	launch := constInts(t, "cmd/launch-runtime/launchruntime/exit.go", "Exit")
 	got = nil
 	for _, r := range table(t, "launch-runtime.md", "## Exit codes") {
 		if !strings.HasPrefix(r[0], "`") {
@@ -154,7 +154,7 @@ func TestExitCodeTables(t *testing.T) {
 		require.NoError(t, err, "launch-runtime.md: status %q", r[0])
 		got = append(got, n)
 	}
-	assert.ElementsMatch(t, got, mapValues(launch), "launch-runtime.md exit codes vs launcher.Exit*")
+	assert.ElementsMatch(t, got, mapValues(launch), "launch-runtime.md exit codes vs launchruntime.Exit*")
 }
 
 func TestCodeTables(t *testing.T) {

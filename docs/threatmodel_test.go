@@ -355,7 +355,7 @@ func TestThreatModelCitesRealTests(t *testing.T) {
 	for _, c := range m.Cites {
 		dirs[c.Dir] = true
 	}
-	for _, want := range []string{"lease", "lease/broker", "gate", "cmd/mutator-gate/mutatorgate", "cmd/lease-broker/leasebroker", "launcher", "e2e", "cmd/check-launches/checklaunches"} {
+	for _, want := range []string{"lease", "lease/broker", "gate", "cmd/mutator-gate/mutatorgate", "cmd/lease-broker/leasebroker", "cmd/launch-runtime/launchruntime", "e2e", "cmd/check-launches/checklaunches"} {
 		if !dirs[want] {
 			t.Errorf("%s cites no test in %s", threatModel, want)
 		}

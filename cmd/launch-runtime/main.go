@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"github.com/leasegate/leasegate/launcher"
+	"github.com/leasegate/leasegate/cmd/launch-runtime/launchruntime"
 )
 
-func main() { os.Exit(launcher.Main(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() { os.Exit(launchruntime.Main(os.Args[1:], os.Stdout, os.Stderr)) }

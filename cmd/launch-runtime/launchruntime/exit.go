@@ -1,4 +1,4 @@
-package launcher
+package launchruntime
 
 // Exit statuses of launch-runtime. On success it does not exit: it becomes
 // the runtime, whose status is the caller's.

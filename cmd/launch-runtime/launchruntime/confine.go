@@ -1,4 +1,4 @@
-package launcher
+package launchruntime
 
 // Kernel-enforced confinement of the runtime's process tree (Landlock).
 //

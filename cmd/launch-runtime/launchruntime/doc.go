@@ -18,4 +18,4 @@
 // user's (or the managed) Claude settings and into Pi's global extension
 // folder, so that a runtime started without the wrapper is still gated and,
 // lacking a session identity, denied every tool.
-package launcher
+package launchruntime

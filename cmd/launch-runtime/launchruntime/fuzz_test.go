@@ -1,4 +1,4 @@
-package launcher
+package launchruntime
 
 import (
 	"encoding/json"
