@@ -318,7 +318,7 @@ func (p *Pass) ScanShell(text string, at Pos, via Class) {
 // ShellFailures returns the first failure of the shell detector on text
 // embedded in the file and how many there were (the first is kept, the
 // others counted: nested strings can fail many times over).
-func (p *Pass) ShellFailures() (first error, n int) { return p.shellErr, p.shellErrs }
+func (p *Pass) ShellFailures() (n int, first error) { return p.shellErrs, p.shellErr }
 
 // ScanDangerousText reports every occurrence of the primitive in a string
 // value that starts at pos (data).

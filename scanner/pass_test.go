@@ -30,7 +30,7 @@ func TestScanShellRecordsFailure(t *testing.T) {
 	p.ScanShell("reject", Pos{Line: 2, Column: 3}, "")
 	p.ScanShell("reject", Pos{Line: 5, Column: 1}, "")
 	assert.Equal(t, []string{"ok", "reject", "reject"}, sh.texts)
-	first, n := p.ShellFailures()
+	n, first := p.ShellFailures()
 	assert.Equal(t, 2, n)
 	var pe *ParseError
 	require.ErrorAs(t, first, &pe)
