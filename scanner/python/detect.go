@@ -69,7 +69,6 @@ type analyzer struct {
 	selfAttrs map[string][]int32 // self.x = value assignments, by attribute
 	sets      [][2]int32         // x.attr = value assignments (target, value)
 	setsOf    map[int32]map[string][]int32
-	setsBusy  map[setKey]bool
 	muts      map[string][]mutation
 	// mutating holds the names whose in-place changes are being applied,
 	// so a change that refers to its own name (cmd += f(cmd)) ends as

@@ -1,9 +1,7 @@
 package python
 
 import (
-	"maps"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -455,39 +453,7 @@ func (a *analyzer) bindArgs(cmd value, sub int32, n int32) value {
 
 // prop looks a key up in a dict literal or in keyword arguments.
 func (a *analyzer) prop(v value, name string) (value, bool) {
-	out, ok := a.ev.Prop(v, name)
-	if v.K != vObj || v.Obj == none {
-		return out, ok
-	}
-	key := setKey{v.Obj, name}
-	if a.setsBusy[key] {
-		// options.x = options.x ?? d: the value being set is read while
-		// it is worked out; the literal (or nothing) stands
-		return out, ok
-	}
-	var vals []value
-	if ok {
-		vals = append(vals, out)
-	}
-	if a.setsBusy == nil {
-		a.setsBusy = map[setKey]bool{}
-	}
-	a.setsBusy[key] = true
-	for _, r := range a.setsOn(v.Obj)[name] {
-		vals = append(vals, a.ev.Eval(r))
-	}
-	delete(a.setsBusy, key)
-	if len(vals) == 0 {
-		return out, false
-	}
-	return treesitter.Union(a.ev.Cfg, vals, vals[0].Node), true
-}
-
-// setKey names a property of an object literal whose sets are being
-// evaluated.
-type setKey struct {
-	obj  int32
-	name string
+	return a.ev.PropSet(v, name, a.setsOn)
 }
 
 // setsOn indexes the assignments `x.name = value` whose x holds the
@@ -537,26 +503,7 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 // setValues are the values the file sets on object obj after
 // constructing it, under any name.
 func (a *analyzer) setValues(obj int32) []value {
-	key := setKey{obj, "*"}
-	if a.setsBusy[key] {
-		return nil
-	}
-	if a.setsBusy == nil {
-		a.setsBusy = map[setKey]bool{}
-	}
-	a.setsBusy[key] = true
-	defer delete(a.setsBusy, key)
-	var vals []value
-	sets := a.setsOn(obj)
-	for _, name := range slices.Sorted(maps.Keys(sets)) { // a stable order of possibilities
-		for _, r := range sets[name] {
-			if len(vals) > 4*treesitter.MaxPossibilities {
-				return vals
-			}
-			vals = append(vals, a.ev.Eval(r))
-		}
-	}
-	return vals
+	return a.ev.SetValues(obj, a.setsOn)
 }
 
 // anyEntry is the value of v[k] for a key k not known statically: any

@@ -1,7 +1,9 @@
 package treesitter
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -82,6 +84,9 @@ type Evaluator[B any] struct {
 	// folded holds the value of a link of a left-nested operator chain
 	// while the link above it is evaluated (see Operands).
 	folded map[int32]Value
+	// setsBusy are the properties whose later assignments are being
+	// evaluated (see PropSet).
+	setsBusy map[propKey]bool
 }
 
 type propKey struct {
@@ -519,3 +524,64 @@ func ObjectAt(n int32) Value { return Value{K: VObj, Obj: n, Node: n, Lit: None}
 
 // FuncAt is the value of the function (lambda, arrow) n.
 func FuncAt(n int32) Value { return Value{K: VFunc, Node: n, Fn: n, Lit: None} }
+
+// SetIndex gives, for an object node, the value nodes the file assigns to
+// its properties after constructing it (`options.permissionMode = ...`),
+// by property name. Each language indexes its own assignment forms.
+type SetIndex func(obj int32) map[string][]int32
+
+// PropSet is Prop with the values the file assigns to that property after
+// construction as further possibilities. A set that reads the property
+// being set (`options.x = options.x ?? d`) sees the literal alone.
+func (e *Evaluator[B]) PropSet(v Value, name string, sets SetIndex) (Value, bool) {
+	out, ok := e.Prop(v, name)
+	if v.K != VObj || v.Obj == None {
+		return out, ok
+	}
+	key := propKey{v.Obj, name}
+	if e.setsBusy[key] {
+		return out, ok
+	}
+	var vals []Value
+	if ok {
+		vals = append(vals, out)
+	}
+	if e.setsBusy == nil {
+		e.setsBusy = map[propKey]bool{}
+	}
+	e.setsBusy[key] = true
+	for _, r := range sets(v.Obj)[name] {
+		vals = append(vals, e.Eval(r))
+	}
+	delete(e.setsBusy, key)
+	if len(vals) == 0 {
+		return out, false
+	}
+	return Union(e.Cfg, vals, vals[0].Node), true
+}
+
+// SetValues are the values the file assigns to any property of obj after
+// constructing it, in a stable order, at most a few times
+// MaxPossibilities (Union bounds them after).
+func (e *Evaluator[B]) SetValues(obj int32, sets SetIndex) []Value {
+	key := propKey{obj, "*"}
+	if e.setsBusy[key] {
+		return nil
+	}
+	if e.setsBusy == nil {
+		e.setsBusy = map[propKey]bool{}
+	}
+	e.setsBusy[key] = true
+	defer delete(e.setsBusy, key)
+	var vals []Value
+	byName := sets(obj)
+	for _, name := range slices.Sorted(maps.Keys(byName)) { // a stable order of possibilities
+		for _, r := range byName[name] {
+			if len(vals) > 4*MaxPossibilities {
+				return vals
+			}
+			vals = append(vals, e.Eval(r))
+		}
+	}
+	return vals
+}

@@ -78,7 +78,6 @@ type analyzer struct {
 	thisAttrs map[string][]int32 // this.x = value and class fields, by name
 	sets      []int32            // x.name = value assignments (options set after construction)
 	setsOf    map[int32]map[string][]int32
-	setsBusy  map[setKey]bool
 	zxGlobal  bool
 }
 
