@@ -9,9 +9,7 @@ package broker
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"net"
-	"time"
 
 	"github.com/leasegate/leasegate/lease/wire"
 )
@@ -44,44 +42,7 @@ func (s *Server) serveOperator() {
 	if s.opLn == nil {
 		return
 	}
-	sem := make(chan struct{}, 64)
-	for {
-		c, err := s.opLn.AcceptUnix()
-		if err != nil {
-			if s.closing.Load() {
-				return
-			}
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				continue
-			}
-			if errors.Is(err, syscallEMFILE) || errors.Is(err, syscallENFILE) {
-				time.Sleep(10 * time.Millisecond)
-				continue
-			}
-			return
-		}
-		select {
-		case sem <- struct{}{}:
-		default:
-			c.Close()
-			continue
-		}
-		s.connMu.Lock()
-		if s.closing.Load() {
-			s.connMu.Unlock()
-			c.Close()
-			<-sem
-			continue
-		}
-		s.conns[c] = struct{}{}
-		s.connWG.Add(1)
-		s.connMu.Unlock()
-		go func() {
-			defer func() { <-sem }()
-			s.serveConnVia(c, true)
-		}()
-	}
+	_ = s.acceptLoop(s.opLn, 64, true)
 }
 
 // confinedAbstract reports whether session id was registered inside a

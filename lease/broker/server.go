@@ -215,9 +215,18 @@ func (s *Server) Serve(ctx context.Context) error {
 	defer stop()
 	go s.sweep()
 	go s.serveOperator()
-	sem := make(chan struct{}, s.cfg.MaxConns)
+	return s.acceptLoop(s.ln, s.cfg.MaxConns, false)
+}
+
+// acceptLoop accepts connections on ln until Close, at most maxConns at
+// once (one over is closed at once, the rest keep being served), and
+// serves each; operator marks the operator socket. It returns nil after a
+// Close and the accept error otherwise; running out of file descriptors
+// backs off instead of ending the loop.
+func (s *Server) acceptLoop(ln *net.UnixListener, maxConns int, operator bool) error {
+	sem := make(chan struct{}, maxConns)
 	for {
-		c, err := s.ln.AcceptUnix()
+		c, err := ln.AcceptUnix()
 		if err != nil {
 			if s.closing.Load() {
 				return nil
@@ -250,7 +259,7 @@ func (s *Server) Serve(ctx context.Context) error {
 		s.connMu.Unlock()
 		go func() {
 			defer func() { <-sem }()
-			s.serveConn(c)
+			s.serveConnVia(c, operator)
 		}()
 	}
 }
@@ -338,8 +347,6 @@ func (s *Server) forget(id, reason string) {
 		_ = s.audit.Write(Record{Kind: KindLeaseRevoked, Session: id, Generation: in.Generation, Runtime: in.Runtime, Reason: reason})
 	}
 }
-
-func (s *Server) serveConn(c *net.UnixConn) { s.serveConnVia(c, false) }
 
 // serveConnVia serves one connection; operator is true on the operator
 // socket, which serves operatorOps only.
