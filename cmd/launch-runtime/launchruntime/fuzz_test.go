@@ -2,9 +2,10 @@ package launchruntime
 
 import (
 	"encoding/json"
-	"github.com/leasegate/leasegate/integrations/dropgate"
 	"strings"
 	"testing"
+
+	"github.com/leasegate/leasegate/integrations/dropgate"
 )
 
 // FuzzCheckClaudeArgs: no panic, and nothing it lets through carries a

@@ -108,19 +108,7 @@ func runInstall(deps Deps, args []string, install bool) int {
 			err = doUninstall(deps, t)
 		}
 	}
-	switch {
-	case err == nil:
-		return ExitOK
-	case errors.Is(err, ErrUsage):
-		fmt.Fprintf(deps.Stderr, "launch-runtime: %v\n%s", err, usage)
-		return ExitRefused
-	case errors.Is(err, ErrRefused):
-		fmt.Fprintf(deps.Stderr, "launch-runtime: %v\n", err)
-		return ExitRefused
-	default:
-		fmt.Fprintf(deps.Stderr, "launch-runtime: %v\n", err)
-		return ExitFailure
-	}
+	return exitStatus(err, deps.Stderr)
 }
 
 func doInstall(deps Deps, t installTargets) error {

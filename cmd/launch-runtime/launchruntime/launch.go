@@ -95,17 +95,24 @@ func Run(deps Deps, args []string) int {
 	}
 	l := &launch{deps: deps}
 	err := l.run(context.Background(), args)
+	return exitStatus(err, deps.Stderr) // nil only when Exec is a test double
+}
+
+// exitStatus says err in one line (a usage error with the usage after it)
+// and maps it onto the exit status: 0 done, ExitRefused for usage errors
+// and refusals, ExitFailure when it could not launch (nothing started).
+func exitStatus(err error, stderr io.Writer) int {
 	switch {
 	case err == nil:
-		return ExitOK // only reached when Exec is a test double
+		return ExitOK
 	case errors.Is(err, ErrUsage):
-		fmt.Fprintf(deps.Stderr, "launch-runtime: %v\n%s", err, usage)
+		fmt.Fprintf(stderr, "launch-runtime: %v\n%s", err, usage)
 		return ExitRefused
 	case errors.Is(err, ErrRefused):
-		fmt.Fprintf(deps.Stderr, "launch-runtime: %v\n", err)
+		fmt.Fprintf(stderr, "launch-runtime: %v\n", err)
 		return ExitRefused
 	default:
-		fmt.Fprintf(deps.Stderr, "launch-runtime: %v\n", err)
+		fmt.Fprintf(stderr, "launch-runtime: %v\n", err)
 		return ExitFailure
 	}
 }
