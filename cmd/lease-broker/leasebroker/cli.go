@@ -117,16 +117,24 @@ func (g *globalOptions) socket() (string, error) {
 	return p, nil
 }
 
-// call sends one request and turns transport failures and OK-false replies
-// into exit errors.
+// call sends one request over the path socket and turns transport
+// failures and OK-false replies into exit errors.
 func (g *globalOptions) call(req wire.Request) (wire.Reply, error) {
+	return g.callVia(req, wire.Dial)
+}
+
+// callVia is call over the connection dial makes.
+func (g *globalOptions) callVia(req wire.Request, dial func(context.Context, string) (*wire.Client, error)) (wire.Reply, error) {
 	path, err := g.socket()
 	if err != nil {
 		return wire.Reply{}, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), g.Timeout)
 	defer cancel()
-	c, err := wire.Dial(ctx, path)
+	c, err := dial(ctx, path)
+	if errors.Is(err, wire.ErrOperatorSocket) {
+		return wire.Reply{}, exitf(ExitUnavailable, "%v", err)
+	}
 	if err != nil {
 		return wire.Reply{}, exitf(ExitUnavailable, "no broker at %s (start one with `lease-broker serve`)", path)
 	}
