@@ -57,6 +57,11 @@ type Record struct {
 	PID        int       `json:"pid,omitempty"`
 	UID        *int      `json:"uid,omitempty"`
 	Cycle      uint64    `json:"cycle,omitempty"`
+	// DroppedToolCalls and DroppedFileTouches, on the lease.revoked record
+	// that ends a session, count the tool.call and file.touch records the
+	// per-session cap left out of the log.
+	DroppedToolCalls   int `json:"dropped_tool_calls,omitempty"`
+	DroppedFileTouches int `json:"dropped_file_touches,omitempty"`
 	// Boot and Seq identify the record: Boot is random per opening of the
 	// log by a broker, Seq counts that broker's records from 1. Together
 	// with the host they make the identity the fleet shipper delivers at

@@ -116,6 +116,28 @@ func TestToolCallCap(t *testing.T) {
 	if len(list) != 1 || list[0].ToolCalls != 3 || list[0].DroppedToolCalls != 7 || list[0].DroppedFileTouches != 2 {
 		t.Fatalf("%+v", list)
 	}
+	// The record that ends the session carries the drops, so the log (and
+	// the fleet database) counts them too.
+	rt.stop()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		var end *broker.Record
+		for _, r := range readAudit(t, srv.AuditPath()) {
+			if r.Kind == broker.KindLeaseRevoked && r.Session == rt.Session {
+				end = &r
+			}
+		}
+		if end != nil {
+			if end.DroppedToolCalls != 7 || end.DroppedFileTouches != 2 {
+				t.Fatalf("session end record: %+v", end)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no lease.revoked record when the runtime exited")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // TestExpiryLogged: with an injected clock, a lease past its TTL is denied

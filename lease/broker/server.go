@@ -331,8 +331,10 @@ func (s *Server) forget(id, reason string) {
 	if !s.table.Forget(id) {
 		return
 	}
+	var droppedCalls, droppedTouches int
 	s.mu.Lock()
 	if m := s.meta[id]; m != nil {
+		droppedCalls, droppedTouches = m.droppedCalls, m.droppedTouch
 		if reason == "runtime exited" {
 			defer removeSessionDir(m.sessionDir)
 		}
@@ -344,7 +346,8 @@ func (s *Server) forget(id, reason string) {
 	}
 	s.mu.Unlock()
 	if ok {
-		_ = s.audit.Write(Record{Kind: KindLeaseRevoked, Session: id, Generation: in.Generation, Runtime: in.Runtime, Reason: reason})
+		_ = s.audit.Write(Record{Kind: KindLeaseRevoked, Session: id, Generation: in.Generation, Runtime: in.Runtime, Reason: reason,
+			DroppedToolCalls: droppedCalls, DroppedFileTouches: droppedTouches})
 	}
 }
 

@@ -342,6 +342,7 @@ func TestReport(t *testing.T) {
 	require.NoError(t, a.Write(broker.Record{Kind: broker.KindLeaseRegistered, Session: "silent", Runtime: "pi"}))
 	writeRecords(t, a, 8, "busy") // 2 denied, 2 would-deny
 	require.NoError(t, a.Write(broker.Record{Kind: broker.KindGateDenied, Session: "busy", Tool: "Bash", Code: "LEASE_NOT_VERIFIED"}))
+	require.NoError(t, a.Write(broker.Record{Kind: broker.KindLeaseRevoked, Session: "busy", Reason: "runtime exited", DroppedToolCalls: 5, DroppedFileTouches: 2}))
 	a.Close()
 	require.NoError(t, e.shipper("hA").Drain(ctx))
 	c := e.conn(t)
@@ -350,6 +351,7 @@ func TestReport(t *testing.T) {
 	assert.Equal(t, []fleet.Count{{Rule: "no-rm-rf", Code: "POLICY_DENIED", Count: 2}, {Code: "LEASE_NOT_VERIFIED", Count: 1}}, r.DenialsByRule)
 	assert.Equal(t, []fleet.Count{{Host: "hA", Count: 3}}, r.DenialsByHost)
 	assert.Equal(t, []fleet.Count{{Rule: "shadow-curl", Count: 2}}, r.WouldDeny)
+	assert.Equal(t, []fleet.Count{{Host: "hA", Count: 7}}, r.Dropped, "drops past the per-session cap are counted")
 	require.Len(t, r.SilentSessions, 1)
 	assert.Equal(t, "silent", r.SilentSessions[0].Session)
 	assert.Equal(t, int64(1), r.Hosts)

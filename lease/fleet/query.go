@@ -133,7 +133,10 @@ type Report struct {
 	DenialsByHost []Count `json:"denials_by_host"`
 	// WouldDeny counts, per shadow rule, what enforcing it would have
 	// blocked.
-	WouldDeny      []Count         `json:"would_deny_by_rule"`
+	WouldDeny []Count `json:"would_deny_by_rule"`
+	// Dropped counts, per host, the tool.call and file.touch records the
+	// per-session cap left out (from the record that ends each session).
+	Dropped        []Count         `json:"dropped_by_host"`
 	SilentSessions []SilentSession `json:"silent_sessions"`
 	Events         int64           `json:"events"`
 	Hosts          int64           `json:"hosts"`
@@ -144,7 +147,7 @@ type Report struct {
 // than grace, and no tool.call, file.touch, gate.denied or gate.would_deny
 // record of it exists.
 func MakeReport(ctx context.Context, c *pgx.Conn, since, until time.Time, grace time.Duration) (Report, error) {
-	r := Report{Since: since, Until: until, DenialsByRule: []Count{}, DenialsByHost: []Count{}, WouldDeny: []Count{}, SilentSessions: []SilentSession{}}
+	r := Report{Since: since, Until: until, DenialsByRule: []Count{}, DenialsByHost: []Count{}, WouldDeny: []Count{}, Dropped: []Count{}, SilentSessions: []SilentSession{}}
 	win := Filter{Since: since, Until: until}
 	w, args := win.where()
 	and := func(cond string) string {
@@ -184,6 +187,12 @@ func MakeReport(ctx context.Context, c *pgx.Conn, since, until time.Time, grace 
 	if err := scanCounts("SELECT coalesce(rule,''), count(*) FROM leasegate_events"+and("kind = 'gate.would_deny'")+
 		" GROUP BY 1 ORDER BY 2 DESC, 1", &r.WouldDeny,
 		func(rs pgx.Rows, k *Count) error { return rs.Scan(&k.Rule, &k.Count) }); err != nil {
+		return r, err
+	}
+	if err := scanCounts("SELECT host, sum(coalesce((detail->>'dropped_tool_calls')::bigint, 0) + coalesce((detail->>'dropped_file_touches')::bigint, 0))::bigint FROM leasegate_events"+
+		and("kind = 'lease.revoked' AND (detail ? 'dropped_tool_calls' OR detail ? 'dropped_file_touches')")+
+		" GROUP BY 1 ORDER BY 2 DESC, 1", &r.Dropped,
+		func(rs pgx.Rows, k *Count) error { return rs.Scan(&k.Host, &k.Count) }); err != nil {
 		return r, err
 	}
 	args = append(args, time.Now().Add(-grace))

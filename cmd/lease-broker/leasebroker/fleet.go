@@ -222,6 +222,10 @@ func printReport(ios *IO, r fleet.Report) {
 	for _, k := range r.WouldDeny {
 		fmt.Fprintf(w, "%s\t\t%d\n", k.Rule, k.Count)
 	}
+	fmt.Fprintln(w, "\nRECORDS DROPPED BY THE PER-SESSION CAP, BY HOST\t\tCOUNT")
+	for _, k := range r.Dropped {
+		fmt.Fprintf(w, "%s\t\t%d\n", k.Host, k.Count)
+	}
 	w.Flush()
 	fmt.Fprintf(ios.Out, "\nSESSIONS THAT NEVER CALLED IN (the gate was absent): %d\n", len(r.SilentSessions))
 	for _, s := range r.SilentSessions {
