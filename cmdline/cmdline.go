@@ -98,6 +98,11 @@ type Inner struct {
 	Start, End int
 	// Arg is the index of the word a Text comes from.
 	Arg int
+	// Params, for a string a shell runs from its -c option, is the index
+	// of the word that becomes the string's $0: the words after it, up to
+	// End, are its positional parameters (sh -c 'exec "$@"' sh claude).
+	// It is 0 when no word follows the string.
+	Params int
 	// Text is the string for KindShell and KindTyped.
 	Text string
 	// Loose reports a Text that may not be a whole shell script: keys
@@ -408,6 +413,9 @@ func (u *unwrapper) opts(s *Spec, prog, j, end, depth int, in Inner) {
 operand:
 	if shellMode {
 		if j < end {
+			if j+1 < end {
+				in.Params, in.End = j+1, end
+			}
 			u.shell(in, prog, j, u.text(j))
 		} else {
 			u.leaf(in, KindStdin, prog)

@@ -173,3 +173,89 @@ func FuzzUnwrap(f *testing.F) {
 		}
 	})
 }
+
+// TestShellParams: the words after a -c string are its $0 and positional
+// parameters; a string with none after it has none.
+func TestShellParams(t *testing.T) {
+	tests := []struct {
+		argv        string
+		params, end int // 0, 0: none
+		arg         int
+	}{
+		{"sh -c exec%\"$@\" sh claude -p", 3, 6, 2},
+		{"sudo -u bob bash -euo pipefail -c x _ a", 8, 10, 7},
+		{"bash -c x", 0, 0, 2},
+		{"env bash -lc x name", 4, 5, 3},
+		{"ssh host x y", 0, 0, 2}, // a joined string takes no parameters
+	}
+	for _, tt := range tests {
+		t.Run(tt.argv, func(t *testing.T) {
+			r := Unwrap(words(tt.argv))
+			require.Len(t, r.Inners, 1)
+			in := r.Inners[0]
+			require.Equal(t, KindShell, in.Kind)
+			assert.Equal(t, tt.arg, in.Arg)
+			assert.Equal(t, tt.params, in.Params)
+			if tt.params > 0 {
+				assert.Equal(t, tt.end, in.End)
+			}
+		})
+	}
+}
+
+// TestReadsStdin: which argvs read a shell script from standard input (a
+// here-document or a pipe given to them is shell text).
+func TestReadsStdin(t *testing.T) {
+	tests := []struct {
+		argv string
+		want bool
+	}{
+		{"bash", true},
+		{"bash -s arg", true},
+		{"bash -euo pipefail", true},
+		{"bash -c x", false},
+		{"bash ./setup.sh", false},
+		{"bash ?", false}, // an unknown script operand
+		{"/bin/sh -", true},
+		{"fish", true},
+		{"cmd.exe", true},
+		{"sudo -iu agent", true},
+		{"sudo -s", true},
+		{"sudo -u agent tee /etc/x", false},
+		{"sudo bash", true},
+		{"su - agent", true},
+		{"su agent -c x", false},
+		{"runuser -l agent", true},
+		{"ssh -i key.pem host", true},
+		{"ssh host bash", true},                 // the remote command is a shell
+		{"ssh host cd%/app%&&%exec%bash", true}, // ... anywhere in the string
+		{"ssh -p 2222 host uptime", false},
+		{"ssh host bash%-c%x", false},
+		{"docker exec -i box sh", true},
+		{"docker exec -i box cat", false},
+		{"eval bash", true},
+		{"env -i bash --norc", true},
+		{"tee bash", false},                  // bash is tee's file
+		{"tmux send-keys bash Enter", false}, // typed keys get no stdin
+		{"node -e spawn('bash')", false},     // a string in code
+		{"cat", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.argv, func(t *testing.T) {
+			assert.Equal(t, tt.want, ReadsStdin(words(tt.argv)))
+		})
+	}
+
+	// Past the bound the input is taken for shell.
+	var argv []Word
+	for range 100 {
+		argv = append(argv, Lit("nohup"))
+	}
+	assert.True(t, ReadsStdin(append(argv, Lit("cat"))))
+	deep := "cat"
+	for range 10 {
+		deep = "eval " + deep
+	}
+	assert.True(t, ReadsStdin(words("eval "+strings.ReplaceAll(deep, " ", "%"))))
+}
