@@ -67,14 +67,7 @@ const maxWrapperDepth = cmdline.MaxDepth
 // launch-runtime; an argv deeper than the wrapper bound is dynamic when any
 // of its words names a runtime.
 func (c *Config) JudgeArgv(argv []Arg) (*Launch, []NestedShell) {
-	words := make([]cmdline.Word, len(argv))
-	for i, a := range argv {
-		words[i] = cmdline.Word{Known: a.Known}
-		if a.Known {
-			words[i].Text = a.Value
-		}
-	}
-	res := cmdline.UnwrapDepth(words, maxWrapperDepth)
+	res := cmdline.UnwrapDepth(Words(argv), maxWrapperDepth)
 	var nested []NestedShell
 	var red, gated *Launch
 	for _, in := range res.Inners {
@@ -110,6 +103,19 @@ func (c *Config) JudgeArgv(argv []Arg) (*Launch, []NestedShell) {
 		return red, nested
 	}
 	return gated, nested
+}
+
+// Words returns argv as package cmdline reads it: an element the detector
+// could not resolve is an opaque word.
+func Words(argv []Arg) []cmdline.Word {
+	words := make([]cmdline.Word, len(argv))
+	for i, a := range argv {
+		words[i] = cmdline.Word{Known: a.Known}
+		if a.Known {
+			words[i].Text = a.Value
+		}
+	}
+	return words
 }
 
 // nameClass is the class of a runtime named by a, found in the reading in.

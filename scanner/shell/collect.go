@@ -5,6 +5,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/leasegate/leasegate/cmdline"
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -258,7 +259,10 @@ func positional(w *syntax.Word) bool {
 }
 
 // runsArguments reports whether a function body runs its arguments as a
-// command (`retry() { "$@"; }`, `quiet() { exec "$@" >/dev/null; }`).
+// command (`retry() { "$@"; }`, `quiet() { exec "$@" >/dev/null; }`,
+// `elevate() { sudo -u root "$@"; }`): package cmdline unwraps each of its
+// commands, and one runs its arguments when the command it finally runs,
+// or the string it hands a shell, is "$@", "$*" or "$1".
 // A function defined inside the body is not entered: defining it runs
 // nothing, and it gets its own verdict where the collector meets it. That
 // also keeps the collector linear on nested definitions (`f() g() h() ...`),
@@ -276,26 +280,36 @@ func runsArguments(body *syntax.Stmt) bool {
 		if !ok || len(c.Args) == 0 {
 			return true
 		}
-		if positional(c.Args[0]) {
-			found = true
-			return false
-		}
-		if argRunner[c.Args[0].Lit()] {
-			for _, w := range c.Args[1:] {
-				if positional(w) {
-					found = true
-					return false
-				}
-			}
-		}
-		return true
+		found = callsArguments(c.Args)
+		return !found
 	})
 	return found
 }
 
-// argRunner are commands that run the rest of their arguments.
-var argRunner = map[string]bool{
-	"exec": true, "command": true, "builtin": true, "nohup": true, "env": true, "sudo": true,
-	"timeout": true, "nice": true, "time": true, "setsid": true, "stdbuf": true, "xargs": true,
-	"ionice": true, "doas": true, "unbuffer": true, "caffeinate": true, "chrt": true, "taskset": true,
+// callsArguments reports whether a command runs the positional parameters
+// (see runsArguments). Words that are not plain literals are unknown to
+// cmdline; the positional ones are marked.
+func callsArguments(args []*syntax.Word) bool {
+	words := make([]cmdline.Word, len(args))
+	pos := make([]bool, len(args))
+	hasPos := false
+	for i, w := range args {
+		if lit := w.Lit(); lit != "" {
+			words[i] = cmdline.Lit(lit)
+		}
+		pos[i] = positional(w)
+		hasPos = hasPos || pos[i]
+	}
+	if !hasPos {
+		return false
+	}
+	for _, in := range cmdline.Unwrap(words).Inners {
+		switch {
+		case in.Kind == cmdline.KindArgv && pos[in.Start]:
+			return true
+		case in.Kind == cmdline.KindShell && in.Arg < len(pos) && pos[in.Arg]:
+			return true
+		}
+	}
+	return false
 }

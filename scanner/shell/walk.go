@@ -6,6 +6,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/leasegate/leasegate/cmdline"
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -227,81 +228,10 @@ func (s *scan) dangerText(v string, at scanner.Pos, data bool) {
 	}
 }
 
-var shellNames = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,
-	"mksh": true, "yash": true, "rbash": true,
-}
-
-// sshValueOpts are ssh options that take a value.
-const sshValueOpts = "BbcDEeFIiJLlmOoPpQRSWw"
-
 // feedsShell reports whether a command reads shell commands from its
-// standard input: a shell with no -c string and no script operand (or with
-// -s), also behind sudo/ssh/docker exec, and ssh with no remote command.
+// standard input (package cmdline decides, behind any wrapper).
 func feedsShell(argv []scanner.Arg) bool {
-	for i, a := range argv {
-		if !a.Known {
-			continue
-		}
-		base := a.Value[strings.LastIndexByte(a.Value, '/')+1:]
-		if i == 0 && base == "ssh" {
-			j := 1
-			for j < len(argv) && argv[j].Known && strings.HasPrefix(argv[j].Value, "-") {
-				if v := argv[j].Value; len(v) == 2 && strings.IndexByte(sshValueOpts, v[1]) >= 0 {
-					j++
-				}
-				j++
-			}
-			if j+1 >= len(argv) {
-				return true
-			}
-			continue
-		}
-		if i == 0 && (base == "sudo" || base == "su") && loginShellStdin(base, argv[1:]) {
-			return true
-		}
-		if !shellNames[base] {
-			continue
-		}
-		stdin := true
-		rest := argv[i+1:]
-		for k := 0; k < len(rest); k++ {
-			b := rest[k]
-			if !b.Known {
-				stdin = false
-				break
-			}
-			v := b.Value
-			short := len(v) > 1 && (v[0] == '-' || v[0] == '+') && !strings.HasPrefix(v, "--")
-			if short && strings.Contains(v, "s") {
-				stdin = true
-				break
-			}
-			if short && strings.Contains(v, "c") {
-				stdin = false
-				break
-			}
-			if short && strings.ContainsAny(v, "oO") {
-				k++ // -o pipefail
-				continue
-			}
-			if v == "--" || v == "-" {
-				continue
-			}
-			if strings.HasPrefix(v, "--") {
-				if v == "--rcfile" || v == "--init-file" {
-					k++
-				}
-				continue
-			}
-			stdin = false // a script operand
-			break
-		}
-		if stdin {
-			return true
-		}
-	}
-	return false
+	return cmdline.ReadsStdin(scanner.Words(argv))
 }
 
 // heredocs scans the here-documents and here-strings given to a command
@@ -515,76 +445,31 @@ func (s *scan) shadowed(a scanner.Arg) bool {
 
 // shellArgs scans `sh -c STRING NAME ARGS...` with the string's positional
 // parameters bound to ARGS (`sh -c 'exec "$@"' sh claude -p`); the judge
-// has already scanned the string without them.
+// has already scanned the string without them. Package cmdline finds the
+// string and its parameters, behind any wrapper.
 func (s *scan) shellArgs(argv []scanner.Arg) {
-	for i := 0; i+3 < len(argv); i++ {
-		a := argv[i]
-		if !a.Known || !shellNames[a.Value[strings.LastIndexByte(a.Value, '/')+1:]] {
+	if len(argv) < 3 {
+		return // no room for -c STRING NAME
+	}
+	for _, in := range cmdline.Unwrap(scanner.Words(argv)).Inners {
+		if in.Kind != cmdline.KindShell || in.Params == 0 || !argv[in.Arg].Known {
 			continue
 		}
-		j := i + 1
-		for j < len(argv) && argv[j].Known && strings.HasPrefix(argv[j].Value, "-") && !strings.HasSuffix(argv[j].Value, "c") {
-			j++
-		}
-		if j+3 > len(argv) || !argv[j].Known || !isCOpt(argv[j].Value) || !argv[j+1].Known {
-			return
-		}
 		var params fields
-		for _, x := range argv[j+3:] {
+		for _, x := range argv[in.Params+1 : in.End] {
 			if x.Known {
 				params = append(params, val{s: x.Value})
 			} else {
 				params = append(params, val{s: unknown})
 			}
 		}
-		if !s.nestOK(argv[j+1].Pos) || !s.shared.enter(s.p, argv[j+1].Value+"\x00"+params.key(), argv[j+1].Pos) {
+		str := argv[in.Arg]
+		if !s.nestOK(str.Pos) || !s.shared.enter(s.p, str.Value+"\x00"+params.key(), str.Pos) {
 			return
 		}
 		vars := env{}
 		vars.add(positionalName, params)
-		_ = scanTree(s.p, argv[j+1].Value, argv[j+1].Pos, scanner.ClassEval, syntax.LangBash, vars, s.depth+1, true, s.shared)
+		_ = scanTree(s.p, str.Value, str.Pos, scanner.ClassEval, syntax.LangBash, vars, s.depth+1, true, s.shared)
 		return
 	}
-}
-
-func isCOpt(v string) bool {
-	return v == "-c" || len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.HasSuffix(v, "c")
-}
-
-// loginShellStdin reports whether `sudo -i`/`sudo -s` or `su [-] [user]`
-// with no command reads shell commands from standard input.
-func loginShellStdin(base string, rest []scanner.Arg) bool {
-	shellFlag := base == "su"
-	for k := 0; k < len(rest); k++ {
-		a := rest[k]
-		if !a.Known {
-			return false
-		}
-		v := a.Value
-		switch {
-		case base == "sudo" && (v == "-u" || v == "-g" || v == "-C" || v == "-D" || v == "-h" || v == "-p" || v == "-r" || v == "-t" || v == "-T" || v == "-U" || v == "-R"):
-			k++
-		case base == "su" && (v == "-s" || v == "-g" || v == "-G" || v == "-w" || v == "--shell" || v == "--group"):
-			k++
-		case base == "su" && (v == "-c" || v == "--command" || strings.HasPrefix(v, "--command=")):
-			return false
-		case v == "-" || v == "--" || strings.HasPrefix(v, "--"):
-		case len(v) > 1 && v[0] == '-':
-			if base == "sudo" && strings.ContainsAny(v[1:], "is") {
-				shellFlag = true
-			}
-			if base == "sudo" && strings.IndexByte("ugCDhprtTUR", v[len(v)-1]) >= 0 {
-				k++ // -iu agent: the cluster's last option takes a value
-			}
-			if base == "su" && strings.HasSuffix(v, "c") {
-				return false
-			}
-		default:
-			if base == "sudo" {
-				return false // a command
-			}
-			// su's first operand is the user; more operands are shell args.
-		}
-	}
-	return shellFlag
 }
