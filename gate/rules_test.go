@@ -33,6 +33,7 @@ var bashRules = []struct {
 			`a="rm -rf /"; eval "$a"`, `rm -rf {/,}`, `coproc rm -rf /`, `echo >(rm -rf /)`, `x=$(rm -rf /)`,
 			`systemd-run --user rm -rf /`, `xvfb-run rm -rf /`, `tmux new-session 'rm -rf /'`, `env "$X" rm -rf /`,
 			`echo 'rm -rf /' | sudo bash`, `echo 'rm -rf /' | ssh host`, `echo 'rm -rf /' | sudo -s`, `pnpm exec rm -rf /`, `python3 -c "import os; os.system('rm -rf /')"`,
+			"ssh host bash <<'EOF'\nrm -rf /\nEOF", `echo 'rm -rf /' | ssh host 'cd /srv && exec bash'`,
 		},
 		pass: []string{
 			`rm -rf ./build`, `rm -rf build/ dist/`, `rm -f /tmp/x.log`, `rm -rf /tmp/work`, `rm /`,
@@ -42,6 +43,7 @@ var bashRules = []struct {
 			`find . -name '*.o' | xargs rm -f`, `echo / | xargs ls -la`, `tmux display-message 'rm -rf /'`,
 			`python3 -c "print('rm -rf /')"`, `sudo -l rm -rf /`, `python3 -c "import os; print('it\\'s'); os.system('ls')"`,
 			`tmux send-keys -t s "echo 'half" Enter`,
+			"ssh host uptime <<'EOF'\nrm -rf /\nEOF", "sudo -u agent tee /etc/x <<'EOF'\nrm -rf /\nEOF",
 		},
 	},
 	{

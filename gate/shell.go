@@ -388,8 +388,8 @@ func (a *analyzer) stmt(st *syntax.Stmt, depth int) {
 	if name := cmdName(argv[0]); (name == "cd" || name == "pushd") && !dynamic {
 		a.chdir(argv[1:])
 	}
-	stdinShell := a.exec(argv, argv, dynamic, redirs, docs, depth)
-	if stdinShell {
+	a.exec(argv, argv, dynamic, redirs, docs, depth)
+	if len(docs) > 0 && readsScriptFromStdin(argv) {
 		for _, d := range docs {
 			a.script(d, depth+1)
 		}
@@ -513,18 +513,14 @@ func (a *analyzer) pipeToShell(b *syntax.BinaryCmd, depth int) {
 	}
 }
 
-// readsScriptFromStdin reports whether argv is a shell that takes its
-// script from standard input (no -c, no script file).
+// readsScriptFromStdin reports whether argv runs a shell that takes its
+// script from standard input (no -c, no script file), behind wrappers or
+// in a string a shell runs (ssh host bash): package cmdline decides.
 func readsScriptFromStdin(argv []string) bool {
 	if len(argv) == 0 {
 		return false
 	}
-	for _, in := range cmdline.UnwrapDepth(cmdWords(argv, isDynamic(argv[0])), maxWrappers).Inners {
-		if in.Kind == cmdline.KindStdin {
-			return true
-		}
-	}
-	return false
+	return cmdline.ReadsStdin(cmdWords(argv, isDynamic(argv[0])))
 }
 
 // cmdName is the command a word names: its last path element.

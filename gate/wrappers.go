@@ -36,24 +36,21 @@ func cmdWords(argv []string, dynamic bool) []cmdline.Word {
 	return ws
 }
 
-// exec records one command, unwrapping wrappers. It reports whether a
-// command it runs is a shell reading its script from stdin, so that the
-// caller can feed it the here-document. An argv deeper than the wrapper
-// bound cannot be judged: the command is too large (denied).
-func (a *analyzer) exec(argv, words []string, dynamic bool, redirs []redirect, docs []string, depth int) bool {
+// exec records one command, unwrapping wrappers. An argv deeper than the
+// wrapper bound cannot be judged: the command is too large (denied).
+func (a *analyzer) exec(argv, words []string, dynamic bool, redirs []redirect, docs []string, depth int) {
 	emit := func(argv []string, dyn bool) {
 		a.facts.cmds = append(a.facts.cmds, cmdInst{argv: argv, words: words, dynamic: dyn, redirs: redirs, docs: docs, cwd: a.cwd})
 	}
 	if len(argv) == 0 {
 		emit([]string{""}, false)
-		return false
+		return
 	}
 	res := cmdline.UnwrapDepth(cmdWords(argv, dynamic), maxWrappers)
 	if res.Bound {
 		a.facts.err = ErrShellTooLarge
-		return false
+		return
 	}
-	stdin := false
 	for _, in := range res.Inners {
 		switch in.Kind {
 		case cmdline.KindArgv, cmdline.KindPackage:
@@ -84,14 +81,10 @@ func (a *analyzer) exec(argv, words []string, dynamic bool, redirs []redirect, d
 			} else {
 				a.script(in.Text, depth+1)
 			}
-		case cmdline.KindStdin:
-			emit(argv[in.Prog:], false)
-			stdin = true
 		default:
 			emit(argv[in.Prog:], false)
 		}
 	}
-	return stdin
 }
 
 // command records a command left after the wrappers; a call of a function
