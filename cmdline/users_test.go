@@ -291,3 +291,36 @@ var untested = map[string]bool{
 	// the argv is a command.
 	"source": true,
 }
+
+// TestStdinThroughBothUsers: a here-document given to a command that
+// reads its script from stdin is shell to both users (the scanner finds
+// the launch in it, the gate denies rm -rf / in it); given to one that
+// does not, it is data to both.
+func TestStdinThroughBothUsers(t *testing.T) {
+	pol := policy(t)
+	heredoc := func(cmd, body string) string { return cmd + " <<'EOF'\n" + body + "\nEOF" }
+	for _, tc := range []struct {
+		cmd   string
+		shell bool
+	}{
+		{"bash", true},
+		{"sudo -iu agent", true},
+		{"su - agent", true},
+		{"runuser -l agent", true},
+		{"ssh -i key.pem host", true},
+		{"ssh host bash", true},
+		{"ssh host 'cd /srv && exec bash'", true},
+		{"docker exec -i box sh", true},
+		{"env -i bash --norc", true},
+		{"ssh host uptime", false},
+		{"sudo -u agent tee /etc/x", false},
+		{"bash ./setup.sh", false},
+		{"ssh host bash -c true", false},
+	} {
+		t.Run(tc.cmd, func(t *testing.T) {
+			red, _ := verdicts(scan(t, heredoc(tc.cmd, innerRed)))
+			assert.Equal(t, tc.shell, red, "scanner: RED")
+			assert.Equal(t, tc.shell, denied(t, pol, heredoc(tc.cmd, innerRm)), "gate: denied")
+		})
+	}
+}
