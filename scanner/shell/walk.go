@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -237,22 +238,18 @@ func feedsShell(argv []scanner.Arg) bool {
 // heredocs scans the here-documents and here-strings given to a command
 // that runs its standard input as shell.
 func (s *scan) heredocs(st *syntax.Stmt, argvs [][]scanner.Arg) {
-	if len(st.Redirs) == 0 {
-		return
-	}
-	feeds := false
-	for _, argv := range argvs {
-		if feedsShell(argv) {
-			feeds = true
-			break
-		}
-	}
-	if !feeds {
+	if !slices.ContainsFunc(st.Redirs, isHeredoc) || !slices.ContainsFunc(argvs, feedsShell) {
 		return
 	}
 	for _, r := range st.Redirs {
 		s.stdinText(r)
 	}
+}
+
+// isHeredoc reports a here-document or here-string: text the command
+// reads on its standard input.
+func isHeredoc(r *syntax.Redirect) bool {
+	return r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc
 }
 
 // stdinText scans what a redirection feeds a shell.
@@ -448,8 +445,8 @@ func (s *scan) shadowed(a scanner.Arg) bool {
 // has already scanned the string without them. Package cmdline finds the
 // string and its parameters, behind any wrapper.
 func (s *scan) shellArgs(argv []scanner.Arg) {
-	if len(argv) < 3 {
-		return // no room for -c STRING NAME
+	if len(argv) < 3 || !slices.ContainsFunc(argv[1:], isOption) {
+		return // no room for -c STRING NAME, or no option at all
 	}
 	for _, in := range cmdline.Unwrap(scanner.Words(argv)).Inners {
 		if in.Kind != cmdline.KindShell || in.Params == 0 || !argv[in.Arg].Known {
@@ -473,3 +470,7 @@ func (s *scan) shellArgs(argv []scanner.Arg) {
 		return
 	}
 }
+
+// isOption reports a known word that looks like an option: without one,
+// no shell is given a -c string.
+func isOption(a scanner.Arg) bool { return a.Known && strings.HasPrefix(a.Value, "-") }
