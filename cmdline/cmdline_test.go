@@ -170,7 +170,11 @@ func FuzzUnwrap(f *testing.F) {
 			for _, k := range in.Packages {
 				require.Less(t, k, len(argv))
 			}
+			if in.Params > 0 {
+				require.True(t, in.Arg < in.Params && in.Params < in.End && in.End <= len(argv), "%+v", in)
+			}
 		}
+		ReadsStdin(argv) // within its bounds, without a panic
 	})
 }
 
