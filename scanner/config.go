@@ -35,6 +35,10 @@ type Config struct {
 	// AgentActions are extra GitHub Actions (owner/name) known to start an
 	// agent, added to the built-in list.
 	AgentActions []string `yaml:"agent_actions"`
+	// Prose is the verdict of the raw primitive in prose (Markdown,
+	// reStructuredText, AsciiDoc, plain text): "note" (the default) or
+	// "red".
+	Prose string `yaml:"prose"`
 
 	include, exclude, chokepoints []glob
 	families                      []family
@@ -169,6 +173,11 @@ func (c *Config) compile(name string) error {
 		}
 	}
 	sort.Strings(c.runtimeNames)
+	switch c.Prose {
+	case "", ProseNote, ProseRed:
+	default:
+		return &ConfigError{File: name, Msg: fmt.Sprintf("prose: %q is neither %q nor %q", c.Prose, ProseNote, ProseRed)}
+	}
 	for _, a := range c.AgentActions {
 		if !strings.Contains(a, "/") {
 			return &ConfigError{File: name, Msg: fmt.Sprintf("agent_actions: %q is not owner/name", a)}
@@ -176,6 +185,15 @@ func (c *Config) compile(name string) error {
 	}
 	return nil
 }
+
+// Values of the config's prose key.
+const (
+	ProseNote = "note"
+	ProseRed  = "red"
+)
+
+// ProseRed reports whether the config makes the primitive in prose RED.
+func (c *Config) ProseRed() bool { return c.Prose == ProseRed }
 
 // RuntimeNames lists the known runtimes, sorted.
 func (c *Config) RuntimeNames() []string { return c.runtimeNames }

@@ -9,6 +9,10 @@ type Verdict string
 const (
 	VerdictGated Verdict = "gated"
 	VerdictRed   Verdict = "red"
+	// VerdictNote is the raw primitive in prose (Markdown,
+	// reStructuredText, AsciiDoc, plain text): reported and counted, never
+	// failing, unless the config says `prose: red`.
+	VerdictNote Verdict = "note"
 )
 
 // Class names the kind of a finding. The names are SPEC.md's and never
@@ -54,8 +58,9 @@ type Pos struct {
 	Column int
 }
 
-// Finding is one launch (gated or RED) or one RED non-launch finding
-// (dangerous primitive, unparseable file).
+// Finding is one launch (gated or RED), one RED non-launch finding
+// (dangerous primitive, unparseable file), or one note (the primitive in
+// prose).
 type Finding struct {
 	File     string  `json:"file"`
 	Line     int     `json:"line"`
@@ -76,11 +81,14 @@ type Finding struct {
 // IsLaunch reports whether the finding is a launch of a runtime.
 func (f Finding) IsLaunch() bool { return f.Runtime != "" }
 
-// Tag is the bracketed tag of a finding in text output: GATED, or
-// RED:<class>.
+// Tag is the bracketed tag of a finding in text output: GATED,
+// NOTE:<class> or RED:<class>.
 func (f Finding) Tag() string {
-	if f.Verdict == VerdictGated {
+	switch f.Verdict {
+	case VerdictGated:
 		return "GATED"
+	case VerdictNote:
+		return "NOTE:" + string(f.Class)
 	}
 	return "RED:" + string(f.Class)
 }

@@ -84,3 +84,24 @@ func IsShellInterpreter(p string) bool {
 // as skipped with the reason, and a detector that reads a file's siblings
 // leaves them out.
 const MaxFileSize = 32 << 20
+
+// proseExts are the extensions of prose: Markdown, reStructuredText,
+// AsciiDoc and plain text. MDX is not among them: it compiles to
+// JavaScript and may run code.
+var proseExts = map[string]bool{
+	".md": true, ".markdown": true, ".mdown": true, ".mkd": true,
+	".rst": true, ".adoc": true, ".asciidoc": true,
+	".txt": true, ".text": true,
+}
+
+// IsProse reports whether a file is prose, which runs nothing: a Markdown,
+// reStructuredText, AsciiDoc or plain-text file by its extension. A file
+// that something may run is not prose whatever its name: one with a
+// shebang or an executable bit (a shell runs an executable text file that
+// has no shebang), and CMakeLists.txt, which is CMake code.
+func IsProse(f *File) bool {
+	if !proseExts[f.Ext] || f.Exec || bytes.HasPrefix(f.Head, []byte("#!")) {
+		return false
+	}
+	return !strings.EqualFold(f.Base, "CMakeLists.txt")
+}

@@ -66,6 +66,10 @@ type Pass struct {
 	Src        []byte
 	Config     *Config
 	Chokepoint bool
+	// Prose is set by the driver for a prose file (IsProse) that no
+	// detector claimed: the primitive there is a note, not RED, unless the
+	// config says `prose: red`.
+	Prose bool
 	// Language is recorded on findings; a detector may change it (a `.ts`
 	// file reports "typescript").
 	Language string
@@ -130,9 +134,12 @@ func (p *Pass) Report(f Finding) {
 			f.Class = ClassGated
 		}
 	}
-	if f.Class == ClassGated {
+	switch {
+	case f.Class == ClassGated:
 		f.Verdict = VerdictGated
-	} else {
+	case f.Class == ClassDangerousPrimitive && p.proseNote():
+		f.Verdict = VerdictNote
+	default:
 		f.Verdict = VerdictRed
 	}
 	if f.Line < 1 {
@@ -185,10 +192,19 @@ func LaunchMessage(runtime, name string, cls Class) string {
 // ReportDangerous records the raw permission-bypass primitive at pos. data
 // marks an occurrence in data (a string, help text) that an inert marker
 // may suppress.
+// In prose it is a note (see Pass.Prose).
 func (p *Pass) ReportDangerous(pos Pos, text string, data bool) {
-	p.Report(Finding{Line: pos.Line, Column: pos.Column, Class: ClassDangerousPrimitive, Data: data,
-		Message: fmt.Sprintf("raw permission-bypass primitive `%s` outside launch-runtime; ask launch-runtime for `--dangerous` instead", strings.Join(strings.Fields(text), " "))})
+	text = strings.Join(strings.Fields(text), " ")
+	msg := fmt.Sprintf("raw permission-bypass primitive `%s` outside launch-runtime; ask launch-runtime for `--dangerous` instead", text)
+	if p.proseNote() {
+		msg = fmt.Sprintf("raw permission-bypass primitive `%s` mentioned in prose, which runs nothing (a note; `prose: red` in the config makes it RED)", text)
+	}
+	p.Report(Finding{Line: pos.Line, Column: pos.Column, Class: ClassDangerousPrimitive, Data: data, Message: msg})
 }
+
+// proseNote reports whether the primitive in this file is a note: the
+// file is prose and the config does not say `prose: red`.
+func (p *Pass) proseNote() bool { return p.Prose && !p.Config.ProseRed() }
 
 // ReportUnparseable records that the file cannot be parsed.
 func (p *Pass) ReportUnparseable(pos Pos, msg string) {

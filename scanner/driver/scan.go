@@ -217,6 +217,11 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 	}
 	p := scanner.NewPass(rel, src, cfg, lang, suite)
 	p.Siblings, p.Shared = siblings, shared
+	// Prose runs nothing: no detector reads it, so a launch command shown
+	// in it (its fenced code included) is not a launch, and the primitive
+	// there is a note (SPEC.md, "Prose runs nothing"). A file a detector
+	// claims is not prose.
+	p.Prose = det == nil && scanner.IsProse(file)
 	var ioErr error
 	if det != nil {
 		expired, err := runDetector(ctx, det, p, budget)

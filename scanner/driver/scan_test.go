@@ -84,12 +84,12 @@ func TestScanScopeAndFindings(t *testing.T) {
 		"broken.run:2 RED:unparseable",
 		"bug.run:1 RED:unparseable",
 		"cmd/launch-runtime/x.run:1 GATED",
-		"docs/readme.md:1 RED:dangerous-primitive",
+		"docs/readme.md:1 NOTE:dangerous-primitive", // prose runs nothing: a note, not RED
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if rep.Summary.Launches != 3 || rep.Summary.Gated != 2 || rep.Summary.Red != 4 {
+	if rep.Summary.Launches != 3 || rep.Summary.Gated != 2 || rep.Summary.Red != 3 || rep.Summary.Notes != 1 {
 		t.Errorf("summary = %+v", rep.Summary)
 	}
 	if rep.Summary.FilesScanned != 6 {

@@ -171,7 +171,7 @@ func TestScanFileBudget(t *testing.T) {
 	files := map[string]string{
 		"hang.slow": "hang\n" + primitiveText + "\n", // check-launches: inert soak fixture: the flag the soak tree must contain
 		"poll.slow": "poll\n",
-		"ok.txt":    primitiveText + "\n", // check-launches: inert soak fixture: the flag the soak tree must contain
+		"ok.conf":   primitiveText + "\n", // check-launches: inert soak fixture: the flag the soak tree must contain
 	}
 	for name, body := range files {
 		require.NoError(t, os.WriteFile(filepath.Join(root, name), []byte(body), 0o644))
@@ -187,7 +187,7 @@ func TestScanFileBudget(t *testing.T) {
 	want := []string{
 		"hang.slow:1 RED:unparseable file cannot be parsed, so its launches cannot be checked: the slow detector took longer than 200ms on this file",
 		"hang.slow:2 RED:dangerous-primitive raw permission-bypass primitive `" + primitiveText + "` outside launch-runtime; ask launch-runtime for `--dangerous` instead", // check-launches: inert soak fixture: the flag the soak tree must contain
-		"ok.txt:1 RED:dangerous-primitive raw permission-bypass primitive `" + primitiveText + "` outside launch-runtime; ask launch-runtime for `--dangerous` instead",    // check-launches: inert soak fixture: the flag the soak tree must contain
+		"ok.conf:1 RED:dangerous-primitive raw permission-bypass primitive `" + primitiveText + "` outside launch-runtime; ask launch-runtime for `--dangerous` instead",   // check-launches: inert soak fixture: the flag the soak tree must contain
 		"poll.slow:1 RED:unparseable file cannot be parsed, so its launches cannot be checked: the slow detector took longer than 200ms on this file",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

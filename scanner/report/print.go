@@ -190,6 +190,9 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 	}
 	section()
+	if n := r.Summary.Notes; n > 0 {
+		fmt.Fprintf(bw, "notes: %d (the permission-bypass primitive mentioned in prose, which runs nothing; not failing)\n", n)
+	}
 	if mc := r.Markers(); mc.Total > 0 {
 		fmt.Fprintf(bw, "inert markers: %d (%d suppressing %d findings, %d suppressing nothing, %d without a reason)\n",
 			mc.Total, mc.Used, mc.Suppressed, mc.Unused, mc.NoReason)
@@ -209,6 +212,9 @@ func (r *Report) SummaryLine() string {
 		verdict = "FAIL"
 	}
 	fmt.Fprintf(&b, "%s: %d / %d launches gated, %d RED", verdict, s.Gated, s.Launches, s.Red)
+	if s.Notes > 0 {
+		fmt.Fprintf(&b, ", %d %s", s.Notes, plural(s.Notes, "note", "notes"))
+	}
 	if g := r.Waivers; g != nil {
 		var parts []string
 		parts = append(parts, fmt.Sprintf("%d failing", g.Failing))
@@ -271,13 +277,14 @@ func escapeProperty(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
-// MaxMarkdownFindings bounds the RED findings listed in the Markdown
-// summary; the rest are counted.
+// MaxMarkdownFindings bounds the RED findings, and separately the notes,
+// listed in the Markdown summary; the rest are counted.
 const MaxMarkdownFindings = 50
 
 // WriteMarkdown prints the report as a Markdown summary for a CI job page
 // (GitHub's $GITHUB_STEP_SUMMARY): the verdict, the inventory table, the
-// failing RED findings, and counts of what a gate waived.
+// failing RED findings, the notes (the primitive in prose), and counts of
+// what a gate waived.
 func WriteMarkdown(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
 	s := r.Summary
@@ -322,6 +329,23 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		}
 		fmt.Fprintln(bw)
 	}
+	var notes []scanner.Finding
+	for _, f := range r.Findings {
+		if f.Verdict == scanner.VerdictNote {
+			notes = append(notes, f)
+		}
+	}
+	if len(notes) > 0 {
+		fmt.Fprintf(bw, "### Notes: the primitive mentioned in prose (not failing)\n\n| location | class | message |\n| --- | --- | --- |\n")
+		for i, f := range notes {
+			if i == MaxMarkdownFindings {
+				fmt.Fprintf(bw, "\n…and %d more: see the job log or the SARIF report.\n", len(notes)-i)
+				break
+			}
+			fmt.Fprintf(bw, "| `%s:%d:%d` | [%s](%s#%s) | %s |\n", mdCode(f.File), f.Line, f.Column, f.Class, ClassesDocURL, f.Class, mdCell(f.Message))
+		}
+		fmt.Fprintln(bw)
+	}
 	if g := r.Waivers; g != nil {
 		if g.Baseline != "" {
 			fmt.Fprintf(bw, "- %d RED findings baselined in `%s` (not failing)\n", len(g.Baselined), mdCode(g.Baseline))
@@ -354,4 +378,11 @@ func mdCell(s string) string {
 
 func mdCode(s string) string {
 	return strings.NewReplacer("`", "'", "\n", " ", "|", `\|`).Replace(s)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -22,6 +22,9 @@ type Summary struct {
 	Launches     int `json:"launches"`
 	Gated        int `json:"gated"`
 	Red          int `json:"red"`
+	// Notes counts the primitive in prose (verdict "note"): reported,
+	// never failing. Absent when zero.
+	Notes int `json:"notes,omitempty"`
 }
 
 // FamilyCount is one inventory row.
@@ -87,8 +90,11 @@ func (r *Report) Recount() {
 	r.Summary = Summary{FilesScanned: files}
 	fam := map[string]*FamilyCount{}
 	for _, f := range r.Findings {
-		if f.Verdict == scanner.VerdictRed {
+		switch f.Verdict {
+		case scanner.VerdictRed:
 			r.Summary.Red++
+		case scanner.VerdictNote:
+			r.Summary.Notes++
 		}
 		if !f.IsLaunch() {
 			continue

@@ -173,7 +173,7 @@ func TestActionScriptAnnotationCap(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		b.WriteString("flag --dangerously-skip-permissions\n") // check-launches: inert test fixture
 	}
-	repo := tempRepo(t, map[string]string{"notes.txt": b.String()})
+	repo := tempRepo(t, map[string]string{"notes.conf": b.String()}) // not prose: the flag is RED there
 	bin := filepath.Join(t.TempDir(), "check-launches")
 	fakeBinary(t, bin)
 	r := runAction(t, repo, map[string]string{"CHECK_LAUNCHES_BIN": bin})

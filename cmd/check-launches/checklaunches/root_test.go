@@ -100,7 +100,7 @@ func TestBadConfigExitsTwo(t *testing.T) {
 
 func TestExitStatuses(t *testing.T) {
 	clean := writeTree(t, map[string]string{"notes.txt": "claude is a name\n"})
-	red := writeTree(t, map[string]string{"notes.txt": "pass --dangerously-skip-permissions\n"}) // check-launches: inert test fixture
+	red := writeTree(t, map[string]string{"notes.conf": "pass --dangerously-skip-permissions\n"}) // check-launches: inert test fixture
 	if code, out, _ := runCmd(t, nil, "--root", clean); code != ExitOK || !strings.Contains(out, "ok: 0 / 0 launches gated, 0 RED") {
 		t.Errorf("clean tree: exit %d\n%s", code, out)
 	}

@@ -318,15 +318,15 @@ func TestSARIFDeterministic(t *testing.T) {
 // tree gives URIs relative to the repository root, as code scanning wants;
 // the text report stays relative to --root.
 func TestSARIFURIsFromRepositoryRoot(t *testing.T) {
-	repo := writeTree(t, map[string]string{"packages/app/notes.txt": "flag --dangerously-skip-permissions\n"}) // check-launches: inert test fixture
+	repo := writeTree(t, map[string]string{"packages/app/notes.conf": "flag --dangerously-skip-permissions\n"}) // check-launches: inert test fixture
 	git(t, repo, "init", "-q")
 	_, out, _ := runCmd(t, nil, "--root", filepath.Join(repo, "packages", "app"), "--sarif")
 	l := parseSARIF(t, []byte(out))
-	if got := l.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation.URI; got != "packages/app/notes.txt" {
-		t.Errorf("uri %q, want packages/app/notes.txt", got)
+	if got := l.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation.URI; got != "packages/app/notes.conf" {
+		t.Errorf("uri %q, want packages/app/notes.conf", got)
 	}
 	_, text, _ := runCmd(t, map[string]string{"GITHUB_ACTIONS": "true"}, "--root", filepath.Join(repo, "packages", "app"))
-	if !strings.HasPrefix(text, "::error file=packages/app/notes.txt,line=1,") || !strings.Contains(text, "\nnotes.txt:1:") {
+	if !strings.HasPrefix(text, "::error file=packages/app/notes.conf,line=1,") || !strings.Contains(text, "\nnotes.conf:1:") {
 		t.Errorf("annotations must name the file from the repository root, the text report from --root:\n%s", text)
 	}
 }

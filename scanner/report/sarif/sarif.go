@@ -61,11 +61,15 @@ type Options struct {
 	URIPrefix string
 }
 
-// Level maps a verdict to a SARIF level: RED is "error"; gated launches
-// are not reported as results at all.
+// Level maps a verdict to a SARIF level: RED is "error", a note (the
+// primitive in prose) is "note"; gated launches are not reported as
+// results at all.
 func Level(v scanner.Verdict) string {
-	if v == scanner.VerdictRed {
+	switch v {
+	case scanner.VerdictRed:
 		return "error"
+	case scanner.VerdictNote:
+		return "note"
 	}
 	return "none"
 }
@@ -117,7 +121,7 @@ func Write(w io.Writer, r *report.Report, tool Tool, opt Options) error {
 	}
 	results := []jResult{}
 	for i, f := range r.Findings {
-		if f.Verdict != scanner.VerdictRed {
+		if f.Verdict != scanner.VerdictRed && f.Verdict != scanner.VerdictNote {
 			continue
 		}
 		id := RuleID(f.Class)
@@ -133,7 +137,7 @@ func Write(w io.Writer, r *report.Report, tool Tool, opt Options) error {
 				"runtime": f.Runtime, "language": f.Language, "family": f.Family, "verdict": string(f.Verdict),
 			},
 		}
-		if hasBaseline {
+		if hasBaseline && f.Verdict == scanner.VerdictRed {
 			res.BaselineState = "new"
 			if baselined[fps[i]] {
 				res.BaselineState = "unchanged"
