@@ -75,6 +75,9 @@ agent_actions: ["my-org/agent"]
 		"nulls":        "include:\nexclude:\n",
 		"packagesOnly": "runtimes:\n  x: {packages: [\"@x/y\"]}\n",
 		"folderGlob":   "exclude: [docs/, ./build]\n",
+		"proseNote":    "prose: note\n",
+		"proseRed":     "prose: red\n",
+		"proseNull":    "prose:\n",
 	}
 	bad := map[string]string{
 		"unknownKey":         "includes: [x]\n",
@@ -91,6 +94,9 @@ agent_actions: ["my-org/agent"]
 		"agentActionNoOwner": "agent_actions: [action]\n",
 		"wrongType":          "include: docs/**\n",
 		"notAMapping":        "- a\n- b\n",
+		"proseOther":         "prose: error\n",
+		"proseBool":          "prose: true\n",
+		"proseList":          "prose: [red]\n",
 	}
 	check := func(name, src string, wantOK bool) {
 		_, lerr := scanner.ParseConfig(name, []byte(src))
