@@ -35,7 +35,8 @@ func NewCmdExplain(ios *IO, runF func(*ExplainOptions) error) *cobra.Command {
 		Short: "Explain a finding class: an example, why it matters and the fix",
 		Long: `explain prints the documentation of a finding class (the section of
 docs/classes.md): a failing example, why it matters and the fix. Without a
-class it lists the classes. A tag such as RED:eval is accepted too.`,
+class it lists the classes. A tag such as RED:eval or NOTE:dangerous-primitive
+is accepted too.`,
 		Args: cobra.MaximumNArgs(1),
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			var out []cobra.Completion
@@ -70,7 +71,7 @@ func runExplain(o *ExplainOptions) error {
 		}
 		return nil
 	}
-	name := strings.TrimPrefix(strings.TrimPrefix(o.Class, "RED:"), "leasegate/")
+	name := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(o.Class, "RED:"), "NOTE:"), "leasegate/")
 	if strings.EqualFold(name, "GATED") {
 		name = "gated"
 	}

@@ -138,3 +138,12 @@ func TestStarterConfigKeepsDocs(t *testing.T) {
 	_, err := os.Stat(filepath.Join(root, "docs", "design.md"))
 	require.NoError(t, err)
 }
+
+// TestExplainNoteTag: the tag a note prints is accepted by explain, whose
+// section says what prose is.
+func TestExplainNoteTag(t *testing.T) {
+	code, out, errs := runCmd(t, nil, "explain", "NOTE:dangerous-primitive")
+	require.Equal(t, ExitOK, code, errs)
+	assert.Equal(t, ClassDocs()["dangerous-primitive"].Section, out)
+	assert.Contains(t, out, "Prose runs nothing")
+}
