@@ -151,6 +151,7 @@ count() {
   [[ -s $json ]] || return 0
   sed -n "s/^    \"$1\": \([0-9][0-9]*\),\{0,1\}\$/\1/p" "$json" | head -n 1
 }
+notes="$(count notes)" # absent from the report when zero
 failing="$(count failing)"
 [[ -n $failing ]] || failing="$(count red)"
 json_out=""
@@ -164,6 +165,7 @@ if [[ -n ${GITHUB_OUTPUT:-} ]]; then
     echo "launches=$(count launches)"
     echo "gated=$(count gated)"
     echo "red=$(count red)"
+    echo "notes=${notes:-0}"
     echo "failing=$failing"
     echo "json-file=$json_out"
     echo "sarif-file=$sarif_out"

@@ -506,3 +506,23 @@ func TestActionScriptFetch(t *testing.T) {
 	require.Equal(t, 0, code, out)
 	assert.Regexp(t, `(?m)^bin=$`, out)
 }
+
+// TestActionScriptProseNotes: docs that mention the bypass flag pass the
+// job; the notes are counted in the outputs and listed in the job summary,
+// never annotated as errors.
+func TestActionScriptProseNotes(t *testing.T) {
+	t.Parallel()
+	repo := tempRepo(t, map[string]string{
+		"docs/design.md": "We never pass `--dangerously-skip-permissions`.\n", // check-launches: inert test fixture
+	})
+	bin := filepath.Join(t.TempDir(), "check-launches")
+	fakeBinary(t, bin)
+	r := runAction(t, repo, map[string]string{"CHECK_LAUNCHES_BIN": bin})
+	require.Equal(t, ExitOK, r.code, "%s\n%s", r.stdout, r.stderr)
+	assert.NotContains(t, r.stdout, "::error")
+	assert.Contains(t, r.summary, "### Notes: the primitive mentioned in prose (not failing)")
+	assert.Contains(t, r.summary, "`docs/design.md:1:16`")
+	for k, v := range map[string]string{"exit-code": "0", "red": "0", "notes": "1", "failing": "0"} {
+		assert.Equal(t, v, r.outputMap[k], k)
+	}
+}
