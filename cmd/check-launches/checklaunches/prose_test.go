@@ -75,6 +75,7 @@ func TestProseNotesDoNotFail(t *testing.T) {
 			} `json:"results"`
 		} `json:"runs"`
 	}
+	require.NoError(t, validateJSON(t, compileSchema(t, "sarif-2.1.0.json"), []byte(out)))
 	require.NoError(t, json.Unmarshal([]byte(out), &log))
 	require.Len(t, log.Runs, 1)
 	require.Len(t, log.Runs[0].Results, 3)
@@ -146,4 +147,31 @@ func TestExplainNoteTag(t *testing.T) {
 	require.Equal(t, ExitOK, code, errs)
 	assert.Equal(t, ClassDocs()["dangerous-primitive"].Section, out)
 	assert.Contains(t, out, "Prose runs nothing")
+}
+
+// TestProseNotesAreNotBaselined: a baseline records RED findings only, so
+// notes never enter it, and a SARIF log against the baseline gives them no
+// baselineState.
+func TestProseNotesAreNotBaselined(t *testing.T) {
+	root := proseTree(t, "")
+	base := filepath.Join(t.TempDir(), "baseline.json")
+	code, out, errs := runCmd(t, nil, "--root", root, "--write-baseline", base)
+	require.Equal(t, ExitOK, code, "%s%s", out, errs)
+	data, err := os.ReadFile(base)
+	require.NoError(t, err)
+	assert.NotContains(t, string(data), "docs/", "a note was baselined:\n%s", data)
+	code, out, _ = runCmd(t, nil, "--root", root, "--baseline", base, "--sarif")
+	require.Equal(t, ExitOK, code)
+	var log struct {
+		Runs []struct {
+			Results []map[string]any `json:"results"`
+		} `json:"runs"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &log))
+	require.Len(t, log.Runs, 1)
+	require.Len(t, log.Runs[0].Results, 3)
+	for _, r := range log.Runs[0].Results {
+		assert.Equal(t, "note", r["level"])
+		assert.NotContains(t, r, "baselineState")
+	}
 }
