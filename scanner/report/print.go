@@ -184,9 +184,16 @@ func WriteText(w io.Writer, r *Report) error {
 		for _, fc := range r.Families {
 			width = max(width, len(fc.Name))
 		}
-		fmt.Fprintf(bw, "  %-*s  gated / launches\n", width, "family")
-		for _, fc := range r.Families {
-			fmt.Fprintf(bw, "  %-*s  %d / %d\n", width, fc.Name, fc.Gated, fc.Launches)
+		if r.Summary.Notes == 0 {
+			fmt.Fprintf(bw, "  %-*s  gated / launches\n", width, "family")
+			for _, fc := range r.Families {
+				fmt.Fprintf(bw, "  %-*s  %d / %d\n", width, fc.Name, fc.Gated, fc.Launches)
+			}
+		} else {
+			fmt.Fprintf(bw, "  %-*s  gated / launches  notes\n", width, "family")
+			for _, fc := range r.Families {
+				fmt.Fprintf(bw, "  %-*s  %-16s  %d\n", width, fc.Name, fmt.Sprintf("%d / %d", fc.Gated, fc.Launches), fc.Notes)
+			}
 		}
 	}
 	section()
@@ -294,16 +301,18 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	}
 	fmt.Fprintf(bw, "## %s check-launches: %d / %d launches gated\n\n", icon, s.Gated, s.Launches)
 	fmt.Fprintf(bw, "`%s`\n\n", mdCode(r.SummaryLine()))
-	if len(r.Families) > 0 {
+	if len(r.Families) > 0 && s.Notes == 0 {
 		fmt.Fprintf(bw, "| family | gated | launches |\n| --- | ---: | ---: |\n")
 		for _, fc := range r.Families {
-			mark := ""
-			if fc.Gated < fc.Launches {
-				mark = " ❌"
-			}
-			fmt.Fprintf(bw, "| %s%s | %d | %d |\n", mdCell(fc.Name), mark, fc.Gated, fc.Launches)
+			fmt.Fprintf(bw, "| %s%s | %d | %d |\n", mdCell(fc.Name), familyMark(fc), fc.Gated, fc.Launches)
 		}
 		fmt.Fprintf(bw, "| **total** | **%d** | **%d** |\n\n", s.Gated, s.Launches)
+	} else if len(r.Families) > 0 {
+		fmt.Fprintf(bw, "| family | gated | launches | notes |\n| --- | ---: | ---: | ---: |\n")
+		for _, fc := range r.Families {
+			fmt.Fprintf(bw, "| %s%s | %d | %d | %d |\n", mdCell(fc.Name), familyMark(fc), fc.Gated, fc.Launches, fc.Notes)
+		}
+		fmt.Fprintf(bw, "| **total** | **%d** | **%d** | **%d** |\n\n", s.Gated, s.Launches, s.Notes)
 	} else {
 		fmt.Fprintf(bw, "No launches found.\n\n")
 	}
@@ -385,4 +394,12 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// familyMark flags an inventory row with an ungated launch.
+func familyMark(fc FamilyCount) string {
+	if fc.Gated < fc.Launches {
+		return " ❌"
+	}
+	return ""
 }

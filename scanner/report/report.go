@@ -32,6 +32,9 @@ type FamilyCount struct {
 	Name     string `json:"name"`
 	Launches int    `json:"launches"`
 	Gated    int    `json:"gated"`
+	// Notes counts the family's notes (the primitive in prose); absent
+	// when zero. A family with notes and no launch is listed too.
+	Notes int `json:"notes,omitempty"`
 }
 
 // Report is the result of a scan, in SPEC.md's JSON shape plus the
@@ -90,21 +93,26 @@ func (r *Report) Recount() {
 	r.Summary = Summary{FilesScanned: files}
 	fam := map[string]*FamilyCount{}
 	for _, f := range r.Findings {
+		family := func() *FamilyCount {
+			fc := fam[f.Family]
+			if fc == nil {
+				fc = &FamilyCount{Name: f.Family}
+				fam[f.Family] = fc
+			}
+			return fc
+		}
 		switch f.Verdict {
 		case scanner.VerdictRed:
 			r.Summary.Red++
 		case scanner.VerdictNote:
 			r.Summary.Notes++
+			family().Notes++
 		}
 		if !f.IsLaunch() {
 			continue
 		}
 		r.Summary.Launches++
-		fc := fam[f.Family]
-		if fc == nil {
-			fc = &FamilyCount{Name: f.Family}
-			fam[f.Family] = fc
-		}
+		fc := family()
 		fc.Launches++
 		if f.Verdict == scanner.VerdictGated {
 			r.Summary.Gated++

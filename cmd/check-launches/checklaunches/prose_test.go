@@ -43,17 +43,23 @@ func TestProseNotesDoNotFail(t *testing.T) {
 	assert.Contains(t, out, "notes: 3 (the permission-bypass primitive mentioned in prose")
 	assert.Contains(t, out, "ok: 1 / 1 launches gated, 0 RED, 3 notes, 5 files scanned")
 	assert.NotContains(t, out, "RED:")
+	assert.Contains(t, out, "  family   gated / launches  notes\n  docs     0 / 0             3\n  scripts  1 / 1             0\n")
 
 	code, out, _ = runCmd(t, nil, "--root", root, "--json")
 	require.Equal(t, ExitOK, code)
 	var rep struct {
-		Summary  map[string]int `json:"summary"`
+		Summary  map[string]int   `json:"summary"`
+		Families []map[string]any `json:"families"`
 		Findings []struct {
 			File, Class, Verdict, Runtime string
 		} `json:"findings"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &rep))
 	assert.Equal(t, map[string]int{"files_scanned": 5, "launches": 1, "gated": 1, "red": 0, "notes": 3}, rep.Summary)
+	assert.Equal(t, []map[string]any{
+		{"name": "docs", "launches": 0.0, "gated": 0.0, "notes": 3.0},
+		{"name": "scripts", "launches": 1.0, "gated": 1.0},
+	}, rep.Families)
 	var verdicts []string
 	for _, f := range rep.Findings {
 		verdicts = append(verdicts, f.File+" "+f.Class+" "+f.Verdict+" "+f.Runtime)
@@ -87,6 +93,7 @@ func TestProseNotesDoNotFail(t *testing.T) {
 	require.Equal(t, ExitOK, code)
 	assert.Contains(t, out, "## ✅ check-launches: 1 / 1 launches gated")
 	assert.Contains(t, out, "### Notes: the primitive mentioned in prose (not failing)")
+	assert.Contains(t, out, "| docs | 0 | 0 | 3 |\n| scripts | 1 | 1 | 0 |\n| **total** | **1** | **1** | **3** |")
 	assert.Equal(t, 3, strings.Count(out, "| `docs/"), out)
 	assert.NotContains(t, out, "RED findings that fail the run")
 
