@@ -34,6 +34,7 @@ var bashRules = []struct {
 			`systemd-run --user rm -rf /`, `xvfb-run rm -rf /`, `tmux new-session 'rm -rf /'`, `env "$X" rm -rf /`,
 			`echo 'rm -rf /' | sudo bash`, `echo 'rm -rf /' | ssh host`, `echo 'rm -rf /' | sudo -s`, `pnpm exec rm -rf /`, `python3 -c "import os; os.system('rm -rf /')"`,
 			"ssh host bash <<'EOF'\nrm -rf /\nEOF", `echo 'rm -rf /' | ssh host 'cd /srv && exec bash'`,
+			`tmux send-keys -t s "rm -rf / '" Enter`, `python3 -c "import os; os.system('rm -rf / \"')"`,
 		},
 		pass: []string{
 			`rm -rf ./build`, `rm -rf build/ dist/`, `rm -f /tmp/x.log`, `rm -rf /tmp/work`, `rm /`,

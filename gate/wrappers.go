@@ -100,11 +100,25 @@ func (a *analyzer) command(argv []string, emit func([]string, bool), depth int) 
 }
 
 // looseScript records the commands of text that may not be a whole script
-// (keys typed into tmux, a string from node -e code): text that does not
-// parse is not judged, the command holding it is (the bounds still deny).
+// (keys typed into tmux, a string from node -e code). Text that parses is
+// judged as a script; text that does not is still run up to its error by a
+// shell reading it, so each of its lines and list items is judged by its
+// words, quotes stripped: an over-approximation, never a pass unjudged.
 func (a *analyzer) looseScript(src string, depth int) {
-	if _, err := parseBash(src); err != nil {
+	if _, err := parseBash(src); err == nil {
+		a.script(src, depth)
 		return
 	}
-	a.script(src, depth)
+	items := strings.FieldsFunc(src, func(r rune) bool { return r == '\n' || r == ';' || r == '&' || r == '|' })
+	for _, item := range items {
+		var argv []string
+		for _, w := range strings.Fields(item) {
+			if w = strings.Trim(w, `'"`); w != "" {
+				argv = append(argv, w)
+			}
+		}
+		if len(argv) > 0 {
+			a.exec(argv, argv, false, nil, nil, depth+1)
+		}
+	}
 }
