@@ -98,10 +98,21 @@ var proseExts = map[string]bool{
 // reStructuredText, AsciiDoc or plain-text file by its extension. A file
 // that something may run is not prose whatever its name: one with a
 // shebang or an executable bit (a shell runs an executable text file that
-// has no shebang), and CMakeLists.txt, which is CMake code.
+// has no shebang), CMakeLists.txt, which is CMake code, a Markdown file a
+// task runner executes (maskfile.md runs its code blocks), and every file
+// an agent runtime loads from its own folders (.claude/ and .pi/: commands,
+// skills and agents, whose `!` lines Claude Code runs as Bash).
 func IsProse(f *File) bool {
 	if !proseExts[f.Ext] || f.Exec || bytes.HasPrefix(f.Head, []byte("#!")) {
 		return false
 	}
-	return !strings.EqualFold(f.Base, "CMakeLists.txt")
+	if strings.EqualFold(f.Base, "CMakeLists.txt") || strings.EqualFold(f.Base, "maskfile.md") {
+		return false
+	}
+	for _, dir := range strings.Split(path.Dir(f.Rel), "/") {
+		if dir == ".claude" || dir == ".pi" {
+			return false
+		}
+	}
+	return true
 }
