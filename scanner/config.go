@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -45,6 +46,8 @@ type Config struct {
 	commands                      map[string]string // command name → runtime
 	packages                      map[string]string // npm package → runtime
 	runtimeNames                  []string
+	effectiveRuntimes             map[string]RuntimeSpec
+	warnings                      []ConfigWarning
 }
 
 type family struct {
@@ -63,127 +66,460 @@ func defaultRuntimes() map[string]RuntimeSpec {
 // defaultAgentActions are GitHub Actions known to start an agent.
 var defaultAgentActions = []string{"anthropics/claude-code-action", "anthropics/claude-code-base-action"}
 
-// ConfigError is a configuration problem: the file, and line when known.
+// ConfigError is a configuration problem: the file, and the line and
+// column when known (1-based; 0 when unknown). It prints as
+// `file:line:col: message`.
 type ConfigError struct {
-	File string
-	Line int
-	Msg  string
+	File      string
+	Line, Col int
+	Msg       string
 }
 
-func (e *ConfigError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+func (e *ConfigError) Error() string { return position(e.File, e.Line, e.Col) + ": " + e.Msg }
+
+// ConfigWarning is a config that is valid but probably not what its author
+// meant, such as an override that turns off the detection of a built-in
+// runtime. It prints like a ConfigError.
+type ConfigWarning struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (w ConfigWarning) String() string { return position(w.File, w.Line, w.Col) + ": " + w.Msg }
+
+func position(file string, line, col int) string {
+	switch {
+	case line > 0 && col > 0:
+		return fmt.Sprintf("%s:%d:%d", file, line, col)
+	case line > 0:
+		return fmt.Sprintf("%s:%d", file, line)
 	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	return file
 }
 
 // DefaultConfig is the configuration used when the root has no config file.
 func DefaultConfig() *Config {
 	c := &Config{}
-	if err := c.compile("(default)"); err != nil {
+	if err := c.compile("(default)", nil); err != nil {
 		panic(err) // the defaults are constants
 	}
 	return c
 }
 
-// ParseConfig parses configuration bytes; name is used in errors.
+// ParseConfig parses configuration bytes; name is used in errors. Every
+// error is a *ConfigError naming the line and column of the offending key
+// or value; an unknown key lists the valid ones.
 func ParseConfig(name string, data []byte) (*Config, error) {
-	c := &Config{}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
 		return nil, yamlConfigError(name, err)
 	}
-	var extra any
+	var extra yaml.Node
 	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
-		return nil, &ConfigError{File: name, Msg: "more than one YAML document"}
+		line := 0
+		if err == nil && len(extra.Content) > 0 {
+			line = extra.Content[0].Line
+		}
+		return nil, &ConfigError{File: name, Line: line, Msg: "more than one YAML document"}
 	}
-	if err := c.compile(name); err != nil {
+	c := &Config{}
+	pos := map[string]nodePos{}
+	if len(doc.Content) > 0 {
+		r := &configReader{file: name, pos: pos}
+		if err := r.read(c, doc.Content[0]); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.compile(name, pos); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
+// yamlConfigError turns a YAML syntax error ("yaml: line 3: ...") into a
+// ConfigError with the line.
 func yamlConfigError(name string, err error) error {
-	var te *yaml.TypeError
-	if errors.As(err, &te) && len(te.Errors) > 0 {
-		msg := te.Errors[0]
-		line := 0
-		if _, err := fmt.Sscanf(msg, "line %d:", &line); err == nil {
-			msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
-		}
-		return &ConfigError{File: name, Line: line, Msg: msg}
-	}
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line := 0
 	if _, e := fmt.Sscanf(msg, "line %d:", &line); e == nil {
 		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
 	}
-	return &ConfigError{File: name, Line: line, Msg: msg}
+	return &ConfigError{File: name, Line: line, Msg: "not valid YAML: " + msg}
 }
 
-func (c *Config) compile(name string) error {
+// nodePos is where a key or value sits in the config file.
+type nodePos struct{ line, col int }
+
+// configKeys are the top-level keys, with what each holds.
+var configKeys = []string{"agent_actions", "chokepoints", "exclude", "families", "include", "prose", "runtimes"}
+
+var (
+	runtimeKeys = []string{"commands", "packages"}
+	familyKeys  = []string{"name", "paths"}
+)
+
+// configReader reads the YAML tree into a Config by the schema above, so
+// that every error names its place and none names a Go type. pos records
+// where each value sits, keyed by its path ("exclude[2]").
+type configReader struct {
+	file string
+	pos  map[string]nodePos
+}
+
+func (r *configReader) errAt(n *yaml.Node, format string, a ...any) error {
+	return &ConfigError{File: r.file, Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, a...)}
+}
+
+// maxAliasDepth bounds the alias chain followed for one value.
+const maxAliasDepth = 8
+
+func (r *configReader) deref(n *yaml.Node) (*yaml.Node, error) {
+	for i := 0; n.Kind == yaml.AliasNode; i++ {
+		if i == maxAliasDepth || n.Alias == nil {
+			return nil, r.errAt(n, "alias chain longer than %d", maxAliasDepth)
+		}
+		n = n.Alias
+	}
+	return n, nil
+}
+
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
+
+// mapping walks a mapping node, rejecting unknown and duplicate keys.
+func (r *configReader) mapping(n *yaml.Node, what string, valid []string, each func(key string, k, v *yaml.Node) error) error {
+	n, err := r.deref(n)
+	if err != nil {
+		return err
+	}
+	if isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		return r.errAt(n, "%s must be a mapping with the keys %s", what, keyList(valid))
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return r.errAt(k, "%s: a key must be a plain name", what)
+		}
+		if valid != nil && !slices.Contains(valid, k.Value) {
+			msg := fmt.Sprintf("unknown key `%s` in %s", k.Value, what)
+			if s := closest(k.Value, valid); s != "" {
+				msg += fmt.Sprintf("; did you mean `%s`?", s)
+			}
+			return r.errAt(k, "%s (valid keys: %s)", msg, keyList(valid))
+		}
+		if seen[k.Value] {
+			return r.errAt(k, "key `%s` appears twice in %s", k.Value, what)
+		}
+		seen[k.Value] = true
+		if err := each(k.Value, k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// str reads a scalar.
+func (r *configReader) str(n *yaml.Node, what string) (string, error) {
+	n, err := r.deref(n)
+	if err != nil {
+		return "", err
+	}
+	if isNull(n) {
+		return "", nil // as if absent
+	}
+	if n.Kind != yaml.ScalarNode {
+		return "", r.errAt(n, "%s must be a string", what)
+	}
+	return n.Value, nil
+}
+
+// strings reads a list of scalars (a single scalar is not a list: it is an
+// error, so that `exclude: docs/**` is not taken for something else).
+func (r *configReader) strings(n *yaml.Node, path string) ([]string, error) {
+	n, err := r.deref(n)
+	if err != nil {
+		return nil, err
+	}
+	if isNull(n) {
+		return nil, nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return nil, r.errAt(n, "%s must be a list of strings, like `%s: [\"a\", \"b\"]`", path, path[strings.LastIndexByte(path, '.')+1:])
+	}
+	var out []string
+	for i, item := range n.Content {
+		key := fmt.Sprintf("%s[%d]", path, i)
+		s, err := r.str(item, key)
+		if err != nil {
+			return nil, err
+		}
+		r.pos[key] = nodePos{item.Line, item.Column}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func (r *configReader) read(c *Config, root *yaml.Node) error {
+	return r.mapping(root, "the config", configKeys, func(key string, k, v *yaml.Node) error {
+		r.pos[key] = nodePos{k.Line, k.Column}
+		var err error
+		switch key {
+		case "include":
+			c.Include, err = r.strings(v, key)
+		case "exclude":
+			c.Exclude, err = r.strings(v, key)
+		case "chokepoints":
+			c.Chokepoints, err = r.strings(v, key)
+		case "agent_actions":
+			c.AgentActions, err = r.strings(v, key)
+		case "prose":
+			r.pos[key] = nodePos{v.Line, v.Column}
+			c.Prose, err = r.str(v, key)
+		case "runtimes":
+			c.Runtimes = map[string]RuntimeSpec{}
+			err = r.mapping(v, "runtimes", nil, func(name string, k, v *yaml.Node) error {
+				r.pos["runtimes."+name] = nodePos{k.Line, k.Column}
+				var spec RuntimeSpec
+				err := r.mapping(v, "runtimes."+name, runtimeKeys, func(key string, _, v *yaml.Node) error {
+					var err error
+					if key == "commands" {
+						spec.Commands, err = r.strings(v, "runtimes."+name+".commands")
+					} else {
+						spec.Packages, err = r.strings(v, "runtimes."+name+".packages")
+					}
+					return err
+				})
+				c.Runtimes[name] = spec
+				return err
+			})
+		case "families":
+			err = r.families(c, v)
+		}
+		return err
+	})
+}
+
+func (r *configReader) families(c *Config, n *yaml.Node) error {
+	n, err := r.deref(n)
+	if err != nil {
+		return err
+	}
+	if isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return r.errAt(n, "families must be a list of `{name: ..., paths: [...]}`")
+	}
+	for i, item := range n.Content {
+		path := fmt.Sprintf("families[%d]", i)
+		r.pos[path] = nodePos{item.Line, item.Column}
+		var f FamilySpec
+		err := r.mapping(item, path, familyKeys, func(key string, _, v *yaml.Node) error {
+			var err error
+			if key == "name" {
+				f.Name, err = r.str(v, path+".name")
+			} else {
+				f.Paths, err = r.strings(v, path+".paths")
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		c.Families = append(c.Families, f)
+	}
+	return nil
+}
+
+// keyList prints valid keys for a message.
+func keyList(keys []string) string {
+	q := make([]string, len(keys))
+	for i, k := range keys {
+		q[i] = "`" + k + "`"
+	}
+	return strings.Join(q, ", ")
+}
+
+// closest returns the valid key nearest to s by edit distance, if it is
+// near enough to be a typo (at most 2 edits, and fewer than half of s).
+func closest(s string, valid []string) string {
+	best, bestD := "", 3
+	for _, v := range valid {
+		if d := editDistance(strings.ToLower(s), v); d < bestD && d*2 < max(len(s), 2) {
+			best, bestD = v, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b (bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// errAt returns a ConfigError at the recorded place of key, or without a
+// place when it is not recorded.
+func errAt(file string, pos map[string]nodePos, key, format string, a ...any) error {
+	p := pos[key]
+	return &ConfigError{File: file, Line: p.line, Col: p.col, Msg: fmt.Sprintf(format, a...)}
+}
+
+func (c *Config) compile(name string, pos map[string]nodePos) error {
 	var err error
-	if c.include, err = compileGlobs(name, "include", c.Include); err != nil {
+	if c.include, err = compileGlobs(name, pos, "include", c.Include); err != nil {
 		return err
 	}
-	if c.exclude, err = compileGlobs(name, "exclude", c.Exclude); err != nil {
+	if c.exclude, err = compileGlobs(name, pos, "exclude", c.Exclude); err != nil {
 		return err
 	}
-	if c.chokepoints, err = compileGlobs(name, "chokepoints", c.Chokepoints); err != nil {
+	if c.chokepoints, err = compileGlobs(name, pos, "chokepoints", c.Chokepoints); err != nil {
 		return err
 	}
 	for i, f := range c.Families {
+		key := fmt.Sprintf("families[%d]", i)
 		if strings.TrimSpace(f.Name) == "" {
-			return &ConfigError{File: name, Msg: fmt.Sprintf("families[%d]: name is empty", i)}
+			return errAt(name, pos, key, "%s: name is empty", key)
 		}
-		gs, err := compileGlobs(name, "families["+f.Name+"].paths", f.Paths)
+		gs, err := compileGlobs(name, pos, key+".paths", f.Paths)
 		if err != nil {
 			return err
 		}
 		if len(gs) == 0 {
-			return &ConfigError{File: name, Msg: fmt.Sprintf("family %q has no paths", f.Name)}
+			return errAt(name, pos, key, "family %q has no paths", f.Name)
 		}
 		c.families = append(c.families, family{name: f.Name, paths: gs})
 	}
 	rts := defaultRuntimes()
-	for n, spec := range c.Runtimes {
+	builtin := defaultRuntimes()
+	for _, n := range sortedKeys(c.Runtimes) {
+		spec := c.Runtimes[n]
+		key := "runtimes." + n
 		if n == "" || strings.ContainsAny(n, " /\t") {
-			return &ConfigError{File: name, Msg: fmt.Sprintf("runtimes: bad runtime name %q", n)}
+			return errAt(name, pos, key, "runtimes: bad runtime name %q", n)
 		}
 		if len(spec.Commands) == 0 && len(spec.Packages) == 0 {
-			return &ConfigError{File: name, Msg: fmt.Sprintf("runtimes.%s: needs commands or packages", n)}
+			return errAt(name, pos, key, "%s: needs commands or packages", key)
 		}
-		for _, cmd := range spec.Commands {
+		for i, cmd := range spec.Commands {
 			if cmd == "" || strings.ContainsAny(cmd, "/ \t") {
-				return &ConfigError{File: name, Msg: fmt.Sprintf("runtimes.%s: bad command %q", n, cmd)}
+				return errAt(name, pos, fmt.Sprintf("%s.commands[%d]", key, i), "%s: bad command %q (a command name, without a path)", key, cmd)
+			}
+		}
+		if def, ok := builtin[n]; ok {
+			var dropped []string
+			for _, x := range def.Commands {
+				if !slices.Contains(spec.Commands, x) {
+					dropped = append(dropped, "command `"+x+"`")
+				}
+			}
+			for _, x := range def.Packages {
+				if !slices.Contains(spec.Packages, x) {
+					dropped = append(dropped, "package `"+x+"`")
+				}
+			}
+			if len(dropped) > 0 {
+				p := pos[key]
+				c.warnings = append(c.warnings, ConfigWarning{File: name, Line: p.line, Col: p.col,
+					Msg: fmt.Sprintf("%s replaces the built-in runtime and drops its %s: launches through them are no longer detected; list them too to keep detection", key, strings.Join(dropped, " and "))})
 			}
 		}
 		rts[n] = spec
 	}
 	c.commands = map[string]string{}
 	c.packages = map[string]string{}
-	for n, spec := range rts {
+	for _, n := range sortedKeys(rts) {
+		spec := rts[n]
 		c.runtimeNames = append(c.runtimeNames, n)
 		for _, cmd := range spec.Commands {
+			if other, ok := c.commands[cmd]; ok && other != n {
+				return errAt(name, pos, "runtimes."+n, "runtimes: command `%s` is claimed by both %s and %s", cmd, other, n)
+			}
 			c.commands[cmd] = n
 		}
 		for _, p := range spec.Packages {
+			if other, ok := c.packages[p]; ok && other != n {
+				return errAt(name, pos, "runtimes."+n, "runtimes: package `%s` is claimed by both %s and %s", p, other, n)
+			}
 			c.packages[p] = n
 		}
 	}
-	sort.Strings(c.runtimeNames)
+	c.effectiveRuntimes = rts
 	switch c.Prose {
 	case "", ProseNote, ProseRed:
 	default:
-		return &ConfigError{File: name, Msg: fmt.Sprintf("prose: %q is neither %q nor %q", c.Prose, ProseNote, ProseRed)}
+		return errAt(name, pos, "prose", "prose: %q is neither %q nor %q", c.Prose, ProseNote, ProseRed)
 	}
-	for _, a := range c.AgentActions {
+	for i, a := range c.AgentActions {
 		if !strings.Contains(a, "/") {
-			return &ConfigError{File: name, Msg: fmt.Sprintf("agent_actions: %q is not owner/name", a)}
+			return errAt(name, pos, fmt.Sprintf("agent_actions[%d]", i), "agent_actions: %q is not owner/name", a)
 		}
 	}
 	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Warnings returns what the config does that is valid but probably not
+// meant (see ConfigWarning), in file order.
+func (c *Config) Warnings() []ConfigWarning { return c.warnings }
+
+// EffectiveConfig is a config with the defaults filled in: what a scan
+// uses.
+type EffectiveConfig struct {
+	Include      []string               `yaml:"include" json:"include"`
+	Exclude      []string               `yaml:"exclude" json:"exclude"`
+	Chokepoints  []string               `yaml:"chokepoints" json:"chokepoints"`
+	Runtimes     map[string]RuntimeSpec `yaml:"runtimes" json:"runtimes"`
+	Families     []FamilySpec           `yaml:"families" json:"families"`
+	AgentActions []string               `yaml:"agent_actions" json:"agent_actions"`
+	Prose        string                 `yaml:"prose" json:"prose"`
+}
+
+// Effective returns the config with the defaults filled in: the built-in
+// runtimes and agent actions beside the configured ones, and the prose
+// verdict.
+func (c *Config) Effective() EffectiveConfig {
+	e := EffectiveConfig{
+		Include:      c.Include,
+		Exclude:      c.Exclude,
+		Chokepoints:  c.Chokepoints,
+		Runtimes:     c.effectiveRuntimes,
+		Families:     c.Families,
+		AgentActions: append(append([]string{}, defaultAgentActions...), c.AgentActions...),
+		Prose:        c.Prose,
+	}
+	if e.Prose == "" {
+		e.Prose = ProseNote
+	}
+	return e
 }
 
 // Values of the config's prose key.
@@ -297,12 +633,12 @@ type glob struct {
 	parts   []string
 }
 
-func compileGlobs(file, key string, pats []string) ([]glob, error) {
+func compileGlobs(file string, pos map[string]nodePos, key string, pats []string) ([]glob, error) {
 	var out []glob
-	for _, p := range pats {
+	for i, p := range pats {
 		g, err := compileGlob(p)
 		if err != nil {
-			return nil, &ConfigError{File: file, Msg: fmt.Sprintf("%s: bad glob %q: %v", key, p, err)}
+			return nil, errAt(file, pos, fmt.Sprintf("%s[%d]", key, i), "%s: bad glob %q: %v", key, p, err)
 		}
 		out = append(out, g)
 	}
