@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -96,13 +97,18 @@ func (r *Report) launchLines() map[string]bool {
 	return out
 }
 
-// WriteText prints one line per finding (`path:line:col: message [TAG]`),
-// then the RED findings a gate waives (baselined, outside the diff) in
-// their own sections, stale baseline entries, skipped files, inert markers
-// that suppress nothing, the inventory by family, a count of inert markers
-// and a summary line.
-func WriteText(w io.Writer, r *Report) error {
+// WriteText prints one line per finding (`path:line:col: message [TAG]`;
+// a failing RED finding is followed by its source line with a caret under
+// the column when o.Read is set, and the first of each class by a hint to
+// `check-launches explain CLASS`), then the RED findings a gate waives
+// (baselined, outside the diff) in their own sections, stale baseline
+// entries, skipped files, inert markers that suppress nothing, the
+// inventory by family, a count of inert markers and a summary line.
+func WriteText(w io.Writer, r *Report, o TextOptions) error {
 	bw := bufio.NewWriter(w)
+	p := painter(o.Color)
+	src := &sourceCache{read: o.Read}
+	hinted := map[scanner.Class]bool{}
 	// section starts a block separated from what came before by one blank
 	// line.
 	wrote := false
@@ -125,7 +131,19 @@ func WriteText(w io.Writer, r *Report) error {
 				continue
 			}
 		}
-		fmt.Fprintf(bw, "%s:%d:%d: %s [%s]\n", f.File, f.Line, f.Column, f.Message, f.Tag())
+		fmt.Fprintln(bw, p.findingLine(f))
+		if f.Verdict == scanner.VerdictRed {
+			if line, ok := src.line(f.File, f.Line); ok {
+				text, caret := excerpt(line, f.Column)
+				num := strconv.Itoa(f.Line)
+				fmt.Fprintf(bw, "  %s | %s\n", p.paint(ansiDim, num), text)
+				fmt.Fprintf(bw, "  %s | %s\n", strings.Repeat(" ", len(num)), p.paint(ansiRed, caret))
+			}
+			if !hinted[f.Class] {
+				hinted[f.Class] = true
+				fmt.Fprintf(bw, "  hint: `check-launches explain %s` says why this fails and how to fix it\n", f.Class)
+			}
+		}
 		wrote = true
 	}
 	if g := r.Waivers; g != nil {
@@ -133,14 +151,14 @@ func WriteText(w io.Writer, r *Report) error {
 			section()
 			fmt.Fprintf(bw, "baselined RED findings, recorded in %s (not failing):\n", g.Baseline)
 			for _, f := range baselined {
-				fmt.Fprintf(bw, "  %s:%d:%d: %s [%s]\n", f.File, f.Line, f.Column, f.Message, f.Tag())
+				fmt.Fprintf(bw, "  %s\n", p.findingLine(f))
 			}
 		}
 		if len(outside) > 0 {
 			section()
 			fmt.Fprintf(bw, "RED findings in files not changed since %s (not failing):\n", g.DiffBase)
 			for _, f := range outside {
-				fmt.Fprintf(bw, "  %s:%d:%d: %s [%s]\n", f.File, f.Line, f.Column, f.Message, f.Tag())
+				fmt.Fprintf(bw, "  %s\n", p.findingLine(f))
 			}
 		}
 		if len(g.Stale) > 0 {
@@ -201,10 +219,18 @@ func WriteText(w io.Writer, r *Report) error {
 		fmt.Fprintf(bw, "notes: %d (the permission-bypass primitive mentioned in prose, which runs nothing; not failing)\n", n)
 	}
 	if mc := r.Markers(); mc.Total > 0 {
-		fmt.Fprintf(bw, "inert markers: %d (%d suppressing %d findings, %d suppressing nothing, %d without a reason)\n",
-			mc.Total, mc.Used, mc.Suppressed, mc.Unused, mc.NoReason)
+		fmt.Fprintf(bw, "inert markers: %d (%d suppressing %d %s, %d suppressing nothing, %d without a reason)\n",
+			mc.Total, mc.Used, mc.Suppressed, plural(mc.Suppressed, "finding", "findings"), mc.Unused, mc.NoReason)
 	}
-	fmt.Fprintln(bw, r.SummaryLine())
+	summary := r.SummaryLine()
+	if verdict, rest, ok := strings.Cut(summary, ":"); ok && o.Color {
+		style := ansiGreen
+		if verdict == "FAIL" {
+			style = ansiRed
+		}
+		summary = p.paint(style, verdict) + ":" + rest
+	}
+	fmt.Fprintln(bw, summary)
 	return bw.Flush()
 }
 
@@ -218,7 +244,7 @@ func (r *Report) SummaryLine() string {
 	if r.Failing() > 0 {
 		verdict = "FAIL"
 	}
-	fmt.Fprintf(&b, "%s: %d / %d launches gated, %d RED", verdict, s.Gated, s.Launches, s.Red)
+	fmt.Fprintf(&b, "%s: %d / %d %s gated, %d RED", verdict, s.Gated, s.Launches, plural(s.Launches, "launch", "launches"), s.Red)
 	if s.Notes > 0 {
 		fmt.Fprintf(&b, ", %d %s", s.Notes, plural(s.Notes, "note", "notes"))
 	}
@@ -232,11 +258,11 @@ func (r *Report) SummaryLine() string {
 			parts = append(parts, fmt.Sprintf("%d in unchanged files", len(g.OutsideDiff)))
 		}
 		if len(g.Stale) > 0 {
-			parts = append(parts, fmt.Sprintf("%d stale baseline entries", len(g.Stale)))
+			parts = append(parts, fmt.Sprintf("%d stale baseline %s", len(g.Stale), plural(len(g.Stale), "entry", "entries")))
 		}
 		fmt.Fprintf(&b, " (%s)", strings.Join(parts, ", "))
 	}
-	fmt.Fprintf(&b, ", %d files scanned", s.FilesScanned)
+	fmt.Fprintf(&b, ", %d %s scanned", s.FilesScanned, plural(s.FilesScanned, "file", "files"))
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(&b, ", %d skipped", len(r.Skipped))
 	}

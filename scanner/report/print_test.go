@@ -69,7 +69,7 @@ func TestWriteTextMarkers(t *testing.T) {
 		{File: r.Findings[0].File, Line: 1, Reason: "not really"},
 	}
 	var buf bytes.Buffer
-	require.NoError(t, WriteText(&buf, r))
+	require.NoError(t, WriteText(&buf, r, TextOptions{}))
 	out := buf.String()
 	for _, want := range []string{
 		"x.sh:1: inert marker without a reason suppresses nothing; write `check-launches: inert <reason>` [NOTE]\n",

@@ -50,9 +50,22 @@ type Report struct {
 	// Waivers is set when a baseline or a diff base decides which RED
 	// findings fail the run (additive; absent from a plain scan).
 	Waivers *Waivers `json:"gate,omitempty"`
+	// Warnings are what the config does that is valid but probably not
+	// meant, such as turning off the detection of a built-in runtime
+	// (additive; absent when there is none).
+	Warnings []Warning `json:"warnings,omitempty"`
 
 	// Errors are files that could not be read (also listed in Skipped).
 	Errors []error `json:"-"`
+}
+
+// Warning is a config warning: where it is in the config file (line and
+// column 0 when unknown) and what it says.
+type Warning struct {
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Message string `json:"message"`
 }
 
 // Skip records a file in scope that was not scanned, and why. A skipped file

@@ -115,10 +115,10 @@ func TestBaselineRoundTrip(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("after the fix: exit %d\n%s", code, out)
 	}
-	if !strings.Contains(out, "stale baseline entries") || !strings.Contains(out, "tools/triage.sh: package-runner claude "+b.Findings[1].Fingerprint+" [STALE]") {
+	if !strings.Contains(out, "stale baseline entries in ") || !strings.Contains(out, "tools/triage.sh: package-runner claude "+b.Findings[1].Fingerprint+" [STALE]") {
 		t.Errorf("stale entry not reported:\n%s", out)
 	}
-	if !strings.Contains(out, "(0 failing, 1 baselined, 1 stale baseline entries)") {
+	if !strings.Contains(out, "(0 failing, 1 baselined, 1 stale baseline entry)") {
 		t.Errorf("summary:\n%s", out)
 	}
 }

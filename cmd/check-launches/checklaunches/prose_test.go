@@ -41,7 +41,7 @@ func TestProseNotesDoNotFail(t *testing.T) {
 	assert.Contains(t, out, "docs/usage.rst:3:11: ")
 	assert.Equal(t, 3, strings.Count(out, "[NOTE:dangerous-primitive]"), out)
 	assert.Contains(t, out, "notes: 3 (the permission-bypass primitive mentioned in prose")
-	assert.Contains(t, out, "ok: 1 / 1 launches gated, 0 RED, 3 notes, 5 files scanned")
+	assert.Contains(t, out, "ok: 1 / 1 launch gated, 0 RED, 3 notes, 5 files scanned")
 	assert.NotContains(t, out, "RED:")
 	assert.Contains(t, out, "  family   gated / launches  notes\n  docs     0 / 0             3\n  scripts  1 / 1             0\n")
 
@@ -109,7 +109,7 @@ func TestProseRed(t *testing.T) {
 	require.Equal(t, ExitRed, code, "stdout:\n%s\nstderr:\n%s", out, errs)
 	assert.Equal(t, 3, strings.Count(out, "[RED:dangerous-primitive]"), out)
 	assert.NotContains(t, out, "NOTE:")
-	assert.Contains(t, out, "FAIL: 1 / 1 launches gated, 3 RED, 6 files scanned")
+	assert.Contains(t, out, "FAIL: 1 / 1 launch gated, 3 RED, 6 files scanned")
 }
 
 // TestProseConfigValue: prose takes note or red, nothing else.

@@ -30,11 +30,13 @@ type IO struct {
 	// ErrIsTerminal reports whether Err is a terminal (for the progress
 	// line).
 	ErrIsTerminal bool
+	// OutIsTerminal reports whether Out is a terminal (for colour).
+	OutIsTerminal bool
 }
 
 // SystemIO returns the process's streams and environment.
 func SystemIO(stdout, stderr io.Writer) *IO {
-	return &IO{Out: stdout, Err: stderr, Getenv: os.Getenv, ErrIsTerminal: isTerminal(stderr)}
+	return &IO{Out: stdout, Err: stderr, Getenv: os.Getenv, ErrIsTerminal: isTerminal(stderr), OutIsTerminal: isTerminal(stdout)}
 }
 
 // isTerminal reports whether w is a character device (a terminal).
@@ -63,6 +65,12 @@ type Options struct {
 	// Progress is "auto" (a terminal, not in CI, text output), "always" or
 	// "never".
 	Progress string
+	// Color is "auto" (stdout is a terminal and NO_COLOR is unset),
+	// "always" or "never"; it colours the text report only.
+	Color string
+	// FailOnSkip makes a file in scope that was not scanned fail the run
+	// (exit status 1), like a RED finding.
+	FailOnSkip bool
 
 	IO *IO
 }
@@ -124,8 +132,9 @@ Adopting it in a repository that already has RED findings: record them with
 fail), or with --diff-base REV (only RED findings in files changed since
 REV fail). The inventory always covers the whole tree.
 
-Exit status: 0 no RED finding, 1 at least one RED finding, 2 usage, config
-or I/O error.`,
+Exit status: 0 no RED finding, 1 at least one RED finding (or, with
+--fail-on-skip, a file in scope that was not scanned), 2 usage, config or
+I/O error.`,
 		Version:       version.String(),
 		Args:          cobra.NoArgs,
 		SilenceUsage:  true,
@@ -152,12 +161,32 @@ or I/O error.`,
 	f.StringVar(&opts.WriteBaseline, "write-baseline", "", "record today's RED findings in the baseline `FILE` (and accept them in this run)")
 	f.StringVar(&opts.DiffBase, "diff-base", "", "fail only on RED findings in files changed since git revision `REV`")
 	f.StringVar(&opts.Progress, "progress", "auto", "progress line on stderr `WHEN`: auto (a terminal, not in CI, text output), always or never")
-	cmd.AddCommand(NewCmdInit(ios, nil), NewCmdExplain(ios, nil))
+	f.StringVar(&opts.Color, "color", "auto", "colour the text report `WHEN`: auto (stdout is a terminal and NO_COLOR is unset), always or never")
+	f.BoolVar(&opts.FailOnSkip, "fail-on-skip", false, "exit 1 when a file in scope was skipped (too large, unreadable, a symbolic link...)")
+	cmd.AddCommand(NewCmdInit(ios, nil), NewCmdExplain(ios, nil), NewCmdConfig(ios, nil))
 	cmd.SetVersionTemplate("check-launches {{.Version}}\n") // version.String: version and commit
 	return cmd
 }
 
 func flagError(_ *cobra.Command, err error) error { return &UsageError{Err: err} }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// configWarnings prints the config's warnings on w and returns them for
+// the report.
+func configWarnings(w io.Writer, cfg *scanner.Config) []report.Warning {
+	var out []report.Warning
+	for _, cw := range cfg.Warnings() {
+		fmt.Fprintf(w, "check-launches: warning: %s\n", cw)
+		out = append(out, report.Warning{File: cw.File, Line: cw.Line, Column: cw.Col, Message: cw.Msg})
+	}
+	return out
+}
 
 var formats = []string{"text", "json", "sarif", "github", "markdown"}
 
@@ -224,18 +253,58 @@ func (o *Options) validate() error {
 	default:
 		return usagef("--progress %q: want auto, always or never", o.Progress)
 	}
+	switch o.Color {
+	case "auto", "always", "never":
+	default:
+		return usagef("--color %q: want auto, always or never", o.Color)
+	}
 	if o.Root == "" {
 		return usagef("--root is empty")
 	}
 	return nil
 }
 
-// configFile returns the config file to load ("" for the defaults).
-func (o *Options) configFile() (string, error) {
-	if o.Config != "" {
-		return o.Config, nil
+// color reports whether the text report is coloured.
+func (o *Options) color() bool {
+	switch o.Color {
+	case "always":
+		return true
+	case "never":
+		return false
 	}
-	def := filepath.Join(o.Root, driver.ConfigFileName)
+	return o.IO.OutIsTerminal && o.IO.Getenv("NO_COLOR") == ""
+}
+
+// checkRoot fails plainly when the root is not a folder, before anything
+// looks for a config file inside it.
+func checkRoot(root string) error {
+	st, err := os.Stat(root)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return usagef("--root %s: no such folder", root)
+	case err != nil:
+		return usagef("--root %s: %v", root, unwrapPath(err))
+	case !st.IsDir():
+		return usagef("--root %s is a file; the root must be a folder (the file's folder is %s)", root, filepath.Dir(root))
+	}
+	return nil
+}
+
+// unwrapPath drops the path an *os.PathError repeats.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// configFile returns the config file to load ("" for the defaults).
+func configFile(root, config string) (string, error) {
+	if config != "" {
+		return config, nil
+	}
+	def := filepath.Join(root, driver.ConfigFileName)
 	if _, err := os.Lstat(def); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return "", nil
@@ -261,7 +330,10 @@ func runScan(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
-	cfgFile, err := o.configFile()
+	if err := checkRoot(o.Root); err != nil {
+		return err
+	}
+	cfgFile, err := configFile(o.Root, o.Config)
 	if err != nil {
 		return err
 	}
@@ -269,6 +341,7 @@ func runScan(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
+	warnings := configWarnings(o.IO.Err, cfg)
 	// Load the baseline and ask git before scanning, so that a bad
 	// baseline or revision fails fast.
 	var baseline *report.Baseline
@@ -295,6 +368,7 @@ func runScan(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
+	rep.Warnings = warnings
 
 	var fps []string
 	if o.Baseline != "" || o.WriteBaseline != "" || o.DiffBase != "" {
@@ -307,13 +381,14 @@ func runScan(ctx context.Context, o *Options) error {
 			return err
 		}
 		baseFile = o.WriteBaseline
-		fmt.Fprintf(o.IO.Err, "check-launches: wrote %d RED findings to baseline %s\n", len(baseline.Findings), o.WriteBaseline)
+		n := len(baseline.Findings)
+		fmt.Fprintf(o.IO.Err, "check-launches: wrote %d RED %s to baseline %s\n", n, plural(n, "finding", "findings"), o.WriteBaseline)
 	}
 	if baseline != nil || o.DiffBase != "" {
 		rep.Waive(fps, baseline, baseFile, changed, o.DiffBase, notes)
 	}
 
-	if err := writeReport(o.IO.Out, format, o.Root, rep, fps, o.IO.Getenv("GITHUB_ACTIONS") == "true"); err != nil {
+	if err := writeReport(o.IO.Out, format, o.Root, rep, fps, o.IO.Getenv("GITHUB_ACTIONS") == "true", o.color()); err != nil {
 		return err
 	}
 	for _, out := range outs {
@@ -324,10 +399,15 @@ func runScan(ctx context.Context, o *Options) error {
 	for _, e := range rep.Errors {
 		fmt.Fprintf(o.IO.Err, "check-launches: %s\n", oneLine(e.Error()))
 	}
+	skipFails := o.FailOnSkip && len(rep.Skipped) > 0
+	if skipFails {
+		n := len(rep.Skipped)
+		fmt.Fprintf(o.IO.Err, "check-launches: %d %s in scope skipped, and --fail-on-skip is set\n", n, plural(n, "file", "files"))
+	}
 	switch {
 	case len(rep.Errors) > 0:
 		return &exitError{ExitError}
-	case rep.Failing() > 0:
+	case rep.Failing() > 0, skipFails:
 		return &exitError{ExitRed}
 	}
 	return nil
@@ -351,7 +431,7 @@ func relConfig(root, file string) (string, bool) {
 	return filepath.ToSlash(rel), true
 }
 
-func writeReport(w io.Writer, format, root string, rep *report.Report, fps []string, actions bool) error {
+func writeReport(w io.Writer, format, root string, rep *report.Report, fps []string, actions, color bool) error {
 	switch format {
 	case "json":
 		return report.WriteJSON(w, rep)
@@ -367,7 +447,7 @@ func writeReport(w io.Writer, format, root string, rep *report.Report, fps []str
 			return err
 		}
 	}
-	return report.WriteText(w, rep)
+	return report.WriteText(w, rep, report.TextOptions{Color: color, Read: report.ReadUnder(root)})
 }
 
 // OutputError is a report file that could not be written.
@@ -384,7 +464,7 @@ func writeReportFile(out output, root string, rep *report.Report, fps []string) 
 	if err != nil {
 		return &OutputError{File: out.file, Err: err}
 	}
-	werr := writeReport(f, out.format, root, rep, fps, false)
+	werr := writeReport(f, out.format, root, rep, fps, false, false)
 	cerr := f.Close()
 	if werr != nil {
 		return &OutputError{File: out.file, Err: werr}

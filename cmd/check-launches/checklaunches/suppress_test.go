@@ -33,7 +33,7 @@ func TestInertMarkers(t *testing.T) {
 		"run.sh:3: inert marker suppresses nothing: a real launch on its line is never inert [NOTE]\n",
 		"run.sh:4: inert marker without a reason suppresses nothing; write `check-launches: inert <reason>` [NOTE]\n",
 		"run.sh:5: inert marker suppresses nothing; remove it [NOTE]\n",
-		"inert markers: 4 (1 suppressing 1 findings, 2 suppressing nothing, 1 without a reason)\n",
+		"inert markers: 4 (1 suppressing 1 finding, 2 suppressing nothing, 1 without a reason)\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
