@@ -513,8 +513,13 @@ func (c *Config) Effective() EffectiveConfig {
 		Chokepoints:  c.Chokepoints,
 		Runtimes:     c.effectiveRuntimes,
 		Families:     c.Families,
-		AgentActions: append(append([]string{}, defaultAgentActions...), c.AgentActions...),
+		AgentActions: append([]string{}, defaultAgentActions...),
 		Prose:        c.Prose,
+	}
+	for _, a := range c.AgentActions {
+		if !slices.Contains(e.AgentActions, a) {
+			e.AgentActions = append(e.AgentActions, a)
+		}
 	}
 	if e.Prose == "" {
 		e.Prose = ProseNote
