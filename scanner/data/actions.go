@@ -168,23 +168,54 @@ func (s *scan) uses(uses, with *node) {
 	}
 	rt := s.actionRuntime(uses.str)
 	cls := scanner.ClassSDK
+	var input, value string // the executable input set, and its value
 	if with != nil && with.kind == kindObject {
 		for i, k := range with.keys {
 			v := with.vals[i]
-			if isExecutableInput(k.str) && v.kind == kindScalar && strings.HasPrefix(path.Base(strings.TrimSpace(v.str)), scanner.WrapperCommand) {
-				cls = scanner.ClassGated
+			if !isExecutableInput(k.str) {
+				continue
+			}
+			input = k.str
+			if v.kind == kindScalar {
+				value = strings.TrimSpace(v.str)
+				if strings.HasPrefix(path.Base(value), scanner.WrapperCommand) {
+					cls = scanner.ClassGated
+				}
 			}
 		}
 	}
 	pos := s.pos(uses.off)
-	s.p.Report(scanner.Finding{Line: pos.Line, Column: pos.Column, Runtime: rt, Class: cls, Message: actionMessage(rt, uses.str, cls)})
+	s.p.Report(scanner.Finding{Line: pos.Line, Column: pos.Column, Runtime: rt, Class: cls, Message: actionMessage(rt, uses.str, cls, input, value)})
 }
 
-func actionMessage(rt, action string, cls scanner.Class) string {
+// claudeCodeExecutableInput is the input of Anthropic's Claude Code
+// actions that names the binary they run.
+const claudeCodeExecutableInput = "path_to_claude_code_executable"
+
+// actionMessage says what to set: the executable input (named, for the
+// built-in actions) pointing at a shim that execs launch-runtime.
+func actionMessage(rt, action string, cls scanner.Class, input, value string) string {
 	if cls == scanner.ClassGated {
 		return rt + " started by action `" + action + "` through a launch-runtime shim"
 	}
-	return rt + " started by action `" + action + "` whose executable input does not point at a launch-runtime shim"
+	head := rt + " started by action `" + action + "`, bypassing launch-runtime"
+	const fix = " to a shim named `launch-runtime-<name>` that execs `launch-runtime --runtime "
+	switch {
+	case input != "" && value != "" && len(value) <= 80 && !strings.ContainsAny(value, "\n\r`"):
+		return head + ": its input `" + input + "` is `" + value + "`, not a launch-runtime shim; set it" + fix + rt + " -- \"$@\"`"
+	case input != "":
+		return head + ": its input `" + input + "` is not a launch-runtime shim; set it" + fix + rt + " -- \"$@\"`"
+	case isBuiltinAgentAction(action):
+		return head + ": set its input `" + claudeCodeExecutableInput + "`" + fix + rt + " -- \"$@\"`"
+	}
+	return head + ": set its executable input" + fix + rt + " -- \"$@\"`"
+}
+
+// isBuiltinAgentAction reports whether uses names one of Anthropic's Claude
+// Code actions, whose executable input is path_to_claude_code_executable.
+func isBuiltinAgentAction(uses string) bool {
+	name, _, _ := strings.Cut(strings.ToLower(uses), "@")
+	return name == "anthropics/claude-code-action" || name == "anthropics/claude-code-base-action"
 }
 
 // actionRuntime is the runtime an agent action starts: a configured

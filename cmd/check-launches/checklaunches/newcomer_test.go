@@ -192,3 +192,31 @@ func TestTextShowsSourceAndHint(t *testing.T) {
 	_, err := os.Stat(filepath.Join(root, "run.sh"))
 	require.NoError(t, err)
 }
+
+// TestActionFindingNamesTheInput: the sdk finding on a workflow step says
+// which input to set, and what a configured value is instead.
+func TestActionFindingNamesTheInput(t *testing.T) {
+	const wf = "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: anthropics/claude-code-action@v1\n"
+	tests := []struct {
+		name, with string
+		want       []string
+	}{
+		{"no input", "", []string{"set its input `path_to_claude_code_executable`", "launch-runtime-<name>", "launch-runtime --runtime claude"}},
+		{"another binary", "        with:\n          path_to_claude_code_executable: ./bin/claude\n",
+			[]string{"its input `path_to_claude_code_executable` is `./bin/claude`, not a launch-runtime shim"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := writeTree(t, map[string]string{".github/workflows/a.yml": wf + tt.with})
+			code, out, _ := runCmd(t, nil, "--root", root)
+			assert.Equal(t, ExitRed, code)
+			assert.Contains(t, out, "[RED:sdk]")
+			for _, w := range tt.want {
+				assert.Contains(t, out, w)
+			}
+		})
+	}
+	_, out, _ := runCmd(t, nil, "explain", "sdk")
+	assert.Contains(t, out, "anthropics/claude-code-action")
+	assert.Contains(t, out, "path_to_claude_code_executable")
+}
