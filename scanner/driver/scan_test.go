@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -168,9 +169,36 @@ func TestScanUnreadableAndSymlink(t *testing.T) {
 			t.Errorf("%s: skip reason %q", f, reasons[f])
 		}
 	}
+	assert.Contains(t, reasons["link.run"], "to a file inside the root")
+	assert.Contains(t, reasons["loop1"], "does not resolve")
 	if os.Geteuid() != 0 { // root reads any file
 		if !strings.Contains(reasons["secret.run"], "cannot be read") || len(rep.Errors) != 1 {
 			t.Errorf("unreadable file: reason %q, errors %v", reasons["secret.run"], rep.Errors)
+		}
+	}
+}
+
+// TestScanSymlinkOutsideTheRoot: a link to a folder outside the root is
+// described as such (what it points to is not scanned), never as scanned
+// where it lives inside the root.
+func TestScanSymlinkOutsideTheRoot(t *testing.T) {
+	outside := writeTree(t, map[string]string{"x.run": "run claude\n"})
+	root := writeTree(t, map[string]string{"a.run": "true\n", "sub/b.run": "true\n"})
+	require.NoError(t, os.Symlink(outside, filepath.Join(root, "vendored")))
+	require.NoError(t, os.Symlink(filepath.Join(outside, "x.run"), filepath.Join(root, "x.run")))
+	require.NoError(t, os.Symlink("sub", filepath.Join(root, "sublink")))
+	rep := scanTree(t, root, nil)
+	reasons := map[string]string{}
+	for _, s := range rep.Skipped {
+		reasons[s.File] = s.Reason
+	}
+	assert.Contains(t, reasons["vendored"], "to a folder outside the root")
+	assert.Contains(t, reasons["vendored"], "not scanned")
+	assert.Contains(t, reasons["x.run"], "to a file outside the root")
+	assert.Contains(t, reasons["sublink"], "to a folder inside the root")
+	for f, r := range reasons {
+		if strings.Contains(r, "outside") {
+			assert.NotContains(t, r, "inside the root", f)
 		}
 	}
 }

@@ -3,7 +3,9 @@ package driver
 import (
 	"context"
 	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/report"
@@ -29,6 +31,13 @@ type candidate struct {
 // that cannot be opened.
 func walk(ctx context.Context, root string, cfg *scanner.Config) ([]candidate, []report.Skip, []error, error) {
 	ignored := gitIgnored(ctx, root)
+	realRoot, rerr := filepath.EvalSymlinks(root)
+	if rerr == nil {
+		realRoot, rerr = filepath.Abs(realRoot)
+	}
+	if rerr != nil {
+		realRoot = "" // every link is then described as leaving the root
+	}
 	var out []candidate
 	var skips []report.Skip
 	var errs []error
@@ -67,7 +76,7 @@ func walk(ctx context.Context, root string, cfg *scanner.Config) ([]candidate, [
 		t := d.Type()
 		switch {
 		case t&fs.ModeSymlink != 0:
-			skips = append(skips, report.Skip{File: rel, Reason: "symbolic link, not followed (its target is scanned where it lives inside the root)"})
+			skips = append(skips, report.Skip{File: rel, Reason: symlinkReason(realRoot, p)})
 			return nil
 		case !t.IsRegular():
 			skips = append(skips, report.Skip{File: rel, Reason: "not a regular file"})
@@ -90,4 +99,25 @@ func unwrapPathErr(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
+}
+
+// symlinkReason says why a symbolic link is skipped and where its target
+// is: inside the root (scanned there, if in scope), outside it (not
+// scanned at all), or nowhere (missing, or a loop; the OS bounds the
+// chain).
+func symlinkReason(realRoot, link string) string {
+	target, err := filepath.EvalSymlinks(link)
+	if err != nil {
+		return "symbolic link that does not resolve (missing target or a loop), not followed"
+	}
+	kind := "file"
+	if st, err := os.Stat(target); err == nil && st.IsDir() {
+		kind = "folder"
+	}
+	if abs, err := filepath.Abs(target); err == nil && realRoot != "" {
+		if rel, err := filepath.Rel(realRoot, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return "symbolic link to a " + kind + " inside the root, not followed (the " + kind + " is scanned where it lives)"
+		}
+	}
+	return "symbolic link to a " + kind + " outside the root, not followed: what it points to is not scanned"
 }
