@@ -25,8 +25,18 @@ setup:
 	./e2e/setup.sh
 
 # test is THE test command (README, .ci/run): everything, under -race,
-# then check-launches over the real-code tree.
-test: setup test-go test-real
+# then check-launches over the real-code tree. It says which step runs (go
+# test prints one line per package as each finishes) and how long the run
+# took; the steps run one after the other, as the prerequisites did.
+TEST_START := $(shell date +%s)
+test:
+	@echo "== make test 1/3: setup (npm-install the real Claude Code and Pi clients for e2e)"
+	@$(MAKE) --no-print-directory setup
+	@echo "== make test 2/3: test-go (go test -race ./..., one line per package as it finishes; e2e takes longest)"
+	@$(MAKE) --no-print-directory test-go
+	@echo "== make test 3/3: test-real (check-launches over the real-code tree)"
+	@$(MAKE) --no-print-directory test-real
+	@echo "== make test: all 3 steps passed in $$(( $$(date +%s) - $(TEST_START) )) s"
 
 test-go:
 	$(GO) test -race -count=1 -timeout 30m ./...
