@@ -220,3 +220,21 @@ func TestActionFindingNamesTheInput(t *testing.T) {
 	assert.Contains(t, out, "anthropics/claude-code-action")
 	assert.Contains(t, out, "path_to_claude_code_executable")
 }
+
+// TestConfigPageShowsRealMessages: the messages docs/config.md shows are
+// the ones the command prints for these configs.
+func TestConfigPageShowsRealMessages(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join(repoRoot(t), "docs", "config.md"))
+	require.NoError(t, err)
+	for _, cfg := range []string{
+		"include: [src/**]\n\nexclud: [docs/**]\n",
+		"include: [src/**]\nexclude:\n  - docs/**\n  - \"src/[a\"\n",
+		"runtimes:\n  claude: {commands: [claude-wrapper]}\n",
+	} {
+		root := writeTree(t, map[string]string{".check-launches.yaml": cfg})
+		t.Chdir(root)
+		_, _, errs := runCmd(t, nil)
+		require.NotEmpty(t, errs)
+		assert.Contains(t, string(page), "\n"+errs, "docs/config.md does not show this message verbatim")
+	}
+}
