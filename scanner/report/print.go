@@ -325,7 +325,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if r.Failing() > 0 {
 		icon = "❌"
 	}
-	fmt.Fprintf(bw, "## %s check-launches: %d / %d launches gated\n\n", icon, s.Gated, s.Launches)
+	fmt.Fprintf(bw, "## %s check-launches: %d / %d %s gated\n\n", icon, s.Gated, s.Launches, plural(s.Launches, "launch", "launches"))
 	fmt.Fprintf(bw, "`%s`\n\n", mdCode(r.SummaryLine()))
 	if len(r.Families) > 0 && s.Notes == 0 {
 		fmt.Fprintf(bw, "| family | gated | launches |\n| --- | ---: | ---: |\n")
@@ -398,7 +398,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		fmt.Fprintf(bw, "- %d inert markers suppress nothing (%d without a reason)\n", mc.Unused+mc.NoReason, mc.NoReason)
 	}
 	if len(r.Skipped) > 0 {
-		fmt.Fprintf(bw, "- %d files in scope were skipped (listed in the job log)\n", len(r.Skipped))
+		fmt.Fprintf(bw, "- %d %s (listed in the job log)\n", len(r.Skipped), plural(len(r.Skipped), "file in scope was skipped", "files in scope were skipped"))
 	}
 	return bw.Flush()
 }

@@ -150,7 +150,7 @@ func TestActionScriptGreenAndBaseline(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "check-launches")
 	fakeBinary(t, bin)
 	r := runAction(t, repo, map[string]string{"CHECK_LAUNCHES_BIN": bin})
-	if r.code != ExitOK || !strings.Contains(r.summary, "## ✅ check-launches: 1 / 1 launches gated") || r.outputMap["sarif-file"] != "" {
+	if r.code != ExitOK || !strings.Contains(r.summary, "## ✅ check-launches: 1 / 1 launch gated") || r.outputMap["sarif-file"] != "" {
 		t.Errorf("exit %d, outputs %v\n%s%s", r.code, r.outputMap, r.summary, r.stderr)
 	}
 	// An old RED in the baseline passes; args are passed through.

@@ -91,7 +91,7 @@ func TestProseNotesDoNotFail(t *testing.T) {
 
 	code, out, _ = runCmd(t, nil, "--root", root, "--format", "markdown")
 	require.Equal(t, ExitOK, code)
-	assert.Contains(t, out, "## ✅ check-launches: 1 / 1 launches gated")
+	assert.Contains(t, out, "## ✅ check-launches: 1 / 1 launch gated")
 	assert.Contains(t, out, "### Notes: the primitive mentioned in prose (not failing)")
 	assert.Contains(t, out, "| docs | 0 | 0 | 3 |\n| scripts | 1 | 1 | 0 |\n| **total** | **1** | **1** | **3** |")
 	assert.Equal(t, 3, strings.Count(out, "| `docs/"), out)
