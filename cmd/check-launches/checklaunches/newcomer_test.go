@@ -85,6 +85,12 @@ func TestOverrideDroppingABuiltInWarns(t *testing.T) {
 	assert.Contains(t, rep.Warnings[0].Message, "command `claude`")
 	require.NoError(t, validateJSON(t, compileSchema(t, "report.schema.json"), []byte(out)))
 
+	// --strict turns the warning into a failure, after the report.
+	code, out, errs = runCmd(t, nil, "--root", root, "--strict")
+	assert.Equal(t, ExitError, code)
+	assert.Contains(t, out, "ok: ", "the report is still written")
+	assert.Contains(t, errs, "1 config warning, and --strict is set")
+
 	// Without the override there is no warnings key at all.
 	plain := writeTree(t, map[string]string{"run.sh": "#!/bin/sh\nclaude -p x\n"})
 	_, out, errs = runCmd(t, nil, "--root", plain, "--json")

@@ -71,6 +71,9 @@ type Options struct {
 	// FailOnSkip makes a file in scope that was not scanned fail the run
 	// (exit status 1), like a RED finding.
 	FailOnSkip bool
+	// Strict makes a config warning an error (exit status 2), after the
+	// report is written.
+	Strict bool
 
 	IO *IO
 }
@@ -134,7 +137,7 @@ REV fail). The inventory always covers the whole tree.
 
 Exit status: 0 no RED finding, 1 at least one RED finding (or, with
 --fail-on-skip, a file in scope that was not scanned), 2 usage, config or
-I/O error.`,
+I/O error (or, with --strict, a config warning).`,
 		Version:       version.String(),
 		Args:          cobra.NoArgs,
 		SilenceUsage:  true,
@@ -163,6 +166,7 @@ I/O error.`,
 	f.StringVar(&opts.Progress, "progress", "auto", "progress line on stderr `WHEN`: auto (a terminal, not in CI, text output), always or never")
 	f.StringVar(&opts.Color, "color", "auto", "colour the text report `WHEN`: auto (stdout is a terminal and NO_COLOR is unset), always or never")
 	f.BoolVar(&opts.FailOnSkip, "fail-on-skip", false, "exit 1 when a file in scope was skipped (too large, unreadable, a symbolic link...)")
+	f.BoolVar(&opts.Strict, "strict", false, "exit 2 on a config warning (such as an override that turns off a built-in runtime)")
 	cmd.AddCommand(NewCmdInit(ios, nil), NewCmdExplain(ios, nil), NewCmdConfig(ios, nil))
 	cmd.SetVersionTemplate("check-launches {{.Version}}\n") // version.String: version and commit
 	return cmd
@@ -404,8 +408,13 @@ func runScan(ctx context.Context, o *Options) error {
 		n := len(rep.Skipped)
 		fmt.Fprintf(o.IO.Err, "check-launches: %d %s in scope skipped, and --fail-on-skip is set\n", n, plural(n, "file", "files"))
 	}
+	strictFails := o.Strict && len(warnings) > 0
+	if strictFails {
+		n := len(warnings)
+		fmt.Fprintf(o.IO.Err, "check-launches: %d config %s, and --strict is set\n", n, plural(n, "warning", "warnings"))
+	}
 	switch {
-	case len(rep.Errors) > 0:
+	case len(rep.Errors) > 0, strictFails:
 		return &exitError{ExitError}
 	case rep.Failing() > 0, skipFails:
 		return &exitError{ExitRed}
