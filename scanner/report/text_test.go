@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -131,4 +132,31 @@ func TestSummaryPlurals(t *testing.T) {
 	}
 	r := &Report{Summary: Summary{FilesScanned: 1}, Waivers: &Waivers{Baseline: "b.json", Stale: []Ref{{}}}}
 	assert.Contains(t, r.SummaryLine(), "1 stale baseline entry)")
+}
+
+// FuzzExcerpt: any line and column give a bounded excerpt with no control
+// character and a caret line of blanks then one caret, inside the text.
+func FuzzExcerpt(f *testing.F) {
+	f.Add("claude -p x", 1)
+	f.Add("\tx\x1b[2Jy", 3)
+	f.Add(strings.Repeat("é", 300), 200)
+	f.Add("\xff\xfe", 2)
+	f.Fuzz(func(t *testing.T, line string, col int) {
+		text, caret := excerpt(line, col)
+		for _, r := range text {
+			if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+				t.Fatalf("control character %U in %q", r, text)
+			}
+		}
+		if strings.TrimLeft(caret, " ") != "^" {
+			t.Fatalf("caret line %q", caret)
+		}
+		n := utf8.RuneCountInString(text)
+		if len(caret)-1 > n {
+			t.Fatalf("caret at %d past the text (%d runes)", len(caret)-1, n)
+		}
+		if n > maxSourceWidth+2*sourceContext+2 {
+			t.Fatalf("excerpt of %d runes", n)
+		}
+	})
 }
