@@ -196,6 +196,9 @@ func (r *configReader) mapping(n *yaml.Node, what string, valid []string, each f
 	if isNull(n) {
 		return nil
 	}
+	if n.Kind != yaml.MappingNode && valid == nil {
+		return r.errAt(n, "%s must be a mapping of names to `{commands: [...], packages: [...]}`", what)
+	}
 	if n.Kind != yaml.MappingNode {
 		return r.errAt(n, "%s must be a mapping with the keys %s", what, keyList(valid))
 	}

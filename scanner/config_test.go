@@ -50,6 +50,8 @@ agent_actions: [acme/agent-action]
 		{name: "bad yaml", yaml: "include: [a\n", wantErr: true, wantPos: "1", wantMsg: []string{"not valid YAML"}},
 		{name: "wrong type", yaml: "include: 3\n", wantErr: true, wantPos: "1:10", wantMsg: []string{"include must be a list of strings"}},
 		{name: "not a mapping", yaml: "- a\n", wantErr: true, wantPos: "1:1", wantMsg: []string{"must be a mapping"}},
+		{name: "runtimes not a mapping", yaml: "runtimes: [claude]\n", wantErr: true, wantPos: "1:11", wantMsg: []string{"runtimes must be a mapping of names to `{commands: [...], packages: [...]}`"}},
+		{name: "a runtime not a mapping", yaml: "runtimes:\n  codex: codex\n", wantErr: true, wantPos: "2:10", wantMsg: []string{"runtimes.codex must be a mapping with the keys `commands`, `packages`"}},
 		{name: "runtime without names", yaml: "runtimes:\n  codex: {}\n", wantErr: true, wantPos: "2:3", wantMsg: []string{"needs commands or packages"}},
 		{name: "runtime command with a path", yaml: "runtimes:\n  codex:\n    commands: [bin/codex]\n", wantErr: true, wantPos: "3:16", wantMsg: []string{"bad command"}},
 		{name: "command claimed twice", yaml: "runtimes:\n  codex: {commands: [claude]}\n", wantErr: true, wantPos: "2:3", wantMsg: []string{"`claude` is claimed by both claude and codex"}},

@@ -57,18 +57,10 @@ error, or a warning with --strict.`,
 }
 
 func runConfigCheck(o *ConfigOptions) error {
-	if err := checkRoot(o.Root); err != nil {
-		return err
-	}
-	file, err := configFile(o.Root, o.Config)
+	file, cfg, warnings, err := rootConfig(o.IO, o.Root, o.Config)
 	if err != nil {
 		return err
 	}
-	cfg, err := loadConfig(file)
-	if err != nil {
-		return err
-	}
-	warnings := configWarnings(o.IO.Err, cfg)
 	var out bytes.Buffer
 	enc := yaml.NewEncoder(&out)
 	enc.SetIndent(2)

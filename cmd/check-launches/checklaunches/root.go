@@ -325,6 +325,22 @@ func loadConfig(file string) (*scanner.Config, error) {
 	return driver.LoadConfig(file)
 }
 
+// rootConfig checks the root, then loads the config a run at it uses
+// (config, else the root's config file, else the defaults: file is then
+// ""), and prints the config's warnings on stderr.
+func rootConfig(ios *IO, root, config string) (file string, cfg *scanner.Config, warnings []report.Warning, err error) {
+	if err := checkRoot(root); err != nil {
+		return "", nil, nil, err
+	}
+	if file, err = configFile(root, config); err != nil {
+		return "", nil, nil, err
+	}
+	if cfg, err = loadConfig(file); err != nil {
+		return "", nil, nil, err
+	}
+	return file, cfg, configWarnings(ios.Err, cfg), nil
+}
+
 func runScan(ctx context.Context, o *Options) error {
 	format, err := o.format()
 	if err != nil {
@@ -334,18 +350,10 @@ func runScan(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
-	if err := checkRoot(o.Root); err != nil {
-		return err
-	}
-	cfgFile, err := configFile(o.Root, o.Config)
+	cfgFile, cfg, warnings, err := rootConfig(o.IO, o.Root, o.Config)
 	if err != nil {
 		return err
 	}
-	cfg, err := loadConfig(cfgFile)
-	if err != nil {
-		return err
-	}
-	warnings := configWarnings(o.IO.Err, cfg)
 	// Load the baseline and ask git before scanning, so that a bad
 	// baseline or revision fails fast.
 	var baseline *report.Baseline
