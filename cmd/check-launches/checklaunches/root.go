@@ -289,7 +289,7 @@ func checkRoot(root string) error {
 	case err != nil:
 		return usagef("--root %s: %v", root, unwrapPath(err))
 	case !st.IsDir():
-		return usagef("--root %s is a file; the root must be a folder (the file's folder is %s)", root, filepath.Dir(root))
+		return usagef("--root %s is not a folder: the root must be a folder (this file is in %s)", root, filepath.Dir(root))
 	}
 	return nil
 }
