@@ -397,6 +397,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if mc := r.Markers(); mc.Unused+mc.NoReason > 0 {
 		fmt.Fprintf(bw, "- %d inert markers suppress nothing (%d without a reason)\n", mc.Unused+mc.NoReason, mc.NoReason)
 	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(bw, "- ⚠️ config warning: `%s`: %s\n", mdCode(position(w)), mdCell(w.Message))
+	}
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(bw, "- %d %s (listed in the job log)\n", len(r.Skipped), plural(len(r.Skipped), "file in scope was skipped", "files in scope were skipped"))
 	}
@@ -428,4 +431,15 @@ func familyMark(fc FamilyCount) string {
 		return " ❌"
 	}
 	return ""
+}
+
+// position is a warning's `file:line:col` (line and column when known).
+func position(w Warning) string {
+	switch {
+	case w.Line > 0 && w.Column > 0:
+		return fmt.Sprintf("%s:%d:%d", w.File, w.Line, w.Column)
+	case w.Line > 0:
+		return fmt.Sprintf("%s:%d", w.File, w.Line)
+	}
+	return w.File
 }

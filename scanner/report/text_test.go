@@ -160,3 +160,17 @@ func FuzzExcerpt(f *testing.F) {
 		}
 	})
 }
+
+// TestMarkdownShowsConfigWarnings: the job summary carries the config
+// warnings, which a reader of the job page would otherwise find only in
+// the log.
+func TestMarkdownShowsConfigWarnings(t *testing.T) {
+	r, _ := textReport()
+	var buf bytes.Buffer
+	require.NoError(t, WriteMarkdown(&buf, r))
+	assert.NotContains(t, buf.String(), "config warning")
+	r.Warnings = []Warning{{File: ".check-launches.yaml", Line: 2, Column: 3, Message: "runtimes.claude replaces the built-in runtime"}}
+	buf.Reset()
+	require.NoError(t, WriteMarkdown(&buf, r))
+	assert.Contains(t, buf.String(), "- ⚠️ config warning: `.check-launches.yaml:2:3`: runtimes.claude replaces the built-in runtime\n")
+}
