@@ -383,11 +383,13 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	}
 	if g := r.Waivers; g != nil {
 		if g.Baseline != "" {
-			fmt.Fprintf(bw, "- %d RED findings baselined in `%s` (not failing)\n", len(g.Baselined), mdCode(g.Baseline))
-			fmt.Fprintf(bw, "- %d stale baseline entries\n", len(g.Stale))
+			n := len(g.Baselined)
+			fmt.Fprintf(bw, "- %d RED %s baselined in `%s` (not failing)\n", n, plural(n, "finding", "findings"), mdCode(g.Baseline))
+			fmt.Fprintf(bw, "- %d stale baseline %s\n", len(g.Stale), plural(len(g.Stale), "entry", "entries"))
 		}
 		if g.DiffBase != "" {
-			fmt.Fprintf(bw, "- %d RED findings in files not changed since `%s` (not failing)\n", len(g.OutsideDiff), mdCode(g.DiffBase))
+			n := len(g.OutsideDiff)
+			fmt.Fprintf(bw, "- %d RED %s in files not changed since `%s` (not failing)\n", n, plural(n, "finding", "findings"), mdCode(g.DiffBase))
 		}
 		for _, n := range g.Notes {
 			fmt.Fprintf(bw, "- note: %s\n", mdCell(n))
@@ -395,7 +397,8 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		fmt.Fprintln(bw)
 	}
 	if mc := r.Markers(); mc.Unused+mc.NoReason > 0 {
-		fmt.Fprintf(bw, "- %d inert markers suppress nothing (%d without a reason)\n", mc.Unused+mc.NoReason, mc.NoReason)
+		n := mc.Unused + mc.NoReason
+		fmt.Fprintf(bw, "- %d inert %s nothing (%d without a reason)\n", n, plural(n, "marker suppresses", "markers suppress"), mc.NoReason)
 	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(bw, "- ⚠️ config warning: `%s`: %s\n", mdCode(position(w)), mdCell(w.Message))

@@ -160,7 +160,7 @@ func TestActionScriptGreenAndBaseline(t *testing.T) {
 		t.Fatalf("write baseline: %d %s %s", code, out, errs)
 	}
 	r = runAction(t, repo, map[string]string{"CHECK_LAUNCHES_BIN": bin, "INPUT_BASELINE": base, "INPUT_ARGS": "--progress never"})
-	if r.code != ExitOK || r.outputMap["red"] != "1" || r.outputMap["failing"] != "0" || !strings.Contains(r.summary, "1 RED findings baselined") {
+	if r.code != ExitOK || r.outputMap["red"] != "1" || r.outputMap["failing"] != "0" || !strings.Contains(r.summary, "1 RED finding baselined") {
 		t.Errorf("baseline: exit %d, outputs %v\n%s", r.code, r.outputMap, r.summary)
 	}
 }
