@@ -15,7 +15,7 @@ import (
 )
 
 // operatorOps are the operations served on the operator socket.
-var operatorOps = map[string]bool{wire.OpBeginVerification: true, wire.OpPromote: true, wire.OpStatus: true}
+var operatorOps = map[string]bool{wire.OpBeginVerification: true, wire.OpPromote: true, wire.OpStatus: true, wire.OpStop: true}
 
 // listenOperator binds the operator socket under a fresh random abstract
 // name, which the status reply publishes. A random name cannot be taken

@@ -15,6 +15,9 @@ type connState struct {
 	inTree map[string]bool // session -> peer descends from its runtime
 	// operator is true on the operator socket (abstract.go).
 	operator bool
+	// stopAfterReply is set by an accepted stop: the broker closes once
+	// the reply is written.
+	stopAfterReply bool
 }
 
 // verifierOps are the operations the verifier uid may use.

@@ -32,12 +32,15 @@ const (
 	// KindSessionStartup is one MCP server, plugin or hook a session will
 	// start, as launch-runtime found it at launch (Reason holds it).
 	KindSessionStartup = "session.startup"
+	// KindBrokerStopped is a `lease-broker stop`: the broker closes and
+	// forgets every lease (UID says who, Reason how many sessions).
+	KindBrokerStopped = "broker.stopped"
 )
 
 // Kinds lists every audit record kind.
 var Kinds = []string{KindToolCall, KindFileTouch, KindGateDenied, KindGateWouldDeny,
 	KindLeaseRegistered, KindLeasePending, KindLeaseVerified, KindLeaseRevoked,
-	KindLeaseExpired, KindGenerationBumped, KindSessionStartup}
+	KindLeaseExpired, KindGenerationBumped, KindSessionStartup, KindBrokerStopped}
 
 // Record is one audit log line.
 type Record struct {

@@ -404,6 +404,11 @@ func (s *Server) serveConnVia(c *net.UnixConn, operator bool) {
 		if !send(s.handleLine(cs, line)) {
 			return
 		}
+		if cs.stopAfterReply {
+			// Close waits for this connection: run it beside.
+			go s.Close()
+			return
+		}
 	}
 }
 
@@ -426,7 +431,7 @@ func (s *Server) handleLine(cs *connState, line []byte) (rep wire.Reply) {
 		return fail(wire.CodeUnsupportedVersion, "protocol version %d, this broker speaks %d", req.V, wire.ProtocolVersion)
 	}
 	if cs.operator && !operatorOps[req.Op] {
-		return fail(wire.CodePeerRefused, "the operator socket serves begin_verification, promote and status only")
+		return fail(wire.CodePeerRefused, "the operator socket serves begin_verification, promote, stop and status only")
 	}
 	if cs.peer.uid != s.uid && !verifierOps[req.Op] {
 		return fail(wire.CodePeerRefused, "the verifier uid may not %s", req.Op)
@@ -456,6 +461,8 @@ func (s *Server) handleLine(cs *connState, line []byte) (rep wire.Reply) {
 		return s.opSessions(cs)
 	case wire.OpEvents:
 		return s.opEvents(cs, &req)
+	case wire.OpStop:
+		return s.opStop(cs)
 	case "":
 		return fail(wire.CodeBadRequest, "missing op")
 	}

@@ -30,6 +30,7 @@ const (
 	OpStatus            = "status"
 	OpSessions          = "sessions"
 	OpEvents            = "events"
+	OpStop              = "stop" // operator: stop the broker cleanly, never from inside a runtime tree
 )
 
 // Code is a reply code: a gate code (the reason an authorization was

@@ -99,6 +99,7 @@ func NewCmdRoot(ios *IO) *cobra.Command {
 		NewCmdPromote(ios, g, nil),
 		NewCmdRevoke(ios, g, nil),
 		NewCmdEvents(ios, g, nil),
+		NewCmdStop(ios, g, nil),
 		NewCmdReport(ios),
 		NewCmdDB(ios),
 		NewCmdShip(ios),

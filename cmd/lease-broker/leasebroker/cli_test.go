@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,6 +37,11 @@ func TestMain(m *testing.M) {
 		c.Do(ctx, wire.Request{Op: wire.OpSessionStart, Session: rep.Session})
 		c.Do(ctx, wire.Request{Op: wire.OpAuthorize, Session: rep.Session, Generation: 1, Tool: "Bash"})
 		fmt.Println(rep.Session)
+		if os.Getenv("LGCLI_RUNTIME_STOP") != "" { // the agent tries to stop its broker
+			var errb bytes.Buffer
+			code := Main([]string{"stop"}, strings.NewReader(""), io.Discard, &errb)
+			fmt.Printf("%d %s", code, errb.String())
+		}
 		bufio.NewReader(os.Stdin).ReadString('\n')
 		os.Exit(0)
 	}

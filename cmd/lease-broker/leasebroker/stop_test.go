@@ -1,0 +1,82 @@
+package leasebroker
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/leasegate/leasegate/lease/broker"
+	"github.com/leasegate/leasegate/lease/wire"
+)
+
+// TestStop: `lease-broker stop` stops a real broker over its operator
+// socket: Serve returns, the socket is gone, a broker.stopped record names
+// who; an agent inside a runtime tree is refused (exit 1) and the broker
+// keeps serving; with nothing answering, stop exits 3.
+func TestStop(t *testing.T) {
+	dir := t.TempDir()
+	sock, audit := filepath.Join(dir, "run", "broker.sock"), filepath.Join(dir, "audit.jsonl")
+	srv, err := broker.Listen(broker.Config{Socket: sock, AuditPath: audit, VerifierUID: broker.NoVerifier})
+	require.NoError(t, err)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(context.Background()) }()
+	defer srv.Close()
+	t.Setenv("LEASEGATE_SOCKET", sock)
+
+	// An agent's own process asks its broker to stop: refused.
+	rt := exec.Command(os.Args[0])
+	rt.Env = append(os.Environ(), "LGCLI_RUNTIME=1", "LGCLI_RUNTIME_STOP=1")
+	in, err := rt.StdinPipe()
+	require.NoError(t, err)
+	outp, err := rt.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, rt.Start())
+	r := bufio.NewReader(outp)
+	_, err = r.ReadString('\n') // the session
+	require.NoError(t, err)
+	line, err := r.ReadString('\n')
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(line, "1 ") && strings.Contains(line, string(wire.CodePeerRefused)), "stop from inside the agent: %q", line)
+	in.Close()
+	require.NoError(t, rt.Wait())
+	code, out, errOut := run(t, "status")
+	require.Equal(t, ExitOK, code, "the refused stop stopped the broker: %s", errOut)
+
+	code, out, errOut = run(t, "stop")
+	require.Equal(t, ExitOK, code, "stop: %q %q", out, errOut)
+	assert.Contains(t, out, "stopped broker pid")
+	select {
+	case err := <-served:
+		assert.NoError(t, err)
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve did not return after stop")
+	}
+	_, err = os.Stat(sock)
+	assert.True(t, os.IsNotExist(err), "the socket is still there: %v", err)
+	data, err := os.ReadFile(audit)
+	require.NoError(t, err)
+	var stopped *broker.Record
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var rec broker.Record
+		require.NoError(t, json.Unmarshal([]byte(l), &rec))
+		if rec.Kind == broker.KindBrokerStopped {
+			stopped = &rec
+		}
+	}
+	require.NotNil(t, stopped, "no broker.stopped record:\n%s", data)
+	require.NotNil(t, stopped.UID)
+	assert.Equal(t, os.Getuid(), *stopped.UID)
+
+	code, _, errOut = run(t, "stop")
+	assert.Equal(t, ExitUnavailable, code, "stop with no broker: %q", errOut)
+	assert.Contains(t, errOut, "no broker at")
+}
