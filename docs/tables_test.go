@@ -166,6 +166,7 @@ func TestCodeTables(t *testing.T) {
 	var got []wire.Code
 	for _, r := range table(t, "mutator-gate.md", "## Denial codes") {
 		got = append(got, wire.Code(unquote(r[0])))
+		assert.Equal(t, wire.NextStep(wire.Code(unquote(r[0]))), r[len(r)-1], "mutator-gate.md: next step of %s vs wire.NextStep", r[0])
 	}
 	assert.Equal(t, gateCodes, got, "mutator-gate.md codes vs wire gate codes")
 
@@ -175,6 +176,7 @@ func TestCodeTables(t *testing.T) {
 	for _, r := range table(t, "broker-protocol.md", "## Error codes") {
 		c := wire.Code(unquote(r[0]))
 		assert.Contains(t, all, c, "broker-protocol.md names a code the wire does not have")
+		assert.Equal(t, wire.NextStep(c), r[len(r)-1], "broker-protocol.md: next step of %s vs wire.NextStep", c)
 		got = append(got, c)
 	}
 	for _, c := range errorCodes {

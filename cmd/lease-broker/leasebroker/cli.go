@@ -145,7 +145,7 @@ func (g *globalOptions) callVia(req wire.Request, dial func(context.Context, str
 		return wire.Reply{}, exitf(ExitUnavailable, "%v", err)
 	}
 	if !rep.OK {
-		return rep, exitf(ExitFailed, "%s: %s", rep.Code, rep.Error)
+		return rep, exitf(ExitFailed, "%s: %s", rep.Code, wire.WithNextStep(rep.Code, rep.Error))
 	}
 	return rep, nil
 }
@@ -165,7 +165,7 @@ func (g *globalOptions) currentGeneration(session string) (uint64, error) {
 			return s.Generation, nil
 		}
 	}
-	return 0, exitf(ExitFailed, "%s: no such session %s", wire.CodeUnknownSession, session)
+	return 0, exitf(ExitFailed, "%s: no such session %s; next: `lease-broker sessions` lists the sessions this broker knows (a restarted broker knows none)", wire.CodeUnknownSession, session)
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -59,6 +59,64 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return Run(Config{Getenv: os.Getenv, SocketPath: wire.SocketPath}, args, stdin, stdout, stderr)
 }
 
+const helpText = `usage: mutator-gate [--session ID --generation N --socket PATH --broker PID:START] [--deadline D] [MODE]
+       mutator-gate --version | --help   (only with no hook event on stdin)
+
+The hook that asks the lease broker before every tool call of a gated
+agent; launch-runtime writes its command lines (docs/mutator-gate.md).
+MODE is gate (the default: authorize or block), tap, compact or
+session-start. It reads one hook event (JSON) on stdin.
+
+Flags:
+`
+
+const helpExit = `
+Exit status: 0 allow (tap: always); 2 block, with one line on stderr that
+starts with the denial code (GATE_UNAVAILABLE, LEASE_NOT_VERIFIED, ...) and
+ends with the next step. --version and --help exit 0 only when stdin is a
+terminal or empty; with a hook event (or an open pipe that sends nothing
+within the deadline) on stdin they block (2).
+`
+
+// hookInput says why stdin looks like a runtime's hook input ("" when it
+// does not): a terminal or an empty stdin is a person or a script asking
+// for the version; bytes on stdin are a hook event, and a pipe that
+// neither sends nor closes within d cannot be told from a slow runtime.
+// Each of these fails closed.
+func hookInput(stdin io.Reader, d time.Duration) string {
+	if f, ok := stdin.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			return "" // a terminal, or /dev/null
+		}
+	}
+	type res struct {
+		n   int
+		err error
+	}
+	ch := make(chan res, 1)
+	go func() {
+		var b [1]byte
+		n, err := stdin.Read(b[:])
+		for n == 0 && err == nil {
+			n, err = stdin.Read(b[:])
+		}
+		ch <- res{n, err}
+	}()
+	select {
+	case r := <-ch:
+		switch {
+		case r.n > 0:
+			return "a hook event on stdin"
+		case errors.Is(r.err, io.EOF):
+			return ""
+		default:
+			return "stdin unreadable: " + r.err.Error()
+		}
+	case <-time.After(d):
+		return fmt.Sprintf("stdin stays open and sends nothing for %v; give it </dev/null", d)
+	}
+}
+
 // Run is Main with an explicit Config.
 func Run(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
 	mode := ModeGate
@@ -84,15 +142,30 @@ func Run(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) (
 	fs.StringVar(&id.socket, "socket", "", "the broker socket it registered on")
 	fs.StringVar(&id.broker, "broker", "", "the broker process it registered with, PID:START")
 	showVersion := fs.Bool("version", false, "print the version and commit, and exit")
-	if err := fs.Parse(args); err != nil {
+	err := fs.Parse(args)
+	help := errors.Is(err, flag.ErrHelp)
+	if err != nil && !help {
 		return fail(mode, stderr, wire.CodeGateUnavailable, "usage: "+err.Error())
 	}
-	if *showVersion {
+	if *showVersion || help {
 		// Only alone: a hook command line that carries --version next to
 		// a mode or an identity is not one launch-runtime writes, and it
 		// must not turn into an exit 0 (allow) without asking the broker.
 		if len(args) != 1 {
-			return fail(ModeGate, stderr, wire.CodeGateUnavailable, "usage: --version takes no other argument")
+			return fail(ModeGate, stderr, wire.CodeGateUnavailable, "usage: "+args[0]+" takes no other argument")
+		}
+		// Alone, it is still exit 0, which a runtime takes for an allow:
+		// a hook configured as exactly `mutator-gate --version` must block
+		// like any other broken hook command, not allow like `true`.
+		if why := hookInput(stdin, effectiveDeadline(*deadline)); why != "" {
+			return fail(ModeGate, stderr, wire.CodeGateUnavailable, "usage: "+args[0]+" was run as a hook ("+why+"); a hook command is `mutator-gate gate` with the identity flags launch-runtime writes")
+		}
+		if help {
+			fmt.Fprint(stdout, helpText)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			fmt.Fprint(stdout, helpExit)
+			return ExitAllow
 		}
 		fmt.Fprintf(stdout, "mutator-gate %s\n", version.String())
 		return ExitAllow
@@ -347,7 +420,8 @@ func deny(stderr io.Writer, code wire.Code, text string) {
 	if len(text) > max {
 		text = text[:max] + "..."
 	}
-	fmt.Fprintf(stderr, "%s: %s\n", code, text)
+	// Every denial ends with what to do about it (wire.NextStep).
+	fmt.Fprintf(stderr, "%s: %s\n", code, wire.WithNextStep(code, text))
 }
 
 func orDefault(s, d string) string {
