@@ -152,7 +152,11 @@ func (s *Server) allowList(args map[string]string) (lease.Options, error) {
 		}
 		tools, ok := ps.Profile(profile)
 		if !ok {
-			return opts, fmt.Errorf("unknown tool profile %q", profile)
+			known := "none"
+			if l, ok := ps.(interface{ Profiles() []string }); ok && len(l.Profiles()) > 0 {
+				known = strings.Join(l.Profiles(), ", ")
+			}
+			return opts, fmt.Errorf("unknown tool profile %q (the broker's policy defines: %s)", profile, known)
 		}
 		if list == nil {
 			list = tools

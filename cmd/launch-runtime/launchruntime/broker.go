@@ -18,6 +18,25 @@ import (
 // ErrNoBroker reports that no broker answered and none could be started.
 var ErrNoBroker = errors.New("no lease broker")
 
+// registerRefused is a broker that answered the registration and refused
+// it, with its code.
+type registerRefused struct {
+	socket string
+	code   wire.Code
+	msg    string
+}
+
+func (e *registerRefused) Error() string {
+	return fmt.Sprintf("the broker on %s refused the registration: %s: %s", e.socket, e.code, wire.WithNextStep(e.code, e.msg))
+}
+
+// usage reports a refusal caused by the command line (an unknown runtime
+// or tool profile, a malformed allow-list): exit 2, like every usage
+// error, and never "no lease broker".
+func (e *registerRefused) usage() bool {
+	return e.code == wire.CodeBadAllowList || e.code == wire.CodeUnknownRuntime
+}
+
 // brokerStartWait bounds the wait for a freshly started broker to answer.
 const brokerStartWait = 5 * time.Second
 
@@ -149,7 +168,7 @@ func (l *launch) register(ctx context.Context, socket string, o Options, args ma
 		return "", 0, wire.Process{}, fmt.Errorf("register: %w", err)
 	}
 	if !rep.OK || rep.Session == "" {
-		return "", 0, wire.Process{}, fmt.Errorf("register refused: %s %s", rep.Code, rep.Error)
+		return "", 0, wire.Process{}, &registerRefused{socket: socket, code: rep.Code, msg: rep.Error}
 	}
 	return rep.Session, rep.Generation, peer, nil
 }

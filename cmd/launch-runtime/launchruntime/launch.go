@@ -72,6 +72,11 @@ const usage = `usage: launch-runtime --runtime claude|pi [--dangerous] [--config
                       [--] [runtime args...]
        launch-runtime install [--managed] [--claude-settings FILE] [--pi-dir DIR]
        launch-runtime uninstall [--managed] [--claude-settings FILE] [--pi-dir DIR]
+       launch-runtime --version | --help
+
+exit status: the runtime's after a launch; 0 install, uninstall, --help,
+--version; 1 could not launch (runtime binary, mutator-gate, broker);
+2 usage error or a refused argument or setting (docs/launch-runtime.md)
 `
 
 // Run is Main with explicit dependencies.
@@ -253,7 +258,13 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		regArgs[wire.ArgSessionDir] = conf.Dir
 	}
 	session, gen, brokerProc, err := l.register(ctx, socket, o, regArgs)
-	if err != nil {
+	var refused *registerRefused
+	switch {
+	case errors.As(err, &refused) && refused.usage():
+		return fmt.Errorf("%w: %v", ErrUsage, err)
+	case errors.As(err, &refused):
+		return err
+	case err != nil:
 		return fmt.Errorf("%w: %v", ErrNoBroker, err)
 	}
 	id := gateIdentity{Session: session, Generation: gen, Socket: socket, Broker: brokerProc}

@@ -33,6 +33,7 @@ func TestParseArgs(t *testing.T) {
 		{[]string{"--runtime", "claude", "--allow-tools", "Read"}, Options{Runtime: "claude", AllowTools: []string{"Read"}, AllowToolsMode: "enforce"}, nil},
 		{[]string{"--runtime", "claude", "--tool-profile", "review"}, Options{Runtime: "claude", ToolProfile: "review", AllowToolsMode: "enforce"}, nil},
 		{[]string{"-p", "hi"}, Options{}, ErrUsage},
+		{[]string{"--runtim", "claude"}, Options{}, ErrUsage},
 		{[]string{"--runtime"}, Options{}, ErrUsage},
 		{[]string{"--runtime", "codex"}, Options{}, ErrUsage},
 		{[]string{"--runtime", "claude", "--allow-tools", ","}, Options{}, ErrUsage},
@@ -212,6 +213,8 @@ type fakeBroker struct {
 	socket string
 	mu     sync.Mutex
 	reqs   []wire.Request
+	// refuse, when set, is the reply to every register.
+	refuse *wire.Reply
 }
 
 func startFakeBroker(t *testing.T) *fakeBroker {
@@ -245,6 +248,11 @@ func startFakeBroker(t *testing.T) *fakeBroker {
 					rep := wire.Reply{V: 1, OK: true}
 					if req.Op == wire.OpRegister {
 						rep.Session, rep.Generation = "s-1", 7
+						fb.mu.Lock()
+						if fb.refuse != nil {
+							rep = *fb.refuse
+						}
+						fb.mu.Unlock()
 					}
 					b, _ := json.Marshal(rep)
 					c.Write(append(b, '\n'))

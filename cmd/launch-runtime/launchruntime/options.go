@@ -48,6 +48,10 @@ type Options struct {
 	RuntimeArgs    []string // everything after the wrapper's own flags (or after --)
 }
 
+// launchFlags are launch-runtime's own flags, for usage errors.
+var launchFlags = []string{"--runtime", "--dangerous", "--config-dir", "--allow-tools", "--allow-tools-mode",
+	"--tool-profile", "--bin", "--confine", "--writable"}
+
 // ParseArgs parses launch-runtime's own flags. They come first; the first
 // argument that is not one of them, or a "--", starts the runtime's
 // arguments. It has no side effects.
@@ -115,6 +119,11 @@ loop:
 		}
 	}
 	o.RuntimeArgs = append([]string(nil), args[i:]...)
+	if o.Runtime == "" && i < len(args) && strings.HasPrefix(args[i], "-") {
+		// Before --runtime, an unknown flag is a typo of one of ours, not
+		// a runtime argument.
+		return o, fmt.Errorf("%w: unknown flag %q (launch-runtime's flags: %s; the runtime's own arguments go after --)", ErrUsage, args[i], strings.Join(launchFlags, ", "))
+	}
 	switch o.Runtime {
 	case wire.RuntimeClaude, wire.RuntimePi:
 	case "":

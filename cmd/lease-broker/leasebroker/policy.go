@@ -44,6 +44,9 @@ type gatePolicy struct{ p *gate.Policy }
 // Profile exposes the policy's named allow-list profiles to registration.
 func (g gatePolicy) Profile(name string) ([]string, bool) { return g.p.Profile(name) }
 
+// Profiles names the profiles, for a registration that asked for another.
+func (g gatePolicy) Profiles() []string { return g.p.Profiles() }
+
 func (g gatePolicy) Evaluate(c broker.Call) []broker.PolicyDecision {
 	ds := g.p.Evaluate(gate.Call{Runtime: c.Runtime, Tool: c.Tool, AgentType: c.AgentType, AgentID: c.AgentID,
 		Session: c.Session, Input: c.Input, Verified: c.Verified, Cwd: c.Cwd, GateFiles: c.GateFiles})

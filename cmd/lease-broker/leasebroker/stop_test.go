@@ -80,3 +80,26 @@ func TestStop(t *testing.T) {
 	assert.Equal(t, ExitUnavailable, code, "stop with no broker: %q", errOut)
 	assert.Contains(t, errOut, "no broker at")
 }
+
+// TestUnknownProfileListsProfiles: a registration with a tool profile the
+// default policy does not define is refused BAD_ALLOW_LIST naming the
+// profiles it does define, so launch-runtime can show them.
+func TestUnknownProfileListsProfiles(t *testing.T) {
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "run", "broker.sock")
+	p, err := loadGatePolicy("", sock, filepath.Join(dir, "audit.jsonl"))
+	require.NoError(t, err)
+	srv, err := broker.Listen(broker.Config{Socket: sock, AuditPath: filepath.Join(dir, "audit.jsonl"), VerifierUID: broker.NoVerifier, Policy: p})
+	require.NoError(t, err)
+	go srv.Serve(context.Background())
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := wire.Dial(ctx, sock)
+	require.NoError(t, err)
+	defer c.Close()
+	rep, err := c.Do(ctx, wire.Request{Op: wire.OpRegister, Runtime: "claude", PID: os.Getpid(), Args: map[string]string{wire.ArgToolProfile: "nope"}})
+	require.NoError(t, err)
+	assert.False(t, rep.OK)
+	assert.Equal(t, wire.CodeBadAllowList, rep.Code)
+	assert.Contains(t, rep.Error, "(the broker's policy defines: edit, read-only, review)")
+}
