@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -68,7 +69,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 const usage = `usage: launch-runtime --runtime claude|pi [--dangerous] [--config-dir DIR]
                       [--allow-tools LIST | --tool-profile NAME] [--allow-tools-mode enforce|shadow]
-                      [--bin PATH] [--confine auto|require|off] [--writable DIR]...
+                      [--bin PATH] [--confine auto|require|off] [--writable DIR]... [--mcp-approved FILE]
                       [--] [runtime args...]
        launch-runtime install [--managed] [--claude-settings FILE] [--pi-dir DIR]
        launch-runtime uninstall [--managed] [--claude-settings FILE] [--pi-dir DIR]
@@ -162,6 +163,7 @@ func (l *launch) run(ctx context.Context, args []string) error {
 	}
 	var settings []byte
 	var startup []string // what the session will start outside tool calls, for the audit log
+	var approved *approvedMCP
 	if o.Runtime == wire.RuntimeClaude {
 		if settings, err = buildClaudeSettings(gate, cargs.userSettings); err != nil {
 			return err
@@ -185,6 +187,15 @@ func (l *launch) run(ctx context.Context, args []string) error {
 			}
 		}
 		startup = claudeStartup(home, configDir, cwd, layers, user)
+		if o.MCPApproved != "" {
+			if err := checkNoMCPArgs(cargs.rest); err != nil {
+				return err
+			}
+			if approved, err = readApprovedMCP(o.MCPApproved); err != nil {
+				return err
+			}
+			startup = approvedStartup(startup, approved)
+		}
 		if o.Dangerous {
 			if err := checkClaudeCode(bin); err != nil {
 				return refuse("--dangerous", err.Error())
@@ -208,7 +219,7 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		return err
 	}
 	var argv []string
-	var gatePath string
+	var gatePath, mcpPath string
 	switch o.Runtime {
 	case wire.RuntimeClaude:
 		gatePath = filepath.Join(sdir, "claude-settings.json")
@@ -218,6 +229,12 @@ func (l *launch) run(ctx context.Context, args []string) error {
 			}
 		}
 		argv = []string{bin, "--settings", gatePath}
+		if approved != nil {
+			// Only the sealed copy's servers start: Claude Code ignores
+			// every other MCP configuration under --strict-mcp-config.
+			mcpPath = filepath.Join(sdir, "mcp-approved.json")
+			argv = append(argv, "--strict-mcp-config", "--mcp-config", mcpPath)
+		}
 		if o.Dangerous {
 			argv = append(argv, "--dangerously-skip-permissions")
 		}
@@ -228,6 +245,9 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		startup = piStartup(o.RuntimeArgs)
 	}
 	gateFiles := []string{gate, gatePath}
+	if mcpPath != "" {
+		gateFiles = append(gateFiles, mcpPath)
+	}
 
 	exe, _ = l.deps.Executable()
 	protected := []protectedPath{{gate, "the gate's hook"}, {exe, "launch-runtime"}}
@@ -236,6 +256,12 @@ func (l *launch) run(ctx context.Context, args []string) error {
 	}
 	for _, f := range gateFiles[1:] {
 		protected = append(protected, protectedPath{f, "the generated gate settings"})
+	}
+	if approved != nil {
+		// The verifier's list must be out of the agent's reach: a confined
+		// launch refuses it inside a writable root, and the policy
+		// protects it as a gate file.
+		protected = append(protected, protectedPath{approved.path, "the approved MCP servers (--mcp-approved)"})
 	}
 	conf, err := l.planConfinement(ctx, o, socket, protected)
 	if err != nil {
@@ -246,7 +272,11 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		return err
 	}
 	env = setEnv(env, append(conf.Env, extra...)...)
-	regArgs := o.registerArgs(configDir, gateFiles)
+	regFiles := gateFiles
+	if approved != nil {
+		regFiles = append(slices.Clip(gateFiles), approved.path)
+	}
+	regArgs := o.registerArgs(configDir, regFiles)
 	if regArgs == nil {
 		regArgs = map[string]string{}
 	}
@@ -280,6 +310,9 @@ func (l *launch) run(ctx context.Context, args []string) error {
 	}
 	if err == nil {
 		err = writeSealedFile(gatePath, data)
+	}
+	if err == nil && mcpPath != "" {
+		err = writeSealedFile(mcpPath, approved.data)
 	}
 	if err != nil {
 		l.unregister(socket, session, gen, err.Error())

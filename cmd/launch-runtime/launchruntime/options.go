@@ -45,12 +45,13 @@ type Options struct {
 	Bin            string   // --bin: the runtime binary (default: the runtime's name on PATH)
 	Confine        string   // --confine: ConfineAuto (default, also ""), ConfineRequire or ConfineOff
 	Writable       []string // --writable: more folders the confined runtime may write
+	MCPApproved    string   // --mcp-approved: the only MCP servers Claude Code may start (a verifier's file)
 	RuntimeArgs    []string // everything after the wrapper's own flags (or after --)
 }
 
 // launchFlags are launch-runtime's own flags, for usage errors.
 var launchFlags = []string{"--runtime", "--dangerous", "--config-dir", "--allow-tools", "--allow-tools-mode",
-	"--tool-profile", "--bin", "--confine", "--writable"}
+	"--tool-profile", "--bin", "--confine", "--writable", "--mcp-approved"}
 
 // ParseArgs parses launch-runtime's own flags. They come first; the first
 // argument that is not one of them, or a "--", starts the runtime's
@@ -106,6 +107,8 @@ loop:
 			o.Bin, err = value(name, inline, hasInline)
 		case "--confine":
 			o.Confine, err = value(name, inline, hasInline)
+		case "--mcp-approved":
+			o.MCPApproved, err = value(name, inline, hasInline)
 		case "--writable":
 			var v string
 			if v, err = value(name, inline, hasInline); err == nil {
@@ -157,6 +160,9 @@ loop:
 		}
 		if o.ConfigDir != "" {
 			return o, fmt.Errorf("%w: --config-dir is for Claude Code (CLAUDE_CONFIG_DIR)", ErrUsage)
+		}
+		if o.MCPApproved != "" {
+			return o, fmt.Errorf("%w: --mcp-approved is for Claude Code (Pi starts no MCP servers; the wrapper loads only its gate extension)", ErrUsage)
 		}
 	}
 	return o, nil
