@@ -247,3 +247,70 @@ func TestIssue17StartupRecorded(t *testing.T) {
 		}
 	}
 }
+
+// TestIssue17MCPApprovedOnly (item 4, the approved-only mode): with
+// --mcp-approved the real Claude Code starts the approved MCP server and
+// not the one a verified agent left in ~/.claude.json, which it does
+// start without the mode; the audit log says which is which; a confined
+// launch refuses an approval file the agent could write.
+func TestIssue17MCPApprovedOnly(t *testing.T) {
+	w := newWorld(t, nil)
+	w.startBroker()
+	marker := func(name string) string { return filepath.Join(w.project, name) }
+	rogue := `{"mcpServers":{"helper":{"command":"sh","args":["-c","touch ` + marker("rogue-started") + `"]}}}`
+	if err := os.WriteFile(filepath.Join(w.home, ".claude.json"), []byte(rogue), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	approved := filepath.Join(w.home, "approved-mcp.json")
+	if err := os.WriteFile(approved, []byte(`{"mcpServers":{"good":{"command":"sh","args":["-c","touch `+marker("good-started")+`"]}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Control: without the mode the agent's server starts.
+	w.api.SetScript([]Step{{Text: "finished"}})
+	out, code := w.launch(120*time.Second, claudeArgs("--confine", "off")...)
+	if code != 0 || !waitExists(w, "rogue-started") {
+		t.Fatalf("control: exit %d, rogue started %v: the test cannot show the mode works:\n%s", code, w.exists("rogue-started"), out)
+	}
+	if err := os.Remove(marker("rogue-started")); err != nil {
+		t.Fatal(err)
+	}
+	w.api.SetScript([]Step{{Text: "finished"}})
+	out, code = w.launch(120*time.Second, claudeArgs("--confine", "off", "--mcp-approved", approved)...)
+	if code != 0 {
+		t.Fatalf("--mcp-approved: exit %d:\n%s", code, out)
+	}
+	if !waitExists(w, "good-started") {
+		t.Errorf("the approved MCP server did not start:\n%s", out)
+	}
+	if w.exists("rogue-started") {
+		t.Errorf("the unapproved MCP server started under --mcp-approved")
+	}
+	ev := w.operator("events", "--kind", "session.startup", "--json")
+	for _, want := range []string{"not started: not in --mcp-approved", "mcp good: sh -c touch " + marker("good-started") + " (approved " + approved + ")"} {
+		if !strings.Contains(ev, want) {
+			t.Errorf("no session.startup record with %q:\n%s", want, ev)
+		}
+	}
+	// Confined, an approval file in the work tree (a writable root) is
+	// one the agent could rewrite: refused before anything starts.
+	inTree := filepath.Join(w.project, "approved-mcp.json")
+	if b, err := os.ReadFile(approved); err != nil || os.WriteFile(inTree, b, 0o644) != nil {
+		t.Fatal("cannot copy the approval file into the project")
+	}
+	out, code = w.launch(60*time.Second, claudeArgs("--confine", "require", "--mcp-approved", inTree)...)
+	if code != 2 || !strings.Contains(out, "approved MCP servers") {
+		t.Errorf("confined launch with a writable approval file: exit %d, want 2 naming it:\n%s", code, out)
+	}
+}
+
+// waitExists waits briefly for a marker an MCP server process writes (it
+// may finish just after the runtime).
+func waitExists(w *world, name string) bool {
+	for i := 0; i < 50; i++ {
+		if w.exists(name) {
+			return true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return false
+}
