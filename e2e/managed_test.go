@@ -177,7 +177,8 @@ func directCase(t *testing.T, w *world, m *managedEtc, r directRow, held bool, m
 		t.Errorf("%s: %d tool results, want 2 (the run did not reach the tools):\n%s", r.name, len(res), out)
 	case held:
 		for j := range res {
-			if !res[j].IsError || !strings.Contains(res[j].Text, "GATE_UNAVAILABLE") {
+			// The model sees the denial with its next step (issue 19).
+			if !res[j].IsError || !strings.Contains(res[j].Text, "GATE_UNAVAILABLE") || !strings.Contains(res[j].Text, "; next: start the agent through launch-runtime") {
 				t.Errorf("%s: tool result %d not denied GATE_UNAVAILABLE: error=%v %q", r.name, j, res[j].IsError, res[j].Text)
 			}
 		}

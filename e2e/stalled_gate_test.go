@@ -88,7 +88,7 @@ func TestPiStalledGateBlocks(t *testing.T) {
 	})
 	out, code := w.piDirect()
 	res := oneCall(t, w, "pi", out, code)
-	wantResult(t, res, 0, true, "GATE_UNAVAILABLE: mutator-gate did not answer within 10000 ms")
+	wantResult(t, res, 0, true, "GATE_UNAVAILABLE: mutator-gate did not answer within 10000 ms; next: ")
 	if w.exists("pi-stalled") {
 		t.Error("the tool ran although its gate never answered")
 	}

@@ -27,6 +27,10 @@ const GATE_ARGS: string[] = [] /* __LEASEGATE_GATE_ARGS__ */;
 const GATE_TIMEOUT_MS = 10_000;
 const MAX_STDERR = 4096;
 
+// The end of every GATE_UNAVAILABLE line this extension writes itself: the
+// next step, as wire.NextStep has it (a Go test keeps the two equal).
+const UNAVAILABLE_NEXT = "; next: start the agent through launch-runtime, and check that `lease-broker status` answers";
+
 interface GateResult {
 	ok: boolean; // exit status 0, not killed, not timed out
 	reason: string;
@@ -46,19 +50,19 @@ function runGate(mode: string, payload: unknown): Promise<GateResult> {
 		try {
 			child = spawn(GATE, [...GATE_ARGS, mode], { stdio: ["pipe", "ignore", "pipe"], env: process.env });
 		} catch (err) {
-			done({ ok: false, reason: `GATE_UNAVAILABLE: cannot start mutator-gate: ${String(err)}` });
+			done({ ok: false, reason: `GATE_UNAVAILABLE: cannot start mutator-gate: ${String(err)}${UNAVAILABLE_NEXT}` });
 			return;
 		}
 		const timer = setTimeout(() => {
 			child.kill("SIGKILL");
-			done({ ok: false, reason: `GATE_UNAVAILABLE: mutator-gate did not answer within ${GATE_TIMEOUT_MS} ms` });
+			done({ ok: false, reason: `GATE_UNAVAILABLE: mutator-gate did not answer within ${GATE_TIMEOUT_MS} ms${UNAVAILABLE_NEXT}` });
 		}, GATE_TIMEOUT_MS);
 		child.stderr.on("data", (chunk: Buffer) => {
 			if (stderr.length < MAX_STDERR) stderr += chunk.toString("utf8");
 		});
 		child.on("error", (err: Error) => {
 			clearTimeout(timer);
-			done({ ok: false, reason: `GATE_UNAVAILABLE: mutator-gate failed: ${err.message}` });
+			done({ ok: false, reason: `GATE_UNAVAILABLE: mutator-gate failed: ${err.message}${UNAVAILABLE_NEXT}` });
 		});
 		child.on("close", (code: number | null, signal: string | null) => {
 			clearTimeout(timer);
@@ -66,7 +70,7 @@ function runGate(mode: string, payload: unknown): Promise<GateResult> {
 			if (code === 0 && signal === null) {
 				done({ ok: true, reason: "" });
 			} else {
-				done({ ok: false, reason: line || `GATE_UNAVAILABLE: mutator-gate exited ${code ?? signal}` });
+				done({ ok: false, reason: line || `GATE_UNAVAILABLE: mutator-gate exited ${code ?? signal}${UNAVAILABLE_NEXT}` });
 			}
 		});
 		child.stdin.on("error", () => {}); // a gate that exits early closes the pipe
@@ -115,7 +119,7 @@ export default function leasegateGate(pi: Pi) {
 				cwd: cwdOf(ctx),
 			});
 		} catch (err) {
-			return { block: true, reason: `GATE_UNAVAILABLE: ${String(err)}` };
+			return { block: true, reason: `GATE_UNAVAILABLE: ${String(err)}${UNAVAILABLE_NEXT}` };
 		}
 		if (res.ok) return undefined;
 		return { block: true, reason: res.reason };

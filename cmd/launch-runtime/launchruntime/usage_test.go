@@ -1,10 +1,12 @@
 package launchruntime
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/leasegate/leasegate/integrations"
 	"github.com/leasegate/leasegate/lease/wire"
 )
 
@@ -44,5 +46,17 @@ func TestUsageErrorsListValid(t *testing.T) {
 			}
 			assert.NotContains(t, out.String(), "no lease broker")
 		})
+	}
+}
+
+// TestPiExtensionNextStep: the Pi extension's own GATE_UNAVAILABLE lines
+// end with the next step wire.NextStep gives, like the hook's.
+func TestPiExtensionNextStep(t *testing.T) {
+	src := string(integrations.PiGate)
+	assert.Contains(t, src, `const UNAVAILABLE_NEXT = "; next: `+wire.NextStep(wire.CodeGateUnavailable)+`";`)
+	for _, line := range strings.Split(src, "\n") {
+		if strings.Contains(line, "`GATE_UNAVAILABLE: ") {
+			assert.Contains(t, line, "${UNAVAILABLE_NEXT}`", "a GATE_UNAVAILABLE line without the next step: %s", line)
+		}
 	}
 }

@@ -103,3 +103,34 @@ func TestUnknownProfileListsProfiles(t *testing.T) {
 	assert.Equal(t, wire.CodeBadAllowList, rep.Code)
 	assert.Contains(t, rep.Error, "(the broker's policy defines: edit, read-only, review)")
 }
+
+// TestStopServeProcess: `serve --foreground` as its own process exits 0
+// after `lease-broker stop`, and its socket is gone.
+func TestStopServeProcess(t *testing.T) {
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "run", "broker.sock")
+	srv := exec.Command(os.Args[0], "serve", "--foreground", "--socket", sock, "--audit", filepath.Join(dir, "audit.jsonl"))
+	srv.Env = append(os.Environ(), "LGCLI_MAIN=1")
+	require.NoError(t, srv.Start())
+	exited := make(chan error, 1)
+	go func() { exited <- srv.Wait() }()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if code, _, _ := run(t, "status", "--socket", sock); code == ExitOK {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "the broker did not answer")
+		time.Sleep(20 * time.Millisecond)
+	}
+	code, out, errOut := run(t, "stop", "--socket", sock)
+	require.Equal(t, ExitOK, code, "%s%s", out, errOut)
+	select {
+	case err := <-exited:
+		assert.NoError(t, err, "serve --foreground after stop")
+	case <-time.After(10 * time.Second):
+		_ = srv.Process.Kill()
+		t.Fatal("serve --foreground did not exit after stop")
+	}
+	_, err := os.Stat(sock)
+	assert.True(t, os.IsNotExist(err))
+}
