@@ -48,10 +48,10 @@ func TestStop(t *testing.T) {
 	assert.True(t, strings.HasPrefix(line, "1 ") && strings.Contains(line, string(wire.CodePeerRefused)), "stop from inside the agent: %q", line)
 	in.Close()
 	require.NoError(t, rt.Wait())
-	code, out, errOut := run(t, "status")
+	code, _, errOut := run(t, "status")
 	require.Equal(t, ExitOK, code, "the refused stop stopped the broker: %s", errOut)
 
-	code, out, errOut = run(t, "stop")
+	code, out, errOut := run(t, "stop")
 	require.Equal(t, ExitOK, code, "stop: %q %q", out, errOut)
 	assert.Contains(t, out, "stopped broker pid")
 	select {

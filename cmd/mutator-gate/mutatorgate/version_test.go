@@ -65,13 +65,12 @@ func TestVersionOpenPipe(t *testing.T) {
 	r, w := io.Pipe()
 	defer w.Close()
 	var out, errb bytes.Buffer
-	start := time.Now()
 	status := mutatorgate.Run(mutatorgate.Config{Getenv: func(string) string { return "" }}, []string{"--deadline", "200ms", "--version"}, r, &out, &errb)
 	// --deadline next to --version is not alone: blocked at once.
 	assert.Equal(t, mutatorgate.ExitBlock, status)
 	out.Reset()
 	errb.Reset()
-	start = time.Now()
+	start := time.Now()
 	status = mutatorgate.Run(mutatorgate.Config{Getenv: func(string) string { return "" }}, []string{"--version"}, r, &out, &errb)
 	assert.Equal(t, mutatorgate.ExitBlock, status)
 	assert.Contains(t, errb.String(), "stdin stays open")
