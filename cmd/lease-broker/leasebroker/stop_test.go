@@ -134,3 +134,32 @@ func TestStopServeProcess(t *testing.T) {
 	_, err := os.Stat(sock)
 	assert.True(t, os.IsNotExist(err))
 }
+
+// TestGateNeverSeenNextStep: promoting a session whose gate never called
+// in is refused GATE_NEVER_SEEN, and the message says what to do.
+func TestGateNeverSeenNextStep(t *testing.T) {
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "run", "broker.sock")
+	srv, err := broker.Listen(broker.Config{Socket: sock, AuditPath: filepath.Join(dir, "audit.jsonl"), VerifierUID: broker.NoVerifier})
+	require.NoError(t, err)
+	go srv.Serve(context.Background())
+	defer srv.Close()
+	t.Setenv("LEASEGATE_SOCKET", sock)
+	rt := exec.Command(os.Args[0])
+	rt.Env = append(os.Environ(), "LGCLI_RUNTIME=1", "LGCLI_RUNTIME_SILENT=1")
+	in, err := rt.StdinPipe()
+	require.NoError(t, err)
+	outp, err := rt.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, rt.Start())
+	defer func() { in.Close(); _ = rt.Wait() }()
+	line, err := bufio.NewReader(outp).ReadString('\n')
+	require.NoError(t, err)
+	session := strings.TrimSpace(line)
+	code, tok, errOut := run(t, "begin-verification", session)
+	require.Equal(t, ExitOK, code, "%s", errOut)
+	code, _, errOut = run(t, "promote", session, "--token", strings.TrimSpace(tok))
+	assert.Equal(t, ExitFailed, code)
+	assert.Contains(t, errOut, string(wire.CodeGateNeverSeen))
+	assert.True(t, strings.HasSuffix(errOut, "; next: "+wire.NextStep(wire.CodeGateNeverSeen)+"\n"), "%q", errOut)
+}
