@@ -75,6 +75,22 @@ const usage = `usage: launch-runtime --runtime claude|pi [--dangerous] [--config
        launch-runtime uninstall [--managed] [--claude-settings FILE] [--pi-dir DIR]
        launch-runtime --version | --help
 
+flags (before the runtime's own arguments, or before --):
+  --runtime claude|pi      the runtime to start (required)
+  --dangerous              Claude Code without permission prompts, still gated
+  --config-dir DIR         Claude Code: an isolated CLAUDE_CONFIG_DIR; the gate is merged into it
+  --allow-tools LIST       the only tools this session may ever use
+  --tool-profile NAME      a named allow-list of the broker's policy
+  --allow-tools-mode MODE  enforce (default) or shadow
+  --bin PATH               the runtime binary (default: claude or pi on PATH)
+  --confine MODE           auto (default), require or off: Landlock confinement
+  --writable DIR           another folder the confined runtime may write (repeatable)
+  --mcp-approved FILE      Claude Code: start only the MCP servers FILE lists
+install/uninstall:
+  --managed                Claude's managed settings (/etc/claude-code) instead of the user's
+  --claude-settings FILE   another Claude settings file
+  --pi-dir DIR             another Pi agent folder
+
 exit status: the runtime's after a launch; 0 install, uninstall, --help,
 --version; 1 could not launch (runtime binary, mutator-gate, broker);
 2 usage error or a refused argument or setting (docs/launch-runtime.md)

@@ -60,3 +60,15 @@ func TestPiExtensionNextStep(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpListsEveryFlag: --help names every flag the parser knows, with
+// the exit statuses.
+func TestHelpListsEveryFlag(t *testing.T) {
+	fb := startFakeBroker(t)
+	deps, _, out := testDeps(t, fb, []string{"PATH=/bin"})
+	assert.Equal(t, ExitOK, Run(deps, []string{"--help"}))
+	for _, f := range append(launchFlags, "--managed", "--claude-settings", "--pi-dir") {
+		assert.Contains(t, out.String(), "\n  "+f+" ", "--help does not explain %s", f)
+	}
+	assert.Contains(t, out.String(), "\nexit status: ")
+}
