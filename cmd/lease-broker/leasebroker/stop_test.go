@@ -33,21 +33,11 @@ func TestStop(t *testing.T) {
 	t.Setenv("LEASEGATE_SOCKET", sock)
 
 	// An agent's own process asks its broker to stop: refused.
-	rt := exec.Command(os.Args[0])
-	rt.Env = append(os.Environ(), "LGCLI_RUNTIME=1", "LGCLI_RUNTIME_STOP=1")
-	in, err := rt.StdinPipe()
-	require.NoError(t, err)
-	outp, err := rt.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, rt.Start())
-	r := bufio.NewReader(outp)
-	_, err = r.ReadString('\n') // the session
-	require.NoError(t, err)
+	_, r, end := startTestRuntime(t, "LGCLI_RUNTIME_STOP=1")
 	line, err := r.ReadString('\n')
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(line, "1 ") && strings.Contains(line, string(wire.CodePeerRefused)), "stop from inside the agent: %q", line)
-	in.Close()
-	require.NoError(t, rt.Wait())
+	require.NoError(t, end())
 	code, _, errOut := run(t, "status")
 	require.Equal(t, ExitOK, code, "the refused stop stopped the broker: %s", errOut)
 
@@ -145,21 +135,30 @@ func TestGateNeverSeenNextStep(t *testing.T) {
 	go srv.Serve(context.Background())
 	defer srv.Close()
 	t.Setenv("LEASEGATE_SOCKET", sock)
-	rt := exec.Command(os.Args[0])
-	rt.Env = append(os.Environ(), "LGCLI_RUNTIME=1", "LGCLI_RUNTIME_SILENT=1")
-	in, err := rt.StdinPipe()
-	require.NoError(t, err)
-	outp, err := rt.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, rt.Start())
-	defer func() { in.Close(); _ = rt.Wait() }()
-	line, err := bufio.NewReader(outp).ReadString('\n')
-	require.NoError(t, err)
-	session := strings.TrimSpace(line)
+	session, _, end := startTestRuntime(t, "LGCLI_RUNTIME_SILENT=1")
+	defer end()
 	code, tok, errOut := run(t, "begin-verification", session)
 	require.Equal(t, ExitOK, code, "%s", errOut)
 	code, _, errOut = run(t, "promote", session, "--token", strings.TrimSpace(tok))
 	assert.Equal(t, ExitFailed, code)
 	assert.Contains(t, errOut, string(wire.CodeGateNeverSeen))
 	assert.True(t, strings.HasSuffix(errOut, "; next: "+wire.NextStep(wire.CodeGateNeverSeen)+"\n"), "%q", errOut)
+}
+
+// startTestRuntime starts the test binary as a registered runtime (see
+// TestMain) with extra environment; it returns the session, the rest of
+// its output, and a function that lets it exit and waits for it.
+func startTestRuntime(t *testing.T, env ...string) (string, *bufio.Reader, func() error) {
+	t.Helper()
+	rt := exec.Command(os.Args[0])
+	rt.Env = append(append(os.Environ(), "LGCLI_RUNTIME=1"), env...)
+	in, err := rt.StdinPipe()
+	require.NoError(t, err)
+	outp, err := rt.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, rt.Start())
+	r := bufio.NewReader(outp)
+	line, err := r.ReadString('\n')
+	require.NoError(t, err)
+	return strings.TrimSpace(line), r, func() error { in.Close(); return rt.Wait() }
 }
