@@ -8,7 +8,10 @@ import (
 
 // Arg is one element of an argv as a detector could resolve it.
 type Arg struct {
-	// Value is the resolved text; meaningful only when Known.
+	// Value is the resolved text when Known. For an unknown element it is
+	// empty, or the detector's rendering of it with cmdline.Placeholder
+	// for each unknown stretch: the text a shell given the element as a
+	// string would parse (`bash -c "cd $dir && claude"`).
 	Value string
 	// Known is false when the value cannot be resolved statically.
 	Known bool
@@ -110,10 +113,10 @@ func (c *Config) JudgeArgv(argv []Arg) (*Launch, []NestedShell) {
 func Words(argv []Arg) []cmdline.Word {
 	words := make([]cmdline.Word, len(argv))
 	for i, a := range argv {
-		words[i] = cmdline.Word{Known: a.Known}
-		if a.Known {
-			words[i].Text = a.Value
-		}
+		// An unknown element's Value, when set, is the detector's
+		// rendering of it for a shell parse (its unknown stretches as
+		// cmdline.Placeholder).
+		words[i] = cmdline.Word{Known: a.Known, Text: a.Value}
 	}
 	return words
 }

@@ -22,8 +22,12 @@ func (e env) add(name string, f fields) bool {
 	return s.add(f)
 }
 
-// positionalName keys the positional parameters in env.
-const positionalName = "@"
+// positionalName keys the positional parameters in env, zeroName $0
+// (set only for a `sh -c STRING NAME` string).
+const (
+	positionalName = "@"
+	zeroName       = "0"
+)
 
 // word resolves a word in argument position into its alternatives.
 func (s *scan) word(w *syntax.Word) []fields {
@@ -54,19 +58,29 @@ func (s *scan) scalar(w *syntax.Word) []val {
 	return out
 }
 
+// opaque turns the placeholders of a re-parsed string back into unknown
+// stretches: what an outer text left unknown stays unknown, never a
+// program named by the placeholder.
+func opaque(s string) string {
+	if !strings.Contains(s, placeholder) {
+		return s
+	}
+	return strings.ReplaceAll(s, placeholder, unknown)
+}
+
 // part resolves one word part; inDQ says it is inside double quotes.
 func (s *scan) part(p syntax.WordPart, inDQ bool) []seg {
 	switch p := p.(type) {
 	case *syntax.Lit:
 		if inDQ {
-			return []seg{litSeg(unescapeDouble(p.Value))}
+			return []seg{litSeg(opaque(unescapeDouble(p.Value)))}
 		}
-		return []seg{litSeg(unescapeUnquoted(p.Value))}
+		return []seg{litSeg(opaque(unescapeUnquoted(p.Value)))}
 	case *syntax.SglQuoted:
 		if p.Dollar {
-			return []seg{litSeg(unescapeANSI(p.Value))}
+			return []seg{litSeg(opaque(unescapeANSI(p.Value)))}
 		}
-		return []seg{litSeg(p.Value)}
+		return []seg{litSeg(opaque(p.Value))}
 	case *syntax.DblQuoted:
 		if len(p.Parts) == 0 {
 			return []seg{{quoted: true}}
@@ -120,7 +134,7 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 			set, idx = p, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: string(name[0] - 1)}}}
 		}
 	}
-	if set != nil && (syntax.ValidName(name) || idx != pe.Index) {
+	if set != nil && (syntax.ValidName(name) || idx != pe.Index || name == zeroName) {
 		for _, f := range set.list {
 			sel := s.index(f, idx, inDQ)
 			g := make(fields, len(sel))

@@ -40,11 +40,34 @@ func (v val) arg(pos scanner.Pos) scanner.Arg {
 		return scanner.Arg{Value: v.s, Known: true, Via: v.via, Pos: pos}
 	}
 	// "$DIR/bin/claude": the program is known when every unknown stretch
-	// lies before the last slash.
-	if i, j := strings.LastIndex(v.s, unknown), strings.LastIndexByte(v.s, '/'); j > i {
+	// lies before the last slash. HOME="$HOME" and --signal="$SIG": an
+	// assignment or an option whose value alone is unknown keeps its
+	// shape, so a wrapper reads it as the assignment or option it is.
+	if i, j := strings.LastIndex(v.s, unknown), strings.LastIndexByte(v.s, '/'); j > i || knownShape(v.s) {
 		return scanner.Arg{Value: strings.ReplaceAll(v.s, unknown, "…"), Known: true, Via: v.via, Pos: pos}
 	}
-	return scanner.Arg{Pos: pos}
+	// Otherwise the word is opaque; its text, with the unknown stretches
+	// as placeholders, is what a shell given it as a string would parse.
+	return scanner.Arg{Value: v.text(), Pos: pos}
+}
+
+// knownShape reports a word whose unknown stretches all lie after the
+// first '=' of an assignment (NAME=...) or of a long option (--opt=...).
+func knownShape(s string) bool {
+	eq := strings.IndexByte(s, '=')
+	if eq <= 0 || strings.Contains(s[:eq], unknown) {
+		return false
+	}
+	name := s[:eq]
+	if strings.HasPrefix(name, "--") && len(name) > 2 {
+		return true
+	}
+	for i, r := range name {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // text renders a value for a nested parse.

@@ -195,8 +195,10 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	}
 }
 
+// argText is an element as text handed to a nested shell parse: an
+// unknown element is its rendering with placeholders, or one placeholder.
 func argText(a scanner.Arg) string {
-	if !a.Known {
+	if !a.Known && a.Value == "" {
 		return placeholder
 	}
 	return a.Value
@@ -441,7 +443,8 @@ func (s *scan) shadowed(a scanner.Arg) bool {
 }
 
 // shellArgs scans `sh -c STRING NAME ARGS...` with the string's positional
-// parameters bound to ARGS (`sh -c 'exec "$@"' sh claude -p`); the judge
+// parameters bound to ARGS and its $0 to NAME (`sh -c 'exec "$@"' sh
+// claude -p`, `sh -c '"$0" -p x' claude`); the judge
 // has already scanned the string without them. Package cmdline finds the
 // string and its parameters, behind any wrapper.
 func (s *scan) shellArgs(argv []scanner.Arg) {
@@ -466,6 +469,11 @@ func (s *scan) shellArgs(argv []scanner.Arg) {
 		}
 		vars := env{}
 		vars.add(positionalName, params)
+		if k := in.Params; argv[k].Known {
+			vars.add(zeroName, fields{{s: argv[k].Value}})
+		} else {
+			vars.add(zeroName, fields{{s: unknown}})
+		}
 		_ = scanTree(s.p, str.Value, str.Pos, scanner.ClassEval, syntax.LangBash, vars, s.depth+1, true, s.shared)
 		return
 	}
