@@ -101,12 +101,78 @@ func (s *scan) addAssign(a *syntax.Assign) {
 	if a == nil || a.Name == nil || a.Naked && a.Value == nil && a.Array == nil {
 		return
 	}
-	as := assign{name: a.Name.Value, value: a.Value, array: a.Array, appendTo: a.Append}
+	name := a.Name.Value
+	if a.Index != nil {
+		// m[key]=value: one element of an (associative) array.
+		if a.Value != nil {
+			s.record(assign{name: s.element(name, a.Index), value: a.Value, appendTo: a.Append}, a)
+		}
+		return
+	}
+	as := assign{name: name, value: a.Value, array: a.Array, appendTo: a.Append}
 	if a.Value == nil && a.Array == nil {
 		// NAME= : the empty string.
 		as.value = &syntax.Word{}
 	}
 	s.record(as, a)
+	if a.Array != nil {
+		// m=([key]=value ...): the elements with a key are also kept by
+		// it, for look-ups by that key.
+		for _, e := range a.Array.Elems {
+			if e.Index != nil && e.Value != nil {
+				s.record(assign{name: s.element(name, e.Index), value: e.Value}, e)
+			}
+		}
+	}
+}
+
+// anyKey is the key of an element set with a key the file cannot know; a
+// look-up by any key may find it.
+const anyKey = "\x00"
+
+// keysOf names the env entry that lists the keys of array name, and
+// moreKeys the entry that says it has more than maxAlts of them.
+func keysOf(name string) string   { return name + "[]" }
+func moreKeys(name string) string { return name + "[+]" }
+
+// elementName names the env entry of array name's element at key k.
+func elementName(name, k string) string { return name + "[" + k + "]" }
+
+// element records that array name has an element at index idx and
+// returns the env entry that holds its values.
+func (s *scan) element(name string, idx syntax.ArithmExpr) string {
+	k := literalKey(idx)
+	if k == "" {
+		k = anyKey
+	}
+	if !s.vars.add(keysOf(name), fields{{s: k}}) && !s.vars[keysOf(name)].seen[fields{{s: k}}.key()] {
+		s.vars.add(moreKeys(name), fields{{s: unknown}})
+	}
+	return elementName(name, k)
+}
+
+// literalKey is the text of an index written as a literal ([main],
+// ["main"], ['main'], [0]), or "".
+func literalKey(idx syntax.ArithmExpr) string {
+	w, ok := idx.(*syntax.Word)
+	if !ok || len(w.Parts) != 1 {
+		return ""
+	}
+	switch p := w.Parts[0].(type) {
+	case *syntax.Lit:
+		return p.Value
+	case *syntax.SglQuoted:
+		if !p.Dollar {
+			return p.Value
+		}
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 1 {
+			if l, ok := p.Parts[0].(*syntax.Lit); ok {
+				return l.Value
+			}
+		}
+	}
+	return ""
 }
 
 // record keeps an assignment unless the same one (same name, operator and

@@ -233,8 +233,99 @@ func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, l
 	return nil
 }
 
+// maxKeyFixes bounds how many array subscripts parse rewrites.
+const maxKeyFixes = 64
+
+// parse parses text as the shell would. Two differences between mvdan's
+// parser and bash are made up for here, both keeping every byte offset:
+// a bare associative-array key that is not arithmetic (`m[node.lts]=22`,
+// which bash accepts) is retried with its punctuation as underscores;
+// and a carriage return, which bash takes as part of a word (`then\r` is
+// no keyword), is tried as a word character, so a CRLF script that bash
+// rejects is rejected here too.
 func parse(text string, lang syntax.LangVariant) (*syntax.File, error) {
 	text = validUTF8(text)
+	f, err := parseFixed(text, lang)
+	if err != nil || !strings.Contains(text, "\r") {
+		return f, err
+	}
+	if _, err := parseFixed(strings.ReplaceAll(text, "\r", "_"), lang); err != nil {
+		return nil, crlfError{err}
+	}
+	return f, nil
+}
+
+// crlfError is a parse error that only the carriage returns of a CRLF
+// script cause.
+type crlfError struct{ error }
+
+func (e crlfError) Unwrap() error { return e.error }
+
+// parseFixed parses text, rewriting bare array subscripts that are not
+// arithmetic (see parse).
+func parseFixed(text string, lang syntax.LangVariant) (*syntax.File, error) {
+	f, err := parseDialect(text, lang)
+	first := err
+	for i := 0; err != nil && i < maxKeyFixes; i++ {
+		fixed, ok := fixSubscript(text, err)
+		if !ok {
+			return nil, first
+		}
+		text = fixed
+		f, err = parseDialect(text, lang)
+	}
+	if err != nil {
+		return nil, first
+	}
+	return f, nil
+}
+
+// fixSubscript rewrites the bare subscript the parse error points into
+// (`[node.lts]`): its characters other than letters, digits and '_'
+// become '_'. ok is false when the error is not inside such a subscript.
+func fixSubscript(text string, err error) (string, bool) {
+	var pos syntax.Pos
+	var pe syntax.ParseError
+	var le syntax.LangError
+	switch {
+	case errors.As(err, &pe):
+		pos = pe.Pos
+	case errors.As(err, &le):
+		pos = le.Pos
+	default:
+		return "", false
+	}
+	off := int(pos.Offset())
+	if !pos.IsValid() || off >= len(text) {
+		return "", false
+	}
+	open := strings.LastIndexAny(text[:off+1], "[]\n")
+	if open < 0 || text[open] != '[' {
+		return "", false
+	}
+	end := strings.IndexAny(text[open:], "]\n")
+	if end < 0 || text[open+end] != ']' {
+		return "", false
+	}
+	key := text[open+1 : open+end]
+	changed := false
+	b := []byte(key)
+	for i, c := range b {
+		switch {
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
+		case strings.IndexByte(".:@%+,/-", c) >= 0:
+			b[i], changed = '_', true
+		default:
+			return "", false // quotes, expansions, blanks: not a bare key
+		}
+	}
+	if !changed {
+		return "", false
+	}
+	return text[:open+1] + string(b) + text[open+end:], true
+}
+
+func parseDialect(text string, lang syntax.LangVariant) (*syntax.File, error) {
 	f, err := syntax.NewParser(syntax.Variant(lang)).Parse(strings.NewReader(text), "")
 	if err == nil || lang == syntax.LangBash {
 		return f, err
@@ -267,6 +358,15 @@ func validUTF8(s string) string {
 }
 
 func (s *scan) parseError(err error) *scanner.ParseError {
+	perr := s.parseErrorAt(err)
+	var ce crlfError
+	if errors.As(err, &ce) {
+		perr.Msg = "carriage returns (CRLF line ends), which bash reads as part of a word: " + perr.Msg
+	}
+	return perr
+}
+
+func (s *scan) parseErrorAt(err error) *scanner.ParseError {
 	var pe syntax.ParseError
 	var le syntax.LangError
 	switch {

@@ -134,7 +134,9 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 			set, idx = p, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: string(name[0] - 1)}}}
 		}
 	}
-	if set != nil && (syntax.ValidName(name) || idx != pe.Index || name == zeroName) {
+	if els, ok := s.elements(name, pe.Index, inDQ); ok {
+		alts = els
+	} else if set != nil && (syntax.ValidName(name) || idx != pe.Index || name == zeroName) {
 		for _, f := range set.list {
 			sel := s.index(f, idx, inDQ)
 			g := make(fields, len(sel))
@@ -184,6 +186,64 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 		out = append(out, seg{fs: split})
 	}
 	return out
+}
+
+// elements resolves ${name[key]} of an array whose elements the file sets
+// by key (m[key]=v, m=([key]=v)): a literal key is the values set at that
+// key (and at keys the file cannot know), an unknown key any element. ok
+// is false when the array has no element set by key.
+func (s *scan) elements(name string, idx syntax.ArithmExpr, inDQ bool) ([]fields, bool) {
+	keys := s.vars[keysOf(name)]
+	if idx == nil || keys == nil || !syntax.ValidName(name) {
+		return nil, false
+	}
+	var out []fields
+	add := func(set *altSet) {
+		if set == nil {
+			return
+		}
+		for _, f := range set.list {
+			g := make(fields, len(f))
+			for j, v := range f {
+				g[j] = through(v, scanner.ClassVariableExecution)
+			}
+			out = append(out, g)
+		}
+	}
+	k := literalKey(idx)
+	switch {
+	case k == "@" || k == "*":
+		return nil, false // the whole array, as it was assigned
+	case k != "":
+		add(s.vars[elementName(name, k)])
+		add(s.vars[elementName(name, anyKey)])
+		if _, err := strconv.Atoi(k); err == nil {
+			if set := s.vars[name]; set != nil {
+				for _, f := range set.list {
+					out = append(out, s.index(f, idx, inDQ))
+				}
+			}
+		}
+	default:
+		// Any key: every element, each its own possibility.
+		for _, kf := range keys.list {
+			add(s.vars[elementName(name, kf[0].s)])
+		}
+		if set := s.vars[name]; set != nil {
+			for _, f := range set.list {
+				for _, v := range f {
+					out = append(out, fields{through(v, scanner.ClassVariableExecution)})
+				}
+			}
+		}
+		if s.vars[moreKeys(name)] != nil {
+			out = append(out, fields{{s: unknown}})
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, fields{{s: unknown}})
+	}
+	return out, true
 }
 
 // index selects elements of an array value: all for [@] and [*] (joined
