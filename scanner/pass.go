@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -86,8 +87,9 @@ type Pass struct {
 	Shared *Shared
 
 	shell     Shell
-	shellErr  error // the first failure of the shell detector
-	shellErrs int   // how many there were
+	detectors []Detector // the suite's, for ScanAs
+	shellErr  error      // the first failure of the shell detector
+	shellErrs int        // how many there were
 	depth     int
 	findings  []Finding
 	expired   atomic.Bool // set by the driver when the file's time budget is spent
@@ -107,7 +109,7 @@ func (p *Pass) Expire() { p.expired.Store(true) }
 // NewPass prepares a pass over one file scanned by a detector of suite;
 // the driver uses it, and so do tests of single detectors.
 func NewPass(path string, src []byte, cfg *Config, lang string, suite Suite) *Pass {
-	return &Pass{Path: path, Src: src, Config: cfg, Chokepoint: cfg.IsChokepoint(path), Language: lang, shell: suite.Shell}
+	return &Pass{Path: path, Src: src, Config: cfg, Chokepoint: cfg.IsChokepoint(path), Language: lang, shell: suite.Shell, detectors: suite.Detectors}
 }
 
 // Findings returns what was reported so far.
@@ -329,6 +331,48 @@ func (p *Pass) ScanShell(text string, at Pos, via Class) {
 		}
 		p.shellErrs++
 	}
+}
+
+// ScanAs scans a program found inside the pass's file as if it were a
+// file named name, with the suite's first detector that claims such a
+// file (a workflow step whose shell is python is "step.py"). Its
+// findings are reported on this pass, positioned relative to the text
+// (line 1, column 1 is its first byte) for the caller to map; a program
+// its detector cannot parse is reported unparseable there. It reports
+// whether a detector claimed the name.
+func (p *Pass) ScanAs(name, text string) bool {
+	f := NewFile(name, nil, false)
+	for _, d := range p.detectors {
+		if !d.Match(f) {
+			continue
+		}
+		at := Pos{Line: 1, Column: 1}
+		if p.depth >= maxNesting {
+			p.ReportUnparseable(at, fmt.Sprintf("programs nested deeper than %d levels; the inner ones are not scanned", maxNesting))
+			return true
+		}
+		// The sub-pass is named after the program, so the detector picks
+		// its grammar by the name; its findings are then reported here,
+		// where this file's choke points and families apply.
+		sub := &Pass{Path: name, Src: []byte(text), Config: p.Config, Language: d.Name(), shell: p.shell, detectors: p.detectors, depth: p.depth + 1}
+		err := d.Scan(sub)
+		for _, f := range sub.findings {
+			f.File, f.Family, f.Verdict = "", "", ""
+			p.Report(f)
+		}
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			p.ReportUnparseable(pe.Pos, pe.Msg)
+		}
+		if n, first := sub.ShellFailures(); n > 0 {
+			if p.shellErrs == 0 {
+				p.shellErr = first
+			}
+			p.shellErrs += n
+		}
+		return true
+	}
+	return false
 }
 
 // ShellFailures returns the first failure of the shell detector on text

@@ -2,6 +2,7 @@ package data
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -31,11 +32,11 @@ func (s *scan) actions(root *node) {
 					sh = "pwsh"
 				}
 			}
-			s.steps(job.get("steps"), sh, envOf(wfEnv, job))
+			s.steps(job.get("steps"), sh, envOf(wfEnv, job), matrixOf(job))
 		}
 	}
 	if runs := root.get("runs"); runs != nil && runs.kind == kindObject {
-		s.steps(runs.get("steps"), "bash", nil)
+		s.steps(runs.get("steps"), "bash", nil, nil)
 	}
 }
 
@@ -79,7 +80,93 @@ func envOf(env []envVar, n *node) []envVar {
 	return out
 }
 
-func (s *scan) steps(steps *node, defShell string, env []envVar) {
+// matrixPrefix starts the shell variable that stands for ${{ matrix.x }}.
+const matrixPrefix = "LEASEGATE_MATRIX_"
+
+// matrixOf lists the values of a job's strategy.matrix, each a
+// possibility of ${{ matrix.KEY }}: the elements of each KEY: list and
+// the KEY: values of each include: entry. A value that is an expression
+// (fromJSON(...)) is set at run time and left out, so the expression stays
+// unknown.
+func matrixOf(job *node) []envVar {
+	m := job.get("strategy").get("matrix")
+	if m == nil || m.kind != kindObject {
+		return nil
+	}
+	var out []envVar
+	add := func(k string, v *node) {
+		if v != nil && v.kind == kindScalar && !strings.Contains(v.str, "${{") {
+			out = append(out, envVar{name: matrixVar(k), val: v.text()})
+		}
+	}
+	for i, k := range m.keys {
+		v := m.vals[i]
+		switch {
+		case k.str == "include" && v.kind == kindArray:
+			for _, e := range v.elems {
+				if e.kind == kindObject {
+					for j, ek := range e.keys {
+						add(ek.str, e.vals[j])
+					}
+				}
+			}
+		case k.str == "exclude":
+		case v.kind == kindArray:
+			for _, e := range v.elems {
+				add(k.str, e)
+			}
+		}
+	}
+	return out
+}
+
+// matrixVar names the shell variable that stands for ${{ matrix.k }}.
+func matrixVar(k string) string {
+	b := []byte(k)
+	for i, c := range b {
+		if !isNameByte(c) {
+			b[i] = '_'
+		}
+	}
+	return matrixPrefix + string(b)
+}
+
+// matrixRefs replaces each ${{ matrix.KEY }} whose KEY the job's matrix
+// lists with a reference to the shell variable that holds its values;
+// the reference maps to where the expression is.
+func matrixRefs(t text, matrix []envVar) text {
+	if len(matrix) == 0 || !strings.Contains(t.s, "${{") {
+		return t
+	}
+	var parts []text
+	last := 0
+	for i := 0; i+2 < len(t.s); {
+		k := strings.Index(t.s[i:], "${{")
+		if k < 0 {
+			break
+		}
+		start := i + k
+		end := strings.Index(t.s[start:], "}}")
+		if end < 0 {
+			break
+		}
+		end += start + 2
+		i = end
+		key, ok := strings.CutPrefix(strings.TrimSpace(t.s[start+3:end-2]), "matrix.")
+		if !ok || !slices.ContainsFunc(matrix, func(e envVar) bool { return e.name == matrixVar(key) }) {
+			continue
+		}
+		ref := "${" + matrixVar(key) + "}"
+		parts = append(parts, text{s: t.s[last:start], m: t.m[last : start+1]}, text{s: ref, m: constMap(len(ref), t.fileOff(start))})
+		last = end
+	}
+	if parts == nil {
+		return t
+	}
+	return joinText(append(parts, text{s: t.s[last:], m: t.m[last:]})...)
+}
+
+func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar) {
 	if steps == nil || steps.kind != kindArray {
 		return
 	}
@@ -98,31 +185,46 @@ func (s *scan) steps(steps *node, defShell string, env []envVar) {
 		if v := st.get("shell"); v != nil && v.kind == kindScalar {
 			sh = v.str
 		}
-		s.runStep(run.text(), sh, envOf(env, st))
+		s.runStep(run.text(), sh, envOf(env, st), matrix)
 	}
 }
 
 // runStep scans a run: script by its shell, with the literal env: values
 // of the workflow, job and step it refers to set first. POSIX shells (bash, sh, zsh,
 // and custom `bash -e {0}` forms) go to the shell detector, with each
-// `${{ ... }}` expression blanked out first (same length, so positions
-// hold): the expression is evaluated by the runner, not by the shell.
-// PowerShell and cmd are judged word by word (see powershell). Other
-// interpreters (python, node, perl) run a program in their own language
-// and are not scanned for launches; the raw primitive search still covers
+// ${{ matrix.KEY }} the job's matrix lists standing for its values (see
+// matrixRefs) and every other `${{ ... }}` expression blanked out (same
+// length, so positions hold): the expression is evaluated by the runner,
+// not by the shell. PowerShell and cmd are judged word by word (see
+// powershell). A Python, Node, Deno or Bun program goes to the suite's
+// detector of its language (stepPrograms); other interpreters (perl) are
+// not scanned for launches, and the raw primitive search still covers
 // them.
-func (s *scan) runStep(t text, sh string, env []envVar) {
+func (s *scan) runStep(t text, sh string, env []envVar, matrix []envVar) {
 	prog := sh
 	if f := strings.Fields(sh); len(f) > 0 {
 		prog = path.Base(f[0])
 	}
-	t = blankExpressions(t)
 	switch {
 	case prog == "" || scanner.IsShellInterpreter(prog):
-		s.shell(withEnv(t, env), "", nil)
+		menv := matrix
+		if len(env) > 0 {
+			menv = append(append([]envVar(nil), env...), matrix...)
+		}
+		s.shell(withEnv(blankExpressions(matrixRefs(t, matrix)), menv), "", nil)
 	case prog == "pwsh" || prog == "powershell" || prog == "cmd":
-		s.powershell(t)
+		s.powershell(blankExpressions(t))
+	case stepPrograms[prog] != "":
+		s.program(stepPrograms[prog], blankExpressions(t))
 	}
+}
+
+// stepPrograms names, for each interpreter a run: step's shell may be,
+// the file its script is scanned as (the extension picks the detector).
+var stepPrograms = map[string]string{
+	"python": "step.py", "python3": "step.py", "python2": "step.py", "pypy3": "step.py",
+	"node": "step.js", "nodejs": "step.js",
+	"deno": "step.ts", "bun": "step.ts", "tsx": "step.ts", "ts-node": "step.ts",
 }
 
 // blankExpressions replaces each `${{ ... }}` with underscores of the same
@@ -231,6 +333,22 @@ func (s *scan) actionRuntime(uses string) string {
 	return "claude"
 }
 
+// composeEntrypoint judges a service's entrypoint and command, both lists,
+// as the one argv the container runs (entrypoint ["sh", "-c"] with
+// command ["claude -p x"]); each is also judged alone by the walk, since
+// `docker compose run` may replace either.
+func (s *scan) composeEntrypoint(svc *node) {
+	ep, cmd := svc.get("entrypoint"), svc.get("command")
+	if ep == nil || cmd == nil || ep.kind != kindArray || cmd.kind != kindArray || len(ep.elems) == 0 {
+		return
+	}
+	var ws []word
+	for _, e := range append(append([]*node(nil), ep.elems...), cmd.elems...) {
+		ws = append(ws, scalarWord(e))
+	}
+	s.judge(ws, "")
+}
+
 // compose scans compose healthcheck tests (["CMD", ...] is an argv,
 // ["CMD-SHELL", "..."] and a string are shell); command and entrypoint are
 // covered by the generic walk.
@@ -240,6 +358,7 @@ func (s *scan) compose(root *node) {
 		return
 	}
 	for _, svc := range services.vals {
+		s.composeEntrypoint(svc)
 		test := svc.get("healthcheck").get("test")
 		if test == nil {
 			continue

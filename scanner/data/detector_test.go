@@ -16,12 +16,16 @@ import (
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/data"
+	"github.com/leasegate/leasegate/scanner/python"
 	"github.com/leasegate/leasegate/scanner/scannertest"
 	"github.com/leasegate/leasegate/scanner/shell"
+	"github.com/leasegate/leasegate/scanner/tsjs"
 	"github.com/stretchr/testify/assert"
 )
 
-var detectors = []scanner.Detector{data.New(), shell.New()}
+// detectors are the suite's, in its order, less Go: a workflow step in
+// Python or JavaScript is scanned by the detector of its language.
+var detectors = []scanner.Detector{data.New(), tsjs.New(), python.New(), shell.New()}
 
 func scan(t testing.TB, name, src string) []scanner.Finding {
 	t.Helper()

@@ -104,6 +104,18 @@ func (s *scan) dockerfile() {
 		}
 		s.dockerInstruction(inst, bodies, st, 0)
 	}
+	s.dockerEntrypoint(st)
+}
+
+// dockerEntrypoint judges a stage's exec-form ENTRYPOINT and CMD as the one
+// argv Docker runs: CMD's elements are ENTRYPOINT's arguments
+// (ENTRYPOINT ["/bin/sh", "-c"] with CMD ["claude -p x"]). Each is also
+// judged alone where it is written, since `docker run` may replace
+// either.
+func (s *scan) dockerEntrypoint(st *dockerState) {
+	if len(st.entry) > 0 && len(st.cmd) > 0 {
+		s.judge(append(append([]word(nil), st.entry...), st.cmd...), "")
+	}
 }
 
 // dockerState is what a stage's earlier instructions set for the later
@@ -111,6 +123,9 @@ func (s *scan) dockerfile() {
 type dockerState struct {
 	sh  dockerShell
 	env []envVar
+	// entry and cmd are the stage's last ENTRYPOINT and CMD in exec form
+	// (entry is nil after a shell-form ENTRYPOINT, which ignores CMD).
+	entry, cmd []word
 }
 
 // dockerEnv records ENV NAME=value ... (or the legacy ENV NAME value) and
@@ -183,6 +198,7 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 	rest := skipBlanks(inst, j)
 	switch kw {
 	case "FROM":
+		s.dockerEntrypoint(st)
 		*st = dockerState{}
 	case "ENV":
 		st.dockerEnv(rest, false)
@@ -225,6 +241,14 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 		}
 		s.dockerCommand(rest, bodies, st, true)
 	case "CMD", "ENTRYPOINT":
+		if depth == 0 {
+			argv, _ := s.jsonArgv(rest)
+			if kw == "CMD" {
+				st.cmd = argv
+			} else {
+				st.entry = argv
+			}
+		}
 		s.dockerCommand(rest, nil, st, false)
 	}
 }

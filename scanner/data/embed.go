@@ -55,6 +55,22 @@ func (s *scan) shell(t text, via scanner.Class, adjust func(f *scanner.Finding, 
 	// shell detector still judges such text by a word split, which is
 	// what matters here.
 	s.p.ScanShell(t.s, scanner.Pos{Line: 1, Column: 1}, via)
+	s.place(n0, t, adjust)
+}
+
+// program scans t, a program in another language (a run: step whose shell
+// is python), with the suite's detector for a file named name, mapping
+// its findings as shell does. It reports whether a detector took it.
+func (s *scan) program(name string, t text) bool {
+	n0 := len(s.p.Findings())
+	ok := s.p.ScanAs(name, t.s)
+	s.place(n0, t, nil)
+	return ok
+}
+
+// place moves the findings reported from n0 on, positioned in t, to
+// their file positions.
+func (s *scan) place(n0 int, t text, adjust func(f *scanner.Finding, off int)) {
 	// The findings just reported sit at the end of the pass's own slice;
 	// they are moved from text positions to file positions in place.
 	fs := s.p.Findings()
