@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -90,4 +91,54 @@ func TestJudgeSequence(t *testing.T) {
 			assert.Equal(t, tc.sh, sh.texts)
 		})
 	}
+}
+
+// progDetector claims ".prog" files: each line "launch" is a direct
+// launch of claude at that line, and a text "bad" does not parse.
+type progDetector struct{ paths *[]string }
+
+func (progDetector) Name() string { return "prog" }
+
+func (progDetector) Match(f *File) bool { return f.Ext == ".prog" }
+
+func (d progDetector) Scan(p *Pass) error {
+	*d.paths = append(*d.paths, p.Path)
+	if string(p.Src) == "bad" {
+		return &ParseError{Pos: Pos{Line: 1, Column: 2}, Msg: "bad program"}
+	}
+	for i, l := range strings.Split(string(p.Src), "\n") {
+		if l == "launch" {
+			p.ReportLaunch(Pos{Line: i + 1, Column: 1}, &Launch{Runtime: "claude", Class: ClassDirectLiteral, Name: "claude"}, "")
+		}
+	}
+	return nil
+}
+
+// TestScanAs: a program embedded in a data file goes to the suite's
+// detector for its name; its findings land on the outer pass with the
+// outer file and its choke point, positioned in the text; a parse failure
+// is unparseable; a name no detector claims is reported as not scanned.
+func TestScanAs(t *testing.T) {
+	var paths []string
+	suite := Suite{Detectors: []Detector{progDetector{&paths}}}
+	p := NewPass("ci.yml", nil, DefaultConfig(), "yaml", suite)
+	require.True(t, p.ScanAs("step.prog", "x\nlaunch"))
+	require.True(t, p.ScanAs("step.prog", "bad"))
+	assert.False(t, p.ScanAs("step.pl", "launch"))
+	assert.Equal(t, []string{"step.prog", "step.prog"}, paths, "the detector sees the program's name")
+	fs := p.Findings()
+	require.Len(t, fs, 2)
+	assert.Equal(t, "ci.yml", fs[0].File)
+	assert.Equal(t, [2]int{2, 1}, [2]int{fs[0].Line, fs[0].Column})
+	assert.Equal(t, ClassDirectLiteral, fs[0].Class)
+	assert.Equal(t, VerdictRed, fs[0].Verdict)
+	assert.Equal(t, ClassUnparseable, fs[1].Class)
+	assert.Equal(t, [2]int{1, 2}, [2]int{fs[1].Line, fs[1].Column})
+
+	cfg, err := ParseConfig("c.yaml", []byte("chokepoints: [ci.yml]\n"))
+	require.NoError(t, err)
+	p = NewPass("ci.yml", nil, cfg, "yaml", suite)
+	require.True(t, p.ScanAs("step.prog", "launch"))
+	require.Len(t, p.Findings(), 1)
+	assert.Equal(t, ClassGated, p.Findings()[0].Class, "the outer file's choke point applies")
 }
