@@ -74,7 +74,7 @@ func (s *scan) collect(f *syntax.File) {
 		changed := false
 		for _, a := range s.asgs {
 			for _, f := range s.values(a) {
-				if s.vars.add(a.name, f) {
+				if s.addValue(a.name, f, !a.appendTo) {
 					changed = true
 				}
 			}
@@ -95,6 +95,49 @@ func (s *scan) collect(f *syntax.File) {
 			}
 		}
 	}
+}
+
+// addValue adds a possibility to a variable and reports whether its set
+// changed. Past maxAlts possibilities a possibility that mentions a
+// runtime takes the place of a kept one that does not, so the bound never
+// hides a runtime's name, and, when mark is set, the set is marked over:
+// its expansions are then dynamic (the bound is reported, never silent).
+// Appends (x+=...) do not mark it: re-applied by the fixpoint to every
+// earlier value they build combinations no run makes (cmd+=(a) twice),
+// and only those overflow.
+func (s *scan) addValue(name string, f fields, mark bool) bool {
+	if s.vars.add(name, f) {
+		return true
+	}
+	set := s.vars[name]
+	if len(set.list) < maxAlts || set.seen[f.key()] {
+		return false
+	}
+	changed := mark && !set.over
+	set.over = set.over || mark
+	if !s.mentionsRuntime(f) {
+		return changed
+	}
+	for i := len(set.list) - 1; i >= 0; i-- {
+		if !s.mentionsRuntime(set.list[i]) {
+			// The value left out stays seen: it is not offered again.
+			set.list[i] = f
+			set.seen[f.key()] = true
+			return true
+		}
+	}
+	return changed
+}
+
+// mentionsRuntime reports whether a possibility's text mentions a
+// runtime's name (a cheap, generous test: it only orders possibilities).
+func (s *scan) mentionsRuntime(f fields) bool {
+	for _, v := range f {
+		if s.p.Config.MentionsRuntime([]byte(v.s)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *scan) addAssign(a *syntax.Assign) {

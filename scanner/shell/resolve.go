@@ -137,11 +137,15 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 	if els, ok := s.elements(name, pe.Index, inDQ); ok {
 		alts = els
 	} else if set != nil && (syntax.ValidName(name) || idx != pe.Index || name == zeroName) {
+		via := scanner.ClassVariableExecution
+		if set.over {
+			via = scanner.ClassDynamic
+		}
 		for _, f := range set.list {
 			sel := s.index(f, idx, inDQ)
 			g := make(fields, len(sel))
 			for j, v := range sel {
-				g[j] = through(v, scanner.ClassVariableExecution)
+				g[j] = through(v, via)
 			}
 			alts = append(alts, g)
 		}

@@ -152,6 +152,8 @@ func (f fields) key() string {
 type altSet struct {
 	list []fields
 	seen map[string]bool
+	// over says possibilities were left out past maxAlts.
+	over bool
 }
 
 func (s *altSet) add(f fields) bool {

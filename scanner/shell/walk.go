@@ -65,6 +65,10 @@ func (s *scan) stmt(st *syntax.Stmt, cls scanner.Class) {
 // argv alternatives.
 const maxBranchWords = 16
 
+// maxArgvs bounds the argv alternatives of one command: past maxAlts
+// combinations each word adds its possibilities once (see argv).
+const maxArgvs = 4 * maxAlts
+
 // argv resolves the words of a command into argv alternatives.
 func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
 	cur := [][]scanner.Arg{{}}
@@ -91,20 +95,40 @@ func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
 			}
 			continue
 		}
-		var next [][]scanner.Arg
-		for _, c := range cur {
-			for _, a := range alts {
-				if len(next) >= maxAlts {
+		extend := func(c []scanner.Arg, a fields, dyn bool) []scanner.Arg {
+			n := append(make([]scanner.Arg, 0, min(len(c)+len(a), maxFields)), c...)
+			for _, v := range a {
+				if len(n) >= maxFields {
 					break
 				}
-				n := append(make([]scanner.Arg, 0, min(len(c)+len(a), maxFields)), c...)
-				for _, v := range a {
-					if len(n) >= maxFields {
-						break
-					}
-					n = append(n, v.arg(pos))
+				if dyn {
+					v = through(v, scanner.ClassDynamic)
 				}
-				next = append(next, n)
+				n = append(n, v.arg(pos))
+			}
+			return n
+		}
+		var next [][]scanner.Arg
+		if len(cur)*len(alts) <= maxAlts {
+			for _, c := range cur {
+				for _, a := range alts {
+					next = append(next, extend(c, a, false))
+				}
+			}
+		} else {
+			// Past the bound on combinations: every reading so far with
+			// this word's first possibility, and each other possibility
+			// with the first reading, so no possibility is left out; a
+			// runtime this word names is then dynamic (the bound is
+			// reported).
+			for _, c := range cur {
+				next = append(next, extend(c, alts[0], true))
+			}
+			for _, a := range alts[1:] {
+				if len(next) >= maxArgvs {
+					break
+				}
+				next = append(next, extend(cur[0], a, true))
 			}
 		}
 		cur = next
