@@ -333,20 +333,45 @@ func (s *scan) actionRuntime(uses string) string {
 	return "claude"
 }
 
-// composeEntrypoint judges a service's entrypoint and command, both lists,
-// as the one argv the container runs (entrypoint ["sh", "-c"] with
-// command ["claude -p x"]); each is also judged alone by the walk, since
-// `docker compose run` may replace either.
+// composeEntrypoint judges a service's entrypoint and command as the one
+// argv the container runs (entrypoint ["sh", "-c"] with command
+// ["claude -p x"]); each is also judged alone by the walk, since `docker
+// compose run` may replace either. A string is split into words as
+// compose splits it (quotes, backslashes; no shell).
 func (s *scan) composeEntrypoint(svc *node) {
-	ep, cmd := svc.get("entrypoint"), svc.get("command")
-	if ep == nil || cmd == nil || ep.kind != kindArray || cmd.kind != kindArray || len(ep.elems) == 0 {
+	ep, ok := composeWords(svc.get("entrypoint"))
+	if !ok || len(ep) == 0 {
 		return
 	}
-	var ws []word
-	for _, e := range append(append([]*node(nil), ep.elems...), cmd.elems...) {
-		ws = append(ws, scalarWord(e))
+	cmd, ok := composeWords(svc.get("command"))
+	if !ok || len(cmd) == 0 {
+		return
 	}
-	s.judge(ws, "")
+	s.judge(append(ep, cmd...), "")
+}
+
+// composeWords is a compose entrypoint or command as argv words: a list's
+// elements, or a string's words. ok is false for anything else, and for a
+// string holding `;` (split there as a command list, which compose does
+// not do).
+func composeWords(n *node) ([]word, bool) {
+	if n == nil {
+		return nil, false
+	}
+	switch {
+	case n.kind == kindArray:
+		var ws []word
+		for _, e := range n.elems {
+			ws = append(ws, scalarWord(e))
+		}
+		return ws, true
+	case n.kind == kindScalar && n.isString:
+		cmds := splitSystemd(n.text())
+		if len(cmds) == 1 {
+			return cmds[0], true
+		}
+	}
+	return nil, false
 }
 
 // compose scans compose healthcheck tests (["CMD", ...] is an argv,
