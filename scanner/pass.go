@@ -346,6 +346,9 @@ func (p *Pass) ScanAs(name, text string) bool {
 		if !d.Match(f) {
 			continue
 		}
+		if p.Expired() {
+			return true // the driver has recorded the file; nothing more counts
+		}
 		at := Pos{Line: 1, Column: 1}
 		if p.depth >= maxNesting {
 			p.ReportUnparseable(at, fmt.Sprintf("programs nested deeper than %d levels; the inner ones are not scanned", maxNesting))
