@@ -16,7 +16,7 @@ func (s *scan) actions(root *node) {
 		return
 	}
 	wfShell := defaultShell(root)
-	wfEnv := envOf(nil, root)
+	wfEnv := envOf(nil, root, nil)
 	if jobs := root.get("jobs"); jobs != nil && jobs.kind == kindObject {
 		for _, job := range jobs.vals {
 			if job.kind != kindObject {
@@ -32,7 +32,8 @@ func (s *scan) actions(root *node) {
 					sh = "pwsh"
 				}
 			}
-			s.steps(job.get("steps"), sh, envOf(wfEnv, job), matrixOf(job))
+			matrix := matrixOf(job)
+			s.steps(job.get("steps"), sh, envOf(wfEnv, job, matrix), matrix)
 		}
 	}
 	if runs := root.get("runs"); runs != nil && runs.kind == kindObject {
@@ -63,8 +64,10 @@ func mentionsWindows(n *node) bool {
 }
 
 // envOf adds the literal values of n's env: mapping to env (later values
-// win). Values holding an expression are set at run time and left out.
-func envOf(env []envVar, n *node) []envVar {
+// win). A value that is one ${{ matrix.KEY }} the job's matrix lists has
+// each of its values (possibilities); other values holding an expression
+// are set at run time and left out.
+func envOf(env []envVar, n *node, matrix []envVar) []envVar {
 	e := n.get("env")
 	if e == nil || e.kind != kindObject {
 		return env
@@ -72,12 +75,36 @@ func envOf(env []envVar, n *node) []envVar {
 	out := append([]envVar(nil), env...)
 	for i, k := range e.keys {
 		v := e.vals[i]
-		if !isEnvName(k.str) || v.kind != kindScalar || strings.Contains(v.str, "${{") {
+		if !isEnvName(k.str) || v.kind != kindScalar {
+			continue
+		}
+		if strings.Contains(v.str, "${{") {
+			if key, ok := matrixRef(v.str); ok {
+				for _, m := range matrix {
+					if m.name == matrixVar(key) {
+						out = append(out, envVar{name: k.str, val: m.val})
+					}
+				}
+			}
 			continue
 		}
 		out = append(out, envVar{name: k.str, val: v.text()})
 	}
 	return out
+}
+
+// matrixRef returns KEY when s is one `${{ matrix.KEY }}` expression.
+func matrixRef(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	inner, ok := strings.CutPrefix(s, "${{")
+	if !ok {
+		return "", false
+	}
+	inner, ok = strings.CutSuffix(inner, "}}")
+	if !ok || strings.Contains(inner, "}}") {
+		return "", false
+	}
+	return strings.CutPrefix(strings.TrimSpace(inner), "matrix.")
 }
 
 // matrixPrefix starts the shell variable that stands for ${{ matrix.x }}.
@@ -152,7 +179,7 @@ func matrixRefs(t text, matrix []envVar) text {
 		}
 		end += start + 2
 		i = end
-		key, ok := strings.CutPrefix(strings.TrimSpace(t.s[start+3:end-2]), "matrix.")
+		key, ok := matrixRef(t.s[start:end])
 		if !ok || !slices.ContainsFunc(matrix, func(e envVar) bool { return e.name == matrixVar(key) }) {
 			continue
 		}
@@ -185,7 +212,7 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 		if v := st.get("shell"); v != nil && v.kind == kindScalar {
 			sh = v.str
 		}
-		s.runStep(run.text(), sh, envOf(env, st), matrix)
+		s.runStep(run.text(), sh, envOf(env, st, matrix), matrix)
 	}
 }
 
