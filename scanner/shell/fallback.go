@@ -22,7 +22,8 @@ func (s *scan) fallback(text string, via scanner.Class) {
 		base := end - len(seg)
 		argv := make([]scanner.Arg, len(words))
 		for i, w := range words {
-			argv[i] = scanner.Arg{Value: w, Known: true, Pos: s.offPos(base + offs[i])}
+			// A placeholder an outer text put in stays unknown.
+			argv[i] = val{s: opaque(w)}.arg(s.offPos(base + offs[i]))
 		}
 		for len(argv) > 0 && (isAssignWord(argv[0].Value) || shellKeywords[argv[0].Value]) {
 			argv = argv[1:]
