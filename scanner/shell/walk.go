@@ -66,8 +66,12 @@ func (s *scan) stmt(st *syntax.Stmt, cls scanner.Class) {
 const maxBranchWords = 16
 
 // maxArgvs bounds the argv alternatives of one command: past maxAlts
-// combinations each word adds its possibilities once (see argv).
-const maxArgvs = 4 * maxAlts
+// combinations each of the first maxExtraWords words (the command word
+// and a wrapper's arguments) adds its possibilities once (see argv).
+const (
+	maxArgvs      = 2 * maxAlts
+	maxExtraWords = 4
+)
 
 // argv resolves the words of a command into argv alternatives.
 func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
@@ -117,15 +121,16 @@ func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
 			}
 		} else {
 			// Past the bound on combinations: every reading so far with
-			// this word's first possibility, and each other possibility
-			// with the first reading, so no possibility is left out; a
-			// runtime this word names is then dynamic (the bound is
-			// reported).
+			// this word's first possibility, and, for the first
+			// maxExtraWords words, each other possibility with the first
+			// reading, so no possibility of the command word or a
+			// wrapper's arguments is left out; a runtime this word names
+			// is then dynamic (the bound is reported).
 			for _, c := range cur {
 				next = append(next, extend(c, alts[0], true))
 			}
 			for _, a := range alts[1:] {
-				if len(next) >= maxArgvs {
+				if len(next) >= maxArgvs || wi >= maxExtraWords {
 					break
 				}
 				next = append(next, extend(cur[0], a, true))
