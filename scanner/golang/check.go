@@ -42,7 +42,10 @@ type checker struct {
 	// fieldAssigned are struct fields the code assigns (x.F = ...):
 	// their literal values are not followed.
 	fieldAssigned map[types.Object]bool
-	wrappers      map[*types.Func]bool // see pkgIndex
+	// fieldValues are the values the code gives each struct field, in
+	// composite literals and assignments (see pkgIndex).
+	fieldValues map[*types.Var][]assignment
+	wrappers    map[*types.Func]bool // see pkgIndex
 	// cut is set when a value being resolved reached maxResolveDepth:
 	// the argv judged next is then reported unparseable if it has an
 	// unknown part, since that part may be unknown only for the bound.
@@ -63,6 +66,11 @@ type pkgIndex struct {
 	assigns       map[*types.Var][]assignment
 	funcs         map[*types.Func]*ast.FuncDecl
 	fieldAssigned map[types.Object]bool
+	// fieldValues are every value the package gives a struct field: in a
+	// composite literal (`Runner{Bin: "claude"}`, in a constructor or not)
+	// and by assignment (`r.Bin = "claude"`). A field read is any of them,
+	// whatever the instance (an over-approximation).
+	fieldValues map[*types.Var][]assignment
 	// wrappers are the functions whose bodies call a process API: only
 	// their calls are judged with the parameters bound (wrapperCall).
 	// Judging every call of every function would cost a whole package's
@@ -79,17 +87,50 @@ func check(p *scanner.Pass, fset *token.FileSet, file *ast.File, files []*ast.Fi
 
 // newIndex indexes the files of one package.
 func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info) *pkgIndex {
-	c := &pkgIndex{fset: fset, info: info, assigns: indexAssignments(files, info), funcs: map[*types.Func]*ast.FuncDecl{}, fieldAssigned: map[types.Object]bool{}}
+	c := &pkgIndex{fset: fset, info: info, assigns: indexAssignments(files, info), funcs: map[*types.Func]*ast.FuncDecl{}, fieldAssigned: map[types.Object]bool{}, fieldValues: map[*types.Var][]assignment{}}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok {
-				return true
-			}
-			for _, l := range as.Lhs {
-				if se, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
-					if sel := info.Selections[se]; sel != nil && sel.Kind() == types.FieldVal {
-						c.fieldAssigned[sel.Obj()] = true
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					se, ok := ast.Unparen(l).(*ast.SelectorExpr)
+					if !ok {
+						continue
+					}
+					sel := info.Selections[se]
+					if sel == nil || sel.Kind() != types.FieldVal {
+						continue
+					}
+					c.fieldAssigned[sel.Obj()] = true
+					v, _ := sel.Obj().(*types.Var)
+					switch {
+					case v == nil:
+					case n.Tok != token.ASSIGN:
+						c.fieldValues[v] = append(c.fieldValues[v], assignment{})
+					case len(n.Lhs) == len(n.Rhs):
+						c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: n.Rhs[i], idx: -1})
+					case len(n.Rhs) == 1:
+						c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: n.Rhs[0], idx: i})
+					}
+				}
+			case *ast.CompositeLit:
+				st, ok := structOf(info.TypeOf(n))
+				if !ok {
+					return true
+				}
+				for i, el := range n.Elts {
+					var v *types.Var
+					val := el
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if k, ok := kv.Key.(*ast.Ident); ok {
+							v, _ = info.Uses[k].(*types.Var)
+						}
+						val = kv.Value
+					} else if i < st.NumFields() {
+						v = st.Field(i)
+					}
+					if v != nil {
+						c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: val, idx: -1})
 					}
 				}
 			}
@@ -118,7 +159,7 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info) *pkgInde
 // checkFile reports the launches and primitives of file, one of the files
 // idx indexes, on p.
 func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
-	c := &checker{p: p, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, wrappers: idx.wrappers}
+	c := &checker{p: p, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, wrappers: idx.wrappers}
 	ast.Inspect(file, func(n ast.Node) bool {
 		c.cut = false
 		switch n := n.(type) {
@@ -213,19 +254,36 @@ func indexAssignments(files []*ast.File, info *types.Info) map[*types.Var][]assi
 	return m
 }
 
-// callee returns the package path and name of the function a call calls,
-// or "", "".
-func (c *checker) callee(call *ast.CallExpr) (string, string) { return calleeOf(c.info, call) }
+// callee returns the package path, receiver type name ("" for a
+// function) and name of the function or method a call calls, or "".
+func (c *checker) callee(call *ast.CallExpr) apiKey { return calleeOf(c.info, call) }
 
-func calleeOf(info *types.Info, call *ast.CallExpr) (string, string) {
+func calleeOf(info *types.Info, call *ast.CallExpr) apiKey {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil {
-		return "", ""
+		return apiKey{}
 	}
+	return funcKey(fn)
+}
+
+// funcKey names fn as the API table does.
+func funcKey(fn *types.Func) apiKey {
+	if fn.Pkg() == nil {
+		return apiKey{}
+	}
+	k := apiKey{pkg: fn.Pkg().Path(), name: fn.Name()}
 	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-		return "", ""
+		t := sig.Recv().Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		named, ok := types.Unalias(t).(*types.Named)
+		if !ok {
+			return apiKey{}
+		}
+		k.recv = named.Obj().Name()
 	}
-	return fn.Pkg().Path(), fn.Name()
+	return k
 }
 
 func (c *checker) call(call *ast.CallExpr) {
@@ -240,43 +298,186 @@ func (c *checker) call(call *ast.CallExpr) {
 	}
 }
 
-// isProcessAPI reports whether pkg.name starts a process (the APIs
-// processArgv reads).
-func isProcessAPI(pkg, name string) bool {
-	switch pkg {
-	case "os/exec":
-		return name == "Command" || name == "CommandContext"
-	case "syscall":
-		return name == "Exec" || name == "ForkExec" || name == "StartProcess"
-	case "os":
-		return name == "StartProcess"
-	case "golang.org/x/sys/unix":
-		return name == "Exec" || name == "ForkExec"
+// isProcessAPI reports whether a function or method is in the table.
+func isProcessAPI(k apiKey) bool {
+	_, ok := apiIndex[k]
+	return ok
+}
+
+// apiOf returns the table's row for what call calls: a process API itself,
+// or a variable of function type that the code sets to one (`var
+// execCommand = exec.Command`; any of its values, since values are sets).
+func (c *checker) apiOf(call *ast.CallExpr) (processAPI, bool) {
+	if a, ok := apiIndex[c.callee(call)]; ok {
+		return a, true
 	}
-	return false
+	var v *types.Var
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		v, _ = c.info.Uses[f].(*types.Var)
+	case *ast.SelectorExpr:
+		if sel := c.info.Selections[f]; sel != nil && sel.Kind() == types.FieldVal {
+			v, _ = sel.Obj().(*types.Var)
+		} else {
+			v, _ = c.info.Uses[f.Sel].(*types.Var)
+		}
+	}
+	if v == nil {
+		return processAPI{}, false
+	}
+	return c.funcValueAPI(v, 0)
+}
+
+// funcValueAPI returns the process API a function-typed variable (or
+// field) may hold: any value the code gives it that names one.
+func (c *checker) funcValueAPI(v *types.Var, depth int) (processAPI, bool) {
+	if depth > maxResolveDepth || c.resolving[v] {
+		return processAPI{}, false
+	}
+	if c.resolving == nil {
+		c.resolving = map[*types.Var]bool{}
+	}
+	c.resolving[v] = true
+	defer delete(c.resolving, v)
+	for _, as := range append(c.assigns[v], c.fieldValues[v]...) {
+		if as.expr == nil || as.idx >= 0 {
+			continue
+		}
+		var obj types.Object
+		switch e := ast.Unparen(as.expr).(type) {
+		case *ast.Ident:
+			obj = c.info.Uses[e]
+		case *ast.SelectorExpr:
+			obj = c.info.Uses[e.Sel]
+		}
+		switch o := obj.(type) {
+		case *types.Func:
+			if a, ok := apiIndex[funcKey(o)]; ok {
+				return a, true
+			}
+		case *types.Var:
+			if a, ok := c.funcValueAPI(o, depth+1); ok {
+				return a, true
+			}
+		}
+	}
+	return processAPI{}, false
 }
 
 // processArgv returns the argv of a process-API call; ok is false for any
 // other call.
 func (c *checker) processArgv(call *ast.CallExpr) ([]scanner.Arg, bool) {
-	pkg, name := c.callee(call)
-	switch {
-	case pkg == "os/exec" && name == "Command":
-		return c.argList(call.Args, call.Ellipsis.IsValid()), true
-	case pkg == "os/exec" && name == "CommandContext":
-		if len(call.Args) < 2 {
+	a, ok := c.apiOf(call)
+	if !ok {
+		return nil, false
+	}
+	args := call.Args
+	if a.Arg >= len(args) {
+		return nil, false
+	}
+	switch a.Form {
+	case formArgv:
+		return c.argList(args[a.Arg:], call.Ellipsis.IsValid()), true
+	case formPathArgv:
+		if a.Arg+1 >= len(args) {
 			return nil, false
 		}
-		return c.argList(call.Args[1:], call.Ellipsis.IsValid()), true
-	case pkg == "syscall" && (name == "Exec" || name == "ForkExec" || name == "StartProcess"),
-		pkg == "os" && name == "StartProcess",
-		pkg == "golang.org/x/sys/unix" && (name == "Exec" || name == "ForkExec"):
-		if len(call.Args) < 2 {
+		return c.pathArgv(args[a.Arg], args[a.Arg+1]), true
+	case formWindows:
+		if a.Arg+1 >= len(args) {
 			return nil, false
 		}
-		return c.pathArgv(call.Args[0], call.Args[1]), true
+		return c.windowsArgv(args[a.Arg], args[a.Arg+1]), true
+	case formRemote:
+		// A remote shell runs the text: judged as `sh -c TEXT`.
+		return []scanner.Arg{scanner.Lit("sh"), scanner.Lit("-c"), c.str(args[a.Arg], 0)}, true
 	}
 	return nil, false
+}
+
+// windowsArgv builds the argv of CreateProcess: the application name when
+// it is given, then the command line split as Windows splits it (its first
+// word is the program when no application name is given).
+func (c *checker) windowsArgv(app, cmdLine ast.Expr) []scanner.Arg {
+	var argv []scanner.Arg
+	hasApp := !isNil(c.info, app)
+	if hasApp {
+		a := c.str(app, 0)
+		a.Value = windowsPath(a.Value)
+		argv = append(argv, a)
+	}
+	if isNil(c.info, cmdLine) {
+		return argv
+	}
+	line := c.str(cmdLine, 0)
+	if !line.Known {
+		if !hasApp {
+			return []scanner.Arg{line}
+		}
+		return append(argv, scanner.Arg{Pos: line.Pos})
+	}
+	words := splitWindows(line.Value)
+	for i, w := range words {
+		if i == 0 {
+			if hasApp {
+				continue // argv[0], a display name when the application is given
+			}
+			w = windowsPath(w)
+		}
+		argv = append(argv, scanner.Arg{Value: w, Known: true, Via: line.Via, Pos: line.Pos})
+	}
+	return argv
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// windowsPath reads a Windows program path the way the judge reads a Unix
+// one: backslashes as slashes, without the .exe/.cmd/.bat suffix.
+func windowsPath(s string) string {
+	s = strings.ReplaceAll(s, `\`, "/")
+	for _, ext := range []string{".exe", ".cmd", ".bat", ".EXE", ".CMD", ".BAT"} {
+		if t, ok := strings.CutSuffix(s, ext); ok {
+			return t
+		}
+	}
+	return s
+}
+
+// splitWindows splits a command line as CommandLineToArgvW does, in the
+// part that matters here: words separated by blanks, double quotes
+// grouping, a backslash before a quote escaping it.
+func splitWindows(s string) []string {
+	var out []string
+	var b strings.Builder
+	inWord, quoted := false, false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '\\' && i+1 < len(s) && s[i+1] == '"':
+			b.WriteByte('"')
+			i++
+			inWord = true
+		case ch == '"':
+			quoted = !quoted
+			inWord = true
+		case (ch == ' ' || ch == '\t') && !quoted:
+			if inWord {
+				out = append(out, b.String())
+				b.Reset()
+				inWord = false
+			}
+		default:
+			b.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if inWord {
+		out = append(out, b.String())
+	}
+	return out
 }
 
 // wrapperCall judges a call of a function of the package that hands its
@@ -517,56 +718,55 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 	return unknown
 }
 
-// fieldString resolves v.Field where v is a variable assigned once to a
-// struct literal (`cfg := Config{Bin: "claude"}`; `&Config{...}` too)
-// and the field is never assigned on its own.
+// structOf returns the struct type under t (a named struct, a pointer to
+// one, a struct literal type).
+func structOf(t types.Type) (*types.Struct, bool) {
+	if t == nil {
+		return nil, false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return st, ok
+}
+
+// fieldString resolves x.Field from every value the package gives that
+// field (composite literals, constructors, assignments): a set, judged as
+// varString judges a variable's values.
 func (c *checker) fieldString(e *ast.SelectorExpr, depth int) scanner.Arg {
 	sel := c.info.Selections[e]
 	if depth > maxResolveDepth {
 		c.cut = true
-	}
-	if sel == nil || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 || depth > maxResolveDepth {
 		return scanner.Arg{}
 	}
-	id, ok := ast.Unparen(e.X).(*ast.Ident)
+	if sel == nil || sel.Kind() != types.FieldVal {
+		return scanner.Arg{}
+	}
+	v, ok := sel.Obj().(*types.Var)
 	if !ok {
 		return scanner.Arg{}
 	}
-	v, ok := c.info.Uses[id].(*types.Var)
-	if !ok || c.fieldAssigned[sel.Obj()] {
-		return scanner.Arg{}
-	}
-	as := c.assigns[v]
-	if len(as) != 1 || as[0].expr == nil || as[0].idx >= 0 {
-		return scanner.Arg{}
-	}
-	lit := as[0].expr
-	if u, ok := ast.Unparen(lit).(*ast.UnaryExpr); ok && u.Op == token.AND {
-		lit = u.X
-	}
-	cl, ok := ast.Unparen(lit).(*ast.CompositeLit)
-	if !ok {
-		return scanner.Arg{}
-	}
-	for _, el := range cl.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		if k, ok := kv.Key.(*ast.Ident); ok && k.Name == e.Sel.Name {
-			r := c.str(kv.Value, depth+1)
-			if r.Known && r.Via == "" {
-				r.Via = scanner.ClassVariableExecution
-			}
-			return r
-		}
-	}
-	return scanner.Arg{}
+	return c.valuesString(v, c.fieldValues[v], depth)
 }
 
 // varString resolves a variable from the values the code gives it.
 func (c *checker) varString(v *types.Var, depth int) scanner.Arg {
-	as := c.assigns[v]
+	return c.valuesString(v, c.assigns[v], depth)
+}
+
+// maxPossibilities bounds the values of one variable or field judged as a
+// set; past it, a value that names a runtime makes the set dynamic.
+const maxPossibilities = 16
+
+// valuesString resolves a variable or field from the values as it is
+// given. One value is that value (variable-execution when it names
+// something through the variable). Several values are a set: a value
+// that names a runtime or the wrapper is the one judged — variable-
+// execution when every value is known, dynamic when some are found at run
+// time (`bin := os.Getenv("X"); if bin == "" { bin = "claude" }`) or the
+// set is larger than maxPossibilities.
+func (c *checker) valuesString(v *types.Var, as []assignment, depth int) scanner.Arg {
 	if len(as) == 0 || c.resolving[v] {
 		return scanner.Arg{}
 	}
@@ -576,8 +776,11 @@ func (c *checker) varString(v *types.Var, depth int) scanner.Arg {
 	c.resolving[v] = true
 	defer delete(c.resolving, v)
 	var vals []scanner.Arg
-	allKnown := true
+	allKnown := len(as) <= maxPossibilities
 	for _, a := range as {
+		if len(vals) > maxPossibilities {
+			break
+		}
 		var r scanner.Arg
 		if a.expr != nil {
 			if a.idx < 0 {
@@ -598,16 +801,32 @@ func (c *checker) varString(v *types.Var, depth int) scanner.Arg {
 		}
 		return r
 	}
-	// Several values, some of them found at run time: a known value that
-	// names a runtime or the wrapper is the fallback (`bin :=
-	// os.Getenv("X"); if bin == "" { bin = "claude" }`).
-	for _, r := range vals {
-		if r.Known && c.namesCommand(r.Value) {
-			r.Via = scanner.ClassDynamic
-			return r
+	var pick *scanner.Arg
+	for i, r := range vals {
+		if r.Known && c.p.Config.MentionsRuntime([]byte(r.Value)) {
+			pick = &vals[i]
+			break
 		}
 	}
-	return scanner.Arg{}
+	if pick == nil {
+		for i, r := range vals {
+			if r.Known && c.namesCommand(r.Value) {
+				pick = &vals[i]
+				break
+			}
+		}
+	}
+	if pick == nil {
+		return scanner.Arg{}
+	}
+	r := *pick
+	switch {
+	case !allKnown:
+		r.Via = scanner.ClassDynamic
+	case r.Via == "":
+		r.Via = scanner.ClassVariableExecution
+	}
+	return r
 }
 
 func allSame(vals []scanner.Arg) bool {
@@ -632,8 +851,14 @@ func (c *checker) namesCommand(s string) bool {
 
 // callString resolves result idx of a call that yields a string.
 func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
-	pkg, name := c.callee(call)
+	k := c.callee(call)
+	pkg, name := k.pkg, k.name
+	if k.recv != "" {
+		pkg = ""
+	}
 	switch {
+	case utf16Conversions[k] && idx == 0 && len(call.Args) == 1:
+		return c.str(call.Args[0], depth+1)
 	case pkg == "os/exec" && name == "LookPath" && idx == 0 && len(call.Args) == 1:
 		// The path found at run time for a named program.
 		a := c.str(call.Args[0], depth+1)
@@ -899,8 +1124,9 @@ func (c *checker) callList(call *ast.CallExpr, depth int) ([]scanner.Arg, bool) 
 			return out, true
 		}
 	}
-	pkg, name := c.callee(call)
-	if pkg != "strings" || len(call.Args) == 0 {
+	k := c.callee(call)
+	pkg, name := k.pkg, k.name
+	if pkg != "strings" || k.recv != "" || len(call.Args) == 0 {
 		return nil, false
 	}
 	s := c.str(call.Args[0], depth+1)

@@ -28,8 +28,6 @@ func (Detector) Name() string { return Name }
 // Match claims .go files.
 func (Detector) Match(f *lscanner.File) bool { return f.Ext == ".go" }
 
-// interesting are the imports that can launch a process or name one.
-var interesting = [][]byte{[]byte(`"os/exec"`), []byte(`"os"`), []byte(`"syscall"`), []byte(`"golang.org/x/sys/unix"`)}
 
 // Scan parses the file, type-checks it against stubs of the standard
 // library — together with the other files of its package in the same
@@ -66,12 +64,7 @@ func (Detector) Scan(p *lscanner.Pass) error {
 // needsTypes reports whether the file can hold a launch or a folded
 // primitive; others are only parsed.
 func needsTypes(src []byte) bool {
-	for _, imp := range interesting {
-		if bytes.Contains(src, imp) {
-			return true
-		}
-	}
-	return bytes.Contains(src, []byte("ermission"))
+	return mayCallProcessAPI(src) || bytes.Contains(src, []byte(`"os"`)) || bytes.Contains(src, []byte("ermission"))
 }
 
 // maxSyntaxDepth bounds the depth of a file's syntax tree. go/parser

@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"os"
-	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -205,25 +204,30 @@ func callsAny(file *ast.File, names map[string]bool) bool {
 // mayCallProcessAPI is a byte prefilter for callsProcessAPI: a file that
 // calls a process API imports one of their packages.
 func mayCallProcessAPI(src []byte) bool {
-	return bytes.Contains(src, []byte(`"os/exec"`)) || bytes.Contains(src, []byte(`"syscall"`)) ||
-		bytes.Contains(src, []byte(`"golang.org/x/sys/unix"`)) ||
-		(bytes.Contains(src, []byte(`"os"`)) && bytes.Contains(src, []byte("StartProcess")))
+	for _, imp := range apiImports {
+		if bytes.Contains(src, imp) {
+			return true
+		}
+	}
+	return false
 }
 
-// callsProcessAPI reports whether body, in file, may call a process API: a
-// call of Command, CommandContext, StartProcess, Exec or ForkExec on an
-// import of os/exec, os, syscall or golang.org/x/sys/unix (under any import
-// name, or unqualified after a dot import). It reads syntax only, before
-// types.
+// callsProcessAPI reports whether body, in file, may call a process API of
+// the table: a call of one of its names on an import of its package (under
+// any import name, or unqualified after a dot import), or a method of one
+// of its names when the file imports a package whose methods the table
+// lists. It reads syntax only, before types, and over-approximates.
 func callsProcessAPI(file *ast.File, body ast.Node) bool {
 	pkgs := map[string][]string{} // import name -> import paths
+	methods := false
 	for _, imp := range file.Imports {
 		p, _ := strconv.Unquote(imp.Path.Value)
-		name := path.Base(p)
+		name := guessPackageName(p)
 		if imp.Name != nil {
 			name = imp.Name.Name
 		}
 		pkgs[name] = append(pkgs[name], p)
+		methods = methods || apiMethods[p]
 	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -231,18 +235,21 @@ func callsProcessAPI(file *ast.File, body ast.Node) bool {
 		if !ok || found {
 			return !found
 		}
-		var paths []string
-		var fn string
 		switch f := ast.Unparen(call.Fun).(type) {
 		case *ast.SelectorExpr:
-			if x, ok := f.X.(*ast.Ident); ok {
-				paths, fn = pkgs[x.Name], f.Sel.Name
+			if !apiNames[f.Sel.Name] {
+				break
 			}
+			if x, ok := f.X.(*ast.Ident); ok {
+				for _, p := range pkgs[x.Name] {
+					found = found || isProcessAPI(apiKey{pkg: p, name: f.Sel.Name})
+				}
+			}
+			found = found || methods
 		case *ast.Ident:
-			paths, fn = pkgs["."], f.Name
-		}
-		for _, p := range paths {
-			found = found || isProcessAPI(p, fn)
+			for _, p := range pkgs["."] {
+				found = found || isProcessAPI(apiKey{pkg: p, name: f.Name})
+			}
 		}
 		return !found
 	})

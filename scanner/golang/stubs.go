@@ -82,6 +82,54 @@ func ForkExec(argv0 string, argv []string, attr *ProcAttr) (int, error)
 func StartProcess(argv0 string, argv []string, attr *ProcAttr) (int, uintptr, error)
 func Environ() []string
 func Getenv(key string) (string, bool)
+type Handle uintptr
+type Token Handle
+type SecurityAttributes struct{ Length uint32 }
+type StartupInfo struct{ Cb uint32 }
+type ProcessInformation struct{ Process Handle; Thread Handle; ProcessId uint32; ThreadId uint32 }
+func CreateProcess(appName *uint16, commandLine *uint16, procSecurity *SecurityAttributes, threadSecurity *SecurityAttributes, inheritHandles bool, creationFlags uint32, env *uint16, currentDir *uint16, startupInfo *StartupInfo, outProcInfo *ProcessInformation) error
+func CreateProcessAsUser(token Token, appName *uint16, commandLine *uint16, procSecurity *SecurityAttributes, threadSecurity *SecurityAttributes, inheritHandles bool, creationFlags uint32, env *uint16, currentDir *uint16, startupInfo *StartupInfo, outProcInfo *ProcessInformation) error
+func StringToUTF16Ptr(s string) *uint16
+func UTF16PtrFromString(s string) (*uint16, error)
+func StringToUTF16(s string) []uint16
+func UTF16FromString(s string) ([]uint16, error)
+`,
+	"golang.org/x/sys/windows": `package windows
+type Handle uintptr
+type Token Handle
+type SecurityAttributes struct{ Length uint32 }
+type StartupInfo struct{ Cb uint32 }
+type ProcessInformation struct{ Process Handle; Thread Handle; ProcessId uint32; ThreadId uint32 }
+func CreateProcess(appName *uint16, commandLine *uint16, procSecurity *SecurityAttributes, threadSecurity *SecurityAttributes, inheritHandles bool, creationFlags uint32, env *uint16, currentDir *uint16, startupInfo *StartupInfo, outProcInfo *ProcessInformation) error
+func CreateProcessAsUser(token Token, appName *uint16, commandLine *uint16, procSecurity *SecurityAttributes, threadSecurity *SecurityAttributes, inheritHandles bool, creationFlags uint32, env *uint16, currentDir *uint16, startupInfo *StartupInfo, outProcInfo *ProcessInformation) error
+func StringToUTF16Ptr(s string) *uint16
+func UTF16PtrFromString(s string) (*uint16, error)
+func StringToUTF16(s string) []uint16
+func UTF16FromString(s string) ([]uint16, error)
+`,
+	"github.com/codeskyblue/go-sh": `package sh
+type Session struct{ ShowCMD bool }
+func NewSession() *Session
+func Command(name string, a ...interface{}) *Session
+func (s *Session) Command(name string, a ...interface{}) *Session
+func (s *Session) Call(name string, a ...interface{}) error
+func (s *Session) Run() error
+func (s *Session) Output() ([]byte, error)
+func (s *Session) CombinedOutput() ([]byte, error)
+func (s *Session) SetDir(dir string) *Session
+`,
+	"golang.org/x/crypto/ssh": `package ssh
+type Client struct{}
+type ClientConfig struct{ User string }
+type Session struct{}
+func Dial(network, addr string, config *ClientConfig) (*Client, error)
+func (c *Client) NewSession() (*Session, error)
+func (s *Session) Run(cmd string) error
+func (s *Session) Output(cmd string) ([]byte, error)
+func (s *Session) CombinedOutput(cmd string) ([]byte, error)
+func (s *Session) Start(cmd string) error
+func (s *Session) Wait() error
+func (s *Session) Close() error
 `,
 	"golang.org/x/sys/unix": `package unix
 func Exec(argv0 string, argv []string, envv []string) error
