@@ -24,6 +24,10 @@ const maxResolveDepth = 12
 type assignment struct {
 	expr ast.Expr
 	idx  int
+	// rangeOf is set for a range variable: the ranged expression, whose
+	// elements (keys when key is set) are its values.
+	rangeOf ast.Expr
+	key     bool
 }
 
 // checker runs the analysis of one file.
@@ -192,6 +196,9 @@ func (c *checker) pos(p token.Pos) scanner.Pos {
 func indexAssignments(files []*ast.File, info *types.Info) map[*types.Var][]assignment {
 	m := map[*types.Var][]assignment{}
 	varOf := func(e ast.Expr) *types.Var {
+		if e == nil {
+			return nil
+		}
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
 			return nil
@@ -235,14 +242,18 @@ func indexAssignments(files []*ast.File, info *types.Info) map[*types.Var][]assi
 			case *ast.AssignStmt:
 				add(n.Lhs, n.Rhs, n.Tok == token.ASSIGN || n.Tok == token.DEFINE)
 			case *ast.RangeStmt:
-				var lhs []ast.Expr
-				if n.Key != nil {
-					lhs = append(lhs, n.Key)
+				// A range variable takes the elements of what is ranged
+				// over, when that is a literal the code gives.
+				if v := varOf(n.Key); v != nil && n.Tok == token.DEFINE {
+					m[v] = append(m[v], assignment{rangeOf: n.X, key: true, idx: -1})
+				} else if n.Key != nil {
+					add([]ast.Expr{n.Key}, nil, false)
 				}
-				if n.Value != nil {
-					lhs = append(lhs, n.Value)
+				if v := varOf(n.Value); v != nil && n.Tok == token.DEFINE {
+					m[v] = append(m[v], assignment{rangeOf: n.X, idx: -1})
+				} else if n.Value != nil {
+					add([]ast.Expr{n.Value}, nil, false)
 				}
-				add(lhs, nil, false)
 			case *ast.UnaryExpr:
 				if n.Op == token.AND {
 					add([]ast.Expr{n.X}, nil, false)
@@ -781,6 +792,17 @@ func (c *checker) valuesString(v *types.Var, as []assignment, depth int) scanner
 		if len(vals) > maxPossibilities {
 			break
 		}
+		if a.rangeOf != nil {
+			elems, ok := c.rangeElems(a.rangeOf, a.key, depth+1)
+			if !ok {
+				elems = []scanner.Arg{{}}
+			}
+			for _, r := range elems {
+				allKnown = allKnown && r.Known
+				vals = append(vals, r)
+			}
+			continue
+		}
 		var r scanner.Arg
 		if a.expr != nil {
 			if a.idx < 0 {
@@ -793,6 +815,9 @@ func (c *checker) valuesString(v *types.Var, as []assignment, depth int) scanner
 			allKnown = false
 		}
 		vals = append(vals, r)
+	}
+	if len(vals) == 0 {
+		return scanner.Arg{}
 	}
 	if len(vals) == 1 || allKnown && allSame(vals) {
 		r := vals[0]
@@ -827,6 +852,48 @@ func (c *checker) valuesString(v *types.Var, as []assignment, depth int) scanner
 		r.Via = scanner.ClassVariableExecution
 	}
 	return r
+}
+
+// rangeElems returns the values a range variable takes over x: the
+// elements of a slice or array literal, the keys or values of a map
+// literal, also through a variable the code sets once to such a literal.
+func (c *checker) rangeElems(x ast.Expr, key bool, depth int) ([]scanner.Arg, bool) {
+	if depth > maxResolveDepth {
+		c.cut = true
+		return nil, false
+	}
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		v, ok := c.info.Uses[e].(*types.Var)
+		if !ok {
+			return nil, false
+		}
+		as := c.assigns[v]
+		if len(as) != 1 || as[0].expr == nil || as[0].idx >= 0 {
+			return nil, false
+		}
+		return c.rangeElems(as[0].expr, key, depth+1)
+	case *ast.CompositeLit:
+		var out []scanner.Arg
+		_, isMap := types.Unalias(c.info.TypeOf(e)).Underlying().(*types.Map)
+		for _, el := range e.Elts {
+			kv, isKV := el.(*ast.KeyValueExpr)
+			switch {
+			case isMap && isKV && key:
+				out = append(out, c.str(kv.Key, depth+1))
+			case isMap && isKV:
+				out = append(out, c.str(kv.Value, depth+1))
+			case key:
+				return nil, false // an index
+			case isKV:
+				out = append(out, c.str(kv.Value, depth+1))
+			default:
+				out = append(out, c.str(el, depth+1))
+			}
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 func allSame(vals []scanner.Arg) bool {
