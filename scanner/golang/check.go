@@ -75,6 +75,9 @@ type pkgIndex struct {
 	// and by assignment (`r.Bin = "claude"`). A field read is any of them,
 	// whatever the instance (an over-approximation).
 	fieldValues map[*types.Var][]assignment
+	// truncated is set when the module packages imported were cut at a
+	// bound (see loader): a call into one of them may hide a launch.
+	truncated bool
 	// wrappers are the functions whose bodies call a process API: only
 	// their calls are judged with the parameters bound (wrapperCall).
 	// Judging every call of every function would cost a whole package's

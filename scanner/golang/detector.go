@@ -1,7 +1,6 @@
 package golang
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -28,15 +27,19 @@ func (Detector) Name() string { return Name }
 // Match claims .go files.
 func (Detector) Match(f *lscanner.File) bool { return f.Ext == ".go" }
 
-
 // Scan parses the file, type-checks it against stubs of the standard
 // library — together with the other files of its package in the same
 // folder when the scan gives them (Pass.Siblings), else on its own — and
 // reports its launches. A syntax error is a *scanner.ParseError; type
 // errors (missing imports, files of the package out of scope) are ignored.
 func (Detector) Scan(p *lscanner.Pass) error {
+	if p.Siblings != nil && p.Shared != nil {
+		if done, err := scanPackage(p); done {
+			return err
+		}
+	}
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, p.Path, p.Src, parser.ParseComments|parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, p.Path, p.Src, parser.SkipObjectResolution)
 	if err != nil {
 		return parseError(err)
 	}
@@ -44,10 +47,7 @@ func (Detector) Scan(p *lscanner.Pass) error {
 		pos := fset.Position(at)
 		return &lscanner.ParseError{Pos: lscanner.Pos{Line: pos.Line, Column: pos.Column}, Msg: fmt.Sprintf("syntax nested deeper than %d levels", maxSyntaxDepth)}
 	}
-	if scanWithWrappers(p, fset, f) {
-		return nil
-	}
-	if !needsTypes(p.Src) {
+	if !factsOf(p.Config, p.Src, moduleInfo{}).canStart() {
 		return nil
 	}
 	info := newInfo()
@@ -59,12 +59,6 @@ func (Detector) Scan(p *lscanner.Pass) error {
 	_, _ = conf.Check(f.Name.Name, fset, []*ast.File{f}, info)
 	check(p, fset, f, []*ast.File{f}, info)
 	return nil
-}
-
-// needsTypes reports whether the file can hold a launch or a folded
-// primitive; others are only parsed.
-func needsTypes(src []byte) bool {
-	return mayCallProcessAPI(src) || bytes.Contains(src, []byte(`"os"`)) || bytes.Contains(src, []byte("ermission"))
 }
 
 // maxSyntaxDepth bounds the depth of a file's syntax tree. go/parser

@@ -1,0 +1,783 @@
+package golang
+
+import (
+	"bufio"
+	"bytes"
+	"go/ast"
+	"go/parser"
+	goscanner "go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	lscanner "github.com/leasegate/leasegate/scanner"
+)
+
+// check-launches scans Go a package at a time, as go vet does: a file is
+// type-checked together with the other files of its package in its folder
+// (constants, variables, helpers and fields declared there), and the
+// packages of the same module it imports are type-checked from source with
+// it, so a helper, constant or field default in another package is seen at
+// the call. Two things keep this cheap on a large tree:
+//
+//   - Relevance. Only a package that can start a runtime is type-checked:
+//     its files, or those of the module packages it imports, hold a string
+//     literal that names a runtime, a runtime package, launch-runtime or the
+//     permission-bypass primitive (each literal on its own, and all of a
+//     file's literals run together, so `"cl" + "aude"` counts), and they
+//     import a process API. Everything else is only parsed (a syntax error is
+//     still `unparseable`). This over-approximates: a name assembled from
+//     parts spread apart in a file is the one form it misses (docs/go.md).
+//   - Caches. A folder's files are read and parsed once per scan (the file
+//     being scanned reuses that tree); a type-checked package is kept for
+//     its folder's other files; both caches are small LRUs, so memory
+//     stays bounded by a few packages.
+
+// Bounds of the package-at-a-time analysis.
+const (
+	// maxFolderFiles bounds the Go files of one folder read together; a
+	// larger folder is scanned file by file.
+	maxFolderFiles = 2000
+	// maxDepPackages bounds the module packages type-checked from source
+	// for one package; maxDepFiles their files. Past either, an import is
+	// an empty package and the unit records that it is truncated.
+	maxDepPackages = 32
+	maxDepFiles    = 1500
+	// maxFactPackages bounds the module packages whose facts (a token
+	// scan, no tree) one relevance question reads; past it the answer is
+	// yes.
+	maxFactPackages = 2048
+	// folderCacheSize and unitCacheSize are how many parsed folders and
+	// type-checked packages one scan keeps.
+	folderCacheSize = 8
+	unitCacheSize   = 8
+	// maxModuleWalk bounds the folders walked up to find go.mod.
+	maxModuleWalk = 64
+)
+
+// srcFile is one Go file of a folder: where it is and what its imports
+// say. Its bytes and tree are read only for a package that is
+// type-checked.
+type srcFile struct {
+	*fileFacts
+	rel string // root-relative, slash-separated
+}
+
+// parsedFile is a file of a type-checked package.
+type parsedFile struct {
+	src  []byte
+	file *ast.File
+}
+
+// folderSrc is a folder's Go files, read once per scan.
+type folderSrc struct {
+	dir   string // absolute
+	dep   bool   // read from disk as an imported package (no tests)
+	once  sync.Once
+	files []*srcFile
+	// parsed are an imported package's trees (dep only), shared by the
+	// packages that import it: type-checking only reads them.
+	parseOnce sync.Once
+	parsed    []*ast.File
+}
+
+// unitKey names a package: a folder and a package clause.
+type unitKey struct{ dir, pkg string }
+
+// unit is one package type-checked with the module packages it imports.
+type unit struct {
+	once sync.Once
+	// idx is nil when the package cannot start a runtime (not relevant).
+	idx   *pkgIndex
+	files map[string]parsedFile // rel -> the package's own files
+	// truncated is set when a bound on imported module packages was
+	// reached: some helpers are unknown.
+	truncated bool
+}
+
+// program is what one scan keeps of the Go files it has read.
+type program struct {
+	mu      sync.Mutex
+	fset    *token.FileSet
+	root    string // absolute scan root
+	cfg     *lscanner.Config
+	folders []*folderSrc // least recently used first
+	units   []*unitEntry
+	modules map[string]moduleInfo // folder -> its module
+	// deps are the facts of folders read as imported packages: small,
+	// kept for the whole scan, so relevance never parses.
+	deps map[string]*depFacts
+}
+
+// depFacts is what an imported module package's files say, together
+// (its non-test files of the package clause most of them share).
+type depFacts struct {
+	once  sync.Once
+	pkg   string
+	api   bool
+	local []string
+	files []*fileFacts
+}
+
+// tokens reports whether a literal of the package names a runtime.
+func (d *depFacts) tokens() bool {
+	for _, f := range d.files {
+		if f.tokens() {
+			return true
+		}
+	}
+	return false
+}
+
+type unitEntry struct {
+	key unitKey
+	u   *unit
+}
+
+// moduleInfo is the module a folder belongs to ("" path: none found).
+type moduleInfo struct {
+	root string
+	path string
+}
+
+type programKey struct{}
+
+// programFor returns the scan's program.
+func programFor(p *lscanner.Pass, root string) *program {
+	return p.Shared.Value(programKey{}, func() any {
+		return &program{fset: token.NewFileSet(), root: root, cfg: p.Config, modules: map[string]moduleInfo{}, deps: map[string]*depFacts{}}
+	}).(*program)
+}
+
+// scanPackage scans p's file as one file of its package. It returns false
+// when the file is not one the folder read gives (the caller then scans
+// it alone).
+func scanPackage(p *lscanner.Pass) (bool, error) {
+	var members []lscanner.Sibling
+	for _, s := range p.Siblings() {
+		if strings.HasSuffix(s.Rel, ".go") {
+			members = append(members, s)
+		}
+	}
+	if len(members) == 0 || len(members) >= maxFolderFiles {
+		return false, nil
+	}
+	var self *lscanner.Sibling
+	for i := range members {
+		if members[i].Rel == p.Path {
+			self = &members[i]
+		}
+	}
+	if self == nil {
+		return false, nil
+	}
+	abs, err := filepath.Abs(self.Abs)
+	if err != nil {
+		return false, nil
+	}
+	root := strings.TrimSuffix(filepath.ToSlash(abs), "/"+p.Path)
+	prog := programFor(p, filepath.FromSlash(root))
+	if prog.root != filepath.FromSlash(root) {
+		return false, nil
+	}
+	dir := filepath.Dir(abs)
+	fd := prog.folder(dir, func() []lscanner.Sibling { return members })
+	var sf *srcFile
+	for _, f := range fd.files {
+		if f.rel == p.Path {
+			sf = f
+		}
+	}
+	if sf == nil {
+		return false, nil
+	}
+	u := prog.unit(unitKey{dir, sf.pkg}, fd)
+	pf, ok := u.files[p.Path]
+	if u.idx == nil || !ok || !bytes.Equal(pf.src, p.Src) {
+		// Not a package that can start a runtime, or a file the package
+		// could not take (a syntax error): scanned alone, which parses it.
+		return false, nil
+	}
+	checkFile(p, u.idx, pf.file)
+	return true, nil
+}
+
+// folder returns dir's files, read once (members lists them; nil: the
+// folder's .go files on disk, without tests, as an imported package).
+func (g *program) folder(dir string, members func() []lscanner.Sibling) *folderSrc {
+	g.mu.Lock()
+	var fd *folderSrc
+	for i, f := range g.folders {
+		if f.dir == dir && f.dep == (members == nil) {
+			fd = f
+			g.folders = append(append(g.folders[:i:i], g.folders[i+1:]...), f)
+			break
+		}
+	}
+	if fd == nil {
+		fd = &folderSrc{dir: dir, dep: members == nil}
+		if len(g.folders) >= folderCacheSize {
+			g.folders = g.folders[1:]
+		}
+		g.folders = append(g.folders, fd)
+	}
+	g.mu.Unlock()
+	fd.once.Do(func() {
+		var ms []lscanner.Sibling
+		if members != nil {
+			ms = members()
+		} else {
+			ms = g.onDisk(dir)
+		}
+		fd.files = g.readFolder(dir, ms)
+	})
+	return fd
+}
+
+// onDisk lists the non-test Go files of dir that the scan's scope
+// includes.
+func (g *program) onDisk(dir string) []lscanner.Sibling {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []lscanner.Sibling
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		abs := filepath.Join(dir, n)
+		rel, err := filepath.Rel(g.root, abs)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		if !g.cfg.InScope(rel) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		out = append(out, lscanner.Sibling{Rel: rel, Abs: abs, Size: info.Size()})
+		if len(out) >= maxFolderFiles {
+			break
+		}
+	}
+	return out
+}
+
+// readFolder reads the imports of members (unreadable or oversized files
+// are left out: their own scans report them).
+func (g *program) readFolder(dir string, members []lscanner.Sibling) []*srcFile {
+	mod := g.module(dir)
+	var out []*srcFile
+	for _, m := range members {
+		if m.Size > lscanner.MaxFileSize {
+			continue
+		}
+		src, err := os.ReadFile(m.Abs)
+		if err != nil || len(src) > lscanner.MaxFileSize {
+			continue
+		}
+		ff := factsOf(g.cfg, src, mod)
+		ff.src, ff.abs = nil, m.Abs // read again when its literals are asked
+		out = append(out, &srcFile{rel: m.Rel, fileFacts: ff})
+	}
+	return out
+}
+
+// parse reads and parses one file for a type-checked package; nil when it
+// cannot be read or parsed (its own scan reports it).
+func (g *program) parse(rel, abs string) *parsedFile {
+	src, err := os.ReadFile(abs)
+	if err != nil || len(src) > lscanner.MaxFileSize {
+		return nil
+	}
+	f, err := parser.ParseFile(g.fset, rel, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	if _, deep := tooDeep(f); deep {
+		return nil
+	}
+	return &parsedFile{src: src, file: f}
+}
+
+// module returns the module dir belongs to: the nearest go.mod above it
+// within the scan root.
+func (g *program) module(dir string) moduleInfo {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if m, ok := g.modules[dir]; ok {
+		return m
+	}
+	var m moduleInfo
+	d := dir
+	for i := 0; i < maxModuleWalk; i++ {
+		if mp := modulePath(filepath.Join(d, "go.mod")); mp != "" {
+			m = moduleInfo{root: d, path: mp}
+			break
+		}
+		if d == g.root {
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d || !strings.HasPrefix(parent, g.root) {
+			break
+		}
+		d = parent
+	}
+	g.modules[dir] = m
+	return m
+}
+
+// modulePath reads the module line of a go.mod file ("" if none).
+func modulePath(goMod string) string {
+	f, err := os.Open(goMod)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			rest = strings.TrimSpace(rest)
+			if u, err := strconv.Unquote(rest); err == nil {
+				rest = u
+			}
+			return rest
+		}
+	}
+	return ""
+}
+
+// unit returns the package key of folder fd, type-checked once when it is
+// relevant.
+func (g *program) unit(key unitKey, fd *folderSrc) *unit {
+	g.mu.Lock()
+	var u *unit
+	for i, e := range g.units {
+		if e.key == key {
+			u = e.u
+			g.units = append(append(g.units[:i:i], g.units[i+1:]...), e)
+			break
+		}
+	}
+	if u == nil {
+		u = &unit{}
+		if len(g.units) >= unitCacheSize {
+			g.units = g.units[1:]
+		}
+		g.units = append(g.units, &unitEntry{key: key, u: u})
+	}
+	g.mu.Unlock()
+	u.once.Do(func() { g.load(u, key, fd) })
+	return u
+}
+
+// load type-checks the package key of fd, with the module packages it
+// imports, when it is relevant.
+func (g *program) load(u *unit, key unitKey, fd *folderSrc) {
+	var own []*srcFile
+	for _, f := range fd.files {
+		if f.pkg == key.pkg {
+			own = append(own, f)
+		}
+	}
+	l := &loader{g: g, mod: g.module(key.dir), pkgs: map[string]*types.Package{}, loading: map[string]bool{}}
+	if !l.relevant(own) {
+		return
+	}
+	info := newInfo()
+	l.info = info
+	var files []*ast.File
+	u.files = map[string]parsedFile{}
+	for _, f := range own {
+		if pf := g.parse(f.rel, f.abs); pf != nil && pf.file.Name.Name == key.pkg {
+			files = append(files, pf.file)
+			u.files[f.rel] = *pf
+		}
+	}
+	conf := types.Config{Importer: l, Error: func(error) {}, FakeImportC: true}
+	_, _ = conf.Check(key.pkg, g.fset, files, info)
+	u.idx = newIndex(g.fset, append(files, l.files...), info)
+	u.idx.truncated = l.truncated
+	u.truncated = l.truncated
+}
+
+// loader type-checks a package's module-local imports from source, into
+// one types.Info, within maxDepPackages and maxDepFiles.
+type loader struct {
+	g         *program
+	mod       moduleInfo
+	info      *types.Info
+	pkgs      map[string]*types.Package
+	loading   map[string]bool
+	files     []*ast.File // the imported packages' files
+	truncated bool
+}
+
+// relevant reports whether own (a package's files) can start a runtime:
+// a literal of it or of the module packages it imports (transitively,
+// within the bounds) names one, and one of them imports a process API; or
+// a literal of its own holds the primitive. It reads facts, never trees.
+func (l *loader) relevant(own []*srcFile) bool {
+	tokens, api := false, false
+	seen := map[string]bool{}
+	var queue []string
+	for _, f := range own {
+		if f.primitive() {
+			return true
+		}
+		api = api || f.api
+		queue = append(queue, f.local...)
+	}
+	// The imports first (cheap); the literals only when a process API is
+	// within reach.
+	apiSeen := map[string]bool{}
+	apiQueue := append([]string(nil), queue...)
+	for len(apiQueue) > 0 && !api {
+		p := apiQueue[0]
+		apiQueue = apiQueue[1:]
+		if apiSeen[p] {
+			continue
+		}
+		if len(apiSeen) >= maxFactPackages {
+			api = true
+			break
+		}
+		apiSeen[p] = true
+		d := l.g.depFacts(l.mod, p)
+		api = d.api
+		apiQueue = append(apiQueue, d.local...)
+	}
+	if !api {
+		return false
+	}
+	for _, f := range own {
+		tokens = tokens || f.tokens()
+	}
+	for len(queue) > 0 && !(tokens && api) {
+		p := queue[0]
+		queue = queue[1:]
+		if seen[p] {
+			continue
+		}
+		if len(seen) >= maxFactPackages {
+			return true // past the bound: assume they can
+		}
+		seen[p] = true
+		d := l.g.depFacts(l.mod, p)
+		tokens = tokens || d.tokens()
+		queue = append(queue, d.local...)
+	}
+	return tokens
+}
+
+// closure reports whether the module package p, or one it imports
+// (within maxDepPackages; past it, yes to both), names a runtime (tokens)
+// and imports a process API (api). Only a package with either is
+// type-checked from source (a constant or a helper can come from it
+// alone), and its function bodies only when api is set.
+func (l *loader) closure(p string) (tokens, api bool) {
+	seen := map[string]bool{}
+	queue := []string{p}
+	for len(queue) > 0 && !(tokens && api) {
+		q := queue[0]
+		queue = queue[1:]
+		if seen[q] {
+			continue
+		}
+		if len(seen) >= maxFactPackages {
+			return true, true
+		}
+		seen[q] = true
+		d := l.g.depFacts(l.mod, q)
+		api = api || d.api
+		tokens = tokens || d.tokens()
+		queue = append(queue, d.local...)
+	}
+	return tokens, api
+}
+
+// depFacts returns the facts of the module package at import path p.
+func (g *program) depFacts(mod moduleInfo, p string) *depFacts {
+	dir := depDir(mod, p)
+	g.mu.Lock()
+	d := g.deps[dir]
+	if d == nil {
+		d = &depFacts{}
+		g.deps[dir] = d
+	}
+	g.mu.Unlock()
+	d.once.Do(func() {
+		count := map[string]int{}
+		var all []*fileFacts
+		for _, sf := range g.readFolder(dir, g.onDisk(dir)) {
+			all = append(all, sf.fileFacts)
+			if sf.pkg != "" && sf.pkg != "main" {
+				count[sf.pkg]++
+			}
+		}
+		d.pkg = majority(count)
+		for _, ff := range all {
+			if ff.pkg == d.pkg {
+				d.api = d.api || ff.api
+				d.local = append(d.local, ff.local...)
+				d.files = append(d.files, ff)
+			}
+		}
+	})
+	return d
+}
+
+// majority is the package clause most files share (a folder may hold a
+// stray `package main` generator or documentation file); ties go to the
+// first name in order.
+func majority(count map[string]int) string {
+	names := make([]string, 0, len(count))
+	for n := range count {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	best := ""
+	for _, n := range names {
+		if best == "" || count[n] > count[best] {
+			best = n
+		}
+	}
+	return best
+}
+
+func depDir(mod moduleInfo, p string) string {
+	rest := strings.TrimPrefix(strings.TrimPrefix(p, mod.path), "/")
+	return filepath.Join(mod.root, filepath.FromSlash(rest))
+}
+
+// depFiles returns the parsed files of the module package at import path
+// p.
+func (l *loader) depFiles(p string) []*ast.File {
+	d := l.g.depFacts(l.mod, p)
+	fd := l.g.folder(depDir(l.mod, p), nil)
+	fd.parseOnce.Do(func() {
+		for _, f := range fd.files {
+			if f.pkg != d.pkg {
+				continue
+			}
+			if pf := l.g.parse(f.rel, f.abs); pf != nil {
+				fd.parsed = append(fd.parsed, pf.file)
+			}
+		}
+	})
+	return fd.parsed
+}
+
+// Import implements types.Importer: the stubs, module packages from
+// source, every other path an empty package.
+func (l *loader) Import(p string) (*types.Package, error) {
+	if pkg, ok := stubPackages()[p]; ok {
+		return pkg, nil
+	}
+	if pkg, ok := l.pkgs[p]; ok {
+		return pkg, nil
+	}
+	local := l.mod.path != "" && (p == l.mod.path || strings.HasPrefix(p, l.mod.path+"/"))
+	tokens, api := false, false
+	if local && !l.loading[p] && len(l.pkgs) < maxDepPackages && len(l.files) < maxDepFiles {
+		tokens, api = l.closure(p)
+	}
+	if tokens || api {
+		l.loading[p] = true
+		files := l.depFiles(p)
+		if len(files) > 0 {
+			conf := types.Config{Importer: l, Error: func(error) {}, FakeImportC: true, IgnoreFuncBodies: !api}
+			pkg, _ := conf.Check(p, l.g.fset, files, l.info)
+			if pkg != nil {
+				pkg.MarkComplete()
+				l.pkgs[p] = pkg
+				l.files = append(l.files, files...)
+				return pkg, nil
+			}
+		}
+	} else if local && !l.loading[p] && (len(l.pkgs) >= maxDepPackages || len(l.files) >= maxDepFiles) {
+		l.truncated = true
+	}
+	pkg := types.NewPackage(p, guessPackageName(p))
+	pkg.MarkComplete()
+	l.pkgs[p] = pkg
+	return pkg, nil
+}
+
+// apiPackages are the import paths of the process-API table, each with
+// its functions' and methods' names: a file imports a process API when it
+// imports the package and mentions one of them (syscall and os are
+// imported everywhere for other things).
+var apiPackages = func() map[string][][]byte {
+	m := map[string][][]byte{}
+	for _, a := range processAPIs {
+		m[a.Pkg] = append(m[a.Pkg], []byte(a.Name))
+	}
+	m["os/exec"] = append(m["os/exec"], []byte("Cmd")) // the exec.Cmd literal
+	return m
+}()
+
+func containsAny(src []byte, names [][]byte) bool {
+	for _, n := range names {
+		if bytes.Contains(src, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxParts is how many consecutive string literals litFacts runs together.
+const maxParts = 4
+
+// fileFacts is what a file's imports say, read with go/scanner up to its
+// first declaration (no syntax tree): its package clause, whether it
+// imports a process API's package (and mentions one of its names), and
+// which module packages it imports.
+type fileFacts struct {
+	pkg          string
+	api          bool
+	mayPrimitive bool // its text holds "ermission"
+	local        []string
+	src          []byte // nil: read from abs when needed
+	abs          string
+	// lits is what its string literals say, read when first asked.
+	litOnce sync.Once
+	lits    litFacts
+	cfg     *lscanner.Config
+}
+
+// litFacts is what a file's string literals say: whether one of them (on
+// its own, or up to maxParts consecutive ones run together, so `"cl" +
+// "aude"` counts) names a runtime, a runtime package or launch-runtime
+// (tokens), or holds the primitive.
+type litFacts struct {
+	tokens    bool
+	primitive bool
+}
+
+func factsOf(cfg *lscanner.Config, src []byte, mod moduleInfo) *fileFacts {
+	ff := &fileFacts{src: src, cfg: cfg, mayPrimitive: bytes.Contains(src, []byte("ermission"))}
+	var sc goscanner.Scanner
+	fset := token.NewFileSet()
+	sc.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	afterPackage := false
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF || tok == token.FUNC || tok == token.TYPE || tok == token.VAR || tok == token.CONST {
+			break
+		}
+		if afterPackage && tok == token.IDENT && ff.pkg == "" {
+			ff.pkg = lit
+		}
+		afterPackage = tok == token.PACKAGE
+		if tok != token.STRING {
+			continue
+		}
+		s, err := strconv.Unquote(lit)
+		if err != nil {
+			continue
+		}
+		if names, ok := apiPackages[s]; ok && containsAny(src, names) {
+			ff.api = true
+		}
+		if mod.path != "" && (s == mod.path || strings.HasPrefix(s, mod.path+"/")) && len(ff.local) < maxDepPackages {
+			ff.local = append(ff.local, s)
+		}
+	}
+	return ff
+}
+
+// literals returns what the file's string literals say (read once).
+func (ff *fileFacts) literals() litFacts {
+	ff.litOnce.Do(func() {
+		src := ff.src
+		if src == nil {
+			src, _ = os.ReadFile(ff.abs)
+		}
+		ff.lits = literalFacts(ff.cfg, src)
+	})
+	return ff.lits
+}
+
+// tokens reports whether a literal names a runtime (see litFacts).
+func (ff *fileFacts) tokens() bool { return ff.literals().tokens }
+
+// primitive reports whether a literal holds the primitive. Only a file
+// whose text holds "ermission" is read for it: the primitive's parts,
+// however split, keep most of "permissions" in one piece.
+func (ff *fileFacts) primitive() bool { return ff.mayPrimitive && ff.literals().primitive }
+
+func literalFacts(cfg *lscanner.Config, src []byte) litFacts {
+	var lf litFacts
+	var sc goscanner.Scanner
+	fset := token.NewFileSet()
+	sc.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	var recent []string // the last maxParts literals, in file order
+	for !(lf.tokens && lf.primitive) {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if tok != token.STRING {
+			continue
+		}
+		s, err := strconv.Unquote(lit)
+		if err != nil {
+			s = lit
+		}
+		if len(recent) == maxParts {
+			recent = recent[1:]
+		}
+		recent = append(recent, s)
+		joined := ""
+		for i := len(recent) - 1; i >= 0 && !(lf.tokens && lf.primitive); i-- {
+			joined = recent[i] + joined
+			lf.tokens = lf.tokens || namesRuntime(cfg, joined)
+			lf.primitive = lf.primitive || primitiveText(joined)
+		}
+	}
+	return lf
+}
+
+// canStart reports whether a file checked on its own can start a runtime
+// or fold the primitive (the rule of loader.relevant for one file).
+func (ff *fileFacts) canStart() bool { return ff.api && ff.tokens() || ff.primitive() }
+
+// namesRuntime reports whether text holds a runtime's command as a word, a
+// runtime package, launch-runtime or the primitive.
+func namesRuntime(cfg *lscanner.Config, text string) bool {
+	if strings.Contains(text, lscanner.WrapperCommand) {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') }) {
+		if _, ok := cfg.RuntimeForCommand(w); ok {
+			return true
+		}
+	}
+	for _, w := range strings.Fields(text) {
+		w = strings.Trim(w, "\"'`,;()[]{}")
+		if _, ok := cfg.RuntimeForPackage(w); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// primitiveText reports whether text holds the permission-bypass
+// primitive or its value.
+func primitiveText(text string) bool {
+	return strings.Contains(text, "dangerously-skip-permissions") || strings.Contains(text, "bypassPermissions")
+}
