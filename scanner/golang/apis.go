@@ -121,11 +121,11 @@ var apiMethods = func() map[string]bool {
 // utf16Conversions turn a string into the *uint16 (or []uint16) that
 // Windows APIs take; their result is followed as the string.
 var utf16Conversions = map[apiKey]bool{
-	{"syscall", "", "StringToUTF16Ptr"}:                 true,
-	{"syscall", "", "UTF16PtrFromString"}:               true,
-	{"syscall", "", "StringToUTF16"}:                    true,
-	{"syscall", "", "UTF16FromString"}:                  true,
-	{"golang.org/x/sys/windows", "", "StringToUTF16Ptr"}: true,
+	{"syscall", "", "StringToUTF16Ptr"}:                    true,
+	{"syscall", "", "UTF16PtrFromString"}:                  true,
+	{"syscall", "", "StringToUTF16"}:                       true,
+	{"syscall", "", "UTF16FromString"}:                     true,
+	{"golang.org/x/sys/windows", "", "StringToUTF16Ptr"}:   true,
 	{"golang.org/x/sys/windows", "", "UTF16PtrFromString"}: true,
 	{"golang.org/x/sys/windows", "", "StringToUTF16"}:      true,
 	{"golang.org/x/sys/windows", "", "UTF16FromString"}:    true,

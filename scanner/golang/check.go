@@ -151,16 +151,48 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info) *pkgInde
 			}
 		}
 	}
+	// A wrapper calls a process API, or a wrapper (several calls deep):
+	// a fixed point, reached within len(funcs) rounds.
 	c.wrappers = map[*types.Func]bool{}
-	for fn, fd := range c.funcs {
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && isProcessAPI(calleeOf(info, call)) {
-				c.wrappers[fn] = true
+	for changed := true; changed; {
+		changed = false
+		for fn, fd := range c.funcs {
+			if c.wrappers[fn] {
+				continue
 			}
-			return !c.wrappers[fn]
-		})
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || c.wrappers[fn] {
+					return !c.wrappers[fn]
+				}
+				if isProcessAPI(calleeOf(info, call)) || c.wrappers[typeutil.StaticCallee(info, call)] || callsFuncValue(info, call) {
+					c.wrappers[fn] = true
+					changed = true
+				}
+				return !c.wrappers[fn]
+			})
+		}
 	}
 	return c
+}
+
+// callsFuncValue reports whether call calls a variable or field of
+// function type whose signature is a process API's (exec.Command's,
+// kept in `var execCommand = exec.Command`): a possible wrapper.
+func callsFuncValue(info *types.Info, call *ast.CallExpr) bool {
+	var obj types.Object
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		obj = info.Uses[f]
+	case *ast.SelectorExpr:
+		obj = info.Uses[f.Sel]
+	}
+	v, ok := obj.(*types.Var)
+	if !ok {
+		return false
+	}
+	sig, ok := v.Type().Underlying().(*types.Signature)
+	return ok && sig.Params().Len() > 0 && types.Identical(sig.Params().At(0).Type(), types.Typ[types.String])
 }
 
 // checkFile reports the launches and primitives of file, one of the files
@@ -494,16 +526,37 @@ func splitWindows(s string) []string {
 	return out
 }
 
-// wrapperCall judges a call of a function of the package that hands its
-// parameters to a process API (`func run(name string, args ...string) {
-// exec.Command(name, args...) }`): the process-API calls in its body are
-// judged again with the parameters bound to this call's arguments, and a
-// launch that only the binding reveals is reported here, at the call.
+// maxHelperDepth bounds how many helpers deep a call's arguments are
+// followed to the process API they reach.
+const maxHelperDepth = 8
+
+// wrapperCall judges a call of a function of the package (or of a module
+// package it imports) that hands its parameters to a process API, directly
+// or through other such functions (`func run(name string, args
+// ...string) error { return exec.Command(name, args...).Run() }`): the
+// process-API calls in its body, and in the helpers it calls, are judged
+// again with the parameters bound to this call's arguments, and a launch
+// that only the binding reveals is reported here, at the call, naming the
+// helper chain.
 func (c *checker) wrapperCall(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDecl) {
+	c.viaHelper(call, fn, decl, nil, nil, nil, c.pos(call.Pos()))
+	c.bind, c.bindList = nil, nil
+}
+
+// viaHelper binds fn's parameters to call's arguments (evaluated with the
+// caller's binding, outer) and judges what fn's body starts with them.
+func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDecl, outer map[*types.Var]scanner.Arg, outerList map[*types.Var][]scanner.Arg, chain []string, at scanner.Pos) {
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok || sig.Params().Len() == 0 {
 		return
 	}
+	for _, name := range chain {
+		if name == fn.Name() {
+			return // recursion: already being followed
+		}
+	}
+	chain = append(chain, helperName(fn))
+	c.bind, c.bindList = outer, outerList
 	bind := map[*types.Var]scanner.Arg{}
 	bindList := map[*types.Var][]scanner.Arg{}
 	params := sig.Params()
@@ -527,25 +580,97 @@ func (c *checker) wrapperCall(call *ast.CallExpr, fn *types.Func, decl *ast.Func
 			bind[v] = c.str(call.Args[i], 0)
 		}
 	}
-	at := c.pos(call.Pos())
+	if len(chain) > maxHelperDepth {
+		// The bound is reached: a runtime among the values handed on is
+		// reported, dynamic, never dropped.
+		var vals []scanner.Arg
+		for i := 0; i < params.Len(); i++ {
+			if a, ok := bind[params.At(i)]; ok {
+				vals = append(vals, a)
+			}
+			vals = append(vals, bindList[params.At(i)]...)
+		}
+		c.beyondHelpers(vals, at, chain)
+		return
+	}
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		inner, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
 		}
+		c.bind, c.bindList = nil, nil
 		unbound, ok := c.processArgv(inner)
-		if !ok {
+		if ok {
+			if l, nested := c.p.Config.JudgeArgv(unbound); l != nil || len(nested) > 0 {
+				return true // judged where it is written
+			}
+			c.bind, c.bindList = bind, bindList
+			bound, _ := c.processArgv(inner)
+			c.judgeVia(bound, at, chain)
 			return true
 		}
-		if l, nested := c.p.Config.JudgeArgv(unbound); l != nil || len(nested) > 0 {
-			return true // judged where it is written
+		if next := typeutil.StaticCallee(c.info, inner); next != nil && c.wrappers[next] && c.funcs[next] != nil {
+			c.viaHelper(inner, next, c.funcs[next], bind, bindList, chain, at)
 		}
-		c.bind, c.bindList = bind, bindList
-		bound, _ := c.processArgv(inner)
-		c.bind, c.bindList = nil, nil
-		c.judge(bound, at)
 		return true
 	})
+}
+
+// helperName is how a helper is named in a chain: `pkg.F`, `T.M`.
+func helperName(fn *types.Func) string {
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		t := sig.Recv().Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	if fn.Pkg() != nil {
+		return fn.Pkg().Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}
+
+// judgeVia judges argv, reached through the helpers of chain, at the call
+// that starts the chain; the findings name the chain.
+func (c *checker) judgeVia(argv []scanner.Arg, at scanner.Pos, chain []string) {
+	for i := range argv {
+		argv[i].Pos = scanner.Pos{} // positions inside the helpers are not this file's
+	}
+	before := len(c.p.Findings())
+	c.judge(argv, at)
+	note := fmt.Sprintf(" (through %s)", chainText(chain))
+	fs := c.p.Findings()
+	for i := before; i < len(fs); i++ {
+		fs[i].Message += note
+	}
+}
+
+func chainText(chain []string) string {
+	parts := make([]string, len(chain))
+	for i, n := range chain {
+		parts[i] = "`" + n + "`"
+	}
+	return strings.Join(parts, " → ")
+}
+
+// beyondHelpers reports a runtime named among the values handed past
+// maxHelperDepth helpers, as dynamic.
+func (c *checker) beyondHelpers(vals []scanner.Arg, at scanner.Pos, chain []string) {
+	for _, a := range vals {
+		if !a.Known {
+			continue
+		}
+		for _, w := range strings.Fields(a.Value) {
+			if rt, ok := c.p.Config.RuntimeForCommand(w); ok {
+				c.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: rt, Class: scanner.ClassDynamic,
+					Message: fmt.Sprintf("%s handed through more than %d helpers (%s); the rest of the chain is not followed", rt, maxHelperDepth, chainText(chain))})
+				return
+			}
+		}
+	}
 }
 
 // cmdLiteral handles exec.Cmd{Path: ..., Args: ...}.

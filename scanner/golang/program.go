@@ -487,7 +487,7 @@ func (l *loader) relevant(own []*srcFile) bool {
 // (within maxDepPackages; past it, yes to both), names a runtime (tokens)
 // and imports a process API (api). Only a package with either is
 // type-checked from source (a constant or a helper can come from it
-// alone), and its function bodies only when api is set.
+// alone), bodies included (a constructor sets a field default).
 func (l *loader) closure(p string) (tokens, api bool) {
 	seen := map[string]bool{}
 	queue := []string{p}
@@ -599,7 +599,7 @@ func (l *loader) Import(p string) (*types.Package, error) {
 		l.loading[p] = true
 		files := l.depFiles(p)
 		if len(files) > 0 {
-			conf := types.Config{Importer: l, Error: func(error) {}, FakeImportC: true, IgnoreFuncBodies: !api}
+			conf := types.Config{Importer: l, Error: func(error) {}, FakeImportC: true}
 			pkg, _ := conf.Check(p, l.g.fset, files, l.info)
 			if pkg != nil {
 				pkg.MarkComplete()

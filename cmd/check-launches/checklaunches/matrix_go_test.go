@@ -1,9 +1,19 @@
 package checklaunches
 
 import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/driver"
 	"github.com/leasegate/leasegate/scanner/scannertest"
 )
 
@@ -12,4 +22,48 @@ import (
 // the same want comments drive scanner/golang's analysistest suite.
 func TestMatrixGo(t *testing.T) {
 	scannertest.Run(t, filepath.Join("..", "..", "..", "testdata", "parser-matrix", "go", "src", "launches"), Suite())
+}
+
+// TestMatrixGoModules runs the multi-file Go cases (txtar archives of a
+// module in testdata/parser-matrix/go/module) the way check-launches scans
+// a repository: written to a folder and scanned whole, so files and
+// packages see each other. Every finding must be in the `-- want --`
+// section and every want line found.
+func TestMatrixGoModules(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "testdata", "parser-matrix", "go", "module")
+	names, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
+	require.NoError(t, err)
+	require.NotEmpty(t, names)
+	for _, name := range names {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			ar, err := txtar.ParseFile(name)
+			require.NoError(t, err)
+			require.NotEmpty(t, bytes.TrimSpace(ar.Comment), "the archive opens with what it covers")
+			root := t.TempDir()
+			var want []string
+			haveWant := false
+			for _, f := range ar.Files {
+				if f.Name == "want" {
+					exp, err := scannertest.ParseWantSection(f.Data)
+					require.NoError(t, err)
+					for _, e := range exp {
+						want = append(want, fmt.Sprintf("%s:%d:%d [%s]", e.File, e.Line, e.Column, e.Tag))
+					}
+					haveWant = true
+					continue
+				}
+				p := filepath.Join(root, filepath.FromSlash(f.Name))
+				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+				require.NoError(t, os.WriteFile(p, f.Data, 0o644))
+			}
+			require.True(t, haveWant, "no `-- want --` section")
+			rep, err := driver.Scan(context.Background(), driver.Options{Root: root, Config: scanner.DefaultConfig(), Suite: Suite()})
+			require.NoError(t, err)
+			var got []string
+			for _, f := range rep.Findings {
+				got = append(got, fmt.Sprintf("%s:%d:%d [%s]", f.File, f.Line, f.Column, f.Tag()))
+			}
+			assert.ElementsMatch(t, want, got)
+		})
+	}
 }
