@@ -606,7 +606,14 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 			}
 			c.bind, c.bindList = bind, bindList
 			bound, _ := c.processArgv(inner)
+			// A helper whose process-API call sits in a declared choke
+			// point launches inside it: gated, as the choke point's own
+			// launches are.
+			choke := c.p.Config.IsChokepoint(c.fset.Position(inner.Pos()).Filename)
+			was := c.p.Chokepoint
+			c.p.Chokepoint = was || choke
 			c.judgeVia(bound, at, chain)
+			c.p.Chokepoint = was
 			return true
 		}
 		if next := typeutil.StaticCallee(c.info, inner); next != nil && c.wrappers[next] && c.funcs[next] != nil {

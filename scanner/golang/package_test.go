@@ -172,3 +172,15 @@ func TestFolderStateBelongsToOneScan(t *testing.T) {
 	require.Equal(t, []string{"tool/main.go:3:16 RED:process-api claude"}, a,
 		"root A scanned after root B: the folder state of B must not answer for A")
 }
+
+// TestHelperInChokepoint: a helper whose process-API call sits in a
+// declared choke point launches inside it, so its callers elsewhere are
+// gated; the same helper outside the choke point is RED at the call.
+func TestHelperInChokepoint(t *testing.T) {
+	files := map[string]string{
+		"tool/exec.go": helperFile,
+		"tool/main.go": "package tool\n\nfunc direct() { _ = run(\"claude\", \"-p\") }\n",
+	}
+	require.Equal(t, []string{"tool/main.go:3:21 GATED claude"}, scanTree(t, files, "chokepoints: [\"tool/exec.go\"]\n", 0))
+	require.Equal(t, []string{"tool/main.go:3:21 RED:process-api claude"}, scanTree(t, files, "", 0))
+}
