@@ -1,6 +1,7 @@
 // Package golang finds launches of agent runtimes in Go source: calls of
-// os/exec.Command and CommandContext, exec.Cmd literals, syscall.Exec,
-// syscall.ForkExec, os.StartProcess and golang.org/x/sys/unix.Exec whose
+// the process APIs of one table (apis.go: os/exec, os.StartProcess,
+// syscall's Exec/ForkExec/StartProcess/CreateProcess, x/sys/unix and
+// x/sys/windows, go-sh, x/crypto/ssh sessions) and exec.Cmd literals whose
 // argv resolves to a runtime, with constants folded through the type
 // checker, string and []string variables the code assigns once, argv
 // spreads (exec.Command(args[0], args[1:]...)), exec.LookPath results
@@ -18,9 +19,10 @@
 //     diagnostics). Each diagnostic message starts with the matrix tag
 //     (`RED:process-api: ...`, `GATED: ...`), so one `// want "RED:eval"`
 //     comment serves both analysistest and the check-launches matrix.
-//   - Detector, the check-launches detector for .go files. It parses and
-//     type-checks one file on its own, without building the repository or
-//     downloading its dependencies: the standard-library packages the
+//   - Detector, the check-launches detector for .go files. It type-checks
+//     a package at a time with the module packages it imports (program.go),
+//     only where a runtime can be started, without building the repository
+//     or downloading its dependencies: the standard-library packages the
 //     analysis needs are small built-in stubs, every other import is an
 //     empty package, and type errors are ignored.
 //

@@ -722,22 +722,8 @@ func (ff *fileFacts) primitive() bool { return ff.mayPrimitive && ff.literals().
 
 func literalFacts(cfg *lscanner.Config, src []byte) litFacts {
 	var lf litFacts
-	var sc goscanner.Scanner
-	fset := token.NewFileSet()
-	sc.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
 	var recent []string // the last maxParts literals, in file order
-	for !(lf.tokens && lf.primitive) {
-		_, tok, lit := sc.Scan()
-		if tok == token.EOF {
-			break
-		}
-		if tok != token.STRING {
-			continue
-		}
-		s, err := strconv.Unquote(lit)
-		if err != nil {
-			s = lit
-		}
+	stringLiterals(src, func(s string) bool {
 		if len(recent) == maxParts {
 			recent = recent[1:]
 		}
@@ -748,8 +734,66 @@ func literalFacts(cfg *lscanner.Config, src []byte) litFacts {
 			lf.tokens = lf.tokens || namesRuntime(cfg, joined)
 			lf.primitive = lf.primitive || primitiveText(joined)
 		}
-	}
+		return !(lf.tokens && lf.primitive)
+	})
 	return lf
+}
+
+// stringLiterals calls yield with the value of each string literal of Go
+// source src, in order, until yield returns false. It is a lexer for
+// strings only — comments and rune literals are skipped — much cheaper
+// than go/scanner; a literal that does not unquote is given as written.
+func stringLiterals(src []byte, yield func(string) bool) {
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '/':
+			if i+1 < len(src) && src[i+1] == '/' {
+				j := bytes.IndexByte(src[i:], '\n')
+				if j < 0 {
+					return
+				}
+				i += j
+			} else if i+1 < len(src) && src[i+1] == '*' {
+				j := bytes.Index(src[i+2:], []byte("*/"))
+				if j < 0 {
+					return
+				}
+				i += j + 3
+			}
+		case '\'', '"':
+			j := i + 1
+			for j < len(src) && src[j] != c && src[j] != '\n' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(src) {
+				return
+			}
+			if c == '"' {
+				lit := string(src[i : j+1])
+				s, err := strconv.Unquote(lit)
+				if err != nil {
+					s = lit
+				}
+				if !yield(s) {
+					return
+				}
+			}
+			i = j
+		case '`':
+			j := bytes.IndexByte(src[i+1:], '`')
+			if j < 0 {
+				return
+			}
+			s := string(src[i+1 : i+1+j])
+			if !yield(strings.ReplaceAll(s, "\r", "")) {
+				return
+			}
+			i += j + 1
+		}
+	}
 }
 
 // canStart reports whether a file checked on its own can start a runtime

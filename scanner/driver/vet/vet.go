@@ -27,8 +27,9 @@ const AnalyzerName = "launches"
 const analyzerDoc = `report launches of AI agent runtimes that bypass launch-runtime
 
 The launches analyzer finds os/exec.Command, exec.CommandContext, exec.Cmd
-literals, syscall.Exec, syscall.ForkExec, os.StartProcess and unix.Exec
-calls whose argv starts an agent runtime (claude, pi, or those named in
+literals, syscall.Exec/ForkExec/StartProcess/CreateProcess, os.StartProcess,
+unix.Exec, windows.CreateProcess, go-sh and x/crypto/ssh session calls
+(also through helpers of the package) whose argv starts an agent runtime (claude, pi, or those named in
 .check-launches.yaml) without going through launch-runtime --runtime NAME,
 and the raw permission-bypass primitive in strings. Each diagnostic starts
 with its tag (RED:<class>, or GATED with -gated).`
