@@ -75,6 +75,17 @@ import "os/exec"
 
 func f() { _ = exec.Command(binaryFromOtherFile).Run(); _ = exec.Command(otherConst + "claude") }
 `, nil},
+		{"syscall CreateProcess (windows)", `package x
+
+import "syscall"
+
+func f() {
+	var si syscall.StartupInfo
+	var pi syscall.ProcessInformation
+	_ = syscall.CreateProcess(nil, syscall.StringToUTF16Ptr("\"C:\\Program Files\\Claude\\claude.exe\" -p x"), nil, nil, false, 0, nil, nil, &si, &pi)
+	_ = syscall.CreateProcess(syscall.StringToUTF16Ptr("C:\\Windows\\notepad.exe"), syscall.StringToUTF16Ptr("notepad claude.txt"), nil, nil, false, 0, nil, nil, &si, &pi)
+}
+`, []string{"RED:process-api"}},
 		{"cgo file", `package x
 
 // #include <stdlib.h>
