@@ -78,46 +78,6 @@ var apiIndex = func() map[apiKey]processAPI {
 	return m
 }()
 
-// lookupAPI returns the table's row for a function or method.
-func lookupAPI(pkg, recv, name string) (processAPI, bool) {
-	a, ok := apiIndex[apiKey{pkg, recv, name}]
-	return a, ok
-}
-
-// apiImports are the import paths of the table, for the byte prefilter.
-var apiImports = func() [][]byte {
-	seen := map[string]bool{}
-	var out [][]byte
-	for _, a := range processAPIs {
-		if !seen[a.Pkg] {
-			seen[a.Pkg] = true
-			out = append(out, []byte(`"`+a.Pkg+`"`))
-		}
-	}
-	return out
-}()
-
-// apiNames are the function and method names of the table, for the
-// syntax-only look (callsProcessAPI) that runs before types.
-var apiNames = func() map[string]bool {
-	m := map[string]bool{}
-	for _, a := range processAPIs {
-		m[a.Name] = true
-	}
-	return m
-}()
-
-// apiMethods are the packages whose methods the table lists.
-var apiMethods = func() map[string]bool {
-	m := map[string]bool{}
-	for _, a := range processAPIs {
-		if a.Recv != "" {
-			m[a.Pkg] = true
-		}
-	}
-	return m
-}()
-
 // utf16Conversions turn a string into the *uint16 (or []uint16) that
 // Windows APIs take; their result is followed as the string.
 var utf16Conversions = map[apiKey]bool{

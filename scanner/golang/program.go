@@ -825,3 +825,12 @@ func namesRuntime(cfg *lscanner.Config, text string) bool {
 func primitiveText(text string) bool {
 	return strings.Contains(text, "dangerously-skip-permissions") || strings.Contains(text, "bypassPermissions")
 }
+
+func newInfo() *types.Info {
+	return &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+	}
+}
