@@ -33,6 +33,7 @@ type assignment struct {
 // checker runs the analysis of one file.
 type checker struct {
 	p       *scanner.Pass
+	file    *ast.File // the file being checked: positions elsewhere are not reported
 	fset    *token.FileSet
 	info    *types.Info
 	assigns map[*types.Var][]assignment
@@ -198,7 +199,7 @@ func callsFuncValue(info *types.Info, call *ast.CallExpr) bool {
 // checkFile reports the launches and primitives of file, one of the files
 // idx indexes, on p.
 func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
-	c := &checker{p: p, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, wrappers: idx.wrappers}
+	c := &checker{p: p, file: file, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, wrappers: idx.wrappers}
 	ast.Inspect(file, func(n ast.Node) bool {
 		c.cut = false
 		switch n := n.(type) {
@@ -223,6 +224,9 @@ func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 }
 
 func (c *checker) pos(p token.Pos) scanner.Pos {
+	if c.file != nil && (p < c.file.FileStart || p > c.file.FileEnd) {
+		return scanner.Pos{} // in another file (a helper's body): not this file's position
+	}
 	ps := c.fset.Position(p)
 	return scanner.Pos{Line: ps.Line, Column: ps.Column}
 }
@@ -643,9 +647,6 @@ func helperName(fn *types.Func) string {
 // judgeVia judges argv, reached through the helpers of chain, at the call
 // that starts the chain; the findings name the chain.
 func (c *checker) judgeVia(argv []scanner.Arg, at scanner.Pos, chain []string) {
-	for i := range argv {
-		argv[i].Pos = scanner.Pos{} // positions inside the helpers are not this file's
-	}
 	before := len(c.p.Findings())
 	c.judge(argv, at)
 	note := fmt.Sprintf(" (through %s)", chainText(chain))
