@@ -82,31 +82,8 @@ func ForkExec(argv0 string, argv []string, attr *ProcAttr) (int, error)
 func StartProcess(argv0 string, argv []string, attr *ProcAttr) (int, uintptr, error)
 func Environ() []string
 func Getenv(key string) (string, bool)
-type Handle uintptr
-type Token Handle
-type SecurityAttributes struct{ Length uint32 }
-type StartupInfo struct{ Cb uint32 }
-type ProcessInformation struct{ Process Handle; Thread Handle; ProcessId uint32; ThreadId uint32 }
-func CreateProcess(appName *uint16, commandLine *uint16, procSecurity *SecurityAttributes, threadSecurity *SecurityAttributes, inheritHandles bool, creationFlags uint32, env *uint16, currentDir *uint16, startupInfo *StartupInfo, outProcInfo *ProcessInformation) error
-func CreateProcessAsUser(token Token, appName *uint16, commandLine *uint16, procSecurity *SecurityAttributes, threadSecurity *SecurityAttributes, inheritHandles bool, creationFlags uint32, env *uint16, currentDir *uint16, startupInfo *StartupInfo, outProcInfo *ProcessInformation) error
-func StringToUTF16Ptr(s string) *uint16
-func UTF16PtrFromString(s string) (*uint16, error)
-func StringToUTF16(s string) []uint16
-func UTF16FromString(s string) ([]uint16, error)
-`,
-	"golang.org/x/sys/windows": `package windows
-type Handle uintptr
-type Token Handle
-type SecurityAttributes struct{ Length uint32 }
-type StartupInfo struct{ Cb uint32 }
-type ProcessInformation struct{ Process Handle; Thread Handle; ProcessId uint32; ThreadId uint32 }
-func CreateProcess(appName *uint16, commandLine *uint16, procSecurity *SecurityAttributes, threadSecurity *SecurityAttributes, inheritHandles bool, creationFlags uint32, env *uint16, currentDir *uint16, startupInfo *StartupInfo, outProcInfo *ProcessInformation) error
-func CreateProcessAsUser(token Token, appName *uint16, commandLine *uint16, procSecurity *SecurityAttributes, threadSecurity *SecurityAttributes, inheritHandles bool, creationFlags uint32, env *uint16, currentDir *uint16, startupInfo *StartupInfo, outProcInfo *ProcessInformation) error
-func StringToUTF16Ptr(s string) *uint16
-func UTF16PtrFromString(s string) (*uint16, error)
-func StringToUTF16(s string) []uint16
-func UTF16FromString(s string) ([]uint16, error)
-`,
+` + windowsProcess,
+	"golang.org/x/sys/windows": "package windows\n" + windowsProcess,
 	"github.com/codeskyblue/go-sh": `package sh
 type Session struct{ ShowCMD bool }
 func NewSession() *Session
@@ -176,6 +153,21 @@ func Printf(format string, v ...any)
 func Println(v ...any)
 `,
 }
+
+// windowsProcess is what syscall (on Windows) and golang.org/x/sys/windows
+// both declare for CreateProcess and its UTF-16 strings.
+const windowsProcess = `type Handle uintptr
+type Token Handle
+type SecurityAttributes struct{ Length uint32 }
+type StartupInfo struct{ Cb uint32 }
+type ProcessInformation struct{ Process Handle; Thread Handle; ProcessId uint32; ThreadId uint32 }
+func CreateProcess(appName *uint16, commandLine *uint16, procSecurity *SecurityAttributes, threadSecurity *SecurityAttributes, inheritHandles bool, creationFlags uint32, env *uint16, currentDir *uint16, startupInfo *StartupInfo, outProcInfo *ProcessInformation) error
+func CreateProcessAsUser(token Token, appName *uint16, commandLine *uint16, procSecurity *SecurityAttributes, threadSecurity *SecurityAttributes, inheritHandles bool, creationFlags uint32, env *uint16, currentDir *uint16, startupInfo *StartupInfo, outProcInfo *ProcessInformation) error
+func StringToUTF16Ptr(s string) *uint16
+func UTF16PtrFromString(s string) (*uint16, error)
+func StringToUTF16(s string) []uint16
+func UTF16FromString(s string) ([]uint16, error)
+`
 
 var (
 	stubOnce sync.Once
