@@ -32,6 +32,7 @@ type assignment struct {
 
 // checker runs the analysis of one file.
 type checker struct {
+	cutPkgs map[string]bool // see pkgIndex.cut
 	p       *scanner.Pass
 	file    *ast.File // the file being checked: positions elsewhere are not reported
 	fset    *token.FileSet
@@ -76,9 +77,10 @@ type pkgIndex struct {
 	// and by assignment (`r.Bin = "claude"`). A field read is any of them,
 	// whatever the instance (an over-approximation).
 	fieldValues map[*types.Var][]assignment
-	// truncated is set when the module packages imported were cut at a
-	// bound (see loader): a call into one of them may hide a launch.
-	truncated bool
+	// cut are the module packages imported but not type-checked because
+	// a bound was reached (see loader): a call into one of them may hide
+	// a launch.
+	cut map[string]bool
 	// wrappers are the functions whose bodies call a process API: only
 	// their calls are judged with the parameters bound (wrapperCall).
 	// Judging every call of every function would cost a whole package's
@@ -199,7 +201,7 @@ func callsFuncValue(info *types.Info, call *ast.CallExpr) bool {
 // checkFile reports the launches and primitives of file, one of the files
 // idx indexes, on p.
 func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
-	c := &checker{p: p, file: file, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, wrappers: idx.wrappers}
+	c := &checker{p: p, file: file, cutPkgs: idx.cut, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, wrappers: idx.wrappers}
 	ast.Inspect(file, func(n ast.Node) bool {
 		c.cut = false
 		switch n := n.(type) {
@@ -344,6 +346,45 @@ func (c *checker) call(call *ast.CallExpr) {
 	if c.bind == nil {
 		if fn := typeutil.StaticCallee(c.info, call); fn != nil && c.funcs[fn] != nil && c.wrappers[fn] {
 			c.wrapperCall(call, fn, c.funcs[fn])
+		}
+	}
+	c.cutCall(call)
+}
+
+// cutCall reports a call into a module package left out at a bound (too
+// many imported packages or files) that hands it a runtime's name:
+// dynamic, since its helper is not followed.
+func (c *checker) cutCall(call *ast.CallExpr) {
+	if len(c.cutPkgs) == 0 {
+		return
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	x, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return
+	}
+	pn, ok := c.info.Uses[x].(*types.PkgName)
+	if !ok || !c.cutPkgs[pn.Imported().Path()] {
+		return
+	}
+	var vals []scanner.Arg
+	for _, a := range call.Args {
+		vals = append(vals, c.str(a, 0))
+	}
+	at := c.pos(call.Pos())
+	for _, a := range vals {
+		if !a.Known {
+			continue
+		}
+		for _, w := range strings.Fields(a.Value) {
+			if rt, ok := c.p.Config.RuntimeForCommand(w); ok {
+				c.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: rt, Class: scanner.ClassDynamic,
+					Message: fmt.Sprintf("%s handed to %s.%s, a module package not followed (more than %d module packages or %d files imported)", rt, pn.Imported().Path(), sel.Sel.Name, maxDepPackages, maxDepFiles)})
+				return
+			}
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -183,4 +184,22 @@ func TestHelperInChokepoint(t *testing.T) {
 	}
 	require.Equal(t, []string{"tool/main.go:3:21 GATED claude"}, scanTree(t, files, "chokepoints: [\"tool/exec.go\"]\n", 0))
 	require.Equal(t, []string{"tool/main.go:3:21 RED:process-api claude"}, scanTree(t, files, "", 0))
+}
+
+// TestModuleBoundIsDynamic: past the bound on imported module packages, a
+// call that hands a runtime's name to a package left out is dynamic, never
+// silent; a call within the bound is followed as usual.
+func TestModuleBoundIsDynamic(t *testing.T) {
+	files := map[string]string{"go.mod": "module example.com/m\n\ngo 1.22\n"}
+	var imports, calls strings.Builder
+	for i := 0; i <= 33; i++ {
+		files[fmt.Sprintf("h%02d/h.go", i)] = fmt.Sprintf("package h%02d\n\nimport \"os/exec\"\n\nfunc Run(n string) error { return exec.Command(n).Run() }\n", i)
+		fmt.Fprintf(&imports, "\t\"example.com/m/h%02d\"\n", i)
+		fmt.Fprintf(&calls, "\t_ = h%02d.Run(%q)\n", i, "ls")
+	}
+	files["main/main.go"] = "package main\n\nimport (\n" + imports.String() + ")\n\nfunc main() {\n" + calls.String() + "\t_ = h00.Run(\"claude\")\n\t_ = h33.Run(\"claude\")\n}\n"
+	got := scanTree(t, files, "", 0)
+	require.Len(t, got, 2, "%q", got)
+	assert.Contains(t, got[0], "RED:process-api claude")
+	assert.Contains(t, got[1], "RED:dynamic claude")
 }

@@ -410,7 +410,7 @@ func (g *program) load(u *unit, key unitKey, fd *folderSrc) {
 	conf := types.Config{Importer: l, Error: func(error) {}, FakeImportC: true}
 	_, _ = conf.Check(key.pkg, g.fset, files, info)
 	u.idx = newIndex(g.fset, append(files, l.files...), info)
-	u.idx.truncated = l.truncated
+	u.idx.cut = l.cut
 	u.truncated = l.truncated
 }
 
@@ -424,6 +424,7 @@ type loader struct {
 	loading   map[string]bool
 	files     []*ast.File // the imported packages' files
 	truncated bool
+	cut       map[string]bool // module packages left out at a bound
 }
 
 // relevant reports whether own (a package's files) can start a runtime:
@@ -610,6 +611,10 @@ func (l *loader) Import(p string) (*types.Package, error) {
 		}
 	} else if local && !l.loading[p] && (len(l.pkgs) >= maxDepPackages || len(l.files) >= maxDepFiles) {
 		l.truncated = true
+		if l.cut == nil {
+			l.cut = map[string]bool{}
+		}
+		l.cut[p] = true
 	}
 	pkg := types.NewPackage(p, guessPackageName(p))
 	pkg.MarkComplete()
