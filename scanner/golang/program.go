@@ -432,82 +432,59 @@ type loader struct {
 // within the bounds) names one, and one of them imports a process API; or
 // a literal of its own holds the primitive. It reads facts, never trees.
 func (l *loader) relevant(own []*srcFile) bool {
-	tokens, api := false, false
-	seen := map[string]bool{}
-	var queue []string
+	api, tokens := false, false
+	var imports []string
 	for _, f := range own {
 		if f.primitive() {
 			return true
 		}
 		api = api || f.api
-		queue = append(queue, f.local...)
+		imports = append(imports, f.local...)
 	}
 	// The imports first (cheap); the literals only when a process API is
 	// within reach.
-	apiSeen := map[string]bool{}
-	apiQueue := append([]string(nil), queue...)
-	for len(apiQueue) > 0 && !api {
-		p := apiQueue[0]
-		apiQueue = apiQueue[1:]
-		if apiSeen[p] {
-			continue
-		}
-		if len(apiSeen) >= maxFactPackages {
-			api = true
-			break
-		}
-		apiSeen[p] = true
-		d := l.g.depFacts(l.mod, p)
-		api = d.api
-		apiQueue = append(apiQueue, d.local...)
-	}
+	api = api || l.anyDep(imports, func(d *depFacts) bool { return d.api })
 	if !api {
 		return false
 	}
 	for _, f := range own {
 		tokens = tokens || f.tokens()
 	}
-	for len(queue) > 0 && !(tokens && api) {
+	return tokens || l.anyDep(imports, (*depFacts).tokens)
+}
+
+// closure reports whether the module package p, or one it imports, names
+// a runtime (tokens) and imports a process API (api). Only a package with
+// either is type-checked from source (a constant or a helper can come
+// from it alone), bodies included (a constructor sets a field default).
+func (l *loader) closure(p string) (tokens, api bool) {
+	start := []string{p}
+	return l.anyDep(start, (*depFacts).tokens), l.anyDep(start, func(d *depFacts) bool { return d.api })
+}
+
+// anyDep reports whether pred holds for a module package among start and
+// those they import, transitively. Past maxFactPackages packages the
+// answer is yes: an over-approximation, never a silent no.
+func (l *loader) anyDep(start []string, pred func(*depFacts) bool) bool {
+	seen := map[string]bool{}
+	queue := append([]string(nil), start...)
+	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
 		if seen[p] {
 			continue
 		}
 		if len(seen) >= maxFactPackages {
-			return true // past the bound: assume they can
+			return true
 		}
 		seen[p] = true
 		d := l.g.depFacts(l.mod, p)
-		tokens = tokens || d.tokens()
+		if pred(d) {
+			return true
+		}
 		queue = append(queue, d.local...)
 	}
-	return tokens
-}
-
-// closure reports whether the module package p, or one it imports
-// (within maxDepPackages; past it, yes to both), names a runtime (tokens)
-// and imports a process API (api). Only a package with either is
-// type-checked from source (a constant or a helper can come from it
-// alone), bodies included (a constructor sets a field default).
-func (l *loader) closure(p string) (tokens, api bool) {
-	seen := map[string]bool{}
-	queue := []string{p}
-	for len(queue) > 0 && !(tokens && api) {
-		q := queue[0]
-		queue = queue[1:]
-		if seen[q] {
-			continue
-		}
-		if len(seen) >= maxFactPackages {
-			return true, true
-		}
-		seen[q] = true
-		d := l.g.depFacts(l.mod, q)
-		api = api || d.api
-		tokens = tokens || d.tokens()
-		queue = append(queue, d.local...)
-	}
-	return tokens, api
+	return false
 }
 
 // depFacts returns the facts of the module package at import path p.
