@@ -374,15 +374,20 @@ func (c *checker) cutCall(call *ast.CallExpr) {
 	for _, a := range call.Args {
 		vals = append(vals, c.str(a, 0))
 	}
-	at := c.pos(call.Pos())
+	c.reportUnfollowed(vals, c.pos(call.Pos()), fmt.Sprintf("handed to %s.%s, a module package not followed (more than %d module packages or %d files imported)", pn.Imported().Path(), sel.Sel.Name, maxDepPackages, maxDepFiles))
+}
+
+// reportUnfollowed reports, as dynamic, the first runtime named among
+// vals, values handed to code a bound kept the analysis from following;
+// why says where they went.
+func (c *checker) reportUnfollowed(vals []scanner.Arg, at scanner.Pos, why string) {
 	for _, a := range vals {
 		if !a.Known {
 			continue
 		}
 		for _, w := range strings.Fields(a.Value) {
 			if rt, ok := c.p.Config.RuntimeForCommand(w); ok {
-				c.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: rt, Class: scanner.ClassDynamic,
-					Message: fmt.Sprintf("%s handed to %s.%s, a module package not followed (more than %d module packages or %d files imported)", rt, pn.Imported().Path(), sel.Sel.Name, maxDepPackages, maxDepFiles)})
+				c.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: rt, Class: scanner.ClassDynamic, Message: rt + " " + why})
 				return
 			}
 		}
@@ -635,7 +640,7 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 			}
 			vals = append(vals, bindList[params.At(i)]...)
 		}
-		c.beyondHelpers(vals, at, chain)
+		c.reportUnfollowed(vals, at, fmt.Sprintf("handed through more than %d helpers (%s); the rest of the chain is not followed", maxHelperDepth, chainText(chain)))
 		return
 	}
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
@@ -705,22 +710,6 @@ func chainText(chain []string) string {
 	return strings.Join(parts, " → ")
 }
 
-// beyondHelpers reports a runtime named among the values handed past
-// maxHelperDepth helpers, as dynamic.
-func (c *checker) beyondHelpers(vals []scanner.Arg, at scanner.Pos, chain []string) {
-	for _, a := range vals {
-		if !a.Known {
-			continue
-		}
-		for _, w := range strings.Fields(a.Value) {
-			if rt, ok := c.p.Config.RuntimeForCommand(w); ok {
-				c.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: rt, Class: scanner.ClassDynamic,
-					Message: fmt.Sprintf("%s handed through more than %d helpers (%s); the rest of the chain is not followed", rt, maxHelperDepth, chainText(chain))})
-				return
-			}
-		}
-	}
-}
 
 // cmdLiteral handles exec.Cmd{Path: ..., Args: ...}.
 func (c *checker) cmdLiteral(lit *ast.CompositeLit) {
