@@ -710,7 +710,6 @@ func chainText(chain []string) string {
 	return strings.Join(parts, " → ")
 }
 
-
 // cmdLiteral handles exec.Cmd{Path: ..., Args: ...}.
 func (c *checker) cmdLiteral(lit *ast.CompositeLit) {
 	t := c.info.TypeOf(lit)

@@ -203,3 +203,24 @@ func TestModuleBoundIsDynamic(t *testing.T) {
 	assert.Contains(t, got[0], "RED:process-api claude")
 	assert.Contains(t, got[1], "RED:dynamic claude")
 }
+
+// TestHelperDepthIsDynamic: a runtime handed through more helpers than the
+// bound is dynamic at the call, never silent; within the bound it is
+// followed to the process API.
+func TestHelperDepthIsDynamic(t *testing.T) {
+	chain := func(n int) string {
+		var b strings.Builder
+		b.WriteString("package x\n\nimport \"os/exec\"\n\n")
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&b, "func h%d(s string) error { return h%d(s) }\n", i, i+1)
+		}
+		fmt.Fprintf(&b, "func h%d(s string) error { return exec.Command(s).Run() }\n\nfunc f() { _ = h1(\"claude\") }\n", n)
+		return b.String()
+	}
+	got := scanTree(t, map[string]string{"x/deep.go": chain(9)}, "", 0)
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "RED:dynamic claude")
+	got = scanTree(t, map[string]string{"x/deep.go": chain(8)}, "", 0)
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "RED:process-api claude")
+}
