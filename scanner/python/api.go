@@ -1,39 +1,54 @@
 package python
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner/treesitter"
+)
 
 // api is one process-starting (or value-finding) function the detector
 // knows.
 type api uint8
 
 const (
-	apiNone       api = iota
-	apiSubprocess     // subprocess.run/call/check_call/check_output/Popen(args, shell=?, executable=?)
-	apiShell          // os.system, os.popen, subprocess.getoutput: the string runs in a shell
-	apiShellOut       // a shell-running function whose result is read (getoutput)
-	apiExecV          // os.execv(path, argv), execve, execvp, execvpe
-	apiExecL          // os.execl(path, arg0, ...), execle, execlp, execlpe
-	apiSpawnV         // os.spawnv(mode, path, argv), ...
-	apiSpawnL         // os.spawnl(mode, path, arg0, ...), ...
-	apiPosixSpawn     // os.posix_spawn(path, argv, env), posix_spawnp
-	apiExecArgs       // asyncio.create_subprocess_exec(program, *args)
-	apiPty            // pty.spawn(argv or program)
-	apiPexpect        // pexpect.spawn/run(command, args=[])
-	apiAnyio          // anyio.open_process/run_process(str → shell, sequence → argv)
-	apiTrio           // trio.run_process/open_process(sequence, shell=?)
-	apiSDKQuery       // claude_agent_sdk.query(prompt=..., options=...)
-	apiSDKClient      // claude_agent_sdk.ClaudeSDKClient(options=...)
-	apiOptions        // ClaudeAgentOptions(...): keyword arguments as an object
-	apiDict           // dict(...): keyword arguments as an object
-	apiShCommand      // sh.Command("claude"): a command object
-	apiPlumbumGet     // plumbum.local.get("claude"): a command object
-	apiWhich          // shutil.which("claude"): a run-time look-up
-	apiEnvGet         // os.environ.get("X", "claude"), os.getenv
-	apiPathJoin       // os.path.join
-	apiStr            // str(x), pathlib.Path(x), os.fspath(x)
-	apiShlexJoin      // shlex.join(list)
-	apiShlexSplit     // shlex.split(str)
-	apiRunSync        // anyio.to_thread.run_sync(f), asyncio.to_thread(f): f's result
+	apiNone        api = iota
+	apiSubprocess      // subprocess.run/call/check_call/check_output/Popen(args, shell=?, executable=?)
+	apiShell           // os.system, os.popen, subprocess.getoutput: the string runs in a shell
+	apiShellOut        // a shell-running function whose result is read (getoutput)
+	apiExecV           // os.execv(path, argv), execve, execvp, execvpe
+	apiExecL           // os.execl(path, arg0, ...), execle, execlp, execlpe
+	apiSpawnV          // os.spawnv(mode, path, argv), ...
+	apiSpawnL          // os.spawnl(mode, path, arg0, ...), ...
+	apiPosixSpawn      // os.posix_spawn(path, argv, env), posix_spawnp
+	apiExecArgs        // asyncio.create_subprocess_exec(program, *args)
+	apiPty             // pty.spawn(argv or program)
+	apiPexpect         // pexpect.spawn/run(command, args=[])
+	apiAnyio           // anyio.open_process/run_process(str → shell, sequence → argv)
+	apiTrio            // trio.run_process/open_process(sequence, shell=?)
+	apiSDKQuery        // claude_agent_sdk.query(prompt=..., options=...)
+	apiSDKClient       // claude_agent_sdk.ClaudeSDKClient(options=...)
+	apiOptions         // ClaudeAgentOptions(...): keyword arguments as an object
+	apiDict            // dict(...): keyword arguments as an object
+	apiShCommand       // sh.Command("claude"): a command object
+	apiPlumbumGet      // plumbum.local.get("claude"): a command object
+	apiWhich           // shutil.which("claude"): a run-time look-up
+	apiEnvGet          // os.environ.get("X", "claude"), os.getenv
+	apiPathJoin        // os.path.join
+	apiStr             // str(x), pathlib.Path(x), os.fspath(x)
+	apiShlexJoin       // shlex.join(list)
+	apiShlexSplit      // shlex.split(str)
+	apiRunSync         // anyio.to_thread.run_sync(f), asyncio.to_thread(f): f's result
+	apiRemoteShell     // a command line a shell runs, here or on a remote host: invoke, fabric, paramiko (first positional or command=)
+	apiShellKw         // a shell-text function whose text may be a keyword (cmd=, command=)
+	apiConnection      // a constructor whose instance runs shell text (fabric Connection, invoke Context, paramiko SSHClient)
+	apiStrFunc         // a function computing a string from its first argument (see strFuncs)
+	apiMap             // map(f, xs)
+	apiZip             // zip(xs, ys)
+	apiChr             // chr(n)
+	apiBytes           // bytes(list), bytearray(list)
+	apiReversed        // reversed(xs)
+	apiDeque           // collections.deque(xs): the list
+	apiNamespace       // types.SimpleNamespace(**kw): keyword arguments as attributes
 )
 
 var apis = map[string]api{
@@ -48,6 +63,48 @@ var apis = map[string]api{
 	"commands:getstatusoutput":   apiShellOut,
 	"os:system":                  apiShell,
 	"os:popen":                   apiShellOut,
+	"os:popen2":                  apiShellOut,
+	"os:popen3":                  apiShellOut,
+	"os:popen4":                  apiShellOut,
+	"platform:popen":             apiShellOut,
+	"popen2:popen2":              apiShellOut,
+	"popen2:popen3":              apiShellOut,
+	"popen2:popen4":              apiShellOut,
+	"popen2:Popen3":              apiShellOut,
+	"popen2:Popen4":              apiShellOut,
+
+	// invoke and fabric run a command line in a shell, locally or on a
+	// remote host; paramiko runs one on the remote host (exec_command)
+	// or locally for a proxy (ProxyCommand). A runtime started on
+	// another host is still an ungated launch.
+	"invoke:run":                               apiRemoteShell,
+	"invoke:sudo":                              apiRemoteShell,
+	"invoke:Context().run":                     apiRemoteShell,
+	"invoke:Context().sudo":                    apiRemoteShell,
+	"invoke:context.Context().run":             apiRemoteShell,
+	"invoke:context.Context().sudo":            apiRemoteShell,
+	"fabric:api.local":                         apiRemoteShell,
+	"fabric:api.run":                           apiRemoteShell,
+	"fabric:api.sudo":                          apiRemoteShell,
+	"fabric:operations.local":                  apiRemoteShell,
+	"fabric:operations.run":                    apiRemoteShell,
+	"fabric:operations.sudo":                   apiRemoteShell,
+	"fabric:Connection().run":                  apiRemoteShell,
+	"fabric:Connection().local":                apiRemoteShell,
+	"fabric:Connection().sudo":                 apiRemoteShell,
+	"fabric:connection.Connection().run":       apiRemoteShell,
+	"fabric:connection.Connection().local":     apiRemoteShell,
+	"fabric:connection.Connection().sudo":      apiRemoteShell,
+	"fabric:SerialGroup().run":                 apiRemoteShell,
+	"fabric:SerialGroup().sudo":                apiRemoteShell,
+	"fabric:ThreadingGroup().run":              apiRemoteShell,
+	"fabric:ThreadingGroup().sudo":             apiRemoteShell,
+	"fabric:group.SerialGroup().run":           apiRemoteShell,
+	"fabric:group.ThreadingGroup().run":        apiRemoteShell,
+	"paramiko:ProxyCommand":                    apiRemoteShell,
+	"paramiko:proxy.ProxyCommand":              apiRemoteShell,
+	"paramiko:SSHClient().exec_command":        apiRemoteShell,
+	"paramiko:client.SSHClient().exec_command": apiRemoteShell,
 
 	"os:execv": apiExecV, "os:execve": apiExecV, "os:execvp": apiExecV, "os:execvpe": apiExecV,
 	"os:execl": apiExecL, "os:execle": apiExecL, "os:execlp": apiExecL, "os:execlpe": apiExecL,
@@ -91,6 +148,86 @@ var apis = map[string]api{
 	"shlex:split":              apiShlexSplit,
 	"anyio:to_thread.run_sync": apiRunSync,
 	"asyncio:to_thread":        apiRunSync,
+
+	"base64:b64decode":          apiStrFunc,
+	"base64:standard_b64decode": apiStrFunc,
+	"base64:urlsafe_b64decode":  apiStrFunc,
+	"base64:decodebytes":        apiStrFunc,
+	"binascii:unhexlify":        apiStrFunc,
+	"binascii:a2b_hex":          apiStrFunc,
+	"binascii:a2b_base64":       apiStrFunc,
+	"codecs:decode":             apiStrFunc,
+	"urllib.parse:unquote":      apiStrFunc,
+	"builtins:bytes.fromhex":    apiStrFunc,
+	"builtins:map":              apiMap,
+	"builtins:zip":              apiZip,
+	"builtins:chr":              apiChr,
+	"builtins:bytes":            apiBytes,
+	"builtins:bytearray":        apiBytes,
+	"builtins:reversed":         apiReversed,
+	"collections:deque":         apiDeque,
+	"types:SimpleNamespace":     apiNamespace,
+	"argparse:Namespace":        apiNamespace,
+}
+
+// connections are the constructors whose instances run commands: a call
+// of one is the reference "module:Path()", so the methods of its
+// instance are keys of apis ("fabric:Connection().run").
+var connections = map[string]bool{
+	"invoke:Context": true, "invoke:context.Context": true,
+	"fabric:Connection": true, "fabric:connection.Connection": true,
+	"fabric:SerialGroup": true, "fabric:ThreadingGroup": true,
+	"fabric:group.SerialGroup": true, "fabric:group.ThreadingGroup": true,
+	"paramiko:SSHClient": true, "paramiko:client.SSHClient": true,
+}
+
+// taskDecorators mark a function whose first parameter is an invoke
+// Context (or a fabric Connection): `@task def build(c): c.run(...)`.
+var taskDecorators = map[string]string{
+	"invoke:task": "invoke:Context", "fabric:task": "fabric:Connection",
+}
+
+// strFuncs are the functions that compute a string from their first
+// argument.
+var strFuncs = map[string]treesitter.StrOp{
+	"base64:b64decode": treesitter.StrBase64, "base64:standard_b64decode": treesitter.StrBase64,
+	"base64:urlsafe_b64decode": treesitter.StrBase64, "base64:decodebytes": treesitter.StrBase64,
+	"binascii:a2b_base64": treesitter.StrBase64,
+	"binascii:unhexlify":  treesitter.StrHex, "binascii:a2b_hex": treesitter.StrHex, "builtins:bytes.fromhex": treesitter.StrHex,
+	"urllib.parse:unquote": treesitter.StrURLDecode,
+}
+
+// codecs names codecs.decode's second argument to an operation.
+var codecs = map[string]treesitter.StrOp{
+	"rot13": treesitter.StrRot13, "rot_13": treesitter.StrRot13, "hex": treesitter.StrHex,
+	"base64": treesitter.StrBase64, "base_64": treesitter.StrBase64,
+}
+
+// strMethods are the str methods the evaluator computes. Any other method
+// called on a string keeps the string's text (treesitter.StrMethod).
+var strMethods = map[string]treesitter.StrOp{
+	"strip": treesitter.StrTrim, "lstrip": treesitter.StrTrimLeft, "rstrip": treesitter.StrTrimRight,
+	"decode": treesitter.StrIdentity, "encode": treesitter.StrIdentity, "__str__": treesitter.StrIdentity,
+	"lower": treesitter.StrLower, "casefold": treesitter.StrLower, "upper": treesitter.StrUpper,
+	"capitalize": treesitter.StrCapitalize, "title": treesitter.StrCapitalize, "swapcase": treesitter.StrSwapCase,
+	"replace": treesitter.StrReplaceAll, "removeprefix": treesitter.StrRemovePrefix, "removesuffix": treesitter.StrRemoveSuffix,
+	"format": treesitter.StrFormat,
+}
+
+// listMethods are the list (and deque) methods whose change the
+// evaluator applies; readOnly ones change nothing. A method on a list
+// name in neither table is an unmodelled change (treesitter.MutateList).
+var listMethods = map[string]treesitter.ListOp{
+	"append": treesitter.ListAppend, "extend": treesitter.ListExtend, "__iadd__": treesitter.ListExtend,
+	"insert": treesitter.ListInsert, "__setitem__": treesitter.ListSetItem,
+	"appendleft": treesitter.ListPrepend, "extendleft": treesitter.ListExtendLeft,
+	"index": treesitter.ListReadOnly, "count": treesitter.ListReadOnly, "copy": treesitter.ListReadOnly,
+	"__len__": treesitter.ListReadOnly, "__getitem__": treesitter.ListReadOnly, "__contains__": treesitter.ListReadOnly,
+	"get": treesitter.ListReadOnly, "keys": treesitter.ListReadOnly, "values": treesitter.ListReadOnly, "items": treesitter.ListReadOnly,
+	"join": treesitter.ListReadOnly, "split": treesitter.ListReadOnly, "startswith": treesitter.ListReadOnly,
+	"endswith": treesitter.ListReadOnly, "format": treesitter.ListReadOnly, "strip": treesitter.ListReadOnly,
+	"lower": treesitter.ListReadOnly, "upper": treesitter.ListReadOnly, "encode": treesitter.ListReadOnly,
+	"decode": treesitter.ListReadOnly, "replace": treesitter.ListReadOnly, "find": treesitter.ListReadOnly,
 }
 
 // apiOf returns the API a reference names.
@@ -98,11 +235,43 @@ func apiOf(v value) api {
 	if v.K != vRef {
 		return apiNone
 	}
-	return apis[v.Mod+":"+strings.Join(v.Path, ".")]
+	for _, k := range refKeys(v) {
+		if x, ok := apis[k]; ok {
+			return x
+		}
+	}
+	return apiNone
+}
+
+// refKeys are the keys a reference may have in the tables: "mod:path",
+// and for a dotted module also "first:rest.path" (`from fabric.api import
+// run` is fabric:api.run).
+func refKeys(v value) []string {
+	p := strings.Join(v.Path, ".")
+	keys := []string{v.Mod + ":" + p}
+	if i := strings.IndexByte(v.Mod, '.'); i > 0 {
+		rest := v.Mod[i+1:]
+		if p != "" {
+			rest += "." + p
+		}
+		keys = append(keys, v.Mod[:i]+":"+rest)
+	}
+	return keys
+}
+
+// keyOf is the first of v's keys that a table m holds.
+func keyOf[T any](v value, m map[string]T) (string, bool) {
+	for _, k := range refKeys(v) {
+		if _, ok := m[k]; ok {
+			return k, true
+		}
+	}
+	return "", false
 }
 
 // builtins are the names Python provides without an import.
-var builtins = map[string]bool{"str": true, "dict": true}
+var builtins = map[string]bool{"str": true, "dict": true, "map": true, "zip": true, "chr": true,
+	"bytes": true, "bytearray": true, "reversed": true}
 
 // interestingNames are the attribute names a callee must end in (or a bound
 // name it must be) before the detector evaluates it.

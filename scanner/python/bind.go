@@ -1,6 +1,10 @@
 package python
 
-import "github.com/leasegate/leasegate/scanner/treesitter"
+import (
+	"slices"
+
+	"github.com/leasegate/leasegate/scanner/treesitter"
+)
 
 // binding is one place a name gets a value in the file: an assignment, an
 // import, or a parameter/loop variable (whose value is unknown).
@@ -20,20 +24,36 @@ type binding struct {
 	def    int32
 
 	each bool // a loop variable: any element of the list value iterates
+	// with: a `with X as name` target, whose value is X (the context
+	// manager, as a connection's __enter__ returns itself).
+	with bool
+	// elem is, for a name in a tuple target (`sh, flag = pair()`), its
+	// position plus one: the value is that element of the value.
+	elem int
 }
 
 // mutation is an in-place change of a list or string a name holds:
-// `cmd += [...]`, `cmd.append(x)`, `cmd.extend([...])`, `cmd.insert(...)`.
+// `cmd += [...]`, `cmd[i] = x`, `cmd[:0] = [...]`, or any method called on
+// the name (`cmd.insert(0, x)`, `cmd.reverse()`; see listMethods).
 type mutation struct {
 	at    uint32 // byte offset of the statement
-	op    string // "+=", "append", "extend", "insert"
-	value int32
+	node  int32  // the statement or call, for its scope
+	op    string // "+=", "[]", "[:]", or the method's name
+	index int32  // "[]": the subscript
+	value int32  // "+=", "[]", "[:]": the value; a method: its argument list
+}
+
+// declKey names a `global`/`nonlocal` declaration of a name in a function.
+type declKey struct {
+	fn   int32
+	name string
 }
 
 // collect records every binding of every name in the file, walking the
 // flat node array (linear, no recursion).
 func (a *analyzer) collect() {
 	t := a.t
+	a.collectDecls()
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		n := &t.Nodes[i]
 		switch n.Kind {
@@ -41,7 +61,12 @@ func (a *analyzer) collect() {
 			l := t.Child(i, fLeft)
 			r := t.Child(i, fRight)
 			if r == none {
-				continue // a bare annotation binds nothing
+				// a bare annotation binds nothing; in a class body it
+				// declares a field (`program: str`)
+				if l != none && t.Nodes[l].Kind == kIdentifier && a.inClassBody(l) {
+					a.addField(l)
+				}
+				continue
 			}
 			if t.Nodes[r].Kind == kAssignment {
 				continue // chained: the inner assignment binds with the final value
@@ -56,7 +81,7 @@ func (a *analyzer) collect() {
 			if l != none && t.Nodes[l].Kind == kIdentifier {
 				op := t.Child(i, fOperator)
 				if op != none && t.Is(op, "+=") {
-					a.addMutation(l, mutation{at: n.Start, op: "+=", value: t.Child(i, fRight)})
+					a.addMutation(l, mutation{at: n.Start, node: i, op: "+=", value: t.Child(i, fRight)})
 				} else {
 					a.scopes.Bind(l, binding{value: none, param: true, name: l})
 				}
@@ -74,6 +99,11 @@ func (a *analyzer) collect() {
 			idx := 0
 			if method {
 				idx = -1 // self
+				if fn == "__init__" {
+					// Task("claude") calls __init__(self, tool): the
+					// parameters take the arguments of the class's calls
+					fn, method = a.className(t.Nodes[i].Parent), false
+				}
 			}
 			for c := n.First; c != none; c = t.Nodes[c].Next {
 				nm, def := int32(none), int32(none)
@@ -112,6 +142,13 @@ func (a *analyzer) collect() {
 			}
 			a.bindUnknown(t.Child(i, fLeft))
 		case kAsPatternTarget:
+			// with Connection(h) as c: c is the context manager
+			if f := n.First; f != none && t.Nodes[f].Kind == kIdentifier && t.Nodes[f].Next == none {
+				if p := n.Parent; p != none && t.Nodes[p].Kind == kAsPattern && t.Nodes[p].First != i {
+					a.scopes.Bind(f, binding{value: t.Nodes[p].First, with: true, name: f})
+					continue
+				}
+			}
 			a.bindUnknown(i)
 		case kFunction, kClass:
 			if nm := t.Child(i, fName); nm != none {
@@ -122,7 +159,8 @@ func (a *analyzer) collect() {
 				a.scopes.BindIn(nm, b, a.scopes.Of(i))
 			}
 		case kCall:
-			// cmd.append(x) / cmd.extend([...]) / cmd.insert(i, x)
+			// cmd.append(x), cmd.insert(i, x), cmd.reverse(), d.update(...):
+			// a method called on a name may change what it holds
 			fn := t.Child(i, fFunction)
 			if fn == none || t.Nodes[fn].Kind != kAttribute {
 				continue
@@ -132,14 +170,99 @@ func (a *analyzer) collect() {
 			if obj == none || at == none || t.Nodes[obj].Kind != kIdentifier {
 				continue
 			}
-			for _, op := range []string{"append", "extend", "insert"} {
-				if t.Is(at, op) {
-					args := t.Child(i, fArguments)
-					var v int32 = none
-					if args != none {
-						v = t.Nodes[args].First
-					}
-					a.addMutation(obj, mutation{at: n.Start, op: op, value: v})
+			m := t.Text(at)
+			if m == "update" || m == "setdefault" {
+				a.dictCalls = append(a.dictCalls, i)
+			}
+			if listMethods[m] != treesitter.ListReadOnly && !t.Is(obj, "self") {
+				a.addMutation(obj, mutation{at: n.Start, node: i, op: m, value: t.Child(i, fArguments)})
+			}
+		}
+	}
+	a.linkFields()
+}
+
+// collectDecls records the `global` and `nonlocal` declarations of each
+// function: an assignment to such a name binds it in the module (global)
+// or in the enclosing function (nonlocal), so every use there sees it.
+func (a *analyzer) collectDecls() {
+	t := a.t
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		k := t.Nodes[i].Kind
+		if k != kGlobal && k != kNonlocal {
+			continue
+		}
+		fn := a.scopes.Of(i)
+		if fn == none {
+			continue
+		}
+		target := int32(none)
+		if k == kNonlocal {
+			target = a.scopes.Of(fn)
+		}
+		if a.decls == nil {
+			a.decls = map[declKey]int32{}
+		}
+		for c := t.Nodes[i].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind == kIdentifier {
+				a.decls[declKey{fn, t.Text(c)}] = target
+			}
+		}
+	}
+}
+
+// bindName binds the name at node l, in the scope a global or nonlocal
+// declaration names when its function has one.
+func (a *analyzer) bindName(l int32, b binding) {
+	if len(a.decls) > 0 {
+		if sc, ok := a.decls[declKey{a.scopes.Of(l), a.t.Text(l)}]; ok {
+			a.scopes.BindIn(l, b, sc)
+			return
+		}
+	}
+	a.scopes.Bind(l, b)
+}
+
+// className is the name of the class whose body defines function fn.
+func (a *analyzer) className(fn int32) string {
+	t := a.t
+	for p := t.Nodes[fn].Parent; p != none; p = t.Nodes[p].Parent {
+		if t.Nodes[p].Kind == kClass {
+			if nm := t.Child(p, fName); nm != none {
+				return t.Text(nm)
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// linkFields makes the arguments of a class's calls possibilities of its
+// fields (dataclass, attrs, pydantic, NamedTuple: `Job(program="x")` or
+// `Job("x")` sets field program), read through any instance.
+func (a *analyzer) linkFields() {
+	t := a.t
+	for cls, fields := range a.fields {
+		sites := a.ev.CallSites()[cls]
+		if len(sites) > treesitter.MaxCallSites {
+			continue
+		}
+		for _, site := range sites {
+			pos, kw := a.callArgs(site)
+			for j, c := range pos {
+				if j < len(fields) && t.Nodes[c].Kind != kListSplat {
+					a.selfAttrs[fields[j]] = append(a.selfAttrs[fields[j]], c)
+				}
+			}
+			if kw.Obj == none {
+				continue
+			}
+			for c := t.Nodes[kw.Obj].First; c != none; c = t.Nodes[c].Next {
+				if t.Nodes[c].Kind != kKeywordArgument {
+					continue
+				}
+				if nm := t.Child(c, fName); nm != none && slices.Contains(fields, t.Text(nm)) {
+					a.selfAttrs[t.Text(nm)] = append(a.selfAttrs[t.Text(nm)], t.Child(c, fValue))
 				}
 			}
 		}
@@ -196,6 +319,9 @@ func (a *analyzer) Import(b *binding) bool { return b.ref }
 var callShape = treesitter.CallShape{Call: kCall, Callee: fFunction, Ident: kIdentifier, Member: kAttribute, MemberName: fAttribute}
 
 func (a *analyzer) addMutation(name int32, m mutation) {
+	if a.muts == nil {
+		a.muts = map[string][]mutation{}
+	}
 	nm := a.t.Nodes[name]
 	key := string(a.t.Src[nm.Start:nm.End])
 	a.muts[key] = append(a.muts[key], m)
@@ -210,11 +336,12 @@ func (a *analyzer) bindTarget(l, r int32) {
 	}
 	switch t.Nodes[l].Kind {
 	case kIdentifier:
-		a.scopes.Bind(l, binding{value: r, name: l})
+		a.bindName(l, binding{value: r, name: l})
 		if a.inClassBody(l) {
 			// a class attribute or dataclass/attrs/pydantic field default:
 			// read through self.x
 			a.selfAttrs[t.Text(l)] = append(a.selfAttrs[t.Text(l)], r)
+			a.addField(l)
 		}
 	case kAttribute:
 		// self.x = value: an instance attribute, followed by self.x reads
@@ -228,12 +355,48 @@ func (a *analyzer) bindTarget(l, r int32) {
 			a.sets = append(a.sets, [2]int32{l, r})
 		}
 	case kSubscript:
-		// d["k"] = value: an item set after construction
+		// d["k"] = value: an item set after construction; cmd[0] = x and
+		// cmd[:0] = [...]: a list changed in place
 		if obj := t.Child(l, fValue); obj != none && t.Nodes[obj].Kind == kIdentifier {
 			a.sets = append(a.sets, [2]int32{l, r})
+			sub := t.Child(l, fSubscript)
+			op := "[]"
+			if sub != none && t.Nodes[sub].Kind == kSlice {
+				op = "[:]"
+			}
+			a.addMutation(obj, mutation{at: t.Nodes[l].Start, node: l, op: op, index: sub, value: r})
 		}
 	case kPatternList, kTuplePattern, kListPattern, kExpressionList, kTuple, kList:
-		a.bindUnknown(l)
+		// sh, flag = pair(): each name is its element, when the target
+		// is a flat list of names
+		flat := true
+		for c := t.Nodes[l].First; c != none; c = t.Nodes[c].Next {
+			flat = flat && t.Nodes[c].Kind == kIdentifier
+		}
+		if !flat {
+			a.bindUnknown(l)
+			return
+		}
+		i := 0
+		for c := t.Nodes[l].First; c != none; c = t.Nodes[c].Next {
+			i++
+			a.bindName(c, binding{value: r, elem: i, name: c})
+		}
+	}
+}
+
+// addField records the class-body name at l as a field of its class, in
+// declaration order.
+func (a *analyzer) addField(l int32) {
+	cls := a.className(l)
+	if cls == "" {
+		return
+	}
+	if a.fields == nil {
+		a.fields = map[string][]string{}
+	}
+	if name := a.t.Text(l); !slices.Contains(a.fields[cls], name) {
+		a.fields[cls] = append(a.fields[cls], name)
 	}
 }
 

@@ -40,7 +40,7 @@ var apiNeedles = [][]byte{
 	[]byte("subprocess"), []byte("system"), []byte("popen"), []byte("exec"), []byte("spawn"),
 	[]byte("pty"), []byte("pexpect"), []byte("plumbum"), []byte("anyio"), []byte("trio"),
 	[]byte("_process"), []byte("claude_agent_sdk"), []byte("claude_code_sdk"), []byte("getoutput"),
-	[]byte("getstatusoutput"),
+	[]byte("getstatusoutput"), []byte("invoke"), []byte("fabric"), []byte("paramiko"),
 }
 
 // shImportRE finds an import of the sh module.
@@ -75,6 +75,9 @@ type analyzer struct {
 	// unknown instead of recursing.
 	mutating  map[string]bool
 	wildcards []string
+	decls     map[declKey]int32   // global/nonlocal names: the scope they bind in
+	fields    map[string][]string // class fields in declaration order, by class
+	dictCalls []int32             // d.update(...), d.setdefault(...) calls
 }
 
 // evalShape is how the shared evaluator reads Python: command objects
@@ -204,13 +207,16 @@ func (a *analyzer) call(n int32) {
 	switch apiOf(callee) {
 	case apiSubprocess:
 		a.subprocess(n, pos, kw)
-	case apiShell, apiShellOut:
-		a.shellArg(n, pos, kw, "cmd", "command")
+	case apiShell, apiShellOut, apiRemoteShell:
+		a.shellArg(n, pos, kw, "cmd", "command", "command_line")
 	case apiExecV, apiPosixSpawn:
-		if len(pos) >= 2 {
-			treesitter.Judge(a.p, a.t, a.pathArgv(a.ev.Eval(pos[0]), a.ev.Eval(pos[1])), at, nil)
-		} else if len(pos) == 1 {
-			treesitter.Judge(a.p, a.t, a.pathArgv(a.ev.Eval(pos[0]), treesitter.Unknown(none)), at, nil)
+		// (path, argv): by position or keyword (path=, argv=)
+		if path, ok := a.argOr(pos, kw, 0, "path", "file"); ok {
+			argv, ok := a.argOr(pos, kw, 1, "argv", "args")
+			if !ok {
+				argv = treesitter.Unknown(none)
+			}
+			treesitter.Judge(a.p, a.t, a.pathArgv(path, argv), at, path.Alt)
 		}
 	case apiExecL:
 		if len(pos) >= 1 {
@@ -224,8 +230,13 @@ func (a *analyzer) call(n int32) {
 			treesitter.Judge(a.p, a.t, append([]scanner.Arg{a.t.Arg(a.ev.Eval(pos[0]))}, a.flatArgs(rest)...), at, nil)
 		}
 	case apiSpawnV:
-		if len(pos) >= 3 {
-			treesitter.Judge(a.p, a.t, a.pathArgv(a.ev.Eval(pos[1]), a.ev.Eval(pos[2])), at, nil)
+		// (mode, file, args): by position or keyword (file=, args=)
+		if path, ok := a.argOr(pos, kw, 1, "file", "path"); ok {
+			argv, ok := a.argOr(pos, kw, 2, "args", "argv")
+			if !ok {
+				argv = treesitter.Unknown(none)
+			}
+			treesitter.Judge(a.p, a.t, a.pathArgv(path, argv), at, path.Alt)
 		}
 	case apiSpawnL:
 		if len(pos) >= 2 {
@@ -286,6 +297,22 @@ func (a *analyzer) call(n int32) {
 		}
 		a.sdk(n, opts)
 	}
+}
+
+// argOr is positional argument i, else the first keyword of names given.
+func (a *analyzer) argOr(pos []int32, kw value, i int, names ...string) (value, bool) {
+	if i < len(pos) {
+		if a.t.Nodes[pos[i]].Kind == kListSplat {
+			return treesitter.Unknown(pos[i]), true
+		}
+		return a.ev.Eval(pos[i]), true
+	}
+	for _, nm := range names {
+		if v, ok := a.prop(kw, nm); ok {
+			return v, true
+		}
+	}
+	return value{}, false
 }
 
 // loopSubprocess handles asyncio's loop.subprocess_exec(factory, program,

@@ -2,6 +2,7 @@ package python
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -35,6 +36,11 @@ func (a *analyzer) Expr(n int32) value {
 		return out
 	case kInteger, kFloat:
 		return treesitter.Str(t.Text(n), n)
+	case kUnary:
+		// -1 (a slice's step, an index from the end)
+		if arg := t.Child(n, fArgument); arg != none && t.Nodes[arg].Kind == kInteger && strings.HasPrefix(t.Text(n), "-") {
+			return treesitter.Str("-"+t.Text(arg), n)
+		}
 	case kTrue, kFalse:
 		return value{K: vBool, B: t.Nodes[n].Kind == kTrue, Node: n, Lit: none}
 	case kNone:
@@ -70,6 +76,9 @@ func (a *analyzer) Expr(n int32) value {
 				return value{K: vCmd, Elems: []value{name}, Node: n, Lit: none}
 			}
 			return treesitter.Unknown(n)
+		}
+		if sub != none && t.Nodes[sub].Kind == kSlice {
+			return a.slice(obj, sub, n)
 		}
 		idx := a.ev.Eval(sub)
 		if !idx.Known() || idx.Alt != nil {
@@ -291,7 +300,7 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, name []byte, n
 			return treesitter.Unknown(n)
 		}
 		a.mutating[string(name)] = true
-		v = a.applyMutations(v, ms, nm.Start)
+		v = a.applyMutations(v, ms, nm.Start, n)
 		delete(a.mutating, string(name))
 	}
 	v.Node, v.Lit = n, none
@@ -301,28 +310,46 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, name []byte, n
 	return a.ev.Tracked(v)
 }
 
-// applyMutations applies the in-place changes made before offset `at`.
-func (a *analyzer) applyMutations(v value, ms []mutation, at uint32) value {
-	for _, m := range ms {
-		if m.at >= at {
+// maxMutations bounds how many in-place changes of one name are applied;
+// past it the list is changed in an unmodelled way (its first element may
+// be any element), never silently cut.
+const maxMutations = 64
+
+// applyMutations applies the in-place changes made before offset `at` in
+// the use's function, and those made in any other function (a helper or
+// closure that may run before the use).
+func (a *analyzer) applyMutations(v value, ms []mutation, at uint32, use int32) value {
+	t := a.t
+	sc := a.scopes.Of(use)
+	for k, m := range ms {
+		if m.at >= at && a.scopes.Of(m.node) == sc {
 			continue
 		}
-		w := a.ev.Eval(m.value)
+		if k == maxMutations {
+			return treesitter.MutateList(a.ev.Cfg, v, treesitter.ListUnmodelled, nil, v.Node)
+		}
 		switch {
-		case v.K == vStr && m.op == "+=":
-			v = treesitter.Concat(v, w, v.Node)
-		case v.K == vArr && (m.op == "+=" || m.op == "extend"):
-			if w.K == vArr {
-				v.Elems = append(append([]value{}, v.Elems...), w.Elems...)
-			} else {
-				v.Elems = append(append([]value{}, v.Elems...), treesitter.Unknown(m.value))
+		case m.op == "+=" && v.K == vStr:
+			v = treesitter.Concat(v, a.ev.Eval(m.value), v.Node)
+		case v.K != vArr:
+		case m.op == "+=":
+			v = treesitter.MutateList(a.ev.Cfg, v, treesitter.ListExtend, []value{a.ev.Eval(m.value)}, m.value)
+		case m.op == "[]":
+			v = treesitter.MutateList(a.ev.Cfg, v, treesitter.ListSetItem, []value{a.ev.Eval(m.index), a.ev.Eval(m.value)}, m.value)
+		case m.op == "[:]":
+			v = treesitter.MutateList(a.ev.Cfg, v, treesitter.ListUnmodelled, []value{a.ev.Eval(m.value)}, m.value)
+		default:
+			var args []value
+			if m.value != none {
+				for c := t.Nodes[m.value].First; c != none; c = t.Nodes[c].Next {
+					w := a.ev.Eval(c)
+					if t.Nodes[c].Kind == kListSplat {
+						w = a.ev.Eval(t.Nodes[c].First)
+					}
+					args = append(args, w)
+				}
 			}
-		case v.K == vArr && m.op == "append":
-			v.Elems = append(append([]value{}, v.Elems...), w)
-		case v.K == vArr && m.op == "insert":
-			// insert(i, x): the position is rarely constant; the argv is
-			// no longer known beyond its first element.
-			v.Elems = append(append([]value{}, v.Elems...), treesitter.Unknown(m.value))
+			v = treesitter.MutateList(a.ev.Cfg, v, listMethods[m.op], args, m.node)
 		}
 	}
 	return v
@@ -332,6 +359,12 @@ func (a *analyzer) applyMutations(v value, ms []mutation, at uint32) value {
 func (a *analyzer) Binding(b *binding) value {
 	if b.ref {
 		return a.refValue(value{K: vRef, Mod: b.mod, Path: b.path, Node: b.name, Lit: none})
+	}
+	if b.param && b.index == 0 {
+		// @task def build(c): c is an invoke Context / fabric Connection
+		if ctx, ok := a.taskContext(b.name); ok {
+			return ctx
+		}
 	}
 	if b.param && b.fn != "" {
 		return a.evalParam(b)
@@ -345,6 +378,11 @@ func (a *analyzer) Binding(b *binding) value {
 				return treesitter.Union(a.ev.Cfg, v.Elems, b.name)
 			}
 			return treesitter.Unknown(b.name)
+		})
+	}
+	if b.elem > 0 {
+		return a.ev.Once(b.name, func() value {
+			return treesitter.Elem(a.ev.Eval(b.value), "#"+strconv.Itoa(b.elem-1), b.name)
 		})
 	}
 	return a.ev.Once(b.name, func() value { return a.ev.Eval(b.value) })
@@ -428,8 +466,100 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		}
 	case vArr:
 		return treesitter.Elem(v, name, n)
+	case vObj:
+		// types.SimpleNamespace(bin=...).bin
+		if p, ok := a.prop(v, name); ok {
+			return p
+		}
+	case vUnknown, vFunc:
+		// r = Runner(); r.bin: an instance not known statically has the
+		// attributes the file gives any instance (self.x, class and
+		// dataclass fields, constructor arguments)
+		if !v.Env {
+			return a.ev.Attr(name, a.selfAttrs[name], n)
+		}
 	}
 	return treesitter.Unknown(n)
+}
+
+// taskContext is the value of the first parameter (at node name) of a
+// function decorated as an invoke or fabric task.
+func (a *analyzer) taskContext(name int32) (value, bool) {
+	t := a.t
+	params := t.Nodes[name].Parent
+	for params != none && t.Nodes[params].Kind != kParameters {
+		params = t.Nodes[params].Parent
+	}
+	if params == none {
+		return value{}, false
+	}
+	fn := t.Nodes[params].Parent
+	if fn == none || t.Nodes[fn].Kind != kFunction {
+		return value{}, false
+	}
+	dec := t.Nodes[fn].Parent
+	if dec == none || t.Nodes[dec].Kind != kDecorated {
+		return value{}, false
+	}
+	for c := t.Nodes[dec].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kDecorator || t.Nodes[c].First == none {
+			continue
+		}
+		e := t.Nodes[c].First
+		if t.Nodes[e].Kind == kCall { // @task(help=...)
+			e = t.Child(e, fFunction)
+		}
+		if e == none {
+			continue
+		}
+		if d := a.ev.Eval(e); d.K == vRef {
+			for _, k := range refKeys(d) {
+				if ctx, ok := taskDecorators[k]; ok {
+					i := strings.IndexByte(ctx, ':')
+					return value{K: vRef, Mod: ctx[:i], Path: []string{ctx[i+1:] + "()"}, Node: name, Lit: none}, true
+				}
+			}
+		}
+	}
+	return value{}, false
+}
+
+// slice is obj[a:b:c]: a string's slice when its bounds are known; a
+// list's elements (all of them when a bound is not known).
+func (a *analyzer) slice(obj value, sub, n int32) value {
+	t := a.t
+	var bounds [3]*value
+	part, pos := 0, t.Nodes[sub].Start
+	for c := t.Nodes[sub].First; c != none; c = t.Nodes[c].Next {
+		part += strings.Count(string(t.Src[pos:t.Nodes[c].Start]), ":")
+		if part < 3 {
+			v := a.ev.Eval(c)
+			bounds[part] = &v
+		}
+		pos = t.Nodes[c].End
+	}
+	switch obj.K {
+	case vStr:
+		return treesitter.PySlice(obj, bounds, n)
+	case vArr:
+		out := obj
+		out.Node, out.Lit = n, none
+		if bounds[2] == nil && bounds[1] == nil && bounds[0] != nil {
+			if i, ok := intOfValue(*bounds[0]); ok && i >= 0 && i <= len(obj.Elems) {
+				out.Elems = obj.Elems[i:]
+			}
+		}
+		return out
+	}
+	return treesitter.Unknown(n)
+}
+
+func intOfValue(v value) (int, bool) {
+	if !v.Known() {
+		return 0, false
+	}
+	i, err := strconv.Atoi(v.S)
+	return i, err == nil
 }
 
 // invokeMethods run a plumbum command object.
@@ -496,8 +626,56 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 			}
 			m[name] = append(m[name], s[1])
 		}
+		a.dictCallSets()
 	}
 	return a.setsOf[obj]
+}
+
+// dictCallSets adds the entries `d.update(k=v)`, `d.update({k: v})` and
+// `d.setdefault(k, v)` give a dict the file built.
+func (a *analyzer) dictCallSets() {
+	t := a.t
+	for _, call := range a.dictCalls {
+		fn := t.Child(call, fFunction)
+		ov := a.evalIdent(t.Child(fn, fObject))
+		if ov.K != vObj || ov.Obj == none {
+			continue
+		}
+		m := a.setsOf[ov.Obj]
+		if m == nil {
+			m = map[string][]int32{}
+			a.setsOf[ov.Obj] = m
+		}
+		pos, kw := a.callArgs(call)
+		if t.Is(t.Child(fn, fAttribute), "setdefault") {
+			if len(pos) == 2 {
+				if k := a.ev.Eval(pos[0]); k.Known() && k.Alt == nil {
+					m[k.S] = append(m[k.S], pos[1])
+				}
+			}
+			continue
+		}
+		for c := t.Nodes[kw.Obj].First; kw.Obj != none && c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind == kKeywordArgument {
+				if nm := t.Child(c, fName); nm != none {
+					m[t.Text(nm)] = append(m[t.Text(nm)], t.Child(c, fValue))
+				}
+			}
+		}
+		for _, p := range pos {
+			if t.Nodes[p].Kind != kDictionary {
+				continue
+			}
+			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {
+				if t.Nodes[c].Kind != kPair {
+					continue
+				}
+				if k := a.ev.Eval(t.Child(c, fKey)); k.Known() && k.Alt == nil {
+					m[k.S] = append(m[k.S], t.Child(c, fValue))
+				}
+			}
+		}
+	}
 }
 
 // setValues are the values the file sets on object obj after
@@ -515,17 +693,42 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 	case vArr:
 		vals = v.Elems
 	case vObj:
-		if v.Obj == none || t.Nodes[v.Obj].Kind != kDictionary {
+		if v.Obj == none || t.Nodes[v.Obj].Kind != kDictionary && t.Nodes[v.Obj].Kind != kArgumentList {
 			break
 		}
 		for c := t.Nodes[v.Obj].First; c != none && len(vals) <= 4*treesitter.MaxPossibilities; c = t.Nodes[c].Next {
-			if t.Nodes[c].Kind == kPair {
+			switch t.Nodes[c].Kind {
+			case kPair, kKeywordArgument:
 				vals = append(vals, a.ev.Eval(t.Child(c, fValue)))
+			case kList, kTuple, kCall:
+				// dict([(k, v), ...]), dict(zip(ks, vs))
+				if !a.dictCallArg(c) {
+					continue
+				}
+				if l := a.ev.Eval(c); l.K == vArr {
+					for _, e := range l.Elems {
+						if e.K == vArr && len(e.Elems) == 2 {
+							vals = append(vals, e.Elems[1])
+						}
+					}
+				}
 			}
 		}
 		vals = append(vals, a.setValues(v.Obj)...)
 	}
 	return a.ev.Tracked(treesitter.Union(a.ev.Cfg, vals, n))
+}
+
+// dictCallArg reports whether c is a positional argument of dict(...).
+func (a *analyzer) dictCallArg(c int32) bool {
+	t := a.t
+	args := t.Nodes[c].Parent
+	if args == none || t.Nodes[args].Kind != kArgumentList {
+		return false
+	}
+	call := t.Nodes[args].Parent
+	fn := t.Child(call, fFunction)
+	return fn != none && t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "dict")
 }
 
 // Entry reads one item of a dict literal or argument list for key name.
@@ -542,13 +745,23 @@ func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 		}
 	case kDictionarySplat:
 		return a.ev.Eval(t.Nodes[c].First), false, true
+	case kList, kTuple, kCall:
+		// a positional argument of dict(...): a list of (key, value) pairs
+		if !a.dictCallArg(c) {
+			break
+		}
+		if l := a.ev.Eval(c); l.K == vArr {
+			var out value
+			found := false
+			for _, e := range l.Elems {
+				if e.K == vArr && len(e.Elems) == 2 && (!e.Elems[0].Known() || e.Elems[0].S == name) {
+					out, found = e.Elems[1], true
+				}
+			}
+			return out, found, false
+		}
 	}
 	return value{}, false, false
-}
-
-// identityMethods return their receiver's string value.
-var identityMethods = map[string]bool{
-	"strip": true, "rstrip": true, "lstrip": true, "decode": true, "encode": true, "__str__": true,
 }
 
 // callArgs splits a call's arguments into positional nodes and the
@@ -590,12 +803,6 @@ func (a *analyzer) evalCall(n int32) value {
 	if t.Nodes[fn].Kind == kAttribute {
 		if at := t.Child(fn, fAttribute); at != none {
 			name := t.Text(at)
-			if identityMethods[name] {
-				if v := a.ev.Eval(t.Child(fn, fObject)); v.K == vStr {
-					v.Node, v.Lit = n, none
-					return v
-				}
-			}
 			if name == "join" {
 				if sep := a.ev.Eval(t.Child(fn, fObject)); sep.Known() {
 					if l := arg(0); l.K == vArr {
@@ -612,7 +819,7 @@ func (a *analyzer) evalCall(n int32) value {
 			}
 			if name == "get" {
 				// d.get(k, default): the entry, else the default
-				if d := a.ev.Eval(t.Child(fn, fObject)); d.K == vObj && d.Obj != none && t.Nodes[d.Obj].Kind == kDictionary {
+				if d := a.ev.Eval(t.Child(fn, fObject)); d.K == vObj && d.Obj != none && (t.Nodes[d.Obj].Kind == kDictionary || t.Nodes[d.Obj].Kind == kArgumentList) {
 					var e value
 					if k := arg(0); k.Known() && k.Alt == nil {
 						if v, ok := a.prop(d, k.S); ok {
@@ -629,8 +836,37 @@ func (a *analyzer) evalCall(n int32) value {
 				}
 			}
 			if name == "split" {
-				if s := a.ev.Eval(t.Child(fn, fObject)); s.K == vStr && len(pos) == 0 {
-					return splitWords(s, n, false)
+				if s := a.ev.Eval(t.Child(fn, fObject)); s.K == vStr {
+					if len(pos) == 0 {
+						return splitWords(s, n, false)
+					}
+					if sep := arg(0); sep.Known() && sep.S != "" {
+						return treesitter.Split(s, sep.S, n)
+					}
+				}
+			}
+			if name != "join" && name != "split" {
+				recv := a.ev.Eval(t.Child(fn, fObject))
+				switch recv.K {
+				case vStr:
+					// a string method: computed when modelled, else the
+					// receiver's text stays a possibility
+					var args []value
+					for i := range pos {
+						args = append(args, arg(i))
+					}
+					return treesitter.StrMethod(strMethods[name], recv, args, n)
+				case vArr:
+					if name == "pop" {
+						// a.pop() is the last element, a.pop(i) element i
+						if len(pos) == 0 && len(recv.Elems) > 0 {
+							return recv.Elems[len(recv.Elems)-1]
+						}
+						if i, ok := intOfValue(arg(0)); ok && i >= 0 && i < len(recv.Elems) {
+							return recv.Elems[i]
+						}
+						return treesitter.Union(a.ev.Cfg, recv.Elems, n)
+					}
 				}
 			}
 		}
@@ -668,6 +904,21 @@ func (a *analyzer) evalCall(n int32) value {
 	default:
 		return treesitter.Unknown(n)
 	}
+	if callee.Mod == "builtins" && len(callee.Path) == 2 && callee.Path[0] == "str" {
+		// str.lower("CLAUDE"): the method with its receiver first
+		if op, ok := strMethods[callee.Path[1]]; ok || len(pos) > 0 {
+			var args []value
+			for i := 1; i < len(pos); i++ {
+				args = append(args, arg(i))
+			}
+			return treesitter.StrMethod(op, arg(0), args, n)
+		}
+	}
+	if k, ok := keyOf(callee, connections); ok {
+		// Connection(host): an instance whose methods run commands
+		i := strings.IndexByte(k, ':')
+		return value{K: vRef, Mod: k[:i], Path: []string{k[i+1:] + "()"}, Node: n, Lit: none}
+	}
 	switch callee.Mod {
 	case "#bake":
 		out := value{K: vCmd, Elems: append([]value{}, callee.Elems...), Node: n, Lit: none}
@@ -677,6 +928,69 @@ func (a *analyzer) evalCall(n int32) value {
 		return out
 	}
 	switch apiOf(callee) {
+	case apiStrFunc:
+		op := treesitter.StrIdentity
+		if k, ok := keyOf(callee, strFuncs); ok {
+			op = strFuncs[k]
+		} else if c := arg(1); c.Known() {
+			// codecs.decode(s, "rot13")
+			op = codecs[strings.ToLower(strings.ReplaceAll(c.S, "-", "_"))]
+		}
+		return treesitter.StrMethod(op, arg(0), nil, n)
+	case apiMap:
+		f, l := arg(0), arg(1)
+		if l.K == vStr {
+			l = treesitter.Chars(l, n)
+		}
+		if l.K != vArr || f.K != vRef || f.Mod != "builtins" || len(f.Path) == 0 {
+			return treesitter.Unknown(n)
+		}
+		out := value{K: vArr, Node: n, Lit: none}
+		for _, e := range l.Elems {
+			switch {
+			case f.Path[0] == "chr" && len(f.Path) == 1:
+				out.Elems = append(out.Elems, treesitter.StrFromCodes([]value{e}, n))
+			case f.Path[0] == "str" && len(f.Path) == 2:
+				out.Elems = append(out.Elems, treesitter.StrMethod(strMethods[f.Path[1]], e, nil, n))
+			case f.Path[0] == "str":
+				out.Elems = append(out.Elems, e)
+			default:
+				return treesitter.Unknown(n)
+			}
+		}
+		return out
+	case apiZip:
+		l, r := arg(0), arg(1)
+		if l.K != vArr || r.K != vArr {
+			return treesitter.Unknown(n)
+		}
+		out := value{K: vArr, Node: n, Lit: none}
+		for i := 0; i < len(l.Elems) && i < len(r.Elems); i++ {
+			out.Elems = append(out.Elems, value{K: vArr, Elems: []value{l.Elems[i], r.Elems[i]}, Node: n, Lit: none})
+		}
+		return out
+	case apiChr:
+		return treesitter.StrFromCodes([]value{arg(0)}, n)
+	case apiBytes:
+		switch v := arg(0); v.K {
+		case vArr:
+			return treesitter.StrFromCodes(v.Elems, n)
+		case vStr:
+			v.Node, v.Lit = n, none
+			return v
+		}
+	case apiReversed:
+		return treesitter.Reverse(arg(0), n)
+	case apiDeque:
+		if len(pos) == 0 {
+			return value{K: vArr, Node: n, Lit: none}
+		}
+		if v := arg(0); v.K == vArr {
+			v.Node, v.Lit = n, none
+			return v
+		}
+	case apiNamespace:
+		return kw
 	case apiRunSync:
 		// anyio.to_thread.run_sync(f) / asyncio.to_thread(f) return f()
 		if f := arg(0); f.K == vFunc && f.Fn != none {

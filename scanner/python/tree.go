@@ -72,6 +72,13 @@ const (
 	kComment
 	kSkip
 	kOperator
+	kSlice
+	kGlobal
+	kNonlocal
+	kDecorated
+	kDecorator
+	kAsPattern
+	kUnary
 )
 
 var kindNames = map[string]kind{
@@ -134,6 +141,13 @@ var kindNames = map[string]kind{
 	"lambda":                   kLambda,
 	"return_statement":         kReturn,
 	"comment":                  kComment,
+	"slice":                    kSlice,
+	"global_statement":         kGlobal,
+	"nonlocal_statement":       kNonlocal,
+	"decorated_definition":     kDecorated,
+	"decorator":                kDecorator,
+	"as_pattern":               kAsPattern,
+	"unary_operator":           kUnary,
 	"type":                     kSkip,
 }
 
@@ -158,6 +172,8 @@ const (
 	fExpression
 	fParameters
 	fBody
+	fDefinition
+	fArgument
 )
 
 var fieldNames = map[string]field{
@@ -165,6 +181,7 @@ var fieldNames = map[string]field{
 	"arguments": fArguments, "object": fObject, "attribute": fAttribute, "value": fValue,
 	"subscript": fSubscript, "left": fLeft, "right": fRight, "operator": fOperator,
 	"key": fKey, "expression": fExpression, "parameters": fParameters, "body": fBody,
+	"definition": fDefinition, "argument": fArgument,
 }
 
 // The flat tree is the shared tree-sitter front end's; the detector names

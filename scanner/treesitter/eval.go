@@ -41,6 +41,7 @@ type Lang[B any] interface {
 // Shape is how the evaluator reads the language's tree and values.
 type Shape struct {
 	Calls                 CallShape   // calls, for call-site values
+	News                  CallShape   // constructor calls (new C(...)), indexed as "new C"; zero when none
 	Return                Kind        // a return statement
 	Operator, Left, Right Field       // the fields of a binary expression
 	Lists                 []ValueKind // value kinds whose elements a tracked value marks
@@ -199,10 +200,15 @@ func (e *Evaluator[B]) multiValue(bs []B, n int32) Value {
 }
 
 // CallSites indexes the calls of the file by callee name: "f" for
-// f(...), ".m" for x.m(...).
+// f(...), ".m" for x.m(...), "new C" for new C(...).
 func (e *Evaluator[B]) CallSites() map[string][]int32 {
 	if e.sites == nil {
 		e.sites = e.T.CallSites(e.shape.Calls)
+		if e.shape.News.Call != 0 {
+			for k, v := range e.T.CallSites(e.shape.News) {
+				e.sites["new "+k] = v
+			}
+		}
 	}
 	return e.sites
 }
