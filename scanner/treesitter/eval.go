@@ -496,6 +496,9 @@ func (e *Evaluator[B]) List(n int32, spread Kind) Value {
 		}
 		if inner := e.Eval(t.Nodes[c].First); inner.K == VArr {
 			out.Elems = append(out.Elems, inner.Elems...)
+		} else if inner.Known() && inner.Alt == nil {
+			// [..."abc"]: the characters
+			out.Elems = append(out.Elems, Chars(inner, c).Elems...)
 		} else {
 			out.Elems = append(out.Elems, Unknown(c))
 		}

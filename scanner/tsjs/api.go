@@ -1,6 +1,10 @@
 package tsjs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner/treesitter"
+)
 
 // api is one process-starting (or value-finding) function the detector
 // knows.
@@ -20,8 +24,13 @@ const (
 	apiDenoRun           // Deno.run({cmd})
 	apiSDK               // Agent SDK query()
 	apiWhich             // which('claude'): a run-time look-up
-	apiPromisify         // util.promisify(f): f's API
+	apiPromisify         // util.promisify(f), promisifyAll(module), bind: the API (or module) it wraps
 	apiPathJoin          // path.join/resolve
+	apiArgvOrShell       // exec (npm "exec"): an array is an argv, a string shell text
+	apiSpawnOrArgv       // foreground-child, opener: (program, args?) or ([argv])
+	apiArgs              // shelljs.cmd(program, ...args): every argument is an argv element
+	apiShellAt1          // remote-exec(hosts, command), ssh2-streams exec(channel, command): shell text at index 1
+	apiActionsExec       // @actions/exec exec/getExecOutput(commandLine, args?): split, no shell
 )
 
 // apis maps "module:member.path" to the API. Paths that end in a
@@ -55,6 +64,46 @@ var apis = map[string]api{
 	"zx:$": apiZx,
 
 	"shelljs:exec": apiShell,
+	"shelljs:cmd":  apiArgs,
+
+	// wrapper packages of the process APIs
+	"async-execute:":                   apiShell,
+	"cross-spawn-async:":               apiSpawn,
+	"cross-spawn-async:spawn":          apiSpawn,
+	"cross-spawn-async:sync":           apiSpawn,
+	"exec:":                            apiArgvOrShell,
+	"exec-async:":                      apiSpawn,
+	"execa:shell":                      apiShell,
+	"execa:shellSync":                  apiShell,
+	"execa:stdout":                     apiExeca,
+	"execa:stderr":                     apiExeca,
+	"remote-exec:":                     apiShellAt1,
+	"ssh2:Client().exec":               apiShell,
+	"ssh2-streams:SSH2Stream().exec":   apiShellAt1,
+	"foreground-child:":                apiSpawnOrArgv,
+	"foreground-child:foregroundChild": apiSpawnOrArgv,
+	"opener:":                          apiSpawnOrArgv,
+	"async-shelljs:exec":               apiShell,
+	"async-shelljs:asyncExec":          apiShell,
+	"@actions/exec:exec":               apiActionsExec,
+	"@actions/exec:getExecOutput":      apiActionsExec,
+
+	// promisify wrappers: the result is the function (or module) wrapped
+	"es6-promisify:":                       apiPromisify,
+	"es6-promisify:promisify":              apiPromisify,
+	"thenify:":                             apiPromisify,
+	"thenify-all:":                         apiPromisify,
+	"thenify-all:withCallback":             apiPromisify,
+	"@gar/promisify:":                      apiPromisify,
+	"@gar/promisify:promisify":             apiPromisify,
+	"@google-cloud/promisify:promisify":    apiPromisify,
+	"@google-cloud/promisify:promisifyAll": apiPromisify,
+	"util-promisify:":                      apiPromisify,
+	"util.promisify:":                      apiPromisify,
+	"pify:":                                apiPromisify,
+	"bluebird:promisify":                   apiPromisify,
+	"bluebird:promisifyAll":                apiPromisify,
+	"bluebird:fromCallback":                apiPromisify,
 
 	"bun:spawn":     apiBunSpawn,
 	"bun:spawnSync": apiBunSpawn,
@@ -75,6 +124,56 @@ var apis = map[string]api{
 	"path:join":       apiPathJoin,
 	"path:resolve":    apiPathJoin,
 	"path:posix.join": apiPathJoin,
+}
+
+// constructors are the classes whose instances run commands: `new
+// Client()` is the reference "ssh2:Client()", so the methods of its
+// instance are keys of apis ("ssh2:Client().exec").
+var constructors = map[string]bool{"ssh2:Client": true, "ssh2-streams:SSH2Stream": true}
+
+// wrapperModules re-export child_process under another name (promise
+// flavours).
+var wrapperModules = map[string]string{
+	"mz/child_process": "child_process", "child-process-promise": "child_process",
+	"child-process-async": "child_process", "promisify-child-process": "child_process",
+}
+
+// strMethods are the string methods the evaluator computes. Any other
+// method called on a string keeps the string's text (treesitter.StrMethod).
+var strMethods = map[string]treesitter.StrOp{
+	"toString": treesitter.StrIdentity, "valueOf": treesitter.StrIdentity, "normalize": treesitter.StrIdentity,
+	"trim": treesitter.StrTrim, "trimStart": treesitter.StrTrimLeft, "trimLeft": treesitter.StrTrimLeft,
+	"trimEnd": treesitter.StrTrimRight, "trimRight": treesitter.StrTrimRight,
+	"toLowerCase": treesitter.StrLower, "toLocaleLowerCase": treesitter.StrLower,
+	"toUpperCase": treesitter.StrUpper, "toLocaleUpperCase": treesitter.StrUpper,
+	"replace": treesitter.StrReplaceFirst, "replaceAll": treesitter.StrReplaceAll,
+	"concat": treesitter.StrConcat, "slice": treesitter.StrSliceJS, "substring": treesitter.StrSubstring,
+	"substr": treesitter.StrSubstr, "charAt": treesitter.StrCharAt, "at": treesitter.StrCharAt,
+}
+
+// strFuncs are global functions computing a string from their argument.
+var strFuncs = map[string]treesitter.StrOp{
+	"atob": treesitter.StrBase64, "decodeURIComponent": treesitter.StrURLDecode,
+	"decodeURI": treesitter.StrURLDecode, "unescape": treesitter.StrURLDecode, "String": treesitter.StrIdentity,
+}
+
+// listMethods are the array methods whose change the evaluator applies;
+// readOnly ones change nothing. A method on an array name in neither
+// table is an unmodelled change (treesitter.MutateList).
+var listMethods = map[string]treesitter.ListOp{
+	"push": treesitter.ListAppend, "unshift": treesitter.ListPrepend, "splice": treesitter.ListSplice,
+	"fill": treesitter.ListFill, "set": treesitter.ListMapSet,
+	"join": treesitter.ListReadOnly, "slice": treesitter.ListReadOnly, "concat": treesitter.ListReadOnly,
+	"map": treesitter.ListReadOnly, "filter": treesitter.ListReadOnly, "forEach": treesitter.ListReadOnly,
+	"some": treesitter.ListReadOnly, "every": treesitter.ListReadOnly, "find": treesitter.ListReadOnly,
+	"findIndex": treesitter.ListReadOnly, "indexOf": treesitter.ListReadOnly, "includes": treesitter.ListReadOnly,
+	"at": treesitter.ListReadOnly, "get": treesitter.ListReadOnly, "has": treesitter.ListReadOnly,
+	"keys": treesitter.ListReadOnly, "values": treesitter.ListReadOnly, "entries": treesitter.ListReadOnly,
+	"toString": treesitter.ListReadOnly, "reduce": treesitter.ListReadOnly, "flat": treesitter.ListReadOnly,
+	"flatMap": treesitter.ListReadOnly, "lastIndexOf": treesitter.ListReadOnly, "toSorted": treesitter.ListReadOnly,
+	"toReversed": treesitter.ListReadOnly, "with": treesitter.ListReadOnly, "then": treesitter.ListReadOnly,
+	"on": treesitter.ListReadOnly, "once": treesitter.ListReadOnly, "emit": treesitter.ListReadOnly,
+	"log": treesitter.ListReadOnly, "write": treesitter.ListReadOnly, "error": treesitter.ListReadOnly,
 }
 
 // tagModifiers are members of a template tag that return the same tag
@@ -101,6 +200,13 @@ func apiOf(v value) api {
 	if v.Mod == "execa" && len(path) == 1 && tagModifiers[path[0]] {
 		return apiExeca
 	}
+	if n := len(path); n > 0 && strings.HasSuffix(path[n-1], "Async") {
+		// bluebird's promisifyAll adds execAsync beside exec
+		p := append(append([]string{}, path[:n-1]...), strings.TrimSuffix(path[n-1], "Async"))
+		if x, ok := apis[v.Mod+":"+strings.Join(p, ".")]; ok && x != apiPromisify {
+			return x
+		}
+	}
 	return apiNone
 }
 
@@ -116,6 +222,7 @@ var interestingMembers = func() map[string]bool {
 		}
 		if p != "" {
 			m[p] = true
+			m[p+"Async"] = true
 		}
 	}
 	for k := range tagModifiers {

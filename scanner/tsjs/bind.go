@@ -32,6 +32,18 @@ type binding struct {
 	each bool // a for...of variable: any element of the array value
 }
 
+// mutation is an in-place change of an array (or Map) a name holds: a
+// method called on the name (`args.push(x)`, `m.set(k, v)`,
+// `args.reverse()`, `Array.prototype.push.call(args, x)`) or an element
+// assignment (`args[0] = x`).
+type mutation struct {
+	at    uint32 // byte offset of the change
+	node  int32  // the call or assignment, for its scope
+	op    string // the method's name, or "[]"
+	args  []int32
+	index int32 // "[]": the index
+}
+
 // collect records every binding of every name in the file. It walks the
 // flat node array, so its cost is linear and it never recurses.
 func (a *analyzer) collect() {
@@ -44,12 +56,18 @@ func (a *analyzer) collect() {
 		case kAssignment:
 			l := t.Child(i, fLeft)
 			if l != none && t.Nodes[l].Kind != kMember && t.Nodes[l].Kind != kSubscript {
-				a.bindPattern(l, t.Child(i, fRight), nil, false)
+				// an assignment (not a declaration) binds the name where
+				// it is declared, so a closure's `bin = "claude"` is a
+				// possibility of the outer `let bin`: bound after every
+				// declaration is known
+				a.assigns = append(a.assigns, i)
 			}
 			if l != none && t.Nodes[l].Kind == kSubscript {
-				// BINS["x"] = value: an entry set after construction
+				// BINS["x"] = value: an entry set after construction;
+				// args[0] = x: an array changed in place
 				if o := t.Child(l, fObject); o != none && t.Nodes[o].Kind == kIdentifier {
 					a.sets = append(a.sets, i)
+					a.addMutation(o, mutation{at: t.Nodes[i].Start, node: i, op: "[]", index: t.Child(l, fIndex), args: []int32{t.Child(i, fRight)}})
 				}
 			}
 			if l != none && t.Nodes[l].Kind == kMember {
@@ -74,12 +92,14 @@ func (a *analyzer) collect() {
 			}
 		case kAugmentedAssignment:
 			if l := t.Child(i, fLeft); l != none && t.Nodes[l].Kind == kIdentifier {
-				a.bindPattern(l, none, nil, true)
+				a.assigns = append(a.assigns, i)
 			}
 		case kUpdate:
 			if l := t.Child(i, fArgument); l != none && t.Nodes[l].Kind == kIdentifier {
-				a.bindPattern(l, none, nil, true)
+				a.assigns = append(a.assigns, i)
 			}
+		case kCall:
+			a.collectMutation(i)
 		case kEnumDecl:
 			// enum Bin { Claude = "claude" }: an object of its members
 			if nm := t.Child(i, fName); nm != none {
@@ -148,6 +168,76 @@ func (a *analyzer) collect() {
 			}
 		}
 	}
+	a.assigning = true
+	for _, i := range a.assigns {
+		switch t.Nodes[i].Kind {
+		case kAssignment:
+			a.bindPattern(t.Child(i, fLeft), t.Child(i, fRight), nil, false)
+		case kAugmentedAssignment:
+			a.bindPattern(t.Child(i, fLeft), none, nil, true)
+		case kUpdate:
+			a.bindPattern(t.Child(i, fArgument), none, nil, true)
+		}
+	}
+	a.assigning = false
+}
+
+// bindName binds the name at node p. While assignments are bound (after
+// every declaration), the name is bound in the scope that declares it
+// (the module when none does: an implicit global).
+func (a *analyzer) bindName(p int32, b binding) {
+	if !a.assigning {
+		a.scopes.Bind(p, b)
+		return
+	}
+	nm := a.t.Nodes[p]
+	if _, key, ok := a.scopes.Lookup(a.t.Src[nm.Start:nm.End], p); ok {
+		a.scopes.BindIn(p, b, key.Scope)
+		return
+	}
+	a.scopes.BindIn(p, b, none)
+}
+
+// collectMutation records a method called on a name (`args.push(x)`) or
+// through Array.prototype (`Array.prototype.push.call(args, x)`) as a
+// possible change of what the name holds.
+func (a *analyzer) collectMutation(call int32) {
+	t := a.t
+	fn := t.Child(call, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kMember {
+		return
+	}
+	argsNode := t.Child(call, fArguments)
+	if argsNode == none || t.Nodes[argsNode].Kind != kArguments {
+		return
+	}
+	args := t.Children(argsNode)
+	obj, p := t.Child(fn, fObject), t.Child(fn, fProperty)
+	if obj == none || p == none {
+		return
+	}
+	op := t.Text(p)
+	if (op == "call" || op == "apply") && t.Nodes[obj].Kind == kMember && len(args) > 0 {
+		// Array.prototype.push.call(args, x)
+		if m := t.Child(obj, fProperty); m != none && strings.HasPrefix(t.Text(obj), "Array.prototype.") {
+			op, obj, args = t.Text(m), args[0], args[1:]
+			if t.Text(p) == "apply" && len(args) > 0 && t.Nodes[args[0]].Kind == kArray {
+				args = t.Children(args[0])
+			}
+		}
+	}
+	if t.Nodes[obj].Kind != kIdentifier || listMethods[op] == treesitter.ListReadOnly {
+		return
+	}
+	a.addMutation(obj, mutation{at: t.Nodes[call].Start, node: call, op: op, args: args})
+}
+
+func (a *analyzer) addMutation(name int32, m mutation) {
+	if a.muts == nil {
+		a.muts = map[string][]mutation{}
+	}
+	key := a.t.Text(name)
+	a.muts[key] = append(a.muts[key], m)
 }
 
 // parameterProperty reports whether parameter c declares a field
@@ -220,6 +310,12 @@ func (a *analyzer) functionName(params int32) (string, bool) {
 		case kIdentifier:
 			return t.Text(nm), false
 		case kPropertyIdentifier:
+			if t.Is(nm, "constructor") {
+				// new Task("claude") calls the constructor
+				if cls := a.className(fn); cls != "" {
+					return "new " + cls, false
+				}
+			}
 			return t.Text(nm), true
 		}
 	}
@@ -236,6 +332,25 @@ func (a *analyzer) functionName(params int32) (string, bool) {
 	}
 	return "", false
 }
+
+// className is the name of the class declaration whose body defines
+// method fn.
+func (a *analyzer) className(fn int32) string {
+	t := a.t
+	for p := t.Nodes[fn].Parent; p != none; p = t.Nodes[p].Parent {
+		if t.Nodes[p].Kind == kClassDecl {
+			if nm := t.Child(p, fName); nm != none {
+				return t.Text(nm)
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// restFrom prefixes a destructuring path element that takes a list's
+// elements from an index on (`[a, ...rest]`).
+const restFrom = "...#"
 
 // Method names the method that node n defines (a method definition).
 func (a *analyzer) Method(n int32) (string, bool) {
@@ -254,6 +369,9 @@ func (a *analyzer) Import(b *binding) bool { return b.ref }
 
 // callShape is how a call reads in the detector's enumerations.
 var callShape = treesitter.CallShape{Call: kCall, Callee: fFunction, Ident: kIdentifier, Member: kMember, MemberName: fProperty}
+
+// newShape is how a constructor call reads (new C(...)).
+var newShape = treesitter.CallShape{Call: kNew, Callee: fConstructor, Ident: kIdentifier, Member: kMember, MemberName: fProperty}
 
 // bindPattern binds the names in a declaration pattern to value (or to
 // unknown when param is set), following destructuring paths.
@@ -278,14 +396,14 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 		switch t.Nodes[p].Kind {
 		case kIdentifier, kShorthandPropertyPattern:
 			if it.rest {
-				a.scopes.Bind(p, binding{value: none, path: it.path, param: true, name: p})
+				a.bindName(p, binding{value: none, path: it.path, param: true, name: p})
 				continue
 			}
 			b := binding{value: value, path: it.path, param: param || value == none, name: p}
 			if it.def != none {
 				b.dflt, b.hasDflt = it.def, true
 			}
-			a.scopes.Bind(p, b)
+			a.bindName(p, b)
 		case kObjectPattern:
 			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {
 				switch t.Nodes[c].Kind {
@@ -311,8 +429,9 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 			idx := 0
 			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {
 				if t.Nodes[c].Kind == kRestPattern {
+					// [sh, ...flags] = list: flags is the list from idx on
 					for r := t.Nodes[c].First; r != none; r = t.Nodes[r].Next {
-						stack = append(stack, item{r, nil, true, none})
+						stack = append(stack, item{r, treesitter.AppendPath(it.path, restFrom+strconv.Itoa(idx)), it.rest, none})
 					}
 					continue
 				}
@@ -418,6 +537,9 @@ func normModule(m string) string {
 		return "zx"
 	case "child_process/promises":
 		return "child_process"
+	}
+	if w, ok := wrapperModules[m]; ok {
+		return w
 	}
 	return m
 }

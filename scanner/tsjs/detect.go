@@ -61,7 +61,9 @@ func grammarFor(path string, src []byte) (*treesitter.Grammar, string) {
 var apiNeedles = [][]byte{
 	[]byte("child_process"), []byte("execa"), []byte("zx"), []byte("shelljs"),
 	[]byte("cross-spawn"), []byte("Bun"), []byte("Deno"), []byte("@anthropic-ai/claude-"),
-	[]byte("'bun'"), []byte(`"bun"`),
+	[]byte("'bun'"), []byte(`"bun"`), []byte("async-execute"), []byte("exec-async"), []byte("remote-exec"),
+	[]byte("ssh2"), []byte("foreground-child"), []byte("opener"), []byte("@actions/exec"), []byte("'exec'"),
+	[]byte(`"exec"`), []byte("mz/"),
 }
 
 // dangerNeedles mark a file that may build the primitive from pieces.
@@ -79,10 +81,14 @@ type analyzer struct {
 	sets      []int32            // x.name = value assignments (options set after construction)
 	setsOf    map[int32]map[string][]int32
 	zxGlobal  bool
+	assigns   []int32 // assignments of names, bound after the declarations
+	assigning bool
+	muts      map[string][]mutation
+	mutating  map[string]bool
 }
 
 // evalShape is how the shared evaluator reads TS/JS.
-var evalShape = treesitter.Shape{Calls: callShape, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight, Lists: []treesitter.ValueKind{vArr}, Wins: []treesitter.ValueKind{vRef}}
+var evalShape = treesitter.Shape{Calls: callShape, News: newShape, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight, Lists: []treesitter.ValueKind{vArr}, Wins: []treesitter.ValueKind{vRef}}
 
 // Scan reports the launches and primitives of one TS/JS file.
 func (d Detector) Scan(p *scanner.Pass) error {
@@ -156,7 +162,14 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 			return false
 		}
 		pn := &t.Nodes[p]
-		return interestingMembers[string(t.Src[pn.Start:pn.End])]
+		name := string(t.Src[pn.Start:pn.End])
+		if name == "call" || name == "apply" {
+			// f.call(...), Reflect.apply(f, ...): worth it when f may be
+			// a process API
+			obj := t.Child(fn, fObject)
+			return obj != none && (t.Is(obj, "Reflect") || a.worthEvaluating(obj))
+		}
+		return interestingMembers[name]
 	case kCall, kParen, kAwait, kAsExpr, kSubscript:
 		return true
 	}
@@ -168,12 +181,18 @@ func (a *analyzer) call(n, fn int32) {
 	if fn == none || !a.worthEvaluating(fn) {
 		return
 	}
-	callee := a.ev.Eval(fn)
+	argsNode := t.Child(n, fArguments)
+	callee, args, ok := a.indirect(fn, argsNode)
+	if !ok {
+		callee = a.ev.Eval(fn)
+		if argsNode != none && t.Nodes[argsNode].Kind != kTemplateString {
+			args = t.Children(argsNode)
+		}
+	}
 	kind := apiOf(callee)
 	if kind == apiNone || kind == apiWhich || kind == apiPromisify || kind == apiPathJoin {
 		return
 	}
-	argsNode := t.Child(n, fArguments)
 	at := t.Pos(n)
 	if argsNode != none && t.Nodes[argsNode].Kind == kTemplateString {
 		switch kind {
@@ -183,10 +202,6 @@ func (a *analyzer) call(n, fn int32) {
 			treesitter.Judge(a.p, a.t, a.templateArgv(argsNode), at, nil)
 		}
 		return
-	}
-	var args []int32
-	if argsNode != none {
-		args = t.Children(argsNode)
 	}
 	switch kind {
 	case apiSpawn, apiExeca, apiExecaTemplate:
@@ -230,7 +245,92 @@ func (a *analyzer) call(n, fn int32) {
 		}
 	case apiSDK:
 		a.sdk(n, args)
+	case apiArgvOrShell, apiSpawnOrArgv:
+		if len(args) == 0 {
+			return
+		}
+		v := a.ev.Eval(args[0])
+		switch {
+		case v.K == vArr:
+			var alt *value
+			if len(v.Elems) > 0 {
+				alt = v.Elems[0].Alt
+			}
+			treesitter.Judge(a.p, a.t, a.argvOf(nil, v), at, alt)
+		case kind == apiArgvOrShell:
+			a.shellArg(n, args[0])
+		default:
+			a.spawnLike(n, args)
+		}
+	case apiArgs:
+		var argv []scanner.Arg
+		for _, c := range args {
+			argv = append(argv, a.t.Arg(a.ev.Eval(c)))
+		}
+		if len(argv) > 0 {
+			treesitter.Judge(a.p, a.t, argv, at, a.ev.Eval(args[0]).Alt)
+		}
+	case apiShellAt1:
+		if len(args) > 1 {
+			a.shellArg(n, args[1])
+		}
+	case apiActionsExec:
+		// exec(commandLine, args?): the line is split into words (no
+		// shell runs it), the args follow
+		if len(args) == 0 {
+			return
+		}
+		line := a.ev.Eval(args[0])
+		words := treesitter.Split(line, " ", n)
+		var argv []scanner.Arg
+		for _, w := range words.Elems {
+			if w.K == vStr && w.S == "" {
+				continue
+			}
+			argv = append(argv, a.t.Arg(w))
+		}
+		if len(args) > 1 {
+			argv = append(argv, a.argvOf(nil, a.ev.Eval(args[1]))...)
+		}
+		if len(argv) > 0 {
+			treesitter.Judge(a.p, a.t, argv, at, line.Alt)
+		}
 	}
+}
+
+// indirect reads a call made through Function.prototype or Reflect:
+// f.call(thisArg, ...args), f.apply(thisArg, [args]) and
+// Reflect.apply(f, thisArg, [args]) call f with those arguments. ok is
+// false for any other call.
+func (a *analyzer) indirect(fn, argsNode int32) (callee value, args []int32, ok bool) {
+	t := a.t
+	if t.Nodes[fn].Kind != kMember || argsNode == none || t.Nodes[argsNode].Kind != kArguments {
+		return value{}, nil, false
+	}
+	p, obj := t.Child(fn, fProperty), t.Child(fn, fObject)
+	if p == none || obj == none {
+		return value{}, nil, false
+	}
+	all := t.Children(argsNode)
+	spreadOf := func(c int32) ([]int32, bool) {
+		if t.Nodes[c].Kind == kArray {
+			return t.Children(c), true
+		}
+		return nil, false
+	}
+	switch name := t.Text(p); {
+	case name == "call" && len(all) > 0:
+		return a.ev.Eval(obj), all[1:], true
+	case name == "apply" && t.Is(obj, "Reflect") && !a.scopes.Bound([]byte("Reflect")) && len(all) > 2:
+		if rest, ok := spreadOf(all[2]); ok {
+			return a.ev.Eval(all[0]), rest, true
+		}
+	case name == "apply" && len(all) > 1:
+		if rest, ok := spreadOf(all[1]); ok {
+			return a.ev.Eval(obj), rest, true
+		}
+	}
+	return value{}, nil, false
 }
 
 // argvOf builds an argv from a command value and an array of arguments

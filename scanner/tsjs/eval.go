@@ -1,6 +1,7 @@
 package tsjs
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -31,7 +32,7 @@ func (a *analyzer) Expr(n int32) value {
 			return treesitter.Unknown(n)
 		}
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kThis {
-			return a.ev.Attr(t.Text(p), a.thisAttrs[t.Text(p)], n)
+			return a.instanceAttr(t.Text(p), n)
 		}
 		obj := a.ev.Eval(t.Child(n, fObject))
 		return a.member(obj, t.Text(p), n)
@@ -49,6 +50,8 @@ func (a *analyzer) Expr(n int32) value {
 		return a.member(obj, key, n)
 	case kCall:
 		return a.evalCall(n)
+	case kNew:
+		return a.evalNew(n)
 	case kAwait, kParen, kAsExpr:
 		v := a.ev.Eval(t.Nodes[n].First)
 		v.Node = n
@@ -193,6 +196,8 @@ func (a *analyzer) global(name string, n int32) value {
 		return value{K: vRef, Mod: "require", Node: n, Lit: none}
 	case "undefined":
 		return value{K: vNull, Node: n, Lit: none}
+	case "atob", "decodeURIComponent", "decodeURI", "unescape", "String":
+		return value{K: vRef, Mod: "#global", Path: []string{name}, Node: n, Lit: none}
 	case "$":
 		if a.zxGlobal {
 			return value{K: vRef, Mod: "zx", Path: []string{"$"}, Node: n, Lit: none}
@@ -222,8 +227,56 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, n int32) value
 	} else {
 		v = a.ev.Multi(key, bs, n)
 	}
+	if name := a.t.Text(n); v.K == vArr && len(a.muts[name]) > 0 {
+		if a.mutating[name] {
+			return treesitter.Unknown(n)
+		}
+		if a.mutating == nil {
+			a.mutating = map[string]bool{}
+		}
+		a.mutating[name] = true
+		v = a.applyMutations(v, a.muts[name], n)
+		delete(a.mutating, name)
+	}
 	v.Node, v.Lit = n, none
 	return a.ev.Tracked(v)
+}
+
+// maxMutations bounds how many in-place changes of one name are applied;
+// past it the array is changed in an unmodelled way, never silently cut.
+const maxMutations = 64
+
+// applyMutations applies the changes made before the use at node use in
+// its function, and those made in any other function (a helper or closure
+// that may run first).
+func (a *analyzer) applyMutations(v value, ms []mutation, use int32) value {
+	at := a.t.Nodes[use].Start
+	sc := a.scopes.Of(use)
+	for k, m := range ms {
+		if m.at >= at && a.scopes.Of(m.node) == sc {
+			continue
+		}
+		if k == maxMutations {
+			return treesitter.MutateList(a.ev.Cfg, v, treesitter.ListUnmodelled, nil, v.Node)
+		}
+		var args []value
+		for _, c := range m.args {
+			if a.t.Nodes[c].Kind == kSpread {
+				// push(...xs): each element of xs
+				if w := a.ev.Eval(a.t.Nodes[c].First); w.K == vArr {
+					args = append(args, w.Elems...)
+					continue
+				}
+			}
+			args = append(args, a.ev.Eval(c))
+		}
+		if m.op == "[]" {
+			v = treesitter.MutateList(a.ev.Cfg, v, treesitter.ListSetItem, append([]value{a.ev.Eval(m.index)}, args...), m.node)
+			continue
+		}
+		v = treesitter.MutateList(a.ev.Cfg, v, listMethods[m.op], args, m.node)
+	}
+	return v
 }
 
 // Binding is the value one binding gives its name.
@@ -251,6 +304,13 @@ func (a *analyzer) Binding(b *binding) value {
 	return a.ev.Once(b.name, func() value {
 		v := a.ev.Eval(b.value)
 		for _, p := range b.path {
+			if rest, ok := strings.CutPrefix(p, restFrom); ok && v.K == vArr {
+				// [sh, ...flags]: the elements from an index on
+				if i, err := strconv.Atoi(rest); err == nil && i <= len(v.Elems) {
+					v = value{K: vArr, Elems: v.Elems[i:], Node: b.name, Lit: none}
+					continue
+				}
+			}
 			v = a.member(v, p, b.name)
 		}
 		if b.hasDflt {
@@ -331,7 +391,76 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			return p
 		}
 	case vArr:
+		if !strings.HasPrefix(name, "#") && name != "length" {
+			// Object.fromEntries(pairs).key
+			return treesitter.MapGet(a.ev.Cfg, v, treesitter.Str(name, n), n)
+		}
 		return treesitter.Elem(v, name, n)
+	case vUnknown, vFunc:
+		// const r = new Runner(); r.bin: an instance not known statically
+		// has the fields, getters and methods the file gives any instance
+		if !v.Env {
+			return a.instanceAttr(name, n)
+		}
+	}
+	return treesitter.Unknown(n)
+}
+
+// instanceAttr is field name of an instance (this.x, r.x): the class
+// fields and assignments of that name, else the method (a getter's
+// return value).
+func (a *analyzer) instanceAttr(name string, n int32) value {
+	v := a.ev.Attr(name, a.thisAttrs[name], n)
+	if v.K == vFunc && v.Fn != none && a.isGetter(v.Fn) {
+		return a.ev.ReturnValue(v.Fn, n)
+	}
+	return v
+}
+
+// isGetter reports whether method fn is a getter (`get path() {...}`).
+func (a *analyzer) isGetter(fn int32) bool {
+	t := a.t
+	nm := t.Child(fn, fName)
+	if nm == none {
+		return false
+	}
+	head := strings.Fields(string(t.Src[t.Nodes[fn].Start:t.Nodes[nm].Start]))
+	return len(head) > 0 && head[len(head)-1] == "get"
+}
+
+// evalNew is the value of `new C(...)`: an instance of a class whose
+// methods run commands (ssh2's Client) is the reference "mod:C()"; a Map
+// or Set is the list of its entries; any other instance is unknown (its
+// fields are read through instanceAttr).
+func (a *analyzer) evalNew(n int32) value {
+	t := a.t
+	c := t.Child(n, fConstructor)
+	if c == none {
+		return treesitter.Unknown(n)
+	}
+	var arg0 value
+	if args := t.Child(n, fArguments); args != none && t.Nodes[args].First != none {
+		arg0 = a.ev.Eval(t.Nodes[args].First)
+	} else {
+		arg0 = value{K: vArr, Node: n, Lit: none}
+	}
+	if t.Nodes[c].Kind == kIdentifier && !a.scopes.Bound([]byte(t.Text(c))) {
+		switch t.Text(c) {
+		case "Map", "WeakMap", "Set", "WeakSet":
+			if arg0.K == vArr {
+				arg0.Node, arg0.Lit = n, none
+				return arg0
+			}
+			return value{K: vArr, Node: n, Lit: none, Elems: []value{treesitter.Unknown(n)}}
+		}
+	}
+	cv := a.ev.Eval(c)
+	if cv.K == vRef && len(cv.Path) > 0 {
+		key := cv.Mod + ":" + strings.Join(cv.Path, ".")
+		if constructors[key] {
+			p := append(append([]string{}, cv.Path[:len(cv.Path)-1]...), cv.Path[len(cv.Path)-1]+"()")
+			return value{K: vRef, Mod: cv.Mod, Path: p, Node: n, Lit: none}
+		}
 	}
 	return treesitter.Unknown(n)
 }
@@ -437,11 +566,6 @@ func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 	return value{}, false, false
 }
 
-// identityMethods return their receiver's string value.
-var identityMethods = map[string]bool{
-	"toString": true, "trim": true, "trimEnd": true, "trimStart": true, "valueOf": true, "normalize": true,
-}
-
 // evalCall evaluates the calls whose result matters to an argument:
 // require/import, look-ups (which), path joins, promisify and string
 // methods.
@@ -468,16 +592,14 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 		return treesitter.Unknown(n)
 	}
+	if args != none && t.Nodes[args].Kind == kTemplateString && t.Is(fn, "String.raw") {
+		return a.evalTemplate(args)
+	}
 	if t.Nodes[fn].Kind == kMember {
 		if p := t.Child(fn, fProperty); p != none {
 			name := t.Text(p)
-			if identityMethods[name] {
-				v := a.ev.Eval(t.Child(fn, fObject))
-				if v.K == vStr {
-					v.Node = n
-					v.Lit = none
-					return v
-				}
+			if v, ok := a.methodCall(fn, name, argv, n); ok {
+				return v
 			}
 			if name == "join" || name == "concat" {
 				v := a.ev.Eval(t.Child(fn, fObject))
@@ -538,6 +660,13 @@ func (a *analyzer) evalCall(n int32) value {
 		v := arg0()
 		v.Node = n
 		return v
+	case apiNone:
+		if callee.Mod == "require" || len(callee.Path) != 1 {
+			break
+		}
+		if op, ok := strFuncs[callee.Path[0]]; ok && callee.Mod == "#global" {
+			return treesitter.StrMethod(op, arg0(), nil, n)
+		}
 	case apiPathJoin:
 		var parts []value
 		for _, c := range argv {
@@ -568,10 +697,133 @@ func (a *analyzer) evalCall(n int32) value {
 		// $({opts}) returns the same tag with options bound.
 		return callee
 	}
-	if callee.Mod == "String" {
-		return arg0()
-	}
 	return treesitter.Unknown(n)
+}
+
+// methodCall is the value of recv.name(args) for the methods of strings,
+// arrays and the built-in objects the evaluator models; ok is false for
+// any other call.
+func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32) (value, bool) {
+	t := a.t
+	obj := t.Child(fn, fObject)
+	args := func() []value {
+		var out []value
+		for _, c := range argv {
+			out = append(out, a.ev.Eval(c))
+		}
+		return out
+	}
+	arg := func(i int) value {
+		if i < len(argv) {
+			return a.ev.Eval(argv[i])
+		}
+		return treesitter.Unknown(n)
+	}
+	if t.Nodes[obj].Kind == kIdentifier && !a.scopes.Bound([]byte(t.Text(obj))) {
+		switch t.Text(obj) + "." + name {
+		case "String.fromCharCode", "String.fromCodePoint":
+			return treesitter.StrFromCodes(args(), n), true
+		case "Object.values":
+			return a.objectList(arg(0), false, n), true
+		case "Object.entries":
+			return a.objectList(arg(0), true, n), true
+		case "Object.fromEntries", "Array.from", "Array.of":
+			if name == "of" {
+				return value{K: vArr, Elems: args(), Node: n, Lit: none}, true
+			}
+			v := arg(0)
+			if v.K == vStr {
+				return treesitter.Chars(v, n), true
+			}
+			return v, true
+		case "Buffer.from":
+			// Buffer.from(s, "base64"|"hex"): decoded by toString()
+			v, enc := arg(0), arg(1)
+			switch {
+			case enc.Known() && enc.S == "base64" || enc.Known() && enc.S == "base64url":
+				return treesitter.StrMethod(treesitter.StrBase64, v, nil, n), true
+			case enc.Known() && enc.S == "hex":
+				return treesitter.StrMethod(treesitter.StrHex, v, nil, n), true
+			case v.K == vArr:
+				return treesitter.StrFromCodes(v.Elems, n), true
+			}
+			return v, true
+		}
+	}
+	if name == "join" || name == "concat" && a.ev.Eval(obj).K == vArr {
+		return value{}, false
+	}
+	recv := a.ev.Eval(obj)
+	switch recv.K {
+	case vStr:
+		if name == "split" {
+			if sep := arg(0); sep.Known() {
+				return treesitter.Split(recv, sep.S, n), true
+			}
+			return value{K: vArr, Elems: []value{recv}, Node: n, Lit: none}, true
+		}
+		return treesitter.StrMethod(strMethods[name], recv, args(), n), true
+	case vArr:
+		switch name {
+		case "reverse", "toReversed":
+			return treesitter.Reverse(recv, n), true
+		case "shift":
+			if len(recv.Elems) > 0 {
+				return recv.Elems[0], true
+			}
+		case "pop", "at":
+			if name == "at" {
+				if i, err := strconv.Atoi(arg(0).S); err == nil && arg(0).Known() && i >= 0 && i < len(recv.Elems) {
+					return recv.Elems[i], true
+				}
+			}
+			if len(recv.Elems) > 0 {
+				return recv.Elems[len(recv.Elems)-1], true
+			}
+		case "get":
+			// a Map's entries
+			return treesitter.MapGet(a.ev.Cfg, recv, arg(0), n), true
+		case "slice":
+			out := recv
+			out.Node, out.Lit = n, none
+			if i, err := strconv.Atoi(arg(0).S); err == nil && arg(0).Known() && i >= 0 && i <= len(recv.Elems) && len(argv) == 1 {
+				out.Elems = recv.Elems[i:]
+			}
+			return out, true
+		case "values", "toSorted", "flat":
+			recv.Node, recv.Lit = n, none
+			return recv, true
+		case "find":
+			return treesitter.Union(a.ev.Cfg, recv.Elems, n), true
+		}
+	case vFunc, vRef:
+		if name == "bind" {
+			// f.bind(x) is f
+			recv.Node, recv.Lit = n, none
+			return recv, true
+		}
+	}
+	return value{}, false
+}
+
+// objectList is Object.values (or entries) of object literal v.
+func (a *analyzer) objectList(v value, entries bool, n int32) value {
+	t := a.t
+	out := value{K: vArr, Node: n, Lit: none}
+	if v.K != vObj || v.Obj == none {
+		return treesitter.Unknown(n)
+	}
+	for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kPair {
+			continue
+		}
+		val := a.ev.Eval(t.Child(c, fValue))
+		if entries {
+			val = value{K: vArr, Elems: []value{treesitter.Str(propName(t, t.Child(c, fKey)), n), val}, Node: n, Lit: none}
+		}
+		out.Elems = append(out.Elems, val)
+	}
+	return out
 }
 
 // Body is what a call of fn evaluates: an arrow's expression body, or the
