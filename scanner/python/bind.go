@@ -1,6 +1,7 @@
 package python
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/leasegate/leasegate/scanner/treesitter"
@@ -167,19 +168,81 @@ func (a *analyzer) collect() {
 			}
 			obj := t.Child(fn, fObject)
 			at := t.Child(fn, fAttribute)
-			if obj == none || at == none || t.Nodes[obj].Kind != kIdentifier {
+			if obj == none || at == none || t.Nodes[obj].Kind != kIdentifier && !isEnviron(t, obj) {
 				continue
 			}
 			m := t.Text(at)
+			if (m == "setdefault" && isEnviron(t, obj) || m == "putenv" && t.Is(obj, "os")) && t.Child(i, fArguments) != none {
+				// os.environ.setdefault("BIN", v), os.putenv("BIN", v)
+				if k := t.Nodes[t.Child(i, fArguments)].First; k != none && t.Nodes[k].Next != none {
+					a.envSets = append(a.envSets, [2]int32{k, t.Nodes[k].Next})
+				}
+			}
 			if m == "update" || m == "setdefault" {
 				a.dictCalls = append(a.dictCalls, i)
 			}
-			if listMethods[m] != treesitter.ListReadOnly && !t.Is(obj, "self") {
+			if listMethods[m] != treesitter.ListReadOnly && t.Nodes[obj].Kind == kIdentifier && !t.Is(obj, "self") {
 				a.addMutation(obj, mutation{at: n.Start, node: i, op: m, value: t.Child(i, fArguments)})
 			}
 		}
 	}
 	a.linkFields()
+	a.passMutations()
+}
+
+// passMutations makes a change a function makes to its parameter
+// (`def add(l): l.insert(0, x)`) a change of each name its call sites
+// pass for it (`add(args)`), one call level deep.
+func (a *analyzer) passMutations() {
+	t := a.t
+	names := slices.Sorted(maps.Keys(a.muts))
+	for _, name := range names {
+		for _, m := range a.muts[name] {
+			obj := a.mutationObject(m)
+			if obj == none {
+				continue
+			}
+			bs, _, ok := a.scopes.Lookup([]byte(name), obj)
+			if !ok || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].index < 0 {
+				continue
+			}
+			fn := bs[0].fn
+			if bs[0].method {
+				fn = "." + fn
+			}
+			sites := a.ev.CallSites()[fn]
+			if len(sites) > treesitter.MaxCallSites {
+				continue
+			}
+			for _, site := range sites {
+				pos, _ := a.callArgs(site)
+				if bs[0].index < len(pos) && t.Nodes[pos[bs[0].index]].Kind == kIdentifier {
+					a.addMutation(pos[bs[0].index], m)
+				}
+			}
+		}
+	}
+}
+
+// isEnviron reports whether node n is os.environ (or environ).
+func isEnviron(t *tree, n int32) bool {
+	return t.Is(n, "os.environ") || t.Is(n, "environ")
+}
+
+// mutationObject is the name node a mutation changes.
+func (a *analyzer) mutationObject(m mutation) int32 {
+	t := a.t
+	switch t.Nodes[m.node].Kind {
+	case kCall:
+		if fn := t.Child(m.node, fFunction); fn != none {
+			return t.Child(fn, fObject)
+		}
+	case kSubscript:
+		return t.Child(m.node, fValue)
+	case kAugmentedAssignment:
+		return t.Child(m.node, fLeft)
+	}
+	return none
 }
 
 // collectDecls records the `global` and `nonlocal` declarations of each
@@ -351,12 +414,22 @@ func (a *analyzer) bindTarget(l, r int32) {
 				a.selfAttrs[k] = append(a.selfAttrs[k], r)
 			}
 		} else if obj != none && t.Nodes[obj].Kind == kIdentifier {
-			// options.x = value: an attribute set after construction
+			// options.x = value: an attribute set after construction;
+			// c.tool = value: an attribute of an instance, read through
+			// any instance
 			a.sets = append(a.sets, [2]int32{l, r})
+			if at := t.Child(l, fAttribute); at != none {
+				a.selfAttrs[t.Text(at)] = append(a.selfAttrs[t.Text(at)], r)
+			}
 		}
 	case kSubscript:
 		// d["k"] = value: an item set after construction; cmd[0] = x and
 		// cmd[:0] = [...]: a list changed in place
+		if obj := t.Child(l, fValue); obj != none && isEnviron(t, obj) {
+			// os.environ["BIN"] = value: read back by os.environ[...],
+			// os.getenv and os.environ.get
+			a.envSets = append(a.envSets, [2]int32{t.Child(l, fSubscript), r})
+		}
 		if obj := t.Child(l, fValue); obj != none && t.Nodes[obj].Kind == kIdentifier {
 			a.sets = append(a.sets, [2]int32{l, r})
 			sub := t.Child(l, fSubscript)

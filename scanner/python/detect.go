@@ -78,6 +78,7 @@ type analyzer struct {
 	decls     map[declKey]int32   // global/nonlocal names: the scope they bind in
 	fields    map[string][]string // class fields in declaration order, by class
 	dictCalls []int32             // d.update(...), d.setdefault(...) calls
+	envSets   [][2]int32          // os.environ[k] = v, putenv, setdefault: (key, value)
 }
 
 // evalShape is how the shared evaluator reads Python: command objects

@@ -81,12 +81,18 @@ func (a *analyzer) Expr(n int32) value {
 			return a.slice(obj, sub, n)
 		}
 		idx := a.ev.Eval(sub)
+		if obj.K == vRef && obj.Mod == "os" && len(obj.Path) == 1 && obj.Path[0] == "environ" && (!idx.Known() || idx.Alt != nil) {
+			return a.envValue(idx, treesitter.Unknown(n), n)
+		}
 		if !idx.Known() || idx.Alt != nil {
 			// BINS[k] with a key not known statically: any entry
 			return a.anyEntry(obj, n)
 		}
 		if obj.K == vArr {
 			return a.member(obj, "#"+idx.S, n)
+		}
+		if obj.K == vRef && obj.Mod == "os" && len(obj.Path) == 1 && obj.Path[0] == "environ" {
+			return a.envValue(idx, treesitter.Unknown(n), n)
 		}
 		if obj.K == vObj {
 			if v, ok := a.prop(obj, idx.S); ok {
@@ -236,6 +242,29 @@ func (a *analyzer) evalBinary(n int32) value {
 	case "%":
 		// "claude %s" % x: the format's constant text.
 		l := a.ev.Eval(t.Child(n, fLeft))
+		if l.Known() && l.Alt == nil && strings.Contains(l.S, "%") {
+			// "%s" % "claude", "%s%s" % ("cla", "ude"): the arguments in
+			// order, when known
+			r := a.ev.Eval(t.Child(n, fRight))
+			vals := []value{r}
+			if r.K == vArr {
+				vals = r.Elems
+			}
+			i, ok := 0, true
+			out := percentRE.ReplaceAllStringFunc(l.S, func(string) string {
+				if i >= len(vals) || !vals[i].Known() || vals[i].Alt != nil {
+					ok = false
+					return ""
+				}
+				i++
+				return vals[i-1].S
+			})
+			if ok && (r.K == vStr || r.K == vArr) {
+				v := treesitter.Str(strings.ReplaceAll(out, "%%", "%"), n)
+				v.Composite = true
+				return v
+			}
+		}
 		if l.K == vStr && strings.Contains(l.S, "%") {
 			v := l
 			v.S = percentRE.ReplaceAllString(l.S, unknownPart)
@@ -480,6 +509,25 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		}
 	}
 	return treesitter.Unknown(n)
+}
+
+// envValue is the value of environment variable key read at n, whose
+// value without the file's own settings is read: the values the file sets
+// for that key (os.environ[k] = v, putenv, setdefault) are possibilities
+// too.
+func (a *analyzer) envValue(key, read value, n int32) value {
+	vals := []value{read}
+	for _, s := range a.envSets {
+		k := a.ev.Eval(s[0])
+		if key.Known() && key.Alt == nil && k.Known() && k.Alt == nil && k.S != key.S {
+			continue
+		}
+		vals = append(vals, a.ev.Tracked(a.ev.Eval(s[1])))
+	}
+	if len(vals) == 1 {
+		return read
+	}
+	return treesitter.Union(a.ev.Cfg, vals, n)
 }
 
 // taskContext is the value of the first parameter (at node name) of a
@@ -1005,12 +1053,14 @@ func (a *analyzer) evalCall(n int32) value {
 		if d, ok := a.prop(kw, "default"); ok {
 			def = d
 		}
+		var out value
 		if def.Known() {
-			return treesitter.DynamicStr(def.S, n)
+			out = treesitter.DynamicStr(def.S, n)
+		} else {
+			out = treesitter.Unknown(n)
+			out.Env = true
 		}
-		u := treesitter.Unknown(n)
-		u.Env = true
-		return u
+		return a.envValue(arg(0), out, n)
 	case apiPathJoin:
 		var parts []value
 		for i := range pos {

@@ -1,6 +1,8 @@
 package tsjs
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -62,6 +64,12 @@ func (a *analyzer) collect() {
 				// declaration is known
 				a.assigns = append(a.assigns, i)
 			}
+			if l != none && (t.Nodes[l].Kind == kSubscript || t.Nodes[l].Kind == kMember) {
+				// process.env.BIN = value: read back by process.env.BIN
+				if o := t.Child(l, fObject); o != none && t.Is(o, "process.env") {
+					a.envSets = append(a.envSets, i)
+				}
+			}
 			if l != none && t.Nodes[l].Kind == kSubscript {
 				// BINS["x"] = value: an entry set after construction;
 				// args[0] = x: an array changed in place
@@ -77,8 +85,13 @@ func (a *analyzer) collect() {
 						a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
 					}
 				} else if o != none && t.Nodes[o].Kind == kIdentifier {
-					// options.x = value: a property set after construction
+					// options.x = value: a property set after construction;
+					// r.tool = value: a field of an instance, read through
+					// any instance
 					a.sets = append(a.sets, i)
+					if p := t.Child(l, fProperty); p != none {
+						a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
+					}
 				}
 			}
 		case kField:
@@ -180,6 +193,69 @@ func (a *analyzer) collect() {
 		}
 	}
 	a.assigning = false
+	a.passMutations()
+}
+
+// passMutations makes a change a function makes to its parameter
+// (`function add(a) { a.unshift(x) }`) a change of each name its call
+// sites pass for it (`add(args)`), one call level deep.
+func (a *analyzer) passMutations() {
+	t := a.t
+	for _, name := range slices.Sorted(maps.Keys(a.muts)) {
+		for _, m := range a.muts[name] {
+			obj := a.mutationObject(m)
+			if obj == none {
+				continue
+			}
+			bs, _, ok := a.scopes.Lookup([]byte(name), obj)
+			if !ok || len(bs) != 1 || !bs[0].param || bs[0].fn == "" {
+				continue
+			}
+			fn := bs[0].fn
+			if bs[0].method {
+				fn = "." + fn
+			}
+			sites := a.ev.CallSites()[fn]
+			if len(sites) > treesitter.MaxCallSites {
+				continue
+			}
+			for _, site := range sites {
+				args := t.Child(site, fArguments)
+				if args == none || t.Nodes[args].Kind != kArguments {
+					continue
+				}
+				if as := t.Children(args); bs[0].index < len(as) && t.Nodes[as[bs[0].index]].Kind == kIdentifier {
+					a.addMutation(as[bs[0].index], m)
+				}
+			}
+		}
+	}
+}
+
+// mutationObject is the name node a mutation changes.
+func (a *analyzer) mutationObject(m mutation) int32 {
+	t := a.t
+	switch t.Nodes[m.node].Kind {
+	case kCall:
+		fn := t.Child(m.node, fFunction)
+		if fn == none {
+			return none
+		}
+		obj := t.Child(fn, fObject)
+		if obj != none && t.Nodes[obj].Kind != kIdentifier {
+			// Array.prototype.push.call(a, x)
+			if args := t.Child(m.node, fArguments); args != none && t.Nodes[args].First != none {
+				return t.Nodes[args].First
+			}
+			return none
+		}
+		return obj
+	case kAssignment:
+		if l := t.Child(m.node, fLeft); l != none {
+			return t.Child(l, fObject)
+		}
+	}
+	return none
 }
 
 // bindName binds the name at node p. While assignments are bound (after

@@ -85,6 +85,7 @@ type analyzer struct {
 	assigning bool
 	muts      map[string][]mutation
 	mutating  map[string]bool
+	envSets   []int32 // process.env.X = value assignments
 }
 
 // evalShape is how the shared evaluator reads TS/JS.

@@ -376,7 +376,7 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			if len(v.Path) == 1 && v.Path[0] == "env" {
 				u := treesitter.Unknown(n)
 				u.Env = true
-				return u
+				return a.envValue(name, u, n)
 			}
 			return treesitter.Unknown(n)
 		case "require":
@@ -404,6 +404,33 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		}
 	}
 	return treesitter.Unknown(n)
+}
+
+// envValue is process.env[name] read at n, whose value without the
+// file's own settings is read: the values the file sets for that name
+// (process.env.X = v) are possibilities too.
+func (a *analyzer) envValue(name string, read value, n int32) value {
+	t := a.t
+	vals := []value{read}
+	for _, s := range a.envSets {
+		l := t.Child(s, fLeft)
+		k := ""
+		if t.Nodes[l].Kind == kMember {
+			if p := t.Child(l, fProperty); p != none {
+				k = t.Text(p)
+			}
+		} else if kv := a.ev.Eval(t.Child(l, fIndex)); kv.Known() && kv.Alt == nil {
+			k = kv.S
+		}
+		if k != "" && k != name {
+			continue
+		}
+		vals = append(vals, a.ev.Tracked(a.ev.Eval(t.Child(s, fRight))))
+	}
+	if len(vals) == 1 {
+		return read
+	}
+	return treesitter.Union(a.ev.Cfg, vals, n)
 }
 
 // instanceAttr is field name of an instance (this.x, r.x): the class
@@ -718,6 +745,9 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32) (val
 			return a.ev.Eval(argv[i])
 		}
 		return treesitter.Unknown(n)
+	}
+	if obj == none {
+		return value{}, false
 	}
 	if t.Nodes[obj].Kind == kIdentifier && !a.scopes.Bound([]byte(t.Text(obj))) {
 		switch t.Text(obj) + "." + name {
