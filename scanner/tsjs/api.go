@@ -180,6 +180,16 @@ var listMethods = map[string]treesitter.ListOp{
 // (zx's $.sync, execa's $.sync and $.s, Bun's $.nothrow()).
 var tagModifiers = map[string]bool{"sync": true, "s": true, "nothrow": true, "quiet": true, "verbose": true}
 
+// APIKeys is the API table as data for the docs test that keeps the
+// page's list true: each "module:member" key and its kind.
+func APIKeys() map[string]int {
+	out := map[string]int{}
+	for k, v := range apis {
+		out[k] = int(v)
+	}
+	return out
+}
+
 // apiOf returns the API a reference names.
 func apiOf(v value) api {
 	if v.K != vRef {
