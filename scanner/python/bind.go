@@ -168,6 +168,11 @@ func (a *analyzer) collect() {
 			}
 			obj := t.Child(fn, fObject)
 			at := t.Child(fn, fAttribute)
+			if obj != none && at != none && isSelfAttr(t, obj) && listMethods[t.Text(at)] != treesitter.ListReadOnly {
+				// self.args.append(x): a change of the attribute's list
+				a.addMutation(obj, mutation{at: n.Start, node: i, op: t.Text(at), value: t.Child(i, fArguments)})
+				continue
+			}
 			if obj == none || at == none || t.Nodes[obj].Kind != kIdentifier && !isEnviron(t, obj) {
 				continue
 			}
@@ -222,6 +227,15 @@ func (a *analyzer) passMutations() {
 			}
 		}
 	}
+}
+
+// isSelfAttr reports whether node n is an attribute of self (self.args).
+func isSelfAttr(t *tree, n int32) bool {
+	if t.Nodes[n].Kind != kAttribute {
+		return false
+	}
+	o := t.Child(n, fObject)
+	return o != none && t.Nodes[o].Kind == kIdentifier && t.Is(o, "self")
 }
 
 // isEnviron reports whether node n is os.environ (or environ).
@@ -429,6 +443,10 @@ func (a *analyzer) bindTarget(l, r int32) {
 			// os.environ["BIN"] = value: read back by os.environ[...],
 			// os.getenv and os.environ.get
 			a.envSets = append(a.envSets, [2]int32{t.Child(l, fSubscript), r})
+		}
+		if obj := t.Child(l, fValue); obj != none && isSelfAttr(t, obj) {
+			// self.args[0] = x
+			a.addMutation(obj, mutation{at: t.Nodes[l].Start, node: l, op: "[]", index: t.Child(l, fSubscript), value: r})
 		}
 		if obj := t.Child(l, fValue); obj != none && t.Nodes[obj].Kind == kIdentifier {
 			a.sets = append(a.sets, [2]int32{l, r})

@@ -53,7 +53,8 @@ func (a *analyzer) Expr(n int32) value {
 			return treesitter.Unknown(n)
 		}
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kIdentifier && t.Is(o, "self") {
-			return a.ev.Attr(t.Text(at), a.selfAttrs[t.Text(at)], n)
+			v := a.ev.Attr(t.Text(at), a.selfAttrs[t.Text(at)], n)
+			return a.ev.Tracked(a.mutated(v, "self."+t.Text(at), n))
 		}
 		obj := a.ev.Eval(t.Child(n, fObject))
 		return a.member(obj, t.Text(at), n)
@@ -310,7 +311,6 @@ func (a *analyzer) evalIdent(n int32) value {
 }
 
 func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, name []byte, n int32) value {
-	nm := a.t.Nodes[n]
 	var v value
 	if len(bs) == 1 {
 		v = a.Binding(&bs[0])
@@ -324,19 +324,28 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, name []byte, n
 			return treesitter.Unknown(n)
 		}
 	}
-	if ms := a.muts[string(name)]; len(ms) > 0 && (v.K == vArr || v.K == vStr) {
-		if a.mutating[string(name)] {
-			return treesitter.Unknown(n)
-		}
-		a.mutating[string(name)] = true
-		v = a.applyMutations(v, ms, nm.Start, n)
-		delete(a.mutating, string(name))
-	}
+	v = a.mutated(v, string(name), n)
 	v.Node, v.Lit = n, none
 	if len(bs) == 1 && bs[0].ref {
 		return v // an imported command object (from plumbum.cmd import claude)
 	}
 	return a.ev.Tracked(v)
+}
+
+// mutated is v, the value of name (a variable or self.x) used at n, with
+// the in-place changes the file makes to it applied.
+func (a *analyzer) mutated(v value, name string, n int32) value {
+	ms := a.muts[name]
+	if len(ms) == 0 || v.K != vArr && v.K != vStr {
+		return v
+	}
+	if a.mutating[name] {
+		return treesitter.Unknown(n)
+	}
+	a.mutating[name] = true
+	v = a.applyMutations(v, ms, a.t.Nodes[n].Start, n)
+	delete(a.mutating, name)
+	return v
 }
 
 // maxMutations bounds how many in-place changes of one name are applied;
@@ -920,7 +929,10 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 	}
 	if t.Nodes[fn].Kind == kIdentifier && (t.Is(fn, "list") || t.Is(fn, "tuple")) && !a.scopes.Bound([]byte(t.Text(fn))) {
-		// list(x) / tuple(x) of a list is that list
+		// list(x) / tuple(x) of a list is that list; list() is empty
+		if len(pos) == 0 {
+			return value{K: vArr, Node: n, Lit: none}
+		}
 		if v := arg(0); v.K == vArr {
 			v.Node, v.Lit = n, none
 			return v

@@ -76,6 +76,9 @@ func (a *analyzer) collect() {
 				if o := t.Child(l, fObject); o != none && t.Nodes[o].Kind == kIdentifier {
 					a.sets = append(a.sets, i)
 					a.addMutation(o, mutation{at: t.Nodes[i].Start, node: i, op: "[]", index: t.Child(l, fIndex), args: []int32{t.Child(i, fRight)}})
+				} else if o != none && t.Nodes[o].Kind == kMember && t.Child(o, fObject) != none && t.Nodes[t.Child(o, fObject)].Kind == kThis {
+					// this.args[0] = x
+					a.addMutation(o, mutation{at: t.Nodes[i].Start, node: i, op: "[]", index: t.Child(l, fIndex), args: []int32{t.Child(i, fRight)}})
 				}
 			}
 			if l != none && t.Nodes[l].Kind == kMember {
@@ -301,6 +304,13 @@ func (a *analyzer) collectMutation(call int32) {
 				args = t.Children(args[0])
 			}
 		}
+	}
+	if t.Nodes[obj].Kind == kMember && listMethods[op] != treesitter.ListReadOnly {
+		// this.args.push(x): a change of the field's array
+		if o := t.Child(obj, fObject); o != none && t.Nodes[o].Kind == kThis {
+			a.addMutation(obj, mutation{at: t.Nodes[call].Start, node: call, op: op, args: args})
+		}
+		return
 	}
 	if t.Nodes[obj].Kind != kIdentifier || listMethods[op] == treesitter.ListReadOnly {
 		return

@@ -32,7 +32,7 @@ func (a *analyzer) Expr(n int32) value {
 			return treesitter.Unknown(n)
 		}
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kThis {
-			return a.instanceAttr(t.Text(p), n)
+			return a.ev.Tracked(a.mutated(a.instanceAttr(t.Text(p), n), "this."+t.Text(p), n))
 		}
 		obj := a.ev.Eval(t.Child(n, fObject))
 		return a.member(obj, t.Text(p), n)
@@ -227,19 +227,27 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, n int32) value
 	} else {
 		v = a.ev.Multi(key, bs, n)
 	}
-	if name := a.t.Text(n); v.K == vArr && len(a.muts[name]) > 0 {
-		if a.mutating[name] {
-			return treesitter.Unknown(n)
-		}
-		if a.mutating == nil {
-			a.mutating = map[string]bool{}
-		}
-		a.mutating[name] = true
-		v = a.applyMutations(v, a.muts[name], n)
-		delete(a.mutating, name)
-	}
+	v = a.mutated(v, a.t.Text(n), n)
 	v.Node, v.Lit = n, none
 	return a.ev.Tracked(v)
+}
+
+// mutated is v, the value of name (a variable or this.x) used at n, with
+// the in-place changes the file makes to it applied.
+func (a *analyzer) mutated(v value, name string, n int32) value {
+	if v.K != vArr || len(a.muts[name]) == 0 {
+		return v
+	}
+	if a.mutating[name] {
+		return treesitter.Unknown(n)
+	}
+	if a.mutating == nil {
+		a.mutating = map[string]bool{}
+	}
+	a.mutating[name] = true
+	v = a.applyMutations(v, a.muts[name], n)
+	delete(a.mutating, name)
+	return v
 }
 
 // maxMutations bounds how many in-place changes of one name are applied;
@@ -473,6 +481,13 @@ func (a *analyzer) evalNew(n int32) value {
 	}
 	if t.Nodes[c].Kind == kIdentifier && !a.scopes.Bound([]byte(t.Text(c))) {
 		switch t.Text(c) {
+		case "Array":
+			// new Array() and new Array(3) are empty; new Array("x")
+			// holds "x"
+			if _, err := strconv.Atoi(arg0.S); arg0.K == vStr && err != nil {
+				return value{K: vArr, Elems: []value{arg0}, Node: n, Lit: none}
+			}
+			return value{K: vArr, Node: n, Lit: none}
 		case "Map", "WeakMap", "Set", "WeakSet":
 			if arg0.K == vArr {
 				arg0.Node, arg0.Lit = n, none
