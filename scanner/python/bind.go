@@ -3,6 +3,7 @@ package python
 import (
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/leasegate/leasegate/scanner/treesitter"
 )
@@ -160,6 +161,7 @@ func (a *analyzer) collect() {
 				a.scopes.BindIn(nm, b, a.scopes.Of(i))
 			}
 		case kCall:
+			a.collectSetattr(i)
 			// cmd.append(x), cmd.insert(i, x), cmd.reverse(), d.update(...):
 			// a method called on a name may change what it holds
 			fn := t.Child(i, fFunction)
@@ -257,6 +259,23 @@ func (a *analyzer) mutationObject(m mutation) int32 {
 		return t.Child(m.node, fLeft)
 	}
 	return none
+}
+
+// collectSetattr records setattr(obj, "name", value) as an attribute of
+// an instance, read through any instance (as `obj.name = value`).
+func (a *analyzer) collectSetattr(call int32) {
+	t := a.t
+	fn := t.Child(call, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kIdentifier || !t.Is(fn, "setattr") {
+		return
+	}
+	pos, _ := a.callArgs(call)
+	if len(pos) != 3 || t.Nodes[pos[1]].Kind != kString {
+		return
+	}
+	name := t.Text(pos[1])
+	name = strings.Trim(name[strings.IndexAny(name, `"'`):], `"'`)
+	a.selfAttrs[name] = append(a.selfAttrs[name], pos[2])
 }
 
 // collectDecls records the `global` and `nonlocal` declarations of each

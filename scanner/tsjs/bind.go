@@ -116,6 +116,7 @@ func (a *analyzer) collect() {
 			}
 		case kCall:
 			a.collectMutation(i)
+			a.collectFieldSets(i)
 		case kEnumDecl:
 			// enum Bin { Claude = "claude" }: an object of its members
 			if nm := t.Child(i, fName); nm != none {
@@ -275,6 +276,51 @@ func (a *analyzer) bindName(p int32, b binding) {
 		return
 	}
 	a.scopes.BindIn(p, b, none)
+}
+
+// collectFieldSets records the fields set on an object by
+// Object.assign(o, {k: v}), Reflect.set(o, "k", v) and
+// Object.defineProperty(o, "k", {value: v}) as fields of an instance,
+// read through any instance (as `o.k = v`).
+func (a *analyzer) collectFieldSets(call int32) {
+	t := a.t
+	fn := t.Child(call, fFunction)
+	argsNode := t.Child(call, fArguments)
+	if fn == none || t.Nodes[fn].Kind != kMember || argsNode == none || t.Nodes[argsNode].Kind != kArguments {
+		return
+	}
+	args := t.Children(argsNode)
+	add := func(obj int32) {
+		for c := t.Nodes[obj].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind == kPair {
+				if k := t.Child(c, fKey); k != none {
+					a.thisAttrs[propName(t, k)] = append(a.thisAttrs[propName(t, k)], t.Child(c, fValue))
+				}
+			}
+		}
+	}
+	switch t.Text(fn) {
+	case "Object.assign":
+		for _, c := range args[min(1, len(args)):] {
+			if t.Nodes[c].Kind == kObject {
+				add(c)
+			}
+		}
+	case "Reflect.set":
+		if len(args) >= 3 && t.Nodes[args[1]].Kind == kString {
+			k := propName(t, args[1])
+			a.thisAttrs[k] = append(a.thisAttrs[k], args[2])
+		}
+	case "Object.defineProperty":
+		if len(args) >= 3 && t.Nodes[args[1]].Kind == kString && t.Nodes[args[2]].Kind == kObject {
+			for c := t.Nodes[args[2]].First; c != none; c = t.Nodes[c].Next {
+				if t.Nodes[c].Kind == kPair && propName(t, t.Child(c, fKey)) == "value" {
+					k := propName(t, args[1])
+					a.thisAttrs[k] = append(a.thisAttrs[k], t.Child(c, fValue))
+				}
+			}
+		}
+	}
 }
 
 // collectMutation records a method called on a name (`args.push(x)`) or
