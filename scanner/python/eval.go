@@ -131,6 +131,8 @@ func (a *analyzer) Expr(n int32) value {
 		return treesitter.Either(a.ev.Cfg, a.ev.Eval(c), a.ev.Eval(t.Nodes[cond].Next), n, vArr)
 	case kList, kTuple, kExpressionList:
 		return a.ev.List(n, kListSplat)
+	case kComprehension:
+		return a.comprehension(n)
 	case kDictionary:
 		return treesitter.ObjectAt(n)
 	case kLambda, kFunction:
@@ -412,7 +414,11 @@ func (a *analyzer) Binding(b *binding) value {
 	}
 	if b.each {
 		return a.ev.Once(b.name, func() value {
-			if v := a.ev.Eval(b.value); v.K == vArr {
+			v := a.ev.Eval(b.value)
+			if v.Known() && v.Alt == nil {
+				v = treesitter.Chars(v, b.name) // for c in "abc"
+			}
+			if v.K == vArr {
 				return treesitter.Union(a.ev.Cfg, v.Elems, b.name)
 			}
 			return treesitter.Unknown(b.name)
@@ -537,6 +543,36 @@ func (a *analyzer) envValue(key, read value, n int32) value {
 		return read
 	}
 	return treesitter.Union(a.ev.Cfg, vals, n)
+}
+
+// comprehension is the value of [body for x in xs] (a generator or set
+// comprehension too): xs itself when the body is x and there is one
+// clause, else a list whose one element is the body with x any element
+// of xs (the loop variable's binding), an over-approximation of its
+// elements.
+func (a *analyzer) comprehension(n int32) value {
+	t := a.t
+	body := t.Child(n, fBody)
+	if body == none {
+		return treesitter.Unknown(n)
+	}
+	var clauses []int32
+	for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
+		if c != body && t.Nodes[c].Kind != kComment {
+			clauses = append(clauses, c)
+		}
+	}
+	if len(clauses) == 1 && t.Nodes[clauses[0]].Kind == kForIn {
+		if l := t.Child(clauses[0], fLeft); l != none && t.Nodes[body].Kind == kIdentifier && t.Text(body) == t.Text(l) {
+			v := a.ev.Eval(t.Child(clauses[0], fRight))
+			if v.K == vStr {
+				v = treesitter.Chars(v, n)
+			}
+			v.Node, v.Lit = n, none
+			return v
+		}
+	}
+	return value{K: vArr, Elems: []value{a.ev.Eval(body)}, Node: n, Lit: none}
 }
 
 // taskContext is the value of the first parameter (at node name) of a
@@ -830,6 +866,11 @@ func (a *analyzer) callArgs(n int32) (pos []int32, kw value) {
 	if args == none {
 		kw.Obj = none
 		return nil, kw
+	}
+	if t.Nodes[args].Kind == kComprehension {
+		// f(x for x in xs): the generator is the one argument
+		kw.Obj = none
+		return []int32{args}, kw
 	}
 	for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
 		switch t.Nodes[c].Kind {

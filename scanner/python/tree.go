@@ -79,6 +79,7 @@ const (
 	kDecorator
 	kAsPattern
 	kUnary
+	kComprehension
 )
 
 var kindNames = map[string]kind{
@@ -148,6 +149,9 @@ var kindNames = map[string]kind{
 	"decorator":                kDecorator,
 	"as_pattern":               kAsPattern,
 	"unary_operator":           kUnary,
+	"list_comprehension":       kComprehension,
+	"generator_expression":     kComprehension,
+	"set_comprehension":        kComprehension,
 	"type":                     kSkip,
 }
 

@@ -155,6 +155,22 @@ func (a *analyzer) collect() {
 				a.bindPattern(p, none, nil, true)
 			}
 		case kArrow:
+			if recv := a.iterCallback(i); recv != none {
+				// xs.map(x => ...): x is any element of xs
+				p := t.Child(i, fParameter)
+				if p == none {
+					if ps := t.Child(i, fParameters); ps != none {
+						p = t.Nodes[ps].First
+						if p != none && t.Nodes[p].Kind == kRequiredParameter {
+							p = t.Child(p, fPattern)
+						}
+					}
+				}
+				if p != none && t.Nodes[p].Kind == kIdentifier {
+					a.scopes.Bind(p, binding{value: recv, each: true, name: p})
+					continue
+				}
+			}
 			if p := t.Child(i, fParameter); p != none {
 				if src := a.thenModule(t.Child(i, fParameters)); src != none {
 					a.bindPattern(p, src, nil, false)
@@ -380,6 +396,31 @@ func (a *analyzer) parameterProperty(c int32) bool {
 		return false
 	}
 	return t.ChildKind(c, kModifier) != none || strings.HasPrefix(t.Text(c), "readonly ")
+}
+
+// iterMethods call their callback with each element of the array.
+var iterMethods = map[string]bool{"map": true, "filter": true, "forEach": true, "flatMap": true, "find": true, "some": true, "every": true}
+
+// iterCallback is the receiver xs when arrow fn is the first argument of
+// xs.map(...) (or another iteration method), else none.
+func (a *analyzer) iterCallback(fn int32) int32 {
+	t := a.t
+	args := t.Nodes[fn].Parent
+	if args == none || t.Nodes[args].Kind != kArguments || t.Nodes[args].First != fn {
+		return none
+	}
+	call := t.Nodes[args].Parent
+	if call == none || t.Nodes[call].Kind != kCall {
+		return none
+	}
+	callee := t.Child(call, fFunction)
+	if callee == none || t.Nodes[callee].Kind != kMember {
+		return none
+	}
+	if p := t.Child(callee, fProperty); p == none || !iterMethods[t.Text(p)] {
+		return none
+	}
+	return t.Child(callee, fObject)
 }
 
 // thenModuleOfArrow handles `import('m').then(cp => ...)`: the arrow's

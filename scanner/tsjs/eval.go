@@ -840,6 +840,14 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32) (val
 			return recv, true
 		case "find":
 			return treesitter.Union(a.ev.Cfg, recv.Elems, n), true
+		case "filter":
+			recv.Node, recv.Lit = n, none
+			return recv, true
+		case "map", "flatMap":
+			// xs.map(x => body): the body with x any element of xs
+			if f := arg(0); f.K == vFunc && f.Fn != none {
+				return value{K: vArr, Elems: []value{a.ev.ReturnValue(f.Fn, n)}, Node: n, Lit: none}, true
+			}
 		}
 	case vFunc, vRef:
 		if name == "bind" {
