@@ -1,0 +1,82 @@
+package treesitter
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// elemTexts lists the possibilities of the first element and the known
+// texts of the others.
+func elemTexts(v Value) (first []string, rest []string) {
+	if len(v.Elems) == 0 {
+		return nil, nil
+	}
+	for _, p := range v.Elems[0].Possibilities() {
+		first = append(first, p.S)
+	}
+	for _, e := range v.Elems[1:] {
+		rest = append(rest, e.S)
+	}
+	return first, rest
+}
+
+func TestMutateList(t *testing.T) {
+	list := func(ss ...string) Value { return Value{K: VArr, Elems: strs(ss...), Node: None, Lit: None} }
+	for _, tc := range []struct {
+		name        string
+		v           Value
+		op          ListOp
+		args        []Value
+		first, rest []string
+	}{
+		{"append", list("-p"), ListAppend, strs("x", "y"), []string{"-p"}, []string{"x", "y"}},
+		{"extend", list("-p"), ListExtend, []Value{list("x")}, []string{"-p"}, []string{"x"}},
+		{"extend unknown", list("-p"), ListExtend, []Value{Unknown(None)}, []string{"-p"}, []string{""}},
+		{"prepend", list("-p"), ListPrepend, strs("claude"), []string{"claude"}, []string{"-p"}},
+		{"extendleft reverses", list("-p"), ListExtendLeft, []Value{list("a", "b")}, []string{"b"}, []string{"a", "-p"}},
+		{"insert front", list("-p"), ListInsert, strs("0", "claude"), []string{"claude"}, []string{"-p"}},
+		{"insert end", list("-p"), ListInsert, strs("1", "x"), []string{"-p"}, []string{"x"}},
+		{"set item", list("git", "-p"), ListSetItem, strs("0", "claude"), []string{"claude"}, []string{"-p"}},
+		{"set from the end", list("-p", "git"), ListSetItem, strs("-1", "x"), []string{"-p"}, []string{"x"}},
+		{"splice insert", list("-p"), ListSplice, strs("0", "0", "claude"), []string{"claude"}, []string{"-p"}},
+		{"splice replace", list("git", "-p"), ListSplice, strs("0", "1", "claude"), []string{"claude"}, []string{"-p"}},
+		{"fill", list("-p", "x"), ListFill, strs("claude"), []string{"claude"}, []string{"claude"}},
+		{"map set", list(), ListMapSet, strs("k", "claude"), []string{""}, nil},
+		{"read-only", list("-p"), ListReadOnly, strs("claude"), []string{"-p"}, nil},
+		// unmodelled, or an index not known: any element or argument
+		// may be first, and an unknown element is added
+		{"unmodelled", list("-p"), ListUnmodelled, strs("claude"), []string{"claude", "-p"}, []string{""}},
+		{"unknown index", list("-p"), ListInsert, []Value{Unknown(None), Str("claude", None)}, []string{"claude", "-p"}, []string{""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			first, rest := elemTexts(MutateList(scanner.DefaultConfig(), tc.v, tc.op, tc.args, 1))
+			assert.ElementsMatch(t, tc.first, first)
+			assert.Equal(t, tc.rest, rest)
+		})
+	}
+	// not a list: unchanged
+	assert.Equal(t, VStr, MutateList(nil, Str("x", None), ListAppend, nil, 1).K)
+}
+
+func TestMapGet(t *testing.T) {
+	pair := func(k, v Value) Value { return Value{K: VArr, Elems: []Value{k, v}} }
+	m := Value{K: VArr, Elems: []Value{
+		pair(Str("vcs", None), Str("git", None)),
+		pair(Str("agent", None), Str("claude", None)),
+		pair(Unknown(None), Str("hg", None)),
+	}}
+	var got []string
+	for _, p := range MapGet(nil, m, Str("agent", None), 1).Possibilities() {
+		got = append(got, p.S)
+	}
+	assert.ElementsMatch(t, []string{"claude", "hg"}, got)
+	got = nil
+	for _, p := range MapGet(nil, m, Unknown(None), 1).Possibilities() {
+		got = append(got, p.S)
+	}
+	assert.ElementsMatch(t, []string{"git", "claude", "hg"}, got)
+	assert.Equal(t, VUnknown, MapGet(nil, Str("x", None), Str("k", None), 1).K)
+}
