@@ -563,7 +563,7 @@ func (a *analyzer) collectImport(i int32) {
 		case kDottedName:
 			first := t.Nodes[c].First
 			if first != none {
-				a.scopes.Bind(first, binding{value: none, ref: true, mod: t.Text(first), name: first})
+				a.scopes.Bind(first, binding{value: none, ref: true, mod: normModule(t.Text(first)), name: first})
 			}
 		case kAliasedImport:
 			nm := t.Child(c, fName)
@@ -618,6 +618,11 @@ func normModule(m string) string {
 		return "os.path"
 	case "claude_code_sdk":
 		return "claude_agent_sdk"
+	case "fabric2":
+		return "fabric" // fabric 2 as published beside fabric 1
+	}
+	if rest, ok := strings.CutPrefix(m, "fabric2."); ok {
+		return "fabric." + rest
 	}
 	return m
 }

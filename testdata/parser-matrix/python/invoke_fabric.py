@@ -26,3 +26,7 @@ with Connection("h2") as c2:
     c2.sudo("claude -p hi")  # want "RED:direct-literal"
 SerialGroup("a", "b").run("claude -p hi")  # want "RED:direct-literal"
 ThreadingGroup("a", "b").run("claude -p hi")  # want "RED:direct-literal"
+
+import fabric2  # noqa: E402  fabric 2 published as fabric2
+
+fabric2.Connection("h3").run("claude -p hi")  # want "RED:direct-literal"
