@@ -13,8 +13,8 @@ type api uint8
 const (
 	apiNone        api = iota
 	apiSubprocess      // subprocess.run/call/check_call/check_output/Popen(args, shell=?, executable=?)
-	apiShell           // os.system, os.popen, subprocess.getoutput: the string runs in a shell
-	apiShellOut        // a shell-running function whose result is read (getoutput)
+	apiShell           // shell text: the string runs in a shell
+	apiShellOut        // shell text whose output is read (a `which claude` run through it is a look-up)
 	apiExecV           // os.execv(path, argv), execve, execvp, execvpe
 	apiExecL           // os.execl(path, arg0, ...), execle, execlp, execlpe
 	apiSpawnV          // os.spawnv(mode, path, argv), ...
@@ -38,9 +38,7 @@ const (
 	apiShlexJoin       // shlex.join(list)
 	apiShlexSplit      // shlex.split(str)
 	apiRunSync         // anyio.to_thread.run_sync(f), asyncio.to_thread(f): f's result
-	apiRemoteShell     // a command line a shell runs, here or on a remote host: invoke, fabric, paramiko (first positional or command=)
-	apiShellKw         // a shell-text function whose text may be a keyword (cmd=, command=)
-	apiConnection      // a constructor whose instance runs shell text (fabric Connection, invoke Context, paramiko SSHClient)
+	apiRemoteShell     // shell text, run here or on a remote host (first positional, or command=); `X()` is an instance
 	apiStrFunc         // a function computing a string from its first argument (see strFuncs)
 	apiMap             // map(f, xs)
 	apiZip             // zip(xs, ys)
@@ -49,6 +47,10 @@ const (
 	apiReversed        // reversed(xs)
 	apiDeque           // collections.deque(xs): the list
 	apiNamespace       // types.SimpleNamespace(**kw): keyword arguments as attributes
+	apiGetattr         // getattr(obj, "name", default?): obj.name
+	apiChoice          // random.choice(xs), next(iter(xs)): any element of xs
+	apiBasename        // os.path.basename(p): the last part of the path
+	apiIter            // iter(xs): xs
 )
 
 var apis = map[string]api{
@@ -167,6 +169,14 @@ var apis = map[string]api{
 	"builtins:reversed":         apiReversed,
 	"collections:deque":         apiDeque,
 	"types:SimpleNamespace":     apiNamespace,
+	"builtins:getattr":          apiGetattr,
+	"random:choice":             apiChoice,
+	"secrets:choice":            apiChoice,
+	"builtins:next":             apiChoice,
+	"builtins:iter":             apiIter,
+	"os:path.basename":          apiBasename,
+	"os.path:basename":          apiBasename,
+	"posixpath:basename":        apiBasename,
 	"argparse:Namespace":        apiNamespace,
 }
 
@@ -281,7 +291,7 @@ func keyOf[T any](v value, m map[string]T) (string, bool) {
 
 // builtins are the names Python provides without an import.
 var builtins = map[string]bool{"str": true, "dict": true, "map": true, "zip": true, "chr": true,
-	"bytes": true, "bytearray": true, "reversed": true}
+	"bytes": true, "bytearray": true, "reversed": true, "getattr": true, "next": true, "iter": true}
 
 // interestingNames are the attribute names a callee must end in (or a bound
 // name it must be) before the detector evaluates it.

@@ -915,8 +915,8 @@ func (a *analyzer) evalCall(n int32) value {
 					return v
 				}
 			}
-			if name == "get" {
-				// d.get(k, default): the entry, else the default
+			if name == "get" || name == "pop" {
+				// d.get(k, default), d.pop(k, default): the entry, else the default
 				if d := a.ev.Eval(t.Child(fn, fObject)); d.K == vObj && d.Obj != none && (t.Nodes[d.Obj].Kind == kDictionary || t.Nodes[d.Obj].Kind == kArgumentList) {
 					var e value
 					if k := arg(0); k.Known() && k.Alt == nil {
@@ -1092,6 +1092,24 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 	case apiNamespace:
 		return kw
+	case apiGetattr:
+		if name := arg(1); name.Known() && name.Alt == nil {
+			v := a.member(arg(0), name.S, n)
+			if len(pos) > 2 {
+				return treesitter.Union(a.ev.Cfg, []value{v, arg(2)}, n)
+			}
+			return v
+		}
+	case apiChoice:
+		if l := arg(0); l.K == vArr {
+			return a.ev.Tracked(treesitter.Union(a.ev.Cfg, l.Elems, n))
+		}
+	case apiIter:
+		if l := arg(0); l.K == vArr {
+			return l
+		}
+	case apiBasename:
+		return treesitter.Basename(arg(0), n)
 	case apiRunSync:
 		// anyio.to_thread.run_sync(f) / asyncio.to_thread(f) return f()
 		if f := arg(0); f.K == vFunc && f.Fn != none {

@@ -407,3 +407,23 @@ func pyFormat(s string, args []Value) (string, bool) {
 	}
 	return b.String(), true
 }
+
+// Basename is the last part of path v (os.path.basename, path.basename),
+// for each possibility; a possibility with unknown parts keeps the text
+// after its last known slash.
+func Basename(v Value, n int32) Value {
+	return combine([]Value{v}, func(ps []Value) Value {
+		p := ps[0]
+		if p.K != VStr || !p.AnyKnown {
+			return Unknown(n)
+		}
+		out := p
+		out.Node, out.Lit, out.Alt = n, None, nil
+		if i := strings.LastIndexByte(p.S, '/'); i >= 0 && !strings.Contains(p.S[i:], UnknownPart) {
+			out.S, out.Sh = p.S[i+1:], p.S[i+1:]
+			out.Partial = false
+			out.Composite = true
+		}
+		return out
+	})
+}

@@ -31,6 +31,7 @@ const (
 	apiArgs              // shelljs.cmd(program, ...args): every argument is an argv element
 	apiShellAt1          // remote-exec(hosts, command), ssh2-streams exec(channel, command): shell text at index 1
 	apiActionsExec       // @actions/exec exec/getExecOutput(commandLine, args?): split, no shell
+	apiBasename          // path.basename(p): the last part of the path
 )
 
 // apis maps "module:member.path" to the API. Paths that end in a
@@ -124,6 +125,7 @@ var apis = map[string]api{
 	"path:join":       apiPathJoin,
 	"path:resolve":    apiPathJoin,
 	"path:posix.join": apiPathJoin,
+	"path:basename":   apiBasename,
 }
 
 // constructors are the classes whose instances run commands: `new

@@ -191,7 +191,7 @@ func (a *analyzer) call(n, fn int32) {
 		}
 	}
 	kind := apiOf(callee)
-	if kind == apiNone || kind == apiWhich || kind == apiPromisify || kind == apiPathJoin {
+	if kind == apiNone || kind == apiWhich || kind == apiPromisify || kind == apiPathJoin || kind == apiBasename {
 		return
 	}
 	at := t.Pos(n)

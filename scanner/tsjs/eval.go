@@ -709,6 +709,8 @@ func (a *analyzer) evalCall(n int32) value {
 		if op, ok := strFuncs[callee.Path[0]]; ok && callee.Mod == "#global" {
 			return treesitter.StrMethod(op, arg0(), nil, n)
 		}
+	case apiBasename:
+		return treesitter.Basename(arg0(), n)
 	case apiPathJoin:
 		var parts []value
 		for _, c := range argv {
@@ -781,6 +783,11 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32) (val
 				return treesitter.Chars(v, n), true
 			}
 			return v, true
+		case "Reflect.get":
+			// Reflect.get(o, "k") is o.k
+			if k := arg(1); k.Known() && k.Alt == nil {
+				return a.member(arg(0), k.S, n), true
+			}
 		case "Buffer.from":
 			// Buffer.from(s, "base64"|"hex"): decoded by toString()
 			v, enc := arg(0), arg(1)
