@@ -20,6 +20,9 @@ const (
 	ListSplice            // splice(start, deleteCount, x...)
 	ListFill              // fill(x)
 	ListMapSet            // Map set(k, v): a [k, v] entry
+	ListPop               // pop(), pop(i): the last element (or element i) removed
+	ListShift             // shift(), popleft(): the first element removed
+	ListReverse           // reverse(): the elements in reverse order
 )
 
 // MutateList is list v after op with arguments args (node n). An
@@ -59,6 +62,26 @@ func MutateList(cfg *scanner.Config, v Value, op ListOp, args []Value, n int32) 
 		elems = append(front, elems...)
 	case ListMapSet:
 		elems = append(elems, Value{K: VArr, Elems: []Value{arg(0), arg(1)}, Node: n, Lit: None})
+	case ListReverse:
+		elems = Reverse(Value{K: VArr, Elems: elems}, n).Elems
+	case ListShift, ListPop:
+		i := len(elems) - 1
+		if op == ListShift {
+			i = 0
+		} else if len(args) > 0 {
+			x, ok := intOf(args[0])
+			if x < 0 {
+				x += len(elems)
+			}
+			if !ok || x < 0 || x >= len(elems) {
+				return unmodelled(cfg, elems, nil, n, v)
+			}
+			i = x
+		}
+		if i < 0 {
+			return v // an empty list stays empty
+		}
+		elems = append(append([]Value{}, elems[:i]...), elems[i+1:]...)
 	case ListInsert, ListSetItem, ListSplice, ListFill:
 		i, ok := 0, true
 		var items []Value

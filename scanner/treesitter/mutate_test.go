@@ -46,6 +46,11 @@ func TestMutateList(t *testing.T) {
 		{"fill", list("-p", "x"), ListFill, strs("claude"), []string{"claude"}, []string{"claude"}},
 		{"map set", list(), ListMapSet, strs("k", "claude"), []string{""}, nil},
 		{"read-only", list("-p"), ListReadOnly, strs("claude"), []string{"-p"}, nil},
+		{"pop", list("git", "--author", "claude"), ListPop, nil, []string{"git"}, []string{"--author"}},
+		{"pop i", list("sudo", "claude"), ListPop, strs("0"), []string{"claude"}, nil},
+		{"shift", list("sudo", "claude", "-p"), ListShift, nil, []string{"claude"}, []string{"-p"}},
+		{"reverse", list("-p", "claude"), ListReverse, nil, []string{"claude"}, []string{"-p"}},
+		{"pop empty", list(), ListPop, nil, nil, nil},
 		// unmodelled, or an index not known: any element or argument
 		// may be first, and an unknown element is added
 		{"unmodelled", list("-p"), ListUnmodelled, strs("claude"), []string{"claude", "-p"}, []string{""}},

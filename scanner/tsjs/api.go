@@ -165,6 +165,7 @@ var strFuncs = map[string]treesitter.StrOp{
 var listMethods = map[string]treesitter.ListOp{
 	"push": treesitter.ListAppend, "unshift": treesitter.ListPrepend, "splice": treesitter.ListSplice,
 	"fill": treesitter.ListFill, "set": treesitter.ListMapSet,
+	"pop": treesitter.ListPop, "shift": treesitter.ListShift, "reverse": treesitter.ListReverse,
 	"join": treesitter.ListReadOnly, "slice": treesitter.ListReadOnly, "concat": treesitter.ListReadOnly,
 	"map": treesitter.ListReadOnly, "filter": treesitter.ListReadOnly, "forEach": treesitter.ListReadOnly,
 	"some": treesitter.ListReadOnly, "every": treesitter.ListReadOnly, "find": treesitter.ListReadOnly,

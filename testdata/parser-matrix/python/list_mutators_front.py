@@ -33,3 +33,7 @@ subprocess.run(f)  # want "RED:variable-execution"
 g = []
 g += ("claude", "-p")
 subprocess.run(g)  # want "RED:variable-execution"
+
+h = ["sudo", "claude", "-p"]
+h.pop(0)
+subprocess.run(h)  # want "RED:variable-execution"

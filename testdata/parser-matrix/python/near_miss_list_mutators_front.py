@@ -13,3 +13,9 @@ e = ["-v"]
 e.append("make")
 e.reverse()
 subprocess.run(e)
+
+# pop() removes the last element: the runtime's name as an argument never
+# moves to the front
+h = ["git", "log", "--author", "claude"]
+h.pop()
+subprocess.run(h)
