@@ -232,6 +232,7 @@ var listMethods = map[string]treesitter.ListOp{
 	"insert": treesitter.ListInsert, "__setitem__": treesitter.ListSetItem,
 	"appendleft": treesitter.ListPrepend, "extendleft": treesitter.ListExtendLeft,
 	"pop": treesitter.ListPop, "popleft": treesitter.ListShift, "reverse": treesitter.ListReverse,
+	"remove": treesitter.ListRemove, "clear": treesitter.ListClear,
 	"index": treesitter.ListReadOnly, "count": treesitter.ListReadOnly, "copy": treesitter.ListReadOnly,
 	"__len__": treesitter.ListReadOnly, "__getitem__": treesitter.ListReadOnly, "__contains__": treesitter.ListReadOnly,
 	"get": treesitter.ListReadOnly, "keys": treesitter.ListReadOnly, "values": treesitter.ListReadOnly, "items": treesitter.ListReadOnly,

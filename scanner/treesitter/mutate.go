@@ -23,6 +23,8 @@ const (
 	ListPop               // pop(), pop(i): the last element (or element i) removed
 	ListShift             // shift(), popleft(): the first element removed
 	ListReverse           // reverse(): the elements in reverse order
+	ListRemove            // remove(x): the first element equal to x removed
+	ListClear             // clear(): no elements
 )
 
 // MutateList is list v after op with arguments args (node n). An
@@ -64,6 +66,23 @@ func MutateList(cfg *scanner.Config, v Value, op ListOp, args []Value, n int32) 
 		elems = append(elems, Value{K: VArr, Elems: []Value{arg(0), arg(1)}, Node: n, Lit: None})
 	case ListReverse:
 		elems = Reverse(Value{K: VArr, Elems: elems}, n).Elems
+	case ListClear:
+		elems = nil
+	case ListRemove:
+		x := arg(0)
+		if !x.Known() || x.Alt != nil {
+			return unmodelled(cfg, elems, nil, n, v)
+		}
+		for i, e := range elems {
+			if !e.Known() || e.Alt != nil {
+				// an element not known may be x: any later one may move up
+				return unmodelled(cfg, elems, nil, n, v)
+			}
+			if e.S == x.S {
+				elems = append(append([]Value{}, elems[:i]...), elems[i+1:]...)
+				break
+			}
+		}
 	case ListShift, ListPop:
 		i := len(elems) - 1
 		if op == ListShift {

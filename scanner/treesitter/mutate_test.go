@@ -51,6 +51,9 @@ func TestMutateList(t *testing.T) {
 		{"shift", list("sudo", "claude", "-p"), ListShift, nil, []string{"claude"}, []string{"-p"}},
 		{"reverse", list("-p", "claude"), ListReverse, nil, []string{"claude"}, []string{"-p"}},
 		{"pop empty", list(), ListPop, nil, nil, nil},
+		{"remove", list("sudo", "claude"), ListRemove, strs("sudo"), []string{"claude"}, nil},
+		{"remove absent", list("git", "claude"), ListRemove, strs("x"), []string{"git"}, []string{"claude"}},
+		{"clear", list("claude"), ListClear, nil, nil, nil},
 		// unmodelled, or an index not known: any element or argument
 		// may be first, and an unknown element is added
 		{"unmodelled", list("-p"), ListUnmodelled, strs("claude"), []string{"claude", "-p"}, []string{""}},
