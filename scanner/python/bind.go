@@ -463,6 +463,14 @@ func (a *analyzer) bindTarget(l, r int32) {
 			// os.getenv and os.environ.get
 			a.envSets = append(a.envSets, [2]int32{t.Child(l, fSubscript), r})
 		}
+		if obj := t.Child(l, fValue); obj != none && t.Nodes[obj].Kind == kCall && t.Is(t.Child(obj, fFunction), "globals") {
+			// globals()["cmd"] = value: the module-level name cmd
+			if sub := t.Child(l, fSubscript); sub != none && t.Nodes[sub].Kind == kString {
+				if c := t.ChildKind(sub, kStringContent); c != none {
+					a.scopes.BindIn(c, binding{value: r, name: c}, none)
+				}
+			}
+		}
 		if obj := t.Child(l, fValue); obj != none && isSelfAttr(t, obj) {
 			// self.args[0] = x
 			a.addMutation(obj, mutation{at: t.Nodes[l].Start, node: l, op: "[]", index: t.Child(l, fSubscript), value: r})

@@ -87,6 +87,13 @@ func (a *analyzer) collect() {
 					if p := t.Child(l, fProperty); p != none {
 						a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
 					}
+				} else if o != none && t.Nodes[o].Kind == kIdentifier && globalObjects[t.Text(o)] && !a.scopes.Bound([]byte(t.Text(o))) {
+					// globalThis.bin = value: a global name, seen by a
+					// bare `bin` anywhere in the file
+					if p := t.Child(l, fProperty); p != none {
+						a.scopes.BindIn(p, binding{value: t.Child(i, fRight), name: p}, none)
+						a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
+					}
 				} else if o != none && t.Nodes[o].Kind == kIdentifier {
 					// options.x = value: a property set after construction;
 					// r.tool = value: a field of an instance, read through
@@ -520,6 +527,10 @@ func (a *analyzer) className(fn int32) string {
 	}
 	return ""
 }
+
+// globalObjects hold the global names: a property set on one is a global
+// variable.
+var globalObjects = map[string]bool{"globalThis": true, "global": true, "window": true, "self": true}
 
 // restFrom prefixes a destructuring path element that takes a list's
 // elements from an index on (`[a, ...rest]`).
