@@ -84,6 +84,9 @@ func MutateList(cfg *scanner.Config, v Value, op ListOp, args []Value, n int32) 
 			}
 		}
 	case ListShift, ListPop:
+		if len(elems) == 0 {
+			return v // an empty list stays empty
+		}
 		i := len(elems) - 1
 		if op == ListShift {
 			i = 0
@@ -96,9 +99,6 @@ func MutateList(cfg *scanner.Config, v Value, op ListOp, args []Value, n int32) 
 				return unmodelled(cfg, elems, nil, n, v)
 			}
 			i = x
-		}
-		if i < 0 {
-			return v // an empty list stays empty
 		}
 		elems = append(append([]Value{}, elems[:i]...), elems[i+1:]...)
 	case ListInsert, ListSetItem, ListSplice, ListFill:

@@ -51,6 +51,8 @@ func TestMutateList(t *testing.T) {
 		{"shift", list("sudo", "claude", "-p"), ListShift, nil, []string{"claude"}, []string{"-p"}},
 		{"reverse", list("-p", "claude"), ListReverse, nil, []string{"claude"}, []string{"-p"}},
 		{"pop empty", list(), ListPop, nil, nil, nil},
+		{"shift empty", list(), ListShift, nil, nil, nil},
+		{"pop i empty", list(), ListPop, strs("0"), nil, nil},
 		{"remove", list("sudo", "claude"), ListRemove, strs("sudo"), []string{"claude"}, nil},
 		{"remove absent", list("git", "claude"), ListRemove, strs("x"), []string{"git"}, []string{"claude"}},
 		{"clear", list("claude"), ListClear, nil, nil, nil},
