@@ -167,7 +167,7 @@ I/O error (or, with --strict, a config warning).`,
 	f.StringVar(&opts.Color, "color", "auto", "colour the text report `WHEN`: auto (stdout is a terminal and NO_COLOR is unset), always or never")
 	f.BoolVar(&opts.FailOnSkip, "fail-on-skip", false, "exit 1 when a file in scope was skipped (too large, unreadable, a symbolic link...)")
 	f.BoolVar(&opts.Strict, "strict", false, "exit 2 on a config warning (such as an override that turns off a built-in runtime)")
-	cmd.AddCommand(NewCmdInit(ios, nil), NewCmdExplain(ios, nil), NewCmdConfig(ios, nil))
+	cmd.AddCommand(NewCmdInit(ios, nil), NewCmdExplain(ios, nil), NewCmdConfig(ios, nil), NewCmdFix(ios, nil))
 	cmd.SetVersionTemplate("check-launches {{.Version}}\n") // version.String: version and commit
 	return cmd
 }

@@ -1,0 +1,243 @@
+package checklaunches
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/driver"
+	"github.com/leasegate/leasegate/scanner/fix"
+)
+
+// FixOptions are the flags and arguments of `check-launches fix`.
+type FixOptions struct {
+	Root   string
+	Config string
+	Diff   bool
+	Write  bool
+	// Paths limit the fix to these files or folders (relative to Root).
+	Paths []string
+	IO    *IO
+}
+
+// NewCmdFix builds `check-launches fix`; runF, when set, replaces the
+// action so tests can check flag parsing.
+func NewCmdFix(ios *IO, runF func(*FixOptions) error) *cobra.Command {
+	opts := &FixOptions{IO: ios}
+	cmd := &cobra.Command{
+		Use:   "fix [--root DIR] [--config FILE] [--diff | --write] [PATH...]",
+		Short: "Rewrite ungated launches into launch-runtime launches",
+		Long: `fix rewrites each RED launch it knows how to rewrite into the gated form,
+launch-runtime --runtime NAME -- ARGS, with the smallest edit that keeps the
+file's wrappers, quoting, comments and layout; the raw bypass flag on such a
+launch becomes launch-runtime --dangerous. Every edit is re-scanned before it
+is kept. --diff (the default) prints a unified diff and changes nothing;
+--write applies it. PATHs limit the fix to those files and folders.
+
+The RED findings fix leaves are listed on stderr with the reason.
+
+Exit status: 0 nothing is left RED after the rewrite, 1 RED findings remain,
+2 usage, config or I/O error.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Paths = args
+			if opts.Diff && opts.Write {
+				return usagef("give only one of --diff and --write")
+			}
+			if opts.Root == "" {
+				return usagef("--root is empty")
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runFix(cmd.Context(), opts)
+		},
+	}
+	cmd.SetFlagErrorFunc(flagError)
+	f := cmd.Flags()
+	f.StringVar(&opts.Root, "root", ".", "root `DIR` to scan; file names are relative to it")
+	f.StringVar(&opts.Config, "config", "", "config `FILE` (default: .check-launches.yaml at the root, if present)")
+	f.BoolVar(&opts.Diff, "diff", false, "print the rewrite as a unified diff and change nothing (the default)")
+	f.BoolVar(&opts.Write, "write", false, "rewrite the files in place")
+	return cmd
+}
+
+// selected reports whether a finding's file is under one of the paths.
+func (o *FixOptions) selected(file string) bool {
+	if len(o.Paths) == 0 {
+		return true
+	}
+	for _, p := range o.Paths {
+		p = path.Clean(filepath.ToSlash(p))
+		if p == "." || file == p || strings.HasPrefix(file, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func runFix(ctx context.Context, o *FixOptions) error {
+	_, cfg, _, err := rootConfig(o.IO, o.Root, o.Config)
+	if err != nil {
+		return err
+	}
+	suite := Suite()
+	rep, err := driver.Scan(ctx, driver.Options{Root: o.Root, Config: cfg, Suite: suite})
+	if err != nil {
+		return err
+	}
+	for _, e := range rep.Errors {
+		fmt.Fprintf(o.IO.Err, "check-launches: %s\n", oneLine(e.Error()))
+	}
+	byFile := map[string][]scanner.Finding{}
+	var files []string
+	for _, f := range rep.Findings {
+		if f.Verdict != scanner.VerdictRed || !o.selected(f.File) {
+			continue
+		}
+		if byFile[f.File] == nil {
+			files = append(files, f.File)
+		}
+		byFile[f.File] = append(byFile[f.File], f)
+	}
+	slices.Sort(files)
+	var results []*fix.Result
+	for _, rel := range files {
+		res, err := fixFile(o.Root, rel, byFile[rel], cfg, suite)
+		if err != nil {
+			return err
+		}
+		results = append(results, res)
+	}
+	fixed, changed, left := 0, 0, 0
+	for _, res := range results {
+		fixed += res.Fixed
+		left += len(res.Left)
+		if !res.Changed() {
+			continue
+		}
+		changed++
+		if o.Write {
+			if err := writeAtomic(filepath.Join(o.Root, filepath.FromSlash(res.File)), res.Old, res.New); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprint(o.IO.Out, fix.Diff(res.File, res.Old, res.New))
+	}
+	for _, res := range results {
+		for _, l := range res.Left {
+			f := l.Finding
+			fmt.Fprintf(o.IO.Err, "%s:%d:%d: %s [%s]\n", f.File, f.Line, f.Column, l.Reason, f.Tag())
+		}
+	}
+	verb := "would rewrite"
+	if o.Write {
+		verb = "rewrote"
+	}
+	fmt.Fprintf(o.IO.Err, "check-launches fix: %s %d RED findings in %d files; %d RED findings left\n", verb, fixed, changed, left)
+	switch {
+	case len(rep.Errors) > 0:
+		return &exitError{ExitError}
+	case left > 0:
+		return &exitError{ExitRed}
+	}
+	return nil
+}
+
+// fixFile fixes one file, re-scanning it alone to check each edit.
+func fixFile(root, rel string, findings []scanner.Finding, cfg *scanner.Config, suite scanner.Suite) (*fix.Result, error) {
+	name := filepath.Join(root, filepath.FromSlash(rel))
+	st, err := os.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	exec := st.Mode()&0o111 != 0
+	var scanErr error
+	rescan := func(b []byte) ([]scanner.Finding, error) {
+		fs, _, err := driver.ScanBytes(rel, b, exec, cfg, suite)
+		if err != nil {
+			scanErr = err
+		}
+		return fs, err
+	}
+	res, err := fix.File(rel, src, findings, cfg, rescan)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", rel, errors.Join(err, scanErr))
+	}
+	if !st.Mode().IsRegular() && res.Changed() {
+		// A symlink's target may lie outside the tree: fix reports it
+		// and leaves it.
+		res.New = res.Old
+	}
+	return res, nil
+}
+
+// ChangedError is a file that changed on disk while fix was reading it.
+type ChangedError struct{ File string }
+
+func (e *ChangedError) Error() string {
+	return e.File + ": changed while fix ran; run fix again"
+}
+
+// writeAtomic replaces name with data through a temporary file in the same
+// folder, keeping its mode, and only if it still holds old: a crash leaves
+// either the old or the new file, never a mix, and a file edited meanwhile
+// is not overwritten.
+func writeAtomic(name string, old, data []byte) error {
+	st, err := os.Stat(name)
+	if err != nil {
+		return err
+	}
+	cur, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(cur, old) {
+		return &ChangedError{File: name}
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".fix-*")
+	if err != nil {
+		return err
+	}
+	done := false
+	defer func() {
+		if !done {
+			_ = os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(st.Mode().Perm()); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		return err
+	}
+	done = true
+	return nil
+}

@@ -1,0 +1,235 @@
+package fix
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path"
+	"strings"
+
+	ts "github.com/tree-sitter/go-tree-sitter"
+	tsjavascript "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
+	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
+	tstypescript "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
+
+	"github.com/leasegate/leasegate/cmdline"
+)
+
+// anyOffset asks argvEdits for the launch wherever it is in the argv (a
+// process-API finding sits on the call, not on the name).
+const anyOffset = -1
+
+// holds reports whether off lies in [start-1, end] (a position inside an
+// opening quote counts), or is anyOffset.
+func holds(off, start, end int) bool { return off == anyOffset || start-1 <= off && off <= end }
+
+// language returns the tree-sitter language of a TS/JS or Python file.
+func language(rel string) *ts.Language {
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".py", ".pyi", "":
+		if strings.ToLower(path.Ext(rel)) == "" {
+			return nil
+		}
+		return ts.NewLanguage(tspython.Language())
+	case ".ts", ".mts", ".cts":
+		return ts.NewLanguage(tstypescript.LanguageTypescript())
+	case ".tsx":
+		return ts.NewLanguage(tstypescript.LanguageTSX())
+	case ".js", ".mjs", ".cjs", ".jsx":
+		return ts.NewLanguage(tsjavascript.Language())
+	}
+	return nil
+}
+
+// shellCallees run their string argument with a shell (or split it into
+// words as a shell would).
+var shellCallees = map[string]bool{
+	"exec": true, "execSync": true, "system": true, "popen": true, "getoutput": true,
+	"getstatusoutput": true, "create_subprocess_shell": true,
+}
+
+// programCallees take the program and then its arguments as a list
+// (spawn("claude", ["-p"])).
+var programCallees = map[string]bool{
+	"spawn": true, "spawnSync": true, "execFile": true, "execFileSync": true,
+	"execa": true, "execaSync": true,
+}
+
+// tsCall finds the process-API call at off in a TS/JS or Python file with
+// tree-sitter and gates the argv it passes.
+func (fx *fixer) tsCall(off int) []Edit {
+	lang := language(fx.rel)
+	if lang == nil {
+		return nil
+	}
+	p := ts.NewParser()
+	defer p.Close()
+	if err := p.SetLanguage(lang); err != nil {
+		return nil
+	}
+	tree := p.Parse(fx.src, nil)
+	if tree == nil {
+		return nil
+	}
+	defer tree.Close()
+	n := tree.RootNode().DescendantForByteRange(uint(off), uint(off))
+	for ; n != nil; n = n.Parent() {
+		if k := n.Kind(); k == "call_expression" || k == "call" || k == "new_expression" {
+			break
+		}
+	}
+	if n == nil {
+		return nil
+	}
+	callee := ""
+	if fn := n.ChildByFieldName("function"); fn != nil {
+		callee = string(fx.src[fn.StartByte():fn.EndByte()])
+	} else if fn := n.ChildByFieldName("constructor"); fn != nil {
+		callee = string(fx.src[fn.StartByte():fn.EndByte()])
+	}
+	if i := strings.LastIndexByte(callee, '.'); i >= 0 {
+		callee = callee[i+1:]
+	}
+	args := n.ChildByFieldName("arguments")
+	if args == nil {
+		return nil
+	}
+	start, end := int(args.StartByte()), int(args.EndByte())
+	if args.Kind() == "template_string" {
+		// zx: $`claude -p`.
+		return fx.shellEdits(string(fx.src[start+1:end-1]), start+1, anyOffset, 0)
+	}
+	elems, _, ok := fx.parseList(start, 0)
+	if !ok || len(elems) == 0 {
+		return nil
+	}
+	call := string(fx.src[start:end])
+	first := elems[0]
+	switch {
+	case first.isList:
+		return fx.listEdits(first.list, 0, anyOffset)
+	case !first.innerOK:
+		return nil
+	case shellCallees[callee] || strings.Contains(call, "shell=True") || strings.Contains(call, "shell: true"):
+		return fx.shellEdits(first.inner, first.innerAt, anyOffset, 0)
+	case programCallees[callee]:
+		return fx.programArgs(elems)
+	case callee == "create_subprocess_exec":
+		return fx.listEdits(elems, 0, anyOffset)
+	}
+	return nil
+}
+
+// programArgs gates spawn("claude", [args], opts): the program becomes
+// launch-runtime and the gated prefix goes in front of the args, written
+// as the file writes them (an array literal, or a spread of a name).
+func (fx *fixer) programArgs(elems []elem) []Edit {
+	prog := elems[0]
+	rt, ok := fx.cfg.RuntimeForCommand(prog.Text)
+	if !ok {
+		return nil
+	}
+	q := prog.quote
+	if q != '\'' {
+		q = '"'
+	}
+	st := listStyle{sep: ", ", quote: q}
+	edits := []Edit{{Start: prog.start, End: prog.end, Text: string(q) + "launch-runtime" + string(q)}}
+	if len(elems) < 2 || strings.HasPrefix(string(fx.src[elems[1].start:elems[1].end]), "{") {
+		return append(edits, Edit{Start: prog.end, End: prog.end, Text: ", [" + st.quoted(Prefix(rt, false)) + "]"})
+	}
+	args := elems[1]
+	if !args.isList {
+		name := string(fx.src[args.start:args.end])
+		if !isIdent(name) {
+			return nil
+		}
+		return append(edits, Edit{Start: args.start, End: args.end, Text: "[" + st.quoted(Prefix(rt, false)) + st.sep + "..." + name + "]"})
+	}
+	if len(args.list) > 0 {
+		st = styleOf(fx.src, args.list, 0)
+	}
+	words := append([]word{prog.word}, wordsOf(args.list)...)
+	flags, ok := dangerous(words, 1, len(words))
+	if !ok || len(flags) > 0 && rt != "claude" {
+		return nil
+	}
+	pre := st.quoted(Prefix(rt, len(flags) > 0))
+	if len(args.list) > len(flags) {
+		pre += st.sep
+	}
+	edits = append(edits, Edit{Start: args.open + 1, End: args.open + 1, Text: pre})
+	return append(edits, removeElems(words[1:], flags, 1)...)
+}
+
+// removeElems drops list elements (indices into words, shifted by shift)
+// with one separator each.
+func removeElems(words []word, flags []int, shift int) []Edit {
+	var out []Edit
+	for _, f := range flags {
+		k := f - shift
+		switch {
+		case k > 0:
+			out = append(out, Edit{Start: words[k-1].end, End: words[k].end})
+		case k+1 < len(words):
+			out = append(out, Edit{Start: words[k].start, End: words[k+1].start})
+		default:
+			out = append(out, Edit{Start: words[k].start, End: words[k].end})
+		}
+	}
+	return out
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || r == '$' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// goCall finds the exec.Command or exec.CommandContext call at off with
+// go/ast and gates its argv, which Go writes as the call's arguments.
+func (fx *fixer) goCall(off int) []Edit {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, fx.rel, fx.src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	var best *ast.CallExpr
+	ast.Inspect(f, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		s, e := fset.Position(c.Pos()).Offset, fset.Position(c.End()).Offset
+		if s <= off && off < e {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Command" || sel.Sel.Name == "CommandContext") {
+				best = c
+			}
+		}
+		return true
+	})
+	if best == nil || best.Ellipsis.IsValid() && len(best.Args) < 2 {
+		return nil
+	}
+	elems, _, ok := fx.parseList(fset.Position(best.Lparen).Offset, 0)
+	if !ok {
+		return nil
+	}
+	first := 0
+	if best.Fun.(*ast.SelectorExpr).Sel.Name == "CommandContext" {
+		first = 1
+	}
+	// A spread (args...) is an opaque word, which is what it is.
+	for i := range elems {
+		if !elems[i].Known {
+			elems[i].Word = cmdline.Word{}
+		}
+	}
+	return fx.listEdits(elems, first, anyOffset)
+}

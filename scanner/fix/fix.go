@@ -1,0 +1,319 @@
+package fix
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// Edit replaces src[Start:End] with Text. Edits never add or remove a
+// line break, so line numbers hold across a rewrite.
+type Edit struct {
+	Start, End int
+	Text       string
+}
+
+// Rescan scans the rewritten bytes of the file being fixed and returns its
+// findings.
+type Rescan func(src []byte) ([]scanner.Finding, error)
+
+// Left is a RED finding fix did not rewrite, with the reason.
+type Left struct {
+	Finding scanner.Finding
+	Reason  string
+}
+
+// Result is one file's fix.
+type Result struct {
+	File     string
+	Old, New []byte
+	// Fixed counts the RED findings the rewrite removed (launches made
+	// gated and raw bypass flags turned into --dangerous).
+	Fixed int
+	// Left lists the RED findings of the rewritten file.
+	Left []Left
+}
+
+// Changed reports whether the fix rewrote the file.
+func (r *Result) Changed() bool { return string(r.Old) != string(r.New) }
+
+// Reasons fix gives for a RED finding it leaves.
+const (
+	ReasonDynamic     = "the runtime is named by a value fix cannot resolve (a variable, a command substitution, a value found at run time): write the launch-runtime command by hand"
+	ReasonUnparseable = "the file does not parse"
+	ReasonSDK         = "an Agent SDK call: point its executable option at the launch-runtime shim by hand"
+	ReasonFlag        = "the raw bypass flag is not on a launch fix rewrites: ask launch-runtime for --dangerous instead"
+	ReasonEval        = "the command is built by code fix does not rewrite (eval of a value, an escaped or concatenated string)"
+	ReasonNotFound    = "fix found no launch it knows how to rewrite at this position"
+	ReasonUnverified  = "the rewrite was not gated on a re-scan, so it was dropped"
+	ReasonPiDangerous = "pi has no permission bypass for launch-runtime --dangerous to ask for"
+)
+
+// Prefix is the gated command that replaces a runtime's name.
+func Prefix(runtime string, dangerous bool) []string {
+	p := []string{scanner.WrapperCommand, "--runtime", runtime}
+	if dangerous {
+		p = append(p, "--dangerous")
+	}
+	return append(p, "--")
+}
+
+// File rewrites the RED launches among findings (the scan of src) and
+// returns the result; the error is rescan's.
+func File(rel string, src []byte, findings []scanner.Finding, cfg *scanner.Config, rescan Rescan) (*Result, error) {
+	res := &Result{File: rel, Old: src, New: src}
+	fx := &fixer{src: src, cfg: cfg, rel: rel, lines: lineStarts(src)}
+	reasons := map[key]string{}
+	var sites [][]Edit
+	for _, f := range findings {
+		if f.Verdict != scanner.VerdictRed {
+			continue
+		}
+		edits, why := fx.site(f)
+		if len(edits) == 0 {
+			reasons[keyOf(f)] = why
+			continue
+		}
+		sites = append(sites, edits)
+	}
+	// The re-scan of the untouched file is the measure: a scan of one
+	// file alone may differ from the tree's scan.
+	base, err := rescan(src)
+	if err != nil {
+		return nil, err
+	}
+	cur := red(base)
+	total := len(cur)
+	var kept []Edit
+	for i, site := range sites {
+		try, ok := merge(kept, site)
+		if !ok {
+			continue
+		}
+		out := apply(src, try)
+		fs, err := rescan(out)
+		if err != nil {
+			return nil, err
+		}
+		next := red(fs)
+		if len(next) < len(cur) && subset(next, cur) {
+			kept, cur = try, next
+			res.New = out
+			continue
+		}
+		for _, e := range sites[i] {
+			if f, ok := fx.findingAt(findings, e); ok {
+				reasons[keyOf(f)] = ReasonUnverified
+			}
+		}
+	}
+	res.Fixed = total - len(cur)
+	for _, f := range cur {
+		why, ok := reasons[key{f.Line, f.Column, f.Class}]
+		if !ok {
+			why = reasonFor(f)
+		}
+		res.Left = append(res.Left, Left{Finding: f, Reason: why})
+	}
+	return res, nil
+}
+
+type key struct {
+	line, col int
+	class     scanner.Class
+}
+
+func keyOf(f scanner.Finding) key { return key{f.Line, f.Column, f.Class} }
+
+// reasonFor is the reason for a finding by its class alone.
+func reasonFor(f scanner.Finding) string {
+	switch f.Class {
+	case scanner.ClassDynamic, scanner.ClassVariableExecution, scanner.ClassCommandSubstitution:
+		return ReasonDynamic
+	case scanner.ClassUnparseable:
+		return ReasonUnparseable
+	case scanner.ClassSDK:
+		return ReasonSDK
+	case scanner.ClassDangerousPrimitive:
+		return ReasonFlag
+	case scanner.ClassEval:
+		return ReasonEval
+	}
+	return ReasonNotFound
+}
+
+// findingAt returns the RED finding on the line of an edit, for the
+// reason of a dropped site.
+func (fx *fixer) findingAt(fs []scanner.Finding, e Edit) (scanner.Finding, bool) {
+	line := fx.lineOf(e.Start)
+	for _, f := range fs {
+		if f.Verdict == scanner.VerdictRed && f.IsLaunch() && f.Line == line {
+			return f, true
+		}
+	}
+	return scanner.Finding{}, false
+}
+
+// red returns the RED findings, in the one order.
+func red(fs []scanner.Finding) []scanner.Finding {
+	var out []scanner.Finding
+	for _, f := range fs {
+		if f.Verdict == scanner.VerdictRed {
+			out = append(out, f)
+		}
+	}
+	slices.SortFunc(out, scanner.CompareFindings)
+	return out
+}
+
+// subset reports whether every RED finding of next was already RED in cur
+// (by line, class and runtime: columns move with an edit, lines do not).
+func subset(next, cur []scanner.Finding) bool {
+	type k struct {
+		line    int
+		class   scanner.Class
+		runtime string
+	}
+	n := map[k]int{}
+	for _, f := range cur {
+		n[k{f.Line, f.Class, f.Runtime}]++
+	}
+	for _, f := range next {
+		kk := k{f.Line, f.Class, f.Runtime}
+		if n[kk] == 0 {
+			return false
+		}
+		n[kk]--
+	}
+	return true
+}
+
+// merge adds a site's edits to the kept ones; it fails when an edit
+// overlaps another that differs from it.
+func merge(kept, site []Edit) ([]Edit, bool) {
+	out := slices.Clone(kept)
+	for _, e := range site {
+		if strings.ContainsAny(e.Text, "\n\r") {
+			return nil, false
+		}
+		dup := false
+		for _, k := range out {
+			if k == e {
+				dup = true
+				break
+			}
+			if e.Start < k.End && k.Start < e.End || e.Start == e.End && k.Start == k.End && e.Start == k.Start {
+				return nil, false
+			}
+		}
+		if !dup {
+			out = append(out, e)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].Start < out[j].Start || out[i].Start == out[j].Start && out[i].End < out[j].End
+	})
+	return out, true
+}
+
+// apply returns src with the sorted, disjoint edits applied.
+func apply(src []byte, edits []Edit) []byte {
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		b.Write(src[last:e.Start])
+		b.WriteString(e.Text)
+		last = e.End
+	}
+	b.Write(src[last:])
+	return []byte(b.String())
+}
+
+// fixer holds one file being fixed.
+type fixer struct {
+	src   []byte
+	cfg   *scanner.Config
+	rel   string
+	lines []int
+}
+
+func lineStarts(src []byte) []int {
+	out := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// offset returns the byte offset of a 1-based line and byte column.
+func (fx *fixer) offset(line, col int) (int, bool) {
+	if line < 1 || line > len(fx.lines) || col < 1 {
+		return 0, false
+	}
+	off := fx.lines[line-1] + col - 1
+	if off > len(fx.src) {
+		return 0, false
+	}
+	return off, true
+}
+
+func (fx *fixer) lineOf(off int) int {
+	return sort.Search(len(fx.lines), func(i int) bool { return fx.lines[i] > off })
+}
+
+// lineBounds returns the start and end (before the newline) of the line
+// holding off.
+func (fx *fixer) lineBounds(off int) (int, int) {
+	l := fx.lineOf(off)
+	start := fx.lines[l-1]
+	end := len(fx.src)
+	if l < len(fx.lines) {
+		end = fx.lines[l] - 1
+	}
+	if end > start && fx.src[end-1] == '\r' {
+		end--
+	}
+	return start, end
+}
+
+// site returns the edits that make the RED finding f gated, or the reason
+// there are none.
+func (fx *fixer) site(f scanner.Finding) ([]Edit, string) {
+	switch f.Class {
+	case scanner.ClassDirectLiteral, scanner.ClassAbsolutePath, scanner.ClassPackageRunner, scanner.ClassProcessAPI, scanner.ClassEval:
+	default:
+		return nil, reasonFor(f)
+	}
+	off, ok := fx.offset(f.Line, f.Column)
+	if !ok {
+		return nil, fmt.Sprintf("position %d:%d is outside the file", f.Line, f.Column)
+	}
+	for _, try := range fx.locators(f) {
+		if edits := try(off); len(edits) > 0 {
+			return edits, ""
+		}
+	}
+	return nil, reasonFor(f)
+}
+
+// locators lists the ways to find the launch at a finding, most specific
+// first, by the file's language.
+func (fx *fixer) locators(f scanner.Finding) []func(int) []Edit {
+	switch f.Language {
+	case "shell":
+		// The file as a whole, then the string around the position (an
+		// alias, a string piped into a shell), then the line alone (a
+		// heredoc a shell reads, a file the parser rejects).
+		return []func(int) []Edit{fx.shellFile, fx.stringShell, fx.lineShell}
+	case "go":
+		return []func(int) []Edit{fx.goCall, fx.stringShell}
+	case "python", "javascript", "typescript":
+		return []func(int) []Edit{fx.tsCall, fx.stringShell}
+	}
+	return []func(int) []Edit{fx.listAt, fx.commandKey, fx.stringShell, fx.lineShell}
+}
