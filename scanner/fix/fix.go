@@ -73,6 +73,14 @@ func File(rel string, src []byte, findings []scanner.Finding, cfg *scanner.Confi
 			continue
 		}
 		edits, why := fx.site(f)
+		for _, e := range edits {
+			if strings.ContainsAny(string(src[e.Start:e.End]), "\n\r") {
+				// Lines must hold: a name split by a line continuation
+				// is left.
+				edits, why = nil, ReasonNotFound
+				break
+			}
+		}
 		if len(edits) == 0 {
 			reasons[keyOf(f)] = why
 			continue

@@ -64,7 +64,10 @@ func (fx *fixer) parseList(open, depth int) ([]elem, int, bool) {
 				e.Word = cmdline.Word{}
 				e.innerOK = false
 				end = skipExpr(src, end, closer)
-				e.end = end
+				if end < 0 {
+					return nil, 0, false
+				}
+				e.end = trimRight(src, e.start, end)
 			}
 			out = append(out, e)
 			i = end
