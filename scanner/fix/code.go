@@ -72,15 +72,28 @@ func (fx *fixer) tsCall(off int) []Edit {
 		return nil
 	}
 	defer tree.Close()
-	n := tree.RootNode().DescendantForByteRange(uint(off), uint(off))
-	for ; n != nil; n = n.Parent() {
+	// The call at the position: a chain (require('x').spawn(...),
+	// spawn(...).on(...)) has several calls starting there; each is tried,
+	// innermost first.
+	var calls []*ts.Node
+	for n := tree.RootNode().DescendantForByteRange(uint(off), uint(off)); n != nil; n = n.Parent() {
 		if k := n.Kind(); k == "call_expression" || k == "call" || k == "new_expression" {
-			break
+			if int(n.StartByte()) != off && len(calls) > 0 {
+				break
+			}
+			calls = append(calls, n)
 		}
 	}
-	if n == nil {
-		return nil
+	for _, n := range calls {
+		if e := fx.tsCallAt(n); len(e) > 0 {
+			return e
+		}
 	}
+	return nil
+}
+
+// tsCallAt gates the argv a tree-sitter call node passes.
+func (fx *fixer) tsCallAt(n *ts.Node) []Edit {
 	callee := ""
 	if fn := n.ChildByFieldName("function"); fn != nil {
 		callee = string(fx.src[fn.StartByte():fn.EndByte()])
@@ -99,6 +112,9 @@ func (fx *fixer) tsCall(off int) []Edit {
 		// zx: $`claude -p`.
 		return fx.shellEdits(string(fx.src[start+1:end-1]), start+1, anyOffset, 0)
 	}
+	if fx.src[start] != '(' {
+		return nil
+	}
 	elems, _, ok := fx.parseList(start, 0)
 	if !ok || len(elems) == 0 {
 		return nil
@@ -112,9 +128,11 @@ func (fx *fixer) tsCall(off int) []Edit {
 		return nil
 	case shellCallees[callee] || strings.Contains(call, "shell=True") || strings.Contains(call, "shell: true"):
 		return fx.shellEdits(first.inner, first.innerAt, anyOffset, 0)
-	case programCallees[callee]:
+	case programCallees[callee] || len(elems) > 1 && elems[1].isList:
 		return fx.programArgs(elems)
-	case callee == "create_subprocess_exec":
+	case callee == "create_subprocess_exec" || len(elems) > 1 && fx.allStrings(elems):
+		// Program and arguments as separate strings (an alias of
+		// create_subprocess_exec); the re-scan decides.
 		return fx.listEdits(elems, 0, anyOffset)
 	}
 	return nil
@@ -122,44 +140,120 @@ func (fx *fixer) tsCall(off int) []Edit {
 
 // programArgs gates spawn("claude", [args], opts): the program becomes
 // launch-runtime and the gated prefix goes in front of the args, written
-// as the file writes them (an array literal, or a spread of a name).
+// as the file writes them (an array literal, or a spread of a name). A
+// wrapper as the program (spawn("env", ["claude"]), spawn("npx", [pkg]))
+// is read with its arguments.
 func (fx *fixer) programArgs(elems []elem) []Edit {
 	prog := elems[0]
-	rt, ok := fx.cfg.RuntimeForCommand(prog.Text)
-	if !ok {
-		return nil
-	}
 	q := prog.quote
 	if q != '\'' {
 		q = '"'
 	}
 	st := listStyle{sep: ", ", quote: q}
-	edits := []Edit{{Start: prog.start, End: prog.end, Text: string(q) + "launch-runtime" + string(q)}}
 	if len(elems) < 2 || strings.HasPrefix(string(fx.src[elems[1].start:elems[1].end]), "{") {
-		return append(edits, Edit{Start: prog.end, End: prog.end, Text: ", [" + st.quoted(Prefix(rt, false)) + "]"})
+		rt, ok := fx.cfg.RuntimeForCommand(prog.Text)
+		if !ok {
+			return nil
+		}
+		return []Edit{
+			{Start: prog.start, End: prog.end, Text: string(q) + "launch-runtime" + string(q)},
+			{Start: prog.end, End: prog.end, Text: ", [" + st.quoted(Args(rt, false)) + "]"},
+		}
 	}
 	args := elems[1]
 	if !args.isList {
+		rt, ok := fx.cfg.RuntimeForCommand(prog.Text)
 		name := string(fx.src[args.start:args.end])
-		if !isIdent(name) {
+		if !ok || !isIdent(name) {
 			return nil
 		}
-		return append(edits, Edit{Start: args.start, End: args.end, Text: "[" + st.quoted(Prefix(rt, false)) + st.sep + "..." + name + "]"})
+		return []Edit{
+			{Start: prog.start, End: prog.end, Text: string(q) + "launch-runtime" + string(q)},
+			{Start: args.start, End: args.end, Text: "[" + st.quoted(Args(rt, false)) + st.sep + "..." + name + "]"},
+		}
 	}
-	if len(args.list) > 0 {
-		st = styleOf(fx.src, args.list, 0)
+	return fx.commandArgs(prog, args.list, args.open)
+}
+
+// commandArgs gates a program named apart from its argument list (open is
+// the list's opening bracket): spawn's program and array, an MCP server's
+// command and args. When the launch starts at the program, the program
+// becomes launch-runtime and the list's first words (a package runner's
+// options and package) give way to the gated prefix; when it starts
+// inside the list (env, sudo as the program), the list is rewritten.
+func (fx *fixer) commandArgs(prog elem, list []elem, open int) []Edit {
+	q := prog.quote
+	if q != '\'' {
+		q = '"'
 	}
-	words := append([]word{prog.word}, wordsOf(args.list)...)
-	flags, ok := dangerous(words, 1, len(words))
-	if !ok || len(flags) > 0 && rt != "claude" {
-		return nil
+	st := listStyle{sep: ", ", quote: q}
+	if len(list) > 0 {
+		st = styleOf(fx.src, list, 0)
 	}
-	pre := st.quoted(Prefix(rt, len(flags) > 0))
-	if len(args.list) > len(flags) {
-		pre += st.sep
+	words := append([]word{prog.word}, wordsOf(list)...)
+	argv := make([]cmdline.Word, len(words))
+	for i, w := range words {
+		argv[i] = w.Word
 	}
-	edits = append(edits, Edit{Start: args.open + 1, End: args.open + 1, Text: pre})
-	return append(edits, removeElems(words[1:], flags, 1)...)
+	for _, in := range cmdline.Unwrap(argv).Inners {
+		from, name, rt := fx.launchIn(words, in)
+		if rt == "" {
+			continue
+		}
+		if from > 0 {
+			e, _ := fx.argvEdits(words, anyOffset, 0, st)
+			return e
+		}
+		flags, ok := dangerous(words, name+1, in.End)
+		if !ok || len(flags) > 0 && rt != "claude" {
+			return nil
+		}
+		pre := st.quoted(Args(rt, len(flags) > 0))
+		edits := []Edit{{Start: prog.start, End: prog.end, Text: string(q) + "launch-runtime" + string(q)}}
+		if name == 0 {
+			if len(list) > len(flags) {
+				pre += st.sep
+			}
+			edits = append(edits, Edit{Start: open + 1, End: open + 1, Text: pre})
+		} else {
+			edits = append(edits, Edit{Start: words[1].start, End: words[name].end, Text: pre})
+		}
+		return append(edits, removeElems(words[1:], flags, 1)...)
+	}
+	return nil
+}
+
+// launchIn returns where a launch the reading in finds begins (from: the
+// runtime's name, or the runner or interpreter before a package or
+// script), the name's index, and the runtime ("" when none).
+func (fx *fixer) launchIn(words []word, in cmdline.Inner) (from, name int, rt string) {
+	if in.Start < 0 || in.Start >= len(words) || !words[in.Start].Known {
+		return 0, 0, ""
+	}
+	v := words[in.Start].Text
+	var ok bool
+	switch in.Kind {
+	case cmdline.KindArgv:
+		rt, ok = fx.cfg.RuntimeForCommand(v)
+		return in.Start, in.Start, pick(rt, ok)
+	case cmdline.KindPackage:
+		rt, ok = fx.cfg.RuntimeForPackage(v)
+		if !ok && !strings.Contains(v, "/") {
+			rt, ok = fx.cfg.RuntimeForCommand(v)
+		}
+		return in.Prog, in.Start, pick(rt, ok)
+	case cmdline.KindScript:
+		rt, ok = fx.runtimeOfScript(v)
+		return in.Prog, in.Start, pick(rt, ok)
+	}
+	return 0, 0, ""
+}
+
+func pick(rt string, ok bool) string {
+	if !ok {
+		return ""
+	}
+	return rt
 }
 
 // removeElems drops list elements (indices into words, shifted by shift)
@@ -178,6 +272,18 @@ func removeElems(words []word, flags []int, shift int) []Edit {
 		}
 	}
 	return out
+}
+
+func (fx *fixer) allStrings(elems []elem) bool {
+	for _, e := range elems {
+		if !e.innerOK && !e.isList && e.quote == 0 && strings.Contains(string(fx.src[e.start:e.end]), "=") {
+			continue // a keyword argument
+		}
+		if !e.innerOK {
+			return false
+		}
+	}
+	return true
 }
 
 func isIdent(s string) bool {

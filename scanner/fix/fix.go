@@ -61,11 +61,24 @@ func Prefix(runtime string, dangerous bool) []string {
 	return append(p, "--")
 }
 
+// Args is the gated prefix of a runtime's arguments when the program is
+// written apart (spawn's program, an MCP server's command): Prefix without
+// launch-runtime itself.
+func Args(runtime string, dangerous bool) []string { return Prefix(runtime, dangerous)[1:] }
+
 // File rewrites the RED launches among findings (the scan of src) and
 // returns the result; the error is rescan's.
 func File(rel string, src []byte, findings []scanner.Finding, cfg *scanner.Config, rescan Rescan) (*Result, error) {
 	res := &Result{File: rel, Old: src, New: src}
 	fx := &fixer{src: src, cfg: cfg, rel: rel, lines: lineStarts(src)}
+	if len(findings) > 0 {
+		switch findings[0].Language {
+		case "python", "shell", "github-actions", "compose", "yaml", "toml", "makefile", "dockerfile":
+			fx.hashComments = true
+		case "javascript", "typescript", "go":
+			fx.slashComments = true
+		}
+	}
 	reasons := map[key]string{}
 	var sites [][]Edit
 	for _, f := range findings {
@@ -246,6 +259,9 @@ type fixer struct {
 	cfg   *scanner.Config
 	rel   string
 	lines []int
+	// The comment syntax of the file's language, for lists spread over
+	// lines.
+	hashComments, slashComments bool
 }
 
 func lineStarts(src []byte) []int {
@@ -317,7 +333,7 @@ func (fx *fixer) locators(f scanner.Finding) []func(int) []Edit {
 		// The file as a whole, then the string around the position (an
 		// alias, a string piped into a shell), then the line alone (a
 		// heredoc a shell reads, a file the parser rejects).
-		return []func(int) []Edit{fx.shellFile, fx.stringShell, fx.lineShell}
+		return []func(int) []Edit{fx.shellFile, fx.stringShell, fx.lineShell, fx.stringAfterShell}
 	case "go":
 		return []func(int) []Edit{fx.goCall, fx.stringShell}
 	case "python", "javascript", "typescript":

@@ -32,8 +32,16 @@ func (fx *fixer) parseList(open, depth int) ([]elem, int, bool) {
 	var out []elem
 	i := open + 1
 	for i < len(src) && len(out) < maxList {
-		for i < len(src) && (isSpace(src[i]) || src[i] == '\n' || src[i] == '\r' || src[i] == ',') {
-			i++
+		for i < len(src) {
+			if isSpace(src[i]) || src[i] == '\n' || src[i] == '\r' || src[i] == ',' {
+				i++
+				continue
+			}
+			if n := fx.comment(i); n > 0 {
+				i += n
+				continue
+			}
+			break
 		}
 		if i >= len(src) {
 			return nil, 0, false
@@ -99,6 +107,29 @@ func trimRight(src []byte, start, end int) int {
 		end--
 	}
 	return end
+}
+
+// comment returns the length of a comment at i in the file's language
+// (# in Python, shell and YAML; // and /* */ in TS/JS and Go), or 0.
+func (fx *fixer) comment(i int) int {
+	src := fx.src
+	lineEnd := func(j int) int {
+		for j < len(src) && src[j] != '\n' {
+			j++
+		}
+		return j - i
+	}
+	switch {
+	case src[i] == '#' && fx.hashComments:
+		return lineEnd(i)
+	case fx.slashComments && i+1 < len(src) && src[i] == '/' && src[i+1] == '/':
+		return lineEnd(i)
+	case fx.slashComments && i+1 < len(src) && src[i] == '/' && src[i+1] == '*':
+		if j := strings.Index(string(src[i+2:]), "*/"); j >= 0 {
+			return j + 4
+		}
+	}
+	return 0
 }
 
 // skipString returns the offset after the string literal at i.
@@ -237,84 +268,133 @@ func (fx *fixer) listAt(off int) []Edit {
 	return nil
 }
 
-// commandKey gates a JSON or TOML object whose command key names the
-// runtime (an MCP server): the command becomes launch-runtime and the
-// gated prefix goes in front of its args list, which is added when
-// missing.
+// commandKey gates a JSON object (or a TOML inline table) whose command
+// key names the launch, with its args list (an MCP server): the position
+// may be on the command or inside args. See commandArgs.
 func (fx *fixer) commandKey(off int) []Edit {
+	open, ok := fx.objectAt(off)
+	if !ok {
+		return nil
+	}
+	var cmd *elem
+	var args []elem
+	argsOpen := -1
 	src := fx.src
-	if off == 0 || off > len(src) || (src[off-1] != '"' && src[off-1] != '\'') {
-		return nil
-	}
-	end, ok := skipString(src, off-1)
-	if !ok {
-		return nil
-	}
-	v := string(src[off : end-1])
-	rt, ok := fx.cfg.RuntimeForCommand(v)
-	if !ok {
-		return nil
-	}
-	// The key before the value must be command.
-	before := strings.TrimRight(string(src[:off-1]), " \t")
-	if !strings.HasSuffix(before, ":") && !strings.HasSuffix(before, "=") {
-		return nil
-	}
-	before = strings.TrimRight(before[:len(before)-1], " \t")
-	if !strings.HasSuffix(before, `"command"`) && !strings.HasSuffix(before, "command") {
-		return nil
-	}
-	q := string(src[off-1])
-	st := listStyle{sep: ", ", quote: src[off-1]}
-	edits := []Edit{{Start: off, End: end - 1, Text: "launch-runtime"}}
-	// The args list of the same object: the next "args" key before the
-	// object closes.
-	depth := 0
-	for i := end; i < len(src); i++ {
-		c := src[i]
-		switch {
-		case c == '"' || c == '\'':
+	i := open + 1
+	for i < len(src) && src[i] != '}' {
+		for i < len(src) && (isSpace(src[i]) || src[i] == '\n' || src[i] == '\r' || src[i] == ',') {
+			i++
+		}
+		if i >= len(src) || src[i] == '}' {
+			break
+		}
+		// A key: a string or a bare word, then : or =.
+		var k string
+		if src[i] == '"' || src[i] == '\'' {
 			e, ok := skipString(src, i)
 			if !ok {
 				return nil
 			}
-			if depth == 0 && string(src[i+1:e-1]) == "args" {
-				j := e
-				for j < len(src) && (isSpace(src[j]) || src[j] == ':' || src[j] == '=') {
-					j++
-				}
-				if j >= len(src) || src[j] != '[' {
-					return nil
-				}
-				elems, _, ok := fx.parseList(j, 0)
-				if !ok {
-					return nil
-				}
-				words := append([]word{{Word: cmdline.Lit(v), start: off - 1, end: end}}, wordsOf(elems)...)
-				flags, ok := dangerous(words, 1, len(words))
-				if !ok || len(flags) > 0 && rt != "claude" {
-					return nil
-				}
-				pre := st.quoted(Prefix(rt, len(flags) > 0))
-				if len(elems) > len(flags) {
-					pre += st.sep
-				}
-				edits = append(edits, Edit{Start: j + 1, End: j + 1, Text: pre})
-				return append(edits, removeElems(words[1:], flags, 1)...)
+			k, i = string(src[i+1:e-1]), e
+		} else {
+			j := i
+			for j < len(src) && (isIdentByte(src[j]) || src[j] == '-') {
+				j++
 			}
-			i = e - 1
-		case c == '{' || c == '[':
-			depth++
-		case c == '}' || c == ']':
-			if depth == 0 {
-				edits = append(edits, Edit{Start: end, End: end, Text: ", " + q + "args" + q + ": [" + st.quoted(Prefix(rt, false)) + "]"})
-				if src[off-1] == '\'' || strings.HasSuffix(strings.TrimRight(string(src[:off-1]), " \t"), "=") {
-					return nil // TOML and friends: the key is written another way
-				}
-				return edits
+			if j == i {
+				return nil
 			}
-			depth--
+			k, i = string(src[i:j]), j
+		}
+		for i < len(src) && isSpace(src[i]) {
+			i++
+		}
+		if i >= len(src) || src[i] != ':' && src[i] != '=' {
+			return nil
+		}
+		i++
+		for i < len(src) && (isSpace(src[i]) || src[i] == '\n' || src[i] == '\r') {
+			i++
+		}
+		if i >= len(src) {
+			return nil
+		}
+		switch {
+		case k == "command" && (src[i] == '"' || src[i] == '\''):
+			e, ok := skipString(src, i)
+			if !ok {
+				return nil
+			}
+			raw := string(src[i+1 : e-1])
+			if strings.Contains(raw, "\\") {
+				return nil
+			}
+			c := elem{quote: src[i]}
+			c.Word, c.start, c.end = cmdline.Lit(raw), i, e
+			cmd = &c
+			i = e
+		case k == "args" && src[i] == '[':
+			list, cl, ok := fx.parseList(i, 0)
+			if !ok {
+				return nil
+			}
+			args, argsOpen = list, i
+			i = cl + 1
+		default:
+			end := skipExpr(src, i, '}')
+			if end < 0 {
+				return nil
+			}
+			i = end
 		}
 	}
-	return nil
+	if cmd == nil {
+		return nil
+	}
+	if argsOpen < 0 {
+		rt, ok := fx.cfg.RuntimeForCommand(cmd.Text)
+		if !ok || cmd.quote != '"' {
+			return nil
+		}
+		st := listStyle{sep: ", ", quote: '"'}
+		return []Edit{
+			{Start: cmd.start, End: cmd.end, Text: `"launch-runtime"`},
+			{Start: cmd.end, End: cmd.end, Text: `, "args": [` + st.quoted(Args(rt, false)) + "]"},
+		}
+	}
+	return fx.commandArgs(*cmd, args, argsOpen)
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// objectAt returns the opening brace of the innermost {...} holding off,
+// read from the start of the file (strings skipped).
+func (fx *fixer) objectAt(off int) (int, bool) {
+	var stack []int
+	src := fx.src
+	for i := 0; i < len(src) && i < off; i++ {
+		switch c := src[i]; c {
+		case '"':
+			e, ok := skipString(src, i)
+			if !ok {
+				return 0, false
+			}
+			if e > off {
+				break
+			}
+			i = e - 1
+		case '{':
+			stack = append(stack, i)
+		case '}':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	if len(stack) == 0 {
+		return 0, false
+	}
+	return stack[len(stack)-1], true
 }

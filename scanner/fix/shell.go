@@ -34,6 +34,16 @@ func (fx *fixer) shellFile(off int) []Edit {
 // its line (a JSON value, a YAML scalar, a JS or Python string, a Go
 // string) read as shell.
 func (fx *fixer) stringShell(off int) []Edit {
+	return fx.stringShellAfter(off, false)
+}
+
+// stringAfterShell is stringShell that also reads the first string after
+// the position (an alias definition, a here-string).
+func (fx *fixer) stringAfterShell(off int) []Edit {
+	return fx.stringShellAfter(off, true)
+}
+
+func (fx *fixer) stringShellAfter(off int, after bool) []Edit {
 	start, end := fx.lineBounds(off)
 	line := fx.src[start:end]
 	var q byte
@@ -44,8 +54,16 @@ func (fx *fixer) stringShell(off int) []Edit {
 		case q != 0 && c == '\\':
 			i++
 		case q != 0 && c == q:
-			if start+open < off && off <= start+i {
-				return fx.shellEdits(string(line[open+1:i]), start+open+1, off, 0)
+			if start+open <= off && off <= start+i || after && start+open > off {
+				// The string around the position, or (alias x='...',
+				// bash <<< '...') the first one after it.
+				at := off
+				if start+open >= off {
+					at = anyOffset
+				}
+				if e := fx.shellEdits(string(line[open+1:i]), start+open+1, at, 0); len(e) > 0 {
+					return e
+				}
 			}
 			q = 0
 		case q == 0 && (c == '"' || c == '\'' || c == '`'):
@@ -80,7 +98,7 @@ func (fx *fixer) shellEdits(text string, base, off, depth int) []Edit {
 	if depth > maxNesting {
 		return nil
 	}
-	f, err := syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), fx.rel)
+	f, err := syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(maskExpressions(text)), fx.rel)
 	if err != nil {
 		return nil
 	}
@@ -113,6 +131,30 @@ func (fx *fixer) shellEdits(text string, base, off, depth int) []Edit {
 		return true
 	})
 	return best
+}
+
+// maskExpressions blanks GitHub Actions expressions (${{ ... }}), which
+// the runner substitutes before a shell sees the text, with letters of the
+// same length so offsets hold.
+func maskExpressions(text string) string {
+	if !strings.Contains(text, "${{") {
+		return text
+	}
+	b := []byte(text)
+	for i := 0; i+3 <= len(b); i++ {
+		if string(b[i:i+3]) != "${{" {
+			continue
+		}
+		end := strings.Index(text[i:], "}}")
+		if end < 0 || strings.ContainsAny(text[i:i+end], "\n") {
+			break
+		}
+		for k := i; k < i+end+2; k++ {
+			b[k] = 'x'
+		}
+		i += end + 1
+	}
+	return string(b)
 }
 
 // shellWord reads a shell word: known when it is all literal.
