@@ -320,7 +320,7 @@ func (fx *fixer) goCall(off int) []Edit {
 		}
 		return true
 	})
-	if best == nil || best.Ellipsis.IsValid() && len(best.Args) < 2 {
+	if best == nil {
 		return nil
 	}
 	elems, _, ok := fx.parseList(fset.Position(best.Lparen).Offset, 0)
@@ -331,11 +331,31 @@ func (fx *fixer) goCall(off int) []Edit {
 	if best.Fun.(*ast.SelectorExpr).Sel.Name == "CommandContext" {
 		first = 1
 	}
-	// A spread (args...) is an opaque word, which is what it is.
-	for i := range elems {
-		if !elems[i].Known {
-			elems[i].Word = cmdline.Word{}
-		}
+	if best.Ellipsis.IsValid() {
+		return fx.goSpread(elems[first:])
 	}
 	return fx.listEdits(elems, first, anyOffset)
+}
+
+// goSpread gates exec.Command("claude", args...): Go allows no word
+// before a spread, so the prefix is prepended with append, the way Go
+// writes it.
+func (fx *fixer) goSpread(elems []elem) []Edit {
+	if len(elems) != 2 || !elems[0].Known {
+		return nil
+	}
+	rt, ok := fx.cfg.RuntimeForCommand(elems[0].Text)
+	if !ok {
+		return nil
+	}
+	spread := string(fx.src[elems[1].start:elems[1].end])
+	expr, ok := strings.CutSuffix(spread, "...")
+	if !ok {
+		return nil
+	}
+	st := listStyle{sep: ", ", quote: '"'}
+	return []Edit{
+		{Start: elems[0].start, End: elems[0].end, Text: `"launch-runtime"`},
+		{Start: elems[1].start, End: elems[1].end, Text: "append([]string{" + st.quoted(Args(rt, false)) + "}, " + expr + "...)..."},
+	}
 }

@@ -309,7 +309,10 @@ func (fx *fixer) lineBounds(off int) (int, int) {
 // there are none.
 func (fx *fixer) site(f scanner.Finding) ([]Edit, string) {
 	switch f.Class {
-	case scanner.ClassDirectLiteral, scanner.ClassAbsolutePath, scanner.ClassPackageRunner, scanner.ClassProcessAPI, scanner.ClassEval:
+	case scanner.ClassDirectLiteral, scanner.ClassAbsolutePath, scanner.ClassPackageRunner, scanner.ClassProcessAPI, scanner.ClassEval,
+		// $(claude ...) names the runtime literally; $(which claude) does
+		// not, and no locator finds a name there.
+		scanner.ClassCommandSubstitution:
 	default:
 		return nil, reasonFor(f)
 	}
