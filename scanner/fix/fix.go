@@ -49,8 +49,10 @@ const (
 	ReasonEval        = "the command is built by code fix does not rewrite (eval of a value, an escaped or concatenated string)"
 	ReasonNotFound    = "fix found no launch it knows how to rewrite at this position"
 	ReasonUnverified  = "the rewrite was not gated on a re-scan, so it was dropped"
-	ReasonPiDangerous = "pi has no permission bypass for launch-runtime --dangerous to ask for"
 )
+
+// Reasons lists every reason fix gives (docs/fix.md has the same table).
+var Reasons = []string{ReasonDynamic, ReasonUnparseable, ReasonSDK, ReasonFlag, ReasonEval, ReasonNotFound, ReasonUnverified}
 
 // Prefix is the gated command that replaces a runtime's name.
 func Prefix(runtime string, dangerous bool) []string {

@@ -389,17 +389,27 @@ func dangerous(words []word, from, end int) ([]int, bool) {
 		switch {
 		case w.Text == "--":
 			return out, true
-		case w.Text == "--dangerously-skip-permissions", w.Text == "--allow-dangerously-skip-permissions",
-			w.Text == "--permission-mode=bypassPermissions":
+		case bypass(w.Text):
 			out = append(out, k)
-		case w.Text == "--permission-mode" && k+1 < end && words[k+1].Known && words[k+1].Text == "bypassPermissions":
+		case k+1 < end && words[k+1].Known && bypass(w.Text+" "+words[k+1].Text):
+			// The flag and its value in two words.
 			out = append(out, k, k+1)
 			k++
 		case scanner.FindDangerous(w.Text) != nil:
+			// The primitive inside a word (or the allow- form, which
+			// only permits the bypass: --dangerous would grant more).
 			return nil, false
 		}
 	}
 	return out, true
+}
+
+// bypass reports whether s is, whole, a form of the raw permission bypass
+// that launch-runtime --dangerous stands for (the scanner's own pattern
+// decides; the allow- form is not one).
+func bypass(s string) bool {
+	ms := scanner.FindDangerous(s)
+	return len(ms) == 1 && ms[0].Offset == 0 && ms[0].Text == s && !strings.HasPrefix(s, "--allow")
 }
 
 // gate returns the edits that replace words[from..name] (a runtime's name,
