@@ -35,6 +35,14 @@ type Result struct {
 	Fixed int
 	// Left lists the RED findings of the rewritten file.
 	Left []Left
+	// Sites are the launches rewritten: the finding and its edits.
+	Sites []Site
+}
+
+// Site is one RED launch fix rewrote, with the edits that gate it.
+type Site struct {
+	Finding scanner.Finding
+	Edits   []Edit
 }
 
 // Changed reports whether the fix rewrote the file.
@@ -82,7 +90,7 @@ func File(rel string, src []byte, findings []scanner.Finding, cfg *scanner.Confi
 		}
 	}
 	reasons := map[key]string{}
-	var sites [][]Edit
+	var sites []Site
 	for _, f := range findings {
 		if f.Verdict != scanner.VerdictRed {
 			continue
@@ -100,7 +108,7 @@ func File(rel string, src []byte, findings []scanner.Finding, cfg *scanner.Confi
 			reasons[keyOf(f)] = why
 			continue
 		}
-		sites = append(sites, edits)
+		sites = append(sites, Site{Finding: f, Edits: edits})
 	}
 	// The re-scan of the untouched file is the measure: a scan of one
 	// file alone may differ from the tree's scan.
@@ -111,9 +119,10 @@ func File(rel string, src []byte, findings []scanner.Finding, cfg *scanner.Confi
 	cur := red(base)
 	total := len(cur)
 	var kept []Edit
-	for i, site := range sites {
-		try, ok := merge(kept, site)
+	for _, site := range sites {
+		try, ok := merge(kept, site.Edits)
 		if !ok {
+			reasons[keyOf(site.Finding)] = ReasonUnverified
 			continue
 		}
 		out := apply(src, try)
@@ -125,13 +134,10 @@ func File(rel string, src []byte, findings []scanner.Finding, cfg *scanner.Confi
 		if len(next) < len(cur) && subset(next, cur) {
 			kept, cur = try, next
 			res.New = out
+			res.Sites = append(res.Sites, site)
 			continue
 		}
-		for _, e := range sites[i] {
-			if f, ok := fx.findingAt(findings, e); ok {
-				reasons[keyOf(f)] = ReasonUnverified
-			}
-		}
+		reasons[keyOf(site.Finding)] = ReasonUnverified
 	}
 	res.Fixed = total - len(cur)
 	for _, f := range cur {
@@ -166,18 +172,6 @@ func reasonFor(f scanner.Finding) string {
 		return ReasonEval
 	}
 	return ReasonNotFound
-}
-
-// findingAt returns the RED finding on the line of an edit, for the
-// reason of a dropped site.
-func (fx *fixer) findingAt(fs []scanner.Finding, e Edit) (scanner.Finding, bool) {
-	line := fx.lineOf(e.Start)
-	for _, f := range fs {
-		if f.Verdict == scanner.VerdictRed && f.IsLaunch() && f.Line == line {
-			return f, true
-		}
-	}
-	return scanner.Finding{}, false
 }
 
 // red returns the RED findings, in the one order.
@@ -345,4 +339,16 @@ func (fx *fixer) locators(f scanner.Finding) []func(int) []Edit {
 		return []func(int) []Edit{fx.tsCall, fx.stringShell}
 	}
 	return []func(int) []Edit{fx.listAt, fx.commandKey, fx.stringShell, fx.lineShell}
+}
+
+// Position returns the 1-based line and byte column of a byte offset of
+// src.
+func Position(src []byte, off int) (line, col int) {
+	line, start := 1, 0
+	for i := 0; i < off && i < len(src); i++ {
+		if src[i] == '\n' {
+			line, start = line+1, i+1
+		}
+	}
+	return line, off - start + 1
 }

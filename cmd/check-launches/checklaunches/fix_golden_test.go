@@ -1,11 +1,15 @@
 package checklaunches
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -81,4 +85,85 @@ func checkWant(t *testing.T, dir string, before, want map[string][]byte) {
 		}
 		assert.Equal(t, string(w), string(got[name]), "%s", name)
 	}
+}
+
+// TestFixSARIF: `fix --sarif` prints a report valid against SARIF 2.1.0
+// whose fixes, applied to the files, give the golden after state.
+func TestFixSARIF(t *testing.T) {
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "fix", "data.txtar"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	before, want := map[string][]byte{}, map[string][]byte{}
+	for _, f := range ar.Files {
+		if name, ok := strings.CutPrefix(f.Name, "want/"); ok {
+			want[name] = f.Data
+			continue
+		}
+		before[f.Name] = f.Data
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, f.Data, 0o644))
+	}
+	code, out, stderr := runCmd(t, nil, "fix", "--root", dir, "--sarif")
+	require.Equal(t, ExitOK, code, stderr)
+	require.NoError(t, validateJSON(t, compileSchema(t, "sarif-2.1.0.json"), []byte(out)))
+	assert.Equal(t, before, snapshot(t, dir), "--sarif changed a file")
+
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Fixes []struct {
+					ArtifactChanges []struct {
+						ArtifactLocation struct{ URI string }
+						Replacements     []struct {
+							DeletedRegion   struct{ StartLine, StartColumn, EndLine, EndColumn int }
+							InsertedContent struct{ Text string }
+						}
+					}
+				}
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &log))
+	type repl struct {
+		start, end int
+		text       string
+	}
+	edits := map[string][]repl{}
+	for _, r := range log.Runs[0].Results {
+		for _, f := range r.Fixes {
+			for _, c := range f.ArtifactChanges {
+				src := before[c.ArtifactLocation.URI]
+				require.NotNil(t, src, c.ArtifactLocation.URI)
+				for _, rp := range c.Replacements {
+					d := rp.DeletedRegion
+					edits[c.ArtifactLocation.URI] = append(edits[c.ArtifactLocation.URI], repl{
+						offsetOf(src, d.StartLine, d.StartColumn), offsetOf(src, d.EndLine, d.EndColumn), rp.InsertedContent.Text,
+					})
+				}
+			}
+		}
+	}
+	require.Len(t, edits, len(want), "a fix for every rewritten file")
+	for name, es := range edits {
+		sort.Slice(es, func(i, j int) bool { return es[i].start > es[j].start })
+		b := string(before[name])
+		for _, e := range es {
+			b = b[:e.start] + e.text + b[e.end:]
+		}
+		assert.Equal(t, string(want[name]), b, "%s: the SARIF fixes applied", name)
+	}
+}
+
+// offsetOf turns a 1-based line and code-point column into a byte offset.
+func offsetOf(src []byte, line, col int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		off += bytes.IndexByte(src[off:], '\n') + 1
+	}
+	for c := 1; c < col; c++ {
+		_, n := utf8.DecodeRune(src[off:])
+		off += n
+	}
+	return off
 }

@@ -16,6 +16,8 @@ import (
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/driver"
 	"github.com/leasegate/leasegate/scanner/fix"
+	"github.com/leasegate/leasegate/scanner/report"
+	"github.com/leasegate/leasegate/scanner/report/sarif"
 )
 
 // FixOptions are the flags and arguments of `check-launches fix`.
@@ -24,6 +26,9 @@ type FixOptions struct {
 	Config string
 	Diff   bool
 	Write  bool
+	// SARIF prints the scan's SARIF report with each rewrite as its
+	// result's fixes entry, instead of the diff.
+	SARIF bool
 	// Paths limit the fix to these files or folders (relative to Root).
 	Paths []string
 	IO    *IO
@@ -34,14 +39,15 @@ type FixOptions struct {
 func NewCmdFix(ios *IO, runF func(*FixOptions) error) *cobra.Command {
 	opts := &FixOptions{IO: ios}
 	cmd := &cobra.Command{
-		Use:   "fix [--root DIR] [--config FILE] [--diff | --write] [PATH...]",
+		Use:   "fix [--root DIR] [--config FILE] [--diff | --write | --sarif] [PATH...]",
 		Short: "Rewrite ungated launches into launch-runtime launches",
 		Long: `fix rewrites each RED launch it knows how to rewrite into the gated form,
 launch-runtime --runtime NAME -- ARGS, with the smallest edit that keeps the
 file's wrappers, quoting, comments and layout; the raw bypass flag on such a
 launch becomes launch-runtime --dangerous. Every edit is re-scanned before it
 is kept. --diff (the default) prints a unified diff and changes nothing;
---write applies it. PATHs limit the fix to those files and folders.
+--write applies it; --sarif prints the SARIF report with each rewrite as a
+fix of its result. PATHs limit the fix to those files and folders.
 
 The RED findings fix leaves are listed on stderr with the reason.
 
@@ -51,8 +57,8 @@ Exit status: 0 nothing is left RED after the rewrite, 1 RED findings remain,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
-			if opts.Diff && opts.Write {
-				return usagef("give only one of --diff and --write")
+			if opts.Diff && opts.Write || opts.SARIF && (opts.Diff || opts.Write) {
+				return usagef("give only one of --diff, --write and --sarif")
 			}
 			if opts.Root == "" {
 				return usagef("--root is empty")
@@ -69,6 +75,7 @@ Exit status: 0 nothing is left RED after the rewrite, 1 RED findings remain,
 	f.StringVar(&opts.Config, "config", "", "config `FILE` (default: .check-launches.yaml at the root, if present)")
 	f.BoolVar(&opts.Diff, "diff", false, "print the rewrite as a unified diff and change nothing (the default)")
 	f.BoolVar(&opts.Write, "write", false, "rewrite the files in place")
+	f.BoolVar(&opts.SARIF, "sarif", false, "print the SARIF report with each rewrite as a fix of its result, and change nothing")
 	return cmd
 }
 
@@ -119,6 +126,14 @@ func runFix(ctx context.Context, o *FixOptions) error {
 		}
 		results = append(results, res)
 	}
+	if o.SARIF {
+		err := sarif.Write(o.IO.Out, rep, SARIFTool(), sarif.Options{
+			Read: report.ReadUnder(o.Root), URIPrefix: repoPrefix(o.Root), Fixes: sarifFixes(rep.Findings, results),
+		})
+		if err != nil {
+			return err
+		}
+	}
 	fixed, changed, left := 0, 0, 0
 	for _, res := range results {
 		fixed += res.Fixed
@@ -127,7 +142,10 @@ func runFix(ctx context.Context, o *FixOptions) error {
 			continue
 		}
 		changed++
-		if o.Write {
+		switch {
+		case o.SARIF:
+			continue
+		case o.Write:
 			if err := writeAtomic(filepath.Join(o.Root, filepath.FromSlash(res.File)), res.Old, res.New); err != nil {
 				return err
 			}
@@ -153,6 +171,32 @@ func runFix(ctx context.Context, o *FixOptions) error {
 		return &exitError{ExitRed}
 	}
 	return nil
+}
+
+// sarifFixes maps each rewritten launch to its finding's index in the
+// report, as a SARIF fix.
+func sarifFixes(findings []scanner.Finding, results []*fix.Result) map[int]sarif.Fix {
+	index := map[scanner.Finding]int{}
+	for i, f := range findings {
+		index[f] = i
+	}
+	out := map[int]sarif.Fix{}
+	for _, res := range results {
+		for _, site := range res.Sites {
+			i, ok := index[site.Finding]
+			if !ok {
+				continue
+			}
+			fx := sarif.Fix{Description: "start " + site.Finding.Runtime + " through launch-runtime (check-launches fix)"}
+			for _, e := range site.Edits {
+				sl, sc := fix.Position(res.Old, e.Start)
+				el, ec := fix.Position(res.Old, e.End)
+				fx.Replacements = append(fx.Replacements, sarif.Replacement{StartLine: sl, StartColumn: sc, EndLine: el, EndColumn: ec, Text: e.Text})
+			}
+			out[i] = fx
+		}
+	}
+	return out
 }
 
 // fixFile fixes one file, re-scanning it alone to check each edit.

@@ -59,6 +59,24 @@ type Options struct {
 	// a subfolder of a git work tree, so that code scanning finds the
 	// files. Empty for the repository root.
 	URIPrefix string
+	// Fixes, when set, are the rewrites that gate findings (check-launches
+	// fix), by the finding's index in the report; each becomes the
+	// result's fixes entry, so code-scanning UIs can offer it.
+	Fixes map[int]Fix
+}
+
+// Fix is a rewrite of one file that gates a finding.
+type Fix struct {
+	Description  string
+	Replacements []Replacement
+}
+
+// Replacement replaces the bytes from (StartLine, StartColumn) up to
+// (EndLine, EndColumn) of the finding's file with Text; lines and byte
+// columns are 1-based, as in findings.
+type Replacement struct {
+	StartLine, StartColumn, EndLine, EndColumn int
+	Text                                       string
 }
 
 // Level maps a verdict to a SARIF level: RED is "error", a note (the
@@ -142,6 +160,9 @@ func Write(w io.Writer, r *report.Report, tool Tool, opt Options) error {
 			if baselined[fps[i]] {
 				res.BaselineState = "unchanged"
 			}
+		}
+		if fx, ok := opt.Fixes[i]; ok {
+			res.Fixes = []jFix{fixOf(opt.URIPrefix+f.File, f.File, fx, &lines)}
 		}
 		if baselined[fps[i]] || outside[fps[i]] {
 			// The gate does not let this finding fail the run.
@@ -319,6 +340,49 @@ type jResult struct {
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 	BaselineState       string            `json:"baselineState,omitempty"`
 	Properties          map[string]any    `json:"properties,omitempty"`
+	Fixes               []jFix            `json:"fixes,omitempty"`
+}
+
+type jFix struct {
+	Description     jMessage          `json:"description"`
+	ArtifactChanges []jArtifactChange `json:"artifactChanges"`
+}
+
+type jArtifactChange struct {
+	ArtifactLocation jArtifact      `json:"artifactLocation"`
+	Replacements     []jReplacement `json:"replacements"`
+}
+
+type jReplacement struct {
+	DeletedRegion   jSpan    `json:"deletedRegion"`
+	InsertedContent jContent `json:"insertedContent"`
+}
+
+type jSpan struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine"`
+	EndColumn   int `json:"endColumn"`
+}
+
+type jContent struct {
+	Text string `json:"text"`
+}
+
+// fixOf renders a fix of the file (uri in the report, file as read), with
+// SARIF's code-point columns.
+func fixOf(uri, file string, fx Fix, lines *lineCache) jFix {
+	ch := jArtifactChange{ArtifactLocation: location(uri, 0, 0).PhysicalLocation.ArtifactLocation}
+	for _, r := range fx.Replacements {
+		ch.Replacements = append(ch.Replacements, jReplacement{
+			DeletedRegion: jSpan{
+				StartLine: r.StartLine, StartColumn: lines.column(file, r.StartLine, r.StartColumn),
+				EndLine: r.EndLine, EndColumn: lines.column(file, r.EndLine, r.EndColumn),
+			},
+			InsertedContent: jContent{Text: r.Text},
+		})
+	}
+	return jFix{Description: jMessage{Text: fx.Description}, ArtifactChanges: []jArtifactChange{ch}}
 }
 
 type jLocation struct {
