@@ -25,7 +25,7 @@ func TestFixedRepositoryRegisters(t *testing.T) {
 	files := map[string]string{
 		"agent.sh": "#!/bin/sh\n# Ask the agent to do the scripted work.\n" +
 			"exec claude -p \"do the scripted work\" --model claude-sonnet-4-5 --allowedTools Bash --no-session-persistence\n",
-		"harness.ts": "import { spawn } from 'node:child_process';\n\nspawn('claude', ['-p', 'hi'], { stdio: 'inherit' });\n",
+		"harness.ts":                  "import { spawn } from 'node:child_process';\n\nspawn('claude', ['-p', 'hi'], { stdio: 'inherit' });\n",
 		".github/workflows/agent.yml": "on: push\njobs:\n  agent:\n    runs-on: ubuntu-latest\n    steps:\n      - run: claude -p \"review\"\n",
 	}
 	for name, body := range files {
