@@ -7,7 +7,7 @@
 # Inputs come as INPUT_* environment variables (set by action.yml):
 #   INPUT_ROOT, INPUT_CONFIG, INPUT_BASELINE, INPUT_DIFF_BASE, INPUT_ARGS,
 #   INPUT_SARIF_UPLOAD (true|false), INPUT_SARIF_FILE, INPUT_VERSION,
-#   INPUT_BUILD (true|false).
+#   INPUT_BUILD (true|false), INPUT_FIX_SUMMARY (true|false).
 #
 # The binary, in this order:
 # 1. CHECK_LAUNCHES_BIN, when set (the action's fetch step, .ci/run, tests).
@@ -141,6 +141,28 @@ set -e
 
 if [[ -s $summary && -n ${GITHUB_STEP_SUMMARY:-} ]]; then
   cat "$summary" >>"$GITHUB_STEP_SUMMARY"
+fi
+
+# With fix-summary, RED findings that `check-launches fix` can rewrite are
+# shown as its diff in the job summary (nothing is changed; the job's status
+# stays the scan's).
+if [[ $status == 1 && ${INPUT_FIX_SUMMARY:-false} == true && -n ${GITHUB_STEP_SUMMARY:-} ]]; then
+  fix_args=(fix --root "${INPUT_ROOT:-.}")
+  [[ -n ${INPUT_CONFIG:-} ]] && fix_args+=(--config "$INPUT_CONFIG")
+  fix_diff="$work/fix.diff"
+  "$bin" "${fix_args[@]}" >"$fix_diff" 2>"$work/fix.log" || true
+  if [[ -s $fix_diff ]]; then
+    {
+      echo
+      echo "### check-launches fix"
+      echo
+      echo "\`check-launches fix --write\` would gate these launches ($(tail -n 1 "$work/fix.log" | sed 's/^check-launches fix: //')):"
+      echo
+      echo '```diff'
+      cat "$fix_diff"
+      echo '```'
+    } >>"$GITHUB_STEP_SUMMARY"
+  fi
 fi
 
 # The summary counts are the first keys of their names in the indented
