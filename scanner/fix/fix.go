@@ -53,6 +53,7 @@ const (
 	ReasonDynamic     = "the runtime is named by a value fix cannot resolve (a variable, a command substitution, a value found at run time): write the launch-runtime command by hand"
 	ReasonUnparseable = "the file does not parse"
 	ReasonSDK         = "an Agent SDK call: point its executable option at the launch-runtime shim by hand"
+	ReasonAction      = "a step that uses an agent action: set its executable input (path_to_claude_code_executable) to a launch-runtime shim by hand"
 	ReasonFlag        = "the raw bypass flag is not on a launch fix rewrites: ask launch-runtime for --dangerous instead"
 	ReasonEval        = "the command is built by code fix does not rewrite (eval of a value, an escaped or concatenated string)"
 	ReasonNotFound    = "fix found no launch it knows how to rewrite at this position"
@@ -60,7 +61,7 @@ const (
 )
 
 // Reasons lists every reason fix gives (docs/fix.md has the same table).
-var Reasons = []string{ReasonDynamic, ReasonUnparseable, ReasonSDK, ReasonFlag, ReasonEval, ReasonNotFound, ReasonUnverified}
+var Reasons = []string{ReasonDynamic, ReasonUnparseable, ReasonSDK, ReasonAction, ReasonFlag, ReasonEval, ReasonNotFound, ReasonUnverified}
 
 // Prefix is the gated command that replaces a runtime's name.
 func Prefix(runtime string, dangerous bool) []string {
@@ -165,6 +166,9 @@ func reasonFor(f scanner.Finding) string {
 	case scanner.ClassUnparseable:
 		return ReasonUnparseable
 	case scanner.ClassSDK:
+		if f.Language == "github-actions" {
+			return ReasonAction
+		}
 		return ReasonSDK
 	case scanner.ClassDangerousPrimitive:
 		return ReasonFlag
