@@ -124,10 +124,14 @@ func (fx *fixer) tsCallAt(n *ts.Node) []Edit {
 	switch {
 	case first.isList:
 		return fx.listEdits(first.list, 0, anyOffset)
+	case fx.pythonExec(callee) && !first.innerOK:
+		return fx.execFamily(elems)
 	case !first.innerOK:
 		return nil
 	case shellCallees[callee] || strings.Contains(call, "shell=True") || strings.Contains(call, "shell: true"):
 		return fx.shellEdits(first.inner, first.innerAt, anyOffset, 0)
+	case fx.pythonExec(callee):
+		return fx.execFamily(elems)
 	case programCallees[callee] || len(elems) > 1 && elems[1].isList:
 		return fx.programArgs(elems)
 	case callee == "create_subprocess_exec" || len(elems) > 1 && fx.allStrings(elems):
@@ -136,6 +140,55 @@ func (fx *fixer) tsCallAt(n *ts.Node) []Edit {
 		return fx.listEdits(elems, 0, anyOffset)
 	}
 	return nil
+}
+
+// pythonExec reports os.exec* and os.spawn* (and posix_spawn*), which
+// take the program apart from an argv whose first element is its name.
+func (fx *fixer) pythonExec(callee string) bool {
+	if strings.ToLower(path.Ext(fx.rel)) != ".py" {
+		return false
+	}
+	// Only the forms that search PATH (execvp, spawnlp, posix_spawnp):
+	// the others need a path to launch-runtime, which fix cannot know.
+	for _, p := range []string{"execv", "execl", "spawnv", "spawnl", "posix_spawn"} {
+		if rest, ok := strings.CutPrefix(callee, p); ok {
+			return strings.HasPrefix(rest, "p")
+		}
+	}
+	return false
+}
+
+// execFamily gates os.execvp("claude", ["claude", "-p"]) and
+// os.execlp("claude", "claude", "-p") (a spawn mode first is skipped): the
+// program becomes launch-runtime and the argv, its name first, the gated
+// argv.
+func (fx *fixer) execFamily(elems []elem) []Edit {
+	p := 0
+	for p < len(elems) && !elems[p].innerOK {
+		p++
+	}
+	if p+1 >= len(elems) || p > 1 {
+		return nil
+	}
+	prog := elems[p]
+	if _, ok := fx.cfg.RuntimeForCommand(prog.Text); !ok {
+		return nil
+	}
+	var argv []elem
+	if elems[p+1].isList {
+		argv = elems[p+1].list
+	} else {
+		argv = elems[p+1:]
+	}
+	if len(argv) == 0 || !argv[0].Known {
+		return nil
+	}
+	edits, _ := fx.argvEdits(wordsOf(argv), anyOffset, 0, styleOf(fx.src, argv, 0))
+	if len(edits) == 0 {
+		return nil
+	}
+	q := string(prog.quote)
+	return append(edits, Edit{Start: prog.start, End: prog.end, Text: q + "launch-runtime" + q})
 }
 
 // programArgs gates spawn("claude", [args], opts): the program becomes
