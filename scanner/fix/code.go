@@ -132,6 +132,14 @@ func (fx *fixer) tsCallAt(n *ts.Node) []Edit {
 		return fx.shellEdits(first.inner, first.innerAt, anyOffset, 0)
 	case fx.pythonExec(callee):
 		return fx.execFamily(elems)
+	case strings.ToLower(path.Ext(fx.rel)) == ".py":
+		// Python writes the argv as one list (above) or as the call's
+		// strings; a program then a list is os.execv and friends, whose
+		// forms without PATH search fix leaves.
+		if len(elems) > 1 && fx.allStrings(elems) {
+			return fx.listEdits(elems, 0, anyOffset)
+		}
+		return nil
 	case programCallees[callee] || len(elems) > 1 && elems[1].isList:
 		return fx.programArgs(elems)
 	case callee == "create_subprocess_exec" || len(elems) > 1 && fx.allStrings(elems):
