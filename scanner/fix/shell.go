@@ -289,47 +289,17 @@ func (fx *fixer) argvEdits(words []word, off, depth int, st style) ([]Edit, int)
 	res := cmdline.Unwrap(argv)
 	for _, in := range res.Inners {
 		switch in.Kind {
-		case cmdline.KindArgv:
-			w := words[in.Start]
-			if !w.Known {
+		case cmdline.KindArgv, cmdline.KindPackage, cmdline.KindScript:
+			// The runtime's name gives way to the gated prefix, and so do
+			// a package runner and its package (npx -y @anthropic-ai/...)
+			// or an interpreter and the runtime's entry (node
+			// node_modules/@anthropic-ai/claude-code/cli.js).
+			from, name, rt := fx.launchIn(words, in)
+			if rt == "" || !holds(off, words[from].start, words[in.End-1].end) {
 				continue
 			}
-			rt, ok := fx.cfg.RuntimeForCommand(w.Text)
-			if !ok || !holds(off, w.start, words[in.End-1].end) {
-				continue
-			}
-			if e := fx.gate(words, in.Start, in.Start, in.End, rt, st); e != nil {
-				return e, words[in.End-1].end - w.start
-			}
-		case cmdline.KindPackage:
-			if in.Start < 0 || !words[in.Start].Known {
-				continue
-			}
-			v := words[in.Start].Text
-			rt, ok := fx.cfg.RuntimeForPackage(v)
-			if !ok && !strings.Contains(v, "/") {
-				rt, ok = fx.cfg.RuntimeForCommand(v)
-			}
-			if !ok || !holds(off, words[in.Prog].start, words[in.End-1].end) {
-				continue
-			}
-			if e := fx.gate(words, in.Prog, in.Start, in.End, rt, st); e != nil {
-				return e, words[in.End-1].end - words[in.Prog].start
-			}
-		case cmdline.KindScript:
-			// node node_modules/@anthropic-ai/claude-code/cli.js, deno run
-			// npm:@anthropic-ai/claude-code: the interpreter and the entry
-			// give way to the gated prefix.
-			w := words[in.Start]
-			if !w.Known {
-				continue
-			}
-			rt, ok := fx.runtimeOfScript(w.Text)
-			if !ok || !holds(off, words[in.Prog].start, words[in.End-1].end) {
-				continue
-			}
-			if e := fx.gate(words, in.Prog, in.Start, in.End, rt, st); e != nil {
-				return e, words[in.End-1].end - words[in.Prog].start
+			if e := fx.gate(words, from, name, in.End, rt, st); e != nil {
+				return e, words[in.End-1].end - words[from].start
 			}
 		case cmdline.KindShell:
 			w := words[in.Arg]
