@@ -312,7 +312,9 @@ func (fx *fixer) site(f scanner.Finding) ([]Edit, string) {
 	case scanner.ClassDirectLiteral, scanner.ClassAbsolutePath, scanner.ClassPackageRunner, scanner.ClassProcessAPI, scanner.ClassEval,
 		// $(claude ...) names the runtime literally; $(which claude) does
 		// not, and no locator finds a name there.
-		scanner.ClassCommandSubstitution:
+		scanner.ClassCommandSubstitution,
+		// The raw flag among a gated launch's own arguments.
+		scanner.ClassDangerousPrimitive:
 	default:
 		return nil, reasonFor(f)
 	}
@@ -331,6 +333,12 @@ func (fx *fixer) site(f scanner.Finding) ([]Edit, string) {
 // locators lists the ways to find the launch at a finding, most specific
 // first, by the file's language.
 func (fx *fixer) locators(f scanner.Finding) []func(int) []Edit {
+	if f.Class == scanner.ClassDangerousPrimitive {
+		if f.Language == "shell" {
+			return []func(int) []Edit{fx.shellFile, fx.stringShell, fx.lineShell}
+		}
+		return []func(int) []Edit{fx.listAt, fx.stringShell, fx.lineShell}
+	}
 	switch f.Language {
 	case "shell":
 		// The file as a whole, then the string around the position (an

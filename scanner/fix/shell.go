@@ -290,6 +290,12 @@ func (fx *fixer) argvEdits(words []word, off, depth int, st style) ([]Edit, int)
 	for _, in := range res.Inners {
 		switch in.Kind {
 		case cmdline.KindArgv, cmdline.KindPackage, cmdline.KindScript:
+			if in.Kind == cmdline.KindArgv && words[in.Start].Known && progName(words[in.Start].Text) == scanner.WrapperCommand {
+				if e := fx.upgrade(words, in.Start, in.End, off, st); e != nil {
+					return e, words[in.End-1].end - words[in.Start].start
+				}
+				continue
+			}
 			// The runtime's name gives way to the gated prefix, and so do
 			// a package runner and its package (npx -y @anthropic-ai/...)
 			// or an interpreter and the runtime's entry (node
@@ -372,6 +378,61 @@ func dangerous(words []word, from, end int) ([]int, bool) {
 		}
 	}
 	return out, true
+}
+
+// upgrade turns the raw bypass among a gated claude launch's own
+// arguments (launch-runtime --runtime claude -- --dangerously-...) into the
+// wrapper's --dangerous, when off is on it.
+func (fx *fixer) upgrade(words []word, start, end, off int, st style) []Edit {
+	dd, claude, already := -1, false, false
+	for k := start + 1; k < end; k++ {
+		w := words[k]
+		if !w.Known {
+			return nil
+		}
+		switch {
+		case w.Text == "--":
+			dd = k
+		case w.Text == "--runtime=claude", w.Text == "--runtime" && k+1 < end && words[k+1].Text == "claude":
+			claude = true
+		case w.Text == "--dangerous":
+			already = true
+		}
+		if dd >= 0 {
+			break
+		}
+	}
+	if dd < 0 || !claude {
+		return nil
+	}
+	flags, ok := dangerous(words, dd+1, end)
+	if !ok || len(flags) == 0 {
+		return nil
+	}
+	on := off == anyOffset
+	for _, k := range flags {
+		on = on || holds(off, words[k].start, words[k].end)
+	}
+	if !on {
+		return nil
+	}
+	var edits []Edit
+	if !already {
+		edits = append(edits, Edit{Start: words[dd].start, End: words[dd].end, Text: st.prefix(words, dd, dd, []string{"--dangerous", "--"})})
+	}
+	for _, k := range flags {
+		s, e := st.remove(words, k)
+		edits = append(edits, Edit{Start: s, End: e})
+	}
+	return edits
+}
+
+// progName is the last element of a command word's path.
+func progName(w string) string {
+	if i := strings.LastIndexByte(w, '/'); i >= 0 {
+		return w[i+1:]
+	}
+	return w
 }
 
 // bypass reports whether s is, whole, a form of the raw permission bypass
