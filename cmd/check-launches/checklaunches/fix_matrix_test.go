@@ -69,8 +69,7 @@ type redKey struct {
 // scanRed scans dir as check-launches does and returns its RED findings.
 func scanRed(t *testing.T, dir string) map[redKey]int {
 	t.Helper()
-	o := &Options{Root: dir}
-	file, err := o.configFile()
+	file, err := configFile(dir, "")
 	require.NoError(t, err)
 	cfg, err := loadConfig(file)
 	require.NoError(t, err)
