@@ -48,6 +48,7 @@ type Config struct {
 	runtimeNames                  []string
 	effectiveRuntimes             map[string]RuntimeSpec
 	warnings                      []ConfigWarning
+	triggersState
 }
 
 type family struct {
@@ -574,8 +575,8 @@ func (c *Config) RuntimeForPackage(spec string) (string, bool) {
 }
 
 // MentionsRuntime reports whether s contains any runtime command or package
-// name as a substring. Detectors use it as a cheap prefilter; it never
-// decides a verdict.
+// name as a substring (not as a word, unlike Triggers). The shell detector
+// uses it to order possibilities; it never decides a verdict.
 func (c *Config) MentionsRuntime(s []byte) bool {
 	for cmd := range c.commands {
 		if bytes.Contains(s, []byte(cmd)) {

@@ -85,6 +85,11 @@ type Pass struct {
 	// scan learnt answers for another root. It is nil when the file is
 	// scanned alone.
 	Shared *Shared
+	// Hits is what the file's bytes hold of the config's trigger set
+	// (Config.Triggers), read once by NewPass. A file whose Hits are not
+	// a seed (Hits.Seed) can start no runtime a detector finds from its
+	// text: the TS/JS and Python detectors do not parse it.
+	Hits Hits
 
 	shell     Shell
 	detectors []Detector // the suite's, for ScanAs
@@ -109,7 +114,8 @@ func (p *Pass) Expire() { p.expired.Store(true) }
 // NewPass prepares a pass over one file scanned by a detector of suite;
 // the driver uses it, and so do tests of single detectors.
 func NewPass(path string, src []byte, cfg *Config, lang string, suite Suite) *Pass {
-	return &Pass{Path: path, Src: src, Config: cfg, Chokepoint: cfg.IsChokepoint(path), Language: lang, shell: suite.Shell, detectors: suite.Detectors}
+	return &Pass{Path: path, Src: src, Config: cfg, Chokepoint: cfg.IsChokepoint(path), Language: lang, shell: suite.Shell, detectors: suite.Detectors,
+		Hits: cfg.Triggers().Scan(src)}
 }
 
 // Findings returns what was reported so far.
@@ -357,7 +363,9 @@ func (p *Pass) ScanAs(name, text string) bool {
 		// The sub-pass is named after the program, so the detector picks
 		// its grammar by the name; its findings are then reported here,
 		// where this file's choke points and families apply.
-		sub := &Pass{Path: name, Src: []byte(text), Config: p.Config, Language: d.Name(), shell: p.shell, detectors: p.detectors, depth: p.depth + 1}
+		src := []byte(text)
+		sub := &Pass{Path: name, Src: src, Config: p.Config, Language: d.Name(), shell: p.shell, detectors: p.detectors, depth: p.depth + 1,
+			Hits: p.Config.Triggers().Scan(src)}
 		err := d.Scan(sub)
 		for _, f := range sub.findings {
 			f.File, f.Family, f.Verdict = "", "", ""

@@ -205,7 +205,4 @@ func (s *scan) run(kind Kind, strict bool) error {
 
 // worthParsing reports whether a generic data file can hold a launch or
 // the primitive: it names a runtime, the wrapper or a bypass mode.
-func worthParsing(p *scanner.Pass) bool {
-	return p.Config.MentionsRuntime(p.Src) || bytes.Contains(p.Src, []byte(scanner.WrapperCommand)) ||
-		bytes.Contains(p.Src, []byte("defaultMode")) || bytes.Contains(p.Src, []byte("ermission"))
-}
+func worthParsing(p *scanner.Pass) bool { return p.Hits.Seed() }

@@ -240,8 +240,8 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 	// The primitive is RED in any file, whatever its language. Binary data
 	// is not searched, but a file with a shebang is a script whatever bytes
 	// follow (a self-extracting archive): an interpreter runs its text.
-	// The byte prefilter spares most files a copy into a string.
-	if !p.Chokepoint && mayHoldDangerous(src) && (!looksBinary(src) || file.Interpreter() != "") {
+	// The trigger pass (Pass.Hits) spares most files a copy into a string.
+	if !p.Chokepoint && p.Hits.Has(scanner.HitPrimitive) && (!looksBinary(src) || file.Interpreter() != "") {
 		s := string(src)
 		// Positions advance from one match to the next: mapping each
 		// offset from the start of the file would be quadratic in a file
@@ -258,7 +258,7 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 }
 
 // dangerousTails ends every form of the primitive (dangerousRE).
-var dangerousTails = [...]string{"dangerously-skip-permissions", "bypassPermissions"}
+var dangerousTails = scanner.PrimitiveTails()
 
 // windowed is the size from which findDangerous searches windows.
 const windowed = 64 << 10
@@ -275,8 +275,8 @@ func findDangerous(s string) []scanner.DangerousMatch {
 		return scanner.FindDangerous(s)
 	}
 	var out []scanner.DangerousMatch
-	var next [len(dangerousTails)]int // next occurrence of each tail, -1 for none
-	from := 0                         // matches start here or later (they never overlap)
+	next := make([]int, len(dangerousTails)) // next occurrence of each tail, -1 for none
+	from := 0                                // matches start here or later (they never overlap)
 	for i, t := range dangerousTails {
 		next[i] = indexFrom(s, t, 0)
 	}
@@ -451,12 +451,6 @@ func applyMarkers(fs []scanner.Finding, src []byte, rel string) ([]scanner.Findi
 		ms = append(ms, *markers[l])
 	}
 	return out, ms
-}
-
-// mayHoldDangerous is scanner.FindDangerous's cheap prefilter on raw bytes: every
-// form of the primitive contains one of these two literals.
-func mayHoldDangerous(b []byte) bool {
-	return bytes.Contains(b, []byte("dangerously-skip-permissions")) || bytes.Contains(b, []byte("bypassPermissions"))
 }
 
 // looksBinary reports whether content looks binary (a NUL byte in the first

@@ -56,8 +56,6 @@ func anyIs(v value, s string) bool {
 	return false
 }
 
-var dangerNeedles = [][]byte{[]byte("ermission"), []byte("angerous")}
-
 // analyzer holds one file's analysis state: the Python side of the shared
 // evaluator (treesitter.Lang), which follows names, parameters, self.x and
 // returns across the file.
@@ -90,8 +88,14 @@ var evalShape = treesitter.Shape{Calls: callShape, Return: kReturn, Operator: fO
 // Scan reports the launches and primitives of one Python file.
 func (d Detector) Scan(p *scanner.Pass) error {
 	p.Language = "python"
+	// A file that holds no trigger (scanner.Triggers) can start no
+	// runtime this detector would find, nor hold the primitive: it is not
+	// parsed, whatever process APIs it calls.
+	if !p.Hits.Seed() {
+		return nil
+	}
 	apiHint := treesitter.ContainsAny(p.Src, apiNeedles) || bytes.Contains(p.Src, []byte("sh")) && shImportRE.Match(p.Src)
-	dangerHint := treesitter.ContainsAny(p.Src, dangerNeedles)
+	dangerHint := p.Hits.Has(scanner.HitPieces)
 	if !apiHint && !dangerHint {
 		return nil
 	}

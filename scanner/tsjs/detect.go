@@ -66,9 +66,6 @@ var apiNeedles = [][]byte{
 	[]byte(`"exec"`), []byte("mz/"),
 }
 
-// dangerNeedles mark a file that may build the primitive from pieces.
-var dangerNeedles = [][]byte{[]byte("ermission"), []byte("angerous")}
-
 // analyzer holds one file's analysis state: the TS/JS side of the shared
 // evaluator (treesitter.Lang), which follows names, parameters, this.x
 // and returns across the file.
@@ -95,8 +92,14 @@ var evalShape = treesitter.Shape{Calls: callShape, News: newShape, Return: kRetu
 func (d Detector) Scan(p *scanner.Pass) error {
 	g, lang := grammarFor(p.Path, p.Src)
 	p.Language = lang
+	// A file that holds no trigger (scanner.Triggers) can start no
+	// runtime this detector would find, nor hold the primitive: it is not
+	// parsed, whatever process APIs it calls.
+	if !p.Hits.Seed() {
+		return nil
+	}
 	apiHint := treesitter.ContainsAny(p.Src, apiNeedles)
-	dangerHint := treesitter.ContainsAny(p.Src, dangerNeedles)
+	dangerHint := p.Hits.Has(scanner.HitPieces)
 	if !apiHint && !dangerHint {
 		return nil
 	}

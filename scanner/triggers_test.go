@@ -1,0 +1,97 @@
+package scanner
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestTriggers(t *testing.T) {
+	cfg := DefaultConfig()
+	for _, tc := range []struct {
+		src  string
+		want Hits
+	}{
+		{`spawn("claude")`, HitRuntime},
+		{`spawn('claude')`, HitRuntime},
+		{"spawn(`claude -p x`)", HitRuntime},
+		{`run(['pi', '-p'])`, HitRuntime},
+		{`pi`, HitRuntime},
+		{`# pi in a comment still counts`, HitRuntime},
+		{`exec("./node_modules/.bin/claude")`, HitRuntime},
+		{`from claude_agent_sdk import query`, HitRuntime},
+		{`import { query } from "@anthropic-ai/claude-agent-sdk"`, HitRuntime},
+		{`npx @mariozechner/pi-coding-agent`, HitRuntime},
+		{`"echo hi\nclaude -p"`, HitRuntime}, // an escape ends right before the name
+		{`"echo hi\x20pi -p"`, HitRuntime},   // a hex escape
+		{`"echo hi\u0020pi -p"`, HitRuntime}, // a Unicode escape
+		{`launch-runtime --runtime "$R"`, HitWrapper},
+		{`x --dangerously-skip-permissions`, HitPrimitive | HitPieces},
+		{`"--permission-mode", "bypassPermissions"`, HitPrimitive | HitPieces},
+		{`'--dangerously-skip-' + 'perm' + 'issions'`, HitPieces},
+		{`{"defaultMode": "x"}`, HitMode},
+		// Not words: no trigger.
+		{`pip install api spin epic pie`, 0},
+		{`claudette`, 0},
+		{`PI = 3.14`, 0},
+		{``, 0},
+		{`subprocess.run(cmd)`, 0},
+	} {
+		got := cfg.Triggers().Scan([]byte(tc.src))
+		assert.Equal(t, tc.want, got, "%q", tc.src)
+		assert.Equal(t, tc.want != 0, got.Seed(), "%q", tc.src)
+	}
+}
+
+// TestTriggersFromConfig: a runtime the config adds is a trigger, by
+// command and by package, with no second list to update.
+func TestTriggersFromConfig(t *testing.T) {
+	cfg, err := ParseConfig("c.yaml", []byte("runtimes:\n  codex:\n    commands: [codex]\n    packages: ['@openai/codex']\n"))
+	require.NoError(t, err)
+	assert.Equal(t, HitRuntime, cfg.Triggers().Scan([]byte(`spawn("codex")`)))
+	assert.Equal(t, HitRuntime, cfg.Triggers().Scan([]byte(`npx @openai/codex@1`)))
+	assert.Equal(t, Hits(0), DefaultConfig().Triggers().Scan([]byte(`spawn("codex")`)))
+}
+
+// TestTriggersAgreeWithContains checks the automaton against the plain
+// search it replaces, on text that packs every trigger among near misses.
+func TestTriggersAgreeWithContains(t *testing.T) {
+	cfg := DefaultConfig()
+	words := []string{"claude", "pi", "pip", "launch-runtime", "dangerously-skip-permissions", "bypassPermissions",
+		"ermission", "angerous", "defaultMode", "@anthropic-ai/claude-code", "claud", "launch-runtim", "x", " ", "\n", "-"}
+	for i := 0; i < 2000; i++ {
+		var b strings.Builder
+		for j, n := 0, i; j < 4; j++ {
+			b.WriteString(words[n%len(words)])
+			n /= len(words)
+			n += i * 7
+		}
+		src := []byte(b.String())
+		want := Hits(0)
+		for _, f := range []struct {
+			s string
+			k Hits
+		}{{"launch-runtime", HitWrapper}, {"dangerously-skip-permissions", HitPrimitive}, {"bypassPermissions", HitPrimitive},
+			{"ermission", HitPieces}, {"angerous", HitPieces}, {"defaultMode", HitMode}, {"@anthropic-ai/claude-code", HitRuntime}} {
+			if bytes.Contains(src, []byte(f.s)) {
+				want |= f.k
+			}
+		}
+		for _, w := range []string{"claude", "pi"} {
+			for from := 0; ; {
+				k := bytes.Index(src[from:], []byte(w))
+				if k < 0 {
+					break
+				}
+				if isWord(src, from+k, from+k+len(w)) {
+					want |= HitRuntime
+				}
+				from += k + 1
+			}
+		}
+		require.Equal(t, want, cfg.Triggers().Scan(src), "%q", src)
+	}
+}
