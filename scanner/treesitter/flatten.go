@@ -34,6 +34,62 @@ bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
 bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
 bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
 
+// The parse entry point with its options (api.h of v0.25.0).
+typedef struct TSParser TSParser;
+typedef struct TSPoint { uint32_t row, column; } TSPoint;
+typedef struct TSInput {
+	void *payload;
+	const char *(*read)(void *payload, uint32_t byte_index, TSPoint position, uint32_t *bytes_read);
+	int encoding; // TSInputEncodingUTF8
+	void *decode;
+} TSInput;
+typedef struct TSParseState {
+	void *payload;
+	uint32_t current_byte_offset;
+	bool has_error;
+} TSParseState;
+typedef struct TSParseOptions {
+	void *payload;
+	bool (*progress_callback)(TSParseState *state);
+} TSParseOptions;
+TSTree *ts_parser_parse_with_options(TSParser *self, const TSTree *old_tree, TSInput input, TSParseOptions parse_options);
+
+typedef struct {
+	const char *src;
+	uint32_t len;
+	uint64_t steps, max;
+} lg_parse_state;
+
+// lg_read hands the parser the rest of the source in place: no copy.
+static const char *lg_read(void *payload, uint32_t at, TSPoint p, uint32_t *n) {
+	lg_parse_state *s = payload;
+	if (at >= s->len) {
+		*n = 0;
+		return "";
+	}
+	*n = s->len - at;
+	return s->src + at;
+}
+
+// lg_progress is called by the parser every 100 of its operations; past
+// max calls it cancels the parse.
+static bool lg_progress(TSParseState *st) {
+	lg_parse_state *s = st->payload;
+	return ++s->steps > s->max;
+}
+
+// lg_parse parses src with at most max*100 parser operations, counting
+// them in C (a Go progress callback would cross cgo every 100 operations).
+// It returns NULL when the budget is spent; *steps is what was used.
+static TSTree *lg_parse(TSParser *p, const char *src, uint32_t len, uint64_t max, uint64_t *steps) {
+	lg_parse_state s = {src, len, 0, max};
+	TSInput in = {&s, lg_read, 0, NULL};
+	TSParseOptions o = {&s, lg_progress};
+	TSTree *t = ts_parser_parse_with_options(p, NULL, in, o);
+	*steps = s.steps;
+	return t;
+}
+
 // lg_node is Node (tree.go); TestNodeLayout checks that they agree.
 typedef struct {
 	uint32_t start, end;
@@ -175,6 +231,23 @@ import (
 // the C tree), which exports no accessor for it. TestFlattenMatchesBinding
 // checks the copy against a walk through the binding's own API.
 type cTree struct{ inner *C.TSTree }
+
+// cParser is the layout of ts.Parser in go-tree-sitter v0.25.0 (one
+// pointer to the C parser).
+type cParser struct{ inner *C.TSParser }
+
+// parseSteps parses src with p's language in at most maxSteps steps of
+// 100 parser operations, reading src in place. It returns nil when the
+// budget is spent, and the steps used. src must not change during the call
+// (the parser keeps no pointer into it afterwards).
+func parseSteps(p *ts.Parser, src []byte, maxSteps uint64) (*ts.Tree, uint64) {
+	var steps C.uint64_t
+	inner := C.lg_parse((*cParser)(unsafe.Pointer(p)).inner, (*C.char)(unsafe.Pointer(unsafe.SliceData(src))), C.uint32_t(len(src)), C.uint64_t(maxSteps), &steps)
+	if inner == nil {
+		return nil, uint64(steps)
+	}
+	return (*ts.Tree)(unsafe.Pointer(&cTree{inner: inner})), uint64(steps)
+}
 
 // releaseCMemory returns the C heap's free pages to the system. A large
 // file's syntax tree costs the C library about 110 bytes per node (a 9 MB

@@ -1,10 +1,10 @@
 package treesitter
 
 import (
+	"fmt"
 	"runtime/debug"
 	"sort"
 	"sync"
-	"time"
 	"unsafe"
 
 	ts "github.com/tree-sitter/go-tree-sitter"
@@ -100,14 +100,21 @@ func (g *Grammar) putParser(p *ts.Parser) {
 	}
 }
 
-// parseBudget bounds the time one file may spend in the parser; a file
-// that exceeds it is reported unparseable rather than stalling the scan.
-const parseBudget = 30 * time.Second
+// ParseStepsPerByte bounds the parser's work on one file: at most this
+// many steps (of 100 parser operations each) per byte of source, plus
+// parseStepsBase, before the file is reported unparseable. A budget in
+// steps, not in time, so the verdict does not depend on the machine's
+// load. Real code takes well under one step per 50 bytes (the largest
+// ratio over the real tree of bench/real is in BENCHMARKS.md); the bound
+// only stops input that drives the parser's error recovery into
+// super-linear work.
+const ParseStepsPerByte = 1
 
-// chunk is how many bytes the parser is handed per read: the binding copies
-// each chunk into C memory until the parse ends, so handing it the whole
-// rest of the file on every read would cost quadratic memory on re-reads.
-const chunk = 64 << 10
+// parseStepsBase is the step budget every file has on top of its size.
+const parseStepsBase = 10000
+
+// parseBudget is the step budget of a file of n bytes.
+func parseBudget(n int) uint64 { return parseStepsBase + ParseStepsPerByte*uint64(n) }
 
 // A parsed tree costs the C library about 100 bytes per node, some 130
 // times the size of a minified file; files above bigFile are parsed one at
@@ -117,7 +124,7 @@ const bigFile = 1 << 20
 var bigParses = make(chan struct{}, 1)
 
 // Parse parses src into the flat tree t. ok is false when the parser gave
-// up (time budget).
+// up (step budget, parseBudget).
 func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 	if len(src) > bigFile {
 		bigParses <- struct{}{}
@@ -130,20 +137,9 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 	}
 	p := g.getParser()
 	defer g.putParser(p)
-	// The parser's own clock enforces the budget, so no Go callback runs
-	// during the parse except the chunk reads.
-	//lint:ignore SA1019 the native clock check is pinned in v0.25.0; the suggested progress callback costs a cgo callback every 100 parser operations
-	p.SetTimeoutMicros(uint64(parseBudget / time.Microsecond))
-	tt := p.ParseWithOptions(func(i int, _ ts.Point) []byte {
-		if i >= len(src) {
-			return nil
-		}
-		end := i + chunk
-		if end > len(src) {
-			end = len(src)
-		}
-		return src[i:end]
-	}, nil, nil)
+	// The parser reads src in place and counts its own steps in C
+	// (flatten.go): no Go callback runs during the parse.
+	tt, _ := parseSteps(p, src, parseBudget(len(src)))
 	if tt == nil {
 		return false
 	}
@@ -163,14 +159,14 @@ var trees = sync.Pool{New: func() any { return new(Tree) }}
 const maxPooledNodes = 1 << 16
 
 // ParseFile parses src into a pooled tree, to be handed back with Release.
-// When the parser gives up (time budget) it returns a *scanner.ParseError,
+// When the parser gives up (step budget) it returns a *scanner.ParseError,
 // which the driver reports as the unparseable finding.
 func (g *Grammar) ParseFile(src []byte) (*Tree, error) {
 	t := trees.Get().(*Tree)
 	t.Src = src
 	if !g.Parse(src, t) {
 		t.Release()
-		return nil, &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: "the parser gave up (time budget exceeded)"}
+		return nil, &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: fmt.Sprintf("the parser gave up (more than %d steps of 100 operations for %d bytes)", parseBudget(len(src)), len(src))}
 	}
 	return t, nil
 }
