@@ -2,6 +2,8 @@ package scanner
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -93,5 +95,59 @@ func TestTriggersAgreeWithContains(t *testing.T) {
 			}
 		}
 		require.Equal(t, want, cfg.Triggers().Scan(src), "%q", src)
+	}
+}
+
+// benchSource is some 4 MiB of real source text: this package's own files,
+// repeated.
+func benchSource(b *testing.B) []byte {
+	b.Helper()
+	var src []byte
+	files, err := filepath.Glob("*.go")
+	require.NoError(b, err)
+	for len(src) < 4<<20 {
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			require.NoError(b, err)
+			src = append(src, data...)
+		}
+	}
+	return src
+}
+
+// BenchmarkTriggers is the one pass over a file's bytes for every trigger;
+// compare it with BenchmarkTriggersFloor (every byte read once, as rg's
+// memchr does) and BenchmarkTriggersContainsEach (one bytes.Contains per
+// string, what the detectors did before), run together:
+//
+//	go test -run '^$' -bench Triggers ./scanner/
+func BenchmarkTriggers(b *testing.B) {
+	src := benchSource(b)
+	tr := DefaultConfig().Triggers()
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		tr.Scan(src)
+	}
+}
+
+// BenchmarkTriggersFloor reads every byte once: the floor of any search.
+func BenchmarkTriggersFloor(b *testing.B) {
+	src := benchSource(b)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		bytes.Count(src, []byte{'\n'})
+	}
+}
+
+// BenchmarkTriggersContainsEach searches each trigger string on its own.
+func BenchmarkTriggersContainsEach(b *testing.B) {
+	src := benchSource(b)
+	needles := []string{"claude", "pi", "@anthropic-ai/claude-code", "@mariozechner/pi-coding-agent", WrapperCommand,
+		"dangerously-skip-permissions", "bypassPermissions", "ermission", "angerous", "defaultMode"}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		for _, n := range needles {
+			bytes.Contains(src, []byte(n))
+		}
 	}
 }
