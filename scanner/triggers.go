@@ -18,9 +18,14 @@ import "sync"
 // a name in a comment or in a longer string counts. What it cannot see is
 // a name never written in one piece (`"cla" + "ude"`, `"\x63laude"`).
 type Triggers struct {
-	next  []int32 // next[state<<8|b]: the automaton's transitions
-	out   [][]trigger
-	first [256]bool // bytes that leave the start state
+	// next[state*classes+class[b]]: the automaton's transitions over
+	// byte classes (every byte no string holds shares class 0), so the
+	// table stays small enough for the CPU's cache.
+	next    []uint16
+	class   [256]uint8
+	classes int
+	out     [][]trigger
+	outFrom int // states from here on have outputs
 }
 
 // Hits says which kinds of trigger a file holds (Triggers.Scan).
@@ -98,66 +103,96 @@ type triggerString struct {
 // failure links folded into a dense transition table (breadth first), each
 // state's outputs holding those of its failure state.
 func compileTriggers(ts []triggerString) *Triggers {
-	tr := &Triggers{next: make([]int32, 256), out: [][]trigger{nil}}
+	tr := &Triggers{classes: 1}
+	for _, x := range ts {
+		for i := 0; i < len(x.s); i++ {
+			if tr.class[x.s[i]] == 0 {
+				tr.class[x.s[i]] = uint8(tr.classes)
+				tr.classes++
+			}
+		}
+	}
+	nc := tr.classes
+	next := make([]int32, nc) // with the trie's holes (0) before folding
+	tr.out = [][]trigger{nil}
 	for _, x := range ts {
 		if x.s == "" {
 			continue
 		}
-		tr.first[x.s[0]] = true
 		s := int32(0)
 		for i := 0; i < len(x.s); i++ {
-			k := int(s)<<8 | int(x.s[i])
-			if tr.next[k] == 0 {
-				tr.next[k] = int32(len(tr.out))
+			k := int(s)*nc + int(tr.class[x.s[i]])
+			if next[k] == 0 {
+				next[k] = int32(len(tr.out))
 				tr.out = append(tr.out, nil)
-				tr.next = append(tr.next, make([]int32, 256)...)
+				next = append(next, make([]int32, nc)...)
 			}
-			s = tr.next[k]
+			s = next[k]
 		}
 		t := x.t
 		t.n = len(x.s)
 		tr.out[s] = append(tr.out[s], t)
 	}
+	if len(tr.out) > 1<<16 {
+		panic("scanner: trigger automaton too large") // a config of thousands of runtimes
+	}
 	fail := make([]int32, len(tr.out))
 	var queue []int32
-	for b := 0; b < 256; b++ {
-		if s := tr.next[b]; s != 0 {
+	for c := 0; c < nc; c++ {
+		if s := next[c]; s != 0 {
 			queue = append(queue, s)
 		}
 	}
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
-		tr.out[s] = append(tr.out[s], tr.out[fail[s]]...)
-		for b := 0; b < 256; b++ {
-			k := int(s)<<8 | b
-			if u := tr.next[k]; u != 0 {
-				fail[u] = tr.next[int(fail[s])<<8|b]
+		tr.out[s] = append(tr.out[s][:len(tr.out[s]):len(tr.out[s])], tr.out[fail[s]]...)
+		for c := 0; c < nc; c++ {
+			k := int(s)*nc + c
+			if u := next[k]; u != 0 {
+				fail[u] = next[int(fail[s])*nc+c]
 				queue = append(queue, u)
 			} else {
-				tr.next[k] = tr.next[int(fail[s])<<8|b]
+				next[k] = next[int(fail[s])*nc+c]
 			}
 		}
 	}
+	// Renumber the states so that those with outputs come last: the scan
+	// then tests one comparison per byte.
+	renum := make([]int32, len(tr.out))
+	n := int32(0)
+	for pass := 0; pass < 2; pass++ {
+		for s, o := range tr.out {
+			if (len(o) > 0) == (pass == 1) {
+				renum[s] = n
+				n++
+			}
+		}
+		if pass == 0 {
+			tr.outFrom = int(n)
+		}
+	}
+	tr.next = make([]uint16, len(next))
+	out := make([][]trigger, len(tr.out))
+	for s := range tr.out {
+		out[renum[s]] = tr.out[s]
+		for c := 0; c < nc; c++ {
+			tr.next[int(renum[s])*nc+c] = uint16(renum[next[s*nc+c]])
+		}
+	}
+	tr.out = out
 	return tr
 }
 
 // Scan reads src once and returns the kinds of trigger it holds.
 func (tr *Triggers) Scan(src []byte) Hits {
 	var h Hits
-	s := int32(0)
-	for i := 0; i < len(src); i++ {
-		if s == 0 {
-			// Most bytes leave the start state where they are: skip them
-			// without touching the table.
-			for i < len(src) && !tr.first[src[i]] {
-				i++
-			}
-			if i == len(src) {
-				break
-			}
+	s, nc, next, class := 0, tr.classes, tr.next, &tr.class
+	for i, b := range src {
+		s = int(next[s*nc+int(class[b])])
+		if s < tr.outFrom {
+			continue
 		}
-		s = tr.next[int(s)<<8|int(src[i])]
 		for _, t := range tr.out[s] {
 			if t.kind&h == 0 && (!t.word || isWord(src, i+1-t.n, i+1)) {
 				h |= t.kind

@@ -165,7 +165,7 @@ func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options
 	}
 	var src []byte
 	if err == nil {
-		src, err = io.ReadAll(io.LimitReader(f, scanner.MaxFileSize+1))
+		src, err = readCapped(f, st.Size())
 	}
 	if err != nil {
 		res.skip = &report.Skip{File: c.rel, Reason: "cannot be read: " + unwrapPathErr(err)}
@@ -187,6 +187,23 @@ func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options
 		res.err = &FileError{File: c.rel, Err: ferr}
 	}
 	return res
+}
+
+// readCapped reads at most scanner.MaxFileSize+1 bytes of f, whose size was
+// size when it was opened, into one buffer of that size: growing a buffer
+// from nothing (io.ReadAll) copied every large file several times. A file
+// that grew since is read on, up to the cap.
+func readCapped(f io.Reader, size int64) ([]byte, error) {
+	buf := make([]byte, min(max(size, 0), scanner.MaxFileSize)+1)
+	n, err := io.ReadFull(f, buf)
+	switch {
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		return buf[:n], nil
+	case err != nil || n > scanner.MaxFileSize:
+		return buf[:n], err
+	}
+	rest, err := io.ReadAll(io.LimitReader(f, scanner.MaxFileSize+1-int64(n)))
+	return append(buf, rest...), err
 }
 
 // ScanBytes scans one file's contents exactly as the walk does: the first
