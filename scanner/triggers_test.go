@@ -31,8 +31,8 @@ func TestTriggers(t *testing.T) {
 		{`"echo hi\x20pi -p"`, HitRuntime},   // a hex escape
 		{`"echo hi\u0020pi -p"`, HitRuntime}, // a Unicode escape
 		{`launch-runtime --runtime "$R"`, HitWrapper},
-		{`x --dangerously-skip-permissions`, HitPrimitive | HitPieces},
-		{`"--permission-mode", "bypassPermissions"`, HitPrimitive | HitPieces},
+		{`x --dangerously-skip-permissions`, HitPrimitive | HitPieces},         // check-launches: inert — test input for the trigger pass
+		{`"--permission-mode", "bypassPermissions"`, HitPrimitive | HitPieces}, // check-launches: inert — test input for the trigger pass
 		{`'--dangerously-skip-' + 'perm' + 'issions'`, HitPieces},
 		{`{"defaultMode": "x"}`, HitMode},
 		// Not words: no trigger.

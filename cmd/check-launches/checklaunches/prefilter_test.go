@@ -24,7 +24,7 @@ func TestPrefilterKeepsEveryForm(t *testing.T) {
 		{"d.ts", "import { spawn } from 'node:child_process';\nspawn('./node_modules/.bin/claude', []);\n", "process-api"},
 		{"e.mjs", "import { spawn } from 'node:child_process';\nspawn('pi', ['-p', 'x']);\n", "process-api"},
 		{"f.ts", "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x' });\n", "sdk"},
-		{"g.js", "const { spawn } = require('child_process');\nspawn('node', ['x.js', '--dangerously-skip-permissions']);\n", "dangerous-primitive"},
+		{"g.js", "const { spawn } = require('child_process');\nspawn('node', ['x.js', '--dangerously-skip-permissions']);\n", "dangerous-primitive"}, // check-launches: inert — test input: the primitive as a prefilter trigger
 		{"h.js", "const cp = require('child_process');\ncp.execSync('echo hi\\nclaude -p x');\n", "direct-literal"},
 		{"a.py", "import subprocess\nsubprocess.run(['claude', '-p', 'x'])\n", "process-api"},
 		{"b.py", "import subprocess\nsubprocess.run([\"pi\"])\n", "process-api"},
