@@ -89,7 +89,7 @@ func TestPySlice(t *testing.T) {
 		{"tail", [3]*Value{n("3"), nil, nil}, "ude"},
 		{"negative", [3]*Value{n("-3"), nil, nil}, "ude"},
 		{"step", [3]*Value{nil, nil, n("2")}, "cad"},
-		{"unknown bound keeps the text", [3]*Value{&Value{K: VUnknown}, nil, nil}, "claude"},
+		{"unknown bound keeps the text", [3]*Value{{K: VUnknown}, nil, nil}, "claude"},
 		{"zero step keeps the text", [3]*Value{nil, nil, n("0")}, "claude"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
