@@ -71,6 +71,10 @@ type Finding struct {
 	Verdict  Verdict `json:"verdict"`
 	Family   string  `json:"family"`
 	Message  string  `json:"message"`
+	// Chain is the way from the call site to where the launch finally
+	// happens in another file (helpers, imported constants), in order;
+	// empty for a launch written where it is reported.
+	Chain []Step `json:"chain,omitempty"`
 
 	// Data marks a finding that comes from data (a string, a flag named in
 	// help text) rather than a real launch; only such findings may be

@@ -90,6 +90,15 @@ type Pass struct {
 	// a seed (Hits.Seed) can start no runtime a detector finds from its
 	// text: the TS/JS and Python detectors do not parse it.
 	Hits Hits
+	// Imports, set in the repository phase, gives the names the file
+	// imports from other files of the repository (nil when scanned alone).
+	Imports Imports
+	// Summary is what the file offers other files, recorded by a Linker
+	// detector while it scans (the repository phase reads it).
+	Summary *Summary
+	// Needs lists the module specifiers the file imports whose values may
+	// reach one of its process API calls (recorded by a Linker detector).
+	Needs []string
 
 	shell     Shell
 	detectors []Detector // the suite's, for ScanAs

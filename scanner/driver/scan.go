@@ -102,7 +102,7 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 				if i >= len(files) || ctx.Err() != nil {
 					return
 				}
-				results[i] = scanFile(ctx, files[i], cfg, opt)
+				results[i] = scanFile(ctx, files[i], cfg, opt, nil)
 				n := done.Add(1)
 				if opt.Progress != nil {
 					opt.Progress(int(n), len(files))
@@ -111,6 +111,11 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 		}()
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	// Phase two: the files whose launches go through other files.
+	linkRepo(ctx, diskRepo(files, results), cfg, opt, workers)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -140,9 +145,10 @@ type fileResult struct {
 	skip     *report.Skip
 	err      error
 	scanned  bool
+	link     linkInfo
 }
 
-func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options) (res fileResult) {
+func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options, imports scanner.Imports) (res fileResult) {
 	if c.size > scanner.MaxFileSize {
 		res.skip = &report.Skip{File: c.rel, Reason: fmt.Sprintf("larger than %d MiB (%d bytes), not scanned", scanner.MaxFileSize>>20, c.size)}
 		return res
@@ -182,7 +188,7 @@ func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options
 	if opt.siblings != nil {
 		sib = opt.siblings(c.rel)
 	}
-	res.findings, res.markers, ferr = scanBytes(ctx, c.rel, src, c.mode&0o111 != 0, cfg, opt.Suite, opt.Budget, sib, opt.shared)
+	res.findings, res.markers, ferr = scanBytes(ctx, c.rel, src, c.mode&0o111 != 0, cfg, opt.Suite, opt.Budget, sib, opt.shared, imports, &res.link)
 	if ferr != nil {
 		res.err = &FileError{File: c.rel, Err: ferr}
 	}
@@ -212,10 +218,10 @@ func readCapped(f io.Reader, size int64) ([]byte, error) {
 // findings are not sorted. A non-nil error is an I/O problem reported by a
 // detector; findings are still returned.
 func ScanBytes(rel string, src []byte, exec bool, cfg *scanner.Config, suite scanner.Suite) ([]scanner.Finding, []report.Suppression, error) {
-	return scanBytes(context.Background(), rel, src, exec, cfg, suite, 0, nil, nil)
+	return scanBytes(context.Background(), rel, src, exec, cfg, suite, 0, nil, nil, nil, nil)
 }
 
-func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scanner.Config, suite scanner.Suite, budget time.Duration, siblings func() []scanner.Sibling, shared *scanner.Shared) ([]scanner.Finding, []report.Suppression, error) {
+func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scanner.Config, suite scanner.Suite, budget time.Duration, siblings func() []scanner.Sibling, shared *scanner.Shared, imports scanner.Imports, link *linkInfo) ([]scanner.Finding, []report.Suppression, error) {
 	if budget <= 0 {
 		budget = FileBudget
 	}
@@ -233,7 +239,7 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 		}
 	}
 	p := scanner.NewPass(rel, src, cfg, lang, suite)
-	p.Siblings, p.Shared = siblings, shared
+	p.Siblings, p.Shared, p.Imports = siblings, shared, imports
 	// Prose runs nothing: no detector reads it, so a launch command shown
 	// in it (its fenced code included) is not a launch, and the primitive
 	// there is a note (SPEC.md, "Prose runs nothing"). A file a detector
@@ -254,6 +260,9 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 			p.ReportUnparseable(pe.Pos, pe.Msg)
 		case err != nil:
 			ioErr = err
+		}
+		if link != nil && !expired {
+			link.record(det, p)
 		}
 	}
 	// The primitive is RED in any file, whatever its language. Binary data

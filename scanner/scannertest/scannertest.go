@@ -180,17 +180,21 @@ func CheckCase(t testing.TB, name string, src []byte, exe bool, suite scanner.Su
 			t.Fatalf("%s: %v", name, err)
 			return
 		}
+		// The archive is a repository: its files are scanned together,
+		// both phases (a launch may go through another file).
+		var files []driver.MemFile
 		for _, f := range ar.Files {
 			if f.Name == "want" || f.Name == driver.ConfigFileName {
 				continue
 			}
-			fs, _, ferr := driver.ScanBytes(f.Name, f.Data, false, cfg, suite)
-			if ferr != nil {
-				t.Errorf("%s: %s: scan error: %v", name, f.Name, ferr)
-			}
-			for _, x := range fs {
-				got = append(got, Expect{File: x.File, Line: x.Line, Column: x.Column, Tag: x.Tag()})
-			}
+			files = append(files, driver.MemFile{Rel: f.Name, Src: f.Data})
+		}
+		fs, _, ferr := driver.ScanFiles(files, cfg, suite)
+		if ferr != nil {
+			t.Errorf("%s: scan error: %v", name, ferr)
+		}
+		for _, x := range fs {
+			got = append(got, Expect{File: x.File, Line: x.Line, Column: x.Column, Tag: x.Tag()})
 		}
 	} else {
 		if !opensWithComment(src) {

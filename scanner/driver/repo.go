@@ -1,0 +1,329 @@
+package driver
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"slices"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/report"
+)
+
+// The repository phase (docs/repository.md). Phase one is the ordinary
+// per-file scan: a Linker detector records what each file offers others
+// (Pass.Summary) and which imports may feed its process API calls
+// (Pass.Needs). Phase two re-scans, with the names their imports bring in
+// (scanner.Imports), only the files that need it: those with Needs, and
+// those that mention a helper another file offers. Summaries of the
+// modules they import are made on demand and memoized.
+
+// linkInfo is what phase one learnt of a file for phase two.
+type linkInfo struct {
+	det     scanner.Linker
+	summary *scanner.Summary
+	needs   []string
+}
+
+func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
+	ln, ok := det.(scanner.Linker)
+	if !ok {
+		return
+	}
+	l.det, l.summary, l.needs = ln, p.Summary, p.Needs
+}
+
+// repoFile is one file of the repository as phase two sees it.
+type repoFile struct {
+	rel    string
+	res    *fileResult
+	read   func() ([]byte, error)
+	rescan func(scanner.Imports) fileResult
+}
+
+// repo is the repository of one scan, for phase two.
+type repo struct {
+	files []*repoFile
+	byRel map[string]*repoFile
+	cfg   *scanner.Config
+	suite scanner.Suite
+
+	mu    sync.Mutex
+	sums  map[string]*scanner.Summary
+	names [][]byte // the helpers other files offer, for Hint
+}
+
+func newRepo(files []*repoFile, cfg *scanner.Config, suite scanner.Suite) *repo {
+	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}}
+	for _, f := range files {
+		r.byRel[f.rel] = f
+	}
+	return r
+}
+
+// diskRepo is the repository of a scan of the file system.
+func diskRepo(files []candidate, results []fileResult) func(cfg *scanner.Config, opt Options, ctx context.Context) *repo {
+	return func(cfg *scanner.Config, opt Options, ctx context.Context) *repo {
+		var rfs []*repoFile
+		for i := range files {
+			c, res := files[i], &results[i]
+			if !res.scanned {
+				continue
+			}
+			rfs = append(rfs, &repoFile{rel: c.rel, res: res,
+				read:   func() ([]byte, error) { return os.ReadFile(c.abs) },
+				rescan: func(im scanner.Imports) fileResult { return scanFile(ctx, c, cfg, opt, im) }})
+		}
+		return newRepo(rfs, cfg, opt.Suite)
+	}
+}
+
+// linkRepo runs phase two: it re-scans the files that need the
+// repository, in rounds (a helper found to reach a process API through
+// another file's helper makes its own callers candidates), at most
+// scanner.MaxLinkDepth rounds.
+func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Context) *repo, cfg *scanner.Config, opt Options, workers int) {
+	r := mk(cfg, opt, ctx)
+	known := map[string]bool{}
+	var fresh []string
+	addNames := func(s *scanner.Summary) {
+		if s == nil {
+			return
+		}
+		for name := range s.Sinks {
+			if !known[name] {
+				known[name] = true
+				fresh = append(fresh, name)
+			}
+		}
+	}
+	for _, f := range r.files {
+		addNames(f.res.link.summary)
+	}
+	done := map[*repoFile]bool{}
+	for round := 0; round < scanner.MaxLinkDepth && ctx.Err() == nil; round++ {
+		sort.Strings(fresh)
+		needles := make([][]byte, len(fresh))
+		for i, n := range fresh {
+			needles[i] = []byte(n)
+		}
+		r.mu.Lock()
+		for _, n := range needles {
+			r.names = append(r.names, n)
+		}
+		r.mu.Unlock()
+		fresh = nil
+		var cands []*repoFile
+		for _, f := range r.files {
+			if done[f] || f.res.link.det == nil {
+				continue
+			}
+			if round == 0 && len(f.res.link.needs) > 0 {
+				cands = append(cands, f)
+				continue
+			}
+			if len(needles) == 0 {
+				continue
+			}
+			if src, err := f.read(); err == nil && containsAny(src, needles) {
+				cands = append(cands, f)
+			}
+		}
+		if len(cands) == 0 {
+			return
+		}
+		out := make([]fileResult, len(cands))
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					i := int(next.Add(1) - 1)
+					if i >= len(cands) || ctx.Err() != nil {
+						return
+					}
+					out[i] = cands[i].rescan(&fileImports{r: r, from: cands[i].rel})
+				}
+			}()
+		}
+		wg.Wait()
+		for i, f := range cands {
+			done[f] = true
+			if out[i].scanned {
+				*f.res = out[i]
+				addNames(out[i].link.summary)
+			}
+		}
+	}
+}
+
+func containsAny(src []byte, needles [][]byte) bool {
+	for _, n := range needles {
+		if bytes.Contains(src, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileImports is scanner.Imports for one file being re-scanned (or
+// summarized: stack lists the modules being summarized above it, so a
+// cycle is cut, and cut records that one was).
+type fileImports struct {
+	r     *repo
+	from  string
+	stack []string
+	cut   *bool
+}
+
+func (im *fileImports) Lookup(spec, name string) (scanner.Export, bool) {
+	return im.r.lookup(im.from, spec, name, im.stack, im.cut, 0)
+}
+
+func (im *fileImports) Hint(src []byte) bool {
+	im.r.mu.Lock()
+	defer im.r.mu.Unlock()
+	return containsAny(src, im.r.names)
+}
+
+// exists reports whether rel is a file of the scan.
+func (r *repo) exists(rel string) bool { return r.byRel[rel] != nil }
+
+// lookup finds what module spec, written in file from, exports as name.
+func (r *repo) lookup(from, spec, name string, stack []string, cut *bool, depth int) (scanner.Export, bool) {
+	ff := r.byRel[from]
+	if ff == nil || ff.res.link.det == nil {
+		return scanner.Export{}, false
+	}
+	det := ff.res.link.det
+	target, ok := det.Resolve(from, spec, r.exists)
+	if !ok {
+		return scanner.Export{}, false
+	}
+	tf := r.byRel[target]
+	if tf == nil || tf.res.link.det == nil || tf.res.link.det.Name() != det.Name() {
+		return scanner.Export{}, false
+	}
+	if depth >= scanner.MaxLinkDepth {
+		return scanner.Export{Name: name, File: target, Dynamic: true}, true
+	}
+	s := r.summary(tf, stack, cut)
+	if v, ok := s.Consts[name]; ok {
+		return scanner.Export{Name: name, File: target, Consts: v}, true
+	}
+	if k, ok := s.Sinks[name]; ok {
+		return scanner.Export{Name: name, File: target, Sinks: k}, true
+	}
+	if ref, ok := s.Reexports[name]; ok {
+		n := ref.Name
+		if n == "*" {
+			n = name
+		}
+		return r.lookup(target, ref.Spec, n, stack, cut, depth+1)
+	}
+	for _, star := range s.Stars {
+		if e, ok := r.lookup(target, star, name, stack, cut, depth+1); ok {
+			return e, true
+		}
+	}
+	if s.Truncated {
+		return scanner.Export{Name: name, File: target, Dynamic: true}, true
+	}
+	return scanner.Export{}, false
+}
+
+// summary is the summary of f, made with its own imports (so a helper
+// that hands its parameter to another file's helper is a helper too),
+// memoized. A module being summarized above it (a cycle) or past the depth
+// bound has a truncated summary, which is not memoized.
+func (r *repo) summary(f *repoFile, stack []string, cut *bool) *scanner.Summary {
+	r.mu.Lock()
+	s, ok := r.sums[f.rel]
+	r.mu.Unlock()
+	if ok {
+		return s
+	}
+	if slices.Contains(stack, f.rel) || len(stack) >= scanner.MaxLinkDepth {
+		if cut != nil {
+			*cut = true
+		}
+		return &scanner.Summary{Truncated: true}
+	}
+	src, err := f.read()
+	if err != nil || len(src) > scanner.MaxFileSize {
+		return &scanner.Summary{Truncated: true}
+	}
+	mine := false
+	im := &fileImports{r: r, from: f.rel, stack: append(slices.Clip(stack), f.rel), cut: &mine}
+	p := scanner.NewPass(f.rel, src, r.cfg, f.res.link.det.Name(), r.suite)
+	p.Imports = im
+	s, err = f.res.link.det.Summarize(p)
+	if err != nil || s == nil {
+		s = &scanner.Summary{Truncated: err != nil}
+	}
+	if mine {
+		if cut != nil {
+			*cut = true
+		}
+		return s
+	}
+	r.mu.Lock()
+	if old, ok := r.sums[f.rel]; ok {
+		s = old
+	} else {
+		r.sums[f.rel] = s
+	}
+	r.mu.Unlock()
+	return s
+}
+
+// MemFile is one file of an in-memory repository (ScanFiles).
+type MemFile struct {
+	Rel  string
+	Src  []byte
+	Exec bool
+}
+
+// ScanFiles scans an in-memory repository (the parser matrix's multi-file
+// cases) exactly as Scan scans a folder, both phases. The findings are
+// not sorted.
+func ScanFiles(files []MemFile, cfg *scanner.Config, suite scanner.Suite) ([]scanner.Finding, []report.Suppression, error) {
+	ctx := context.Background()
+	results := make([]fileResult, len(files))
+	var firstErr error
+	for i, f := range files {
+		var err error
+		results[i].scanned = true
+		results[i].findings, results[i].markers, err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, suite, 0, nil, nil, nil, &results[i].link)
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+	}
+	mk := func(cfg *scanner.Config, _ Options, ctx context.Context) *repo {
+		rfs := make([]*repoFile, len(files))
+		for i := range files {
+			f, res := files[i], &results[i]
+			rfs[i] = &repoFile{rel: f.Rel, res: res,
+				read: func() ([]byte, error) { return f.Src, nil },
+				rescan: func(im scanner.Imports) fileResult {
+					out := fileResult{scanned: true}
+					out.findings, out.markers, out.err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, suite, 0, nil, nil, im, &out.link)
+					return out
+				}}
+		}
+		return newRepo(rfs, cfg, suite)
+	}
+	linkRepo(ctx, mk, cfg, Options{Suite: suite}, 1)
+	var fs []scanner.Finding
+	var ms []report.Suppression
+	for _, r := range results {
+		fs = append(fs, r.findings...)
+		ms = append(ms, r.markers...)
+	}
+	return fs, ms, firstErr
+}

@@ -1,0 +1,215 @@
+package scanner
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The repository phase (phase two) of a scan: what one file offers the
+// files that import, source or run it, and how a detector asks for it.
+// docs/repository.md describes both phases and their bounds.
+
+// The bounds of the repository phase. Reaching one makes the call site
+// `dynamic` (or leaves the summary marked Truncated), never silently green.
+const (
+	// MaxSummaryEntries bounds how many constants and helpers one file's
+	// summary holds; a summary cut there is Truncated.
+	MaxSummaryEntries = 256
+	// MaxLinkDepth bounds how many modules a name is followed through
+	// (re-exports, helpers calling helpers in other files).
+	MaxLinkDepth = 8
+	// MaxFixedPoint bounds the rounds of the in-file fixed point that
+	// finds the parameters reaching a process API through calls.
+	MaxFixedPoint = 8
+)
+
+// SinkRole says what a helper's parameter becomes at the process API.
+type SinkRole uint8
+
+// Sink roles.
+const (
+	// SinkProgram: the parameter is the program (argv[0]).
+	SinkProgram SinkRole = iota + 1
+	// SinkArgs: the parameter is the array of arguments after the program.
+	SinkArgs
+	// SinkArgv: the parameter is the whole argv (program first).
+	SinkArgv
+	// SinkShell: the parameter is a command line a shell runs.
+	SinkShell
+)
+
+// Sink is one parameter of a helper that reaches a process API.
+type Sink struct {
+	Param int    // 0-based position of the parameter
+	Field string // the parameter's property that reaches it ("" for the parameter itself)
+	Role  SinkRole
+	// Program, for SinkArgs, is the program the helper runs the
+	// arguments with, when known ("" when unknown).
+	Program string
+	// At is where the launch finally happens (the process API call,
+	// possibly in another file); Via names the helpers in between.
+	At  Step
+	Via []Step
+}
+
+// Step is one link of the chain from a call site to the launch: a file
+// position and what happens there.
+type Step struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Note   string `json:"note"`
+}
+
+func (s Step) String() string { return fmt.Sprintf("%s:%d:%d", s.File, s.Line, s.Column) }
+
+// Ref is a name another module exports under another name (a re-export,
+// `from .a import X`).
+type Ref struct {
+	Spec string // the module as written in the re-exporting file
+	Name string // the name there ("*" for every name)
+}
+
+// Summary is what one file offers other files: its exported constants
+// (each a set of known strings), its helpers whose parameters reach a
+// process API, the helpers whose return value is a constant command, and
+// the names it re-exports. It is bounded (MaxSummaryEntries).
+type Summary struct {
+	Consts    map[string][]string // name → the strings it may hold
+	Sinks     map[string][]Sink   // helper name (or Class.method) → its sinks
+	Reexports map[string]Ref      // name → where it comes from
+	Stars     []string            // modules every name of which is re-exported
+	// Truncated says a bound cut the summary: a name it does not hold
+	// may still be offered, so a use of one is dynamic.
+	Truncated bool
+}
+
+// Empty reports whether the summary offers nothing.
+func (s *Summary) Empty() bool {
+	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && !s.Truncated
+}
+
+// AddConst records an exported constant; false when the bound is reached.
+func (s *Summary) AddConst(name string, vals []string) bool {
+	if !s.room() {
+		return false
+	}
+	if s.Consts == nil {
+		s.Consts = map[string][]string{}
+	}
+	s.Consts[name] = vals
+	return true
+}
+
+// AddSink records a helper's sink; false when the bound is reached.
+func (s *Summary) AddSink(fn string, k Sink) bool {
+	for _, old := range s.Sinks[fn] {
+		if old.Param == k.Param && old.Field == k.Field && old.Role == k.Role {
+			return true
+		}
+	}
+	if !s.room() {
+		return false
+	}
+	if s.Sinks == nil {
+		s.Sinks = map[string][]Sink{}
+	}
+	s.Sinks[fn] = append(s.Sinks[fn], k)
+	return true
+}
+
+// AddReexport records a re-exported name; false when the bound is reached.
+func (s *Summary) AddReexport(name string, r Ref) bool {
+	if !s.room() {
+		return false
+	}
+	if s.Reexports == nil {
+		s.Reexports = map[string]Ref{}
+	}
+	s.Reexports[name] = r
+	return true
+}
+
+func (s *Summary) room() bool {
+	if len(s.Consts)+len(s.Sinks)+len(s.Reexports)+len(s.Stars) >= MaxSummaryEntries {
+		s.Truncated = true
+		return false
+	}
+	return true
+}
+
+// Linker is a detector that takes part in the repository phase: it
+// summarizes a module another file imports (phase one, on demand) and
+// resolves a module specifier written in one file to a file of the
+// repository. The Go detector can implement it with packages as modules.
+type Linker interface {
+	Detector
+	// Summarize parses the pass's file and returns its summary.
+	Summarize(p *Pass) (*Summary, error)
+	// Resolve returns the repository file that spec, written in the file
+	// from, names; exists says whether a root-relative path is a file of
+	// the scan.
+	Resolve(from, spec string, exists func(rel string) bool) (string, bool)
+}
+
+// Export is a name another file offers, as a detector sees it in phase
+// two: a constant's strings or a helper's sinks, and where it is defined.
+type Export struct {
+	Name   string
+	File   string // the file that defines it
+	Consts []string
+	Sinks  []Sink
+	// Dynamic says a bound was reached following the name (depth, a
+	// truncated summary): the use is judged dynamic.
+	Dynamic bool
+}
+
+// Imports is what the repository phase lends a detector re-scanning a
+// file: the names the file's imports bring in.
+type Imports interface {
+	// Lookup returns what module spec (as written in the file) exports as
+	// name ("" for the module's default export); ok is false when the
+	// module is not a file of the repository or does not offer the name.
+	Lookup(spec, name string) (Export, bool)
+	// Hint reports whether src may use something the repository offers
+	// (a byte prefilter: a detector that would skip the file for lack of
+	// a process API reads it when this is true).
+	Hint(src []byte) bool
+}
+
+// JudgeThrough judges cmd like Judge, and gives the launch it reports the
+// chain of helpers it went through: the message names the chain and the
+// finding carries it (Finding.Chain).
+func (p *Pass) JudgeThrough(cmd Command, chain []Step) *Launch {
+	k := len(p.findings)
+	l := p.Judge(cmd)
+	p.AddChain(k, chain)
+	return l
+}
+
+// AddChain gives the launches reported since the k-th finding the chain.
+func (p *Pass) AddChain(k int, chain []Step) {
+	if len(chain) == 0 {
+		return
+	}
+	for i := k; i < len(p.findings); i++ {
+		f := &p.findings[i]
+		if !f.IsLaunch() || len(f.Chain) > 0 {
+			continue
+		}
+		f.Chain = chain
+		f.Message += " (" + ChainText(chain) + ")"
+	}
+}
+
+// Mark is how many findings the pass holds, for AddChain.
+func (p *Pass) Mark() int { return len(p.findings) }
+
+// ChainText is the chain as the message names it.
+func ChainText(chain []Step) string {
+	parts := make([]string, len(chain))
+	for i, s := range chain {
+		parts[i] = s.Note + " at " + s.String()
+	}
+	return "through " + strings.Join(parts, ", then ")
+}
