@@ -75,7 +75,7 @@ type Ref struct {
 // process API, the helpers whose return value is a constant command, and
 // the names it re-exports. It is bounded (MaxSummaryEntries).
 type Summary struct {
-	Consts    map[string][]string // name → the strings it may hold
+	Consts    map[string]Const    // name → the strings it may hold
 	Sinks     map[string][]Sink   // helper name (or Class.method) → its sinks
 	Reexports map[string]Ref      // name → where it comes from
 	Stars     []string            // modules every name of which is re-exported
@@ -89,15 +89,22 @@ func (s *Summary) Empty() bool {
 	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && !s.Truncated
 }
 
+// Const is an exported constant: the strings it may hold and where it is
+// defined.
+type Const struct {
+	Vals []string
+	At   Pos
+}
+
 // AddConst records an exported constant; false when the bound is reached.
-func (s *Summary) AddConst(name string, vals []string) bool {
+func (s *Summary) AddConst(name string, c Const) bool {
 	if !s.room() {
 		return false
 	}
 	if s.Consts == nil {
-		s.Consts = map[string][]string{}
+		s.Consts = map[string]Const{}
 	}
-	s.Consts[name] = vals
+	s.Consts[name] = c
 	return true
 }
 
@@ -158,6 +165,7 @@ type Export struct {
 	Name   string
 	File   string // the file that defines it
 	Consts []string
+	At     Pos // where a constant is defined
 	Sinks  []Sink
 	// Dynamic says a bound was reached following the name (depth, a
 	// truncated summary): the use is judged dynamic.

@@ -214,7 +214,7 @@ func (r *repo) lookup(from, spec, name string, stack []string, cut *bool, depth 
 	}
 	s := r.summary(tf, stack, cut)
 	if v, ok := s.Consts[name]; ok {
-		return scanner.Export{Name: name, File: target, Consts: v}, true
+		return scanner.Export{Name: name, File: target, Consts: v.Vals, At: v.At}, true
 	}
 	if k, ok := s.Sinks[name]; ok {
 		return scanner.Export{Name: name, File: target, Sinks: k}, true

@@ -82,7 +82,8 @@ type analyzer struct {
 	assigning bool
 	muts      map[string][]mutation
 	mutating  map[string]bool
-	envSets   []int32 // process.env.X = value assignments
+	envSets   []int32   // process.env.X = value assignments
+	link      linkState // the repository phase (link.go)
 }
 
 // evalShape is how the shared evaluator reads TS/JS.
@@ -100,6 +101,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	apiHint := treesitter.ContainsAny(p.Src, apiNeedles)
 	dangerHint := p.Hits.Has(scanner.HitPieces)
+	// In the repository phase a file that calls another file's helper is
+	// read though it names no process API itself.
+	linkHint := p.Imports != nil && p.Imports.Hint(p.Src)
+	apiHint = apiHint || linkHint
 	if !apiHint && !dangerHint {
 		return nil
 	}
@@ -108,14 +113,16 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		return err
 	}
 	defer t.Release()
-	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), thisAttrs: map[string][]int32{}}
-	a.ev = treesitter.NewEvaluator(t, p.Config, a.scopes, treesitter.Lang[binding](a), evalShape)
+	a := newAnalyzer(t, p)
 	if interp := scanner.Interpreter(p.Src); interp == "zx" {
 		a.zxGlobal = true
 	}
 	a.collect()
 	if apiHint {
 		a.detectCalls()
+		if a.fixedPoint(); len(a.link.sum.Sinks) > 0 {
+			p.Summary = &a.link.sum
+		}
 	}
 	if dangerHint {
 		a.detectDangerous()
@@ -140,12 +147,21 @@ var brokenNeedles = [][]byte{
 func (a *analyzer) detectCalls() {
 	t := a.t
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		var fn int32
 		switch t.Nodes[i].Kind {
 		case kCall:
-			a.call(i, t.Child(i, fFunction))
+			fn = t.Child(i, fFunction)
 		case kNew:
-			a.call(i, t.Child(i, fConstructor))
+			fn = t.Child(i, fConstructor)
+		default:
+			continue
 		}
+		// The constants other files define that the call reads name the
+		// chain of what it launches.
+		mark := a.p.Mark()
+		a.link.used = a.link.used[:0]
+		a.call(i, fn)
+		a.p.AddChain(mark, a.link.used)
 	}
 }
 
@@ -173,7 +189,8 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 			obj := t.Child(fn, fObject)
 			return obj != none && (t.Is(obj, "Reflect") || a.worthEvaluating(obj))
 		}
-		return interestingMembers[name]
+		// in the repository phase a method may be another file's helper
+		return interestingMembers[name] || a.p.Imports != nil && a.p.Imports.Hint([]byte(name))
 	case kCall, kParen, kAwait, kAsExpr, kSubscript:
 		return true
 	}
@@ -194,7 +211,13 @@ func (a *analyzer) call(n, fn int32) {
 		}
 	}
 	kind := apiOf(callee)
-	if kind == apiNone || kind == apiWhich || kind == apiPromisify || kind == apiPathJoin || kind == apiBasename {
+	if kind == apiNone {
+		if argsNode != none && t.Nodes[argsNode].Kind == kArguments {
+			a.noteHelper(n, fn, callee, t.Children(argsNode), true)
+		}
+		return
+	}
+	if kind == apiWhich || kind == apiPromisify || kind == apiPathJoin || kind == apiBasename {
 		return
 	}
 	at := t.Pos(n)
@@ -207,6 +230,7 @@ func (a *analyzer) call(n, fn int32) {
 		}
 		return
 	}
+	a.noteCall(n, kind, args)
 	switch kind {
 	case apiSpawn, apiExeca, apiExecaTemplate:
 		if kind == apiExecaTemplate && (len(args) == 0 || t.Nodes[args[0]].Kind == kObject) {

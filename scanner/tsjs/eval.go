@@ -290,6 +290,11 @@ func (a *analyzer) applyMutations(v value, ms []mutation, use int32) value {
 // Binding is the value one binding gives its name.
 func (a *analyzer) Binding(b *binding) value {
 	if b.ref {
+		if len(b.path) == 1 {
+			if v, ok := a.importedConst(b.mod, b.path[0], b.name); ok {
+				return v
+			}
+		}
 		return value{K: vRef, Mod: b.mod, Path: b.path, Node: b.name, Lit: none}
 	}
 	if b.param && b.fn != "" {
@@ -392,6 +397,12 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		}
 		if name == "default" && len(v.Path) == 0 {
 			return v
+		}
+		if len(v.Path) == 0 {
+			// ns.NAME, require("./x").NAME: a constant of another file
+			if c, ok := a.importedConst(v.Mod, name, n); ok {
+				return c
+			}
 		}
 		return value{K: vRef, Mod: v.Mod, Path: treesitter.AppendPath(v.Path, name), Node: n, Lit: none}
 	case vObj:

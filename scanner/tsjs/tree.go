@@ -81,6 +81,9 @@ const (
 	kComment
 	kSkip // subtrees the detector never reads (types, regexes)
 	kOperator
+	kExportStatement
+	kExportClause
+	kExportSpecifier
 )
 
 var kindNames = map[string]kind{
@@ -116,6 +119,9 @@ var kindNames = map[string]kind{
 	"augmented_assignment_expression":       kAugmentedAssignment,
 	"update_expression":                     kUpdate,
 	"import_statement":                      kImportStatement,
+	"export_statement":                      kExportStatement,
+	"export_clause":                         kExportClause,
+	"export_specifier":                      kExportSpecifier,
 	"import_clause":                         kImportClause,
 	"import_require_clause":                 kImportRequireClause,
 	"namespace_import":                      kNamespaceImport,

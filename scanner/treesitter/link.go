@@ -1,0 +1,66 @@
+package treesitter
+
+import (
+	"sort"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// The repository phase's side of the shared evaluator (docs/repository.md).
+
+// ModuleNames lists the names bound at module level, sorted: what a file
+// may export. A name the file does not export cannot be imported, so the
+// summary may hold every module-level name.
+func (s *Scopes[B]) ModuleNames() []string {
+	var out []string
+	for name, id := range s.ids {
+		if _, ok := s.bound[ScopeKey{id, None}]; ok {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ModuleBindings returns the module-level bindings of name.
+func (s *Scopes[B]) ModuleBindings(name string) []B {
+	id, ok := s.ids[name]
+	if !ok {
+		return nil
+	}
+	return s.bound[ScopeKey{id, None}]
+}
+
+// Strings lists the known strings v may be, and whether every possibility
+// is a known string.
+func Strings(v Value) ([]string, bool) {
+	var out []string
+	all := true
+	for _, p := range v.Possibilities() {
+		if p.Known() {
+			out = append(out, p.S)
+		} else {
+			all = false
+		}
+	}
+	return out, all
+}
+
+// FromExport is the value at node n of a constant another file exports:
+// each of its strings is a possibility, tracked (variable-execution); an
+// export a bound cut is dynamic.
+func FromExport(cfg *scanner.Config, e scanner.Export, n int32) Value {
+	if e.Dynamic || len(e.Consts) == 0 {
+		v := Unknown(n)
+		if e.Dynamic {
+			v = Value{K: VStr, S: UnknownPart, Sh: UnknownShellWord, Partial: true, Via: scanner.ClassDynamic, Node: n, Lit: None}
+		}
+		return v
+	}
+	vals := make([]Value, len(e.Consts))
+	for i, s := range e.Consts {
+		vals[i] = Str(s, n)
+		vals[i].Via = scanner.ClassVariableExecution
+	}
+	return Union(cfg, vals, n)
+}

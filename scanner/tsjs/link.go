@@ -1,0 +1,476 @@
+package tsjs
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/treesitter"
+)
+
+// The TS/JS side of the repository phase (docs/repository.md): what a
+// module offers its importers (constants naming a runtime, helpers whose
+// parameters reach a process API), and the judgement of a call site with
+// what its imports bring in.
+
+var _ scanner.Linker = Detector{}
+
+// linkState is one file's part in the repository phase.
+type linkState struct {
+	sum     scanner.Summary
+	helpers []helperCall  // calls of helpers, for the in-file fixed point
+	used    []scanner.Step // imported constants read while judging one call
+}
+
+// helperCall is a call of a function that is not a process API, which may
+// be a helper (local or imported) whose parameters reach one.
+type helperCall struct {
+	n      int32
+	name   string // the callee's name (identifier or method name)
+	callee value
+	args   []int32
+}
+
+// resolveExts are the files an extension-less (or `.js`) specifier may
+// name, in the order TypeScript and Node try them.
+var resolveExts = []string{".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"}
+
+// Resolve implements scanner.Linker: relative specifiers, with or without
+// an extension (a `.js` written for a `.ts` file), and folder index files.
+func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bool) {
+	if spec != "." && spec != ".." && !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") {
+		return "", false
+	}
+	base := path.Join(path.Dir(from), spec)
+	if base == ".." || strings.HasPrefix(base, "../") {
+		return "", false
+	}
+	try := []string{base}
+	if ext := path.Ext(base); ext == ".js" || ext == ".mjs" || ext == ".cjs" || ext == ".jsx" {
+		stem := strings.TrimSuffix(base, ext)
+		for _, e := range resolveExts {
+			try = append(try, stem+e)
+		}
+	}
+	for _, e := range resolveExts {
+		try = append(try, base+e)
+	}
+	for _, e := range resolveExts {
+		try = append(try, base+"/index"+e)
+	}
+	for _, c := range try {
+		if exists(c) {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// Summarize implements scanner.Linker: it parses the file and lists the
+// module-level constants that name a runtime and the helpers whose
+// parameters reach a process API (also through other helpers, in this
+// file or, through p.Imports, in others).
+func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
+	g, lang := grammarFor(p.Path, p.Src)
+	p.Language = lang
+	t, err := g.ParseFile(p.Src)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Release()
+	a := newAnalyzer(t, p)
+	a.collect()
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		var fn int32
+		switch t.Nodes[i].Kind {
+		case kCall:
+			fn = t.Child(i, fFunction)
+		case kNew:
+			fn = t.Child(i, fConstructor)
+		default:
+			continue
+		}
+		if fn == none || !a.worthEvaluating(fn) {
+			continue
+		}
+		callee := a.ev.Eval(fn)
+		var args []int32
+		if an := t.Child(i, fArguments); an != none && t.Nodes[an].Kind == kArguments {
+			args = t.Children(an)
+		}
+		if kind := apiOf(callee); kind != apiNone {
+			a.noteCall(i, kind, args)
+		} else {
+			a.noteHelper(i, fn, callee, args, false)
+		}
+	}
+	a.fixedPoint()
+	a.summarizeConsts()
+	a.summarizeReexports()
+	return &a.link.sum, nil
+}
+
+// summarizeReexports records `export {a as b} from "./m"` and
+// `export * from "./m"`.
+func (a *analyzer) summarizeReexports() {
+	t := a.t
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		if t.Nodes[i].Kind != kExportStatement {
+			continue
+		}
+		src := t.Child(i, fSource)
+		if src == none {
+			continue
+		}
+		spec := propName(t, src)
+		clause := t.ChildKind(i, kExportClause)
+		if clause == none {
+			if !slices.Contains(a.link.sum.Stars, spec) {
+				a.link.sum.Stars = append(a.link.sum.Stars, spec)
+			}
+			continue
+		}
+		for s := t.Nodes[clause].First; s != none; s = t.Nodes[s].Next {
+			if t.Nodes[s].Kind != kExportSpecifier {
+				continue
+			}
+			name, alias := t.Child(s, fName), t.Child(s, fAlias)
+			if name == none {
+				continue
+			}
+			if alias == none {
+				alias = name
+			}
+			a.link.sum.AddReexport(propName(t, alias), scanner.Ref{Spec: spec, Name: propName(t, name)})
+		}
+	}
+}
+
+// newAnalyzer is the analyzer of one parsed file.
+func newAnalyzer(t *tree, p *scanner.Pass) *analyzer {
+	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), thisAttrs: map[string][]int32{}}
+	a.ev = treesitter.NewEvaluator(t, p.Config, a.scopes, treesitter.Lang[binding](a), evalShape)
+	return a
+}
+
+// summarizeConsts records the module-level constants whose strings name
+// a runtime (the others cannot change a verdict in another file).
+func (a *analyzer) summarizeConsts() {
+	for _, name := range a.scopes.ModuleNames() {
+		bs := a.scopes.ModuleBindings(name)
+		if len(bs) != 1 || bs[0].ref || bs[0].param || bs[0].value == none {
+			continue
+		}
+		v := a.ev.Eval(bs[0].value)
+		for _, p := range bs[0].path {
+			v = a.member(v, p, bs[0].name)
+		}
+		strs, _ := treesitter.Strings(v)
+		if len(strs) == 0 || !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
+			continue
+		}
+		a.link.sum.AddConst(name, scanner.Const{Vals: strs, At: a.t.Pos(bs[0].name)})
+	}
+}
+
+// step is a link of a chain at node n of this file.
+func (a *analyzer) step(n int32, note string) scanner.Step {
+	at := a.t.Pos(n)
+	return scanner.Step{File: a.p.Path, Line: at.Line, Column: at.Column, Note: note}
+}
+
+// noteCall records what a process API call at n tells the repository
+// phase: the parameters of the function around it that reach it (a
+// helper), and the imports whose values reach it (Pass.Needs).
+func (a *analyzer) noteCall(n int32, kind api, args []int32) {
+	if len(args) == 0 {
+		return
+	}
+	at := a.step(n, "")
+	for _, arg := range args[:min(len(args), 2)] {
+		if v := a.ev.Eval(arg); v.K == vRef && isRelative(v.Mod) {
+			a.p.Needs = appendOnce(a.p.Needs, v.Mod)
+		}
+	}
+	switch kind {
+	case apiSpawn, apiExeca:
+		a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkProgram, At: at})
+		if len(args) > 1 {
+			prog := ""
+			if v := a.ev.Eval(args[0]); v.Known() {
+				prog = v.S
+			}
+			a.sinkParam(args[1], scanner.Sink{Role: scanner.SinkArgs, Program: prog, At: at})
+		}
+	case apiShell:
+		a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkShell, At: at})
+	case apiBunSpawn:
+		a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkArgv, At: at})
+	}
+}
+
+func appendOnce(ss []string, s string) []string {
+	for _, x := range ss {
+		if x == s {
+			return ss
+		}
+	}
+	return append(ss, s)
+}
+
+func isRelative(m string) bool { return strings.HasPrefix(m, "./") || strings.HasPrefix(m, "../") }
+
+// sinkParam records k on the function whose parameter expression n is
+// (or whose parameter's property n reads).
+func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
+	fn, idx, field, ok := a.paramOf(n)
+	if !ok {
+		return false
+	}
+	if field != "" {
+		if k.Field != "" {
+			return false // a property of a property: not followed
+		}
+		k.Field = field
+	}
+	k.Param = idx
+	if k.At.Note == "" {
+		k.At.Note = fmt.Sprintf("`%s` hands it to a process API", fn)
+	}
+	return a.link.sum.AddSink(fn, k)
+}
+
+// paramOf reports which parameter of a named function expression n is
+// (or reads a property of).
+func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) {
+	t := a.t
+	for n != none {
+		switch t.Nodes[n].Kind {
+		case kParen, kAwait, kAsExpr:
+			n = t.Nodes[n].First
+			continue
+		case kMember:
+			obj, prop := t.Child(n, fObject), t.Child(n, fProperty)
+			if obj == none || prop == none || t.Nodes[obj].Kind != kIdentifier {
+				return "", 0, "", false
+			}
+			fn, idx, _, ok = a.paramOf(obj)
+			return fn, idx, t.Text(prop), ok
+		case kIdentifier:
+			bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+			if !found || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].each {
+				return "", 0, "", false
+			}
+			return bs[0].fn, bs[0].index, "", true
+		}
+		return "", 0, "", false
+	}
+	return "", 0, "", false
+}
+
+// noteHelper records a call that is not a process API: a call of another
+// file's helper is judged here with the arguments it is given (judge),
+// and every helper call feeds the fixed point.
+func (a *analyzer) noteHelper(n, fn int32, callee value, args []int32, judge bool) {
+	t := a.t
+	name := ""
+	switch t.Nodes[fn].Kind {
+	case kIdentifier:
+		name = t.Text(fn)
+	case kMember:
+		if p := t.Child(fn, fProperty); p != none {
+			name = t.Text(p)
+		}
+	}
+	if name == "" {
+		return
+	}
+	a.link.helpers = append(a.link.helpers, helperCall{n: n, name: name, callee: callee, args: args})
+	if judge && callee.K == vRef {
+		if e, ok := a.imported(callee); ok {
+			a.judgeHelper(n, name, e, args)
+		}
+	}
+}
+
+// imported is what another file of the repository offers as ref v.
+func (a *analyzer) imported(v value) (scanner.Export, bool) {
+	if a.p.Imports == nil {
+		return scanner.Export{}, false
+	}
+	name := "default"
+	if len(v.Path) > 0 {
+		name = v.Path[0]
+	}
+	e, ok := a.p.Imports.Lookup(v.Mod, name)
+	if !ok && len(v.Path) > 1 {
+		// helpers.run(): a method of an exported object
+		e, ok = a.p.Imports.Lookup(v.Mod, v.Path[len(v.Path)-1])
+	}
+	return e, ok
+}
+
+// importedConst is the value at node n of name imported from mod, when
+// another file of the repository defines it as a constant.
+func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
+	if a.p.Imports == nil || !isRelative(mod) {
+		return value{}, false
+	}
+	e, ok := a.p.Imports.Lookup(mod, name)
+	if !ok || len(e.Consts) == 0 && !e.Dynamic {
+		return value{}, false
+	}
+	st := scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` defined", e.Name)}
+	for _, u := range a.link.used {
+		if u == st {
+			return treesitter.FromExport(a.p.Config, e, n), true
+		}
+	}
+	a.link.used = append(a.link.used, scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` defined", e.Name)})
+	return treesitter.FromExport(a.p.Config, e, n), true
+}
+
+// judgeHelper judges a call of another file's helper: the arguments at
+// the parameters that reach its process API are the command.
+func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []int32) {
+	t := a.t
+	at := t.Pos(n)
+	if e.Dynamic {
+		// A bound cut the way to the helper: a call that names a runtime
+		// is dynamic, never silently green.
+		if a.p.Config.MentionsRuntime(t.Src[t.Nodes[n].Start:t.Nodes[n].End]) {
+			a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: scanner.ClassDynamic,
+				Message: fmt.Sprintf("`%s` from %s may launch a runtime named in its arguments, but following it reached a bound of the repository phase", name, e.File)})
+		}
+		return
+	}
+	var prog, rest, argv *value
+	var progSink scanner.Sink
+	chain := func(k scanner.Sink) []scanner.Step {
+		c := append([]scanner.Step{}, k.Via...)
+		return append(c, k.At)
+	}
+	var used scanner.Sink
+	for _, k := range e.Sinks {
+		if k.Param >= len(args) || t.Nodes[args[k.Param]].Kind == kSpread {
+			continue
+		}
+		v := a.ev.Eval(args[k.Param])
+		if k.Field != "" {
+			var ok bool
+			if v, ok = a.prop(v, k.Field); !ok {
+				continue
+			}
+		}
+		switch k.Role {
+		case scanner.SinkProgram:
+			if prog == nil {
+				prog, progSink, used = &v, k, k
+			}
+		case scanner.SinkArgs:
+			if rest == nil {
+				rest = &v
+				if prog == nil && k.Program != "" {
+					pv := treesitter.Str(k.Program, none)
+					prog, progSink, used = &pv, k, k
+				}
+			}
+		case scanner.SinkArgv:
+			if argv == nil {
+				argv, used = &v, k
+			}
+		case scanner.SinkShell:
+			for _, c := range v.Possibilities() {
+				if text, ok := treesitter.ShellText(c); ok {
+					mark := a.p.Mark()
+					a.p.ScanShell(text, a.textPos(c, at), "")
+					a.p.AddChain(mark, chain(k))
+				}
+			}
+		}
+	}
+	switch {
+	case prog != nil:
+		r := value{K: vArr, Node: none, Lit: none}
+		if rest != nil {
+			r = *rest
+		}
+		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(prog, r), At: at, API: true, Alts: alts(a.t, prog.Alt)}, chain(progSink))
+	case argv != nil && argv.K == vArr:
+		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(nil, *argv), At: at, API: true}, chain(used))
+	}
+}
+
+func alts(t *tree, alt *value) []scanner.Arg {
+	var out []scanner.Arg
+	for k := 0; alt != nil && k < 4*treesitter.MaxPossibilities; alt, k = alt.Alt, k+1 {
+		out = append(out, t.Arg(*alt))
+	}
+	return out
+}
+
+// fixedPoint makes a helper of every function that hands its parameter
+// to a helper's sink (in this file or, through the imports, another),
+// round by round; a cap reached marks the summary truncated.
+func (a *analyzer) fixedPoint() {
+	if len(a.link.helpers) == 0 {
+		return
+	}
+	for round := 0; ; round++ {
+		if round == scanner.MaxFixedPoint {
+			a.link.sum.Truncated = true
+			return
+		}
+		changed := false
+		for _, h := range a.link.helpers {
+			var sinks []scanner.Sink
+			var file string
+			if local, ok := a.link.sum.Sinks[h.name]; ok && h.callee.K != vRef {
+				sinks, file = local, a.p.Path
+			} else if h.callee.K == vRef {
+				if e, ok := a.imported(h.callee); ok {
+					sinks, file = e.Sinks, e.File
+				}
+			}
+			for _, k := range sinks {
+				if k.Param >= len(h.args) {
+					continue
+				}
+				caller, _, _, ok := a.paramOf(h.args[k.Param])
+				if !ok {
+					continue
+				}
+				nk := k
+				note := fmt.Sprintf("`%s` calls `%s`", caller, h.name)
+				if file != a.p.Path {
+					note += " of " + file
+				}
+				nk.Via = append([]scanner.Step{a.step(h.n, note)}, k.Via...)
+				if len(nk.Via) > scanner.MaxLinkDepth {
+					a.link.sum.Truncated = true
+					continue
+				}
+				if a.addSinkFrom(h.args[k.Param], nk) {
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// addSinkFrom records k for the parameter n is, when it is one, and
+// reports whether that is new.
+func (a *analyzer) addSinkFrom(n int32, k scanner.Sink) bool {
+	fn, _, _, ok := a.paramOf(n)
+	if !ok {
+		return false
+	}
+	have := len(a.link.sum.Sinks[fn])
+	a.sinkParam(n, k)
+	return len(a.link.sum.Sinks[fn]) > have
+}
