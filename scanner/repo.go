@@ -75,10 +75,10 @@ type Ref struct {
 // process API, the helpers whose return value is a constant command, and
 // the names it re-exports. It is bounded (MaxSummaryEntries).
 type Summary struct {
-	Consts    map[string]Const    // name → the strings it may hold
-	Sinks     map[string][]Sink   // helper name (or Class.method) → its sinks
-	Reexports map[string]Ref      // name → where it comes from
-	Stars     []string            // modules every name of which is re-exported
+	Consts    map[string]Const  // name → the strings it may hold
+	Sinks     map[string][]Sink // helper name (or Class.method) → its sinks
+	Reexports map[string]Ref    // name → where it comes from
+	Stars     []string          // modules every name of which is re-exported
 	// Truncated says a bound cut the summary: a name it does not hold
 	// may still be offered, so a use of one is dynamic.
 	Truncated bool

@@ -20,7 +20,7 @@ var _ scanner.Linker = Detector{}
 // linkState is one file's part in the repository phase.
 type linkState struct {
 	sum     scanner.Summary
-	helpers []helperCall  // calls of helpers, for the in-file fixed point
+	helpers []helperCall   // calls of helpers, for the in-file fixed point
 	used    []scanner.Step // imported constants read while judging one call
 }
 
