@@ -41,6 +41,7 @@ const (
 // Sink is one parameter of a helper that reaches a process API.
 type Sink struct {
 	Param int    // 0-based position of the parameter
+	Name  string // its name, for a keyword argument ("" when it has none)
 	Field string // the parameter's property that reaches it ("" for the parameter itself)
 	Role  SinkRole
 	// Program, for SinkArgs, is the program the helper runs the

@@ -101,7 +101,7 @@ func TestScanFileChangedSinceWalk(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.sh")
 	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
-	res := scanFile(t.Context(), candidate{rel: "pipe.sh", abs: fifo, size: 10}, scanner.DefaultConfig(), Options{})
+	res := scanFile(t.Context(), candidate{rel: "pipe.sh", abs: fifo, size: 10}, scanner.DefaultConfig(), Options{}, nil)
 	if res.skip == nil || res.skip.Reason != "not a regular file" || res.scanned || res.err != nil {
 		t.Errorf("FIFO: %+v", res)
 	}
@@ -110,7 +110,7 @@ func TestScanFileChangedSinceWalk(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, fh.Truncate(scanner.MaxFileSize+1))
 	fh.Close()
-	res = scanFile(t.Context(), candidate{rel: "grew.txt", abs: big, size: 10}, scanner.DefaultConfig(), Options{})
+	res = scanFile(t.Context(), candidate{rel: "grew.txt", abs: big, size: 10}, scanner.DefaultConfig(), Options{}, nil)
 	if res.skip == nil || !strings.Contains(res.skip.Reason, "larger than 32 MiB") || res.scanned {
 		t.Errorf("grown file: %+v", res)
 	}

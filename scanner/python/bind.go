@@ -588,10 +588,23 @@ func (a *analyzer) collectImport(i int32) {
 func (a *analyzer) collectImportFrom(i int32) {
 	t := a.t
 	modNode := t.Child(i, fModuleName)
-	if modNode == none || t.Nodes[modNode].Kind != kDottedName {
-		return // relative imports name the project's own modules
+	if modNode == none {
+		return
 	}
-	mod := normModule(t.Text(modNode))
+	var mod string
+	switch t.Nodes[modNode].Kind {
+	case kDottedName:
+		mod = normModule(t.Text(modNode))
+	case kRelativeImport:
+		// the project's own modules (the repository phase follows them)
+		mod = strings.Join(strings.Fields(t.Text(modNode)), "")
+		if t.ChildKind(i, kWildcardImport) != none {
+			a.relStars = append(a.relStars, mod)
+			return
+		}
+	default:
+		return
+	}
 	for c := t.Nodes[i].First; c != none; c = t.Nodes[c].Next {
 		if c == modNode {
 			continue

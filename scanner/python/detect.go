@@ -77,6 +77,8 @@ type analyzer struct {
 	fields    map[string][]string // class fields in declaration order, by class
 	dictCalls []int32             // d.update(...), d.setdefault(...) calls
 	envSets   [][2]int32          // os.environ[k] = v, putenv, setdefault: (key, value)
+	relStars  []string            // `from .m import *`: modules of the repository
+	link      linkState           // the repository phase (link.go)
 }
 
 // evalShape is how the shared evaluator reads Python: command objects
@@ -96,6 +98,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	apiHint := treesitter.ContainsAny(p.Src, apiNeedles) || bytes.Contains(p.Src, []byte("sh")) && shImportRE.Match(p.Src)
 	dangerHint := p.Hits.Has(scanner.HitPieces)
+	// In the repository phase a file that calls another file's helper is
+	// read though it names no process API itself.
+	apiHint = apiHint || p.Imports != nil && p.Imports.Hint(p.Src)
 	if !apiHint && !dangerHint {
 		return nil
 	}
@@ -104,12 +109,13 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		return err
 	}
 	defer t.Release()
-	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kLambda), selfAttrs: map[string][]int32{}, muts: map[string][]mutation{},
-		mutating: map[string]bool{}}
-	a.ev = treesitter.NewEvaluator(t, p.Config, a.scopes, treesitter.Lang[binding](a), evalShape)
+	a := newAnalyzer(t, p)
 	a.collect()
 	if apiHint {
 		a.detectCalls()
+		if a.fixedPoint(); len(a.link.sum.Sinks) > 0 {
+			p.Summary = &a.link.sum
+		}
 	}
 	if dangerHint {
 		a.detectDangerous()
@@ -136,7 +142,12 @@ func (a *analyzer) detectCalls() {
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		switch t.Nodes[i].Kind {
 		case kCall:
+			// The constants other files define that the call reads name
+			// the chain of what it launches.
+			mark := a.p.Mark()
+			a.link.used = a.link.used[:0]
 			a.call(i)
+			a.p.AddChain(mark, a.link.used)
 		case kBinary:
 			// plumbum: cmd & FG, cmd & BG, (a | b) & TF
 			op := t.Child(i, fOperator)
@@ -196,6 +207,10 @@ func (a *analyzer) call(n int32) {
 	pos, kw := a.callArgs(n)
 	callee := a.ev.Eval(fn)
 	pos, kw = a.partialArgs(callee, pos, kw)
+	if a.noteHelper(n, fn, callee, pos, kw, true) && callee.K == vRef {
+		return
+	}
+	a.noteCall(n, callee, pos, kw)
 	switch callee.K {
 	case vCmd, vPipe:
 		a.invoke(callee, pos, at)

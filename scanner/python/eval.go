@@ -398,7 +398,11 @@ func (a *analyzer) applyMutations(v value, ms []mutation, at uint32, use int32) 
 // Binding is the value one binding gives its name.
 func (a *analyzer) Binding(b *binding) value {
 	if b.ref {
-		return a.refValue(value{K: vRef, Mod: b.mod, Path: b.path, Node: b.name, Lit: none})
+		v := value{K: vRef, Mod: b.mod, Path: b.path, Node: b.name, Lit: none}
+		if c, ok := a.importedConst(v, b.name); ok {
+			return c
+		}
+		return a.refValue(v)
 	}
 	if b.param && b.index == 0 {
 		// @task def build(c): c is an invoke Context / fabric Connection
@@ -500,7 +504,11 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		if v.Mod == "os" && len(v.Path) == 1 && v.Path[0] == "environ" && name != "get" {
 			return treesitter.Unknown(n)
 		}
-		return a.refValue(value{K: vRef, Mod: v.Mod, Path: treesitter.AppendPath(v.Path, name), Node: n, Lit: none})
+		r := value{K: vRef, Mod: v.Mod, Path: treesitter.AppendPath(v.Path, name), Node: n, Lit: none}
+		if c, ok := a.importedConst(r, n); ok {
+			return c // mod.NAME: a constant of another file
+		}
+		return a.refValue(r)
 	case vCmd:
 		if name == "bake" {
 			return value{K: vRef, Mod: "#bake", Node: n, Lit: none, Elems: v.Elems}

@@ -213,7 +213,7 @@ func (a *analyzer) call(n, fn int32) {
 	kind := apiOf(callee)
 	if kind == apiNone {
 		if argsNode != none && t.Nodes[argsNode].Kind == kArguments {
-			a.noteHelper(n, fn, callee, t.Children(argsNode), true)
+			a.noteHelper(n, fn, callee, argsNode, true)
 		}
 		return
 	}

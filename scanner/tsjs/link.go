@@ -27,10 +27,8 @@ type linkState struct {
 // helperCall is a call of a function that is not a process API, which may
 // be a helper (local or imported) whose parameters reach one.
 type helperCall struct {
-	n      int32
-	name   string // the callee's name (identifier or method name)
-	callee value
-	args   []int32
+	n, fn, args int32 // the call, its callee and its arguments node
+	callee      value
 }
 
 // resolveExts are the files an extension-less (or `.js`) specifier may
@@ -96,14 +94,14 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 			continue
 		}
 		callee := a.ev.Eval(fn)
-		var args []int32
-		if an := t.Child(i, fArguments); an != none && t.Nodes[an].Kind == kArguments {
-			args = t.Children(an)
+		an := t.Child(i, fArguments)
+		if an == none || t.Nodes[an].Kind != kArguments {
+			continue
 		}
 		if kind := apiOf(callee); kind != apiNone {
-			a.noteCall(i, kind, args)
+			a.noteCall(i, kind, t.Children(an))
 		} else {
-			a.noteHelper(i, fn, callee, args, false)
+			a.noteHelper(i, fn, callee, an, false)
 		}
 	}
 	a.fixedPoint()
@@ -273,26 +271,28 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 // noteHelper records a call that is not a process API: a call of another
 // file's helper is judged here with the arguments it is given (judge),
 // and every helper call feeds the fixed point.
-func (a *analyzer) noteHelper(n, fn int32, callee value, args []int32, judge bool) {
-	t := a.t
-	name := ""
-	switch t.Nodes[fn].Kind {
-	case kIdentifier:
-		name = t.Text(fn)
-	case kMember:
-		if p := t.Child(fn, fProperty); p != none {
-			name = t.Text(p)
-		}
-	}
-	if name == "" {
-		return
-	}
-	a.link.helpers = append(a.link.helpers, helperCall{n: n, name: name, callee: callee, args: args})
+func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool) {
+	a.link.helpers = append(a.link.helpers, helperCall{n: n, fn: fn, args: args, callee: callee})
 	if judge && callee.K == vRef {
 		if e, ok := a.imported(callee); ok {
-			a.judgeHelper(n, name, e, args)
+			a.judgeHelper(n, a.calleeName(fn), e, a.t.Children(args))
 		}
 	}
+}
+
+// calleeName is the name a call's callee gives the function it calls: an
+// identifier or a method name ("" when none).
+func (a *analyzer) calleeName(fn int32) string {
+	t := a.t
+	switch t.Nodes[fn].Kind {
+	case kIdentifier:
+		return t.Text(fn)
+	case kMember:
+		if p := t.Child(fn, fProperty); p != none {
+			return t.Text(p)
+		}
+	}
+	return ""
 }
 
 // imported is what another file of the repository offers as ref v.
@@ -427,23 +427,28 @@ func (a *analyzer) fixedPoint() {
 		for _, h := range a.link.helpers {
 			var sinks []scanner.Sink
 			var file string
-			if local, ok := a.link.sum.Sinks[h.name]; ok && h.callee.K != vRef {
+			name := a.calleeName(h.fn)
+			if local, ok := a.link.sum.Sinks[name]; ok && h.callee.K != vRef {
 				sinks, file = local, a.p.Path
 			} else if h.callee.K == vRef {
 				if e, ok := a.imported(h.callee); ok {
 					sinks, file = e.Sinks, e.File
 				}
 			}
+			var args []int32
+			if len(sinks) > 0 {
+				args = a.t.Children(h.args)
+			}
 			for _, k := range sinks {
-				if k.Param >= len(h.args) {
+				if k.Param >= len(args) {
 					continue
 				}
-				caller, _, _, ok := a.paramOf(h.args[k.Param])
+				caller, _, _, ok := a.paramOf(args[k.Param])
 				if !ok {
 					continue
 				}
 				nk := k
-				note := fmt.Sprintf("`%s` calls `%s`", caller, h.name)
+				note := fmt.Sprintf("`%s` calls `%s`", caller, name)
 				if file != a.p.Path {
 					note += " of " + file
 				}
@@ -452,7 +457,7 @@ func (a *analyzer) fixedPoint() {
 					a.link.sum.Truncated = true
 					continue
 				}
-				if a.addSinkFrom(h.args[k.Param], nk) {
+				if a.addSinkFrom(args[k.Param], nk) {
 					changed = true
 				}
 			}
