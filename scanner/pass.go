@@ -99,6 +99,10 @@ type Pass struct {
 	// Needs lists the module specifiers the file imports whose values may
 	// reach one of its process API calls (recorded by a Linker detector).
 	Needs []string
+	// Runs lists the files the file hands whole to a shell (recorded by
+	// the shell detector); the repository phase scans such a file as
+	// shell even when its name says prose.
+	Runs []Run
 
 	shell     Shell
 	detectors []Detector // the suite's, for ScanAs

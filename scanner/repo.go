@@ -180,10 +180,21 @@ type Imports interface {
 	// name ("" for the module's default export); ok is false when the
 	// module is not a file of the repository or does not offer the name.
 	Lookup(spec, name string) (Export, bool)
+	// Source returns the file of the repository spec names, and its
+	// bytes (a shell file another sources: its definitions are the
+	// sourcing shell's).
+	Source(spec string) (rel string, src []byte, ok bool)
 	// Hint reports whether src may use something the repository offers
 	// (a byte prefilter: a detector that would skip the file for lack of
 	// a process API reads it when this is true).
 	Hint(src []byte) bool
+}
+
+// Run is a file another file hands whole to a shell (`bash notes.txt`,
+// `. ./env.txt`): whatever its name, it is shell, not prose.
+type Run struct {
+	Spec string // as written
+	At   Pos    // where it is run
 }
 
 // JudgeThrough judges cmd like Judge, and gives the launch it reports the

@@ -26,9 +26,13 @@ type linkInfo struct {
 	det     scanner.Linker
 	summary *scanner.Summary
 	needs   []string
+	runs    []scanner.Run
+	prose   bool // no detector claimed the file and its name says prose
 }
 
 func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
+	// a file of any language may hand another file to a shell
+	l.runs = p.Runs
 	ln, ok := det.(scanner.Linker)
 	if !ok {
 		return
@@ -42,6 +46,8 @@ type repoFile struct {
 	res    *fileResult
 	read   func() ([]byte, error)
 	rescan func(scanner.Imports) fileResult
+	// asShell scans the file as shell (a prose-named file another runs).
+	asShell func() fileResult
 }
 
 // repo is the repository of one scan, for phase two.
@@ -73,9 +79,15 @@ func diskRepo(files []candidate, results []fileResult) func(cfg *scanner.Config,
 			if !res.scanned {
 				continue
 			}
-			rfs = append(rfs, &repoFile{rel: c.rel, res: res,
+			rf := &repoFile{rel: c.rel, res: res,
 				read:   func() ([]byte, error) { return os.ReadFile(c.abs) },
-				rescan: func(im scanner.Imports) fileResult { return scanFile(ctx, c, cfg, opt, im) }})
+				rescan: func(im scanner.Imports) fileResult { return scanFile(ctx, c, cfg, opt, im) }}
+			if sh, ok := shellSuite(opt.Suite); ok {
+				o := opt
+				o.Suite = sh
+				rf.asShell = func() fileResult { return scanFile(ctx, c, cfg, o, nil) }
+			}
+			rfs = append(rfs, rf)
 		}
 		return newRepo(rfs, cfg, opt.Suite)
 	}
@@ -103,6 +115,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 	for _, f := range r.files {
 		addNames(f.res.link.summary)
 	}
+	r.runProse()
 	done := map[*repoFile]bool{}
 	for round := 0; round < scanner.MaxLinkDepth && ctx.Err() == nil; round++ {
 		sort.Strings(fresh)
@@ -162,6 +175,59 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 	}
 }
 
+// runProse scans as shell the prose-named files another file hands to a
+// shell (`bash notes.txt`, `. ./env.txt`): they are not prose. The
+// launches found there name the file that runs them.
+func (r *repo) runProse() {
+	var det scanner.Linker
+	for _, d := range r.suite.Detectors {
+		if l, ok := d.(scanner.Linker); ok && d.Name() == "shell" {
+			det = l
+		}
+	}
+	if det == nil {
+		return
+	}
+	for _, f := range r.files {
+		for _, run := range f.res.link.runs {
+			target, ok := det.Resolve(f.rel, run.Spec, r.exists)
+			if !ok {
+				continue
+			}
+			tf := r.byRel[target]
+			if tf == nil || !tf.res.link.prose || tf.asShell == nil {
+				continue
+			}
+			res := tf.asShell()
+			step := scanner.Step{File: f.rel, Line: run.At.Line, Column: run.At.Column, Note: "a shell runs this file"}
+			for i := range res.findings {
+				x := &res.findings[i]
+				if x.IsLaunch() && len(x.Chain) == 0 {
+					x.Chain = []scanner.Step{step}
+					x.Message += " (" + scanner.ChainText(x.Chain) + ")"
+				}
+			}
+			*tf.res = res
+		}
+	}
+}
+
+// shellOnly is the shell detector claiming a file whatever its name.
+type shellOnly struct{ scanner.Detector }
+
+func (shellOnly) Match(*scanner.File) bool { return true }
+
+// shellSuite is suite with only its shell detector, claiming every file,
+// or false when the suite has none.
+func shellSuite(suite scanner.Suite) (scanner.Suite, bool) {
+	for _, d := range suite.Detectors {
+		if d.Name() == "shell" {
+			return scanner.Suite{Detectors: []scanner.Detector{shellOnly{d}}, Shell: suite.Shell}, true
+		}
+	}
+	return scanner.Suite{}, false
+}
+
 func containsAny(src []byte, needles [][]byte) bool {
 	for _, n := range needles {
 		if bytes.Contains(src, n) {
@@ -183,6 +249,22 @@ type fileImports struct {
 
 func (im *fileImports) Lookup(spec, name string) (scanner.Export, bool) {
 	return im.r.lookup(im.from, spec, name, im.stack, im.cut, 0)
+}
+
+func (im *fileImports) Source(spec string) (string, []byte, bool) {
+	ff := im.r.byRel[im.from]
+	if ff == nil || ff.res.link.det == nil {
+		return "", nil, false
+	}
+	target, ok := ff.res.link.det.Resolve(im.from, spec, im.r.exists)
+	if !ok {
+		return "", nil, false
+	}
+	src, err := im.r.byRel[target].read()
+	if err != nil || len(src) > scanner.MaxFileSize {
+		return "", nil, false
+	}
+	return target, src, true
 }
 
 func (im *fileImports) Hint(src []byte) bool {
@@ -315,6 +397,13 @@ func ScanFiles(files []MemFile, cfg *scanner.Config, suite scanner.Suite) ([]sca
 					out.findings, out.markers, out.err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, suite, 0, nil, nil, im, &out.link)
 					return out
 				}}
+			if sh, ok := shellSuite(suite); ok {
+				rfs[i].asShell = func() fileResult {
+					out := fileResult{scanned: true}
+					out.findings, out.markers, out.err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, sh, 0, nil, nil, nil, &out.link)
+					return out
+				}
+			}
 		}
 		return newRepo(rfs, cfg, suite)
 	}

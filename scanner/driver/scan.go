@@ -265,6 +265,9 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 			link.record(det, p)
 		}
 	}
+	if link != nil && det == nil {
+		link.prose = p.Prose
+	}
 	// The primitive is RED in any file, whatever its language. Binary data
 	// is not searched, but a file with a shebang is a script whatever bytes
 	// follow (a self-extracting archive): an interpreter runs its text.

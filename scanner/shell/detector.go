@@ -76,7 +76,12 @@ func (Detector) Scan(p *scanner.Pass) error {
 	src := string(p.Src)
 	nul := strings.IndexByte(src, 0)
 	if nul < 0 {
-		return scanText(p, src, scanner.Pos{Line: 1, Column: 1}, "", lang, nil, 0, false)
+		err := scanText(p, src, scanner.Pos{Line: 1, Column: 1}, "", lang, nil, 0, false)
+		noteLinks(p, src, scanner.Pos{Line: 1, Column: 1})
+		if err == nil && p.Imports != nil {
+			err = scanSourced(p, src, lang)
+		}
+		return err
 	}
 	// Binary data: a self-extracting script (text, `exit`, then a payload)
 	// is fine, since the shell never reads past the exit; the text before
@@ -110,6 +115,7 @@ func (Detector) Scan(p *scanner.Pass) error {
 // each command, and the *scanner.ParseError is returned (positioned in the
 // file); the pass records it.
 func (Detector) ScanText(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class) error {
+	noteLinks(p, text, at)
 	return scanText(p, text, at, via, syntax.LangBash, nil, 0, true)
 }
 

@@ -1,0 +1,193 @@
+package shell
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// The shell side of the repository phase (docs/repository.md): a file
+// another sources (`source lib.sh`, `. ./env.sh`) gives the sourcing
+// shell its functions and variables, and a file handed whole to a shell
+// (`bash notes.txt`) is shell whatever its name.
+
+var _ scanner.Linker = Detector{}
+
+// sourceRE finds a command that sources a file.
+var sourceRE = regexp.MustCompile(`(?m)(?:^|[;&|({]|\bthen|\bdo|\belse)[ \t]*(?:source|\.)[ \t]+([^ \t;&|)\n][^\n]*)`)
+
+// runRE finds a shell run on a file (`bash notes.txt`, `sh ./x`).
+var runRE = regexp.MustCompile(`(?m)(?:^|[;&|({"'` + "`" + `]|\s)(?:ba|z|da|k|mk)?sh[ \t]+([^ \t;&|)\n'"-][^\n]*)`)
+
+// dirPrefixRE is a leading reference to the script's own folder
+// (`$(dirname "$0")/`, `${BASH_SOURCE%/*}/`, `$DIR/`).
+var dirPrefixRE = regexp.MustCompile(`^(?:\$\(dirname\s+"?\$(?:0|\{?BASH_SOURCE(?:\[0\])?\}?)"?\)|\$\{BASH_SOURCE(?:\[0\])?%/\*\}|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)/`)
+
+// specOf is the path a sourced or run file's word names, or "" when it is
+// not a path the scan can follow (a variable in the middle, a glob).
+func specOf(word string) string {
+	word = firstWord(word)
+	if len(word) >= 2 && (word[0] == '"' || word[0] == '\'') && word[len(word)-1] == word[0] {
+		word = word[1 : len(word)-1]
+	}
+	if m := dirPrefixRE.FindString(word); m != "" {
+		word = "./" + word[len(m):]
+	}
+	if word == "" || strings.ContainsAny(word, "$`*?[{~") || strings.HasPrefix(word, "/") {
+		return ""
+	}
+	return word
+}
+
+// firstWord is the first shell word of s: up to the first blank, `;`,
+// `&`, `|` or `)` outside quotes and `$(...)`.
+func firstWord(s string) string {
+	var quote byte
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '$' && i+1 < len(s) && s[i+1] == '(':
+			depth++
+			i++
+		case c == ')' && depth > 0:
+			depth--
+		case depth == 0 && (c == ' ' || c == '\t' || c == ';' || c == '&' || c == '|' || c == ')'):
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// Resolve implements scanner.Linker: a path from the sourcing file's
+// folder, else from the root (where scripts are usually run from).
+func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bool) {
+	if spec == "" || strings.HasPrefix(spec, "/") {
+		return "", false
+	}
+	for _, c := range []string{path.Join(path.Dir(from), spec), path.Clean(spec)} {
+		if c != ".." && !strings.HasPrefix(c, "../") && exists(c) {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// Summarize implements scanner.Linker. A sourced file is taken whole
+// (Imports.Source), so its summary is empty.
+func (Detector) Summarize(*scanner.Pass) (*scanner.Summary, error) { return &scanner.Summary{}, nil }
+
+// noteLinks records the files the text sources (Pass.Needs) and hands
+// whole to a shell (Pass.Runs).
+func noteLinks(p *scanner.Pass, text string, at scanner.Pos) {
+	if !strings.Contains(text, "sh") && !strings.Contains(text, ".") {
+		return
+	}
+	for _, m := range sourceRE.FindAllStringSubmatchIndex(text, -1) {
+		if spec := specOf(text[m[2]:m[3]]); spec != "" {
+			p.Needs = append(p.Needs, spec)
+			p.Runs = append(p.Runs, scanner.Run{Spec: spec, At: at.Offset(text, m[2])})
+		}
+	}
+	for _, m := range runRE.FindAllStringSubmatchIndex(text, -1) {
+		if spec := specOf(text[m[2]:m[3]]); spec != "" {
+			p.Runs = append(p.Runs, scanner.Run{Spec: spec, At: at.Offset(text, m[2])})
+		}
+	}
+}
+
+// source is one file the scanned file sources, directly or through
+// another.
+type source struct {
+	rel  string
+	text string
+	at   scanner.Pos // the source command in the scanned file
+}
+
+// sources lists the files the text sources, depth first, at most
+// MaxLinkDepth deep and MaxFileSize in all; a bound reached is reported.
+func sources(p *scanner.Pass, text, dir string, at *scanner.Pos, depth int, seen map[string]bool, size *int) []source {
+	var out []source
+	for _, m := range sourceRE.FindAllStringSubmatchIndex(text, -1) {
+		spec := specOf(text[m[2]:m[3]])
+		if spec == "" {
+			continue
+		}
+		// a nested file is named at the source command in the scanned
+		// file that brought it in, and resolves from its own folder
+		here := scanner.Pos{Line: 1, Column: 1}.Offset(text, m[2])
+		if at != nil {
+			here = *at
+		}
+		if dir != "" {
+			spec = path.Join(dir, spec)
+		}
+		rel, src, ok := p.Imports.Source(spec)
+		if !ok || seen[rel] {
+			continue
+		}
+		if depth >= scanner.MaxLinkDepth || *size+len(src) > scanner.MaxFileSize {
+			p.ReportUnparseable(here, fmt.Sprintf("sourced files nested deeper than %d levels or larger than %d MiB in all; `%s` is not followed", scanner.MaxLinkDepth, scanner.MaxFileSize>>20, rel))
+			continue
+		}
+		seen[rel] = true
+		*size += len(src)
+		s := string(src)
+		out = append(out, sources(p, s, path.Dir(rel), &here, depth+1, seen, size)...)
+		out = append(out, source{rel: rel, text: s, at: here})
+	}
+	return out
+}
+
+// scanSourced scans the file again with the text of the files it sources
+// before it (their functions and variables are the sourcing shell's), and
+// reports what that adds in the file, naming the sourced files.
+func scanSourced(p *scanner.Pass, src string, lang syntax.LangVariant) error {
+	size := len(src)
+	srcs := sources(p, src, "", nil, 0, map[string]bool{p.Path: true}, &size)
+	if len(srcs) == 0 {
+		return nil
+	}
+	var pre strings.Builder
+	var chain []scanner.Step
+	for _, s := range srcs {
+		pre.WriteString(s.text)
+		if !strings.HasSuffix(s.text, "\n") {
+			pre.WriteByte('\n')
+		}
+		chain = append(chain, scanner.Step{File: s.rel, Line: 1, Column: 1, Note: fmt.Sprintf("sourced at %s:%d", p.Path, s.at.Line)})
+	}
+	lines := strings.Count(pre.String(), "\n")
+	q := scanner.NewPass(p.Path, p.Src, p.Config, p.Language, scanner.Suite{Shell: Detector{}})
+	if err := scanText(q, pre.String()+src, scanner.Pos{Line: 1, Column: 1}, "", lang, nil, 0, false); err != nil {
+		return nil // the sourced text does not parse: it is reported where it is
+	}
+	have := map[string]bool{}
+	for _, f := range p.Findings() {
+		have[fmt.Sprintf("%d:%d:%s", f.Line, f.Column, f.Runtime)] = true
+	}
+	for _, f := range q.Findings() {
+		if f.Line <= lines || !f.IsLaunch() {
+			continue
+		}
+		f.Line -= lines
+		if have[fmt.Sprintf("%d:%d:%s", f.Line, f.Column, f.Runtime)] {
+			continue
+		}
+		mark := p.Mark()
+		p.Report(f)
+		p.AddChain(mark, chain)
+	}
+	return nil
+}
