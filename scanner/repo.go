@@ -222,6 +222,13 @@ func (p *Pass) AddChain(k int, chain []Step) {
 	}
 }
 
+// Fork is a pass over another text (a file this one uses, with values
+// it passes) with the same configuration and shell, for a detector that
+// scans it to compare; what it finds is reported on p only by choice.
+func (p *Pass) Fork(path string, src []byte) *Pass {
+	return &Pass{Path: path, Src: src, Config: p.Config, Language: p.Language, shell: p.shell}
+}
+
 // Mark is how many findings the pass holds, for AddChain.
 func (p *Pass) Mark() int { return len(p.findings) }
 

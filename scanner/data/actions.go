@@ -34,6 +34,9 @@ func (s *scan) actions(root *node) {
 			}
 			matrix := matrixOf(job)
 			s.steps(job.get("steps"), sh, envOf(wfEnv, job, matrix), matrix)
+			if uses := job.get("uses"); uses != nil && uses.kind == kindScalar {
+				s.localUses(uses, job.get("with")) // a reusable workflow
+			}
 		}
 	}
 	if runs := root.get("runs"); runs != nil && runs.kind == kindObject {
@@ -203,6 +206,7 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 		}
 		if uses := st.get("uses"); uses != nil && uses.kind == kindScalar {
 			s.uses(uses, st.get("with"))
+			s.localUses(uses, st.get("with"))
 		}
 		run := st.get("run")
 		if run == nil || run.kind != kindScalar || !run.isString {

@@ -169,7 +169,7 @@ func scanSourced(p *scanner.Pass, src string, lang syntax.LangVariant) error {
 		chain = append(chain, scanner.Step{File: s.rel, Line: 1, Column: 1, Note: fmt.Sprintf("sourced at %s:%d", p.Path, s.at.Line)})
 	}
 	lines := strings.Count(pre.String(), "\n")
-	q := scanner.NewPass(p.Path, p.Src, p.Config, p.Language, scanner.Suite{Shell: Detector{}})
+	q := p.Fork(p.Path, p.Src)
 	if err := scanText(q, pre.String()+src, scanner.Pos{Line: 1, Column: 1}, "", lang, nil, 0, false); err != nil {
 		return nil // the sourced text does not parse: it is reported where it is
 	}

@@ -1,0 +1,104 @@
+package data
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// The data side of the repository phase (docs/repository.md): a local
+// action (`uses: ./path`) or reusable workflow (`uses:
+// ./.github/workflows/x.yml`) given an input that names a runtime is
+// scanned again with that input in place of `${{ inputs.NAME }}`; a launch
+// the input makes is RED at the `uses:`, with the chain into the action.
+
+var _ scanner.Linker = Detector{}
+
+// Resolve implements scanner.Linker: a local action is a folder (its
+// action.yml or action.yaml) or a workflow file, from the root.
+func (Detector) Resolve(_, spec string, exists func(string) bool) (string, bool) {
+	if !strings.HasPrefix(spec, "./") {
+		return "", false
+	}
+	c := path.Clean(spec)
+	if c == ".." || strings.HasPrefix(c, "../") {
+		return "", false
+	}
+	for _, f := range []string{c, c + "/action.yml", c + "/action.yaml"} {
+		if ext := path.Ext(f); (ext == ".yml" || ext == ".yaml") && exists(f) {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+// Summarize implements scanner.Linker: a local action is read whole with
+// its inputs (Imports.Source), so its summary is empty.
+func (Detector) Summarize(*scanner.Pass) (*scanner.Summary, error) { return &scanner.Summary{}, nil }
+
+// inputRE is a reference to an action's or reusable workflow's input.
+var inputRE = regexp.MustCompile(`\$\{\{\s*inputs\.([A-Za-z0-9_-]+)\s*\}\}`)
+
+// localUses judges a local action or reusable workflow with the literal
+// inputs the step gives it, when one names a runtime.
+func (s *scan) localUses(uses, with *node) {
+	spec := strings.TrimSpace(uses.str)
+	if !strings.HasPrefix(spec, "./") || with == nil || with.kind != kindObject {
+		return
+	}
+	vals := map[string]string{}
+	var all []string
+	for i, k := range with.keys {
+		if v := with.vals[i]; v.kind == kindScalar && !strings.Contains(v.str, "${{") {
+			vals[k.str] = v.str
+			all = append(all, v.str)
+		}
+	}
+	if !s.p.Config.MentionsRuntime([]byte(strings.Join(all, "\n"))) {
+		return
+	}
+	s.p.Needs = append(s.p.Needs, spec)
+	if s.p.Imports == nil {
+		return
+	}
+	rel, src, ok := s.p.Imports.Source(spec)
+	if !ok {
+		return
+	}
+	sub := inputRE.ReplaceAllStringFunc(string(src), func(m string) string {
+		if v, ok := vals[inputRE.FindStringSubmatch(m)[1]]; ok {
+			return v
+		}
+		return m
+	})
+	if sub == string(src) {
+		return
+	}
+	// What the action launches by itself is reported where it is; what
+	// the inputs add is reported here.
+	plain := s.p.Fork(rel, src)
+	if err := newScan(plain).run(KindActions, false); err != nil {
+		return
+	}
+	have := map[string]bool{}
+	for _, f := range plain.Findings() {
+		have[fmt.Sprintf("%d:%s", f.Line, f.Runtime)] = true
+	}
+	withIn := s.p.Fork(rel, []byte(sub))
+	if err := newScan(withIn).run(KindActions, false); err != nil {
+		return
+	}
+	at := s.pos(uses.off)
+	for _, f := range withIn.Findings() {
+		if !f.IsLaunch() || have[fmt.Sprintf("%d:%s", f.Line, f.Runtime)] {
+			continue
+		}
+		chain := []scanner.Step{{File: rel, Line: f.Line, Column: f.Column, Note: "the action runs its input"}}
+		mark := s.p.Mark()
+		s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: f.Runtime, Class: f.Class, Message: f.Message})
+		s.p.AddChain(mark, chain)
+	}
+}
