@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"fmt"
+	"path"
 	"strings"
 )
 
@@ -158,6 +159,9 @@ type Linker interface {
 	// from, names; exists says whether a root-relative path is a file of
 	// the scan.
 	Resolve(from, spec string, exists func(rel string) bool) (string, bool)
+	// Mentions lists byte strings one of which a file that imports the
+	// file rel must contain (a prefilter of the repository phase).
+	Mentions(rel string) [][]byte
 }
 
 // Export is a name another file offers, as a detector sees it in phase
@@ -239,4 +243,15 @@ func ChainText(chain []Step) string {
 		parts[i] = s.Note + " at " + s.String()
 	}
 	return "through " + strings.Join(parts, ", then ")
+}
+
+// ModuleStem is how an importer names the module of file rel: its base
+// name without extension, or its folder's for an index or __init__ file.
+func ModuleStem(rel string) string {
+	b := path.Base(rel)
+	b = strings.TrimSuffix(b, path.Ext(b))
+	if b == "index" || b == "__init__" {
+		b = path.Base(path.Dir(rel))
+	}
+	return b
 }

@@ -3,9 +3,10 @@ package driver
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
-	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -99,35 +100,42 @@ func diskRepo(files []candidate, results []fileResult) func(cfg *scanner.Config,
 // scanner.MaxLinkDepth rounds.
 func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Context) *repo, cfg *scanner.Config, opt Options, workers int) {
 	r := mk(cfg, opt, ctx)
+	// A file is a candidate when it mentions a helper's name and the
+	// module that defines it (its stem: `run` for lib/run.ts, `lib` for
+	// lib/index.ts or lib/__init__.py).
 	known := map[string]bool{}
 	var fresh []string
-	addNames := func(s *scanner.Summary) {
+	addNames := func(s *scanner.Summary, rel string) {
 		if s == nil {
 			return
 		}
 		for name := range s.Sinks {
-			if !known[name] {
-				known[name] = true
-				fresh = append(fresh, name)
+			key := name + "\x00" + rel
+			if !known[key] {
+				known[key] = true
+				fresh = append(fresh, key)
 			}
 		}
 	}
 	for _, f := range r.files {
-		addNames(f.res.link.summary)
+		addNames(f.res.link.summary, f.rel)
 	}
 	r.runProse()
 	done := map[*repoFile]bool{}
 	for round := 0; round < scanner.MaxLinkDepth && ctx.Err() == nil; round++ {
 		sort.Strings(fresh)
-		needles := make([][]byte, len(fresh))
-		for i, n := range fresh {
-			needles[i] = []byte(n)
+		var needles []needle
+		for _, n := range fresh {
+			name, rel, _ := strings.Cut(n, "\x00")
+			def := r.byRel[rel]
+			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: def.res.link.det.Mentions(rel)})
 		}
 		r.mu.Lock()
 		for _, n := range needles {
-			r.names = append(r.names, n)
+			r.names = append(r.names, n.name)
 		}
 		r.mu.Unlock()
+		names := fresh
 		fresh = nil
 		var cands []*repoFile
 		for _, f := range r.files {
@@ -141,12 +149,18 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			if len(needles) == 0 {
 				continue
 			}
-			if src, err := f.read(); err == nil && containsAny(src, needles) {
+			if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles) {
 				cands = append(cands, f)
 			}
 		}
 		if len(cands) == 0 {
 			return
+		}
+		if os.Getenv("LG_DEBUG_LINK") != "" {
+			fmt.Fprintf(os.Stderr, "round %d: %d names %v, %d candidates\n", round, len(needles), names, len(cands))
+			for _, c := range cands {
+				fmt.Fprintln(os.Stderr, "  ", c.rel)
+			}
 		}
 		out := make([]fileResult, len(cands))
 		var next atomic.Int64
@@ -169,7 +183,10 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			done[f] = true
 			if out[i].scanned {
 				*f.res = out[i]
-				addNames(out[i].link.summary)
+				if s := out[i].link.summary; s != nil && len(s.Sinks) > 0 {
+					r.mergeSinks(f, s)
+					addNames(s, f.rel)
+				}
 			}
 		}
 	}
@@ -228,6 +245,25 @@ func shellSuite(suite scanner.Suite) (scanner.Suite, bool) {
 	return scanner.Suite{}, false
 }
 
+// needle is a helper another file offers: its name, the detector of its
+// file, and what a file that imports that file mentions (Linker.Mentions).
+type needle struct {
+	name []byte
+	det  scanner.Linker
+	mods [][]byte
+}
+
+// mentionsAny reports whether src, read by det, may call one of the
+// helpers: it names the helper and the helper's module.
+func mentionsAny(src []byte, det scanner.Linker, ns []needle) bool {
+	for _, n := range ns {
+		if n.det.Name() == det.Name() && bytes.Contains(src, n.name) && containsAny(src, n.mods) {
+			return true
+		}
+	}
+	return false
+}
+
 func containsAny(src []byte, needles [][]byte) bool {
 	for _, n := range needles {
 		if bytes.Contains(src, n) {
@@ -237,18 +273,14 @@ func containsAny(src []byte, needles [][]byte) bool {
 	return false
 }
 
-// fileImports is scanner.Imports for one file being re-scanned (or
-// summarized: stack lists the modules being summarized above it, so a
-// cycle is cut, and cut records that one was).
+// fileImports is scanner.Imports for one file being re-scanned.
 type fileImports struct {
-	r     *repo
-	from  string
-	stack []string
-	cut   *bool
+	r    *repo
+	from string
 }
 
 func (im *fileImports) Lookup(spec, name string) (scanner.Export, bool) {
-	return im.r.lookup(im.from, spec, name, im.stack, im.cut, 0)
+	return im.r.lookup(im.from, spec, name, 0)
 }
 
 func (im *fileImports) Source(spec string) (string, []byte, bool) {
@@ -277,7 +309,7 @@ func (im *fileImports) Hint(src []byte) bool {
 func (r *repo) exists(rel string) bool { return r.byRel[rel] != nil }
 
 // lookup finds what module spec, written in file from, exports as name.
-func (r *repo) lookup(from, spec, name string, stack []string, cut *bool, depth int) (scanner.Export, bool) {
+func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool) {
 	ff := r.byRel[from]
 	if ff == nil || ff.res.link.det == nil {
 		return scanner.Export{}, false
@@ -294,7 +326,7 @@ func (r *repo) lookup(from, spec, name string, stack []string, cut *bool, depth 
 	if depth >= scanner.MaxLinkDepth {
 		return scanner.Export{Name: name, File: target, Dynamic: true}, true
 	}
-	s := r.summary(tf, stack, cut)
+	s := r.summary(tf)
 	if v, ok := s.Consts[name]; ok {
 		return scanner.Export{Name: name, File: target, Consts: v.Vals, At: v.At}, true
 	}
@@ -306,10 +338,10 @@ func (r *repo) lookup(from, spec, name string, stack []string, cut *bool, depth 
 		if n == "*" {
 			n = name
 		}
-		return r.lookup(target, ref.Spec, n, stack, cut, depth+1)
+		return r.lookup(target, ref.Spec, n, depth+1)
 	}
 	for _, star := range s.Stars {
-		if e, ok := r.lookup(target, star, name, stack, cut, depth+1); ok {
+		if e, ok := r.lookup(target, star, name, depth+1); ok {
 			return e, true
 		}
 	}
@@ -319,40 +351,26 @@ func (r *repo) lookup(from, spec, name string, stack []string, cut *bool, depth 
 	return scanner.Export{}, false
 }
 
-// summary is the summary of f, made with its own imports (so a helper
-// that hands its parameter to another file's helper is a helper too),
-// memoized. A module being summarized above it (a cycle) or past the depth
-// bound has a truncated summary, which is not memoized.
-func (r *repo) summary(f *repoFile, stack []string, cut *bool) *scanner.Summary {
+// summary is the summary of f, memoized. It is made from f alone (no
+// imports followed, so a cycle of imports costs nothing and the result
+// does not depend on the order of the scan); what f's helpers reach
+// through other files' helpers is added between rounds (mergeSinks).
+func (r *repo) summary(f *repoFile) *scanner.Summary {
 	r.mu.Lock()
 	s, ok := r.sums[f.rel]
 	r.mu.Unlock()
 	if ok {
 		return s
 	}
-	if slices.Contains(stack, f.rel) || len(stack) >= scanner.MaxLinkDepth {
-		if cut != nil {
-			*cut = true
-		}
-		return &scanner.Summary{Truncated: true}
-	}
 	src, err := f.read()
 	if err != nil || len(src) > scanner.MaxFileSize {
-		return &scanner.Summary{Truncated: true}
-	}
-	mine := false
-	im := &fileImports{r: r, from: f.rel, stack: append(slices.Clip(stack), f.rel), cut: &mine}
-	p := scanner.NewPass(f.rel, src, r.cfg, f.res.link.det.Name(), r.suite)
-	p.Imports = im
-	s, err = f.res.link.det.Summarize(p)
-	if err != nil || s == nil {
-		s = &scanner.Summary{Truncated: err != nil}
-	}
-	if mine {
-		if cut != nil {
-			*cut = true
+		s = &scanner.Summary{Truncated: true}
+	} else {
+		p := scanner.NewPass(f.rel, src, r.cfg, f.res.link.det.Name(), r.suite)
+		s, err = f.res.link.det.Summarize(p)
+		if err != nil || s == nil {
+			s = &scanner.Summary{Truncated: err != nil}
 		}
-		return s
 	}
 	r.mu.Lock()
 	if old, ok := r.sums[f.rel]; ok {
@@ -362,6 +380,27 @@ func (r *repo) summary(f *repoFile, stack []string, cut *bool) *scanner.Summary 
 	}
 	r.mu.Unlock()
 	return s
+}
+
+// mergeSinks adds to f's summary the helpers its re-scan found (those
+// that reach a process API through another file's helper). It runs between
+// rounds, so every re-scan of one round sees the same summaries.
+func (r *repo) mergeSinks(f *repoFile, found *scanner.Summary) {
+	if found == nil || len(found.Sinks) == 0 {
+		return
+	}
+	s := r.summary(f)
+	names := make([]string, 0, len(found.Sinks))
+	for n := range found.Sinks {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		for _, k := range found.Sinks[n] {
+			s.AddSink(n, k)
+		}
+	}
+	s.Truncated = s.Truncated || found.Truncated
 }
 
 // MemFile is one file of an in-memory repository (ScanFiles).

@@ -434,3 +434,10 @@ func (a *analyzer) fixedPoint() {
 		}
 	}
 }
+
+// Mentions implements scanner.Linker: an import names the module after a
+// dot (`from .run import`, `pkg.run`) or `import`.
+func (Detector) Mentions(rel string) [][]byte {
+	st := scanner.ModuleStem(rel)
+	return [][]byte{[]byte("." + st), []byte("import " + st)}
+}

@@ -191,3 +191,7 @@ func scanSourced(p *scanner.Pass, src string, lang syntax.LangVariant) error {
 	}
 	return nil
 }
+
+// Mentions implements scanner.Linker: shell files offer no helpers by
+// name (a sourced file is taken whole).
+func (Detector) Mentions(string) [][]byte { return nil }

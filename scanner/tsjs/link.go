@@ -479,3 +479,9 @@ func (a *analyzer) addSinkFrom(n int32, k scanner.Sink) bool {
 	a.sinkParam(n, k)
 	return len(a.link.sum.Sinks[fn]) > have
 }
+
+// Mentions implements scanner.Linker: a relative specifier of the module
+// ends in its stem after a slash (`./run`, `../lib/run.js`, `./lib`).
+func (Detector) Mentions(rel string) [][]byte {
+	return [][]byte{[]byte("/" + scanner.ModuleStem(rel))}
+}

@@ -155,6 +155,9 @@ func Write(w io.Writer, r *report.Report, tool Tool, opt Options) error {
 				"runtime": f.Runtime, "language": f.Language, "family": f.Family, "verdict": string(f.Verdict),
 			},
 		}
+		if len(f.Chain) > 0 {
+			res.RelatedLocations, res.CodeFlows = chainFlow(res.Locations[0], f.Chain, opt.URIPrefix, &lines)
+		}
 		if hasBaseline && f.Verdict == scanner.VerdictRed {
 			res.BaselineState = "new"
 			if baselined[fps[i]] {
@@ -341,6 +344,8 @@ type jResult struct {
 	BaselineState       string            `json:"baselineState,omitempty"`
 	Properties          map[string]any    `json:"properties,omitempty"`
 	Fixes               []jFix            `json:"fixes,omitempty"`
+	RelatedLocations    []jLocation       `json:"relatedLocations,omitempty"`
+	CodeFlows           []jCodeFlow       `json:"codeFlows,omitempty"`
 }
 
 type jFix struct {
@@ -386,7 +391,9 @@ func fixOf(uri, file string, fx Fix, lines *lineCache) jFix {
 }
 
 type jLocation struct {
+	ID               int       `json:"id,omitempty"`
 	PhysicalLocation jPhysical `json:"physicalLocation"`
+	Message          *jMessage `json:"message,omitempty"`
 }
 
 type jPhysical struct {
