@@ -435,9 +435,11 @@ func (a *analyzer) fixedPoint() {
 	}
 }
 
-// Mentions implements scanner.Linker: an import names the module after a
-// dot (`from .run import`, `pkg.run`) or `import`.
+// Mentions implements scanner.Linker: an import names the module, or its
+// package whose __init__ re-exports it, after a dot (`from .run import`,
+// `pkg.run`) or `import`, or imports from the package it is in (`from .
+// import`).
 func (Detector) Mentions(rel string) [][]byte {
-	st := scanner.ModuleStem(rel)
-	return [][]byte{[]byte("." + st), []byte("import " + st)}
+	st, pkg := scanner.ModuleStem(rel), path.Base(path.Dir(rel))
+	return [][]byte{[]byte("." + st), []byte("import " + st), []byte("." + pkg), []byte("import " + pkg), []byte("from . import")}
 }

@@ -481,7 +481,8 @@ func (a *analyzer) addSinkFrom(n int32, k scanner.Sink) bool {
 }
 
 // Mentions implements scanner.Linker: a relative specifier of the module
-// ends in its stem after a slash (`./run`, `../lib/run.js`, `./lib`).
+// ends in its stem after a slash (`./run`, `../lib/run.js`), or in its
+// folder's when the folder's index re-exports it (`./lib`).
 func (Detector) Mentions(rel string) [][]byte {
-	return [][]byte{[]byte("/" + scanner.ModuleStem(rel))}
+	return [][]byte{[]byte("/" + scanner.ModuleStem(rel)), []byte("/" + path.Base(path.Dir(rel)))}
 }
