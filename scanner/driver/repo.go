@@ -3,7 +3,6 @@ package driver
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"sort"
 	"strings"
@@ -135,7 +134,6 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			r.names = append(r.names, n.name)
 		}
 		r.mu.Unlock()
-		names := fresh
 		fresh = nil
 		var cands []*repoFile
 		for _, f := range r.files {
@@ -155,12 +153,6 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		}
 		if len(cands) == 0 {
 			return
-		}
-		if os.Getenv("LG_DEBUG_LINK") != "" {
-			fmt.Fprintf(os.Stderr, "round %d: %d names %v, %d candidates\n", round, len(needles), names, len(cands))
-			for _, c := range cands {
-				fmt.Fprintln(os.Stderr, "  ", c.rel)
-			}
 		}
 		out := make([]fileResult, len(cands))
 		var next atomic.Int64
