@@ -364,17 +364,9 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 		a.p.AddChain(mark, chain)
 	}
 	if prog != nil {
-		a.p.JudgeThrough(scanner.Command{Argv: []scanner.Arg{t.Arg(*prog)}, At: at, API: true, Alts: alts(t, prog.Alt)},
+		a.p.JudgeThrough(scanner.Command{Argv: []scanner.Arg{t.Arg(*prog)}, At: at, API: true, Alts: treesitter.AltArgs(t, prog.Alt)},
 			append(append([]scanner.Step{}, progSink.Via...), progSink.At))
 	}
-}
-
-func alts(t *tree, alt *value) []scanner.Arg {
-	var out []scanner.Arg
-	for k := 0; alt != nil && k < 4*treesitter.MaxPossibilities; alt, k = alt.Alt, k+1 {
-		out = append(out, t.Arg(*alt))
-	}
-	return out
 }
 
 // fixedPoint makes a helper of every function that hands its parameter

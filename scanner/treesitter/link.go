@@ -64,3 +64,13 @@ func FromExport(cfg *scanner.Config, e scanner.Export, n int32) Value {
 	}
 	return Union(cfg, vals, n)
 }
+
+// AltArgs are the argv elements of a value's other possibilities (see
+// scanner.Command.Alts), at most 4×MaxPossibilities of them.
+func AltArgs(t *Tree, alt *Value) []scanner.Arg {
+	var out []scanner.Arg
+	for k := 0; alt != nil && k < 4*MaxPossibilities; alt, k = alt.Alt, k+1 {
+		out = append(out, t.Arg(*alt))
+	}
+	return out
+}

@@ -53,12 +53,8 @@ func (t *Tree) BrokenAt(errKind Kind, needles [][]byte, callKinds ...Kind) (scan
 // is the chain of the command's other possibilities. A dangerous
 // primitive in the argv is reported too.
 func Judge(p *scanner.Pass, t *Tree, argv []scanner.Arg, at scanner.Pos, alt *Value) {
-	cmd := scanner.Command{Argv: argv, At: at, API: true}
 	// Every possibility of the command is judged (see Command.Alts).
-	for k := 0; alt != nil && k < 4*MaxPossibilities; alt, k = alt.Alt, k+1 {
-		cmd.Alts = append(cmd.Alts, t.Arg(*alt))
-	}
-	p.Judge(cmd)
+	p.Judge(scanner.Command{Argv: argv, At: at, API: true, Alts: AltArgs(t, alt)})
 }
 
 // DangerText is the text reported for the dangerous primitive at argv[k].

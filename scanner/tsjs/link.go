@@ -397,18 +397,10 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 		if rest != nil {
 			r = *rest
 		}
-		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(prog, r), At: at, API: true, Alts: alts(a.t, prog.Alt)}, chain(progSink))
+		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(prog, r), At: at, API: true, Alts: treesitter.AltArgs(a.t, prog.Alt)}, chain(progSink))
 	case argv != nil && argv.K == vArr:
 		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(nil, *argv), At: at, API: true}, chain(used))
 	}
-}
-
-func alts(t *tree, alt *value) []scanner.Arg {
-	var out []scanner.Arg
-	for k := 0; alt != nil && k < 4*treesitter.MaxPossibilities; alt, k = alt.Alt, k+1 {
-		out = append(out, t.Arg(*alt))
-	}
-	return out
 }
 
 // fixedPoint makes a helper of every function that hands its parameter
