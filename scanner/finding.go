@@ -73,8 +73,9 @@ type Finding struct {
 	Message  string  `json:"message"`
 	// Chain is the way from the call site to where the launch finally
 	// happens in another file (helpers, imported constants), in order;
-	// empty for a launch written where it is reported.
-	Chain []Step `json:"chain,omitempty"`
+	// nil for a launch written where it is reported. A pointer keeps
+	// Finding comparable.
+	Chain *[]Step `json:"chain,omitempty"`
 
 	// Data marks a finding that comes from data (a string, a flag named in
 	// help text) rather than a real launch; only such findings may be

@@ -218,10 +218,11 @@ func (p *Pass) AddChain(k int, chain []Step) {
 	}
 	for i := k; i < len(p.findings); i++ {
 		f := &p.findings[i]
-		if !f.IsLaunch() || len(f.Chain) > 0 {
+		if !f.IsLaunch() || f.Chain != nil {
 			continue
 		}
-		f.Chain = chain
+		c := append([]Step(nil), chain...)
+		f.Chain = &c
 		f.Message += " (" + ChainText(chain) + ")"
 	}
 }

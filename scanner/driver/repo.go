@@ -211,9 +211,9 @@ func (r *repo) runProse() {
 			step := scanner.Step{File: f.rel, Line: run.At.Line, Column: run.At.Column, Note: "a shell runs this file"}
 			for i := range res.findings {
 				x := &res.findings[i]
-				if x.IsLaunch() && len(x.Chain) == 0 {
-					x.Chain = []scanner.Step{step}
-					x.Message += " (" + scanner.ChainText(x.Chain) + ")"
+				if x.IsLaunch() && x.Chain == nil {
+					x.Chain = &[]scanner.Step{step}
+					x.Message += " (" + scanner.ChainText(*x.Chain) + ")"
 				}
 			}
 			*tf.res = res

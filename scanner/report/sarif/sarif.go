@@ -155,8 +155,8 @@ func Write(w io.Writer, r *report.Report, tool Tool, opt Options) error {
 				"runtime": f.Runtime, "language": f.Language, "family": f.Family, "verdict": string(f.Verdict),
 			},
 		}
-		if len(f.Chain) > 0 {
-			res.RelatedLocations, res.CodeFlows = chainFlow(res.Locations[0], f.Chain, opt.URIPrefix, &lines)
+		if f.Chain != nil {
+			res.RelatedLocations, res.CodeFlows = chainFlow(res.Locations[0], *f.Chain, opt.URIPrefix, &lines)
 		}
 		if hasBaseline && f.Verdict == scanner.VerdictRed {
 			res.BaselineState = "new"
