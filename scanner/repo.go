@@ -231,7 +231,8 @@ func (p *Pass) AddChain(k int, chain []Step) {
 // it passes) with the same configuration and shell, for a detector that
 // scans it to compare; what it finds is reported on p only by choice.
 func (p *Pass) Fork(path string, src []byte) *Pass {
-	return &Pass{Path: path, Src: src, Config: p.Config, Language: p.Language, shell: p.shell}
+	return &Pass{Path: path, Src: src, Config: p.Config, Language: p.Language, shell: p.shell, detectors: p.detectors,
+		Hits: p.Config.Triggers().Scan(src)}
 }
 
 // Mark is how many findings the pass holds, for AddChain.

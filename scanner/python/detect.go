@@ -90,12 +90,12 @@ var evalShape = treesitter.Shape{Calls: callShape, Return: kReturn, Operator: fO
 // Scan reports the launches and primitives of one Python file.
 func (d Detector) Scan(p *scanner.Pass) error {
 	p.Language = "python"
-	// A file that holds no trigger (scanner.Triggers) can start no
-	// runtime this detector would find, nor hold the primitive: it is not
-	// parsed, whatever process APIs it calls.
-	if !p.Hits.Seed() {
-		return nil
-	}
+	// A file that holds no trigger (scanner.Triggers) reports nothing by
+	// itself, but it is still read when it calls a process API: its
+	// helpers and the imports feeding its calls are what the repository
+	// phase follows (a helper that spawns its parameter, a spawn of an
+	// imported constant), so skipping it would hide launches made through
+	// it. Measured on bench/real: skipping it saved 15% of the CPU.
 	apiHint := treesitter.ContainsAny(p.Src, apiNeedles) || bytes.Contains(p.Src, []byte("sh")) && shImportRE.Match(p.Src)
 	dangerHint := p.Hits.Has(scanner.HitPieces)
 	// In the repository phase a file that calls another file's helper is
