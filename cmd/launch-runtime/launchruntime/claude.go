@@ -38,6 +38,9 @@ func checkClaudeArgs(args []string, configDir bool) (claudeArgs, error) {
 	if fs := dropgate.ClaudeArgs(args, dropgate.Wrapped, configDir); len(fs) > 0 {
 		return out, refuse(fs[0].Arg, fs[0].Reason)
 	}
+	if err := checkKnownClaudeFlags(args); err != nil {
+		return out, err
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, inline, hasInline := strings.Cut(a, "=")
@@ -385,4 +388,58 @@ func firstLine(s string) string {
 		l = l[:120]
 	}
 	return l
+}
+
+// claudeKnownFlags are the options of the pinned Claude Code (its --help)
+// that a wrapped session may take: none of them loads settings the
+// wrapper did not judge, opens a channel that changes settings while the
+// session runs, or moves the session away from the anchored process. The
+// pinned binary has dozens of other options, many hidden from --help
+// (--sdk-url, --project-config-root, --remote-control, --cloud, ...), and
+// --input-format stream-json accepts apply_flag_settings control requests
+// that replace the --settings layer, gate included. So the list says what
+// is allowed, and everything else is refused (deny by default).
+var claudeKnownFlags = map[string]bool{
+	"-p": true, "--print": true, "-c": true, "--continue": true, "-r": true, "--resume": true,
+	"--fork-session": true, "--session-id": true, "-n": true, "--name": true,
+	"--model": true, "--fallback-model": true, "--effort": true, "--agent": true, "--agents": true,
+	"--allowedTools": true, "--allowed-tools": true, "--disallowedTools": true, "--disallowed-tools": true,
+	"--tools": true, "--add-dir": true, "--append-system-prompt": true, "--append-system-prompt-file": true,
+	"--system-prompt": true, "--system-prompt-file": true, "--output-format": true, "--input-format": true,
+	"--include-partial-messages": true, "--include-hook-events": true, "--json-schema": true,
+	"--max-budget-usd": true, "--max-turns": true, "--no-session-persistence": true,
+	"--permission-mode": true, "--permission-prompt-tool": true, "--settings": true, "--setting-sources": true,
+	"--mcp-config": true, "--strict-mcp-config": true, "--plugin-dir": true, "--verbose": true,
+	"-d": true, "--debug": true, "--debug-file": true, "--betas": true, "--disable-slash-commands": true,
+	"--exclude-dynamic-system-prompt-sections": true, "--autocompact": true, "--brief": true,
+	"--prompt-suggestions": true, "--ax-screen-reader": true, "--no-chrome": true, "--restricted": true,
+	"-v": true, "--version": true, "-h": true, "--help": true,
+}
+
+// checkKnownClaudeFlags refuses any option not in claudeKnownFlags, and an
+// --input-format other than text. Arguments after a "--" are the prompt.
+// A value that starts with "-" is judged as an option too (over-approximation:
+// such a value is refused rather than guessed about).
+func checkKnownClaudeFlags(args []string) error {
+	for i, a := range args {
+		if a == "--" {
+			return nil
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			continue
+		}
+		name, v, hasInline := strings.Cut(a, "=")
+		if !claudeKnownFlags[name] {
+			return refuse(a, "is not an option launch-runtime knows to leave the gate in place (the pinned Claude Code has hidden options that load other settings, open a control channel or run the session elsewhere); run it without this option")
+		}
+		if name == "--input-format" {
+			if !hasInline && i+1 < len(args) {
+				v = args[i+1]
+			}
+			if strings.TrimSpace(v) != "text" {
+				return refuse("--input-format "+v, "only text: stream-json takes control requests on stdin (apply_flag_settings) that replace the command-line settings layer, gate included")
+			}
+		}
+	}
+	return nil
 }

@@ -85,6 +85,32 @@ func TestCheckClaudeArgs(t *testing.T) {
 	}
 }
 
+// TestCheckClaudeArgsKnownFlagsOnly: an option the wrapper does not know to
+// leave the gate in place is refused, hidden ones included, and so is a
+// stream-json input, whose apply_flag_settings control request replaced
+// the gate's --settings layer in the real Claude Code (e2e
+// TestRedteamStreamJSONRefused); the prompt after "--" is free text.
+func TestCheckClaudeArgsKnownFlagsOnly(t *testing.T) {
+	refused := [][]string{
+		{"--input-format", "stream-json"}, {"--input-format=stream-json"}, {"--input-format"},
+		{"--sdk-url", "ws://127.0.0.1:9"}, {"--remote-control"}, {"--rc"}, {"--cloud", "x"},
+		{"--environment", "e"}, {"--teleport"}, {"--remote", "x"}, {"--plugin-url", "http://x/p.zip"},
+		{"--project-config-root", "/tmp"}, {"--managed-settings-in-initialize"}, {"--worktree"},
+		{"-p", "x", "--channels", "s"}, {"--dangerously-load-development-channels", "s"}, {"-pc"},
+	}
+	for _, args := range refused {
+		_, err := checkClaudeArgs(args, false)
+		assert.ErrorIs(t, err, ErrRefused, "%q", args)
+	}
+	for _, args := range [][]string{
+		{"-p", "x", "--input-format", "text", "--output-format", "stream-json", "--verbose"},
+		{"--model", "opus", "--add-dir", "/a", "/b", "--", "-p", "--sdk-url is only prompt text here"},
+	} {
+		_, err := checkClaudeArgs(args, false)
+		require.NoError(t, err, "%q", args)
+	}
+}
+
 func TestBuildClaudeSettings(t *testing.T) {
 	const gate = "/opt/leasegate/bin/mutator-gate"
 	data, err := buildClaudeSettings(gate, []string{`{"model":"m","hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/my/hook"}]}]}}`})

@@ -1,0 +1,49 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRedteamStreamJSONRefused: with --input-format stream-json the real
+// Claude Code takes an apply_flag_settings control request on stdin that
+// replaces the --settings layer; {"disableAllHooks":true} there took the
+// gate out and the scripted Bash ran unverified. The wrapper now refuses
+// that input format, and the pinned version's hidden options that open a
+// control channel or move the session, before anything starts.
+func TestRedteamStreamJSONRefused(t *testing.T) {
+	w := newWorld(t, []Step{bash("touch stream-ran"), {Text: "finished"}})
+	w.startBroker()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join(bins, "launch-runtime"), "--runtime", "claude", "--",
+		"-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
+		"--model", "claude-sonnet-4-5", "--allowedTools", "Bash", "--no-session-persistence")
+	cmd.Env = w.env()
+	cmd.Dir = w.project
+	cmd.Stdin = strings.NewReader(
+		`{"type":"control_request","request_id":"r1","request":{"subtype":"apply_flag_settings","settings":{"disableAllHooks":true}}}` + "\n" +
+			`{"type":"user","message":{"role":"user","content":"do the scripted work"}}` + "\n")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	require.NoError(t, ctx.Err(), "launch timed out:\n%s", out.String())
+	var ee *exec.ExitError
+	require.True(t, errors.As(err, &ee), "launch exit 0, want 2:\n%s", out.String())
+	assert.Equal(t, 2, ee.ExitCode(), out.String())
+	assert.Contains(t, out.String(), "apply_flag_settings")
+	assert.False(t, w.exists("stream-ran"), "the scripted Bash ran unverified")
+	assert.Empty(t, w.api.Requests(), "Claude Code started")
+	for _, f := range [][]string{{"--sdk-url", "ws://127.0.0.1:9/x"}, {"--remote-control"}, {"--cloud", "x"}, {"--plugin-url", "http://127.0.0.1:9/p.zip"}} {
+		refusedBeforeStart(t, w, f[0], append(append([]string{"--runtime", "claude", "--"}, f...), claudeArgs()[3:]...)...)
+	}
+}
