@@ -14,6 +14,7 @@ import (
 
 	"github.com/leasegate/leasegate/lease/wire"
 	"github.com/leasegate/leasegate/version"
+	"golang.org/x/sys/unix"
 )
 
 // Exit statuses. There is deliberately no status 1: Claude Code runs the
@@ -85,9 +86,11 @@ within the deadline) on stdin they block (2).
 // Each of these fails closed.
 func hookInput(stdin io.Reader, d time.Duration) string {
 	if f, ok := stdin.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			return "" // a terminal, or /dev/null
+		if _, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS); err == nil {
+			return "" // a terminal
 		}
+		// Any other device (/dev/null, /dev/zero) is read like a pipe:
+		// /dev/null ends at once, /dev/zero sends bytes and blocks.
 	}
 	type res struct {
 		n   int

@@ -104,3 +104,18 @@ func TestVersionProcess(t *testing.T) {
 	assert.Equal(t, mutatorgate.ExitBlock, ee.ExitCode())
 	assert.Contains(t, errb.String(), "GATE_UNAVAILABLE")
 }
+
+// TestVersionDeviceStdin: a device that is not a terminal is read like a
+// pipe. /dev/null ends at once (exit 0); /dev/zero sends bytes forever, so
+// it is neither a terminal nor empty and blocks (it used to count as a
+// terminal, and a hook command `mutator-gate --version </dev/zero` allowed).
+func TestVersionDeviceStdin(t *testing.T) {
+	cfg := mutatorgate.Config{Getenv: func(string) string { return "" }}
+	for dev, want := range map[string]int{os.DevNull: mutatorgate.ExitAllow, "/dev/zero": mutatorgate.ExitBlock} {
+		f, err := os.Open(dev)
+		require.NoError(t, err)
+		var out, errb bytes.Buffer
+		assert.Equal(t, want, mutatorgate.Run(cfg, []string{"--version"}, f, &out, &errb), "%s: %s", dev, errb.String())
+		require.NoError(t, f.Close())
+	}
+}
