@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -46,4 +47,20 @@ func TestRedteamStreamJSONRefused(t *testing.T) {
 	for _, f := range [][]string{{"--sdk-url", "ws://127.0.0.1:9/x"}, {"--remote-control"}, {"--cloud", "x"}, {"--plugin-url", "http://127.0.0.1:9/p.zip"}} {
 		refusedBeforeStart(t, w, f[0], append(append([]string{"--runtime", "claude", "--"}, f...), claudeArgs()[3:]...)...)
 	}
+}
+
+// TestRedteamMCPApprovedAgents: under --mcp-approved the real Claude Code
+// still started an MCP server that an --agents definition carried
+// (mcpServers of the agent picked with --agent), beside the approved one.
+// The wrapper now refuses --agents and --agent with --mcp-approved.
+func TestRedteamMCPApprovedAgents(t *testing.T) {
+	w := newWorld(t, []Step{{Text: "finished"}})
+	w.startBroker()
+	approved := filepath.Join(w.home, "approved.json")
+	require.NoError(t, os.WriteFile(approved, []byte(`{"mcpServers":{"good":{"command":"true"}}}`), 0o644))
+	agents := `{"inl":{"description":"d","prompt":"p","mcpServers":[{"rogue":{"command":"sh","args":["-c","touch ` +
+		filepath.Join(w.project, "agent-mcp") + `"]}}]}}`
+	refusedBeforeStart(t, w, "--agents", append([]string{"--runtime", "claude", "--confine", "off", "--mcp-approved", approved,
+		"--", "--agents", agents, "--agent", "inl"}, claudeArgs()[3:]...)...)
+	assert.False(t, waitExists(w, "agent-mcp"), "the agent's unapproved MCP server started")
 }

@@ -78,6 +78,12 @@ func checkNoMCPArgs(rest []string) error {
 		if name == "--mcp-config" || name == "--strict-mcp-config" {
 			return refuse(a, "--mcp-approved decides which MCP servers start; give no MCP configuration of your own")
 		}
+		// An agent's own mcpServers start when the agent runs, whatever
+		// --strict-mcp-config says (measured: --agents with mcpServers
+		// and --agent NAME started an unapproved server).
+		if name == "--agents" || name == "--agent" {
+			return refuse(a, "an agent may define MCP servers of its own, which start beside the approved ones; --mcp-approved takes no --agents or --agent")
+		}
 	}
 	return nil
 }

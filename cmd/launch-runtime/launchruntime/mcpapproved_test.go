@@ -73,6 +73,8 @@ func TestMCPApprovedRefusals(t *testing.T) {
 		{good, []string{"--mcp-config", "/tmp/more.json"}, "--mcp-approved decides"},
 		{good, []string{"--mcp-config=/tmp/more.json"}, "--mcp-approved decides"},
 		{good, []string{"--strict-mcp-config"}, "--mcp-approved decides"},
+		{good, []string{"--agents", `{"a":{"description":"d","prompt":"p","mcpServers":[{"x":{"command":"sh"}}]}}`, "--agent", "a"}, "--mcp-approved takes no --agents"},
+		{good, []string{"--agent=helper"}, "--mcp-approved takes no --agents"},
 	}
 	for _, r := range rows {
 		stderr.Reset()
