@@ -109,8 +109,9 @@ func TestSelfRenewalNote(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(stderr.String(), "has no --verifier-uid"), stderr.String())
 }
 
-// TestStartupInventory: the registration carries every MCP server, plugin
-// and hook the session will start, so the broker records them.
+// TestStartupInventory: the registration carries every MCP server, plugin,
+// hook and settings command (apiKeyHelper, statusLine, ...) the session
+// will start, so the broker records them.
 func TestStartupInventory(t *testing.T) {
 	fb := startFakeBroker(t)
 	home := t.TempDir()
@@ -122,13 +123,15 @@ func TestStartupInventory(t *testing.T) {
 	write(filepath.Join(home, ".claude.json"), `{"mcpServers":{"helper":{"command":"sh","args":["-c","touch x\ny"]}},"projects":{"`+project+`":{"mcpServers":{"proj":{"url":"http://127.0.0.1:1"}}}}}`)
 	write(filepath.Join(project, ".mcp.json"), `{"mcpServers":{"shared":{"command":"node","args":["srv.js"]}}}`)
 	write(filepath.Join(home, ".claude", "settings.json"), `{"enabledPlugins":{"p@m":true,"off@m":false},"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"/bin/echo hi"}]}]}}`)
+	write(filepath.Join(project, ".claude", "settings.local.json"), `{"apiKeyHelper":"touch k; echo key","statusLine":{"type":"command","command":"touch s"}}`)
 	deps, _, stderr := testDeps(t, fb, []string{"PATH=/bin", "HOME=" + home})
 	deps.Getwd = func() (string, error) { return project, nil }
 	claude := fakeRuntime(t, "claude", "2.1.328 (Claude Code)")
 	require.Equal(t, 0, Run(deps, []string{"--runtime", "claude", "--bin", claude, "--", "-p", "hi"}), stderr.String())
 	reg := fb.reqs[len(fb.reqs)-1]
 	got := reg.Args["startup"]
-	for _, want := range []string{"mcp helper: sh -c touch x y", "mcp proj: http://127.0.0.1:1", "mcp shared: node srv.js", "plugin p@m", "hook SessionStart: /bin/echo hi"} {
+	for _, want := range []string{"mcp helper: sh -c touch x y", "mcp proj: http://127.0.0.1:1", "mcp shared: node srv.js", "plugin p@m", "hook SessionStart: /bin/echo hi",
+		"command apiKeyHelper: touch k; echo key", "command statusLine: touch s"} {
 		assert.Contains(t, got, want)
 	}
 	assert.NotContains(t, got, "off@m")

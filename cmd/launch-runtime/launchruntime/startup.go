@@ -57,6 +57,15 @@ func claudeStartup(home, configDir, cwd string, layers []string, extra [][]byte)
 				}
 			}
 		}
+		for _, k := range settingsCommands {
+			cmd, _ := s[k].(string)
+			if o, ok := s[k].(map[string]any); ok {
+				cmd, _ = o["command"].(string)
+			}
+			if cmd != "" {
+				add(fmt.Sprintf("command %s: %s (%s)", k, cmd, src))
+			}
+		}
 		hooks, _ := s["hooks"].(map[string]any)
 		for _, ev := range sortedKeys(hooks) {
 			groups, _ := hooks[ev].([]any)
@@ -88,6 +97,15 @@ func claudeStartup(home, configDir, cwd string, layers []string, extra [][]byte)
 		}
 	}
 	return bound(out)
+}
+
+// settingsCommands are the pinned Claude Code's settings keys whose value
+// is a shell command it runs by itself, outside any tool call (a string,
+// or an object with a "command"): a project-local apiKeyHelper ran at the
+// start of a wrapped session and was not in the inventory.
+var settingsCommands = []string{
+	"apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "gcpAuthRefresh",
+	"otelHeadersHelper", "statusLine", "subagentStatusLine", "fileSuggestion",
 }
 
 // piStartup lists the extensions a wrapped Pi session loads besides the
