@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/leasegate/leasegate/integrations"
@@ -87,7 +89,7 @@ func checkClaudeArgs(args []string, configDir bool) (claudeArgs, error) {
 func loadUserSettings(v string) (map[string]any, error) {
 	data := []byte(v)
 	if t := strings.TrimSpace(v); !strings.HasPrefix(t, "{") {
-		b, err := os.ReadFile(v)
+		b, err := readBounded(v)
 		if err != nil {
 			return nil, refuse("--settings "+v, "cannot be read: "+err.Error())
 		}
@@ -338,7 +340,7 @@ func readSettingsFile(path string) (map[string]any, fs.FileMode, error) {
 	if !st.Mode().IsRegular() {
 		return nil, 0, refuse(path, "is not a regular file")
 	}
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -442,4 +444,36 @@ func checkKnownClaudeFlags(args []string) error {
 		}
 	}
 	return nil
+}
+
+// maxSettingsBytes bounds a settings file launch-runtime reads; a larger
+// one is refused, never read without end.
+const maxSettingsBytes = 1 << 20
+
+// readBounded reads a settings file that must be a regular file of at
+// most maxSettingsBytes. It opens without blocking and checks the opened
+// file, so a FIFO (which would wait for a writer forever) or a device
+// such as /dev/zero (which never ends) is refused instead of hanging the
+// launch.
+func readBounded(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxSettingsBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxSettingsBytes {
+		return nil, fmt.Errorf("%s is over %d bytes", path, maxSettingsBytes)
+	}
+	return data, nil
 }

@@ -198,7 +198,7 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		for _, v := range cargs.userSettings {
 			if strings.HasPrefix(strings.TrimSpace(v), "{") {
 				user = append(user, []byte(v))
-			} else if b, err := os.ReadFile(v); err == nil {
+			} else if b, err := readBounded(v); err == nil {
 				user = append(user, b)
 			}
 		}

@@ -11,7 +11,9 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -464,5 +466,26 @@ func TestInstallUninstall(t *testing.T) {
 	}
 	if d, _ := os.ReadFile(settings); string(d) != `{"theme":` {
 		t.Errorf("malformed settings rewritten: %s", d)
+	}
+}
+
+// TestUserSettingsBounded: a --settings file that is a FIFO (no writer:
+// the open would wait forever) or /dev/zero (a read never ends) is
+// refused at once instead of hanging the launch; so is one over 1 MiB.
+func TestUserSettingsBounded(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	big := filepath.Join(dir, "big.json")
+	require.NoError(t, os.WriteFile(big, append([]byte(`{"model":"`), make([]byte, maxSettingsBytes)...), 0o600))
+	for _, f := range []string{fifo, "/dev/zero", big} {
+		done := make(chan error, 1)
+		go func() { _, err := loadUserSettings(f); done <- err }()
+		select {
+		case err := <-done:
+			assert.ErrorIs(t, err, ErrRefused, f)
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: loadUserSettings still reading after 5s", f)
+		}
 	}
 }

@@ -76,7 +76,7 @@ func checkClaudeLayers(paths []string) error {
 
 // readLayer reads one settings layer; a missing file is an empty layer.
 func readLayer(path string) (map[string]any, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]any{}, nil
 	}

@@ -165,7 +165,7 @@ func mcpServers(src string, v any, add func(string)) {
 
 // readJSONObject reads a JSON object file; a missing file is empty.
 func readJSONObject(path string) (map[string]any, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path)
 	if os.IsNotExist(err) {
 		return map[string]any{}, nil
 	}
