@@ -70,7 +70,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 const usage = `usage: launch-runtime --runtime claude|pi [--dangerous] [--config-dir DIR]
                       [--allow-tools LIST | --tool-profile NAME] [--allow-tools-mode enforce|shadow]
                       [--bin PATH] [--confine auto|require|off] [--writable DIR]... [--mcp-approved FILE]
-                      [--] [runtime args...]
+                      [--approve-project-commands DIGEST] [--] [runtime args...]
        launch-runtime install [--managed] [--claude-settings FILE] [--pi-dir DIR]
        launch-runtime uninstall [--managed] [--claude-settings FILE] [--pi-dir DIR]
        launch-runtime --version | --help
@@ -86,6 +86,9 @@ flags (before the runtime's own arguments, or before --):
   --confine MODE           auto (default), require or off: Landlock confinement
   --writable DIR           another folder the confined runtime may write (repeatable)
   --mcp-approved FILE      Claude Code: start only the MCP servers FILE lists
+  --approve-project-commands DIGEST
+                           Claude Code: run the hooks and commands in project
+                           settings whose digest a refusal printed
 install/uninstall:
   --managed                Claude's managed settings (/etc/claude-code) instead of the user's
   --claude-settings FILE   another Claude settings file
@@ -151,8 +154,13 @@ func (l *launch) run(ctx context.Context, args []string) error {
 	// Everything that can refuse the launch is checked before the broker
 	// hears of it, so a refused or broken launch leaves no registration.
 	var cargs claudeArgs
-	if o.Runtime == wire.RuntimeClaude {
+	switch o.Runtime {
+	case wire.RuntimeClaude:
 		if cargs, err = checkClaudeArgs(o.RuntimeArgs, o.ConfigDir != ""); err != nil {
+			return err
+		}
+	case wire.RuntimePi:
+		if err := checkPiArgs(o.RuntimeArgs); err != nil {
 			return err
 		}
 	}
@@ -192,6 +200,13 @@ func (l *launch) run(ctx context.Context, args []string) error {
 		home := getenvFrom(l.deps.Environ())("HOME")
 		layers := claudeLayers(home, configDir, cwd)
 		if err := checkClaudeLayers(layers); err != nil {
+			return err
+		}
+		cmds, err := findProjectCommands(projectLayers(cwd, addDirArgs(cargs.rest)), gate)
+		if err != nil {
+			return err
+		}
+		if err := checkProjectCommands(cmds, o.ProjectCmds); err != nil {
 			return err
 		}
 		var user [][]byte

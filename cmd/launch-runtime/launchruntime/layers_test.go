@@ -127,7 +127,12 @@ func TestStartupInventory(t *testing.T) {
 	deps, _, stderr := testDeps(t, fb, []string{"PATH=/bin", "HOME=" + home})
 	deps.Getwd = func() (string, error) { return project, nil }
 	claude := fakeRuntime(t, "claude", "2.1.328 (Claude Code)")
-	require.Equal(t, 0, Run(deps, []string{"--runtime", "claude", "--bin", claude, "--", "-p", "hi"}), stderr.String())
+	// The project-local commands need the operator's approval (C62).
+	require.Equal(t, ExitRefused, Run(deps, []string{"--runtime", "claude", "--bin", claude, "--", "-p", "hi"}), stderr.String())
+	m := approveDigest.FindStringSubmatch(stderr.String())
+	require.NotNil(t, m, stderr.String())
+	stderr.Reset()
+	require.Equal(t, 0, Run(deps, []string{"--runtime", "claude", "--bin", claude, "--approve-project-commands", m[1], "--", "-p", "hi"}), stderr.String())
 	reg := fb.reqs[len(fb.reqs)-1]
 	got := reg.Args["startup"]
 	for _, want := range []string{"mcp helper: sh -c touch x y", "mcp proj: http://127.0.0.1:1", "mcp shared: node srv.js", "plugin p@m", "hook SessionStart: /bin/echo hi",

@@ -46,12 +46,13 @@ type Options struct {
 	Confine        string   // --confine: ConfineAuto (default, also ""), ConfineRequire or ConfineOff
 	Writable       []string // --writable: more folders the confined runtime may write
 	MCPApproved    string   // --mcp-approved: the only MCP servers Claude Code may start (a verifier's file)
+	ProjectCmds    string   // --approve-project-commands: the digest of the project settings commands the operator read
 	RuntimeArgs    []string // everything after the wrapper's own flags (or after --)
 }
 
 // launchFlags are launch-runtime's own flags, for usage errors.
 var launchFlags = []string{"--runtime", "--dangerous", "--config-dir", "--allow-tools", "--allow-tools-mode",
-	"--tool-profile", "--bin", "--confine", "--writable", "--mcp-approved"}
+	"--tool-profile", "--bin", "--confine", "--writable", "--mcp-approved", "--approve-project-commands"}
 
 // ParseArgs parses launch-runtime's own flags. They come first; the first
 // argument that is not one of them, or a "--", starts the runtime's
@@ -109,6 +110,8 @@ loop:
 			o.Confine, err = value(name, inline, hasInline)
 		case "--mcp-approved":
 			o.MCPApproved, err = value(name, inline, hasInline)
+		case "--approve-project-commands":
+			o.ProjectCmds, err = value(name, inline, hasInline)
 		case "--writable":
 			var v string
 			if v, err = value(name, inline, hasInline); err == nil {
@@ -160,6 +163,9 @@ loop:
 		}
 		if o.ConfigDir != "" {
 			return o, fmt.Errorf("%w: --config-dir is for Claude Code (CLAUDE_CONFIG_DIR)", ErrUsage)
+		}
+		if o.ProjectCmds != "" {
+			return o, fmt.Errorf("%w: --approve-project-commands is for Claude Code (a wrapped Pi loads no project settings extensions)", ErrUsage)
 		}
 		if o.MCPApproved != "" {
 			return o, fmt.Errorf("%w: --mcp-approved is for Claude Code (Pi starts no MCP servers; the wrapper loads only its gate extension)", ErrUsage)
