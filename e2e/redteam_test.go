@@ -100,7 +100,7 @@ func TestRedteamPersistedProjectHookRefused(t *testing.T) {
 	assert.Contains(t, out, "refused "+local+": ")
 	assert.Contains(t, out, `"hooks.SessionStart"`)
 	assert.False(t, waitExists(w, "persisted-ran"), "the hook left by a verified agent ran at the next start")
-	assert.Empty(t, w.api.Requests(), "Claude Code started")
+	assert.Zero(t, len(w.api.Requests()), "Claude Code started")
 	assert.JSONEq(t, "[]", w.operator("sessions", "--json"), "a refused launch left a registration")
 
 	// The operator reads the file and approves exactly this content.
