@@ -27,17 +27,7 @@ func claudeLayers(home, configDir, cwd string) []string {
 	case home != "":
 		out = append(out, filepath.Join(home, ".claude", "settings.json"))
 	}
-	dirs := []string{cwd}
-	if root := projectRoot(cwd); root != "" && root != cwd {
-		dirs = append(dirs, root)
-	}
-	for _, d := range dirs {
-		if d == "" {
-			continue
-		}
-		out = append(out, filepath.Join(d, ".claude", "settings.json"), filepath.Join(d, ".claude", "settings.local.json"))
-	}
-	return out
+	return append(out, projectLayers(cwd, nil)...)
 }
 
 // projectRoot is the nearest folder at or above dir that holds .git, or "".
