@@ -160,7 +160,7 @@ func checkProjectCommands(cmds []projectCommand, approved string) error {
 			all = append(all, fmt.Sprintf("%d more", len(cmds)-i))
 			break
 		}
-		all = append(all, c.path+" "+c.key)
+		all = append(all, fmt.Sprintf("%s %q", c.path, c.key))
 	}
 	return refuse(cmds[0].path, fmt.Sprintf("%q may run a command when Claude Code starts, outside the gate; project settings hold %s: %s; remove them, or read each one and relaunch with --approve-project-commands %s", cmds[0].key, why, strings.Join(all, ", "), d))
 }

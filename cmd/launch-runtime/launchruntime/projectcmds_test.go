@@ -39,6 +39,7 @@ func TestProjectCommandsRefused(t *testing.T) {
 		{"subagentStatusLine", local, `{"subagentStatusLine":{"type":"command","command":"touch x"}}`, "subagentStatusLine"},
 		{"fileSuggestion", local, `{"fileSuggestion":{"type":"command","command":"touch x"}}`, "fileSuggestion"},
 		{"a key not known", local, `{"someNewHelper":"touch x"}`, "someNewHelper"},
+		{"a key with a newline", local, `{"a\nb":"touch x"}`, `a\nb`},
 		{"plugins", local, `{"enabledPlugins":{"p@m":true}}`, "enabledPlugins"},
 		{"project MCP servers", local, `{"enableAllProjectMcpServers":true}`, "enableAllProjectMcpServers"},
 		{"project layer", func(p, _ string) string { return filepath.Join(p, ".claude", "settings.json") }, `{"hooks":{"SessionStart":` + hook + `}}`, "hooks.SessionStart"},
@@ -151,4 +152,17 @@ func TestPiRPCRefused(t *testing.T) {
 	fb := startFakeBroker(t)
 	deps, _, stderr := testDeps(t, fb, []string{"PATH=/bin", "HOME=" + t.TempDir()})
 	assert.Equal(t, 0, Run(deps, []string{"--runtime", "pi", "--bin", pi, "--confine", "off", "--", "--mode", "json", "-p", "x"}), stderr.String())
+}
+
+// TestProjectCommandsListBounded: a refusal names at most
+// maxListedCommands keys and counts the rest.
+func TestProjectCommandsListBounded(t *testing.T) {
+	var cmds []projectCommand
+	for i := 0; i < maxListedCommands+2; i++ {
+		cmds = append(cmds, projectCommand{"/p/s.json", string(rune('a' + i)), "x"})
+	}
+	err := checkProjectCommands(cmds, "")
+	require.ErrorIs(t, err, ErrRefused)
+	assert.Contains(t, err.Error(), `/p/s.json "h", 2 more;`)
+	assert.NotContains(t, err.Error(), `"i"`)
 }
