@@ -9,9 +9,10 @@ import (
 const context = 3
 
 // Diff returns the unified diff that turns old into new for the file
-// name (a/name, b/name), or "" when they are equal. Fix's edits keep the
-// line count, so lines pair one to one; a pair of texts whose line counts
-// differ is shown as one hunk of the whole file.
+// name (a/name, b/name), or "" when they are equal. Fix's edits mostly
+// keep the line count, so lines pair one to one; texts whose line counts
+// differ (inserted lines) are shown as one hunk from the first line that
+// differs to the last.
 func Diff(name string, old, new []byte) string {
 	if string(old) == string(new) {
 		return ""
@@ -20,12 +21,28 @@ func Diff(name string, old, new []byte) string {
 	var out strings.Builder
 	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", name, name)
 	if len(a) != len(b) {
-		fmt.Fprintf(&out, "@@ -%s +%s @@\n", span(1, len(a)), span(1, len(b)))
-		for _, l := range a {
+		pre := 0
+		for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+			pre++
+		}
+		suf := 0
+		for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+			suf++
+		}
+		start := max(0, pre-context)
+		ea, eb := min(len(a), len(a)-suf+context), min(len(b), len(b)-suf+context)
+		fmt.Fprintf(&out, "@@ -%s +%s @@\n", span(start+1, ea-start), span(start+1, eb-start))
+		for _, l := range a[start:pre] {
+			writeLine(&out, ' ', l)
+		}
+		for _, l := range a[pre : len(a)-suf] {
 			writeLine(&out, '-', l)
 		}
-		for _, l := range b {
+		for _, l := range b[pre : len(b)-suf] {
 			writeLine(&out, '+', l)
+		}
+		for _, l := range a[len(a)-suf : ea] {
+			writeLine(&out, ' ', l)
 		}
 		return out.String()
 	}
@@ -66,6 +83,18 @@ func Diff(name string, old, new []byte) string {
 			k = run
 		}
 		i = stop
+	}
+	return out.String()
+}
+
+// NewFileDiff returns the git diff that creates the file name with data
+// and mode.
+func NewFileDiff(name string, data []byte, mode uint32) string {
+	var out strings.Builder
+	lines := splitLines(string(data))
+	fmt.Fprintf(&out, "diff --git a/%s b/%s\nnew file mode %o\n--- /dev/null\n+++ b/%s\n@@ -0,0 +%s @@\n", name, name, 0o100000|mode, name, span(1, len(lines)))
+	for _, l := range lines {
+		writeLine(&out, '+', l)
 	}
 	return out.String()
 }

@@ -9,8 +9,10 @@ import (
 	"github.com/leasegate/leasegate/scanner"
 )
 
-// Edit replaces src[Start:End] with Text. Edits never add or remove a
-// line break, so line numbers hold across a rewrite.
+// Edit replaces src[Start:End] with Text. Edits keep the line count,
+// except one that inserts whole lines at a line's start (an agent
+// action's executable input under its with:); File maps the lines of a
+// re-scan back across it.
 type Edit struct {
 	Start, End int
 	Text       string
@@ -37,6 +39,9 @@ type Result struct {
 	Left []Left
 	// Sites are the launches rewritten: the finding and its edits.
 	Sites []Site
+	// Shim is set when a kept rewrite points at the launch-runtime shim
+	// (ShimPath), which the caller must create.
+	Shim bool
 }
 
 // Site is one RED launch fix rewrote, with the edits that gate it.
@@ -52,8 +57,8 @@ func (r *Result) Changed() bool { return string(r.Old) != string(r.New) }
 const (
 	ReasonDynamic     = "the runtime is named by a value fix cannot resolve (a variable, a command substitution, a value found at run time): write the launch-runtime command by hand"
 	ReasonUnparseable = "the file does not parse"
-	ReasonSDK         = "an Agent SDK call: point its executable option at the launch-runtime shim by hand"
-	ReasonAction      = "a step that uses an agent action: set its executable input (path_to_claude_code_executable) to a launch-runtime shim by hand"
+	ReasonSDK         = "an Agent SDK call whose options are not an object literal in the call: point its executable option at the launch-runtime shim by hand"
+	ReasonAction      = "a step that uses an agent action fix does not know, or whose with: is not block style: set its executable input to a launch-runtime shim by hand"
 	ReasonFlag        = "the raw bypass flag is not on a launch fix rewrites: ask launch-runtime for --dangerous instead"
 	ReasonEval        = "the command is built by code fix does not rewrite (eval of a value, an escaped or concatenated string)"
 	ReasonNotFound    = "fix found no launch it knows how to rewrite at this position"
@@ -131,11 +136,12 @@ func File(rel string, src []byte, findings []scanner.Finding, cfg *scanner.Confi
 		if err != nil {
 			return nil, err
 		}
-		next := red(fs)
+		next := red(fx.oldLines(try, fs))
 		if len(next) < len(cur) && subset(next, cur) {
 			kept, cur = try, next
 			res.New = out
 			res.Sites = append(res.Sites, site)
+			res.Shim = res.Shim || site.Finding.Class == scanner.ClassSDK
 			continue
 		}
 		reasons[keyOf(site.Finding)] = ReasonUnverified
@@ -217,7 +223,7 @@ func subset(next, cur []scanner.Finding) bool {
 func merge(kept, site []Edit) ([]Edit, bool) {
 	out := slices.Clone(kept)
 	for _, e := range site {
-		if strings.ContainsAny(e.Text, "\n\r") {
+		if strings.ContainsAny(e.Text, "\n\r") && !wholeLines(e) {
 			return nil, false
 		}
 		dup := false
@@ -238,6 +244,43 @@ func merge(kept, site []Edit) ([]Edit, bool) {
 		return out[i].Start < out[j].Start || out[i].Start == out[j].Start && out[i].End < out[j].End
 	})
 	return out, true
+}
+
+// wholeLines reports an edit that inserts whole lines (the text ends with
+// a line break) at the start of a line.
+func wholeLines(e Edit) bool {
+	return e.Start == e.End && strings.HasSuffix(e.Text, "\n")
+}
+
+// oldLines maps the lines of findings in the rewritten file back to the
+// lines of the file before the sorted edits: a finding after inserted
+// lines moves up by their count.
+func (fx *fixer) oldLines(edits []Edit, fs []scanner.Finding) []scanner.Finding {
+	type mark struct{ from, delta int }
+	var marks []mark
+	delta := 0
+	for _, e := range edits {
+		add := strings.Count(e.Text, "\n") - strings.Count(string(fx.src[e.Start:e.End]), "\n")
+		if add == 0 {
+			continue
+		}
+		delta += add
+		marks = append(marks, mark{fx.lineOf(e.End) + delta, delta})
+	}
+	if len(marks) == 0 {
+		return fs
+	}
+	out := slices.Clone(fs)
+	for i := range out {
+		d := 0
+		for _, m := range marks {
+			if out[i].Line >= m.from {
+				d = m.delta
+			}
+		}
+		out[i].Line -= d
+	}
+	return out
 }
 
 // apply returns src with the sorted, disjoint edits applied.
@@ -315,6 +358,21 @@ func (fx *fixer) site(f scanner.Finding) ([]Edit, string) {
 		scanner.ClassCommandSubstitution,
 		// The raw flag among a gated launch's own arguments.
 		scanner.ClassDangerousPrimitive:
+	case scanner.ClassSDK:
+		off, ok := fx.offset(f.Line, f.Column)
+		if !ok {
+			return nil, reasonFor(f)
+		}
+		var edits []Edit
+		if f.Language == "github-actions" {
+			edits = fx.actionStep(off)
+		} else {
+			edits = fx.sdkCall(off)
+		}
+		if len(edits) == 0 {
+			return nil, reasonFor(f)
+		}
+		return edits, ""
 	default:
 		return nil, reasonFor(f)
 	}

@@ -96,7 +96,9 @@ func TestDiff(t *testing.T) {
 			"--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n"},
 		{"two changes, one hunk, in order", "1\n2\n3\n4\n5\n", "X\n2\n3\n4\nY\n",
 			"--- a/f\n+++ b/f\n@@ -1,5 +1,5 @@\n-1\n+X\n 2\n 3\n 4\n-5\n+Y\n"},
-		{"line counts differ", "a\n", "a\nb\n", "--- a/f\n+++ b/f\n@@ -1 +1,2 @@\n-a\n+a\n+b\n"},
+		{"line counts differ", "a\n", "a\nb\n", "--- a/f\n+++ b/f\n@@ -1 +1,2 @@\n a\n+b\n"},
+		{"lines inserted between context", "1\n2\n3\n4\n5\n6\n7\n8\n9\n", "1\n2\n3\n4\n5\nX\nY\n6\n7\n8\n9\n",
+			"--- a/f\n+++ b/f\n@@ -3,6 +3,8 @@\n 3\n 4\n 5\n+X\n+Y\n 6\n 7\n 8\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

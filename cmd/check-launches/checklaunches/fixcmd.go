@@ -142,6 +142,10 @@ func runFix(ctx context.Context, o *FixOptions) error {
 			return err
 		}
 	}
+	shim, err := needShim(o.Root, results)
+	if err != nil {
+		return err
+	}
 	fixed, changed, left := 0, 0, len(through)
 	for _, res := range results {
 		fixed += res.Fixed
@@ -160,6 +164,15 @@ func runFix(ctx context.Context, o *FixOptions) error {
 			continue
 		}
 		fmt.Fprint(o.IO.Out, fix.Diff(res.File, res.Old, res.New))
+	}
+	if shim && !o.SARIF {
+		if o.Write {
+			if err := writeShim(o.Root); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprint(o.IO.Out, fix.NewFileDiff(fix.ShimPath, []byte(fix.ShimScript), 0o755))
+		}
 	}
 	for _, res := range results {
 		for _, l := range res.Left {
@@ -241,6 +254,68 @@ func fixFile(root, rel string, findings []scanner.Finding, cfg *scanner.Config, 
 		res.New = res.Old
 	}
 	return res, nil
+}
+
+// needShim reports whether a rewrite points at the launch-runtime shim
+// that is not there yet; a file at its path with other content is an
+// error, found before anything is written.
+func needShim(root string, results []*fix.Result) (bool, error) {
+	need := false
+	for _, res := range results {
+		need = need || res.Shim && res.Changed()
+	}
+	if !need {
+		return false, nil
+	}
+	name := filepath.Join(root, filepath.FromSlash(fix.ShimPath))
+	st, err := os.Lstat(name)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return true, nil
+	case err != nil:
+		return false, err
+	case !st.Mode().IsRegular():
+		return false, fmt.Errorf("%s: not a regular file; fix writes its launch-runtime shim there", fix.ShimPath)
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return false, err
+	}
+	if string(b) != fix.ShimScript {
+		return false, fmt.Errorf("%s: holds something other than fix's launch-runtime shim; fix does not overwrite it", fix.ShimPath)
+	}
+	return false, nil
+}
+
+// writeShim creates the shim, mode 0755, through a temporary file linked
+// into place: an interrupted run leaves no shim or the whole shim, and a
+// file that appeared meanwhile is not overwritten.
+func writeShim(root string) error {
+	name := filepath.Join(root, filepath.FromSlash(fix.ShimPath))
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".fix-*")
+	if err != nil {
+		return err
+	}
+	defer func() { _ = os.Remove(tmp.Name()) }()
+	if _, err := tmp.WriteString(fix.ShimScript); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o755); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Link(tmp.Name(), name)
 }
 
 // ChangedError is a file that changed on disk while fix was reading it.
