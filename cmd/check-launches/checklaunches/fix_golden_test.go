@@ -85,6 +85,24 @@ func checkWant(t *testing.T, dir string, before, want map[string][]byte) {
 		}
 		assert.Equal(t, string(w), string(got[name]), "%s", name)
 	}
+	// A file fix creates (the launch-runtime shim).
+	for name, w := range want {
+		if _, ok := before[name]; !ok {
+			assert.Equal(t, string(w), string(got[name]), "%s: the new file", name)
+		}
+	}
+	assert.Len(t, got, len(before)+len(want)-len(common(before, want)), "fix created a file the case does not want")
+}
+
+// common lists the names in both maps.
+func common(a, b map[string][]byte) []string {
+	var out []string
+	for name := range a {
+		if _, ok := b[name]; ok {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // TestFixSARIF: `fix --sarif` prints a report valid against SARIF 2.1.0
