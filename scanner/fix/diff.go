@@ -11,8 +11,8 @@ const context = 3
 // Diff returns the unified diff that turns old into new for the file
 // name (a/name, b/name), or "" when they are equal. Fix's edits mostly
 // keep the line count, so lines pair one to one; texts whose line counts
-// differ (inserted lines) are shown as one hunk from the first line that
-// differs to the last.
+// differ (inserted lines) are aligned by their longest common subsequence
+// of lines.
 func Diff(name string, old, new []byte) string {
 	if string(old) == string(new) {
 		return ""
@@ -21,29 +21,7 @@ func Diff(name string, old, new []byte) string {
 	var out strings.Builder
 	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", name, name)
 	if len(a) != len(b) {
-		pre := 0
-		for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-			pre++
-		}
-		suf := 0
-		for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-			suf++
-		}
-		start := max(0, pre-context)
-		ea, eb := min(len(a), len(a)-suf+context), min(len(b), len(b)-suf+context)
-		fmt.Fprintf(&out, "@@ -%s +%s @@\n", span(start+1, ea-start), span(start+1, eb-start))
-		for _, l := range a[start:pre] {
-			writeLine(&out, ' ', l)
-		}
-		for _, l := range a[pre : len(a)-suf] {
-			writeLine(&out, '-', l)
-		}
-		for _, l := range b[pre : len(b)-suf] {
-			writeLine(&out, '+', l)
-		}
-		for _, l := range a[len(a)-suf : ea] {
-			writeLine(&out, ' ', l)
-		}
+		writeHunks(&out, lineOps(a, b))
 		return out.String()
 	}
 	for i := 0; i < len(a); {
@@ -85,6 +63,122 @@ func Diff(name string, old, new []byte) string {
 		i = stop
 	}
 	return out.String()
+}
+
+// op is one line of an alignment: ' ' in both, '-' only in the old
+// text, '+' only in the new.
+type op struct {
+	tag  byte
+	line string
+}
+
+// maxAlign bounds the cells of the alignment table; past it the texts are
+// aligned by their common first and last lines alone.
+const maxAlign = 1 << 22
+
+// lineOps aligns a and b line by line.
+func lineOps(a, b []string) []op {
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	var out []op
+	for _, l := range a[:pre] {
+		out = append(out, op{' ', l})
+	}
+	ma, mb := a[pre:len(a)-suf], b[pre:len(b)-suf]
+	if (len(ma)+1)*(len(mb)+1) > maxAlign {
+		for _, l := range ma {
+			out = append(out, op{'-', l})
+		}
+		for _, l := range mb {
+			out = append(out, op{'+', l})
+		}
+	} else {
+		// lcs[i][j] is the longest common subsequence of ma[i:], mb[j:].
+		w := len(mb) + 1
+		lcs := make([]int32, (len(ma)+1)*w)
+		for i := len(ma) - 1; i >= 0; i-- {
+			for j := len(mb) - 1; j >= 0; j-- {
+				if ma[i] == mb[j] {
+					lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
+				} else {
+					lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
+				}
+			}
+		}
+		i, j := 0, 0
+		for i < len(ma) || j < len(mb) {
+			switch {
+			case i < len(ma) && j < len(mb) && ma[i] == mb[j]:
+				out = append(out, op{' ', ma[i]})
+				i, j = i+1, j+1
+			case j < len(mb) && (i == len(ma) || lcs[i*w+j+1] >= lcs[(i+1)*w+j]):
+				if i < len(ma) && lcs[i*w+j+1] == lcs[(i+1)*w+j] {
+					// A changed line: its old form first.
+					out = append(out, op{'-', ma[i]})
+					i++
+					continue
+				}
+				out = append(out, op{'+', mb[j]})
+				j++
+			default:
+				out = append(out, op{'-', ma[i]})
+				i++
+			}
+		}
+	}
+	for _, l := range a[len(a)-suf:] {
+		out = append(out, op{' ', l})
+	}
+	return out
+}
+
+// writeHunks writes the hunks of an alignment, each change with context
+// lines around it; changes closer than 2*context share a hunk.
+func writeHunks(out *strings.Builder, ops []op) {
+	for i := 0; i < len(ops); {
+		if ops[i].tag == ' ' {
+			i++
+			continue
+		}
+		start := max(0, i-context)
+		end := i
+		for j := i; j < len(ops); j++ {
+			if ops[j].tag != ' ' {
+				end = j
+			} else if j-end > 2*context {
+				break
+			}
+		}
+		stop := min(len(ops), end+context+1)
+		la, lb := 1, 1
+		for _, o := range ops[:start] {
+			la += btoi(o.tag != '+')
+			lb += btoi(o.tag != '-')
+		}
+		na, nb := 0, 0
+		for _, o := range ops[start:stop] {
+			na += btoi(o.tag != '+')
+			nb += btoi(o.tag != '-')
+		}
+		fmt.Fprintf(out, "@@ -%s +%s @@\n", span(la, na), span(lb, nb))
+		for _, o := range ops[start:stop] {
+			writeLine(out, o.tag, o.line)
+		}
+		i = stop
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // NewFileDiff returns the git diff that creates the file name with data

@@ -99,6 +99,8 @@ func TestDiff(t *testing.T) {
 		{"line counts differ", "a\n", "a\nb\n", "--- a/f\n+++ b/f\n@@ -1 +1,2 @@\n a\n+b\n"},
 		{"lines inserted between context", "1\n2\n3\n4\n5\n6\n7\n8\n9\n", "1\n2\n3\n4\n5\nX\nY\n6\n7\n8\n9\n",
 			"--- a/f\n+++ b/f\n@@ -3,6 +3,8 @@\n 3\n 4\n 5\n+X\n+Y\n 6\n 7\n 8\n"},
+		{"a change and an insertion far apart, two hunks", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n", "X\n2\n3\n4\n5\n6\n7\n8\n9\n10\nY\n11\n",
+			"--- a/f\n+++ b/f\n@@ -1,4 +1,4 @@\n-1\n+X\n 2\n 3\n 4\n@@ -8,4 +8,5 @@\n 8\n 9\n 10\n+Y\n 11\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
