@@ -68,6 +68,9 @@ func (fx *fixer) tsSDK(args *ts.Node) []Edit {
 	}
 	shim := q + ShimPath + q
 	opts := fx.tsProp(obj, "options")
+	if opts == nil && fx.tsOpaque(obj) {
+		return nil // options may come from a shorthand or a spread
+	}
 	if opts == nil {
 		if fx.tsProp(obj, "pathToClaudeCodeExecutable") != nil {
 			return nil // the option outside options: not the SDK's form
@@ -102,6 +105,17 @@ func (fx *fixer) tsProp(obj *ts.Node, name string) *ts.Node {
 		}
 	}
 	return nil
+}
+
+// tsOpaque reports an object literal with members other than plain
+// pairs (a shorthand, a spread, a method), which may set any key.
+func (fx *fixer) tsOpaque(obj *ts.Node) bool {
+	for i := uint(0); i < obj.NamedChildCount(); i++ {
+		if k := obj.NamedChild(i).Kind(); k != "pair" && k != "comment" {
+			return true
+		}
+	}
+	return false
 }
 
 // addProp adds a member after the last one of an object literal (or
