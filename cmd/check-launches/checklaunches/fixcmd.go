@@ -44,8 +44,10 @@ func NewCmdFix(ios *IO, runF func(*FixOptions) error) *cobra.Command {
 		Long: `fix rewrites each RED launch it knows how to rewrite into the gated form,
 launch-runtime --runtime NAME -- ARGS, with the smallest edit that keeps the
 file's wrappers, quoting, comments and layout; the raw bypass flag on such a
-launch becomes launch-runtime --dangerous. Every edit is re-scanned before it
-is kept. --diff (the default) prints a unified diff and changes nothing;
+launch becomes launch-runtime --dangerous. A step that uses Anthropic's Claude
+Code action and an Agent SDK call with its options written in the call are
+pointed at the shim .leasegate/launch-runtime-claude, which fix creates (and
+never overwrites). Every edit is re-scanned before it is kept. --diff (the default) prints a unified diff and changes nothing;
 --write applies it; --sarif prints the SARIF report with each rewrite as a
 fix of its result. PATHs limit the fix to those files and folders.
 
