@@ -875,15 +875,14 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 		}
 		return unknown
 	case *ast.IndexExpr:
-		l, ok := c.list(e.X, depth+1)
-		if !ok {
-			return unknown
+		if l, ok := c.list(e.X, depth+1); ok {
+			if i, ok := c.constInt(e.Index); ok && i >= 0 && i < len(l) {
+				a := l[i]
+				a.Pos = at
+				return a
+			}
 		}
-		i, ok := c.constInt(e.Index)
-		if !ok || i < 0 || i >= len(l) {
-			return unknown
-		}
-		a := l[i]
+		a := c.indexString(e, depth)
 		a.Pos = at
 		return a
 	case *ast.CallExpr:
@@ -981,6 +980,13 @@ func (c *checker) valuesString(v *types.Var, as []assignment, depth int) scanner
 		}
 		vals = append(vals, r)
 	}
+	return c.judgeSet(vals, allKnown)
+}
+
+// judgeSet judges the values one expression may take, as valuesString
+// describes; allKnown is false when some value is found at run time or the
+// set was cut at maxPossibilities.
+func (c *checker) judgeSet(vals []scanner.Arg, allKnown bool) scanner.Arg {
 	if len(vals) == 0 {
 		return scanner.Arg{}
 	}
@@ -1059,6 +1065,33 @@ func (c *checker) rangeElems(x ast.Expr, key bool, depth int) ([]scanner.Arg, bo
 		return out, true
 	}
 	return nil, false
+}
+
+// indexString resolves x[k] over a map, slice or array literal (also
+// through a variable set once to one): the entry of a literal key, or else
+// every value of the literal, judged as a set (a key absent or found at
+// run time may pick any of them).
+func (c *checker) indexString(e *ast.IndexExpr, depth int) scanner.Arg {
+	vals, ok := c.rangeElems(e.X, false, depth+1)
+	if !ok {
+		return scanner.Arg{}
+	}
+	if _, isMap := types.Unalias(c.info.TypeOf(e.X)).Underlying().(*types.Map); isMap {
+		if k, ok := c.constString(e.Index); ok {
+			if keys, ok := c.rangeElems(e.X, true, depth+1); ok && len(keys) == len(vals) {
+				for i, kv := range keys {
+					if kv.Known && kv.Value == k {
+						return c.judgeSet(vals[i:i+1], true)
+					}
+				}
+			}
+		}
+	}
+	allKnown := len(vals) <= maxPossibilities
+	for _, v := range vals {
+		allKnown = allKnown && v.Known
+	}
+	return c.judgeSet(vals, allKnown)
 }
 
 func allSame(vals []scanner.Arg) bool {
