@@ -293,7 +293,8 @@ func keyOf[T any](v value, m map[string]T) (string, bool) {
 
 // builtins are the names Python provides without an import.
 var builtins = map[string]bool{"str": true, "dict": true, "map": true, "zip": true, "chr": true,
-	"bytes": true, "bytearray": true, "reversed": true, "getattr": true, "next": true, "iter": true}
+	"bytes": true, "bytearray": true, "reversed": true, "getattr": true, "next": true, "iter": true,
+	"__import__": true}
 
 // interestingNames are the attribute names a callee must end in (or a bound
 // name it must be) before the detector evaluates it.

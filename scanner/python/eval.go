@@ -436,6 +436,29 @@ func (a *analyzer) Binding(b *binding) value {
 	return a.ev.Once(b.name, func() value { return a.ev.Eval(b.value) })
 }
 
+// importModule is the module importlib.import_module(name) or
+// __import__(name) returns, for a name known in the file: the named module,
+// or for __import__ without a fromlist its top-level package (as `import
+// a.b` binds a). A relative or computed name is unknown.
+func (a *analyzer) importModule(callee value, pos []int32, kw value) (string, bool) {
+	if callee.K != vRef || len(callee.Path) != 1 {
+		return "", false
+	}
+	dunder := callee.Mod == "builtins" && callee.Path[0] == "__import__"
+	if !dunder && (callee.Mod != "importlib" || callee.Path[0] != "import_module") {
+		return "", false
+	}
+	name, ok := a.argOr(pos, kw, 0, "name")
+	if !ok || !name.Known() || name.Alt != nil || name.S == "" || strings.HasPrefix(name.S, ".") {
+		return "", false
+	}
+	m := name.S
+	if _, from := a.argOr(pos, kw, 3, "fromlist"); dunder && !from {
+		m, _, _ = strings.Cut(m, ".")
+	}
+	return m, true
+}
+
 // evalParam resolves a parameter of a named function from the calls of
 // that function in the file (see Evaluator.Param): the keyword argument
 // of its name, else the positional argument at its position.
@@ -1000,6 +1023,9 @@ func (a *analyzer) evalCall(n int32) value {
 			return f
 		}
 		return treesitter.Unknown(n)
+	}
+	if m, ok := a.importModule(callee, pos, kw); ok {
+		return a.refValue(value{K: vRef, Mod: normModule(m), Node: n, Lit: none})
 	}
 	switch callee.K {
 	case vCmd:
