@@ -51,7 +51,8 @@ type checker struct {
 	// fieldValues are the values the code gives each struct field, in
 	// composite literals and assignments (see pkgIndex).
 	fieldValues map[*types.Var][]assignment
-	wrappers    map[*types.Func]bool // see pkgIndex
+	elemSets    map[*types.Var][]assignment // see pkgIndex
+	wrappers    map[*types.Func]bool        // see pkgIndex
 	// cut is set when a value being resolved reached maxResolveDepth:
 	// the argv judged next is then reported unparseable if it has an
 	// unknown part, since that part may be unknown only for the bound.
@@ -77,6 +78,10 @@ type pkgIndex struct {
 	// and by assignment (`r.Bin = "claude"`). A field read is any of them,
 	// whatever the instance (an over-approximation).
 	fieldValues map[*types.Var][]assignment
+	// elemSets are the entries the code sets in a map, slice or array
+	// variable (`bins[k] = v`): expr the value, rangeOf the key. An index
+	// of the variable may be any of them as well as its literal's values.
+	elemSets map[*types.Var][]assignment
 	// cut are the module packages imported but not type-checked because
 	// a bound was reached (see loader): a call into one of them may hide
 	// a launch.
@@ -88,6 +93,23 @@ type pkgIndex struct {
 	wrappers map[*types.Func]bool
 }
 
+// addElemSet records x[k] = v, the i-th target of n, when x is a variable.
+func (c *pkgIndex) addElemSet(ie *ast.IndexExpr, n *ast.AssignStmt, i int) {
+	id, ok := ast.Unparen(ie.X).(*ast.Ident)
+	if !ok {
+		return
+	}
+	v, ok := c.info.Uses[id].(*types.Var)
+	if !ok {
+		return
+	}
+	a := assignment{rangeOf: ie.Index, idx: -1}
+	if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
+		a.expr = n.Rhs[i]
+	}
+	c.elemSets[v] = append(c.elemSets[v], a)
+}
+
 // check reports the launches and primitives of file on p. files are all the
 // files of the package (variables are traced across them); info holds their
 // types.
@@ -97,12 +119,16 @@ func check(p *scanner.Pass, fset *token.FileSet, file *ast.File, files []*ast.Fi
 
 // newIndex indexes the files of one package.
 func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info) *pkgIndex {
-	c := &pkgIndex{fset: fset, info: info, assigns: indexAssignments(files, info), funcs: map[*types.Func]*ast.FuncDecl{}, fieldAssigned: map[types.Object]bool{}, fieldValues: map[*types.Var][]assignment{}}
+	c := &pkgIndex{fset: fset, info: info, assigns: indexAssignments(files, info), funcs: map[*types.Func]*ast.FuncDecl{}, fieldAssigned: map[types.Object]bool{}, fieldValues: map[*types.Var][]assignment{}, elemSets: map[*types.Var][]assignment{}}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
+					if ie, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+						c.addElemSet(ie, n, i)
+						continue
+					}
 					se, ok := ast.Unparen(l).(*ast.SelectorExpr)
 					if !ok {
 						continue
@@ -201,7 +227,7 @@ func callsFuncValue(info *types.Info, call *ast.CallExpr) bool {
 // checkFile reports the launches and primitives of file, one of the files
 // idx indexes, on p.
 func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
-	c := &checker{p: p, file: file, cutPkgs: idx.cut, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, wrappers: idx.wrappers}
+	c := &checker{p: p, file: file, cutPkgs: idx.cut, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, elemSets: idx.elemSets, wrappers: idx.wrappers}
 	ast.Inspect(file, func(n ast.Node) bool {
 		c.cut = false
 		switch n := n.(type) {
@@ -875,7 +901,7 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 		}
 		return unknown
 	case *ast.IndexExpr:
-		if l, ok := c.list(e.X, depth+1); ok {
+		if l, ok := c.list(e.X, depth+1); ok && !c.elemsSet(e.X) {
 			if i, ok := c.constInt(e.Index); ok && i >= 0 && i < len(l) {
 				a := l[i]
 				a.Pos = at
@@ -1043,7 +1069,21 @@ func (c *checker) rangeElems(x ast.Expr, key bool, depth int) ([]scanner.Arg, bo
 		if len(as) != 1 || as[0].expr == nil || as[0].idx >= 0 {
 			return nil, false
 		}
-		return c.rangeElems(as[0].expr, key, depth+1)
+		out, ok := c.rangeElems(as[0].expr, key, depth+1)
+		if !ok {
+			return nil, false
+		}
+		for _, s := range c.elemSets[v] {
+			switch {
+			case key:
+				out = append(out, c.str(s.rangeOf, depth+1))
+			case s.expr != nil:
+				out = append(out, c.str(s.expr, depth+1))
+			default:
+				out = append(out, scanner.Arg{})
+			}
+		}
+		return out, true
 	case *ast.CompositeLit:
 		var out []scanner.Arg
 		_, isMap := types.Unalias(c.info.TypeOf(e)).Underlying().(*types.Map)
@@ -1079,10 +1119,18 @@ func (c *checker) indexString(e *ast.IndexExpr, depth int) scanner.Arg {
 	if _, isMap := types.Unalias(c.info.TypeOf(e.X)).Underlying().(*types.Map); isMap {
 		if k, ok := c.constString(e.Index); ok {
 			if keys, ok := c.rangeElems(e.X, true, depth+1); ok && len(keys) == len(vals) {
+				// the entries of that key: in the literal, or set later
+				// (also under a key found at run time)
+				var hit []scanner.Arg
+				known := true
 				for i, kv := range keys {
-					if kv.Known && kv.Value == k {
-						return c.judgeSet(vals[i:i+1], true)
+					if kv.Known && kv.Value == k || !kv.Known {
+						hit = append(hit, vals[i])
+						known = known && kv.Known && vals[i].Known
 					}
+				}
+				if len(hit) > 0 {
+					return c.judgeSet(hit, known && len(hit) <= maxPossibilities)
 				}
 			}
 		}
@@ -1092,6 +1140,17 @@ func (c *checker) indexString(e *ast.IndexExpr, depth int) scanner.Arg {
 		allKnown = allKnown && v.Known
 	}
 	return c.judgeSet(vals, allKnown)
+}
+
+// elemsSet reports whether x is a variable some of whose entries the
+// code sets.
+func (c *checker) elemsSet(x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.info.Uses[id].(*types.Var)
+	return ok && len(c.elemSets[v]) > 0
 }
 
 func allSame(vals []scanner.Arg) bool {
