@@ -55,9 +55,9 @@ var programCallees = map[string]bool{
 	"execa": true, "execaSync": true,
 }
 
-// tsCall finds the process-API call at off in a TS/JS or Python file with
-// tree-sitter and gates the argv it passes.
-func (fx *fixer) tsCall(off int) []Edit {
+// parse parses the file with the tree-sitter grammar of its language
+// (TS/JS or Python), or returns nil when it has none or parsing fails.
+func (fx *fixer) parse() *ts.Tree {
 	lang := language(fx.rel)
 	if lang == nil {
 		return nil
@@ -67,7 +67,13 @@ func (fx *fixer) tsCall(off int) []Edit {
 	if err := p.SetLanguage(lang); err != nil {
 		return nil
 	}
-	tree := p.Parse(fx.src, nil)
+	return p.Parse(fx.src, nil)
+}
+
+// tsCall finds the process-API call at off in a TS/JS or Python file with
+// tree-sitter and gates the argv it passes.
+func (fx *fixer) tsCall(off int) []Edit {
+	tree := fx.parse()
 	if tree == nil {
 		return nil
 	}

@@ -12,16 +12,7 @@ import (
 // shim, replaced or added to the options written as a literal in the
 // call. Options held elsewhere (a variable, a spread) are left.
 func (fx *fixer) sdkCall(off int) []Edit {
-	lang := language(fx.rel)
-	if lang == nil {
-		return nil
-	}
-	p := ts.NewParser()
-	defer p.Close()
-	if err := p.SetLanguage(lang); err != nil {
-		return nil
-	}
-	tree := p.Parse(fx.src, nil)
+	tree := fx.parse()
 	if tree == nil {
 		return nil
 	}
