@@ -63,10 +63,11 @@ const (
 	ReasonEval        = "the command is built by code fix does not rewrite (eval of a value, an escaped or concatenated string)"
 	ReasonNotFound    = "fix found no launch it knows how to rewrite at this position"
 	ReasonUnverified  = "the rewrite was not gated on a re-scan, so it was dropped"
+	ReasonRepository  = "the repository's scan finds it but a scan of this file alone does not (it depends on other files): fix it by hand"
 )
 
 // Reasons lists every reason fix gives (docs/fix.md has the same table).
-var Reasons = []string{ReasonDynamic, ReasonUnparseable, ReasonSDK, ReasonAction, ReasonFlag, ReasonEval, ReasonNotFound, ReasonUnverified}
+var Reasons = []string{ReasonDynamic, ReasonUnparseable, ReasonSDK, ReasonAction, ReasonFlag, ReasonEval, ReasonNotFound, ReasonUnverified, ReasonRepository}
 
 // Prefix is the gated command that replaces a runtime's name.
 func Prefix(runtime string, dangerous bool) []string {
@@ -147,6 +148,18 @@ func File(rel string, src []byte, findings []scanner.Finding, cfg *scanner.Confi
 		reasons[keyOf(site.Finding)] = ReasonUnverified
 	}
 	res.Fixed = total - len(cur)
+	// A RED finding of the tree's scan that the file's own re-scan does
+	// not reproduce cannot be checked here: it is left, never dropped.
+	alone := map[key]bool{}
+	for _, f := range red(base) {
+		alone[keyOf(f)] = true
+	}
+	for _, f := range findings {
+		if f.Verdict == scanner.VerdictRed && !alone[keyOf(f)] {
+			alone[keyOf(f)] = true
+			res.Left = append(res.Left, Left{Finding: f, Reason: ReasonRepository})
+		}
+	}
 	for _, f := range cur {
 		why, ok := reasons[key{f.Line, f.Column, f.Class}]
 		if !ok {
