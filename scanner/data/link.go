@@ -64,8 +64,10 @@ func (s *scan) localUses(uses, with *node) {
 	if s.p.Imports == nil {
 		return
 	}
+	at := s.pos(uses.off)
 	rel, src, ok := s.p.Imports.Source(spec)
 	if !ok {
+		s.unjudgedUses(at, spec, "it is not a file of the scan (missing, excluded or over the size cap)")
 		return
 	}
 	sub := inputRE.ReplaceAllStringFunc(string(src), func(m string) string {
@@ -81,6 +83,7 @@ func (s *scan) localUses(uses, with *node) {
 	// the inputs add is reported here.
 	plain := s.p.Fork(rel, src)
 	if err := newScan(plain).run(KindActions, false); err != nil {
+		s.unjudgedUses(at, spec, "it cannot be parsed: "+err.Error())
 		return
 	}
 	have := map[string]bool{}
@@ -89,9 +92,9 @@ func (s *scan) localUses(uses, with *node) {
 	}
 	withIn := s.p.Fork(rel, []byte(sub))
 	if err := newScan(withIn).run(KindActions, false); err != nil {
+		s.unjudgedUses(at, spec, "it cannot be parsed with the inputs in place: "+err.Error())
 		return
 	}
-	at := s.pos(uses.off)
 	for _, f := range withIn.Findings() {
 		if !f.IsLaunch() || have[fmt.Sprintf("%d:%s", f.Line, f.Runtime)] {
 			continue
@@ -101,6 +104,14 @@ func (s *scan) localUses(uses, with *node) {
 		s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: f.Runtime, Class: f.Class, Message: f.Message})
 		s.p.AddChain(mark, chain)
 	}
+}
+
+// unjudgedUses reports a local action or reusable workflow given an input
+// that names a runtime, where what the action does with it cannot be
+// judged: unknown is not absent, so the `uses:` is dynamic, never green.
+func (s *scan) unjudgedUses(at scanner.Pos, spec, why string) {
+	s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: scanner.ClassDynamic,
+		Message: fmt.Sprintf("an input naming a runtime is given to the local action `%s`, which cannot be judged: %s", spec, why)})
 }
 
 // Mentions implements scanner.Linker: data files offer no helpers by name.
