@@ -198,10 +198,18 @@ func scanPackage(p *lscanner.Pass) (bool, error) {
 		return false, nil
 	}
 	u := prog.unit(unitKey{dir, sf.pkg}, fd)
+	if u.idx == nil {
+		// Not a package that can start a runtime (loader.relevant reads
+		// the literals and imports of every file of it and of the module
+		// packages it imports, whatever their syntax): none of its files
+		// can, so none is parsed. A syntax error in it is not reported:
+		// it hides nothing a launch needs (docs/go.md).
+		return true, nil
+	}
 	pf, ok := u.files[p.Path]
 	if u.idx == nil || !ok || !bytes.Equal(pf.src, p.Src) {
-		// Not a package that can start a runtime, or a file the package
-		// could not take (a syntax error): scanned alone, which parses it.
+		// A file the package could not take (a syntax error): scanned
+		// alone, which parses it.
 		return false, nil
 	}
 	checkFile(p, u.idx, pf.file)
