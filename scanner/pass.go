@@ -128,7 +128,7 @@ func (p *Pass) Expire() { p.expired.Store(true) }
 // the driver uses it, and so do tests of single detectors.
 func NewPass(path string, src []byte, cfg *Config, lang string, suite Suite) *Pass {
 	return &Pass{Path: path, Src: src, Config: cfg, Chokepoint: cfg.IsChokepoint(path), Language: lang, shell: suite.Shell, detectors: suite.Detectors,
-		Hits: cfg.Triggers().Scan(src)}
+		Hits: cfg.Triggers().ScanCode(src, lang)}
 }
 
 // Findings returns what was reported so far.

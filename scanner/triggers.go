@@ -1,6 +1,9 @@
 package scanner
 
-import "sync"
+import (
+	"bytes"
+	"sync"
+)
 
 // Triggers is the one set of byte strings without which a file can hold
 // no finding a detector reads from literal text: the runtimes' command
@@ -229,4 +232,72 @@ func isAlnum(c byte) bool {
 type triggersState struct {
 	triggersOnce sync.Once
 	triggers     *Triggers
+}
+
+// ScanCode is Scan for a file read as lang (a detector's name), where a
+// piece of the primitive (HitPieces) counts only outside the file's
+// leading comments: a split primitive is built from strings in code, and
+// a licence header ("... governing permissions") is the most common
+// reason a file holds a piece. The other kinds count anywhere, comments
+// included.
+func (tr *Triggers) ScanCode(src []byte, lang string) Hits {
+	lead := LeadingComments(src, lang)
+	if lead == 0 {
+		return tr.Scan(src)
+	}
+	return tr.Scan(src[lead:]) | tr.Scan(src[:lead])&^HitPieces
+}
+
+// LeadingComments returns the length of the comments (and white space)
+// that open src, in the comment syntax of lang: `//` and `/* */` for
+// javascript and go (after a `#!` line), `#` lines for python and shell.
+// Other languages have none (0). Anything it is unsure of ends the
+// comments: an unterminated `/*` is not counted.
+func LeadingComments(src []byte, lang string) int {
+	var cStyle bool
+	switch lang {
+	case "javascript", "go":
+		cStyle = true
+	case "python", "shell":
+	default:
+		return 0
+	}
+	i := 0
+	if cStyle && len(src) >= 2 && src[0] == '#' && src[1] == '!' {
+		i = lineEnd(src, 0)
+	}
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+			i++
+		case !cStyle && c == '#':
+			i = lineEnd(src, i)
+		case cStyle && c == '/' && i+1 < len(src) && src[i+1] == '/':
+			i = lineEnd(src, i)
+		case cStyle && c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := indexFrom(src, i+2, "*/")
+			if end < 0 {
+				return i
+			}
+			i = end + 2
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// lineEnd is the offset of the newline ending the line at i (or len(src)).
+func lineEnd(src []byte, i int) int {
+	for i < len(src) && src[i] != '\n' {
+		i++
+	}
+	return i
+}
+
+func indexFrom(src []byte, from int, sub string) int {
+	if k := bytes.Index(src[from:], []byte(sub)); k >= 0 {
+		return from + k
+	}
+	return -1
 }
