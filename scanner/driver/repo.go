@@ -162,6 +162,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			go func() {
 				defer wg.Done()
 				for {
+					scanner.WaitHeavy()
 					i := int(next.Add(1) - 1)
 					if i >= len(cands) || ctx.Err() != nil {
 						return

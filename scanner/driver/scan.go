@@ -98,6 +98,7 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 		go func() {
 			defer wg.Done()
 			for {
+				scanner.WaitHeavy()
 				i := int(next.Add(1) - 1)
 				if i >= len(files) || ctx.Err() != nil {
 					return
@@ -288,25 +289,23 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 	return fs, ms, ioErr
 }
 
-// bigSeed is the size from which a seed file is scanned alone: its
-// syntax tree (some 25 bytes of C memory a byte of source: 215 MB for
-// TypeScript's 9 MB typescript.js) is then the only large thing in the
-// process, which keeps the peak memory of a scan near that of its largest
-// file instead of the sum of what the workers hold.
+// bigSeed is the size from which a seed file is scanned one at a time:
+// two large trees (a bundle's flat tree and its analysis beside another
+// bundle's C tree) never sit in memory together. While the C tree of
+// its parse exists no new file starts (scanner.HoldHeavy); otherwise the
+// other workers go on with the small files.
 const bigSeed = 1 << 20
 
-// scanning is held shared by every detector run and exclusively by the
-// run on a big seed (bigSeed).
-var scanning sync.RWMutex
+// bigScan is held by the scan of a big seed (bigSeed).
+var bigScan sync.Mutex
 
-// alone takes scanning, exclusively when big, and returns its release.
+// alone takes bigScan when big and returns its release.
 func alone(big bool) func() {
 	if big {
-		scanning.Lock()
-		return scanning.Unlock
+		bigScan.Lock()
+		return bigScan.Unlock
 	}
-	scanning.RLock()
-	return scanning.RUnlock
+	return func() {}
 }
 
 // dangerousTails ends every form of the primitive (dangerousRE).

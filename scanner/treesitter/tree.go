@@ -129,6 +129,8 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 	if len(src) > bigFile {
 		bigParses <- struct{}{}
 		defer func() { <-bigParses }()
+		// No new file starts while its C tree exists (scanner.HoldHeavy).
+		defer scanner.HoldHeavy()()
 		// The tree about to be built is the largest thing in the process:
 		// hand the garbage of the files before it back to the system first
 		// (a GC; a few files in a tree are this large).

@@ -1,0 +1,43 @@
+package scanner
+
+import "sync"
+
+// The heavy phase: the few steps that hold most of a scan's memory at
+// once (tree-sitter's C tree of a large bundle, some 25 bytes a byte of
+// source) mark themselves with HoldHeavy, and the driver's workers call
+// WaitHeavy before each file, so no new file starts meanwhile. The files
+// already in flight finish (they are small), and the rest of the large
+// file's analysis runs beside the other workers again: peak memory stays
+// near that of the largest file, and no core idles for long.
+var heavy = struct {
+	sync.Mutex
+	cond *sync.Cond
+	n    int
+}{}
+
+func init() { heavy.cond = sync.NewCond(&heavy.Mutex) }
+
+// HoldHeavy starts a heavy step; the returned function ends it.
+func HoldHeavy() (release func()) {
+	heavy.Lock()
+	heavy.n++
+	heavy.Unlock()
+	return func() {
+		heavy.Lock()
+		heavy.n--
+		if heavy.n == 0 {
+			heavy.cond.Broadcast()
+		}
+		heavy.Unlock()
+	}
+}
+
+// WaitHeavy returns once no heavy step is running. A heavy step never
+// waits for it, so it cannot deadlock: call it only between files.
+func WaitHeavy() {
+	heavy.Lock()
+	for heavy.n > 0 {
+		heavy.cond.Wait()
+	}
+	heavy.Unlock()
+}
