@@ -160,7 +160,7 @@ func TestScanCodeLeadingComments(t *testing.T) {
 	licence := "/*\n * See the License for the specific language governing permissions\n */\n"
 	for _, tc := range []struct {
 		name, lang, src string
-		want           Hits
+		want            Hits
 	}{
 		{"js licence header", "javascript", licence + "export const x = 1;\n", 0},
 		{"js line comments", "javascript", "#!/usr/bin/env node\n// governing permissions\n\nmodule.exports = 1\n", 0},
