@@ -135,19 +135,42 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		}
 		r.mu.Unlock()
 		fresh = nil
+		// Which files are candidates: reading every file for the
+		// helpers' names is most of this phase's cost on a large tree,
+		// so the workers share it.
+		pick := make([]bool, len(r.files))
+		var nextPick atomic.Int64
+		var pickers sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			pickers.Add(1)
+			go func() {
+				defer pickers.Done()
+				for {
+					i := int(nextPick.Add(1) - 1)
+					if i >= len(r.files) || ctx.Err() != nil {
+						return
+					}
+					f := r.files[i]
+					if done[f] || f.res.link.det == nil {
+						continue
+					}
+					if round == 0 && len(f.res.link.needs) > 0 {
+						pick[i] = true
+						continue
+					}
+					if len(needles) == 0 {
+						continue
+					}
+					if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles) {
+						pick[i] = true
+					}
+				}
+			}()
+		}
+		pickers.Wait()
 		var cands []*repoFile
-		for _, f := range r.files {
-			if done[f] || f.res.link.det == nil {
-				continue
-			}
-			if round == 0 && len(f.res.link.needs) > 0 {
-				cands = append(cands, f)
-				continue
-			}
-			if len(needles) == 0 {
-				continue
-			}
-			if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles) {
+		for i, f := range r.files {
+			if pick[i] {
 				cands = append(cands, f)
 			}
 		}
