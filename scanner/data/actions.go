@@ -2,6 +2,7 @@ package data
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -16,7 +17,8 @@ func (s *scan) actions(root *node) {
 		return
 	}
 	wfShell := defaultShell(root)
-	wfEnv := envOf(nil, root, nil)
+	inputs := inputDefaults(root)
+	wfEnv := envOf(nil, root, inputs)
 	if jobs := root.get("jobs"); jobs != nil && jobs.kind == kindObject {
 		for _, job := range jobs.vals {
 			if job.kind != kindObject {
@@ -32,7 +34,7 @@ func (s *scan) actions(root *node) {
 					sh = "pwsh"
 				}
 			}
-			matrix := matrixOf(job)
+			matrix := append(append([]envVar(nil), inputs...), matrixOf(job)...)
 			s.steps(job.get("steps"), sh, envOf(wfEnv, job, matrix), matrix)
 			if uses := job.get("uses"); uses != nil && uses.kind == kindScalar {
 				s.localUses(uses, job.get("with")) // a reusable workflow
@@ -40,7 +42,7 @@ func (s *scan) actions(root *node) {
 		}
 	}
 	if runs := root.get("runs"); runs != nil && runs.kind == kindObject {
-		s.steps(runs.get("steps"), "bash", nil, nil)
+		s.steps(runs.get("steps"), "bash", nil, inputs)
 	}
 }
 
@@ -82,9 +84,9 @@ func envOf(env []envVar, n *node, matrix []envVar) []envVar {
 			continue
 		}
 		if strings.Contains(v.str, "${{") {
-			if key, ok := matrixRef(v.str); ok {
+			if name, ok := exprVar(v.str); ok {
 				for _, m := range matrix {
-					if m.name == matrixVar(key) {
+					if m.name == name {
 						out = append(out, envVar{name: k.str, val: m.val})
 					}
 				}
@@ -96,8 +98,9 @@ func envOf(env []envVar, n *node, matrix []envVar) []envVar {
 	return out
 }
 
-// matrixRef returns KEY when s is one `${{ matrix.KEY }}` expression.
-func matrixRef(s string) (string, bool) {
+// exprVar returns the shell variable that stands for s when s is one
+// `${{ matrix.KEY }}` or `${{ inputs.KEY }}` expression.
+func exprVar(s string) (string, bool) {
 	s = strings.TrimSpace(s)
 	inner, ok := strings.CutPrefix(s, "${{")
 	if !ok {
@@ -107,58 +110,137 @@ func matrixRef(s string) (string, bool) {
 	if !ok || strings.Contains(inner, "}}") {
 		return "", false
 	}
-	return strings.CutPrefix(strings.TrimSpace(inner), "matrix.")
+	inner = strings.TrimSpace(inner)
+	if k, ok := strings.CutPrefix(inner, "matrix."); ok {
+		return matrixVar(k), true
+	}
+	if k, ok := strings.CutPrefix(inner, "inputs."); ok {
+		return shellName(inputPrefix, k), true
+	}
+	return "", false
 }
 
-// matrixPrefix starts the shell variable that stands for ${{ matrix.x }}.
-const matrixPrefix = "LEASEGATE_MATRIX_"
+// matrixPrefix and inputPrefix start the shell variables that stand for
+// ${{ matrix.x }} and ${{ inputs.x }}.
+const (
+	matrixPrefix = "LEASEGATE_MATRIX_"
+	inputPrefix  = "LEASEGATE_INPUT_"
+)
 
 // matrixOf lists the values of a job's strategy.matrix, each a
 // possibility of ${{ matrix.KEY }}: the elements of each KEY: list and
-// the KEY: values of each include: entry. A value that is an expression
-// (fromJSON(...)) is set at run time and left out, so the expression stays
-// unknown.
+// the KEY: values of each include: entry. The matrix, or a KEY's list,
+// may be written as `${{ fromJSON('...') }}` of a literal JSON text: that
+// JSON is read (its values placed at the expression). Any other value
+// that is an expression (fromJSON(needs.x.outputs.list)) is set at run
+// time and left out, so the expression stays unknown.
 func matrixOf(job *node) []envVar {
 	m := job.get("strategy").get("matrix")
-	if m == nil || m.kind != kindObject {
+	if m == nil {
+		return nil
+	}
+	mAt := -1 // where the matrix's literal JSON is, when it is one
+	if lit := fromJSONLiteral(m); lit != nil {
+		m, mAt = lit, m.text().fileOff(0)
+	}
+	if m.kind != kindObject {
 		return nil
 	}
 	var out []envVar
-	add := func(k string, v *node) {
-		if v != nil && v.kind == kindScalar && !strings.Contains(v.str, "${{") {
-			out = append(out, envVar{name: matrixVar(k), val: v.text()})
+	add := func(k string, v *node, at int) {
+		if v == nil || v.kind != kindScalar || strings.Contains(v.str, "${{") {
+			return
 		}
+		val := v.text()
+		if at >= 0 {
+			val = text{s: v.str, m: constMap(len(v.str), at)}
+		}
+		out = append(out, envVar{name: matrixVar(k), val: val})
 	}
 	for i, k := range m.keys {
-		v := m.vals[i]
+		v, at := m.vals[i], mAt
+		if lit := fromJSONLiteral(v); lit != nil && at < 0 {
+			v, at = lit, v.text().fileOff(0)
+		}
 		switch {
 		case k.str == "include" && v.kind == kindArray:
 			for _, e := range v.elems {
 				if e.kind == kindObject {
 					for j, ek := range e.keys {
-						add(ek.str, e.vals[j])
+						add(ek.str, e.vals[j], at)
 					}
 				}
 			}
 		case k.str == "exclude":
 		case v.kind == kindArray:
 			for _, e := range v.elems {
-				add(k.str, e)
+				add(k.str, e, at)
 			}
 		}
 	}
 	return out
 }
 
+// fromJSONRE is one `${{ fromJSON('...') }}` expression of a literal
+// string (a quote inside is written twice).
+var fromJSONRE = regexp.MustCompile(`^\s*\$\{\{\s*(?i:fromJSON)\(\s*'((?:[^']|'')*)'\s*\)\s*\}\}\s*$`)
+
+// fromJSONLiteral is the document of a scalar that is fromJSON of a
+// literal JSON text, or nil. Its offsets are the JSON text's, not the
+// file's.
+func fromJSONLiteral(v *node) *node {
+	if v == nil || v.kind != kindScalar || !strings.Contains(v.str, "fromJ") {
+		return nil
+	}
+	sm := fromJSONRE.FindStringSubmatch(v.str)
+	if sm == nil {
+		return nil
+	}
+	d, err := parseJSON([]byte(strings.ReplaceAll(sm[1], "''", "'")))
+	if err != nil {
+		return nil
+	}
+	return d
+}
+
 // matrixVar names the shell variable that stands for ${{ matrix.k }}.
-func matrixVar(k string) string {
+func matrixVar(k string) string { return shellName(matrixPrefix, k) }
+
+// shellName is prefix+k with the bytes a shell name cannot hold replaced.
+func shellName(prefix, k string) string {
 	b := []byte(k)
 	for i, c := range b {
 		if !isNameByte(c) {
 			b[i] = '_'
 		}
 	}
-	return matrixPrefix + string(b)
+	return prefix + string(b)
+}
+
+// inputDefaults lists the literal `default:` of each input a composite
+// action (inputs:) or a workflow (on.workflow_call.inputs,
+// on.workflow_dispatch.inputs) declares: what ${{ inputs.KEY }} is when
+// the caller does not set it. A caller may set it, so a launch through a
+// default is dynamic (like a Dockerfile ARG).
+func inputDefaults(root *node) []envVar {
+	var out []envVar
+	add := func(inputs *node) {
+		if inputs == nil || inputs.kind != kindObject {
+			return
+		}
+		for i, k := range inputs.keys {
+			d := inputs.vals[i].get("default")
+			if d == nil || d.kind != kindScalar || strings.Contains(d.str, "${{") {
+				continue
+			}
+			out = append(out, envVar{name: shellName(inputPrefix, k.str), val: d.text(), dflt: true})
+		}
+	}
+	add(root.get("inputs"))
+	on := root.get("on")
+	add(on.get("workflow_call").get("inputs"))
+	add(on.get("workflow_dispatch").get("inputs"))
+	return out
 }
 
 // matrixRefs replaces each ${{ matrix.KEY }} whose KEY the job's matrix
@@ -182,11 +264,11 @@ func matrixRefs(t text, matrix []envVar) text {
 		}
 		end += start + 2
 		i = end
-		key, ok := matrixRef(t.s[start:end])
-		if !ok || !slices.ContainsFunc(matrix, func(e envVar) bool { return e.name == matrixVar(key) }) {
+		name, ok := exprVar(t.s[start:end])
+		if !ok || !slices.ContainsFunc(matrix, func(e envVar) bool { return e.name == name }) {
 			continue
 		}
-		ref := "${" + matrixVar(key) + "}"
+		ref := "${" + name + "}"
 		parts = append(parts, text{s: t.s[last:start], m: t.m[last : start+1]}, text{s: ref, m: constMap(len(ref), t.fileOff(start))})
 		last = end
 	}
@@ -207,6 +289,8 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 		if uses := st.get("uses"); uses != nil && uses.kind == kindScalar {
 			s.uses(uses, st.get("with"))
 			s.localUses(uses, st.get("with"))
+			s.githubScript(uses, st.get("with"))
+			s.dockerUses(uses, st.get("with"))
 		}
 		run := st.get("run")
 		if run == nil || run.kind != kindScalar || !run.isString {
@@ -442,4 +526,65 @@ func (s *scan) compose(root *node) {
 			}
 		}
 	}
+}
+
+// githubScriptPrelude is what actions/github-script puts in scope of its
+// script besides github, context, core, glob and io: `exec` is the
+// @actions/exec module and `require` is Node's. The script body runs
+// inside an async function (top-level await and return are allowed).
+const githubScriptPrelude = "const exec = require('@actions/exec'); (async function (github, context, core, glob, io) {\n"
+
+// githubScript scans the `script:` input of actions/github-script (any
+// ref) as the JavaScript it is, with the action's prelude in scope, by the
+// suite's TS/JS detector (Pass.ScanAs), like a run: step whose shell is
+// node. Expressions are blanked first, as in run: steps.
+func (s *scan) githubScript(uses, with *node) {
+	name, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(uses.str)), "@")
+	if name != "actions/github-script" {
+		return
+	}
+	script := with.get("script")
+	if script == nil || script.kind != kindScalar || !script.isString {
+		return
+	}
+	body := blankExpressions(script.text())
+	pre := text{s: githubScriptPrelude, m: constMap(len(githubScriptPrelude), body.fileOff(0))}
+	post := "\n})();\n"
+	end := body.fileOff(len(body.s))
+	s.program("step.js", joinText(pre, body, text{s: post, m: constMap(len(post), end)}))
+}
+
+// dockerUses judges a step that runs a container image directly (`uses:
+// docker://IMAGE`): its `with: entrypoint` replaces the image's
+// entrypoint and `with: args`, a string the runner splits into words
+// (quotes honoured, no shell), are its arguments, so the two are one argv.
+// Without an entrypoint the image's own is unknown: the args are judged
+// alone as the command the image runs (like a Dockerfile CMD, which a
+// pass-through entrypoint such as node's `docker-entrypoint.sh` execs), an
+// over-approximation.
+func (s *scan) dockerUses(uses, with *node) {
+	if !strings.HasPrefix(strings.TrimSpace(uses.str), "docker://") || with == nil || with.kind != kindObject {
+		return
+	}
+	var argv []word
+	if ep := with.get("entrypoint"); ep != nil && ep.kind == kindScalar && ep.isString && strings.TrimSpace(ep.str) != "" {
+		argv = append(argv, dockerArgWords(ep)...)
+	}
+	args := with.get("args")
+	if args != nil && args.kind == kindScalar && args.isString {
+		argv = append(argv, dockerArgWords(args)...)
+	}
+	s.judge(argv, "")
+}
+
+// dockerArgWords splits a docker:// step's entrypoint or args string into
+// words as the runner does (blanks outside quotes; no shell), keeping
+// positions (systemd's splitting, which is the same but for a lone `;`
+// word, dropped here: it names no program).
+func dockerArgWords(n *node) []word {
+	var ws []word
+	for _, cmd := range splitSystemd(n.text()) {
+		ws = append(ws, cmd...)
+	}
+	return ws
 }
