@@ -1,6 +1,7 @@
 package data
 
 import (
+	"fmt"
 	"path"
 	"regexp"
 	"slices"
@@ -448,12 +449,42 @@ func (s *scan) actionRuntime(uses string) string {
 	return "claude"
 }
 
-// composeEntrypoint judges a service's entrypoint and command as the one
-// argv the container runs (entrypoint ["sh", "-c"] with command
-// ["claude -p x"]); each is also judged alone by the walk, since `docker
-// compose run` may replace either. A string is split into words as
-// compose splits it (quotes, backslashes; no shell).
-func (s *scan) composeEntrypoint(svc *node) {
+// composeService judges a service's entrypoint and command, each alone
+// (`docker compose run` may replace either) and as the one argv the
+// container runs (entrypoint ["sh", "-c"] with command ["claude -p x"]).
+// A string alone is a command line (the shell detector); joined, it is
+// split into words as compose splits it (quotes, backslashes; no shell).
+// `$$` is compose's escape of `$`: the container sees `$`. The service's
+// literal `environment:` values (map or KEY=VALUE list) are set for the
+// shell text it runs (a string, or the script of `sh -c`), so
+// `AGENT_BIN: claude` with `sh -c 'exec $$AGENT_BIN -p'` is a launch.
+// The nodes judged here are skipped by the generic walk.
+func (s *scan) composeService(svc *node) {
+	if svc == nil || svc.kind != kindObject {
+		return
+	}
+	env := composeEnv(svc.get("environment"))
+	s.env = env
+	defer func() { s.env = nil }()
+	for _, k := range []string{"entrypoint", "command"} {
+		n := svc.get(k)
+		if n == nil {
+			continue
+		}
+		s.done[n] = true
+		switch {
+		case n.kind == kindScalar && n.isString:
+			s.shell(withEnv(composeUnescape(n.text()), env), "", nil)
+			if ws, ok := composeWords(n); ok && len(env) > 0 {
+				// What compose runs is the string's words: a shell
+				// they start (`sh -c '$$X'`) has the environment.
+				s.judgeMore(ws)
+			}
+		case n.kind == kindArray:
+			ws, _ := composeWords(n)
+			s.judge(ws, "")
+		}
+	}
 	ep, ok := composeWords(svc.get("entrypoint"))
 	if !ok || len(ep) == 0 {
 		return
@@ -465,10 +496,77 @@ func (s *scan) composeEntrypoint(svc *node) {
 	s.judge(append(ep, cmd...), "")
 }
 
-// composeWords is a compose entrypoint or command as argv words: a list's
-// elements, or a string's words. ok is false for anything else, and for a
-// string holding `;` (split there as a command list, which compose does
-// not do).
+// judgeMore judges ws and reports only the launches the file's findings
+// do not already hold at the same place (a string scanned as shell, then
+// as the argv it also is).
+func (s *scan) judgeMore(ws []word) {
+	key := func(f scanner.Finding) string { return fmt.Sprintf("%d:%d:%s:%s", f.Line, f.Column, f.Runtime, f.Class) }
+	have := map[string]bool{}
+	for _, f := range s.p.Findings() {
+		have[key(f)] = true
+	}
+	sub := newScan(s.p.Fork(s.p.Path, s.src))
+	sub.env = s.env
+	sub.judge(ws, "")
+	for _, f := range sub.p.Findings() {
+		if !have[key(f)] {
+			s.p.Report(f)
+		}
+	}
+}
+
+// composeEnv lists a service's literal environment values: a map, or a
+// list of KEY=VALUE strings. A value compose interpolates from the host
+// (`${X}`) is unknown and left out; `$$` is a literal `$`.
+func composeEnv(e *node) []envVar {
+	var out []envVar
+	set := func(name string, v text) {
+		v = composeUnescape(v)
+		if isEnvName(name) && !strings.ContainsAny(v.s, "$`") {
+			out = append(out, envVar{name: name, val: v})
+		}
+	}
+	switch {
+	case e == nil:
+	case e.kind == kindObject:
+		for i, k := range e.keys {
+			if v := e.vals[i]; v.kind == kindScalar {
+				set(k.str, v.text())
+			}
+		}
+	case e.kind == kindArray:
+		for _, v := range e.elems {
+			if v.kind != kindScalar {
+				continue
+			}
+			t := v.text()
+			if eq := strings.IndexByte(t.s, '='); eq > 0 {
+				set(t.s[:eq], text{s: t.s[eq+1:], m: t.m[eq+1:]})
+			}
+		}
+	}
+	return out
+}
+
+// composeUnescape turns compose's `$$` into the `$` the container sees.
+func composeUnescape(t text) text {
+	if !strings.Contains(t.s, "$$") {
+		return t
+	}
+	var b builder
+	for i := 0; i < len(t.s); i++ {
+		if t.s[i] == '$' && i+1 < len(t.s) && t.s[i+1] == '$' {
+			i++
+		}
+		b.add(t.s[i:i+1], t.fileOff(i))
+	}
+	return b.text(t.fileOff(len(t.s)))
+}
+
+// composeWords is a compose entrypoint or command as argv words (`$$`
+// unescaped): a list's elements, or a string's words. ok is false for
+// anything else, and for a string holding `;` (split there as a command
+// list, which compose does not do).
 func composeWords(n *node) ([]word, bool) {
 	if n == nil {
 		return nil, false
@@ -477,11 +575,15 @@ func composeWords(n *node) ([]word, bool) {
 	case n.kind == kindArray:
 		var ws []word
 		for _, e := range n.elems {
-			ws = append(ws, scalarWord(e))
+			w := scalarWord(e)
+			if w.known {
+				w.t = composeUnescape(w.t)
+			}
+			ws = append(ws, w)
 		}
 		return ws, true
 	case n.kind == kindScalar && n.isString:
-		cmds := splitSystemd(n.text())
+		cmds := splitSystemd(composeUnescape(n.text()))
 		if len(cmds) == 1 {
 			return cmds[0], true
 		}
@@ -498,7 +600,7 @@ func (s *scan) compose(root *node) {
 		return
 	}
 	for _, svc := range services.vals {
-		s.composeEntrypoint(svc)
+		s.composeService(svc)
 		test := svc.get("healthcheck").get("test")
 		if test == nil {
 			continue

@@ -129,7 +129,8 @@ type dockerState struct {
 }
 
 // dockerEnv records ENV NAME=value ... (or the legacy ENV NAME value) and
-// ARG NAME=default. Values that refer to other variables are left out.
+// ARG NAME=default. A value may refer to variables set before (see
+// substitute); one that refers to others is left out.
 func (st *dockerState) dockerEnv(rest text, arg bool) {
 	str := rest.s
 	if !arg {
@@ -168,10 +169,91 @@ func (st *dockerState) dockerEnv(rest text, arg bool) {
 }
 
 func (st *dockerState) setEnv(name string, v text, dflt bool) {
-	if !isEnvName(name) || strings.ContainsAny(v.s, "$`") {
+	if !isEnvName(name) {
 		return
 	}
-	st.env = append(st.env, envVar{name: name, val: v, dflt: dflt})
+	v, fromArg, ok := st.substitute(v)
+	if !ok {
+		return
+	}
+	st.env = append(st.env, envVar{name: name, val: v, dflt: dflt || fromArg})
+}
+
+// substitute replaces in an ENV or ARG value the references to variables
+// the stage set before (`$NAME`, `${NAME}`, `${NAME:-word}`,
+// `${NAME:+word}`), as Docker does. ok is false when a reference names a
+// variable the stage did not set (its value comes from elsewhere: the
+// value stays unknown) or the value holds a form Docker does not
+// substitute here. fromArg says a replaced value was an ARG default (or
+// came from one): the build may change it.
+func (st *dockerState) substitute(v text) (out text, fromArg, ok bool) {
+	if !strings.Contains(v.s, "$") {
+		return v, false, !strings.Contains(v.s, "`")
+	}
+	lookup := func(name string) (envVar, bool) {
+		for i := len(st.env) - 1; i >= 0; i-- {
+			if st.env[i].name == name {
+				return st.env[i], true
+			}
+		}
+		return envVar{}, false
+	}
+	var b builder
+	str := v.s
+	for i := 0; i < len(str); i++ {
+		c := str[i]
+		switch {
+		case c == '`':
+			return text{}, false, false
+		case c == '\\' && i+1 < len(str) && str[i+1] == '$':
+			i++
+			b.add("$", v.fileOff(i))
+			continue
+		case c != '$':
+			b.add(str[i:i+1], v.fileOff(i))
+			continue
+		}
+		at := v.fileOff(i)
+		var name, op, alt string
+		switch {
+		case i+1 < len(str) && str[i+1] == '{':
+			end := strings.IndexByte(str[i:], '}')
+			if end < 0 {
+				return text{}, false, false
+			}
+			inner := str[i+2 : i+end]
+			name = inner
+			if k := strings.Index(inner, ":"); k >= 0 && k+1 < len(inner) && (inner[k+1] == '-' || inner[k+1] == '+') {
+				name, op, alt = inner[:k], inner[k:k+2], inner[k+2:]
+			}
+			i += end
+		default:
+			j := i + 1
+			for j < len(str) && isNameByte(str[j]) {
+				j++
+			}
+			name = str[i+1 : j]
+			i = j - 1
+		}
+		if !isEnvName(name) || strings.Contains(alt, "$") {
+			return text{}, false, false
+		}
+		e, set := lookup(name)
+		switch {
+		case op == ":-" && !set:
+			b.addAt(alt, at)
+		case op == ":+":
+			if set {
+				b.addAt(alt, at)
+			}
+		case !set:
+			return text{}, false, false
+		default:
+			b.addAt(e.val.s, at)
+			fromArg = fromArg || e.dflt
+		}
+	}
+	return b.text(v.fileOff(len(str))), fromArg, true
 }
 
 // unquote drops one pair of surrounding quotes.

@@ -17,6 +17,12 @@ type scan struct {
 	src     []byte
 	ln      *lines
 	visited map[*node]bool
+	// done are command nodes a kind's own reading has judged (a compose
+	// service's entrypoint and command): the generic walk skips them.
+	done map[*node]bool
+	// env is set for the shell text an argv being judged runs (`sh -c
+	// '...'`): a compose service's environment.
+	env []envVar
 	budget  int
 	yaml    bool // the document is YAML: script-like keys are scanned too
 	// limit is the first expansion or size bound the scan ran into: what
@@ -39,7 +45,7 @@ func (s *scan) hitLimit(off int, msg string) {
 }
 
 func newScan(p *scanner.Pass) *scan {
-	return &scan{p: p, src: p.Src, ln: newLines(p.Src), visited: map[*node]bool{}, budget: maxNodes}
+	return &scan{p: p, src: p.Src, ln: newLines(p.Src), visited: map[*node]bool{}, done: map[*node]bool{}, budget: maxNodes}
 }
 
 func (s *scan) pos(off int) scanner.Pos { return s.ln.pos(off) }
@@ -117,7 +123,7 @@ func (s *scan) judge(ws []word, via scanner.Class) {
 	}
 	s.p.Judge(scanner.Command{Argv: argv, Via: via, Nested: func(arg int, text string) bool {
 		if arg < len(ws) && ws[arg].t.s == text {
-			s.shell(ws[arg].t, scanner.ClassEval, nil)
+			s.shell(withEnv(ws[arg].t, s.env), scanner.ClassEval, nil)
 			return true
 		}
 		return false
@@ -237,7 +243,7 @@ func (s *scan) walk(n *node) {
 		for i, k := range n.keys {
 			v := n.vals[i]
 			switch {
-			case commandKeys[strings.ToLower(k.str)]:
+			case commandKeys[strings.ToLower(k.str)] && !s.done[v]:
 				s.command(v, argsOf(n))
 			case lifecycleKeys[k.str]:
 				s.lifecycle(v)
