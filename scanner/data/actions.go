@@ -500,7 +500,9 @@ func (s *scan) composeService(svc *node) {
 // do not already hold at the same place (a string scanned as shell, then
 // as the argv it also is).
 func (s *scan) judgeMore(ws []word) {
-	key := func(f scanner.Finding) string { return fmt.Sprintf("%d:%d:%s:%s", f.Line, f.Column, f.Runtime, f.Class) }
+	key := func(f scanner.Finding) string {
+		return fmt.Sprintf("%d:%d:%s:%s", f.Line, f.Column, f.Runtime, f.Class)
+	}
 	have := map[string]bool{}
 	for _, f := range s.p.Findings() {
 		have[key(f)] = true

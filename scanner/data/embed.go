@@ -22,9 +22,9 @@ type scan struct {
 	done map[*node]bool
 	// env is set for the shell text an argv being judged runs (`sh -c
 	// '...'`): a compose service's environment.
-	env []envVar
-	budget  int
-	yaml    bool // the document is YAML: script-like keys are scanned too
+	env    []envVar
+	budget int
+	yaml   bool // the document is YAML: script-like keys are scanned too
 	// limit is the first expansion or size bound the scan ran into: what
 	// lies beyond it was not scanned. Scan turns it into an unparseable
 	// finding for a launch definition, so a bomb cannot hide what follows.
