@@ -63,6 +63,11 @@ type makeState struct {
 	shellFuncs int
 	// stack names the variables being expanded, outermost first.
 	stack []string
+	// locals are the names $(call) and $(foreach) bind, innermost last.
+	locals []map[string]string
+	// unknownFn records that a function whose result is unknown (and
+	// whose arguments name a runtime) was expanded.
+	unknownFn bool
 }
 
 // maxShellFuncs bounds the $(shell ...) calls scanned in one Makefile.
@@ -459,6 +464,16 @@ func (m *makeState) emit(b *builder, s string, off, depth int, verbatim bool) {
 
 // reference expands $(inner) found at file offset off.
 func (m *makeState) reference(inner string, off, depth int, b *builder, refs *[]makeRef, top bool) {
+	if fn, args, ok := makeFunction(inner); ok && fn != "shell" {
+		// ($(shell ...) is scanned where it is written, as a command
+		// substitution; its output is the neutral word.)
+		m.function(fn, args, off, depth, b, refs, top)
+		return
+	}
+	if v, ok := m.local(inner); ok {
+		m.emit(b, v, off, depth+1, false)
+		return
+	}
 	v, ok := m.vars[inner]
 	cycle := slices.Contains(m.stack, inner)
 	switch {
@@ -478,16 +493,200 @@ func (m *makeState) reference(inner string, off, depth int, b *builder, refs *[]
 	}
 	m.stack = append(m.stack, inner)
 	defer func() { m.stack = m.stack[:len(m.stack)-1] }()
+	m.expandAt(v.value, v.via, off, depth, b, refs, top)
+}
+
+// expandAt expands t, the value of a reference at file offset off whose
+// launches get class via. At top level (depth 0) everything it expands
+// to is placed at the reference, recorded in refs; a function met inside
+// whose result the scan cannot know (and whose arguments name a runtime)
+// makes it dynamic.
+func (m *makeState) expandAt(t text, via scanner.Class, off, depth int, b *builder, refs *[]makeRef, top bool) {
 	start := b.len()
-	if depth == 0 {
-		// Everything a top-level reference expands to is placed at it.
-		sub := builder{flat: true}
-		m.expand(v.value, depth+1, &sub, nil, false)
-		b.addAt(sub.b.String(), off)
-	} else {
-		m.expand(v.value, depth+1, b, nil, false)
+	if depth != 0 {
+		m.expand(t, depth+1, b, nil, false)
+		return
 	}
+	saw := m.unknownFn
+	m.unknownFn = false
+	sub := builder{flat: true}
+	m.expand(t, depth+1, &sub, nil, false)
+	b.addAt(sub.b.String(), off)
+	if m.unknownFn {
+		via = scanner.ClassDynamic
+	}
+	m.unknownFn = saw || m.unknownFn
 	if refs != nil && top {
-		*refs = append(*refs, makeRef{start: start, end: b.len(), via: v.via})
+		*refs = append(*refs, makeRef{start: start, end: b.len(), via: via})
 	}
+}
+
+// makeFunctions are the make functions the scan evaluates; any other
+// function's result is unknown (see function).
+var makeFunctions = map[string]bool{
+	"call": true, "foreach": true, "strip": true, "firstword": true, "lastword": true,
+	"info": true, "warning": true, "error": true,
+}
+
+// makeFunction splits `fn args` of a function reference; ok is false for
+// a variable name.
+func makeFunction(inner string) (fn, args string, ok bool) {
+	i := strings.IndexAny(inner, " \t")
+	if i <= 0 {
+		return "", "", false
+	}
+	fn = inner[:i]
+	for k := 0; k < len(fn); k++ {
+		if c := fn[k]; !(c >= 'a' && c <= 'z' || c == '-') {
+			return "", "", false
+		}
+	}
+	return fn, strings.TrimLeft(inner[i:], " \t"), true
+}
+
+// makeArgs splits a function's arguments at the commas outside
+// parentheses and braces, into at most n (n < 0: all).
+func makeArgs(s string, n int) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '{':
+			depth++
+		case ')', '}':
+			depth--
+		case ',':
+			if depth == 0 && (n < 0 || len(out) < n-1) {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// local is the value of a name $(call) or $(foreach) binds ($(1), the
+// loop variable), innermost first.
+func (m *makeState) local(name string) (string, bool) {
+	for i := len(m.locals) - 1; i >= 0; i-- {
+		if v, ok := m.locals[i][name]; ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// arg expands one function argument (written at file offset off) to its
+// text.
+func (m *makeState) arg(s string, off, depth int) string {
+	sub := builder{flat: true}
+	m.expand(text{s: s, m: constMap(len(s), off)}, depth+1, &sub, nil, false)
+	return sub.b.String()
+}
+
+// function expands $(fn args) at file offset off. `call` binds $(1)...
+// to its arguments and expands the named variable (a launch through it
+// is the variable's class), `foreach` expands its body once per word,
+// `strip`, `firstword` and `lastword` are computed, and `info`, `warning`
+// and `error` expand to nothing. Any other function's result is unknown:
+// it is the neutral word, unless its arguments name a runtime as a word,
+// then it stands for that runtime and a launch through it is dynamic
+// (unknown is not absent). An undefined `call` target is unknown too.
+func (m *makeState) function(fn, args string, off, depth int, b *builder, refs *[]makeRef, top bool) {
+	if depth >= maxMakeDepth || m.budget <= 0 {
+		if depth >= maxMakeDepth {
+			m.s.hitLimit(off, fmt.Sprintf("Makefile function %s is nested more than %d references deep; it is not expanded", fn, maxMakeDepth))
+		} else {
+			m.s.hitLimit(off, fmt.Sprintf("Makefile variables expand to more than %d bytes; the rest is not expanded", maxMakeOutput))
+		}
+		m.emit(b, makePlaceholder, off, depth+1, false)
+		return
+	}
+	literal := func(s string) {
+		if depth == 0 {
+			start := b.len()
+			b.addAt(s, off)
+			if refs != nil && top {
+				*refs = append(*refs, makeRef{start: start, end: b.len(), via: scanner.ClassVariableExecution})
+			}
+			return
+		}
+		m.emit(b, s, off, depth+1, false)
+	}
+	switch fn {
+	case "info", "warning", "error":
+		return
+	case "strip":
+		literal(strings.Join(strings.Fields(m.arg(args, off, depth)), " "))
+		return
+	case "firstword", "lastword":
+		f := strings.Fields(m.arg(args, off, depth))
+		if len(f) > 0 {
+			if fn == "firstword" {
+				literal(f[0])
+			} else {
+				literal(f[len(f)-1])
+			}
+		}
+		return
+	case "foreach":
+		a := makeArgs(args, 3)
+		if len(a) == 3 {
+			name := strings.TrimSpace(m.arg(a[0], off, depth))
+			var out []string
+			for _, w := range strings.Fields(m.arg(a[1], off, depth)) {
+				m.locals = append(m.locals, map[string]string{name: w})
+				out = append(out, m.arg(a[2], off, depth))
+				m.locals = m.locals[:len(m.locals)-1]
+			}
+			literal(strings.Join(out, " "))
+			return
+		}
+	case "call":
+		a := makeArgs(args, -1)
+		name := strings.TrimSpace(m.arg(a[0], off, depth))
+		if v, ok := m.vars[name]; ok && !slices.Contains(m.stack, name) {
+			bind := map[string]string{"0": name}
+			for i, x := range a[1:] {
+				bind[fmt.Sprint(i+1)] = m.arg(x, off, depth)
+			}
+			m.stack = append(m.stack, name)
+			m.locals = append(m.locals, bind)
+			// The body is expanded with only the call's arguments bound.
+			m.expandAt(v.value, v.via, off, depth, b, refs, top)
+			m.locals = m.locals[:len(m.locals)-1]
+			m.stack = m.stack[:len(m.stack)-1]
+			return
+		}
+	}
+	// Unknown: what it makes may be any of its arguments' words.
+	if rt := m.runtimeWord(m.arg(args, off, depth)); rt != "" {
+		m.unknownFn = true
+		if depth == 0 {
+			start := b.len()
+			b.addAt(rt, off)
+			if refs != nil && top {
+				*refs = append(*refs, makeRef{start: start, end: b.len(), via: scanner.ClassDynamic})
+			}
+			return
+		}
+		m.emit(b, rt, off, depth+1, false)
+		return
+	}
+	m.emit(b, makePlaceholder, off, depth+1, false)
+}
+
+// runtimeWord returns the first word of s (split at blanks, commas and
+// semicolons) that names a runtime's command or package, or "".
+func (m *makeState) runtimeWord(s string) string {
+	cfg := m.s.p.Config
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == ';' }) {
+		if _, ok := cfg.RuntimeForCommand(w); ok {
+			return w
+		}
+		if _, ok := cfg.RuntimeForPackage(w); ok {
+			return w
+		}
+	}
+	return ""
 }
