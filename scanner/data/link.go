@@ -18,8 +18,17 @@ import (
 var _ scanner.Linker = Detector{}
 
 // Resolve implements scanner.Linker: a local action is a folder (its
-// action.yml or action.yaml) or a workflow file, from the root.
+// action.yml or action.yaml) or a workflow file, from the root; a
+// Makefile's include is a root-relative path.
 func (Detector) Resolve(_, spec string, exists func(string) bool) (string, bool) {
+	if rel, ok := strings.CutPrefix(spec, makeIncludePrefix); ok {
+		// A Makefile's include (see makeState.include), root-relative.
+		rel = path.Clean(rel)
+		if rel == ".." || strings.HasPrefix(rel, "../") || !exists(rel) {
+			return "", false
+		}
+		return rel, true
+	}
 	if !strings.HasPrefix(spec, "./") {
 		return "", false
 	}

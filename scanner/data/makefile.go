@@ -2,6 +2,8 @@ package data
 
 import (
 	"fmt"
+	"maps"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -34,11 +36,14 @@ type makeVar struct {
 	// variable-execution, or dynamic for `?=` (the environment may
 	// override it) and for `$(shell which NAME)`.
 	via scanner.Class
+	// from is where an included file sets it (nil for the file itself).
+	from *scanner.Step
 }
 
 type makeRef struct {
 	start, end int
 	via        scanner.Class
+	from       *scanner.Step
 }
 
 // mline is one physical line of a Makefile.
@@ -68,6 +73,17 @@ type makeState struct {
 	// unknownFn records that a function whose result is unknown (and
 	// whose arguments name a runtime) was expanded.
 	unknownFn bool
+	// from is the included file's definition last expanded (for the
+	// chain of a launch through it).
+	from *scanner.Step
+	// foreign is set while an included file is read: its $(shell ...)
+	// calls and `!=` commands are scanned in that file, not here.
+	foreign bool
+	// includes are the files the Makefile includes (Linker specs);
+	// undefined says a recipe reads a variable the file does not set.
+	includes  []string
+	undefined bool
+	inRecipe  bool
 }
 
 // maxShellFuncs bounds the $(shell ...) calls scanned in one Makefile.
@@ -83,8 +99,39 @@ const maxShellFuncs = 10000
 // substitution, and the right side of != as a command.
 func (s *scan) makefile() {
 	m := &makeState{s: s, vars: map[string]*makeVar{}, budget: maxMakeOutput}
+	recipes := m.read(string(s.src), 0)
+	for _, r := range recipes {
+		if m.oneshell && len(r.lines) > 1 {
+			var b builder
+			for k, l := range r.lines {
+				if k > 0 {
+					b.add("\n", l.fileOff(0))
+				}
+				b.add(l.s, 0)
+				copy(b.m[len(b.m)-len(l.s):], l.m[:len(l.s)])
+			}
+			m.recipeLine(b.text(r.lines[len(r.lines)-1].fileOff(len(r.lines[len(r.lines)-1].s))))
+			continue
+		}
+		for _, l := range r.lines {
+			m.recipeLine(l)
+		}
+	}
+	if m.undefined && len(m.includes) > 0 && s.p.Imports == nil {
+		// A recipe reads a variable the file does not set, and the file
+		// includes others: the repository phase reads them.
+		s.p.Needs = append(s.p.Needs, m.includes...)
+	}
+}
+
+// recipe is the command lines of one rule.
+type recipe struct{ lines []text }
+
+// read reads the lines of a Makefile: the file itself (depth 0), or one
+// it includes (depth > 0; only its variables are kept: its recipes and
+// $(shell ...) calls are scanned in that file). It returns the recipes.
+func (m *makeState) read(src string, depth int) []*recipe {
 	var phys []mline
-	src := string(s.src)
 	for off := 0; off <= len(src); {
 		end := strings.IndexByte(src[off:], '\n')
 		if end < 0 {
@@ -94,7 +141,6 @@ func (s *scan) makefile() {
 		phys = append(phys, mline{strings.TrimSuffix(src[off:off+end], "\r"), off})
 		off += end + 1
 	}
-	type recipe struct{ lines []text }
 	var recipes []*recipe
 	var cur *recipe
 	for i := 0; i < len(phys); i++ {
@@ -183,25 +229,15 @@ func (s *scan) makefile() {
 		}
 		// include, vpath, export NAME and other directives.
 		m.scanShellFuncs(lt)
+		if f := strings.Fields(trimmed); len(f) > 1 && (f[0] == "include" || f[0] == "-include" || f[0] == "sinclude") {
+			m.include(lt, depth)
+		}
 		cur = nil
 	}
-	for _, r := range recipes {
-		if m.oneshell && len(r.lines) > 1 {
-			var b builder
-			for k, l := range r.lines {
-				if k > 0 {
-					b.add("\n", l.fileOff(0))
-				}
-				b.add(l.s, 0)
-				copy(b.m[len(b.m)-len(l.s):], l.m[:len(l.s)])
-			}
-			m.recipeLine(b.text(r.lines[len(r.lines)-1].fileOff(len(r.lines[len(r.lines)-1].s))))
-			continue
-		}
-		for _, l := range r.lines {
-			m.recipeLine(l)
-		}
+	if depth > 0 {
+		return nil
 	}
+	return recipes
 }
 
 func continued(s string) bool {
@@ -268,7 +304,9 @@ func (m *makeState) assign(lt text, a []int) {
 	m.scanShellFuncs(vt)
 	if op == "!=" {
 		// The right side is a shell command run while make reads the file.
-		m.s.shell(m.expandText(vt), scanner.ClassCommandSubstitution, nil)
+		if !m.foreign {
+			m.s.shell(m.expandText(vt), scanner.ClassCommandSubstitution, nil)
+		}
 		m.vars[name] = &makeVar{value: text{s: makePlaceholder, m: make([]int, len(makePlaceholder)+1)}, via: scanner.ClassDynamic}
 		return
 	}
@@ -310,7 +348,11 @@ func commentStart(s string) int {
 
 // scanShellFuncs scans every $(shell ...) written in t as a command
 // substitution.
-func (m *makeState) scanShellFuncs(t text) { m.shellFuncsIn(t, 0) }
+func (m *makeState) scanShellFuncs(t text) {
+	if !m.foreign {
+		m.shellFuncsIn(t, 0)
+	}
+}
 
 // maxShellNesting bounds $(shell ...) inside $(shell ...).
 const maxShellNesting = 8
@@ -372,7 +414,9 @@ func matchClose(s string, open int) int {
 func (m *makeState) recipeLine(t text) {
 	var b builder
 	var refs []makeRef
+	m.inRecipe = true
 	m.expand(t, 0, &b, &refs, true)
+	m.inRecipe = false
 	out := b.text(t.fileOff(len(t.s)))
 	m.s.shell(out, "", func(f *scanner.Finding, off int) {
 		if !f.IsLaunch() {
@@ -387,6 +431,10 @@ func (m *makeState) recipeLine(t text) {
 			if off >= r.start && off < r.end {
 				f.Class = r.via
 				f.Message = scanner.LaunchMessage(f.Runtime, f.Runtime, r.via)
+				if r.from != nil {
+					f.Chain = &[]scanner.Step{*r.from}
+					f.Message += " (" + scanner.ChainText(*f.Chain) + ")"
+				}
 				return
 			}
 		}
@@ -475,6 +523,9 @@ func (m *makeState) reference(inner string, off, depth int, b *builder, refs *[]
 		return
 	}
 	v, ok := m.vars[inner]
+	if !ok && m.inRecipe && isMakeName(inner) {
+		m.undefined = true
+	}
 	cycle := slices.Contains(m.stack, inner)
 	switch {
 	case !ok || cycle:
@@ -493,31 +544,40 @@ func (m *makeState) reference(inner string, off, depth int, b *builder, refs *[]
 	}
 	m.stack = append(m.stack, inner)
 	defer func() { m.stack = m.stack[:len(m.stack)-1] }()
-	m.expandAt(v.value, v.via, off, depth, b, refs, top)
+	m.expandAt(v.value, v.via, v.from, off, depth, b, refs, top)
 }
 
 // expandAt expands t, the value of a reference at file offset off whose
 // launches get class via. At top level (depth 0) everything it expands
 // to is placed at the reference, recorded in refs; a function met inside
 // whose result the scan cannot know (and whose arguments name a runtime)
-// makes it dynamic.
-func (m *makeState) expandAt(t text, via scanner.Class, off, depth int, b *builder, refs *[]makeRef, top bool) {
+// makes it dynamic; from is where an included file sets the value.
+func (m *makeState) expandAt(t text, via scanner.Class, from *scanner.Step, off, depth int, b *builder, refs *[]makeRef, top bool) {
 	start := b.len()
 	if depth != 0 {
+		if from != nil {
+			m.from = from
+		}
 		m.expand(t, depth+1, b, nil, false)
 		return
 	}
-	saw := m.unknownFn
-	m.unknownFn = false
+	saw, sawFrom := m.unknownFn, m.from
+	m.unknownFn, m.from = false, nil
 	sub := builder{flat: true}
 	m.expand(t, depth+1, &sub, nil, false)
 	b.addAt(sub.b.String(), off)
 	if m.unknownFn {
 		via = scanner.ClassDynamic
 	}
-	m.unknownFn = saw || m.unknownFn
+	if from == nil {
+		from = m.from
+	}
 	if refs != nil && top {
-		*refs = append(*refs, makeRef{start: start, end: b.len(), via: via})
+		*refs = append(*refs, makeRef{start: start, end: b.len(), via: via, from: from})
+	}
+	m.unknownFn = saw || m.unknownFn
+	if m.from == nil {
+		m.from = sawFrom
 	}
 }
 
@@ -653,7 +713,7 @@ func (m *makeState) function(fn, args string, off, depth int, b *builder, refs *
 			m.stack = append(m.stack, name)
 			m.locals = append(m.locals, bind)
 			// The body is expanded with only the call's arguments bound.
-			m.expandAt(v.value, v.via, off, depth, b, refs, top)
+			m.expandAt(v.value, v.via, v.from, off, depth, b, refs, top)
 			m.locals = m.locals[:len(m.locals)-1]
 			m.stack = m.stack[:len(m.stack)-1]
 			return
@@ -689,4 +749,73 @@ func (m *makeState) runtimeWord(s string) string {
 		}
 	}
 	return ""
+}
+
+// isMakeName reports a plain variable name (not an automatic variable
+// such as $@ or $<).
+func isMakeName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isNameByte(c) && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// makeIncludePrefix marks a Makefile's include as a Linker spec: the
+// root-relative file follows.
+const makeIncludePrefix = "make:"
+
+// include reads the files an `include` (`-include`, `sinclude`) line
+// names, relative to the Makefile's folder as make reads them from there:
+// their variables are set here, at the include, as make sets them. In
+// phase one the files are only recorded; the repository phase lends
+// their text (Pass.Imports). A value set by an included file is placed at
+// the include line, and a launch through it names the definition in its
+// chain. Names holding a function, a wildcard or an unknown variable are
+// not followed; includes nest at most scanner.MaxLinkDepth deep.
+func (m *makeState) include(lt text, depth int) {
+	f := strings.Fields(m.expandText(lt).s)
+	for _, name := range f[1:] {
+		if strings.Contains(name, makePlaceholder) || strings.ContainsAny(name, "*?[$") || path.IsAbs(name) {
+			continue
+		}
+		spec := makeIncludePrefix + path.Join(path.Dir(m.s.p.Path), name)
+		if depth == 0 {
+			m.includes = append(m.includes, spec)
+		}
+		im := m.s.p.Imports
+		if im == nil {
+			continue
+		}
+		if depth >= scanner.MaxLinkDepth {
+			m.s.hitLimit(lt.fileOff(0), fmt.Sprintf("Makefile includes nested more than %d deep; %s is not read", scanner.MaxLinkDepth, name))
+			continue
+		}
+		rel, src, ok := im.Source(spec)
+		if !ok {
+			continue
+		}
+		before := maps.Clone(m.vars)
+		foreign := m.foreign
+		m.foreign = true
+		m.read(string(src), depth+1)
+		m.foreign = foreign
+		at := lt.fileOff(0)
+		for k, v := range m.vars {
+			if before[k] == v {
+				continue
+			}
+			if v.from == nil {
+				l := newLines(src).pos(v.value.fileOff(0))
+				v.from = &scanner.Step{File: rel, Line: l.Line, Column: l.Column, Note: "`" + k + "` is set in an included file"}
+			}
+			if depth == 0 {
+				v.value = text{s: v.value.s, m: constMap(len(v.value.s), at)}
+			}
+		}
+	}
 }
