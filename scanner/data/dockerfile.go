@@ -114,7 +114,9 @@ func (s *scan) dockerfile() {
 // either.
 func (s *scan) dockerEntrypoint(st *dockerState) {
 	if len(st.entry) > 0 && len(st.cmd) > 0 {
+		s.env = st.env
 		s.judge(append(append([]word(nil), st.entry...), st.cmd...), "")
+		s.env = nil
 	}
 }
 
@@ -370,7 +372,11 @@ func (s *scan) jsonArgv(t text) ([]word, bool) {
 
 func (s *scan) dockerCommand(t text, bodies []text, st *dockerState, run bool) {
 	if argv, ok := s.jsonArgv(t); ok {
+		// A shell the exec form starts (["sh", "-c", "$BIN -p"]) has
+		// the stage's ENV (and, while building, ARG) values.
+		s.env = st.env
 		s.judge(argv, "")
+		s.env = nil
 		return
 	}
 	if run && strings.HasPrefix(t.s, "<<") && len(bodies) > 0 {
