@@ -581,13 +581,6 @@ func (m *makeState) expandAt(t text, via scanner.Class, from *scanner.Step, off,
 	}
 }
 
-// makeFunctions are the make functions the scan evaluates; any other
-// function's result is unknown (see function).
-var makeFunctions = map[string]bool{
-	"call": true, "foreach": true, "strip": true, "firstword": true, "lastword": true,
-	"info": true, "warning": true, "error": true,
-}
-
 // makeFunction splits `fn args` of a function reference; ok is false for
 // a variable name.
 func makeFunction(inner string) (fn, args string, ok bool) {
