@@ -640,8 +640,8 @@ func (m *makeState) arg(s string, off, depth int) string {
 // function expands $(fn args) at file offset off. `call` binds $(1)...
 // to its arguments and expands the named variable (a launch through it
 // is the variable's class), `foreach` expands its body once per word,
-// `strip`, `firstword` and `lastword` are computed, and `info`, `warning`
-// and `error` expand to nothing. Any other function's result is unknown:
+// `strip`, `firstword` and `lastword` are computed, `info`, `warning`
+// and `error` expand to nothing, and `eval` of assignments makes them. Any other function's result is unknown:
 // it is the neutral word, unless its arguments name a runtime as a word,
 // then it stands for that runtime and a launch through it is dynamic
 // (unknown is not absent). An undefined `call` target is unknown too.
@@ -669,6 +669,25 @@ func (m *makeState) function(fn, args string, off, depth int, b *builder, refs *
 	switch fn {
 	case "info", "warning", "error":
 		return
+	case "eval":
+		// Assignments it makes are made; it expands to nothing. Any
+		// other text (a rule) is unknown.
+		e := m.arg(args, off, depth)
+		all := true
+		for _, line := range strings.Split(e, "\n") {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			lt := text{s: line, m: constMap(len(line), off)}
+			if a := makeAssignRE.FindStringSubmatchIndex(line); a != nil && !isRuleWithAssign(line, a) {
+				m.assign(lt, a)
+				continue
+			}
+			all = false
+		}
+		if all {
+			return
+		}
 	case "strip":
 		literal(strings.Join(strings.Fields(m.arg(args, off, depth)), " "))
 		return
