@@ -88,7 +88,7 @@ func envOf(env []envVar, n *node, matrix []envVar) []envVar {
 			if name, ok := exprVar(v.str); ok {
 				for _, m := range matrix {
 					if m.name == name {
-						out = append(out, envVar{name: k.str, val: m.val})
+						out = append(out, envVar{name: k.str, val: m.val, dflt: m.dflt})
 					}
 				}
 			}
@@ -291,7 +291,7 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 			s.uses(uses, st.get("with"))
 			s.localUses(uses, st.get("with"))
 			s.githubScript(uses, st.get("with"))
-			s.dockerUses(uses, st.get("with"))
+			s.dockerUses(uses, st.get("with"), envOf(env, st, matrix))
 		}
 		run := st.get("run")
 		if run == nil || run.kind != kindScalar || !run.isString {
@@ -665,8 +665,9 @@ func (s *scan) githubScript(uses, with *node) {
 // Without an entrypoint the image's own is unknown: the args are judged
 // alone as the command the image runs (like a Dockerfile CMD, which a
 // pass-through entrypoint such as node's `docker-entrypoint.sh` execs), an
-// over-approximation.
-func (s *scan) dockerUses(uses, with *node) {
+// over-approximation. Expressions are blanked (an unknown word), and the
+// step's literal env: values are set for a shell the argv starts.
+func (s *scan) dockerUses(uses, with *node, env []envVar) {
 	if !strings.HasPrefix(strings.TrimSpace(uses.str), "docker://") || with == nil || with.kind != kindObject {
 		return
 	}
@@ -678,7 +679,11 @@ func (s *scan) dockerUses(uses, with *node) {
 	if args != nil && args.kind == kindScalar && args.isString {
 		argv = append(argv, dockerArgWords(args)...)
 	}
+	// The step's env: is the container's environment, seen by a shell
+	// it starts (`sh -c '$AGENT -p'`).
+	s.env = env
 	s.judge(argv, "")
+	s.env = nil
 }
 
 // dockerArgWords splits a docker:// step's entrypoint or args string into
@@ -687,7 +692,7 @@ func (s *scan) dockerUses(uses, with *node) {
 // word, dropped here: it names no program).
 func dockerArgWords(n *node) []word {
 	var ws []word
-	for _, cmd := range splitSystemd(n.text()) {
+	for _, cmd := range splitSystemd(blankExpressions(n.text())) {
 		ws = append(ws, cmd...)
 	}
 	return ws
