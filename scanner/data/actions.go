@@ -674,6 +674,7 @@ func (s *scan) dockerUses(uses, with *node, env []envVar) {
 	var argv []word
 	if ep := with.get("entrypoint"); ep != nil && ep.kind == kindScalar && ep.isString && strings.TrimSpace(ep.str) != "" {
 		argv = append(argv, dockerArgWords(ep)...)
+		s.done[ep] = true // judged here, not again by the generic walk
 	}
 	args := with.get("args")
 	if args != nil && args.kind == kindScalar && args.isString {
