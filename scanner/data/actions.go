@@ -593,9 +593,9 @@ func composeWords(n *node) ([]word, bool) {
 	return nil, false
 }
 
-// compose scans compose healthcheck tests (["CMD", ...] is an argv,
-// ["CMD-SHELL", "..."] and a string are shell); command and entrypoint are
-// covered by the generic walk.
+// compose scans each service's entrypoint and command (composeService)
+// and its healthcheck test (["CMD", ...] is an argv, ["CMD-SHELL", "..."]
+// and a string are shell, with the service's environment).
 func (s *scan) compose(root *node) {
 	services := root.get("services")
 	if services == nil || services.kind != kindObject {
@@ -607,10 +607,11 @@ func (s *scan) compose(root *node) {
 		if test == nil {
 			continue
 		}
+		env := composeEnv(svc.get("environment"))
 		switch test.kind {
 		case kindScalar:
 			if test.isString {
-				s.shell(test.text(), "", nil)
+				s.shell(withEnv(composeUnescape(test.text()), env), "", nil)
 			}
 		case kindArray:
 			if len(test.elems) < 2 || test.elems[0].kind != kindScalar {
@@ -625,7 +626,7 @@ func (s *scan) compose(root *node) {
 				s.judge(ws, "")
 			case "CMD-SHELL":
 				if e := test.elems[1]; e.kind == kindScalar {
-					s.shell(e.text(), "", nil)
+					s.shell(withEnv(composeUnescape(e.text()), env), "", nil)
 				}
 			}
 		}
