@@ -18,6 +18,7 @@ func (s *scan) actions(root *node) {
 		return
 	}
 	wfShell := defaultShell(root)
+	s.customShell(root.get("defaults").get("run").get("shell"))
 	inputs := inputDefaults(root)
 	wfEnv := envOf(nil, root, inputs)
 	if jobs := root.get("jobs"); jobs != nil && jobs.kind == kindObject {
@@ -26,6 +27,7 @@ func (s *scan) actions(root *node) {
 				continue
 			}
 			sh := defaultShell(job)
+			s.customShell(job.get("defaults").get("run").get("shell"))
 			if sh == "" {
 				sh = wfShell
 			}
@@ -53,6 +55,34 @@ func defaultShell(n *node) string {
 		return sh.str
 	}
 	return ""
+}
+
+// customShell judges a `shell:` (of a step, or defaults.run.shell) as the
+// program the runner starts for each step: its words, with `{0}` (the
+// script file) an unknown word, which is also the last argument when
+// `{0}` is not written. `shell: claude -p {0}` hands every step's script
+// to the agent; `bash -e {0}` and `python {0}` start no runtime.
+func (s *scan) customShell(n *node) {
+	if n == nil || n.kind != kindScalar || !n.isString {
+		return
+	}
+	var ws []word
+	file := false
+	for _, cmd := range splitSystemd(n.text()) {
+		for _, w := range cmd {
+			if w.t.s == "{0}" {
+				w.known, file = false, true
+			}
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) == 0 {
+		return
+	}
+	if !file {
+		ws = append(ws, shellScriptWord(ws[len(ws)-1]))
+	}
+	s.judge(ws, "")
 }
 
 func mentionsWindows(n *node) bool {
@@ -300,6 +330,7 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 		sh := defShell
 		if v := st.get("shell"); v != nil && v.kind == kindScalar {
 			sh = v.str
+			s.customShell(v)
 		}
 		s.runStep(run.text(), sh, envOf(env, st, matrix), matrix)
 	}

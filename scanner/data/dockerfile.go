@@ -296,7 +296,10 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 			case p == "pwsh" || p == "powershell" || p == "pwsh.exe" || p == "powershell.exe" || p == "cmd" || p == "cmd.exe":
 				st.sh = shellPowerShell
 			default:
+				// Every later shell-form instruction runs this program
+				// with its text as the last argument.
 				st.sh = shellOther
+				s.judge(append(argv, shellScriptWord(argv[len(argv)-1])), "")
 			}
 		}
 	case "ONBUILD":

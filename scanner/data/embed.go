@@ -130,6 +130,15 @@ func (s *scan) judge(ws []word, via scanner.Class) {
 	}})
 }
 
+// shellScriptWord is the argument a program set as the shell (a
+// Dockerfile SHELL, a Makefile SHELL, a workflow's custom shell) is given
+// after its own words: the command text or script file, unknown here.
+// It is placed at the end of after.
+func shellScriptWord(after word) word {
+	end := after.t.fileOff(len(after.t.s))
+	return word{t: text{s: "", m: []int{end}}}
+}
+
 // powershell judges PowerShell or cmd text, which the shell detector does
 // not parse: each statement (split at newlines, `;`, `|`, `&&`, `||`
 // outside quotes) is split into words at blanks outside quotes, a leading

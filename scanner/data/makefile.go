@@ -117,11 +117,36 @@ func (s *scan) makefile() {
 			m.recipeLine(l)
 		}
 	}
+	m.shellVar(len(recipes) > 0)
 	if m.undefined && len(m.includes) > 0 && s.p.Imports == nil {
 		// A recipe reads a variable the file does not set, and the file
 		// includes others: the repository phase reads them.
 		s.p.Needs = append(s.p.Needs, m.includes...)
 	}
+}
+
+// shellVar judges the program make runs each recipe line with: $(SHELL)
+// (its words), then $(.SHELLFLAGS), then the line. `SHELL := claude`
+// with `.SHELLFLAGS := -p` hands every recipe line to the agent. It is
+// judged at the SHELL assignment when the file has recipes.
+func (m *makeState) shellVar(recipes bool) {
+	v, ok := m.vars["SHELL"]
+	if !ok || !recipes {
+		return
+	}
+	var ws []word
+	for _, cmd := range splitSystemd(m.expandText(v.value)) {
+		ws = append(ws, cmd...)
+	}
+	if f, ok := m.vars[".SHELLFLAGS"]; ok {
+		for _, cmd := range splitSystemd(m.expandText(f.value)) {
+			ws = append(ws, cmd...)
+		}
+	}
+	if len(ws) == 0 {
+		return
+	}
+	m.s.judge(append(ws, shellScriptWord(ws[len(ws)-1])), "")
 }
 
 // recipe is the command lines of one rule.
