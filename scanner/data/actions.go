@@ -40,7 +40,7 @@ func (s *scan) actions(root *node) {
 			matrix := append(append([]envVar(nil), inputs...), matrixOf(job)...)
 			s.steps(job.get("steps"), sh, envOf(wfEnv, job, matrix), matrix)
 			if uses := job.get("uses"); uses != nil && uses.kind == kindScalar {
-				s.localUses(uses, job.get("with")) // a reusable workflow
+				s.localUses(uses, job.get("with"), matrix) // a reusable workflow
 			}
 		}
 	}
@@ -319,7 +319,7 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 		}
 		if uses := st.get("uses"); uses != nil && uses.kind == kindScalar {
 			s.uses(uses, st.get("with"))
-			s.localUses(uses, st.get("with"))
+			s.localUses(uses, st.get("with"), matrix)
 			s.githubScript(uses, st.get("with"))
 			s.dockerUses(uses, st.get("with"), envOf(env, st, matrix))
 		}

@@ -2,7 +2,9 @@ package data
 
 import (
 	"fmt"
+	"maps"
 	"path"
+	"sort"
 	"regexp"
 	"strings"
 
@@ -52,18 +54,34 @@ func (Detector) Summarize(*scanner.Pass) (*scanner.Summary, error) { return &sca
 var inputRE = regexp.MustCompile(`\$\{\{\s*inputs\.([A-Za-z0-9_-]+)\s*\}\}`)
 
 // localUses judges a local action or reusable workflow with the literal
-// inputs the step gives it, when one names a runtime.
-func (s *scan) localUses(uses, with *node) {
+// inputs the step gives it, when one names a runtime. An input that is
+// one `${{ matrix.KEY }}` (or `${{ inputs.KEY }}` with a default) of the
+// job stands for each of its values: the action is judged once per value
+// (the other inputs at their first), a bounded number of variants.
+func (s *scan) localUses(uses, with *node, matrix []envVar) {
 	spec := strings.TrimSpace(uses.str)
 	if !strings.HasPrefix(spec, "./") || with == nil || with.kind != kindObject {
 		return
 	}
-	vals := map[string]string{}
+	vals := map[string][]string{}
 	var all []string
 	for i, k := range with.keys {
-		if v := with.vals[i]; v.kind == kindScalar && !strings.Contains(v.str, "${{") {
-			vals[k.str] = v.str
+		v := with.vals[i]
+		if v.kind != kindScalar {
+			continue
+		}
+		if !strings.Contains(v.str, "${{") {
+			vals[k.str] = []string{v.str}
 			all = append(all, v.str)
+			continue
+		}
+		if name, ok := exprVar(v.str); ok {
+			for _, m := range matrix {
+				if m.name == name {
+					vals[k.str] = append(vals[k.str], m.val.s)
+					all = append(all, m.val.s)
+				}
+			}
 		}
 	}
 	if !s.p.Config.MentionsRuntime([]byte(strings.Join(all, "\n"))) {
@@ -79,15 +97,6 @@ func (s *scan) localUses(uses, with *node) {
 		s.unjudgedUses(at, spec, "it is not a file of the scan (missing, excluded or over the size cap)")
 		return
 	}
-	sub := inputRE.ReplaceAllStringFunc(string(src), func(m string) string {
-		if v, ok := vals[inputRE.FindStringSubmatch(m)[1]]; ok {
-			return v
-		}
-		return m
-	})
-	if sub == string(src) {
-		return
-	}
 	// What the action launches by itself is reported where it is; what
 	// the inputs add is reported here.
 	plain := s.p.Fork(rel, src)
@@ -99,20 +108,57 @@ func (s *scan) localUses(uses, with *node) {
 	for _, f := range plain.Findings() {
 		have[fmt.Sprintf("%d:%s", f.Line, f.Runtime)] = true
 	}
-	withIn := s.p.Fork(rel, []byte(sub))
-	if err := newScan(withIn).run(KindActions, false); err != nil {
-		s.unjudgedUses(at, spec, "it cannot be parsed with the inputs in place: "+err.Error())
-		return
-	}
-	for _, f := range withIn.Findings() {
-		if !f.IsLaunch() || have[fmt.Sprintf("%d:%s", f.Line, f.Runtime)] {
+	for _, in := range inputVariants(vals) {
+		sub := inputRE.ReplaceAllStringFunc(string(src), func(m string) string {
+			if v, ok := in[inputRE.FindStringSubmatch(m)[1]]; ok {
+				return v
+			}
+			return m
+		})
+		if sub == string(src) {
 			continue
 		}
-		chain := []scanner.Step{{File: rel, Line: f.Line, Column: f.Column, Note: "the action runs its input"}}
-		mark := s.p.Mark()
-		s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: f.Runtime, Class: f.Class, Message: f.Message})
-		s.p.AddChain(mark, chain)
+		withIn := s.p.Fork(rel, []byte(sub))
+		if err := newScan(withIn).run(KindActions, false); err != nil {
+			s.unjudgedUses(at, spec, "it cannot be parsed with the inputs in place: "+err.Error())
+			return
+		}
+		for _, f := range withIn.Findings() {
+			key := fmt.Sprintf("%d:%s", f.Line, f.Runtime)
+			if !f.IsLaunch() || have[key] {
+				continue
+			}
+			have[key] = true
+			chain := []scanner.Step{{File: rel, Line: f.Line, Column: f.Column, Note: "the action runs its input"}}
+			mark := s.p.Mark()
+			s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: f.Runtime, Class: f.Class, Message: f.Message})
+			s.p.AddChain(mark, chain)
+		}
 	}
+}
+
+// inputVariants are the input sets a local action is judged with: every
+// input at its first value, then, for each input with several values,
+// one set per further value (the others at their first).
+func inputVariants(vals map[string][]string) []map[string]string {
+	base := map[string]string{}
+	for k, v := range vals {
+		base[k] = v[0]
+	}
+	out := []map[string]string{base}
+	keys := make([]string, 0, len(vals))
+	for k := range vals {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		for _, v := range vals[k][1:] {
+			m := maps.Clone(base)
+			m[k] = v
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // unjudgedUses reports a local action or reusable workflow given an input
