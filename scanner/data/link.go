@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"path"
-	"sort"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
