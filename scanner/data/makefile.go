@@ -84,6 +84,12 @@ type makeState struct {
 	includes  []string
 	undefined bool
 	inRecipe  bool
+	// reading are the included files being read, outermost first.
+	reading []string
+	// names says the file (or one it includes) mentions a runtime: only
+	// then can an unknown function's arguments name one, so only then
+	// are they expanded to look.
+	names bool
 }
 
 // maxShellFuncs bounds the $(shell ...) calls scanned in one Makefile.
@@ -98,7 +104,8 @@ const maxShellFuncs = 10000
 // $(shell which NAME)). $(shell ...) anywhere is scanned as a command
 // substitution, and the right side of != as a command.
 func (s *scan) makefile() {
-	m := &makeState{s: s, vars: map[string]*makeVar{}, budget: maxMakeOutput}
+	m := &makeState{s: s, vars: map[string]*makeVar{}, budget: maxMakeOutput,
+		names: s.p.Config.MentionsRuntime(s.src)}
 	recipes := m.read(string(s.src), 0)
 	for _, r := range recipes {
 		if m.oneshell && len(r.lines) > 1 {
@@ -757,6 +764,10 @@ func (m *makeState) function(fn, args string, off, depth int, b *builder, refs *
 		}
 	}
 	// Unknown: what it makes may be any of its arguments' words.
+	if !m.names {
+		m.emit(b, makePlaceholder, off, depth+1, false)
+		return
+	}
 	if rt := m.runtimeWord(m.arg(args, off, depth)); rt != "" {
 		m.unknownFn = true
 		if depth == 0 {
@@ -833,13 +844,18 @@ func (m *makeState) include(lt text, depth int) {
 			continue
 		}
 		rel, src, ok := im.Source(spec)
-		if !ok {
+		if !ok || rel == m.s.p.Path || slices.Contains(m.reading, rel) {
+			// A file being read already (an include guarded by a
+			// conditional, which the scan reads both ways) adds nothing.
 			continue
 		}
+		m.reading = append(m.reading, rel)
+		m.names = m.names || m.s.p.Config.MentionsRuntime(src)
 		before := maps.Clone(m.vars)
 		foreign := m.foreign
 		m.foreign = true
 		m.read(string(src), depth+1)
+		m.reading = m.reading[:len(m.reading)-1]
 		m.foreign = foreign
 		at := lt.fileOff(0)
 		for k, v := range m.vars {
