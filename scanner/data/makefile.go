@@ -84,8 +84,10 @@ type makeState struct {
 	includes  []string
 	undefined bool
 	inRecipe  bool
-	// reading are the included files being read, outermost first.
-	reading []string
+	// reading are the included files being read, outermost first;
+	// includeAt is where the Makefile's own include line of them is.
+	reading   []string
+	includeAt int
 	// names says the file (or one it includes) mentions a runtime: only
 	// then can an unknown function's arguments name one, so only then
 	// are they expanded to look.
@@ -826,6 +828,9 @@ const makeIncludePrefix = "make:"
 // chain. Names holding a function, a wildcard or an unknown variable are
 // not followed; includes nest at most scanner.MaxLinkDepth deep.
 func (m *makeState) include(lt text, depth int) {
+	if depth == 0 {
+		m.includeAt = lt.fileOff(0)
+	}
 	f := strings.Fields(m.expandText(lt).s)
 	for _, name := range f[1:] {
 		if strings.Contains(name, makePlaceholder) || strings.ContainsAny(name, "*?[$") || path.IsAbs(name) {
@@ -840,7 +845,7 @@ func (m *makeState) include(lt text, depth int) {
 			continue
 		}
 		if depth >= scanner.MaxLinkDepth {
-			m.s.hitLimit(lt.fileOff(0), fmt.Sprintf("Makefile includes nested more than %d deep; %s is not read", scanner.MaxLinkDepth, name))
+			m.s.hitLimit(m.includeAt, fmt.Sprintf("Makefile includes nested more than %d deep; %s is not read", scanner.MaxLinkDepth, name))
 			continue
 		}
 		rel, src, ok := im.Source(spec)
@@ -857,7 +862,6 @@ func (m *makeState) include(lt text, depth int) {
 		m.read(string(src), depth+1)
 		m.reading = m.reading[:len(m.reading)-1]
 		m.foreign = foreign
-		at := lt.fileOff(0)
 		for k, v := range m.vars {
 			if before[k] == v {
 				continue
@@ -867,7 +871,7 @@ func (m *makeState) include(lt text, depth int) {
 				v.from = &scanner.Step{File: rel, Line: l.Line, Column: l.Column, Note: "`" + k + "` is set in an included file"}
 			}
 			if depth == 0 {
-				v.value = text{s: v.value.s, m: constMap(len(v.value.s), at)}
+				v.value = text{s: v.value.s, m: constMap(len(v.value.s), m.includeAt)}
 			}
 		}
 	}
