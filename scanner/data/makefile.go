@@ -751,7 +751,11 @@ func (m *makeState) function(fn, args string, off, depth int, b *builder, refs *
 	case "call":
 		a := makeArgs(args, -1)
 		name := strings.TrimSpace(m.arg(a[0], off, depth))
-		if v, ok := m.vars[name]; ok && !slices.Contains(m.stack, name) {
+		v, ok := m.vars[name]
+		if !ok && m.inRecipe {
+			m.undefined = true // an included file may define it
+		}
+		if ok && !slices.Contains(m.stack, name) {
 			bind := map[string]string{"0": name}
 			for i, x := range a[1:] {
 				bind[fmt.Sprint(i+1)] = m.arg(x, off, depth)
