@@ -556,6 +556,13 @@ func (m *makeState) reference(inner string, off, depth int, b *builder, refs *[]
 		m.emit(b, v, off, depth+1, false)
 		return
 	}
+	if strings.Contains(inner, "$") && !strings.ContainsAny(inner, " \t,:") && depth < maxMakeDepth {
+		// A computed name, $($(X)_BIN): the variable it names.
+		if name := m.arg(inner, off, depth); isMakeName(name) {
+			m.reference(name, off, depth, b, refs, top)
+			return
+		}
+	}
 	v, ok := m.vars[inner]
 	if !ok && m.inRecipe && isMakeName(inner) {
 		m.undefined = true
@@ -674,7 +681,8 @@ func (m *makeState) arg(s string, off, depth int) string {
 // function expands $(fn args) at file offset off. `call` binds $(1)...
 // to its arguments and expands the named variable (a launch through it
 // is the variable's class), `foreach` expands its body once per word,
-// `strip`, `firstword` and `lastword` are computed, `info`, `warning`
+// `strip`, `firstword`, `lastword`, `subst`, `patsubst`, `addprefix`,
+// `addsuffix` and `join` are computed, `info`, `warning`
 // and `error` expand to nothing, and `eval` of assignments makes them. Any other function's result is unknown:
 // it is the neutral word, unless its arguments name a runtime as a word,
 // then it stands for that runtime and a launch through it is dynamic
@@ -725,6 +733,21 @@ func (m *makeState) function(fn, args string, off, depth int, b *builder, refs *
 	case "strip":
 		literal(strings.Join(strings.Fields(m.arg(args, off, depth)), " "))
 		return
+	case "subst", "patsubst", "addprefix", "addsuffix", "join":
+		// The functions that build words from pieces: computed, so
+		// `$(subst X,,claXude)` is claude.
+		n := 2
+		if fn == "subst" || fn == "patsubst" {
+			n = 3
+		}
+		a := makeArgs(args, n)
+		if len(a) == n {
+			for i := range a {
+				a[i] = m.arg(a[i], off, depth)
+			}
+			literal(makeWords(fn, a))
+			return
+		}
 	case "firstword", "lastword":
 		f := strings.Fields(m.arg(args, off, depth))
 		if len(f) > 0 {
@@ -788,6 +811,56 @@ func (m *makeState) function(fn, args string, off, depth int, b *builder, refs *
 		return
 	}
 	m.emit(b, makePlaceholder, off, depth+1, false)
+}
+
+// makeWords computes subst, patsubst, addprefix, addsuffix and join of
+// their expanded arguments, as make does.
+func makeWords(fn string, a []string) string {
+	switch fn {
+	case "subst":
+		if a[0] == "" {
+			return a[2]
+		}
+		return strings.ReplaceAll(a[2], a[0], a[1])
+	case "join":
+		x, y := strings.Fields(a[0]), strings.Fields(a[1])
+		out := make([]string, max(len(x), len(y)))
+		for i := range out {
+			if i < len(x) {
+				out[i] = x[i]
+			}
+			if i < len(y) {
+				out[i] += y[i]
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	var out []string
+	switch fn {
+	case "addprefix", "addsuffix":
+		for _, w := range strings.Fields(a[1]) {
+			if fn == "addprefix" {
+				out = append(out, a[0]+w)
+			} else {
+				out = append(out, w+a[0])
+			}
+		}
+	case "patsubst":
+		pat, repl := strings.TrimSpace(a[0]), strings.TrimSpace(a[1])
+		pre, suf, wild := strings.Cut(pat, "%")
+		for _, w := range strings.Fields(a[2]) {
+			switch {
+			case !wild && w == pat:
+				out = append(out, repl)
+			case wild && len(w) >= len(pre)+len(suf) && strings.HasPrefix(w, pre) && strings.HasSuffix(w, suf):
+				stem := w[len(pre) : len(w)-len(suf)]
+				out = append(out, strings.Replace(repl, "%", stem, 1))
+			default:
+				out = append(out, w)
+			}
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // runtimeWord returns the first word of s (split at blanks, commas and
