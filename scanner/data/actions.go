@@ -122,6 +122,9 @@ func envOf(env []envVar, n *node, matrix []envVar) []envVar {
 					}
 				}
 			}
+			for _, l := range exprLiterals(v.str) {
+				out = append(out, envVar{name: k.str, val: text{s: l, m: constMap(len(l), v.text().fileOff(0))}})
+			}
 			continue
 		}
 		out = append(out, envVar{name: k.str, val: v.text()})
@@ -274,14 +277,17 @@ func inputDefaults(root *node) []envVar {
 	return out
 }
 
-// matrixRefs replaces each ${{ matrix.KEY }} whose KEY the job's matrix
-// lists with a reference to the shell variable that holds its values;
-// the reference maps to where the expression is.
-func matrixRefs(t text, matrix []envVar) text {
-	if len(matrix) == 0 || !strings.Contains(t.s, "${{") {
-		return t
+// exprRefs replaces each ${{ matrix.KEY }} (or ${{ inputs.KEY }}) that
+// vars lists with a reference to the shell variable that holds its
+// values, and each expression whose possible values are written in it
+// (exprLiterals) with a reference to a new variable holding them, which
+// it returns; each reference maps to where the expression is.
+func exprRefs(t text, vars []envVar) (text, []envVar) {
+	if !strings.Contains(t.s, "${{") {
+		return t, nil
 	}
 	var parts []text
+	var extra []envVar
 	last := 0
 	for i := 0; i+2 < len(t.s); {
 		k := strings.Index(t.s[i:], "${{")
@@ -296,17 +302,114 @@ func matrixRefs(t text, matrix []envVar) text {
 		end += start + 2
 		i = end
 		name, ok := exprVar(t.s[start:end])
-		if !ok || !slices.ContainsFunc(matrix, func(e envVar) bool { return e.name == name }) {
-			continue
+		if !ok || !slices.ContainsFunc(vars, func(e envVar) bool { return e.name == name }) {
+			lits := exprLiterals(t.s[start:end])
+			if len(lits) == 0 {
+				continue
+			}
+			name = fmt.Sprintf("%s%d", exprPrefix, len(extra))
+			for _, l := range lits {
+				extra = append(extra, envVar{name: name, val: text{s: l, m: constMap(len(l), t.fileOff(start))}})
+			}
 		}
 		ref := "${" + name + "}"
 		parts = append(parts, text{s: t.s[last:start], m: t.m[last : start+1]}, text{s: ref, m: constMap(len(ref), t.fileOff(start))})
 		last = end
 	}
 	if parts == nil {
-		return t
+		return t, nil
 	}
-	return joinText(append(parts, text{s: t.s[last:], m: t.m[last:]})...)
+	return joinText(append(parts, text{s: t.s[last:], m: t.m[last:]})...), extra
+}
+
+// exprPrefix starts the shell variables that stand for expressions whose
+// values are written in them.
+const exprPrefix = "LEASEGATE_EXPR_"
+
+// exprLiterals returns the strings a `${{ ... }}` expression (the whole
+// of s) may be when they are written in it: a string literal ('claude'),
+// format() of literals (format('{0}de', 'clau')), and the literal
+// operands of `||` and `&&` (`cond && 'claude' || 'pi'`: each is a
+// possibility, the runner picks by the condition). Other operands
+// (comparisons, contexts) are left out; nil when none is literal.
+func exprLiterals(s string) []string {
+	s = strings.TrimSpace(s)
+	inner, ok := strings.CutPrefix(s, "${{")
+	if !ok {
+		return nil
+	}
+	inner, ok = strings.CutSuffix(inner, "}}")
+	if !ok || strings.Contains(inner, "}}") || !strings.Contains(inner, "'") {
+		return nil
+	}
+	var out []string
+	for _, op := range exprSplit(inner, "||", "&&") {
+		if v, ok := exprString(op); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// exprString evaluates a literal string or format() of literals.
+func exprString(e string) (string, bool) {
+	e = strings.TrimSpace(e)
+	for len(e) >= 2 && e[0] == '(' && e[len(e)-1] == ')' {
+		e = strings.TrimSpace(e[1 : len(e)-1])
+	}
+	if len(e) >= 2 && e[0] == '\'' && e[len(e)-1] == '\'' {
+		body := e[1 : len(e)-1]
+		if strings.Contains(strings.ReplaceAll(body, "''", ""), "'") {
+			return "", false
+		}
+		return strings.ReplaceAll(body, "''", "'"), true
+	}
+	args, ok := strings.CutPrefix(e, "format(")
+	if !ok || !strings.HasSuffix(args, ")") {
+		return "", false
+	}
+	parts := exprSplit(args[:len(args)-1], ",")
+	vals := make([]string, len(parts))
+	for i, p := range parts {
+		if vals[i], ok = exprString(p); !ok {
+			return "", false
+		}
+	}
+	out := vals[0]
+	for i := len(vals) - 1; i >= 1; i-- {
+		out = strings.ReplaceAll(out, fmt.Sprintf("{%d}", i-1), vals[i])
+	}
+	return out, true
+}
+
+// exprSplit splits an expression at the separators outside quotes and
+// parentheses.
+func exprSplit(e string, seps ...string) []string {
+	var out []string
+	depth, start := 0, 0
+	quote := false
+	for i := 0; i < len(e); i++ {
+		c := e[i]
+		switch {
+		case c == '\'':
+			quote = !quote
+		case quote:
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case depth == 0:
+			for _, sep := range seps {
+				if strings.HasPrefix(e[i:], sep) {
+					out = append(out, e[start:i])
+					start = i + len(sep)
+					i += len(sep) - 1
+					break
+				}
+			}
+		}
+	}
+	return append(out, e[start:])
 }
 
 func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar) {
@@ -339,8 +442,10 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 // runStep scans a run: script by its shell, with the literal env: values
 // of the workflow, job and step it refers to set first. POSIX shells (bash, sh, zsh,
 // and custom `bash -e {0}` forms) go to the shell detector, with each
-// ${{ matrix.KEY }} the job's matrix lists standing for its values (see
-// matrixRefs) and every other `${{ ... }}` expression blanked out (same
+// ${{ matrix.KEY }} the job's matrix lists (or ${{ inputs.KEY }} with a
+// default) standing for its values, an expression whose values are
+// written in it standing for them (see exprRefs), and every other
+// `${{ ... }}` expression blanked out (same
 // length, so positions hold): the expression is evaluated by the runner,
 // not by the shell. PowerShell and cmd are judged word by word (see
 // powershell). A Python, Node, Deno or Bun program goes to the suite's
@@ -358,7 +463,11 @@ func (s *scan) runStep(t text, sh string, env []envVar, matrix []envVar) {
 		if len(env) > 0 {
 			menv = append(append([]envVar(nil), env...), matrix...)
 		}
-		s.shell(withEnv(blankExpressions(matrixRefs(t, matrix)), menv), "", nil)
+		t, extra := exprRefs(t, matrix)
+		if len(extra) > 0 {
+			menv = append(append([]envVar(nil), menv...), extra...)
+		}
+		s.shell(withEnv(blankExpressions(t), menv), "", nil)
 	case prog == "pwsh" || prog == "powershell" || prog == "cmd":
 		s.powershell(blankExpressions(t))
 	case stepPrograms[prog] != "":
