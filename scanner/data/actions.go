@@ -344,15 +344,18 @@ func exprLiterals(s string) []string {
 	}
 	var out []string
 	for _, op := range exprSplit(inner, "||", "&&") {
-		if v, ok := exprString(op); ok {
+		if v, ok := exprString(op, 0); ok {
 			out = append(out, v)
 		}
 	}
 	return out
 }
 
+// maxExprNesting bounds format() inside format(): deeper is unknown.
+const maxExprNesting = 8
+
 // exprString evaluates a literal string or format() of literals.
-func exprString(e string) (string, bool) {
+func exprString(e string, depth int) (string, bool) {
 	e = strings.TrimSpace(e)
 	for len(e) >= 2 && e[0] == '(' && e[len(e)-1] == ')' {
 		e = strings.TrimSpace(e[1 : len(e)-1])
@@ -365,13 +368,13 @@ func exprString(e string) (string, bool) {
 		return strings.ReplaceAll(body, "''", "'"), true
 	}
 	args, ok := strings.CutPrefix(e, "format(")
-	if !ok || !strings.HasSuffix(args, ")") {
+	if !ok || !strings.HasSuffix(args, ")") || depth >= maxExprNesting {
 		return "", false
 	}
 	parts := exprSplit(args[:len(args)-1], ",")
 	vals := make([]string, len(parts))
 	for i, p := range parts {
-		if vals[i], ok = exprString(p); !ok {
+		if vals[i], ok = exprString(p, depth+1); !ok {
 			return "", false
 		}
 	}
