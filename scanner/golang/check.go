@@ -28,6 +28,9 @@ type assignment struct {
 	// elements (keys when key is set) are its values.
 	rangeOf ast.Expr
 	key     bool
+	// pkg is the import path of the module package whose file gives the
+	// value, "" for the package being checked (see checker.scope).
+	pkg string
 }
 
 // checker runs the analysis of one file.
@@ -61,6 +64,22 @@ type checker struct {
 	// value that refers to itself (`s = s + ".exe"`) is unknown there, a
 	// cycle and not a bound.
 	resolving map[*types.Var]bool
+	// idx is the package index the checker reads.
+	idx *pkgIndex
+	// scope, when set, limits the values read to those given in the
+	// module packages it holds: a helper of an imported package is first
+	// judged as its own package's scan sees it (its importers' values
+	// left out), so only what the importer's values add is reported at
+	// the importer's call.
+	scope map[string]bool
+	// scopes memoizes scopeOf.
+	scopes map[*types.Package]map[string]bool
+	// returning are the functions whose results are being resolved (a
+	// function returning its own call is a cycle).
+	returning map[*types.Func]bool
+	// inField counts the field values being resolved: a parameter stored
+	// into a field is every argument its function is called with.
+	inField int
 }
 
 // pkgIndex is what the checker needs from a whole package: every value
@@ -91,10 +110,37 @@ type pkgIndex struct {
 	// Judging every call of every function would cost a whole package's
 	// worth of string resolution per call.
 	wrappers map[*types.Func]bool
+	// filePkg gives the import path of each imported module package's
+	// files; the package's own files are absent ("").
+	filePkg map[*ast.File]string
+	// deps are the module packages type-checked with the package, by
+	// import path.
+	deps map[string]*types.Package
+	// calls are the static calls of each function with parameters, for
+	// a parameter stored into a field (see checker.inField).
+	calls map[*types.Func][]callSite
+	// params gives each parameter of a declared function its function
+	// and position.
+	params map[*types.Var]paramRef
+	// methods are the declared methods by name, for calls through an
+	// interface.
+	methods map[string][]*types.Func
+}
+
+// callSite is one static call and the package that holds it.
+type callSite struct {
+	call *ast.CallExpr
+	pkg  string
+}
+
+// paramRef is a parameter's function and index.
+type paramRef struct {
+	fn *types.Func
+	i  int
 }
 
 // addElemSet records x[k] = v, the i-th target of n, when x is a variable.
-func (c *pkgIndex) addElemSet(ie *ast.IndexExpr, n *ast.AssignStmt, i int) {
+func (c *pkgIndex) addElemSet(ie *ast.IndexExpr, n *ast.AssignStmt, i int, pkg string) {
 	id, ok := ast.Unparen(ie.X).(*ast.Ident)
 	if !ok {
 		return
@@ -103,7 +149,7 @@ func (c *pkgIndex) addElemSet(ie *ast.IndexExpr, n *ast.AssignStmt, i int) {
 	if !ok {
 		return
 	}
-	a := assignment{rangeOf: ie.Index, idx: -1}
+	a := assignment{rangeOf: ie.Index, idx: -1, pkg: pkg}
 	if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
 		a.expr = n.Rhs[i]
 	}
@@ -114,19 +160,27 @@ func (c *pkgIndex) addElemSet(ie *ast.IndexExpr, n *ast.AssignStmt, i int) {
 // files of the package (variables are traced across them); info holds their
 // types.
 func check(p *scanner.Pass, fset *token.FileSet, file *ast.File, files []*ast.File, info *types.Info) {
-	checkFile(p, newIndex(fset, files, info), file)
+	checkFile(p, newIndex(fset, files, info, nil, nil), file)
 }
 
-// newIndex indexes the files of one package.
-func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info) *pkgIndex {
-	c := &pkgIndex{fset: fset, info: info, assigns: indexAssignments(files, info), funcs: map[*types.Func]*ast.FuncDecl{}, fieldAssigned: map[types.Object]bool{}, fieldValues: map[*types.Var][]assignment{}, elemSets: map[*types.Var][]assignment{}}
+// newIndex indexes the files of one package, with the files of the module
+// packages it imports (filePkg gives their import paths, deps their
+// packages; both nil for a package checked alone).
+func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info, filePkg map[*ast.File]string, deps map[string]*types.Package) *pkgIndex {
+	c := &pkgIndex{fset: fset, info: info, assigns: indexAssignments(files, info, filePkg), funcs: map[*types.Func]*ast.FuncDecl{}, fieldAssigned: map[types.Object]bool{}, fieldValues: map[*types.Var][]assignment{}, elemSets: map[*types.Var][]assignment{},
+		filePkg: filePkg, deps: deps, calls: map[*types.Func][]callSite{}, params: map[*types.Var]paramRef{}, methods: map[string][]*types.Func{}}
 	for _, f := range files {
+		pkg := filePkg[f]
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.CallExpr:
+				if fn := typeutil.StaticCallee(info, n); fn != nil && len(n.Args) > 0 {
+					c.calls[fn] = append(c.calls[fn], callSite{call: n, pkg: pkg})
+				}
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
 					if ie, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-						c.addElemSet(ie, n, i)
+						c.addElemSet(ie, n, i, pkg)
 						continue
 					}
 					se, ok := ast.Unparen(l).(*ast.SelectorExpr)
@@ -142,11 +196,11 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info) *pkgInde
 					switch {
 					case v == nil:
 					case n.Tok != token.ASSIGN:
-						c.fieldValues[v] = append(c.fieldValues[v], assignment{})
+						c.fieldValues[v] = append(c.fieldValues[v], assignment{pkg: pkg})
 					case len(n.Lhs) == len(n.Rhs):
-						c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: n.Rhs[i], idx: -1})
+						c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: n.Rhs[i], idx: -1, pkg: pkg})
 					case len(n.Rhs) == 1:
-						c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: n.Rhs[0], idx: i})
+						c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: n.Rhs[0], idx: i, pkg: pkg})
 					}
 				}
 			case *ast.CompositeLit:
@@ -166,7 +220,7 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info) *pkgInde
 						v = st.Field(i)
 					}
 					if v != nil {
-						c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: val, idx: -1})
+						c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: val, idx: -1, pkg: pkg})
 					}
 				}
 			}
@@ -176,6 +230,13 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info) *pkgInde
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
 					c.funcs[fn] = fd
+					sig := fn.Type().(*types.Signature)
+					for i := 0; i < sig.Params().Len(); i++ {
+						c.params[sig.Params().At(i)] = paramRef{fn: fn, i: i}
+					}
+					if sig.Recv() != nil {
+						c.methods[fn.Name()] = append(c.methods[fn.Name()], fn)
+					}
 				}
 			}
 		}
@@ -194,7 +255,7 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info) *pkgInde
 				if !ok || c.wrappers[fn] {
 					return !c.wrappers[fn]
 				}
-				if isProcessAPI(calleeOf(info, call)) || c.wrappers[typeutil.StaticCallee(info, call)] || callsFuncValue(info, call) {
+				if isProcessAPI(calleeOf(info, call)) || c.wrappers[typeutil.StaticCallee(info, call)] || callsFuncValue(info, call) || c.callsWrapperMethod(call) {
 					c.wrappers[fn] = true
 					changed = true
 				}
@@ -227,7 +288,7 @@ func callsFuncValue(info *types.Info, call *ast.CallExpr) bool {
 // checkFile reports the launches and primitives of file, one of the files
 // idx indexes, on p.
 func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
-	c := &checker{p: p, file: file, cutPkgs: idx.cut, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, elemSets: idx.elemSets, wrappers: idx.wrappers}
+	c := &checker{p: p, file: file, cutPkgs: idx.cut, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, elemSets: idx.elemSets, wrappers: idx.wrappers, idx: idx}
 	ast.Inspect(file, func(n ast.Node) bool {
 		c.cut = false
 		switch n := n.(type) {
@@ -260,7 +321,8 @@ func (c *checker) pos(p token.Pos) scanner.Pos {
 }
 
 // indexAssignments records every value given to every variable of files.
-func indexAssignments(files []*ast.File, info *types.Info) map[*types.Var][]assignment {
+func indexAssignments(files []*ast.File, info *types.Info, filePkg map[*ast.File]string) map[*types.Var][]assignment {
+	var pkg string
 	m := map[*types.Var][]assignment{}
 	varOf := func(e ast.Expr) *types.Var {
 		if e == nil {
@@ -285,17 +347,18 @@ func indexAssignments(files []*ast.File, info *types.Info) map[*types.Var][]assi
 			}
 			switch {
 			case !follow:
-				m[v] = append(m[v], assignment{})
+				m[v] = append(m[v], assignment{pkg: pkg})
 			case len(lhs) == len(rhs):
-				m[v] = append(m[v], assignment{expr: rhs[i], idx: -1})
+				m[v] = append(m[v], assignment{expr: rhs[i], idx: -1, pkg: pkg})
 			case len(rhs) == 1:
-				m[v] = append(m[v], assignment{expr: rhs[0], idx: i})
+				m[v] = append(m[v], assignment{expr: rhs[0], idx: i, pkg: pkg})
 			default:
-				m[v] = append(m[v], assignment{})
+				m[v] = append(m[v], assignment{pkg: pkg})
 			}
 		}
 	}
 	for _, f := range files {
+		pkg = filePkg[f]
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.ValueSpec:
@@ -312,12 +375,12 @@ func indexAssignments(files []*ast.File, info *types.Info) map[*types.Var][]assi
 				// A range variable takes the elements of what is ranged
 				// over, when that is a literal the code gives.
 				if v := varOf(n.Key); v != nil && n.Tok == token.DEFINE {
-					m[v] = append(m[v], assignment{rangeOf: n.X, key: true, idx: -1})
+					m[v] = append(m[v], assignment{rangeOf: n.X, key: true, idx: -1, pkg: pkg})
 				} else if n.Key != nil {
 					add([]ast.Expr{n.Key}, nil, false)
 				}
 				if v := varOf(n.Value); v != nil && n.Tok == token.DEFINE {
-					m[v] = append(m[v], assignment{rangeOf: n.X, idx: -1})
+					m[v] = append(m[v], assignment{rangeOf: n.X, idx: -1, pkg: pkg})
 				} else if n.Value != nil {
 					add([]ast.Expr{n.Value}, nil, false)
 				}
@@ -370,9 +433,8 @@ func (c *checker) call(call *ast.CallExpr) {
 		return
 	}
 	if c.bind == nil {
-		if fn := typeutil.StaticCallee(c.info, call); fn != nil && c.funcs[fn] != nil && c.wrappers[fn] {
-			c.wrapperCall(call, fn, c.funcs[fn])
-		}
+		c.helperCalls(call, nil, nil, nil, c.pos(call.Pos()))
+		c.bind, c.bindList = nil, nil
 	}
 	c.cutCall(call)
 }
@@ -461,7 +523,7 @@ func (c *checker) funcValueAPI(v *types.Var, depth int) (processAPI, bool) {
 	}
 	c.resolving[v] = true
 	defer delete(c.resolving, v)
-	for _, as := range append(c.assigns[v], c.fieldValues[v]...) {
+	for _, as := range append(c.valuesOf(c.assigns, v), c.valuesOf(c.fieldValues, v)...) {
 		if as.expr == nil || as.idx >= 0 {
 			continue
 		}
@@ -606,24 +668,21 @@ func splitWindows(s string) []string {
 // followed to the process API they reach.
 const maxHelperDepth = 8
 
-// wrapperCall judges a call of a function of the package (or of a module
+// viaHelper judges a call of a function of the package (or of a module
 // package it imports) that hands its parameters to a process API, directly
 // or through other such functions (`func run(name string, args
 // ...string) error { return exec.Command(name, args...).Run() }`): the
 // process-API calls in its body, and in the helpers it calls, are judged
-// again with the parameters bound to this call's arguments, and a launch
-// that only the binding reveals is reported here, at the call, naming the
-// helper chain.
-func (c *checker) wrapperCall(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDecl) {
-	c.viaHelper(call, fn, decl, nil, nil, nil, c.pos(call.Pos()))
-	c.bind, c.bindList = nil, nil
-}
-
-// viaHelper binds fn's parameters to call's arguments (evaluated with the
-// caller's binding, outer) and judges what fn's body starts with them.
+// again with the parameters bound to this call's arguments (evaluated with
+// the caller's binding, outer), and a launch that only the binding — or
+// a value the importer gives (see scope) — reveals is reported at the
+// call, at, naming the helper chain.
 func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDecl, outer map[*types.Var]scanner.Arg, outerList map[*types.Var][]scanner.Arg, chain []string, at scanner.Pos) {
 	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Params().Len() == 0 {
+	// Without parameters, only a helper of an imported package can
+	// launch more here than where it is written (a field its importer
+	// sets).
+	if !ok || sig.Params().Len() == 0 && c.scopeOf(fn.Pkg()) == nil {
 		return
 	}
 	for _, name := range chain {
@@ -633,29 +692,8 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 	}
 	chain = append(chain, helperName(fn))
 	c.bind, c.bindList = outer, outerList
-	bind := map[*types.Var]scanner.Arg{}
-	bindList := map[*types.Var][]scanner.Arg{}
+	bind, bindList := c.bindArgs(call, sig)
 	params := sig.Params()
-	for i := 0; i < params.Len(); i++ {
-		v := params.At(i)
-		if sig.Variadic() && i == params.Len()-1 {
-			if call.Ellipsis.IsValid() && i < len(call.Args) {
-				if l, ok := c.list(call.Args[i], 0); ok {
-					bindList[v] = l
-				}
-				continue
-			}
-			var l []scanner.Arg
-			for _, a := range call.Args[min(i, len(call.Args)):] {
-				l = append(l, c.str(a, 0))
-			}
-			bindList[v] = l
-			continue
-		}
-		if i < len(call.Args) {
-			bind[v] = c.str(call.Args[i], 0)
-		}
-	}
 	if len(chain) > maxHelperDepth {
 		// The bound is reached: a runtime among the values handed on is
 		// reported, dynamic, never dropped.
@@ -675,7 +713,9 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 			return true
 		}
 		c.bind, c.bindList = nil, nil
+		c.scope = c.scopeOf(fn.Pkg())
 		unbound, ok := c.processArgv(inner)
+		c.scope = nil
 		if ok {
 			if l, nested := c.p.Config.JudgeArgv(unbound); l != nil || len(nested) > 0 {
 				return true // judged where it is written
@@ -692,9 +732,7 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 			c.p.Chokepoint = was
 			return true
 		}
-		if next := typeutil.StaticCallee(c.info, inner); next != nil && c.wrappers[next] && c.funcs[next] != nil {
-			c.viaHelper(inner, next, c.funcs[next], bind, bindList, chain, at)
-		}
+		c.helperCalls(inner, bind, bindList, chain, at)
 		return true
 	})
 }
@@ -881,6 +919,10 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 		if b, ok := c.bind[v]; ok {
 			return b
 		}
+		if a, ok := c.paramString(v, depth); ok {
+			a.Pos = at
+			return a
+		}
 		a := c.varString(v, depth)
 		a.Pos = at
 		return a
@@ -948,12 +990,14 @@ func (c *checker) fieldString(e *ast.SelectorExpr, depth int) scanner.Arg {
 	if !ok {
 		return scanner.Arg{}
 	}
-	return c.valuesString(v, c.fieldValues[v], depth)
+	c.inField++
+	defer func() { c.inField-- }()
+	return c.valuesString(v, c.valuesOf(c.fieldValues, v), depth)
 }
 
 // varString resolves a variable from the values the code gives it.
 func (c *checker) varString(v *types.Var, depth int) scanner.Arg {
-	return c.valuesString(v, c.assigns[v], depth)
+	return c.valuesString(v, c.valuesOf(c.assigns, v), depth)
 }
 
 // maxPossibilities bounds the values of one variable or field judged as a
@@ -1065,7 +1109,7 @@ func (c *checker) rangeElems(x ast.Expr, key bool, depth int) ([]scanner.Arg, bo
 		if !ok {
 			return nil, false
 		}
-		as := c.assigns[v]
+		as := c.valuesOf(c.assigns, v)
 		if len(as) != 1 || as[0].expr == nil || as[0].idx >= 0 {
 			return nil, false
 		}
@@ -1073,7 +1117,7 @@ func (c *checker) rangeElems(x ast.Expr, key bool, depth int) ([]scanner.Arg, bo
 		if !ok {
 			return nil, false
 		}
-		for _, s := range c.elemSets[v] {
+		for _, s := range c.valuesOf(c.elemSets, v) {
 			switch {
 			case key:
 				out = append(out, c.str(s.rangeOf, depth+1))
@@ -1150,7 +1194,7 @@ func (c *checker) elemsSet(x ast.Expr) bool {
 		return false
 	}
 	v, ok := c.info.Uses[id].(*types.Var)
-	return ok && len(c.elemSets[v]) > 0
+	return ok && len(c.valuesOf(c.elemSets, v)) > 0
 }
 
 func allSame(vals []scanner.Arg) bool {
@@ -1247,7 +1291,7 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 		r.Value = strings.TrimSpace(r.Value)
 		return r
 	}
-	return scanner.Arg{}
+	return c.returnedString(call, idx, depth)
 }
 
 // unknownWord stands for a formatted value that cannot be resolved: a word
@@ -1366,7 +1410,7 @@ func (c *checker) list(e ast.Expr, depth int) ([]scanner.Arg, bool) {
 // appends to itself (whose tail is unknown to the judge only past the
 // known head).
 func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
-	as := c.assigns[v]
+	as := c.valuesOf(c.assigns, v)
 	if len(as) == 0 || c.resolving[v] {
 		return nil, false
 	}

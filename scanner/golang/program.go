@@ -417,7 +417,7 @@ func (g *program) load(u *unit, key unitKey, fd *folderSrc) {
 	}
 	conf := types.Config{Importer: l, Error: func(error) {}, FakeImportC: true}
 	_, _ = conf.Check(key.pkg, g.fset, files, info)
-	u.idx = newIndex(g.fset, append(files, l.files...), info)
+	u.idx = newIndex(g.fset, append(files, l.files...), info, l.filePkg, l.deps)
 	u.idx.cut = l.cut
 	u.truncated = l.truncated
 }
@@ -431,6 +431,8 @@ type loader struct {
 	pkgs      map[string]*types.Package
 	loading   map[string]bool
 	files     []*ast.File // the imported packages' files
+	filePkg   map[*ast.File]string      // their import paths
+	deps      map[string]*types.Package // the packages checked from source
 	truncated bool
 	cut       map[string]bool // module packages left out at a bound
 }
@@ -591,6 +593,13 @@ func (l *loader) Import(p string) (*types.Package, error) {
 				pkg.MarkComplete()
 				l.pkgs[p] = pkg
 				l.files = append(l.files, files...)
+				if l.deps == nil {
+					l.filePkg, l.deps = map[*ast.File]string{}, map[string]*types.Package{}
+				}
+				l.deps[p] = pkg
+				for _, f := range files {
+					l.filePkg[f] = p
+				}
 				return pkg, nil
 			}
 		}

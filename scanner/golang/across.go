@@ -1,0 +1,285 @@
+package golang
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// Values across the packages of a module. A package is type-checked with
+// the module packages it imports (program.go), and its index holds every
+// value any of them gives a variable or a field. Three things follow from
+// that, each an over-approximation:
+//
+//   - A helper of an imported package is judged twice: as its own
+//     package's scan sees it (scope: the values given in that package and
+//     those it imports), and with every value the importer adds (a field
+//     the importer sets, `job.Job{Bin: "claude"}.Start()`). Only a launch
+//     the first misses is reported, at the importer's call.
+//   - A parameter stored into a field is every argument its function is
+//     called with, plus an unknown (callers outside the unit).
+//   - A call of a function of the module yields every value its return
+//     statements give, its parameters bound to the call's arguments; a
+//     call through an interface method is every implementation the loaded
+//     packages declare.
+
+// valuesOf returns the values m gives v that the current scope sees.
+func (c *checker) valuesOf(m map[*types.Var][]assignment, v *types.Var) []assignment {
+	as := m[v]
+	if c.scope == nil {
+		return as
+	}
+	var out []assignment
+	for _, a := range as {
+		if c.scope[a.pkg] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// scopeOf returns the module packages whose values pkg's own scan sees:
+// pkg and the module packages it imports, transitively. It is nil (every
+// value) for the package being checked.
+func (c *checker) scopeOf(pkg *types.Package) map[string]bool {
+	if pkg == nil || c.idx == nil || c.idx.deps[pkg.Path()] != pkg {
+		return nil
+	}
+	if s, ok := c.scopes[pkg]; ok {
+		return s
+	}
+	s := map[string]bool{}
+	queue := []*types.Package{pkg}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		if s[p.Path()] || c.idx.deps[p.Path()] != p {
+			continue
+		}
+		s[p.Path()] = true
+		queue = append(queue, p.Imports()...)
+	}
+	if c.scopes == nil {
+		c.scopes = map[*types.Package]map[string]bool{}
+	}
+	c.scopes[pkg] = s
+	return s
+}
+
+// paramString resolves a parameter stored into a field: every argument
+// its function is called with in the scope, and an unknown (a caller the
+// unit does not hold). ok is false for a variable that is not such a
+// parameter.
+func (c *checker) paramString(v *types.Var, depth int) (scanner.Arg, bool) {
+	if c.inField == 0 || c.idx == nil || c.resolving[v] {
+		return scanner.Arg{}, false
+	}
+	ref, ok := c.idx.params[v]
+	if !ok {
+		return scanner.Arg{}, false
+	}
+	sig := ref.fn.Type().(*types.Signature)
+	if sig.Variadic() && ref.i == sig.Params().Len()-1 {
+		return scanner.Arg{}, false
+	}
+	if c.resolving == nil {
+		c.resolving = map[*types.Var]bool{}
+	}
+	c.resolving[v] = true
+	defer delete(c.resolving, v)
+	vals := []scanner.Arg{{}}
+	for _, cs := range c.idx.calls[ref.fn] {
+		if len(vals) > maxPossibilities {
+			break
+		}
+		if c.scope != nil && !c.scope[cs.pkg] || ref.i >= len(cs.call.Args) {
+			continue
+		}
+		vals = append(vals, c.str(cs.call.Args[ref.i], depth+1))
+	}
+	return c.judgeSet(vals, false), true
+}
+
+// bindArgs binds fn's parameters to call's arguments, evaluated with the
+// current binding.
+func (c *checker) bindArgs(call *ast.CallExpr, sig *types.Signature) (map[*types.Var]scanner.Arg, map[*types.Var][]scanner.Arg) {
+	bind := map[*types.Var]scanner.Arg{}
+	bindList := map[*types.Var][]scanner.Arg{}
+	params := sig.Params()
+	for i := 0; i < params.Len(); i++ {
+		v := params.At(i)
+		if sig.Variadic() && i == params.Len()-1 {
+			if call.Ellipsis.IsValid() && i < len(call.Args) {
+				if l, ok := c.list(call.Args[i], 0); ok {
+					bindList[v] = l
+				}
+				continue
+			}
+			var l []scanner.Arg
+			for _, a := range call.Args[min(i, len(call.Args)):] {
+				l = append(l, c.str(a, 0))
+			}
+			bindList[v] = l
+			continue
+		}
+		if i < len(call.Args) {
+			bind[v] = c.str(call.Args[i], 0)
+		}
+	}
+	return bind, bindList
+}
+
+// returnedString resolves result idx of a call of functions the module
+// declares (one, or the implementations of an interface method): every
+// value their return statements give, with the parameters bound to the
+// call's arguments, judged as a set.
+func (c *checker) returnedString(call *ast.CallExpr, idx, depth int) scanner.Arg {
+	fns, unknown := c.callees(call, nil)
+	if len(fns) == 0 {
+		return scanner.Arg{}
+	}
+	var vals []scanner.Arg
+	allKnown := !unknown
+	for _, fn := range fns {
+		if c.returning[fn] {
+			allKnown = false
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		bind, bindList := c.bindArgs(call, sig)
+		oldBind, oldList := c.bind, c.bindList
+		if c.returning == nil {
+			c.returning = map[*types.Func]bool{}
+		}
+		c.returning[fn] = true
+		c.bind, c.bindList = bind, bindList
+		for _, r := range returns(c.funcs[fn].Body) {
+			if len(vals) > maxPossibilities {
+				break
+			}
+			var a scanner.Arg
+			switch {
+			case len(r.Results) == sig.Results().Len() && idx < len(r.Results):
+				a = c.str(r.Results[idx], depth+1)
+			case len(r.Results) == 1:
+				if inner, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr); ok {
+					a = c.callString(inner, idx, depth+1)
+				}
+			case len(r.Results) == 0 && idx < sig.Results().Len():
+				a = c.varString(sig.Results().At(idx), depth+1)
+			}
+			allKnown = allKnown && a.Known
+			vals = append(vals, a)
+		}
+		c.bind, c.bindList = oldBind, oldList
+		delete(c.returning, fn)
+	}
+	return c.judgeSet(vals, allKnown && len(vals) <= maxPossibilities)
+}
+
+// returns lists the return statements of body, not those of the function
+// literals inside it.
+func returns(body *ast.BlockStmt) []*ast.ReturnStmt {
+	var out []*ast.ReturnStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+// callees returns the functions with a body that call may call, keeping
+// those pred accepts (nil: all): its static callee, or every method of
+// the loaded packages that implements the interface method it calls.
+// unknown is set when that set is larger than maxPossibilities or some
+// module packages were left out at a bound (an implementation may be
+// there); fns is then empty.
+func (c *checker) callees(call *ast.CallExpr, pred func(*types.Func) bool) (fns []*types.Func, unknown bool) {
+	if fn := typeutil.StaticCallee(c.info, call); fn != nil {
+		if c.funcs[fn] != nil && (pred == nil || pred(fn)) {
+			return []*types.Func{fn}, false
+		}
+		return nil, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || c.idx == nil {
+		return nil, false
+	}
+	s := c.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return nil, false
+	}
+	iface, ok := types.Unalias(s.Recv()).Underlying().(*types.Interface)
+	if !ok {
+		return nil, false
+	}
+	if _, isParam := types.Unalias(s.Recv()).(*types.TypeParam); isParam {
+		return nil, false
+	}
+	for _, m := range c.idx.methods[sel.Sel.Name] {
+		recv := m.Type().(*types.Signature).Recv().Type()
+		if p, ok := recv.(*types.Pointer); ok {
+			recv = p.Elem()
+		}
+		if !types.Implements(recv, iface) && !types.Implements(types.NewPointer(recv), iface) {
+			continue
+		}
+		if pred != nil && !pred(m) {
+			continue
+		}
+		fns = append(fns, m)
+	}
+	if len(fns) > maxPossibilities || len(fns) > 0 && len(c.cutPkgs) > 0 {
+		return nil, true
+	}
+	return fns, false
+}
+
+// helperCalls follows call into the helpers it may call (a function of the
+// package or of a module package it imports, or every implementation of
+// an interface method): outer is the caller's binding. Past the bound on
+// implementations, a runtime among the arguments is dynamic.
+func (c *checker) helperCalls(call *ast.CallExpr, outer map[*types.Var]scanner.Arg, outerList map[*types.Var][]scanner.Arg, chain []string, at scanner.Pos) {
+	fns, unknown := c.callees(call, func(fn *types.Func) bool { return c.wrappers[fn] })
+	if unknown {
+		c.bind, c.bindList = outer, outerList
+		var vals []scanner.Arg
+		for _, a := range call.Args {
+			vals = append(vals, c.str(a, 0))
+		}
+		c.reportUnfollowed(vals, at, fmt.Sprintf("handed to an interface method whose implementations are not all known (more than %d, or module packages left out at a bound)", maxPossibilities))
+		return
+	}
+	for _, fn := range fns {
+		c.viaHelper(call, fn, c.funcs[fn], outer, outerList, chain, at)
+	}
+}
+
+// callsWrapperMethod reports whether call calls an interface method of
+// the name of a declared method that is a wrapper (one of its possible
+// implementations): its caller may be a wrapper too.
+func (c *pkgIndex) callsWrapperMethod(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s := c.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || !types.IsInterface(s.Recv()) {
+		return false
+	}
+	for _, m := range c.methods[sel.Sel.Name] {
+		if c.wrappers[m] {
+			return true
+		}
+	}
+	return false
+}
