@@ -430,7 +430,7 @@ type loader struct {
 	info      *types.Info
 	pkgs      map[string]*types.Package
 	loading   map[string]bool
-	files     []*ast.File // the imported packages' files
+	files     []*ast.File               // the imported packages' files
 	filePkg   map[*ast.File]string      // their import paths
 	deps      map[string]*types.Package // the packages checked from source
 	truncated bool
