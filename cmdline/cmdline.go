@@ -124,6 +124,11 @@ type Inner struct {
 	// Chain lists the wrappers peeled to reach this inner, outermost
 	// first.
 	Chain []string
+	// Code, for an inner found in interpreter code (python -c CODE, node
+	// -e CODE) whose word is known, is that code whole, from word Arg: a
+	// caller with a parser for the interpreter's language (argv[Prog])
+	// may scan it. The inner itself is what CodeCommands makes of it.
+	Code string
 }
 
 // Result is what an argv runs.
@@ -225,6 +230,9 @@ func (u *unwrapper) shell(in Inner, prog, arg int, text string) {
 }
 
 func (u *unwrapper) code(in Inner, prog, arg int, text string) {
+	if u.argv[arg].Known {
+		in.Code, in.Arg = text, arg
+	}
 	cmds := CodeCommands(text)
 	if len(cmds) == 0 {
 		// Code that starts no process: the interpreter is the command.

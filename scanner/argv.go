@@ -49,6 +49,11 @@ func (l *Launch) Gated() bool { return l.Class == ClassGated }
 type NestedShell struct {
 	Text string
 	Arg  int
+	// Interpreter, when set, says Text is not shell but program code
+	// that this interpreter runs (python3 -c CODE, node -e CODE) and
+	// that mentions a runtime: the judge hands it to the detector of the
+	// interpreter's language (Pass.Judge).
+	Interpreter string
 }
 
 // WrapperCommand is the launch-runtime command name.
@@ -73,7 +78,12 @@ func (c *Config) JudgeArgv(argv []Arg) (*Launch, []NestedShell) {
 	res := cmdline.UnwrapDepth(Words(argv), maxWrapperDepth)
 	var nested []NestedShell
 	var red, gated *Launch
+	codeSeen := map[int]bool{}
 	for _, in := range res.Inners {
+		if in.Code != "" && !codeSeen[in.Arg] && c.MentionsRuntime([]byte(in.Code)) {
+			codeSeen[in.Arg] = true
+			nested = append(nested, NestedShell{Text: in.Code, Arg: in.Arg, Interpreter: argv[in.Prog].Value})
+		}
 		var l *Launch
 		switch in.Kind {
 		case cmdline.KindArgv:

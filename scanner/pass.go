@@ -3,6 +3,7 @@ package scanner
 import (
 	"errors"
 	"fmt"
+	"path"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -286,6 +287,10 @@ func (p *Pass) Judge(cmd Command) *Launch {
 		}
 	}
 	for _, n := range nested {
+		if n.Interpreter != "" {
+			p.scanCode(n, elemPos(argv, n.Arg, cmd.At))
+			continue
+		}
 		if cmd.Nested != nil && cmd.Nested(n.Arg, n.Text) {
 			continue
 		}
@@ -468,4 +473,45 @@ func (s *Shared) Value(key any, newValue func() any) any {
 	}
 	v, _ := s.m.LoadOrStore(key, newValue())
 	return v
+}
+
+// codeFile names interpreter code by its language, for ScanAs: the
+// interpreters whose language a detector of the suite reads.
+func codeFile(interpreter string) string {
+	base := path.Base(strings.ReplaceAll(interpreter, `\`, "/"))
+	base = strings.TrimSuffix(strings.ToLower(base), ".exe")
+	switch strings.TrimRight(base, "0123456789.") {
+	case "python", "pypy":
+		return "code.py"
+	case "node", "nodejs", "bun":
+		return "code.js"
+	case "deno":
+		return "code.ts"
+	}
+	return ""
+}
+
+// scanCode hands interpreter code from an argv (python3 -c CODE, node -e
+// CODE) to the detector of its language, so an agent SDK the code imports
+// is RED, reported at the argv element that holds the code. The process
+// APIs the code calls are the command-line model's (cmdline.CodeCommands,
+// scanned as shell): only the detector's sdk findings are kept, so a
+// launch is not reported twice.
+func (p *Pass) scanCode(n NestedShell, at Pos) {
+	name := codeFile(n.Interpreter)
+	if name == "" {
+		return
+	}
+	n0 := len(p.findings)
+	p.ScanAs(name, n.Text)
+	kept := p.findings[:n0]
+	for _, f := range p.findings[n0:] {
+		if f.Class != ClassSDK {
+			continue
+		}
+		f.Line, f.Column = at.Line, at.Column
+		f.Message += " (in the code `" + path.Base(n.Interpreter) + "` runs)"
+		kept = append(kept, f)
+	}
+	p.findings = kept
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -106,28 +107,31 @@ func (c *checker) paramString(v *types.Var, depth int) (scanner.Arg, bool) {
 
 // bindArgs binds fn's parameters to call's arguments, evaluated with the
 // current binding.
-func (c *checker) bindArgs(call *ast.CallExpr, sig *types.Signature) (map[*types.Var]scanner.Arg, map[*types.Var][]scanner.Arg) {
+func (c *checker) bindArgs(call *ast.CallExpr, sig *types.Signature, depth int) (map[*types.Var]scanner.Arg, map[*types.Var][]scanner.Arg) {
 	bind := map[*types.Var]scanner.Arg{}
 	bindList := map[*types.Var][]scanner.Arg{}
 	params := sig.Params()
 	for i := 0; i < params.Len(); i++ {
 		v := params.At(i)
+		if !isString(v.Type()) && !isStringList(v.Type()) {
+			continue // only strings and string lists reach an argv
+		}
 		if sig.Variadic() && i == params.Len()-1 {
 			if call.Ellipsis.IsValid() && i < len(call.Args) {
-				if l, ok := c.list(call.Args[i], 0); ok {
+				if l, ok := c.list(call.Args[i], depth); ok {
 					bindList[v] = l
 				}
 				continue
 			}
 			var l []scanner.Arg
 			for _, a := range call.Args[min(i, len(call.Args)):] {
-				l = append(l, c.str(a, 0))
+				l = append(l, c.str(a, depth))
 			}
 			bindList[v] = l
 			continue
 		}
 		if i < len(call.Args) {
-			bind[v] = c.str(call.Args[i], 0)
+			bind[v] = c.str(call.Args[i], depth)
 		}
 	}
 	return bind, bindList
@@ -136,12 +140,21 @@ func (c *checker) bindArgs(call *ast.CallExpr, sig *types.Signature) (map[*types
 // returnedString resolves result idx of a call of functions the module
 // declares (one, or the implementations of an interface method): every
 // value their return statements give, with the parameters bound to the
-// call's arguments, judged as a set.
+// call's arguments, judged as a set. A function's result for the same
+// argument values is resolved once per file (memo).
 func (c *checker) returnedString(call *ast.CallExpr, idx, depth int) scanner.Arg {
-	fns, unknown := c.callees(call, nil)
-	if len(fns) == 0 {
+	fns, unknown := c.callees(call, func(fn *types.Func) bool {
+		res := fn.Type().(*types.Signature).Results()
+		return idx < res.Len() && isString(res.At(idx).Type())
+	})
+	if len(fns) == 0 && !unknown {
 		return scanner.Arg{}
 	}
+	// A call's result was unknown before results were followed: one that
+	// the depth bound cuts is unknown again, not a reason to call the
+	// whole command unparseable.
+	cut := c.cut
+	defer func() { c.cut = cut }()
 	var vals []scanner.Arg
 	allKnown := !unknown
 	for _, fn := range fns {
@@ -150,35 +163,84 @@ func (c *checker) returnedString(call *ast.CallExpr, idx, depth int) scanner.Arg
 			continue
 		}
 		sig := fn.Type().(*types.Signature)
-		bind, bindList := c.bindArgs(call, sig)
-		oldBind, oldList := c.bind, c.bindList
-		if c.returning == nil {
-			c.returning = map[*types.Func]bool{}
+		bind, bindList := c.bindArgs(call, sig, depth+1)
+		key := resultKey(fn, idx, sig, bind, bindList, c.scope, c.inField > 0)
+		rs, ok := c.results[key]
+		if !ok {
+			rs = c.results1(fn, idx, sig, bind, bindList, depth)
+			if c.results == nil {
+				c.results = map[string][]scanner.Arg{}
+			}
+			c.results[key] = rs
 		}
-		c.returning[fn] = true
-		c.bind, c.bindList = bind, bindList
-		for _, r := range returns(c.funcs[fn].Body) {
-			if len(vals) > maxPossibilities {
-				break
-			}
-			var a scanner.Arg
-			switch {
-			case len(r.Results) == sig.Results().Len() && idx < len(r.Results):
-				a = c.str(r.Results[idx], depth+1)
-			case len(r.Results) == 1:
-				if inner, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr); ok {
-					a = c.callString(inner, idx, depth+1)
-				}
-			case len(r.Results) == 0 && idx < sig.Results().Len():
-				a = c.varString(sig.Results().At(idx), depth+1)
-			}
+		for _, a := range rs {
 			allKnown = allKnown && a.Known
-			vals = append(vals, a)
 		}
-		c.bind, c.bindList = oldBind, oldList
-		delete(c.returning, fn)
+		vals = append(vals, rs...)
 	}
 	return c.judgeSet(vals, allKnown && len(vals) <= maxPossibilities)
+}
+
+// results1 resolves what fn's return statements give as result idx, with
+// its parameters bound.
+func (c *checker) results1(fn *types.Func, idx int, sig *types.Signature, bind map[*types.Var]scanner.Arg, bindList map[*types.Var][]scanner.Arg, depth int) []scanner.Arg {
+	oldBind, oldList := c.bind, c.bindList
+	if c.returning == nil {
+		c.returning = map[*types.Func]bool{}
+	}
+	c.returning[fn] = true
+	c.bind, c.bindList = bind, bindList
+	var vals []scanner.Arg
+	for _, r := range returns(c.funcs[fn].Body) {
+		if len(vals) > maxPossibilities {
+			break
+		}
+		var a scanner.Arg
+		switch {
+		case len(r.Results) == sig.Results().Len() && idx < len(r.Results):
+			a = c.str(r.Results[idx], depth+1)
+		case len(r.Results) == 1:
+			if inner, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr); ok {
+				a = c.callString(inner, idx, depth+1)
+			}
+		case len(r.Results) == 0:
+			a = c.varString(sig.Results().At(idx), depth+1)
+		}
+		vals = append(vals, a)
+	}
+	c.bind, c.bindList = oldBind, oldList
+	delete(c.returning, fn)
+	return vals
+}
+
+// resultKey names a function's result for given argument values, scope
+// and field context.
+func resultKey(fn *types.Func, idx int, sig *types.Signature, bind map[*types.Var]scanner.Arg, bindList map[*types.Var][]scanner.Arg, scope map[string]bool, inField bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%p/%d/%p/%t", fn, idx, scope, inField)
+	params := sig.Params()
+	for i := 0; i < params.Len(); i++ {
+		v := params.At(i)
+		if a, ok := bind[v]; ok {
+			fmt.Fprintf(&b, "|%t%q%s", a.Known, a.Value, a.Via)
+		}
+		for _, a := range bindList[v] {
+			fmt.Fprintf(&b, ",%t%q%s", a.Known, a.Value, a.Via)
+		}
+	}
+	return b.String()
+}
+
+// isString reports whether t is a string type.
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// isStringList reports whether t is a slice of strings.
+func isStringList(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && isString(s.Elem())
 }
 
 // returns lists the return statements of body, not those of the function

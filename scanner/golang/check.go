@@ -77,6 +77,8 @@ type checker struct {
 	// returning are the functions whose results are being resolved (a
 	// function returning its own call is a cycle).
 	returning map[*types.Func]bool
+	// results memoizes returnedString (see resultKey).
+	results map[string][]scanner.Arg
 	// inField counts the field values being resolved: a parameter stored
 	// into a field is every argument its function is called with.
 	inField int
@@ -692,7 +694,7 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 	}
 	chain = append(chain, helperName(fn))
 	c.bind, c.bindList = outer, outerList
-	bind, bindList := c.bindArgs(call, sig)
+	bind, bindList := c.bindArgs(call, sig, 0)
 	params := sig.Params()
 	if len(chain) > maxHelperDepth {
 		// The bound is reached: a runtime among the values handed on is

@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
 
 	lscanner "github.com/leasegate/leasegate/scanner"
 )
@@ -800,23 +799,11 @@ func stringLiterals(src []byte, yield func(string) bool) {
 func (ff *fileFacts) canStart() bool { return ff.api && ff.tokens() || ff.primitive() }
 
 // namesRuntime reports whether text holds a runtime's command as a word, a
-// runtime package, launch-runtime or the primitive.
+// runtime package or launch-runtime: the scanner's one trigger set, whose
+// words end at any non-alphanumeric byte, so `claude_agent_sdk` (an Agent
+// SDK's module) names claude.
 func namesRuntime(cfg *lscanner.Config, text string) bool {
-	if strings.Contains(text, lscanner.WrapperCommand) {
-		return true
-	}
-	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') }) {
-		if _, ok := cfg.RuntimeForCommand(w); ok {
-			return true
-		}
-	}
-	for _, w := range strings.Fields(text) {
-		w = strings.Trim(w, "\"'`,;()[]{}")
-		if _, ok := cfg.RuntimeForPackage(w); ok {
-			return true
-		}
-	}
-	return false
+	return cfg.Triggers().Scan([]byte(text))&(lscanner.HitRuntime|lscanner.HitWrapper) != 0
 }
 
 // primitiveText reports whether text holds the permission-bypass
