@@ -263,3 +263,34 @@ func TestReadsStdin(t *testing.T) {
 	}
 	assert.True(t, ReadsStdin(words("eval "+strings.ReplaceAll(deep, " ", "%"))))
 }
+
+// TestCode: interpreter code is handed back whole with the inners made of
+// it, so a caller with a parser for its language can scan it; code whose
+// word is unknown is not.
+func TestCode(t *testing.T) {
+	tests := []struct {
+		name string
+		argv []Word
+		arg  int
+		code string
+	}{
+		{"python -c, no process", Words("python3", "-c", "import json"), 2, "import json"},
+		{"node -e with a spawn", Words("node", "-e", "require('child_process').execSync('ls')"), 2, "require('child_process').execSync('ls')"},
+		{"behind a wrapper", Words("nohup", "python3", "-c", "print(1)"), 3, "print(1)"},
+		{"attached deno eval", Words("deno", "eval", "console.log(1)"), 2, "console.log(1)"},
+		{"unknown code", []Word{Lit("python3"), Lit("-c"), {}}, 0, ""},
+		{"a script, not code", Words("python3", "x.py"), 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Unwrap(tt.argv)
+			require.NotEmpty(t, r.Inners)
+			for _, in := range r.Inners {
+				assert.Equal(t, tt.code, in.Code)
+				if tt.code != "" {
+					assert.Equal(t, tt.arg, in.Arg)
+				}
+			}
+		})
+	}
+}

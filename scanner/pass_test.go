@@ -142,3 +142,15 @@ func TestScanAs(t *testing.T) {
 	require.Len(t, p.Findings(), 1)
 	assert.Equal(t, ClassGated, p.Findings()[0].Class, "the outer file's choke point applies")
 }
+
+// TestCodeFile: interpreter code is named by its language for ScanAs;
+// interpreters no detector reads get no name.
+func TestCodeFile(t *testing.T) {
+	for interp, want := range map[string]string{
+		"python3": "code.py", "/usr/bin/python3.12": "code.py", "pypy3": "code.py", `C:\Python\python.exe`: "code.py",
+		"node": "code.js", "nodejs": "code.js", "bun": "code.js", "deno": "code.ts",
+		"perl": "", "ruby": "", "php": "",
+	} {
+		assert.Equal(t, want, codeFile(interp), interp)
+	}
+}

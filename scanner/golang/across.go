@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -321,8 +322,14 @@ func (c *checker) helperCalls(call *ast.CallExpr, outer map[*types.Var]scanner.A
 		c.reportUnfollowed(vals, at, fmt.Sprintf("handed to an interface method whose implementations are not all known (more than %d, or module packages left out at a bound)", maxPossibilities))
 		return
 	}
+	// One RED finding says the call launches: the other implementations
+	// are not followed further.
+	before := len(c.p.Findings())
 	for _, fn := range fns {
 		c.viaHelper(call, fn, c.funcs[fn], outer, outerList, chain, at)
+		if slices.ContainsFunc(c.p.Findings()[before:], func(f scanner.Finding) bool { return f.Verdict == scanner.VerdictRed }) {
+			return
+		}
 	}
 }
 

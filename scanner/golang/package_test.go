@@ -224,3 +224,25 @@ func TestHelperDepthIsDynamic(t *testing.T) {
 	require.Len(t, got, 1)
 	assert.Contains(t, got[0], "RED:process-api claude")
 }
+
+// TestInterfaceImplementationsBound: a call through an interface method
+// with more implementations than a set holds is dynamic when it hands the
+// method a runtime's name, never silent; within the bound every
+// implementation is followed.
+func TestInterfaceImplementationsBound(t *testing.T) {
+	impls := func(n int) string {
+		var b strings.Builder
+		b.WriteString("package x\n\nimport \"os/exec\"\n\ntype starter interface{ Start(bin string) error }\n\n")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "type s%d struct{}\n\nfunc (s%d) Start(bin string) error { return exec.Command(bin).Run() }\n\n", i, i)
+		}
+		b.WriteString("func f(s starter) { _ = s.Start(\"claude\"); _ = s.Start(\"git\") }\n")
+		return b.String()
+	}
+	got := scanTree(t, map[string]string{"x/x.go": impls(17)}, "", 0)
+	require.Len(t, got, 1, "%q", got)
+	assert.Contains(t, got[0], "RED:dynamic claude")
+	got = scanTree(t, map[string]string{"x/x.go": impls(16)}, "", 0)
+	require.Len(t, got, 1, "one finding for the call, whatever the implementations: %q", got)
+	assert.Contains(t, got[0], "RED:process-api claude")
+}
