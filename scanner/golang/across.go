@@ -352,3 +352,17 @@ func (c *pkgIndex) callsWrapperMethod(call *ast.CallExpr) bool {
 	}
 	return false
 }
+
+// qualifiedVar returns the package-level variable sel names as pkg.V (a
+// variable of an imported package), or nil.
+func qualifiedVar(info *types.Info, sel *ast.SelectorExpr) *types.Var {
+	x, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if _, ok := info.Uses[x].(*types.PkgName); !ok {
+		return nil
+	}
+	v, _ := info.Uses[sel.Sel].(*types.Var)
+	return v
+}

@@ -330,6 +330,9 @@ func indexAssignments(files []*ast.File, info *types.Info, filePkg map[*ast.File
 		if e == nil {
 			return nil
 		}
+		if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+			return qualifiedVar(info, sel) // pkg.V = ... in an importer
+		}
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
 			return nil
@@ -929,6 +932,11 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 		a.Pos = at
 		return a
 	case *ast.SelectorExpr:
+		if v := qualifiedVar(c.info, e); v != nil {
+			a := c.varString(v, depth)
+			a.Pos = at
+			return a
+		}
 		a := c.fieldString(e, depth)
 		a.Pos = at
 		return a
