@@ -263,9 +263,10 @@ func returns(body *ast.BlockStmt) []*ast.ReturnStmt {
 // callees returns the functions with a body that call may call, keeping
 // those pred accepts (nil: all): its static callee, or every method of
 // the loaded packages that implements the interface method it calls.
-// unknown is set when that set is larger than maxPossibilities or some
-// module packages were left out at a bound (an implementation may be
-// there); fns is then empty.
+// unknown is set when that set is larger than maxPossibilities, when some
+// module packages were left out at a bound, or when an interface of the
+// module has no implementation loaded (an implementation may be
+// elsewhere); fns is then empty.
 func (c *checker) callees(call *ast.CallExpr, pred func(*types.Func) bool) (fns []*types.Func, unknown bool) {
 	if fn := typeutil.StaticCallee(c.info, call); fn != nil {
 		if c.funcs[fn] != nil && (pred == nil || pred(fn)) {
@@ -288,6 +289,7 @@ func (c *checker) callees(call *ast.CallExpr, pred func(*types.Func) bool) (fns 
 	if _, isParam := types.Unalias(s.Recv()).(*types.TypeParam); isParam {
 		return nil, false
 	}
+	impls := 0
 	for _, m := range c.idx.methods[sel.Sel.Name] {
 		recv := m.Type().(*types.Signature).Recv().Type()
 		if p, ok := recv.(*types.Pointer); ok {
@@ -296,15 +298,30 @@ func (c *checker) callees(call *ast.CallExpr, pred func(*types.Func) bool) (fns 
 		if !types.Implements(recv, iface) && !types.Implements(types.NewPointer(recv), iface) {
 			continue
 		}
+		impls++
 		if pred != nil && !pred(m) {
 			continue
 		}
 		fns = append(fns, m)
 	}
-	if len(fns) > maxPossibilities || len(fns) > 0 && len(c.cutPkgs) > 0 {
+	// A module's interface with no implementation among the loaded
+	// packages is implemented where the analysis does not look (a
+	// package that imports this one): unknown, as past the bounds.
+	if len(fns) > maxPossibilities || len(fns) > 0 && len(c.cutPkgs) > 0 || impls == 0 && c.moduleType(s.Recv()) {
 		return nil, true
 	}
 	return fns, false
+}
+
+// moduleType reports whether t is a named type declared in the package
+// being checked or a module package loaded with it.
+func (c *checker) moduleType(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	pkg := named.Obj().Pkg()
+	return pkg == c.idx.root || c.idx.deps[pkg.Path()] == pkg
 }
 
 // helperCalls follows call into the helpers it may call (a function of the

@@ -127,6 +127,8 @@ type pkgIndex struct {
 	// methods are the declared methods by name, for calls through an
 	// interface.
 	methods map[string][]*types.Func
+	// root is the package being checked (nil when it declares nothing).
+	root *types.Package
 }
 
 // callSite is one static call and the package that holds it.
@@ -231,6 +233,9 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info, filePkg 
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+					if c.root == nil && pkg == "" {
+						c.root = fn.Pkg()
+					}
 					c.funcs[fn] = fd
 					sig := fn.Type().(*types.Signature)
 					for i := 0; i < sig.Params().Len(); i++ {
