@@ -94,7 +94,7 @@ func (c *checker) paramString(v *types.Var, depth int) (scanner.Arg, bool) {
 	c.resolving[v] = true
 	defer delete(c.resolving, v)
 	vals := []scanner.Arg{{}}
-	for _, cs := range c.idx.calls[ref.fn] {
+	for _, cs := range c.idx.callSites()[ref.fn] {
 		if len(vals) > maxPossibilities {
 			break
 		}
@@ -382,4 +382,24 @@ func qualifiedVar(info *types.Info, sel *ast.SelectorExpr) *types.Var {
 	}
 	v, _ := info.Uses[sel.Sel].(*types.Var)
 	return v
+}
+
+// callSites returns the static calls with arguments of every function,
+// indexed once (only a parameter stored into a field asks for them).
+func (c *pkgIndex) callSites() map[*types.Func][]callSite {
+	c.callsOnce.Do(func() {
+		c.calls = map[*types.Func][]callSite{}
+		for _, f := range c.files {
+			pkg := c.filePkg[f]
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && len(call.Args) > 0 {
+					if fn := typeutil.StaticCallee(c.info, call); fn != nil {
+						c.calls[fn] = append(c.calls[fn], callSite{call: call, pkg: pkg})
+					}
+				}
+				return true
+			})
+		}
+	})
+	return c.calls
 }

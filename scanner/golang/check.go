@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -118,9 +119,12 @@ type pkgIndex struct {
 	// deps are the module packages type-checked with the package, by
 	// import path.
 	deps map[string]*types.Package
-	// calls are the static calls of each function with parameters, for
-	// a parameter stored into a field (see checker.inField).
-	calls map[*types.Func][]callSite
+	// calls are the static calls of each function with arguments, for a
+	// parameter stored into a field (see checker.inField); made from files
+	// when first asked (callSites).
+	files     []*ast.File
+	callsOnce sync.Once
+	calls     map[*types.Func][]callSite
 	// params gives each parameter of a declared function its function
 	// and position.
 	params map[*types.Var]paramRef
@@ -172,15 +176,11 @@ func check(p *scanner.Pass, fset *token.FileSet, file *ast.File, files []*ast.Fi
 // packages; both nil for a package checked alone).
 func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info, filePkg map[*ast.File]string, deps map[string]*types.Package) *pkgIndex {
 	c := &pkgIndex{fset: fset, info: info, assigns: indexAssignments(files, info, filePkg), funcs: map[*types.Func]*ast.FuncDecl{}, fieldAssigned: map[types.Object]bool{}, fieldValues: map[*types.Var][]assignment{}, elemSets: map[*types.Var][]assignment{},
-		filePkg: filePkg, deps: deps, calls: map[*types.Func][]callSite{}, params: map[*types.Var]paramRef{}, methods: map[string][]*types.Func{}}
+		filePkg: filePkg, deps: deps, files: files, params: map[*types.Var]paramRef{}, methods: map[string][]*types.Func{}}
 	for _, f := range files {
 		pkg := filePkg[f]
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.CallExpr:
-				if fn := typeutil.StaticCallee(info, n); fn != nil && len(n.Args) > 0 {
-					c.calls[fn] = append(c.calls[fn], callSite{call: n, pkg: pkg})
-				}
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
 					if ie, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
