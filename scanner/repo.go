@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	"github.com/leasegate/leasegate/cmdline"
 )
 
 // The repository phase (phase two) of a scan: what one file offers the
@@ -188,6 +190,14 @@ type Imports interface {
 	// bytes (a shell file another sources: its definitions are the
 	// sourcing shell's).
 	Source(spec string) (rel string, src []byte, ok bool)
+	// Script returns what the repository's shell script spec (a path
+	// the file runs, ScriptRuns) does with its arguments: the sinks of
+	// its summary's ScriptArgs. An absolute path (a file copied into an
+	// image) names the file of the repository with that base name when
+	// only one has it. ok is false when spec names no shell script of the
+	// repository; Export.Dynamic is set when the script cannot be judged
+	// (a bound reached, too large, or it does not parse).
+	Script(spec string) (Export, bool)
 	// Hint reports whether src may use something the repository offers
 	// (a byte prefilter: a detector that would skip the file for lack of
 	// a process API reads it when this is true).
@@ -256,4 +266,76 @@ func ModuleStem(rel string) string {
 		b = path.Base(path.Dir(rel))
 	}
 	return b
+}
+
+// ScriptArgs is the name under which a shell file's summary lists what
+// the file, run as a script (`./x.sh claude`, `bash x.sh claude`), does
+// with its positional parameters: Sink.Param 0 is $1.
+const ScriptArgs = "$@"
+
+// ScriptRun is a file an argv runs by path: its word as written and the
+// arguments the script gets.
+type ScriptRun struct {
+	Spec string
+	At   Pos
+	Args []Arg
+}
+
+// ScriptRuns lists the files argv runs by path, behind any wrapper: the
+// command word when it is a path (`./scripts/x.sh`, `"$DIR/x.sh"`,
+// `/entry.sh`) and a shell's script operand (`bash x.sh`, `sh -e x.sh`).
+// A path with an unknown head (`$(dirname "$0")/x.sh`, `$DIR/x.sh`) is
+// taken from the running file's folder: "./x.sh".
+func ScriptRuns(argv []Arg) []ScriptRun {
+	var out []ScriptRun
+	for _, in := range cmdline.Unwrap(Words(argv)).Inners {
+		if in.Start < 0 || in.Start >= len(argv) || in.End > len(argv) || !argv[in.Start].Known {
+			continue
+		}
+		w := argv[in.Start].Value
+		switch {
+		case in.Kind == cmdline.KindArgv && strings.Contains(w, "/"):
+		case in.Kind == cmdline.KindNone && in.Prog < in.Start && argv[in.Prog].Known && IsShellInterpreter(path.Base(argv[in.Prog].Value)):
+		default:
+			continue
+		}
+		spec := w
+		if i := strings.LastIndex(spec, "…"); i >= 0 {
+			j := strings.IndexByte(spec[i:], '/')
+			if j < 0 {
+				continue
+			}
+			spec = "." + spec[i+j:]
+		}
+		if spec == "" || strings.HasSuffix(spec, "/") {
+			continue
+		}
+		out = append(out, ScriptRun{Spec: spec, At: argv[in.Start].Pos, Args: argv[in.Start+1 : in.End]})
+	}
+	return out
+}
+
+// Derive is the argv a script's sink runs, given the script's arguments:
+// the arguments from the parameter on (SinkArgv), the parameter alone
+// (SinkProgram), or a shell given it as its -c string (SinkShell). It is
+// nil when the call does not pass that parameter.
+func (k Sink) Derive(args []Arg) []Arg {
+	if k.Param < 0 || k.Param >= len(args) {
+		return nil
+	}
+	a := args[k.Param]
+	switch k.Role {
+	case SinkArgv:
+		return append([]Arg(nil), args[k.Param:]...)
+	case SinkProgram:
+		return []Arg{a}
+	case SinkShell:
+		return []Arg{{Value: "sh", Known: true, Pos: a.Pos}, {Value: "-c", Known: true, Pos: a.Pos}, a}
+	}
+	return nil
+}
+
+// Chain is the steps from a call of the helper to the launch: Via, then At.
+func (k Sink) Chain() []Step {
+	return append(append([]Step(nil), k.Via...), k.At)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path"
 	"sort"
 	"strings"
 	"sync"
@@ -60,10 +61,16 @@ type repo struct {
 	mu    sync.Mutex
 	sums  map[string]*scanner.Summary
 	names [][]byte // the helpers other files offer, for Hint
+
+	// scripts are the summaries of shell files run by path
+	// (Imports.Script), memoized; bases indexes files by base name for
+	// absolute paths (built once, on demand).
+	scripts map[string]*scanner.Summary
+	bases   map[string][]string
 }
 
 func newRepo(files []*repoFile, cfg *scanner.Config, suite scanner.Suite) *repo {
-	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}}
+	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}, scripts: map[string]*scanner.Summary{}}
 	for _, f := range files {
 		r.byRel[f.rel] = f
 	}
@@ -289,10 +296,19 @@ func containsAny(src []byte, needles [][]byte) bool {
 	return false
 }
 
-// fileImports is scanner.Imports for one file being re-scanned.
+// fileImports is scanner.Imports for one file being re-scanned, or for a
+// script being summarized for the files that run it.
 type fileImports struct {
 	r    *repo
 	from string
+	// stack lists the scripts being summarized that led here (a script
+	// runs a script): a cycle is cut where it closes, and cut says so.
+	stack []string
+	cut   bool
+}
+
+func (im *fileImports) Script(spec string) (scanner.Export, bool) {
+	return im.r.script(im, spec)
 }
 
 func (im *fileImports) Lookup(spec, name string) (scanner.Export, bool) {
@@ -319,6 +335,93 @@ func (im *fileImports) Hint(src []byte) bool {
 	im.r.mu.Lock()
 	defer im.r.mu.Unlock()
 	return containsAny(src, im.r.names)
+}
+
+// shellLinker is the suite's shell detector, or nil.
+func (r *repo) shellLinker() scanner.Linker {
+	for _, d := range r.suite.Detectors {
+		if l, ok := d.(scanner.Linker); ok && d.Name() == "shell" {
+			return l
+		}
+	}
+	return nil
+}
+
+// script is Imports.Script for the file im reads from.
+func (r *repo) script(im *fileImports, spec string) (scanner.Export, bool) {
+	sh := r.shellLinker()
+	if sh == nil {
+		return scanner.Export{}, false
+	}
+	var target string
+	if strings.HasPrefix(spec, "/") {
+		rels := r.byBase(path.Base(spec))
+		if len(rels) != 1 {
+			return scanner.Export{}, false
+		}
+		target = rels[0]
+	} else if t, ok := sh.Resolve(im.from, spec, r.exists); ok {
+		target = t
+	} else {
+		return scanner.Export{}, false
+	}
+	tf := r.byRel[target]
+	if tf == nil || tf.res.link.det == nil || tf.res.link.det.Name() != sh.Name() {
+		return scanner.Export{}, false
+	}
+	for _, s := range im.stack {
+		if s == target {
+			im.cut = true // a cycle: cut where it closes
+			return scanner.Export{}, false
+		}
+	}
+	if len(im.stack) >= scanner.MaxLinkDepth {
+		return scanner.Export{Name: scanner.ScriptArgs, File: target, Dynamic: true}, true
+	}
+	r.mu.Lock()
+	s, ok := r.scripts[target]
+	r.mu.Unlock()
+	if !ok {
+		sub := &fileImports{r: r, from: target, stack: append(append([]string(nil), im.stack...), target)}
+		src, err := tf.read()
+		if err != nil || len(src) > scanner.MaxFileSize {
+			s = &scanner.Summary{Truncated: true}
+		} else {
+			p := scanner.NewPass(target, src, r.cfg, sh.Name(), r.suite)
+			p.Imports = sub
+			s, err = sh.Summarize(p)
+			if err != nil || s == nil {
+				s = &scanner.Summary{Truncated: true}
+			}
+		}
+		if sub.cut {
+			// what the cycle cut depends on where it was entered: not kept
+			im.cut = true
+		} else {
+			r.mu.Lock()
+			if old, ok := r.scripts[target]; ok {
+				s = old
+			} else {
+				r.scripts[target] = s
+			}
+			r.mu.Unlock()
+		}
+	}
+	return scanner.Export{Name: scanner.ScriptArgs, File: target, Sinks: s.Sinks[scanner.ScriptArgs], Dynamic: s.Truncated}, true
+}
+
+// byBase lists the files of the repository with base name b.
+func (r *repo) byBase(b string) []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.bases == nil {
+		r.bases = map[string][]string{}
+		for _, f := range r.files {
+			k := path.Base(f.rel)
+			r.bases[k] = append(r.bases[k], f.rel)
+		}
+	}
+	return r.bases[b]
 }
 
 // exists reports whether rel is a file of the scan.

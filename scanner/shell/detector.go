@@ -155,6 +155,9 @@ type scan struct {
 	shared *shared
 	// oneAlt keeps one alternative per word (see argv).
 	oneAlt bool
+	// chain is the way into the script whose argv is being judged, when
+	// a call runs a script of the repository (scriptCalls).
+	chain []scanner.Step
 }
 
 // maxNestedScans bounds how many eval and -c strings one text may have
@@ -175,6 +178,16 @@ type shared struct {
 	copied int // bytes copied by concat
 	// maxBytes bounds bytes: maxNestedBytes plus four times the root text.
 	maxBytes int
+	// rec, set while a script is summarized, collects the commands its
+	// positional parameters reach (Summarize).
+	rec *argSinks
+}
+
+// newShared is the state of a new scan tree over text.
+func newShared(text string) *shared {
+	// Legitimate nested strings come from the text itself (a big heredoc
+	// handed to eval), so the byte budget grows with it.
+	return &shared{seen: map[string]bool{}, budget: maxNestedScans, maxBytes: maxNestedBytes + 4*len(text)}
 }
 
 // enter reports whether a nested string at a position should be scanned,
@@ -202,9 +215,7 @@ func scanText(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, l
 
 func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, lang syntax.LangVariant, vars env, depth int, nested bool, sh *shared) error {
 	if sh == nil {
-		// Legitimate nested strings come from the text itself (a big
-		// heredoc handed to eval), so the byte budget grows with it.
-		sh = &shared{seen: map[string]bool{}, budget: maxNestedScans, maxBytes: maxNestedBytes + 4*len(text)}
+		sh = newShared(text)
 	}
 	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]bool{}, defs: map[string]scanner.Pos{}, bats: lang == syntax.LangBats, shared: sh}
 	if s.vars == nil {

@@ -84,10 +84,6 @@ func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bo
 	return "", false
 }
 
-// Summarize implements scanner.Linker. A sourced file is taken whole
-// (Imports.Source), so its summary is empty.
-func (Detector) Summarize(*scanner.Pass) (*scanner.Summary, error) { return &scanner.Summary{}, nil }
-
 // noteLinks records the files the text sources (Pass.Needs) and hands
 // whole to a shell (Pass.Runs).
 func noteLinks(p *scanner.Pass, text string, at scanner.Pos) {

@@ -31,6 +31,11 @@ func (s *scan) visitor(cls scanner.Class) func(syntax.Node) bool {
 		case *syntax.ProcSubst:
 			s.stmts(n.Stmts, scanner.ClassCommandSubstitution)
 			return false
+		case *syntax.FuncDecl:
+			if s.shared.rec != nil {
+				s.funcBody(n, cls)
+				return false
+			}
 		}
 		return true
 	}
@@ -160,6 +165,9 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	if len(argv) == 0 || depth > 4 {
 		return
 	}
+	if s.shared.rec != nil {
+		s.argSink(argv)
+	}
 	if s.shadowed(argv[0]) {
 		// claude() { ...; } defined above: `claude` runs the function, whose
 		// body is scanned where it is.
@@ -173,6 +181,7 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	if l != nil {
 		return
 	}
+	s.scriptCalls(argv, cls, depth)
 	i := 0
 	for i < len(argv)-1 && argv[i].Known && (argv[i].Value == "builtin" || argv[i].Value == "command") {
 		i++
