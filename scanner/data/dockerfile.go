@@ -47,6 +47,8 @@ func (s *scan) dockerfile() {
 	escape := byte('\\')
 	directives := true
 	st := &dockerState{}
+	s.docker = st
+	defer func() { s.docker = nil }()
 	for i := 0; i < len(phys); i++ {
 		l := phys[i]
 		trimmed := strings.TrimSpace(l.s)
@@ -128,6 +130,11 @@ type dockerState struct {
 	// entry and cmd are the stage's last ENTRYPOINT and CMD in exec form
 	// (entry is nil after a shell-form ENTRYPOINT, which ignores CMD).
 	entry, cmd []word
+	// workdir is the stage's WORKDIR; copies maps a path in the image to
+	// the one repository file COPY or ADD put there (as written, from
+	// the build context).
+	workdir string
+	copies  map[string]string
 }
 
 // dockerEnv records ENV NAME=value ... (or the legacy ENV NAME value) and
@@ -284,6 +291,12 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 	case "FROM":
 		s.dockerEntrypoint(st)
 		*st = dockerState{}
+	case "WORKDIR":
+		if w := strings.TrimSpace(rest.s); w != "" && !strings.Contains(w, "$") {
+			st.workdir = st.inImage(w)
+		}
+	case "COPY", "ADD":
+		st.dockerCopy(rest, s)
 	case "ENV":
 		st.dockerEnv(rest, false)
 	case "ARG":
@@ -421,4 +434,49 @@ func (s *scan) dockerShellText(t text, st *dockerState, via scanner.Class) {
 	case shellPowerShell:
 		s.powershell(t)
 	}
+}
+
+// inImage is an image path made absolute from the stage's WORKDIR.
+func (st *dockerState) inImage(p string) string {
+	if !strings.HasPrefix(p, "/") {
+		wd := st.workdir
+		if wd == "" {
+			wd = "/"
+		}
+		p = path.Join(wd, p)
+	}
+	return path.Clean(p)
+}
+
+// dockerCopy records where COPY or ADD puts one file of the build
+// context: a single local source (no --from, no URL, no wildcard) and
+// its destination (a folder when it ends with '/'). Several sources, a
+// folder or a wildcard are left out: such a path is then found by its
+// base name (Imports.Script).
+func (st *dockerState) dockerCopy(rest text, s *scan) {
+	var args []string
+	if jw, ok := s.jsonArgv(rest); ok {
+		for _, w := range jw {
+			args = append(args, w.t.s)
+		}
+	} else {
+		args = strings.Fields(rest.s)
+	}
+	for len(args) > 0 && strings.HasPrefix(args[0], "--") {
+		if strings.HasPrefix(args[0], "--from") {
+			return
+		}
+		args = args[1:]
+	}
+	if len(args) != 2 || strings.ContainsAny(args[0], "*?[$") || strings.Contains(args[0], "://") || strings.Contains(args[1], "$") {
+		return
+	}
+	src, dst := args[0], args[1]
+	if strings.HasSuffix(dst, "/") || dst == "." {
+		dst = path.Join(dst, path.Base(src))
+	}
+	if st.copies == nil {
+		st.copies = map[string]string{}
+	}
+	st.copies[st.inImage(dst)] = src
 }

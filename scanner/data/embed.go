@@ -29,6 +29,9 @@ type scan struct {
 	// lies beyond it was not scanned. Scan turns it into an unparseable
 	// finding for a launch definition, so a bomb cannot hide what follows.
 	limit *limitHit
+	// docker is the state of the Dockerfile stage being scanned: where
+	// COPY and ADD put the repository's files in the image.
+	docker *dockerState
 }
 
 // limitHit is a bound the scan of one file reached.
@@ -121,13 +124,16 @@ func (s *scan) judge(ws []word, via scanner.Class) {
 	for i, w := range ws {
 		argv[i] = scanner.Arg{Value: w.t.s, Known: w.known, Pos: s.pos(w.t.fileOff(0))}
 	}
-	s.p.Judge(scanner.Command{Argv: argv, Via: via, Nested: func(arg int, text string) bool {
+	l := s.p.Judge(scanner.Command{Argv: argv, Via: via, Nested: func(arg int, text string) bool {
 		if arg < len(ws) && ws[arg].t.s == text {
 			s.shell(withEnv(ws[arg].t, s.env), scanner.ClassEval, nil)
 			return true
 		}
 		return false
 	}})
+	if l == nil {
+		s.scriptCalls(argv, via)
+	}
 }
 
 // shellScriptWord is the argument a program set as the shell (a

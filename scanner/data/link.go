@@ -171,3 +171,49 @@ func (s *scan) unjudgedUses(at scanner.Pos, spec, why string) {
 
 // Mentions implements scanner.Linker: data files offer no helpers by name.
 func (Detector) Mentions(string) [][]byte { return nil }
+
+// scriptCalls judges the repository's shell scripts an argv runs by path
+// (a Dockerfile's exec-form ENTRYPOINT `["/entry.sh", "claude"]`) with the
+// arguments it gives them, like the shell detector does for shell text
+// (docs/repository.md). A path in an image is mapped back to the file
+// COPY or ADD put there; otherwise Imports.Script finds it by base name.
+func (s *scan) scriptCalls(argv []scanner.Arg, via scanner.Class) {
+	if len(argv) < 2 {
+		return
+	}
+	var vals []string
+	for _, a := range argv[1:] {
+		vals = append(vals, a.Value)
+	}
+	if !s.p.Config.MentionsRuntime([]byte(strings.Join(vals, "\n"))) {
+		return
+	}
+	for _, r := range scanner.ScriptRuns(argv) {
+		spec := r.Spec
+		if s.docker != nil {
+			if src, ok := s.docker.copies[s.docker.inImage(spec)]; ok {
+				spec = src
+			}
+		}
+		if len(r.Args) == 0 {
+			continue
+		}
+		if s.p.Imports == nil {
+			s.p.Needs = append(s.p.Needs, spec)
+			continue
+		}
+		ex, ok := s.p.Imports.Script(spec)
+		if !ok {
+			continue
+		}
+		if ex.Dynamic {
+			s.p.ReportUnjudgedScript(r.At, ex.File)
+			continue
+		}
+		for _, k := range ex.Sinks {
+			if derived := k.Derive(r.Args); len(derived) > 0 {
+				s.p.JudgeThrough(scanner.Command{Argv: derived, Via: via}, k.Chain())
+			}
+		}
+	}
+}

@@ -236,8 +236,7 @@ func (s *scan) unjudgedScript(r scanner.ScriptRun, file string) {
 		s.shared.rec.sum.Truncated = true
 		return
 	}
-	s.p.Report(scanner.Finding{Line: r.At.Line, Column: r.At.Column, Runtime: "unknown", Class: scanner.ClassDynamic,
-		Message: fmt.Sprintf("an argument naming a runtime is given to the script `%s`, which cannot be judged (it does not parse, or a bound of the repository phase is reached)", file)})
+	s.p.ReportUnjudgedScript(r.At, file)
 }
 
 // funcBody walks a function's body while a script is summarized, with

@@ -52,6 +52,7 @@ func (s *scan) stmt(st *syntax.Stmt, cls scanner.Class) {
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 			s.pipeToShell(c)
+			s.pipeToXargs(c, cls)
 		}
 	}
 	v := s.visitor(cls)

@@ -1,0 +1,170 @@
+package shell
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// xargsValueShort are xargs's short options that take a value, and
+// xargsValueLong its long ones (written without `=`, they take the next
+// word).
+const xargsValueShort = "adEILnPs"
+
+var xargsValueLong = map[string]bool{
+	"--arg-file": true, "--delimiter": true, "--eof": true, "--max-lines": true,
+	"--max-args": true, "--max-procs": true, "--max-chars": true, "--process-slot-var": true,
+}
+
+// pipeToXargs judges what xargs runs when a pipe feeds it literal words:
+// `echo claude | xargs -I{} {} -p hi` runs `claude -p hi`, and
+// `printf '%s\n' claude | xargs sh -c '"$0" -p'` runs the string with $0
+// set to `claude`. It over-approximates: the producer (the pipe's last
+// stage before xargs) is echo or printf of known words, each word (each
+// line with -I) is one item, every item fills the placeholder of -I
+// (-i, --replace) or, without one, all are appended to the command.
+func (s *scan) pipeToXargs(b *syntax.BinaryCmd, cls scanner.Class) {
+	y, ok := b.Y.Cmd.(*syntax.CallExpr)
+	if !ok || len(y.Args) == 0 {
+		return
+	}
+	x := b.X
+	for {
+		if bx, ok := x.Cmd.(*syntax.BinaryCmd); ok && (bx.Op == syntax.Pipe || bx.Op == syntax.PipeAll) {
+			x = bx.Y
+			continue
+		}
+		break
+	}
+	c, ok := x.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) < 2 || c.Args[0].Lit() != "echo" && c.Args[0].Lit() != "printf" {
+		return
+	}
+	xi := -1
+	for i, w := range y.Args {
+		if path.Base(w.Lit()) == "xargs" {
+			xi = i
+			break
+		}
+	}
+	if xi < 0 {
+		return
+	}
+	for _, prod := range s.argv(c.Args) {
+		text, at, ok := producedText(prod)
+		if !ok {
+			continue
+		}
+		for _, argv := range s.argv(y.Args) {
+			s.xargsRuns(argv[xi:], text, at, cls)
+		}
+	}
+}
+
+// producedText is what an echo or printf argv prints, when every word is
+// known, and where its first word is.
+func producedText(argv []scanner.Arg) (string, scanner.Pos, bool) {
+	args := argv[1:]
+	if argv[0].Value == "echo" {
+		for len(args) > 0 && args[0].Known && strings.HasPrefix(args[0].Value, "-") && strings.Trim(args[0].Value, "-neE") == "" {
+			args = args[1:]
+		}
+	}
+	if len(args) == 0 {
+		return "", scanner.Pos{}, false
+	}
+	for _, a := range args {
+		if !a.Known {
+			return "", scanner.Pos{}, false
+		}
+	}
+	var vals []string
+	for _, a := range args {
+		vals = append(vals, a.Value)
+	}
+	text := strings.Join(vals, " ")
+	if argv[0].Value == "printf" {
+		text = printfText(args[0].Value, args[1:])
+	}
+	return strings.ReplaceAll(text, "\\n", "\n"), args[0].Pos, true
+}
+
+// xargsRuns judges the command an xargs argv runs with the items of text.
+func (s *scan) xargsRuns(argv []scanner.Arg, text string, at scanner.Pos, cls scanner.Class) {
+	repl := ""
+	j := 1
+	for j < len(argv) && argv[j].Known && strings.HasPrefix(argv[j].Value, "-") {
+		w := argv[j].Value
+		j++
+		switch {
+		case w == "--":
+			goto command
+		case w == "--replace" || w == "-i":
+			repl = "{}"
+		case strings.HasPrefix(w, "--replace="):
+			repl = strings.TrimPrefix(w, "--replace=")
+		case strings.HasPrefix(w, "--"):
+			if xargsValueLong[w] {
+				j++
+			}
+		case strings.HasPrefix(w, "-i"):
+			repl = w[2:]
+		default:
+			for k := 1; k < len(w); k++ {
+				if strings.IndexByte(xargsValueShort, w[k]) < 0 {
+					continue
+				}
+				v := w[k+1:]
+				if v == "" && j < len(argv) {
+					v = argv[j].Value
+					j++
+				}
+				if w[k] == 'I' {
+					repl = v
+				}
+				break
+			}
+		}
+	}
+command:
+	if j >= len(argv) {
+		return // xargs runs echo
+	}
+	cmd := argv[j:]
+	var items []string
+	if repl != "" {
+		for _, l := range strings.Split(text, "\n") {
+			if l = strings.TrimLeft(l, " \t"); l != "" {
+				items = append(items, l)
+			}
+		}
+	} else {
+		items = strings.Fields(text)
+	}
+	if len(items) > maxAlts {
+		s.p.ReportUnparseable(at, fmt.Sprintf("more than %d items fed to xargs; the rest are not judged", maxAlts))
+		items = items[:maxAlts]
+	}
+	if repl == "" {
+		run := append([]scanner.Arg(nil), cmd...)
+		for _, it := range items {
+			run = append(run, scanner.Arg{Value: it, Known: true, Pos: at})
+		}
+		s.judge(run, cls, 1)
+		return
+	}
+	for _, it := range items {
+		run := make([]scanner.Arg, len(cmd))
+		for i, a := range cmd {
+			run[i] = a
+			if a.Known && strings.Contains(a.Value, repl) {
+				run[i].Value = strings.ReplaceAll(a.Value, repl, it)
+			}
+		}
+		s.judge(run, cls, 1)
+	}
+}
