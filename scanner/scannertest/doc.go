@@ -9,7 +9,9 @@
 // understood. A case with no want must be clean.
 //
 // A .txtar case holds several files; its `-- want --` section lists
-// `path:line:col [TAG]` lines (col 0 matches any column) and an optional
+// `path:line:col [TAG]` lines (col 0 matches any column; a trailing `via
+// file:line,file:line` requires the finding's chain, docs/repository.md)
+// and an optional
 // `.check-launches.yaml` file in the archive is used as the configuration
 // (it is not scanned itself).
 //

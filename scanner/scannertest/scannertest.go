@@ -34,7 +34,9 @@ var wantRE = regexp.MustCompile(`(?:#|//|--|;)\s*want(\s+\+\d+)?((?:\s+"[^"\s]+"
 var tagRE = regexp.MustCompile(`"([^"\s]+)"`)
 
 // wantLineRE is one line of a txtar `-- want --` section.
-var wantLineRE = regexp.MustCompile(`^(\S+):(\d+):(\d+)\s+\[([^\]\s]+)\]\s*$`)
+// An optional `via FILE:LINE,FILE:LINE` names the finding's chain (the
+// file and line of each step, in order).
+var wantLineRE = regexp.MustCompile(`^(\S+):(\d+):(\d+)\s+\[([^\]\s]+)\](?:\s+via\s+(\S+))?\s*$`)
 
 // Expect is one expected (or actual) finding of a case.
 type Expect struct {
@@ -42,13 +44,31 @@ type Expect struct {
 	Line   int
 	Column int // 0 matches any column
 	Tag    string
+	// Chain is the finding's chain as `file:line,file:line` (txtar cases);
+	// a want without one matches any chain.
+	Chain string
 }
 
 func (e Expect) String() string {
 	if e.File == "" {
 		return fmt.Sprintf("%d: [%s]", e.Line, e.Tag)
 	}
+	if e.Chain != "" {
+		return fmt.Sprintf("%s:%d:%d: [%s] via %s", e.File, e.Line, e.Column, e.Tag, e.Chain)
+	}
 	return fmt.Sprintf("%s:%d:%d: [%s]", e.File, e.Line, e.Column, e.Tag)
+}
+
+// chainOf is a finding's chain as a want names it.
+func chainOf(f scanner.Finding) string {
+	if f.Chain == nil {
+		return ""
+	}
+	parts := make([]string, len(*f.Chain))
+	for i, st := range *f.Chain {
+		parts[i] = fmt.Sprintf("%s:%d", st.File, st.Line)
+	}
+	return strings.Join(parts, ",")
 }
 
 // Case is one case file of a matrix.
@@ -194,7 +214,7 @@ func CheckCase(t testing.TB, name string, src []byte, exe bool, suite scanner.Su
 			t.Errorf("%s: scan error: %v", name, ferr)
 		}
 		for _, x := range fs {
-			got = append(got, Expect{File: x.File, Line: x.Line, Column: x.Column, Tag: x.Tag()})
+			got = append(got, Expect{File: x.File, Line: x.Line, Column: x.Column, Tag: x.Tag(), Chain: chainOf(x)})
 		}
 	} else {
 		if !opensWithComment(src) {
@@ -261,11 +281,11 @@ func ParseWantSection(data []byte) ([]Expect, error) {
 		}
 		m := wantLineRE.FindStringSubmatch(line)
 		if m == nil {
-			return nil, fmt.Errorf("want line %d: %q is not `path:line:col [TAG]`", i+1, line)
+			return nil, fmt.Errorf("want line %d: %q is not `path:line:col [TAG]` (optionally `via file:line,...`)", i+1, line)
 		}
 		l, _ := strconv.Atoi(m[2])
 		c, _ := strconv.Atoi(m[3])
-		out = append(out, Expect{File: m[1], Line: l, Column: c, Tag: m[4]})
+		out = append(out, Expect{File: m[1], Line: l, Column: c, Tag: m[4], Chain: m[5]})
 	}
 	return out, nil
 }
@@ -276,7 +296,7 @@ func Diff(want, got []Expect) (missing, extra []Expect) {
 	used := make([]bool, len(got))
 	match := func(w Expect, exact bool) bool {
 		for i, g := range got {
-			if used[i] || g.File != w.File || g.Line != w.Line || g.Tag != w.Tag {
+			if used[i] || g.File != w.File || g.Line != w.Line || g.Tag != w.Tag || w.Chain != "" && w.Chain != g.Chain {
 				continue
 			}
 			if exact && w.Column != g.Column {

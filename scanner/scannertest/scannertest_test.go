@@ -68,6 +68,7 @@ func TestCheckCase(t *testing.T) {
 		{"no opening comment", "a.fake", "LAUNCH # want \"GATED\"\n", []string{"must open with a comment"}},
 		{"txtar all met", "a.txtar", "covers txtar\n-- x.fake --\n\nLAUNCH\n  DIRECT\n-- want --\nx.fake:2:1 [GATED]\nx.fake:3:0 [RED:direct-literal]\n", nil},
 		{"txtar wrong column", "a.txtar", "col\n-- x.fake --\nLAUNCH\n-- want --\nx.fake:1:2 [GATED]\n", []string{"missing finding x.fake:1:2: [GATED]", "unexpected finding x.fake:1:1: [GATED]"}},
+		{"txtar chain required", "a.txtar", "chain\n-- x.fake --\nLAUNCH\n-- want --\nx.fake:1:1 [GATED] via y.fake:3\n", []string{"missing finding x.fake:1:1: [GATED] via y.fake:3", "unexpected finding x.fake:1:1: [GATED]"}},
 		{"txtar extra", "a.txtar", "extra\n-- x.fake --\nLAUNCH\n-- want --\n", []string{"unexpected finding x.fake:1:1: [GATED]"}},
 		{"txtar missing want section", "a.txtar", "none\n-- x.fake --\nhi\n", []string{"no `-- want --` section"}},
 		{"txtar bad want line", "a.txtar", "bad\n-- x.fake --\nhi\n-- want --\nx.fake line 1\n", []string{"FATAL"}},
