@@ -219,12 +219,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 // shell (`bash notes.txt`, `. ./env.txt`): they are not prose. The
 // launches found there name the file that runs them.
 func (r *repo) runProse() {
-	var det scanner.Linker
-	for _, d := range r.suite.Detectors {
-		if l, ok := d.(scanner.Linker); ok && d.Name() == "shell" {
-			det = l
-		}
-	}
+	det := r.shellLinker()
 	if det == nil {
 		return
 	}

@@ -171,7 +171,7 @@ func (s *scan) argSink(argv []scanner.Arg) {
 // a call giving a script an argument that names a runtime is noted
 // (Pass.Needs) so that the file is scanned again.
 func (s *scan) scriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) {
-	if len(argv) < 2 || !s.passesRuntime(argv[1:]) {
+	if len(argv) < 2 || !mayRunScript(argv) || !s.passesRuntime(argv[1:]) {
 		return
 	}
 	for _, r := range scanner.ScriptRuns(argv) {
@@ -208,6 +208,17 @@ func (s *scan) scriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) {
 			s.chain = old
 		}
 	}
+}
+
+// mayRunScript is a cheap test before ScriptRuns: some known word but the
+// last is a path or names a shell.
+func mayRunScript(argv []scanner.Arg) bool {
+	for _, a := range argv[:len(argv)-1] {
+		if a.Known && (strings.IndexByte(a.Value, '/') >= 0 || scanner.IsShellInterpreter(path.Base(a.Value))) {
+			return true
+		}
+	}
+	return false
 }
 
 // passesRuntime reports whether some argument may carry a runtime to a
