@@ -345,7 +345,7 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 			}
 			v = a.ev.Eval(pos[k.Param])
 		}
-		chain := append(append([]scanner.Step{}, k.Via...), k.At)
+		chain := k.Chain()
 		mark := a.p.Mark()
 		switch {
 		case k.Role == scanner.SinkProgram:

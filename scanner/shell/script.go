@@ -90,12 +90,30 @@ func (Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	for k := range params {
 		params[k] = val{s: argMarker(k)}
 	}
-	vars := env{}
-	vars.add(positionalName, params)
-	sh := newShared(src)
-	sh.rec = &argSinks{sum: sum}
-	if err := scanTree(p, src, scanner.Pos{Line: 1, Column: 1}, "", dialect(interp), vars, 0, false, sh); err != nil {
-		return nil, err
+	// The files the script sources come first, as in Scan: their
+	// functions (`retry "$@"` with retry from a library) are the script's.
+	pre := sourcedPrefix(p, src)
+	lines := strings.Count(pre.text, "\n")
+	if err := summarizeText(p, pre.text+src, interp, params, sum); err != nil {
+		if lines == 0 {
+			return nil, err
+		}
+		// a sourced file that does not parse is reported where it is;
+		// the script is summarized alone
+		sum, lines = &scanner.Summary{}, 0
+		if err := summarizeText(p, src, interp, params, sum); err != nil {
+			return nil, err
+		}
+	}
+	if lines > 0 {
+		for _, ks := range sum.Sinks {
+			for i := range ks {
+				pre.place(p.Path, lines, &ks[i].At)
+				for j := range ks[i].Via {
+					pre.place(p.Path, lines, &ks[i].Via[j])
+				}
+			}
+		}
 	}
 	for _, f := range p.Findings() {
 		if f.Class == scanner.ClassUnparseable {
@@ -103,6 +121,16 @@ func (Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 		}
 	}
 	return sum, nil
+}
+
+// summarizeText scans text with the positional parameters params,
+// recording the sinks it finds into sum.
+func summarizeText(p *scanner.Pass, text, interp string, params fields, sum *scanner.Summary) error {
+	vars := env{}
+	vars.add(positionalName, params)
+	sh := newShared(text)
+	sh.rec = &argSinks{sum: sum}
+	return scanTree(p, text, scanner.Pos{Line: 1, Column: 1}, "", dialect(interp), vars, 0, false, sh)
 }
 
 // argSink records, while a script is summarized, the parameter an argv
@@ -258,5 +286,54 @@ func (s *scan) funcBody(fd *syntax.FuncDecl, cls scanner.Class) {
 	s.stmt(fd.Body, cls)
 	if had {
 		s.vars[positionalName] = saved
+	}
+}
+
+// prefix is the text of the files a script sources, in order, and where
+// each starts.
+type prefix struct {
+	text  string
+	files []string
+	first []int // the line of the prefix where each file starts
+}
+
+// sourcedPrefix is the text of the files src sources (through
+// p.Imports; none when it is nil), each ending with a newline.
+func sourcedPrefix(p *scanner.Pass, src string) prefix {
+	var pre prefix
+	if p.Imports == nil || !strings.Contains(src, "source") && !strings.Contains(src, ". ") {
+		return pre
+	}
+	size := len(src)
+	var b strings.Builder
+	line := 1
+	for _, f := range sources(p, src, "", nil, 0, map[string]bool{p.Path: true}, &size) {
+		pre.files = append(pre.files, f.rel)
+		pre.first = append(pre.first, line)
+		b.WriteString(f.text)
+		if !strings.HasSuffix(f.text, "\n") {
+			b.WriteByte('\n')
+		}
+		line = strings.Count(b.String(), "\n") + 1
+	}
+	pre.text = b.String()
+	return pre
+}
+
+// place maps a step of the prefixed text back onto the script (past the
+// prefix's lines) or onto the sourced file it lies in.
+func (pre prefix) place(script string, lines int, st *scanner.Step) {
+	if st.File != script {
+		return
+	}
+	if st.Line > lines {
+		st.Line -= lines
+		return
+	}
+	for i := len(pre.first) - 1; i >= 0; i-- {
+		if st.Line >= pre.first[i] {
+			st.File, st.Line = pre.files[i], st.Line-pre.first[i]+1
+			return
+		}
 	}
 }

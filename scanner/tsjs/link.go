@@ -348,10 +348,6 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 	}
 	var prog, rest, argv *value
 	var progSink scanner.Sink
-	chain := func(k scanner.Sink) []scanner.Step {
-		c := append([]scanner.Step{}, k.Via...)
-		return append(c, k.At)
-	}
 	var used scanner.Sink
 	for _, k := range e.Sinks {
 		if k.Param >= len(args) || t.Nodes[args[k.Param]].Kind == kSpread {
@@ -386,7 +382,7 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 				if text, ok := treesitter.ShellText(c); ok {
 					mark := a.p.Mark()
 					a.p.ScanShell(text, a.textPos(c, at), "")
-					a.p.AddChain(mark, chain(k))
+					a.p.AddChain(mark, k.Chain())
 				}
 			}
 		}
@@ -397,9 +393,9 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 		if rest != nil {
 			r = *rest
 		}
-		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(prog, r), At: at, API: true, Alts: treesitter.AltArgs(a.t, prog.Alt)}, chain(progSink))
+		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(prog, r), At: at, API: true, Alts: treesitter.AltArgs(a.t, prog.Alt)}, progSink.Chain())
 	case argv != nil && argv.K == vArr:
-		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(nil, *argv), At: at, API: true}, chain(used))
+		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(nil, *argv), At: at, API: true}, used.Chain())
 	}
 }
 
