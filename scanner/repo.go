@@ -54,6 +54,9 @@ type Sink struct {
 	// possibly in another file); Via names the helpers in between.
 	At  Step
 	Via []Step
+	// Class, when set, is how the helper runs it (ClassEval: a script
+	// runs its arguments inside an `eval` or `sh -c` string).
+	Class Class
 }
 
 // Step is one link of the chain from a call site to the launch: a file

@@ -212,7 +212,11 @@ func (s *scan) scriptCalls(argv []scanner.Arg, via scanner.Class) {
 		}
 		for _, k := range ex.Sinks {
 			if derived := k.Derive(r.Args); len(derived) > 0 {
-				s.p.JudgeThrough(scanner.Command{Argv: derived, Via: via}, k.Chain())
+				c := via
+				if k.Class != "" {
+					c = k.Class
+				}
+				s.p.JudgeThrough(scanner.Command{Argv: derived, Via: c}, k.Chain())
 			}
 		}
 	}

@@ -137,7 +137,7 @@ func summarizeText(p *scanner.Pass, text, interp string, params fields, sum *sca
 // runs: its program (SinkProgram), its whole argv when the words after
 // it are the following parameters up to the last ("$@", SinkArgv), or
 // the string a shell runs (SinkShell).
-func (s *scan) argSink(argv []scanner.Arg) {
+func (s *scan) argSink(argv []scanner.Arg, cls scanner.Class) {
 	rec := s.shared.rec
 	for _, in := range cmdline.Unwrap(scanner.Words(argv)).Inners {
 		var k int
@@ -164,6 +164,9 @@ func (s *scan) argSink(argv []scanner.Arg) {
 				role = scanner.SinkArgv
 			}
 		case cmdline.KindShell:
+			if in.Prog >= 0 && in.Prog < len(argv) && argv[in.Prog].Value == "eval" {
+				continue // judge scans it in this shell, where the markers are words
+			}
 			first, _, _ := strings.Cut(strings.TrimSpace(in.Text), " ")
 			if k, ok = markerIndex(scanner.Arg{Value: first, Known: true}); !ok {
 				continue
@@ -188,6 +191,9 @@ func (s *scan) argSink(argv []scanner.Arg) {
 		}
 		steps := append([]scanner.Step{{File: s.p.Path, Line: pos.Line, Column: pos.Column, Note: note}}, s.chain...)
 		sink := scanner.Sink{Param: k, Role: role, At: steps[len(steps)-1], Via: steps[:len(steps)-1]}
+		if cls == scanner.ClassEval && role != scanner.SinkShell {
+			sink.Class = cls
+		}
 		if len(steps) > scanner.MaxLinkDepth || !rec.sum.AddSink(scanner.ScriptArgs, sink) {
 			rec.sum.Truncated = true
 		}
@@ -231,7 +237,11 @@ func (s *scan) scriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) {
 			old := s.chain
 			s.chain = chain
 			mark := s.p.Mark()
-			s.judge(derived, cls, depth+1)
+			c := cls
+			if k.Class != "" {
+				c = k.Class
+			}
+			s.judge(derived, c, depth+1)
 			s.p.AddChain(mark, chain)
 			s.chain = old
 		}

@@ -167,7 +167,7 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 		return
 	}
 	if s.shared.rec != nil {
-		s.argSink(argv)
+		s.argSink(argv, cls)
 	}
 	if s.shadowed(argv[0]) {
 		// claude() { ...; } defined above: `claude` runs the function, whose
