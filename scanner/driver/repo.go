@@ -67,7 +67,15 @@ type repo struct {
 	// absolute paths (built once, on demand).
 	scripts map[string]*scanner.Summary
 	bases   map[string][]string
+	// summarized counts the script summaries made (maxScriptSummaries).
+	summarized int
 }
+
+// maxScriptSummaries bounds the script summaries one scan makes: those a
+// cycle or the depth bound cut are not memoized, so a wide graph of
+// scripts running scripts could otherwise make them again and again.
+// Past it a script is judged dynamic.
+const maxScriptSummaries = 4096
 
 func newRepo(files []*repoFile, cfg *scanner.Config, suite scanner.Suite) *repo {
 	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}, scripts: map[string]*scanner.Summary{}}
@@ -371,11 +379,22 @@ func (r *repo) script(im *fileImports, spec string) (scanner.Export, bool) {
 		}
 	}
 	if len(im.stack) >= scanner.MaxLinkDepth {
+		// what is past the bound depends on where the chain was entered:
+		// the summaries on the way are not kept either
+		im.cut = true
 		return scanner.Export{Name: scanner.ScriptArgs, File: target, Dynamic: true}, true
 	}
 	r.mu.Lock()
 	s, ok := r.scripts[target]
+	over := !ok && r.summarized >= maxScriptSummaries
+	if !ok && !over {
+		r.summarized++
+	}
 	r.mu.Unlock()
+	if over {
+		im.cut = true
+		return scanner.Export{Name: scanner.ScriptArgs, File: target, Dynamic: true}, true
+	}
 	if !ok {
 		sub := &fileImports{r: r, from: target, stack: append(append([]string(nil), im.stack...), target)}
 		src, err := tf.read()
@@ -390,7 +409,8 @@ func (r *repo) script(im *fileImports, spec string) (scanner.Export, bool) {
 			}
 		}
 		if sub.cut {
-			// what the cycle cut depends on where it was entered: not kept
+			// what a cycle or the depth bound cut depends on where it was
+			// entered: not kept
 			im.cut = true
 		} else {
 			r.mu.Lock()
