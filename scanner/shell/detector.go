@@ -68,11 +68,7 @@ func isHuskyHook(f *scanner.File) bool {
 // binary data, and a file nested deeper than MaxNesting return a
 // *scanner.ParseError.
 func (Detector) Scan(p *scanner.Pass) error {
-	interp := scanner.Interpreter(p.Src)
-	if base := path.Base(p.Path); interp == "" && (path.Ext(base) == ".zsh" || zshBases[base]) {
-		interp = "zsh"
-	}
-	lang := dialect(interp)
+	lang := fileDialect(p)
 	src := string(p.Src)
 	nul := strings.IndexByte(src, 0)
 	if nul < 0 {
@@ -117,6 +113,16 @@ func (Detector) Scan(p *scanner.Pass) error {
 func (Detector) ScanText(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class) error {
 	noteLinks(p, text, at)
 	return scanText(p, text, at, via, syntax.LangBash, nil, 0, true)
+}
+
+// fileDialect is the dialect of the pass's file: its shebang's, else
+// zsh for zsh names, else bash.
+func fileDialect(p *scanner.Pass) syntax.LangVariant {
+	interp := scanner.Interpreter(p.Src)
+	if base := path.Base(p.Path); interp == "" && (path.Ext(base) == ".zsh" || zshBases[base]) {
+		interp = "zsh"
+	}
+	return dialect(interp)
 }
 
 func dialect(interp string) syntax.LangVariant {

@@ -82,10 +82,7 @@ func (Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	if !refersToArgs(src) {
 		return sum, nil
 	}
-	interp := scanner.Interpreter(p.Src)
-	if base := path.Base(p.Path); interp == "" && (path.Ext(base) == ".zsh" || zshBases[base]) {
-		interp = "zsh"
-	}
+	lang := fileDialect(p)
 	params := make(fields, maxScriptArgs)
 	for k := range params {
 		params[k] = val{s: argMarker(k)}
@@ -94,14 +91,14 @@ func (Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	// functions (`retry "$@"` with retry from a library) are the script's.
 	pre := sourcedPrefix(p, src)
 	lines := strings.Count(pre.text, "\n")
-	if err := summarizeText(p, pre.text+src, interp, params, sum); err != nil {
+	if err := summarizeText(p, pre.text+src, lang, params, sum); err != nil {
 		if lines == 0 {
 			return nil, err
 		}
 		// a sourced file that does not parse is reported where it is;
 		// the script is summarized alone
 		sum, lines = &scanner.Summary{}, 0
-		if err := summarizeText(p, src, interp, params, sum); err != nil {
+		if err := summarizeText(p, src, lang, params, sum); err != nil {
 			return nil, err
 		}
 	}
@@ -125,12 +122,12 @@ func (Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 
 // summarizeText scans text with the positional parameters params,
 // recording the sinks it finds into sum.
-func summarizeText(p *scanner.Pass, text, interp string, params fields, sum *scanner.Summary) error {
+func summarizeText(p *scanner.Pass, text string, lang syntax.LangVariant, params fields, sum *scanner.Summary) error {
 	vars := env{}
 	vars.add(positionalName, params)
 	sh := newShared(text)
 	sh.rec = &argSinks{sum: sum}
-	return scanTree(p, text, scanner.Pos{Line: 1, Column: 1}, "", dialect(interp), vars, 0, false, sh)
+	return scanTree(p, text, scanner.Pos{Line: 1, Column: 1}, "", lang, vars, 0, false, sh)
 }
 
 // argSink records, while a script is summarized, the parameter an argv
