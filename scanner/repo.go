@@ -74,7 +74,8 @@ func (s Step) String() string { return fmt.Sprintf("%s:%d:%d", s.File, s.Line, s
 // `from .a import X`).
 type Ref struct {
 	Spec string // the module as written in the re-exporting file
-	Name string // the name there ("*" for every name)
+	Name string // the name there ("*" for every name; a dotted path for a member)
+	At   Pos    // where the re-exporting file names it (zero when unknown)
 }
 
 // Summary is what one file offers other files: its exported constants
@@ -86,6 +87,10 @@ type Summary struct {
 	Sinks     map[string][]Sink // helper name (or Class.method) → its sinks
 	Reexports map[string]Ref    // name → where it comes from
 	Stars     []string          // modules every name of which is re-exported
+	// APIs are the exported names that are a process API or the Agent SDK
+	// of a package (`export { query as ask } from "…sdk"`): a file that
+	// calls one is read in phase two, as for a helper.
+	APIs []string
 	// Truncated says a bound cut the summary: a name it does not hold
 	// may still be offered, so a use of one is dynamic.
 	Truncated bool
@@ -93,7 +98,7 @@ type Summary struct {
 
 // Empty reports whether the summary offers nothing.
 func (s *Summary) Empty() bool {
-	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && !s.Truncated
+	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && len(s.APIs) == 0 && !s.Truncated
 }
 
 // Const is an exported constant: the strings it may hold and where it is
@@ -144,8 +149,23 @@ func (s *Summary) AddReexport(name string, r Ref) bool {
 	return true
 }
 
+// AddAPI records an exported name that is a package's process API;
+// false when the bound is reached.
+func (s *Summary) AddAPI(name string) bool {
+	for _, old := range s.APIs {
+		if old == name {
+			return true
+		}
+	}
+	if !s.room() {
+		return false
+	}
+	s.APIs = append(s.APIs, name)
+	return true
+}
+
 func (s *Summary) room() bool {
-	if len(s.Consts)+len(s.Sinks)+len(s.Reexports)+len(s.Stars) >= MaxSummaryEntries {
+	if len(s.Consts)+len(s.Sinks)+len(s.Reexports)+len(s.Stars)+len(s.APIs) >= MaxSummaryEntries {
 		s.Truncated = true
 		return false
 	}
@@ -177,6 +197,10 @@ type Export struct {
 	Consts []string
 	At     Pos // where a constant is defined
 	Sinks  []Sink
+	// Extern is, for a name re-exported from a module that is not a file
+	// of the repository (a package), that module's member: the detector
+	// judges whether it is a process API.
+	Extern []Ref
 	// Dynamic says a bound was reached following the name (depth, a
 	// truncated summary): the use is judged dynamic.
 	Dynamic bool

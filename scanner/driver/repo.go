@@ -123,12 +123,18 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		if s == nil {
 			return
 		}
-		for name := range s.Sinks {
+		add := func(name string) {
 			key := name + "\x00" + rel
 			if !known[key] {
 				known[key] = true
 				fresh = append(fresh, key)
 			}
+		}
+		for name := range s.Sinks {
+			add(name)
+		}
+		for _, name := range s.APIs {
+			add(name)
 		}
 	}
 	for _, f := range r.files {
@@ -472,12 +478,24 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 		if n == "*" {
 			n = name
 		}
+		if _, local := det.Resolve(target, ref.Spec, r.exists); !local {
+			// a package's member: the detector judges it
+			return scanner.Export{Name: name, File: target, Extern: []scanner.Ref{{Spec: ref.Spec, Name: n, At: ref.At}}}, true
+		}
 		return r.lookup(target, ref.Spec, n, depth+1)
 	}
+	var extern []scanner.Ref
 	for _, star := range s.Stars {
+		if _, local := det.Resolve(target, star, r.exists); !local {
+			extern = append(extern, scanner.Ref{Spec: star, Name: name})
+			continue
+		}
 		if e, ok := r.lookup(target, star, name, depth+1); ok {
 			return e, true
 		}
+	}
+	if len(extern) > 0 && !s.Truncated {
+		return scanner.Export{Name: name, File: target, Extern: extern}, true
 	}
 	if s.Truncated {
 		return scanner.Export{Name: name, File: target, Dynamic: true}, true

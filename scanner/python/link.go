@@ -288,7 +288,9 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 	if a.p.Imports == nil || len(v.Path) == 0 {
 		return scanner.Export{}, false
 	}
-	if e, ok := a.p.Imports.Lookup(v.Mod, v.Path[0]); ok {
+	// a package's member re-exported (Export.Extern) is not a value the
+	// Python side follows
+	if e, ok := a.p.Imports.Lookup(v.Mod, v.Path[0]); ok && len(e.Extern) == 0 {
 		return e, true
 	}
 	if len(v.Path) > 1 {

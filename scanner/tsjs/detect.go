@@ -120,7 +120,13 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	a.collect()
 	if apiHint {
 		a.detectCalls()
-		if a.fixedPoint(); len(a.link.sum.Sinks) > 0 {
+		a.fixedPoint()
+		if a.p.Imports == nil {
+			// a process API or the SDK exported under another name: its
+			// callers in other files are read in phase two
+			a.summarizeExports()
+		}
+		if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 {
 			p.Summary = &a.link.sum
 		}
 	}

@@ -290,10 +290,8 @@ func (a *analyzer) applyMutations(v value, ms []mutation, use int32) value {
 // Binding is the value one binding gives its name.
 func (a *analyzer) Binding(b *binding) value {
 	if b.ref {
-		if len(b.path) == 1 {
-			if v, ok := a.importedConst(b.mod, b.path[0], b.name); ok {
-				return v
-			}
+		if v, ok := a.importedConst(b.mod, pathKey(b.path), b.name); ok {
+			return v
 		}
 		return value{K: vRef, Mod: b.mod, Path: b.path, Node: b.name, Lit: none}
 	}
@@ -398,13 +396,13 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		if name == "default" && len(v.Path) == 0 {
 			return v
 		}
-		if len(v.Path) == 0 {
-			// ns.NAME, require("./x").NAME: a constant of another file
-			if c, ok := a.importedConst(v.Mod, name, n); ok {
-				return c
-			}
+		// ns.NAME, require("./x").NAME, config.agent.command: a constant
+		// of another file
+		path := treesitter.AppendPath(v.Path, name)
+		if c, ok := a.importedConst(v.Mod, pathKey(path), n); ok {
+			return c
 		}
-		return value{K: vRef, Mod: v.Mod, Path: treesitter.AppendPath(v.Path, name), Node: n, Lit: none}
+		return value{K: vRef, Mod: v.Mod, Path: path, Node: n, Lit: none}
 	case vObj:
 		if p, ok := a.prop(v, name); ok {
 			return p
@@ -418,9 +416,20 @@ func (a *analyzer) member(v value, name string, n int32) value {
 	case vUnknown, vFunc:
 		// const r = new Runner(); r.bin: an instance not known statically
 		// has the fields, getters and methods the file gives any instance
-		if !v.Env {
-			return a.instanceAttr(name, n)
+		if v.Env {
+			break
 		}
+		attr := a.instanceAttr(name, n)
+		if v.K == vUnknown && isRelative(v.Mod) && attr.K == vUnknown {
+			// getSpec().command: a member of what an imported function
+			// returns
+			path := treesitter.AppendPath(v.Path, name)
+			if c, ok := a.importedConst(v.Mod, pathKey(path), n); ok {
+				return c
+			}
+			attr.Mod, attr.Path = v.Mod, path
+		}
+		return attr
 	}
 	return treesitter.Unknown(n)
 }
@@ -686,6 +695,9 @@ func (a *analyzer) evalCall(n int32) value {
 	}
 	if callee.K != vRef {
 		return treesitter.Unknown(n)
+	}
+	if isRelative(callee.Mod) {
+		return a.importedResult(callee, n)
 	}
 	if callee.Mod == "deno" && len(callee.Path) == 1 && callee.Path[0] == "execPath" {
 		return treesitter.Str("deno", n)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -106,44 +107,195 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	}
 	a.fixedPoint()
 	a.summarizeConsts()
-	a.summarizeReexports()
+	a.summarizeExports()
 	return &a.link.sum, nil
 }
 
-// summarizeReexports records `export {a as b} from "./m"` and
-// `export * from "./m"`.
-func (a *analyzer) summarizeReexports() {
+// summarizeExports records what the module exports besides its named
+// constants: re-exports (`export {a as b} from "./m"`, `export * from
+// "./m"`), the exported names that are a package's process API or SDK
+// function (`export { query as ask } from "…sdk"`, `export const ask =
+// query`, `export default query`, `module.exports = { ask: query }`), and
+// what a default export holds (`export default {...}`, `module.exports =
+// {...}`), flattened like the constants.
+func (a *analyzer) summarizeExports() {
 	t := a.t
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
-		if t.Nodes[i].Kind != kExportStatement {
-			continue
+		switch t.Nodes[i].Kind {
+		case kExportStatement:
+			a.exportStatement(i)
+		case kAssignment:
+			// module.exports = v, module.exports.x = v, exports.x = v
+			l := t.Child(i, fLeft)
+			if l == none || t.Nodes[l].Kind != kMember || a.scopes.Of(i) != a.scopes.Of(0) {
+				continue
+			}
+			switch lt := t.Text(l); {
+			case lt == "module.exports":
+				a.exportValue("", a.ev.Eval(t.Child(i, fRight)), i, 0)
+			case strings.HasPrefix(lt, "module.exports.") || strings.HasPrefix(lt, "exports."):
+				a.exportValue(lt[strings.LastIndexByte(lt, '.')+1:], a.ev.Eval(t.Child(i, fRight)), i, 0)
+			}
 		}
-		src := t.Child(i, fSource)
-		if src == none {
-			continue
-		}
+	}
+}
+
+// exportStatement records one `export ...` statement (summarizeExports).
+func (a *analyzer) exportStatement(i int32) {
+	t := a.t
+	clause := t.ChildKind(i, kExportClause)
+	if src := t.Child(i, fSource); src != none {
 		spec := propName(t, src)
-		clause := t.ChildKind(i, kExportClause)
 		if clause == none {
+			// export * from "m"
 			if !slices.Contains(a.link.sum.Stars, spec) {
 				a.link.sum.Stars = append(a.link.sum.Stars, spec)
 			}
-			continue
+			if !isRelative(spec) {
+				for _, name := range apiNames(normModule(spec)) {
+					a.link.sum.AddAPI(name)
+				}
+			}
+			return
 		}
 		for s := t.Nodes[clause].First; s != none; s = t.Nodes[s].Next {
-			if t.Nodes[s].Kind != kExportSpecifier {
-				continue
-			}
 			name, alias := t.Child(s, fName), t.Child(s, fAlias)
-			if name == none {
+			if t.Nodes[s].Kind != kExportSpecifier || name == none {
 				continue
 			}
 			if alias == none {
 				alias = name
 			}
-			a.link.sum.AddReexport(propName(t, alias), scanner.Ref{Spec: spec, Name: propName(t, name)})
+			member := propName(t, name)
+			a.link.sum.AddReexport(propName(t, alias), scanner.Ref{Spec: spec, Name: member, At: t.Pos(s)})
+			if !isRelative(spec) && apiOf(value{K: vRef, Mod: normModule(spec), Path: []string{member}}) != apiNone {
+				a.link.sum.AddAPI(propName(t, alias))
+			}
+		}
+		return
+	}
+	if clause != none {
+		// export { query as ask }: a name of this module under another
+		for s := t.Nodes[clause].First; s != none; s = t.Nodes[s].Next {
+			name, alias := t.Child(s, fName), t.Child(s, fAlias)
+			if t.Nodes[s].Kind != kExportSpecifier || name == none || t.Nodes[name].Kind != kIdentifier {
+				continue
+			}
+			if alias == none {
+				alias = name
+			}
+			a.exportValue(propName(t, alias), a.ev.Eval(name), s, 0)
+		}
+		return
+	}
+	if v := t.Child(i, fValue); v != none {
+		// export default <expression>
+		a.exportValue("default", a.ev.Eval(v), i, 0)
+		return
+	}
+	isDefault := strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(t.Text(i), "export")), "default")
+	for c := t.Nodes[i].First; c != none; c = t.Nodes[c].Next {
+		switch {
+		case t.Nodes[c].Kind == kFunction && isDefault:
+			a.exportValue("default", treesitter.FuncAt(c), c, 0)
+		case t.Nodes[c].Kind != kFunction:
+			// export const ask = query: an API under another name
+			for d := t.Nodes[c].First; d != none; d = t.Nodes[d].Next {
+				if nm := t.Child(d, fName); t.Nodes[d].Kind == kVariableDeclarator && nm != none && t.Nodes[nm].Kind == kIdentifier {
+					if v := a.ev.Eval(nm); v.K == vRef {
+						a.exportValue(t.Text(nm), v, nm, 0)
+					}
+				}
+			}
 		}
 	}
+}
+
+// maxExportDepth bounds how deep an exported object, array or function's
+// result is flattened into the summary; deeper values are not offered
+// (an importer reading one gets an unknown value, as before).
+const maxExportDepth = 4
+
+// exportValue records exported value v under name ("" for the module
+// itself, `module.exports`): a package's API under another name is a
+// re-export of it; an object, an array or a function's result is
+// flattened into constants named by their path (`config.agent.command`,
+// `argv.#0`, `getAgentCommand()`, `getSpec().command`); a string that
+// names a runtime is a constant.
+func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
+	t := a.t
+	key := func(k string) string {
+		if name == "" || name == "default" {
+			// the members of the module's default export are read as
+			// the import's own (`import settings from`; `settings.x`)
+			return k
+		}
+		return name + "." + k
+	}
+	switch {
+	case v.K == vRef && !isRelative(v.Mod) && apiOf(v) != apiNone:
+		if name == "" {
+			name = "default"
+		}
+		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: strings.Join(v.Path, "."), At: t.Pos(at)})
+		a.link.sum.AddAPI(name)
+	case depth >= maxExportDepth:
+	case v.K == vObj && v.Obj != none:
+		for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
+			switch t.Nodes[c].Kind {
+			case kPair:
+				if k := t.Child(c, fKey); k != none {
+					a.exportValue(key(propName(t, k)), a.ev.Eval(t.Child(c, fValue)), c, depth+1)
+				}
+			case kShorthandProperty:
+				a.exportValue(key(t.Text(c)), a.evalIdent(c), c, depth+1)
+			}
+		}
+	case v.K == vArr:
+		for i, e := range v.Elems {
+			a.exportValue(key("#"+strconv.Itoa(i)), e, at, depth+1)
+		}
+	case v.K == vFunc && v.Fn != none:
+		if name == "" {
+			name = "default"
+		}
+		a.exportValue(name+"()", a.ev.ReturnValue(v.Fn, at), at, depth+1)
+	case name != "":
+		strs, _ := treesitter.Strings(v)
+		if len(strs) > 0 && a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
+			a.link.sum.AddConst(name, scanner.Const{Vals: strs, At: t.Pos(at)})
+		}
+	}
+}
+
+// apiNames are the members of package mod that are process APIs (what
+// `export * from mod` offers).
+func apiNames(mod string) []string {
+	var out []string
+	for k := range apis {
+		if m, member, _ := strings.Cut(k, ":"); m == mod && member != "" && !strings.Contains(member, ".") {
+			out = append(out, member)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// pathKey is the summary's name of a member path of an import: the
+// names joined with dots ("default" for the module itself), an index as
+// `#i`.
+func pathKey(path []string) string {
+	if len(path) == 0 {
+		return "default"
+	}
+	out := make([]string, len(path))
+	for i, p := range path {
+		if _, err := strconv.Atoi(p); err == nil {
+			p = "#" + p
+		}
+		out[i] = p
+	}
+	return strings.Join(out, ".")
 }
 
 // newAnalyzer is the analyzer of one parsed file.
@@ -165,11 +317,7 @@ func (a *analyzer) summarizeConsts() {
 		for _, p := range bs[0].path {
 			v = a.member(v, p, bs[0].name)
 		}
-		strs, _ := treesitter.Strings(v)
-		if len(strs) == 0 || !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
-			continue
-		}
-		a.link.sum.AddConst(name, scanner.Const{Vals: strs, At: a.t.Pos(bs[0].name)})
+		a.exportValue(name, v, bs[0].name, 0)
 	}
 }
 
@@ -188,7 +336,8 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 	}
 	at := a.step(n, "")
 	for _, arg := range args[:min(len(args), 2)] {
-		if v := a.ev.Eval(arg); v.K == vRef && isRelative(v.Mod) {
+		// an imported name, or what an imported function returns
+		if v := a.ev.Eval(arg); (v.K == vRef || v.K == vUnknown) && isRelative(v.Mod) {
 			a.p.Needs = appendOnce(a.p.Needs, v.Mod)
 		}
 	}
@@ -313,23 +462,55 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 }
 
 // importedConst is the value at node n of name imported from mod, when
-// another file of the repository defines it as a constant.
+// another file of the repository defines it as a constant (a member path
+// is named as pathKey names it), or re-exports a package's process API
+// or SDK function under it. The definition is a step of the chain.
 func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 	if a.p.Imports == nil || !isRelative(mod) {
 		return value{}, false
 	}
 	e, ok := a.p.Imports.Lookup(mod, name)
-	if !ok || len(e.Consts) == 0 && !e.Dynamic {
+	if !ok {
 		return value{}, false
 	}
-	st := scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` defined", e.Name)}
-	for _, u := range a.link.used {
-		if u == st {
-			return treesitter.FromExport(a.p.Config, e, n), true
+	for _, x := range e.Extern {
+		v := value{K: vRef, Mod: normModule(x.Spec), Path: strings.Split(x.Name, "."), Node: n, Lit: none}
+		if x.Name == "default" {
+			v.Path = nil
 		}
+		if apiOf(v) == apiNone {
+			continue
+		}
+		a.useStep(scanner.Step{File: e.File, Line: max(x.At.Line, 1), Column: max(x.At.Column, 1),
+			Note: fmt.Sprintf("`%s` is `%s` of %s", e.Name, x.Name, x.Spec)})
+		return v, true
 	}
-	a.link.used = append(a.link.used, scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` defined", e.Name)})
+	if len(e.Consts) == 0 && !e.Dynamic {
+		return value{}, false
+	}
+	a.useStep(scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` defined", e.Name)})
 	return treesitter.FromExport(a.p.Config, e, n), true
+}
+
+// useStep adds a step to the chain of the call being judged, once.
+func (a *analyzer) useStep(st scanner.Step) {
+	if !slices.Contains(a.link.used, st) {
+		a.link.used = append(a.link.used, st)
+	}
+}
+
+// importedResult is the value at node n of a call of callee, a function
+// another module exports: the constant its result is (`getAgentCommand()`),
+// else an unknown value that remembers the module (Needs) and the path
+// read from it (`getSpec().command`).
+func (a *analyzer) importedResult(callee value, n int32) value {
+	key := pathKey(callee.Path) + "()"
+	if c, ok := a.importedConst(callee.Mod, key, n); ok {
+		return c
+	}
+	u := treesitter.Unknown(n)
+	u.Mod, u.Path = callee.Mod, []string{key}
+	return u
 }
 
 // judgeHelper judges a call of another file's helper: the arguments at
