@@ -39,6 +39,11 @@ const (
 	SinkArgv
 	// SinkShell: the parameter is a command line a shell runs.
 	SinkShell
+	// SinkArgElem: the parameter is one element (Elem) of the arguments
+	// after the program, which is a package runner, a shell or another
+	// program that runs its arguments (`spawn("npx", ["-y", pkg])`), or
+	// is unknown.
+	SinkArgElem
 )
 
 // Sink is one parameter of a helper that reaches a process API.
@@ -50,6 +55,10 @@ type Sink struct {
 	// Program, for SinkArgs, is the program the helper runs the
 	// arguments with, when known ("" when unknown).
 	Program string
+	// Elem and Args, for SinkArgElem: the parameter's index in the
+	// arguments, and the arguments as the helper writes them.
+	Elem int
+	Args []Arg
 	// At is where the launch finally happens (the process API call,
 	// possibly in another file); Via names the helpers in between.
 	At  Step
@@ -123,7 +132,8 @@ func (s *Summary) AddConst(name string, c Const) bool {
 // AddSink records a helper's sink; false when the bound is reached.
 func (s *Summary) AddSink(fn string, k Sink) bool {
 	for _, old := range s.Sinks[fn] {
-		if old.Param == k.Param && old.Field == k.Field && old.Role == k.Role {
+		if old.Param == k.Param && old.Field == k.Field && old.Role == k.Role &&
+			(k.Role != SinkArgElem || old.Elem == k.Elem && old.At == k.At) {
 			return true
 		}
 	}

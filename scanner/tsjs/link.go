@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/leasegate/leasegate/cmdline"
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/treesitter"
 )
@@ -350,11 +351,47 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 				prog = v.S
 			}
 			a.sinkParam(args[1], scanner.Sink{Role: scanner.SinkArgs, Program: prog, At: at})
+			a.sinkElems(prog, args[1], at)
 		}
 	case apiShell:
 		a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkShell, At: at})
 	case apiBunSpawn:
 		a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkArgv, At: at})
+	}
+}
+
+// sinkElems records the parameters written as elements of a process
+// API's argument array (`spawn("npx", ["-y", pkg, ...rest])`) when the
+// program runs its arguments (a package runner, a shell, a wrapper) or
+// is not known: a caller's value there may be what finally runs.
+func (a *analyzer) sinkElems(prog string, arr int32, at scanner.Step) {
+	t := a.t
+	if t.Nodes[arr].Kind != kArray {
+		return
+	}
+	if _, runs := cmdline.Lookup(prog); prog != "" && !runs {
+		return
+	}
+	var tmpl []scanner.Arg
+	var params []int32
+	for c := t.Nodes[arr].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind == kSpread {
+			tmpl = append(tmpl, scanner.Arg{}) // what it spreads is unknown here
+			break
+		}
+		if _, _, _, ok := a.paramOf(c); ok {
+			params = append(params, c)
+			tmpl = append(tmpl, scanner.Arg{Pos: t.Pos(c)})
+			continue
+		}
+		tmpl = append(tmpl, a.t.Arg(a.ev.Eval(c)))
+	}
+	for _, c := range params {
+		for j, x := range tmpl {
+			if x.Pos == t.Pos(c) && !x.Known {
+				a.sinkParam(c, scanner.Sink{Role: scanner.SinkArgElem, Program: prog, Elem: j, Args: tmpl, At: at})
+			}
+		}
 	}
 }
 
@@ -530,6 +567,8 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 	var prog, rest, argv *value
 	var progSink scanner.Sink
 	var used scanner.Sink
+	var elems []scanner.Arg // the arguments with the caller's values at the parameters (SinkArgElem)
+	var elemSink scanner.Sink
 	for _, k := range e.Sinks {
 		if k.Param >= len(args) || t.Nodes[args[k.Param]].Kind == kSpread {
 			continue
@@ -558,6 +597,13 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 			if argv == nil {
 				argv, used = &v, k
 			}
+		case scanner.SinkArgElem:
+			if elems == nil {
+				elems, elemSink = slices.Clone(k.Args), k
+			}
+			if k.At == elemSink.At && k.Elem < len(elems) {
+				elems[k.Elem] = a.t.Arg(v)
+			}
 		case scanner.SinkShell:
 			for _, c := range v.Possibilities() {
 				if text, ok := treesitter.ShellText(c); ok {
@@ -569,12 +615,19 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 		}
 	}
 	switch {
+	case prog != nil && rest == nil && elems != nil:
+		// run(prog, pkg) => spawn(prog, ["-y", pkg])
+		a.p.JudgeThrough(scanner.Command{Argv: append([]scanner.Arg{a.t.Arg(*prog)}, elems...), At: at, API: true,
+			Alts: treesitter.AltArgs(a.t, prog.Alt)}, progSink.Chain())
 	case prog != nil:
 		r := value{K: vArr, Node: none, Lit: none}
 		if rest != nil {
 			r = *rest
 		}
 		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(prog, r), At: at, API: true, Alts: treesitter.AltArgs(a.t, prog.Alt)}, progSink.Chain())
+	case elems != nil && elemSink.Program != "":
+		// npx(pkg) => spawn("npx", ["-y", pkg])
+		a.p.JudgeThrough(scanner.Command{Argv: append([]scanner.Arg{scanner.Lit(elemSink.Program)}, elems...), At: at, API: true}, elemSink.Chain())
 	case argv != nil && argv.K == vArr:
 		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(nil, *argv), At: at, API: true}, used.Chain())
 	}
