@@ -46,9 +46,16 @@ const (
 	SinkArgElem
 )
 
+// ParamThis is Sink.Param for a method's instance field (`spawn(this.bin)`,
+// Field "bin"): a caller's instance gives it.
+const ParamThis = -1
+
 // Sink is one parameter of a helper that reaches a process API.
 type Sink struct {
-	Param int    // 0-based position of the parameter
+	Param int // 0-based position of the parameter (ParamThis: the instance)
+	// Ctor says Param is a parameter of the class's constructor that sets
+	// the instance field the method hands on (`new Runner("claude").run()`).
+	Ctor  bool
 	Name  string // its name, for a keyword argument ("" when it has none)
 	Field string // the parameter's property that reaches it ("" for the parameter itself)
 	Role  SinkRole
@@ -132,7 +139,7 @@ func (s *Summary) AddConst(name string, c Const) bool {
 // AddSink records a helper's sink; false when the bound is reached.
 func (s *Summary) AddSink(fn string, k Sink) bool {
 	for _, old := range s.Sinks[fn] {
-		if old.Param == k.Param && old.Field == k.Field && old.Role == k.Role &&
+		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role &&
 			(k.Role != SinkArgElem || old.Elem == k.Elem && old.At == k.At) {
 			return true
 		}

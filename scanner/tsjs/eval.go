@@ -427,7 +427,7 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			if c, ok := a.importedConst(v.Mod, pathKey(path), n); ok {
 				return c
 			}
-			attr.Mod, attr.Path = v.Mod, path
+			attr.Mod, attr.Path, attr.Obj = v.Mod, path, v.Obj
 		}
 		return attr
 	}
@@ -517,6 +517,13 @@ func (a *analyzer) evalNew(n int32) value {
 		}
 	}
 	cv := a.ev.Eval(c)
+	if cv.K == vRef && isRelative(cv.Mod) {
+		// an instance of another module's class: its methods may be
+		// helpers (judgeHelper), with this `new` expression's arguments
+		u := treesitter.Unknown(n)
+		u.Mod, u.Path, u.Obj = cv.Mod, []string{"new " + pathKey(cv.Path)}, n
+		return u
+	}
 	if cv.K == vRef && len(cv.Path) > 0 {
 		key := cv.Mod + ":" + strings.Join(cv.Path, ".")
 		if constructors[key] {

@@ -423,6 +423,16 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 	if k.At.Note == "" {
 		k.At.Note = fmt.Sprintf("`%s` hands it to a process API", fn)
 	}
+	if idx == scanner.ParamThis {
+		// this.bin set from a constructor parameter: `new C(x)` gives it
+		for _, set := range a.thisAttrs[k.Field] {
+			if ctor, i, field, ok := a.paramOf(set); ok && field == "" && i >= 0 && strings.HasPrefix(ctor, "new ") {
+				c := k
+				c.Param, c.Ctor, c.Field = i, true, ""
+				a.link.sum.AddSink(fn, c)
+			}
+		}
+	}
 	return a.link.sum.AddSink(fn, k)
 }
 
@@ -437,6 +447,12 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 			continue
 		case kMember:
 			obj, prop := t.Child(n, fObject), t.Child(n, fProperty)
+			if obj != none && prop != none && t.Nodes[obj].Kind == kThis {
+				// this.bin in a method: the instance's field
+				if m := a.methodOf(n); m != "" {
+					return m, scanner.ParamThis, t.Text(prop), true
+				}
+			}
 			if obj == none || prop == none || t.Nodes[obj].Kind != kIdentifier {
 				return "", 0, "", false
 			}
@@ -454,14 +470,37 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 	return "", 0, "", false
 }
 
+// methodOf is the name of the method whose `this` node n sees (arrows
+// keep their method's `this`), or "".
+func (a *analyzer) methodOf(n int32) string {
+	fn := a.scopes.Of(n)
+	for k := 0; fn != none && a.t.Nodes[fn].Kind == kArrow && k < scanner.MaxLinkDepth; k++ {
+		fn = a.scopes.Of(fn)
+	}
+	if fn == none {
+		return ""
+	}
+	m, _ := a.Method(fn)
+	if m == "constructor" {
+		return ""
+	}
+	return m
+}
+
+// newInstance reports whether v is a member of an instance of a class
+// another module exports (`new Runner().run`, see evalNew).
+func newInstance(v value) bool {
+	return v.K == vUnknown && isRelative(v.Mod) && len(v.Path) >= 2 && strings.HasPrefix(v.Path[0], "new ")
+}
+
 // noteHelper records a call that is not a process API: a call of another
 // file's helper is judged here with the arguments it is given (judge),
 // and every helper call feeds the fixed point.
 func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool) {
 	a.link.helpers = append(a.link.helpers, helperCall{n: n, fn: fn, args: args, callee: callee})
-	if judge && callee.K == vRef {
+	if judge && (callee.K == vRef || newInstance(callee)) {
 		if e, ok := a.imported(callee); ok {
-			a.judgeHelper(n, a.calleeName(fn), e, a.t.Children(args))
+			a.judgeHelper(n, a.calleeName(fn), e, a.t.Children(args), callee)
 		}
 	}
 }
@@ -552,7 +591,11 @@ func (a *analyzer) importedResult(callee value, n int32) value {
 
 // judgeHelper judges a call of another file's helper: the arguments at
 // the parameters that reach its process API are the command.
-func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []int32) {
+//
+// recv is the callee: for a method of another module's class, it holds
+// the `new` expression (Obj), whose arguments the constructor's sinks
+// read; the instance's fields are the ones the file sets (r.bin = ...).
+func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []int32, recv value) {
 	t := a.t
 	at := t.Pos(n)
 	if e.Dynamic {
@@ -570,10 +613,32 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 	var elems []scanner.Arg // the arguments with the caller's values at the parameters (SinkArgElem)
 	var elemSink scanner.Sink
 	for _, k := range e.Sinks {
-		if k.Param >= len(args) || t.Nodes[args[k.Param]].Kind == kSpread {
+		var v value
+		switch {
+		case k.Param == scanner.ParamThis:
+			if !newInstance(recv) {
+				continue
+			}
+			v = a.instanceAttr(k.Field, n)
+			k.Field = ""
+		case k.Ctor:
+			var cargs int32 = none
+			if newInstance(recv) && recv.Obj > 0 && t.Nodes[recv.Obj].Kind == kNew {
+				cargs = t.Child(recv.Obj, fArguments)
+			}
+			if cargs == none {
+				continue
+			}
+			cs := t.Children(cargs)
+			if k.Param >= len(cs) || t.Nodes[cs[k.Param]].Kind == kSpread {
+				continue
+			}
+			v = a.ev.Eval(cs[k.Param])
+		case k.Param < 0 || k.Param >= len(args) || t.Nodes[args[k.Param]].Kind == kSpread:
 			continue
+		default:
+			v = a.ev.Eval(args[k.Param])
 		}
-		v := a.ev.Eval(args[k.Param])
 		if k.Field != "" {
 			var ok bool
 			if v, ok = a.prop(v, k.Field); !ok {
@@ -662,7 +727,7 @@ func (a *analyzer) fixedPoint() {
 				args = a.t.Children(h.args)
 			}
 			for _, k := range sinks {
-				if k.Param >= len(args) {
+				if k.Param < 0 || k.Ctor || k.Param >= len(args) {
 					continue
 				}
 				caller, _, _, ok := a.paramOf(args[k.Param])
