@@ -206,6 +206,26 @@ type Linker interface {
 	Mentions(rel string) [][]byte
 }
 
+// ConfigResolver is a Linker whose module resolution also reads the
+// repository's configuration files (TS/JS: tsconfig.json `paths` and
+// `baseUrl`, package.json `imports`, the repository's own packages by
+// name). The driver memoizes its answers per folder and specifier.
+type ConfigResolver interface {
+	ResolveIn(from, spec string, repo Files) (string, bool)
+}
+
+// Files is the repository of a scan as a resolver reads it.
+type Files interface {
+	// Exists reports whether root-relative rel is a file of the scan.
+	Exists(rel string) bool
+	// Read returns the bytes of a file of the scan (false when it is not
+	// one or cannot be read).
+	Read(rel string) ([]byte, bool)
+	// Named lists the files of the scan whose base name is base, in path
+	// order.
+	Named(base string) []string
+}
+
 // Export is a name another file offers, as a detector sees it in phase
 // two: a constant's strings or a helper's sinks, and where it is defined.
 type Export struct {

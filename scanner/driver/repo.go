@@ -69,6 +69,85 @@ type repo struct {
 	bases   map[string][]string
 	// summarized counts the script summaries made (maxScriptSummaries).
 	summarized int
+	resMu    sync.Mutex
+	resolved map[string]resolution // folder + "\x00" + specifier → file (ConfigResolver)
+	read     map[string][]byte     // configuration files a resolver read
+	named    map[string][]string   // base name → files, built on first use
+}
+
+// resolution is a memoized ConfigResolver answer.
+type resolution struct {
+	rel string
+	ok  bool
+}
+
+// resolve is det's resolution of spec written in file from: through the
+// repository's configuration files when det reads them
+// (scanner.ConfigResolver, memoized per folder and specifier).
+func (r *repo) resolve(det scanner.Linker, from, spec string) (string, bool) {
+	cr, ok := det.(scanner.ConfigResolver)
+	if !ok {
+		return det.Resolve(from, spec, r.exists)
+	}
+	key := det.Name() + "\x00" + path.Dir(from) + "\x00" + spec
+	r.resMu.Lock()
+	res, done := r.resolved[key]
+	r.resMu.Unlock()
+	if done {
+		return res.rel, res.ok
+	}
+	res.rel, res.ok = cr.ResolveIn(from, spec, repoFiles{r})
+	r.resMu.Lock()
+	if r.resolved == nil {
+		r.resolved = map[string]resolution{}
+	}
+	r.resolved[key] = res
+	r.resMu.Unlock()
+	return res.rel, res.ok
+}
+
+// repoFiles is scanner.Files over the repository of a scan.
+type repoFiles struct{ r *repo }
+
+func (f repoFiles) Exists(rel string) bool { return f.r.exists(rel) }
+
+func (f repoFiles) Read(rel string) ([]byte, bool) {
+	r := f.r
+	r.resMu.Lock()
+	src, ok := r.read[rel]
+	r.resMu.Unlock()
+	if ok {
+		return src, src != nil
+	}
+	if rf := r.byRel[rel]; rf != nil {
+		if b, err := rf.read(); err == nil && len(b) <= scanner.MaxFileSize {
+			src = b
+		}
+	}
+	r.resMu.Lock()
+	if r.read == nil {
+		r.read = map[string][]byte{}
+	}
+	r.read[rel] = src
+	r.resMu.Unlock()
+	return src, src != nil
+}
+
+func (f repoFiles) Named(base string) []string {
+	r := f.r
+	r.resMu.Lock()
+	defer r.resMu.Unlock()
+	if r.named == nil {
+		r.named = map[string][]string{}
+		for _, rf := range r.files {
+			b := path.Base(rf.rel)
+			r.named[b] = append(r.named[b], rf.rel)
+		}
+		for _, v := range r.named {
+			sort.Strings(v)
+		}
+	}
+	return r.named[base]
 }
 
 // maxScriptSummaries bounds the script summaries one scan makes: those a
@@ -329,7 +408,7 @@ func (im *fileImports) Source(spec string) (string, []byte, bool) {
 	if ff == nil || ff.res.link.det == nil {
 		return "", nil, false
 	}
-	target, ok := ff.res.link.det.Resolve(im.from, spec, im.r.exists)
+	target, ok := im.r.resolve(ff.res.link.det, im.from, spec)
 	if !ok {
 		return "", nil, false
 	}
@@ -455,7 +534,7 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 		return scanner.Export{}, false
 	}
 	det := ff.res.link.det
-	target, ok := det.Resolve(from, spec, r.exists)
+	target, ok := r.resolve(det, from, spec)
 	if !ok {
 		return scanner.Export{}, false
 	}
@@ -478,7 +557,7 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 		if n == "*" {
 			n = name
 		}
-		if _, local := det.Resolve(target, ref.Spec, r.exists); !local {
+		if _, local := r.resolve(det, target, ref.Spec); !local {
 			// a package's member: the detector judges it
 			return scanner.Export{Name: name, File: target, Extern: []scanner.Ref{{Spec: ref.Spec, Name: n, At: ref.At}}}, true
 		}
@@ -486,7 +565,7 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 	}
 	var extern []scanner.Ref
 	for _, star := range s.Stars {
-		if _, local := det.Resolve(target, star, r.exists); !local {
+		if _, local := r.resolve(det, target, star); !local {
 			extern = append(extern, scanner.Ref{Spec: star, Name: name})
 			continue
 		}

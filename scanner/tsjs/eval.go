@@ -420,7 +420,7 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			break
 		}
 		attr := a.instanceAttr(name, n)
-		if v.K == vUnknown && isRelative(v.Mod) && attr.K == vUnknown {
+		if v.K == vUnknown && local(v.Mod) && attr.K == vUnknown {
 			// getSpec().command: a member of what an imported function
 			// returns
 			path := treesitter.AppendPath(v.Path, name)
@@ -517,7 +517,7 @@ func (a *analyzer) evalNew(n int32) value {
 		}
 	}
 	cv := a.ev.Eval(c)
-	if cv.K == vRef && isRelative(cv.Mod) {
+	if cv.K == vRef && local(cv.Mod) {
 		// an instance of another module's class: its methods may be
 		// helpers (judgeHelper), with this `new` expression's arguments
 		u := treesitter.Unknown(n)
@@ -703,7 +703,7 @@ func (a *analyzer) evalCall(n int32) value {
 	if callee.K != vRef {
 		return treesitter.Unknown(n)
 	}
-	if isRelative(callee.Mod) {
+	if local(callee.Mod) {
 		return a.importedResult(callee, n)
 	}
 	if callee.Mod == "deno" && len(callee.Path) == 1 && callee.Path[0] == "execPath" {

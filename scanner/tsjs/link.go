@@ -338,7 +338,7 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 	at := a.step(n, "")
 	for _, arg := range args[:min(len(args), 2)] {
 		// an imported name, or what an imported function returns
-		if v := a.ev.Eval(arg); (v.K == vRef || v.K == vUnknown) && isRelative(v.Mod) {
+		if v := a.ev.Eval(arg); (v.K == vRef || v.K == vUnknown) && local(v.Mod) {
 			a.p.Needs = appendOnce(a.p.Needs, v.Mod)
 		}
 	}
@@ -490,7 +490,7 @@ func (a *analyzer) methodOf(n int32) string {
 // newInstance reports whether v is a member of an instance of a class
 // another module exports (`new Runner().run`, see evalNew).
 func newInstance(v value) bool {
-	return v.K == vUnknown && isRelative(v.Mod) && len(v.Path) >= 2 && strings.HasPrefix(v.Path[0], "new ")
+	return v.K == vUnknown && local(v.Mod) && len(v.Path) >= 2 && strings.HasPrefix(v.Path[0], "new ")
 }
 
 // noteHelper records a call that is not a process API: a call of another
@@ -542,7 +542,7 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 // is named as pathKey names it), or re-exports a package's process API
 // or SDK function under it. The definition is a step of the chain.
 func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
-	if a.p.Imports == nil || !isRelative(mod) {
+	if a.p.Imports == nil || !local(mod) {
 		return value{}, false
 	}
 	e, ok := a.p.Imports.Lookup(mod, name)
