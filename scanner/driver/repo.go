@@ -69,10 +69,10 @@ type repo struct {
 	bases   map[string][]string
 	// summarized counts the script summaries made (maxScriptSummaries).
 	summarized int
-	resMu    sync.Mutex
-	resolved map[string]resolution // folder + "\x00" + specifier → file (ConfigResolver)
-	read     map[string][]byte     // configuration files a resolver read
-	named    map[string][]string   // base name → files, built on first use
+	resMu      sync.Mutex
+	resolved   map[string]resolution // folder + "\x00" + specifier → file (ConfigResolver)
+	read       map[string][]byte     // configuration files a resolver read
+	named      map[string][]string   // base name → files, built on first use
 }
 
 // resolution is a memoized ConfigResolver answer.

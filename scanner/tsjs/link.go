@@ -154,7 +154,7 @@ func (a *analyzer) exportStatement(i int32) {
 			}
 			if !isRelative(spec) {
 				for _, name := range apiNames(normModule(spec)) {
-					a.link.sum.AddAPI(name)
+					a.offerAPI(name, value{K: vRef, Mod: normModule(spec), Path: []string{name}})
 				}
 			}
 			return
@@ -169,8 +169,8 @@ func (a *analyzer) exportStatement(i int32) {
 			}
 			member := propName(t, name)
 			a.link.sum.AddReexport(propName(t, alias), scanner.Ref{Spec: spec, Name: member, At: t.Pos(s)})
-			if !isRelative(spec) && apiOf(value{K: vRef, Mod: normModule(spec), Path: []string{member}}) != apiNone {
-				a.link.sum.AddAPI(propName(t, alias))
+			if !isRelative(spec) {
+				a.offerAPI(propName(t, alias), value{K: vRef, Mod: normModule(spec), Path: []string{member}})
 			}
 		}
 		return
@@ -213,8 +213,9 @@ func (a *analyzer) exportStatement(i int32) {
 }
 
 // maxExportDepth bounds how deep an exported object, array or function's
-// result is flattened into the summary; deeper values are not offered
-// (an importer reading one gets an unknown value, as before).
+// result is flattened into the summary; a deeper one marks the summary
+// truncated, so a name it does not hold is dynamic where a call names a
+// runtime (docs/repository.md, bounds).
 const maxExportDepth = 4
 
 // exportValue records exported value v under name ("" for the module
@@ -239,8 +240,11 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 			name = "default"
 		}
 		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: strings.Join(v.Path, "."), At: t.Pos(at)})
-		a.link.sum.AddAPI(name)
+		a.offerAPI(name, v)
 	case depth >= maxExportDepth:
+		if v.K == vObj || v.K == vArr || v.K == vFunc {
+			a.link.sum.Truncated = true
+		}
 	case v.K == vObj && v.Obj != none:
 		for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
 			switch t.Nodes[c].Kind {
@@ -266,6 +270,19 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		if len(strs) > 0 && a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
 			a.link.sum.AddConst(name, scanner.Const{Vals: strs, At: t.Pos(at)})
 		}
+	}
+}
+
+// offerAPI lists exported name, which is API v, among the names whose
+// callers in other files phase two reads (Summary.APIs): an API under
+// another name (`ask` for query), or the Agent SDK's own names. A
+// process API under its own name (`export * from "child_process"`) is
+// not listed: `spawn`, `exec` are written in most files that mention the
+// module, and reading them all again cost more than the whole first
+// phase (docs/repository.md, what is not followed).
+func (a *analyzer) offerAPI(name string, v value) {
+	if kind := apiOf(v); kind == apiSDK || len(v.Path) == 0 || name != v.Path[len(v.Path)-1] {
+		a.link.sum.AddAPI(name)
 	}
 }
 
@@ -769,7 +786,15 @@ func (a *analyzer) addSinkFrom(n int32, k scanner.Sink) bool {
 
 // Mentions implements scanner.Linker: a relative specifier of the module
 // ends in its stem after a slash (`./run`, `../lib/run.js`), or in its
-// folder's when the folder's index re-exports it (`./lib`).
+// folder's when the folder's index re-exports it (`./lib`); a package of
+// the repository is also named by the folder above its `src` or `lib`
+// (`'agent-kit'`, `@acme/agent-kit`).
 func (Detector) Mentions(rel string) [][]byte {
-	return [][]byte{[]byte("/" + scanner.ModuleStem(rel)), []byte("/" + path.Base(path.Dir(rel)))}
+	out := [][]byte{[]byte("/" + scanner.ModuleStem(rel)), []byte("/" + path.Base(path.Dir(rel)))}
+	if d := path.Dir(rel); path.Base(d) == "src" || path.Base(d) == "lib" {
+		if pkg := path.Base(path.Dir(d)); pkg != "." && pkg != "/" {
+			out = append(out, []byte("/"+pkg), []byte("'"+pkg), []byte(`"`+pkg))
+		}
+	}
+	return out
 }

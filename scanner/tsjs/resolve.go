@@ -15,10 +15,6 @@ import (
 
 var _ scanner.ConfigResolver = Detector{}
 
-// maxConfigDepth bounds how many folders are climbed looking for the
-// nearest tsconfig.json or package.json.
-const maxConfigDepth = 32
-
 // ResolveIn implements scanner.ConfigResolver.
 func (d Detector) ResolveIn(from, spec string, repo scanner.Files) (string, bool) {
 	if rel, ok := d.Resolve(from, spec, repo.Exists); ok || isRelative(spec) || spec == "." || spec == ".." {
@@ -88,20 +84,18 @@ func nearestTSConfig(from string, repo scanner.Files) (string, tsconfig, bool) {
 // nearest decodes into out the first of names found in from's folder or
 // above, and returns that folder.
 func nearest(from string, names []string, repo scanner.Files, out any) (string, bool) {
-	dir := path.Dir(from)
-	for range maxConfigDepth {
+	// each step drops one folder of a root-relative path, up to the root
+	for dir := path.Dir(from); ; dir = path.Dir(dir) {
 		for _, n := range names {
 			rel := path.Join(dir, n)
 			if src, ok := repo.Read(rel); ok {
 				return dir, json.Unmarshal(jsonc(src), out) == nil
 			}
 		}
-		if dir == "." || dir == "/" {
-			break
+		if dir == "." || dir == "/" || dir == "" {
+			return "", false
 		}
-		dir = path.Dir(dir)
 	}
-	return "", false
 }
 
 // resolveUnder resolves target (a path, possibly without extension)
