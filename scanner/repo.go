@@ -224,6 +224,10 @@ type Files interface {
 	// Named lists the files of the scan whose base name is base, in path
 	// order.
 	Named(base string) []string
+	// Once returns what f computes, computed once per scan and key (an
+	// index a resolver builds over the repository, such as its packages
+	// by name).
+	Once(key string, f func() any) any
 }
 
 // Export is a name another file offers, as a detector sees it in phase

@@ -73,6 +73,7 @@ type repo struct {
 	resolved   map[string]resolution // folder + "\x00" + specifier → file (ConfigResolver)
 	read       map[string][]byte     // configuration files a resolver read
 	named      map[string][]string   // base name → files, built on first use
+	once       map[string]any        // scanner.Files.Once
 }
 
 // resolution is a memoized ConfigResolver answer.
@@ -131,6 +132,27 @@ func (f repoFiles) Read(rel string) ([]byte, bool) {
 	r.read[rel] = src
 	r.resMu.Unlock()
 	return src, src != nil
+}
+
+func (f repoFiles) Once(key string, fn func() any) any {
+	r := f.r
+	r.resMu.Lock()
+	v, ok := r.once[key]
+	r.resMu.Unlock()
+	if ok {
+		return v
+	}
+	v = fn() // outside the lock: fn reads files through f
+	r.resMu.Lock()
+	defer r.resMu.Unlock()
+	if old, ok := r.once[key]; ok {
+		return old
+	}
+	if r.once == nil {
+		r.once = map[string]any{}
+	}
+	r.once[key] = v
+	return v
 }
 
 func (f repoFiles) Named(base string) []string {

@@ -210,6 +210,39 @@ func starMatch(pat, spec string) (string, bool) {
 // file: `exports`, `types`, `module`, `main`, then `src/index` and
 // `index`.
 func workspacePackage(d Detector, spec string, repo scanner.Files) (string, bool) {
+	pkgs := repo.Once("tsjs:packages", func() any { return packagesByName(repo) }).(map[string]workspacePkg)
+	name := spec
+	for {
+		if p, ok := pkgs[name]; ok {
+			if sub := strings.TrimPrefix(spec, name); sub != "" {
+				return resolveUnder(d, p.dir, sub[1:], repo)
+			}
+			for _, e := range p.entries {
+				if rel, ok := resolveUnder(d, p.dir, strings.TrimSuffix(e, ".d.ts"), repo); ok {
+					return rel, true
+				}
+			}
+			return "", false
+		}
+		i := strings.LastIndexByte(name, '/')
+		if i <= 0 {
+			return "", false
+		}
+		name = name[:i]
+	}
+}
+
+// workspacePkg is a package of the repository: its folder and the entry
+// files its package.json names, in the order they are tried.
+type workspacePkg struct {
+	dir     string
+	entries []string
+}
+
+// packagesByName indexes the repository's package.json files by package
+// name (the first in path order wins), once per scan.
+func packagesByName(repo scanner.Files) map[string]workspacePkg {
+	out := map[string]workspacePkg{}
 	for _, rel := range repo.Named("package.json") {
 		src, ok := repo.Read(rel)
 		if !ok || !strings.Contains(string(src), `"name"`) {
@@ -219,13 +252,8 @@ func workspacePackage(d Detector, spec string, repo scanner.Files) (string, bool
 		if json.Unmarshal(jsonc(src), &pkg) != nil || pkg.Name == "" {
 			continue
 		}
-		sub, ok := strings.CutPrefix(spec, pkg.Name)
-		if !ok || sub != "" && !strings.HasPrefix(sub, "/") {
+		if _, dup := out[pkg.Name]; dup {
 			continue
-		}
-		dir := path.Dir(rel)
-		if sub != "" {
-			return resolveUnder(d, dir, sub[1:], repo)
 		}
 		var entries []string
 		var exports any
@@ -239,18 +267,14 @@ func workspacePackage(d Detector, spec string, repo scanner.Files) (string, bool
 				entries = append(entries, s)
 			}
 		}
-		entries = append(entries, pkg.Types, pkg.Module, pkg.Main, "src/index", "index")
-		for _, e := range entries {
-			if e == "" {
-				continue
-			}
-			if rel, ok := resolveUnder(d, dir, strings.TrimSuffix(e, ".d.ts"), repo); ok {
-				return rel, true
+		for _, e := range []string{pkg.Types, pkg.Module, pkg.Main, "src/index", "index"} {
+			if e != "" {
+				entries = append(entries, e)
 			}
 		}
-		return "", false
+		out[pkg.Name] = workspacePkg{dir: path.Dir(rel), entries: entries}
 	}
-	return "", false
+	return out
 }
 
 // jsonc is src with the comments and trailing commas of JSON with
