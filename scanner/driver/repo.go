@@ -63,10 +63,8 @@ type repo struct {
 	names [][]byte // the helpers other files offer, for Hint
 
 	// scripts are the summaries of shell files run by path
-	// (Imports.Script), memoized; bases indexes files by base name for
-	// absolute paths (built once, on demand).
+	// (Imports.Script), memoized.
 	scripts map[string]*scanner.Summary
-	bases   map[string][]string
 	// summarized counts the script summaries made (maxScriptSummaries).
 	summarized int
 	resMu      sync.Mutex
@@ -532,19 +530,8 @@ func (r *repo) script(im *fileImports, spec string) (scanner.Export, bool) {
 	return scanner.Export{Name: scanner.ScriptArgs, File: target, Sinks: s.Sinks[scanner.ScriptArgs], Dynamic: s.Truncated}, true
 }
 
-// byBase lists the files of the repository with base name b.
-func (r *repo) byBase(b string) []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.bases == nil {
-		r.bases = map[string][]string{}
-		for _, f := range r.files {
-			k := path.Base(f.rel)
-			r.bases[k] = append(r.bases[k], f.rel)
-		}
-	}
-	return r.bases[b]
-}
+// byBase lists the files of the repository with base name b (sorted).
+func (r *repo) byBase(b string) []string { return repoFiles{r}.Named(b) }
 
 // exists reports whether rel is a file of the scan.
 func (r *repo) exists(rel string) bool { return r.byRel[rel] != nil }
