@@ -325,17 +325,6 @@ func ChainText(chain []Step) string {
 	return "through " + strings.Join(parts, ", then ")
 }
 
-// ModuleStem is how an importer names the module of file rel: its base
-// name without extension, or its folder's for an index or __init__ file.
-func ModuleStem(rel string) string {
-	b := path.Base(rel)
-	b = strings.TrimSuffix(b, path.Ext(b))
-	if b == "index" || b == "__init__" {
-		b = path.Base(path.Dir(rel))
-	}
-	return b
-}
-
 // ScriptArgs is the name under which a shell file's summary lists what
 // the file, run as a script (`./x.sh claude`, `bash x.sh claude`), does
 // with its positional parameters: Sink.Param 0 is $1.

@@ -429,11 +429,18 @@ func (a *analyzer) fixedPoint() {
 	}
 }
 
-// Mentions implements scanner.Linker: an import names the module, or its
-// package whose __init__ re-exports it, after a dot (`from .run import`,
-// `pkg.run`) or `import`, or imports from the package it is in (`from .
-// import`).
+// Mentions implements scanner.Linker: an import names the module
+// (`from .run import`, `pkg.run`, `from run import`), or its package, whose
+// __init__ may re-export it or be it (`from pkg import`), or imports from a
+// package by dots alone (`from . import`, `from .. import`), the only way
+// to name the root's __init__.
 func (Detector) Mentions(rel string) [][]byte {
-	st, pkg := scanner.ModuleStem(rel), path.Base(path.Dir(rel))
-	return [][]byte{[]byte("." + st), []byte("import " + st), []byte("." + pkg), []byte("import " + pkg), []byte("from . import")}
+	out := [][]byte{[]byte(". import")}
+	if b := strings.TrimSuffix(path.Base(rel), ".py"); b != "__init__" {
+		out = append(out, []byte(strings.TrimSuffix(b, ".pyi")))
+	}
+	if dir := path.Dir(rel); dir != "." {
+		out = append(out, []byte(path.Base(dir)))
+	}
+	return out
 }

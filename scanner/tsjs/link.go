@@ -58,7 +58,7 @@ func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bo
 		try = append(try, base+e)
 	}
 	for _, e := range resolveExts {
-		try = append(try, base+"/index"+e)
+		try = append(try, path.Join(base, "index"+e))
 	}
 	for _, c := range try {
 		if exists(c) {
@@ -785,12 +785,21 @@ func (a *analyzer) addSinkFrom(n int32, k scanner.Sink) bool {
 }
 
 // Mentions implements scanner.Linker: a relative specifier of the module
-// ends in its stem after a slash (`./run`, `../lib/run.js`), or in its
-// folder's when the folder's index re-exports it (`./lib`); a package of
-// the repository is also named by the folder above its `src` or `lib`
-// (`'agent-kit'`, `@acme/agent-kit`).
+// holds its base name after a slash (`./run`, `../lib/run.js`,
+// `../index`), or names its folder, whose index may re-export it or be it:
+// by the folder's name (`./lib`) or, for the folder of the importer or
+// above it and for the root, by dots or a final slash (`..`, `.`, `../`);
+// a package of the repository is also named by the folder above its `src`
+// or `lib` (`'agent-kit'`, `@acme/agent-kit`).
 func (Detector) Mentions(rel string) [][]byte {
-	out := [][]byte{[]byte("/" + scanner.ModuleStem(rel)), []byte("/" + path.Base(path.Dir(rel)))}
+	b := path.Base(rel)
+	out := [][]byte{[]byte("/" + strings.TrimSuffix(b, path.Ext(b)))}
+	if dir := path.Dir(rel); dir != "." {
+		out = append(out, []byte("/"+path.Base(dir)))
+	}
+	for _, q := range []string{"'", `"`, "`"} {
+		out = append(out, []byte("."+q), []byte("/"+q))
+	}
 	if d := path.Dir(rel); path.Base(d) == "src" || path.Base(d) == "lib" {
 		if pkg := path.Base(path.Dir(d)); pkg != "." && pkg != "/" {
 			out = append(out, []byte("/"+pkg), []byte("'"+pkg), []byte(`"`+pkg))
