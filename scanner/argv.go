@@ -22,6 +22,11 @@ type Arg struct {
 	Via Class
 	// Pos is where the element starts, when the detector knows it.
 	Pos Pos
+	// Alts are the other values the element may take (a value is a set of
+	// possibilities: the branches of a conditional, the returns of a
+	// helper). The judge reads them for every element but the command,
+	// whose alternatives are Command.Alts.
+	Alts []Arg
 }
 
 // Lit returns a known literal Arg.
@@ -54,6 +59,9 @@ type NestedShell struct {
 	// that mentions a runtime: the judge hands it to the detector of the
 	// interpreter's language (Pass.Judge).
 	Interpreter string
+	// At is where the text starts when it is another possibility of the
+	// element than the one in the argv (zero: the element's position).
+	At Pos
 }
 
 // WrapperCommand is the launch-runtime command name.

@@ -286,15 +286,20 @@ func (p *Pass) Judge(cmd Command) *Launch {
 			argv, l = argv2, l2
 		}
 	}
+	argv, l, nested = p.judgeElemAlts(argv, l, nested)
 	for _, n := range nested {
+		at := n.At
+		if at.Line == 0 {
+			at = elemPos(argv, n.Arg, cmd.At)
+		}
 		if n.Interpreter != "" {
-			p.scanCode(n, elemPos(argv, n.Arg, cmd.At))
+			p.scanCode(n, at)
 			continue
 		}
 		if cmd.Nested != nil && cmd.Nested(n.Arg, n.Text) {
 			continue
 		}
-		p.ScanShell(n.Text, elemPos(argv, n.Arg, cmd.At), ClassEval)
+		p.ScanShell(n.Text, at, ClassEval)
 	}
 	if l != nil {
 		cls := l.Class
@@ -319,6 +324,45 @@ func (p *Pass) Judge(cmd Command) *Launch {
 		p.ReportDangerous(elemPos(argv, i, cmd.At), text, cmd.Data && l == nil)
 	}
 	return l
+}
+
+// judgeElemAlts judges argv with each other possibility of an element
+// past the command in turn (`node` with a script that is one of several
+// files, `bash -c` with one of several lines): a launch is RED when any
+// possibility starts a runtime outside launch-runtime. It returns the argv
+// that launches and its launch (else argv and l), and the shell strings
+// the possibilities hand to a shell that nested does not hold yet. The
+// alternatives are bounded where they are made.
+func (p *Pass) judgeElemAlts(argv []Arg, l *Launch, nested []NestedShell) ([]Arg, *Launch, []NestedShell) {
+	type key struct {
+		arg  int
+		text string
+	}
+	seen := map[key]bool{}
+	for _, n := range nested {
+		seen[key{n.Arg, n.Text}] = true
+	}
+	base := argv
+	for k := 1; k < len(base); k++ {
+		for _, alt := range base[k].Alts {
+			argv2 := append([]Arg(nil), base...)
+			argv2[k] = alt
+			l2, n2 := p.Config.JudgeArgv(argv2)
+			for _, n := range n2 {
+				if n.Arg == k {
+					n.At = alt.Pos
+				}
+				if !seen[key{n.Arg, n.Text}] {
+					seen[key{n.Arg, n.Text}] = true
+					nested = append(nested, n)
+				}
+			}
+			if l2 != nil && (l == nil || l.Gated() && !l2.Gated()) {
+				argv, l = argv2, l2
+			}
+		}
+	}
+	return argv, l, nested
 }
 
 // elemPos is the position of argv[i] when the detector knows it, else at.

@@ -70,7 +70,7 @@ func FromExport(cfg *scanner.Config, e scanner.Export, n int32) Value {
 func AltArgs(t *Tree, alt *Value) []scanner.Arg {
 	var out []scanner.Arg
 	for k := 0; alt != nil && k < 4*MaxPossibilities; alt, k = alt.Alt, k+1 {
-		out = append(out, t.Arg(*alt))
+		out = append(out, t.arg(*alt))
 	}
 	return out
 }

@@ -189,6 +189,13 @@ func StrongerVia(a, b scanner.Class) scanner.Class {
 
 // Arg turns a value into an argv element for the judge.
 func (t *Tree) Arg(v Value) scanner.Arg {
+	a := t.arg(v)
+	a.Alts = AltArgs(t, v.Alt)
+	return a
+}
+
+// arg is the element for v alone, without its other possibilities.
+func (t *Tree) arg(v Value) scanner.Arg {
 	if !v.Usable() {
 		return scanner.Arg{Pos: t.PosOf(v)}
 	}
