@@ -647,3 +647,17 @@ func normModule(m string) string {
 	}
 	return m
 }
+
+// Class implements treesitter.Lang: a class definition, its name and the
+// last part of each base it names (`class C(base.Invoker, Mixin):`).
+func (a *analyzer) Class(n int32) (string, []string, bool) {
+	t := a.t
+	if t.Nodes[n].Kind != kClass {
+		return "", nil, false
+	}
+	nm, body := t.Child(n, fName), t.Child(n, fBody)
+	if nm == none || body == none {
+		return "", nil, false
+	}
+	return t.Text(nm), treesitter.BaseNames(t.Src[t.Nodes[nm].End:t.Nodes[body].Start]), true
+}

@@ -1031,10 +1031,7 @@ func (a *analyzer) evalCall(n int32) value {
 	case vCmd:
 		return treesitter.Unknown(n) // running a command returns its output
 	case vFunc:
-		if callee.Fn != none {
-			return a.ev.ReturnValue(callee.Fn, n)
-		}
-		return treesitter.Unknown(n)
+		return a.ev.CallValue(callee, n)
 	case vRef:
 	default:
 		return treesitter.Unknown(n)
@@ -1146,8 +1143,8 @@ func (a *analyzer) evalCall(n int32) value {
 		return treesitter.Basename(arg(0), n)
 	case apiRunSync:
 		// anyio.to_thread.run_sync(f) / asyncio.to_thread(f) return f()
-		if f := arg(0); f.K == vFunc && f.Fn != none {
-			return a.ev.ReturnValue(f.Fn, n)
+		if f := arg(0); f.K == vFunc {
+			return a.ev.CallValue(f, n)
 		}
 	case apiWhich:
 		if m := arg(0); m.Known() {

@@ -36,6 +36,9 @@ type Lang[B any] interface {
 	Body(fn int32) (body int32, expr bool)
 	// Method names the method that node n defines, when it is one.
 	Method(n int32) (string, bool)
+	// Class names the class that node n defines, when it is one, and the
+	// names its bases are written with (the last part of a dotted name).
+	Class(n int32) (name string, bases []string, ok bool)
 }
 
 // Shape is how the evaluator reads the language's tree and values.
@@ -82,6 +85,11 @@ type Evaluator[B any] struct {
 	propBusy  map[propKey]bool
 	sites     map[string][]int32
 	methodIdx map[string][]int32
+	// classes are the file's classes, indexed once (see Family).
+	classes *classIndex
+	// methodsFor are the method values of a name through the instance of
+	// a class (see MethodValue), by name and class.
+	methodsFor map[propKey]Value
 	// folded holds the value of a link of a left-nested operator chain
 	// while the link above it is evaluated (see Operands).
 	folded map[int32]Value
@@ -99,7 +107,7 @@ type propKey struct {
 // bound in scopes.
 func NewEvaluator[B any](t *Tree, cfg *scanner.Config, scopes *Scopes[B], lang Lang[B], shape Shape) *Evaluator[B] {
 	return &Evaluator[B]{T: t, Cfg: cfg, Scopes: scopes, Memo: NewMemo(), Budget: NewBudget(), lang: lang, shape: shape,
-		multi: map[ScopeKey]Value{}, attrs: map[string]Value{}, propBusy: map[propKey]bool{}}
+		multi: map[ScopeKey]Value{}, attrs: map[string]Value{}, propBusy: map[propKey]bool{}, methodsFor: map[propKey]Value{}}
 }
 
 // Eval is the value of expression n, Unknown past the budget.
@@ -367,29 +375,163 @@ func (e *Evaluator[B]) Methods() map[string][]int32 {
 
 // Attr is the value of the instance attribute name (this.name,
 // self.name) at node n: the values the file assigns to it (exprs; they
-// must agree, or one names a runtime), else the method of that name as a
-// function value (so a call takes its returns).
+// must agree, or one names a runtime), else the methods of that name as a
+// set of function values (see MethodValue), so a call takes the returns of
+// each.
 func (e *Evaluator[B]) Attr(name string, exprs []int32, n int32) Value {
+	if len(exprs) == 0 || len(exprs) > MaxReturns {
+		return e.MethodValue(name, n)
+	}
 	if v, ok := e.attrs[name]; ok {
 		v.Node, v.Lit = n, None
 		return v
 	}
 	e.attrs[name] = Unknown(n) // re-entry sees unknown
-	var out Value
-	if len(exprs) > 0 && len(exprs) <= MaxReturns {
-		var vals []Value
-		for _, r := range exprs {
-			vals = append(vals, e.Eval(r))
-		}
-		out = e.Tracked(Agree(e.Cfg, vals, n))
-	} else if ms := e.Methods()[name]; len(ms) == 1 {
-		out = Value{K: VFunc, Fn: ms[0], Node: n, Lit: None}
-	} else {
-		out = Unknown(n)
+	var vals []Value
+	for _, r := range exprs {
+		vals = append(vals, e.Eval(r))
 	}
+	out := e.Tracked(Agree(e.Cfg, vals, n))
 	e.attrs[name] = out
 	out.Node, out.Lit = n, None
 	return out
+}
+
+// MethodValue is method name read through an instance at node n, as a set
+// of function values: when n is inside a class, every method of that name
+// in the classes the instance may be (the class, the file's classes that
+// derive from it, and those it derives from, by name: an
+// over-approximation of the override that runs); elsewhere every method
+// of that name in the file. Past MaxPossibilities methods it is unknown at
+// n and a call of it returns nothing known.
+func (e *Evaluator[B]) MethodValue(name string, n int32) Value {
+	ms := e.Methods()[name]
+	if len(ms) == 0 {
+		return Unknown(n)
+	}
+	cls := e.classOf(n)
+	key := propKey{cls, name}
+	if v, ok := e.methodsFor[key]; ok {
+		v.Node, v.Lit = n, None
+		return v
+	}
+	if cls != None {
+		fam := e.Family(cls)
+		var in []int32
+		for _, m := range ms {
+			if fam[e.classOf(m)] {
+				in = append(in, m)
+			}
+		}
+		if len(in) > 0 {
+			ms = in
+		}
+	}
+	var out Value
+	if len(ms) > MaxPossibilities {
+		out = Unknown(n)
+	} else {
+		ps := make([]Value, len(ms))
+		for i, m := range ms {
+			ps[i] = Value{K: VFunc, Fn: m, Node: n, Lit: None}
+		}
+		out = chain(ps)
+	}
+	e.methodsFor[key] = out
+	return out
+}
+
+// CallValue is what a call of function value f returns at node call: the
+// returns of each of its possibilities that is a function of the file, as
+// one value (a possibility that is not is unknown and adds nothing).
+func (e *Evaluator[B]) CallValue(f Value, call int32) Value {
+	if f.Alt == nil {
+		if f.K == VFunc && f.Fn != None {
+			return e.ReturnValue(f.Fn, call)
+		}
+		return Unknown(call)
+	}
+	var vals []Value
+	for _, p := range f.Possibilities() {
+		if p.K == VFunc && p.Fn != None {
+			vals = append(vals, e.ReturnValue(p.Fn, call))
+		}
+	}
+	return Union(e.Cfg, vals, call)
+}
+
+// classIndex is the file's classes: the class node each class name
+// names, and the bases each class is written with.
+type classIndex struct {
+	byName map[string][]int32
+	bases  map[int32][]string
+	names  map[int32]string
+	// subs are the classes written with each base name.
+	subs map[string][]int32
+	fams map[int32]map[int32]bool
+}
+
+// classOf is the class whose body holds node n, or None.
+func (e *Evaluator[B]) classOf(n int32) int32 {
+	t := e.T
+	for p := t.Nodes[n].Parent; p != None; p = t.Nodes[p].Parent {
+		if _, _, ok := e.lang.Class(p); ok {
+			return p
+		}
+	}
+	return None
+}
+
+// Family is class cls, the file's classes it derives from and those that
+// derive from it, transitively, by the names bases are written with. A
+// name several classes share counts as each of them.
+func (e *Evaluator[B]) Family(cls int32) map[int32]bool {
+	if e.classes == nil {
+		ci := &classIndex{byName: map[string][]int32{}, bases: map[int32][]string{}, names: map[int32]string{},
+			subs: map[string][]int32{}, fams: map[int32]map[int32]bool{}}
+		for i := int32(0); i < int32(len(e.T.Nodes)); i++ {
+			if name, bases, ok := e.lang.Class(i); ok {
+				ci.byName[name] = append(ci.byName[name], i)
+				ci.bases[i], ci.names[i] = bases, name
+				for _, b := range bases {
+					ci.subs[b] = append(ci.subs[b], i)
+				}
+			}
+		}
+		e.classes = ci
+	}
+	ci := e.classes
+	if fam, ok := ci.fams[cls]; ok {
+		return fam
+	}
+	fam := map[int32]bool{cls: true}
+	// up: the bases of cls, then theirs
+	for work := []int32{cls}; len(work) > 0; {
+		c := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, b := range ci.bases[c] {
+			for _, bc := range ci.byName[b] {
+				if !fam[bc] {
+					fam[bc] = true
+					work = append(work, bc)
+				}
+			}
+		}
+	}
+	// down: the classes whose bases name cls, then theirs
+	down := map[int32]bool{cls: true}
+	for work := []int32{cls}; len(work) > 0; {
+		c := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, sub := range ci.subs[ci.names[c]] {
+			if !down[sub] {
+				down[sub], fam[sub] = true, true
+				work = append(work, sub)
+			}
+		}
+	}
+	ci.fams[cls] = fam
+	return fam
 }
 
 // ReturnValue is what call, a call of the file-local function fn,
@@ -593,4 +735,39 @@ func (e *Evaluator[B]) SetValues(obj int32, sets SetIndex) []Value {
 		}
 	}
 	return vals
+}
+
+// BaseNames reads the bases a class head is written with (`(base.Invoker,
+// Mixin, metaclass=M)`, ` Runner<T>`): the last part of each dotted name
+// that is not a keyword argument, type arguments dropped.
+func BaseNames(head []byte) []string {
+	var out []string
+	depth := 0
+	var cur []byte
+	flush := func() {
+		s := strings.TrimSpace(string(cur))
+		cur = cur[:0]
+		if s == "" || strings.Contains(s, "=") {
+			return
+		}
+		if i := strings.LastIndexByte(s, '.'); i >= 0 {
+			s = s[i+1:]
+		}
+		out = append(out, s)
+	}
+	for _, c := range head {
+		switch {
+		case c == '<' || c == '[':
+			depth++
+		case c == '>' || c == ']':
+			depth--
+		case depth > 0:
+		case c == ',':
+			flush()
+		case c == '_' || c == '.' || c == '=' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			cur = append(cur, c)
+		}
+	}
+	flush()
+	return out
 }

@@ -110,9 +110,10 @@ func (m *mini) Entry(c int32, name string) (treesitter.Value, bool, bool) {
 	return m.ev.Eval(t.Child(c, mfValue)), true, false
 }
 
-func (m *mini) Body(int32) (int32, bool)          { return treesitter.None, false }
-func (m *mini) Method(int32) (string, bool)       { return "", false }
-func (m *mini) last(name string) treesitter.Value { return m.ev.Eval(m.lastIdent(name)) }
+func (m *mini) Body(int32) (int32, bool)             { return treesitter.None, false }
+func (m *mini) Method(int32) (string, bool)          { return "", false }
+func (m *mini) Class(int32) (string, []string, bool) { return "", nil, false }
+func (m *mini) last(name string) treesitter.Value    { return m.ev.Eval(m.lastIdent(name)) }
 
 func (m *mini) lastIdent(name string) int32 {
 	var out int32 = treesitter.None
@@ -201,4 +202,18 @@ func TestElem(t *testing.T) {
 	assert.False(t, treesitter.Elem(l, "#2", 0).Known())
 	assert.False(t, treesitter.Elem(l, "#x", 0).Known())
 	assert.False(t, treesitter.Elem(l, "#99999999999", 0).Known())
+}
+
+func TestBaseNames(t *testing.T) {
+	for _, c := range []struct {
+		head string
+		want []string
+	}{
+		{"(base.Invoker, Mixin, metaclass=abc.ABCMeta)", []string{"Invoker", "Mixin"}},
+		{"(Generic[T], Runner)", []string{"Generic", "Runner"}},
+		{" base.Runner<Map<string, T>> ", []string{"Runner"}},
+		{"", nil},
+	} {
+		assert.Equal(t, c.want, treesitter.BaseNames([]byte(c.head)), c.head)
+	}
 }

@@ -1,6 +1,7 @@
 package tsjs
 
 import (
+	"bytes"
 	"maps"
 	"slices"
 	"strconv"
@@ -726,4 +727,24 @@ func normModule(m string) string {
 		return w
 	}
 	return m
+}
+
+// Class implements treesitter.Lang: a class declaration, its name and the
+// last part of the class it extends (`class C<T> extends base.Runner<T>`).
+func (a *analyzer) Class(n int32) (string, []string, bool) {
+	t := a.t
+	if t.Nodes[n].Kind != kClassDecl {
+		return "", nil, false
+	}
+	nm, body := t.Child(n, fName), t.Child(n, fBody)
+	if nm == none || body == none {
+		return "", nil, false
+	}
+	head := t.Src[t.Nodes[nm].End:t.Nodes[body].Start]
+	_, ext, ok := bytes.Cut(head, []byte("extends"))
+	if !ok {
+		return t.Text(nm), nil, true
+	}
+	ext, _, _ = bytes.Cut(ext, []byte("implements"))
+	return t.Text(nm), treesitter.BaseNames(ext), true
 }

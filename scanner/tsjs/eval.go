@@ -697,8 +697,8 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 	}
 	callee := a.ev.Eval(fn)
-	if callee.K == vFunc && callee.Fn != none {
-		return a.ev.ReturnValue(callee.Fn, n)
+	if callee.K == vFunc {
+		return a.ev.CallValue(callee, n)
 	}
 	if callee.K != vRef {
 		return treesitter.Unknown(n)
