@@ -60,6 +60,7 @@ func (s *scan) collect(f *syntax.File) {
 				s.funcs[n.Name.Value] = true
 			}
 			if n.Name != nil {
+				s.bodies[n.Name.Value] = append(s.bodies[n.Name.Value], n)
 				if _, ok := s.defs[n.Name.Value]; !ok {
 					s.defs[n.Name.Value] = s.synPos(n.Pos())
 				}

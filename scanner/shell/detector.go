@@ -148,6 +148,12 @@ type scan struct {
 	lines []int // byte offsets of line starts
 	vars  env
 	funcs map[string]bool
+	// bodies are the functions the text defines, by name, for the output
+	// of `$(f)` (see funcSubst).
+	bodies map[string][]*syntax.FuncDecl
+	// printed is, while the output of `$(f)` is read, what each function
+	// printed in the previous round of that fixed point (see funcOutputs).
+	printed map[string][]val
 	// defs is where each function is first defined: a plain call after it
 	// runs the function, not a program of that name.
 	defs  map[string]scanner.Pos
@@ -223,7 +229,7 @@ func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, l
 	if sh == nil {
 		sh = newShared(text)
 	}
-	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]bool{}, defs: map[string]scanner.Pos{}, bats: lang == syntax.LangBats, shared: sh}
+	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]bool{}, bodies: map[string][]*syntax.FuncDecl{}, defs: map[string]scanner.Pos{}, bats: lang == syntax.LangBats, shared: sh}
 	if s.vars == nil {
 		s.vars = env{}
 	}

@@ -107,6 +107,13 @@ func (s *scan) part(p syntax.WordPart, inDQ bool) []seg {
 			}
 			return out
 		}
+		if vs, ok := s.funcSubst(p.Stmts); ok && len(vs) > 0 {
+			out := make([]seg, len(vs))
+			for i, v := range vs {
+				out[i] = seg{fs: fields{v}, quoted: true}
+			}
+			return out
+		}
 		return []seg{unknownSeg()}
 	}
 	// Arithmetic, process substitution, globs: nothing a name can come

@@ -1,0 +1,21 @@
+#!/bin/sh
+# The program is what a function of the file prints: `X="$(f)"` reads the
+# function's output as the words it echoes or printfs, its `command -v`
+# look-ups and the output of the functions it calls, each a possibility
+# (issue 16, MacPilot). `$(command -v claude)` itself was already caught.
+find_claude() {
+  for p in "$HOME/.local/bin/claude" /usr/local/bin/claude; do
+    if [ -x "$p" ]; then echo "$p"; return; fi
+  done
+  command -v claude
+}
+CLAUDE_BIN="$(find_claude)"
+"$CLAUDE_BIN" -p "hi" # want "RED:dynamic" "RED:variable-execution"
+
+pi_path() { printf '%s\n' /opt/pi/bin/pi; }
+agent_bin() {
+  echo "progress" >&2
+  pi_path
+}
+AGENT="$(agent_bin)"
+"$AGENT" --mode rpc # want "RED:variable-execution"
