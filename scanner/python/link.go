@@ -430,17 +430,20 @@ func (a *analyzer) fixedPoint() {
 }
 
 // Mentions implements scanner.Linker: an import names the module
-// (`from .run import`, `pkg.run`, `from run import`), or its package, whose
-// __init__ may re-export it or be it (`from pkg import`), or imports from a
-// package by dots alone (`from . import`, `from .. import`), the only way
-// to name the root's __init__.
+// (`from .run import`, `pkg.run`, `import run`, `from run import`), or its
+// package, whose __init__ may re-export it or be it, the same ways, or
+// imports from a package by dots alone (`from . import`, `from ..
+// import`), the only way to name the root's __init__.
 func (Detector) Mentions(rel string) [][]byte {
 	out := [][]byte{[]byte(". import")}
-	if b := strings.TrimSuffix(path.Base(rel), ".py"); b != "__init__" {
-		out = append(out, []byte(strings.TrimSuffix(b, ".pyi")))
+	names := func(n string) {
+		out = append(out, []byte("."+n), []byte("import "+n), []byte("from "+n+" "), []byte("from "+n+"."))
+	}
+	if b := strings.TrimSuffix(strings.TrimSuffix(path.Base(rel), ".py"), ".pyi"); b != "__init__" {
+		names(b)
 	}
 	if dir := path.Dir(rel); dir != "." {
-		out = append(out, []byte(path.Base(dir)))
+		names(path.Base(dir))
 	}
 	return out
 }

@@ -787,18 +787,22 @@ func (a *analyzer) addSinkFrom(n int32, k scanner.Sink) bool {
 // Mentions implements scanner.Linker: a relative specifier of the module
 // holds its base name after a slash (`./run`, `../lib/run.js`,
 // `../index`), or names its folder, whose index may re-export it or be it:
-// by the folder's name (`./lib`) or, for the folder of the importer or
-// above it and for the root, by dots or a final slash (`..`, `.`, `../`);
-// a package of the repository is also named by the folder above its `src`
+// by the folder's name (`./lib`) or, for an index file and a file of the
+// root, by dots alone (`..`, `../..`, `.`) or dots and a slash (`../`); a
+// package of the repository is also named by the folder above its `src`
 // or `lib` (`'agent-kit'`, `@acme/agent-kit`).
 func (Detector) Mentions(rel string) [][]byte {
 	b := path.Base(rel)
-	out := [][]byte{[]byte("/" + strings.TrimSuffix(b, path.Ext(b)))}
-	if dir := path.Dir(rel); dir != "." {
+	b = strings.TrimSuffix(b, path.Ext(b))
+	dir := path.Dir(rel)
+	out := [][]byte{[]byte("/" + b)}
+	if dir != "." {
 		out = append(out, []byte("/"+path.Base(dir)))
 	}
-	for _, q := range []string{"'", `"`, "`"} {
-		out = append(out, []byte("."+q), []byte("/"+q))
+	if b == "index" || dir == "." {
+		for _, q := range []string{"'", `"`, "`"} {
+			out = append(out, []byte(".."+q), []byte("../"+q), []byte(q+"."+q), []byte(q+"./"+q))
+		}
 	}
 	if d := path.Dir(rel); path.Base(d) == "src" || path.Base(d) == "lib" {
 		if pkg := path.Base(path.Dir(d)); pkg != "." && pkg != "/" {
