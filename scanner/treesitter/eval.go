@@ -611,6 +611,22 @@ func Fallback(l, r Value, nullish bool, n int32) Value {
 		r.Lit = None
 		return r
 	}
+	// A fallback with unknown parts (`resolve(root, "@scope/pkg/cli.js")`)
+	// or that is one of several values: each possibility with known text,
+	// found at run time.
+	var ps []Value
+	for _, p := range r.Possibilities() {
+		if p.K == VStr && p.Usable() {
+			p.Via, p.Lit = scanner.ClassDynamic, None
+			if p.Known() {
+				p.Sh = DynamicShellWord(p.S)
+			}
+			ps = append(ps, p)
+		}
+	}
+	if len(ps) > 0 {
+		return chain(ps)
+	}
 	return Unknown(n)
 }
 

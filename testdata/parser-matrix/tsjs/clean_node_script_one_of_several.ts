@@ -15,4 +15,5 @@ export function start(opts: { cliPath?: string }, fast: boolean) {
   spawn("node", [fast ? "server.js" : "node_modules/@acme/formatter/cli.js"]);
   spawn("bash", ["-c", fast ? "ls -l" : "echo claude"]);
   spawn("npx", [fast ? "prettier" : "eslint", "pi"]);
+  spawn("node", [opts.cliPath ?? resolve(process.env.NPM_ROOT, "@acme/formatter/dist/cli.js"), "pi"]);
 }

@@ -17,4 +17,5 @@ export function start(opts: { cliPath?: string }, fast: boolean) {
   spawn("node", [fast ? "server.js" : "node_modules/@anthropic-ai/claude-code/cli.js"]); // want "RED:process-api"
   spawn("bash", ["-c", fast ? "ls -l" : "claude -p hi"]); // want "RED:eval"
   spawn("npx", [fast ? "prettier" : "@anthropic-ai/claude-code"]); // want "RED:package-runner"
+  spawn("node", [opts.cliPath ?? resolve(process.env.NPM_ROOT, "@mariozechner/pi-coding-agent/dist/cli.js")]); // want "RED:process-api"
 }
