@@ -118,9 +118,13 @@ func (s *Summary) Empty() bool {
 }
 
 // Const is an exported constant: the strings it may hold and where it is
-// defined.
+// defined. A constant that is a list (an argv) holds its elements in
+// order, List set. A constant inside another value is named by its path
+// (`AGENT.cmd` for `AGENT = {"cmd": [...]}`, `cfg.binary`), and the value a
+// function returns by its name and `()` (`agent_cmd()`).
 type Const struct {
 	Vals []string
+	List bool
 	At   Pos
 }
 
@@ -236,7 +240,8 @@ type Export struct {
 	Name   string
 	File   string // the file that defines it
 	Consts []string
-	At     Pos // where a constant is defined
+	List   bool // Consts are a list's elements, in order
+	At     Pos  // where a constant is defined (or a library function bound)
 	Sinks  []Sink
 	// Extern is, for a name re-exported from a module that is not a file
 	// of the repository (a package), that module's member: the detector
@@ -277,6 +282,9 @@ type Imports interface {
 type Run struct {
 	Spec string // as written
 	At   Pos    // where it is run
+	// Lang is the detector that runs it ("" for shell: `exec(open(f).read())`
+	// in Python is "python").
+	Lang string
 }
 
 // JudgeThrough judges cmd like Judge, and gives the launch it reports the

@@ -47,8 +47,9 @@ type repoFile struct {
 	res    *fileResult
 	read   func() ([]byte, error)
 	rescan func(scanner.Imports) fileResult
-	// asShell scans the file as shell (a prose-named file another runs).
-	asShell func() fileResult
+	// as scans the file with the named detector only (a prose-named file
+	// another runs: shell, or Python for `exec(open(f).read())`).
+	as func(lang string) fileResult
 }
 
 // repo is the repository of one scan, for phase two.
@@ -196,10 +197,10 @@ func diskRepo(files []candidate, results []fileResult) func(cfg *scanner.Config,
 			rf := &repoFile{rel: c.rel, res: res,
 				read:   func() ([]byte, error) { return os.ReadFile(c.abs) },
 				rescan: func(im scanner.Imports) fileResult { return scanFile(ctx, c, cfg, opt, im) }}
-			if sh, ok := shellSuite(opt.Suite); ok {
+			rf.as = func(lang string) fileResult {
 				o := opt
-				o.Suite = sh
-				rf.asShell = func() fileResult { return scanFile(ctx, c, cfg, o, nil) }
+				o.Suite, _ = langSuite(opt.Suite, lang)
+				return scanFile(ctx, c, cfg, o, nil)
 			}
 			rfs = append(rfs, rf)
 		}
@@ -329,8 +330,10 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 }
 
 // runProse scans as shell the prose-named files another file hands to a
-// shell (`bash notes.txt`, `. ./env.txt`): they are not prose. The
-// launches found there name the file that runs them.
+// shell (`bash notes.txt`, `. ./env.txt`), and as Python those a Python
+// file runs (`exec(open("steps.txt").read())`): they are not prose. The
+// launches found there name the file that runs them. A path is taken
+// from the running file's folder, then the root.
 func (r *repo) runProse() {
 	det := r.shellLinker()
 	if det == nil {
@@ -343,11 +346,18 @@ func (r *repo) runProse() {
 				continue
 			}
 			tf := r.byRel[target]
-			if tf == nil || !tf.res.link.prose || tf.asShell == nil {
+			lang, note := "shell", "a shell runs this file"
+			if run.Lang != "" {
+				lang, note = run.Lang, "`"+run.Lang+"` runs this file"
+			}
+			if tf == nil || !tf.res.link.prose || tf.as == nil {
 				continue
 			}
-			res := tf.asShell()
-			step := scanner.Step{File: f.rel, Line: run.At.Line, Column: run.At.Column, Note: "a shell runs this file"}
+			if _, ok := langSuite(r.suite, lang); !ok {
+				continue
+			}
+			res := tf.as(lang)
+			step := scanner.Step{File: f.rel, Line: run.At.Line, Column: run.At.Column, Note: note}
 			for i := range res.findings {
 				x := &res.findings[i]
 				if x.IsLaunch() && x.Chain == nil {
@@ -360,17 +370,17 @@ func (r *repo) runProse() {
 	}
 }
 
-// shellOnly is the shell detector claiming a file whatever its name.
-type shellOnly struct{ scanner.Detector }
+// claimAll is a detector claiming a file whatever its name.
+type claimAll struct{ scanner.Detector }
 
-func (shellOnly) Match(*scanner.File) bool { return true }
+func (claimAll) Match(*scanner.File) bool { return true }
 
-// shellSuite is suite with only its shell detector, claiming every file,
-// or false when the suite has none.
-func shellSuite(suite scanner.Suite) (scanner.Suite, bool) {
+// langSuite is suite with only its detector named lang, claiming every
+// file, or false when the suite has none.
+func langSuite(suite scanner.Suite, lang string) (scanner.Suite, bool) {
 	for _, d := range suite.Detectors {
-		if d.Name() == "shell" {
-			return scanner.Suite{Detectors: []scanner.Detector{shellOnly{d}}, Shell: suite.Shell}, true
+		if d.Name() == lang {
+			return scanner.Suite{Detectors: []scanner.Detector{claimAll{d}}, Shell: suite.Shell}, true
 		}
 	}
 	return scanner.Suite{}, false
@@ -556,7 +566,7 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 	}
 	s := r.summary(tf)
 	if v, ok := s.Consts[name]; ok {
-		return scanner.Export{Name: name, File: target, Consts: v.Vals, At: v.At}, true
+		return scanner.Export{Name: name, File: target, Consts: v.Vals, List: v.List, At: v.At}, true
 	}
 	if k, ok := s.Sinks[name]; ok {
 		return scanner.Export{Name: name, File: target, Sinks: k}, true
@@ -676,12 +686,11 @@ func ScanFiles(files []MemFile, cfg *scanner.Config, suite scanner.Suite) ([]sca
 					out.findings, out.markers, out.err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, suite, 0, nil, nil, im, &out.link)
 					return out
 				}}
-			if sh, ok := shellSuite(suite); ok {
-				rfs[i].asShell = func() fileResult {
-					out := fileResult{scanned: true}
-					out.findings, out.markers, out.err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, sh, 0, nil, nil, nil, &out.link)
-					return out
-				}
+			rfs[i].as = func(lang string) fileResult {
+				sub, _ := langSuite(suite, lang)
+				out := fileResult{scanned: true}
+				out.findings, out.markers, out.err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, sub, 0, nil, nil, nil, &out.link)
+				return out
 			}
 		}
 		return newRepo(rfs, cfg, suite)

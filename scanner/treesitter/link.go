@@ -47,8 +47,8 @@ func Strings(v Value) ([]string, bool) {
 }
 
 // FromExport is the value at node n of a constant another file exports:
-// each of its strings is a possibility, tracked (variable-execution); an
-// export a bound cut is dynamic.
+// each of its strings is a possibility, tracked (variable-execution), or
+// for a list its elements in order; an export a bound cut is dynamic.
 func FromExport(cfg *scanner.Config, e scanner.Export, n int32) Value {
 	if e.Dynamic || len(e.Consts) == 0 {
 		v := Unknown(n)
@@ -61,6 +61,14 @@ func FromExport(cfg *scanner.Config, e scanner.Export, n int32) Value {
 	for i, s := range e.Consts {
 		vals[i] = Str(s, n)
 		vals[i].Via = scanner.ClassVariableExecution
+	}
+	if e.List {
+		for i, s := range e.Consts {
+			if s == UnknownPart {
+				vals[i] = Unknown(n)
+			}
+		}
+		return Value{K: VArr, Elems: vals, Node: n, Lit: None}
 	}
 	return Union(cfg, vals, n)
 }
