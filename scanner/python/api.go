@@ -1,6 +1,8 @@
 package python
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner/treesitter"
@@ -314,3 +316,7 @@ var interestingNames = func() map[string]bool {
 	m["subprocess_shell"] = true
 	return m
 }()
+
+// apiKeys are the keys of apis, sorted (a wildcard import of a module
+// binds each of its members in this order).
+var apiKeys = slices.Sorted(maps.Keys(apis))

@@ -612,6 +612,7 @@ func (a *analyzer) collectImportFrom(i int32) {
 		switch t.Nodes[c].Kind {
 		case kWildcardImport:
 			a.wildcards = append(a.wildcards, mod)
+			a.wildcardAt = append(a.wildcardAt, i)
 		case kDottedName:
 			if t.Nodes[c].Field == fName {
 				a.scopes.Bind(c, binding{value: none, ref: true, mod: mod, path: []string{t.Text(c)}, name: c})

@@ -71,14 +71,15 @@ type analyzer struct {
 	// mutating holds the names whose in-place changes are being applied,
 	// so a change that refers to its own name (cmd += f(cmd)) ends as
 	// unknown instead of recursing.
-	mutating  map[string]bool
-	wildcards []string
-	decls     map[declKey]int32   // global/nonlocal names: the scope they bind in
-	fields    map[string][]string // class fields in declaration order, by class
-	dictCalls []int32             // d.update(...), d.setdefault(...) calls
-	envSets   [][2]int32          // os.environ[k] = v, putenv, setdefault: (key, value)
-	relStars  []string            // `from .m import *`: modules of the repository
-	link      linkState           // the repository phase (link.go)
+	mutating   map[string]bool
+	wildcards  []string
+	wildcardAt []int32             // the import statement of each wildcard
+	decls      map[declKey]int32   // global/nonlocal names: the scope they bind in
+	fields     map[string][]string // class fields in declaration order, by class
+	dictCalls  []int32             // d.update(...), d.setdefault(...) calls
+	envSets    [][2]int32          // os.environ[k] = v, putenv, setdefault: (key, value)
+	relStars   []string            // `from .m import *`: modules of the repository
+	link       linkState           // the repository phase (link.go)
 }
 
 // evalShape is how the shared evaluator reads Python: command objects
@@ -113,7 +114,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	a.collect()
 	if apiHint {
 		a.detectCalls()
-		if a.fixedPoint(); len(a.link.sum.Sinks) > 0 {
+		a.fixedPoint()
+		a.summarizeAPIs(true)
+		if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 {
 			p.Summary = &a.link.sum
 		}
 	}
@@ -148,6 +151,10 @@ func (a *analyzer) detectCalls() {
 			a.link.used = a.link.used[:0]
 			a.call(i)
 			a.p.AddChain(mark, a.link.used)
+		case kClass:
+			if a.p.Imports != nil {
+				a.subclass(i)
+			}
 		case kBinary:
 			// plumbum: cmd & FG, cmd & BG, (a | b) & TF
 			op := t.Child(i, fOperator)
@@ -200,6 +207,10 @@ func (a *analyzer) bound(n int32) bool {
 func (a *analyzer) call(n int32) {
 	t := a.t
 	fn := t.Child(n, fFunction)
+	if fn != none && t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "exec") && !a.bound(fn) {
+		a.execFile(n)
+		return
+	}
 	if fn == none || !a.worthEvaluating(fn) {
 		return
 	}
@@ -207,6 +218,10 @@ func (a *analyzer) call(n int32) {
 	pos, kw := a.callArgs(n)
 	callee := a.ev.Eval(fn)
 	pos, kw = a.partialArgs(callee, pos, kw)
+	if _, ok := keyOf(callee, runPaths); ok {
+		a.runPath(n, pos, kw)
+		return
+	}
 	if a.noteHelper(n, fn, callee, pos, kw, true) && callee.K == vRef {
 		return
 	}

@@ -100,6 +100,10 @@ func (a *analyzer) Expr(n int32) value {
 				return v
 			}
 		}
+		if obj.K == vRef && apiOf(obj) == apiNone && !strings.HasPrefix(obj.Mod, "#") && len(obj.Path) > 0 {
+			// settings.AGENT["cmd"]: an entry of another module's value
+			return a.member(obj, idx.S, n)
+		}
 		return treesitter.Unknown(n)
 	case kCall:
 		return a.evalCall(n)
@@ -1033,6 +1037,9 @@ func (a *analyzer) evalCall(n int32) value {
 	case vFunc:
 		return a.ev.CallValue(callee, n)
 	case vRef:
+		if v, ok := a.importedReturn(callee, n); ok {
+			return v
+		}
 	default:
 		return treesitter.Unknown(n)
 	}

@@ -113,31 +113,192 @@ func newAnalyzer(t *tree, p *scanner.Pass) *analyzer {
 }
 
 // summarizeNames records the module-level constants whose strings name a
-// runtime, and the names the module imports (which importers may take
-// from it: a package's __init__ re-exports).
+// runtime (inside a dict, a namespace or a class too, and what a function
+// returns), the names bound to a library's launching function, and the
+// names the module imports (which importers may take from it: a package's
+// __init__ re-exports).
 func (a *analyzer) summarizeNames() {
+	a.summarizeAPIs(false)
+	t := a.t
 	for _, name := range a.scopes.ModuleNames() {
 		bs := a.scopes.ModuleBindings(name)
-		if len(bs) != 1 || bs[0].param {
+		if len(bs) != 1 || a.link.sum.APIs[name].Spec != "" {
 			continue
 		}
 		b := bs[0]
-		if b.ref {
+		switch {
+		case b.ref:
 			if len(b.path) == 1 {
 				a.link.sum.AddReexport(name, scanner.Ref{Spec: b.mod, Name: b.path[0]})
 			}
-			continue
+		case b.param:
+			if p := t.Nodes[b.name].Parent; p != none && t.Nodes[p].Kind == kClass {
+				a.summarizeClass(name, p)
+			}
+		case b.value == none || b.each:
+		case t.Nodes[b.value].Kind == kFunction:
+			// def agent_cmd(): return ["claude", "-p"]
+			a.summarizeValue(name+"()", a.ev.ReturnValue(b.value, b.name), b.name, 0)
+		default:
+			a.summarizeValue(name, a.ev.Eval(b.value), b.name, 0)
 		}
-		if b.value == none || b.each {
-			continue
-		}
-		strs, _ := treesitter.Strings(a.ev.Eval(b.value))
-		if len(strs) == 0 || !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
-			continue
-		}
-		a.link.sum.AddConst(name, scanner.Const{Vals: strs, At: a.t.Pos(b.name)})
 	}
 	a.link.sum.Stars = append(a.link.sum.Stars, a.relStars...)
+}
+
+// maxConstDepth bounds how deep a constant's dicts and namespaces are
+// followed (`AGENT["cmd"]` is one level); a deeper entry is not offered,
+// and the summary says so (Truncated: its use is dynamic).
+const maxConstDepth = 4
+
+// summarizeValue records v, the value of the module's name key, when one
+// of its strings names a runtime: a string's possibilities, a list's
+// elements in order, a dict's or a namespace's entries by path.
+func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
+	t := a.t
+	switch v.K {
+	case vArr:
+		elems := make([]string, len(v.Elems))
+		for i, e := range v.Elems {
+			elems[i] = a.elemString(e)
+		}
+		if a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) {
+			a.link.sum.AddConst(key, scanner.Const{Vals: elems, List: true, At: a.t.Pos(at)})
+		}
+		return
+	case vObj:
+		if v.Obj == none || t.Nodes[v.Obj].Kind != kDictionary && t.Nodes[v.Obj].Kind != kArgumentList {
+			return
+		}
+		if depth == maxConstDepth {
+			a.link.sum.Truncated = true
+			return
+		}
+		for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
+			var k value
+			switch t.Nodes[c].Kind {
+			case kPair:
+				k = a.ev.Eval(t.Child(c, fKey))
+			case kKeywordArgument:
+				if nm := t.Child(c, fName); nm != none {
+					k = treesitter.Str(t.Text(nm), nm)
+				}
+			default:
+				continue
+			}
+			if k.Known() && k.Alt == nil {
+				a.summarizeValue(key+"."+k.S, a.ev.Eval(t.Child(c, fValue)), c, depth+1)
+			}
+		}
+		return
+	}
+	strs, _ := treesitter.Strings(v)
+	if len(strs) == 0 || !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
+		return
+	}
+	a.link.sum.AddConst(key, scanner.Const{Vals: strs, At: a.t.Pos(at)})
+}
+
+// elemString is one element of a list constant: the possibility naming a
+// runtime first, else the first known one, else an unknown part.
+func (a *analyzer) elemString(e value) string {
+	first := ""
+	for _, p := range e.Possibilities() {
+		if !p.Known() {
+			continue
+		}
+		if a.p.Config.MentionsRuntime([]byte(p.S)) {
+			return p.S
+		}
+		if first == "" {
+			first = p.S
+		}
+	}
+	if first == "" {
+		return treesitter.UnknownPart
+	}
+	return first
+}
+
+// summarizeClass records the class attributes of class cls (at module
+// level, named name) as constants `name.attr`.
+func (a *analyzer) summarizeClass(name string, cls int32) {
+	for attr, val := range a.classAttrs(cls) {
+		a.summarizeValue(name+"."+attr, a.ev.Eval(val), val, 1)
+	}
+}
+
+// classAttrs are the attributes a class body assigns (`binary = "x"`),
+// each with its value node (the last assignment wins).
+func (a *analyzer) classAttrs(cls int32) map[string]int32 {
+	t := a.t
+	body := t.Child(cls, fBody)
+	if body == none {
+		return nil
+	}
+	out := map[string]int32{}
+	for c := t.Nodes[body].First; c != none; c = t.Nodes[c].Next {
+		st := c
+		if t.Nodes[st].Kind != kAssignment {
+			st = t.Nodes[c].First
+		}
+		if st == none || t.Nodes[st].Kind != kAssignment {
+			continue
+		}
+		l, r := t.Child(st, fLeft), t.Child(st, fRight)
+		if l != none && r != none && t.Nodes[l].Kind == kIdentifier && t.Nodes[r].Kind != kAssignment {
+			out[t.Text(l)] = r
+		}
+	}
+	return out
+}
+
+// summarizeAPIs records the module-level names bound to a library's
+// launching function (`from claude_agent_sdk import query as ask`, `ask =
+// claude_agent_sdk.query`, `from claude_agent_sdk import *`). needles
+// keeps only those the repository phase searches other files for: the
+// Agent SDK's and a process API bound under another name (a process API
+// under its own name, `run`, would make every file that says `run` a
+// candidate; docs/repository.md).
+func (a *analyzer) summarizeAPIs(needles bool) {
+	t := a.t
+	add := func(name string, v value, at int32) {
+		kind := apiOf(v)
+		if !(kind >= apiSubprocess && kind <= apiOptions || kind == apiRemoteShell || kind == apiShCommand || kind == apiPlumbumGet) {
+			return
+		}
+		member := strings.Join(v.Path, ".")
+		if needles && kind != apiSDKQuery && kind != apiSDKClient && member == name {
+			return
+		}
+		a.link.sum.AddAPI(name, scanner.Ref{Spec: v.Mod, Name: member, At: t.Pos(at)})
+	}
+	for _, name := range a.scopes.ModuleNames() {
+		bs := a.scopes.ModuleBindings(name)
+		if len(bs) != 1 || bs[0].param || bs[0].each {
+			continue
+		}
+		b := bs[0]
+		switch {
+		case b.ref:
+			add(name, value{K: vRef, Mod: b.mod, Path: b.path}, b.name)
+		case b.value != none && (t.Nodes[b.value].Kind == kAttribute || t.Nodes[b.value].Kind == kIdentifier):
+			if v := a.ev.Eval(b.value); v.K == vRef {
+				add(name, v, b.name)
+			}
+		}
+	}
+	for i, m := range a.wildcards {
+		if a.scopes.Of(a.wildcardAt[i]) != none {
+			continue
+		}
+		for _, k := range apiKeys {
+			mod, member, _ := strings.Cut(k, ":")
+			if mod == m && !strings.ContainsAny(member, ".()") {
+				add(member, value{K: vRef, Mod: mod, Path: []string{member}}, a.wildcardAt[i])
+			}
+		}
+	}
 }
 
 func (a *analyzer) step(n int32, note string) scanner.Step {
@@ -163,6 +324,14 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 			a.p.Needs = appendOnce(a.p.Needs, v.Mod)
 		}
 	}
+	for _, v := range vals {
+		// subprocess.run(agent_cmd()): what another module's function returns
+		if v.K == vUnknown && v.Node != none && a.t.Nodes[v.Node].Kind == kCall {
+			if c := a.ev.Eval(a.t.Child(v.Node, fFunction)); c.K == vRef && apiOf(c) == apiNone && !strings.HasPrefix(c.Mod, "#") {
+				a.p.Needs = appendOnce(a.p.Needs, c.Mod)
+			}
+		}
+	}
 	switch kind {
 	case apiSubprocess, apiTrio, apiAnyio, apiPty:
 		role := scanner.SinkArgv
@@ -171,12 +340,14 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 				role = scanner.SinkShell
 			}
 		}
-		a.sinkParam(firstNode, scanner.Sink{Role: role, At: at})
+		if !a.sinkParam(firstNode, scanner.Sink{Role: role, At: at}) && role == scanner.SinkArgv {
+			a.sinkHead(firstNode, at)
+		}
 	case apiShell, apiShellOut:
 		a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkShell, At: at})
 	case apiExecV, apiPosixSpawn:
-		if len(pos) >= 1 {
-			a.sinkParam(pos[0], scanner.Sink{Role: scanner.SinkProgram, At: at})
+		if len(pos) >= 1 && !a.sinkParam(pos[0], scanner.Sink{Role: scanner.SinkProgram, At: at}) {
+			a.sinkSelf(pos[0], scanner.Sink{Role: scanner.SinkProgram, At: at})
 		}
 		if len(pos) >= 2 {
 			a.sinkParam(pos[1], scanner.Sink{Role: scanner.SinkArgv, At: at})
@@ -184,6 +355,50 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 	case apiExecArgs, apiPexpect:
 		a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at})
 	}
+}
+
+// sinkHead records the program of an argv list written at n (`[prog,
+// *args]`, `[self.binary, "-p"]`) when it is a parameter of the function
+// around it (a factory's closure runs its parameter) or an attribute of
+// the instance.
+func (a *analyzer) sinkHead(n int32, at scanner.Step) {
+	t := a.t
+	if n == none || t.Nodes[n].Kind != kList && t.Nodes[n].Kind != kTuple {
+		return
+	}
+	head := t.Nodes[n].First
+	for head != none && t.Nodes[head].Kind == kComment {
+		head = t.Nodes[head].Next
+	}
+	if head == none {
+		return
+	}
+	if !a.sinkParam(head, scanner.Sink{Role: scanner.SinkProgram, At: at}) {
+		a.sinkSelf(head, scanner.Sink{Role: scanner.SinkProgram, At: at})
+	}
+}
+
+// sinkSelf records k on the class around node n when n is `self.X` in one
+// of its methods: a subclass that sets X chooses what runs.
+func (a *analyzer) sinkSelf(n int32, k scanner.Sink) {
+	t := a.t
+	if n == none || !isSelfAttr(t, n) {
+		return
+	}
+	fn := a.scopes.Of(n)
+	if fn == none || t.Nodes[fn].Kind != kFunction {
+		return
+	}
+	cls := a.className(fn)
+	at := t.Child(n, fAttribute)
+	if cls == "" || at == none {
+		return
+	}
+	k.Param, k.Field = scanner.SelfParam, t.Text(at)
+	if k.At.Note == "" {
+		k.At.Note = fmt.Sprintf("`%s` hands `self.%s` to a process API", cls, k.Field)
+	}
+	a.link.sum.AddSink(cls, k)
 }
 
 // firstNode is the node of the first positional argument, or of the named
@@ -299,7 +514,12 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 			mod += "."
 		}
 		mod += strings.Join(v.Path[:len(v.Path)-1], ".")
-		return a.p.Imports.Lookup(mod, v.Path[len(v.Path)-1])
+		if e, ok := a.p.Imports.Lookup(mod, v.Path[len(v.Path)-1]); ok {
+			return e, true
+		}
+		// AGENT["cmd"], cfg.binary, Conf.binary: a constant inside a
+		// module's value
+		return a.p.Imports.Lookup(v.Mod, strings.Join(v.Path, "."))
 	}
 	return scanner.Export{}, false
 }
@@ -311,10 +531,35 @@ func (a *analyzer) importedConst(v value, n int32) (value, bool) {
 		return value{}, false
 	}
 	e, ok := a.imported(v)
-	if !ok || len(e.Consts) == 0 && !e.Dynamic {
+	if !ok || len(e.Consts) == 0 && !e.Dynamic && e.API == nil {
 		return value{}, false
 	}
-	st := scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` defined", e.Name)}
+	note := fmt.Sprintf("`%s` defined", e.Name)
+	if e.API != nil {
+		note = fmt.Sprintf("`%s` is `%s.%s`", e.Name, e.API.Spec, e.API.Name)
+	}
+	a.use(scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: note})
+	if e.API != nil {
+		// a library's function bound by another module: its calls are
+		// that function's
+		return a.refValue(value{K: vRef, Mod: normModule(e.API.Spec), Path: strings.Split(e.API.Name, "."), Node: n, Lit: none}), true
+	}
+	return treesitter.FromExport(a.p.Config, e, n), true
+}
+
+// importedReturn is the value a function of another file of the
+// repository returns (`agent_cmd()`), when it is a constant there.
+func (a *analyzer) importedReturn(callee value, n int32) (value, bool) {
+	if a.p.Imports == nil || apiOf(callee) != apiNone || strings.HasPrefix(callee.Mod, "#") || len(callee.Path) == 0 {
+		return value{}, false
+	}
+	r := callee
+	r.Path = append(append([]string{}, callee.Path[:len(callee.Path)-1]...), callee.Path[len(callee.Path)-1]+"()")
+	return a.importedConst(r, n)
+}
+
+// use records a step of another file that the call being judged reads.
+func (a *analyzer) use(st scanner.Step) {
 	dup := false
 	for _, u := range a.link.used {
 		dup = dup || u == st
@@ -322,7 +567,6 @@ func (a *analyzer) importedConst(v value, n int32) (value, bool) {
 	if !dup {
 		a.link.used = append(a.link.used, st)
 	}
-	return treesitter.FromExport(a.p.Config, e, n), true
 }
 
 // judgeHelper judges a call of another file's helper: the arguments at
@@ -340,6 +584,9 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 	var prog *value
 	var progSink scanner.Sink
 	for _, k := range e.Sinks {
+		if k.Param < 0 {
+			continue // an attribute of the instance (subclass)
+		}
 		v, ok := a.prop(kw, k.Name)
 		if !ok || k.Name == "" {
 			if k.Param >= len(pos) || t.Nodes[pos[k.Param]].Kind == kListSplat {
@@ -347,27 +594,81 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 			}
 			v = a.ev.Eval(pos[k.Param])
 		}
-		chain := k.Chain()
-		mark := a.p.Mark()
-		switch {
-		case k.Role == scanner.SinkProgram:
+		if k.Role == scanner.SinkProgram {
 			if prog == nil {
 				prog, progSink = &v, k
 			}
 			continue
-		case k.Role == scanner.SinkShell && v.K == vStr:
-			a.scanShell(v, v.Lit, at)
-		case v.K == vStr && strings.ContainsAny(v.S, " \t;|&"):
-			// a command line handed to an argv: only a shell runs it
-			a.scanShell(v, v.Lit, at)
-		default:
-			a.judgeSeq(v, at)
 		}
-		a.p.AddChain(mark, chain)
+		a.judgeSink(k, v, at)
 	}
 	if prog != nil {
-		a.p.JudgeThrough(scanner.Command{Argv: []scanner.Arg{t.Arg(*prog)}, At: at, API: true, Alts: treesitter.AltArgs(t, prog.Alt)},
-			append(append([]scanner.Step{}, progSink.Via...), progSink.At))
+		a.judgeSink(progSink, *prog, at)
+	}
+}
+
+// judgeSink judges value v reaching sink k of another file's helper, at
+// the call site at: the launch carries the chain to the process API.
+func (a *analyzer) judgeSink(k scanner.Sink, v value, at scanner.Pos) {
+	t := a.t
+	chain := k.Chain()
+	mark := a.p.Mark()
+	switch {
+	case k.Role == scanner.SinkProgram:
+		a.p.JudgeThrough(scanner.Command{Argv: []scanner.Arg{t.Arg(v)}, At: at, API: true, Alts: treesitter.AltArgs(t, v.Alt)}, chain)
+		return
+	case k.Role == scanner.SinkShell && v.K == vStr:
+		a.scanShell(v, v.Lit, at)
+	case v.K == vStr && strings.ContainsAny(v.S, " \t;|&"):
+		// a command line handed to an argv: only a shell runs it
+		a.scanShell(v, v.Lit, at)
+	default:
+		a.judgeSeq(v, at)
+	}
+	a.p.AddChain(mark, chain)
+}
+
+// subclass judges a class of this file derived from a class of another
+// file whose method hands an attribute of the instance to a process API
+// (`class Claude(Runner): binary = "claude"`): the attribute the subclass
+// sets is the program, judged where it is set.
+func (a *analyzer) subclass(cls int32) {
+	t := a.t
+	sup := t.Child(cls, fSuperclasses)
+	if sup == none {
+		return
+	}
+	var attrs map[string]int32
+	for c := t.Nodes[sup].First; c != none; c = t.Nodes[c].Next {
+		if k := t.Nodes[c].Kind; k != kIdentifier && k != kAttribute {
+			continue
+		}
+		base := a.ev.Eval(c)
+		if base.K != vRef || apiOf(base) != apiNone || strings.HasPrefix(base.Mod, "#") {
+			continue
+		}
+		e, ok := a.imported(base)
+		if !ok {
+			continue
+		}
+		if e.Dynamic {
+			a.judgeHelper(cls, t.Text(c), e, nil, value{})
+			continue
+		}
+		for _, k := range e.Sinks {
+			if k.Param != scanner.SelfParam || k.Field == "" {
+				continue
+			}
+			if attrs == nil {
+				attrs = a.classAttrs(cls)
+			}
+			if val, ok := attrs[k.Field]; ok {
+				a.judgeSink(k, a.ev.Eval(val), t.Pos(val))
+			} else if vals := a.selfAttrs[k.Field]; len(vals) > 0 {
+				// set in __init__ (self.binary = ...): any such value of the file
+				a.judgeSink(k, a.ev.Attr(k.Field, vals, cls), t.Pos(cls))
+			}
+		}
 	}
 }
 
@@ -395,6 +696,9 @@ func (a *analyzer) fixedPoint() {
 				sinks = a.link.sum.Sinks[h.name]
 			}
 			for _, k := range sinks {
+				if k.Param < 0 {
+					continue
+				}
 				arg := int32(none)
 				if v, ok := a.prop(h.kw, k.Name); ok && k.Name != "" {
 					arg = v.Node
@@ -447,3 +751,72 @@ func (Detector) Mentions(rel string) [][]byte {
 	}
 	return out
 }
+
+// runPaths run a Python file of the repository by path.
+var runPaths = map[string]bool{"runpy:run_path": true}
+
+// execFile records the file `exec(open("steps.txt").read())` (or
+// `Path(...).read_text()`, through `compile(...)` too) runs: a file of the
+// repository that is Python whatever its name (Pass.Runs).
+func (a *analyzer) execFile(n int32) {
+	pos, _ := a.callArgs(n)
+	if len(pos) == 0 {
+		return
+	}
+	if spec, ok := a.readPath(pos[0], 0); ok {
+		a.p.Runs = append(a.p.Runs, scanner.Run{Spec: spec, At: a.t.Pos(n), Lang: Name})
+	}
+}
+
+// runPath records the file runpy.run_path(path) runs.
+func (a *analyzer) runPath(n int32, pos []int32, kw value) {
+	if p, ok := a.argOr(pos, kw, 0, "path_name"); ok && p.Known() && p.Alt == nil && p.S != "" {
+		a.p.Runs = append(a.p.Runs, scanner.Run{Spec: p.S, At: a.t.Pos(n), Lang: Name})
+	}
+}
+
+// readPath is the path of the file whose text expression n reads:
+// `open(p).read()`, `pathlib.Path(p).read_text()`, `io.open(p).read()`,
+// and the source of `compile(src, ...)`.
+func (a *analyzer) readPath(n int32, depth int) (string, bool) {
+	t := a.t
+	if n == none || t.Nodes[n].Kind != kCall || depth > 2 {
+		return "", false
+	}
+	fn := t.Child(n, fFunction)
+	pos, _ := a.callArgs(n)
+	if fn != none && t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "compile") && !a.bound(fn) && len(pos) > 0 {
+		return a.readPath(pos[0], depth+1)
+	}
+	if fn == none || t.Nodes[fn].Kind != kAttribute {
+		return "", false
+	}
+	m := t.Child(fn, fAttribute)
+	if m == none || !t.Is(m, "read") && !t.Is(m, "read_text") && !t.Is(m, "read_bytes") {
+		return "", false
+	}
+	opener := t.Child(fn, fObject)
+	if opener == none || t.Nodes[opener].Kind != kCall {
+		return "", false
+	}
+	ofn := t.Child(opener, fFunction)
+	if ofn == none {
+		return "", false
+	}
+	isOpen := t.Nodes[ofn].Kind == kIdentifier && t.Is(ofn, "open") && !a.bound(ofn)
+	if !isOpen {
+		switch k, _ := keyOf(a.ev.Eval(ofn), openers); k {
+		case "":
+			return "", false
+		}
+	}
+	opos, okw := a.callArgs(opener)
+	p, ok := a.argOr(opos, okw, 0, "file")
+	if !ok || !p.Known() || p.Alt != nil || p.S == "" {
+		return "", false
+	}
+	return p.S, true
+}
+
+// openers open a file by path: their first argument is the path.
+var openers = map[string]bool{"io:open": true, "codecs:open": true, "pathlib:Path": true, "pathlib:PurePath": true, "pathlib:PosixPath": true}

@@ -178,6 +178,7 @@ const (
 	fBody
 	fDefinition
 	fArgument
+	fSuperclasses
 )
 
 var fieldNames = map[string]field{
@@ -185,7 +186,7 @@ var fieldNames = map[string]field{
 	"arguments": fArguments, "object": fObject, "attribute": fAttribute, "value": fValue,
 	"subscript": fSubscript, "left": fLeft, "right": fRight, "operator": fOperator,
 	"key": fKey, "expression": fExpression, "parameters": fParameters, "body": fBody,
-	"definition": fDefinition, "argument": fArgument,
+	"definition": fDefinition, "argument": fArgument, "superclasses": fSuperclasses,
 }
 
 // The flat tree is the shared tree-sitter front end's; the detector names
