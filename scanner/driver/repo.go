@@ -29,6 +29,8 @@ type linkInfo struct {
 	needs   []string
 	runs    []scanner.Run
 	prose   bool // no detector claimed the file and its name says prose
+	// unclaimed: no detector claimed the file (prose or not)
+	unclaimed bool
 }
 
 func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
@@ -346,11 +348,17 @@ func (r *repo) runProse() {
 				continue
 			}
 			tf := r.byRel[target]
-			lang, note := "shell", "a shell runs this file"
-			if run.Lang != "" {
-				lang, note = run.Lang, "`"+run.Lang+"` runs this file"
+			if tf == nil || tf.as == nil {
+				continue
 			}
-			if tf == nil || !tf.res.link.prose || tf.as == nil {
+			// a file a shell runs is shell when its name says prose; one
+			// that Python execs is Python whatever its name, when no
+			// detector claims it
+			lang, note, ok := "shell", "a shell runs this file", tf.res.link.prose
+			if run.Lang != "" {
+				lang, note, ok = run.Lang, "`"+run.Lang+"` runs this file", tf.res.link.unclaimed
+			}
+			if !ok {
 				continue
 			}
 			if _, ok := langSuite(r.suite, lang); !ok {

@@ -267,7 +267,7 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 		}
 	}
 	if link != nil && det == nil {
-		link.prose = p.Prose
+		link.prose, link.unclaimed = p.Prose, true
 	}
 	// The primitive is RED in any file, whatever its language. Binary data
 	// is not searched, but a file with a shebang is a script whatever bytes
