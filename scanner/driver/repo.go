@@ -277,7 +277,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 					if done[f] || f.res.link.det == nil {
 						continue
 					}
-					if round == 0 && len(f.res.link.needs) > 0 {
+					if round == 0 && r.needsRepo(f) {
 						pick[i] = true
 						continue
 					}
@@ -329,6 +329,18 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			}
 		}
 	}
+}
+
+// needsRepo reports whether one of the modules f's process API calls
+// read is a file of the repository (an import of a library needs no
+// re-scan).
+func (r *repo) needsRepo(f *repoFile) bool {
+	for _, spec := range f.res.link.needs {
+		if _, ok := f.res.link.det.Resolve(f.rel, spec, r.exists); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // runProse scans as shell the prose-named files another file hands to a

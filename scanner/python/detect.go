@@ -40,7 +40,7 @@ var apiNeedles = [][]byte{
 	[]byte("subprocess"), []byte("system"), []byte("popen"), []byte("exec"), []byte("spawn"),
 	[]byte("pty"), []byte("pexpect"), []byte("plumbum"), []byte("anyio"), []byte("trio"),
 	[]byte("_process"), []byte("claude_agent_sdk"), []byte("claude_code_sdk"), []byte("getoutput"),
-	[]byte("getstatusoutput"), []byte("invoke"), []byte("fabric"), []byte("paramiko"),
+	[]byte("getstatusoutput"), []byte("invoke"), []byte("fabric"), []byte("paramiko"), []byte("runpy"),
 }
 
 // shImportRE finds an import of the sh module.
@@ -117,7 +117,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		a.fixedPoint()
 		a.summarizeAPIs(true)
 		if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 {
-			p.Summary = &a.link.sum
+			// a copy: the pass outlives the analyzer, which holds the tree
+			sum := a.link.sum
+			p.Summary = &sum
 		}
 	}
 	if dangerHint {

@@ -120,6 +120,11 @@ func newAnalyzer(t *tree, p *scanner.Pass) *analyzer {
 func (a *analyzer) summarizeNames() {
 	a.summarizeAPIs(false)
 	t := a.t
+	// What a function returns and what a class, dict or namespace holds
+	// are read only in a file that names a runtime in one piece (its
+	// trigger): evaluating every function of every imported module cost
+	// a fifth of the scan of a real tree.
+	deep := a.p.Hits.Has(scanner.HitRuntime)
 	for _, name := range a.scopes.ModuleNames() {
 		bs := a.scopes.ModuleBindings(name)
 		if len(bs) != 1 || a.link.sum.APIs[name].Spec != "" {
@@ -132,13 +137,15 @@ func (a *analyzer) summarizeNames() {
 				a.link.sum.AddReexport(name, scanner.Ref{Spec: b.mod, Name: b.path[0]})
 			}
 		case b.param:
-			if p := t.Nodes[b.name].Parent; p != none && t.Nodes[p].Kind == kClass {
+			if p := t.Nodes[b.name].Parent; deep && p != none && t.Nodes[p].Kind == kClass {
 				a.summarizeClass(name, p)
 			}
 		case b.value == none || b.each:
 		case t.Nodes[b.value].Kind == kFunction:
 			// def agent_cmd(): return ["claude", "-p"]
-			a.summarizeValue(name+"()", a.ev.ReturnValue(b.value, b.name), b.name, 0)
+			if deep {
+				a.summarizeValue(name+"()", a.ev.ReturnValue(b.value, b.name), b.name, 0)
+			}
 		default:
 			a.summarizeValue(name, a.ev.Eval(b.value), b.name, 0)
 		}
@@ -156,6 +163,9 @@ const maxConstDepth = 4
 // elements in order, a dict's or a namespace's entries by path.
 func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 	t := a.t
+	if (v.K == vArr || v.K == vObj) && !a.p.Hits.Has(scanner.HitRuntime) {
+		return // see summarizeNames
+	}
 	switch v.K {
 	case vArr:
 		elems := make([]string, len(v.Elems))
@@ -642,6 +652,13 @@ func (a *analyzer) subclass(cls int32) {
 	for c := t.Nodes[sup].First; c != none; c = t.Nodes[c].Next {
 		if k := t.Nodes[c].Kind; k != kIdentifier && k != kAttribute {
 			continue
+		}
+		name := c
+		if t.Nodes[c].Kind == kAttribute {
+			name = t.Child(c, fAttribute)
+		}
+		if name == none || !a.p.Imports.Hint(t.Src[t.Nodes[name].Start:t.Nodes[name].End]) {
+			continue // no file offers a helper of that name: not looked up
 		}
 		base := a.ev.Eval(c)
 		if base.K != vRef || apiOf(base) != apiNone || strings.HasPrefix(base.Mod, "#") {
