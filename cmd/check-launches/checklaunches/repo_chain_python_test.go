@@ -25,8 +25,8 @@ func TestPythonRepoChains(t *testing.T) {
 		want map[string]string // finding file:line → its chain's step (file:line:col)
 	}{
 		{"repo_sdk_reexported.txtar", map[string]string{
-			"main.py:8": "agents/__init__.py:1:39", "main.py:10": "agents/__init__.py:2:30",
-			"main.py:12": "star/__init__.py:1:1", "main.py:14": "bound/__init__.py:3:1"}},
+			"main.py:9": "agents/__init__.py:1:39", "main.py:11": "agents/__init__.py:2:30",
+			"main.py:13": "star/__init__.py:1:1", "main.py:15": "bound/__init__.py:3:1", "main.py:21": "nested/impl.py:1:39"}},
 		{"repo_const_in_values.txtar", map[string]string{
 			"main.py:6": "settings.py:1:10", "main.py:7": "settings.py:1:10", "main.py:8": "settings.py:2:21",
 			"main.py:9": "config.py:3:23", "main.py:10": "config.py:7:14"}},
