@@ -301,6 +301,10 @@ func (a *analyzer) global(name string, n int32) value {
 		if apiOf(ref) != apiNone || m == "plumbum.cmd" {
 			return a.refValue(ref)
 		}
+		// from agents import *: a name a module of the repository offers
+		if v, ok := a.importedConst(ref, n); ok {
+			return v
+		}
 	}
 	return treesitter.Unknown(n)
 }

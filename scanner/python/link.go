@@ -336,6 +336,12 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 	}
 	for _, v := range vals {
 		// subprocess.run(agent_cmd()): what another module's function returns
+		if v.K == vUnknown && v.Node != none && a.t.Nodes[v.Node].Kind == kIdentifier && !a.bound(v.Node) {
+			// a name a wildcard import may bring in (from settings import *)
+			for _, m := range a.wildcards {
+				a.p.Needs = appendOnce(a.p.Needs, m)
+			}
+		}
 		if v.K == vUnknown && v.Node != none && a.t.Nodes[v.Node].Kind == kCall {
 			if c := a.ev.Eval(a.t.Child(v.Node, fFunction)); c.K == vRef && apiOf(c) == apiNone && !strings.HasPrefix(c.Mod, "#") {
 				a.p.Needs = appendOnce(a.p.Needs, c.Mod)
