@@ -331,13 +331,23 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 	}
 }
 
-// needsRepo reports whether one of the modules f's process API calls
-// read is a file of the repository (an import of a library needs no
-// re-scan).
+// needsRepo reports whether one of the specs f needs may name a file of
+// the repository: a module its detector resolves, or a script the shell
+// linker resolves (or an absolute path, found by its base name). An
+// import of a library needs no re-scan.
 func (r *repo) needsRepo(f *repoFile) bool {
+	sh := r.shellLinker()
 	for _, spec := range f.res.link.needs {
+		if strings.HasPrefix(spec, "/") {
+			return true
+		}
 		if _, ok := f.res.link.det.Resolve(f.rel, spec, r.exists); ok {
 			return true
+		}
+		if sh != nil {
+			if _, ok := sh.Resolve(f.rel, spec, r.exists); ok {
+				return true
+			}
 		}
 	}
 	return false
