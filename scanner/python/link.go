@@ -3,6 +3,7 @@ package python
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -127,7 +128,7 @@ func (a *analyzer) summarizeNames() {
 	deep := a.p.Hits.Has(scanner.HitRuntime)
 	for _, name := range a.scopes.ModuleNames() {
 		bs := a.scopes.ModuleBindings(name)
-		if len(bs) != 1 || a.link.sum.APIs[name].Spec != "" {
+		if len(bs) != 1 || slices.Contains(a.link.sum.APIs, name) {
 			continue
 		}
 		b := bs[0]
@@ -274,14 +275,17 @@ func (a *analyzer) summarizeAPIs(needles bool) {
 	t := a.t
 	add := func(name string, v value, at int32) {
 		kind := apiOf(v)
-		if !(kind >= apiSubprocess && kind <= apiOptions || kind == apiRemoteShell || kind == apiShCommand || kind == apiPlumbumGet) {
+		if !launching(kind) {
 			return
 		}
 		member := strings.Join(v.Path, ".")
 		if needles && kind != apiSDKQuery && kind != apiSDKClient && member == name {
 			return
 		}
-		a.link.sum.AddAPI(name, scanner.Ref{Spec: v.Mod, Name: member, At: t.Pos(at)})
+		// the name is the library's member (Export.Extern for importers),
+		// and a needle of the repository phase
+		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: member, At: t.Pos(at)})
+		a.link.sum.AddAPI(name)
 	}
 	for _, name := range a.scopes.ModuleNames() {
 		bs := a.scopes.ModuleBindings(name)
@@ -410,7 +414,7 @@ func (a *analyzer) sinkSelf(n int32, k scanner.Sink) {
 	if cls == "" || at == none {
 		return
 	}
-	k.Param, k.Field = scanner.SelfParam, t.Text(at)
+	k.Param, k.Field = scanner.ParamThis, t.Text(at)
 	if k.At.Note == "" {
 		k.At.Note = fmt.Sprintf("`%s` hands `self.%s` to a process API", cls, k.Field)
 	}
@@ -519,9 +523,9 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 	if a.p.Imports == nil || len(v.Path) == 0 {
 		return scanner.Export{}, false
 	}
-	// a package's member re-exported (Export.Extern) is not a value the
-	// Python side follows
-	if e, ok := a.p.Imports.Lookup(v.Mod, v.Path[0]); ok && len(e.Extern) == 0 {
+	// a package's member re-exported (Export.Extern) is followed only
+	// when it launches (importedConst); it offers no sinks or constants
+	if e, ok := a.p.Imports.Lookup(v.Mod, v.Path[0]); ok {
 		return e, true
 	}
 	if len(v.Path) > 1 {
@@ -547,19 +551,22 @@ func (a *analyzer) importedConst(v value, n int32) (value, bool) {
 		return value{}, false
 	}
 	e, ok := a.imported(v)
-	if !ok || len(e.Consts) == 0 && !e.Dynamic && e.API == nil {
+	if !ok {
 		return value{}, false
 	}
-	note := fmt.Sprintf("`%s` defined", e.Name)
-	if e.API != nil {
-		note = fmt.Sprintf("`%s` is `%s.%s`", e.Name, e.API.Spec, e.API.Name)
+	for _, x := range e.Extern {
+		// a library's launching function bound by another module: its
+		// calls are that function's
+		lib := value{K: vRef, Mod: normModule(x.Spec), Path: strings.Split(x.Name, "."), Node: n, Lit: none}
+		if launching(apiOf(lib)) {
+			a.use(scanner.Step{File: e.File, Line: x.At.Line, Column: x.At.Column, Note: fmt.Sprintf("`%s` is `%s.%s`", e.Name, x.Spec, x.Name)})
+			return a.refValue(lib), true
+		}
 	}
-	a.use(scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: note})
-	if e.API != nil {
-		// a library's function bound by another module: its calls are
-		// that function's
-		return a.refValue(value{K: vRef, Mod: normModule(e.API.Spec), Path: strings.Split(e.API.Name, "."), Node: n, Lit: none}), true
+	if len(e.Consts) == 0 && !e.Dynamic {
+		return value{}, false
 	}
+	a.use(scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` defined", e.Name)})
 	return treesitter.FromExport(a.p.Config, e, n), true
 }
 
@@ -679,7 +686,7 @@ func (a *analyzer) subclass(cls int32) {
 			continue
 		}
 		for _, k := range e.Sinks {
-			if k.Param != scanner.SelfParam || k.Field == "" {
+			if k.Param != scanner.ParamThis || k.Field == "" {
 				continue
 			}
 			if attrs == nil {
@@ -773,6 +780,12 @@ func (Detector) Mentions(rel string) [][]byte {
 		names(path.Base(dir))
 	}
 	return out
+}
+
+// launching reports whether a library function of kind k starts a
+// process or the Agent SDK (or builds its options or a command object).
+func launching(k api) bool {
+	return k >= apiSubprocess && k <= apiOptions || k == apiRemoteShell || k == apiShCommand || k == apiPlumbumGet
 }
 
 // runPaths run a Python file of the repository by path.
