@@ -33,6 +33,7 @@ type binding struct {
 	hasDflt bool
 
 	each bool // a for...of variable: any element of the array value
+	keys bool // with each, a for...in variable: any key of the object value
 }
 
 // mutation is an in-place change of an array (or Map) a name holds: a
@@ -192,6 +193,11 @@ func (a *analyzer) collect() {
 			// for (const b of ["git", "claude"]): b is any element
 			if l, r := t.Child(i, fLeft), t.Child(i, fRight); l != none && r != none && t.Nodes[l].Kind == kIdentifier && a.ev.Op(i) == "of" {
 				a.scopes.Bind(l, binding{value: r, each: true, name: l})
+				continue
+			}
+			// for (const k in {claude: 1}): k is any key of the object
+			if l, r := t.Child(i, fLeft), t.Child(i, fRight); l != none && r != none && t.Nodes[l].Kind == kIdentifier && a.ev.Op(i) == "in" {
+				a.scopes.Bind(l, binding{value: r, each: true, keys: true, name: l})
 				continue
 			}
 			a.bindPattern(t.Child(i, fLeft), none, nil, true)

@@ -1,6 +1,7 @@
 package tsjs
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -300,7 +301,11 @@ func (a *analyzer) Binding(b *binding) value {
 	}
 	if b.each && b.value != none {
 		return a.ev.Once(b.name, func() value {
-			if v := a.ev.Eval(b.value); v.K == vArr {
+			v := a.ev.Eval(b.value)
+			if b.keys {
+				v = a.objectKeys(v, b.name)
+			}
+			if v.K == vArr {
 				return treesitter.Union(a.ev.Cfg, v.Elems, b.name)
 			}
 			return treesitter.Unknown(b.name)
@@ -800,6 +805,8 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32) (val
 		switch t.Text(obj) + "." + name {
 		case "String.fromCharCode", "String.fromCodePoint":
 			return treesitter.StrFromCodes(args(), n), true
+		case "Object.keys", "Object.getOwnPropertyNames", "Reflect.ownKeys":
+			return a.objectKeys(arg(0), n), true
 		case "Object.values":
 			return a.objectList(arg(0), false, n), true
 		case "Object.entries":
@@ -894,6 +901,61 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32) (val
 		}
 	}
 	return value{}, false
+}
+
+// objectKeys is Object.keys of object literal v (and the keys of a
+// for...in over it): the names of its properties and methods, those the
+// file sets on it afterwards, an unknown for a spread or a key computed
+// to no known value, and an unknown for anything but an object literal
+// (an array's indices name nothing).
+func (a *analyzer) objectKeys(v value, n int32) value {
+	t := a.t
+	if v.K != vObj || v.Obj == none {
+		return treesitter.Unknown(n)
+	}
+	out := value{K: vArr, Node: n, Lit: none}
+	for c := t.Nodes[v.Obj].First; c != none && len(out.Elems) <= 4*treesitter.MaxPossibilities; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
+		case kPair:
+			out.Elems = append(out.Elems, a.keyValue(t.Child(c, fKey), n))
+		case kFunction:
+			if k := t.Child(c, fName); k != none {
+				out.Elems = append(out.Elems, a.keyValue(k, n))
+			}
+		case kShorthandProperty:
+			out.Elems = append(out.Elems, treesitter.Str(t.Text(c), n))
+		case kSpread:
+			out.Elems = append(out.Elems, treesitter.Unknown(c))
+		}
+	}
+	names := make([]string, 0, len(a.setsOn(v.Obj)))
+	for name := range a.setsOn(v.Obj) {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		out.Elems = append(out.Elems, treesitter.Str(name, n))
+	}
+	return out
+}
+
+// keyValue is the name a property key k gives: its text, a string's
+// value, or the value of a computed key (`[BIN]: 1`).
+func (a *analyzer) keyValue(k int32, n int32) value {
+	t := a.t
+	if k == none {
+		return treesitter.Unknown(n)
+	}
+	if t.Nodes[k].Kind == kString {
+		return treesitter.Str(propName(t, k), n)
+	}
+	if txt := t.Text(k); strings.HasPrefix(txt, "[") {
+		if e := t.Nodes[k].First; e != none {
+			return a.ev.Eval(e)
+		}
+		return treesitter.Unknown(k)
+	}
+	return treesitter.Str(t.Text(k), n)
 }
 
 // objectList is Object.values (or entries) of object literal v.
