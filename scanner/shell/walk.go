@@ -369,15 +369,8 @@ func (s *scan) pipeToShell(b *syntax.BinaryCmd) {
 	if !feeds {
 		return
 	}
-	x := b.X
-	for {
-		// a | b | bash: what reaches the shell comes from the last stage.
-		if bx, ok := x.Cmd.(*syntax.BinaryCmd); ok && (bx.Op == syntax.Pipe || bx.Op == syntax.PipeAll) {
-			x = bx.Y
-			continue
-		}
-		break
-	}
+	// a | b | bash: what reaches the shell comes from the last stage.
+	x := lastStage(b.X)
 	c, ok := x.Cmd.(*syntax.CallExpr)
 	if !ok || len(c.Args) == 0 {
 		return
@@ -521,3 +514,15 @@ func (s *scan) shellArgs(argv []scanner.Arg) {
 // isOption reports a known word that looks like an option: without one,
 // no shell is given a -c string.
 func isOption(a scanner.Arg) bool { return a.Known && strings.HasPrefix(a.Value, "-") }
+
+// lastStage is the last command of pipeline x (x itself when it is no
+// pipeline): what the next stage reads comes from it.
+func lastStage(x *syntax.Stmt) *syntax.Stmt {
+	for {
+		bx, ok := x.Cmd.(*syntax.BinaryCmd)
+		if !ok || bx.Op != syntax.Pipe && bx.Op != syntax.PipeAll {
+			return x
+		}
+		x = bx.Y
+	}
+}

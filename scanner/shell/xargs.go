@@ -32,15 +32,7 @@ func (s *scan) pipeToXargs(b *syntax.BinaryCmd, cls scanner.Class) {
 	if !ok || len(y.Args) == 0 {
 		return
 	}
-	x := b.X
-	for {
-		if bx, ok := x.Cmd.(*syntax.BinaryCmd); ok && (bx.Op == syntax.Pipe || bx.Op == syntax.PipeAll) {
-			x = bx.Y
-			continue
-		}
-		break
-	}
-	c, ok := x.Cmd.(*syntax.CallExpr)
+	c, ok := lastStage(b.X).Cmd.(*syntax.CallExpr)
 	if !ok || len(c.Args) < 2 || c.Args[0].Lit() != "echo" && c.Args[0].Lit() != "printf" {
 		return
 	}
