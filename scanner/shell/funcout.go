@@ -13,8 +13,8 @@ import (
 // maxFuncOutputRounds bounds the rounds of the fixed point that reads
 // what the file's functions print (a function's output holds the output
 // of the functions it calls, so a chain of calls needs a round per call);
-// past it the output of a function still changing holds an unknown
-// possibility.
+// past it the output of a function still changing holds everything the
+// functions it reaches print, and an unknown possibility.
 const maxFuncOutputRounds = 4
 
 // funcSubst recognises `$(f)` where f is a function the text defines: its
@@ -70,12 +70,18 @@ func (s *scan) funcOutputs(name string) map[string][]val {
 			return next
 		}
 		if round+1 == maxFuncOutputRounds {
-			// the bound: what still changes may print more
-			for f, out := range next {
-				if outputKey(out) != outputKey(s.outputOf(f)) {
-					next[f] = append(out, val{s: unknown})
-				}
+			// The bound: what still changes may print more, at most what
+			// the functions it reaches print (an output is the union of
+			// its prints and its callees' outputs), and something unknown.
+			// Taking all of it keeps a name printed deeper than the bound
+			// a possibility, so reaching the bound never hides one.
+			// Only name's output is read (funcSubst); it reaches every
+			// function of reach.
+			var all []val
+			for _, g := range reach {
+				all = append(all, next[g]...)
 			}
+			next[name] = s.capOutput(append(all, val{s: unknown}))
 			return next
 		}
 		s.printed = next

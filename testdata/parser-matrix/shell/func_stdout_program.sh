@@ -19,3 +19,14 @@ agent_bin() {
 }
 AGENT="$(agent_bin)"
 "$AGENT" --mode rpc # want "RED:variable-execution"
+
+# A name printed deeper than the fixed point's 4 rounds is still a
+# possibility: reaching the bound takes every print of the chain.
+l6() { echo claude; }
+l5() { l6; }
+l4() { l5; }
+l3() { l4; }
+l2() { l3; }
+l1() { l2; }
+DEEP="$(l1)"
+"$DEEP" -p "hi" # want "RED:variable-execution"
