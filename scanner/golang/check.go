@@ -1234,6 +1234,13 @@ func (c *checker) namesCommand(s string) bool {
 
 // callString resolves result idx of a call that yields a string.
 func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
+	if tv, ok := c.info.Types[call.Fun]; ok && tv.IsType() && idx == 0 && len(call.Args) == 1 {
+		// string(b), Path(b): a conversion to a string type is its operand
+		if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return c.str(call.Args[0], depth+1)
+		}
+		return scanner.Arg{}
+	}
 	k := c.callee(call)
 	pkg, name := k.pkg, k.name
 	if k.recv != "" {
