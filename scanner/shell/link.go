@@ -28,6 +28,26 @@ var runRE = regexp.MustCompile(`(?m)(?:^|[;&|({"'` + "`" + `]|\s)(?:ba|z|da|k|mk
 // (`$(dirname "$0")/`, `${BASH_SOURCE%/*}/`, `$DIR/`).
 var dirPrefixRE = regexp.MustCompile(`^(?:\$\(dirname\s+"?\$(?:0|\{?BASH_SOURCE(?:\[0\])?\}?)"?\)|\$\{BASH_SOURCE(?:\[0\])?%/\*\}|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)/`)
 
+// rootHead is what `$(git rev-parse --show-toplevel)` stands for: the
+// repository's root (git's own pathspec for the top of the work tree).
+// A path under it (`:/lib/agent.sh`) is taken from the root alone.
+const rootHead = ":"
+
+// gitTopRE is a leading `$(git rev-parse --show-toplevel)/`.
+var gitTopRE = regexp.MustCompile(`^\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/`)
+
+// isGitTopLevel reports whether stmts are `git rev-parse --show-toplevel`.
+func isGitTopLevel(stmts []*syntax.Stmt) bool {
+	if len(stmts) != 1 {
+		return false
+	}
+	c, ok := stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) != 3 || len(c.Assigns) != 0 || len(stmts[0].Redirs) != 0 {
+		return false
+	}
+	return c.Args[0].Lit() == "git" && c.Args[1].Lit() == "rev-parse" && c.Args[2].Lit() == "--show-toplevel"
+}
+
 // specOf is the path a sourced or run file's word names, or "" when it is
 // not a path the scan can follow (a variable in the middle, a glob).
 func specOf(word string) string {
@@ -35,7 +55,9 @@ func specOf(word string) string {
 	if len(word) >= 2 && (word[0] == '"' || word[0] == '\'') && word[len(word)-1] == word[0] {
 		word = word[1 : len(word)-1]
 	}
-	if m := dirPrefixRE.FindString(word); m != "" {
+	if m := gitTopRE.FindString(word); m != "" {
+		word = rootHead + "/" + word[len(m):]
+	} else if m := dirPrefixRE.FindString(word); m != "" {
 		word = "./" + word[len(m):]
 	}
 	if word == "" || strings.ContainsAny(word, "$`*?[{~") || strings.HasPrefix(word, "/") {
@@ -71,12 +93,18 @@ func firstWord(s string) string {
 }
 
 // Resolve implements scanner.Linker: a path from the sourcing file's
-// folder, else from the root (where scripts are usually run from).
+// folder, else from the root (where scripts are usually run from); a
+// path under `$(git rev-parse --show-toplevel)` (`:/x.sh`) from the root
+// alone.
 func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bool) {
 	if spec == "" || strings.HasPrefix(spec, "/") {
 		return "", false
 	}
-	for _, c := range []string{path.Join(path.Dir(from), spec), path.Clean(spec)} {
+	cands := []string{path.Join(path.Dir(from), spec), path.Clean(spec)}
+	if rest, ok := strings.CutPrefix(spec, rootHead+"/"); ok {
+		cands = []string{path.Clean(rest)}
+	}
+	for _, c := range cands {
 		if c != ".." && !strings.HasPrefix(c, "../") && exists(c) {
 			return c, true
 		}

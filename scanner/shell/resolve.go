@@ -97,6 +97,11 @@ func (s *scan) part(p syntax.WordPart, inDQ bool) []seg {
 	case *syntax.ParamExp:
 		return s.param(p, inDQ)
 	case *syntax.CmdSubst:
+		if isGitTopLevel(p.Stmts) {
+			// the repository's root: a path under it names a file of
+			// the repository (Detector.Resolve)
+			return []seg{{fs: fields{{s: rootHead}}, quoted: true}}
+		}
 		if v, ok := s.lookupSubst(p.Stmts); ok {
 			return []seg{{fs: fields{v}, quoted: true}}
 		}
