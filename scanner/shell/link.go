@@ -24,6 +24,15 @@ var sourceRE = regexp.MustCompile(`(?m)(?:^|[;&|({]|\bthen|\bdo|\belse)[ \t]*(?:
 // runRE finds a shell run on a file (`bash notes.txt`, `sh ./x`).
 var runRE = regexp.MustCompile(`(?m)(?:^|[;&|({"'` + "`" + `]|\s)(?:ba|z|da|k|mk)?sh[ \t]+([^ \t;&|)\n'"-][^\n]*)`)
 
+// stdinRE finds a shell fed a file on its standard input (`bash <
+// steps.txt`, `sh -s < ./ci/steps.sh`), and catPipeRE one fed a file
+// through a pipe (`cat steps.txt | bash`): either runs the file as
+// `bash steps.txt` does.
+var (
+	stdinRE   = regexp.MustCompile(`(?m)(?:^|[;&|({"'` + "`" + `]|\s)(?:ba|z|da|k|mk)?sh(?:[ \t]+-[A-Za-z]+)*[ \t]*<[ \t]*([^ \t;&|)<(\n][^\n]*)`)
+	catPipeRE = regexp.MustCompile(`(?m)(?:^|[;&|({"'` + "`" + `]|\s)cat[ \t]+([^ \t;&|)<>\n-][^ \t;&|)<>\n]*)[ \t]*\|[ \t]*(?:sudo[ \t]+)?(?:ba|z|da|k|mk)?sh(?:$|[ \t;&|)])`)
+)
+
 // dirPrefixRE is a leading reference to the script's own folder
 // (`$(dirname "$0")/`, `${BASH_SOURCE%/*}/`, `$DIR/`).
 var dirPrefixRE = regexp.MustCompile(`^(?:\$\(dirname\s+"?\$(?:0|\{?BASH_SOURCE(?:\[0\])?\}?)"?\)|\$\{BASH_SOURCE(?:\[0\])?%/\*\}|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)/`)
@@ -113,7 +122,8 @@ func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bo
 }
 
 // noteLinks records the files the text sources (Pass.Needs) and hands
-// whole to a shell (Pass.Runs).
+// whole to a shell (Pass.Runs): as its operand, on its standard input or
+// through `cat FILE |`.
 func noteLinks(p *scanner.Pass, text string, at scanner.Pos) {
 	if !strings.Contains(text, "sh") && !strings.Contains(text, ".") {
 		return
@@ -124,9 +134,11 @@ func noteLinks(p *scanner.Pass, text string, at scanner.Pos) {
 			p.Runs = append(p.Runs, scanner.Run{Spec: spec, At: at.Offset(text, m[2])})
 		}
 	}
-	for _, m := range runRE.FindAllStringSubmatchIndex(text, -1) {
-		if spec := specOf(text[m[2]:m[3]]); spec != "" {
-			p.Runs = append(p.Runs, scanner.Run{Spec: spec, At: at.Offset(text, m[2])})
+	for _, re := range []*regexp.Regexp{runRE, stdinRE, catPipeRE} {
+		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+			if spec := specOf(text[m[2]:m[3]]); spec != "" {
+				p.Runs = append(p.Runs, scanner.Run{Spec: spec, At: at.Offset(text, m[2])})
+			}
 		}
 	}
 }
