@@ -40,6 +40,9 @@ func markerIndex(a scanner.Arg) (int, bool) {
 	return n - 1, true
 }
 
+// optargName is the variable getopts sets to an option's argument.
+const optargName = "OPTARG"
+
 // argSinks collects a script's sinks while it is summarized.
 type argSinks struct {
 	sum *scanner.Summary
@@ -79,7 +82,7 @@ func (Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	if nul := strings.IndexByte(src, 0); nul >= 0 {
 		src = src[:strings.LastIndexByte(src[:nul], '\n')+1]
 	}
-	if !refersToArgs(src) {
+	if !refersToArgs(src) && !strings.Contains(src, optargName) {
 		return sum, nil
 	}
 	lang := fileDialect(p)
@@ -125,6 +128,13 @@ func (Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 func summarizeText(p *scanner.Pass, text string, lang syntax.LangVariant, params fields, sum *scanner.Summary) error {
 	vars := env{}
 	vars.add(positionalName, params)
+	if strings.Contains(text, "getopts") {
+		// an option's argument ($OPTARG after getopts) may be any of
+		// the script's arguments: over-approximated, each of them
+		for _, v := range params {
+			vars.add(optargName, fields{v})
+		}
+	}
 	sh := newShared(text)
 	sh.rec = &argSinks{sum: sum}
 	return scanTree(p, text, scanner.Pos{Line: 1, Column: 1}, "", lang, vars, 0, false, sh)
