@@ -56,6 +56,11 @@ func (a *analyzer) Expr(n int32) value {
 			v := a.ev.Attr(t.Text(at), a.selfAttrs[t.Text(at)], n)
 			return a.ev.Tracked(a.mutated(v, "self."+t.Text(at), n))
 		}
+		if t.Is(at, "value") {
+			if v, ok := a.enumValue(t.Child(n, fObject), n); ok {
+				return v
+			}
+		}
 		obj := a.ev.Eval(t.Child(n, fObject))
 		return a.member(obj, t.Text(at), n)
 	case kSubscript:
@@ -547,6 +552,13 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		if invokeMethods[name] {
 			return value{K: vRef, Mod: "#invoke", Node: n, Lit: none, Elems: v.Elems}
 		}
+	case vStr:
+		if name == "value" {
+			// a string has no `value`: the string is an Enum member's
+			// value (Agent.CLAUDE.value, from this module or another)
+			v.Node = n
+			return v
+		}
 	case vArr:
 		return treesitter.Elem(v, name, n)
 	case vObj:
@@ -563,6 +575,67 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		}
 	}
 	return treesitter.Unknown(n)
+}
+
+// enumValue is `.value` of a member of an Enum class of the file looked
+// up by value or by name: `Agent("claude").value` is the argument (the
+// member with that value), `Agent["CLAUDE"].value` the member CLAUDE's.
+func (a *analyzer) enumValue(o, n int32) (value, bool) {
+	t := a.t
+	if o == none {
+		return value{}, false
+	}
+	switch t.Nodes[o].Kind {
+	case kCall:
+		if !a.enumClass(t.Child(o, fFunction)) {
+			return value{}, false
+		}
+		pos, _ := a.callArgs(o)
+		if len(pos) != 1 {
+			return value{}, false
+		}
+		v := a.ev.Eval(pos[0])
+		v.Node = n
+		return v, true
+	case kSubscript:
+		sub := t.Child(o, fSubscript)
+		if !a.enumClass(t.Child(o, fValue)) || sub == none {
+			return value{}, false
+		}
+		idx := a.ev.Eval(sub)
+		if idx.K != vStr || idx.Alt != nil {
+			return value{}, false
+		}
+		return a.ev.Attr(idx.S, a.selfAttrs[idx.S], n), true
+	}
+	return value{}, false
+}
+
+// enumClass reports whether n is the name of a class of the file whose
+// bases name an Enum (Enum, StrEnum, IntEnum, Flag, IntFlag).
+func (a *analyzer) enumClass(n int32) bool {
+	t := a.t
+	if n == none || t.Nodes[n].Kind != kIdentifier {
+		return false
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+	if !ok || len(bs) != 1 || bs[0].name == none {
+		return false
+	}
+	cls := t.Nodes[bs[0].name].Parent
+	if cls == none {
+		return false
+	}
+	_, bases, ok := a.Class(cls)
+	if !ok {
+		return false
+	}
+	for _, b := range bases {
+		if strings.HasSuffix(b, "Enum") || strings.HasSuffix(b, "Flag") {
+			return true
+		}
+	}
+	return false
 }
 
 // envValue is the value of environment variable key read at n, whose
