@@ -42,8 +42,9 @@ var dirPrefixRE = regexp.MustCompile(`^(?:\$\(dirname\s+"?\$(?:0|\{?BASH_SOURCE(
 // A path under it (`:/lib/agent.sh`) is taken from the root alone.
 const rootHead = ":"
 
-// gitTopRE is a leading `$(git rev-parse --show-toplevel)/`.
-var gitTopRE = regexp.MustCompile(`^\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/`)
+// gitTopRE is a leading `$(git rev-parse --show-toplevel)/` (or the
+// same in backquotes).
+var gitTopRE = regexp.MustCompile(`^(?:\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)|` + "`" + `\s*git\s+rev-parse\s+--show-toplevel\s*` + "`" + `)/`)
 
 // isGitTopLevel reports whether stmts are `git rev-parse --show-toplevel`.
 func isGitTopLevel(stmts []*syntax.Stmt) bool {
