@@ -37,10 +37,10 @@ var (
 // (`$(dirname "$0")/`, `${BASH_SOURCE%/*}/`, `$DIR/`).
 var dirPrefixRE = regexp.MustCompile(`^(?:\$\(dirname\s+"?\$(?:0|\{?BASH_SOURCE(?:\[0\])?\}?)"?\)|\$\{BASH_SOURCE(?:\[0\])?%/\*\}|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)/`)
 
-// rootHead is what `$(git rev-parse --show-toplevel)` stands for: the
-// repository's root (git's own pathspec for the top of the work tree).
-// A path under it (`:/lib/agent.sh`) is taken from the root alone.
-const rootHead = ":"
+// rootHead is the value of `$(git rev-parse --show-toplevel)`: itself,
+// so a message shows it as written. A path under it is a path of the
+// repository taken from the root alone (Detector.Resolve).
+const rootHead = "$(git rev-parse --show-toplevel)"
 
 // gitTopRE is a leading `$(git rev-parse --show-toplevel)/` (or the
 // same in backquotes).
@@ -65,15 +65,16 @@ func specOf(word string) string {
 	if len(word) >= 2 && (word[0] == '"' || word[0] == '\'') && word[len(word)-1] == word[0] {
 		word = word[1 : len(word)-1]
 	}
+	head := ""
 	if m := gitTopRE.FindString(word); m != "" {
-		word = rootHead + "/" + word[len(m):]
+		head, word = rootHead+"/", word[len(m):]
 	} else if m := dirPrefixRE.FindString(word); m != "" {
 		word = "./" + word[len(m):]
 	}
 	if word == "" || strings.ContainsAny(word, "$`*?[{~") || strings.HasPrefix(word, "/") {
 		return ""
 	}
-	return word
+	return head + word
 }
 
 // firstWord is the first shell word of s: up to the first blank, `;`,
@@ -104,8 +105,7 @@ func firstWord(s string) string {
 
 // Resolve implements scanner.Linker: a path from the sourcing file's
 // folder, else from the root (where scripts are usually run from); a
-// path under `$(git rev-parse --show-toplevel)` (`:/x.sh`) from the root
-// alone.
+// path under `$(git rev-parse --show-toplevel)` from the root alone.
 func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bool) {
 	if spec == "" || strings.HasPrefix(spec, "/") {
 		return "", false
@@ -167,7 +167,7 @@ func sources(p *scanner.Pass, text, dir string, at *scanner.Pos, depth int, seen
 		if at != nil {
 			here = *at
 		}
-		if dir != "" {
+		if dir != "" && !strings.HasPrefix(spec, rootHead+"/") {
 			spec = path.Join(dir, spec)
 		}
 		rel, src, ok := p.Imports.Source(spec)
