@@ -79,6 +79,7 @@ type analyzer struct {
 	dictCalls  []int32             // d.update(...), d.setdefault(...) calls
 	envSets    [][2]int32          // os.environ[k] = v, putenv, setdefault: (key, value)
 	relStars   []string            // `from .m import *`: modules of the repository
+	classes    []int32             // the class definitions, once listed (classMethods)
 	link       linkState           // the repository phase (link.go)
 }
 

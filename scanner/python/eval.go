@@ -567,6 +567,15 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			return p
 		}
 	case vUnknown, vFunc:
+		if r, ok := a.returnedRef(v); ok {
+			// Runner().build_command, get_backend().command: what a
+			// function or class of another module returns
+			r.Path, r.Node = treesitter.AppendPath(r.Path, name), n
+			if c, ok := a.importedConst(r, n); ok {
+				return c
+			}
+			return r
+		}
 		// r = Runner(); r.bin: an instance not known statically has the
 		// attributes the file gives any instance (self.x, class and
 		// dataclass fields, constructor arguments)
@@ -636,6 +645,34 @@ func (a *analyzer) enumClass(n int32) bool {
 		}
 	}
 	return false
+}
+
+// returnedRef is, for the unknown value of a call of a name another
+// module may offer (`Runner()`, `get_backend()`), that name called
+// (`Runner()`): the repository phase offers what it returns as that
+// name's members. Only in phase two.
+func (a *analyzer) returnedRef(v value) (value, bool) {
+	t := a.t
+	if a.p.Imports == nil || v.K != vUnknown || v.Node == none {
+		return value{}, false
+	}
+	if t.Nodes[v.Node].Kind == kIdentifier {
+		v.Node = a.boundTo(v.Node) // r = Runner(); r.run
+	}
+	if v.Node == none || t.Nodes[v.Node].Kind != kCall {
+		return value{}, false
+	}
+	fn := t.Child(v.Node, fFunction)
+	if fn == none {
+		return value{}, false
+	}
+	c := a.ev.Eval(fn)
+	if c.K != vRef || len(c.Path) == 0 || apiOf(c) != apiNone || strings.HasPrefix(c.Mod, "#") || c.Mod == "builtins" {
+		return value{}, false
+	}
+	path := append([]string{}, c.Path...)
+	path[len(path)-1] += "()"
+	return value{K: vRef, Mod: c.Mod, Path: path, Node: v.Node, Lit: none}, true
 }
 
 // envValue is the value of environment variable key read at n, whose

@@ -237,6 +237,96 @@ func (a *analyzer) summarizeClass(name string, cls int32) {
 	for attr, val := range a.classAttrs(cls) {
 		a.summarizeValue(name+"."+attr, a.ev.Eval(val), val, 1)
 	}
+	// Runner().build_command(): what a method returns, read through any
+	// instance of the class; a subclass of the file may override it, so
+	// every definition of that name in the class and its subclasses of
+	// the file is a possibility (over-approximation)
+	for meth, fns := range a.classMethods(name, cls) {
+		vals := make([]value, 0, len(fns))
+		for _, fn := range fns {
+			vals = append(vals, a.ev.ReturnValue(fn, fn))
+		}
+		v := vals[0]
+		if len(vals) > 1 {
+			v = treesitter.Agree(a.p.Config, vals, fns[0])
+		}
+		a.summarizeValue(name+"()."+meth+"()", v, fns[0], 1)
+	}
+}
+
+// classMethods are the methods class cls (named name) defines, and those
+// of the same name that classes of the file deriving from it (directly or
+// not, within MaxLinkDepth) define, by name.
+func (a *analyzer) classMethods(name string, cls int32) map[string][]int32 {
+	t := a.t
+	out := map[string][]int32{}
+	names := map[string]bool{name: true}
+	add := func(c int32) {
+		body := t.Child(c, fBody)
+		if body == none {
+			return
+		}
+		for m := t.Nodes[body].First; m != none; m = t.Nodes[m].Next {
+			f := m
+			if t.Nodes[f].Kind == kDecorated {
+				f = t.Child(f, fDefinition)
+			}
+			if f == none || t.Nodes[f].Kind != kFunction {
+				continue
+			}
+			if nm := t.Child(f, fName); nm != none && !strings.HasPrefix(t.Text(nm), "__") {
+				out[t.Text(nm)] = append(out[t.Text(nm)], f)
+			}
+		}
+	}
+	add(cls)
+	if a.classes == nil {
+		a.classes = []int32{}
+		for i := int32(0); i < int32(len(t.Nodes)); i++ {
+			if t.Nodes[i].Kind == kClass {
+				a.classes = append(a.classes, i)
+			}
+		}
+	}
+	done := map[int32]bool{cls: true}
+	for round := 0; round < scanner.MaxLinkDepth; round++ {
+		grew := false
+		for _, i := range a.classes {
+			if done[i] || !a.derivesFrom(i, names) {
+				continue
+			}
+			done[i], grew = true, true
+			if nm := t.Child(i, fName); nm != none {
+				names[t.Text(nm)] = true
+			}
+			add(i)
+		}
+		if !grew {
+			break
+		}
+	}
+	for m, fns := range out {
+		if len(fns) > treesitter.MaxReturns {
+			delete(out, m) // too many definitions to agree on
+			a.link.sum.Truncated = true
+		}
+	}
+	return out
+}
+
+// derivesFrom reports whether class cls names one of names as a base.
+func (a *analyzer) derivesFrom(cls int32, names map[string]bool) bool {
+	t := a.t
+	sup := t.Child(cls, fSuperclasses)
+	if sup == none {
+		return false
+	}
+	for c := t.Nodes[sup].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind == kIdentifier && names[t.Text(c)] {
+			return true
+		}
+	}
+	return false
 }
 
 // classAttrs are the attributes a class body assigns (`binary = "x"`),
@@ -346,11 +436,7 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 				a.p.Needs = appendOnce(a.p.Needs, m)
 			}
 		}
-		if v.K == vUnknown && v.Node != none && a.t.Nodes[v.Node].Kind == kCall {
-			if c := a.ev.Eval(a.t.Child(v.Node, fFunction)); c.K == vRef && apiOf(c) == apiNone && !strings.HasPrefix(c.Mod, "#") {
-				a.p.Needs = appendOnce(a.p.Needs, c.Mod)
-			}
-		}
+		a.needReturned(v)
 	}
 	switch kind {
 	case apiSubprocess, apiTrio, apiAnyio, apiPty:
@@ -375,6 +461,45 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 	case apiExecArgs, apiPexpect:
 		a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at})
 	}
+}
+
+// needReturned records the module whose function's return value v is,
+// or is read from (`agent_cmd()`, `Runner().build_command()`,
+// `get_backend().command` through a name bound to the call).
+func (a *analyzer) needReturned(v value) {
+	t := a.t
+	for depth := 0; depth < scanner.MaxLinkDepth && v.K == vUnknown && v.Node != none; depth++ {
+		switch t.Nodes[v.Node].Kind {
+		case kIdentifier:
+			n := a.boundTo(v.Node)
+			if n == none {
+				return
+			}
+			v = treesitter.Unknown(n)
+		case kAttribute:
+			v = a.ev.Eval(t.Child(v.Node, fObject))
+		case kCall:
+			c := a.ev.Eval(t.Child(v.Node, fFunction))
+			if c.K == vRef && apiOf(c) == apiNone && !strings.HasPrefix(c.Mod, "#") {
+				a.p.Needs = appendOnce(a.p.Needs, c.Mod)
+				return
+			}
+			v = c
+		default:
+			return
+		}
+	}
+}
+
+// boundTo is the expression the name at n is bound to, when it has one
+// binding that is not a parameter, an import or a loop variable.
+func (a *analyzer) boundTo(n int32) int32 {
+	t := a.t
+	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+	if !found || len(bs) != 1 || bs[0].param || bs[0].ref || bs[0].each {
+		return none
+	}
+	return bs[0].value
 }
 
 // sinkHead records the program of an argv list written at n (`[prog,
