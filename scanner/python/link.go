@@ -126,6 +126,7 @@ func (a *analyzer) summarizeNames() {
 	// trigger): evaluating every function of every imported module cost
 	// a fifth of the scan of a real tree.
 	deep := a.p.Hits.Has(scanner.HitRuntime)
+	instances := false
 	for _, name := range a.scopes.ModuleNames() {
 		bs := a.scopes.ModuleBindings(name)
 		if len(bs) != 1 || slices.Contains(a.link.sum.APIs, name) {
@@ -145,13 +146,41 @@ func (a *analyzer) summarizeNames() {
 		case t.Nodes[b.value].Kind == kFunction:
 			// def agent_cmd(): return ["claude", "-p"]
 			if deep {
-				a.summarizeValue(name+"()", a.ev.ReturnValue(b.value, b.name), b.name, 0)
+				rv := a.ev.ReturnValue(b.value, b.name)
+				a.summarizeValue(name+"()", rv, b.name, 0)
+				if rv.K == vUnknown && !instances {
+					// get_backend().command: a function returning an
+					// instance not known statically
+					instances = true
+					a.summarizeInstances()
+				}
 			}
 		default:
 			a.summarizeValue(name, a.ev.Eval(b.value), b.name, 0)
 		}
 	}
 	a.link.sum.Stars = append(a.link.sum.Stars, a.relStars...)
+}
+
+// anyReturn keys, in a summary, the attributes an instance of the file
+// may have (`*().command`): what a function of the module returns when it
+// is not known statically is any instance of the file
+// (docs/repository.md, over-approximation).
+const anyReturn = "*()"
+
+// summarizeInstances offers the attributes the file gives any instance
+// (self.x, class and dataclass fields, constructor arguments) that name
+// a runtime, as members of anyReturn.
+func (a *analyzer) summarizeInstances() {
+	attrs := make([]string, 0, len(a.selfAttrs))
+	for k := range a.selfAttrs {
+		attrs = append(attrs, k)
+	}
+	slices.Sort(attrs)
+	for _, k := range attrs {
+		vals := a.selfAttrs[k]
+		a.summarizeValue(anyReturn+"."+k, a.ev.Attr(k, vals, vals[0]), vals[0], 1)
+	}
 }
 
 // maxConstDepth bounds how deep a constant's dicts and namespaces are
@@ -664,7 +693,13 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 		}
 		// AGENT["cmd"], cfg.binary, Conf.binary: a constant inside a
 		// module's value
-		return a.p.Imports.Lookup(v.Mod, strings.Join(v.Path, "."))
+		if e, ok := a.p.Imports.Lookup(v.Mod, strings.Join(v.Path, ".")); ok || len(v.Path) != 2 || !strings.HasSuffix(v.Path[0], "()") {
+			return e, ok
+		}
+		// get_backend().command: any instance of the module
+		e, ok := a.p.Imports.Lookup(v.Mod, anyReturn+"."+v.Path[1])
+		e.Name = strings.Join(v.Path, ".")
+		return e, ok
 	}
 	return scanner.Export{}, false
 }
