@@ -477,6 +477,7 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 		}
 		if !a.sinkParam(firstNode, scanner.Sink{Role: role, At: at}) && role == scanner.SinkArgv {
 			a.sinkHead(firstNode, at)
+			a.sinkSelfCall(firstNode, scanner.Sink{Role: role, At: at})
 		}
 	case apiShell, apiShellOut:
 		a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkShell, At: at})
@@ -488,7 +489,9 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 			a.sinkParam(pos[1], scanner.Sink{Role: scanner.SinkArgv, At: at})
 		}
 	case apiExecArgs, apiPexpect:
-		a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at})
+		if !a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at}) {
+			a.sinkSelfCall(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at})
+		}
 	}
 }
 
@@ -572,6 +575,46 @@ func (a *analyzer) sinkSelf(n int32, k scanner.Sink) {
 	if k.At.Note == "" {
 		k.At.Note = fmt.Sprintf("`%s` hands `self.%s` to a process API", cls, k.Field)
 	}
+	a.link.sum.AddSink(cls, k)
+}
+
+// sinkSelfCall records k on the class around node n when n is what a
+// method of the instance returns (`self.build_command()`, a name bound
+// to it, `*cmd`): a subclass that overrides the method chooses what runs.
+func (a *analyzer) sinkSelfCall(n int32, k scanner.Sink) {
+	t := a.t
+	for depth := 0; n != none && depth < 4; depth++ {
+		switch t.Nodes[n].Kind {
+		case kListSplat:
+			n, k.Role = t.Nodes[n].First, scanner.SinkArgv // *cmd: the whole argv
+			continue
+		case kParen, kAwait:
+			n = t.Nodes[n].First
+			continue
+		case kIdentifier:
+			n = a.boundTo(n)
+			continue
+		}
+		break
+	}
+	if n == none || t.Nodes[n].Kind != kCall {
+		return
+	}
+	fn := t.Child(n, fFunction)
+	m := t.Child(fn, fAttribute)
+	if fn == none || !isSelfAttr(t, fn) || m == none {
+		return
+	}
+	method := a.scopes.Of(n)
+	if method == none || t.Nodes[method].Kind != kFunction {
+		return
+	}
+	cls := a.className(method)
+	if cls == "" {
+		return
+	}
+	k.Param, k.Field = scanner.ParamThis, t.Text(m)+"()"
+	k.At.Note = fmt.Sprintf("`%s` hands what `self.%s` returns to a process API", cls, k.Field)
 	a.link.sum.AddSink(cls, k)
 }
 
@@ -852,6 +895,12 @@ func (a *analyzer) subclass(cls int32) {
 			if attrs == nil {
 				attrs = a.classAttrs(cls)
 			}
+			if meth, ok := strings.CutSuffix(k.Field, "()"); ok {
+				// def build_command(self): an override of the method
+				// whose return value the base class runs
+				a.judgeOverride(cls, meth, k)
+				continue
+			}
 			if val, ok := attrs[k.Field]; ok {
 				a.judgeSink(k, a.ev.Eval(val), t.Pos(val))
 			} else if vals := a.selfAttrs[k.Field]; len(vals) > 0 {
@@ -859,6 +908,19 @@ func (a *analyzer) subclass(cls int32) {
 				a.judgeSink(k, a.ev.Attr(k.Field, vals, cls), t.Pos(cls))
 			}
 		}
+	}
+}
+
+// judgeOverride judges what method meth of class cls returns (and the
+// same-named methods of the file's classes deriving from it), reaching
+// sink k of the base class: RED where the method is defined.
+func (a *analyzer) judgeOverride(cls int32, meth string, k scanner.Sink) {
+	nm := a.t.Child(cls, fName)
+	if nm == none {
+		return
+	}
+	for _, fn := range a.classMethods(a.t.Text(nm), cls)[meth] {
+		a.judgeSink(k, a.ev.ReturnValue(fn, fn), a.t.Pos(fn))
 	}
 }
 
