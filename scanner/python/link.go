@@ -576,6 +576,16 @@ func (a *analyzer) sinkSelf(n int32, k scanner.Sink) {
 		k.At.Note = fmt.Sprintf("`%s` hands `self.%s` to a process API", cls, k.Field)
 	}
 	a.link.sum.AddSink(cls, k)
+	// Runner("claude").start(): __init__ stores its parameter in the
+	// field, so the constructor's argument is what runs
+	for _, val := range a.selfAttrs[k.Field] {
+		if fn, _, _, ok := a.paramOf(val); ok && fn == cls {
+			ck := k
+			ck.Field = ""
+			ck.At.Note = fmt.Sprintf("`%s` stores it in `self.%s`, which it hands to a process API", cls, k.Field)
+			a.sinkParam(val, ck)
+		}
+	}
 }
 
 // sinkSelfCall records k on the class around node n when n is what a
@@ -740,9 +750,16 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 			return e, ok
 		}
 		// get_backend().command: any instance of the module
-		e, ok := a.p.Imports.Lookup(v.Mod, anyReturn+"."+v.Path[1])
-		e.Name = strings.Join(v.Path, ".")
-		return e, ok
+		if e, ok := a.p.Imports.Lookup(v.Mod, anyReturn+"."+v.Path[1]); ok {
+			e.Name = strings.Join(v.Path, ".")
+			return e, true
+		}
+		// Runner().run("claude"): a method of the module by its name
+		// (any class's: over-approximation)
+		if e, ok := a.p.Imports.Lookup(v.Mod, v.Path[1]); ok && len(e.Sinks) > 0 {
+			return e, true
+		}
+		return scanner.Export{}, false
 	}
 	return scanner.Export{}, false
 }
