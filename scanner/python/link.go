@@ -552,6 +552,8 @@ func (a *analyzer) sinkHead(n int32, at scanner.Step) {
 	}
 	if !a.sinkParam(head, scanner.Sink{Role: scanner.SinkProgram, At: at}) {
 		a.sinkSelf(head, scanner.Sink{Role: scanner.SinkProgram, At: at})
+		// [self.command(), *args]: what an override returns is the program
+		a.sinkSelfCall(head, scanner.Sink{Role: scanner.SinkProgram, At: at})
 	}
 }
 
