@@ -529,6 +529,8 @@ func shCommandName(name string) bool {
 
 // member is the value of v.name.
 func (a *analyzer) member(v value, name string, n int32) value {
+	if a.p.Imports != nil && name == "command" {
+	}
 	switch v.K {
 	case vRef:
 		if v.Mod == "sys" && len(v.Path) == 0 && name == "executable" {
@@ -567,14 +569,17 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			return p
 		}
 	case vUnknown, vFunc:
-		if r, ok := a.returnedRef(v); ok {
+		if rs := a.returnedRefs(v); len(rs) == 1 {
 			// Runner().build_command, get_backend().command: what a
 			// function or class of another module returns
-			r.Path, r.Node = treesitter.AppendPath(r.Path, name), n
-			if c, ok := a.importedConst(r, n); ok {
-				return c
+			return a.returnedMember(rs[0], name, n)
+		} else if len(rs) > 1 {
+			// c = get_a() if x else get_b(); c.command: each
+			vals := make([]value, len(rs))
+			for i, r := range rs {
+				vals[i] = a.returnedMember(r, name, n)
 			}
-			return r
+			return treesitter.Agree(a.p.Config, vals, n)
 		}
 		// r = Runner(); r.bin: an instance not known statically has the
 		// attributes the file gives any instance (self.x, class and
@@ -647,32 +652,48 @@ func (a *analyzer) enumClass(n int32) bool {
 	return false
 }
 
-// returnedRef is, for the unknown value of a call of a name another
-// module may offer (`Runner()`, `get_backend()`), that name called
-// (`Runner()`): the repository phase offers what it returns as that
-// name's members. Only in phase two.
-func (a *analyzer) returnedRef(v value) (value, bool) {
+// returnedRefs are, for the unknown value of a call of a name another
+// module may offer (`Runner()`, `get_backend()`), or a name bound to such
+// calls (each binding), that name called (`Runner()`): the repository
+// phase offers what it returns as that name's members. Only in phase two;
+// nil when one binding is not such a call.
+func (a *analyzer) returnedRefs(v value) []value {
 	t := a.t
 	if a.p.Imports == nil || v.K != vUnknown || v.Node == none {
-		return value{}, false
+		return nil
 	}
+	nodes := []int32{v.Node}
 	if t.Nodes[v.Node].Kind == kIdentifier {
-		v.Node = a.boundTo(v.Node) // r = Runner(); r.run
+		nodes = a.boundAll(v.Node) // r = Runner(); r.run
 	}
-	if v.Node == none || t.Nodes[v.Node].Kind != kCall {
-		return value{}, false
+	var out []value
+	for _, c := range nodes {
+		if t.Nodes[c].Kind != kCall {
+			return nil
+		}
+		fn := t.Child(c, fFunction)
+		if fn == none {
+			return nil
+		}
+		f := a.ev.Eval(fn)
+		if f.K != vRef || len(f.Path) == 0 || apiOf(f) != apiNone || strings.HasPrefix(f.Mod, "#") || f.Mod == "builtins" {
+			return nil
+		}
+		path := append([]string{}, f.Path...)
+		path[len(path)-1] += "()"
+		out = append(out, value{K: vRef, Mod: f.Mod, Path: path, Node: c, Lit: none})
 	}
-	fn := t.Child(v.Node, fFunction)
-	if fn == none {
-		return value{}, false
+	return out
+}
+
+// returnedMember is member name (at n) of r, a returned ref: a constant
+// another module offers, else the ref (a method to call).
+func (a *analyzer) returnedMember(r value, name string, n int32) value {
+	r.Path, r.Node = treesitter.AppendPath(r.Path, name), n
+	if c, ok := a.importedConst(r, n); ok {
+		return c
 	}
-	c := a.ev.Eval(fn)
-	if c.K != vRef || len(c.Path) == 0 || apiOf(c) != apiNone || strings.HasPrefix(c.Mod, "#") || c.Mod == "builtins" {
-		return value{}, false
-	}
-	path := append([]string{}, c.Path...)
-	path[len(path)-1] += "()"
-	return value{K: vRef, Mod: c.Mod, Path: path, Node: v.Node, Lit: none}, true
+	return r
 }
 
 // envValue is the value of environment variable key read at n, whose

@@ -503,11 +503,14 @@ func (a *analyzer) needReturned(v value) {
 	for depth := 0; depth < scanner.MaxLinkDepth && v.K == vUnknown && v.Node != none; depth++ {
 		switch t.Nodes[v.Node].Kind {
 		case kIdentifier:
-			n := a.boundTo(v.Node)
-			if n == none {
+			ns := a.boundAll(v.Node)
+			if len(ns) == 0 {
 				return
 			}
-			v = treesitter.Unknown(n)
+			for _, n := range ns[1:] {
+				a.needReturned(treesitter.Unknown(n))
+			}
+			v = treesitter.Unknown(ns[0])
 		case kAttribute:
 			v = a.ev.Eval(t.Child(v.Node, fObject))
 		case kCall:
@@ -526,12 +529,29 @@ func (a *analyzer) needReturned(v value) {
 // boundTo is the expression the name at n is bound to, when it has one
 // binding that is not a parameter, an import or a loop variable.
 func (a *analyzer) boundTo(n int32) int32 {
+	if ns := a.boundAll(n); len(ns) == 1 {
+		return ns[0]
+	}
+	return none
+}
+
+// boundAll are the expressions the name at n is bound to (at most
+// treesitter.MaxReturns), none when one binding is a parameter, an
+// import or a loop variable.
+func (a *analyzer) boundAll(n int32) []int32 {
 	t := a.t
 	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
-	if !found || len(bs) != 1 || bs[0].param || bs[0].ref || bs[0].each {
-		return none
+	if !found || len(bs) > treesitter.MaxReturns {
+		return nil
 	}
-	return bs[0].value
+	out := make([]int32, 0, len(bs))
+	for _, b := range bs {
+		if b.param || b.ref || b.each || b.value == none {
+			return nil
+		}
+		out = append(out, b.value)
+	}
+	return out
 }
 
 // sinkHead records the program of an argv list written at n (`[prog,
