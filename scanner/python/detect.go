@@ -80,6 +80,7 @@ type analyzer struct {
 	envSets    [][2]int32          // os.environ[k] = v, putenv, setdefault: (key, value)
 	relStars   []string            // `from .m import *`: modules of the repository
 	classes    []int32             // the class definitions, once listed (classMethods)
+	returning  map[int32]bool      // calls whose callee returnedRefs is reading
 	link       linkState           // the repository phase (link.go)
 }
 

@@ -668,14 +668,19 @@ func (a *analyzer) returnedRefs(v value) []value {
 	}
 	var out []value
 	for _, c := range nodes {
-		if t.Nodes[c].Kind != kCall {
-			return nil
+		if t.Nodes[c].Kind != kCall || a.returning[c] {
+			return nil // x = x.f(): not while x's own call is read
 		}
 		fn := t.Child(c, fFunction)
 		if fn == none {
 			return nil
 		}
+		if a.returning == nil {
+			a.returning = map[int32]bool{}
+		}
+		a.returning[c] = true
 		f := a.ev.Eval(fn)
+		delete(a.returning, c)
 		if f.K != vRef || len(f.Path) == 0 || apiOf(f) != apiNone || strings.HasPrefix(f.Mod, "#") || f.Mod == "builtins" {
 			return nil
 		}

@@ -499,8 +499,16 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 // or is read from (`agent_cmd()`, `Runner().build_command()`,
 // `get_backend().command` through a name bound to the call).
 func (a *analyzer) needReturned(v value) {
+	a.needReturnedFrom(v, 0, map[int32]bool{})
+}
+
+// needReturnedFrom is needReturned at depth steps already taken: the
+// steps of every branch count against one MaxLinkDepth (a name bound to
+// itself, `x = x.f()`, ends there).
+func (a *analyzer) needReturnedFrom(v value, depth int, seen map[int32]bool) {
 	t := a.t
-	for depth := 0; depth < scanner.MaxLinkDepth && v.K == vUnknown && v.Node != none; depth++ {
+	for ; depth < scanner.MaxLinkDepth && v.K == vUnknown && v.Node != none && !seen[v.Node]; depth++ {
+		seen[v.Node] = true
 		switch t.Nodes[v.Node].Kind {
 		case kIdentifier:
 			ns := a.boundAll(v.Node)
@@ -508,7 +516,7 @@ func (a *analyzer) needReturned(v value) {
 				return
 			}
 			for _, n := range ns[1:] {
-				a.needReturned(treesitter.Unknown(n))
+				a.needReturnedFrom(treesitter.Unknown(n), depth+1, seen)
 			}
 			v = treesitter.Unknown(ns[0])
 		case kAttribute:
