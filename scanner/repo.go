@@ -234,6 +234,12 @@ type Files interface {
 	Once(key string, f func() any) any
 }
 
+// DefaultExport is the name of a module's default export in a Summary
+// (`export default`, `module.exports =`): its importers call it by a name
+// of their own, so phase two reads every file that names the module and
+// a runtime for it.
+const DefaultExport = "default"
+
 // Export is a name another file offers, as a detector sees it in phase
 // two: a constant's strings or a helper's sinks, and where it is defined.
 type Export struct {

@@ -64,6 +64,10 @@ type repo struct {
 	mu    sync.Mutex
 	sums  map[string]*scanner.Summary
 	names [][]byte // the helpers other files offer, for Hint
+	// anon holds what a file that imports a module whose default export
+	// is a helper mentions (Linker.Mentions), for Hint: its importers
+	// call it by any name (scanner.DefaultExport).
+	anon [][]byte
 
 	// scripts are the summaries of shell files run by path
 	// (Imports.Script), memoized.
@@ -254,6 +258,10 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		}
 		r.mu.Lock()
 		for _, n := range needles {
+			if string(n.name) == scanner.DefaultExport {
+				r.anon = append(r.anon, n.mods...)
+				continue
+			}
 			r.names = append(r.names, n.name)
 		}
 		r.mu.Unlock()
@@ -284,7 +292,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 					if len(needles) == 0 {
 						continue
 					}
-					if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles) {
+					if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles, r.cfg) {
 						pick[i] = true
 					}
 				}
@@ -425,10 +433,15 @@ type needle struct {
 }
 
 // mentionsAny reports whether src, read by det, may call one of the
-// helpers: it names the helper and the helper's module.
-func mentionsAny(src []byte, det scanner.Linker, ns []needle) bool {
+// helpers: it names the helper and the helper's module. A module's
+// default export is called by whatever name its importer gives it: a
+// file that names the module and a runtime may call it.
+func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Config) bool {
 	for _, n := range ns {
-		if n.det.Name() == det.Name() && bytes.Contains(src, n.name) && containsAny(src, n.mods) {
+		if n.det.Name() != det.Name() || !containsAny(src, n.mods) {
+			continue
+		}
+		if string(n.name) == scanner.DefaultExport && cfg.MentionsRuntime(src) || bytes.Contains(src, n.name) {
 			return true
 		}
 	}
@@ -482,7 +495,7 @@ func (im *fileImports) Source(spec string) (string, []byte, bool) {
 func (im *fileImports) Hint(src []byte) bool {
 	im.r.mu.Lock()
 	defer im.r.mu.Unlock()
-	return containsAny(src, im.r.names)
+	return containsAny(src, im.r.names) || containsAny(src, im.r.anon) && im.r.cfg.MentionsRuntime(src)
 }
 
 // shellLinker is the suite's shell detector, or nil.

@@ -516,8 +516,41 @@ func (a *analyzer) functionName(params int32) (string, bool) {
 		if k := t.Child(par, fKey); k != none {
 			return propName(t, k), true
 		}
+	default:
+		return exportName(t, fn), false
 	}
 	return "", false
+}
+
+// exportName is the name under which the module exports function fn
+// written anonymously as its export: "default" for `export default (b) =>`
+// and `module.exports = function (b)`, x for `exports.x = (b) =>` and
+// `module.exports.x = function (b)` ("" otherwise). Its importers look
+// its sinks up under that name.
+func exportName(t *tree, fn int32) string {
+	par := t.Nodes[fn].Parent
+	if par == none {
+		return ""
+	}
+	switch t.Nodes[par].Kind {
+	case kExportStatement:
+		if t.Child(par, fValue) == fn || strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(t.Text(par), "export")), "default") {
+			return "default"
+		}
+	case kAssignment:
+		l := t.Child(par, fLeft)
+		if t.Child(par, fRight) != fn || l == none || t.Nodes[l].Kind != kMember {
+			return ""
+		}
+		switch lt := t.Text(l); {
+		case lt == "module.exports":
+			return "default"
+		case strings.HasPrefix(lt, "module.exports.") && strings.Count(lt, ".") == 2,
+			strings.HasPrefix(lt, "exports.") && strings.Count(lt, ".") == 1:
+			return lt[strings.LastIndexByte(lt, '.')+1:]
+		}
+	}
+	return ""
 }
 
 // className is the name of the class declaration whose body defines

@@ -121,6 +121,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if apiHint {
 		a.detectCalls()
 		a.fixedPoint()
+		a.aliasExports()
 		if a.p.Imports == nil {
 			// a process API or the SDK exported under another name: its
 			// callers in other files are read in phase two

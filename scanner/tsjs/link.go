@@ -107,6 +107,7 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 		}
 	}
 	a.fixedPoint()
+	a.aliasExports()
 	a.summarizeConsts()
 	a.summarizeExports()
 	return &a.link.sum, nil
@@ -137,6 +138,47 @@ func (a *analyzer) summarizeExports() {
 			case strings.HasPrefix(lt, "module.exports.") || strings.HasPrefix(lt, "exports."):
 				a.exportValue(lt[strings.LastIndexByte(lt, '.')+1:], a.ev.Eval(t.Child(i, fRight)), i, 0)
 			}
+		}
+	}
+}
+
+// aliasExports gives the sinks of a named helper to the name the module
+// exports it under, when that is another (`export default function
+// run(b)`, `module.exports = run`, `exports.go = function run(b)`):
+// importers look the helper up by the exported name.
+func (a *analyzer) aliasExports() {
+	t := a.t
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		var fn int32 = none
+		switch t.Nodes[i].Kind {
+		case kFunction, kArrow:
+			fn = i
+		case kIdentifier:
+			if p := t.Nodes[i].Parent; p != none && (t.Nodes[p].Kind == kExportStatement && t.Child(p, fValue) == i ||
+				t.Nodes[p].Kind == kAssignment && t.Child(p, fRight) == i) {
+				fn = i
+			}
+		}
+		if fn == none || a.scopes.Of(fn) != a.scopes.Of(0) {
+			continue
+		}
+		to := exportName(t, fn)
+		from := ""
+		switch {
+		case to == "":
+			continue
+		case t.Nodes[fn].Kind == kIdentifier:
+			from = t.Text(fn)
+		default:
+			if nm := t.Child(fn, fName); nm != none && t.Nodes[nm].Kind == kIdentifier {
+				from = t.Text(nm)
+			}
+		}
+		if from == "" || from == to {
+			continue
+		}
+		for _, k := range a.link.sum.Sinks[from] {
+			a.link.sum.AddSink(to, k)
 		}
 	}
 }
