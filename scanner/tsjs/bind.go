@@ -26,6 +26,7 @@ type binding struct {
 	method bool   // fn is a method or object property (called as x.fn())
 	index  int    // the parameter's position
 	def    int32  // its default value, or none
+	rest   bool   // a rest parameter (`...args`): the arguments from index on
 
 	// A destructured name with a default (`const {BIN = "claude"} =
 	// process.env`): the default is a possibility of the value.
@@ -160,6 +161,13 @@ func (a *analyzer) collect() {
 				if p != none && t.Nodes[p].Kind == kIdentifier && fn != "" {
 					a.scopes.Bind(p, binding{value: none, param: true, name: p, fn: fn, method: method, index: index, def: def})
 					continue
+				}
+				if p != none && t.Nodes[p].Kind == kRestPattern && fn != "" {
+					// function run(...argv): an array of the arguments
+					if id := t.Nodes[p].First; id != none && t.Nodes[id].Kind == kIdentifier {
+						a.scopes.Bind(id, binding{value: none, param: true, name: id, fn: fn, method: method, index: index, def: none, rest: true})
+						continue
+					}
 				}
 				a.bindPattern(p, none, nil, true)
 			}

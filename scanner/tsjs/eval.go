@@ -361,14 +361,20 @@ func (a *analyzer) evalParam(b *binding) value {
 			return value{}, false, false
 		}
 		j := 0
+		var rest []value
 		for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
 			if t.Nodes[c].Kind == kSpread {
 				return value{}, false, false
 			}
-			if j == b.index {
+			if b.rest && j >= b.index {
+				rest = append(rest, a.ev.Eval(c))
+			} else if j == b.index {
 				return a.ev.Eval(c), true, true
 			}
 			j++
+		}
+		if b.rest {
+			return value{K: vArr, Elems: rest, Node: b.name, Lit: none}, true, true
 		}
 		return value{}, false, true
 	})

@@ -517,9 +517,21 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 			}
 			fn, idx, _, ok = a.paramOf(obj)
 			return fn, idx, t.Text(prop), ok
+		case kSubscript:
+			// argv[0] of a rest parameter: the argument at that position
+			obj, ix := t.Child(n, fObject), t.Child(n, fIndex)
+			if obj == none || ix == none || t.Nodes[obj].Kind != kIdentifier {
+				return "", 0, "", false
+			}
+			bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[obj].Start:t.Nodes[obj].End], obj)
+			k, err := strconv.Atoi(t.Text(ix))
+			if !found || len(bs) != 1 || !bs[0].rest || err != nil || k < 0 {
+				return "", 0, "", false
+			}
+			return bs[0].fn, bs[0].index + k, "", true
 		case kIdentifier:
 			bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
-			if !found || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].each {
+			if !found || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].each || bs[0].rest {
 				return "", 0, "", false
 			}
 			return bs[0].fn, bs[0].index, "", true
