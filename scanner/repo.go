@@ -267,7 +267,7 @@ type Imports interface {
 	Lookup(spec, name string) (Export, bool)
 	// Source returns the file of the repository spec names, and its
 	// bytes (a shell file another sources: its definitions are the
-	// sourcing shell's).
+	// sourcing shell's; a JSON module a TS/JS file imports).
 	Source(spec string) (rel string, src []byte, ok bool)
 	// Script returns what the repository's shell script spec (a path
 	// the file runs, ScriptRuns) does with its arguments: the sinks of

@@ -22,8 +22,9 @@ var _ scanner.Linker = Detector{}
 // linkState is one file's part in the repository phase.
 type linkState struct {
 	sum     scanner.Summary
-	helpers []helperCall   // calls of helpers, for the in-file fixed point
-	used    []scanner.Step // imported constants read while judging one call
+	helpers []helperCall       // calls of helpers, for the in-file fixed point
+	used    []scanner.Step     // imported constants read while judging one call
+	json    map[string]jsonDoc // JSON modules imported, by specifier (jsonmod.go)
 }
 
 // helperCall is a call of a function that is not a process API, which may
@@ -618,7 +619,7 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 	}
 	e, ok := a.p.Imports.Lookup(mod, name)
 	if !ok {
-		return value{}, false
+		return a.jsonConst(mod, name, n)
 	}
 	for _, x := range e.Extern {
 		v := value{K: vRef, Mod: normModule(x.Spec), Path: strings.Split(x.Name, "."), Node: n, Lit: none}
