@@ -193,6 +193,9 @@ func (a *analyzer) collect() {
 					a.bindPattern(p, src, nil, false)
 				} else if src := a.thenModuleOfArrow(i); src != none {
 					a.bindPattern(p, src, nil, false)
+				} else if fn, method := a.functionName(p); fn != "" && t.Nodes[p].Kind == kIdentifier {
+					// const run = b => spawn(b): a parameter of a named function
+					a.scopes.Bind(p, binding{value: none, param: true, name: p, fn: fn, method: method, def: none})
 				} else {
 					a.bindPattern(p, none, nil, true)
 				}
