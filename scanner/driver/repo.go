@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/report"
@@ -270,35 +269,22 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		// helpers' names is most of this phase's cost on a large tree,
 		// so the workers share it.
 		pick := make([]bool, len(r.files))
-		var nextPick atomic.Int64
-		var pickers sync.WaitGroup
-		for w := 0; w < workers; w++ {
-			pickers.Add(1)
-			go func() {
-				defer pickers.Done()
-				for {
-					i := int(nextPick.Add(1) - 1)
-					if i >= len(r.files) || ctx.Err() != nil {
-						return
-					}
-					f := r.files[i]
-					if done[f] || f.res.link.det == nil {
-						continue
-					}
-					if round == 0 && r.needsRepo(f) {
-						pick[i] = true
-						continue
-					}
-					if len(needles) == 0 {
-						continue
-					}
-					if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles, r.cfg) {
-						pick[i] = true
-					}
-				}
-			}()
-		}
-		pickers.Wait()
+		eachFile(ctx, len(r.files), workers, func(i int) {
+			f := r.files[i]
+			if done[f] || f.res.link.det == nil {
+				return
+			}
+			if round == 0 && r.needsRepo(f) {
+				pick[i] = true
+				return
+			}
+			if len(needles) == 0 {
+				return
+			}
+			if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles, r.cfg) {
+				pick[i] = true
+			}
+		})
 		var cands []*repoFile
 		for i, f := range r.files {
 			if pick[i] {
@@ -309,23 +295,9 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			return
 		}
 		out := make([]fileResult, len(cands))
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for {
-					scanner.WaitHeavy()
-					i := int(next.Add(1) - 1)
-					if i >= len(cands) || ctx.Err() != nil {
-						return
-					}
-					out[i] = cands[i].rescan(&fileImports{r: r, from: cands[i].rel})
-				}
-			}()
-		}
-		wg.Wait()
+		eachFile(ctx, len(cands), workers, func(i int) {
+			out[i] = cands[i].rescan(&fileImports{r: r, from: cands[i].rel})
+		})
 		for i, f := range cands {
 			done[f] = true
 			if out[i].scanned {

@@ -91,27 +91,14 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 	}
 	opt.shared = &scanner.Shared{}
 	results := make([]fileResult, len(files))
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				scanner.WaitHeavy()
-				i := int(next.Add(1) - 1)
-				if i >= len(files) || ctx.Err() != nil {
-					return
-				}
-				results[i] = scanFile(ctx, files[i], cfg, opt, nil)
-				n := done.Add(1)
-				if opt.Progress != nil {
-					opt.Progress(int(n), len(files))
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	var done atomic.Int64
+	eachFile(ctx, len(files), workers, func(i int) {
+		results[i] = scanFile(ctx, files[i], cfg, opt, nil)
+		n := done.Add(1)
+		if opt.Progress != nil {
+			opt.Progress(int(n), len(files))
+		}
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -287,6 +274,29 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 	}
 	fs, ms := applyMarkers(p.Findings(), src, rel)
 	return fs, ms, ioErr
+}
+
+// eachFile calls fn(i) for every i below n on workers goroutines, taking
+// the next index as each finishes, until ctx is done; a worker waits
+// between files while a heavy step runs (scanner.WaitHeavy).
+func eachFile(ctx context.Context, n, workers int, fn func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				scanner.WaitHeavy()
+				i := int(next.Add(1) - 1)
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // bigSeed is the size from which a seed file is scanned one at a time:
