@@ -269,6 +269,13 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		// helpers' names is most of this phase's cost on a large tree,
 		// so the workers share it.
 		pick := make([]bool, len(r.files))
+		// A file is read only when a needle is in its language
+		// (mentionsAny matches no other): a round that looks for the
+		// helpers of one language reads no file of another.
+		langs := map[string]bool{}
+		for _, n := range needles {
+			langs[n.det.Name()] = true
+		}
 		eachFile(ctx, len(r.files), workers, func(i int) {
 			f := r.files[i]
 			if done[f] || f.res.link.det == nil {
@@ -278,7 +285,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				pick[i] = true
 				return
 			}
-			if len(needles) == 0 {
+			if !langs[f.res.link.det.Name()] {
 				return
 			}
 			if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles, r.cfg) {
