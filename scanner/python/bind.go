@@ -170,6 +170,11 @@ func (a *analyzer) collect() {
 			}
 			obj := t.Child(fn, fObject)
 			at := t.Child(fn, fAttribute)
+			if at != none && optionMethods[t.Text(at)] {
+				// parser.add_argument("--bin", default="claude"): what
+				// the parsed options' attribute may hold (optionValues)
+				a.optionCalls = append(a.optionCalls, i)
+			}
 			if obj != none && at != none && isSelfAttr(t, obj) && listMethods[t.Text(at)] != treesitter.ListReadOnly {
 				// self.args.append(x): a change of the attribute's list
 				a.addMutation(obj, mutation{at: n.Start, node: i, op: t.Text(at), value: t.Child(i, fArguments)})

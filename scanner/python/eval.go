@@ -585,7 +585,13 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		// attributes the file gives any instance (self.x, class and
 		// dataclass fields, constructor arguments)
 		if !v.Env {
-			return a.ev.Attr(name, a.selfAttrs[name], n)
+			attr := a.ev.Attr(name, a.selfAttrs[name], n)
+			if opts := a.optionValues(name, n); len(opts) > 0 {
+				// args.bin: also what a command-line option of that
+				// name may hold (its default, choices, const)
+				return treesitter.Union(a.ev.Cfg, append(opts, attr), n)
+			}
+			return attr
 		}
 	}
 	return treesitter.Unknown(n)
@@ -1479,4 +1485,97 @@ func shlexSplit(s string) []string {
 // the return statements of a function.
 func (a *analyzer) Body(fn int32) (int32, bool) {
 	return a.t.Child(fn, fBody), a.t.Nodes[fn].Kind == kLambda
+}
+
+// optionMethods declare a command-line option (argparse, optparse).
+var optionMethods = map[string]bool{"add_argument": true, "add_option": true, "set_defaults": true}
+
+// optionValues is what the attribute name of parsed command-line options
+// may hold, by the file's option declarations: the default, the choices
+// and the const of every option whose destination is name, and the
+// set_defaults value of that name. Each is a run-time value (class
+// dynamic): the user may pass another, and without one the program runs
+// the default. The receiver is not checked: any add_argument call of the
+// file counts (an over-approximation).
+func (a *analyzer) optionValues(name string, n int32) []value {
+	if len(a.optionCalls) == 0 {
+		return nil
+	}
+	if a.options == nil {
+		a.options = map[string][]value{}
+		for _, c := range a.optionCalls {
+			a.collectOption(c)
+		}
+	}
+	var out []value
+	for _, v := range a.options[name] {
+		if v.Known() {
+			out = append(out, treesitter.DynamicStr(v.S, n))
+		}
+	}
+	return out
+}
+
+// collectOption adds the values one option declaration gives (optionValues).
+func (a *analyzer) collectOption(call int32) {
+	t := a.t
+	fn := t.Child(call, fFunction)
+	args := t.Child(call, fArguments)
+	if fn == none || args == none {
+		return
+	}
+	method := t.Text(t.Child(fn, fAttribute))
+	var dest string
+	var flags []string
+	kws := map[string]int32{}
+	for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
+		case kKeywordArgument:
+			if nm := t.Child(c, fName); nm != none {
+				kws[t.Text(nm)] = t.Child(c, fValue)
+			}
+		default:
+			if v := a.ev.Eval(c); v.Known() && v.Alt == nil {
+				flags = append(flags, v.S)
+			}
+		}
+	}
+	add := func(dest string, node int32) {
+		if dest == "" || node == none {
+			return
+		}
+		v := a.ev.Eval(node)
+		for _, p := range append([]value{v}, v.Elems...) {
+			for _, q := range p.Possibilities() {
+				a.options[dest] = append(a.options[dest], q)
+			}
+		}
+	}
+	if method == "set_defaults" {
+		for k, node := range kws {
+			add(k, node)
+		}
+		return
+	}
+	if d, ok := kws["dest"]; ok {
+		if v := a.ev.Eval(d); v.Known() {
+			dest = v.S
+		}
+	}
+	if dest == "" {
+		// the first long flag, else the first short one, else the
+		// positional name: --agent-bin → agent_bin
+		for _, pass := range []string{"--", "-", ""} {
+			for _, f := range flags {
+				if dest == "" && strings.HasPrefix(f, pass) && (pass != "-" || !strings.HasPrefix(f, "--")) {
+					dest = strings.ReplaceAll(strings.TrimLeft(f, "-"), "-", "_")
+				}
+			}
+		}
+	}
+	for _, k := range []string{"default", "choices", "const"} {
+		if node, ok := kws[k]; ok {
+			add(dest, node)
+		}
+	}
 }
