@@ -13,46 +13,47 @@ import (
 type api uint8
 
 const (
-	apiNone        api = iota
-	apiSubprocess      // subprocess.run/call/check_call/check_output/Popen(args, shell=?, executable=?)
-	apiShell           // shell text: the string runs in a shell
-	apiShellOut        // shell text whose output is read (a `which claude` run through it is a look-up)
-	apiExecV           // os.execv(path, argv), execve, execvp, execvpe
-	apiExecL           // os.execl(path, arg0, ...), execle, execlp, execlpe
-	apiSpawnV          // os.spawnv(mode, path, argv), ...
-	apiSpawnL          // os.spawnl(mode, path, arg0, ...), ...
-	apiPosixSpawn      // os.posix_spawn(path, argv, env), posix_spawnp
-	apiExecArgs        // asyncio.create_subprocess_exec(program, *args)
-	apiPty             // pty.spawn(argv or program)
-	apiPexpect         // pexpect.spawn/run(command, args=[])
-	apiAnyio           // anyio.open_process/run_process(str → shell, sequence → argv)
-	apiTrio            // trio.run_process/open_process(sequence, shell=?)
-	apiSDKQuery        // claude_agent_sdk.query(prompt=..., options=...)
-	apiSDKClient       // claude_agent_sdk.ClaudeSDKClient(options=...)
-	apiOptions         // ClaudeAgentOptions(...): keyword arguments as an object
-	apiDict            // dict(...): keyword arguments as an object
-	apiShCommand       // sh.Command("claude"): a command object
-	apiPlumbumGet      // plumbum.local.get("claude"): a command object
-	apiWhich           // shutil.which("claude"): a run-time look-up
-	apiEnvGet          // os.environ.get("X", "claude"), os.getenv
-	apiPathJoin        // os.path.join
-	apiStr             // str(x), pathlib.Path(x), os.fspath(x)
-	apiShlexJoin       // shlex.join(list)
-	apiShlexSplit      // shlex.split(str)
-	apiRunSync         // anyio.to_thread.run_sync(f), asyncio.to_thread(f): f's result
-	apiRemoteShell     // shell text, run here or on a remote host (first positional, or command=); `X()` is an instance
-	apiStrFunc         // a function computing a string from its first argument (see strFuncs)
-	apiMap             // map(f, xs)
-	apiZip             // zip(xs, ys)
-	apiChr             // chr(n)
-	apiBytes           // bytes(list), bytearray(list)
-	apiReversed        // reversed(xs)
-	apiDeque           // collections.deque(xs): the list
-	apiNamespace       // types.SimpleNamespace(**kw): keyword arguments as attributes
-	apiGetattr         // getattr(obj, "name", default?): obj.name
-	apiChoice          // random.choice(xs), next(iter(xs)): any element of xs
-	apiBasename        // os.path.basename(p): the last part of the path
-	apiIter            // iter(xs): xs
+	apiNone          api = iota
+	apiSubprocess        // subprocess.run/call/check_call/check_output/Popen(args, shell=?, executable=?)
+	apiShell             // shell text: the string runs in a shell
+	apiShellOut          // shell text whose output is read (a `which claude` run through it is a look-up)
+	apiExecV             // os.execv(path, argv), execve, execvp, execvpe
+	apiExecL             // os.execl(path, arg0, ...), execle, execlp, execlpe
+	apiSpawnV            // os.spawnv(mode, path, argv), ...
+	apiSpawnL            // os.spawnl(mode, path, arg0, ...), ...
+	apiPosixSpawn        // os.posix_spawn(path, argv, env), posix_spawnp
+	apiExecArgs          // asyncio.create_subprocess_exec(program, *args)
+	apiPty               // pty.spawn(argv or program)
+	apiPexpect           // pexpect.spawn/run(command, args=[])
+	apiAnyio             // anyio.open_process/run_process(str → shell, sequence → argv)
+	apiTrio              // trio.run_process/open_process(sequence, shell=?)
+	apiSDKQuery          // claude_agent_sdk.query(prompt=..., options=...)
+	apiSDKClient         // claude_agent_sdk.ClaudeSDKClient(options=...)
+	apiOptions           // ClaudeAgentOptions(...): keyword arguments as an object
+	apiDict              // dict(...): keyword arguments as an object
+	apiShCommand         // sh.Command("claude"): a command object
+	apiPlumbumGet        // plumbum.local.get("claude"): a command object
+	apiWhich             // shutil.which("claude"): a run-time look-up
+	apiEnvGet            // os.environ.get("X", "claude"), os.getenv
+	apiPathJoin          // os.path.join
+	apiStr               // str(x), pathlib.Path(x), os.fspath(x)
+	apiShlexJoin         // shlex.join(list)
+	apiShlexSplit        // shlex.split(str)
+	apiRunSync           // anyio.to_thread.run_sync(f), asyncio.to_thread(f): f's result
+	apiRemoteShell       // shell text, run here or on a remote host (first positional, or command=); `X()` is an instance
+	apiStrFunc           // a function computing a string from its first argument (see strFuncs)
+	apiMap               // map(f, xs)
+	apiZip               // zip(xs, ys)
+	apiChr               // chr(n)
+	apiBytes             // bytes(list), bytearray(list)
+	apiReversed          // reversed(xs)
+	apiDeque             // collections.deque(xs): the list
+	apiNamespace         // types.SimpleNamespace(**kw): keyword arguments as attributes
+	apiGetattr           // getattr(obj, "name", default?): obj.name
+	apiChoice            // random.choice(xs), next(iter(xs)): any element of xs
+	apiBasename          // os.path.basename(p): the last part of the path
+	apiIter              // iter(xs): xs
+	apiOptionDefault     // typer.Option("claude"), typer.Argument: the parameter's default, a run-time value
 )
 
 var apis = map[string]api{
@@ -140,6 +141,8 @@ var apis = map[string]api{
 	"plumbum:local.which":      apiWhich,
 	"os:environ.get":           apiEnvGet,
 	"os:getenv":                apiEnvGet,
+	"typer:Option":             apiOptionDefault,
+	"typer:Argument":           apiOptionDefault,
 	"os:path.join":             apiPathJoin,
 	"os.path:join":             apiPathJoin,
 	"posixpath:join":           apiPathJoin,

@@ -175,6 +175,11 @@ func (a *analyzer) collect() {
 				// the parsed options' attribute may hold (optionValues)
 				a.optionCalls = append(a.optionCalls, i)
 			}
+			if at != none && (t.Is(at, "option") || t.Is(at, "argument")) && n.Parent != none && t.Nodes[n.Parent].Kind == kDecorator {
+				// @click.option("--agent", default="claude"): what the
+				// command's parameter may hold (optionValues)
+				a.optionCalls = append(a.optionCalls, i)
+			}
 			if obj != none && at != none && isSelfAttr(t, obj) && listMethods[t.Text(at)] != treesitter.ListReadOnly {
 				// self.args.append(x): a change of the attribute's list
 				a.addMutation(obj, mutation{at: n.Start, node: i, op: t.Text(at), value: t.Child(i, fArguments)})

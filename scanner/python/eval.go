@@ -478,6 +478,16 @@ func (a *analyzer) importModule(callee value, pos []int32, kw value) (string, bo
 func (a *analyzer) evalParam(b *binding) value {
 	t := a.t
 	pname := t.Text(b.name)
+	if opts := a.optionValues("param:"+pname, b.name); len(opts) > 0 {
+		// def main(agent) under @click.option("--agent", default=...):
+		// also what the option may hold
+		return treesitter.Union(a.ev.Cfg, append(opts, a.paramValue(b, pname)), b.name)
+	}
+	return a.paramValue(b, pname)
+}
+
+func (a *analyzer) paramValue(b *binding, pname string) value {
+	t := a.t
 	return a.ev.Param(b.name, b.fn, b.method, b.def, func(site int32) (value, bool, bool) {
 		pos, kw := a.callArgs(site)
 		if w, ok := a.prop(kw, pname); ok {
@@ -1316,6 +1326,21 @@ func (a *analyzer) evalCall(n int32) value {
 			out.Env = true
 		}
 		return a.envValue(arg(0), out, n)
+	case apiOptionDefault:
+		def := arg(0)
+		if d, ok := a.prop(kw, "default"); ok {
+			def = d
+		}
+		var out []value
+		for _, p := range def.Possibilities() {
+			if p.Known() {
+				out = append(out, treesitter.DynamicStr(p.S, n))
+			}
+		}
+		if len(out) == 0 {
+			return treesitter.Unknown(n)
+		}
+		return treesitter.Union(a.ev.Cfg, out, n)
 	case apiPathJoin:
 		var parts []value
 		for i := range pos {
@@ -1525,6 +1550,10 @@ func (a *analyzer) collectOption(call int32) {
 		return
 	}
 	method := t.Text(t.Child(fn, fAttribute))
+	prefix := ""
+	if method == "option" || method == "argument" {
+		prefix = "param:" // a click decorator: the parameter's name
+	}
 	var dest string
 	var flags []string
 	kws := map[string]int32{}
@@ -1565,17 +1594,27 @@ func (a *analyzer) collectOption(call int32) {
 	if dest == "" {
 		// the first long flag, else the first short one, else the
 		// positional name: --agent-bin → agent_bin
-		for _, pass := range []string{"--", "-", ""} {
+		for _, pass := range []string{"", "--", "-"} {
 			for _, f := range flags {
-				if dest == "" && strings.HasPrefix(f, pass) && (pass != "-" || !strings.HasPrefix(f, "--")) {
+				if dest == "" && f != "" && (pass == "" && f[0] != '-' || pass == "--" && strings.HasPrefix(f, "--") || pass == "-" && f[0] == '-') {
 					dest = strings.ReplaceAll(strings.TrimLeft(f, "-"), "-", "_")
 				}
 			}
 		}
 	}
+	if dest == "" {
+		return
+	}
+	dest = prefix + dest
 	for _, k := range []string{"default", "choices", "const"} {
 		if node, ok := kws[k]; ok {
 			add(dest, node)
+		}
+	}
+	if ty, ok := kws["type"]; ok && t.Nodes[ty].Kind == kCall {
+		// type=click.Choice(["codex", "pi"]): the choices
+		if targs := t.Child(ty, fArguments); targs != none && t.Nodes[targs].First != none {
+			add(dest, t.Nodes[targs].First)
 		}
 	}
 }
