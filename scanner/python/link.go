@@ -455,6 +455,11 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 	for _, v := range vals {
 		if v.K == vRef && apiOf(v) == apiNone && !strings.HasPrefix(v.Mod, "#") {
 			a.p.Needs = appendOnce(a.p.Needs, v.Mod)
+			if len(v.Path) > 1 && !strings.HasSuffix(v.Path[0], "()") {
+				// from app import paths; paths.CLAUDE: paths may be a
+				// module of a namespace package (no __init__.py)
+				a.p.Needs = appendOnce(a.p.Needs, strings.TrimSuffix(v.Mod, ".")+"."+v.Path[0])
+			}
 		}
 	}
 	for _, v := range vals {
