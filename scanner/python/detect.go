@@ -93,7 +93,23 @@ type analyzer struct {
 // win among a name's bindings like imports, and their arguments are
 // marked like a list's elements.
 var evalShape = treesitter.Shape{Calls: callShape, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight,
-	Lists: []treesitter.ValueKind{vArr, vCmd}, Wins: []treesitter.ValueKind{vRef, vCmd}}
+	Lists: []treesitter.ValueKind{vArr, vCmd}, Wins: []treesitter.ValueKind{vRef, vCmd},
+	Aliases: []string{"cls"}, Alias: clsAlias}
+
+// clsAlias: cls(...) inside a class's method (a classmethod factory,
+// `return cls(["claude", "-p"])`) constructs that class, so its
+// arguments reach the class's __init__ parameters.
+func clsAlias(t *tree, site int32, _ string) string {
+	for p := t.Nodes[site].Parent; p != none; p = t.Nodes[p].Parent {
+		if t.Nodes[p].Kind == kClass {
+			if nm := t.Child(p, fName); nm != none {
+				return t.Text(nm)
+			}
+			return ""
+		}
+	}
+	return ""
+}
 
 // Scan reports the launches and primitives of one Python file.
 func (d Detector) Scan(p *scanner.Pass) error {

@@ -43,8 +43,14 @@ type Lang[B any] interface {
 
 // Shape is how the evaluator reads the language's tree and values.
 type Shape struct {
-	Calls                 CallShape   // calls, for call-site values
-	News                  CallShape   // constructor calls (new C(...)), indexed as "new C"; zero when none
+	Calls CallShape // calls, for call-site values
+	News  CallShape // constructor calls (new C(...)), indexed as "new C"; zero when none
+	// Aliases are callee names that stand for another at some sites
+	// (Python's cls(...) in a classmethod is the class): each site of
+	// such a name is also a site of what Alias returns for it ("" for
+	// none).
+	Aliases               []string
+	Alias                 func(t *Tree, site int32, name string) string
 	Return                Kind        // a return statement
 	Operator, Left, Right Field       // the fields of a binary expression
 	Lists                 []ValueKind // value kinds whose elements a tracked value marks
@@ -215,6 +221,13 @@ func (e *Evaluator[B]) CallSites() map[string][]int32 {
 		if e.shape.News.Call != 0 {
 			for k, v := range e.T.CallSites(e.shape.News) {
 				e.sites["new "+k] = v
+			}
+		}
+		for _, name := range e.shape.Aliases {
+			for _, site := range e.sites[name] {
+				if to := e.shape.Alias(e.T, site, name); to != "" {
+					e.sites[to] = append(e.sites[to], site)
+				}
 			}
 		}
 	}
