@@ -733,6 +733,10 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 		return treesitter.Unknown(n)
 	}
+	if callee.Mod == "module" && len(callee.Path) == 1 && callee.Path[0] == "createRequire" {
+		// const require = createRequire(import.meta.url): a require
+		return value{K: vRef, Mod: "require", Node: n, Lit: none}
+	}
 	api := apiOf(callee)
 	switch api {
 	case apiWhich:
