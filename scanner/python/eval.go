@@ -1575,9 +1575,7 @@ func (a *analyzer) collectOption(call int32) {
 		}
 		v := a.ev.Eval(node)
 		for _, p := range append([]value{v}, v.Elems...) {
-			for _, q := range p.Possibilities() {
-				a.options[dest] = append(a.options[dest], q)
-			}
+			a.options[dest] = append(a.options[dest], p.Possibilities()...)
 		}
 	}
 	if method == "set_defaults" {
