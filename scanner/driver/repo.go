@@ -246,7 +246,6 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		addNames(f.res.link.summary, f.rel)
 	}
 	r.runProse()
-	done := map[*repoFile]bool{}
 	for round := 0; round < scanner.MaxLinkDepth && ctx.Err() == nil; round++ {
 		sort.Strings(fresh)
 		var needles []needle
@@ -277,8 +276,11 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			langs[n.det.Name()] = true
 		}
 		eachFile(ctx, len(r.files), workers, func(i int) {
+			// a file read in an earlier round is read again when it
+			// mentions a helper found since (a subclass of a class that
+			// became one in the last round: docs/repository.md)
 			f := r.files[i]
-			if done[f] || f.res.link.det == nil {
+			if f.res.link.det == nil {
 				return
 			}
 			if round == 0 && r.needsRepo(f) {
@@ -306,7 +308,6 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			out[i] = cands[i].rescan(&fileImports{r: r, from: cands[i].rel})
 		})
 		for i, f := range cands {
-			done[f] = true
 			if out[i].scanned {
 				*f.res = out[i]
 				if s := out[i].link.summary; s != nil && len(s.Sinks) > 0 {

@@ -289,7 +289,6 @@ func (a *analyzer) summarizeClass(name string, cls int32) {
 func (a *analyzer) classMethods(name string, cls int32) map[string][]int32 {
 	t := a.t
 	out := map[string][]int32{}
-	names := map[string]bool{name: true}
 	add := func(c int32) {
 		body := t.Child(c, fBody)
 		if body == none {
@@ -309,6 +308,22 @@ func (a *analyzer) classMethods(name string, cls int32) map[string][]int32 {
 		}
 	}
 	add(cls)
+	for _, sub := range a.subclassesOf(name, cls) {
+		add(sub)
+	}
+	for m, fns := range out {
+		if len(fns) > treesitter.MaxReturns {
+			delete(out, m) // too many definitions to agree on
+			a.link.sum.Truncated = true
+		}
+	}
+	return out
+}
+
+// subclassesOf are the classes of the file deriving from class cls
+// (named name), directly or not, by name, within MaxLinkDepth levels.
+func (a *analyzer) subclassesOf(name string, cls int32) []int32 {
+	t := a.t
 	if a.classes == nil {
 		a.classes = []int32{}
 		for i := int32(0); i < int32(len(t.Nodes)); i++ {
@@ -317,6 +332,8 @@ func (a *analyzer) classMethods(name string, cls int32) map[string][]int32 {
 			}
 		}
 	}
+	var out []int32
+	names := map[string]bool{name: true}
 	done := map[int32]bool{cls: true}
 	for round := 0; round < scanner.MaxLinkDepth; round++ {
 		grew := false
@@ -328,16 +345,10 @@ func (a *analyzer) classMethods(name string, cls int32) map[string][]int32 {
 			if nm := t.Child(i, fName); nm != none {
 				names[t.Text(nm)] = true
 			}
-			add(i)
+			out = append(out, i)
 		}
 		if !grew {
 			break
-		}
-	}
-	for m, fns := range out {
-		if len(fns) > treesitter.MaxReturns {
-			delete(out, m) // too many definitions to agree on
-			a.link.sum.Truncated = true
 		}
 	}
 	return out
@@ -482,20 +493,24 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 		}
 		if !a.sinkParam(firstNode, scanner.Sink{Role: role, At: at}) && role == scanner.SinkArgv {
 			a.sinkHead(firstNode, at)
-			a.sinkSelfCall(firstNode, scanner.Sink{Role: role, At: at})
 		}
 	case apiShell, apiShellOut:
 		a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkShell, At: at})
 	case apiExecV, apiPosixSpawn:
 		if len(pos) >= 1 && !a.sinkParam(pos[0], scanner.Sink{Role: scanner.SinkProgram, At: at}) {
-			a.sinkSelf(pos[0], scanner.Sink{Role: scanner.SinkProgram, At: at})
+			a.sinkThis(pos[0], scanner.Sink{Role: scanner.SinkProgram, At: at}, nil)
 		}
 		if len(pos) >= 2 {
 			a.sinkParam(pos[1], scanner.Sink{Role: scanner.SinkArgv, At: at})
 		}
 	case apiExecArgs, apiPexpect:
-		if !a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at}) {
-			a.sinkSelfCall(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at})
+		switch {
+		case a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at}):
+		case kind == apiExecArgs && firstNode != none && a.t.Nodes[firstNode].Kind == kListSplat &&
+			a.sinkParam(a.t.Nodes[firstNode].First, scanner.Sink{Role: scanner.SinkArgv, At: at}):
+			// create_subprocess_exec(*cmd): the parameter is the argv
+		default:
+			a.sinkThis(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at}, nil)
 		}
 	}
 }
@@ -568,31 +583,72 @@ func (a *analyzer) boundAll(n int32) []int32 {
 }
 
 // sinkHead records the program of an argv list written at n (`[prog,
-// *args]`, `[self.binary, "-p"]`) when it is a parameter of the function
-// around it (a factory's closure runs its parameter) or an attribute of
-// the instance.
+// *args]`, `[self.binary, "-p"]`, a name bound to such a list) when it is
+// a parameter of the function around it (a factory's closure runs its
+// parameter) or comes from the instance (sinkThis).
 func (a *analyzer) sinkHead(n int32, at scanner.Step) {
+	a.sinkThis(n, scanner.Sink{Role: scanner.SinkArgv, At: at}, nil)
+}
+
+// maxThisDepth bounds the names, parentheses and splats sinkThis reads
+// through from a process API's argument to the instance.
+const maxThisDepth = 8
+
+// sinkThis records k on the class around node n when what n holds comes
+// from the instance, so that a subclass (of any module) chooses what
+// runs: `self.X` (sinkSelf), what `self.m()` returns (sinkSelfCall), a
+// name bound to either (each binding a possibility), `*` of one (the
+// whole argv), or, for an argv, a list whose head is one (or a parameter:
+// a factory's closure). via, when set, is the call of a helper that hands
+// the value to k's process API (its note names the helper): the class's
+// step is there, and k.At stays the helper's.
+func (a *analyzer) sinkThis(n int32, k scanner.Sink, via *scanner.Step) {
+	a.sinkThisFrom(n, k, via, 0)
+}
+
+func (a *analyzer) sinkThisFrom(n int32, k scanner.Sink, via *scanner.Step, depth int) {
 	t := a.t
-	if n == none || t.Nodes[n].Kind != kList && t.Nodes[n].Kind != kTuple {
+	if n == none || depth == maxThisDepth {
 		return
 	}
-	head := t.Nodes[n].First
-	for head != none && t.Nodes[head].Kind == kComment {
-		head = t.Nodes[head].Next
-	}
-	if head == none {
-		return
-	}
-	if !a.sinkParam(head, scanner.Sink{Role: scanner.SinkProgram, At: at}) {
-		a.sinkSelf(head, scanner.Sink{Role: scanner.SinkProgram, At: at})
-		// [self.command(), *args]: what an override returns is the program
-		a.sinkSelfCall(head, scanner.Sink{Role: scanner.SinkProgram, At: at})
+	switch t.Nodes[n].Kind {
+	case kParen, kAwait:
+		a.sinkThisFrom(t.Nodes[n].First, k, via, depth+1)
+	case kListSplat:
+		k.Role = scanner.SinkArgv // *cmd: the whole argv
+		a.sinkThisFrom(t.Nodes[n].First, k, via, depth+1)
+	case kIdentifier:
+		for _, b := range a.boundAll(n) {
+			a.sinkThisFrom(b, k, via, depth+1)
+		}
+	case kList, kTuple:
+		if k.Role != scanner.SinkArgv {
+			return
+		}
+		head := t.Nodes[n].First
+		for head != none && t.Nodes[head].Kind == kComment {
+			head = t.Nodes[head].Next
+		}
+		if head == none {
+			return
+		}
+		hk := k
+		if t.Nodes[head].Kind != kListSplat {
+			hk.Role = scanner.SinkProgram
+		}
+		if via != nil || !a.sinkParam(head, hk) {
+			a.sinkThisFrom(head, hk, via, depth+1)
+		}
+	case kAttribute:
+		a.sinkSelf(n, k, via)
+	case kCall:
+		a.sinkSelfCall(n, k, via)
 	}
 }
 
 // sinkSelf records k on the class around node n when n is `self.X` in one
 // of its methods: a subclass that sets X chooses what runs.
-func (a *analyzer) sinkSelf(n int32, k scanner.Sink) {
+func (a *analyzer) sinkSelf(n int32, k scanner.Sink, via *scanner.Step) {
 	t := a.t
 	if n == none || !isSelfAttr(t, n) {
 		return
@@ -607,10 +663,10 @@ func (a *analyzer) sinkSelf(n int32, k scanner.Sink) {
 		return
 	}
 	k.Param, k.Field = scanner.ParamThis, t.Text(at)
-	if k.At.Note == "" {
-		k.At.Note = fmt.Sprintf("`%s` hands `self.%s` to a process API", cls, k.Field)
+	a.addThis(cls, k, fmt.Sprintf("`%s` hands `self.%s` to ", cls, k.Field), via)
+	if via != nil {
+		return
 	}
-	a.link.sum.AddSink(cls, k)
 	// Runner("claude").start(): __init__ stores its parameter in the
 	// field, so the constructor's argument is what runs
 	for _, val := range a.selfAttrs[k.Field] {
@@ -624,24 +680,10 @@ func (a *analyzer) sinkSelf(n int32, k scanner.Sink) {
 }
 
 // sinkSelfCall records k on the class around node n when n is what a
-// method of the instance returns (`self.build_command()`, a name bound
-// to it, `*cmd`): a subclass that overrides the method chooses what runs.
-func (a *analyzer) sinkSelfCall(n int32, k scanner.Sink) {
+// method of the instance returns (`self.build_command()`): a subclass
+// that overrides the method chooses what runs.
+func (a *analyzer) sinkSelfCall(n int32, k scanner.Sink, via *scanner.Step) {
 	t := a.t
-	for depth := 0; n != none && depth < 4; depth++ {
-		switch t.Nodes[n].Kind {
-		case kListSplat:
-			n, k.Role = t.Nodes[n].First, scanner.SinkArgv // *cmd: the whole argv
-			continue
-		case kParen, kAwait:
-			n = t.Nodes[n].First
-			continue
-		case kIdentifier:
-			n = a.boundTo(n)
-			continue
-		}
-		break
-	}
 	if n == none || t.Nodes[n].Kind != kCall {
 		return
 	}
@@ -659,7 +701,23 @@ func (a *analyzer) sinkSelfCall(n int32, k scanner.Sink) {
 		return
 	}
 	k.Param, k.Field = scanner.ParamThis, t.Text(m)+"()"
-	k.At.Note = fmt.Sprintf("`%s` hands what `self.%s` returns to a process API", cls, k.Field)
+	a.addThis(cls, k, fmt.Sprintf("`%s` hands what `self.%s` returns to ", cls, k.Field), via)
+}
+
+// addThis records instance sink k on class cls; note says what the
+// class does, completed with where it goes (a process API, or via).
+func (a *analyzer) addThis(cls string, k scanner.Sink, note string, via *scanner.Step) {
+	if via == nil {
+		k.At.Note = note + "a process API"
+	} else {
+		st := *via
+		st.Note = note + st.Note
+		k.Via = append([]scanner.Step{st}, k.Via...)
+		if len(k.Via) > scanner.MaxLinkDepth {
+			a.link.sum.Truncated = true
+			return
+		}
+	}
 	a.link.sum.AddSink(cls, k)
 }
 
@@ -944,6 +1002,7 @@ func (a *analyzer) subclass(cls int32) {
 			if k.Param != scanner.ParamThis || k.Field == "" {
 				continue
 			}
+			a.inherit(cls, t.Text(c), e.File, k)
 			if attrs == nil {
 				attrs = a.classAttrs(cls)
 			}
@@ -959,6 +1018,32 @@ func (a *analyzer) subclass(cls int32) {
 				// set in __init__ (self.binary = ...): any such value of the file
 				a.judgeSink(k, a.ev.Attr(k.Field, vals, cls), t.Pos(cls))
 			}
+		}
+	}
+}
+
+// inherit offers instance sink k of base class base (of file) under the
+// name of class cls, which derives from it, and of the file's classes
+// deriving from cls: a subclass of another module that imports one of
+// them and overrides the method (or sets the field) chooses what runs,
+// and is read in the next round. The chain names the class in between;
+// past MaxLinkDepth the summary is truncated.
+func (a *analyzer) inherit(cls int32, base, file string, k scanner.Sink) {
+	t := a.t
+	nm := t.Child(cls, fName)
+	if nm == none {
+		return
+	}
+	name := t.Text(nm)
+	k.Via = append([]scanner.Step{a.step(cls, fmt.Sprintf("`%s` derives from `%s` of %s", name, base, file))}, k.Via...)
+	if len(k.Via) > scanner.MaxLinkDepth {
+		a.link.sum.Truncated = true
+		return
+	}
+	a.link.sum.AddSink(name, k)
+	for _, sub := range a.subclassesOf(name, cls) {
+		if sn := t.Child(sub, fName); sn != none {
+			a.link.sum.AddSink(t.Text(sn), k)
 		}
 	}
 }
@@ -1012,14 +1097,21 @@ func (a *analyzer) fixedPoint() {
 				if k.Role == scanner.SinkShell {
 					arg = a.concatParam(arg)
 				}
+				where := "`" + h.name + "`"
+				if file != a.p.Path {
+					where += " of " + file
+				}
 				caller, _, _, ok := a.paramOf(arg)
 				if !ok {
+					// run(self.build_command()): what the instance gives
+					// the helper, chosen by a subclass
+					if k.Role == scanner.SinkProgram || k.Role == scanner.SinkArgv || k.Role == scanner.SinkShell {
+						st := a.step(h.n, where)
+						a.sinkThis(arg, k, &st)
+					}
 					continue
 				}
-				note := fmt.Sprintf("`%s` calls `%s`", caller, h.name)
-				if file != a.p.Path {
-					note += " of " + file
-				}
+				note := fmt.Sprintf("`%s` calls %s", caller, where)
 				nk := k
 				nk.Via = append([]scanner.Step{a.step(h.n, note)}, k.Via...)
 				if len(nk.Via) > scanner.MaxLinkDepth {
