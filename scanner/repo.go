@@ -21,6 +21,10 @@ const (
 	// MaxLinkDepth bounds how many modules a name is followed through
 	// (re-exports, helpers calling helpers in other files).
 	MaxLinkDepth = 8
+	// MaxMethodFiles bounds how many files' methods of one name a call
+	// through an instance of unknown class is judged against
+	// (Imports.Method); past it the call is dynamic.
+	MaxMethodFiles = 16
 	// MaxFixedPoint bounds the rounds of the in-file fixed point that
 	// finds the parameters reaching a process API through calls.
 	MaxFixedPoint = 8
@@ -103,6 +107,10 @@ type Summary struct {
 	Sinks     map[string][]Sink // helper name (or Class.method) → its sinks
 	Reexports map[string]Ref    // name → where it comes from
 	Stars     []string          // modules every name of which is re-exported
+	// Methods are the names in Sinks that are methods of a class: a call
+	// through an instance of unknown class (a parameter, `runner.run(x)`)
+	// in any file may reach them (Imports.Method).
+	Methods []string
 	// APIs are the exported names that are a process API or the Agent SDK
 	// of a package (`export { query as ask } from "…sdk"`): a file that
 	// calls one is read in phase two, as for a helper.
@@ -168,6 +176,16 @@ func (s *Summary) AddReexport(name string, r Ref) bool {
 	}
 	s.Reexports[name] = r
 	return true
+}
+
+// AddMethod records that helper name is a method of a class.
+func (s *Summary) AddMethod(name string) {
+	for _, old := range s.Methods {
+		if old == name {
+			return
+		}
+	}
+	s.Methods = append(s.Methods, name)
 }
 
 // AddAPI records an exported name that is a package's process API;
@@ -277,6 +295,12 @@ type Imports interface {
 	// repository; Export.Dynamic is set when the script cannot be judged
 	// (a bound reached, too large, or it does not parse).
 	Script(spec string) (Export, bool)
+	// Method returns the sinks of the methods named name of every other
+	// file's classes (Summary.Methods), for a call through an instance of
+	// unknown class: any of them may run. ok is false when no file offers
+	// one; Export.Dynamic is set when more files offer one than a call is
+	// judged against (MaxMethodFiles).
+	Method(name string) (Export, bool)
 	// Hint reports whether src may use something the repository offers
 	// (a byte prefilter: a detector that would skip the file for lack of
 	// a process API reads it when this is true).

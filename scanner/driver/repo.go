@@ -63,6 +63,9 @@ type repo struct {
 	mu    sync.Mutex
 	sums  map[string]*scanner.Summary
 	names [][]byte // the helpers other files offer, for Hint
+	// methods lists, by name, the files whose classes offer a method
+	// that is a helper (Summary.Methods, Imports.Method).
+	methods map[string][]string
 	// anon holds what a file that imports a module whose default export
 	// is a helper mentions (Linker.Mentions), for Hint: its importers
 	// call it by any name (scanner.DefaultExport).
@@ -183,7 +186,8 @@ func (f repoFiles) Named(base string) []string {
 const maxScriptSummaries = 4096
 
 func newRepo(files []*repoFile, cfg *scanner.Config, suite scanner.Suite) *repo {
-	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}, scripts: map[string]*scanner.Summary{}}
+	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}, scripts: map[string]*scanner.Summary{},
+		methods: map[string][]string{}}
 	for _, f := range files {
 		r.byRel[f.rel] = f
 	}
@@ -241,6 +245,14 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		for _, name := range s.APIs {
 			add(name)
 		}
+		for _, name := range s.Methods {
+			// a call through an instance of unknown class may reach it
+			// from a file that does not import its module
+			if !known[methodKey+name+"\x00"+rel] {
+				r.methods[name] = append(r.methods[name], rel)
+			}
+			add(methodKey + name)
+		}
 	}
 	for _, f := range r.files {
 		addNames(f.res.link.summary, f.rel)
@@ -252,6 +264,10 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		for _, n := range fresh {
 			name, rel, _ := strings.Cut(n, "\x00")
 			def := r.byRel[rel]
+			if m, ok := strings.CutPrefix(name, methodKey); ok {
+				needles = append(needles, needle{name: []byte("." + m + "("), det: def.res.link.det, method: true})
+				continue
+			}
 			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: def.res.link.det.Mentions(rel)})
 		}
 		r.mu.Lock()
@@ -410,7 +426,15 @@ type needle struct {
 	name []byte
 	det  scanner.Linker
 	mods [][]byte
+	// method: name is `.m(`, a call of a method of some class through an
+	// instance of any class: a file that names it and a runtime may
+	// call it, whatever it imports.
+	method bool
 }
+
+// methodKey prefixes a method's name among the names phase two searches
+// for (Summary.Methods).
+const methodKey = "."
 
 // mentionsAny reports whether src, read by det, may call one of the
 // helpers: it names the helper and the helper's module. A module's
@@ -418,7 +442,10 @@ type needle struct {
 // file that names the module and a runtime may call it.
 func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Config) bool {
 	for _, n := range ns {
-		if n.det.Name() != det.Name() || !containsAny(src, n.mods) {
+		if n.method && n.det.Name() == det.Name() && bytes.Contains(src, n.name) && cfg.MentionsRuntime(src) {
+			return true
+		}
+		if n.method || n.det.Name() != det.Name() || !containsAny(src, n.mods) {
 			continue
 		}
 		if string(n.name) == scanner.DefaultExport && cfg.MentionsRuntime(src) || bytes.Contains(src, n.name) {
@@ -450,6 +477,10 @@ type fileImports struct {
 
 func (im *fileImports) Script(spec string) (scanner.Export, bool) {
 	return im.r.script(im, spec)
+}
+
+func (im *fileImports) Method(name string) (scanner.Export, bool) {
+	return im.r.method(im.from, name)
 }
 
 func (im *fileImports) Lookup(spec, name string) (scanner.Export, bool) {
@@ -624,6 +655,36 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 	return scanner.Export{}, false
 }
 
+// method is what the classes of files other than from (of from's
+// detector) offer as method name: the sinks of every one, a possibility
+// each; more than scanner.MaxMethodFiles such files make it Dynamic.
+func (r *repo) method(from, name string) (scanner.Export, bool) {
+	ff := r.byRel[from]
+	if ff == nil || ff.res.link.det == nil {
+		return scanner.Export{}, false
+	}
+	r.mu.Lock()
+	var files []string
+	for _, rel := range r.methods[name] {
+		if tf := r.byRel[rel]; rel != from && tf != nil && tf.res.link.det != nil && tf.res.link.det.Name() == ff.res.link.det.Name() {
+			files = append(files, rel)
+		}
+	}
+	r.mu.Unlock()
+	if len(files) == 0 {
+		return scanner.Export{}, false
+	}
+	sort.Strings(files)
+	if len(files) > scanner.MaxMethodFiles {
+		return scanner.Export{Name: name, File: files[0], Dynamic: true}, true
+	}
+	e := scanner.Export{Name: name, File: files[0]}
+	for _, rel := range files {
+		e.Sinks = append(e.Sinks, r.summary(r.byRel[rel]).Sinks[name]...)
+	}
+	return e, len(e.Sinks) > 0
+}
+
 // summary is the summary of f, memoized. It is made from f alone (no
 // imports followed, so a cycle of imports costs nothing and the result
 // does not depend on the order of the scan); what f's helpers reach
@@ -672,6 +733,9 @@ func (r *repo) mergeSinks(f *repoFile, found *scanner.Summary) {
 		for _, k := range found.Sinks[n] {
 			s.AddSink(n, k)
 		}
+	}
+	for _, m := range found.Methods {
+		s.AddMethod(m)
 	}
 	s.Truncated = s.Truncated || found.Truncated
 }

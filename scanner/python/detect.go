@@ -247,6 +247,7 @@ func (a *analyzer) call(n int32) {
 		a.runPath(n, pos, kw)
 		return
 	}
+	a.unknownMethod(n, fn, callee, pos, kw)
 	if a.noteHelper(n, fn, callee, pos, kw, true) && callee.K == vRef {
 		return
 	}

@@ -756,7 +756,14 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 	if k.At.Note == "" {
 		k.At.Note = fmt.Sprintf("`%s` hands it to a process API", fn)
 	}
-	return a.link.sum.AddSink(fn, k)
+	if !a.link.sum.AddSink(fn, k) {
+		return false
+	}
+	if bs, _, _ := a.scopes.Lookup(a.t.Src[a.t.Nodes[n].Start:a.t.Nodes[n].End], n); len(bs) == 1 && bs[0].method {
+		// runner.run("claude") through an instance of any class
+		a.link.sum.AddMethod(fn)
+	}
+	return true
 }
 
 // concatParam is the operand of a `+` chain at n that is a parameter, or n.
@@ -815,6 +822,33 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, pos []int32, kw value, 
 		}
 	}
 	return true
+}
+
+// unknownMethod judges a method call through an instance whose class is
+// not known (`def drive(runner): runner.run("claude")`): the receiver may
+// be an instance of any class of the repository with a method of that
+// name whose parameter reaches a process API (over-approximation), as
+// well as of the file's (which the evaluator reads). `self`'s class is
+// the file's.
+func (a *analyzer) unknownMethod(n, fn int32, callee value, pos []int32, kw value) {
+	t := a.t
+	if a.p.Imports == nil || callee.K != vUnknown && callee.K != vFunc || t.Nodes[fn].Kind != kAttribute {
+		return
+	}
+	obj, m := t.Child(fn, fObject), t.Child(fn, fAttribute)
+	if obj == none || m == none || t.Nodes[obj].Kind == kIdentifier && (t.Is(obj, "self") || t.Is(obj, "cls")) {
+		return
+	}
+	if r := a.ev.Eval(obj); r.K != vUnknown {
+		return // a module, a class or a value the file knows
+	}
+	name := t.Text(m)
+	if !a.p.Imports.Hint([]byte("." + name + "(")) {
+		return
+	}
+	if e, ok := a.p.Imports.Method(name); ok {
+		a.judgeHelper(n, name, e, pos, kw)
+	}
 }
 
 // imported is what another file of the repository offers as ref v: a
