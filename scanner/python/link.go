@@ -828,18 +828,25 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, pos []int32, kw value, 
 // not known (`def drive(runner): runner.run("claude")`): the receiver may
 // be an instance of any class of the repository with a method of that
 // name whose parameter reaches a process API (over-approximation), as
-// well as of the file's (which the evaluator reads). `self`'s class is
-// the file's.
+// well as of the file's (which the evaluator reads). Through `self` the
+// file's classes' method is the one, when the file defines it; else it
+// comes from a base class of another module, any of them.
 func (a *analyzer) unknownMethod(n, fn int32, callee value, pos []int32, kw value) {
 	t := a.t
 	if a.p.Imports == nil || callee.K != vUnknown && callee.K != vFunc || t.Nodes[fn].Kind != kAttribute {
 		return
 	}
 	obj, m := t.Child(fn, fObject), t.Child(fn, fAttribute)
-	if obj == none || m == none || t.Nodes[obj].Kind == kIdentifier && (t.Is(obj, "self") || t.Is(obj, "cls")) {
+	if obj == none || m == none {
 		return
 	}
-	if r := a.ev.Eval(obj); r.K != vUnknown {
+	if t.Nodes[obj].Kind == kIdentifier && (t.Is(obj, "self") || t.Is(obj, "cls")) {
+		if callee.K == vFunc {
+			return // a method of the file's classes
+		}
+		// self.run("claude") with run defined by a base class of
+		// another module: any class's method of that name
+	} else if r := a.ev.Eval(obj); r.K != vUnknown {
 		return // a module, a class or a value the file knows
 	}
 	name := t.Text(m)
