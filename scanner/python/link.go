@@ -664,16 +664,24 @@ func (a *analyzer) sinkSelf(n int32, k scanner.Sink, via *scanner.Step) {
 	}
 	k.Param, k.Field = scanner.ParamThis, t.Text(at)
 	a.addThis(cls, k, fmt.Sprintf("`%s` hands `self.%s` to ", cls, k.Field), via)
-	if via != nil {
-		return
-	}
 	// Runner("claude").start(): __init__ stores its parameter in the
 	// field, so the constructor's argument is what runs
 	for _, val := range a.selfAttrs[k.Field] {
 		if fn, _, _, ok := a.paramOf(val); ok && fn == cls {
 			ck := k
 			ck.Field = ""
-			ck.At.Note = fmt.Sprintf("`%s` stores it in `self.%s`, which it hands to a process API", cls, k.Field)
+			note := fmt.Sprintf("`%s` stores it in `self.%s`, which it hands to ", cls, k.Field)
+			if via == nil {
+				ck.At.Note = note + "a process API"
+			} else {
+				st := *via
+				st.Note = note + st.Note
+				ck.Via = append([]scanner.Step{st}, k.Via...)
+				if len(ck.Via) > scanner.MaxLinkDepth {
+					a.link.sum.Truncated = true
+					continue
+				}
+			}
 			a.sinkParam(val, ck)
 		}
 	}
