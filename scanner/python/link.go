@@ -554,15 +554,6 @@ func (a *analyzer) needReturnedFrom(v value, depth int, seen map[int32]bool) {
 	}
 }
 
-// boundTo is the expression the name at n is bound to, when it has one
-// binding that is not a parameter, an import or a loop variable.
-func (a *analyzer) boundTo(n int32) int32 {
-	if ns := a.boundAll(n); len(ns) == 1 {
-		return ns[0]
-	}
-	return none
-}
-
 // boundAll are the expressions the name at n is bound to (at most
 // treesitter.MaxReturns), none when one binding is a parameter, an
 // import or a loop variable.
