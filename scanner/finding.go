@@ -76,6 +76,15 @@ type Finding struct {
 	// nil for a launch written where it is reported. A pointer keeps
 	// Finding comparable.
 	Chain *[]Step `json:"chain,omitempty"`
+	// Paths are the other ways that reach the same launch, merged into
+	// this finding (one finding per launch: docs/repository.md): each
+	// starts where the merged finding was reported, then its chain.
+	Paths *[][]Step `json:"paths,omitempty"`
+	// Site is, for a finding reported at a call that only reaches a
+	// launch written elsewhere (the call's arguments do not name the
+	// runtime: it comes from a field, a variable or a constant there),
+	// where that launch is. Findings with the same launch are merged.
+	Site *Step `json:"-"`
 
 	// Data marks a finding that comes from data (a string, a flag named in
 	// help text) rather than a real launch; only such findings may be

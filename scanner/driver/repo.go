@@ -748,8 +748,8 @@ type MemFile struct {
 }
 
 // ScanFiles scans an in-memory repository (the parser matrix's multi-file
-// cases) exactly as Scan scans a folder, both phases. The findings are
-// not sorted.
+// cases) exactly as Scan scans a folder, both phases, findings that are
+// one launch merged (groupLaunches). The findings are sorted.
 func ScanFiles(files []MemFile, cfg *scanner.Config, suite scanner.Suite) ([]scanner.Finding, []report.Suppression, error) {
 	ctx := context.Background()
 	results := make([]fileResult, len(files))
@@ -789,5 +789,5 @@ func ScanFiles(files []MemFile, cfg *scanner.Config, suite scanner.Suite) ([]sca
 		fs = append(fs, r.findings...)
 		ms = append(ms, r.markers...)
 	}
-	return fs, ms, firstErr
+	return groupLaunches(fs), ms, firstErr
 }

@@ -121,6 +121,7 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 			rep.Summary.FilesScanned++
 		}
 	}
+	rep.Findings = groupLaunches(rep.Findings)
 	sort.Slice(skips, func(i, j int) bool { return skips[i].File < skips[j].File })
 	rep.Skipped = skips
 	rep.Finish()
@@ -202,11 +203,13 @@ func readCapped(f io.Reader, size int64) ([]byte, error) {
 
 // ScanBytes scans one file's contents exactly as the walk does: the first
 // matching detector, the raw primitive search, inert markers and
-// deduplication. exec says whether the file has an executable bit. The
-// findings are not sorted. A non-nil error is an I/O problem reported by a
+// deduplication and the merging of findings that are one launch
+// (groupLaunches). exec says whether the file has an executable bit. The
+// findings are sorted. A non-nil error is an I/O problem reported by a
 // detector; findings are still returned.
 func ScanBytes(rel string, src []byte, exec bool, cfg *scanner.Config, suite scanner.Suite) ([]scanner.Finding, []report.Suppression, error) {
-	return scanBytes(context.Background(), rel, src, exec, cfg, suite, 0, nil, nil, nil, nil)
+	fs, ms, err := scanBytes(context.Background(), rel, src, exec, cfg, suite, 0, nil, nil, nil, nil)
+	return groupLaunches(fs), ms, err
 }
 
 func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scanner.Config, suite scanner.Suite, budget time.Duration, siblings func() []scanner.Sibling, shared *scanner.Shared, imports scanner.Imports, link *linkInfo) ([]scanner.Finding, []report.Suppression, error) {

@@ -730,6 +730,7 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 			if l, nested := c.p.Config.JudgeArgv(unbound); l != nil || len(nested) > 0 {
 				return true // judged where it is written
 			}
+			sites := c.launchSites(inner)
 			c.bind, c.bindList = bind, bindList
 			bound, _ := c.processArgv(inner)
 			// A helper whose process-API call sits in a declared choke
@@ -738,7 +739,7 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 			choke := c.p.Config.IsChokepoint(c.fset.Position(inner.Pos()).Filename)
 			was := c.p.Chokepoint
 			c.p.Chokepoint = was || choke
-			c.judgeVia(bound, at, chain)
+			c.judgeVia(bound, at, chain, sites)
 			c.p.Chokepoint = was
 			return true
 		}
@@ -765,15 +766,55 @@ func helperName(fn *types.Func) string {
 }
 
 // judgeVia judges argv, reached through the helpers of chain, at the call
-// that starts the chain; the findings name the chain.
-func (c *checker) judgeVia(argv []scanner.Arg, at scanner.Pos, chain []string) {
+// that starts the chain; the findings name the chain. A launch of a
+// runtime that sites holds does not come from this call's arguments: the
+// finding records that launch as its Site, so that the driver merges the
+// calls reaching it into one finding.
+func (c *checker) judgeVia(argv []scanner.Arg, at scanner.Pos, chain []string, sites map[string]scanner.Step) {
 	before := len(c.p.Findings())
 	c.judge(argv, at)
 	note := fmt.Sprintf(" (through %s)", chainText(chain))
 	fs := c.p.Findings()
 	for i := before; i < len(fs); i++ {
 		fs[i].Message += note
+		if s, ok := sites[fs[i].Runtime]; ok && fs[i].IsLaunch() {
+			fs[i].Site = &s
+		}
 	}
+}
+
+// launchSites judges the process-API call inner, in a helper's body, as
+// a launch of its own: the helper's parameters unknown, its fields and
+// variables every value the loaded packages give them. The runtimes it
+// launches so do not come from the arguments of a call that reaches the
+// helper; each is mapped to where the launch is reported in inner's file
+// (the position its own package's scan reports it at).
+func (c *checker) launchSites(inner *ast.CallExpr) map[string]scanner.Step {
+	file, bind, bindList, scope, cut := c.file, c.bind, c.bindList, c.scope, c.cut
+	defer func() { c.file, c.bind, c.bindList, c.scope, c.cut = file, bind, bindList, scope, cut }()
+	// Positions in other files are wanted here: they name the site.
+	c.file, c.bind, c.bindList, c.scope = nil, nil, nil, nil
+	argv, ok := c.processArgv(inner)
+	if !ok {
+		return nil
+	}
+	pos := c.fset.Position(inner.Pos())
+	fork := c.p.Fork(pos.Filename, nil)
+	fork.Judge(scanner.Command{Argv: argv, At: scanner.Pos{Line: pos.Line, Column: pos.Column}, API: true})
+	var sites map[string]scanner.Step
+	for _, f := range fork.Findings() {
+		if !f.IsLaunch() {
+			continue
+		}
+		if _, ok := sites[f.Runtime]; ok {
+			continue
+		}
+		if sites == nil {
+			sites = map[string]scanner.Step{}
+		}
+		sites[f.Runtime] = scanner.Step{File: pos.Filename, Line: f.Line, Column: f.Column, Note: "the launch"}
+	}
+	return sites
 }
 
 func chainText(chain []string) string {

@@ -35,8 +35,10 @@ var tagRE = regexp.MustCompile(`"([^"\s]+)"`)
 
 // wantLineRE is one line of a txtar `-- want --` section.
 // An optional `via FILE:LINE,FILE:LINE` names the finding's chain (the
-// file and line of each step, in order).
-var wantLineRE = regexp.MustCompile(`^(\S+):(\d+):(\d+)\s+\[([^\]\s]+)\](?:\s+via\s+(\S+))?\s*$`)
+// file and line of each step, in order); an optional `paths
+// FILE:LINE,FILE:LINE` the other ways merged into it (where each starts:
+// Finding.Paths, in order).
+var wantLineRE = regexp.MustCompile(`^(\S+):(\d+):(\d+)\s+\[([^\]\s]+)\](?:\s+via\s+(\S+))?(?:\s+paths\s+(\S+))?\s*$`)
 
 // Expect is one expected (or actual) finding of a case.
 type Expect struct {
@@ -47,26 +49,46 @@ type Expect struct {
 	// Chain is the finding's chain as `file:line,file:line` (txtar cases);
 	// a want without one matches any chain.
 	Chain string
+	// Paths are where the paths merged into the finding start, as
+	// `file:line,file:line`; a want without them matches any.
+	Paths string
 }
 
 func (e Expect) String() string {
 	if e.File == "" {
 		return fmt.Sprintf("%d: [%s]", e.Line, e.Tag)
 	}
+	s := fmt.Sprintf("%s:%d:%d: [%s]", e.File, e.Line, e.Column, e.Tag)
 	if e.Chain != "" {
-		return fmt.Sprintf("%s:%d:%d: [%s] via %s", e.File, e.Line, e.Column, e.Tag, e.Chain)
+		s += " via " + e.Chain
 	}
-	return fmt.Sprintf("%s:%d:%d: [%s]", e.File, e.Line, e.Column, e.Tag)
+	if e.Paths != "" {
+		s += " paths " + e.Paths
+	}
+	return s
 }
 
-// chainOf is a finding's chain as a want names it.
-func chainOf(f scanner.Finding) string {
+// ChainOf is a finding's chain as a want names it.
+func ChainOf(f scanner.Finding) string {
 	if f.Chain == nil {
 		return ""
 	}
 	parts := make([]string, len(*f.Chain))
 	for i, st := range *f.Chain {
 		parts[i] = fmt.Sprintf("%s:%d", st.File, st.Line)
+	}
+	return strings.Join(parts, ",")
+}
+
+// PathsOf is where the paths merged into a finding start, as a want
+// names them.
+func PathsOf(f scanner.Finding) string {
+	if f.Paths == nil {
+		return ""
+	}
+	parts := make([]string, len(*f.Paths))
+	for i, p := range *f.Paths {
+		parts[i] = fmt.Sprintf("%s:%d", p[0].File, p[0].Line)
 	}
 	return strings.Join(parts, ",")
 }
@@ -214,7 +236,7 @@ func CheckCase(t testing.TB, name string, src []byte, exe bool, suite scanner.Su
 			t.Errorf("%s: scan error: %v", name, ferr)
 		}
 		for _, x := range fs {
-			got = append(got, Expect{File: x.File, Line: x.Line, Column: x.Column, Tag: x.Tag(), Chain: chainOf(x)})
+			got = append(got, Expect{File: x.File, Line: x.Line, Column: x.Column, Tag: x.Tag(), Chain: ChainOf(x), Paths: PathsOf(x)})
 		}
 	} else {
 		if !opensWithComment(src) {
@@ -281,11 +303,11 @@ func ParseWantSection(data []byte) ([]Expect, error) {
 		}
 		m := wantLineRE.FindStringSubmatch(line)
 		if m == nil {
-			return nil, fmt.Errorf("want line %d: %q is not `path:line:col [TAG]` (optionally `via file:line,...`)", i+1, line)
+			return nil, fmt.Errorf("want line %d: %q is not `path:line:col [TAG]` (optionally `via file:line,...`, `paths file:line,...`)", i+1, line)
 		}
 		l, _ := strconv.Atoi(m[2])
 		c, _ := strconv.Atoi(m[3])
-		out = append(out, Expect{File: m[1], Line: l, Column: c, Tag: m[4], Chain: m[5]})
+		out = append(out, Expect{File: m[1], Line: l, Column: c, Tag: m[4], Chain: m[5], Paths: m[6]})
 	}
 	return out, nil
 }
@@ -296,7 +318,7 @@ func Diff(want, got []Expect) (missing, extra []Expect) {
 	used := make([]bool, len(got))
 	match := func(w Expect, exact bool) bool {
 		for i, g := range got {
-			if used[i] || g.File != w.File || g.Line != w.Line || g.Tag != w.Tag || w.Chain != "" && w.Chain != g.Chain {
+			if used[i] || g.File != w.File || g.Line != w.Line || g.Tag != w.Tag || w.Chain != "" && w.Chain != g.Chain || w.Paths != "" && w.Paths != g.Paths {
 				continue
 			}
 			if exact && w.Column != g.Column {

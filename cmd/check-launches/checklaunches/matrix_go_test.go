@@ -3,7 +3,6 @@ package checklaunches
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -28,7 +27,8 @@ func TestMatrixGo(t *testing.T) {
 // module in testdata/parser-matrix/go/module) the way check-launches scans
 // a repository: written to a folder and scanned whole, so files and
 // packages see each other. Every finding must be in the `-- want --`
-// section and every want line found.
+// section and every want line found (with its chain and merged paths when
+// the line names them).
 func TestMatrixGoModules(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "testdata", "parser-matrix", "go", "module")
 	names, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
@@ -40,15 +40,12 @@ func TestMatrixGoModules(t *testing.T) {
 			require.NoError(t, err)
 			require.NotEmpty(t, bytes.TrimSpace(ar.Comment), "the archive opens with what it covers")
 			root := t.TempDir()
-			var want []string
+			var want []scannertest.Expect
 			haveWant := false
 			for _, f := range ar.Files {
 				if f.Name == "want" {
-					exp, err := scannertest.ParseWantSection(f.Data)
+					want, err = scannertest.ParseWantSection(f.Data)
 					require.NoError(t, err)
-					for _, e := range exp {
-						want = append(want, fmt.Sprintf("%s:%d:%d [%s]", e.File, e.Line, e.Column, e.Tag))
-					}
 					haveWant = true
 					continue
 				}
@@ -59,11 +56,14 @@ func TestMatrixGoModules(t *testing.T) {
 			require.True(t, haveWant, "no `-- want --` section")
 			rep, err := driver.Scan(context.Background(), driver.Options{Root: root, Config: scanner.DefaultConfig(), Suite: Suite()})
 			require.NoError(t, err)
-			var got []string
+			var got []scannertest.Expect
 			for _, f := range rep.Findings {
-				got = append(got, fmt.Sprintf("%s:%d:%d [%s]", f.File, f.Line, f.Column, f.Tag()))
+				got = append(got, scannertest.Expect{File: f.File, Line: f.Line, Column: f.Column, Tag: f.Tag(),
+					Chain: scannertest.ChainOf(f), Paths: scannertest.PathsOf(f)})
 			}
-			assert.ElementsMatch(t, want, got)
+			missing, extra := scannertest.Diff(want, got)
+			assert.Empty(t, missing, "missing findings")
+			assert.Empty(t, extra, "unexpected findings")
 		})
 	}
 }

@@ -158,6 +158,9 @@ func Write(w io.Writer, r *report.Report, tool Tool, opt Options) error {
 		if f.Chain != nil {
 			res.RelatedLocations, res.CodeFlows = chainFlow(res.Locations[0], *f.Chain, opt.URIPrefix, &lines)
 		}
+		if f.Paths != nil {
+			res.RelatedLocations, res.CodeFlows = pathFlows(res.Locations[0], *f.Paths, res.RelatedLocations, res.CodeFlows, opt.URIPrefix, &lines)
+		}
 		if hasBaseline && f.Verdict == scanner.VerdictRed {
 			res.BaselineState = "new"
 			if baselined[fps[i]] {

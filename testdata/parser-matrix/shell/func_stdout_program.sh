@@ -3,6 +3,10 @@
 # function's output as the words it echoes or printfs, its `command -v`
 # look-ups and the output of the functions it calls, each a possibility
 # (issue 16, MacPilot). `$(command -v claude)` itself was already caught.
+# The first launch is reached two ways (a run-time look-up and a printed
+# name): one launch, one finding, the stronger class first in the order of
+# findings (`dynamic`), the other way kept as its path (docs/repository.md,
+# "One finding per launch").
 find_claude() {
   for p in "$HOME/.local/bin/claude" /usr/local/bin/claude; do
     if [ -x "$p" ]; then echo "$p"; return; fi
@@ -10,7 +14,7 @@ find_claude() {
   command -v claude
 }
 CLAUDE_BIN="$(find_claude)"
-"$CLAUDE_BIN" -p "hi" # want "RED:dynamic" "RED:variable-execution"
+"$CLAUDE_BIN" -p "hi" # want "RED:dynamic"
 
 pi_path() { printf '%s\n' /opt/pi/bin/pi; }
 agent_bin() {
