@@ -110,7 +110,11 @@ func merge(rep scanner.Finding, group []int, self int, sorted []scanner.Finding)
 		}
 		paths = append(paths, path)
 		if len(named) < maxPathsNamed {
-			named = append(named, start.String())
+			if m.File == rep.File && m.Line == rep.Line && m.Column == rep.Column {
+				named = append(named, "here as `"+string(m.Class)+"`")
+			} else {
+				named = append(named, "from "+start.String())
+			}
 		}
 	}
 	if len(paths) == 0 {
@@ -123,7 +127,7 @@ func merge(rep scanner.Finding, group []int, self int, sorted []scanner.Finding)
 	if len(paths) == 1 {
 		noun = "path"
 	}
-	rep.Message += fmt.Sprintf(" (and %d more %s to this launch: from %s)", len(paths), noun, strings.Join(named, ", "))
+	rep.Message += fmt.Sprintf(" (and %d more %s to this launch: %s)", len(paths), noun, strings.Join(named, ", "))
 	rep.Paths = &paths
 	return rep
 }
