@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -83,6 +84,20 @@ type checker struct {
 	// inField counts the field values being resolved: a parameter stored
 	// into a field is every argument its function is called with.
 	inField int
+	// frames are the helper calls being followed, outermost first (the
+	// call in the checked file, then the call in each helper's body):
+	// where a launch a chain reaches is written (launchSite).
+	frames []frame
+	// dry is set while a chain is judged again to find where its launch
+	// is written: no site is looked for then.
+	dry bool
+}
+
+// frame is one helper call of a chain being followed.
+type frame struct {
+	call *ast.CallExpr
+	fn   *types.Func
+	decl *ast.FuncDecl
 }
 
 // pkgIndex is what the checker needs from a whole package: every value
@@ -701,6 +716,8 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 		}
 	}
 	chain = append(chain, helperName(fn))
+	c.frames = append(c.frames, frame{call, fn, decl})
+	defer func(n int) { c.frames = c.frames[:n] }(len(c.frames) - 1)
 	c.bind, c.bindList = outer, outerList
 	bind, bindList := c.bindArgs(call, sig, 0)
 	params := sig.Params()
@@ -730,7 +747,10 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 			if l, nested := c.p.Config.JudgeArgv(unbound); l != nil || len(nested) > 0 {
 				return true // judged where it is written
 			}
-			sites := c.launchSites(inner)
+			var sites map[string]scanner.Step
+			if !c.dry {
+				sites = c.launchSites(inner)
+			}
 			c.bind, c.bindList = bind, bindList
 			bound, _ := c.processArgv(inner)
 			// A helper whose process-API call sits in a declared choke
@@ -777,10 +797,62 @@ func (c *checker) judgeVia(argv []scanner.Arg, at scanner.Pos, chain []string, s
 	fs := c.p.Findings()
 	for i := before; i < len(fs); i++ {
 		fs[i].Message += note
-		if s, ok := sites[fs[i].Runtime]; ok && fs[i].IsLaunch() {
+		if !fs[i].IsLaunch() || c.dry {
+			continue
+		}
+		s, ok := sites[fs[i].Runtime]
+		if !ok {
+			s, ok = c.callSite(fs[i].Runtime)
+		}
+		if ok {
 			fs[i].Site = &s
 		}
 	}
+}
+
+// fileAt stands for the file that holds pos, as c.file does for the file
+// being checked (only its extent is read, by c.pos).
+func (c *checker) fileAt(pos token.Pos) *ast.File {
+	tf := c.fset.File(pos)
+	if tf == nil {
+		return nil
+	}
+	return &ast.File{FileStart: token.Pos(tf.Base()), FileEnd: token.Pos(tf.Base() + tf.Size())}
+}
+
+// callSite finds, for a launch of runtime reached through the helper
+// calls of c.frames whose process-API call does not launch it on its own,
+// the deepest helper's body that names it: the call there that the chain
+// goes through, judged with the arguments that body gives it and
+// nothing of the calls above, still launches runtime. That call is where
+// its own package's scan reports the launch (`b.Start()` → `c.Run("claude")`
+// in b: the launch is b's call, every call of b.Start only reaches it).
+// ok is false when only the first call supplies the runtime.
+func (c *checker) callSite(runtime string) (scanner.Step, bool) {
+	frames := slices.Clone(c.frames)
+	p, file, bind, bindList, scope, cut := c.p, c.file, c.bind, c.bindList, c.scope, c.cut
+	defer func() {
+		c.p, c.file, c.bind, c.bindList, c.scope, c.cut, c.frames, c.dry = p, file, bind, bindList, scope, cut, frames, false
+	}()
+	c.dry = true
+	for k := len(frames) - 1; k >= 1; k-- {
+		f := frames[k]
+		pos := c.fset.Position(f.call.Pos())
+		at := scanner.Pos{Line: pos.Line, Column: pos.Column}
+		c.p = p.Fork(pos.Filename, nil)
+		c.file, c.scope, c.frames = c.fileAt(f.call.Pos()), nil, nil
+		names := make([]string, k)
+		for i := range names {
+			names[i] = helperName(frames[i].fn)
+		}
+		c.viaHelper(f.call, f.fn, f.decl, nil, nil, names, at)
+		for _, x := range c.p.Findings() {
+			if x.Runtime == runtime {
+				return scanner.Step{File: pos.Filename, Line: x.Line, Column: x.Column, Note: "the launch"}, true
+			}
+		}
+	}
+	return scanner.Step{}, false
 }
 
 // launchSites judges the process-API call inner, in a helper's body, as
@@ -792,8 +864,8 @@ func (c *checker) judgeVia(argv []scanner.Arg, at scanner.Pos, chain []string, s
 func (c *checker) launchSites(inner *ast.CallExpr) map[string]scanner.Step {
 	file, bind, bindList, scope, cut := c.file, c.bind, c.bindList, c.scope, c.cut
 	defer func() { c.file, c.bind, c.bindList, c.scope, c.cut = file, bind, bindList, scope, cut }()
-	// Positions in other files are wanted here: they name the site.
-	c.file, c.bind, c.bindList, c.scope = nil, nil, nil, nil
+	// Judged as inner's own file's scan judges it.
+	c.file, c.bind, c.bindList, c.scope = c.fileAt(inner.Pos()), nil, nil, nil
 	argv, ok := c.processArgv(inner)
 	if !ok {
 		return nil
