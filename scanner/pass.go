@@ -507,7 +507,14 @@ type Sibling struct {
 // Shared is per-scan state shared by the files of one scan. Each detector
 // keys its entries by a type of its own, so detectors cannot collide. It is
 // safe for concurrent use.
-type Shared struct{ m sync.Map }
+type Shared struct {
+	m sync.Map
+	// Read, when set, reads another file of the scan by its root-relative
+	// path (false when it is not a file of the scan or cannot be read): a
+	// detector's look at a file that configures this one (a JavaScript
+	// action's action.yml).
+	Read func(rel string) ([]byte, bool)
+}
 
 // Value returns the value stored under key, storing newValue() first when
 // there is none; concurrent callers get the same value.

@@ -754,10 +754,18 @@ func ScanFiles(files []MemFile, cfg *scanner.Config, suite scanner.Suite) ([]sca
 	ctx := context.Background()
 	results := make([]fileResult, len(files))
 	var firstErr error
+	mem := make(map[string][]byte, len(files))
+	for _, f := range files {
+		mem[f.Rel] = f.Src
+	}
+	shared := &scanner.Shared{Read: func(rel string) ([]byte, bool) {
+		b, ok := mem[rel]
+		return b, ok
+	}}
 	for i, f := range files {
 		var err error
 		results[i].scanned = true
-		results[i].findings, results[i].markers, err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, suite, 0, nil, nil, nil, &results[i].link)
+		results[i].findings, results[i].markers, err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, suite, 0, nil, shared, nil, &results[i].link)
 		if err != nil && firstErr == nil {
 			firstErr = err
 		}
@@ -770,13 +778,13 @@ func ScanFiles(files []MemFile, cfg *scanner.Config, suite scanner.Suite) ([]sca
 				read: func() ([]byte, error) { return f.Src, nil },
 				rescan: func(im scanner.Imports) fileResult {
 					out := fileResult{scanned: true}
-					out.findings, out.markers, out.err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, suite, 0, nil, nil, im, &out.link)
+					out.findings, out.markers, out.err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, suite, 0, nil, shared, im, &out.link)
 					return out
 				}}
 			rfs[i].as = func(lang string) fileResult {
 				sub, _ := langSuite(suite, lang)
 				out := fileResult{scanned: true}
-				out.findings, out.markers, out.err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, sub, 0, nil, nil, nil, &out.link)
+				out.findings, out.markers, out.err = scanBytes(ctx, f.Rel, f.Src, f.Exec, cfg, sub, 0, nil, shared, nil, &out.link)
 				return out
 			}
 		}

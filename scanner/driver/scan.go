@@ -89,7 +89,18 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 	opt.siblings = func(rel string) func() []scanner.Sibling {
 		return func() []scanner.Sibling { return byDir[path.Dir(rel)] }
 	}
-	opt.shared = &scanner.Shared{}
+	byRel := make(map[string]candidate, len(files))
+	for _, c := range files {
+		byRel[c.rel] = c
+	}
+	opt.shared = &scanner.Shared{Read: func(rel string) ([]byte, bool) {
+		c, ok := byRel[rel]
+		if !ok || c.size > scanner.MaxFileSize {
+			return nil, false
+		}
+		b, err := os.ReadFile(c.abs)
+		return b, err == nil && len(b) <= scanner.MaxFileSize
+	}}
 	results := make([]fileResult, len(files))
 	var done atomic.Int64
 	eachFile(ctx, len(files), workers, func(i int) {

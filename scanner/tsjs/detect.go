@@ -78,7 +78,8 @@ type analyzer struct {
 	sets      []int32            // x.name = value assignments (options set after construction)
 	setsOf    map[int32]map[string][]int32
 	zxGlobal  bool
-	assigns   []int32 // assignments of names, bound after the declarations
+	inputs    map[string]actionDefault // a JavaScript action's input defaults (actionInput), read on first use
+	assigns   []int32                  // assignments of names, bound after the declarations
 	assigning bool
 	muts      map[string][]mutation
 	mutating  map[string]bool

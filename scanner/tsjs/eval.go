@@ -714,6 +714,13 @@ func (a *analyzer) evalCall(n int32) value {
 	if callee.K != vRef {
 		return treesitter.Unknown(n)
 	}
+	if callee.Mod == "@actions/core" && len(callee.Path) == 1 && (callee.Path[0] == "getInput" || callee.Path[0] == "getMultilineInput") {
+		// a JavaScript action's input: its default in action.yml
+		if m := arg0(); m.Known() && m.Alt == nil {
+			return a.actionInput(m.S, n)
+		}
+		return treesitter.Unknown(n)
+	}
 	if local(callee.Mod) {
 		return a.importedResult(callee, n)
 	}
