@@ -181,6 +181,17 @@ const maxNestedScans = 1024
 // times the size of the text scanned.
 const maxNestedBytes = 256 << 10
 
+// maxNestedSteps and stepsPerByte bound the work of expanding the
+// commands of eval and -c strings: a string's argv can hold many more
+// elements than the string has bytes (`A='eval "$A$A"'` doubles them at
+// each level), so the strings' count and size alone let 1 KB of text
+// cost seconds. Past the bound a nested string's commands are not
+// judged, and that is reported: the work stays linear in the input.
+const (
+	maxNestedSteps = 64 << 10
+	stepsPerByte   = 16
+)
+
 // shared is the state of a whole scan tree: the nested strings already
 // scanned and the budget left.
 type shared struct {
@@ -188,6 +199,11 @@ type shared struct {
 	budget int
 	bytes  int
 	copied int // bytes copied by concat
+	// steps counts the argv elements built while this tree is scanned:
+	// the work of expanding its commands, nested strings included.
+	// maxSteps bounds it inside nested strings: maxNestedSteps plus
+	// stepsPerByte per byte of the root text.
+	steps, maxSteps int
 	// maxBytes bounds bytes: maxNestedBytes plus four times the root text.
 	maxBytes int
 	// rec, set while a script is summarized, collects the commands its
@@ -199,7 +215,7 @@ type shared struct {
 func newShared(text string) *shared {
 	// Legitimate nested strings come from the text itself (a big heredoc
 	// handed to eval), so the byte budget grows with it.
-	return &shared{seen: map[string]bool{}, budget: maxNestedScans, maxBytes: maxNestedBytes + 4*len(text)}
+	return &shared{seen: map[string]bool{}, budget: maxNestedScans, maxBytes: maxNestedBytes + 4*len(text), maxSteps: maxNestedSteps + stepsPerByte*len(text)}
 }
 
 // enter reports whether a nested string at a position should be scanned,
@@ -215,9 +231,22 @@ func (sh *shared) enter(p *scanner.Pass, text string, at scanner.Pos) bool {
 		p.ReportUnparseable(at, fmt.Sprintf("more than %d eval and -c strings, or more than %d bytes of them, in one text; this one is not scanned", maxNestedScans, sh.maxBytes))
 		return false
 	}
+	if sh.stepsOver(p, at) {
+		return false
+	}
 	sh.seen[key] = true
 	sh.budget--
 	sh.bytes += len(text)
+	return true
+}
+
+// stepsOver reports whether the work of nested strings is past its
+// bound; when it is, that is reported on p at at.
+func (sh *shared) stepsOver(p *scanner.Pass, at scanner.Pos) bool {
+	if sh.steps <= sh.maxSteps {
+		return false
+	}
+	p.ReportUnparseable(at, fmt.Sprintf("expanding the commands of eval and -c strings built more than %d argument words from this text; the rest are not judged", sh.maxSteps))
 	return true
 }
 

@@ -87,6 +87,9 @@ func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
 			break // the argv is long enough to judge
 		}
 		pos := s.wordTextPos(w)
+		if s.depth > 0 && s.shared.stepsOver(s.p, pos) {
+			return nil // reported: this nested string's commands are not judged
+		}
 		s.oneAlt = wi >= maxBranchWords
 		alts := s.word(w)
 		s.oneAlt = false
@@ -100,6 +103,7 @@ func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
 				for _, v := range alts[0] {
 					if len(cur[k]) < maxFields {
 						cur[k] = append(cur[k], v.arg(pos))
+						s.shared.steps++
 					}
 				}
 			}
@@ -116,6 +120,7 @@ func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
 				}
 				n = append(n, v.arg(pos))
 			}
+			s.shared.steps += len(n)
 			return n
 		}
 		var next [][]scanner.Arg
