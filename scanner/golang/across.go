@@ -151,11 +151,13 @@ func (c *checker) returnedString(call *ast.CallExpr, idx, depth int) scanner.Arg
 	if len(fns) == 0 && !unknown {
 		return scanner.Arg{}
 	}
-	// A call's result was unknown before results were followed: one that
-	// the depth bound cuts is unknown again, not a reason to call the
-	// whole command unparseable.
-	cut := c.cut
-	defer func() { c.cut = cut }()
+	// A result the depth bound cuts is unknown only for the bound: the
+	// command is then dynamic at its call (resultCut, see judge), and
+	// the cut result is not memoized, since the same call resolved from
+	// less deep would reach its end.
+	cut, resultCut := c.cut, c.resultCut
+	tainted := false
+	defer func() { c.cut, c.resultCut = cut, resultCut || tainted }()
 	var vals []scanner.Arg
 	allKnown := !unknown
 	for _, fn := range fns {
@@ -168,11 +170,16 @@ func (c *checker) returnedString(call *ast.CallExpr, idx, depth int) scanner.Arg
 		key := resultKey(fn, idx, sig, bind, bindList, c.scope, c.inField > 0)
 		rs, ok := c.results[key]
 		if !ok {
+			c.cut, c.resultCut = false, false
 			rs = c.results1(fn, idx, sig, bind, bindList, depth)
-			if c.results == nil {
-				c.results = map[string][]scanner.Arg{}
+			if c.cut || c.resultCut {
+				tainted = true
+			} else {
+				if c.results == nil {
+					c.results = map[string][]scanner.Arg{}
+				}
+				c.results[key] = rs
 			}
-			c.results[key] = rs
 		}
 		for _, a := range rs {
 			allKnown = allKnown && a.Known

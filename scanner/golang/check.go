@@ -62,6 +62,10 @@ type checker struct {
 	// the argv judged next is then reported unparseable if it has an
 	// unknown part, since that part may be unknown only for the bound.
 	cut bool
+	// resultCut is set when a function result being resolved reached
+	// maxResolveDepth: an argv judged next with an unknown part is then
+	// dynamic, since that part may be unknown only for the bound.
+	resultCut bool
 	// resolving are the variables whose values are being resolved: a
 	// value that refers to itself (`s = s + ".exe"`) is unknown there, a
 	// cycle and not a bound.
@@ -312,7 +316,7 @@ func callsFuncValue(info *types.Info, call *ast.CallExpr) bool {
 func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 	c := &checker{p: p, file: file, cutPkgs: idx.cut, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, elemSets: idx.elemSets, wrappers: idx.wrappers, idx: idx}
 	ast.Inspect(file, func(n ast.Node) bool {
-		c.cut = false
+		c.cut, c.resultCut = false, false
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			c.call(n)
@@ -974,13 +978,19 @@ func (c *checker) judge(argv []scanner.Arg, at scanner.Pos) {
 	if len(argv) == 0 {
 		return
 	}
-	if c.cut {
+	if c.cut || c.resultCut {
 		for _, a := range argv {
-			if !a.Known {
-				c.p.ReportUnparseable(at, fmt.Sprintf("a value of this command is traced through more than %d variables, calls or operators; the part beyond is not judged", maxResolveDepth))
-				c.cut = false
-				break
+			if a.Known {
+				continue
 			}
+			if c.cut {
+				c.p.ReportUnparseable(at, fmt.Sprintf("a value of this command is traced through more than %d variables, calls or operators; the part beyond is not judged", maxResolveDepth))
+			} else {
+				c.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: scanner.ClassDynamic,
+					Message: fmt.Sprintf("a value of this command is returned through more than %d calls, variables or operators; the rest of the chain is not followed", maxResolveDepth)})
+			}
+			c.cut, c.resultCut = false, false
+			break
 		}
 	}
 	c.p.Judge(scanner.Command{Argv: argv, At: at, API: true})
