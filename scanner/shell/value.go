@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -71,7 +72,44 @@ func knownShape(s string) bool {
 }
 
 // text renders a value for a nested parse.
-func (v val) text() string { return strings.ReplaceAll(v.s, unknown, placeholder) }
+func (v val) text() string {
+	return strings.ReplaceAll(strings.ReplaceAll(v.s, capMark, ""), unknown, placeholder)
+}
+
+// reportCappedAlts is reportCapped over a word's alternatives. They may
+// be a variable's own values, so they are copied, never changed in place.
+func (s *scan) reportCappedAlts(alts []fields, at scanner.Pos) []fields {
+	var out []fields
+	for j, a := range alts {
+		for i, v := range a {
+			if !strings.Contains(v.s, capMark) {
+				continue
+			}
+			if out == nil {
+				out = append([]fields(nil), alts...)
+			}
+			if &out[j][0] == &alts[j][0] {
+				out[j] = append(fields(nil), a...)
+			}
+			out[j][i] = s.reportCapped(v, at)
+		}
+	}
+	if out == nil {
+		return alts
+	}
+	return out
+}
+
+// reportCapped reports, at at, a value cut by concat's bound, and returns
+// it without the mark.
+func (s *scan) reportCapped(v val, at scanner.Pos) val {
+	if !strings.Contains(v.s, capMark) {
+		return v
+	}
+	s.p.ReportUnparseable(at, fmt.Sprintf("a value built by concatenation is longer than %d bytes, or the text's values copy more than %d; its middle is not judged", maxValueLen, maxCopyBytes))
+	v.s = strings.ReplaceAll(v.s, capMark, "")
+	return v
+}
 
 // rank orders how a value was obtained; the more specific wins when values
 // are joined.
@@ -92,10 +130,20 @@ func joinVia(a, b scanner.Class) scanner.Class {
 	return a
 }
 
+// capMark follows the unknown stretch that stands for the middle of a
+// value cut at maxValueLen or maxCopyBytes (see concat): where such a
+// value is used, the bound is reported (reportCapped).
+const capMark = "\x03"
+
+// capKeep is how much of each end a cut value keeps.
+const capKeep = 256
+
 // concat joins two values, charging the copy to the scan tree's budget:
 // values built from values (C="$C$C", strings evaluated from strings)
-// cannot make the scan copy without bound. Past the budget the result is
-// unknown.
+// cannot make the scan copy without bound. Past the budget the result
+// keeps its two ends around an unknown middle (a program's path ends it,
+// a command starts it) and is marked cut, never unknown whole: a value
+// unknown for a bound would read as "no launch".
 func (s *scan) concat(a, b val) val {
 	via := joinVia(a.via, b.via)
 	if strings.Contains(b.s, "/") {
@@ -109,7 +157,11 @@ func (s *scan) concat(a, b val) val {
 	n := len(a.s) + len(b.s)
 	s.shared.copied += n
 	if n > maxValueLen || s.shared.copied > maxCopyBytes {
-		return val{s: unknown, via: via}
+		head, tail := a.s[:min(len(a.s), capKeep)], b.s[max(0, len(b.s)-capKeep):]
+		if strings.Contains(head, capMark) || strings.Contains(tail, capMark) {
+			return val{s: head + tail, via: via}
+		}
+		return val{s: head + unknown + capMark + tail, via: via}
 	}
 	return val{s: a.s + b.s, via: via}
 }

@@ -96,6 +96,7 @@ func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
 		if len(alts) == 0 {
 			alts = []fields{{{s: unknown}}}
 		}
+		alts = s.reportCappedAlts(alts, pos)
 		if wi >= maxBranchWords {
 			// Far from the command word only one reading of each word is
 			// kept, so long commands stay linear.
@@ -304,13 +305,16 @@ func (s *scan) stdinText(r *syntax.Redirect) bool {
 	case (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && r.Hdoc != nil:
 		at := s.synPos(r.Hdoc.Pos())
 		for _, t := range s.hdocTexts(r) {
+			if strings.Contains(t, capMark) {
+				t = s.reportCapped(val{s: t}, at).s
+			}
 			s.p.ScanShell(t, at, scanner.ClassEval)
 		}
 		return true
 	case r.Op == syntax.WordHdoc && r.Word != nil:
 		at := s.synPos(r.Word.Pos())
 		for _, v := range s.scalar(r.Word) {
-			s.p.ScanShell(v.text(), at, scanner.ClassEval)
+			s.p.ScanShell(s.reportCapped(v, at).text(), at, scanner.ClassEval)
 		}
 		return true
 	}
@@ -350,7 +354,7 @@ func (s *scan) hdocTexts(r *syntax.Redirect) []string {
 	for _, f := range s.combine(parts) {
 		var b strings.Builder
 		for _, v := range f {
-			b.WriteString(v.text())
+			b.WriteString(strings.ReplaceAll(v.s, unknown, placeholder))
 		}
 		out = append(out, b.String())
 	}
