@@ -186,6 +186,9 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 			return []seg{unknownSeg()}
 		}
 	}
+	if s.oneAlt && len(alts) > 1 {
+		alts = []fields{s.keptReading(alts)}
+	}
 	var out []seg
 	for _, f := range alts {
 		if len(out) >= s.altLimit() {
@@ -310,6 +313,22 @@ func (s *scan) lookupSubst(stmts []*syntax.Stmt) (val, bool) {
 		return val{}, false
 	}
 	return s.lookupStmt(stmts[0], 0)
+}
+
+// keptReading is the one reading of a variable kept far from the command
+// word (s.oneAlt): the first that mentions a runtime, then dynamic, since
+// the others are left out at a bound; else the first.
+func (s *scan) keptReading(alts []fields) fields {
+	for _, a := range alts {
+		if s.mentionsRuntime(a) {
+			g := make(fields, len(a))
+			for j, v := range a {
+				g[j] = through(v, scanner.ClassDynamic)
+			}
+			return g
+		}
+	}
+	return alts[0]
 }
 
 func (s *scan) lookupStmt(st *syntax.Stmt, depth int) (val, bool) {
