@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -99,7 +100,7 @@ func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
 		alts = s.reportCappedAlts(alts, pos)
 		if wi >= maxBranchWords {
 			// Far from the command word only one reading of each word is
-			// kept, so long commands stay linear.
+			// kept, so long commands stay linear (s.oneAlt: see param).
 			for k := range cur {
 				for _, v := range alts[0] {
 					if len(cur[k]) < maxFields {
@@ -153,6 +154,26 @@ func (s *scan) argv(words []*syntax.Word) [][]scanner.Arg {
 	return cur
 }
 
+// maxJudgeDepth bounds how many functions that run their arguments
+// (`f() { "$@"; }`) one command is followed through.
+const maxJudgeDepth = 4
+
+// reportUnfollowed reports, dynamic, the first runtime a known word of
+// argv names, at that word: what runs it is past a bound.
+func (s *scan) reportUnfollowed(argv []scanner.Arg, why string) {
+	for _, a := range argv {
+		if !a.Known {
+			continue
+		}
+		for _, w := range strings.Fields(a.Value) {
+			if rt, ok := s.p.Config.RuntimeForCommand(path.Base(w)); ok {
+				s.p.Report(scanner.Finding{Line: a.Pos.Line, Column: a.Pos.Column, Runtime: rt, Class: scanner.ClassDynamic, Message: rt + " " + why})
+				return
+			}
+		}
+	}
+}
+
 // call judges a simple command and returns its argv alternatives.
 func (s *scan) call(c *syntax.CallExpr, cls scanner.Class) [][]scanner.Arg {
 	if len(c.Args) == 0 {
@@ -169,7 +190,13 @@ func (s *scan) call(c *syntax.CallExpr, cls scanner.Class) [][]scanner.Arg {
 // shell text it runs through eval, trap or a function that runs its
 // arguments.
 func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
-	if len(argv) == 0 || depth > 4 {
+	if len(argv) == 0 {
+		return
+	}
+	if depth > maxJudgeDepth {
+		// The bound is reached: a runtime named among the words left is
+		// reported, dynamic, never dropped.
+		s.reportUnfollowed(argv, fmt.Sprintf("handed on by functions that run their arguments more than %d deep; the rest is not followed", maxJudgeDepth))
 		return
 	}
 	if s.shared.rec != nil {
