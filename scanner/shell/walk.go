@@ -467,7 +467,11 @@ func (s *scan) wordTextPos(w *syntax.Word) scanner.Pos {
 func printfText(format string, args []scanner.Arg) string {
 	var b strings.Builder
 	i := 0
-	for rounds := 0; rounds < 64; rounds++ {
+	// The format is reused until every argument is consumed; a round that
+	// consumes none is the last, so there are at most len(args)+1 rounds
+	// (an argv holds at most maxFields words).
+	for {
+		start := i
 		for k := 0; k < len(format); k++ {
 			c := format[k]
 			switch {
@@ -490,7 +494,7 @@ func printfText(format string, args []scanner.Arg) string {
 				b.WriteByte(c)
 			}
 		}
-		if i >= len(args) {
+		if i >= len(args) || i == start {
 			break
 		}
 	}
