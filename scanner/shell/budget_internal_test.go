@@ -68,3 +68,23 @@ func TestEvalExpansionBudgetNearMiss(t *testing.T) {
 		assert.Equal(t, scanner.ClassEval, f.Class, f.Message)
 	}
 }
+
+// TestReversedChainPastFixBudget: a chain of assignments written in
+// reverse needs a round of the fixed point per link; one longer than the
+// work budget allows is reported, never silent, and the work stays within
+// the budget (counted, not timed).
+func TestReversedChainPastFixBudget(t *testing.T) {
+	const n = 1000
+	var b strings.Builder
+	b.WriteString("f() { \"$V0\" -p; }\nrun() {\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  V%d=\"$V%d\"\n", i, i+1)
+	}
+	fmt.Fprintf(&b, "}\nV%d=claude\nrun\nf\n", n)
+	_, fs := scanSteps(t, b.String())
+	var reported bool
+	for _, f := range fs {
+		reported = reported || f.Class == scanner.ClassUnparseable && strings.Contains(f.Message, "did not settle")
+	}
+	assert.True(t, reported, "%d links: the bound reached is reported", n)
+}

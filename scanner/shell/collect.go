@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -71,16 +72,36 @@ func (s *scan) collect(f *syntax.File) {
 	if len(s.asgs) == 0 {
 		return
 	}
-	for round := 0; round < maxFixRounds; round++ {
+	// Past maxFixRounds rounds go on only while a variable gains a new
+	// first word (a command it may run: F="$E" after E="$D" ... A=claude,
+	// written in reverse, needs a round per link), and within a work
+	// budget (maxFixRounds more rounds' worth and maxFixWork more
+	// evaluations); past the budget that is reported.
+	work, budget := 0, maxFixRounds*len(s.asgs)+maxFixWork
+	for round := 0; ; round++ {
+		late := round >= maxFixRounds
 		changed := false
-		for _, a := range s.asgs {
-			for _, f := range s.values(a) {
+		var unsettled *assign
+		for i := range s.asgs {
+			a := &s.asgs[i]
+			for _, f := range s.values(*a) {
+				if late {
+					work++
+				}
+				newHead := late && unsettled == nil && !s.vars.hasHead(a.name, f)
 				if s.addValue(a.name, f, !a.appendTo) {
 					changed = true
+					if newHead {
+						unsettled = a
+					}
 				}
 			}
 		}
-		if !changed {
+		if !changed || late && unsettled == nil {
+			break
+		}
+		if late && work > budget {
+			s.p.ReportUnparseable(s.asgPos(unsettled), fmt.Sprintf("the values of `%s` and the variables it is built from did not settle within %d evaluations; launches through them are not judged", unsettled.name, budget))
 			break
 		}
 	}
@@ -96,6 +117,25 @@ func (s *scan) collect(f *syntax.File) {
 			}
 		}
 	}
+}
+
+// maxFixWork bounds the variable evaluations made past maxFixRounds
+// rounds (see collect): a reversed chain of about 128 links is followed.
+const maxFixWork = 16 << 10
+
+// asgPos is where an assignment's value starts.
+func (s *scan) asgPos(a *assign) scanner.Pos {
+	switch {
+	case a.value != nil:
+		return s.synPos(a.value.Pos())
+	case a.array != nil:
+		return s.synPos(a.array.Pos())
+	case len(a.items) > 0:
+		return s.synPos(a.items[0].Pos())
+	case len(a.words) > 0:
+		return s.synPos(a.words[0].Pos())
+	}
+	return s.at
 }
 
 // addValue adds a possibility to a variable and reports whether its set

@@ -22,6 +22,21 @@ func (e env) add(name string, f fields) bool {
 	return s.add(f)
 }
 
+// hasHead reports whether a possibility's first field is already the
+// first field of a possibility of name.
+func (e env) hasHead(name string, f fields) bool {
+	set := e[name]
+	if set == nil {
+		return false
+	}
+	for _, g := range set.list {
+		if len(f) == 0 && len(g) == 0 || len(f) > 0 && len(g) > 0 && f[0].s == g[0].s {
+			return true
+		}
+	}
+	return false
+}
+
 // positionalName keys the positional parameters in env, zeroName $0
 // (set only for a `sh -c STRING NAME` string).
 const (
