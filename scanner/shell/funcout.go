@@ -215,7 +215,7 @@ func (s *scan) callOutput(st *syntax.Stmt, c *syntax.CallExpr) []val {
 	case "return", "exit", "true", "false", ":", "[", "[[", "test", "local", "declare", "typeset", "export", "readonly", "shift", "set", "unset", "break", "continue":
 		return nil
 	}
-	if v, ok := s.lookupStmt(st, 0); ok {
+	if v, ok := s.lookupStmt(st); ok {
 		return []val{v}
 	}
 	if len(s.bodies[name]) > 0 {

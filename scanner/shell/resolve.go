@@ -327,7 +327,7 @@ func (s *scan) lookupSubst(stmts []*syntax.Stmt) (val, bool) {
 	if len(stmts) != 1 {
 		return val{}, false
 	}
-	return s.lookupStmt(stmts[0], 0)
+	return s.lookupStmt(stmts[0])
 }
 
 // keptReading is the one reading of a variable kept far from the command
@@ -346,19 +346,23 @@ func (s *scan) keptReading(alts []fields) fields {
 	return alts[0]
 }
 
-func (s *scan) lookupStmt(st *syntax.Stmt, depth int) (val, bool) {
-	if st == nil || depth > 4 {
+// lookupStmt is the program a command substitution's statement looks up
+// (`command -v claude`), through the left side of `||`, `&&` and pipes
+// ($(which claude | head -n1)). The left side is followed in a loop, as
+// deep as it goes: the tree's depth is bounded before (shnest), and a
+// bound here once made six pipes hide the look-up.
+func (s *scan) lookupStmt(st *syntax.Stmt) (val, bool) {
+	for st != nil {
+		c, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || c.Op != syntax.OrStmt && c.Op != syntax.AndStmt && c.Op != syntax.Pipe {
+			break
+		}
+		st = c.X
+	}
+	if st == nil {
 		return val{}, false
 	}
 	switch c := st.Cmd.(type) {
-	case *syntax.BinaryCmd:
-		if c.Op == syntax.OrStmt || c.Op == syntax.AndStmt {
-			return s.lookupStmt(c.X, depth+1)
-		}
-		if c.Op == syntax.Pipe {
-			// $(which claude | head -n1)
-			return s.lookupStmt(c.X, depth+1)
-		}
 	case *syntax.CallExpr:
 		if len(c.Args) < 2 {
 			return val{}, false
