@@ -129,6 +129,10 @@ type Inner struct {
 	// caller with a parser for the interpreter's language (argv[Prog])
 	// may scan it. The inner itself is what CodeCommands makes of it.
 	Code string
+	// CodeCut reports that the code holds more strings than CodeCommands
+	// takes (maxCodeStrings): the inners leave some out, so a caller that
+	// scans Code judges all of it.
+	CodeCut bool
 }
 
 // Result is what an argv runs.
@@ -233,7 +237,8 @@ func (u *unwrapper) code(in Inner, prog, arg int, text string) {
 	if u.argv[arg].Known {
 		in.Code, in.Arg = text, arg
 	}
-	cmds := CodeCommands(text)
+	cmds, cut := codeCommands(text)
+	in.CodeCut = cut && in.Code != ""
 	if len(cmds) == 0 {
 		// Code that starts no process: the interpreter is the command.
 		in.Start, in.End = arg, arg+1

@@ -294,3 +294,29 @@ func TestCode(t *testing.T) {
 		})
 	}
 }
+
+// TestCodeCut: code with more string literals than the model takes says
+// so (CodeCut), so the caller judges the code whole; code within the
+// bound, or whose word is unknown, does not.
+func TestCodeCut(t *testing.T) {
+	many := strings.Repeat("var a = 'x';", maxCodeStrings) + "require('child_process').execSync('claude')"
+	few := strings.Repeat("var a = 'x';", maxCodeStrings-2) + "require('child_process').execSync('claude')"
+	tests := []struct {
+		name string
+		argv []Word
+		cut  bool
+	}{
+		{"past the bound", Words("node", "-e", many), true},
+		{"at the bound", Words("node", "-e", few), false},
+		{"unknown code", []Word{Lit("node"), Lit("-e"), {}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Unwrap(tt.argv)
+			require.NotEmpty(t, r.Inners)
+			for _, in := range r.Inners {
+				assert.Equal(t, tt.cut, in.CodeCut)
+			}
+		})
+	}
+}

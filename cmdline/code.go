@@ -24,24 +24,34 @@ const maxCodeStrings = 32
 // no process gives nothing. It is an over-approximation: a literal printed
 // beside a spawn is parsed too.
 func CodeCommands(code string) []string {
+	cmds, _ := codeCommands(code)
+	return cmds
+}
+
+// codeCommands is CodeCommands, and whether strings were left out at
+// maxCodeStrings.
+func codeCommands(code string) ([]string, bool) {
 	if !spawnAPI.MatchString(code) {
-		return nil
+		return nil, false
 	}
-	lits := literals(code)
+	lits, cut := literals(code)
 	if argvAPI.MatchString(code) && len(lits) > 1 {
 		lits = append(lits, strings.Join(lits, " "))
 	}
-	return lits
+	return lits, cut
 }
 
 // literals returns the quoted strings of code ('...', "...", `...`), with
-// backslash escapes taken literally.
-func literals(code string) []string {
-	var out []string
-	for i := 0; i < len(code) && len(out) < maxCodeStrings; i++ {
+// backslash escapes taken literally, at most maxCodeStrings of them; cut
+// reports that there were more.
+func literals(code string) (out []string, cut bool) {
+	for i := 0; i < len(code); i++ {
 		q := code[i]
 		if q != '\'' && q != '"' && q != '`' {
 			continue
+		}
+		if len(out) == maxCodeStrings {
+			return out, true
 		}
 		var b strings.Builder
 		j := i + 1
@@ -56,5 +66,5 @@ func literals(code string) []string {
 		}
 		i = j
 	}
-	return out
+	return out, false
 }

@@ -59,6 +59,10 @@ type NestedShell struct {
 	// that mentions a runtime: the judge hands it to the detector of the
 	// interpreter's language (Pass.Judge).
 	Interpreter string
+	// Whole, with Interpreter, says the command-line model left strings
+	// of the code out at its bound (cmdline.Inner.CodeCut): every launch
+	// the language's detector finds in it is kept, not only SDKs.
+	Whole bool
 	// At is where the text starts when it is another possibility of the
 	// element than the one in the argv (zero: the element's position).
 	At Pos
@@ -90,7 +94,7 @@ func (c *Config) JudgeArgv(argv []Arg) (*Launch, []NestedShell) {
 	for _, in := range res.Inners {
 		if in.Code != "" && !codeSeen[in.Arg] && c.MentionsRuntime([]byte(in.Code)) {
 			codeSeen[in.Arg] = true
-			nested = append(nested, NestedShell{Text: in.Code, Arg: in.Arg, Interpreter: argv[in.Prog].Value})
+			nested = append(nested, NestedShell{Text: in.Code, Arg: in.Arg, Interpreter: argv[in.Prog].Value, Whole: in.CodeCut})
 		}
 		var l *Launch
 		switch in.Kind {

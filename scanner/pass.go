@@ -547,7 +547,8 @@ func codeFile(interpreter string) string {
 // is RED, reported at the argv element that holds the code. The process
 // APIs the code calls are the command-line model's (cmdline.CodeCommands,
 // scanned as shell): only the detector's sdk findings are kept, so a
-// launch is not reported twice.
+// launch is not reported twice, unless that model left strings of the
+// code out at its bound (n.Whole): then every finding is kept.
 func (p *Pass) scanCode(n NestedShell, at Pos) {
 	name := codeFile(n.Interpreter)
 	if name == "" {
@@ -557,7 +558,7 @@ func (p *Pass) scanCode(n NestedShell, at Pos) {
 	p.ScanAs(name, n.Text)
 	kept := p.findings[:n0]
 	for _, f := range p.findings[n0:] {
-		if f.Class != ClassSDK {
+		if f.Class != ClassSDK && !n.Whole {
 			continue
 		}
 		f.Line, f.Column = at.Line, at.Column

@@ -1,0 +1,6 @@
+# Interpreter code given on the command line: the command-line model
+# takes its first 32 string literals as shell commands, so the launch in
+# the 41st was dropped. Past that bound the code is judged whole by its
+# language's detector. Near miss: the same code running git is clean.
+node -e 'var a0="x";var a1="x";var a2="x";var a3="x";var a4="x";var a5="x";var a6="x";var a7="x";var a8="x";var a9="x";var a10="x";var a11="x";var a12="x";var a13="x";var a14="x";var a15="x";var a16="x";var a17="x";var a18="x";var a19="x";var a20="x";var a21="x";var a22="x";var a23="x";var a24="x";var a25="x";var a26="x";var a27="x";var a28="x";var a29="x";var a30="x";var a31="x";var a32="x";var a33="x";var a34="x";var a35="x";var a36="x";var a37="x";var a38="x";var a39="x";require("child_process").execSync("claude -p")' # want "RED:direct-literal"
+node -e 'var a0="x";var a1="x";var a2="x";var a3="x";var a4="x";var a5="x";var a6="x";var a7="x";var a8="x";var a9="x";var a10="x";var a11="x";var a12="x";var a13="x";var a14="x";var a15="x";var a16="x";var a17="x";var a18="x";var a19="x";var a20="x";var a21="x";var a22="x";var a23="x";var a24="x";var a25="x";var a26="x";var a27="x";var a28="x";var a29="x";var a30="x";var a31="x";var a32="x";var a33="x";var a34="x";var a35="x";var a36="x";var a37="x";var a38="x";var a39="x";require("child_process").execSync("git status")'
