@@ -183,7 +183,7 @@ var tmuxPopup = Spec{Short: "cefFnstxylTwSdh", Then: KindShell}
 var Table = []Family{
 	{Name: "privilege and identity", Specs: []*Spec{
 		{Names: names("sudo"), Short: "ugCDhprtTUR", Long: []string{"--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type", "--command-timeout", "--other-user", "--chroot"},
-			Stop: []string{"-l", "--list", "-v", "--validate", "-k", "-K", "-e", "--edit", "-V", "--version"}, Assign: true, NoneIsStdin: true},
+			Stop: []string{"-l", "--list", "-v", "--validate", "-K", "-e", "--edit", "-V", "--version"}, Assign: true, NoneIsStdin: true},
 		{Names: names("doas"), Short: "uC", Assign: true, NoneIsStdin: true},
 		{Names: names("su"), Short: "gGsw", Long: []string{"--group", "--supp-group", "--shell", "--whitelist-environment"},
 			ShellOpts: []string{"-c", "--command", "--session-command"}, DashOpt: true, Permute: true, Then: KindStdin},
