@@ -22,15 +22,23 @@ func (e env) add(name string, f fields) bool {
 	return s.add(f)
 }
 
-// hasHead reports whether a possibility's first field is already the
-// first field of a possibility of name.
+// hasHead reports whether a possibility's first field extends the first
+// field of a possibility of name, or is it: a value built from the
+// variable itself (C="${C}aude", C="x${C}") grows its known head and
+// gives no new command word.
 func (e env) hasHead(name string, f fields) bool {
 	set := e[name]
 	if set == nil {
 		return false
 	}
 	for _, g := range set.list {
-		if len(f) == 0 && len(g) == 0 || len(f) > 0 && len(g) > 0 && f[0].s == g[0].s {
+		switch {
+		case len(f) == 0 || len(g) == 0:
+			if len(f) == len(g) {
+				return true
+			}
+		case f[0].s == g[0].s,
+			g[0].s != "" && (strings.HasPrefix(f[0].s, g[0].s) || strings.HasSuffix(f[0].s, g[0].s)):
 			return true
 		}
 	}
