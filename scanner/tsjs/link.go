@@ -303,6 +303,11 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		for i, e := range v.Elems {
 			a.exportValue(key("#"+strconv.Itoa(i)), e, at, depth+1)
 		}
+		if vals, ok := pairValues(v); ok && name != "" {
+			// new Map([[k, v], ...]): `.get(k)` is any of its values (the
+			// key is not followed into the entries: an over-approximation)
+			a.exportValue(key("get()"), treesitter.Union(a.ev.Cfg, vals, v.Node), at, depth+1)
+		}
 	case v.K == vFunc && v.Fn != none:
 		if name == "" {
 			name = "default"
@@ -865,4 +870,20 @@ func (Detector) Mentions(rel string) [][]byte {
 		}
 	}
 	return out
+}
+
+// pairValues are the second elements of v when every element of v is a
+// pair (`new Map([['c', 'claude']])` evaluates to its entries).
+func pairValues(v value) ([]value, bool) {
+	if len(v.Elems) == 0 {
+		return nil, false
+	}
+	vals := make([]value, 0, len(v.Elems))
+	for _, e := range v.Elems {
+		if e.K != vArr || len(e.Elems) != 2 {
+			return nil, false
+		}
+		vals = append(vals, e.Elems[1])
+	}
+	return vals, true
 }
