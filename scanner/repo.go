@@ -77,6 +77,10 @@ type Sink struct {
 	// Class, when set, is how the helper runs it (ClassEval: a script
 	// runs its arguments inside an `eval` or `sh -c` string).
 	Class Class
+	// Around, for SinkShell, is the shell text the helper writes before
+	// and after the parameter when it builds a line around it
+	// (`exec(`${bin} -p x`)`, `"cd /repo && " + bin`).
+	Around [2]string
 }
 
 // Step is one link of the chain from a call site to the launch: a file

@@ -419,7 +419,9 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 			a.sinkElems(prog, args[1], at)
 		}
 	case apiShell:
-		a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkShell, At: at})
+		if !a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkShell, At: at}) {
+			a.sinkShellLine(args[0], at)
+		}
 	case apiBunSpawn:
 		a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkArgv, At: at})
 	}
@@ -750,7 +752,16 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 			for _, c := range v.Possibilities() {
 				if text, ok := treesitter.ShellText(c); ok {
 					mark := a.p.Mark()
-					a.p.ScanShell(text, a.textPos(c, at), "")
+					pos := a.textPos(c, at)
+					a.p.ScanShell(k.Around[0]+text+k.Around[1], pos, "")
+					if k.Around[0] != "" {
+						// the line no longer starts at the caller's value:
+						// what it launches is reported there
+						fs := a.p.Findings()
+						for i := mark; i < len(fs); i++ {
+							fs[i].Line, fs[i].Column = pos.Line, pos.Column
+						}
+					}
 					a.p.AddChain(mark, k.Chain())
 				}
 			}
@@ -886,4 +897,86 @@ func pairValues(v value) ([]value, bool) {
 		vals = append(vals, e.Elems[1])
 	}
 	return vals, true
+}
+
+// maxLineParts bounds the parts of a shell line a helper builds around
+// its parameters (template substitutions and `+` operands); a longer one
+// marks the summary truncated.
+const maxLineParts = 64
+
+// sinkShellLine records the parameters written inside a shell line that
+// a process API runs (`exec(`${bin} -p x`)`, `execSync("cd /repo && " +
+// bin)`): a caller's value is judged in that line, the helper's other
+// unknown parts as unknown words.
+func (a *analyzer) sinkShellLine(n int32, at scanner.Step) {
+	t := a.t
+	type part struct {
+		text  string
+		param int32 // a parameter's node, or none for text
+	}
+	var parts []part
+	leaf := func(n int32) {
+		if _, _, _, ok := a.paramOf(n); ok {
+			parts = append(parts, part{param: n})
+			return
+		}
+		if v := a.ev.Eval(n); v.K == vStr {
+			parts = append(parts, part{text: v.Sh, param: none})
+			return
+		}
+		parts = append(parts, part{text: unknownShellWord, param: none})
+	}
+	for work := []int32{n}; len(work) > 0; {
+		if len(parts)+len(work) > maxLineParts {
+			a.link.sum.Truncated = true
+			return
+		}
+		c := work[len(work)-1]
+		work = work[:len(work)-1]
+		switch t.Nodes[c].Kind {
+		case kParen:
+			work = append(work, t.Nodes[c].First)
+		case kTemplateString:
+			var subs []int32
+			for s := t.Nodes[c].First; s != none; s = t.Nodes[s].Next {
+				subs = append(subs, s)
+			}
+			for i := len(subs) - 1; i >= 0; i-- {
+				work = append(work, subs[i])
+			}
+		case kStringFragment:
+			parts = append(parts, part{text: t.Text(c), param: none})
+		case kEscapeSequence:
+			parts = append(parts, part{text: decodeEscape(t.Text(c)), param: none})
+		case kTemplateSubstitution:
+			leaf(t.Nodes[c].First)
+		case kBinary:
+			if a.ev.Op(c) != "+" {
+				leaf(c)
+				continue
+			}
+			work = append(work, t.Child(c, fRight), t.Child(c, fLeft))
+		default:
+			leaf(c)
+		}
+	}
+	for j, p := range parts {
+		if p.param == none {
+			continue
+		}
+		var around [2]string
+		for i, q := range parts {
+			s := q.text
+			if q.param != none {
+				s = unknownShellWord
+			}
+			switch {
+			case i < j:
+				around[0] += s
+			case i > j:
+				around[1] += s
+			}
+		}
+		a.sinkParam(p.param, scanner.Sink{Role: scanner.SinkShell, At: at, Around: around})
+	}
 }
