@@ -493,10 +493,20 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 	if idx == scanner.ParamThis {
 		// this.bin set from a constructor parameter: `new C(x)` gives it
 		for _, set := range a.thisAttrs[k.Field] {
-			if ctor, i, field, ok := a.paramOf(set); ok && field == "" && i >= 0 && strings.HasPrefix(ctor, "new ") {
+			setter, i, field, ok := a.paramOf(set)
+			switch {
+			case !ok || field != "" || i < 0:
+			case strings.HasPrefix(setter, "new "):
 				c := k
 				c.Param, c.Ctor, c.Field = i, true, ""
 				a.link.sum.AddSink(fn, c)
+			case setter != fn:
+				// setBin(b) { this.bin = b }: the field is every value
+				// any method assigns, so the setter's argument may run
+				c := k
+				c.Param, c.Field = i, ""
+				c.At.Note = fmt.Sprintf("`%s` stores it in `this.%s`, which `%s` hands to a process API", setter, k.Field, fn)
+				a.link.sum.AddSink(setter, c)
 			}
 		}
 	}
