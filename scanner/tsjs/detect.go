@@ -122,6 +122,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if apiHint {
 		a.detectCalls()
 		a.fixedPoint()
+		a.subclasses(true)
 		a.aliasExports()
 		if a.p.Imports == nil {
 			// a process API or the SDK exported under another name: its

@@ -108,6 +108,7 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 		}
 	}
 	a.fixedPoint()
+	a.subclasses(false)
 	a.aliasExports()
 	a.summarizeConsts()
 	a.summarizeExports()
@@ -409,7 +410,9 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 	}
 	switch kind {
 	case apiSpawn, apiExeca:
-		a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkProgram, At: at})
+		if !a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkProgram, At: at}) {
+			a.sinkThisCall(args[0], scanner.Sink{Role: scanner.SinkProgram, At: at})
+		}
 		if len(args) > 1 {
 			prog := ""
 			if v := a.ev.Eval(args[0]); v.Known() {
@@ -419,7 +422,8 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 			a.sinkElems(prog, args[1], at)
 		}
 	case apiShell:
-		if !a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkShell, At: at}) {
+		if !a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkShell, At: at}) &&
+			!a.sinkThisCall(args[0], scanner.Sink{Role: scanner.SinkShell, At: at}) {
 			a.sinkShellLine(args[0], at)
 		}
 	case apiBunSpawn:
@@ -500,6 +504,11 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 				c := k
 				c.Param, c.Ctor, c.Field = i, true, ""
 				a.link.sum.AddSink(fn, c)
+				if cls := a.classAround(set); cls != "" {
+					// super("claude") in a subclass of another module
+					c.At.Note = fmt.Sprintf("`%s` stores its constructor's argument in `this.%s`, which `%s` hands to a process API", cls, k.Field, fn)
+					a.link.sum.AddSink(cls, c)
+				}
 			case setter != fn:
 				// setBin(b) { this.bin = b }: the field is every value
 				// any method assigns, so the setter's argument may run
@@ -508,6 +517,13 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 				c.At.Note = fmt.Sprintf("`%s` stores it in `this.%s`, which `%s` hands to a process API", setter, k.Field, fn)
 				a.link.sum.AddSink(setter, c)
 			}
+		}
+		// a subclass in another module that sets the field chooses what
+		// runs: the class offers the field (subclass.go)
+		if cls := a.classAround(n); cls != "" {
+			c := k
+			c.At.Note = fmt.Sprintf("`%s` hands `this.%s` to a process API", cls, k.Field)
+			a.link.sum.AddSink(cls, c)
 		}
 	}
 	return a.link.sum.AddSink(fn, k)
@@ -705,7 +721,7 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 		var v value
 		switch {
 		case k.Param == scanner.ParamThis:
-			if !newInstance(recv) {
+			if !newInstance(recv) || strings.HasSuffix(k.Field, "()") {
 				continue
 			}
 			v = a.instanceAttr(k.Field, n)

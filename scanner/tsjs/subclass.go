@@ -1,0 +1,228 @@
+package tsjs
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+	"github.com/leasegate/leasegate/scanner/treesitter"
+)
+
+// Classes across modules (docs/repository.md): a base class whose method
+// spawns its field (`spawn(this.bin)`) or what one of its methods returns
+// (`spawn(this.command())`) offers that under the class's name; a class
+// of another module that extends it is judged where it sets the field or
+// defines the override, and offers the same to its own subclasses. The
+// base's `this.m()` is so the union of m and every override in the
+// repository (an over-approximation: the instance's class is not known).
+
+// classAround is the name of the class whose method holds node n ("" when
+// none, or when it is anonymous).
+func (a *analyzer) classAround(n int32) string {
+	t := a.t
+	for p := t.Nodes[n].Parent; p != none; p = t.Nodes[p].Parent {
+		if t.Nodes[p].Kind == kClassDecl {
+			if nm := t.Child(p, fName); nm != none {
+				return t.Text(nm)
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// thisCall is method m when n is what `this.m()` returns: the call itself
+// (`spawn(this.prog())`), a name bound to it, or its head (`const [prog,
+// ...rest] = this.command()`, `cmd[0]` of `const cmd = this.command()`).
+func (a *analyzer) thisCall(n int32) string {
+	t := a.t
+	head := false
+	for depth := 0; n != none && depth < 4; depth++ {
+		switch t.Nodes[n].Kind {
+		case kParen, kAwait, kAsExpr:
+			n = t.Nodes[n].First
+			continue
+		case kSubscript:
+			if head || t.Text(t.Child(n, fIndex)) != "0" {
+				return ""
+			}
+			n, head = t.Child(n, fObject), true
+			continue
+		case kIdentifier:
+			bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+			if !found || len(bs) != 1 || bs[0].param || bs[0].ref || bs[0].value == none {
+				return ""
+			}
+			switch p := bs[0].path; {
+			case len(p) == 0:
+			case len(p) == 1 && p[0] == "#0" && !head:
+				head = true
+			default:
+				return ""
+			}
+			n = bs[0].value
+			continue
+		case kCall:
+			fn := t.Child(n, fFunction)
+			if fn == none || t.Nodes[fn].Kind != kMember {
+				return ""
+			}
+			obj, prop := t.Child(fn, fObject), t.Child(fn, fProperty)
+			if obj == none || prop == none || t.Nodes[obj].Kind != kThis {
+				return ""
+			}
+			return t.Text(prop)
+		}
+		return ""
+	}
+	return ""
+}
+
+// sinkThisCall records k on the class around node n when n is what a
+// method of the instance returns (thisCall): a subclass that overrides
+// the method chooses what runs.
+func (a *analyzer) sinkThisCall(n int32, k scanner.Sink) bool {
+	m := a.thisCall(n)
+	if m == "" || a.methodOf(n) == "" {
+		return false
+	}
+	cls := a.classAround(n)
+	if cls == "" {
+		return false
+	}
+	k.Param, k.Field = scanner.ParamThis, m+"()"
+	k.At.Note = fmt.Sprintf("`%s` hands what `this.%s()` returns to a process API", cls, m)
+	return a.link.sum.AddSink(cls, k)
+}
+
+// baseOf is the expression a class declaration extends (`extends
+// Base`, `extends base.Runner<T>`), or none.
+func (a *analyzer) baseOf(cls int32) int32 {
+	t := a.t
+	nm, body := t.Child(cls, fName), t.Child(cls, fBody)
+	if nm == none || body == none {
+		return none
+	}
+	for i := nm + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < t.Nodes[body].Start; i++ {
+		if k := t.Nodes[i].Kind; (k == kIdentifier || k == kMember) && t.Nodes[i].Start >= t.Nodes[nm].End {
+			return i
+		}
+	}
+	return none
+}
+
+// subclasses handles the classes of this file that extend a class of
+// another module offering its fields or methods: each offers the same
+// under its own name (for its subclasses elsewhere), and, when judge is
+// set, what it sets the field to or what its override returns is judged
+// where it is written.
+func (a *analyzer) subclasses(judge bool) {
+	t := a.t
+	if a.p.Imports == nil {
+		return
+	}
+	for cls := int32(0); cls < int32(len(t.Nodes)); cls++ {
+		if t.Nodes[cls].Kind != kClassDecl {
+			continue
+		}
+		b := a.baseOf(cls)
+		if b == none {
+			continue
+		}
+		last := b
+		if t.Nodes[b].Kind == kMember {
+			last = t.Child(b, fProperty)
+		}
+		if last == none || !a.p.Imports.Hint(t.Src[t.Nodes[last].Start:t.Nodes[last].End]) {
+			continue // no file offers a helper of that name: not looked up
+		}
+		base := a.ev.Eval(b)
+		if base.K != vRef || !local(base.Mod) {
+			continue
+		}
+		e, ok := a.imported(base)
+		if !ok {
+			continue
+		}
+		name := t.Text(t.Child(cls, fName))
+		if e.Dynamic {
+			if judge {
+				a.judgeHelper(cls, t.Text(b), e, nil, value{})
+			}
+			continue
+		}
+		for _, k := range e.Sinks {
+			if (k.Param != scanner.ParamThis || k.Field == "") && !k.Ctor {
+				continue
+			}
+			nk := k
+			nk.Via = append([]scanner.Step{a.step(cls, fmt.Sprintf("`%s` extends `%s` of %s", name, t.Text(b), e.File))}, k.Via...)
+			if len(nk.Via) > scanner.MaxLinkDepth {
+				a.link.sum.Truncated = true
+			} else {
+				a.link.sum.AddSink(name, nk)
+			}
+			if judge {
+				a.judgeSubclass(cls, k)
+			}
+		}
+	}
+}
+
+// judgeSubclass judges what class cls sets field k.Field to (a class
+// field or `this.x = ...` in its methods), what its override of method m
+// returns when k.Field is `m()`, or what it hands the base constructor
+// (`super("claude")`) for a constructor's sink, reaching sink k of a
+// base class of another module: RED where it is written.
+func (a *analyzer) judgeSubclass(cls int32, k scanner.Sink) {
+	t := a.t
+	inside := func(n int32) bool {
+		return t.Nodes[n].Start >= t.Nodes[cls].Start && t.Nodes[n].End <= t.Nodes[cls].End
+	}
+	if k.Ctor {
+		// super("claude"): the base constructor's argument
+		for n := cls; n < int32(len(t.Nodes)) && inside(n); n++ {
+			fn, args := t.Child(n, fFunction), t.Child(n, fArguments)
+			if t.Nodes[n].Kind != kCall || fn == none || args == none || t.Text(fn) != "super" {
+				continue
+			}
+			if cs := t.Children(args); k.Param < len(cs) && t.Nodes[cs[k.Param]].Kind != kSpread {
+				a.judgeThis(k, a.ev.Eval(cs[k.Param]), t.Pos(cs[k.Param]))
+			}
+		}
+		return
+	}
+	if m, ok := strings.CutSuffix(k.Field, "()"); ok {
+		for _, fn := range a.ev.Methods()[m] {
+			if inside(fn) {
+				a.judgeThis(k, a.ev.ReturnValue(fn, fn), t.Pos(fn))
+			}
+		}
+		return
+	}
+	for _, v := range a.thisAttrs[k.Field] {
+		if inside(v) {
+			a.judgeThis(k, a.ev.Eval(v), t.Pos(v))
+		}
+	}
+}
+
+// judgeThis judges value v reaching sink k (a field or a method's
+// result that a base class hands to a process API) at at: an array is
+// the argv, a string the program (or the line, for a shell).
+func (a *analyzer) judgeThis(k scanner.Sink, v value, at scanner.Pos) {
+	mark := a.p.Mark()
+	switch {
+	case k.Role == scanner.SinkShell:
+		for _, c := range v.Possibilities() {
+			if text, ok := treesitter.ShellText(c); ok {
+				a.p.ScanShell(text, a.textPos(c, at), "")
+			}
+		}
+	case k.Role == scanner.SinkProgram && v.K == vArr, k.Role == scanner.SinkArgv:
+		a.p.Judge(scanner.Command{Argv: a.argvOf(nil, v), At: at, API: true})
+	case k.Role == scanner.SinkProgram:
+		a.p.Judge(scanner.Command{Argv: []scanner.Arg{a.t.Arg(v)}, At: at, API: true, Alts: treesitter.AltArgs(a.t, v.Alt)})
+	}
+	a.p.AddChain(mark, k.Chain())
+}
