@@ -452,7 +452,9 @@ func (a *analyzer) Binding(b *binding) value {
 // importModule is the module importlib.import_module(name) or
 // __import__(name) returns, for a name known in the file: the named module,
 // or for __import__ without a fromlist its top-level package (as `import
-// a.b` binds a). A relative or computed name is unknown.
+// a.b` binds a). A relative name is taken from import_module's package
+// argument when it is known (`(".helpers", "pkg")` is `pkg.helpers`); a
+// computed name is unknown.
 func (a *analyzer) importModule(callee value, pos []int32, kw value) (string, bool) {
 	if callee.K != vRef || len(callee.Path) != 1 {
 		return "", false
@@ -462,10 +464,23 @@ func (a *analyzer) importModule(callee value, pos []int32, kw value) (string, bo
 		return "", false
 	}
 	name, ok := a.argOr(pos, kw, 0, "name")
-	if !ok || !name.Known() || name.Alt != nil || name.S == "" || strings.HasPrefix(name.S, ".") {
+	if !ok || !name.Known() || name.Alt != nil || name.S == "" {
 		return "", false
 	}
 	m := name.S
+	if strings.HasPrefix(m, ".") {
+		pkg, ok := a.argOr(pos, kw, 1, "package")
+		if dunder || !ok || !pkg.Known() || pkg.Alt != nil || pkg.S == "" {
+			return "", false
+		}
+		rest := strings.TrimLeft(m, ".")
+		parts := strings.Split(pkg.S, ".")
+		up := len(m) - len(rest) - 1 // `.x` is in the package itself
+		if up >= len(parts) || rest == "" {
+			return "", false
+		}
+		m = strings.Join(append(parts[:len(parts)-up], rest), ".")
+	}
 	if _, from := a.argOr(pos, kw, 3, "fromlist"); dunder && !from {
 		m, _, _ = strings.Cut(m, ".")
 	}

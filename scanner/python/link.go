@@ -1170,14 +1170,16 @@ func (a *analyzer) fixedPoint() {
 }
 
 // Mentions implements scanner.Linker: an import names the module
-// (`from .run import`, `pkg.run`, `import run`, `from run import`), or its
-// package, whose __init__ may re-export it or be it, the same ways, or
-// imports from a package by dots alone (`from . import`, `from ..
-// import`), the only way to name the root's __init__.
+// (`from .run import`, `pkg.run`, `import run`, `from run import`,
+// `importlib.import_module("run")`), or its package, whose __init__ may
+// re-export it or be it, the same ways, or imports from a package by dots
+// alone (`from . import`, `from .. import`), the only way to name the
+// root's __init__.
 func (Detector) Mentions(rel string) [][]byte {
 	out := [][]byte{[]byte(". import")}
 	names := func(n string) {
-		out = append(out, []byte("."+n), []byte("import "+n), []byte("from "+n+" "), []byte("from "+n+"."))
+		out = append(out, []byte("."+n), []byte("import "+n), []byte("from "+n+" "), []byte("from "+n+"."),
+			[]byte(`"`+n), []byte("'"+n))
 	}
 	if b := strings.TrimSuffix(strings.TrimSuffix(path.Base(rel), ".py"), ".pyi"); b != "__init__" {
 		names(b)
