@@ -882,6 +882,12 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 		if e, ok := a.p.Imports.Lookup(v.Mod, strings.Join(v.Path, ".")); ok || len(v.Path) != 2 || !strings.HasSuffix(v.Path[0], "()") {
 			return e, ok
 		}
+		// Cfg().binary: a class attribute (a dataclass field's default)
+		// read through an instance
+		cls := strings.TrimSuffix(v.Path[0], "()")
+		if e, ok := a.p.Imports.Lookup(v.Mod, cls+"."+v.Path[1]); ok && len(e.Consts) > 0 {
+			return e, true
+		}
 		// get_backend().command: any instance of the module
 		if e, ok := a.p.Imports.Lookup(v.Mod, anyReturn+"."+v.Path[1]); ok {
 			e.Name = strings.Join(v.Path, ".")
