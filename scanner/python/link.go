@@ -491,6 +491,11 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 				role = scanner.SinkShell
 			}
 		}
+		if role == scanner.SinkArgv {
+			if line := a.splitOf(firstNode); line != none && a.sinkParam(line, scanner.Sink{Role: scanner.SinkShell, At: at}) {
+				return
+			}
+		}
 		if !a.sinkParam(firstNode, scanner.Sink{Role: role, At: at}) && role == scanner.SinkArgv {
 			a.sinkHead(firstNode, at)
 		}
@@ -513,6 +518,48 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 			a.sinkThis(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at}, nil)
 		}
 	}
+}
+
+// splitOf is the string expression the argv at n splits into words
+// (`shlex.split(line)`, `line.split()`, a name bound to either), or none.
+// The words of a command line are judged as the line a shell runs: a
+// shell's reading of it is a superset of shlex's (over-approximation).
+func (a *analyzer) splitOf(n int32) int32 {
+	t := a.t
+	for depth := 0; n != none && depth < 4; depth++ {
+		switch t.Nodes[n].Kind {
+		case kParen:
+			n = t.Nodes[n].First
+			continue
+		case kIdentifier:
+			ns := a.boundAll(n)
+			n = none
+			if len(ns) == 1 {
+				n = ns[0]
+			}
+			continue
+		}
+		break
+	}
+	if n == none || t.Nodes[n].Kind != kCall {
+		return none
+	}
+	fn := t.Child(n, fFunction)
+	pos, kw := a.callArgs(n)
+	if fn == none {
+		return none
+	}
+	if apiOf(a.ev.Eval(fn)) == apiShlexSplit {
+		if v, ok := a.argOr(pos, kw, 0, "s"); ok {
+			return v.Node
+		}
+		return none
+	}
+	// line.split(): whitespace words of a string
+	if m := t.Child(fn, fAttribute); t.Nodes[fn].Kind == kAttribute && m != none && t.Is(m, "split") && len(pos) == 0 {
+		return t.Child(fn, fObject)
+	}
+	return none
 }
 
 // needReturned records the module whose function's return value v is,
