@@ -424,6 +424,19 @@ func (a *analyzer) summarizeAPIs(needles bool) {
 		}
 		b := bs[0]
 		switch {
+		case b.ref && len(b.path) == 0:
+			// import claude_agent_sdk as sdk: the module, whose members
+			// an importer calls (`from helpers import sdk; sdk.query()`)
+			sdk, ok := launchingModule(b.mod)
+			if !ok {
+				continue
+			}
+			a.link.sum.AddReexport(name, scanner.Ref{Spec: b.mod, At: t.Pos(b.name)})
+			// a process module under its own name (`import subprocess`,
+			// written in most files) is no needle; an alias or the SDK is
+			if !needles || sdk || name != b.mod && !strings.HasPrefix(b.mod, name+".") {
+				a.link.sum.AddAPI(name)
+			}
 		case b.ref:
 			add(name, value{K: vRef, Mod: b.mod, Path: b.path}, b.name)
 		case b.value != none && (t.Nodes[b.value].Kind == kAttribute || t.Nodes[b.value].Kind == kIdentifier):
@@ -443,6 +456,19 @@ func (a *analyzer) summarizeAPIs(needles bool) {
 			}
 		}
 	}
+}
+
+// launchingModule reports whether module mod has a member that launches
+// (a process API, the Agent SDK), and whether that is the Agent SDK.
+func launchingModule(mod string) (sdk, ok bool) {
+	for _, k := range apiKeys {
+		m, _, _ := strings.Cut(k, ":")
+		if m == mod && launching(apis[k]) {
+			ok = true
+			sdk = sdk || apis[k] == apiSDKQuery || apis[k] == apiSDKClient
+		}
+	}
+	return sdk, ok
 }
 
 func (a *analyzer) step(n int32, note string) scanner.Step {
@@ -961,6 +987,16 @@ func (a *analyzer) importedConst(v value, n int32) (value, bool) {
 		return value{}, false
 	}
 	for _, x := range e.Extern {
+		if x.Name == "" {
+			// a library's module bound by another module
+			// (`import claude_agent_sdk as sdk`): its members are the
+			// library's
+			if _, ok := launchingModule(normModule(x.Spec)); ok {
+				a.use(scanner.Step{File: e.File, Line: x.At.Line, Column: x.At.Column, Note: fmt.Sprintf("`%s` is the module `%s`", e.Name, x.Spec)})
+				return value{K: vRef, Mod: normModule(x.Spec), Node: n, Lit: none}, true
+			}
+			continue
+		}
 		// a library's launching function bound by another module: its
 		// calls are that function's
 		lib := value{K: vRef, Mod: normModule(x.Spec), Path: strings.Split(x.Name, "."), Node: n, Lit: none}
