@@ -243,6 +243,15 @@ func (a *analyzer) call(n int32) {
 	pos, kw := a.callArgs(n)
 	callee := a.ev.Eval(fn)
 	pos, kw = a.partialArgs(callee, pos, kw)
+	if k := apiOf(callee); launching(k) && k != apiSDKQuery && k != apiSDKClient && len(callee.Elems) == 1 {
+		// a partial of another module binding the command
+		// (importedConst): what it binds is the first argument; the
+		// call's own arguments come after it (judged too, as written)
+		a.judgeBound(callee, callee.Elems[0], kw, at)
+		if len(pos) == 0 {
+			return
+		}
+	}
 	if _, ok := keyOf(callee, runPaths); ok {
 		a.runPath(n, pos, kw)
 		return
@@ -608,6 +617,28 @@ func (a *analyzer) sdk(n int32, opts value) {
 	at := a.t.Pos(n)
 	a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "claude", Class: cls,
 		Message: scanner.LaunchMessage("claude", "query", cls)})
+}
+
+// judgeBound judges v, the first argument a functools.partial of another
+// module binds to the library function callee, at a call that gives no
+// positional argument: shell text for a shell API (or `shell=True`), an
+// argv otherwise, a command line in one string being read by a shell
+// (over-approximation).
+func (a *analyzer) judgeBound(callee, v value, kw value, at scanner.Pos) {
+	shell := false
+	switch apiOf(callee) {
+	case apiShell, apiShellOut, apiRemoteShell:
+		shell = true
+	}
+	if s, ok := a.prop(kw, "shell"); ok {
+		on, known := s.Truthy()
+		shell = shell || on || !known
+	}
+	if v.K == vStr && (shell || strings.ContainsAny(v.S, " \t;|&")) {
+		a.scanShell(v, v.Lit, at)
+		return
+	}
+	a.judgeSeq(v, at)
 }
 
 // partialArgs puts the arguments a functools.partial binds before those of

@@ -443,6 +443,15 @@ func (a *analyzer) summarizeAPIs(needles bool) {
 			if v := a.ev.Eval(b.value); v.K == vRef {
 				add(name, v, b.name)
 			}
+		case b.value != none && t.Nodes[b.value].Kind == kCall:
+			// run_agent = functools.partial(subprocess.run, ["claude"]):
+			// the function, and the first argument it binds
+			if v := a.ev.Eval(b.value); v.K == vRef && v.Bound > 0 && launching(apiOf(v)) {
+				add(name, v, b.name)
+				if bp, _ := a.callArgs(v.Bound); len(bp) > 1 && t.Nodes[bp[1]].Kind != kListSplat {
+					a.summarizeValue(name+partialArg, a.ev.Eval(bp[1]), b.name, 1)
+				}
+			}
 		}
 	}
 	for i, m := range a.wildcards {
@@ -457,6 +466,11 @@ func (a *analyzer) summarizeAPIs(needles bool) {
 		}
 	}
 }
+
+// partialArg keys, in a summary, the first argument a functools.partial
+// of a library's launching function binds (`run_agent(partial)`), when it
+// names a runtime.
+const partialArg = "(partial)"
 
 // launchingModule reports whether module mod has a member that launches
 // (a process API, the Agent SDK), and whether that is the Agent SDK.
@@ -1002,7 +1016,14 @@ func (a *analyzer) importedConst(v value, n int32) (value, bool) {
 		lib := value{K: vRef, Mod: normModule(x.Spec), Path: strings.Split(x.Name, "."), Node: n, Lit: none}
 		if launching(apiOf(lib)) {
 			a.use(scanner.Step{File: e.File, Line: x.At.Line, Column: x.At.Column, Note: fmt.Sprintf("`%s` is `%s.%s`", e.Name, x.Spec, x.Name)})
-			return a.refValue(lib), true
+			r := a.refValue(lib)
+			// a partial binding the command: the call runs it
+			bound := v
+			bound.Path = append(append([]string{}, v.Path[:len(v.Path)-1]...), v.Path[len(v.Path)-1]+partialArg)
+			if pe, ok := a.imported(bound); ok && r.K == vRef && (len(pe.Consts) > 0 || pe.Dynamic) {
+				r.Elems = []value{treesitter.FromExport(a.p.Config, pe, n)}
+			}
+			return r, true
 		}
 	}
 	if len(e.Consts) == 0 && !e.Dynamic {
