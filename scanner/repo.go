@@ -81,6 +81,9 @@ type Sink struct {
 	// and after the parameter when it builds a line around it
 	// (`exec(`${bin} -p x`)`, `"cd /repo && " + bin`).
 	Around [2]string
+	// Rest says the parameter gathers the call's arguments from Param
+	// on (Python `*args`): they are the value, as a list.
+	Rest bool
 }
 
 // Step is one link of the chain from a call site to the launch: a file
@@ -155,7 +158,7 @@ func (s *Summary) AddConst(name string, c Const) bool {
 // AddSink records a helper's sink; false when the bound is reached.
 func (s *Summary) AddSink(fn string, k Sink) bool {
 	for _, old := range s.Sinks[fn] {
-		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role &&
+		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role && old.Rest == k.Rest &&
 			(k.Role != SinkArgElem || old.Elem == k.Elem && old.At == k.At) {
 			return true
 		}

@@ -29,6 +29,11 @@ type binding struct {
 	// with: a `with X as name` target, whose value is X (the context
 	// manager, as a connection's __enter__ returns itself).
 	with bool
+	// star is 1 for a `*args` parameter (index: the position it starts
+	// at) and 2 for `**kwargs` of the named function starOf; the value
+	// stays unknown in the file, the repository phase reads the calls.
+	star   int8
+	starOf string
 	// elem is, for a name in a tuple target (`sh, flag = pair()`), its
 	// position plus one: the value is that element of the value.
 	elem int
@@ -119,7 +124,15 @@ func (a *analyzer) collect() {
 						nm = f
 					}
 				case kListSplatPattern, kDictionarySplatPattern:
-					a.bindUnknown(c)
+					if f := t.Nodes[c].First; f != none && t.Nodes[f].Kind == kIdentifier && fn != "" && !method {
+						star := int8(1)
+						if t.Nodes[c].Kind == kDictionarySplatPattern {
+							star = 2
+						}
+						a.scopes.Bind(f, binding{value: none, param: true, name: f, index: idx, star: star, starOf: fn})
+					} else {
+						a.bindUnknown(c)
+					}
 					idx = -1 << 20 // later parameters are keyword-only
 					continue
 				default:

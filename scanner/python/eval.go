@@ -426,6 +426,17 @@ func (a *analyzer) Binding(b *binding) value {
 	if b.param && b.fn != "" {
 		return a.evalParam(b)
 	}
+	if b.param && b.star == 1 {
+		// def run(*argv): the arguments of its calls in the file from
+		// its position on, as a list
+		return a.ev.Param(b.name, b.starOf, false, none, func(site int32) (value, bool, bool) {
+			pos, _ := a.callArgs(site)
+			if b.index >= len(pos) {
+				return value{K: vArr, Node: site, Lit: none}, true, true
+			}
+			return a.restList(pos[b.index:]), true, true
+		})
+	}
 	if b.param || b.value == none {
 		return treesitter.Unknown(b.name)
 	}

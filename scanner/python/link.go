@@ -536,6 +536,9 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 				return
 			}
 		}
+		if a.sinkStar(firstNode, pos, kw, scanner.Sink{Role: role, At: at}) {
+			return
+		}
 		if !a.sinkParam(firstNode, scanner.Sink{Role: role, At: at}) && role == scanner.SinkArgv {
 			a.sinkHead(firstNode, at)
 		}
@@ -558,6 +561,74 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 			a.sinkThis(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at}, nil)
 		}
 	}
+}
+
+// starKwargs is Sink.Param for a `**kwargs` sink: no position reaches it.
+const starKwargs = 1 << 20
+
+// sinkStar records k when the process API's argv is the function's
+// `*args` (`run(*argv)` running `argv`, `list(argv)`, `[*argv]`), or
+// its `**kwargs` are the call's keywords (`subprocess.run(**kw)`: the
+// caller's `args=`).
+func (a *analyzer) sinkStar(first int32, pos []int32, kw value, k scanner.Sink) bool {
+	t := a.t
+	if first == none && len(pos) == 0 && kw.Obj != none {
+		for c := t.Nodes[kw.Obj].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind != kDictionarySplat {
+				continue
+			}
+			if b, ok := a.starParam(t.Nodes[c].First, 2); ok {
+				k.Param, k.Name = starKwargs, "args"
+				k.At.Note = fmt.Sprintf("`%s` hands its `**%s` to a process API", b.starOf, t.Text(b.name))
+				return a.link.sum.AddSink(b.starOf, k)
+			}
+		}
+		return false
+	}
+	n := first
+	for depth := 0; n != none && depth < 4; depth++ {
+		switch t.Nodes[n].Kind {
+		case kParen:
+			n = t.Nodes[n].First
+			continue
+		case kCall:
+			// list(argv), tuple(argv)
+			fn := t.Child(n, fFunction)
+			if p, _ := a.callArgs(n); len(p) == 1 && fn != none && t.Nodes[fn].Kind == kIdentifier &&
+				(t.Is(fn, "list") || t.Is(fn, "tuple")) && !a.bound(fn) {
+				n = p[0]
+				continue
+			}
+		case kList, kTuple:
+			// [*argv]
+			if c := t.Nodes[n].First; c != none && t.Nodes[c].Kind == kListSplat && t.Nodes[c].Next == none {
+				n = t.Nodes[c].First
+				continue
+			}
+		}
+		break
+	}
+	b, ok := a.starParam(n, 1)
+	if !ok || k.Role != scanner.SinkArgv {
+		return false
+	}
+	k.Param, k.Rest = b.index, true
+	k.At.Note = fmt.Sprintf("`%s` hands its `*%s` to a process API", b.starOf, t.Text(b.name))
+	return a.link.sum.AddSink(b.starOf, k)
+}
+
+// starParam is the binding of the `*args` (star 1) or `**kwargs` (star
+// 2) parameter node n names.
+func (a *analyzer) starParam(n int32, star int8) (binding, bool) {
+	t := a.t
+	if n == none || t.Nodes[n].Kind != kIdentifier {
+		return binding{}, false
+	}
+	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+	if !found || len(bs) != 1 || bs[0].star != star || bs[0].starOf == "" || bs[0].index < 0 {
+		return binding{}, false
+	}
+	return bs[0], true
 }
 
 // splitOf is the string expression the argv at n splits into words
@@ -1074,7 +1145,20 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 			continue // an attribute of the instance (subclass)
 		}
 		v, ok := a.prop(kw, k.Name)
-		if !ok || k.Name == "" {
+		switch {
+		case k.Rest:
+			// *args: the arguments from its position on, as a list
+			if k.Param >= len(pos) {
+				continue
+			}
+			v = a.ev.Eval(pos[k.Param])
+			if len(pos) > k.Param+1 || t.Nodes[pos[k.Param]].Kind == kListSplat {
+				v = a.restList(pos[k.Param:])
+			}
+			if t.Nodes[pos[k.Param]].Kind != kListSplat && v.K != vArr {
+				v = value{K: vArr, Elems: []value{v}, Node: pos[k.Param], Lit: none}
+			}
+		case !ok || k.Name == "":
 			if k.Param >= len(pos) || t.Nodes[pos[k.Param]].Kind == kListSplat {
 				continue
 			}
@@ -1091,6 +1175,25 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 	if prog != nil {
 		a.judgeSink(progSink, *prog, at)
 	}
+}
+
+// restList is the list of the arguments ns (a `*x` of a list spreads
+// it; of anything else, an unknown element).
+func (a *analyzer) restList(ns []int32) value {
+	t := a.t
+	out := value{K: vArr, Node: ns[0], Lit: none}
+	for _, c := range ns {
+		if t.Nodes[c].Kind != kListSplat {
+			out.Elems = append(out.Elems, a.ev.Eval(c))
+			continue
+		}
+		if v := a.ev.Eval(t.Nodes[c].First); v.K == vArr {
+			out.Elems = append(out.Elems, v.Elems...)
+		} else {
+			out.Elems = append(out.Elems, treesitter.Unknown(c))
+		}
+	}
+	return out
 }
 
 // judgeSink judges value v reaching sink k of another file's helper, at
@@ -1243,6 +1346,10 @@ func (a *analyzer) fixedPoint() {
 					arg = v.Node
 				} else if k.Param < len(h.pos) {
 					arg = h.pos[k.Param]
+				}
+				if k.Rest {
+					// def go(b): run(b, "-p"): b is the program of run's *args
+					k.Rest, k.Role = false, scanner.SinkProgram
 				}
 				if k.Role == scanner.SinkShell {
 					arg = a.concatParam(arg)
