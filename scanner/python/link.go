@@ -969,6 +969,10 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, pos []int32, kw value, 
 			name = t.Text(at)
 		}
 	}
+	if name == "" && callee.K == vRef && len(callee.Path) > 0 {
+		// getattr(mod, "run")(...): the member the call reads
+		name = callee.Path[len(callee.Path)-1]
+	}
 	if name == "" {
 		return true
 	}
