@@ -448,8 +448,11 @@ func (a *analyzer) summarizeAPIs(needles bool) {
 			// the function, and the first argument it binds
 			if v := a.ev.Eval(b.value); v.K == vRef && v.Bound > 0 && launching(apiOf(v)) {
 				add(name, v, b.name)
-				if bp, _ := a.callArgs(v.Bound); len(bp) > 1 && t.Nodes[bp[1]].Kind != kListSplat {
+				bp, bkw := a.callArgs(v.Bound)
+				if len(bp) > 1 && t.Nodes[bp[1]].Kind != kListSplat {
 					a.summarizeValue(name+partialArg, a.ev.Eval(bp[1]), b.name, 1)
+				} else if arg, ok := a.prop(bkw, "args"); ok && len(bp) == 1 {
+					a.summarizeValue(name+partialArg, arg, b.name, 1)
 				}
 			}
 		}
