@@ -466,6 +466,9 @@ func (a *analyzer) judgeSeq(v value, at scanner.Pos) {
 			alt = v.Elems[0].Alt
 		}
 		treesitter.Judge(a.p, a.t, argv, at, alt)
+		// ["bash", "scripts/go.sh", "claude"]: a script of the
+		// repository given a runtime
+		a.p.JudgeScriptRuns(argv, "", a.link.via, nil)
 	case vStr:
 		treesitter.Judge(a.p, a.t, []scanner.Arg{a.t.Arg(v)}, at, v.Alt)
 	}

@@ -23,6 +23,7 @@ type linkState struct {
 	sum     scanner.Summary
 	helpers []helperCall
 	used    []scanner.Step // imported constants read while judging one call
+	via     []scanner.Step // the chain of the helper whose sink is being judged
 }
 
 // helperCall is a call of a function that is not a process API.
@@ -1209,6 +1210,8 @@ func (a *analyzer) judgeSink(k scanner.Sink, v value, at scanner.Pos) {
 	t := a.t
 	chain := k.Chain()
 	mark := a.p.Mark()
+	a.link.via = chain
+	defer func() { a.link.via = nil }()
 	switch {
 	case k.Role == scanner.SinkProgram:
 		a.p.JudgeThrough(scanner.Command{Argv: []scanner.Arg{t.Arg(v)}, At: at, API: true, Alts: treesitter.AltArgs(t, v.Alt)}, chain)
