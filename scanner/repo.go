@@ -442,64 +442,6 @@ func (k Sink) Chain() []Step {
 	return append(append([]Step(nil), k.Via...), k.At)
 }
 
-// JudgeScriptRuns judges the repository's shell scripts argv runs by path
-// (`./run.sh claude`, `bash scripts/go.sh claude`, behind any wrapper)
-// with the arguments it gives them, for a detector whose commands are
-// not shell text (docs/repository.md): only when an argument names a
-// runtime. Before the repository phase the script is noted (Needs) so
-// that the file is scanned again; then what the script does with its
-// arguments (Imports.Script) is judged with them, the chain through the
-// script named after the steps of prefix (the helpers argv came
-// through). spec, when not nil, maps a path as written to the one to look
-// up (a path in an image to the file copied there).
-func (p *Pass) JudgeScriptRuns(argv []Arg, via Class, prefix []Step, spec func(string) string) {
-	if len(argv) < 2 {
-		return
-	}
-	var vals []string
-	for _, a := range argv[1:] {
-		vals = append(vals, a.Value)
-	}
-	if !p.Config.MentionsRuntime([]byte(strings.Join(vals, "\n"))) {
-		return
-	}
-	for _, r := range ScriptRuns(argv) {
-		if len(r.Args) == 0 {
-			continue
-		}
-		path := r.Spec
-		if spec != nil {
-			path = spec(path)
-		}
-		if p.Imports == nil {
-			p.Needs = append(p.Needs, path)
-			continue
-		}
-		ex, ok := p.Imports.Script(path)
-		if !ok {
-			continue // not a shell script of the repository: an unknown program
-		}
-		if ex.Dynamic {
-			p.ReportUnjudgedScript(r.At, ex.File)
-			continue
-		}
-		for _, k := range ex.Sinks {
-			if derived := k.Derive(r.Args); len(derived) > 0 {
-				c := via
-				if k.Class != "" {
-					c = k.Class
-				}
-				chain := append(append([]Step(nil), prefix...), k.Chain()...)
-				if len(chain) > MaxLinkDepth {
-					p.ReportUnjudgedScript(r.At, ex.File)
-					continue
-				}
-				p.JudgeThrough(Command{Argv: derived, Via: c}, chain)
-			}
-		}
-	}
-}
-
 // ReportUnjudgedScript reports a script of the repository given an
 // argument naming a runtime (at its path's word), where what the script
 // does with it cannot be judged: unknown is not absent, so it is dynamic.

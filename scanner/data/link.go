@@ -178,12 +178,46 @@ func (Detector) Mentions(string) [][]byte { return nil }
 // (docs/repository.md). A path in an image is mapped back to the file
 // COPY or ADD put there; otherwise Imports.Script finds it by base name.
 func (s *scan) scriptCalls(argv []scanner.Arg, via scanner.Class) {
-	s.p.JudgeScriptRuns(argv, via, nil, func(spec string) string {
+	if len(argv) < 2 {
+		return
+	}
+	var vals []string
+	for _, a := range argv[1:] {
+		vals = append(vals, a.Value)
+	}
+	if !s.p.Config.MentionsRuntime([]byte(strings.Join(vals, "\n"))) {
+		return
+	}
+	for _, r := range scanner.ScriptRuns(argv) {
+		spec := r.Spec
 		if s.docker != nil {
 			if src, ok := s.docker.copies[s.docker.inImage(spec)]; ok {
-				return src
+				spec = src
 			}
 		}
-		return spec
-	})
+		if len(r.Args) == 0 {
+			continue
+		}
+		if s.p.Imports == nil {
+			s.p.Needs = append(s.p.Needs, spec)
+			continue
+		}
+		ex, ok := s.p.Imports.Script(spec)
+		if !ok {
+			continue
+		}
+		if ex.Dynamic {
+			s.p.ReportUnjudgedScript(r.At, ex.File)
+			continue
+		}
+		for _, k := range ex.Sinks {
+			if derived := k.Derive(r.Args); len(derived) > 0 {
+				c := via
+				if k.Class != "" {
+					c = k.Class
+				}
+				s.p.JudgeThrough(scanner.Command{Argv: derived, Via: c}, k.Chain())
+			}
+		}
+	}
 }

@@ -468,7 +468,7 @@ func (a *analyzer) judgeSeq(v value, at scanner.Pos) {
 		treesitter.Judge(a.p, a.t, argv, at, alt)
 		// ["bash", "scripts/go.sh", "claude"]: a script of the
 		// repository given a runtime
-		a.p.JudgeScriptRuns(argv, "", a.link.via, nil)
+		a.scriptCalls(argv)
 	case vStr:
 		treesitter.Judge(a.p, a.t, []scanner.Arg{a.t.Arg(v)}, at, v.Alt)
 	}
