@@ -48,7 +48,27 @@ const (
 	// program that runs its arguments (`spawn("npx", ["-y", pkg])`), or
 	// is unknown.
 	SinkArgElem
+	// SinkTemplate: a script's command with its parameters among its
+	// words (Slots), such as a package runner given one (`exec npx -y
+	// "$@"`): the caller's arguments fill them in.
+	SinkTemplate
 )
+
+// Slot is one word of a script's command (SinkTemplate): a literal word
+// (Param < 0), the caller's argument Param, or, with Rest, the caller's
+// arguments from Param on ("$@"). Shift says the parameter is read after
+// a `shift` (see Sink.Shift).
+type Slot struct {
+	Arg   Arg
+	Param int
+	Rest  bool
+	Shift bool
+}
+
+// MaxShiftOffsets bounds how many of a script's caller's arguments a
+// parameter read after `shift` is tried at; a call with more arguments
+// past the parameter cannot be judged (dynamic).
+const MaxShiftOffsets = 64
 
 // ParamThis is Sink.Param for a method's instance field (`spawn(this.bin)`,
 // Field "bin"): a caller's instance gives it.
@@ -84,6 +104,12 @@ type Sink struct {
 	// Rest says the parameter gathers the call's arguments from Param
 	// on (Python `*args`): they are the value, as a list.
 	Rest bool
+	// Shift says a script reads the parameter after a `shift` (of a count
+	// not followed): Param is then the caller's argument at Param or at
+	// any later position (every suffix of its arguments).
+	Shift bool
+	// Slots, for SinkTemplate, are the words of the command.
+	Slots []Slot
 }
 
 // Step is one link of the chain from a call site to the launch: a file
@@ -158,8 +184,8 @@ func (s *Summary) AddConst(name string, c Const) bool {
 // AddSink records a helper's sink; false when the bound is reached.
 func (s *Summary) AddSink(fn string, k Sink) bool {
 	for _, old := range s.Sinks[fn] {
-		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role && old.Rest == k.Rest &&
-			(k.Role != SinkArgElem || old.Elem == k.Elem && old.At == k.At) {
+		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role && old.Rest == k.Rest && old.Shift == k.Shift &&
+			(k.Role != SinkArgElem || old.Elem == k.Elem && old.At == k.At) && (k.Role != SinkTemplate || old.At == k.At) {
 			return true
 		}
 	}
@@ -419,20 +445,74 @@ func ScriptRuns(argv []Arg) []ScriptRun {
 
 // Derive is the argv a script's sink runs, given the script's arguments:
 // the arguments from the parameter on (SinkArgv), the parameter alone
-// (SinkProgram), or a shell given it as its -c string (SinkShell). It is
-// nil when the call does not pass that parameter.
-func (k Sink) Derive(args []Arg) []Arg {
-	if k.Param < 0 || k.Param >= len(args) {
+// (SinkProgram), a shell given it as its -c string (SinkShell), or the
+// command with the arguments in its slots (SinkTemplate). It is nil when
+// the call does not pass that parameter.
+func (k Sink) Derive(args []Arg) []Arg { return k.derive(args, 0) }
+
+// Derived is every argv the sink may run, given the script's arguments:
+// one (Derive), or, for a parameter read after a `shift`, one per
+// position of the caller's arguments from the parameter on (every
+// suffix). cut reports arguments past MaxShiftOffsets left untried: the
+// call cannot be judged.
+func (k Sink) Derived(args []Arg) (out [][]Arg, cut bool) {
+	n := 1
+	if k.Shift {
+		n = len(args) - max(k.Param, 0)
+		if n > MaxShiftOffsets {
+			n, cut = MaxShiftOffsets, true
+		}
+	}
+	for off := range n {
+		if d := k.derive(args, off); len(d) > 0 {
+			out = append(out, d)
+		}
+	}
+	return out, cut
+}
+
+// derive is the argv the sink runs with its shifted parameters read off
+// places further on.
+func (k Sink) derive(args []Arg, off int) []Arg {
+	at := k.Param
+	if k.Shift {
+		at += off
+	}
+	if at < 0 || at >= len(args) {
 		return nil
 	}
-	a := args[k.Param]
+	a := args[at]
 	switch k.Role {
 	case SinkArgv:
-		return append([]Arg(nil), args[k.Param:]...)
+		return append([]Arg(nil), args[at:]...)
 	case SinkProgram:
 		return []Arg{a}
 	case SinkShell:
 		return []Arg{{Value: "sh", Known: true, Pos: a.Pos}, {Value: "-c", Known: true, Pos: a.Pos}, a}
+	case SinkTemplate:
+		// The script's own words stand where the caller's argument is:
+		// a launch they make is the call's.
+		var out []Arg
+		for _, sl := range k.Slots {
+			if sl.Param < 0 {
+				w := sl.Arg
+				w.Pos = a.Pos
+				out = append(out, w)
+				continue
+			}
+			i := sl.Param
+			if sl.Shift {
+				i += off
+			}
+			switch {
+			case i >= len(args):
+			case sl.Rest:
+				out = append(out, args[i:]...)
+			default:
+				out = append(out, args[i])
+			}
+		}
+		return out
 	}
 	return nil
 }

@@ -211,11 +211,15 @@ func (s *scan) scriptCalls(argv []scanner.Arg, via scanner.Class) {
 			continue
 		}
 		for _, k := range ex.Sinks {
-			if derived := k.Derive(r.Args); len(derived) > 0 {
-				c := via
-				if k.Class != "" {
-					c = k.Class
-				}
+			all, cut := k.Derived(r.Args)
+			if cut {
+				s.p.ReportUnjudgedScript(r.At, ex.File)
+			}
+			c := via
+			if k.Class != "" {
+				c = k.Class
+			}
+			for _, derived := range all {
 				s.p.JudgeThrough(scanner.Command{Argv: derived, Via: c}, k.Chain())
 			}
 		}

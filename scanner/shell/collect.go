@@ -59,6 +59,12 @@ func (s *scan) collect(f *syntax.File) {
 		case *syntax.FuncDecl:
 			if n.Name != nil && runsArguments(n.Body) {
 				s.funcs[n.Name.Value] = true
+				if shifts(n.Body) {
+					if s.shifting == nil {
+						s.shifting = map[string]bool{}
+					}
+					s.shifting[n.Name.Value] = true
+				}
 			}
 			if n.Name != nil {
 				s.bodies[n.Name.Value] = append(s.bodies[n.Name.Value], n)

@@ -170,6 +170,13 @@ type scan struct {
 	// chain is the way into the script whose argv is being judged, when
 	// a call runs a script of the repository (scriptCalls).
 	chain []scanner.Step
+	// nested says the text is a string run by a shell (eval, -c);
+	// shiftAt is where its positional parameters start to be read as
+	// shifted (-1: nowhere), and shifting the functions that shift their
+	// arguments (see afterShift, shiftStart).
+	nested   bool
+	shiftAt  int
+	shifting map[string]bool
 }
 
 // maxNestedScans bounds how many eval and -c strings one text may have
@@ -285,6 +292,10 @@ func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, l
 			s.fallback(text, via)
 		}
 		return perr
+	}
+	s.nested, s.shiftAt = nested, -1
+	if s.vars[shiftedName] != nil {
+		s.shiftAt = shiftStart(f)
 	}
 	s.collect(f)
 	s.stmts(f.Stmts, via)

@@ -162,6 +162,9 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 	// The positional parameters, when the text sets them (set -- a b):
 	// "$@" is the whole list, $1..$9 its elements.
 	if p := s.vars[positionalName]; p != nil && pe.Index == nil {
+		if s.afterShift(pe) {
+			p = s.vars[shiftedName]
+		}
 		switch {
 		case name == "@" || name == "*":
 			set, idx = p, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: name}}}

@@ -26,18 +26,109 @@ const maxScriptArgs = 9
 // word, so it survives eval strings and `sh -c` strings unchanged.
 func argMarker(k int) string { return "__leasegate_arg" + strconv.Itoa(k+1) + "__" }
 
+// shiftMarker is the word $k+1 holds after a `shift`: the caller's
+// argument k+1 or any after it.
+func shiftMarker(k int) string { return "__leasegate_shifted" + strconv.Itoa(k+1) + "__" }
+
 // markerIndex is the parameter a word holds while summarizing, if any.
 func markerIndex(a scanner.Arg) (int, bool) {
+	k, _, ok := markerOf(a)
+	return k, ok
+}
+
+// markerOf is the parameter a word holds while summarizing, and whether
+// it is read after a shift.
+func markerOf(a scanner.Arg) (k int, shifted bool, ok bool) {
+	if !a.Known {
+		return 0, false, false
+	}
 	v, ok := strings.CutPrefix(a.Value, "__leasegate_arg")
-	if !ok || !a.Known {
-		return 0, false
+	if !ok {
+		if v, ok = strings.CutPrefix(a.Value, "__leasegate_shifted"); !ok {
+			return 0, false, false
+		}
+		shifted = true
 	}
 	v, ok = strings.CutSuffix(v, "__")
 	n, err := strconv.Atoi(v)
 	if !ok || err != nil || n < 1 || n > maxScriptArgs {
-		return 0, false
+		return 0, false, false
 	}
-	return n - 1, true
+	return n - 1, shifted, true
+}
+
+// shiftedName keys, in env, the positional parameters as read after a
+// `shift` (see scan.afterShift).
+const shiftedName = "@shifted"
+
+// shiftStart is the offset from which the text's positional parameters
+// are read as shifted: its first `shift` command outside a function
+// (a function shifts its own), or the start of a loop holding one; -1
+// when it has none.
+func shiftStart(f *syntax.File) int {
+	var shifts []int
+	var loops [][2]int
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			return false
+		case *syntax.WhileClause, *syntax.ForClause:
+			loops = append(loops, [2]int{int(n.Pos().Offset()), int(n.End().Offset())})
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 && n.Args[0].Lit() == "shift" {
+				shifts = append(shifts, int(n.Pos().Offset()))
+			}
+		}
+		return true
+	})
+	at := -1
+	for _, o := range shifts {
+		for _, l := range loops {
+			if o >= l[0] && o < l[1] {
+				o = min(o, l[0])
+			}
+		}
+		if at < 0 || o < at {
+			at = o
+		}
+	}
+	return at
+}
+
+// shifts reports whether a function's body shifts its arguments.
+func shifts(body *syntax.Stmt) bool {
+	found := false
+	syntax.Walk(body, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 && c.Args[0].Lit() == "shift" {
+			found = true
+		}
+		_, fd := n.(*syntax.FuncDecl)
+		return !found && !fd
+	})
+	return found
+}
+
+// afterShift reports whether a positional parameter read at pe is read
+// after a shift: in a string eval runs (wherever it is), or past the
+// text's first shift.
+func (s *scan) afterShift(pe *syntax.ParamExp) bool {
+	if s.vars[shiftedName] == nil {
+		return false
+	}
+	return s.nested || s.shiftAt >= 0 && int(pe.Pos().Offset()) >= s.shiftAt
+}
+
+// shiftedArgs is argv (a function's arguments) as the function reads
+// them after it shifts: the script's parameters in it become shifted
+// ones, which stand for every later argument too.
+func shiftedArgs(argv []scanner.Arg) []scanner.Arg {
+	out := append([]scanner.Arg(nil), argv...)
+	for i, a := range out {
+		if k, _, ok := markerOf(a); ok {
+			out[i].Value = shiftMarker(k)
+		}
+	}
+	return out
 }
 
 // optargName is the variable getopts sets to an option's argument.
@@ -123,11 +214,40 @@ func (Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	return sum, nil
 }
 
+// judgeShifted judges what a function that shifts its arguments runs
+// past its first: every suffix of args, up to the first of the script's
+// parameters among them, read as shifted (it stands for the later ones
+// too). Arguments past MaxShiftOffsets are not judged, which is reported
+// when one names a runtime.
+func (s *scan) judgeShifted(args []scanner.Arg, cls scanner.Class, depth int) {
+	for i := range args {
+		if i == scanner.MaxShiftOffsets {
+			if s.passesRuntime(args[i:]) {
+				s.p.ReportUnparseable(args[i].Pos, fmt.Sprintf("a function that shifts its arguments is given more than %d; the later ones are not judged", scanner.MaxShiftOffsets))
+			}
+			return
+		}
+		s.judge(shiftedArgs(args[i:]), cls, depth)
+		if _, _, ok := markerOf(args[i]); ok {
+			return
+		}
+	}
+}
+
 // summarizeText scans text with the positional parameters params,
 // recording the sinks it finds into sum.
 func summarizeText(p *scanner.Pass, text string, lang syntax.LangVariant, params fields, sum *scanner.Summary) error {
 	vars := env{}
 	vars.add(positionalName, params)
+	if strings.Contains(text, "shift") {
+		// after a shift (of any count), the parameters are every
+		// suffix of the caller's arguments
+		shifted := make(fields, maxScriptArgs)
+		for k := range shifted {
+			shifted[k] = val{s: shiftMarker(k)}
+		}
+		vars.add(shiftedName, shifted)
+	}
 	if strings.Contains(text, "getopts") {
 		// an option's argument ($OPTARG after getopts) may be any of
 		// the script's arguments: over-approximated, each of them
@@ -145,10 +265,9 @@ func summarizeText(p *scanner.Pass, text string, lang syntax.LangVariant, params
 // it are the following parameters up to the last ("$@", SinkArgv), or
 // the string a shell runs (SinkShell).
 func (s *scan) argSink(argv []scanner.Arg, cls scanner.Class) {
-	rec := s.shared.rec
 	for _, in := range cmdline.Unwrap(scanner.Words(argv)).Inners {
 		var k int
-		var ok bool
+		var ok, shifted bool
 		role := scanner.SinkProgram
 		at := in.Start
 		switch in.Kind {
@@ -156,13 +275,13 @@ func (s *scan) argSink(argv []scanner.Arg, cls scanner.Class) {
 			if in.Start < 0 || in.Start >= len(argv) {
 				continue
 			}
-			if k, ok = markerIndex(argv[in.Start]); !ok {
+			if k, shifted, ok = markerOf(argv[in.Start]); !ok {
 				continue
 			}
 			n := 1
 			for in.Start+n < in.End {
-				j, ok := markerIndex(argv[in.Start+n])
-				if !ok || j != k+n {
+				j, sh, ok := markerOf(argv[in.Start+n])
+				if !ok || sh != shifted || j != k+n {
 					break
 				}
 				n++
@@ -175,35 +294,95 @@ func (s *scan) argSink(argv []scanner.Arg, cls scanner.Class) {
 				continue // judge scans it in this shell, where the markers are words
 			}
 			first, _, _ := strings.Cut(strings.TrimSpace(in.Text), " ")
-			if k, ok = markerIndex(scanner.Arg{Value: first, Known: true}); !ok {
+			if k, shifted, ok = markerOf(scanner.Arg{Value: first, Known: true}); !ok {
 				continue
 			}
 			role, at = scanner.SinkShell, in.Arg
+		case cmdline.KindPackage:
+			s.templateSink(argv, in, cls)
+			continue
 		default:
 			continue
 		}
 		if at < 0 || at >= len(argv) {
 			continue
 		}
-		pos := argv[at].Pos
-		base := path.Base(s.p.Path)
-		note := fmt.Sprintf("`%s` runs its argument $%d", base, k+1)
+		note := fmt.Sprintf("`%s` runs its argument $%d", path.Base(s.p.Path), k+1)
 		switch {
-		case len(s.chain) > 0:
-			note = fmt.Sprintf("`%s` hands its arguments to `%s`", base, path.Base(s.chain[0].File))
 		case role == scanner.SinkArgv:
-			note = fmt.Sprintf("`%s` runs its arguments", base)
+			note = fmt.Sprintf("`%s` runs its arguments", path.Base(s.p.Path))
 		case role == scanner.SinkShell:
-			note = fmt.Sprintf("`%s` hands its argument $%d to a shell", base, k+1)
+			note = fmt.Sprintf("`%s` hands its argument $%d to a shell", path.Base(s.p.Path), k+1)
 		}
-		steps := append([]scanner.Step{{File: s.p.Path, Line: pos.Line, Column: pos.Column, Note: note}}, s.chain...)
-		sink := scanner.Sink{Param: k, Role: role, At: steps[len(steps)-1], Via: steps[:len(steps)-1]}
-		if cls == scanner.ClassEval && role != scanner.SinkShell {
-			sink.Class = cls
+		if shifted {
+			note += " (after a shift: any of them)"
 		}
-		if len(steps) > scanner.MaxLinkDepth || !rec.sum.AddSink(scanner.ScriptArgs, sink) {
-			rec.sum.Truncated = true
+		s.addArgSink(scanner.Sink{Param: k, Role: role, Shift: shifted}, argv[at].Pos, note, cls)
+	}
+}
+
+// templateSink records, while a script is summarized, a package runner
+// whose package (or a package option's value) is one of the script's
+// parameters (`exec npx -y "$@"`): the caller's arguments are put in
+// its words (SinkTemplate), and the package runner judged with them.
+func (s *scan) templateSink(argv []scanner.Arg, in cmdline.Inner, cls scanner.Class) {
+	first := -1
+	for _, i := range append([]int{in.Start}, in.Packages...) {
+		if i >= 0 && i < len(argv) {
+			if _, _, ok := markerOf(argv[i]); ok && (first < 0 || i < first) {
+				first = i
+			}
 		}
+	}
+	if first < 0 {
+		return
+	}
+	sink := scanner.Sink{Role: scanner.SinkTemplate, Param: -1}
+	for i := 0; i < len(argv); i++ {
+		k, shifted, ok := markerOf(argv[i])
+		if !ok {
+			sink.Slots = append(sink.Slots, scanner.Slot{Arg: argv[i], Param: -1})
+			continue
+		}
+		// "$@" from k on: the markers up to the last, in order
+		n := 1
+		for i+n < len(argv) {
+			j, sh, ok := markerOf(argv[i+n])
+			if !ok || sh != shifted || j != k+n {
+				break
+			}
+			n++
+		}
+		rest := i+n == len(argv) && k+n == maxScriptArgs
+		if !rest {
+			n = 1
+		}
+		sink.Slots = append(sink.Slots, scanner.Slot{Param: k, Rest: rest, Shift: shifted})
+		sink.Shift = sink.Shift || shifted
+		if sink.Param < 0 || k < sink.Param {
+			sink.Param = k
+		}
+		i += n - 1
+	}
+	k, _, _ := markerOf(argv[first])
+	note := fmt.Sprintf("`%s` hands its argument $%d to a package runner", path.Base(s.p.Path), k+1)
+	s.addArgSink(sink, argv[first].Pos, note, cls)
+}
+
+// addArgSink records a sink of the script being summarized at pos (in
+// this file), with the chain into it.
+func (s *scan) addArgSink(sink scanner.Sink, pos scanner.Pos, note string, cls scanner.Class) {
+	rec := s.shared.rec
+	if len(s.chain) > 0 {
+		note = fmt.Sprintf("`%s` hands its arguments to `%s`", path.Base(s.p.Path), path.Base(s.chain[0].File))
+	}
+	steps := append([]scanner.Step{{File: s.p.Path, Line: pos.Line, Column: pos.Column, Note: note}}, s.chain...)
+	sink.At, sink.Via = steps[len(steps)-1], steps[:len(steps)-1]
+	if cls == scanner.ClassEval && sink.Role != scanner.SinkShell {
+		sink.Class = cls
+	}
+	if len(steps) > scanner.MaxLinkDepth || !rec.sum.AddSink(scanner.ScriptArgs, sink) {
+		rec.sum.Truncated = true
 	}
 }
 
@@ -232,8 +411,11 @@ func (s *scan) scriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) {
 			continue
 		}
 		for _, k := range ex.Sinks {
-			derived := k.Derive(r.Args)
-			if len(derived) == 0 {
+			all, cut := k.Derived(r.Args)
+			if cut {
+				s.unjudgedScript(r, ex.File)
+			}
+			if len(all) == 0 {
 				continue
 			}
 			chain := append(append([]scanner.Step(nil), s.chain...), k.Chain()...)
@@ -243,13 +425,15 @@ func (s *scan) scriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) {
 			}
 			old := s.chain
 			s.chain = chain
-			mark := s.p.Mark()
 			c := cls
 			if k.Class != "" {
 				c = k.Class
 			}
-			s.judge(derived, c, depth+1)
-			s.p.AddChain(mark, chain)
+			for _, derived := range all {
+				mark := s.p.Mark()
+				s.judge(derived, c, depth+1)
+				s.p.AddChain(mark, chain)
+			}
 			s.chain = old
 		}
 	}

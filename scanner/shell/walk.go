@@ -207,6 +207,9 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 		// body is scanned where it is.
 		if s.funcs[argv[0].Value] && len(argv) > 1 {
 			s.judge(argv[1:], cls, depth+1)
+			if s.shifting[argv[0].Value] {
+				s.judgeShifted(argv[2:], cls, depth+1)
+			}
 		}
 		return
 	}
@@ -263,6 +266,9 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	default:
 		if s.funcs[a.Value] && i+1 < len(argv) {
 			s.judge(argv[i+1:], cls, depth+1)
+			if s.shifting[a.Value] {
+				s.judgeShifted(argv[i+2:], cls, depth+1)
+			}
 		}
 	}
 }
