@@ -32,6 +32,13 @@ type scan struct {
 	// docker is the state of the Dockerfile stage being scanned: where
 	// COPY and ADD put the repository's files in the image.
 	docker *dockerState
+	// overrides are the variables a sub-make's command line sets for
+	// this Makefile, subs the state shared with the Makefile that runs
+	// it, subDepth how many sub-makes deep it is; noSubMakes skips them.
+	overrides  map[string]string
+	subs       *subMakeState
+	subDepth   int
+	noSubMakes bool
 }
 
 // limitHit is a bound the scan of one file reached.

@@ -108,6 +108,11 @@ const maxShellFuncs = 10000
 func (s *scan) makefile() {
 	m := &makeState{s: s, vars: map[string]*makeVar{}, budget: maxMakeOutput,
 		names: s.p.Config.MentionsRuntime(s.src)}
+	for name, v := range s.overrides {
+		// a sub-make's command line: the file's assignments are ignored
+		m.vars[name] = &makeVar{value: text{s: v, m: constMap(len(v), 0)}, via: scanner.ClassVariableExecution}
+		m.names = m.names || s.p.Config.MentionsRuntime([]byte(v))
+	}
 	recipes := m.read(string(s.src), 0)
 	for _, r := range recipes {
 		if m.oneshell && len(r.lines) > 1 {
@@ -325,6 +330,9 @@ func ruleSemicolon(s string) int {
 
 func (m *makeState) assign(lt text, a []int) {
 	name := lt.s[a[2]:a[3]]
+	if _, ok := m.s.overrides[name]; ok {
+		return
+	}
 	op := lt.s[a[4]:a[5]]
 	vstart := a[5]
 	for vstart < len(lt.s) && (lt.s[vstart] == ' ' || lt.s[vstart] == '\t') {
@@ -452,6 +460,9 @@ func (m *makeState) recipeLine(t text) {
 	m.expand(t, 0, &b, &refs, true)
 	m.inRecipe = false
 	out := b.text(t.fileOff(len(t.s)))
+	if !m.s.noSubMakes {
+		m.subMakes(t, out)
+	}
 	m.s.shell(out, "", func(f *scanner.Finding, off int) {
 		if !f.IsLaunch() {
 			return
