@@ -74,6 +74,11 @@ const MaxShiftOffsets = 64
 // Field "bin"): a caller's instance gives it.
 const ParamThis = -1
 
+// ParamEnv is Sink.Param for an environment variable a script runs and
+// does not set (Name): the caller's value of it (`export AGENT=claude;
+// ./step.sh`) gives it.
+const ParamEnv = -2
+
 // Sink is one parameter of a helper that reaches a process API.
 type Sink struct {
 	Param int // 0-based position of the parameter (ParamThis: the instance)
@@ -184,7 +189,7 @@ func (s *Summary) AddConst(name string, c Const) bool {
 // AddSink records a helper's sink; false when the bound is reached.
 func (s *Summary) AddSink(fn string, k Sink) bool {
 	for _, old := range s.Sinks[fn] {
-		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role && old.Rest == k.Rest && old.Shift == k.Shift &&
+		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role && old.Rest == k.Rest && old.Shift == k.Shift && old.Name == k.Name &&
 			(k.Role != SinkArgElem || old.Elem == k.Elem && old.At == k.At) && (k.Role != SinkTemplate || old.At == k.At) {
 			return true
 		}

@@ -177,6 +177,9 @@ type scan struct {
 	nested   bool
 	shiftAt  int
 	shifting map[string]bool
+	// envVals are the variables the text sets to a value naming a
+	// runtime (see runtimeVars), once computed.
+	envVals *map[string][]string
 }
 
 // maxNestedScans bounds how many eval and -c strings one text may have

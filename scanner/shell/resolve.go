@@ -187,13 +187,17 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 			}
 			alts = append(alts, g)
 		}
+	} else if s.shared.rec != nil && idx == nil && syntax.ValidName(name) {
+		// while a script is summarized, a variable it never sets is the
+		// environment's: its caller may give it
+		alts = append(alts, fields{{s: envMarker(name)}})
 	} else {
 		alts = append(alts, fields{{s: unknown}})
 	}
 	if pe.Exp != nil {
 		switch pe.Exp.Op {
 		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
-			if set == nil {
+			if set == nil && (s.shared.rec == nil || idx != nil || !syntax.ValidName(name)) {
 				alts = alts[:0]
 				alts = append(alts, fields{{s: unknown}})
 			}

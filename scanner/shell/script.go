@@ -3,6 +3,8 @@ package shell
 import (
 	"fmt"
 	"path"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,6 +57,36 @@ func markerOf(a scanner.Arg) (k int, shifted bool, ok bool) {
 		return 0, false, false
 	}
 	return n - 1, shifted, true
+}
+
+// envMarker is the word a variable the script never sets holds while
+// it is summarized: the caller's environment gives it.
+func envMarker(name string) string { return envMarkerPrefix + name + "__" }
+
+const envMarkerPrefix = "__leasegate_env_"
+
+// envOf is the variable an environment marker stands for.
+func envOf(a scanner.Arg) (string, bool) {
+	v, ok := strings.CutPrefix(a.Value, envMarkerPrefix)
+	if !ok || !a.Known {
+		return "", false
+	}
+	v, ok = strings.CutSuffix(v, "__")
+	return v, ok && syntax.ValidName(v)
+}
+
+// envMarkerRE is an environment marker inside a word.
+var envMarkerRE = regexp.MustCompile(envMarkerPrefix + `[A-Za-z_][A-Za-z0-9_]*__`)
+
+// embeddedEnv is a word holding environment markers as the scan reads
+// it: one marker alone stays (the caller may give the variable), a marker
+// inside a longer word (`"$DIR/x.sh"`) is an unknown stretch, as it is
+// outside a summary.
+func embeddedEnv(s string) string {
+	if m := envMarkerRE.FindString(s); m == s {
+		return s
+	}
+	return envMarkerRE.ReplaceAllString(s, unknown)
 }
 
 // shiftedName keys, in env, the positional parameters as read after a
@@ -173,7 +205,7 @@ func (Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	if nul := strings.IndexByte(src, 0); nul >= 0 {
 		src = src[:strings.LastIndexByte(src[:nul], '\n')+1]
 	}
-	if !refersToArgs(src) && !strings.Contains(src, optargName) {
+	if !refersToArgs(src) && !strings.Contains(src, optargName) && !strings.Contains(src, "$") {
 		return sum, nil
 	}
 	lang := fileDialect(p)
@@ -273,6 +305,11 @@ func (s *scan) argSink(argv []scanner.Arg, cls scanner.Class) {
 		switch in.Kind {
 		case cmdline.KindArgv:
 			if in.Start < 0 || in.Start >= len(argv) {
+				continue
+			}
+			if name, ok := envOf(argv[in.Start]); ok {
+				note := fmt.Sprintf("`%s` runs `$%s` from its environment", path.Base(s.p.Path), name)
+				s.addArgSink(scanner.Sink{Param: scanner.ParamEnv, Name: name, Role: scanner.SinkProgram}, argv[in.Start].Pos, note, cls)
 				continue
 			}
 			if k, shifted, ok = markerOf(argv[in.Start]); !ok {
@@ -391,6 +428,7 @@ func (s *scan) addArgSink(sink scanner.Sink, pos scanner.Pos, note string, cls s
 // a call giving a script an argument that names a runtime is noted
 // (Pass.Needs) so that the file is scanned again.
 func (s *scan) scriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) {
+	s.envScriptCalls(argv, cls, depth)
 	if len(argv) < 2 || !mayRunScript(argv) || !s.passesRuntime(argv[1:]) {
 		return
 	}
@@ -437,6 +475,104 @@ func (s *scan) scriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) {
 			s.chain = old
 		}
 	}
+}
+
+// envScriptCalls judges the scripts of the repository an argv runs by
+// path with the variables this text sets that name a runtime (`export
+// AGENT=claude; ./step.sh` where step.sh runs "$AGENT" and never sets
+// it): the environment it hands them. Whether a variable is exported is
+// not followed: any the text sets is taken to reach the script.
+func (s *scan) envScriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) {
+	if !slices.ContainsFunc(argv, func(a scanner.Arg) bool { return a.Known && strings.IndexByte(a.Value, '/') >= 0 }) {
+		return
+	}
+	if s.shared.rec != nil && s.p.Imports != nil {
+		s.passEnv(argv)
+	}
+	vars := s.runtimeVars()
+	if len(vars) == 0 {
+		return
+	}
+	for _, r := range scanner.ScriptRuns(argv) {
+		if s.p.Imports == nil {
+			s.p.Needs = append(s.p.Needs, r.Spec)
+			continue
+		}
+		ex, ok := s.p.Imports.Script(r.Spec)
+		if !ok {
+			continue
+		}
+		if ex.Dynamic {
+			s.unjudgedScript(r, ex.File)
+			continue
+		}
+		for _, k := range ex.Sinks {
+			vals, ok := vars[k.Name]
+			if k.Param != scanner.ParamEnv || !ok {
+				continue
+			}
+			chain := append(append([]scanner.Step(nil), s.chain...), k.Chain()...)
+			if len(chain) > scanner.MaxLinkDepth {
+				s.unjudgedScript(r, ex.File)
+				continue
+			}
+			old := s.chain
+			s.chain = chain
+			for _, v := range vals {
+				mark := s.p.Mark()
+				s.judge([]scanner.Arg{{Value: v, Known: true, Via: scanner.ClassVariableExecution, Pos: r.At}}, cls, depth+1)
+				s.p.AddChain(mark, chain)
+			}
+			s.chain = old
+		}
+	}
+}
+
+// passEnv records, while a script is summarized, the environment
+// variables a script it runs by path runs that this one does not set:
+// they are this script's caller's too.
+func (s *scan) passEnv(argv []scanner.Arg) {
+	for _, r := range scanner.ScriptRuns(argv) {
+		ex, ok := s.p.Imports.Script(r.Spec)
+		if !ok || ex.Dynamic {
+			continue
+		}
+		for _, k := range ex.Sinks {
+			if k.Param != scanner.ParamEnv || s.vars[k.Name] != nil {
+				continue
+			}
+			old := s.chain
+			s.chain = k.Chain()
+			note := fmt.Sprintf("`%s` runs `$%s` from its environment", path.Base(s.p.Path), k.Name)
+			s.addArgSink(scanner.Sink{Param: scanner.ParamEnv, Name: k.Name, Role: scanner.SinkProgram}, r.At, note, "")
+			s.chain = old
+		}
+	}
+}
+
+// runtimeVars are the variables this text sets to a value naming a
+// runtime, with those values (computed once).
+func (s *scan) runtimeVars() map[string][]string {
+	if s.envVals != nil {
+		return *s.envVals
+	}
+	out := map[string][]string{}
+	s.envVals = &out
+	for name, set := range s.vars {
+		if !syntax.ValidName(name) || set == nil {
+			continue
+		}
+		for _, f := range set.list {
+			if len(f) != 1 || !f[0].known() || !s.p.Config.MentionsRuntime([]byte(f[0].s)) {
+				continue
+			}
+			out[name] = append(out[name], f[0].s)
+		}
+	}
+	for _, v := range out {
+		slices.Sort(v)
+	}
+	return out
 }
 
 // mayRunScript is a cheap test before ScriptRuns: some known word but the

@@ -37,6 +37,9 @@ func (v val) known() bool { return !strings.Contains(v.s, unknown) }
 
 // arg turns a field into an argv element for the judge.
 func (v val) arg(pos scanner.Pos) scanner.Arg {
+	if strings.Contains(v.s, envMarkerPrefix) {
+		v.s = embeddedEnv(v.s)
+	}
 	if v.known() {
 		return scanner.Arg{Value: v.s, Known: true, Via: v.via, Pos: pos}
 	}
