@@ -369,11 +369,14 @@ type envVar struct {
 // withEnv prefixes shell text with assignments of the variables it
 // refers to, so the shell detector tracks them like variables the script
 // sets (class variable-execution, or dynamic for defaults). The
-// assignments map to where each value is written.
+// assignments map to where each value is written. Text that may run a
+// script by path (`./x.sh`, `bash ci/x.sh`) gets every variable: the
+// script reads them from its environment (docs/repository.md).
 func withEnv(t text, env []envVar) text {
 	var parts []text
+	all := strings.Contains(t.s, "/") && (strings.Contains(t.s, ".sh") || strings.Contains(t.s, "./"))
 	for _, e := range env {
-		if !refersTo(t.s, e.name) {
+		if !all && !refersTo(t.s, e.name) || !isEnvName(e.name) {
 			continue
 		}
 		q := "'" + strings.ReplaceAll(e.val.s, "'", `'\''`) + "'"
