@@ -26,6 +26,7 @@ const (
 	KindSystemd     Kind = "systemd"
 	KindProcfile    Kind = "procfile"
 	KindCrontab     Kind = "crontab"
+	KindJustfile    Kind = "justfile"
 )
 
 // Name is the detector's name; findings carry the file's Kind instead.
@@ -94,6 +95,8 @@ func Classify(rel string) (Kind, bool) {
 		return KindSystemd, false
 	case base == "Procfile" || strings.HasPrefix(base, "Procfile."):
 		return KindProcfile, false
+	case lower == "justfile" || lower == ".justfile" || ext == ".just":
+		return KindJustfile, false
 	case lower == "crontab" || ext == ".cron" || ext == ".crontab" || strings.Contains(dir, "/cron.d/"):
 		return KindCrontab, false
 	case ext == ".json" || ext == ".jsonc":
@@ -150,6 +153,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 	case KindProcfile:
 		s.procfile()
 		return nil
+	case KindJustfile:
+		s.justfile()
+		return nil
 	case KindCrontab:
 		s.crontab()
 		return nil
@@ -190,6 +196,10 @@ func (s *scan) run(kind Kind, strict bool) error {
 			s.actions(d)
 		case KindCompose:
 			s.compose(d)
+		case KindYAML:
+			if isTaskfile(p.Path) {
+				s.taskfile(d)
+			}
 		case KindJSON:
 			switch path.Base(p.Path) {
 			case "deno.json", "deno.jsonc":

@@ -1,0 +1,175 @@
+package data
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Task runners (docs/data.md): a justfile's recipe lines and a
+// Taskfile's `cmds:` are shell command lines. Their templates (`{{agent}}`
+// in a justfile, `{{.AGENT}}` in a Taskfile) stand for the file's
+// variables; they are given to the shell detector as `${NAME}` with the
+// variables set before the line (withEnv), so a launch through one is
+// variable-execution. A template the scan does not know (a function, a
+// recipe parameter without a default) is a neutral word.
+
+// isTaskfile reports a go-task Taskfile by its name.
+func isTaskfile(rel string) bool {
+	switch strings.ToLower(path.Base(rel)) {
+	case "taskfile.yml", "taskfile.yaml", "taskfile.dist.yml", "taskfile.dist.yaml":
+		return true
+	}
+	return false
+}
+
+// templateRE is a `{{ ... }}` template; its group a plain name (with a
+// leading dot for a Taskfile's Go template).
+var templateRE = regexp.MustCompile(`\{\{-?\s*(\.?[A-Za-z_][A-Za-z0-9_-]*)?[^}]*?-?\}\}`)
+
+// templates rewrites t's templates as shell expansions of the names
+// known (`${NAME}`), others as a neutral word; dot says the names are
+// written with a leading dot (Go templates).
+func templates(t text, known map[string]bool, dot bool) text {
+	ms := templateRE.FindAllStringSubmatchIndex(t.s, -1)
+	if ms == nil {
+		return t
+	}
+	var b builder
+	last := 0
+	for _, m := range ms {
+		for k := last; k < m[0]; k++ {
+			b.add(t.s[k:k+1], t.fileOff(k))
+		}
+		last = m[1]
+		name := ""
+		if m[2] >= 0 && strings.TrimSpace(t.s[m[0]:m[1]]) != "" {
+			name = t.s[m[2]:m[3]]
+			inner := strings.Trim(t.s[m[0]+2:m[1]-2], "- \t")
+			if inner != name {
+				name = "" // an expression, not a name alone
+			}
+		}
+		if dot != strings.HasPrefix(name, ".") {
+			name = ""
+		}
+		name = strings.TrimPrefix(name, ".")
+		if name != "" && known[name] {
+			b.addAt("${"+name+"}", t.fileOff(m[0]))
+			continue
+		}
+		b.addAt(makePlaceholder, t.fileOff(m[0]))
+	}
+	for k := last; k < len(t.s); k++ {
+		b.add(t.s[k:k+1], t.fileOff(k))
+	}
+	return b.text(t.fileOff(len(t.s)))
+}
+
+// taskfile scans a Taskfile's tasks: each `cmds:` entry (a string, or an
+// object's `cmd:`) and a task's `cmd:`, with the file's and the task's
+// `vars:` and `env:` (literal values) set.
+func (s *scan) taskfile(root *node) {
+	tasks := root.get("tasks")
+	if tasks == nil || tasks.kind != kindObject {
+		return
+	}
+	global := taskVars(root, nil)
+	for _, task := range tasks.vals {
+		if task.kind != kindObject {
+			continue
+		}
+		env := taskVars(task, append([]envVar(nil), global...))
+		known := map[string]bool{}
+		for _, e := range env {
+			known[e.name] = true
+		}
+		var cmds []*node
+		if c := task.get("cmd"); c != nil {
+			cmds = append(cmds, c)
+		}
+		if cs := task.get("cmds"); cs != nil && cs.kind == kindArray {
+			for _, c := range cs.elems {
+				if c.kind == kindObject {
+					c = c.get("cmd")
+				}
+				if c != nil {
+					cmds = append(cmds, c)
+				}
+			}
+		}
+		for _, c := range cmds {
+			if c.kind == kindScalar && c.isString {
+				s.shell(withEnv(templates(c.text(), known, true), env), "", nil)
+			}
+		}
+	}
+}
+
+// taskVars adds the literal `vars:` and `env:` of a Taskfile node to env.
+func taskVars(n *node, env []envVar) []envVar {
+	for _, key := range []string{"vars", "env"} {
+		vs := n.get(key)
+		if vs == nil || vs.kind != kindObject {
+			continue
+		}
+		for i, k := range vs.keys {
+			if v := vs.vals[i]; v.kind == kindScalar && isEnvName(k.str) {
+				env = append(env, envVar{name: k.str, val: v.text()})
+			}
+		}
+	}
+	return env
+}
+
+var (
+	justAssignRE = regexp.MustCompile(`^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*:=\s*(.*?)\s*$`)
+	justRecipeRE = regexp.MustCompile(`^@?[A-Za-z_][A-Za-z0-9_-]*(?:\s[^:]*)?:(?:[^=]|$)`)
+)
+
+// justfile scans a justfile's recipes: each indented line after a recipe
+// header is a shell command line (after the `@` and `-` prefixes), with
+// the file's variables set (`agent := "claude"`, a quoted literal; any
+// other expression is not known). A recipe whose body starts with a
+// shebang of another language is not shell and is not scanned.
+func (s *scan) justfile() {
+	ls := s.physLines()
+	var env []envVar
+	known := map[string]bool{}
+	for _, l := range ls {
+		m := justAssignRE.FindStringSubmatchIndex(l.s)
+		if m == nil {
+			continue
+		}
+		v := l.s[m[4]:m[5]]
+		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] && !strings.Contains(v[1:len(v)-1], "{{") {
+			env = append(env, envVar{name: l.s[m[2]:m[3]], val: verbatim(v[1:len(v)-1], l.off+m[4]+1)})
+			known[l.s[m[2]:m[3]]] = true
+		}
+	}
+	inRecipe, skip := false, false
+	for _, l := range ls {
+		body := strings.TrimLeft(l.s, " \t")
+		switch {
+		case l.s == "" || body == "":
+			continue
+		case len(body) < len(l.s):
+			if !inRecipe || skip || strings.HasPrefix(body, "#") && !strings.HasPrefix(body, "#!") {
+				continue
+			}
+			if strings.HasPrefix(body, "#!") {
+				skip = !strings.Contains(body, "sh")
+				continue
+			}
+			off := len(l.s) - len(body)
+			for off < len(l.s) && (l.s[off] == '@' || l.s[off] == '-') {
+				off++
+			}
+			t := verbatim(l.s[off:], l.off+off)
+			s.shell(withEnv(templates(t, known, false), env), "", nil)
+		default:
+			inRecipe = !strings.HasPrefix(body, "#") && justAssignRE.FindStringIndex(l.s) == nil && justRecipeRE.MatchString(l.s)
+			skip = false
+		}
+	}
+}
