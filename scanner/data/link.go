@@ -123,17 +123,27 @@ func (s *scan) localUses(uses, with *node, matrix []envVar) {
 			s.unjudgedUses(at, spec, "it cannot be parsed with the inputs in place: "+err.Error())
 			return
 		}
-		for _, f := range withIn.Findings() {
-			key := fmt.Sprintf("%d:%s", f.Line, f.Runtime)
-			if !f.IsLaunch() || have[key] {
-				continue
-			}
-			have[key] = true
-			chain := []scanner.Step{{File: rel, Line: f.Line, Column: f.Column, Note: "the action runs its input"}}
-			mark := s.p.Mark()
-			s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: f.Runtime, Class: f.Class, Message: f.Message})
-			s.p.AddChain(mark, chain)
+		s.reportAdded(at, rel, withIn.Findings(), have, "the action runs its input")
+	}
+}
+
+// reportAdded reports at at the launches fs (findings of the file rel,
+// read with values the call gives it) holds that have does not (keyed
+// by line and runtime), with the chain into rel.
+func (s *scan) reportAdded(at scanner.Pos, rel string, fs []scanner.Finding, have map[string]bool, note string) {
+	for _, f := range fs {
+		key := fmt.Sprintf("%d:%s", f.Line, f.Runtime)
+		if !f.IsLaunch() || have[key] {
+			continue
 		}
+		have[key] = true
+		chain := []scanner.Step{{File: rel, Line: f.Line, Column: f.Column, Note: note}}
+		if f.Chain != nil {
+			chain = append(*f.Chain, chain...)
+		}
+		mark := s.p.Mark()
+		s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: f.Runtime, Class: f.Class, Message: f.Message})
+		s.p.AddChain(mark, chain)
 	}
 }
 

@@ -164,21 +164,7 @@ func (m *makeState) subMake(dir, file string, ovs []override) {
 	if ws.limit != nil {
 		s.hitLimit(at, fmt.Sprintf("%s, read with the sub-make's variables: %s", rel, ws.limit.msg))
 	}
-	pos := s.pos(at)
-	for _, f := range with.Findings() {
-		key := fmt.Sprintf("%d:%s", f.Line, f.Runtime)
-		if !f.IsLaunch() || have[key] {
-			continue
-		}
-		have[key] = true
-		chain := []scanner.Step{{File: rel, Line: f.Line, Column: f.Column, Note: "the sub-make's Makefile, with the variables it is given"}}
-		if f.Chain != nil {
-			chain = append(*f.Chain, chain...)
-		}
-		mark := s.p.Mark()
-		s.p.Report(scanner.Finding{Line: pos.Line, Column: pos.Column, Runtime: f.Runtime, Class: f.Class, Message: f.Message})
-		s.p.AddChain(mark, chain)
-	}
+	s.reportAdded(s.pos(at), rel, with.Findings(), have, "the sub-make's Makefile, with the variables it is given")
 }
 
 // sortedPairs is a map as sorted name=value pairs.

@@ -453,28 +453,33 @@ func (s *scan) scriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) {
 			if cut {
 				s.unjudgedScript(r, ex.File)
 			}
-			if len(all) == 0 {
-				continue
+			if len(all) > 0 {
+				s.judgeInScript(r, ex.File, k, all, cls, depth)
 			}
-			chain := append(append([]scanner.Step(nil), s.chain...), k.Chain()...)
-			if len(chain) > scanner.MaxLinkDepth {
-				s.unjudgedScript(r, ex.File)
-				continue
-			}
-			old := s.chain
-			s.chain = chain
-			c := cls
-			if k.Class != "" {
-				c = k.Class
-			}
-			for _, derived := range all {
-				mark := s.p.Mark()
-				s.judge(derived, c, depth+1)
-				s.p.AddChain(mark, chain)
-			}
-			s.chain = old
 		}
 	}
+}
+
+// judgeInScript judges the argvs the sink k of a script (file) runs
+// for the call r, with the chain into the script; past MaxLinkDepth the
+// call cannot be judged.
+func (s *scan) judgeInScript(r scanner.ScriptRun, file string, k scanner.Sink, argvs [][]scanner.Arg, cls scanner.Class, depth int) {
+	chain := append(append([]scanner.Step(nil), s.chain...), k.Chain()...)
+	if len(chain) > scanner.MaxLinkDepth {
+		s.unjudgedScript(r, file)
+		return
+	}
+	old := s.chain
+	s.chain = chain
+	if k.Class != "" {
+		cls = k.Class
+	}
+	for _, argv := range argvs {
+		mark := s.p.Mark()
+		s.judge(argv, cls, depth+1)
+		s.p.AddChain(mark, chain)
+	}
+	s.chain = old
 }
 
 // envScriptCalls judges the scripts of the repository an argv runs by
@@ -511,19 +516,11 @@ func (s *scan) envScriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) 
 			if k.Param != scanner.ParamEnv || !ok {
 				continue
 			}
-			chain := append(append([]scanner.Step(nil), s.chain...), k.Chain()...)
-			if len(chain) > scanner.MaxLinkDepth {
-				s.unjudgedScript(r, ex.File)
-				continue
+			argvs := make([][]scanner.Arg, len(vals))
+			for i, v := range vals {
+				argvs[i] = []scanner.Arg{{Value: v, Known: true, Via: scanner.ClassVariableExecution, Pos: r.At}}
 			}
-			old := s.chain
-			s.chain = chain
-			for _, v := range vals {
-				mark := s.p.Mark()
-				s.judge([]scanner.Arg{{Value: v, Known: true, Via: scanner.ClassVariableExecution, Pos: r.At}}, cls, depth+1)
-				s.p.AddChain(mark, chain)
-			}
-			s.chain = old
+			s.judgeInScript(r, ex.File, k, argvs, cls, depth)
 		}
 	}
 }
