@@ -32,6 +32,21 @@ func FindDangerous(s string) []DangerousMatch {
 	return out
 }
 
+// BareMode is the permission mode that bypasses every check: alone it is
+// not the primitive (`acceptEdits` is its sibling), but with
+// `--permission-mode` before it or as an SDK or settings option it is.
+const BareMode = "bypassPermissions"
+
+// PrimitivePart reports whether s, a value a constant may hold, spells the
+// primitive or a part that another file may complete: a form of
+// FindDangerous, the bare bypass mode, or the `--permission-mode` flag
+// (its value may come from elsewhere). The repository phase follows such
+// constants into the files that use them (docs/repository.md).
+func PrimitivePart(s string) bool {
+	return strings.Contains(s, BareMode) || strings.Contains(s, "dangerously-skip-permissions") ||
+		strings.HasPrefix(s, "--permission-mode")
+}
+
 // DangerousArgv reports the index of the argv element that starts the raw
 // primitive when it is spread over elements (`--permission-mode`,
 // `bypassPermissions`), or -1.
@@ -43,7 +58,7 @@ func DangerousArgv(argv []Arg) int {
 		if len(FindDangerous(a.Value)) > 0 {
 			return i
 		}
-		if a.Value == "--permission-mode" && i+1 < len(argv) && argv[i+1].Known && argv[i+1].Value == "bypassPermissions" {
+		if a.Value == "--permission-mode" && i+1 < len(argv) && argv[i+1].Known && argv[i+1].Value == BareMode {
 			return i
 		}
 	}

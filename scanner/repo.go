@@ -153,6 +153,12 @@ type Summary struct {
 	// of a package (`export { query as ask } from "…sdk"`): a file that
 	// calls one is read in phase two, as for a helper.
 	APIs []string
+	// Primitives are the module-level names whose value spells the raw
+	// primitive or a part of it (PrimitivePart), whatever its form: a
+	// file that names one and the module is read in phase two, where the
+	// value is judged at its use (an argv, a permission option, a
+	// settings object).
+	Primitives []string
 	// Truncated says a bound cut the summary: a name it does not hold
 	// may still be offered, so a use of one is dynamic.
 	Truncated bool
@@ -160,7 +166,7 @@ type Summary struct {
 
 // Empty reports whether the summary offers nothing.
 func (s *Summary) Empty() bool {
-	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && len(s.APIs) == 0 && !s.Truncated
+	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && len(s.APIs) == 0 && len(s.Primitives) == 0 && !s.Truncated
 }
 
 // Const is an exported constant: the strings it may hold and where it is
@@ -367,12 +373,22 @@ func (p *Pass) JudgeThrough(cmd Command, chain []Step) *Launch {
 
 // AddChain gives the launches reported since the k-th finding the chain.
 func (p *Pass) AddChain(k int, chain []Step) {
+	p.addChain(k, chain, Finding.IsLaunch)
+}
+
+// AddPrimitiveChain gives the raw primitives reported since the k-th
+// finding the chain: the constants of other files that spelled them.
+func (p *Pass) AddPrimitiveChain(k int, chain []Step) {
+	p.addChain(k, chain, func(f Finding) bool { return f.Class == ClassDangerousPrimitive })
+}
+
+func (p *Pass) addChain(k int, chain []Step, which func(Finding) bool) {
 	if len(chain) == 0 {
 		return
 	}
 	for i := k; i < len(p.findings); i++ {
 		f := &p.findings[i]
-		if !f.IsLaunch() || f.Chain != nil {
+		if !which(*f) || f.Chain != nil {
 			continue
 		}
 		c := append([]Step(nil), chain...)

@@ -253,6 +253,11 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			}
 			add(methodKey + name)
 		}
+		// a constant spelling the raw primitive: the files that use it
+		// judge it where they put it
+		for _, name := range s.Primitives {
+			add(name)
+		}
 	}
 	for _, f := range r.files {
 		addNames(f.res.link.summary, f.rel)

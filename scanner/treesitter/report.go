@@ -70,13 +70,19 @@ func DangerText(argv []scanner.Arg, k int) string {
 
 // ReportComposite reports the dangerous primitives in v, the value of node
 // n, when it is a string built from more than one literal, which the raw
-// text search cannot see.
+// text search cannot see. The bare bypass mode built from pieces
+// (`'bypass' + 'Permissions'`) is the primitive too: nothing but hiding
+// it from a search builds it, and where it is used may be another file.
 func ReportComposite(p *scanner.Pass, t *Tree, n int32, v Value) {
 	if v.K != VStr || !v.Composite {
 		return
 	}
-	for _, m := range scanner.FindDangerous(v.S) {
+	ms := scanner.FindDangerous(v.S)
+	for _, m := range ms {
 		p.ReportDangerous(t.Pos(n), m.Text, true)
+	}
+	if len(ms) == 0 && strings.Contains(v.S, scanner.BareMode) {
+		p.ReportDangerous(t.Pos(n), scanner.BareMode, true)
 	}
 }
 

@@ -106,6 +106,8 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// read though it names no process API itself.
 	linkHint := p.Imports != nil && p.Imports.Hint(p.Src)
 	apiHint = apiHint || linkHint
+	// ... and its values from other files may spell the primitive
+	dangerHint = dangerHint || linkHint
 	if !apiHint && !dangerHint {
 		return nil
 	}
@@ -129,12 +131,15 @@ func (d Detector) Scan(p *scanner.Pass) error {
 			// callers in other files are read in phase two
 			a.summarizeExports()
 		}
-		if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 {
-			p.Summary = &a.link.sum
-		}
 	}
 	if dangerHint {
 		a.detectDangerous()
+		if a.p.Imports == nil {
+			a.primitiveConsts()
+		}
+	}
+	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 {
+		p.Summary = &a.link.sum
 	}
 	if t.HasError && apiHint {
 		if at, ok := t.BrokenAt(kError, brokenNeedles, kCall, kNew); ok {
@@ -171,6 +176,10 @@ func (a *analyzer) detectCalls() {
 		a.link.used = a.link.used[:0]
 		a.call(i, fn)
 		a.p.AddChain(mark, a.link.used)
+		if len(a.link.used) > 0 && scanner.FindDangerous(t.Text(i)) == nil {
+			// the primitive in its argv came from another file
+			a.p.AddPrimitiveChain(mark, a.link.used)
+		}
 	}
 }
 
@@ -642,57 +651,78 @@ func anyIs(v value, s string) bool {
 func (a *analyzer) detectDangerous() {
 	t := a.t
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
-		switch t.Nodes[i].Kind {
-		case kBinary:
-			if par := t.Nodes[i].Parent; par != none && t.Nodes[par].Kind == kBinary {
-				continue // only the top of a concatenation
+		// The constants of other files a check reads name the chain of
+		// the primitive it finds.
+		mark := a.p.Mark()
+		a.link.used = a.link.used[:0]
+		a.dangerousAt(i)
+		a.p.AddPrimitiveChain(mark, a.link.used)
+	}
+}
+
+// dangerousAt checks node i for the primitive (detectDangerous).
+func (a *analyzer) dangerousAt(i int32) {
+	t := a.t
+	switch t.Nodes[i].Kind {
+	case kBinary:
+		if par := t.Nodes[i].Parent; par != none && t.Nodes[par].Kind == kBinary {
+			return // only the top of a concatenation
+		}
+		a.dangerousString(i)
+	case kTemplateString:
+		a.dangerousString(i)
+	case kArray:
+		v := a.ev.Eval(i)
+		if v.K != vArr {
+			return
+		}
+		argv := a.argvOf(nil, v)
+		if k := scanner.DangerousArgv(argv); k >= 0 {
+			e := v.Elems[k]
+			// a value of another file is judged here, where it is
+			// put in an argv (its own file may hold a bare part)
+			if e.Composite || argv[k].Value == "--permission-mode" || len(a.link.used) > 0 {
+				a.p.ReportDangerous(a.posOrNode(e, i), treesitter.DangerText(argv, k), true)
 			}
-			a.dangerousString(i)
-		case kTemplateString:
-			a.dangerousString(i)
-		case kArray:
-			v := a.ev.Eval(i)
-			if v.K != vArr {
-				continue
-			}
-			argv := a.argvOf(nil, v)
-			if k := scanner.DangerousArgv(argv); k >= 0 {
-				e := v.Elems[k]
-				if e.Composite || argv[k].Value == "--permission-mode" {
-					a.p.ReportDangerous(a.posOrNode(e, i), treesitter.DangerText(argv, k), true)
-				}
-			}
-		case kPair:
-			k := t.Child(i, fKey)
-			if k == none {
-				continue
-			}
-			if text, ok := a.dangerousOption(propName(t, k), t.Child(i, fValue)); ok {
+		}
+	case kPair:
+		k := t.Child(i, fKey)
+		if k == none {
+			return
+		}
+		if text, ok := a.dangerousOption(propName(t, k), t.Child(i, fValue)); ok {
+			a.p.ReportDangerous(t.Pos(i), text, true)
+		}
+	case kAssignment:
+		// options.permissionMode = "bypassPermissions": the option set
+		// after construction
+		l := t.Child(i, fLeft)
+		if l == none || t.Nodes[l].Kind != kMember {
+			return
+		}
+		if p := t.Child(l, fProperty); p != none {
+			if text, ok := a.dangerousOption(t.Text(p), t.Child(i, fRight)); ok {
 				a.p.ReportDangerous(t.Pos(i), text, true)
 			}
-		case kAssignment:
-			// options.permissionMode = "bypassPermissions": the option set
-			// after construction
-			l := t.Child(i, fLeft)
-			if l == none || t.Nodes[l].Kind != kMember {
-				continue
+		}
+	case kCall:
+		fn := t.Child(i, fFunction)
+		if fn == none || t.Nodes[fn].Kind != kMember {
+			if fn != none && t.Nodes[fn].Kind == kIdentifier && isStrFunc(t.Text(fn)) {
+				a.dangerousString(i) // atob('...')
 			}
-			if p := t.Child(l, fProperty); p != none {
-				if text, ok := a.dangerousOption(t.Text(p), t.Child(i, fRight)); ok {
+			return
+		}
+		if par := t.Nodes[i].Parent; par == none || t.Nodes[par].Kind != kMember {
+			// a string computed by methods (['--dangerously', 'skip',
+			// 'permissions'].join('-')): the outermost call of a chain
+			a.dangerousString(i)
+		}
+		// q.setPermissionMode("bypassPermissions")
+		if p := t.Child(fn, fProperty); p != none && t.Is(p, "setPermissionMode") {
+			if args := t.Child(i, fArguments); args != none && t.Nodes[args].First != none {
+				if text, ok := a.dangerousOption("permissionMode", t.Nodes[args].First); ok {
 					a.p.ReportDangerous(t.Pos(i), text, true)
-				}
-			}
-		case kCall:
-			// q.setPermissionMode("bypassPermissions")
-			fn := t.Child(i, fFunction)
-			if fn == none || t.Nodes[fn].Kind != kMember {
-				continue
-			}
-			if p := t.Child(fn, fProperty); p != none && t.Is(p, "setPermissionMode") {
-				if args := t.Child(i, fArguments); args != none && t.Nodes[args].First != none {
-					if text, ok := a.dangerousOption("permissionMode", t.Nodes[args].First); ok {
-						a.p.ReportDangerous(t.Pos(i), text, true)
-					}
 				}
 			}
 		}
@@ -739,4 +769,10 @@ func isNodeInterpreter(p string) bool {
 		return true
 	}
 	return false
+}
+
+// isStrFunc reports whether name is a global function computing a string.
+func isStrFunc(name string) bool {
+	_, ok := strFuncs[name]
+	return ok
 }

@@ -316,7 +316,7 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		a.exportValue(name+"()", a.ev.ReturnValue(v.Fn, at), at, depth+1)
 	case name != "":
 		strs, _ := treesitter.Strings(v)
-		if len(strs) > 0 && a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
+		if len(strs) > 0 && (a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) || slices.ContainsFunc(strs, scanner.PrimitivePart)) {
 			a.link.sum.AddConst(name, scanner.Const{Vals: strs, At: t.Pos(at)})
 		}
 	}
@@ -386,6 +386,28 @@ func (a *analyzer) summarizeConsts() {
 		}
 		a.exportValue(name, v, bs[0].name, 0)
 	}
+}
+
+// primitiveConsts lists the module-level names whose value spells the
+// raw primitive or a part of it (Summary.Primitives), read as
+// summarizeConsts reads them: the files that use one are read in phase
+// two and judge it where they put it.
+func (a *analyzer) primitiveConsts() {
+	keep := a.link.sum
+	a.link.sum = scanner.Summary{}
+	a.summarizeConsts()
+	found := a.link.sum
+	a.link.sum = keep
+	for key, c := range found.Consts {
+		if !slices.ContainsFunc(c.Vals, scanner.PrimitivePart) {
+			continue
+		}
+		name, _, _ := strings.Cut(key, ".")
+		if !slices.Contains(a.link.sum.Primitives, name) {
+			a.link.sum.Primitives = append(a.link.sum.Primitives, name)
+		}
+	}
+	slices.Sort(a.link.sum.Primitives)
 }
 
 // step is a link of a chain at node n of this file.
