@@ -124,7 +124,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	dangerHint := p.Hits.Has(scanner.HitPieces)
 	// In the repository phase a file that calls another file's helper is
 	// read though it names no process API itself.
-	apiHint = apiHint || p.Imports != nil && p.Imports.Hint(p.Src)
+	linkHint := p.Imports != nil && p.Imports.Hint(p.Src)
+	apiHint = apiHint || linkHint
+	// ... and its values from other files may spell the primitive
+	dangerHint = dangerHint || linkHint
 	if !apiHint && !dangerHint {
 		return nil
 	}
@@ -139,14 +142,17 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		a.detectCalls()
 		a.fixedPoint()
 		a.summarizeAPIs(true)
-		if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 {
-			// a copy: the pass outlives the analyzer, which holds the tree
-			sum := a.link.sum
-			p.Summary = &sum
-		}
 	}
 	if dangerHint {
 		a.detectDangerous()
+		if a.p.Imports == nil {
+			a.primitiveConsts()
+		}
+	}
+	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 {
+		// a copy: the pass outlives the analyzer, which holds the tree
+		sum := a.link.sum
+		p.Summary = &sum
 	}
 	if t.HasError && apiHint {
 		if at, ok := t.BrokenAt(kError, brokenNeedles, kCall); ok {
@@ -176,6 +182,10 @@ func (a *analyzer) detectCalls() {
 			a.link.used = a.link.used[:0]
 			a.call(i)
 			a.p.AddChain(mark, a.link.used)
+			if len(a.link.used) > 0 && scanner.FindDangerous(t.Text(i)) == nil {
+				// the primitive in its argv came from another file
+				a.p.AddPrimitiveChain(mark, a.link.used)
+			}
 		case kClass:
 			if a.p.Imports != nil {
 				a.subclass(i)
@@ -675,80 +685,99 @@ func allShims(e value) bool {
 // split over concatenated literals or list elements, held in constants,
 // or written as an SDK option.
 func (a *analyzer) detectDangerous() {
+	for i := int32(0); i < int32(len(a.t.Nodes)); i++ {
+		// The constants of other files a check reads name the chain of
+		// the primitive it finds.
+		mark := a.p.Mark()
+		a.link.used = a.link.used[:0]
+		a.dangerousAt(i)
+		a.p.AddPrimitiveChain(mark, a.link.used)
+	}
+}
+
+// dangerousAt checks node i for the primitive (detectDangerous).
+func (a *analyzer) dangerousAt(i int32) {
 	t := a.t
-	for i := int32(0); i < int32(len(t.Nodes)); i++ {
-		switch t.Nodes[i].Kind {
-		case kBinary:
-			if par := t.Nodes[i].Parent; par != none && t.Nodes[par].Kind == kBinary {
-				continue
-			}
+	switch t.Nodes[i].Kind {
+	case kBinary:
+		if par := t.Nodes[i].Parent; par != none && t.Nodes[par].Kind == kBinary {
+			return
+		}
+		a.dangerousString(i)
+	case kConcatenatedString:
+		a.dangerousString(i)
+	case kCall:
+		// a string computed by methods ("-".join([...]), .format): the
+		// outermost call of a chain
+		fn := a.t.Child(i, fFunction)
+		if par := t.Nodes[i].Parent; fn != none && t.Nodes[fn].Kind == kAttribute && (par == none || t.Nodes[par].Kind != kAttribute) {
 			a.dangerousString(i)
-		case kConcatenatedString:
+		}
+	case kString:
+		if par := t.Nodes[i].Parent; par != none && t.Nodes[par].Kind == kConcatenatedString {
+			return
+		}
+		if t.ChildKind(i, kInterpolation) != none {
 			a.dangerousString(i)
-		case kString:
-			if par := t.Nodes[i].Parent; par != none && t.Nodes[par].Kind == kConcatenatedString {
-				continue
-			}
-			if t.ChildKind(i, kInterpolation) != none {
-				a.dangerousString(i)
-			}
-		case kList, kTuple:
-			v := a.ev.Eval(i)
-			if v.K != vArr {
-				continue
-			}
-			var argv []scanner.Arg
-			for _, e := range v.Elems {
-				argv = append(argv, a.t.Arg(e))
-			}
-			if k := scanner.DangerousArgv(argv); k >= 0 {
-				e := v.Elems[k]
-				if e.Composite || argv[k].Value == "--permission-mode" {
-					pos := t.Pos(i)
-					if e.Node != none {
-						pos = t.Pos(e.Node)
-					}
-					a.p.ReportDangerous(pos, treesitter.DangerText(argv, k), true)
+		}
+	case kList, kTuple:
+		v := a.ev.Eval(i)
+		if v.K != vArr {
+			return
+		}
+		var argv []scanner.Arg
+		for _, e := range v.Elems {
+			argv = append(argv, a.t.Arg(e))
+		}
+		if k := scanner.DangerousArgv(argv); k >= 0 {
+			e := v.Elems[k]
+			// a value of another file is judged here, where it is
+			// put in an argv (its own file may hold a bare part)
+			if e.Composite || argv[k].Value == "--permission-mode" || len(a.link.used) > 0 {
+				pos := t.Pos(i)
+				if e.Node != none {
+					pos = t.Pos(e.Node)
 				}
+				a.p.ReportDangerous(pos, treesitter.DangerText(argv, k), true)
 			}
-		case kPair:
-			k := a.ev.Eval(t.Child(i, fKey))
-			if !k.Known() {
-				continue
+		}
+	case kPair:
+		k := a.ev.Eval(t.Child(i, fKey))
+		if !k.Known() {
+			return
+		}
+		if text, ok := a.dangerousOption(k.S, t.Child(i, fValue)); ok {
+			a.p.ReportDangerous(t.Pos(i), text, true)
+		}
+	case kKeywordArgument:
+		nm := t.Child(i, fName)
+		if nm == none {
+			return
+		}
+		if text, ok := a.dangerousOption(t.Text(nm), t.Child(i, fValue)); ok {
+			a.p.ReportDangerous(t.Pos(i), text, true)
+		}
+	case kAssignment:
+		// options.permission_mode = "bypassPermissions" and
+		// s["permissions"]["defaultMode"] = "bypassPermissions": the
+		// option written after construction
+		key := ""
+		switch l := t.Child(i, fLeft); {
+		case l == none:
+		case t.Nodes[l].Kind == kAttribute:
+			if at := t.Child(l, fAttribute); at != none {
+				key = t.Text(at)
 			}
-			if text, ok := a.dangerousOption(k.S, t.Child(i, fValue)); ok {
-				a.p.ReportDangerous(t.Pos(i), text, true)
+		case t.Nodes[l].Kind == kSubscript:
+			if k := a.ev.Eval(t.Child(l, fSubscript)); k.Known() && k.Alt == nil {
+				key = k.S
 			}
-		case kKeywordArgument:
-			nm := t.Child(i, fName)
-			if nm == none {
-				continue
-			}
-			if text, ok := a.dangerousOption(t.Text(nm), t.Child(i, fValue)); ok {
-				a.p.ReportDangerous(t.Pos(i), text, true)
-			}
-		case kAssignment:
-			// options.permission_mode = "bypassPermissions" and
-			// s["permissions"]["defaultMode"] = "bypassPermissions": the
-			// option written after construction
-			key := ""
-			switch l := t.Child(i, fLeft); {
-			case l == none:
-			case t.Nodes[l].Kind == kAttribute:
-				if at := t.Child(l, fAttribute); at != none {
-					key = t.Text(at)
-				}
-			case t.Nodes[l].Kind == kSubscript:
-				if k := a.ev.Eval(t.Child(l, fSubscript)); k.Known() && k.Alt == nil {
-					key = k.S
-				}
-			}
-			if key == "" {
-				continue
-			}
-			if text, ok := a.dangerousOption(key, t.Child(i, fRight)); ok {
-				a.p.ReportDangerous(t.Pos(i), text, true)
-			}
+		}
+		if key == "" {
+			return
+		}
+		if text, ok := a.dangerousOption(key, t.Child(i, fRight)); ok {
+			a.p.ReportDangerous(t.Pos(i), text, true)
 		}
 	}
 }

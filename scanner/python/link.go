@@ -194,7 +194,7 @@ const maxConstDepth = 4
 // elements in order, a dict's or a namespace's entries by path.
 func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 	t := a.t
-	if (v.K == vArr || v.K == vObj) && !a.p.Hits.Has(scanner.HitRuntime) {
+	if (v.K == vArr || v.K == vObj) && !a.p.Hits.Has(scanner.HitRuntime) && !a.p.Hits.Has(scanner.HitPieces) {
 		return // see summarizeNames
 	}
 	switch v.K {
@@ -203,7 +203,7 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		for i, e := range v.Elems {
 			elems[i] = a.elemString(e)
 		}
-		if a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) {
+		if a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
 			a.link.sum.AddConst(key, scanner.Const{Vals: elems, List: true, At: a.t.Pos(at)})
 		}
 		return
@@ -234,10 +234,32 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		return
 	}
 	strs, _ := treesitter.Strings(v)
-	if len(strs) == 0 || !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
+	if len(strs) == 0 || !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) && !slices.ContainsFunc(strs, scanner.PrimitivePart) {
 		return
 	}
 	a.link.sum.AddConst(key, scanner.Const{Vals: strs, At: a.t.Pos(at)})
+}
+
+// primitiveConsts lists the module-level names whose value spells the
+// raw primitive or a part of it (Summary.Primitives), read as
+// summarizeNames reads them: the files that use one are read in phase
+// two and judge it where they put it.
+func (a *analyzer) primitiveConsts() {
+	keep := a.link.sum
+	a.link.sum = scanner.Summary{}
+	a.summarizeNames()
+	found := a.link.sum
+	a.link.sum = keep
+	for key, c := range found.Consts {
+		if !slices.ContainsFunc(c.Vals, scanner.PrimitivePart) {
+			continue
+		}
+		name, _, _ := strings.Cut(key, ".")
+		if !slices.Contains(a.link.sum.Primitives, name) {
+			a.link.sum.Primitives = append(a.link.sum.Primitives, name)
+		}
+	}
+	slices.Sort(a.link.sum.Primitives)
 }
 
 // elemString is one element of a list constant: the possibility naming a
