@@ -320,6 +320,9 @@ func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			c.call(n)
+			if c.computedPrimitive(n) {
+				return false
+			}
 		case *ast.CompositeLit:
 			c.cmdLiteral(n)
 		case *ast.BinaryExpr:
@@ -328,14 +331,49 @@ func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 			// Its operands are parts of its value, so they need no look
 			// of their own.
 			if s, ok := c.constString(n); ok {
-				if ms := scanner.FindDangerous(s); len(ms) > 0 {
-					c.p.ReportDangerous(c.pos(n.Pos()), ms[0].Text, true)
+				if text, ok := spelledPrimitive(s); ok {
+					c.p.ReportDangerous(c.pos(n.Pos()), text, true)
 				}
 				return false
 			}
 		}
 		return true
 	})
+}
+
+// computedPrimitive reports the primitive a call computes as a string
+// (`strings.Join([]string{"--dangerously", "skip", "permissions"}, "-")`),
+// which the raw text search cannot see, and whether it did.
+func (c *checker) computedPrimitive(call *ast.CallExpr) bool {
+	tv, ok := c.info.Types[call]
+	if !ok || tv.Type == nil {
+		return false
+	}
+	if b, ok := tv.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return false
+	}
+	a := c.str(call, 0)
+	if !a.Known {
+		return false
+	}
+	text, ok := spelledPrimitive(a.Value)
+	if ok {
+		c.p.ReportDangerous(c.pos(call.Pos()), text, true)
+	}
+	return ok
+}
+
+// spelledPrimitive is the primitive a string built from pieces spells:
+// a form of FindDangerous, or the bare bypass mode (nothing but hiding
+// it from a search builds it, and it may be used in another package).
+func spelledPrimitive(s string) (string, bool) {
+	if ms := scanner.FindDangerous(s); len(ms) > 0 {
+		return ms[0].Text, true
+	}
+	if strings.Contains(s, scanner.BareMode) {
+		return scanner.BareMode, true
+	}
+	return "", false
 }
 
 func (c *checker) pos(p token.Pos) scanner.Pos {

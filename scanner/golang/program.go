@@ -134,6 +134,16 @@ func (d *depFacts) tokens() bool {
 	return false
 }
 
+// primitive reports whether a literal of the package holds the primitive.
+func (d *depFacts) primitive() bool {
+	for _, f := range d.files {
+		if f.primitive() {
+			return true
+		}
+	}
+	return false
+}
+
 type unitEntry struct {
 	key unitKey
 	u   *unit
@@ -581,6 +591,9 @@ func (l *loader) Import(p string) (*types.Package, error) {
 	tokens, api := false, false
 	if local && !l.loading[p] && len(l.pkgs) < maxDepPackages && len(l.files) < maxDepFiles {
 		tokens, api = l.closure(p)
+		// a package holding the primitive: its constants are judged
+		// where the importer puts them
+		tokens = tokens || l.anyDep([]string{p}, (*depFacts).primitive)
 	}
 	if tokens || api {
 		l.loading[p] = true
@@ -807,9 +820,14 @@ func namesRuntime(cfg *lscanner.Config, text string) bool {
 }
 
 // primitiveText reports whether text holds the permission-bypass
-// primitive or its value.
+// primitive or its value, also without the separators a join puts back
+// (`"--dangerously", "skip", "permissions"` read together).
 func primitiveText(text string) bool {
-	return strings.Contains(text, "dangerously-skip-permissions") || strings.Contains(text, "bypassPermissions")
+	if strings.Contains(text, "dangerously-skip-permissions") || strings.Contains(text, lscanner.BareMode) {
+		return true
+	}
+	bare := strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(text))
+	return strings.Contains(bare, "dangerouslyskippermissions") || strings.Contains(bare, "bypasspermissions")
 }
 
 func newInfo() *types.Info {
