@@ -47,6 +47,67 @@ func PrimitivePart(s string) bool {
 		strings.HasPrefix(s, "--permission-mode")
 }
 
+// primitiveForms are the primitive's spellings a value with unknown parts
+// is matched against (MaySpellPrimitive).
+var primitiveForms = []string{"--allow-dangerously-skip-permissions", "--dangerously-skip-permissions", BareMode}
+
+// primitiveCues are the pieces of which a value with unknown parts must
+// hold one to be read as the primitive: `--$(x)` could spell anything.
+var primitiveCues = []string{"danger", "skip-p", "ermission", "bypass"}
+
+// MaySpellPrimitive reports whether s, a value whose unknown parts are
+// written as hole, may spell the primitive: a known piece touching a hole
+// shares with one of its forms a part of at least 6 bytes that holds one
+// of its distinctive pieces, at the hole's side
+// (`--dangerously-skip-$(echo permissions)`, `bypass${M}`,
+// `${D}-skip-permissions`); the hole may be the rest. It returns the form.
+// Over-approximate on purpose: deny by default. A hole with nothing
+// distinctive beside it (`--$(x)`) could spell anything and is not read
+// as the primitive.
+func MaySpellPrimitive(s, hole string) (string, bool) {
+	if hole == "" || !strings.Contains(s, hole) {
+		return "", false
+	}
+	pieces := strings.Split(s, hole)
+	for i, p := range pieces {
+		for _, form := range primitiveForms {
+			// before a hole: p's longest suffix found in the form; after
+			// one: its longest prefix
+			if i < len(pieces)-1 && spellsCue(longestIn(p, form, true)) ||
+				i > 0 && spellsCue(longestIn(p, form, false)) {
+				return form, true
+			}
+		}
+	}
+	return "", false
+}
+
+// longestIn is p's longest suffix (or prefix) that form holds.
+func longestIn(p, form string, suffix bool) string {
+	for k := len(p); k > 0; k-- {
+		part := p[:k]
+		if suffix {
+			part = p[len(p)-k:]
+		}
+		if strings.Contains(form, part) {
+			return part
+		}
+	}
+	return ""
+}
+
+func spellsCue(part string) bool {
+	if len(part) < 6 {
+		return false
+	}
+	for _, c := range primitiveCues {
+		if strings.Contains(part, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // DangerousArgv reports the index of the argv element that starts the raw
 // primitive when it is spread over elements (`--permission-mode`,
 // `bypassPermissions`), or -1.

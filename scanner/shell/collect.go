@@ -120,6 +120,11 @@ func (s *scan) collect(f *syntax.File) {
 		for _, f := range s.values(a) {
 			for _, v := range f {
 				s.dangerText(v.s, at, true)
+				// part of it computed at run time
+				// (F="--dangerously-skip-$(echo permissions)"): it may be
+				if form, ok := scanner.MaySpellPrimitive(v.s, unknown); ok && scanner.FindDangerous(v.s) == nil {
+					s.p.ReportDangerous(at, form, true)
+				}
 			}
 		}
 	}

@@ -215,7 +215,8 @@ func scanSourced(p *scanner.Pass, src string, lang syntax.LangVariant) error {
 		have[fmt.Sprintf("%d:%d:%s", f.Line, f.Column, f.Runtime)] = true
 	}
 	for _, f := range q.Findings() {
-		if f.Line <= lines || !f.IsLaunch() {
+		// a launch, or the primitive a sourced value spells in this file
+		if f.Line <= lines || !f.IsLaunch() && f.Class != scanner.ClassDangerousPrimitive {
 			continue
 		}
 		f.Line -= lines
@@ -225,6 +226,7 @@ func scanSourced(p *scanner.Pass, src string, lang syntax.LangVariant) error {
 		mark := p.Mark()
 		p.Report(f)
 		p.AddChain(mark, chain)
+		p.AddPrimitiveChain(mark, chain)
 	}
 	return nil
 }
