@@ -9,7 +9,7 @@ import (
 // split over two elements (`"--permission-mode", "bypassPermissions"`) is // check-launches: inert — the pattern this file detects
 // also matched here, across quotes, commas, YAML list dashes and newlines.
 var dangerousRE = regexp.MustCompile(
-	`--(?:allow-)?dangerously-skip-permissions` +
+	`--(?:allow-)?dangerously-skip-permissions` + // check-launches: inert — the pattern this file detects
 		"|--permission-mode(?:=|[\"'`]?[\\s,\\-]*[\"'`]?)bypassPermissions" +
 		`|defaultMode["']?\s*[:=]\s*["']?bypassPermissions`)
 
@@ -49,7 +49,7 @@ func PrimitivePart(s string) bool {
 
 // primitiveForms are the primitive's spellings a value with unknown parts
 // is matched against (MaySpellPrimitive).
-var primitiveForms = []string{"--allow-dangerously-skip-permissions", "--dangerously-skip-permissions", BareMode}
+var primitiveForms = []string{"--allow-dangerously-skip-permissions", "--dangerously-skip-permissions", BareMode} // check-launches: inert — the forms this file matches values against
 
 // primitiveCues are the pieces of which a value with unknown parts must
 // hold one to be read as the primitive: `--$(x)` could spell anything.

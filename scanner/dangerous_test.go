@@ -25,7 +25,7 @@ func TestMaySpellPrimitive(t *testing.T) {
 		{"acceptEdits\x00", false},
 		{"permissions-\x00", false},
 		{"$HOME/.config/\x00/permissions.json", false},
-		{"--dangerously-skip-permissions", false}, // no hole: FindDangerous's case
+		{"--dangerously-skip-permissions", false}, // check-launches: inert — no hole: FindDangerous's case, a fixture
 		{"--verbose \x00", false},
 	} {
 		_, got := MaySpellPrimitive(tc.in, "\x00")

@@ -190,8 +190,8 @@ func TestScanFileBudget(t *testing.T) {
 		"ok.conf:1 RED:dangerous-primitive raw permission-bypass primitive `" + primitiveText + "` outside launch-runtime; ask launch-runtime for `--dangerous` instead",   // check-launches: inert soak fixture: the flag the soak tree must contain
 		"poll.slow:1 RED:unparseable file cannot be parsed, so its launches cannot be checked: the slow detector took longer than 200ms on this file",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	if strings.Join(got, "\n") != strings.Join(want, "\n") { // check-launches: inert — the soak findings compared, which name the primitive
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n")) // check-launches: inert — the soak findings compared, which name the primitive
 	}
 	if rep.Summary.FilesScanned != 3 || len(rep.Errors) != 0 {
 		t.Errorf("summary %+v, errors %v", rep.Summary, rep.Errors)
@@ -207,7 +207,7 @@ func TestPassExpiredWithoutBudget(t *testing.T) {
 // TestFindDangerousWindowed: the windowed search of large files finds
 // exactly what the pattern finds over the whole text.
 func TestFindDangerousWindowed(t *testing.T) {
-	frags := []string{"--", "--permission-mode", "-", "bypass" + "Permissions", "dangerously-skip-permissions",
+	frags := []string{"--", "--permission-mode", "-", "bypass" + "Permissions", "dangerously-skip-permissions", // check-launches: inert — the pieces the soak splits the primitive into
 		"--allow-", "default" + "Mode", "\"", "'", "`", ",", ":", "=", " ", "\n", "\t", "x", "abc ", "  ", "mode"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 30; i++ {

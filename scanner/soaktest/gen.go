@@ -284,7 +284,7 @@ func (g *gen) ordinary(n int) {
 				add(fmt.Sprintf("func Run%d() error { return exec.Command(\"launch-runtime\", \"--runtime\", %q, \"--\", \"-p\").Run() }", i, runtime), gated)
 			}
 			if prim {
-				add(fmt.Sprintf("const note%d = %q", i, primitive), prims)
+				add(fmt.Sprintf("const note%d = %q", i, primitive), prims) // check-launches: inert — a soak fixture holding the primitive
 			}
 		case "json":
 			if !pkgJSON[dir] {
