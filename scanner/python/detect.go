@@ -793,8 +793,13 @@ func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
 	switch norm {
 	case "permissionmode", "defaultmode":
-		if anyIs(a.ev.Eval(val), "bypassPermissions") {
+		v := a.ev.Eval(val)
+		if anyIs(v, scanner.BareMode) {
 			return key + "=bypassPermissions", true
+		}
+		if a.p.Imports == nil && v.K == vRef && apiOf(v) == apiNone && !strings.HasPrefix(v.Mod, "#") {
+			// a mode of another module, under any name
+			a.p.Needs = appendOnce(a.p.Needs, v.Mod)
 		}
 	case "dangerouslyskippermissions", "allowdangerouslyskippermissions":
 		if strings.Contains(key, "-") {

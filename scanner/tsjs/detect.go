@@ -748,8 +748,12 @@ func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
 	switch norm {
 	case "permissionmode", "defaultmode":
-		if anyIs(a.ev.Eval(val), "bypassPermissions") {
+		v := a.ev.Eval(val)
+		if anyIs(v, scanner.BareMode) {
 			return key + ": bypassPermissions", true
+		}
+		if a.p.Imports == nil {
+			a.needFrom(v) // a mode of another module, under any name
 		}
 	case "dangerouslyskippermissions", "allowdangerouslyskippermissions":
 		if strings.Contains(key, "-") {

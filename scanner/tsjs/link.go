@@ -425,9 +425,15 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 	}
 	at := a.step(n, "")
 	for _, arg := range args[:min(len(args), 2)] {
-		// an imported name, or what an imported function returns
-		if v := a.ev.Eval(arg); (v.K == vRef || v.K == vUnknown) && local(v.Mod) {
-			a.p.Needs = appendOnce(a.p.Needs, v.Mod)
+		// an imported name, or what an imported function returns; in an
+		// argv array too (a flag of another module, under any name)
+		v := a.ev.Eval(arg)
+		vals := []value{v}
+		if v.K == vArr {
+			vals = append(vals, v.Elems...)
+		}
+		for _, v := range vals {
+			a.needFrom(v)
 		}
 	}
 	switch kind {
@@ -485,6 +491,14 @@ func (a *analyzer) sinkElems(prog string, arr int32, at scanner.Step) {
 				a.sinkParam(c, scanner.Sink{Role: scanner.SinkArgElem, Program: prog, Elem: j, Args: tmpl, At: at})
 			}
 		}
+	}
+}
+
+// needFrom records the module a value read from another module comes
+// from (Pass.Needs).
+func (a *analyzer) needFrom(v value) {
+	if (v.K == vRef || v.K == vUnknown) && local(v.Mod) {
+		a.p.Needs = appendOnce(a.p.Needs, v.Mod)
 	}
 }
 
