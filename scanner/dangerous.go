@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 )
@@ -106,6 +107,15 @@ func spellsCue(part string) bool {
 		}
 	}
 	return false
+}
+
+// MayHoldPart is the cheap test before a file's constants are read for
+// PrimitivePart: its text holds a tail of the primitive or `-mode` (of
+// `--permission-mode`, whole or split before it). A part built from
+// pieces otherwise is reported where it is built (ReportComposite), which
+// the caller checks too.
+func MayHoldPart(src []byte, hits Hits) bool {
+	return hits.Has(HitPrimitive) || bytes.Contains(src, []byte("-mode"))
 }
 
 // DangerousArgv reports the index of the argv element that starts the raw

@@ -144,8 +144,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		a.summarizeAPIs(true)
 	}
 	if dangerHint {
+		mark := a.p.Mark()
 		a.detectDangerous()
-		if a.p.Imports == nil {
+		if a.p.Imports == nil && (a.p.Mark() > mark || mayHoldPart(p)) {
 			a.primitiveConsts()
 		}
 	}
@@ -711,7 +712,11 @@ func (a *analyzer) dangerousAt(i int32) {
 		// outermost call of a chain
 		fn := a.t.Child(i, fFunction)
 		if par := t.Nodes[i].Parent; fn != none && t.Nodes[fn].Kind == kAttribute && (par == none || t.Nodes[par].Kind != kAttribute) {
-			a.dangerousString(i)
+			if at := t.Child(fn, fAttribute); at != none {
+				if _, ok := strMethods[t.Text(at)]; ok || t.Is(at, "join") {
+					a.dangerousString(i)
+				}
+			}
 		}
 	case kString:
 		if par := t.Nodes[i].Parent; par != none && t.Nodes[par].Kind == kConcatenatedString {
@@ -816,3 +821,6 @@ func (a *analyzer) dangerousOption(key string, val int32) (string, bool) {
 func isPythonInterpreter(p string) bool {
 	return p == "python" || strings.HasPrefix(p, "python2") || strings.HasPrefix(p, "python3") || p == "pypy" || p == "pypy3" || p == "uv"
 }
+
+// mayHoldPart: see scanner.MayHoldPart.
+func mayHoldPart(p *scanner.Pass) bool { return scanner.MayHoldPart(p.Src, p.Hits) }

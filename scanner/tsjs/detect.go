@@ -133,8 +133,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		}
 	}
 	if dangerHint {
+		mark := a.p.Mark()
 		a.detectDangerous()
-		if a.p.Imports == nil {
+		if a.p.Imports == nil && (a.p.Mark() > mark || mayHoldPart(p)) {
 			a.primitiveConsts()
 		}
 	}
@@ -713,7 +714,7 @@ func (a *analyzer) dangerousAt(i int32) {
 			}
 			return
 		}
-		if par := t.Nodes[i].Parent; par == none || t.Nodes[par].Kind != kMember {
+		if par := t.Nodes[i].Parent; (par == none || t.Nodes[par].Kind != kMember) && computesString(t, fn) {
 			// a string computed by methods (['--dangerously', 'skip',
 			// 'permissions'].join('-')): the outermost call of a chain
 			a.dangerousString(i)
@@ -775,8 +776,23 @@ func isNodeInterpreter(p string) bool {
 	return false
 }
 
+// computesString reports whether the method a member callee names is one
+// the evaluator computes a string with (join, or a string method).
+func computesString(t *tree, fn int32) bool {
+	p := t.Child(fn, fProperty)
+	if p == none {
+		return false
+	}
+	name := t.Text(p)
+	_, ok := strMethods[name]
+	return ok || name == "join"
+}
+
 // isStrFunc reports whether name is a global function computing a string.
 func isStrFunc(name string) bool {
 	_, ok := strFuncs[name]
 	return ok
 }
+
+// mayHoldPart: see scanner.MayHoldPart.
+func mayHoldPart(p *scanner.Pass) bool { return scanner.MayHoldPart(p.Src, p.Hits) }
