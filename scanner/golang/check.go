@@ -352,6 +352,12 @@ func (c *checker) computedPrimitive(call *ast.CallExpr) bool {
 	if b, ok := tv.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
 		return false
 	}
+	// a function of the standard library (strings.Join, fmt.Sprintf): a
+	// function of the module is read where its result is used, at the
+	// depth of the chain that reaches it (its result is memoized)
+	if k := c.callee(call); k.pkg == "" || strings.Contains(strings.SplitN(k.pkg, "/", 2)[0], ".") {
+		return false
+	}
 	a := c.str(call, 0)
 	if !a.Known {
 		return false
