@@ -277,9 +277,18 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info, filePkg 
 				continue
 			}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if c.wrappers[fn] {
+					return false
+				}
+				if assignsCmdField(info, n) {
+					// cmd.Path = bin: a parameter may be what runs
+					c.wrappers[fn] = true
+					changed = true
+					return false
+				}
 				call, ok := n.(*ast.CallExpr)
-				if !ok || c.wrappers[fn] {
-					return !c.wrappers[fn]
+				if !ok {
+					return true
 				}
 				if isProcessAPI(calleeOf(info, call)) || c.wrappers[typeutil.StaticCallee(info, call)] || callsFuncValue(info, call) || c.callsWrapperMethod(call) {
 					c.wrappers[fn] = true
@@ -315,9 +324,17 @@ func callsFuncValue(info *types.Info, call *ast.CallExpr) bool {
 // idx indexes, on p.
 func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 	c := &checker{p: p, file: file, cutPkgs: idx.cut, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, elemSets: idx.elemSets, wrappers: idx.wrappers, idx: idx}
+	var groups map[types.Object][]cmdField
 	ast.Inspect(file, func(n ast.Node) bool {
 		c.cut, c.resultCut = false, false
 		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if assignsCmdField(c.info, n) {
+				if groups == nil {
+					groups = cmdFields(c.info, file)
+				}
+				c.judgeCmdFields(n, groups, nil, nil, nil, nil)
+			}
 		case *ast.CallExpr:
 			c.call(n)
 			if c.computedPrimitive(n) {
@@ -785,7 +802,17 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 		c.reportUnfollowed(vals, at, fmt.Sprintf("handed through more than %d helpers (%s); the rest of the chain is not followed", maxHelperDepth, chainText(chain)))
 		return
 	}
+	var groups map[types.Object][]cmdField
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && assignsCmdField(c.info, as) {
+			if groups == nil {
+				groups = cmdFields(c.info, decl.Body)
+			}
+			c.scope = c.scopeOf(fn.Pkg())
+			c.judgeCmdFields(as, groups, &at, chain, bind, bindList)
+			c.scope = nil
+			return true
+		}
 		inner, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
@@ -950,15 +977,30 @@ func chainText(chain []string) string {
 
 // cmdLiteral handles exec.Cmd{Path: ..., Args: ...}.
 func (c *checker) cmdLiteral(lit *ast.CompositeLit) {
+	path, args, ok := c.cmdLiteralFields(lit)
+	if !ok {
+		return
+	}
+	var argv []scanner.Arg
+	if args == nil {
+		argv = []scanner.Arg{c.str(path, 0)}
+	} else {
+		argv = c.pathArgv(path, args)
+	}
+	c.judge(argv, c.pos(lit.Pos()))
+}
+
+// cmdLiteralFields returns the Path and Args (nil when absent) of an
+// exec.Cmd literal; ok is false for another literal or one without Path.
+func (c *checker) cmdLiteralFields(lit *ast.CompositeLit) (path, args ast.Expr, ok bool) {
 	t := c.info.TypeOf(lit)
 	if t == nil {
-		return
+		return nil, nil, false
 	}
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "os/exec" || named.Obj().Name() != "Cmd" {
-		return
+		return nil, nil, false
 	}
-	var path, args ast.Expr
 	for _, e := range lit.Elts {
 		kv, ok := e.(*ast.KeyValueExpr)
 		if !ok {
@@ -973,16 +1015,7 @@ func (c *checker) cmdLiteral(lit *ast.CompositeLit) {
 			}
 		}
 	}
-	if path == nil {
-		return
-	}
-	var argv []scanner.Arg
-	if args == nil {
-		argv = []scanner.Arg{c.str(path, 0)}
-	} else {
-		argv = c.pathArgv(path, args)
-	}
-	c.judge(argv, c.pos(lit.Pos()))
+	return path, args, path != nil
 }
 
 // pathArgv builds the argv of an exec-style call: the path executed, then

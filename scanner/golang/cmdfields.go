@@ -1,0 +1,241 @@
+package golang
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// An exec.Cmd made by exec.Command (or a literal) runs what its Path and
+// Args hold when it starts, and the code may set them afterwards:
+// `cmd := exec.Command("true"); cmd.Path = "/usr/local/bin/claude"`. Every
+// assignment to a Cmd's Path or Args joins the set of what that Cmd runs
+// (over-approximated: assignments are not ordered, and a Cmd held in a
+// struct field is every Cmd of that field).
+
+// cmdField is one assignment to the Path or Args of an exec.Cmd.
+type cmdField struct {
+	// recv is the variable or struct field that holds the Cmd (nil when
+	// the Cmd is reached otherwise: the assignment stands alone).
+	recv types.Object
+	path bool     // Path, else Args
+	rhs  ast.Expr // nil: a value that cannot be followed (`+=`, a tuple)
+	at   token.Pos
+}
+
+// cmdFieldOf returns the assignment to an exec.Cmd's Path or Args that the
+// i-th target of n is, if it is one (also through a struct embedding the
+// Cmd).
+func cmdFieldOf(info *types.Info, n *ast.AssignStmt, i int) (cmdField, bool) {
+	se, ok := ast.Unparen(n.Lhs[i]).(*ast.SelectorExpr)
+	if !ok {
+		return cmdField{}, false
+	}
+	sel := info.Selections[se]
+	if sel == nil || sel.Kind() != types.FieldVal || sel.Obj().Pkg() == nil || sel.Obj().Pkg().Path() != "os/exec" {
+		return cmdField{}, false
+	}
+	name := sel.Obj().Name()
+	if name != "Path" && name != "Args" {
+		return cmdField{}, false
+	}
+	f := cmdField{path: name == "Path", at: n.Lhs[i].Pos()}
+	switch x := ast.Unparen(se.X).(type) {
+	case *ast.Ident:
+		f.recv = info.Uses[x]
+	case *ast.SelectorExpr:
+		if s := info.Selections[x]; s != nil {
+			f.recv = s.Obj()
+		} else {
+			f.recv = info.Uses[x.Sel]
+		}
+	}
+	if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
+		f.rhs = n.Rhs[i]
+	}
+	return f, true
+}
+
+// cmdFields returns the assignments to a Cmd's Path or Args under node, by
+// what holds the Cmd.
+func cmdFields(info *types.Info, node ast.Node) map[types.Object][]cmdField {
+	var out map[types.Object][]cmdField
+	ast.Inspect(node, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i := range as.Lhs {
+			if f, ok := cmdFieldOf(info, as, i); ok {
+				if out == nil {
+					out = map[types.Object][]cmdField{}
+				}
+				out[f.recv] = append(out[f.recv], f)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// assignsCmdField reports whether the statement n assigns a Cmd's Path or
+// Args (a function doing so is a wrapper).
+func assignsCmdField(info *types.Info, n ast.Node) bool {
+	as, ok := n.(*ast.AssignStmt)
+	if !ok {
+		return false
+	}
+	for i := range as.Lhs {
+		if _, ok := cmdFieldOf(info, as, i); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// cmdFieldArgvs returns the argvs the Cmd may run because of the
+// assignment f, one of group (the assignments to the same holder): an
+// assigned Path with each Args the group assigns (or, with none, the
+// arguments the Cmd was made with); an assigned Args, when the group
+// assigns no Path (that one is judged there), after each program the Cmd
+// was made with. Args[0] is only a display name.
+func (c *checker) cmdFieldArgvs(f cmdField, group []cmdField) [][]scanner.Arg {
+	var tails [][]scanner.Arg
+	tailOf := func(e ast.Expr) []scanner.Arg {
+		if e == nil {
+			return []scanner.Arg{{}}
+		}
+		l, ok := c.list(e, 0)
+		if !ok {
+			return []scanner.Arg{{}}
+		}
+		if len(l) > 1 {
+			return l[1:]
+		}
+		return nil
+	}
+	if f.path {
+		for _, g := range group {
+			if !g.path {
+				tails = append(tails, tailOf(g.rhs))
+			}
+		}
+		if len(tails) == 0 {
+			for _, argv := range c.cmdMade(f.recv) {
+				tails = append(tails, argv[1:])
+			}
+		}
+		if len(tails) == 0 {
+			tails = [][]scanner.Arg{{{}}}
+		}
+		var prog scanner.Arg
+		if f.rhs != nil {
+			prog = c.str(f.rhs, 0)
+		}
+		out := make([][]scanner.Arg, 0, len(tails))
+		for _, t := range tails {
+			out = append(out, append([]scanner.Arg{prog}, t...))
+		}
+		return out
+	}
+	for _, g := range group {
+		if g.path {
+			return nil
+		}
+	}
+	tail := tailOf(f.rhs)
+	var out [][]scanner.Arg
+	for _, argv := range c.cmdMade(f.recv) {
+		out = append(out, append([]scanner.Arg{argv[0]}, tail...))
+	}
+	return out
+}
+
+// cmdMade returns the argvs of the Cmds the code stores in recv (a
+// variable or a field): process-API calls and exec.Cmd literals.
+func (c *checker) cmdMade(recv types.Object) [][]scanner.Arg {
+	v, ok := recv.(*types.Var)
+	if !ok {
+		return nil
+	}
+	var out [][]scanner.Arg
+	for _, a := range append(c.valuesOf(c.assigns, v), c.valuesOf(c.fieldValues, v)...) {
+		if a.expr == nil || a.idx >= 0 {
+			continue
+		}
+		e := ast.Unparen(a.expr)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		switch e := e.(type) {
+		case *ast.CallExpr:
+			if argv, ok := c.processArgv(e); ok && len(argv) > 0 {
+				out = append(out, argv)
+			}
+		case *ast.CompositeLit:
+			if path, args, ok := c.cmdLiteralFields(e); ok {
+				if args == nil {
+					out = append(out, []scanner.Arg{c.str(path, 0)})
+				} else {
+					out = append(out, c.pathArgv(path, args))
+				}
+			}
+		}
+		if len(out) >= maxPossibilities {
+			break
+		}
+	}
+	return out
+}
+
+// judgeCmdFields judges the assignments to a Cmd's Path or Args that n
+// makes, with groups (see cmdFields) for their siblings; with chain set
+// (a helper followed with its parameters bound), only what the binding
+// reveals is reported, at at. A Cmd with several possible argvs is
+// reported once, at the first that launches.
+func (c *checker) judgeCmdFields(n *ast.AssignStmt, groups map[types.Object][]cmdField, at *scanner.Pos, chain []string, bind map[*types.Var]scanner.Arg, bindList map[*types.Var][]scanner.Arg) {
+	for i := range n.Lhs {
+		f, ok := cmdFieldOf(c.info, n, i)
+		if !ok {
+			continue
+		}
+		group := groups[f.recv]
+		if f.recv == nil {
+			group = []cmdField{f}
+		}
+		if at == nil {
+			for _, argv := range c.cmdFieldArgvs(f, group) {
+				before := len(c.p.Findings())
+				c.judge(argv, c.pos(f.at))
+				if len(c.p.Findings()) > before {
+					break
+				}
+			}
+			continue
+		}
+		c.bind, c.bindList = nil, nil
+		judged := false
+		for _, argv := range c.cmdFieldArgvs(f, group) {
+			if l, nested := c.p.Config.JudgeArgv(argv); l != nil || len(nested) > 0 {
+				judged = true // judged where it is written
+			}
+		}
+		if judged {
+			continue
+		}
+		// bound: every value, as viaHelper judges a bound call
+		scope := c.scope
+		c.scope = nil
+		c.bind, c.bindList = bind, bindList
+		for _, argv := range c.cmdFieldArgvs(f, group) {
+			before := len(c.p.Findings())
+			c.judgeVia(argv, *at, chain)
+			if len(c.p.Findings()) > before {
+				break
+			}
+		}
+		c.scope = scope
+	}
+}
