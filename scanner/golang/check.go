@@ -150,6 +150,9 @@ type pkgIndex struct {
 	// methods are the declared methods by name, for calls through an
 	// interface.
 	methods map[string][]*types.Func
+	// flagDefaults are the defaults of the string flags the packages
+	// define, by the flag's name (see flags.go).
+	flagDefaults map[string][]assignment
 	// root is the package being checked (nil when it declares nothing).
 	root *types.Package
 }
@@ -225,6 +228,26 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info, filePkg 
 					case len(n.Rhs) == 1:
 						c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: n.Rhs[0], idx: i, pkg: pkg})
 					}
+				}
+			case *ast.CallExpr:
+				d, ok := flagDefinerOf(info, n)
+				if !ok {
+					return true
+				}
+				if tv, ok := info.Types[n.Args[d.name]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+					if c.flagDefaults == nil {
+						c.flagDefaults = map[string][]assignment{}
+					}
+					name := constant.StringVal(tv.Value)
+					c.flagDefaults[name] = append(c.flagDefaults[name], assignment{expr: n.Args[d.def], idx: -1, pkg: pkg})
+				}
+				if d.target < 0 {
+					return true
+				}
+				if v, field := flagTarget(info, n, d); field {
+					// flag.StringVar(&cfg.Bin, ...): its default, or a
+					// value given at run time
+					c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: n.Args[d.def], idx: -1, pkg: pkg}, assignment{pkg: pkg})
 				}
 			case *ast.CompositeLit:
 				st, ok := structOf(info.TypeOf(n))
@@ -480,6 +503,15 @@ func indexAssignments(files []*ast.File, info *types.Info, filePkg map[*ast.File
 			case *ast.UnaryExpr:
 				if n.Op == token.AND {
 					add([]ast.Expr{n.X}, nil, false)
+				}
+			case *ast.CallExpr:
+				// flag.StringVar(&bin, "bin", "claude", ""): the default
+				// joins bin's values (the address taken adds the run-time
+				// one; a pointer variable is read as what it points to)
+				if d, ok := flagDefinerOf(info, n); ok && d.target >= 0 {
+					if v, field := flagTarget(info, n, d); v != nil && !field {
+						m[v] = append(m[v], assignment{expr: n.Args[d.def], idx: -1, pkg: pkg}, assignment{pkg: pkg})
+					}
 				}
 			}
 			return true
@@ -1175,6 +1207,18 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 		a := c.callString(e, 0, depth)
 		a.Pos = at
 		return a
+	case *ast.StarExpr:
+		// *p: a pointer is read as what it points to (`*bin` of
+		// `bin := flag.String(...)`, p := &s)
+		a := c.str(e.X, depth+1)
+		a.Pos = at
+		return a
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			a := c.str(e.X, depth+1)
+			a.Pos = at
+			return a
+		}
 	}
 	return unknown
 }
@@ -1445,6 +1489,12 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 		return scanner.Arg{}
 	}
 	k := c.callee(call)
+	if d, ok := flagDefiners[k]; ok && d.target < 0 && idx == 0 && d.def < len(call.Args) {
+		return c.flagValue(call.Args[d.def], depth)
+	}
+	if flagGetter(k) && idx == 0 && len(call.Args) == 1 {
+		return c.flagByName(call.Args[0], depth)
+	}
 	pkg, name := k.pkg, k.name
 	if k.recv != "" {
 		pkg = ""

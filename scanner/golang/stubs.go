@@ -146,6 +146,108 @@ func Errorf(format string, a ...any) error
 func Fprintf(w any, format string, a ...any) (int, error)
 func Fprintln(w any, a ...any) (int, error)
 `,
+	"flag": `package flag
+type ErrorHandling int
+const (
+	ContinueOnError ErrorHandling = iota
+	ExitOnError
+	PanicOnError
+)
+type FlagSet struct{ Usage func() }
+var CommandLine *FlagSet
+var Usage func()
+func NewFlagSet(name string, errorHandling ErrorHandling) *FlagSet
+func String(name string, value string, usage string) *string
+func StringVar(p *string, name string, value string, usage string)
+func Bool(name string, value bool, usage string) *bool
+func BoolVar(p *bool, name string, value bool, usage string)
+func Int(name string, value int, usage string) *int
+func IntVar(p *int, name string, value int, usage string)
+func Parse()
+func Parsed() bool
+func Args() []string
+func Arg(i int) string
+func NArg() int
+func PrintDefaults()
+func (f *FlagSet) String(name string, value string, usage string) *string
+func (f *FlagSet) StringVar(p *string, name string, value string, usage string)
+func (f *FlagSet) Bool(name string, value bool, usage string) *bool
+func (f *FlagSet) BoolVar(p *bool, name string, value bool, usage string)
+func (f *FlagSet) Int(name string, value int, usage string) *int
+func (f *FlagSet) IntVar(p *int, name string, value int, usage string)
+func (f *FlagSet) Parse(arguments []string) error
+func (f *FlagSet) Args() []string
+func (f *FlagSet) Arg(i int) string
+func (f *FlagSet) NArg() int
+func (f *FlagSet) PrintDefaults()
+`,
+	"github.com/spf13/pflag": `package pflag
+type ErrorHandling int
+const (
+	ContinueOnError ErrorHandling = iota
+	ExitOnError
+	PanicOnError
+)
+type FlagSet struct{ Usage func() }
+var CommandLine *FlagSet
+func NewFlagSet(name string, errorHandling ErrorHandling) *FlagSet
+func String(name string, value string, usage string) *string
+func StringP(name, shorthand string, value string, usage string) *string
+func StringVar(p *string, name string, value string, usage string)
+func StringVarP(p *string, name, shorthand string, value string, usage string)
+func Bool(name string, value bool, usage string) *bool
+func BoolP(name, shorthand string, value bool, usage string) *bool
+func BoolVar(p *bool, name string, value bool, usage string)
+func BoolVarP(p *bool, name, shorthand string, value bool, usage string)
+func Parse()
+func Args() []string
+func Arg(i int) string
+func (f *FlagSet) String(name string, value string, usage string) *string
+func (f *FlagSet) StringP(name, shorthand string, value string, usage string) *string
+func (f *FlagSet) StringVar(p *string, name string, value string, usage string)
+func (f *FlagSet) StringVarP(p *string, name, shorthand string, value string, usage string)
+func (f *FlagSet) Bool(name string, value bool, usage string) *bool
+func (f *FlagSet) BoolP(name, shorthand string, value bool, usage string) *bool
+func (f *FlagSet) BoolVar(p *bool, name string, value bool, usage string)
+func (f *FlagSet) BoolVarP(p *bool, name, shorthand string, value bool, usage string)
+func (f *FlagSet) GetString(name string) (string, error)
+func (f *FlagSet) GetBool(name string) (bool, error)
+func (f *FlagSet) Parse(arguments []string) error
+func (f *FlagSet) Args() []string
+func (f *FlagSet) Arg(i int) string
+`,
+	"github.com/spf13/cobra": `package cobra
+import (
+	"context"
+	"github.com/spf13/pflag"
+)
+type PositionalArgs func(cmd *Command, args []string) error
+type Command struct {
+	Use string
+	Aliases []string
+	Short, Long, Example, Version string
+	Args PositionalArgs
+	ValidArgs []string
+	Run, PreRun, PostRun, PersistentPreRun, PersistentPostRun func(cmd *Command, args []string)
+	RunE, PreRunE, PostRunE, PersistentPreRunE, PersistentPostRunE func(cmd *Command, args []string) error
+	Hidden, SilenceUsage, SilenceErrors, DisableFlagParsing bool
+}
+var NoArgs, ArbitraryArgs PositionalArgs
+func ExactArgs(n int) PositionalArgs
+func MinimumNArgs(n int) PositionalArgs
+func MaximumNArgs(n int) PositionalArgs
+func RangeArgs(min, max int) PositionalArgs
+func OnInitialize(y ...func())
+func (c *Command) Flags() *pflag.FlagSet
+func (c *Command) PersistentFlags() *pflag.FlagSet
+func (c *Command) LocalFlags() *pflag.FlagSet
+func (c *Command) InheritedFlags() *pflag.FlagSet
+func (c *Command) Execute() error
+func (c *Command) ExecuteContext(ctx context.Context) error
+func (c *Command) AddCommand(cmds ...*Command)
+func (c *Command) MarkFlagRequired(name string) error
+func (c *Command) Context() context.Context
+`,
 	"log": `package log
 func Fatal(v ...any)
 func Fatalf(format string, v ...any)

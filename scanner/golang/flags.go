@@ -1,0 +1,111 @@
+package golang
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// Command-line flags. A string flag's value is its default or whatever the
+// flag is given at run time: a set of the default and an unknown, so a
+// default that names a runtime makes the command dynamic. The flag is read
+// through the pointer a definer returns (`bin := flag.String("bin",
+// "claude", "")`, `*bin`), the variable or field a ...Var definer stores
+// into (`flag.StringVar(&cfg.Bin, ...)`), or by its name
+// (`cmd.Flags().GetString("bin")`, pflag/cobra): every default the loaded
+// packages give a flag of that name.
+
+// flagDefiner is a function that defines a string flag: the arguments
+// holding the pointer it stores into (-1: it returns the pointer), the
+// flag's name and its default.
+type flagDefiner struct{ target, name, def int }
+
+var flagDefiners = func() map[apiKey]flagDefiner {
+	m := map[apiKey]flagDefiner{}
+	for _, recv := range []string{"", "FlagSet"} {
+		m[apiKey{"flag", recv, "String"}] = flagDefiner{-1, 0, 1}
+		m[apiKey{"flag", recv, "StringVar"}] = flagDefiner{0, 1, 2}
+		m[apiKey{"github.com/spf13/pflag", recv, "String"}] = flagDefiner{-1, 0, 1}
+		m[apiKey{"github.com/spf13/pflag", recv, "StringP"}] = flagDefiner{-1, 0, 2}
+		m[apiKey{"github.com/spf13/pflag", recv, "StringVar"}] = flagDefiner{0, 1, 2}
+		m[apiKey{"github.com/spf13/pflag", recv, "StringVarP"}] = flagDefiner{0, 1, 3}
+	}
+	return m
+}()
+
+// flagDefinerOf returns the definer call calls, if it is one whose
+// arguments are all given.
+func flagDefinerOf(info *types.Info, call *ast.CallExpr) (flagDefiner, bool) {
+	// The name first: calleeOf is the costly part.
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !strings.HasPrefix(sel.Sel.Name, "String") {
+		return flagDefiner{}, false
+	}
+	d, ok := flagDefiners[calleeOf(info, call)]
+	if !ok || d.def >= len(call.Args) {
+		return flagDefiner{}, false
+	}
+	return d, true
+}
+
+// flagTarget returns what a ...Var definer stores into: a variable (also
+// a pointer variable, read as what it points to) or a struct field.
+func flagTarget(info *types.Info, call *ast.CallExpr, d flagDefiner) (v *types.Var, field bool) {
+	e := ast.Unparen(call.Args[d.target])
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		v, _ = info.Uses[e].(*types.Var)
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel != nil && sel.Kind() == types.FieldVal {
+			v, _ = sel.Obj().(*types.Var)
+			return v, v != nil
+		}
+		v = qualifiedVar(info, e)
+	}
+	return v, false
+}
+
+// flagValue is the value of a flag whose default is def: the default or
+// one given at run time.
+func (c *checker) flagValue(def ast.Expr, depth int) scanner.Arg {
+	return c.judgeSet([]scanner.Arg{c.str(def, depth+1), {}}, false)
+}
+
+// flagByName is the value of the flag named by the constant name: every
+// default the loaded packages give a flag of that name, or one given at
+// run time.
+func (c *checker) flagByName(name ast.Expr, depth int) scanner.Arg {
+	n, ok := c.constString(name)
+	if !ok || c.idx == nil {
+		return scanner.Arg{}
+	}
+	vals := []scanner.Arg{{}}
+	for _, a := range c.valuesFlag(n) {
+		vals = append(vals, c.str(a.expr, depth+1))
+		if len(vals) > maxPossibilities {
+			break
+		}
+	}
+	return c.judgeSet(vals, false)
+}
+
+func (c *checker) valuesFlag(name string) []assignment {
+	var out []assignment
+	for _, a := range c.idx.flagDefaults[name] {
+		if c.scope == nil || c.scope[a.pkg] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// flagGetter reports whether k reads a flag by its name.
+func flagGetter(k apiKey) bool {
+	return k == apiKey{"github.com/spf13/pflag", "FlagSet", "GetString"}
+}
