@@ -33,6 +33,10 @@ type assignment struct {
 	// pkg is the import path of the module package whose file gives the
 	// value, "" for the package being checked (see checker.scope).
 	pkg string
+	// embed are the patterns of a //go:embed variable, declared at
+	// embedAt: its values are the files' contents (embed.go).
+	embed   []string
+	embedAt token.Pos
 }
 
 // checker runs the analysis of one file.
@@ -153,6 +157,9 @@ type pkgIndex struct {
 	// flagDefaults are the defaults of the string flags the packages
 	// define, by the flag's name (see flags.go).
 	flagDefaults map[string][]assignment
+	// scanRoot is the scan's root folder, for files named relative to it
+	// ("" when the files are named by absolute paths or not known).
+	scanRoot string
 	// root is the package being checked (nil when it declares nothing).
 	root *types.Package
 }
@@ -477,6 +484,25 @@ func indexAssignments(files []*ast.File, info *types.Info, filePkg map[*ast.File
 		pkg = filePkg[f]
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.GenDecl:
+				// //go:embed FILE above `var v string`: v is FILE's text
+				for _, sp := range n.Specs {
+					vs, ok := sp.(*ast.ValueSpec)
+					if !ok || len(vs.Values) > 0 {
+						continue
+					}
+					doc := vs.Doc
+					if doc == nil && len(n.Specs) == 1 {
+						doc = n.Doc
+					}
+					if ps := embedPatterns(doc); len(ps) > 0 {
+						for _, id := range vs.Names {
+							if v := varOf(id); v != nil {
+								m[v] = append(m[v], assignment{embed: ps, embedAt: id.Pos(), idx: -1, pkg: pkg})
+							}
+						}
+					}
+				}
 			case *ast.ValueSpec:
 				if len(n.Values) > 0 {
 					lhs := make([]ast.Expr, len(n.Names))
@@ -1287,6 +1313,17 @@ func (c *checker) valuesString(v *types.Var, as []assignment, depth int) scanner
 	for _, a := range as {
 		if len(vals) > maxPossibilities {
 			break
+		}
+		if a.embed != nil {
+			contents, ok := c.embedded(a)
+			for _, t := range contents {
+				vals = append(vals, scanner.Arg{Value: t, Known: true})
+			}
+			if !ok {
+				allKnown = false
+				vals = append(vals, scanner.Arg{})
+			}
+			continue
 		}
 		if a.rangeOf != nil {
 			elems, ok := c.rangeElems(a.rangeOf, a.key, depth+1)

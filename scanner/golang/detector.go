@@ -39,7 +39,7 @@ func (Detector) Scan(p *lscanner.Pass) error {
 		}
 	}
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, p.Path, p.Src, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, p.Path, p.Src, parseMode(p.Src))
 	if err != nil {
 		return parseError(err)
 	}

@@ -318,7 +318,7 @@ func (g *program) parse(rel, abs string) *parsedFile {
 	if err != nil || len(src) > lscanner.MaxFileSize {
 		return nil
 	}
-	f, err := parser.ParseFile(g.fset, rel, src, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(g.fset, rel, src, parseMode(src))
 	if err != nil {
 		return nil
 	}
@@ -428,6 +428,7 @@ func (g *program) load(u *unit, key unitKey, fd *folderSrc) {
 	_, _ = conf.Check(key.pkg, g.fset, files, info)
 	u.idx = newIndex(g.fset, append(files, l.files...), info, l.filePkg, l.deps)
 	u.idx.cut = l.cut
+	u.idx.scanRoot = g.root
 	u.truncated = l.truncated
 }
 
@@ -719,6 +720,8 @@ func (ff *fileFacts) literals() litFacts {
 			src, _ = os.ReadFile(ff.abs)
 		}
 		ff.lits = literalFacts(ff.cfg, src)
+		// a //go:embed file's text is a value no literal shows
+		ff.lits.tokens = ff.lits.tokens || embedNamesRuntime(ff.cfg, src, ff.abs)
 	})
 	return ff.lits
 }

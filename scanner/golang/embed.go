@@ -1,0 +1,136 @@
+package golang
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	lscanner "github.com/leasegate/leasegate/scanner"
+)
+
+// A `//go:embed PATTERN` variable (a string or a []byte) holds the content
+// of the file the pattern names, read from the scanned tree: the value of
+// the variable, as a constant would be. A pattern matching several files
+// gives every match (a set); a pattern that cannot be read (no match, a
+// folder, a file too large or outside the tree, more than
+// maxPossibilities matches) adds a value found at run time, so a runtime
+// among the others is dynamic.
+
+// parseMode is how a file is parsed: its comments are kept only when it
+// holds a //go:embed directive (they cost memory, and nothing else reads
+// them).
+func parseMode(src []byte) parser.Mode {
+	if bytes.Contains(src, []byte("//go:embed")) {
+		return parser.SkipObjectResolution | parser.ParseComments
+	}
+	return parser.SkipObjectResolution
+}
+
+// embedPatterns returns the patterns of the //go:embed directives of doc.
+func embedPatterns(doc *ast.CommentGroup) []string {
+	if doc == nil {
+		return nil
+	}
+	var out []string
+	for _, c := range doc.List {
+		rest, ok := strings.CutPrefix(c.Text, "//go:embed")
+		if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t') {
+			continue
+		}
+		out = append(out, splitEmbed(rest)...)
+	}
+	return out
+}
+
+// splitEmbed splits a directive's patterns: words, or Go string literals.
+func splitEmbed(s string) []string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		if w[0] == '"' || w[0] == '`' {
+			if u, err := strconv.Unquote(w); err == nil {
+				w = u
+			}
+		}
+		out = append(out, strings.TrimPrefix(w, "all:"))
+	}
+	return out
+}
+
+// embedDirectives returns the patterns of every //go:embed directive in
+// Go source src (read without a syntax tree, for the relevance question).
+func embedDirectives(src []byte) []string {
+	var out []string
+	for _, line := range bytes.Split(src, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if rest, ok := bytes.CutPrefix(line, []byte("//go:embed")); ok && len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t') {
+			out = append(out, splitEmbed(string(rest))...)
+		}
+	}
+	return out
+}
+
+// embeddedFiles reads the files patterns name in dir (the Go file's
+// folder). ok is false when a pattern cannot be read in full.
+func embeddedFiles(dir string, patterns []string) (contents []string, ok bool) {
+	ok = true
+	for _, p := range patterns {
+		if p == "" || strings.HasPrefix(p, "/") || strings.Contains(p, "..") {
+			ok = false
+			continue
+		}
+		matches, err := filepath.Glob(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil || len(matches) == 0 {
+			ok = false
+			continue
+		}
+		for _, m := range matches {
+			if len(contents) >= maxPossibilities {
+				return contents, false
+			}
+			info, err := os.Stat(m)
+			if err != nil || !info.Mode().IsRegular() || info.Size() > lscanner.MaxFileSize {
+				ok = false // a folder (an embed.FS), or not readable
+				continue
+			}
+			b, err := os.ReadFile(m)
+			if err != nil {
+				ok = false
+				continue
+			}
+			contents = append(contents, string(b))
+		}
+	}
+	return contents, ok
+}
+
+// embedNamesRuntime reports whether a file embedded by a directive of src
+// (at abs) names a runtime: a value no literal of the package shows.
+func embedNamesRuntime(cfg *lscanner.Config, src []byte, abs string) bool {
+	if abs == "" || !bytes.Contains(src, []byte("//go:embed")) {
+		return false
+	}
+	contents, _ := embeddedFiles(filepath.Dir(abs), embedDirectives(src))
+	for _, s := range contents {
+		if namesRuntime(cfg, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// embedded returns the contents of the files a //go:embed variable holds
+// (see embeddedFiles), found beside the file that declares it.
+func (c *checker) embedded(a assignment) ([]string, bool) {
+	name := c.fset.Position(a.embedAt).Filename
+	if !filepath.IsAbs(name) {
+		if c.idx == nil || c.idx.scanRoot == "" {
+			return nil, false
+		}
+		name = filepath.Join(c.idx.scanRoot, filepath.FromSlash(name))
+	}
+	return embeddedFiles(filepath.Dir(name), a.embed)
+}
