@@ -1,11 +1,13 @@
 // Package golang finds launches of agent runtimes in Go source: calls of
 // the process APIs of one table (apis.go: os/exec, os.StartProcess,
 // syscall's Exec/ForkExec/StartProcess/CreateProcess, x/sys/unix and
-// x/sys/windows, go-sh, x/crypto/ssh sessions) and exec.Cmd literals whose
-// argv resolves to a runtime, with constants folded through the type
+// x/sys/windows, go-sh, x/crypto/ssh sessions), exec.Cmd literals and
+// assignments to a Cmd's Path or Args (cmdfields.go) whose argv resolves to
+// a runtime, with constants folded through the type
 // checker, string and []string variables the code assigns once, argv
 // spreads (exec.Command(args[0], args[1:]...)), exec.LookPath results
-// executed later (class dynamic) and shell strings handed to a shell
+// executed later (class dynamic), string flags' defaults (flags.go, also
+// dynamic), //go:embed files' text (embed.go) and shell strings handed to a shell
 // (exec.Command("bash", "-c", "claude -p"), scanned by the shell detector).
 //
 // The same analysis comes in two forms:
