@@ -21,8 +21,11 @@ type cmdField struct {
 	// the Cmd is reached otherwise: the assignment stands alone).
 	recv types.Object
 	path bool     // Path, else Args
-	rhs  ast.Expr // nil: a value that cannot be followed (`+=`, a tuple)
-	at   token.Pos
+	rhs  ast.Expr // nil: a value that cannot be followed (`+=`)
+	// idx is the result of the call rhs that is assigned
+	// (`cmd.Path, err = exec.LookPath("claude")`), -1 for rhs itself.
+	idx int
+	at  token.Pos
 }
 
 // cmdFieldOf returns the assignment to an exec.Cmd's Path or Args that the
@@ -41,7 +44,7 @@ func cmdFieldOf(info *types.Info, n *ast.AssignStmt, i int) (cmdField, bool) {
 	if name != "Path" && name != "Args" {
 		return cmdField{}, false
 	}
-	f := cmdField{path: name == "Path", at: n.Lhs[i].Pos()}
+	f := cmdField{path: name == "Path", idx: -1, at: n.Lhs[i].Pos()}
 	switch x := ast.Unparen(se.X).(type) {
 	case *ast.Ident:
 		f.recv = info.Uses[x]
@@ -52,8 +55,12 @@ func cmdFieldOf(info *types.Info, n *ast.AssignStmt, i int) (cmdField, bool) {
 			f.recv = info.Uses[x.Sel]
 		}
 	}
-	if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
+	switch {
+	case n.Tok != token.ASSIGN:
+	case len(n.Lhs) == len(n.Rhs):
 		f.rhs = n.Rhs[i]
+	case len(n.Rhs) == 1:
+		f.rhs, f.idx = n.Rhs[0], i
 	}
 	return f, true
 }
@@ -103,8 +110,9 @@ func assignsCmdField(info *types.Info, n ast.Node) bool {
 // was made with. Args[0] is only a display name.
 func (c *checker) cmdFieldArgvs(f cmdField, group []cmdField) [][]scanner.Arg {
 	var tails [][]scanner.Arg
-	tailOf := func(e ast.Expr) []scanner.Arg {
-		if e == nil {
+	tailOf := func(g cmdField) []scanner.Arg {
+		e := g.rhs
+		if e == nil || g.idx >= 0 {
 			return []scanner.Arg{{}}
 		}
 		l, ok := c.list(e, 0)
@@ -119,7 +127,7 @@ func (c *checker) cmdFieldArgvs(f cmdField, group []cmdField) [][]scanner.Arg {
 	if f.path {
 		for _, g := range group {
 			if !g.path {
-				tails = append(tails, tailOf(g.rhs))
+				tails = append(tails, tailOf(g))
 			}
 		}
 		if len(tails) == 0 {
@@ -131,7 +139,9 @@ func (c *checker) cmdFieldArgvs(f cmdField, group []cmdField) [][]scanner.Arg {
 			tails = [][]scanner.Arg{{{}}}
 		}
 		var prog scanner.Arg
-		if f.rhs != nil {
+		if call, ok := ast.Unparen(f.rhs).(*ast.CallExpr); ok && f.idx >= 0 {
+			prog = c.callString(call, f.idx, 0)
+		} else if f.rhs != nil && f.idx < 0 {
 			prog = c.str(f.rhs, 0)
 		}
 		out := make([][]scanner.Arg, 0, len(tails))
@@ -145,7 +155,7 @@ func (c *checker) cmdFieldArgvs(f cmdField, group []cmdField) [][]scanner.Arg {
 			return nil
 		}
 	}
-	tail := tailOf(f.rhs)
+	tail := tailOf(f)
 	var out [][]scanner.Arg
 	for _, argv := range c.cmdMade(f.recv) {
 		out = append(out, append([]scanner.Arg{argv[0]}, tail...))

@@ -29,3 +29,13 @@ func cmdPathHelper(bin string) error {
 func cmdPathHelperCall() error {
 	return cmdPathHelper("pi") // want "RED:process-api"
 }
+
+func cmdPathLookedUp() error {
+	cmd := exec.Command("true", "-p")
+	var err error
+	cmd.Path, err = exec.LookPath("claude") // want "RED:dynamic"
+	if err != nil {
+		return err
+	}
+	return cmd.Run()
+}
