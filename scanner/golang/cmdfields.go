@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
 )
@@ -19,9 +20,9 @@ import (
 type cmdField struct {
 	// recv is the variable or struct field that holds the Cmd (nil when
 	// the Cmd is reached otherwise: the assignment stands alone).
-	recv types.Object
-	path bool     // Path, else Args
-	rhs  ast.Expr // nil: a value that cannot be followed (`+=`)
+	recv  types.Object
+	field string   // Path, Args or Stdin
+	rhs   ast.Expr // nil: a value that cannot be followed (`+=`)
 	// idx is the result of the call rhs that is assigned
 	// (`cmd.Path, err = exec.LookPath("claude")`), -1 for rhs itself.
 	idx int
@@ -41,10 +42,10 @@ func cmdFieldOf(info *types.Info, n *ast.AssignStmt, i int) (cmdField, bool) {
 		return cmdField{}, false
 	}
 	name := sel.Obj().Name()
-	if name != "Path" && name != "Args" {
+	if name != "Path" && name != "Args" && name != "Stdin" {
 		return cmdField{}, false
 	}
-	f := cmdField{path: name == "Path", idx: -1, at: n.Lhs[i].Pos()}
+	f := cmdField{field: name, idx: -1, at: n.Lhs[i].Pos()}
 	switch x := ast.Unparen(se.X).(type) {
 	case *ast.Ident:
 		f.recv = info.Uses[x]
@@ -124,9 +125,12 @@ func (c *checker) cmdFieldArgvs(f cmdField, group []cmdField) [][]scanner.Arg {
 		}
 		return nil
 	}
-	if f.path {
+	if f.field == "Stdin" {
+		return c.stdinArgvs(f)
+	}
+	if f.field == "Path" {
 		for _, g := range group {
-			if !g.path {
+			if g.field == "Args" {
 				tails = append(tails, tailOf(g))
 			}
 		}
@@ -151,7 +155,7 @@ func (c *checker) cmdFieldArgvs(f cmdField, group []cmdField) [][]scanner.Arg {
 		return out
 	}
 	for _, g := range group {
-		if g.path {
+		if g.field == "Path" {
 			return nil
 		}
 	}
@@ -159,6 +163,46 @@ func (c *checker) cmdFieldArgvs(f cmdField, group []cmdField) [][]scanner.Arg {
 	var out [][]scanner.Arg
 	for _, argv := range c.cmdMade(f.recv) {
 		out = append(out, append([]scanner.Arg{argv[0]}, tail...))
+	}
+	return out
+}
+
+// shells read their commands from stdin when given no script.
+var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "ash": true}
+
+// stdinArgvs returns what a Cmd runs when the code sets its Stdin to a
+// known text (strings.NewReader(s), bytes.NewReader(b),
+// bytes.NewBufferString(s), bytes.NewBuffer(b)) and the Cmd runs a shell
+// given no script (only options, none of them -c): the text, judged as
+// `sh -c TEXT`.
+func (c *checker) stdinArgvs(f cmdField) [][]scanner.Arg {
+	call, ok := ast.Unparen(f.rhs).(*ast.CallExpr)
+	if !ok || f.idx >= 0 || len(call.Args) != 1 {
+		return nil
+	}
+	switch c.callee(call) {
+	case apiKey{pkg: "strings", name: "NewReader"}, apiKey{pkg: "bytes", name: "NewReader"},
+		apiKey{pkg: "bytes", name: "NewBufferString"}, apiKey{pkg: "bytes", name: "NewBuffer"}:
+	default:
+		return nil
+	}
+	var out [][]scanner.Arg
+	for _, argv := range c.cmdMade(f.recv) {
+		prog := argv[0]
+		base := prog.Value
+		if i := strings.LastIndexByte(base, '/'); i >= 0 {
+			base = base[i+1:]
+		}
+		if !prog.Known || !shells[base] {
+			continue
+		}
+		script := false
+		for _, a := range argv[1:] {
+			script = script || !a.Known || !strings.HasPrefix(a.Value, "-") || strings.ContainsRune(a.Value, 'c')
+		}
+		if !script {
+			out = append(out, []scanner.Arg{prog, scanner.Lit("-c"), c.str(call.Args[0], 0)})
+		}
 	}
 	return out
 }

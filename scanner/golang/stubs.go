@@ -129,6 +129,15 @@ func Join(elems []string, sep string) string
 func TrimSpace(s string) string
 func Contains(s, substr string) bool
 func HasPrefix(s, prefix string) bool
+type Reader struct{}
+func NewReader(s string) *Reader
+`,
+	"bytes": `package bytes
+type Reader struct{}
+type Buffer struct{}
+func NewReader(b []byte) *Reader
+func NewBuffer(buf []byte) *Buffer
+func NewBufferString(s string) *Buffer
 `,
 	"cmp": `package cmp
 func Or[T comparable](vals ...T) T { var zero T; return zero }
