@@ -157,6 +157,9 @@ type pkgIndex struct {
 	// flagDefaults are the defaults of the string flags the packages
 	// define, by the flag's name (see flags.go).
 	flagDefaults map[string][]assignment
+	// envSets are the values the packages give environment variables
+	// (os.Setenv), by name (see flags.go).
+	envSets map[string][]assignment
 	// scanRoot is the scan's root folder, for files named relative to it
 	// ("" when the files are named by absolute paths or not known).
 	scanRoot string
@@ -237,6 +240,13 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info, filePkg 
 					}
 				}
 			case *ast.CallExpr:
+				if name, val, ok := envSetOf(info, n); ok {
+					if c.envSets == nil {
+						c.envSets = map[string][]assignment{}
+					}
+					c.envSets[name] = append(c.envSets[name], assignment{expr: val, idx: -1, pkg: pkg})
+					return true
+				}
 				d, ok := flagDefinerOf(info, n)
 				if !ok {
 					return true
@@ -1535,6 +1545,9 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 	}
 	if flagGetter(k) && idx == 0 && len(call.Args) == 1 {
 		return c.flagByName(call.Args[0], depth)
+	}
+	if envGetter(k) && idx == 0 && len(call.Args) == 1 {
+		return c.envByName(call.Args[0], depth)
 	}
 	pkg, name := k.pkg, k.name
 	if k.recv != "" {

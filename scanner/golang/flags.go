@@ -2,6 +2,7 @@ package golang
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -81,12 +82,31 @@ func (c *checker) flagValue(def ast.Expr, depth int) scanner.Arg {
 // default the loaded packages give a flag of that name, or one given at
 // run time.
 func (c *checker) flagByName(name ast.Expr, depth int) scanner.Arg {
+	if c.idx == nil {
+		return scanner.Arg{}
+	}
+	return c.named(c.idx.flagDefaults, name, depth)
+}
+
+// envByName is the value of the environment variable named by the
+// constant name: every value the loaded packages set it to (os.Setenv),
+// or one found at run time.
+func (c *checker) envByName(name ast.Expr, depth int) scanner.Arg {
+	if c.idx == nil {
+		return scanner.Arg{}
+	}
+	return c.named(c.idx.envSets, name, depth)
+}
+
+// named is the value of the flag or variable named by the constant name
+// in m, with a value found at run time.
+func (c *checker) named(m map[string][]assignment, name ast.Expr, depth int) scanner.Arg {
 	n, ok := c.constString(name)
-	if !ok || c.idx == nil {
+	if !ok {
 		return scanner.Arg{}
 	}
 	vals := []scanner.Arg{{}}
-	for _, a := range c.valuesFlag(n) {
+	for _, a := range c.inScope(m[n]) {
 		vals = append(vals, c.str(a.expr, depth+1))
 		if len(vals) > maxPossibilities {
 			break
@@ -95,9 +115,10 @@ func (c *checker) flagByName(name ast.Expr, depth int) scanner.Arg {
 	return c.judgeSet(vals, false)
 }
 
-func (c *checker) valuesFlag(name string) []assignment {
+// inScope returns the values of as that the current scope sees.
+func (c *checker) inScope(as []assignment) []assignment {
 	var out []assignment
-	for _, a := range c.idx.flagDefaults[name] {
+	for _, a := range as {
 		if c.scope == nil || c.scope[a.pkg] {
 			out = append(out, a)
 		}
@@ -108,4 +129,27 @@ func (c *checker) valuesFlag(name string) []assignment {
 // flagGetter reports whether k reads a flag by its name.
 func flagGetter(k apiKey) bool {
 	return k == apiKey{"github.com/spf13/pflag", "FlagSet", "GetString"}
+}
+
+// envSetOf returns the name and value of an os.Setenv (or
+// syscall.Setenv) call with a constant name.
+func envSetOf(info *types.Info, call *ast.CallExpr) (string, ast.Expr, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Setenv" || len(call.Args) != 2 {
+		return "", nil, false
+	}
+	if k := calleeOf(info, call); k != (apiKey{pkg: "os", name: "Setenv"}) && k != (apiKey{pkg: "syscall", name: "Setenv"}) {
+		return "", nil, false
+	}
+	tv, ok := info.Types[call.Args[0]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", nil, false
+	}
+	return constant.StringVal(tv.Value), call.Args[1], true
+}
+
+// envGetter reports whether k reads an environment variable by name.
+func envGetter(k apiKey) bool {
+	return k == apiKey{pkg: "os", name: "Getenv"} || k == apiKey{pkg: "os", name: "LookupEnv"} ||
+		k == apiKey{pkg: "syscall", name: "Getenv"}
 }

@@ -63,6 +63,8 @@ var Stdin, Stdout, Stderr *File
 func StartProcess(name string, argv []string, attr *ProcAttr) (*Process, error)
 func Getenv(key string) string
 func LookupEnv(key string) (string, bool)
+func Setenv(key, value string) error
+func Unsetenv(key string) error
 func Environ() []string
 func Executable() (string, error)
 func UserHomeDir() (string, error)
@@ -82,6 +84,7 @@ func ForkExec(argv0 string, argv []string, attr *ProcAttr) (int, error)
 func StartProcess(argv0 string, argv []string, attr *ProcAttr) (int, uintptr, error)
 func Environ() []string
 func Getenv(key string) (string, bool)
+func Setenv(key, value string) error
 ` + windowsProcess,
 	"golang.org/x/sys/windows": "package windows\n" + windowsProcess,
 	"github.com/codeskyblue/go-sh": `package sh
