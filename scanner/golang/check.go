@@ -1731,6 +1731,9 @@ func (c *checker) list(e ast.Expr, depth int) ([]scanner.Arg, bool) {
 		return l[lo:hi], true
 	case *ast.CallExpr:
 		return c.callList(e, depth)
+	case *ast.StarExpr:
+		// *argv: a pointer is read as what it points to
+		return c.list(e.X, depth+1)
 	}
 	return nil, false
 }
@@ -1820,6 +1823,9 @@ func (c *checker) callList(call *ast.CallExpr, depth int) ([]scanner.Arg, bool) 
 			}
 			return out, true
 		}
+	}
+	if l, ok := c.flagList(call, depth); ok {
+		return l, true
 	}
 	k := c.callee(call)
 	pkg, name := k.pkg, k.name

@@ -37,6 +37,40 @@ var flagDefiners = func() map[apiKey]flagDefiner {
 	return m
 }()
 
+// sliceFlagDefiners are pflag's string-slice flags returning a pointer,
+// by the argument holding the default.
+var sliceFlagDefiners = func() map[apiKey]int {
+	m := map[apiKey]int{}
+	for _, recv := range []string{"", "FlagSet"} {
+		for _, n := range []string{"StringSlice", "StringArray"} {
+			m[apiKey{"github.com/spf13/pflag", recv, n}] = 1
+			m[apiKey{"github.com/spf13/pflag", recv, n + "P"}] = 2
+		}
+	}
+	return m
+}()
+
+// flagList is the argv a string-slice flag holds: its default, each
+// element dynamic (a value given at run time may replace it).
+func (c *checker) flagList(call *ast.CallExpr, depth int) ([]scanner.Arg, bool) {
+	def, ok := sliceFlagDefiners[c.callee(call)]
+	if !ok || def >= len(call.Args) {
+		return nil, false
+	}
+	l, ok := c.list(call.Args[def], depth+1)
+	if !ok {
+		return nil, false
+	}
+	out := make([]scanner.Arg, len(l))
+	for i, a := range l {
+		if a.Known {
+			a.Via = scanner.ClassDynamic
+		}
+		out[i] = a
+	}
+	return out, true
+}
+
 // flagDefinerOf returns the definer call calls, if it is one whose
 // arguments are all given.
 func flagDefinerOf(info *types.Info, call *ast.CallExpr) (flagDefiner, bool) {

@@ -222,6 +222,14 @@ func (f *FlagSet) Bool(name string, value bool, usage string) *bool
 func (f *FlagSet) BoolP(name, shorthand string, value bool, usage string) *bool
 func (f *FlagSet) BoolVar(p *bool, name string, value bool, usage string)
 func (f *FlagSet) BoolVarP(p *bool, name, shorthand string, value bool, usage string)
+func StringSlice(name string, value []string, usage string) *[]string
+func StringSliceP(name, shorthand string, value []string, usage string) *[]string
+func StringArray(name string, value []string, usage string) *[]string
+func StringArrayP(name, shorthand string, value []string, usage string) *[]string
+func (f *FlagSet) StringSlice(name string, value []string, usage string) *[]string
+func (f *FlagSet) StringSliceP(name, shorthand string, value []string, usage string) *[]string
+func (f *FlagSet) StringArray(name string, value []string, usage string) *[]string
+func (f *FlagSet) StringArrayP(name, shorthand string, value []string, usage string) *[]string
 func (f *FlagSet) GetString(name string) (string, error)
 func (f *FlagSet) GetBool(name string) (bool, error)
 func (f *FlagSet) Parse(arguments []string) error
