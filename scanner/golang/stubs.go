@@ -158,16 +158,7 @@ func Errorf(format string, a ...any) error
 func Fprintf(w any, format string, a ...any) (int, error)
 func Fprintln(w any, a ...any) (int, error)
 `,
-	"flag": `package flag
-type ErrorHandling int
-const (
-	ContinueOnError ErrorHandling = iota
-	ExitOnError
-	PanicOnError
-)
-type FlagSet struct{ Usage func() }
-var CommandLine *FlagSet
-var Usage func()
+	"flag": "package flag\n" + flagSetDecls + `var Usage func()
 func NewFlagSet(name string, errorHandling ErrorHandling) *FlagSet
 func String(name string, value string, usage string) *string
 func StringVar(p *string, name string, value string, usage string)
@@ -193,16 +184,7 @@ func (f *FlagSet) Arg(i int) string
 func (f *FlagSet) NArg() int
 func (f *FlagSet) PrintDefaults()
 `,
-	"github.com/spf13/pflag": `package pflag
-type ErrorHandling int
-const (
-	ContinueOnError ErrorHandling = iota
-	ExitOnError
-	PanicOnError
-)
-type FlagSet struct{ Usage func() }
-var CommandLine *FlagSet
-func NewFlagSet(name string, errorHandling ErrorHandling) *FlagSet
+	"github.com/spf13/pflag": "package pflag\n" + flagSetDecls + `func NewFlagSet(name string, errorHandling ErrorHandling) *FlagSet
 func String(name string, value string, usage string) *string
 func StringP(name, shorthand string, value string, usage string) *string
 func StringVar(p *string, name string, value string, usage string)
@@ -275,6 +257,17 @@ func Printf(format string, v ...any)
 func Println(v ...any)
 `,
 }
+
+// flagSetDecls is what flag and spf13/pflag both declare for a flag set.
+const flagSetDecls = `type ErrorHandling int
+const (
+	ContinueOnError ErrorHandling = iota
+	ExitOnError
+	PanicOnError
+)
+type FlagSet struct{ Usage func() }
+var CommandLine *FlagSet
+`
 
 // windowsProcess is what syscall (on Windows) and golang.org/x/sys/windows
 // both declare for CreateProcess and its UTF-16 strings.
