@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -42,7 +43,7 @@ func cmdFieldOf(info *types.Info, n *ast.AssignStmt, i int) (cmdField, bool) {
 		return cmdField{}, false
 	}
 	name := sel.Obj().Name()
-	if name != "Path" && name != "Args" && name != "Stdin" {
+	if name != "Path" && name != "Args" && name != "Stdin" && name != "Env" {
 		return cmdField{}, false
 	}
 	f := cmdField{field: name, idx: -1, at: n.Lhs[i].Pos()}
@@ -125,8 +126,11 @@ func (c *checker) cmdFieldArgvs(f cmdField, group []cmdField) [][]scanner.Arg {
 		}
 		return nil
 	}
-	if f.field == "Stdin" {
+	switch f.field {
+	case "Stdin":
 		return c.stdinArgvs(f)
+	case "Env":
+		return c.envArgvs(f)
 	}
 	if f.field == "Path" {
 		for _, g := range group {
@@ -203,6 +207,81 @@ func (c *checker) stdinArgvs(f cmdField) [][]scanner.Arg {
 		if !script {
 			out = append(out, []scanner.Arg{prog, scanner.Lit("-c"), c.str(call.Args[0], 0)})
 		}
+	}
+	return out
+}
+
+// envArgvs returns what a shell Cmd runs when the code sets its Env: a
+// `-c` script (sh -c, bash -lc) is judged with the known entries that
+// name a runtime set before it (`K='V'; export K; SCRIPT`), so
+// `$AGENT -p` with AGENT=claude in Env runs claude. A Cmd that launches
+// on its own is judged where it is made.
+func (c *checker) envArgvs(f cmdField) [][]scanner.Arg {
+	if f.rhs == nil || f.idx >= 0 {
+		return nil
+	}
+	var prefix strings.Builder
+	for _, e := range c.envEntries(f.rhs) {
+		k, v, ok := strings.Cut(e.Value, "=")
+		if !ok || !e.Known || k == "" || !c.p.Config.MentionsRuntime([]byte(v)) {
+			continue
+		}
+		fmt.Fprintf(&prefix, "%s='%s'; export %s; ", k, strings.ReplaceAll(v, "'", `'\''`), k)
+	}
+	if prefix.Len() == 0 {
+		return nil
+	}
+	var out [][]scanner.Arg
+	for _, argv := range c.cmdMade(f.recv) {
+		if alone := c.p.Fork(c.p.Path, c.p.Src); alone.Judge(scanner.Command{Argv: argv, API: true}) != nil || len(alone.Findings()) > 0 {
+			continue // it launches without the entries: judged where it is made
+		}
+		base := argv[0].Value
+		if i := strings.LastIndexByte(base, '/'); i >= 0 {
+			base = base[i+1:]
+		}
+		if !argv[0].Known || !shells[base] {
+			continue
+		}
+		for j := 1; j+1 < len(argv); j++ {
+			a := argv[j]
+			if a.Known && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.ContainsRune(a.Value, 'c') && argv[j+1].Known {
+				with := append([]scanner.Arg(nil), argv...)
+				with[j+1].Value = prefix.String() + argv[j+1].Value
+				with[j+1].Pos = c.pos(f.at) // the text is no longer the literal's
+				out = append(out, with)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// envEntries returns the entries of an Env value: a []string the code
+// gives, or the elements appended to one it does not know
+// (`append(os.Environ(), "AGENT=claude")`).
+func (c *checker) envEntries(e ast.Expr) []scanner.Arg {
+	if l, ok := c.list(e, 0); ok {
+		return l
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) < 2 {
+		return nil
+	}
+	if fn, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || fn.Name != "append" {
+		return nil
+	}
+	if _, ok := c.info.Uses[ast.Unparen(call.Fun).(*ast.Ident)].(*types.Builtin); !ok {
+		return nil
+	}
+	var out []scanner.Arg
+	for i, a := range call.Args[1:] {
+		if call.Ellipsis.IsValid() && i == len(call.Args)-2 {
+			l, _ := c.list(a, 0)
+			out = append(out, l...)
+			continue
+		}
+		out = append(out, c.str(a, 0))
 	}
 	return out
 }
