@@ -267,6 +267,22 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info, filePkg 
 					c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: n.Args[d.def], idx: -1, pkg: pkg}, assignment{pkg: pkg})
 				}
 			case *ast.CompositeLit:
+				if name, def, dest, ok := urfaveFlag(info, n); ok {
+					// &cli.StringFlag{Name: "bin", Value: "claude"}
+					if name != "" {
+						if c.flagDefaults == nil {
+							c.flagDefaults = map[string][]assignment{}
+						}
+						c.flagDefaults[name] = append(c.flagDefaults[name], assignment{expr: def, idx: -1, pkg: pkg})
+					}
+					if u, isAddr := ast.Unparen(dest).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+						if id, isID := ast.Unparen(u.X).(*ast.Ident); isID {
+							if v, isVar := info.Uses[id].(*types.Var); isVar {
+								c.assigns[v] = append(c.assigns[v], assignment{expr: def, idx: -1, pkg: pkg})
+							}
+						}
+					}
+				}
 				st, ok := structOf(info.TypeOf(n))
 				if !ok {
 					return true

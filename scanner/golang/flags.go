@@ -160,9 +160,48 @@ func (c *checker) inScope(as []assignment) []assignment {
 	return out
 }
 
-// flagGetter reports whether k reads a flag by its name.
+// flagGetter reports whether k reads a flag by its name: pflag's
+// GetString, urfave/cli's c.String (a Context's, v3's Command's).
 func flagGetter(k apiKey) bool {
-	return k == apiKey{"github.com/spf13/pflag", "FlagSet", "GetString"}
+	return k == apiKey{"github.com/spf13/pflag", "FlagSet", "GetString"} ||
+		isURFave(k.pkg) && (k.recv == "Context" || k.recv == "Command") && k.name == "String"
+}
+
+func isURFave(pkg string) bool {
+	return pkg == "github.com/urfave/cli" || strings.HasPrefix(pkg, "github.com/urfave/cli/")
+}
+
+// urfaveFlag returns the name, default and Destination (nil if none) of
+// a urfave/cli StringFlag literal.
+func urfaveFlag(info *types.Info, lit *ast.CompositeLit) (name string, def, dest ast.Expr, ok bool) {
+	t := info.TypeOf(lit)
+	if t == nil {
+		return "", nil, nil, false
+	}
+	named, isNamed := types.Unalias(t).(*types.Named)
+	if !isNamed || named.Obj().Name() != "StringFlag" || named.Obj().Pkg() == nil || !isURFave(named.Obj().Pkg().Path()) {
+		return "", nil, nil, false
+	}
+	for _, el := range lit.Elts {
+		kv, isKV := el.(*ast.KeyValueExpr)
+		if !isKV {
+			continue
+		}
+		k, _ := kv.Key.(*ast.Ident)
+		switch {
+		case k == nil:
+		case k.Name == "Name":
+			tv, has := info.Types[kv.Value]
+			if has && tv.Value != nil && tv.Value.Kind() == constant.String {
+				name = constant.StringVal(tv.Value)
+			}
+		case k.Name == "Value":
+			def = kv.Value
+		case k.Name == "Destination":
+			dest = kv.Value
+		}
+	}
+	return name, def, dest, def != nil
 }
 
 // envSetOf returns the name and value of an os.Setenv (or

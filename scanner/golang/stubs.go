@@ -250,6 +250,9 @@ func (c *Command) AddCommand(cmds ...*Command)
 func (c *Command) MarkFlagRequired(name string) error
 func (c *Command) Context() context.Context
 `,
+	"github.com/urfave/cli":    urfaveCLI,
+	"github.com/urfave/cli/v2": urfaveCLI,
+	"github.com/urfave/cli/v3": urfaveCLI,
 	"log": `package log
 func Fatal(v ...any)
 func Fatalf(format string, v ...any)
@@ -267,6 +270,61 @@ const (
 )
 type FlagSet struct{ Usage func() }
 var CommandLine *FlagSet
+`
+
+// urfaveCLI is what urfave/cli (v1 to v3) declares for its flags, their
+// readers and the apps and commands that hold them (fields of every
+// version; Flag and Action loose enough for each).
+const urfaveCLI = `package cli
+import "context"
+type Flag interface{}
+type Args interface {
+	Get(n int) string
+	First() string
+	Slice() []string
+	Len() int
+}
+type StringFlag struct {
+	Name, Usage, Category, DefaultText string
+	Aliases, EnvVars []string
+	Value string
+	Destination *string
+	Sources any
+	Required, Hidden bool
+}
+type BoolFlag struct {
+	Name, Usage string
+	Aliases, EnvVars []string
+	Value bool
+	Destination *bool
+}
+type Context struct {
+	Context context.Context
+	App *App
+	Command *Command
+}
+func (c *Context) String(name string) string
+func (c *Context) Bool(name string) bool
+func (c *Context) Args() Args
+type App struct {
+	Name, Usage, Version string
+	Flags []Flag
+	Commands []*Command
+	Action, Before, After any
+}
+func NewApp() *App
+func (a *App) Run(arguments []string) error
+type Command struct {
+	Name, Usage string
+	Aliases []string
+	Flags []Flag
+	Commands, Subcommands []*Command
+	Action, Before, After any
+}
+func (c *Command) String(name string) string
+func (c *Command) Bool(name string) bool
+func (c *Command) Args() Args
+func (c *Command) Run(ctx context.Context, args []string) error
 `
 
 // windowsProcess is what syscall (on Windows) and golang.org/x/sys/windows
