@@ -364,7 +364,7 @@ func (c *checker) judgeCmdFields(n *ast.AssignStmt, groups map[types.Object][]cm
 		c.bind, c.bindList = bind, bindList
 		for _, argv := range c.cmdFieldArgvs(f, group) {
 			before := len(c.p.Findings())
-			c.judgeVia(argv, *at, chain)
+			c.judgeVia(argv, *at, chain, nil)
 			if len(c.p.Findings()) > before {
 				break
 			}
