@@ -1549,10 +1549,6 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 		if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 			return c.str(call.Args[0], depth+1)
 		}
-		// []byte(s): the same text
-		if sl, ok := tv.Type.Underlying().(*types.Slice); ok && types.Identical(sl.Elem(), types.Typ[types.Byte]) {
-			return c.str(call.Args[0], depth+1)
-		}
 		return scanner.Arg{}
 	}
 	k := c.callee(call)
