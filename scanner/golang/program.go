@@ -719,7 +719,7 @@ func (ff *fileFacts) literals() litFacts {
 		if src == nil {
 			src, _ = os.ReadFile(ff.abs)
 		}
-		ff.lits = literalFacts(ff.cfg, src)
+		ff.lits = literalFacts(ff.cfg, src, ff.mayPrimitive)
 		// a //go:embed file's text is a value no literal shows
 		ff.lits.tokens = ff.lits.tokens || embedNamesRuntime(ff.cfg, src, ff.abs)
 	})
@@ -734,21 +734,26 @@ func (ff *fileFacts) tokens() bool { return ff.literals().tokens }
 // however split, keep most of "permissions" in one piece.
 func (ff *fileFacts) primitive() bool { return ff.mayPrimitive && ff.literals().primitive }
 
-func literalFacts(cfg *lscanner.Config, src []byte) litFacts {
+// literalFacts reads the string literals of src; the primitive is looked
+// for only when prim is set (fileFacts.primitive reads it only for a file
+// whose text holds "ermission": looking in every file's literals was a
+// fifteenth of the scan of a real tree).
+func literalFacts(cfg *lscanner.Config, src []byte, prim bool) litFacts {
 	var lf litFacts
 	var recent []string // the last maxParts literals, in file order
+	done := func() bool { return lf.tokens && (lf.primitive || !prim) }
 	stringLiterals(src, func(s string) bool {
 		if len(recent) == maxParts {
 			recent = recent[1:]
 		}
 		recent = append(recent, s)
 		joined := ""
-		for i := len(recent) - 1; i >= 0 && !(lf.tokens && lf.primitive); i-- {
+		for i := len(recent) - 1; i >= 0 && !done(); i-- {
 			joined = recent[i] + joined
 			lf.tokens = lf.tokens || namesRuntime(cfg, joined)
-			lf.primitive = lf.primitive || primitiveText(joined)
+			lf.primitive = lf.primitive || prim && primitiveText(joined)
 		}
-		return !(lf.tokens && lf.primitive)
+		return !done()
 	})
 	return lf
 }
@@ -825,11 +830,13 @@ func namesRuntime(cfg *lscanner.Config, text string) bool {
 // primitiveText reports whether text holds the permission-bypass
 // primitive or its value, also without the separators a join puts back
 // (`"--dangerously", "skip", "permissions"` read together).
+var separators = strings.NewReplacer("-", "", "_", "", " ", "")
+
 func primitiveText(text string) bool {
 	if strings.Contains(text, "dangerously-skip-permissions") || strings.Contains(text, lscanner.BareMode) {
 		return true
 	}
-	bare := strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(text))
+	bare := strings.ToLower(separators.Replace(text))
 	return strings.Contains(bare, "dangerouslyskippermissions") || strings.Contains(bare, "bypasspermissions")
 }
 
