@@ -873,6 +873,13 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 	c.bind, c.bindList = outer, outerList
 	bind, bindList := c.bindArgs(call, sig, 0)
 	params := sig.Params()
+	if c.scopeOf(fn.Pkg()) == nil && !anyKnown(bind, bindList) {
+		// Every value handed on is unknown: the helper's calls judged
+		// with them read as they do where they are written (judged
+		// there), so following them adds nothing. Walking every path
+		// through a layered package regardless cost minutes.
+		return
+	}
 	if len(chain) > maxHelperDepth {
 		// The bound is reached: a runtime among the values handed on is
 		// reported, dynamic, never dropped.
@@ -1866,4 +1873,34 @@ func (c *checker) callList(call *ast.CallExpr, depth int) ([]scanner.Arg, bool) 
 		out[i] = scanner.Arg{Value: p, Known: true, Via: s.Via, Pos: s.Pos}
 	}
 	return out, true
+}
+
+// anyKnown reports whether a value bound to a helper's parameters is known
+// in any part (its text, or an alternative's).
+func anyKnown(bind map[*types.Var]scanner.Arg, bindList map[*types.Var][]scanner.Arg) bool {
+	var known func(a scanner.Arg) bool
+	known = func(a scanner.Arg) bool {
+		if a.Known || a.Value != "" {
+			return true
+		}
+		for _, x := range a.Alts {
+			if known(x) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range bind {
+		if known(a) {
+			return true
+		}
+	}
+	for _, l := range bindList {
+		for _, a := range l {
+			if known(a) {
+				return true
+			}
+		}
+	}
+	return false
 }
