@@ -298,6 +298,11 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 				}
 			case kShorthandProperty:
 				a.exportValue(key(t.Text(c)), a.evalIdent(c), c, depth+1)
+			case kEnumAssignment:
+				// export enum Agent { Claude = 'claude' }: Agent.Claude
+				if k := t.Child(c, fName); k != none {
+					a.exportValue(key(propName(t, k)), a.ev.Eval(t.Child(c, fValue)), c, depth+1)
+				}
 			}
 		}
 	case v.K == vArr:
@@ -385,6 +390,38 @@ func (a *analyzer) summarizeConsts() {
 			v = a.member(v, p, bs[0].name)
 		}
 		a.exportValue(name, v, bs[0].name, 0)
+	}
+	a.summarizeClassFields()
+}
+
+// summarizeClassFields offers the fields a module-level class declares
+// with a value (`static readonly AGENT_BIN = 'claude'`, `bin = 'claude'`)
+// as Class.field: an importer reads `Defaults.AGENT_BIN`, or a field of
+// an instance, as any field of that name (the file's own reading).
+func (a *analyzer) summarizeClassFields() {
+	t := a.t
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		if t.Nodes[i].Kind != kClassDecl || a.scopes.Of(i) != a.scopes.Of(0) {
+			continue
+		}
+		nm := t.Child(i, fName)
+		body := t.Child(i, fBody)
+		if nm == none || body == none {
+			continue
+		}
+		for c := t.Nodes[body].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind != kField {
+				continue
+			}
+			k, v := t.Child(c, fName), t.Child(c, fValue)
+			if k == none {
+				k = t.Child(c, fProperty)
+			}
+			if k == none || v == none {
+				continue
+			}
+			a.exportValue(t.Text(nm)+"."+propName(t, k), a.ev.Eval(v), c, 1)
+		}
 	}
 }
 
