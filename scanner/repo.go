@@ -3,6 +3,7 @@ package scanner
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/cmdline"
@@ -190,6 +191,22 @@ func (s *Summary) AddConst(name string, c Const) bool {
 	}
 	s.Consts[name] = c
 	return true
+}
+
+// AddPrimitives adds to Primitives the module-level names (the part of a
+// key before its first dot) of the constants in consts whose values spell
+// the raw primitive or a part of it, keeping Primitives sorted.
+func (s *Summary) AddPrimitives(consts map[string]Const) {
+	for key, c := range consts {
+		if !slices.ContainsFunc(c.Vals, PrimitivePart) {
+			continue
+		}
+		name, _, _ := strings.Cut(key, ".")
+		if !slices.Contains(s.Primitives, name) {
+			s.Primitives = append(s.Primitives, name)
+		}
+	}
+	slices.Sort(s.Primitives)
 }
 
 // AddSink records a helper's sink; false when the bound is reached.

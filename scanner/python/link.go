@@ -250,16 +250,7 @@ func (a *analyzer) primitiveConsts() {
 	a.summarizeNames()
 	found := a.link.sum
 	a.link.sum = keep
-	for key, c := range found.Consts {
-		if !slices.ContainsFunc(c.Vals, scanner.PrimitivePart) {
-			continue
-		}
-		name, _, _ := strings.Cut(key, ".")
-		if !slices.Contains(a.link.sum.Primitives, name) {
-			a.link.sum.Primitives = append(a.link.sum.Primitives, name)
-		}
-	}
-	slices.Sort(a.link.sum.Primitives)
+	a.link.sum.AddPrimitives(found.Consts)
 }
 
 // elemString is one element of a list constant: the possibility naming a

@@ -435,16 +435,7 @@ func (a *analyzer) primitiveConsts() {
 	a.summarizeConsts()
 	found := a.link.sum
 	a.link.sum = keep
-	for key, c := range found.Consts {
-		if !slices.ContainsFunc(c.Vals, scanner.PrimitivePart) {
-			continue
-		}
-		name, _, _ := strings.Cut(key, ".")
-		if !slices.Contains(a.link.sum.Primitives, name) {
-			a.link.sum.Primitives = append(a.link.sum.Primitives, name)
-		}
-	}
-	slices.Sort(a.link.sum.Primitives)
+	a.link.sum.AddPrimitives(found.Consts)
 }
 
 // step is a link of a chain at node n of this file.
