@@ -55,17 +55,6 @@ func grammarFor(path string, src []byte) (*treesitter.Grammar, string) {
 	return grammarJS, "javascript"
 }
 
-// apiNeedles are byte strings at least one of which a file must contain to
-// start anything: the process-API modules and globals, and the SDK. A file
-// with none of them is not parsed (unless it may hold a split primitive).
-var apiNeedles = [][]byte{
-	[]byte("child_process"), []byte("execa"), []byte("zx"), []byte("shelljs"),
-	[]byte("cross-spawn"), []byte("Bun"), []byte("Deno"), []byte("@anthropic-ai/claude-"),
-	[]byte("'bun'"), []byte(`"bun"`), []byte("async-execute"), []byte("exec-async"), []byte("remote-exec"),
-	[]byte("ssh2"), []byte("foreground-child"), []byte("opener"), []byte("@actions/exec"), []byte("'exec'"),
-	[]byte(`"exec"`), []byte("mz/"),
-}
-
 // analyzer holds one file's analysis state: the TS/JS side of the shared
 // evaluator (treesitter.Lang), which follows names, parameters, this.x
 // and returns across the file.
@@ -100,7 +89,8 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// phase follows (a helper that spawns its parameter, a spawn of an
 	// imported constant), so skipping it would hide launches made through
 	// it. Measured on bench/real: skipping it saved 15% of the CPU.
-	apiHint := treesitter.ContainsAny(p.Src, apiNeedles)
+	interp := scanner.Interpreter(p.Src)
+	apiHint := interp == "zx" || mayNameAPI(p.Src)
 	dangerHint := p.Hits.Has(scanner.HitPieces)
 	// In the repository phase a file that calls another file's helper is
 	// read though it names no process API itself.
@@ -117,7 +107,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	defer t.Release()
 	a := newAnalyzer(t, p)
-	if interp := scanner.Interpreter(p.Src); interp == "zx" {
+	if interp == "zx" {
 		a.zxGlobal = true
 	}
 	a.collect()

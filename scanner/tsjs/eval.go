@@ -35,11 +35,19 @@ func (a *analyzer) Expr(n int32) value {
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kThis {
 			return a.ev.Tracked(a.mutated(a.instanceAttr(t.Text(p), n), "this."+t.Text(p), n))
 		}
+		if g, ok := a.globalMember(t.Child(n, fObject), t.Text(p), n); ok {
+			return g
+		}
 		obj := a.ev.Eval(t.Child(n, fObject))
 		return a.member(obj, t.Text(p), n)
 	case kSubscript:
-		obj := a.ev.Eval(t.Child(n, fObject))
 		idx := a.ev.Eval(t.Child(n, fIndex))
+		if idx.Known() && idx.Alt == nil {
+			if g, ok := a.globalMember(t.Child(n, fObject), idx.S, n); ok {
+				return g
+			}
+		}
+		obj := a.ev.Eval(t.Child(n, fObject))
 		if !idx.Known() || idx.Alt != nil {
 			// BINS[k] with a key not known statically: any entry
 			return a.anyEntry(obj, n)
@@ -205,6 +213,20 @@ func (a *analyzer) global(name string, n int32) value {
 		}
 	}
 	return treesitter.Unknown(n)
+}
+
+// globalMember reads a process-API global through the global object
+// (globalThis.Bun, window['Deno'], global.process): the same global.
+func (a *analyzer) globalMember(obj int32, name string, n int32) (value, bool) {
+	t := a.t
+	if obj == none || t.Nodes[obj].Kind != kIdentifier || !globalObjects[t.Text(obj)] || a.scopes.Bound([]byte(t.Text(obj))) {
+		return value{}, false
+	}
+	switch name {
+	case "Bun", "Deno", "process", "require":
+		return a.global(name, n), true
+	}
+	return value{}, false
 }
 
 // evalIdent resolves a name through the bindings of the innermost

@@ -1,0 +1,240 @@
+package tsjs
+
+import (
+	"bytes"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// The API prefilter: which files are worth parsing because they may name a
+// process API or the SDK. The detector binds an API in exactly two ways
+// (api.go): a module specifier — a string that reaches require(),
+// import() or an import/export-from — naming a process-API module or the
+// SDK, and the globals Bun and Deno. So a file is parsed when one of those
+// names stands where a string literal can start, or where the global can
+// be read; a name inside a longer string (an error message that says
+// "add 'bun' to the types field"), or a word of prose ("definitions for
+// Bun? Try …"), cannot bind anything and does not make a 15 MB bundle
+// worth parsing (docs/tsjs.md, "Which files are parsed").
+//
+// Each rule looks only at the bytes around the name, never at a lexer
+// state that a mis-read regex or JSX text could put out of step: where the
+// neighbours do not rule a use out, the name counts.
+
+// apiSpecifiers are the module names whose specifier binds a process API or
+// the SDK: every module of the API tables (apis, constructors,
+// wrapperModules) whose members run something — not the helpers (which,
+// promisify, path), which only matter beside one of these. A specifier may
+// add `node:` in front and a subpath behind.
+var apiSpecifiers = func() [][]byte {
+	seen := map[string]bool{}
+	for key, k := range apis {
+		switch k {
+		case apiWhich, apiPromisify, apiPathJoin, apiBasename:
+			continue
+		}
+		mod, _, _ := strings.Cut(key, ":")
+		seen[mod] = true
+	}
+	for key := range constructors {
+		mod, _, _ := strings.Cut(key, ":")
+		seen[mod] = true
+	}
+	for mod := range wrapperModules {
+		seen[mod] = true
+	}
+	var out [][]byte
+	for _, m := range slices.Sorted(maps.Keys(seen)) {
+		out = append(out, []byte(m))
+	}
+	return out
+}()
+
+var sdkPrefix = []byte("@anthropic-ai/claude-")
+
+// apiGlobals are the globals that are process APIs.
+var apiGlobals = [][]byte{[]byte("Bun"), []byte("Deno")}
+
+// mayNameAPI reports whether src may bind a process API or the SDK: the
+// detector's prefilter.
+func mayNameAPI(src []byte) bool {
+	for _, m := range apiSpecifiers {
+		if anyAt(src, m, specifierAt) {
+			return true
+		}
+	}
+	if anyAt(src, sdkPrefix, func(src []byte, i, n int) bool { return opensString(src, i) }) {
+		return true
+	}
+	computed := computedGlobal(src)
+	for _, g := range apiGlobals {
+		if anyAt(src, g, globalAt) {
+			return true
+		}
+		if anyAt(src, g, func(src []byte, i, n int) bool { return keyAt(src, i, n, computed) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyAt reports whether ok holds at one of the places name occurs in src.
+func anyAt(src, name []byte, ok func(src []byte, i, n int) bool) bool {
+	for off := 0; ; {
+		j := bytes.Index(src[off:], name)
+		if j < 0 {
+			return false
+		}
+		i := off + j
+		if ok(src, i, len(name)) {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+// specifierAt: src[i:i+n] is the whole module name of a string literal
+// (after an optional `node:`), followed by its closing quote or a subpath.
+func specifierAt(src []byte, i, n int) bool {
+	start := i
+	if start >= 5 && string(src[start-5:start]) == "node:" {
+		start -= 5
+	}
+	if !opensString(src, start) {
+		return false
+	}
+	q := src[start-1]
+	if e := i + n; e < len(src) {
+		return src[e] == q || src[e] == '/'
+	}
+	return false
+}
+
+// opensString reports whether src[i-1] is a quote that may open a string
+// literal whose text starts at i. A template literal always may (a tag
+// before it is a call); a quote right after a word may only after a
+// keyword (`from 'x'`, `return 'x'`) or a line break (a statement of its
+// own): in any other place an identifier followed by a string is no
+// JavaScript, which is how a quoted word inside a longer string reads.
+func opensString(src []byte, i int) bool {
+	if i == 0 {
+		return false
+	}
+	q := src[i-1]
+	switch q {
+	case '`':
+		return true
+	case '\'', '"':
+	default:
+		return false
+	}
+	j := i - 2
+	for j >= 0 && (src[j] == ' ' || src[j] == '\t') {
+		j--
+	}
+	if j < 0 || !identByte(src[j]) {
+		// a line break, a punctuator, an operator, the file's start
+		return true
+	}
+	e := j + 1
+	for j >= 0 && identByte(src[j]) {
+		j--
+	}
+	if j >= 0 && src[j] == '.' {
+		// x.return 'y' is no JavaScript either
+		return false
+	}
+	return slices.Contains(stringKeywords, string(src[j+1:e]))
+}
+
+// stringKeywords may stand right before an expression, so before a string.
+var stringKeywords = []string{
+	"from", "import", "export", "default", "return", "case", "typeof", "in", "of",
+	"yield", "await", "void", "delete", "throw", "else", "do", "new", "extends",
+	"instanceof", "as", "satisfies", "require", "keyof",
+}
+
+// globalAt: src[i:i+n] is the identifier (a whole word) in a place where
+// its value may be read: anything but another word after it (which no
+// JavaScript has, but for the operators below) or a `?` that is neither
+// `?.` nor `??` (a conditional's test, or a question in prose).
+func globalAt(src []byte, i, n int) bool {
+	if i > 0 && identByte(src[i-1]) {
+		return false
+	}
+	e := i + n
+	if e < len(src) && identByte(src[e]) {
+		return false
+	}
+	if i > 0 && e < len(src) && isQuote(src[i-1]) && src[e] == src[i-1] {
+		// a string ("Bun"): keyAt's case
+		return false
+	}
+	for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
+		e++
+	}
+	if e >= len(src) {
+		return true
+	}
+	switch c := src[e]; {
+	case c == '?':
+		return e+1 < len(src) && (src[e+1] == '.' || src[e+1] == '?')
+	case identByte(c):
+		w := e
+		for w < len(src) && identByte(src[w]) {
+			w++
+		}
+		return slices.Contains(globalOperators, string(src[e:w]))
+	}
+	return true
+}
+
+// keyAt: src[i:i+n] is a whole string, and a computed key: written in
+// place (x['Bun']), or anywhere in a file that reads the global object by
+// a computed key (const k = 'Bun'; globalThis[k]).
+func keyAt(src []byte, i, n int, computed bool) bool {
+	if i < 2 || i+n >= len(src) {
+		return false
+	}
+	if q := src[i-1]; !isQuote(q) || src[i+n] != q {
+		return false
+	}
+	if computed {
+		return true
+	}
+	j := i - 2
+	for j >= 0 && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n' || src[j] == '\r') {
+		j--
+	}
+	return j >= 0 && src[j] == '['
+}
+
+// computedGlobal reports whether src reads a global object by a computed
+// key (globalThis[k], window [k]).
+func computedGlobal(src []byte) bool {
+	for g := range globalObjects {
+		if anyAt(src, []byte(g), func(src []byte, i, n int) bool {
+			if i > 0 && identByte(src[i-1]) {
+				return false
+			}
+			e := i + n
+			for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
+				e++
+			}
+			return e < len(src) && src[e] == '['
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// globalOperators are the words that may follow an expression.
+var globalOperators = []string{"as", "satisfies", "in", "instanceof"}
+
+func identByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+func isQuote(c byte) bool { return c == '\'' || c == '"' || c == '`' }

@@ -1,0 +1,74 @@
+package tsjs
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestMayNameAPI: every way the detector binds a process API passes the
+// prefilter; a module's or global's name that can bind nothing (inside a
+// longer string, a word of prose) does not.
+func TestMayNameAPI(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{`const cp = require('child_process')`, true},
+		{`const cp = require ("node:child_process")`, true},
+		{"const cp = require(`child_process`)", true},
+		{`import { spawn } from "child_process/promises"`, true},
+		{"import\n'child_process'", true},
+		{`export * from 'node:child_process'`, true},
+		{`const m = ok ? 'fs' : 'child_process'; require(m)`, true},
+		{`const mods = ['os', "child_process"]`, true},
+		{`import x = require("execa")`, true},
+		{`import {exec} from 'async-shelljs'`, true},
+		{`import {spawn} from 'cross-spawn-async'`, true},
+		{`const cp = require('child-process-promise')`, true},
+		{`import { query } from "@anthropic-ai/claude-agent-sdk"`, true},
+		{`await import('@anthropic-ai/claude-next')`, true},
+		{`const { $ } = await import('zx/core')`, true},
+		{"#!/usr/bin/env node\nfrom\n'bun'", true},
+		{`Bun.spawn(['x'])`, true},
+		{`const { spawn } = Bun`, true},
+		{`globalThis.Deno.run({cmd: ['x']})`, true},
+		{`(Bun as any).spawn(['x'])`, true},
+		{`Bun?.spawn(['x'])`, true},
+		{`const b = Bun ?? null`, true},
+		{"const b =\n  Bun\n", true},
+		{`globalThis["Bun"].spawn(['x'])`, true},
+		{`const k = 'Deno'; globalThis[k].run({cmd: ['x']})`, true},
+		{`window ['Bun']`, true},
+		// cannot bind anything
+		{`msg("Cannot find name 'Bun'. Do you need to install type definitions for Bun? Try ` + "`npm i --save-dev @types/bun`" + ` and then add 'bun' to the types field.")`, false},
+		{`switch (name) { case "Bun": return 1 }`, false},
+		{`const n = "see child_process docs"`, false},
+		{`SyntaxKind["Bundle"] = 308; ModuleResolutionKind.Bundler`, false},
+		{`function getChildListThatStartsWithOpenerToken(openerToken) {}`, false},
+		{`re.exec(s); const execution = 1`, false},
+		{`const o = { child_process: 1, Bundle: 2 }`, false},
+		{`log("the word 'execa' in prose")`, false},
+	} {
+		assert.Equal(t, c.want, mayNameAPI([]byte(c.src)), c.src)
+	}
+}
+
+// TestAPIModulesPassThePrefilter: every module of the API table that runs
+// something passes the prefilter when imported, so a new entry in the
+// table cannot be forgotten here.
+func TestAPIModulesPassThePrefilter(t *testing.T) {
+	for key, k := range apis {
+		mod, _, _ := strings.Cut(key, ":")
+		src := []byte(`import x from "` + mod + `"`)
+		switch k {
+		case apiWhich, apiPromisify, apiPathJoin, apiBasename:
+			continue
+		}
+		assert.True(t, mayNameAPI(src), key)
+	}
+	for mod := range wrapperModules {
+		assert.True(t, mayNameAPI([]byte(`require('`+mod+`')`)), mod)
+	}
+}
