@@ -16,18 +16,16 @@ func (a *analyzer) Expr(n int32) value {
 	case kString:
 		return a.evalString(n)
 	case kConcatenatedString:
-		var out value
-		first := true
+		var parts []value
 		for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
-			v := a.evalString(c)
-			if first {
-				out, first = v, false
-				continue
-			}
-			out = treesitter.Concat(out, v, n)
+			parts = append(parts, a.evalString(c))
 		}
-		if first {
+		if len(parts) == 0 {
 			return treesitter.Unknown(n)
+		}
+		out := parts[0]
+		if len(parts) > 1 {
+			out = treesitter.ConcatAll(parts, n)
 		}
 		out.Node = n
 		if out.Lit == none {

@@ -3,6 +3,8 @@ package treesitter_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/treesitter"
 )
@@ -77,5 +79,24 @@ func TestArgPos(t *testing.T) {
 	}
 	if got := tr.Arg(treesitter.Str("claude", treesitter.None)); !got.Known || got.Value != "claude" || got.Pos != (scanner.Pos{}) {
 		t.Fatalf("Arg(str) = %+v", got)
+	}
+}
+
+// TestConcatAll: ConcatAll is Concat folded from the left, whether it
+// copies once (one possibility each) or folds (alternatives).
+func TestConcatAll(t *testing.T) {
+	b := treesitter.Value{K: treesitter.VBool, B: true, Node: 4, Lit: treesitter.None}
+	alt := treesitter.Union(scanner.DefaultConfig(), []treesitter.Value{treesitter.Str("pi", 5), treesitter.Str("git", 6)}, 7)
+	assert.Len(t, alt.Possibilities(), 2)
+	for _, parts := range [][]treesitter.Value{
+		{treesitter.Str("cla", 1), treesitter.Str("ude", 2)},
+		{treesitter.Str("claude", 1), treesitter.Str(" -p", 2), treesitter.Unknown(3), b, treesitter.Str("", 8)},
+		{treesitter.Str("x ", 1), alt, treesitter.Str(" y", 2)},
+	} {
+		want := parts[0]
+		for _, p := range parts[1:] {
+			want = treesitter.Concat(want, p, 9)
+		}
+		assert.Equal(t, want, treesitter.ConcatAll(parts, 9))
 	}
 }
