@@ -31,7 +31,12 @@ type linkState struct {
 // be a helper (local or imported) whose parameters reach one.
 type helperCall struct {
 	n, fn, args int32 // the call, its callee and its arguments node
-	callee      value
+	// ref: the callee is a reference to another module's mod.path (what
+	// imported reads); the whole value is not kept, since a bundle makes
+	// a hundred thousand of these
+	ref  bool
+	mod  string
+	path []string
 }
 
 // resolveExts are the files an extension-less (or `.js`) specifier may
@@ -666,7 +671,11 @@ func newInstance(v value) bool {
 // file's helper is judged here with the arguments it is given (judge),
 // and every helper call feeds the fixed point.
 func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool) {
-	a.link.helpers = append(a.link.helpers, helperCall{n: n, fn: fn, args: args, callee: callee})
+	h := helperCall{n: n, fn: fn, args: args, ref: callee.K == vRef}
+	if h.ref {
+		h.mod, h.path = callee.Mod, callee.Path
+	}
+	a.link.helpers = append(a.link.helpers, h)
 	if judge && (callee.K == vRef || newInstance(callee)) {
 		if e, ok := a.imported(callee); ok {
 			a.judgeHelper(n, a.calleeName(fn), e, a.t.Children(args), callee)
@@ -893,10 +902,10 @@ func (a *analyzer) fixedPoint() {
 			var sinks []scanner.Sink
 			var file string
 			name := a.calleeName(h.fn)
-			if local, ok := a.link.sum.Sinks[name]; ok && h.callee.K != vRef {
+			if local, ok := a.link.sum.Sinks[name]; ok && !h.ref {
 				sinks, file = local, a.p.Path
-			} else if h.callee.K == vRef {
-				if e, ok := a.imported(h.callee); ok {
+			} else if h.ref {
+				if e, ok := a.imported(value{K: vRef, Mod: h.mod, Path: h.path}); ok {
 					sinks, file = e.Sinks, e.File
 				}
 			}
