@@ -57,27 +57,69 @@ var sdkPrefix = []byte("@anthropic-ai/claude-")
 var apiGlobals = [][]byte{[]byte("Bun"), []byte("Deno")}
 
 // mayNameAPI reports whether src may bind a process API or the SDK: the
-// detector's prefilter.
+// detector's prefilter. It runs on every TS/JS file, so it reads the bytes
+// in a few passes of IndexByte: a specifier starts after a quote, so only
+// the bytes after each quote are compared with the module names.
 func mayNameAPI(src []byte) bool {
-	for _, m := range apiSpecifiers {
-		if anyAt(src, m, specifierAt) {
-			return true
+	for _, q := range []byte{'\'', '"', '`'} {
+		for off := 0; ; {
+			j := bytes.IndexByte(src[off:], q)
+			if j < 0 {
+				break
+			}
+			i := off + j + 1
+			if specifierAfter(src, i) {
+				return true
+			}
+			off = i
 		}
 	}
-	if anyAt(src, sdkPrefix, func(src []byte, i, n int) bool { return opensString(src, i) }) {
-		return true
-	}
-	computed := computedGlobal(src)
+	computed := -1
 	for _, g := range apiGlobals {
-		if anyAt(src, g, globalAt) {
-			return true
-		}
-		if anyAt(src, g, func(src []byte, i, n int) bool { return keyAt(src, i, n, computed) }) {
+		if anyAt(src, g, func(src []byte, i, n int) bool {
+			if globalAt(src, i, n) {
+				return true
+			}
+			if computed < 0 {
+				computed = 0
+				if computedGlobal(src) {
+					computed = 1
+				}
+			}
+			return keyAt(src, i, n, computed == 1)
+		}) {
 			return true
 		}
 	}
 	return false
 }
+
+// specifierAfter reports whether a module name of apiSpecifiers (or the
+// SDK's scope) starts at src[i], right after a quote, and stands there as
+// specifierAt requires.
+func specifierAfter(src []byte, i int) bool {
+	at := i
+	if bytes.HasPrefix(src[at:], []byte("node:")) {
+		at += 5
+	}
+	if at >= len(src) {
+		return false
+	}
+	for _, m := range specifiersByByte[src[at]] {
+		if bytes.HasPrefix(src[at:], m) && specifierAt(src, at, len(m)) {
+			return true
+		}
+	}
+	return bytes.HasPrefix(src[i:], sdkPrefix) && opensString(src, i)
+}
+
+// specifiersByByte are apiSpecifiers by their first byte.
+var specifiersByByte = func() (out [256][][]byte) {
+	for _, m := range apiSpecifiers {
+		out[m[0]] = append(out[m[0]], m)
+	}
+	return out
+}()
 
 // anyAt reports whether ok holds at one of the places name occurs in src.
 func anyAt(src, name []byte, ok func(src []byte, i, n int) bool) bool {
