@@ -1,0 +1,36 @@
+package python
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestMayNameAPI: the API prefilter passes every way a file can reach a
+// process API by name, and not a longer word that only holds one.
+func TestMayNameAPI(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"import os\nos.system('x')", true},
+		{"from os import system as run", true},
+		{"getattr(os, 'system')('x')", true},
+		{"import pty\npty.spawn(['x'])", true},
+		{"import trio", true},
+		{"await anyio.run_process(['x'])", true},
+		{"from invoke import run", true},
+		{"from fabric.api import local", true},
+		{"import subprocess", true},
+		{"os.execvp('x', ['x'])", true},
+		{"import sh", true},
+		{"from claude_agent_sdk import query", true},
+		// a longer word only holds the name
+		{"if not items: raise ValueError('empty')", false},
+		{"filesystem = 'ext4'; self.invoked = True", false},
+		{"ecosystem, patriot, anyio_like = 1, 2, 3", false},
+		{"fabrication = None", false},
+	} {
+		assert.Equal(t, c.want, mayNameAPI([]byte(c.src)), c.src)
+	}
+}
