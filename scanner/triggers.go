@@ -23,12 +23,14 @@ import (
 type Triggers struct {
 	// next[state*classes+class[b]]: the automaton's transitions over
 	// byte classes (every byte no string holds shares class 0), so the
-	// table stays small enough for the CPU's cache.
-	next    []uint16
+	// table stays small enough for the CPU's cache. A transition holds the
+	// next state times classes, which saves the scan a multiplication (so
+	// 32 bits: a config may add many runtimes).
+	next    []uint32
 	class   [256]uint8
 	classes int
 	out     [][]trigger
-	outFrom int // states from here on have outputs
+	outFrom int // states from here on (times classes) have outputs
 }
 
 // Hits says which kinds of trigger a file holds (Triggers.Scan).
@@ -136,8 +138,8 @@ func compileTriggers(ts []triggerString) *Triggers {
 		t.n = len(x.s)
 		tr.out[s] = append(tr.out[s], t)
 	}
-	if len(tr.out) > 1<<16 {
-		panic("scanner: trigger automaton too large") // a config of thousands of runtimes
+	if len(tr.out)*nc > 1<<31 {
+		panic("scanner: trigger automaton too large")
 	}
 	fail := make([]int32, len(tr.out))
 	var queue []int32
@@ -172,15 +174,16 @@ func compileTriggers(ts []triggerString) *Triggers {
 			}
 		}
 		if pass == 0 {
-			tr.outFrom = int(n)
+			tr.outFrom = int(n) * nc
 		}
 	}
-	tr.next = make([]uint16, len(next))
+	tr.next = make([]uint32, len(next))
 	out := make([][]trigger, len(tr.out))
 	for s := range tr.out {
 		out[renum[s]] = tr.out[s]
 		for c := 0; c < nc; c++ {
-			tr.next[int(renum[s])*nc+c] = uint16(renum[next[s*nc+c]])
+			// premultiplied: the scan adds a byte's class to a state
+			tr.next[int(renum[s])*nc+c] = uint32(int(renum[next[s*nc+c]]) * nc)
 		}
 	}
 	tr.out = out
@@ -192,11 +195,11 @@ func (tr *Triggers) Scan(src []byte) Hits {
 	var h Hits
 	s, nc, next, class := 0, tr.classes, tr.next, &tr.class
 	for i, b := range src {
-		s = int(next[s*nc+int(class[b])])
+		s = int(next[s+int(class[b])])
 		if s < tr.outFrom {
 			continue
 		}
-		for _, t := range tr.out[s] {
+		for _, t := range tr.out[s/nc] {
 			if t.kind&h == 0 && (!t.word || isWord(src, i+1-t.n, i+1)) {
 				h |= t.kind
 			}
