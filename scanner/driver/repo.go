@@ -273,7 +273,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				needles = append(needles, needle{name: []byte("." + m + "("), det: def.res.link.det, method: true})
 				continue
 			}
-			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: def.res.link.det.Mentions(rel)})
+			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: def.res.link.det.Mentions(rel), def: rel})
 		}
 		r.mu.Lock()
 		for _, n := range needles {
@@ -311,7 +311,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			if !langs[f.res.link.det.Name()] {
 				return
 			}
-			if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles, r.cfg) {
+			if src, err := f.read(); err == nil && mentionsAny(src, f.rel, f.res.link.det, needles, r.cfg) {
 				pick[i] = true
 			}
 		})
@@ -435,6 +435,10 @@ type needle struct {
 	// instance of any class: a file that names it and a runtime may
 	// call it, whatever it imports.
 	method bool
+	// def is the file that offers the helper (not for methods): a file
+	// is no candidate for its own helper, which its first scan followed
+	// (its own module is no import; pydoc.py names pipepager and pydoc).
+	def string
 }
 
 // methodKey prefixes a method's name among the names phase two searches
@@ -445,12 +449,12 @@ const methodKey = "."
 // helpers: it names the helper and the helper's module. A module's
 // default export is called by whatever name its importer gives it: a
 // file that names the module and a runtime may call it.
-func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Config) bool {
+func mentionsAny(src []byte, rel string, det scanner.Linker, ns []needle, cfg *scanner.Config) bool {
 	for _, n := range ns {
 		if n.method && n.det.Name() == det.Name() && bytes.Contains(src, n.name) && cfg.MentionsRuntime(src) {
 			return true
 		}
-		if n.method || n.det.Name() != det.Name() {
+		if n.method || n.det.Name() != det.Name() || n.def == rel {
 			continue
 		}
 		// the name first: one pass, where the module's mentions are a
