@@ -60,9 +60,12 @@ type repo struct {
 	cfg   *scanner.Config
 	suite scanner.Suite
 
-	mu    sync.Mutex
-	sums  map[string]*scanner.Summary
-	names [][]byte // the helpers other files offer, for Hint
+	mu   sync.Mutex
+	sums map[string]*scanner.Summary
+	// making holds the summaries being made: a worker that needs one
+	// waits for it instead of making it again
+	making map[string]chan struct{}
+	names  [][]byte // the helpers other files offer, for Hint
 	// methods lists, by name, the files whose classes offer a method
 	// that is a helper (Summary.Methods, Imports.Method).
 	methods map[string][]string
@@ -703,10 +706,35 @@ func (r *repo) method(from, name string) (scanner.Export, bool) {
 func (r *repo) summary(f *repoFile) *scanner.Summary {
 	r.mu.Lock()
 	s, ok := r.sums[f.rel]
+	wait, busy := r.making[f.rel]
+	if !ok && !busy {
+		if r.making == nil {
+			r.making = map[string]chan struct{}{}
+		}
+		r.making[f.rel] = make(chan struct{})
+	}
 	r.mu.Unlock()
-	if ok {
+	switch {
+	case ok:
+		return s
+	case busy:
+		// another worker is making it (two importers of one module)
+		<-wait
+		r.mu.Lock()
+		s, ok = r.sums[f.rel]
+		r.mu.Unlock()
+		if !ok {
+			// its maker failed (a panic, recovered around the detector)
+			return &scanner.Summary{Truncated: true}
+		}
 		return s
 	}
+	defer func() {
+		r.mu.Lock()
+		close(r.making[f.rel])
+		delete(r.making, f.rel)
+		r.mu.Unlock()
+	}()
 	src, err := f.read()
 	if err != nil || len(src) > scanner.MaxFileSize {
 		s = &scanner.Summary{Truncated: true}
@@ -718,11 +746,7 @@ func (r *repo) summary(f *repoFile) *scanner.Summary {
 		}
 	}
 	r.mu.Lock()
-	if old, ok := r.sums[f.rel]; ok {
-		s = old
-	} else {
-		r.sums[f.rel] = s
-	}
+	r.sums[f.rel] = s
 	r.mu.Unlock()
 	return s
 }
