@@ -45,8 +45,10 @@ const (
 	// HitPrimitive: the primitive's literal tail (`dangerously-skip-permissions`,
 	// `bypassPermissions`); every textual form of FindDangerous holds one.
 	HitPrimitive
-	// HitPieces: `ermission` or `angerous`, which any split of the
-	// primitive into concatenated pieces keeps one of.
+	// HitPieces: `ermission` or `angerous`, one of which a split of the
+	// primitive into concatenated pieces keeps whole unless it cuts both
+	// (`'bypassPerm' + 'issions'` keeps neither: such a constant is not
+	// reported where it is defined, only where a launch uses it).
 	HitPieces
 	// HitMode: the `defaultMode` settings key.
 	HitMode
@@ -96,7 +98,8 @@ var primitiveTails = []string{"dangerously-skip-permissions", "bypassPermissions
 func PrimitiveTails() []string { return append([]string(nil), primitiveTails...) }
 
 // primitivePieces: a primitive built from concatenated pieces keeps one of
-// these whole (`--danger` + `ously-skip-permissions` keeps `ermission`).
+// these whole unless a cut falls inside each (`--danger` +
+// `ously-skip-permissions` keeps `ermission`; HitPieces).
 var primitivePieces = []string{"ermission", "angerous"}
 
 type triggerString struct {
