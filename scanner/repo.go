@@ -319,6 +319,12 @@ type Files interface {
 // a runtime for it.
 const DefaultExport = "default"
 
+// AnyMember is a segment of a name looked up (Imports.Lookup) that stands
+// for any member: an object or array of another module read with a key
+// not known statically (`AGENTS[kind].cmd` is `AGENTS.*.cmd`,
+// `TOOLS.find(...)` is `TOOLS.*`) is every member's value, their union.
+const AnyMember = "*"
+
 // Export is a name another file offers, as a detector sees it in phase
 // two: a constant's strings or a helper's sinks, and where it is defined.
 type Export struct {
@@ -332,6 +338,11 @@ type Export struct {
 	// of the repository (a package), that module's member: the detector
 	// judges whether it is a process API.
 	Extern []Ref
+	// Member, for a name that is a member of a data file of the
+	// repository (a function returning a JSON module's member, `return
+	// cfg.agent.bin`), is its path there (`agent.bin`); File is that
+	// file, which the detector reads itself (Imports.Source).
+	Member string
 	// Dynamic says a bound was reached following the name (depth, a
 	// truncated summary): the use is judged dynamic.
 	Dynamic bool
@@ -343,6 +354,8 @@ type Imports interface {
 	// Lookup returns what module spec (as written in the file) exports as
 	// name ("" for the module's default export); ok is false when the
 	// module is not a file of the repository or does not offer the name.
+	// A segment AnyMember of a dotted name matches any one segment: the
+	// constants that match are one, their values' union.
 	Lookup(spec, name string) (Export, bool)
 	// Source returns the file of the repository spec names, and its
 	// bytes (a shell file another sources: its definitions are the

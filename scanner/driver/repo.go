@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -636,6 +637,9 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 	if v, ok := s.Consts[name]; ok {
 		return scanner.Export{Name: name, File: target, Consts: v.Vals, List: v.List, At: v.At}, true
 	}
+	if v, ok := anyConst(s.Consts, name); ok {
+		return scanner.Export{Name: name, File: target, Consts: v.Vals, List: v.List, At: v.At}, true
+	}
 	if k, ok := s.Sinks[name]; ok {
 		return scanner.Export{Name: name, File: target, Sinks: k}, true
 	}
@@ -644,9 +648,14 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 		if n == "*" {
 			n = name
 		}
-		if _, local := r.resolve(det, target, ref.Spec); !local {
+		to, local := r.resolve(det, target, ref.Spec)
+		if !local {
 			// a package's member: the detector judges it
 			return scanner.Export{Name: name, File: target, Extern: []scanner.Ref{{Spec: ref.Spec, Name: n, At: ref.At}}}, true
+		}
+		if df := r.byRel[to]; df != nil && (df.res.link.det == nil || df.res.link.det.Name() != det.Name()) {
+			// a member of a data file (a JSON module): the detector reads it
+			return scanner.Export{Name: name, File: to, Member: n, At: ref.At}, true
 		}
 		return r.lookup(target, ref.Spec, n, depth+1)
 	}
@@ -667,6 +676,51 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 		return scanner.Export{Name: name, File: target, Dynamic: true}, true
 	}
 	return scanner.Export{}, false
+}
+
+// anyConst is the constant of consts that name matches when name holds
+// an AnyMember segment (scanner.AnyMember): the union of the values of
+// every constant whose dotted name matches it segment by segment, defined
+// at the first in name order. A list matched is its elements, as
+// possibilities (which of them is the program is not known).
+func anyConst(consts map[string]scanner.Const, name string) (scanner.Const, bool) {
+	if !strings.Contains(name, scanner.AnyMember) {
+		return scanner.Const{}, false
+	}
+	pat := strings.Split(name, ".")
+	var keys []string
+	for k := range consts {
+		if segs := strings.Split(k, "."); len(segs) == len(pat) && matchSegs(pat, segs) {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return scanner.Const{}, false
+	}
+	sort.Strings(keys)
+	out := scanner.Const{At: consts[keys[0]].At}
+	if len(keys) == 1 {
+		return consts[keys[0]], true
+	}
+	for _, k := range keys {
+		for _, v := range consts[k].Vals {
+			if !slices.Contains(out.Vals, v) {
+				out.Vals = append(out.Vals, v)
+			}
+		}
+	}
+	return out, true
+}
+
+// matchSegs reports whether the segments of a name match a pattern's,
+// AnyMember matching any one.
+func matchSegs(pat, segs []string) bool {
+	for i, p := range pat {
+		if p != scanner.AnyMember && p != segs[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // method is what the classes of files other than from (of from's

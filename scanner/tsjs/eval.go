@@ -330,6 +330,10 @@ func (a *analyzer) Binding(b *binding) value {
 			if v.K == vArr {
 				return treesitter.Union(a.ev.Cfg, v.Elems, b.name)
 			}
+			if v.K == vRef && local(v.Mod) && !b.keys {
+				// for (const t of TOOLS) of another module: any element
+				return a.anyEntry(v, b.name)
+			}
 			return treesitter.Unknown(b.name)
 		})
 	}
@@ -428,6 +432,15 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		}
 		if name == "default" && len(v.Path) == 0 {
 			return v
+		}
+		if k := len(v.Path); k > 0 && v.Path[k-1] == anyList {
+			// TOOLS.filter(...)[i]: any element
+			if !isIndex(name) && name != scanner.AnyMember {
+				u := treesitter.Unknown(n)
+				u.Mod = v.Mod
+				return u
+			}
+			v.Path, name = v.Path[:k-1], scanner.AnyMember
 		}
 		// ns.NAME, require("./x").NAME, config.agent.command: a constant
 		// of another file
@@ -628,6 +641,11 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 	t := a.t
 	var vals []value
 	switch v.K {
+	case vRef:
+		if local(v.Mod) {
+			// AGENTS[kind] of another module: any of its members
+			return a.member(v, scanner.AnyMember, n)
+		}
 	case vArr:
 		vals = v.Elems
 	case vObj:
@@ -643,6 +661,47 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 		vals = append(vals, a.setValues(v.Obj)...)
 	}
 	return a.ev.Tracked(treesitter.Union(a.ev.Cfg, vals, n))
+}
+
+// anyList ends the path of a reference to an array of another module's
+// elements in an order not known (`TOOLS.filter(...)`): an index of it
+// is any element (scanner.AnyMember).
+const anyList = "*[]"
+
+// pickMethods are the array methods that return one element, not known
+// which (`TOOLS.find(...)`), and sameMethods those that return an array
+// of its elements in an order not known (anyList).
+var (
+	pickMethods = map[string]bool{"find": true, "findLast": true, "at": true, "pop": true, "shift": true}
+	sameMethods = map[string]bool{"filter": true, "slice": true, "toSorted": true, "toReversed": true, "sort": true, "reverse": true, "values": true}
+)
+
+// importedCall is the value at node n of a call of callee, a function of
+// another module: the constant its result is; for an array method of an
+// exported value (`TOOLS.find(...)`, `TOOLS.filter(...)[0]`), any element.
+func (a *analyzer) importedCall(callee value, n int32) value {
+	k := len(callee.Path)
+	if k < 2 || !pickMethods[callee.Path[k-1]] && !sameMethods[callee.Path[k-1]] {
+		return a.importedResult(callee, n)
+	}
+	if c, ok := a.importedConst(callee.Mod, pathKey(callee.Path)+"()", n); ok {
+		return c // a method of an exported object that returns a constant
+	}
+	obj := value{K: vRef, Mod: callee.Mod, Path: callee.Path[:k-1], Node: n, Lit: none}
+	if j := len(obj.Path); obj.Path[j-1] == anyList {
+		obj.Path = obj.Path[:j-1]
+	}
+	if sameMethods[callee.Path[k-1]] {
+		obj.Path = treesitter.AppendPath(obj.Path, anyList)
+		return obj
+	}
+	return a.anyEntry(obj, n)
+}
+
+// isIndex reports whether a member name is an array index (`0`, `#0`).
+func isIndex(name string) bool {
+	_, err := strconv.Atoi(strings.TrimPrefix(name, "#"))
+	return err == nil
 }
 
 // Entry reads one member of an object literal for key name.
@@ -744,7 +803,7 @@ func (a *analyzer) evalCall(n int32) value {
 		return treesitter.Unknown(n)
 	}
 	if local(callee.Mod) {
-		return a.importedResult(callee, n)
+		return a.importedCall(callee, n)
 	}
 	if callee.Mod == "deno" && len(callee.Path) == 1 && callee.Path[0] == "execPath" {
 		return treesitter.Str("deno", n)

@@ -324,6 +324,10 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 			name = "default"
 		}
 		a.exportValue(name+"()", a.ev.ReturnValue(v.Fn, at), at, depth+1)
+	case v.K == vRef && local(v.Mod) && name != "" && len(v.Path) > 0 && (strings.HasSuffix(name, "()") || isJSON(v.Mod)):
+		// return cfg.agent.bin: a member of another module (a JSON
+		// module's, read where it is used), offered as a re-export of it
+		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: pathKey(v.Path), At: t.Pos(at)})
 	case name != "":
 		strs, _ := treesitter.Strings(v)
 		if len(strs) > 0 && (a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) || slices.ContainsFunc(strs, scanner.PrimitivePart)) {
@@ -544,6 +548,25 @@ func appendOnce(ss []string, s string) []string {
 	return append(ss, s)
 }
 
+// relSpec is the relative specifier by which file from names file to
+// (both root-relative).
+func relSpec(from, to string) string {
+	up := path.Dir(from)
+	prefix := "./"
+	for up != "." && !strings.HasPrefix(to, up+"/") {
+		up = path.Dir(up)
+		if prefix == "./" {
+			prefix = "../"
+		} else {
+			prefix += "../"
+		}
+	}
+	if up == "." {
+		return prefix + to
+	}
+	return prefix + strings.TrimPrefix(to, up+"/")
+}
+
 func isRelative(m string) bool { return strings.HasPrefix(m, "./") || strings.HasPrefix(m, "../") }
 
 // sinkParam records k on the function whose parameter expression n is
@@ -738,6 +761,10 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 		a.useStep(scanner.Step{File: e.File, Line: max(x.At.Line, 1), Column: max(x.At.Column, 1),
 			Note: fmt.Sprintf("`%s` is `%s` of %s", e.Name, x.Name, x.Spec)})
 		return v, true
+	}
+	if e.Member != "" {
+		// a member of a JSON module that a function of mod returns
+		return a.jsonConst(relSpec(a.p.Path, e.File), e.Member, n)
 	}
 	if len(e.Consts) == 0 && !e.Dynamic {
 		return value{}, false
