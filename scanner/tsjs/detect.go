@@ -231,6 +231,7 @@ func (a *analyzer) call(n, fn int32) {
 	}
 	at := t.Pos(n)
 	if argsNode != none && t.Nodes[argsNode].Kind == kTemplateString {
+		a.templateNeeds(argsNode)
 		switch kind {
 		case apiZx, apiBunShell:
 			a.shellTemplate(argsNode)
@@ -524,6 +525,25 @@ func (a *analyzer) shellTemplate(tpl int32) {
 		}
 	}
 	a.p.ScanShell(b.String(), t.PosAt(int(t.Nodes[tpl].Start)+1), "")
+}
+
+// templateNeeds records the modules whose values a process API's tagged
+// template interpolates (execa's $ with an imported BIN): phase two
+// reads the file again with them (Pass.Needs).
+func (a *analyzer) templateNeeds(tpl int32) {
+	t := a.t
+	for c := t.Nodes[tpl].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kTemplateSubstitution {
+			continue
+		}
+		v := a.ev.Eval(t.Nodes[c].First)
+		a.needFrom(v)
+		if v.K == vArr {
+			for _, e := range v.Elems {
+				a.needFrom(e)
+			}
+		}
+	}
 }
 
 // templateArgv splits an execa template into an argv: spaces separate
