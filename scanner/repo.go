@@ -160,6 +160,12 @@ type Summary struct {
 	// value is judged at its use (an argv, a permission option, a
 	// settings object).
 	Primitives []string
+	// Env are the environment variables the module sets to a value that
+	// names a runtime (`os.environ.setdefault("AGENT_BIN", "claude")`),
+	// each also a constant under EnvConst(name): the environment is the
+	// process's, so a file of the repository that reads one is read in
+	// phase two, whatever it imports (Imports.Env).
+	Env []string
 	// Truncated says a bound cut the summary: a name it does not hold
 	// may still be offered, so a use of one is dynamic.
 	Truncated bool
@@ -167,7 +173,7 @@ type Summary struct {
 
 // Empty reports whether the summary offers nothing.
 func (s *Summary) Empty() bool {
-	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && len(s.APIs) == 0 && len(s.Primitives) == 0 && !s.Truncated
+	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && len(s.APIs) == 0 && len(s.Primitives) == 0 && len(s.Env) == 0 && !s.Truncated
 }
 
 // Const is an exported constant: the strings it may hold and where it is
@@ -236,6 +242,29 @@ func (s *Summary) AddReexport(name string, r Ref) bool {
 		s.Reexports = map[string]Ref{}
 	}
 	s.Reexports[name] = r
+	return true
+}
+
+// EnvConst is the name in Summary.Consts of the value a module sets
+// environment variable name to.
+func EnvConst(name string) string { return "$env." + name }
+
+// AddEnv records that the module sets environment variable name to c;
+// false when the bound is reached.
+func (s *Summary) AddEnv(name string, c Const) bool {
+	if old, ok := s.Consts[EnvConst(name)]; ok {
+		for _, v := range c.Vals {
+			if !slices.Contains(old.Vals, v) {
+				old.Vals = append(old.Vals, v)
+			}
+		}
+		s.Consts[EnvConst(name)] = old
+		return true
+	}
+	if !s.AddConst(EnvConst(name), c) {
+		return false
+	}
+	s.Env = append(s.Env, name)
 	return true
 }
 
@@ -369,6 +398,12 @@ type Imports interface {
 	// repository; Export.Dynamic is set when the script cannot be judged
 	// (a bound reached, too large, or it does not parse).
 	Script(spec string) (Export, bool)
+	// Env returns the values the other files of the repository set
+	// environment variable name to (Summary.Env), their union: a
+	// possibility each where the file reads it. ok is false when none
+	// sets it; Export.Dynamic is set when more files set it than are read
+	// (MaxMethodFiles).
+	Env(name string) (Export, bool)
 	// Method returns the sinks of the methods named name of every other
 	// file's classes (Summary.Methods), for a call through an instance of
 	// unknown class: any of them may run. ok is false when no file offers

@@ -70,6 +70,9 @@ type repo struct {
 	// methods lists, by name, the files whose classes offer a method
 	// that is a helper (Summary.Methods, Imports.Method).
 	methods map[string][]string
+	// envs lists, by name, the files that set an environment variable to
+	// a value naming a runtime (Summary.Env, Imports.Env).
+	envs map[string][]string
 	// anon holds what a file that imports a module whose default export
 	// is a helper mentions (Linker.Mentions), for Hint: its importers
 	// call it by any name (scanner.DefaultExport).
@@ -191,7 +194,7 @@ const maxScriptSummaries = 4096
 
 func newRepo(files []*repoFile, cfg *scanner.Config, suite scanner.Suite) *repo {
 	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}, scripts: map[string]*scanner.Summary{},
-		methods: map[string][]string{}}
+		methods: map[string][]string{}, envs: map[string][]string{}}
 	for _, f := range files {
 		r.byRel[f.rel] = f
 	}
@@ -262,6 +265,14 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		for _, name := range s.Primitives {
 			add(name)
 		}
+		for _, name := range s.Env {
+			// the environment is the process's: a file that reads the
+			// variable may see the value, whatever it imports
+			if !known[envKey+name+"\x00"+rel] {
+				r.envs[name] = append(r.envs[name], rel)
+			}
+			add(envKey + name)
+		}
 	}
 	for _, f := range r.files {
 		addNames(f.res.link.summary, f.rel)
@@ -275,6 +286,10 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			def := r.byRel[rel]
 			if m, ok := strings.CutPrefix(name, methodKey); ok {
 				needles = append(needles, needle{name: []byte("." + m + "("), det: def.res.link.det, method: true})
+				continue
+			}
+			if e, ok := strings.CutPrefix(name, envKey); ok {
+				needles = append(needles, needle{name: []byte(e), det: def.res.link.det, env: true})
 				continue
 			}
 			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: def.res.link.det.Mentions(rel), def: rel})
@@ -439,15 +454,23 @@ type needle struct {
 	// instance of any class: a file that names it and a runtime may
 	// call it, whatever it imports.
 	method bool
-	// def is the file that offers the helper (not for methods): a file
-	// is no candidate for its own helper, which its first scan followed
-	// (its own module is no import; pydoc.py names pipepager and pydoc).
+	// env: name is an environment variable another file sets (to a
+	// runtime): a file that names it may read it, whatever it imports.
+	env bool
+	// def is the file that offers the helper (not for methods or
+	// variables): a file is no candidate for its own helper, which its
+	// first scan followed (its own module is no import; pydoc.py names
+	// pipepager and pydoc).
 	def string
 }
 
 // methodKey prefixes a method's name among the names phase two searches
-// for (Summary.Methods).
-const methodKey = "."
+// for (Summary.Methods), and envKey an environment variable's
+// (Summary.Env).
+const (
+	methodKey = "."
+	envKey    = "$"
+)
 
 // mentionsAny reports whether src, read by det, may call one of the
 // helpers: it names the helper and the helper's module. A module's
@@ -458,7 +481,10 @@ func mentionsAny(src []byte, rel string, det scanner.Linker, ns []needle, cfg *s
 		if n.method && n.det.Name() == det.Name() && bytes.Contains(src, n.name) && cfg.MentionsRuntime(src) {
 			return true
 		}
-		if n.method || n.det.Name() != det.Name() || n.def == rel {
+		if n.env && n.det.Name() == det.Name() && bytes.Contains(src, n.name) {
+			return true
+		}
+		if n.method || n.env || n.det.Name() != det.Name() || n.def == rel {
 			continue
 		}
 		// the name first: one pass, where the module's mentions are a
@@ -496,6 +522,10 @@ func (im *fileImports) Script(spec string) (scanner.Export, bool) {
 
 func (im *fileImports) Method(name string) (scanner.Export, bool) {
 	return im.r.method(im.from, name)
+}
+
+func (im *fileImports) Env(name string) (scanner.Export, bool) {
+	return im.r.env(im.from, name)
 }
 
 func (im *fileImports) Lookup(spec, name string) (scanner.Export, bool) {
@@ -721,6 +751,47 @@ func matchSegs(pat, segs []string) bool {
 		}
 	}
 	return true
+}
+
+// env is what the files other than from (of from's detector) set
+// environment variable name to: the union of their values; more than
+// scanner.MaxMethodFiles such files make it Dynamic.
+func (r *repo) env(from, name string) (scanner.Export, bool) {
+	ff := r.byRel[from]
+	if ff == nil || ff.res.link.det == nil {
+		return scanner.Export{}, false
+	}
+	r.mu.Lock()
+	var files []string
+	for _, rel := range r.envs[name] {
+		if tf := r.byRel[rel]; rel != from && tf != nil && tf.res.link.det != nil && tf.res.link.det.Name() == ff.res.link.det.Name() {
+			files = append(files, rel)
+		}
+	}
+	r.mu.Unlock()
+	if len(files) == 0 {
+		return scanner.Export{}, false
+	}
+	sort.Strings(files)
+	if len(files) > scanner.MaxMethodFiles {
+		return scanner.Export{Name: name, File: files[0], Dynamic: true}, true
+	}
+	var e scanner.Export
+	for _, rel := range files {
+		c, ok := r.summary(r.byRel[rel]).Consts[scanner.EnvConst(name)]
+		if !ok {
+			continue
+		}
+		if e.File == "" {
+			e = scanner.Export{Name: name, File: rel, At: c.At}
+		}
+		for _, v := range c.Vals {
+			if !slices.Contains(e.Consts, v) {
+				e.Consts = append(e.Consts, v)
+			}
+		}
+	}
+	return e, len(e.Consts) > 0
 }
 
 // method is what the classes of files other than from (of from's

@@ -75,6 +75,10 @@ func wordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
+// envNeedles are the ways a file sets an environment variable
+// (summarizeEnv).
+var envNeedles = [][]byte{[]byte("environ"), []byte("putenv")}
+
 // shImportRE finds an import of the sh module.
 var shImportRE = regexp.MustCompile(`(?m)^[ \t]*(?:import[ \t]+(?:[\w.]+[ \t]*(?:as[ \t]+\w+)?[ \t]*,[ \t]*)*sh\b|from[ \t]+sh[ \t]+import)`)
 
@@ -160,7 +164,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	apiHint = apiHint || linkHint
 	// ... and its values from other files may spell the primitive
 	dangerHint = dangerHint || linkHint
-	if !apiHint && !dangerHint {
+	// ... and a file that sets an environment variable to a runtime's
+	// name offers it to the files that read it (Summary.Env)
+	envHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, envNeedles)
+	if !apiHint && !dangerHint && !envHint {
 		return nil
 	}
 	t, err := grammarPython.ParseFile(p.Src)
@@ -182,7 +189,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 			a.primitiveConsts()
 		}
 	}
-	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 {
+	if envHint {
+		a.summarizeEnv()
+	}
+	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 {
 		// a copy: the pass outlives the analyzer, which holds the tree
 		sum := a.link.sum
 		p.Summary = &sum

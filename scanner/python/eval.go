@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -753,6 +754,14 @@ func (a *analyzer) envValue(key, read value, n int32) value {
 			continue
 		}
 		vals = append(vals, a.ev.Tracked(a.ev.Eval(s[1])))
+	}
+	if a.p.Imports != nil && key.Known() && key.Alt == nil {
+		// set by another file of the repository (the environment is the
+		// process's)
+		if e, ok := a.p.Imports.Env(key.S); ok {
+			a.use(scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` set in the environment", key.S)})
+			vals = append(vals, treesitter.FromExport(a.ev.Cfg, e, n))
+		}
 	}
 	if len(vals) == 1 {
 		return read

@@ -121,6 +121,7 @@ func newAnalyzer(t *tree, p *scanner.Pass) *analyzer {
 // __init__ re-exports).
 func (a *analyzer) summarizeNames() {
 	a.summarizeAPIs(false)
+	a.summarizeEnv()
 	t := a.t
 	// What a function returns and what a class, dict or namespace holds
 	// are read only in a file that names a runtime in one piece (its
@@ -1137,6 +1138,23 @@ func (a *analyzer) importedReturn(callee value, n int32) (value, bool) {
 }
 
 // use records a step of another file that the call being judged reads.
+// summarizeEnv records the environment variables the module sets to a
+// value naming a runtime (`os.environ.setdefault("AGENT_BIN", "claude")`,
+// `os.environ["AGENT_BIN"] = ...`, `os.putenv`), anywhere in it: a file
+// of the repository reading one may see the value (Summary.Env).
+func (a *analyzer) summarizeEnv() {
+	for _, s := range a.envSets {
+		k := a.ev.Eval(s[0])
+		if !k.Known() || k.Alt != nil || k.S == "" {
+			continue
+		}
+		strs, _ := treesitter.Strings(a.ev.Eval(s[1]))
+		if len(strs) > 0 && a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
+			a.link.sum.AddEnv(k.S, scanner.Const{Vals: strs, At: a.t.Pos(s[1])})
+		}
+	}
+}
+
 func (a *analyzer) use(st scanner.Step) {
 	dup := false
 	for _, u := range a.link.used {

@@ -1,6 +1,7 @@
 package tsjs
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -98,7 +99,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	apiHint = apiHint || linkHint
 	// ... and its values from other files may spell the primitive
 	dangerHint = dangerHint || linkHint
-	if !apiHint && !dangerHint {
+	// ... and a file that sets an environment variable to a runtime's
+	// name offers it to the files that read it (Summary.Env)
+	envHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && bytes.Contains(p.Src, []byte("process.env"))
+	if !apiHint && !dangerHint && !envHint {
 		return nil
 	}
 	t, err := g.ParseFile(p.Src)
@@ -129,7 +133,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 			a.primitiveConsts()
 		}
 	}
-	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 {
+	if envHint {
+		a.summarizeEnv()
+	}
+	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 {
 		p.Summary = &a.link.sum
 	}
 	if t.HasError && apiHint {

@@ -1,6 +1,7 @@
 package tsjs
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -500,6 +501,14 @@ func (a *analyzer) envValue(name string, read value, n int32) value {
 			continue
 		}
 		vals = append(vals, a.ev.Tracked(a.ev.Eval(t.Child(s, fRight))))
+	}
+	if a.p.Imports != nil {
+		// set by another file of the repository (the environment is the
+		// process's)
+		if e, ok := a.p.Imports.Env(name); ok {
+			a.useStep(scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` set in the environment", name)})
+			vals = append(vals, treesitter.FromExport(a.ev.Cfg, e, n))
+		}
 	}
 	if len(vals) == 1 {
 		return read

@@ -117,7 +117,34 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	a.aliasExports()
 	a.summarizeConsts()
 	a.summarizeExports()
+	a.summarizeEnv()
 	return &a.link.sum, nil
+}
+
+// summarizeEnv records the environment variables the module sets to a
+// value naming a runtime (`process.env.AGENT_BIN = 'claude'`), anywhere
+// in it: a file of the repository reading one may see the value
+// (Summary.Env).
+func (a *analyzer) summarizeEnv() {
+	t := a.t
+	for _, s := range a.envSets {
+		l := t.Child(s, fLeft)
+		k := ""
+		if t.Nodes[l].Kind == kMember {
+			if p := t.Child(l, fProperty); p != none {
+				k = t.Text(p)
+			}
+		} else if kv := a.ev.Eval(t.Child(l, fIndex)); kv.Known() && kv.Alt == nil {
+			k = kv.S
+		}
+		if k == "" {
+			continue
+		}
+		strs, _ := treesitter.Strings(a.ev.Eval(t.Child(s, fRight)))
+		if len(strs) > 0 && a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
+			a.link.sum.AddEnv(k, scanner.Const{Vals: strs, At: t.Pos(t.Child(s, fRight))})
+		}
+	}
 }
 
 // summarizeExports records what the module exports besides its named
