@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/leasegate/leasegate/cmdline"
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/treesitter"
 )
@@ -559,6 +560,7 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 		}
 		if !a.sinkParam(firstNode, scanner.Sink{Role: role, At: at}) && role == scanner.SinkArgv {
 			a.sinkHead(firstNode, at)
+			a.sinkElems(firstNode, at)
 		}
 	case apiShell, apiShellOut:
 		a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkShell, At: at})
@@ -578,6 +580,62 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 		default:
 			a.sinkThis(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at}, nil)
 		}
+	}
+}
+
+// sinkElems records the parameters written as elements of an argv list
+// (or a name bound to one) after a program that runs its arguments, a
+// wrapper of the command model (`["/usr/bin/env", prog, *args]`, `nice`,
+// `timeout 60`, `sudo`, a package runner, a shell): the caller's value
+// there is judged in the argv, with the wrapper (scanner.SinkArgElem).
+func (a *analyzer) sinkElems(n int32, at scanner.Step) {
+	t := a.t
+	if n == none {
+		return
+	}
+	if t.Nodes[n].Kind == kIdentifier {
+		for _, b := range a.boundAll(n) {
+			if k := t.Nodes[b].Kind; k == kList || k == kTuple {
+				a.sinkElems(b, at)
+			}
+		}
+		return
+	}
+	if k := t.Nodes[n].Kind; k != kList && k != kTuple {
+		return
+	}
+	var elems []int32
+	for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kComment {
+			elems = append(elems, c)
+		}
+	}
+	if len(elems) < 2 || t.Nodes[elems[0]].Kind == kListSplat {
+		return
+	}
+	head := a.ev.Eval(elems[0])
+	if !head.Known() || head.Alt != nil {
+		return
+	}
+	if _, runs := cmdline.Lookup(head.S); !runs {
+		return
+	}
+	var tmpl []scanner.Arg
+	var params []int
+	for i, c := range elems[1:] {
+		if t.Nodes[c].Kind == kListSplat {
+			tmpl = append(tmpl, scanner.Arg{}) // what it spreads is unknown here
+			break
+		}
+		if _, _, _, ok := a.paramOf(c); ok {
+			params = append(params, i)
+			tmpl = append(tmpl, scanner.Arg{Pos: t.Pos(c)})
+			continue
+		}
+		tmpl = append(tmpl, t.Arg(a.ev.Eval(c)))
+	}
+	for _, i := range params {
+		a.sinkParam(elems[1+i], scanner.Sink{Role: scanner.SinkArgElem, Program: head.S, Elem: i, Args: tmpl, At: at})
 	}
 }
 
@@ -1179,6 +1237,8 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 	}
 	var prog *value
 	var progSink scanner.Sink
+	var elems []scanner.Arg // a wrapper's argv with the caller's values (SinkArgElem)
+	var elemSink scanner.Sink
 	for _, k := range e.Sinks {
 		if k.Param < 0 {
 			continue // an attribute of the instance (subclass)
@@ -1209,10 +1269,23 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 			}
 			continue
 		}
+		if k.Role == scanner.SinkArgElem {
+			if elems == nil {
+				elems, elemSink = slices.Clone(k.Args), k
+			}
+			if k.At == elemSink.At && k.Elem < len(elems) {
+				elems[k.Elem] = t.Arg(v)
+			}
+			continue
+		}
 		a.judgeSink(k, v, at)
 	}
 	if prog != nil {
 		a.judgeSink(progSink, *prog, at)
+	}
+	if elems != nil {
+		// run_tool("claude") => subprocess.run(["/usr/bin/env", prog])
+		a.p.JudgeThrough(scanner.Command{Argv: append([]scanner.Arg{scanner.Lit(elemSink.Program)}, elems...), At: at, API: true}, elemSink.Chain())
 	}
 }
 
