@@ -523,14 +523,7 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 		vals = first.Elems
 	}
 	for _, v := range vals {
-		if v.K == vRef && apiOf(v) == apiNone && !strings.HasPrefix(v.Mod, "#") {
-			a.p.Needs = appendOnce(a.p.Needs, v.Mod)
-			if len(v.Path) > 1 && !strings.HasSuffix(v.Path[0], "()") {
-				// from app import paths; paths.CLAUDE: paths may be a
-				// module of a namespace package (no __init__.py)
-				a.p.Needs = appendOnce(a.p.Needs, strings.TrimSuffix(v.Mod, ".")+"."+v.Path[0])
-			}
-		}
+		a.needRef(v)
 	}
 	for _, v := range vals {
 		// subprocess.run(agent_cmd()): what another module's function returns
@@ -636,6 +629,20 @@ func (a *analyzer) sinkElems(n int32, at scanner.Step) {
 	}
 	for _, i := range params {
 		a.sinkParam(elems[1+i], scanner.Sink{Role: scanner.SinkArgElem, Program: head.S, Elem: i, Args: tmpl, At: at})
+	}
+}
+
+// needRef records the module a value of another module comes from
+// (Pass.Needs).
+func (a *analyzer) needRef(v value) {
+	if v.K != vRef || apiOf(v) != apiNone || strings.HasPrefix(v.Mod, "#") {
+		return
+	}
+	a.p.Needs = appendOnce(a.p.Needs, v.Mod)
+	if len(v.Path) > 1 && !strings.HasSuffix(v.Path[0], "()") {
+		// from app import paths; paths.CLAUDE: paths may be a module of
+		// a namespace package (no __init__.py)
+		a.p.Needs = appendOnce(a.p.Needs, strings.TrimSuffix(v.Mod, ".")+"."+v.Path[0])
 	}
 }
 

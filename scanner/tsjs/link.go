@@ -279,8 +279,14 @@ func (a *analyzer) exportStatement(i int32) {
 			// export const ask = query: an API under another name
 			for d := t.Nodes[c].First; d != none; d = t.Nodes[d].Next {
 				if nm := t.Child(d, fName); t.Nodes[d].Kind == kVariableDeclarator && nm != none && t.Nodes[nm].Kind == kIdentifier {
-					if v := a.ev.Eval(nm); v.K == vRef {
+					switch v := a.ev.Eval(nm); {
+					case v.K == vRef:
 						a.exportValue(t.Text(nm), v, nm, 0)
+					case launchingPackage(v):
+						// export const SDK = "@anthropic-ai/claude-agent-sdk":
+						// a file that imports it by that name (`await
+						// import(SDK)`) is read in phase two
+						a.link.sum.AddAPI(t.Text(nm))
 					}
 				}
 			}
@@ -374,6 +380,28 @@ func (a *analyzer) offerAPI(name string, v value) {
 	if kind := apiOf(v); kind == apiSDK || len(v.Path) == 0 || name != v.Path[len(v.Path)-1] {
 		a.link.sum.AddAPI(name)
 	}
+}
+
+// launchingPackage reports whether v is the name of a package that
+// launches (the Agent SDK, a process API's module), in every possibility.
+func launchingPackage(v value) bool {
+	strs, ok := treesitter.Strings(v)
+	if !ok || len(strs) == 0 {
+		return false
+	}
+	for _, s := range strs {
+		found := false
+		for k, kind := range apis {
+			if m, _, _ := strings.Cut(k, ":"); m == normModule(s) && (kind == apiSDK || kind == apiSpawn || kind == apiShell || kind == apiExeca) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // apiNames are the members of package mod that are process APIs (what
