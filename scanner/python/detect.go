@@ -75,9 +75,13 @@ func wordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
-// envNeedles are the ways a file sets an environment variable
-// (summarizeEnv).
-var envNeedles = [][]byte{[]byte("environ"), []byte("putenv")}
+// envNeedles and envSetRE find the ways a file sets an environment
+// variable (summarizeEnv): `os.environ.setdefault(k, v)`,
+// `os.environ[k] = v`, `os.putenv(k, v)`.
+var (
+	envNeedles = [][]byte{[]byte("environ"), []byte("putenv")}
+	envSetRE   = regexp.MustCompile(`environ(?:\.setdefault\s*\(|\[[^\]\n]{1,100}\]\s*=[^=])|putenv\s*\(`)
+)
 
 // shImportRE finds an import of the sh module.
 var shImportRE = regexp.MustCompile(`(?m)^[ \t]*(?:import[ \t]+(?:[\w.]+[ \t]*(?:as[ \t]+\w+)?[ \t]*,[ \t]*)*sh\b|from[ \t]+sh[ \t]+import)`)
@@ -166,7 +170,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	dangerHint = dangerHint || linkHint
 	// ... and a file that sets an environment variable to a runtime's
 	// name offers it to the files that read it (Summary.Env)
-	envHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, envNeedles)
+	envHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, envNeedles) && envSetRE.Match(p.Src)
 	if !apiHint && !dangerHint && !envHint {
 		return nil
 	}

@@ -474,11 +474,6 @@ func (a *analyzer) importModule(callee value, pos []int32, kw value) (string, bo
 		return "", false
 	}
 	name, ok := a.argOr(pos, kw, 0, "name")
-	if ok && a.p.Imports == nil {
-		// import_module(SDK) with SDK another module's: read again in
-		// phase two with its value
-		a.needRef(name)
-	}
 	if !ok || !name.Known() || name.Alt != nil || name.S == "" {
 		return "", false
 	}

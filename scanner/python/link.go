@@ -471,6 +471,14 @@ func (a *analyzer) summarizeAPIs(needles bool) {
 					a.summarizeValue(name+partialArg, arg, b.name, 1)
 				}
 			}
+		case b.value != none && t.Nodes[b.value].Kind == kString:
+			// SDK = "claude_agent_sdk": a name an importer may import
+			// (`importlib.import_module(SDK)`), read in phase two
+			v := a.ev.Eval(b.value)
+			if _, ok := launchingModule(v.S); v.Known() && v.Alt == nil && ok {
+				a.link.sum.AddConst(name, scanner.Const{Vals: []string{v.S}, At: t.Pos(b.name)})
+				a.link.sum.AddAPI(name)
+			}
 		}
 	}
 	for i, m := range a.wildcards {

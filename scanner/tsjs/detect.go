@@ -2,6 +2,7 @@ package tsjs
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -101,7 +102,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	dangerHint = dangerHint || linkHint
 	// ... and a file that sets an environment variable to a runtime's
 	// name offers it to the files that read it (Summary.Env)
-	envHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && bytes.Contains(p.Src, []byte("process.env"))
+	envHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && bytes.Contains(p.Src, []byte("process.env")) && setsEnvToRuntime(p)
 	if !apiHint && !dangerHint && !envHint {
 		return nil
 	}
@@ -146,6 +147,36 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	// A bound reached while evaluating is reported, never silent.
 	return a.ev.Err()
+}
+
+// envSetRE finds an assignment to an environment variable
+// (`process.env.X = v`, `process.env["X"] = v`).
+var envSetRE = regexp.MustCompile(`process\.env(?:\.[A-Za-z_$][\w$]*|\[[^\]\n]{1,100}\])\s*=[^=]`)
+
+// maxEnvSets bounds the assignments to the environment setsEnvToRuntime
+// reads in one file, and envValueSpan the bytes after each that it
+// reads for a runtime's name.
+const (
+	maxEnvSets   = 64
+	envValueSpan = 256
+)
+
+// setsEnvToRuntime reports whether p's file assigns an environment
+// variable a value that names a runtime on the assignment's line
+// (`process.env.AGENT = 'claude'`): such a file is parsed for
+// Summary.Env. The line, not the file: a bundle that sets one variable
+// and names `pi` somewhere else would cost a parse of megabytes.
+func setsEnvToRuntime(p *scanner.Pass) bool {
+	for _, m := range envSetRE.FindAllIndex(p.Src, maxEnvSets) {
+		end := min(len(p.Src), m[1]+envValueSpan)
+		if i := bytes.IndexByte(p.Src[m[1]-1:end], '\n'); i >= 0 {
+			end = m[1] - 1 + i
+		}
+		if p.Config.MentionsRuntime(p.Src[m[1]-1 : end]) {
+			return true
+		}
+	}
+	return false
 }
 
 // brokenNeedles inside a syntax error make the file unparseable: a launch
@@ -238,7 +269,6 @@ func (a *analyzer) call(n, fn int32) {
 	}
 	at := t.Pos(n)
 	if argsNode != none && t.Nodes[argsNode].Kind == kTemplateString {
-		a.templateNeeds(argsNode)
 		switch kind {
 		case apiZx, apiBunShell:
 			a.shellTemplate(argsNode)
@@ -528,22 +558,19 @@ func (a *analyzer) shellTemplate(tpl int32) {
 		case kEscapeSequence:
 			b.WriteString(decodeEscape(t.Text(c)))
 		case kTemplateSubstitution:
-			b.WriteString(quotedWord(a.ev.Eval(t.Nodes[c].First)))
+			b.WriteString(quotedWord(a.templateValue(c)))
 		}
 	}
 	a.p.ScanShell(b.String(), t.PosAt(int(t.Nodes[tpl].Start)+1), "")
 }
 
-// templateNeeds records the modules whose values a process API's tagged
-// template interpolates (execa's $ with an imported BIN): phase two
-// reads the file again with them (Pass.Needs).
-func (a *analyzer) templateNeeds(tpl int32) {
-	t := a.t
-	for c := t.Nodes[tpl].First; c != none; c = t.Nodes[c].Next {
-		if t.Nodes[c].Kind != kTemplateSubstitution {
-			continue
-		}
-		v := a.ev.Eval(t.Nodes[c].First)
+// templateValue is the value a process API's tagged template
+// interpolates at substitution c; one read from another module (execa's
+// $ with an imported BIN) makes phase two read the file again with it
+// (Pass.Needs).
+func (a *analyzer) templateValue(c int32) value {
+	v := a.ev.Eval(a.t.Nodes[c].First)
+	if a.p.Imports == nil {
 		a.needFrom(v)
 		if v.K == vArr {
 			for _, e := range v.Elems {
@@ -551,6 +578,7 @@ func (a *analyzer) templateNeeds(tpl int32) {
 			}
 		}
 	}
+	return v
 }
 
 // templateArgv splits an execa template into an argv: spaces separate
@@ -593,7 +621,7 @@ func (a *analyzer) templateArgv(tpl int32) []scanner.Arg {
 		case kEscapeSequence:
 			addText(decodeEscape(t.Text(c)), int(t.Nodes[c].Start))
 		case kTemplateSubstitution:
-			v := a.ev.Eval(t.Nodes[c].First)
+			v := a.templateValue(c)
 			if v.K == vArr {
 				flush()
 				for _, e := range v.Elems {
