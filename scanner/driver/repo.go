@@ -753,27 +753,34 @@ func matchSegs(pat, segs []string) bool {
 	return true
 }
 
-// env is what the files other than from (of from's detector) set
-// environment variable name to: the union of their values; more than
-// scanner.MaxMethodFiles such files make it Dynamic.
-func (r *repo) env(from, name string) (scanner.Export, bool) {
+// offering lists, sorted, the files other than from (of from's detector)
+// that index holds under name (r.methods, r.envs); over says they are
+// more than scanner.MaxMethodFiles (the caller's answer is Dynamic).
+func (r *repo) offering(from string, index map[string][]string, name string) (files []string, over bool) {
 	ff := r.byRel[from]
 	if ff == nil || ff.res.link.det == nil {
-		return scanner.Export{}, false
+		return nil, false
 	}
 	r.mu.Lock()
-	var files []string
-	for _, rel := range r.envs[name] {
+	for _, rel := range index[name] {
 		if tf := r.byRel[rel]; rel != from && tf != nil && tf.res.link.det != nil && tf.res.link.det.Name() == ff.res.link.det.Name() {
 			files = append(files, rel)
 		}
 	}
 	r.mu.Unlock()
-	if len(files) == 0 {
-		return scanner.Export{}, false
-	}
 	sort.Strings(files)
-	if len(files) > scanner.MaxMethodFiles {
+	return files, len(files) > scanner.MaxMethodFiles
+}
+
+// env is what the files other than from (of from's detector) set
+// environment variable name to: the union of their values; more than
+// scanner.MaxMethodFiles such files make it Dynamic.
+func (r *repo) env(from, name string) (scanner.Export, bool) {
+	files, over := r.offering(from, r.envs, name)
+	switch {
+	case len(files) == 0:
+		return scanner.Export{}, false
+	case over:
 		return scanner.Export{Name: name, File: files[0], Dynamic: true}, true
 	}
 	var e scanner.Export
@@ -798,23 +805,11 @@ func (r *repo) env(from, name string) (scanner.Export, bool) {
 // detector) offer as method name: the sinks of every one, a possibility
 // each; more than scanner.MaxMethodFiles such files make it Dynamic.
 func (r *repo) method(from, name string) (scanner.Export, bool) {
-	ff := r.byRel[from]
-	if ff == nil || ff.res.link.det == nil {
+	files, over := r.offering(from, r.methods, name)
+	switch {
+	case len(files) == 0:
 		return scanner.Export{}, false
-	}
-	r.mu.Lock()
-	var files []string
-	for _, rel := range r.methods[name] {
-		if tf := r.byRel[rel]; rel != from && tf != nil && tf.res.link.det != nil && tf.res.link.det.Name() == ff.res.link.det.Name() {
-			files = append(files, rel)
-		}
-	}
-	r.mu.Unlock()
-	if len(files) == 0 {
-		return scanner.Export{}, false
-	}
-	sort.Strings(files)
-	if len(files) > scanner.MaxMethodFiles {
+	case over:
 		return scanner.Export{Name: name, File: files[0], Dynamic: true}, true
 	}
 	e := scanner.Export{Name: name, File: files[0]}

@@ -488,16 +488,7 @@ func (a *analyzer) envValue(name string, read value, n int32) value {
 	t := a.t
 	vals := []value{read}
 	for _, s := range a.envSets {
-		l := t.Child(s, fLeft)
-		k := ""
-		if t.Nodes[l].Kind == kMember {
-			if p := t.Child(l, fProperty); p != none {
-				k = t.Text(p)
-			}
-		} else if kv := a.ev.Eval(t.Child(l, fIndex)); kv.Known() && kv.Alt == nil {
-			k = kv.S
-		}
-		if k != "" && k != name {
+		if k := a.envSetKey(s); k != "" && k != name {
 			continue
 		}
 		vals = append(vals, a.ev.Tracked(a.ev.Eval(t.Child(s, fRight))))
@@ -514,6 +505,23 @@ func (a *analyzer) envValue(name string, read value, n int32) value {
 		return read
 	}
 	return treesitter.Union(a.ev.Cfg, vals, n)
+}
+
+// envSetKey is the variable an assignment to the environment s sets
+// (`process.env.X = v`, `process.env["X"] = v`), "" when not known.
+func (a *analyzer) envSetKey(s int32) string {
+	t := a.t
+	l := t.Child(s, fLeft)
+	if t.Nodes[l].Kind == kMember {
+		if p := t.Child(l, fProperty); p != none {
+			return t.Text(p)
+		}
+		return ""
+	}
+	if kv := a.ev.Eval(t.Child(l, fIndex)); kv.Known() && kv.Alt == nil {
+		return kv.S
+	}
+	return ""
 }
 
 // instanceAttr is field name of an instance (this.x, r.x): the class

@@ -128,15 +128,7 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 func (a *analyzer) summarizeEnv() {
 	t := a.t
 	for _, s := range a.envSets {
-		l := t.Child(s, fLeft)
-		k := ""
-		if t.Nodes[l].Kind == kMember {
-			if p := t.Child(l, fProperty); p != none {
-				k = t.Text(p)
-			}
-		} else if kv := a.ev.Eval(t.Child(l, fIndex)); kv.Known() && kv.Alt == nil {
-			k = kv.S
-		}
+		k := a.envSetKey(s)
 		if k == "" {
 			continue
 		}
