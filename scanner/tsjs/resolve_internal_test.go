@@ -46,3 +46,17 @@ func TestStarMatch(t *testing.T) {
 		assert.Equal(t, tc.star, star, "%s %s", tc.pat, tc.spec)
 	}
 }
+
+// TestRelSpec: the specifier by which one file of the repository names
+// another, from its own folder.
+func TestRelSpec(t *testing.T) {
+	for _, c := range []struct{ from, to, want string }{
+		{"src/main.ts", "src/agent.json", "./agent.json"},
+		{"src/main.ts", "config/agent.json", "../config/agent.json"},
+		{"a/b/c/main.ts", "a/x.json", "../../x.json"},
+		{"main.ts", "conf/x.json", "./conf/x.json"},
+		{"a/b/main.ts", "x.json", "../../x.json"},
+	} {
+		assert.Equal(t, c.want, relSpec(c.from, c.to), c.from+" → "+c.to)
+	}
+}
