@@ -292,7 +292,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				needles = append(needles, needle{name: []byte(e), det: def.res.link.det, env: true})
 				continue
 			}
-			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: def.res.link.det.Mentions(rel), def: rel})
+			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: def.res.link.det.Mentions(rel)})
 		}
 		r.mu.Lock()
 		for _, n := range needles {
@@ -330,7 +330,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			if !langs[f.res.link.det.Name()] {
 				return
 			}
-			if src, err := f.read(); err == nil && mentionsAny(src, f.rel, f.res.link.det, needles, r.cfg) {
+			if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles, r.cfg) {
 				pick[i] = true
 			}
 		})
@@ -457,11 +457,6 @@ type needle struct {
 	// env: name is an environment variable another file sets (to a
 	// runtime): a file that names it may read it, whatever it imports.
 	env bool
-	// def is the file that offers the helper (not for methods or
-	// variables): a file is no candidate for its own helper, which its
-	// first scan followed (its own module is no import; pydoc.py names
-	// pipepager and pydoc).
-	def string
 }
 
 // methodKey prefixes a method's name among the names phase two searches
@@ -476,7 +471,7 @@ const (
 // helpers: it names the helper and the helper's module. A module's
 // default export is called by whatever name its importer gives it: a
 // file that names the module and a runtime may call it.
-func mentionsAny(src []byte, rel string, det scanner.Linker, ns []needle, cfg *scanner.Config) bool {
+func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Config) bool {
 	for _, n := range ns {
 		if n.method && n.det.Name() == det.Name() && bytes.Contains(src, n.name) && cfg.MentionsRuntime(src) {
 			return true
@@ -484,7 +479,7 @@ func mentionsAny(src []byte, rel string, det scanner.Linker, ns []needle, cfg *s
 		if n.env && n.det.Name() == det.Name() && bytes.Contains(src, n.name) {
 			return true
 		}
-		if n.method || n.env || n.det.Name() != det.Name() || n.def == rel {
+		if n.method || n.env || n.det.Name() != det.Name() {
 			continue
 		}
 		// the name first: one pass, where the module's mentions are a

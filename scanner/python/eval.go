@@ -516,7 +516,7 @@ func (a *analyzer) paramValue(b *binding, pname string) value {
 	return a.ev.Param(b.name, b.fn, b.method, b.def, func(site int32) (value, bool, bool) {
 		pos, kw := a.callArgs(site)
 		if w, ok := a.prop(kw, pname); ok {
-			return w, true, true
+			return a.needArg(w), true, true
 		}
 		if b.index >= 0 {
 			for j, c := range pos {
@@ -524,7 +524,7 @@ func (a *analyzer) paramValue(b *binding, pname string) value {
 					return value{}, false, false
 				}
 				if j == b.index {
-					return a.ev.Eval(c), true, true
+					return a.needArg(a.ev.Eval(c)), true, true
 				}
 			}
 		}

@@ -640,6 +640,20 @@ func (a *analyzer) sinkElems(n int32, at scanner.Step) {
 	}
 }
 
+// needArg records the modules of what a call site hands a parameter of
+// this file's function, when it is another module's value: the
+// parameter's value may be known only in the repository phase (def
+// run(b): subprocess.run([b]); run('git'); run(AGENT)), where the call
+// sites that disagree keep only the known strings.
+func (a *analyzer) needArg(v value) value {
+	if a.p.Imports == nil {
+		for _, p := range v.Possibilities() {
+			a.needRef(p)
+		}
+	}
+	return v
+}
+
 // needRef records the module a value of another module comes from
 // (Pass.Needs).
 func (a *analyzer) needRef(v value) {

@@ -394,9 +394,9 @@ func (a *analyzer) evalParam(b *binding) value {
 				return value{}, false, false
 			}
 			if b.rest && j >= b.index {
-				rest = append(rest, a.ev.Eval(c))
+				rest = append(rest, a.needArg(a.ev.Eval(c)))
 			} else if j == b.index {
-				return a.ev.Eval(c), true, true
+				return a.needArg(a.ev.Eval(c)), true, true
 			}
 			j++
 		}

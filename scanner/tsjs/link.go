@@ -578,6 +578,20 @@ func (a *analyzer) sinkElems(prog string, arr int32, at scanner.Step) {
 	}
 }
 
+// needArg records the modules of what a call site hands a parameter of
+// this file's function, when it is another module's value: the
+// parameter's value may be known only in the repository phase
+// (run('git'); run(AGENT)), where call sites that disagree keep only the
+// known strings.
+func (a *analyzer) needArg(v value) value {
+	if a.p.Imports == nil {
+		for _, p := range v.Possibilities() {
+			a.needFrom(p)
+		}
+	}
+	return v
+}
+
 // needFrom records the module a value read from another module comes
 // from (Pass.Needs).
 func (a *analyzer) needFrom(v value) {
