@@ -2,6 +2,8 @@ package scanner
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"sync"
 )
 
@@ -209,6 +211,41 @@ func (tr *Triggers) Scan(src []byte) Hits {
 		}
 	}
 	return h
+}
+
+// Spans returns where in src each trigger occurs (start and end
+// offsets, in order of their ends), for a detector that asks whether a
+// part of the file holds one (Within).
+func (tr *Triggers) Spans(src []byte) []Span {
+	var out []Span
+	s, nc, next, class := 0, tr.classes, tr.next, &tr.class
+	for i, b := range src {
+		s = int(next[s+int(class[b])])
+		if s < tr.outFrom {
+			continue
+		}
+		for _, t := range tr.out[s/nc] {
+			if !t.word || isWord(src, i+1-t.n, i+1) {
+				out = append(out, Span{Start: i + 1 - t.n, End: i + 1})
+			}
+		}
+	}
+	return out
+}
+
+// Span is where one trigger occurs in a file.
+type Span struct{ Start, End int }
+
+// Within reports whether one of spans (as Spans returns them) lies inside
+// src[start:end].
+func Within(spans []Span, start, end int) bool {
+	i, _ := slices.BinarySearchFunc(spans, start, func(s Span, x int) int { return cmp.Compare(s.End, x+1) })
+	for ; i < len(spans) && spans[i].End <= end; i++ {
+		if spans[i].Start >= start {
+			return true
+		}
+	}
+	return false
 }
 
 // isWord reports whether src[start:end] stands as a word: no ASCII letter

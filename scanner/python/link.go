@@ -112,6 +112,7 @@ func newAnalyzer(t *tree, p *scanner.Pass) *analyzer {
 	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kLambda), selfAttrs: map[string][]int32{}, muts: map[string][]mutation{},
 		mutating: map[string]bool{}}
 	a.ev = treesitter.NewEvaluator(t, p.Config, a.scopes, treesitter.Lang[binding](a), evalShape)
+	a.ev.Seed = p.Hits.Seed() || p.Imports != nil
 	return a
 }
 

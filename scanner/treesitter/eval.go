@@ -68,6 +68,10 @@ const (
 	// MaxReturns bounds how many return statements (or attribute
 	// assignments) are compared.
 	MaxReturns = 16
+	// MaxPastSteps bounds the evaluation steps one file spends on the
+	// call sites, returns and assignments past MaxCallSites and
+	// MaxReturns (see Evaluator.past).
+	MaxPastSteps = 1 << 12
 )
 
 // Evaluator is the static evaluator of one file, shared by the tree-sitter
@@ -102,6 +106,17 @@ type Evaluator[B any] struct {
 	// setsBusy are the properties whose later assignments are being
 	// evaluated (see PropSet).
 	setsBusy map[propKey]bool
+	// Seed says a value of the file may mention a runtime, the wrapper or
+	// the primitive: the file's bytes hold a trigger (scanner.Hits.Seed),
+	// or the repository phase lends it the values of other files. In a
+	// file that is not a seed, no value can name a launch, so nothing
+	// past MaxCallSites and MaxReturns is read.
+	Seed bool
+	// pastSteps are the steps spent past MaxCallSites and MaxReturns.
+	pastSteps int
+	// spans are where the file holds a trigger, read once past that.
+	spans     []scanner.Span
+	spansRead bool
 }
 
 type propKey struct {
@@ -315,12 +330,22 @@ func (e *Evaluator[B]) Param(name int32, fn string, method bool, def int32, arg 
 			}
 			return Unknown(name)
 		}
-		if len(sites) > MaxCallSites {
+		if len(sites) > MaxCallSites && !e.Seed {
 			return Unknown(name)
 		}
 		var vals []Value
+		cut := false
+		over := len(sites) > MaxCallSites
 		for _, site := range sites {
+			if over && !e.past(site) {
+				cut = true
+				continue
+			}
+			steps := e.Budget.steps
 			v, found, ok := arg(site)
+			if over {
+				e.pastSteps += e.Budget.steps - steps
+			}
 			if !ok {
 				return Unknown(name)
 			}
@@ -334,8 +359,52 @@ func (e *Evaluator[B]) Param(name int32, fn string, method bool, def int32, arg 
 		}
 		// One value stands; call sites that disagree yield the one that
 		// passes a runtime (or the wrapper), the launch to judge.
+		if len(sites) > MaxCallSites {
+			return UnionPast(e.Cfg, vals, cut, name)
+		}
 		return Agree(e.Cfg, vals, name)
 	})
+}
+
+// past reports whether call site, return or assignment n, one past
+// MaxCallSites or MaxReturns, is read: in a seed (Evaluator.Seed), every
+// one while the file has spent less than MaxPastSteps steps on them, and
+// after that one whose text holds a trigger (a runtime's name, the
+// wrapper's, the primitive or a piece of it: a value that can name a
+// launch); the others are cut, and the value they would have added to is
+// dynamic (UnionPast).
+func (e *Evaluator[B]) past(n int32) bool {
+	switch {
+	case !e.Seed:
+		return false
+	case n == None || e.pastSteps < MaxPastSteps:
+		return true // a bare return is unknown at once
+	}
+	if !e.spansRead {
+		e.spans, e.spansRead = e.Cfg.Triggers().Spans(e.T.Src), true
+	}
+	nd := &e.T.Nodes[n]
+	return scanner.Within(e.spans, int(nd.Start), int(nd.End))
+}
+
+// pastValues evaluates exprs, those past bound as past says (Param's
+// call sites, ReturnValue's returns, Attr's assignments): their values,
+// and whether one was cut.
+func (e *Evaluator[B]) pastValues(exprs []int32, bound int) (vals []Value, cut bool) {
+	for i, x := range exprs {
+		if i < bound {
+			vals = append(vals, e.Eval(x))
+			continue
+		}
+		if !e.past(x) {
+			cut = true
+			continue
+		}
+		steps := e.Budget.steps
+		vals = append(vals, e.Eval(x))
+		e.pastSteps += e.Budget.steps - steps
+	}
+	return vals, cut
 }
 
 // Prop looks key name up in the object literal v (last definition wins,
@@ -392,7 +461,7 @@ func (e *Evaluator[B]) Methods() map[string][]int32 {
 // set of function values (see MethodValue), so a call takes the returns of
 // each.
 func (e *Evaluator[B]) Attr(name string, exprs []int32, n int32) Value {
-	if len(exprs) == 0 || len(exprs) > MaxReturns {
+	if len(exprs) == 0 || len(exprs) > MaxReturns && !e.Seed {
 		return e.MethodValue(name, n)
 	}
 	if v, ok := e.attrs[name]; ok {
@@ -400,11 +469,17 @@ func (e *Evaluator[B]) Attr(name string, exprs []int32, n int32) Value {
 		return v
 	}
 	e.attrs[name] = Unknown(n) // re-entry sees unknown
-	var vals []Value
-	for _, r := range exprs {
-		vals = append(vals, e.Eval(r))
+	var out Value
+	if len(exprs) > MaxReturns {
+		vals, cut := e.pastValues(exprs, MaxReturns)
+		out = e.Tracked(UnionPast(e.Cfg, vals, cut, n))
+	} else {
+		var vals []Value
+		for _, r := range exprs {
+			vals = append(vals, e.Eval(r))
+		}
+		out = e.Tracked(Agree(e.Cfg, vals, n))
 	}
-	out := e.Tracked(Agree(e.Cfg, vals, n))
 	e.attrs[name] = out
 	out.Node, out.Lit = n, None
 	return out
@@ -562,19 +637,28 @@ func (e *Evaluator[B]) ReturnValue(fn, call int32) Value {
 		case expr:
 			out = e.Eval(body)
 		default:
-			var vals []Value
+			var rets []int32
 			end := t.Nodes[body].End
 			for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
 				if t.Nodes[i].Kind != e.shape.Return || e.Scopes.Of(i) != fn {
 					continue
 				}
-				if len(vals) == MaxReturns {
-					vals = nil
+				if len(rets) == MaxReturns && !e.Seed {
+					rets = nil
 					break
 				}
-				vals = append(vals, e.Eval(t.Nodes[i].First))
+				rets = append(rets, t.Nodes[i].First)
 			}
-			out = Agree(e.Cfg, vals, call)
+			if len(rets) > MaxReturns {
+				vals, cut := e.pastValues(rets, MaxReturns)
+				out = UnionPast(e.Cfg, vals, cut, call)
+			} else {
+				var vals []Value
+				for _, r := range rets {
+					vals = append(vals, e.Eval(r))
+				}
+				out = Agree(e.Cfg, vals, call)
+			}
 		}
 		return e.Tracked(out)
 	})

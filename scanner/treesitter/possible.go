@@ -256,3 +256,97 @@ func combine(parts []Value, f func([]Value) Value) Value {
 	}
 	return chain(ps)
 }
+
+// UnionPast is Union over values read past a bound on how many places are
+// compared one by one (MaxCallSites call sites, MaxReturns returns or
+// assignments), in time linear in their number, with the same result. A
+// value whose text mentions a runtime, the wrapper or the primitive is
+// always kept; of the others at most 4*MaxPossibilities distinct ones are,
+// so Union still sees more than MaxPossibilities of them when there were,
+// and marks the ones it keeps dynamic. When cut, places were not read (see
+// Evaluator.past): every possibility is dynamic, so the bound is reported.
+func UnionPast(cfg *scanner.Config, vals []Value, cut bool, n int32) Value {
+	v := unionPast(cfg, vals, n)
+	if cut {
+		v = dynamicValue(v)
+	}
+	return v
+}
+
+// dynamicValue marks every possibility of v dynamic (of a list, those of
+// its first element, the command).
+func dynamicValue(v Value) Value {
+	ps := v.Possibilities()
+	for i, p := range ps {
+		if p.K == VArr && len(p.Elems) > 0 {
+			p.Elems = slices.Clone(p.Elems)
+			p.Elems[0] = dynamicValue(p.Elems[0])
+		}
+		ps[i] = dynamicPossibility(p)
+	}
+	return chain(ps)
+}
+
+func unionPast(cfg *scanner.Config, vals []Value, n int32) Value {
+	var keep []Value
+	others, unknown := 0, false
+	for _, v := range vals {
+		switch {
+		case v.K == VUnknown && v.Alt == nil:
+			// an unknown adds nothing to a set of strings or lists; one
+			// stands for all of them among other kinds
+			if unknown {
+				continue
+			}
+			unknown = true
+		case slices.ContainsFunc(keep, func(q Value) bool { return sameValue(v, q) }):
+			continue
+		case mentions(cfg, v):
+		case others >= 4*MaxPossibilities:
+			continue
+		default:
+			others++
+		}
+		keep = append(keep, v)
+	}
+	if len(keep) == 0 {
+		return Unknown(n)
+	}
+	return Union(cfg, keep, n)
+}
+
+// sameValue reports whether a and b hold the same possibilities in the
+// same order.
+func sameValue(a, b Value) bool {
+	p, q := &a, &b
+	for ; p != nil && q != nil; p, q = p.Alt, q.Alt {
+		if !samePossibility(*p, *q) {
+			return false
+		}
+	}
+	return p == nil && q == nil
+}
+
+// mentions reports whether any string of v (its possibilities, the
+// elements of a list) holds a trigger: a runtime's name, the wrapper's,
+// the primitive or a piece of it (scanner.Triggers).
+func mentions(cfg *scanner.Config, v Value) bool {
+	if cfg == nil {
+		return false
+	}
+	for p := &v; p != nil; p = p.Alt {
+		switch p.K {
+		case VStr:
+			if p.AnyKnown && cfg.Triggers().Scan([]byte(p.S)).Seed() {
+				return true
+			}
+		case VArr:
+			for _, x := range p.Elems {
+				if mentions(cfg, x) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

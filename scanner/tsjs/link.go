@@ -430,6 +430,7 @@ func pathKey(path []string) string {
 func newAnalyzer(t *tree, p *scanner.Pass) *analyzer {
 	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), thisAttrs: map[string][]int32{}}
 	a.ev = treesitter.NewEvaluator(t, p.Config, a.scopes, treesitter.Lang[binding](a), evalShape)
+	a.ev.Seed = p.Hits.Seed() || p.Imports != nil
 	return a
 }
 
