@@ -1,0 +1,50 @@
+// A helper whose parameter is read from more call sites than MaxCallSites
+// (32) compares one by one: the sites past the bound are still read, so
+// the one call giving claude among forty giving git is RED at the spawn.
+import { spawn } from 'child_process';
+
+function run(bin: string) {
+  return spawn(bin, []); // want "RED:variable-execution"
+}
+
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('git');
+run('claude');
