@@ -12,10 +12,16 @@ import (
 )
 
 // TestRepositoryPhaseBounds keeps docs/repository.md true: its bounds
-// table lists exactly the Max* constants of scanner/repo.go with their
-// values, and every matrix case it names exists.
+// table lists exactly the Max* constants of scanner/repo.go and the
+// shared evaluator's bounds on the places it compares (call sites,
+// returns) with their values, and every matrix case it names exists.
 func TestRepositoryPhaseBounds(t *testing.T) {
 	want := constInts(t, filepath.Join("scanner", "repo.go"), "Max")
+	ev := constInts(t, filepath.Join("scanner", "treesitter", "eval.go"), "Max")
+	for _, name := range []string{"MaxCallSites", "MaxReturns", "MaxPastSteps"} {
+		require.Contains(t, ev, name)
+		want[name] = ev[name]
+	}
 	got := map[string]int{}
 	for _, row := range table(t, "repository.md", "## Bounds") {
 		require.GreaterOrEqual(t, len(row), 2, "row %v", row)

@@ -71,7 +71,7 @@ const (
 	// MaxPastSteps bounds the evaluation steps one file spends on the
 	// call sites, returns and assignments past MaxCallSites and
 	// MaxReturns (see Evaluator.past).
-	MaxPastSteps = 1 << 12
+	MaxPastSteps = 4096
 )
 
 // Evaluator is the static evaluator of one file, shared by the tree-sitter
