@@ -182,3 +182,27 @@ func TestScanCodeLeadingComments(t *testing.T) {
 		})
 	}
 }
+
+// TestSpans: Spans finds each trigger Scan finds, where it is, and Within
+// tells a part of the file that holds one from a part that does not.
+func TestSpans(t *testing.T) {
+	tr := DefaultConfig().Triggers()
+	src := []byte(`run("git"); run("claude"); pip(x); run(pi); f("--ask-permissions")`)
+	spans := tr.Spans(src)
+	var got []string
+	for _, s := range spans {
+		got = append(got, string(src[s.Start:s.End]))
+	}
+	assert.Equal(t, []string{"claude", "pi", "ermission"}, got)
+	at := func(sub string) (int, int) {
+		i := bytes.Index(src, []byte(sub))
+		require.GreaterOrEqual(t, i, 0, sub)
+		return i, i + len(sub)
+	}
+	for sub, want := range map[string]bool{`run("git")`: false, `run("claude")`: true, `pip(x)`: false, `run(pi)`: true,
+		`"claude`: true, `claud`: false, `f("--ask-permissions")`: true, `f("--ask-`: false} {
+		s, e := at(sub)
+		assert.Equal(t, want, Within(spans, s, e), sub)
+		assert.Equal(t, want, tr.Scan(src[s:e]).Seed(), "Scan of %s", sub)
+	}
+}
