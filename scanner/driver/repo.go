@@ -333,7 +333,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles, r.cfg) {
 				pick[i] = true
 			}
-		})
+		}, nil)
 		var cands []*repoFile
 		for i, f := range r.files {
 			if pick[i] {
@@ -346,7 +346,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		out := make([]fileResult, len(cands))
 		eachFile(ctx, len(cands), workers, func(i int) {
 			out[i] = cands[i].rescan(&fileImports{r: r, from: cands[i].rel})
-		})
+		}, nil)
 		for i, f := range cands {
 			if out[i].scanned {
 				*f.res = out[i]

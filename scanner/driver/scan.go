@@ -109,7 +109,7 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 		if opt.Progress != nil {
 			opt.Progress(int(n), len(files))
 		}
-	})
+	}, func(i int) bool { return files[i].size <= smallFile })
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -292,8 +292,10 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 
 // eachFile calls fn(i) for every i below n on workers goroutines, taking
 // the next index as each finishes, until ctx is done; a worker waits
-// between files while a heavy step runs (scanner.WaitHeavy).
-func eachFile(ctx context.Context, n, workers int, fn func(i int)) {
+// between files while a heavy step runs (scanner.WaitHeavy), unless the
+// next file is small (small(i); nil: none is): a small file's tree is
+// small, and the core would otherwise idle through a bundle's parse.
+func eachFile(ctx context.Context, n, workers int, fn func(i int), small func(i int) bool) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -301,10 +303,12 @@ func eachFile(ctx context.Context, n, workers int, fn func(i int)) {
 		go func() {
 			defer wg.Done()
 			for {
-				scanner.WaitHeavy()
 				i := int(next.Add(1) - 1)
 				if i >= n || ctx.Err() != nil {
 					return
+				}
+				if small == nil || !small(i) {
+					scanner.WaitHeavy()
 				}
 				fn(i)
 			}
@@ -312,6 +316,10 @@ func eachFile(ctx context.Context, n, workers int, fn func(i int)) {
 	}
 	wg.Wait()
 }
+
+// smallFile is the size up to which a file may start while a heavy step
+// runs (eachFile).
+const smallFile = 32 << 10
 
 // bigSeed is the size from which a seed file is scanned one at a time:
 // two large trees (a bundle's flat tree and its analysis beside another
