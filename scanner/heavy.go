@@ -5,10 +5,12 @@ import "sync"
 // The heavy phase: the few steps that hold most of a scan's memory at
 // once (tree-sitter's C tree of a large bundle, some 25 bytes a byte of
 // source) mark themselves with HoldHeavy, and the driver's workers call
-// WaitHeavy before each file, so no new file starts meanwhile. The files
-// already in flight finish (they are small), and the rest of the large
-// file's analysis runs beside the other workers again: peak memory stays
-// near that of the largest file, and no core idles for long.
+// WaitHeavy before each file but a small one, so no file that may build a
+// large tree starts meanwhile. The files already in flight finish, small
+// files go on (their trees are small; the driver scans the largest file
+// first so that small ones are left to fill the cores), and the rest of
+// the large file's analysis runs beside the other workers again: peak
+// memory stays near that of the largest file, and no core idles for long.
 var heavy = struct {
 	sync.Mutex
 	cond *sync.Cond

@@ -103,13 +103,34 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 	}}
 	results := make([]fileResult, len(files))
 	var done atomic.Int64
-	eachFile(ctx, len(files), workers, func(i int) {
+	// The largest file first: the small ones then fill the other cores
+	// while its parse holds the heavy step (eachFile), instead of a core
+	// idling through a bundle found last in the walk. Only one: large
+	// seeds are scanned one at a time (alone), so a second one taken at
+	// once would wait for the first.
+	order := make([]int, 0, len(files))
+	largest := -1
+	for i, c := range files {
+		if c.size > largeFile && (largest < 0 || c.size > files[largest].size) {
+			largest = i
+		}
+	}
+	if largest >= 0 {
+		order = append(order, largest)
+	}
+	for i := range files {
+		if i != largest {
+			order = append(order, i)
+		}
+	}
+	eachFile(ctx, len(files), workers, func(k int) {
+		i := order[k]
 		results[i] = scanFile(ctx, files[i], cfg, opt, nil)
 		n := done.Add(1)
 		if opt.Progress != nil {
 			opt.Progress(int(n), len(files))
 		}
-	}, func(i int) bool { return files[i].size <= smallFile })
+	}, func(k int) bool { return files[order[k]].size <= smallFile })
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -318,8 +339,12 @@ func eachFile(ctx context.Context, n, workers int, fn func(i int), small func(i 
 }
 
 // smallFile is the size up to which a file may start while a heavy step
-// runs (eachFile).
-const smallFile = 32 << 10
+// runs (eachFile); largeFile the size from which the largest file is
+// scanned first.
+const (
+	smallFile = 32 << 10
+	largeFile = 1 << 20
+)
 
 // bigSeed is the size from which a seed file is scanned one at a time:
 // two large trees (a bundle's flat tree and its analysis beside another
