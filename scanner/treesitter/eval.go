@@ -346,13 +346,13 @@ func (e *Evaluator[B]) Param(name int32, fn string, method bool, def int32, arg 
 			if over {
 				e.pastSteps += e.Budget.steps - steps
 			}
-			if !ok {
-				return Unknown(name)
-			}
-			if !found {
-				if def == None {
-					return Unknown(name)
-				}
+			switch {
+			case !ok, !found && def == None:
+				// a site that cannot be read (a spread) or passes
+				// nothing: an unknown among the values, which hides
+				// none of the other sites' (run(...xs); run('claude'))
+				v = Unknown(site)
+			case !found:
 				v = e.Eval(def)
 			}
 			vals = append(vals, v)
