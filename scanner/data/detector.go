@@ -207,6 +207,10 @@ func (s *scan) run(kind Kind, strict bool) error {
 			case "composer.json":
 				s.scriptTable(d.get("scripts"))
 			}
+		case KindTOML:
+			if path.Base(p.Path) == "pyproject.toml" {
+				s.pyprojectTasks(d)
+			}
 		}
 		s.walk(d)
 	}

@@ -173,3 +173,63 @@ func (s *scan) justfile() {
 		}
 	}
 }
+
+// pyprojectTasks scans the task tables Python's task runners read from
+// pyproject.toml: poethepoet's `[tool.poe.tasks]`, PDM's
+// `[tool.pdm.scripts]`, taskipy's `[tool.taskipy.tasks]`, Rye's
+// `[tool.rye.scripts]` and Hatch's `[tool.hatch.envs.<env>.scripts]`. A
+// task written as a string is a command line (poe and PDM split it
+// themselves; read as shell it over-approximates); a `shell` entry is
+// shell text; a `cmd` entry is read by the generic walk (commandKeys). A
+// poe or Rye list is a sequence of other tasks' names, not commands; a
+// Hatch list is a list of commands.
+func (s *scan) pyprojectTasks(root *node) {
+	tool := root.get("tool")
+	if tool == nil || tool.kind != kindObject {
+		return
+	}
+	table := func(t *node, lists bool) {
+		if t == nil || t.kind != kindObject {
+			return
+		}
+		for _, v := range t.vals {
+			switch v.kind {
+			case kindScalar:
+				if v.isString {
+					s.shell(v.text(), "", nil)
+				}
+			case kindArray:
+				if !lists {
+					continue
+				}
+				for _, e := range v.elems {
+					if e.kind == kindScalar && e.isString {
+						s.shell(e.text(), "", nil)
+					}
+				}
+			case kindObject:
+				if sh := v.get("shell"); sh != nil && sh.kind == kindScalar && sh.isString {
+					s.shell(sh.text(), "", nil)
+				}
+			}
+		}
+	}
+	sub := func(n *node, keys ...string) *node {
+		for _, k := range keys {
+			if n == nil || n.kind != kindObject {
+				return nil
+			}
+			n = n.get(k)
+		}
+		return n
+	}
+	table(sub(tool, "poe", "tasks"), false)
+	table(sub(tool, "pdm", "scripts"), false)
+	table(sub(tool, "taskipy", "tasks"), false)
+	table(sub(tool, "rye", "scripts"), false)
+	if envs := sub(tool, "hatch", "envs"); envs != nil && envs.kind == kindObject {
+		for _, env := range envs.vals {
+			table(sub(env, "scripts"), true)
+		}
+	}
+}
