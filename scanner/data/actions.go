@@ -419,6 +419,8 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 	if steps == nil || steps.kind != kindArray {
 		return
 	}
+	// variables a step writes to $GITHUB_ENV are the next steps'
+	env = append([]envVar(nil), env...)
 	for _, st := range steps.elems {
 		if st == nil || st.kind != kindObject {
 			continue
@@ -439,7 +441,32 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 			s.customShell(v)
 		}
 		s.runStep(run.text(), sh, envOf(env, st, matrix), matrix)
+		env = append(env, githubEnvWrites(run.text())...)
 	}
+}
+
+// githubEnvRE finds a line of a run: script that writes NAME=value to the
+// job's environment file (`echo "AGENT=claude" >> "$GITHUB_ENV"`, also
+// printf and `${GITHUB_ENV}`).
+var githubEnvRE = regexp.MustCompile(`(?m)^[ \t]*(?:echo|printf)[ \t]+(?:-e[ \t]+)?(["']?)([A-Za-z_][A-Za-z0-9_]*)=([^"'\n>]*)(["']?)(?:\\n)?[ \t]*>>?[ \t]*["']?\$\{?GITHUB_ENV\}?["']?[ \t]*$`)
+
+// githubEnvWrites are the variables a run: script writes to
+// $GITHUB_ENV, which every later step of the job sees. A value that is not
+// literal text (a `$`, an expression) is not known: the variable is then
+// left out, as an unknown value names no launch by itself.
+func githubEnvWrites(t text) []envVar {
+	var out []envVar
+	for _, m := range githubEnvRE.FindAllStringSubmatchIndex(t.s, -1) {
+		if m[2] != m[3] && t.s[m[2]:m[3]] != t.s[m[8]:m[9]] {
+			continue // unbalanced quotes
+		}
+		val := t.s[m[6]:m[7]]
+		if strings.ContainsAny(val, "$`\\") {
+			continue
+		}
+		out = append(out, envVar{name: t.s[m[4]:m[5]], val: text{s: val, m: t.m[m[6] : m[7]+1]}})
+	}
+	return out
 }
 
 // runStep scans a run: script by its shell, with the literal env: values
