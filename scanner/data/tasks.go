@@ -123,8 +123,11 @@ func taskVars(n *node, env []envVar) []envVar {
 }
 
 var (
-	justAssignRE = regexp.MustCompile(`^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*:=\s*(.*?)\s*$`)
-	justRecipeRE = regexp.MustCompile(`^@?[A-Za-z_][A-Za-z0-9_-]*(?:\s[^:]*)?:(?:[^=]|$)`)
+	// justEnvDefaultRE is a justfile value read from the environment with a
+	// literal default.
+	justEnvDefaultRE = regexp.MustCompile(`^(?:env_var_or_default|env)\(\s*(?:"[^"]*"|'[^']*')\s*,\s*["']([^"'{}]*)["']\s*\)$`)
+	justAssignRE     = regexp.MustCompile(`^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*:=\s*(.*?)\s*$`)
+	justRecipeRE     = regexp.MustCompile(`^@?[A-Za-z_][A-Za-z0-9_-]*(?:\s[^:]*)?:(?:[^=]|$)`)
 )
 
 // justfile scans a justfile's recipes: each indented line after a recipe
@@ -144,6 +147,12 @@ func (s *scan) justfile() {
 		v := l.s[m[4]:m[5]]
 		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] && !strings.Contains(v[1:len(v)-1], "{{") {
 			env = append(env, envVar{name: l.s[m[2]:m[3]], val: verbatim(v[1:len(v)-1], l.off+m[4]+1)})
+			known[l.s[m[2]:m[3]]] = true
+		} else if d := justEnvDefaultRE.FindStringSubmatchIndex(v); d != nil {
+			// env_var_or_default("AGENT", "claude"), env("AGENT", "claude"):
+			// the default, which the environment may replace (dynamic)
+			off := l.off + m[4]
+			env = append(env, envVar{name: l.s[m[2]:m[3]], val: verbatim(v[d[2]:d[3]], off+d[2]), dflt: true})
 			known[l.s[m[2]:m[3]]] = true
 		}
 	}
