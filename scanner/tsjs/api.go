@@ -45,10 +45,16 @@ var apis = map[string]api{
 	"child_process:execSync":     apiShell,
 	"child_process:fork":         apiFork,
 
-	"cross-spawn:":           apiSpawn,
-	"cross-spawn:sync":       apiSpawn,
-	"cross-spawn:spawn":      apiSpawn,
-	"cross-spawn:spawn.sync": apiSpawn,
+	"cross-spawn:":     apiSpawn,
+	"cross-spawn:sync": apiSpawn,
+	// node-pty and its prebuilt forks: spawn(file, args, options) in a
+	// pseudo-terminal
+	"node-pty:spawn":                                apiSpawn,
+	"node-pty-prebuilt-multiarch:spawn":             apiSpawn,
+	"@homebridge/node-pty-prebuilt-multiarch:spawn": apiSpawn,
+	"@lydell/node-pty:spawn":                        apiSpawn,
+	"cross-spawn:spawn":                             apiSpawn,
+	"cross-spawn:spawn.sync":                        apiSpawn,
 
 	"execa:":                 apiExeca,
 	"execa:sync":             apiExeca,
