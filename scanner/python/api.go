@@ -82,8 +82,13 @@ var apis = map[string]api{
 	// remote host; paramiko runs one on the remote host (exec_command)
 	// or locally for a proxy (ProxyCommand). A runtime started on
 	// another host is still an ungated launch.
-	"invoke:run":                               apiRemoteShell,
-	"invoke:sudo":                              apiRemoteShell,
+	"invoke:run":  apiRemoteShell,
+	"invoke:sudo": apiRemoteShell,
+	// nox: `@nox.session def review(session): session.run("claude", ...)`,
+	// every positional argument an argv element
+	"nox:Session().run": apiExecArgs, "nox:Session().run_always": apiExecArgs,
+	"nox:Session().run_install":  apiExecArgs,
+	"nox:sessions.Session().run": apiExecArgs, "nox:sessions.Session().run_always": apiExecArgs,
 	"invoke:Context().run":                     apiRemoteShell,
 	"invoke:Context().sudo":                    apiRemoteShell,
 	"invoke:context.Context().run":             apiRemoteShell,
@@ -194,12 +199,15 @@ var connections = map[string]bool{
 	"fabric:SerialGroup": true, "fabric:ThreadingGroup": true,
 	"fabric:group.SerialGroup": true, "fabric:group.ThreadingGroup": true,
 	"paramiko:SSHClient": true, "paramiko:client.SSHClient": true,
+	"nox:Session": true, "nox:sessions.Session": true,
 }
 
 // taskDecorators mark a function whose first parameter is an invoke
-// Context (or a fabric Connection): `@task def build(c): c.run(...)`.
+// Context (or a fabric Connection, a nox Session): `@task def build(c):
+// c.run(...)`.
 var taskDecorators = map[string]string{
 	"invoke:task": "invoke:Context", "fabric:task": "fabric:Connection",
+	"nox:session": "nox:Session",
 }
 
 // strFuncs are the functions that compute a string from their first

@@ -46,7 +46,7 @@ var (
 		[]byte("_process"), []byte("claude_agent_sdk"), []byte("claude_code_sdk"), []byte("getoutput"),
 		[]byte("getstatusoutput"), []byte("paramiko"), []byte("runpy"),
 	}
-	apiWords = [][]byte{[]byte("system"), []byte("pty"), []byte("anyio"), []byte("trio"), []byte("invoke"), []byte("fabric")}
+	apiWords = [][]byte{[]byte("system"), []byte("pty"), []byte("anyio"), []byte("trio"), []byte("invoke"), []byte("fabric"), []byte("nox")}
 )
 
 // mayNameAPI is the API prefilter: one of apiNeedles, or of apiWords as a
