@@ -222,7 +222,11 @@ func (a *analyzer) collect() {
 
 // passMutations makes a change a function makes to its parameter
 // (`def add(l): l.insert(0, x)`) a change of each name its call sites
-// pass for it (`add(args)`), one call level deep.
+// pass for it (`add(args)`), one call level deep. Every site is read:
+// giving its name the change is one entry, and the changes applied to one
+// name are bounded at its use (maxMutations, past it unmodelled). Past
+// MaxCallSites, a file that is not a seed is left out, as in
+// Evaluator.Param: no value of it can name a launch.
 func (a *analyzer) passMutations() {
 	t := a.t
 	names := slices.Sorted(maps.Keys(a.muts))
@@ -241,13 +245,14 @@ func (a *analyzer) passMutations() {
 				fn = "." + fn
 			}
 			sites := a.ev.CallSites()[fn]
-			if len(sites) > treesitter.MaxCallSites {
+			if len(sites) > treesitter.MaxCallSites && !a.ev.Seed {
 				continue
 			}
+			index := bs[0].index
 			for _, site := range sites {
 				pos, _ := a.callArgs(site)
-				if bs[0].index < len(pos) && t.Nodes[pos[bs[0].index]].Kind == kIdentifier {
-					a.addMutation(pos[bs[0].index], m)
+				if index < len(pos) && t.Nodes[pos[index]].Kind == kIdentifier {
+					a.addMutation(pos[index], m)
 				}
 			}
 		}
@@ -362,11 +367,9 @@ func (a *analyzer) className(fn int32) string {
 func (a *analyzer) linkFields() {
 	t := a.t
 	for cls, fields := range a.fields {
-		sites := a.ev.CallSites()[cls]
-		if len(sites) > treesitter.MaxCallSites {
-			continue
-		}
-		for _, site := range sites {
+		// every site: a field set from more than MaxReturns places is
+		// read past that bound by Evaluator.Attr, as its assignments are
+		for _, site := range a.ev.CallSites()[cls] {
 			pos, kw := a.callArgs(site)
 			for j, c := range pos {
 				if j < len(fields) && t.Nodes[c].Kind != kListSplat {

@@ -391,9 +391,20 @@ func (e *Evaluator[B]) past(n int32) bool {
 // call sites, ReturnValue's returns, Attr's assignments): their values,
 // and whether one was cut.
 func (e *Evaluator[B]) pastValues(exprs []int32, bound int) (vals []Value, cut bool) {
-	for i, x := range exprs {
+	cut = e.ReadPast(exprs, bound, func(x int32) { vals = append(vals, e.Eval(x)) })
+	return vals, cut
+}
+
+// ReadPast calls read on places (call sites, returns, assignments, a
+// name's bindings): on the first bound of them, and on those past it as
+// past says, the steps read spends on those charged to the file's
+// MaxPastSteps. It reports whether a place was cut: what the places make
+// is then dynamic (UnionPast), or the caller says the bound was reached
+// its own way, never silently narrowed.
+func (e *Evaluator[B]) ReadPast(places []int32, bound int, read func(int32)) (cut bool) {
+	for i, x := range places {
 		if i < bound {
-			vals = append(vals, e.Eval(x))
+			read(x)
 			continue
 		}
 		if !e.past(x) {
@@ -401,10 +412,10 @@ func (e *Evaluator[B]) pastValues(exprs []int32, bound int) (vals []Value, cut b
 			continue
 		}
 		steps := e.Budget.steps
-		vals = append(vals, e.Eval(x))
+		read(x)
 		e.pastSteps += e.Budget.steps - steps
 	}
-	return vals, cut
+	return cut
 }
 
 // Prop looks key name up in the object literal v (last definition wins,

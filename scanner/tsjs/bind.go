@@ -243,7 +243,11 @@ func (a *analyzer) collect() {
 
 // passMutations makes a change a function makes to its parameter
 // (`function add(a) { a.unshift(x) }`) a change of each name its call
-// sites pass for it (`add(args)`), one call level deep.
+// sites pass for it (`add(args)`), one call level deep. Every site is read:
+// giving its name the change is one entry, and the changes applied to one
+// name are bounded at its use (maxMutations, past it unmodelled). Past
+// MaxCallSites, a file that is not a seed is left out, as in
+// Evaluator.Param: no value of it can name a launch.
 func (a *analyzer) passMutations() {
 	t := a.t
 	for _, name := range slices.Sorted(maps.Keys(a.muts)) {
@@ -261,16 +265,17 @@ func (a *analyzer) passMutations() {
 				fn = "." + fn
 			}
 			sites := a.ev.CallSites()[fn]
-			if len(sites) > treesitter.MaxCallSites {
+			if len(sites) > treesitter.MaxCallSites && !a.ev.Seed {
 				continue
 			}
+			index := bs[0].index
 			for _, site := range sites {
 				args := t.Child(site, fArguments)
 				if args == none || t.Nodes[args].Kind != kArguments {
 					continue
 				}
-				if as := t.Children(args); bs[0].index < len(as) && t.Nodes[as[bs[0].index]].Kind == kIdentifier {
-					a.addMutation(as[bs[0].index], m)
+				if as := t.Children(args); index < len(as) && t.Nodes[as[index]].Kind == kIdentifier {
+					a.addMutation(as[index], m)
 				}
 			}
 		}
