@@ -596,11 +596,11 @@ func (a *analyzer) sinkElems(n int32, at scanner.Step) {
 		return
 	}
 	if t.Nodes[n].Kind == kIdentifier {
-		for _, b := range a.boundAll(n) {
+		a.truncateIf(a.eachBound(n, func(b int32) {
 			if k := t.Nodes[b].Kind; k == kList || k == kTuple {
 				a.sinkElems(b, at)
 			}
-		}
+		}))
 		return
 	}
 	if k := t.Nodes[n].Kind; k != kList && k != kTuple {
@@ -818,13 +818,12 @@ func (a *analyzer) needReturnedFrom(v value, depth int, seen map[int32]bool) {
 	}
 }
 
-// boundAll are the expressions the name at n is bound to (at most
-// treesitter.MaxReturns), none when one binding is a parameter, an
-// import or a loop variable.
+// boundAll are the expressions the name at n is bound to, nil when one
+// binding is a parameter, an import or a loop variable.
 func (a *analyzer) boundAll(n int32) []int32 {
 	t := a.t
 	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
-	if !found || len(bs) > treesitter.MaxReturns {
+	if !found {
 		return nil
 	}
 	out := make([]int32, 0, len(bs))
@@ -835,6 +834,22 @@ func (a *analyzer) boundAll(n int32) []int32 {
 		out = append(out, b.value)
 	}
 	return out
+}
+
+// eachBound calls visit on the expressions the name at n is bound to
+// (boundAll): the first treesitter.MaxReturns of them, and those past it
+// as Evaluator.ReadPast says. It reports whether one was cut.
+func (a *analyzer) eachBound(n int32, visit func(int32)) (cut bool) {
+	return a.ev.ReadPast(a.boundAll(n), treesitter.MaxReturns, visit)
+}
+
+// truncateIf marks the summary Truncated when cut: a binding past
+// MaxReturns that was not read may have offered a sink, so a name the
+// summary does not hold is dynamic where a call names a runtime.
+func (a *analyzer) truncateIf(cut bool) {
+	if cut {
+		a.link.sum.Truncated = true
+	}
 }
 
 // sinkHead records the program of an argv list written at n (`[prog,
@@ -873,9 +888,9 @@ func (a *analyzer) sinkThisFrom(n int32, k scanner.Sink, via *scanner.Step, dept
 		k.Role = scanner.SinkArgv // *cmd: the whole argv
 		a.sinkThisFrom(t.Nodes[n].First, k, via, depth+1)
 	case kIdentifier:
-		for _, b := range a.boundAll(n) {
+		a.truncateIf(a.eachBound(n, func(b int32) {
 			a.sinkThisFrom(b, k, via, depth+1)
-		}
+		}))
 	case kList, kTuple:
 		if k.Role != scanner.SinkArgv {
 			return

@@ -367,17 +367,16 @@ func (e *Evaluator[B]) Param(name int32, fn string, method bool, def int32, arg 
 }
 
 // past reports whether call site, return or assignment n, one past
-// MaxCallSites or MaxReturns, is read: in a seed (Evaluator.Seed), every
-// one while the file has spent less than MaxPastSteps steps on them, and
-// after that one whose text holds a trigger (a runtime's name, the
-// wrapper's, the primitive or a piece of it: a value that can name a
-// launch); the others are cut, and the value they would have added to is
-// dynamic (UnionPast).
+// MaxCallSites or MaxReturns, is read: every one while the file has spent
+// less than MaxPastSteps steps on them, and after that one whose text
+// holds a trigger (a runtime's name, the wrapper's, the primitive or a
+// piece of it: a value that can name a launch); the others are cut, and
+// the value they would have added to is dynamic (UnionPast). A value is
+// read past the bounds only in a seed (Evaluator.Seed: Param, Attr and
+// ReturnValue check it first); what the file offers other files (a
+// helper's sinks, ReadPast) is read in any file.
 func (e *Evaluator[B]) past(n int32) bool {
-	switch {
-	case !e.Seed:
-		return false
-	case n == None || e.pastSteps < MaxPastSteps:
+	if n == None || e.pastSteps < MaxPastSteps {
 		return true // a bare return is unknown at once
 	}
 	if !e.spansRead {
