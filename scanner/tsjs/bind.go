@@ -137,11 +137,17 @@ func (a *analyzer) collect() {
 		case kFormalParameters:
 			src := a.thenModule(i)
 			fn, method := a.functionName(i)
+			_, each := a.iterParam(n.Parent)
 			idx := 0
 			for c := n.First; c != none; c = t.Nodes[c].Next {
 				p, def := c, int32(none)
 				if k := t.Nodes[c].Kind; k == kRequiredParameter || k == kOptionalParameter {
 					p, def = t.Child(c, fPattern), t.Child(c, fValue)
+				}
+				if p == each && p != none {
+					// xs.forEach((x) => ...): bound by the arrow (kArrow)
+					idx++
+					continue
 				}
 				if p != none && t.Nodes[p].Kind == kAssignmentPattern {
 					p, def = t.Child(p, fLeft), t.Child(p, fRight)
@@ -172,21 +178,10 @@ func (a *analyzer) collect() {
 				a.bindPattern(p, none, nil, true)
 			}
 		case kArrow:
-			if recv := a.iterCallback(i); recv != none {
+			if recv, p := a.iterParam(i); p != none {
 				// xs.map(x => ...): x is any element of xs
-				p := t.Child(i, fParameter)
-				if p == none {
-					if ps := t.Child(i, fParameters); ps != none {
-						p = t.Nodes[ps].First
-						if p != none && t.Nodes[p].Kind == kRequiredParameter {
-							p = t.Child(p, fPattern)
-						}
-					}
-				}
-				if p != none && t.Nodes[p].Kind == kIdentifier {
-					a.scopes.Bind(p, binding{value: recv, each: true, name: p})
-					continue
-				}
+				a.scopes.Bind(p, binding{value: recv, each: true, name: p})
+				continue
 			}
 			if p := t.Child(i, fParameter); p != none {
 				if src := a.thenModule(t.Child(i, fParameters)); src != none {
@@ -430,6 +425,34 @@ func (a *analyzer) parameterProperty(c int32) bool {
 
 // iterMethods call their callback with each element of the array.
 var iterMethods = map[string]bool{"map": true, "filter": true, "forEach": true, "flatMap": true, "find": true, "some": true, "every": true}
+
+// iterParam is, for an arrow fn that is the callback of xs.map(...) (or
+// another iteration method), the receiver xs and the arrow's first
+// parameter when it is a plain name (`x => ...`, `(x) => ...`, `(x: T) =>
+// ...`); else none, none.
+func (a *analyzer) iterParam(fn int32) (recv, param int32) {
+	t := a.t
+	if fn == none || t.Nodes[fn].Kind != kArrow {
+		return none, none
+	}
+	recv = a.iterCallback(fn)
+	if recv == none {
+		return none, none
+	}
+	p := t.Child(fn, fParameter)
+	if p == none {
+		if ps := t.Child(fn, fParameters); ps != none {
+			p = t.Nodes[ps].First
+			if p != none && t.Nodes[p].Kind == kRequiredParameter {
+				p = t.Child(p, fPattern)
+			}
+		}
+	}
+	if p == none || t.Nodes[p].Kind != kIdentifier {
+		return none, none
+	}
+	return recv, p
+}
 
 // iterCallback is the receiver xs when arrow fn is the first argument of
 // xs.map(...) (or another iteration method), else none.

@@ -329,6 +329,9 @@ func (a *analyzer) Binding(b *binding) value {
 				v = a.objectKeys(v, b.name)
 			}
 			if v.K == vArr {
+				if o, ok := eachObject(v.Elems, b.name); ok {
+					return o
+				}
 				return treesitter.Union(a.ev.Cfg, v.Elems, b.name)
 			}
 			if v.K == vRef && local(v.Mod) && !b.keys {
@@ -602,7 +605,54 @@ func (a *analyzer) evalNew(n int32) value {
 // the object after constructing it (`options.permissionMode = ...`) is a
 // possibility too.
 func (a *analyzer) prop(v value, name string) (value, bool) {
-	return a.ev.PropSet(v, name, a.setsOn)
+	if v.Alt == nil {
+		return a.ev.PropSet(v, name, a.setsOn)
+	}
+	// any of several object literals (eachObject): the property of each
+	var vals []value
+	cut := false
+	for _, o := range v.Possibilities() {
+		cut = cut || o.Via == scanner.ClassDynamic
+		if p, ok := a.ev.PropSet(o, name, a.setsOn); ok {
+			vals = append(vals, p)
+		}
+	}
+	if len(vals) == 0 {
+		return value{}, false
+	}
+	return a.ev.Tracked(treesitter.UnionPast(a.ev.Cfg, vals, cut, vals[0].Node)), true
+}
+
+// eachObject is an element of a list whose elements are object literals
+// (`for (const s of STEPS)`, `STEPS.forEach(s => ...)`): any of them, the
+// objects chained as possibilities, whose property is that of each (see
+// prop). Past 4*MaxPossibilities objects the rest are not read and the
+// first is marked (Via dynamic), so every property read is dynamic: the
+// bound is reported. It is false when an element is not an object.
+func eachObject(elems []value, n int32) (value, bool) {
+	if len(elems) < 2 {
+		return value{}, false
+	}
+	for _, e := range elems {
+		if e.K != vObj || e.Obj == none || e.Alt != nil {
+			return value{}, false
+		}
+	}
+	keep := elems
+	if len(keep) > 4*treesitter.MaxPossibilities {
+		keep = keep[:4*treesitter.MaxPossibilities]
+	}
+	out := keep[len(keep)-1]
+	for i := len(keep) - 2; i >= 0; i-- {
+		o, next := keep[i], out
+		o.Alt = &next
+		out = o
+	}
+	if len(keep) < len(elems) {
+		out.Via = scanner.ClassDynamic
+	}
+	out.Node = n
+	return out, true
 }
 
 // setsOn indexes the assignments `x.name = value` whose x is the object
