@@ -43,13 +43,16 @@ func (a *analyzer) Expr(n int32) value {
 		return a.member(obj, t.Text(p), n)
 	case kSubscript:
 		idx := a.ev.Eval(t.Child(n, fIndex))
-		if idx.Known() && idx.Alt == nil {
+		// a key found at run time with a fallback (`argv[2] ?? 'lint'`,
+		// Via dynamic) is any key, the fallback one of them
+		static := idx.Known() && idx.Alt == nil && idx.Via != scanner.ClassDynamic
+		if static {
 			if g, ok := a.globalMember(t.Child(n, fObject), idx.S, n); ok {
 				return g
 			}
 		}
 		obj := a.ev.Eval(t.Child(n, fObject))
-		if !idx.Known() || idx.Alt != nil {
+		if !static {
 			// BINS[k] with a key not known statically: any entry
 			return a.anyEntry(obj, n)
 		}
