@@ -127,6 +127,7 @@ func (a *analyzer) collect() {
 		case kCall:
 			a.collectMutation(i)
 			a.collectFieldSets(i)
+			a.collectOptionCall(i)
 		case kEnumDecl:
 			// enum Bin { Claude = "claude" }: an object of its members
 			if nm := t.Child(i, fName); nm != none {

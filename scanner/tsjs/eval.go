@@ -482,6 +482,11 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			}
 			attr.Mod, attr.Path, attr.Obj = v.Mod, path, v.Obj
 		}
+		if opts := a.optionValues(name, n); len(opts) > 0 {
+			// program.opts().agent, argv.bin: also what a command-line
+			// option of that name may hold (its default, its choices)
+			return treesitter.Union(a.ev.Cfg, append(opts, attr), n)
+		}
 		return attr
 	}
 	return treesitter.Unknown(n)

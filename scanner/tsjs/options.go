@@ -1,0 +1,142 @@
+package tsjs
+
+import (
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner/treesitter"
+)
+
+// optionMethods declare a command-line option: commander's
+// `.option(flags, description, default)` and `.requiredOption(...)`,
+// yargs' `.option(name, {default, choices, alias})` and
+// `.positional(name, {...})`.
+var optionMethods = map[string]bool{"option": true, "requiredOption": true, "positional": true}
+
+// collectOptionCall records call when it is `x.option(...)` (or another
+// of optionMethods) whose first argument is a string literal: read by
+// optionValues on first use.
+func (a *analyzer) collectOptionCall(call int32) {
+	t := a.t
+	fn := t.Child(call, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kMember {
+		return
+	}
+	if p := t.Child(fn, fProperty); p == none || !optionMethods[t.Text(p)] {
+		return
+	}
+	if args := t.Child(call, fArguments); args != none && t.Nodes[args].First != none && t.Nodes[t.Nodes[args].First].Kind == kString {
+		a.optCalls = append(a.optCalls, call)
+	}
+}
+
+// optionValues is what the property name of parsed command-line options
+// (`program.opts().agent`, `argv.bin`) may hold, by the file's option
+// declarations: the default and the choices of every option of that
+// name. Each is a run-time value (class dynamic): the user may pass
+// another, and without one the program runs the default. The receiver is
+// not checked: any `.option(...)` call of the file counts (an
+// over-approximation), as for Python's argparse.
+func (a *analyzer) optionValues(name string, n int32) []value {
+	if len(a.optCalls) == 0 {
+		return nil
+	}
+	if a.options == nil {
+		a.options = map[string][]value{}
+		for _, c := range a.optCalls {
+			a.collectOption(c)
+		}
+	}
+	var out []value
+	for _, v := range a.options[name] {
+		if v.Known() {
+			out = append(out, treesitter.DynamicStr(v.S, n))
+		}
+	}
+	return out
+}
+
+// collectOption adds the values one option declaration gives
+// (optionValues), under the option's names.
+func (a *analyzer) collectOption(call int32) {
+	t := a.t
+	args := t.Children(t.Child(call, fArguments))
+	if len(args) < 2 {
+		return
+	}
+	first := a.ev.Eval(args[0])
+	if !first.Known() {
+		return
+	}
+	var names []string
+	var vals []value
+	if o := a.ev.Eval(args[1]); o.K == vObj {
+		// yargs: .option('bin', {default: 'claude', choices: [...], alias: 'b'})
+		names = append(names, first.S)
+		if al, ok := a.prop(o, "alias"); ok {
+			for _, p := range append([]value{al}, al.Elems...) {
+				if p.Known() {
+					names = append(names, p.S)
+				}
+			}
+		}
+		for _, k := range []string{"default", "choices"} {
+			if v, ok := a.prop(o, k); ok {
+				vals = append(vals, v)
+			}
+		}
+	} else {
+		// commander: .option('-a, --agent <bin>', 'desc', 'claude'), with
+		// a parser function before the default when one is given
+		if nm := commanderName(first.S); nm != "" {
+			names = append(names, nm)
+		}
+		for _, c := range args[2:] {
+			if v := a.ev.Eval(c); v.K == vStr || v.K == vArr {
+				vals = append(vals, v)
+				break
+			}
+		}
+	}
+	var keys []string
+	for _, nm := range names {
+		keys = append(keys, nm)
+		if c := camel(nm); c != nm {
+			keys = append(keys, c)
+		}
+	}
+	for _, key := range keys {
+		for _, v := range vals {
+			for _, p := range append([]value{v}, v.Elems...) {
+				a.options[key] = append(a.options[key], p.Possibilities()...)
+			}
+		}
+	}
+}
+
+// commanderName is the property a commander option's flags give
+// (`-a, --agent-bin <bin>` → agent-bin; `--no-color` → color; `-v` →
+// v), before camelCase; "" when none.
+func commanderName(flags string) string {
+	var short string
+	for _, f := range strings.FieldsFunc(flags, func(r rune) bool { return r == ' ' || r == ',' || r == '|' }) {
+		switch {
+		case strings.HasPrefix(f, "--"):
+			return strings.TrimPrefix(strings.TrimPrefix(f, "--"), "no-")
+		case strings.HasPrefix(f, "-") && short == "":
+			short = strings.TrimPrefix(f, "-")
+		}
+	}
+	return short
+}
+
+// camel is an option name as commander and yargs expose it: agent-bin →
+// agentBin.
+func camel(s string) string {
+	parts := strings.Split(s, "-")
+	for i := 1; i < len(parts); i++ {
+		if parts[i] != "" {
+			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+		}
+	}
+	return strings.Join(parts, "")
+}
