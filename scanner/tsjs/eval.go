@@ -797,7 +797,16 @@ func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 			return a.evalIdent(c), true, false
 		}
 	case kSpread:
-		return a.ev.Eval(t.Nodes[c].First), false, true
+		w := a.ev.Eval(t.Nodes[c].First)
+		if w.K == vRef && local(w.Mod) {
+			// {...DEFAULTS, ...opts}: DEFAULTS of another module
+			// gives its member
+			if m, ok := a.importedConst(w.Mod, pathKey(treesitter.AppendPath(w.Path, name)), c); ok {
+				return m, true, false
+			}
+			a.needArg(w) // known in the repository phase
+		}
+		return w, false, true
 	}
 	return value{}, false, false
 }
