@@ -634,6 +634,11 @@ func isRelative(m string) bool { return strings.HasPrefix(m, "./") || strings.Ha
 // sinkParam records k on the function whose parameter expression n is
 // (or whose parameter's property n reads).
 func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
+	if k.Field == "" {
+		if ok, added := a.sinkFieldProp(n, k); ok {
+			return added
+		}
+	}
 	fn, idx, field, ok := a.paramOf(n)
 	if !ok {
 		return false
@@ -681,6 +686,43 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 		}
 	}
 	return a.link.sum.AddSink(fn, k)
+}
+
+// sinkFieldProp records k for n = `this.opts.command` in a method, a
+// property of a field the constructor stores from its parameter
+// (`constructor(private opts: Opts)`, `this.opts = opts`): `new C({command:
+// 'claude'}).start()` gives it (a Ctor sink with the property as Field).
+// ok is false when n is not such a read.
+func (a *analyzer) sinkFieldProp(n int32, k scanner.Sink) (ok, added bool) {
+	t := a.t
+	if t.Nodes[n].Kind != kMember {
+		return false, false
+	}
+	obj, prop := t.Child(n, fObject), t.Child(n, fProperty)
+	if obj == none || prop == none || t.Nodes[obj].Kind != kMember {
+		return false, false
+	}
+	this, fld := t.Child(obj, fObject), t.Child(obj, fProperty)
+	if this == none || fld == none || t.Nodes[this].Kind != kThis {
+		return false, false
+	}
+	m := a.methodOf(n)
+	if m == "" {
+		return false, false
+	}
+	for _, set := range a.thisAttrs[t.Text(fld)] {
+		setter, i, field, ok := a.paramOf(set)
+		if !ok || field != "" || i < 0 || !strings.HasPrefix(setter, "new ") {
+			continue
+		}
+		c := k
+		c.Param, c.Ctor, c.Field = i, true, t.Text(prop)
+		if c.At.Note == "" {
+			c.At.Note = fmt.Sprintf("`%s` hands `this.%s.%s` to a process API", m, t.Text(fld), t.Text(prop))
+		}
+		added = a.link.sum.AddSink(m, c) || added
+	}
+	return true, added
 }
 
 // paramOf reports which parameter of a named function expression n is
