@@ -350,7 +350,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		for i, f := range cands {
 			if out[i].scanned {
 				*f.res = out[i]
-				if s := out[i].link.summary; s != nil && len(s.Sinks) > 0 {
+				if s := out[i].link.summary; s != nil && (len(s.Sinks) > 0 || len(s.APIs) > 0) {
 					r.mergeSinks(f, s)
 					addNames(s, f.rel)
 				}
@@ -870,10 +870,22 @@ func (r *repo) summary(f *repoFile) *scanner.Summary {
 // that reach a process API through another file's helper). It runs between
 // rounds, so every re-scan of one round sees the same summaries.
 func (r *repo) mergeSinks(f *repoFile, found *scanner.Summary) {
-	if found == nil || len(found.Sinks) == 0 {
+	if found == nil || len(found.Sinks) == 0 && len(found.APIs) == 0 {
 		return
 	}
 	s := r.summary(f)
+	// a library's launching member the file binds through another file
+	// (`class StrictClient(ReviewClient)`, the base the Agent SDK's
+	// client): its name is a needle of the next round, and importers
+	// resolve it to the library's member
+	for _, n := range found.APIs {
+		if ref, ok := found.Reexports[n]; ok && !slices.Contains(s.APIs, n) {
+			if _, had := s.Reexports[n]; !had {
+				s.AddReexport(n, ref)
+			}
+			s.AddAPI(n)
+		}
+	}
 	names := make([]string, 0, len(found.Sinks))
 	for n := range found.Sinks {
 		names = append(names, n)

@@ -436,6 +436,11 @@ func (a *analyzer) Binding(b *binding) value {
 			return a.restList(pos[b.index:]), true, true
 		})
 	}
+	if b.param && b.fn == "" && b.star == 0 {
+		if cls := a.t.Nodes[b.name].Parent; cls != none && a.t.Nodes[cls].Kind == kClass {
+			return a.classValue(b.name, cls)
+		}
+	}
 	if b.param || b.value == none {
 		return treesitter.Unknown(b.name)
 	}
@@ -457,6 +462,29 @@ func (a *analyzer) Binding(b *binding) value {
 		})
 	}
 	return a.ev.Once(b.name, func() value { return a.ev.Eval(b.value) })
+}
+
+// classValue is what the name of class cls stands for: the Agent SDK's
+// client when one of its bases is (`class ReviewClient(ClaudeSDKClient)`,
+// a base of this file or one another module offers: its constructor starts
+// the runtime as the base's does), else unknown.
+func (a *analyzer) classValue(name, cls int32) value {
+	t := a.t
+	sup := t.Child(cls, fSuperclasses)
+	if sup == none {
+		return treesitter.Unknown(name)
+	}
+	return a.ev.Once(name, func() value {
+		for c := t.Nodes[sup].First; c != none; c = t.Nodes[c].Next {
+			if k := t.Nodes[c].Kind; k != kIdentifier && k != kAttribute {
+				continue // metaclass=M, a generic's subscript
+			}
+			if v := a.ev.Eval(c); apiOf(v) == apiSDKClient {
+				return value{K: vRef, Mod: v.Mod, Path: v.Path, Node: name, Lit: none}
+			}
+		}
+		return treesitter.Unknown(name)
+	})
 }
 
 // importModule is the module importlib.import_module(name) or

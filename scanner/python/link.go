@@ -436,11 +436,18 @@ func (a *analyzer) summarizeAPIs(needles bool) {
 	}
 	for _, name := range a.scopes.ModuleNames() {
 		bs := a.scopes.ModuleBindings(name)
-		if len(bs) != 1 || bs[0].param || bs[0].each {
+		if len(bs) != 1 || bs[0].each {
 			continue
 		}
 		b := bs[0]
 		switch {
+		case b.param:
+			// class ReviewClient(ClaudeSDKClient): the SDK's client
+			if p := t.Nodes[b.name].Parent; p != none && t.Nodes[p].Kind == kClass {
+				if v := a.classValue(b.name, p); v.K == vRef {
+					add(name, v, b.name)
+				}
+			}
 		case b.ref && len(b.path) == 0:
 			// import claude_agent_sdk as sdk: the module, whose members
 			// an importer calls (`from helpers import sdk; sdk.query()`)
