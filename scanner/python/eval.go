@@ -1183,6 +1183,11 @@ func (a *analyzer) evalCall(n int32) value {
 						return treesitter.Union(a.ev.Cfg, []value{e, arg(1)}, n)
 					}
 					return e
+				} else if len(pos) == 2 && (d.K == vUnknown || d.K == vRef && apiOf(a.ev.Eval(fn)) == apiNone) {
+					// TOOLS.get("review", "claude") on a mapping not known
+					// here (another module's dict, a parameter): some
+					// entry, or the default
+					return treesitter.Union(a.ev.Cfg, []value{treesitter.Unknown(n), arg(1)}, n)
 				}
 			}
 			if name == "split" {
