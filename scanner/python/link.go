@@ -160,10 +160,39 @@ func (a *analyzer) summarizeNames() {
 				}
 			}
 		default:
+			if cls := a.instanceOf(b.value); deep && cls != none {
+				// settings = Settings(): the module's instance, read by
+				// importers as `settings.agent_bin`
+				for attr, val := range a.classAttrs(cls) {
+					a.summarizeValue(name+"."+attr, a.ev.Eval(val), val, 1)
+				}
+				continue
+			}
 			a.summarizeValue(name, a.ev.Eval(b.value), b.name, 0)
 		}
 	}
 	a.link.sum.Stars = append(a.link.sum.Stars, a.relStars...)
+}
+
+// instanceOf is the class of the file that expression n constructs
+// (`Settings()`, the class bound at module level), else none.
+func (a *analyzer) instanceOf(n int32) int32 {
+	t := a.t
+	if n == none || t.Nodes[n].Kind != kCall {
+		return none
+	}
+	fn := t.Child(n, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kIdentifier {
+		return none
+	}
+	bs := a.scopes.ModuleBindings(t.Text(fn))
+	if len(bs) != 1 || !bs[0].param || bs[0].name == none {
+		return none
+	}
+	if cls := t.Nodes[bs[0].name].Parent; cls != none && t.Nodes[cls].Kind == kClass {
+		return cls
+	}
+	return none
 }
 
 // anyReturn keys, in a summary, the attributes an instance of the file
@@ -1166,6 +1195,17 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 		mod += strings.Join(v.Path[:len(v.Path)-1], ".")
 		if e, ok := a.p.Imports.Lookup(mod, v.Path[len(v.Path)-1]); ok {
 			return e, true
+		}
+		if len(v.Path) > 2 {
+			// from app import config; config.settings.agent_bin: a
+			// value inside a module imported from its package
+			sub := v.Mod
+			if !strings.HasSuffix(sub, ".") {
+				sub += "."
+			}
+			if e, ok := a.p.Imports.Lookup(sub+v.Path[0], strings.Join(v.Path[1:], ".")); ok {
+				return e, true
+			}
 		}
 		// AGENT["cmd"], cfg.binary, Conf.binary: a constant inside a
 		// module's value
