@@ -479,12 +479,45 @@ func (a *analyzer) classValue(name, cls int32) value {
 			if k := t.Nodes[c].Kind; k != kIdentifier && k != kAttribute {
 				continue // metaclass=M, a generic's subscript
 			}
+			if !a.mayBeSDKClient(c) {
+				continue
+			}
 			if v := a.ev.Eval(c); apiOf(v) == apiSDKClient {
 				return value{K: vRef, Mod: v.Mod, Path: v.Path, Node: name, Lit: none}
 			}
 		}
 		return treesitter.Unknown(name)
 	})
+}
+
+// mayBeSDKClient reports whether base b of a class may name the Agent
+// SDK's client: its name is the client's, a class of the file, or a name
+// another file offers as a library's member (Imports.Hint), so a base
+// such as `BaseModel` is not looked up in other modules.
+func (a *analyzer) mayBeSDKClient(b int32) bool {
+	t := a.t
+	name := b
+	if t.Nodes[b].Kind == kAttribute {
+		name = t.Child(b, fAttribute)
+	}
+	if name == none {
+		return false
+	}
+	txt := t.Src[t.Nodes[name].Start:t.Nodes[name].End]
+	if string(txt) == "ClaudeSDKClient" || a.p.Imports != nil && a.p.Imports.Hint(txt) {
+		return true
+	}
+	bs := a.scopes.ModuleBindings(string(txt))
+	if len(bs) != 1 || bs[0].name == none {
+		return false
+	}
+	if bs[0].ref {
+		// from claude_agent_sdk import ClaudeSDKClient as Client
+		sdk, _ := launchingModule(normModule(bs[0].mod))
+		return sdk
+	}
+	p := t.Nodes[bs[0].name].Parent
+	return bs[0].param && p != none && t.Nodes[p].Kind == kClass
 }
 
 // importModule is the module importlib.import_module(name) or

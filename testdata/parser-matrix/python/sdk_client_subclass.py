@@ -1,7 +1,9 @@
 # A subclass of the Agent SDK's client is the client: its constructor
 # starts the runtime as ClaudeSDKClient's does (class sdk), also through a
-# subclass of the subclass; a subclass given a shim's options is gated.
+# subclass of the subclass and a base imported under an alias; a
+# subclass given a shim's options is gated.
 from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient
+from claude_agent_sdk import ClaudeSDKClient as Client
 
 
 class ReviewClient(ClaudeSDKClient):
@@ -13,11 +15,17 @@ class StrictReviewClient(ReviewClient):
     pass
 
 
+class AliasedClient(Client):
+    pass
+
+
 async def main():
     async with ReviewClient() as c:  # want "RED:sdk"
         await c.review("x")
     async with StrictReviewClient() as c:  # want "RED:sdk"
         await c.review("y")
+    async with AliasedClient() as c:  # want "RED:sdk"
+        await c.query("w")
     opts = ClaudeAgentOptions(cli_path="/opt/leasegate/bin/launch-runtime-claude")
     async with ReviewClient(options=opts) as c:  # want "GATED"
         await c.review("z")
