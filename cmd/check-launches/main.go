@@ -4,8 +4,22 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 
 	"github.com/leasegate/leasegate/cmd/check-launches/checklaunches"
 )
 
-func main() { os.Exit(checklaunches.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+// goMemoryLimit is the Go heap's soft limit unless GOMEMLIMIT says
+// otherwise: the scan's garbage beside a large bundle's analysis took the
+// peak RSS on the real tree (bench/real) from 270 to 310-345 MiB with the
+// default pacing, and 270 MiB with this limit at no CPU cost. The runtime
+// caps the GC's share of CPU, so a repository whose live heap needs more
+// is slowed, not stopped.
+const goMemoryLimit = 200 << 20
+
+func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(goMemoryLimit)
+	}
+	os.Exit(checklaunches.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
