@@ -186,12 +186,12 @@ func (a *analyzer) collect() {
 			if at != none && optionMethods[t.Text(at)] {
 				// parser.add_argument("--bin", default="claude"): what
 				// the parsed options' attribute may hold (optionValues)
-				a.optionCalls = append(a.optionCalls, i)
+				a.options.Calls = append(a.options.Calls, i)
 			}
 			if at != none && (t.Is(at, "option") || t.Is(at, "argument")) && n.Parent != none && t.Nodes[n.Parent].Kind == kDecorator {
 				// @click.option("--agent", default="claude"): what the
 				// command's parameter may hold (optionValues)
-				a.optionCalls = append(a.optionCalls, i)
+				a.options.Calls = append(a.options.Calls, i)
 			}
 			if obj != none && at != none && isSelfAttr(t, obj) && listMethods[t.Text(at)] != treesitter.ListReadOnly {
 				// self.args.append(x): a change of the attribute's list

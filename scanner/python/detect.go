@@ -121,12 +121,10 @@ type analyzer struct {
 	relStars   []string            // `from .m import *`: modules of the repository
 	classes    []int32             // the class definitions, once listed (classMethods)
 	returning  map[int32]bool      // calls whose callee returnedRefs is reading
-	// optionCalls are the calls declaring a command-line option
-	// (add_argument, add_option, set_defaults); options maps each
-	// option's attribute to its possible values, built on first use.
-	optionCalls []int32
-	options     map[string][]value
-	link        linkState // the repository phase (link.go)
+	// options: the calls declaring a command-line option (add_argument,
+	// add_option, set_defaults) and what each option's attribute may hold
+	options treesitter.OptionTable
+	link    linkState // the repository phase (link.go)
 }
 
 // evalShape is how the shared evaluator reads Python: command objects

@@ -1622,22 +1622,7 @@ var optionMethods = map[string]bool{"add_argument": true, "add_option": true, "s
 // the default. The receiver is not checked: any add_argument call of the
 // file counts (an over-approximation).
 func (a *analyzer) optionValues(name string, n int32) []value {
-	if len(a.optionCalls) == 0 {
-		return nil
-	}
-	if a.options == nil {
-		a.options = map[string][]value{}
-		for _, c := range a.optionCalls {
-			a.collectOption(c)
-		}
-	}
-	var out []value
-	for _, v := range a.options[name] {
-		if v.Known() {
-			out = append(out, treesitter.DynamicStr(v.S, n))
-		}
-	}
-	return out
+	return a.options.Values(name, n, a.collectOption)
 }
 
 // collectOption adds the values one option declaration gives (optionValues).
@@ -1672,10 +1657,7 @@ func (a *analyzer) collectOption(call int32) {
 		if dest == "" || node == none {
 			return
 		}
-		v := a.ev.Eval(node)
-		for _, p := range append([]value{v}, v.Elems...) {
-			a.options[dest] = append(a.options[dest], p.Possibilities()...)
-		}
+		a.options.Add(dest, a.ev.Eval(node))
 	}
 	if method == "set_defaults" {
 		for k, node := range kws {

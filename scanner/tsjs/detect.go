@@ -74,10 +74,9 @@ type analyzer struct {
 	assigning bool
 	muts      map[string][]mutation
 	mutating  map[string]bool
-	envSets   []int32            // process.env.X = value assignments
-	optCalls  []int32            // x.option(...) calls: command-line option declarations (options.go)
-	options   map[string][]value // what each option may hold, built from optCalls on first use
-	link      linkState          // the repository phase (link.go)
+	envSets   []int32                // process.env.X = value assignments
+	options   treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
+	link      linkState              // the repository phase (link.go)
 }
 
 // evalShape is how the shared evaluator reads TS/JS.

@@ -1,10 +1,6 @@
 package tsjs
 
-import (
-	"strings"
-
-	"github.com/leasegate/leasegate/scanner/treesitter"
-)
+import "strings"
 
 // optionMethods declare a command-line option: commander's
 // `.option(flags, description, default)` and `.requiredOption(...)`,
@@ -25,7 +21,7 @@ func (a *analyzer) collectOptionCall(call int32) {
 		return
 	}
 	if args := t.Child(call, fArguments); args != none && t.Nodes[args].First != none && t.Nodes[t.Nodes[args].First].Kind == kString {
-		a.optCalls = append(a.optCalls, call)
+		a.options.Calls = append(a.options.Calls, call)
 	}
 }
 
@@ -37,22 +33,7 @@ func (a *analyzer) collectOptionCall(call int32) {
 // not checked: any `.option(...)` call of the file counts (an
 // over-approximation), as for Python's argparse.
 func (a *analyzer) optionValues(name string, n int32) []value {
-	if len(a.optCalls) == 0 {
-		return nil
-	}
-	if a.options == nil {
-		a.options = map[string][]value{}
-		for _, c := range a.optCalls {
-			a.collectOption(c)
-		}
-	}
-	var out []value
-	for _, v := range a.options[name] {
-		if v.Known() {
-			out = append(out, treesitter.DynamicStr(v.S, n))
-		}
-	}
-	return out
+	return a.options.Values(name, n, a.collectOption)
 }
 
 // collectOption adds the values one option declaration gives
@@ -106,9 +87,7 @@ func (a *analyzer) collectOption(call int32) {
 	}
 	for _, key := range keys {
 		for _, v := range vals {
-			for _, p := range append([]value{v}, v.Elems...) {
-				a.options[key] = append(a.options[key], p.Possibilities()...)
-			}
+			a.options.Add(key, v)
 		}
 	}
 }
