@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path"
@@ -31,6 +30,9 @@ type linkInfo struct {
 	prose   bool // no detector claimed the file and its name says prose
 	// unclaimed: no detector claimed the file (prose or not)
 	unclaimed bool
+	// words is the set of the file's words (words.go), for phase two's
+	// candidate search; nil for a file no Linker read.
+	words wordSet
 }
 
 func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
@@ -41,6 +43,7 @@ func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
 		return
 	}
 	l.det, l.summary, l.needs = ln, p.Summary, p.Needs
+	l.words = newWordSet(p.Src)
 }
 
 // repoFile is one file of the repository as phase two sees it.
@@ -330,6 +333,9 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			if !langs[f.res.link.det.Name()] {
 				return
 			}
+			if !mayMention(f.res.link.words, f.res.link.det, needles) {
+				return
+			}
 			if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles, r.cfg) {
 				pick[i] = true
 			}
@@ -470,13 +476,14 @@ const (
 // mentionsAny reports whether src, read by det, may call one of the
 // helpers: it names the helper and the helper's module. A module's
 // default export is called by whatever name its importer gives it: a
-// file that names the module and a runtime may call it.
+// file that names the module and a runtime may call it. A name counts
+// only as a whole word (hasWord).
 func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Config) bool {
 	for _, n := range ns {
-		if n.method && n.det.Name() == det.Name() && bytes.Contains(src, n.name) && cfg.MentionsRuntime(src) {
+		if n.method && n.det.Name() == det.Name() && hasWord(src, n.name) && cfg.MentionsRuntime(src) {
 			return true
 		}
-		if n.env && n.det.Name() == det.Name() && bytes.Contains(src, n.name) {
+		if n.env && n.det.Name() == det.Name() && hasWord(src, n.name) {
 			return true
 		}
 		if n.method || n.env || n.det.Name() != det.Name() {
@@ -484,16 +491,21 @@ func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Confi
 		}
 		// the name first: one pass, where the module's mentions are a
 		// dozen passes
-		if (bytes.Contains(src, n.name) || string(n.name) == scanner.DefaultExport && cfg.MentionsRuntime(src)) && containsAny(src, n.mods) {
+		if (hasWord(src, n.name) || string(n.name) == scanner.DefaultExport && cfg.MentionsRuntime(src)) && hasAnyWord(src, n.mods) {
 			return true
 		}
 	}
 	return false
 }
 
-func containsAny(src []byte, needles [][]byte) bool {
-	for _, n := range needles {
-		if bytes.Contains(src, n) {
+// mayMention is mentionsAny's prefilter over the file's words: false only
+// when mentionsAny is false on the file phase one read.
+func mayMention(words wordSet, det scanner.Linker, ns []needle) bool {
+	for _, n := range ns {
+		if n.det.Name() != det.Name() || !words.mayHoldAll(n.name) && string(n.name) != scanner.DefaultExport {
+			continue
+		}
+		if n.method || n.env || words.mayHoldAny(n.mods) {
 			return true
 		}
 	}
@@ -546,7 +558,7 @@ func (im *fileImports) Source(spec string) (string, []byte, bool) {
 func (im *fileImports) Hint(src []byte) bool {
 	im.r.mu.Lock()
 	defer im.r.mu.Unlock()
-	return containsAny(src, im.r.names) || containsAny(src, im.r.anon) && im.r.cfg.MentionsRuntime(src)
+	return hasAnyWord(src, im.r.names) || hasAnyWord(src, im.r.anon) && im.r.cfg.MentionsRuntime(src)
 }
 
 // shellLinker is the suite's shell detector, or nil.
