@@ -2,6 +2,8 @@ package treesitter
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
 )
@@ -66,17 +68,91 @@ func samePossibility(a, b Value) bool {
 	return false
 }
 
-// distinct flattens the possibilities of vals, dropping repeats.
+// distinct flattens the possibilities of vals, dropping repeats. Past a
+// few possibilities the ones samePossibility compares by value are found
+// in a map (possKey): a union over a long list (an unmodelled mutation of
+// a bundle's array) was quadratic.
 func distinct(vals []Value) []Value {
-	var ps []Value
-	for _, v := range vals {
-		for _, p := range v.Possibilities() {
-			if !slices.ContainsFunc(ps, func(q Value) bool { return samePossibility(p, q) }) {
-				ps = append(ps, p)
+	ps := make([]Value, 0, len(vals))
+	var seen map[possKey]struct{}
+	for i := range vals {
+		k := 0
+		for p := &vals[i]; p != nil && k < 4*MaxPossibilities; p = p.Alt {
+			k++
+			q := *p
+			q.Alt = nil
+			key, keyed := keyOf(q)
+			if seen == nil && len(ps) >= distinctLinear {
+				seen = make(map[possKey]struct{}, 2*len(ps))
+				for _, r := range ps {
+					if rk, ok := keyOf(r); ok {
+						seen[rk] = struct{}{}
+					}
+				}
+			}
+			if seen != nil && keyed {
+				if _, dup := seen[key]; dup {
+					continue
+				}
+				seen[key] = struct{}{}
+				ps = append(ps, q)
+				continue
+			}
+			if !slices.ContainsFunc(ps, func(r Value) bool { return samePossibility(q, r) }) {
+				ps = append(ps, q)
+				if seen != nil && keyed {
+					seen[key] = struct{}{}
+				}
 			}
 		}
 	}
+	if len(ps) == 0 {
+		return nil
+	}
 	return ps
+}
+
+// distinctLinear is how many possibilities distinct compares one by one
+// before it keeps a map.
+const distinctLinear = 16
+
+// possKey identifies a possibility that samePossibility compares by value
+// (every kind but a list, which it compares element by element): two
+// keyed possibilities are the same exactly when their keys are equal.
+type possKey struct {
+	k                         ValueKind
+	s, sh                     string
+	via                       scanner.Class
+	partial, anyKnown, env, b bool
+	n                         int32
+}
+
+func keyOf(v Value) (possKey, bool) {
+	switch v.K {
+	case VStr:
+		return possKey{k: v.K, s: v.S, sh: v.Sh, via: v.Via, partial: v.Partial, anyKnown: v.AnyKnown, env: v.Env}, true
+	case VBool:
+		return possKey{k: v.K, b: v.B}, true
+	case VNull:
+		return possKey{k: v.K}, true
+	case VFunc:
+		return possKey{k: v.K, n: v.Fn}, true
+	case VObj:
+		return possKey{k: v.K, n: v.Obj}, true
+	case VRef:
+		// the module and the path, each part after its length
+		var b strings.Builder
+		b.WriteString(strconv.Itoa(len(v.Mod)))
+		b.WriteByte(':')
+		b.WriteString(v.Mod)
+		for _, s := range v.Path {
+			b.WriteString(strconv.Itoa(len(s)))
+			b.WriteByte(':')
+			b.WriteString(s)
+		}
+		return possKey{k: v.K, s: b.String()}, true
+	}
+	return possKey{}, false
 }
 
 // namesCommand reports whether possibility v is a string whose known text
