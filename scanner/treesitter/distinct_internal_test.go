@@ -27,8 +27,9 @@ func distinctByScan(vals []Value) []Value {
 func TestDistinctKeepsWhatScanningKept(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	words := []string{"claude", "git", "pi", "", "a\x00b", "a", "b"}
-	one := func() Value {
-		switch rng.IntN(8) {
+	var one func() Value
+	one = func() Value {
+		switch rng.IntN(9) {
 		case 0:
 			return Value{K: VBool, B: rng.IntN(2) == 0}
 		case 1:
@@ -45,6 +46,13 @@ func TestDistinctKeepsWhatScanningKept(t *testing.T) {
 			return Value{K: VRef, Mod: words[rng.IntN(len(words))], Path: path}
 		case 5:
 			return Value{K: VArr, Elems: []Value{Str(words[rng.IntN(len(words))], 1)}}
+		case 8:
+			// lists of any possibilities, lists within them too
+			var elems []Value
+			for range rng.IntN(3) {
+				elems = append(elems, one())
+			}
+			return Value{K: VArr, Elems: elems}
 		case 6:
 			return Unknown(int32(rng.IntN(3)))
 		}

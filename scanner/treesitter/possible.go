@@ -3,7 +3,6 @@ package treesitter
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
 )
@@ -69,9 +68,8 @@ func samePossibility(a, b Value) bool {
 }
 
 // distinct flattens the possibilities of vals, dropping repeats. Past a
-// few possibilities the ones samePossibility compares by value are found
-// in a map (possKey): a union over a long list (an unmodelled mutation of
-// a bundle's array) was quadratic.
+// few possibilities they are found in a map (possKey): a union over a
+// long list (an unmodelled mutation of a bundle's array) was quadratic.
 func distinct(vals []Value) []Value {
 	ps := make([]Value, 0, len(vals))
 	var seen map[possKey]struct{}
@@ -81,27 +79,31 @@ func distinct(vals []Value) []Value {
 			k++
 			q := *p
 			q.Alt = nil
-			key, keyed := keyOf(q)
 			if seen == nil && len(ps) >= distinctLinear {
 				seen = make(map[possKey]struct{}, 2*len(ps))
 				for _, r := range ps {
-					if rk, ok := keyOf(r); ok {
+					if rk, c := keyOf(r); c == keyed {
 						seen[rk] = struct{}{}
 					}
 				}
 			}
-			if seen != nil && keyed {
-				if _, dup := seen[key]; dup {
-					continue
+			if seen == nil {
+				if !slices.ContainsFunc(ps, func(r Value) bool { return samePossibility(q, r) }) {
+					ps = append(ps, q)
 				}
-				seen[key] = struct{}{}
-				ps = append(ps, q)
 				continue
 			}
-			if !slices.ContainsFunc(ps, func(r Value) bool { return samePossibility(q, r) }) {
-				ps = append(ps, q)
-				if seen != nil && keyed {
+			switch key, c := keyOf(q); c {
+			case keyed:
+				if _, dup := seen[key]; !dup {
 					seen[key] = struct{}{}
+					ps = append(ps, q)
+				}
+			case unequal:
+				ps = append(ps, q)
+			default:
+				if !slices.ContainsFunc(ps, func(r Value) bool { return samePossibility(q, r) }) {
+					ps = append(ps, q)
 				}
 			}
 		}
@@ -116,43 +118,107 @@ func distinct(vals []Value) []Value {
 // before it keeps a map.
 const distinctLinear = 16
 
-// possKey identifies a possibility that samePossibility compares by value
-// (every kind but a list, which it compares element by element): two
+// possKey identifies a possibility by what samePossibility compares: two
 // keyed possibilities are the same exactly when their keys are equal.
 type possKey struct {
-	k                         ValueKind
-	s, sh                     string
-	via                       scanner.Class
-	partial, anyKnown, env, b bool
-	n                         int32
+	k   ValueKind
+	s   string
+	b   bool
+	n   int32
+	str strKey
 }
 
-func keyOf(v Value) (possKey, bool) {
+type strKey struct {
+	sh                     string
+	via                    scanner.Class
+	partial, anyKnown, env bool
+}
+
+// keyClass says how distinct finds a possibility's repeats.
+type keyClass uint8
+
+const (
+	keyed   keyClass = iota // by its key
+	unequal                 // none: samePossibility holds it equal to nothing
+	scan                    // by comparing it with each (a list nested too deep)
+)
+
+// maxKeyDepth bounds the lists within lists a key spells out.
+const maxKeyDepth = 8
+
+func keyOf(v Value) (possKey, keyClass) {
 	switch v.K {
 	case VStr:
-		return possKey{k: v.K, s: v.S, sh: v.Sh, via: v.Via, partial: v.Partial, anyKnown: v.AnyKnown, env: v.Env}, true
+		return possKey{k: v.K, s: v.S, str: strKey{sh: v.Sh, via: v.Via, partial: v.Partial, anyKnown: v.AnyKnown, env: v.Env}}, keyed
 	case VBool:
-		return possKey{k: v.K, b: v.B}, true
+		return possKey{k: v.K, b: v.B}, keyed
 	case VNull:
-		return possKey{k: v.K}, true
+		return possKey{k: v.K}, keyed
 	case VFunc:
-		return possKey{k: v.K, n: v.Fn}, true
+		return possKey{k: v.K, n: v.Fn}, keyed
 	case VObj:
-		return possKey{k: v.K, n: v.Obj}, true
-	case VRef:
-		// the module and the path, each part after its length
-		var b strings.Builder
-		b.WriteString(strconv.Itoa(len(v.Mod)))
-		b.WriteByte(':')
-		b.WriteString(v.Mod)
-		for _, s := range v.Path {
-			b.WriteString(strconv.Itoa(len(s)))
-			b.WriteByte(':')
-			b.WriteString(s)
-		}
-		return possKey{k: v.K, s: b.String()}, true
+		return possKey{k: v.K, n: v.Obj}, keyed
+	case VRef, VArr:
+		b, c := appendKey(nil, v, 0)
+		return possKey{k: v.K, s: string(b)}, c
 	}
-	return possKey{}, false
+	return possKey{}, unequal
+}
+
+// appendKey spells v for a key: each part after its kind and, for text,
+// its length, so that different possibilities never spell the same.
+func appendKey(b []byte, v Value, depth int) ([]byte, keyClass) {
+	text := func(s string) {
+		b = strconv.AppendInt(b, int64(len(s)), 10)
+		b = append(b, ':')
+		b = append(b, s...)
+	}
+	flag := func(x bool) {
+		if x {
+			b = append(b, '1')
+		} else {
+			b = append(b, '0')
+		}
+	}
+	b = strconv.AppendInt(b, int64(v.K), 10)
+	b = append(b, '/')
+	switch v.K {
+	case VStr:
+		text(v.S)
+		text(v.Sh)
+		text(string(v.Via))
+		flag(v.Partial)
+		flag(v.AnyKnown)
+		flag(v.Env)
+	case VBool:
+		flag(v.B)
+	case VNull:
+	case VFunc:
+		b = strconv.AppendInt(b, int64(v.Fn), 10)
+	case VObj:
+		b = strconv.AppendInt(b, int64(v.Obj), 10)
+	case VRef:
+		text(v.Mod)
+		b = strconv.AppendInt(b, int64(len(v.Path)), 10)
+		for _, s := range v.Path {
+			text(s)
+		}
+	case VArr:
+		if depth == maxKeyDepth {
+			return b, scan
+		}
+		b = strconv.AppendInt(b, int64(len(v.Elems)), 10)
+		for _, e := range v.Elems {
+			var c keyClass
+			if b, c = appendKey(b, e, depth+1); c != keyed {
+				return b, c // an element equal to nothing makes the list so
+			}
+		}
+	default:
+		return b, unequal
+	}
+	b = append(b, ';')
+	return b, keyed
 }
 
 // namesCommand reports whether possibility v is a string whose known text

@@ -47,6 +47,7 @@ type mutation struct {
 	op    string // the method's name, or "[]"
 	args  []int32
 	index int32 // "[]": the index
+	recv  int32 // the name changed (an identifier), or `this.x`
 }
 
 // collect records every binding of every name in the file. It walks the
@@ -411,6 +412,7 @@ func (a *analyzer) addMutation(name int32, m mutation) {
 		a.muts = map[string][]mutation{}
 	}
 	key := a.t.Text(name)
+	m.recv = name
 	a.muts[key] = append(a.muts[key], m)
 }
 

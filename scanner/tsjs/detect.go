@@ -74,6 +74,7 @@ type analyzer struct {
 	assigning bool
 	muts      map[string][]mutation
 	mutating  map[string]bool
+	mutMemo   map[mutKey]value       // mutated's answers for a name bound once
 	envSets   []int32                // process.env.X = value assignments
 	options   treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
 	link      linkState              // the repository phase (link.go)

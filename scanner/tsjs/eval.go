@@ -34,7 +34,7 @@ func (a *analyzer) Expr(n int32) value {
 			return treesitter.Unknown(n)
 		}
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kThis {
-			return a.ev.Tracked(a.mutated(a.instanceAttr(t.Text(p), n), "this."+t.Text(p), n))
+			return a.ev.Tracked(a.mutated(a.instanceAttr(t.Text(p), n), "this."+t.Text(p), n, none))
 		}
 		if g, ok := a.globalMember(t.Child(n, fObject), t.Text(p), n); ok {
 			return g
@@ -254,26 +254,80 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, n int32) value
 	} else {
 		v = a.ev.Multi(key, bs, n)
 	}
-	v = a.mutated(v, a.t.Text(n), n)
+	from := int32(none)
+	if len(bs) == 1 {
+		from = bs[0].name
+	}
+	v = a.mutated(v, a.t.Text(n), n, from)
 	v.Node, v.Lit = n, none
 	return a.ev.Tracked(v)
 }
 
+// otherFreshList reports whether the identifier recv names a binding other
+// than from that holds a fresh array: declared once, with an array literal.
+func (a *analyzer) otherFreshList(recv, from int32) bool {
+	t := a.t
+	if recv == none || t.Nodes[recv].Kind != kIdentifier {
+		return false
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[recv].Start:t.Nodes[recv].End], recv)
+	if !ok || len(bs) != 1 {
+		return false
+	}
+	b := &bs[0]
+	return b.name != from && !b.ref && !b.param && !b.each && len(b.path) == 0 && b.value != none && t.Nodes[b.value].Kind == kArray
+}
+
+// mutKey is what the value mutated gives a name bound once depends on:
+// the binding (whose value is computed once), and which of the changes
+// to the name apply at the use — all made in other functions, and those
+// of the use's own function made before it (their count: the first so
+// many in the order of the source).
+type mutKey struct {
+	from   int32
+	name   string
+	scope  int32
+	before int
+}
+
 // mutated is v, the value of name (a variable or this.x) used at n, with
-// the in-place changes the file makes to it applied.
-func (a *analyzer) mutated(v value, name string, n int32) value {
-	if v.K != vArr || len(a.muts[name]) == 0 {
+// the in-place changes the file makes to it applied. For a name bound
+// once (from, the binding's name node, else none) the answer is
+// memoized: a bundle's every use of a list applied its up to
+// maxMutations changes again.
+func (a *analyzer) mutated(v value, name string, n, from int32) value {
+	ms := a.muts[name]
+	if v.K != vArr || len(ms) == 0 {
 		return v
 	}
 	if a.mutating[name] {
 		return treesitter.Unknown(n)
 	}
+	var key mutKey
+	if from != none {
+		at, sc := a.t.Nodes[n].Start, a.scopes.Of(n)
+		key = mutKey{from: from, name: name, scope: sc}
+		for _, m := range ms {
+			if m.at < at && a.scopes.Of(m.node) == sc {
+				key.before++
+			}
+		}
+		if r, ok := a.mutMemo[key]; ok {
+			return r
+		}
+	}
 	if a.mutating == nil {
 		a.mutating = map[string]bool{}
 	}
 	a.mutating[name] = true
-	v = a.applyMutations(v, a.muts[name], n)
+	v = a.applyMutations(v, ms, n, from)
 	delete(a.mutating, name)
+	if from != none {
+		if a.mutMemo == nil {
+			a.mutMemo = map[mutKey]value{}
+		}
+		a.mutMemo[key] = v
+	}
 	return v
 }
 
@@ -283,12 +337,18 @@ const maxMutations = 64
 
 // applyMutations applies the changes made before the use at node use in
 // its function, and those made in any other function (a helper or closure
-// that may run first).
-func (a *analyzer) applyMutations(v value, ms []mutation, use int32) value {
+// that may run first). For a use of the binding from (else none), a change
+// of a name that another binding holds, one made once to a fresh array
+// literal, is not applied: that array is not this one (`result.push` in
+// every function of a bundle reached every `result`).
+func (a *analyzer) applyMutations(v value, ms []mutation, use, from int32) value {
 	at := a.t.Nodes[use].Start
 	sc := a.scopes.Of(use)
 	for k, m := range ms {
 		if m.at >= at && a.scopes.Of(m.node) == sc {
+			continue
+		}
+		if from != none && a.otherFreshList(m.recv, from) {
 			continue
 		}
 		if k == maxMutations {
