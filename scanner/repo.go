@@ -615,3 +615,14 @@ func (p *Pass) ReportUnjudgedScript(at Pos, file string) {
 	p.Report(Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: ClassDynamic,
 		Message: fmt.Sprintf("an argument naming a runtime is given to the script `%s`, which cannot be judged (it does not parse, is too large, or a bound of the repository phase is reached)", file)})
 }
+
+// CutVia keeps the first MaxLinkDepth steps of a sink's chain: the helper
+// stays a sink however long the chain (phase two's rounds are the bound
+// on how far helpers are followed, and it is reported), only the path a
+// finding shows is cut.
+func CutVia(via []Step) []Step {
+	if len(via) > MaxLinkDepth {
+		return via[:MaxLinkDepth:MaxLinkDepth]
+	}
+	return via
+}

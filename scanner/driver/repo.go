@@ -2,6 +2,7 @@ package driver
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path"
 	"slices"
@@ -281,7 +282,11 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		addNames(f.res.link.summary, f.rel)
 	}
 	r.runProse()
-	for round := 0; round < scanner.MaxLinkDepth && ctx.Err() == nil; round++ {
+	// Round MaxLinkDepth reads the callers of the helpers found in the
+	// round before it, but follows no helper it finds: a file that offers
+	// one there gets a finding that says so (boundFinding), never silence.
+	for round := 0; round <= scanner.MaxLinkDepth && ctx.Err() == nil; round++ {
+		last := round == scanner.MaxLinkDepth
 		sort.Strings(fresh)
 		var needles []needle
 		for _, n := range fresh {
@@ -357,12 +362,44 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			if out[i].scanned {
 				*f.res = out[i]
 				if s := out[i].link.summary; s != nil && (len(s.Sinks) > 0 || len(s.APIs) > 0) {
+					if last {
+						if name, ok := firstNew(s, f.rel, known); ok {
+							f.res.findings = append(f.res.findings, boundFinding(f.rel, name, r.cfg.Family(f.rel), f.res.link.det.Name()))
+						}
+						continue
+					}
 					r.mergeSinks(f, s)
 					addNames(s, f.rel)
 				}
 			}
 		}
 	}
+}
+
+// firstNew is, in name order, a helper or API of s (f's re-scan's summary)
+// that phase two has not yet followed, if any.
+func firstNew(s *scanner.Summary, rel string, known map[string]bool) (string, bool) {
+	var names []string
+	for name := range s.Sinks {
+		names = append(names, name)
+	}
+	names = append(names, s.APIs...)
+	sort.Strings(names)
+	for _, name := range names {
+		if !known[name+"\x00"+rel] {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// boundFinding is the finding of a file whose helper name reaches a process
+// API through helpers of MaxLinkDepth other modules: phase two stops there,
+// so the files that call it are not read with it (docs/repository.md,
+// bounds). It fails the check, as an unparseable file does.
+func boundFinding(rel, name, family, lang string) scanner.Finding {
+	return scanner.Finding{File: rel, Line: 1, Column: 1, Language: lang, Family: family, Class: scanner.ClassUnparseable, Verdict: scanner.VerdictRed,
+		Message: fmt.Sprintf("`%s` reaches a process API through helpers of %d other modules, the most the repository phase follows: the files that call it are not read with it, so their launches cannot be checked", name, scanner.MaxLinkDepth)}
 }
 
 // needsRepo reports whether one of the specs f needs may name a file of

@@ -982,11 +982,7 @@ func (a *analyzer) sinkSelf(n int32, k scanner.Sink, via *scanner.Step) {
 			} else {
 				st := *via
 				st.Note = note + st.Note
-				ck.Via = append([]scanner.Step{st}, k.Via...)
-				if len(ck.Via) > scanner.MaxLinkDepth {
-					a.link.sum.Truncated = true
-					continue
-				}
+				ck.Via = scanner.CutVia(append([]scanner.Step{st}, k.Via...))
 			}
 			a.sinkParam(val, ck)
 		}
@@ -1026,11 +1022,7 @@ func (a *analyzer) addThis(cls string, k scanner.Sink, note string, via *scanner
 	} else {
 		st := *via
 		st.Note = note + st.Note
-		k.Via = append([]scanner.Step{st}, k.Via...)
-		if len(k.Via) > scanner.MaxLinkDepth {
-			a.link.sum.Truncated = true
-			return
-		}
+		k.Via = scanner.CutVia(append([]scanner.Step{st}, k.Via...))
 	}
 	a.link.sum.AddSink(cls, k)
 }
@@ -1543,11 +1535,7 @@ func (a *analyzer) inherit(cls int32, base, file string, k scanner.Sink) {
 		return
 	}
 	name := t.Text(nm)
-	k.Via = append([]scanner.Step{a.step(cls, fmt.Sprintf("`%s` derives from `%s` of %s", name, base, file))}, k.Via...)
-	if len(k.Via) > scanner.MaxLinkDepth {
-		a.link.sum.Truncated = true
-		return
-	}
+	k.Via = scanner.CutVia(append([]scanner.Step{a.step(cls, fmt.Sprintf("`%s` derives from `%s` of %s", name, base, file))}, k.Via...))
 	a.link.sum.AddSink(name, k)
 	for _, sub := range a.subclassesOf(name, cls) {
 		if sn := t.Child(sub, fName); sn != none {
@@ -1625,11 +1613,7 @@ func (a *analyzer) fixedPoint() {
 				}
 				note := fmt.Sprintf("`%s` calls %s", caller, where)
 				nk := k
-				nk.Via = append([]scanner.Step{a.step(h.n, note)}, k.Via...)
-				if len(nk.Via) > scanner.MaxLinkDepth {
-					a.link.sum.Truncated = true
-					continue
-				}
+				nk.Via = scanner.CutVia(append([]scanner.Step{a.step(h.n, note)}, k.Via...))
 				have := len(a.link.sum.Sinks[caller])
 				a.sinkParam(arg, nk)
 				changed = changed || len(a.link.sum.Sinks[caller]) > have

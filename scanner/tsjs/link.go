@@ -1058,10 +1058,7 @@ func (a *analyzer) fixedPoint() {
 					note += " of " + file
 				}
 				nk.Via = append([]scanner.Step{a.step(h.n, note)}, k.Via...)
-				if len(nk.Via) > scanner.MaxLinkDepth {
-					a.link.sum.Truncated = true
-					continue
-				}
+				nk.Via = scanner.CutVia(nk.Via)
 				if a.addSinkFrom(args[k.Param], nk) {
 					changed = true
 				}
