@@ -100,6 +100,10 @@ type Pass struct {
 	// Needs lists the module specifiers the file imports whose values may
 	// reach one of its process API calls (recorded by a Linker detector).
 	Needs []string
+	// Module is the file's summary as Linker.Summarize makes it, when the
+	// detector made it from the tree it scanned (phase one: no Imports):
+	// the repository phase then need not parse the file again for it.
+	Module *Summary
 	// Runs lists the files the file hands whole to a shell (recorded by
 	// the shell detector); the repository phase scans such a file as
 	// shell even when its name says prose.
@@ -130,6 +134,14 @@ func (p *Pass) Expire() { p.expired.Store(true) }
 func NewPass(path string, src []byte, cfg *Config, lang string, suite Suite) *Pass {
 	return &Pass{Path: path, Src: src, Config: cfg, Chokepoint: cfg.IsChokepoint(path), Language: lang, shell: suite.Shell, detectors: suite.Detectors,
 		Hits: cfg.Triggers().ScanCode(src, lang)}
+}
+
+// Blank is a pass over the same file with nothing reported, no imports
+// and no state of a scan: the pass the driver gives Linker.Summarize
+// (NewPass), for a detector that summarizes a tree it already holds.
+func (p *Pass) Blank() *Pass {
+	return &Pass{Path: p.Path, Src: p.Src, Config: p.Config, Chokepoint: p.Chokepoint, Language: p.Language,
+		shell: p.shell, detectors: p.detectors, Hits: p.Hits}
 }
 
 // Findings returns what was reported so far.

@@ -34,6 +34,9 @@ type linkInfo struct {
 	// words is the set of the file's words (words.go), for phase two's
 	// candidate search; nil for a file no Linker read.
 	words wordSet
+	// module is the summary the detector made in phase one
+	// (Pass.Module), which repo.summary gives instead of parsing again.
+	module *scanner.Summary
 }
 
 func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
@@ -44,6 +47,9 @@ func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
 		return
 	}
 	l.det, l.summary, l.needs = ln, p.Summary, p.Needs
+	if p.Module != nil {
+		l.module = p.Module
+	}
 	l.words = newWordSet(p.Src)
 }
 
@@ -360,7 +366,9 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		}, nil)
 		for i, f := range cands {
 			if out[i].scanned {
+				module := f.res.link.module // phase one's: a re-scan has imports
 				*f.res = out[i]
+				f.res.link.module = module
 				if s := out[i].link.summary; s != nil && (len(s.Sinks) > 0 || len(s.APIs) > 0) {
 					if last {
 						if name, ok := firstNew(s, f.rel, known); ok {
@@ -899,10 +907,16 @@ func (r *repo) summary(f *repoFile) *scanner.Summary {
 		delete(r.making, f.rel)
 		r.mu.Unlock()
 	}()
-	src, err := f.read()
-	if err != nil || len(src) > scanner.MaxFileSize {
+	src, err := []byte(nil), error(nil)
+	if f.res.link.module == nil {
+		src, err = f.read()
+	}
+	switch {
+	case f.res.link.module != nil:
+		s = f.res.link.module
+	case err != nil || len(src) > scanner.MaxFileSize:
 		s = &scanner.Summary{Truncated: true}
-	} else {
+	default:
 		p := scanner.NewPass(f.rel, src, r.cfg, f.res.link.det.Name(), r.suite)
 		s, err = f.res.link.det.Summarize(p)
 		if err != nil || s == nil {

@@ -199,6 +199,11 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		sum := a.link.sum
 		p.Summary = &sum
 	}
+	if p.Imports == nil {
+		// the summary an importer's lookup asks for, from this tree: a
+		// module phase one parses is not parsed again in phase two
+		p.Module = summarize(t, p.Blank())
+	}
 	if t.HasError && apiHint {
 		if at, ok := t.BrokenAt(kError, brokenNeedles, kCall); ok {
 			return &scanner.ParseError{Pos: at, Msg: "syntax error around a process API call"}

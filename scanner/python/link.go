@@ -87,6 +87,11 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 		return nil, err
 	}
 	defer t.Release()
+	return summarize(t, p), nil
+}
+
+// summarize is Summarize over a parsed tree.
+func summarize(t *tree, p *scanner.Pass) *scanner.Summary {
 	a := newAnalyzer(t, p)
 	a.collect()
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
@@ -105,7 +110,10 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	}
 	a.fixedPoint()
 	a.summarizeNames()
-	return &a.link.sum, nil
+	// a copy: the summary may outlive the analyzer (Pass.Module), which
+	// holds the tree
+	sum := a.link.sum
+	return &sum
 }
 
 func newAnalyzer(t *tree, p *scanner.Pass) *analyzer {
