@@ -3,6 +3,7 @@ package driver
 import (
 	"bytes"
 	"math/bits"
+	"sync"
 )
 
 // Phase two's candidate search (linkRepo) looks in every file for the
@@ -72,44 +73,63 @@ type wordSet []uint64
 // so that nil keeps its meaning.
 const minWordBits = 128
 
-// newWordSet builds the set of src's words in two passes: one counts the
-// words (to size the table), one adds them.
+// newWordSet builds the set of src's words: one pass hashes them into a
+// pooled scratch list, which then sizes the table and fills it.
 func newWordSet(src []byte) wordSet {
-	n := 0
-	in := false
-	for _, b := range src {
-		w := wordByte[b]
-		if w && !in {
-			n++
-		}
-		in = w
-	}
-	m := max(minWordBits, 1<<bits.Len(uint(2*n))) // a power of two
+	sp := wordScratch.Get().(*[]uint64)
+	hs := hashWords(src, (*sp)[:0])
+	m := max(minWordBits, 1<<bits.Len(uint(2*len(hs)))) // a power of two
 	s := make(wordSet, m/64)
 	mask := uint64(m - 1)
-	h := uint64(fnvOffset)
-	in = false
-	for _, b := range src {
-		if wordByte[b] {
-			h = (h ^ uint64(b)) * fnvPrime
-			in = true
-			continue
-		}
-		if in {
-			s.add(h, mask)
-			h, in = fnvOffset, false
-		}
-	}
-	if in {
+	for _, h := range hs {
 		s.add(h, mask)
+	}
+	if cap(hs) <= maxScratch {
+		*sp = hs
+		wordScratch.Put(sp)
 	}
 	return s
 }
 
-const (
-	fnvOffset = 14695981039346656037
-	fnvPrime  = 1099511628211
-)
+var wordScratch = sync.Pool{New: func() any { return new([]uint64) }}
+
+// maxScratch bounds the scratch list kept in the pool (8 MiB).
+const maxScratch = 1 << 20
+
+// hashWords appends the hash of each word of src to hs.
+func hashWords(src []byte, hs []uint64) []uint64 {
+	for i := 0; i < len(src); {
+		for i < len(src) && !wordByte[src[i]] {
+			i++
+		}
+		if i == len(src) {
+			break
+		}
+		h := uint64(0)
+		for i < len(src) && wordByte[src[i]] {
+			h = bits.RotateLeft64(h, 7) ^ uint64(src[i])
+			i++
+		}
+		hs = append(hs, mix(h))
+	}
+	return hs
+}
+
+// hashWord is one word's hash, as hashWords makes it.
+func hashWord(w []byte) uint64 {
+	h := uint64(0)
+	for _, b := range w {
+		h = bits.RotateLeft64(h, 7) ^ uint64(b)
+	}
+	return mix(h)
+}
+
+// mix spreads a word's bits over the whole hash (a multiply and a shift):
+// the table's two bits are taken from its two halves.
+func mix(h uint64) uint64 {
+	h *= 0x9e3779b97f4a7c15
+	return h ^ h>>29
+}
 
 func (s wordSet) add(h, mask uint64) {
 	a, b := h&mask, (h>>32|h<<32)&mask
@@ -122,10 +142,7 @@ func (s wordSet) mayHold(w []byte) bool {
 	if s == nil {
 		return true
 	}
-	h := uint64(fnvOffset)
-	for _, b := range w {
-		h = (h ^ uint64(b)) * fnvPrime
-	}
+	h := hashWord(w)
 	mask := uint64(len(s)*64 - 1)
 	a, b := h&mask, (h>>32|h<<32)&mask
 	return s[a/64]&(1<<(a%64)) != 0 && s[b/64]&(1<<(b%64)) != 0

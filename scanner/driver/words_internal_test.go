@@ -3,6 +3,8 @@ package driver
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -103,4 +105,24 @@ func FuzzWordSet(f *testing.F) {
 			t.Fatalf("set of %q lost needle %q", src, needle)
 		}
 	})
+}
+
+// BenchmarkWordSet builds the word set of real code: this repository's
+// own Go sources, concatenated.
+func BenchmarkWordSet(b *testing.B) {
+	var src []byte
+	paths, _ := filepath.Glob("../*/*.go")
+	for _, p := range paths {
+		s, err := os.ReadFile(p)
+		if err == nil {
+			src = append(src, s...)
+		}
+	}
+	if len(src) < 1<<20 {
+		b.Fatalf("only %d bytes of source", len(src))
+	}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		newWordSet(src)
+	}
 }
