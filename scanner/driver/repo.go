@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -87,6 +88,10 @@ type repo struct {
 	// is a helper mentions (Linker.Mentions), for Hint: its importers
 	// call it by any name (scanner.DefaultExport).
 	anon [][]byte
+	// cut holds what a file that imports a module whose summary a bound
+	// cut (Summary.Truncated) mentions, for Hint: any name it imports
+	// from it may be a helper the summary does not hold.
+	cut [][]byte
 
 	// scripts are the summaries of shell files run by path
 	// (Imports.Script), memoized.
@@ -275,6 +280,9 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		for _, name := range s.Primitives {
 			add(name)
 		}
+		if s.Truncated {
+			add(anyKey)
+		}
 		for _, name := range s.Env {
 			// the environment is the process's: a file that reads the
 			// variable may see the value, whatever it imports
@@ -286,6 +294,9 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 	}
 	for _, f := range r.files {
 		addNames(f.res.link.summary, f.rel)
+		if m := f.res.link.module; m != nil && m.Truncated {
+			addNames(&scanner.Summary{Truncated: true}, f.rel)
+		}
 	}
 	r.runProse()
 	// Round MaxLinkDepth reads the callers of the helpers found in the
@@ -306,10 +317,19 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				needles = append(needles, needle{name: []byte(e), det: def.res.link.det, env: true})
 				continue
 			}
+			if name == anyKey {
+				// no name: the module's mentions alone
+				needles = append(needles, needle{det: def.res.link.det, mods: def.res.link.det.Mentions(rel), any: true})
+				continue
+			}
 			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: def.res.link.det.Mentions(rel)})
 		}
 		r.mu.Lock()
 		for _, n := range needles {
+			if n.any {
+				r.cut = append(r.cut, n.mods...)
+				continue
+			}
 			if string(n.name) == scanner.DefaultExport {
 				r.anon = append(r.anon, n.mods...)
 				continue
@@ -508,6 +528,8 @@ type needle struct {
 	// env: name is an environment variable another file sets (to a
 	// runtime): a file that names it may read it, whatever it imports.
 	env bool
+	// any: no name, a module whose summary a bound cut (anyKey).
+	any bool
 }
 
 // methodKey prefixes a method's name among the names phase two searches
@@ -516,6 +538,10 @@ type needle struct {
 const (
 	methodKey = "."
 	envKey    = "$"
+	// anyKey stands for any name of a module whose summary a bound cut:
+	// a file that mentions the module is read in phase two, where a name
+	// the summary does not hold is dynamic (repo.lookup).
+	anyKey = "\x01"
 )
 
 // mentionsAny reports whether src, read by det, may call one of the
@@ -603,8 +629,16 @@ func (im *fileImports) Source(spec string) (string, []byte, bool) {
 func (im *fileImports) Hint(src []byte) bool {
 	im.r.mu.Lock()
 	defer im.r.mu.Unlock()
-	return hasAnyWord(src, im.r.names) || hasAnyWord(src, im.r.anon) && im.r.cfg.MentionsRuntime(src)
+	if len(im.r.cut) > 0 && len(src) <= maxHintName && !bytes.ContainsAny(src, " \t\r\n") {
+		// a name (a callee's, a method's): once a bound cut a module's
+		// summary, any name may be a helper it does not hold
+		return true
+	}
+	return hasAnyWord(src, im.r.names) || hasAnyWord(src, im.r.cut) || hasAnyWord(src, im.r.anon) && im.r.cfg.MentionsRuntime(src)
 }
+
+// maxHintName is the longest text Hint reads as a name rather than a file.
+const maxHintName = 256
 
 // shellLinker is the suite's shell detector, or nil.
 func (r *repo) shellLinker() scanner.Linker {

@@ -1113,10 +1113,25 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, name string, ok bool) {
 // imported function); a call of another file's helper is judged here when
 // judge is set. It reports whether the callee is such a function.
 func (a *analyzer) noteHelper(n, fn int32, callee value, pos []int32, kw value, judge bool) bool {
+	t := a.t
+	if judge && dynamicExport(callee) {
+		// a name imported from a module whose summary a bound cut: the
+		// lookup gave the dynamic value, and the helper it may be is
+		// judged as one past a bound
+		if mod, ok := a.importRoot(fn, 0); ok {
+			name := t.Text(fn)
+			if t.Nodes[fn].Kind == kAttribute {
+				if at := t.Child(fn, fAttribute); at != none {
+					name = t.Text(at)
+				}
+			}
+			a.judgeHelper(n, name, scanner.Export{Dynamic: true, File: mod}, pos, kw)
+			return true
+		}
+	}
 	if callee.K != vFunc && !(callee.K == vRef && apiOf(callee) == apiNone && !strings.HasPrefix(callee.Mod, "#")) {
 		return false
 	}
-	t := a.t
 	name := ""
 	switch t.Nodes[fn].Kind {
 	case kIdentifier:
@@ -1140,6 +1155,31 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, pos []int32, kw value, 
 		}
 	}
 	return true
+}
+
+// dynamicExport reports whether v is the value of a name another module
+// may export past a bound (treesitter.FromExport of a Dynamic export).
+func dynamicExport(v value) bool {
+	return v.K == vStr && v.Via == scanner.ClassDynamic && v.Partial && v.S == treesitter.UnknownPart
+}
+
+// importRoot is the module the callee expression fn reads from: its
+// root name (`run`, `helpers` of `helpers.run`) bound once, by an import.
+func (a *analyzer) importRoot(fn int32, depth int) (string, bool) {
+	t := a.t
+	if fn == none || depth > treesitter.MaxEvalDepth {
+		return "", false
+	}
+	switch t.Nodes[fn].Kind {
+	case kAttribute:
+		return a.importRoot(t.Child(fn, fObject), depth+1)
+	case kIdentifier:
+		bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[fn].Start:t.Nodes[fn].End], fn)
+		if ok && len(bs) == 1 && bs[0].ref {
+			return bs[0].mod, true
+		}
+	}
+	return "", false
 }
 
 // unknownMethod judges a method call through an instance whose class is
@@ -1272,7 +1312,7 @@ func (a *analyzer) importedConst(v value, n int32) (value, bool) {
 	if len(e.Consts) == 0 && !e.Dynamic {
 		return value{}, false
 	}
-	a.use(scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` defined", e.Name)})
+	a.use(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("`%s` defined", e.Name)})
 	return treesitter.FromExport(a.p.Config, e, n), true
 }
 

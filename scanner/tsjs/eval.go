@@ -377,9 +377,11 @@ func (a *analyzer) applyMutations(v value, ms []mutation, use, from int32) value
 // Binding is the value one binding gives its name.
 func (a *analyzer) Binding(b *binding) value {
 	if b.ref {
-		if v, ok := a.importedConst(b.mod, pathKey(b.path), b.name); ok {
+		if v, ok := a.importedConst(b.mod, pathKey(b.path), b.name); ok && (len(b.path) > 0 || !dynamicExport(v)) {
 			return v
 		}
+		// a namespace or default import of a module whose summary a bound
+		// cut stays the module: its members are looked up one by one
 		return value{K: vRef, Mod: b.mod, Path: b.path, Node: b.name, Lit: none}
 	}
 	if b.param && b.fn != "" {

@@ -807,7 +807,39 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool)
 		if e, ok := a.imported(callee); ok {
 			a.judgeHelper(n, a.calleeName(fn), e, a.t.Children(args), callee)
 		}
+	} else if judge && dynamicExport(callee) {
+		// a name imported from a module whose summary a bound cut: the
+		// lookup gave the dynamic value, not the reference, and the
+		// helper it may be is judged as one past a bound
+		if mod, ok := a.importRoot(fn, 0); ok {
+			a.judgeHelper(n, a.calleeName(fn), scanner.Export{Dynamic: true, File: mod}, nil, callee)
+		}
 	}
+}
+
+// dynamicExport reports whether v is the value of a name another module
+// may export past a bound (treesitter.FromExport of a Dynamic export).
+func dynamicExport(v value) bool {
+	return v.K == vStr && v.Via == scanner.ClassDynamic && v.Partial && v.S == treesitter.UnknownPart
+}
+
+// importRoot is the module the callee expression fn reads from: its
+// root name (`run`, `h` of `h.run`) bound once, by an import.
+func (a *analyzer) importRoot(fn int32, depth int) (string, bool) {
+	t := a.t
+	if fn == none || depth > treesitter.MaxEvalDepth {
+		return "", false
+	}
+	switch t.Nodes[fn].Kind {
+	case kMember:
+		return a.importRoot(t.Child(fn, fObject), depth+1)
+	case kIdentifier:
+		bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[fn].Start:t.Nodes[fn].End], fn)
+		if ok && len(bs) == 1 && bs[0].ref && local(bs[0].mod) {
+			return bs[0].mod, true
+		}
+	}
+	return "", false
 }
 
 // calleeName is the name a call's callee gives the function it calls: an
@@ -873,7 +905,7 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 	if len(e.Consts) == 0 && !e.Dynamic {
 		return value{}, false
 	}
-	a.useStep(scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` defined", e.Name)})
+	a.useStep(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("`%s` defined", e.Name)})
 	return treesitter.FromExport(a.p.Config, e, n), true
 }
 
