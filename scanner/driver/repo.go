@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path"
 	"slices"
 	"sort"
@@ -226,7 +225,7 @@ func diskRepo(files []candidate, results []fileResult) func(cfg *scanner.Config,
 				continue
 			}
 			rf := &repoFile{rel: c.rel, res: res,
-				read:   func() ([]byte, error) { return os.ReadFile(c.abs) },
+				read:   func() ([]byte, error) { return scanner.ReadFile(c.abs) },
 				rescan: func(im scanner.Imports) fileResult { return scanFile(ctx, c, cfg, opt, im) }}
 			rf.as = func(lang string) fileResult {
 				o := opt

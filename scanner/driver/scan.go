@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -98,7 +97,7 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 		if !ok || c.size > scanner.MaxFileSize {
 			return nil, false
 		}
-		b, err := os.ReadFile(c.abs)
+		b, err := scanner.ReadFile(c.abs)
 		return b, err == nil && len(b) <= scanner.MaxFileSize
 	}}
 	results := make([]fileResult, len(files))
@@ -178,21 +177,21 @@ func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options
 	// blocking and checking what was opened keeps a FIFO or device that
 	// replaced it from blocking the scan, and a file that grew past the cap
 	// from being read.
-	f, err := os.OpenFile(c.abs, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	fd, err := scanner.OpenRaw(c.abs)
 	if err != nil {
 		res.skip = &report.Skip{File: c.rel, Reason: "cannot be read: " + unwrapPathErr(err)}
 		res.err = &FileError{File: c.rel, Err: err}
 		return res
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err == nil && !st.Mode().IsRegular() {
+	defer fd.Close()
+	size, regular, err := fd.Stat()
+	if err == nil && !regular {
 		res.skip = &report.Skip{File: c.rel, Reason: "not a regular file"}
 		return res
 	}
 	var src []byte
 	if err == nil {
-		src, err = readCapped(f, st.Size())
+		src, err = readCapped(fd, size)
 	}
 	if err != nil {
 		res.skip = &report.Skip{File: c.rel, Reason: "cannot be read: " + unwrapPathErr(err)}

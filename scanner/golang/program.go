@@ -300,7 +300,7 @@ func (g *program) readFolder(dir string, members []lscanner.Sibling) []*srcFile 
 		if m.Size > lscanner.MaxFileSize {
 			continue
 		}
-		src, err := os.ReadFile(m.Abs)
+		src, err := lscanner.ReadFile(m.Abs)
 		if err != nil || len(src) > lscanner.MaxFileSize {
 			continue
 		}
@@ -314,7 +314,7 @@ func (g *program) readFolder(dir string, members []lscanner.Sibling) []*srcFile 
 // parse reads and parses one file for a type-checked package; nil when it
 // cannot be read or parsed (its own scan reports it).
 func (g *program) parse(rel, abs string) *parsedFile {
-	src, err := os.ReadFile(abs)
+	src, err := lscanner.ReadFile(abs)
 	if err != nil || len(src) > lscanner.MaxFileSize {
 		return nil
 	}
@@ -717,7 +717,7 @@ func (ff *fileFacts) literals() litFacts {
 	ff.litOnce.Do(func() {
 		src := ff.src
 		if src == nil {
-			src, _ = os.ReadFile(ff.abs)
+			src, _ = lscanner.ReadFile(ff.abs)
 		}
 		ff.lits = literalFacts(ff.cfg, src, ff.mayPrimitive)
 		// a //go:embed file's text is a value no literal shows
