@@ -56,19 +56,28 @@ func mayNameAPI(src []byte) bool {
 		return true
 	}
 	for _, w := range apiWords {
-		for off := 0; ; {
-			j := bytes.Index(src[off:], w)
-			if j < 0 {
-				break
-			}
-			i, e := off+j, off+j+len(w)
-			if (i == 0 || !wordByte(src[i-1])) && (e == len(src) || !wordByte(src[e])) {
-				return true
-			}
-			off = i + 1
+		if hasWord(src, w) {
+			return true
 		}
 	}
-	return bytes.Contains(src, []byte("sh")) && shImportRE.Match(src)
+	// the regular expression only where `sh` stands as a word (it needs
+	// one): `sh` inside `shell` or `hash` is in almost every file
+	return hasWord(src, []byte("sh")) && shImportRE.Match(src)
+}
+
+// hasWord reports whether w occurs in src as a whole word.
+func hasWord(src, w []byte) bool {
+	for off := 0; ; {
+		j := bytes.Index(src[off:], w)
+		if j < 0 {
+			return false
+		}
+		i, e := off+j, off+j+len(w)
+		if (i == 0 || !wordByte(src[i-1])) && (e == len(src) || !wordByte(src[e])) {
+			return true
+		}
+		off = i + 1
+	}
 }
 
 func wordByte(c byte) bool {

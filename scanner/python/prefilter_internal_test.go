@@ -26,6 +26,9 @@ func TestMayNameAPI(t *testing.T) {
 		{"import nox\n@nox.session\ndef r(s): s.run('x')", true},
 		{"os.execvp('x', ['x'])", true},
 		{"import sh", true},
+		{"import os, sh as shell", true},
+		{"from sh import git", true},
+		{"def show(): return shell_hash()", false}, // `sh` only inside words
 		{"from claude_agent_sdk import query", true},
 		// a longer word only holds the name
 		{"if not items: raise ValueError('empty')", false},
