@@ -25,6 +25,7 @@ type linkState struct {
 	helpers []helperCall
 	used    []scanner.Step // imported constants read while judging one call
 	via     []scanner.Step // the chain of the helper whose sink is being judged
+	need    needState      // what needNames has read
 }
 
 // helperCall is a call of a function that is not a process API.
@@ -273,7 +274,7 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		}
 		return
 	}
-	strs, _ := treesitter.Strings(v)
+	strs := constStrings(v)
 	if len(strs) == 0 || !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) && !slices.ContainsFunc(strs, scanner.PrimitivePart) {
 		return
 	}
@@ -293,25 +294,47 @@ func (a *analyzer) primitiveConsts() {
 	a.link.sum.AddPrimitives(found.Consts)
 }
 
+// constStrings are the strings value v may be, as a constant offers them
+// to other files: the known ones, and those with unknown parts (`Path.home()
+// / ".claude" / "claude"` is "…/.claude/claude", UnknownPart standing for
+// each part; treesitter.FromExport reads it back as such), so a value is
+// carried across files in the forms the file's own scan reads.
+func constStrings(v value) []string {
+	var out []string
+	for _, p := range v.Possibilities() {
+		if p.Usable() {
+			out = append(out, p.S)
+		}
+	}
+	return out
+}
+
 // elemString is one element of a list constant: the possibility naming a
-// runtime first, else the first known one, else an unknown part.
+// runtime first (one with unknown parts too), else the first known one,
+// else the first with unknown parts, else an unknown part.
 func (a *analyzer) elemString(e value) string {
-	first := ""
+	first, partial := "", ""
 	for _, p := range e.Possibilities() {
-		if !p.Known() {
+		if !p.Usable() {
 			continue
 		}
 		if a.p.Config.MentionsRuntime([]byte(p.S)) {
 			return p.S
 		}
-		if first == "" {
+		switch {
+		case p.Known() && first == "":
 			first = p.S
+		case !p.Known() && partial == "":
+			partial = p.S
 		}
 	}
-	if first == "" {
-		return treesitter.UnknownPart
+	switch {
+	case first != "":
+		return first
+	case partial != "":
+		return partial
 	}
-	return first
+	return treesitter.UnknownPart
 }
 
 // summarizeClass records the class attributes of class cls (at module
@@ -578,6 +601,14 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 	for _, v := range vals {
 		a.needRef(v)
 	}
+	if a.p.Imports == nil {
+		for _, c := range pos {
+			a.needNames(c)
+		}
+		if len(pos) == 0 {
+			a.needNames(firstNode)
+		}
+	}
 	for _, v := range vals {
 		// subprocess.run(agent_cmd()): what another module's function returns
 		if v.K == vUnknown && v.Node != none && a.t.Nodes[v.Node].Kind == kIdentifier && !a.bound(v.Node) {
@@ -710,6 +741,165 @@ func (a *analyzer) needRef(v value) {
 		// from app import paths; paths.CLAUDE: paths may be a module of
 		// a namespace package (no __init__.py)
 		a.p.Needs = appendOnce(a.p.Needs, strings.TrimSuffix(v.Mod, ".")+"."+v.Path[0])
+	}
+}
+
+// maxNeedNodes bounds the syntax nodes needNames reads in one file; past
+// it the file needs every module it imports.
+const maxNeedNodes = 1 << 14
+
+// needState is what needNames has read of the file.
+type needState struct {
+	seen  map[int32]bool // the expressions read
+	spent int            // the nodes read
+	all   bool           // the bound was reached: every import is needed
+}
+
+// needNames records the modules of the names the expression at n reads
+// as written (Pass.Needs): the names in it, and through the file what
+// they are bound to (each binding, each in-place change), what `self.x`
+// is set to and what a function of the file returns. needRef reads the
+// value the evaluator keeps, which loses the reference when the value is
+// copied (`list(mod.CMD)`), converted (`str(PATH)`), unpacked
+// (`*cfg.command` with `cfg = Cfg()`) or returned by another module's
+// class (`Commands.review(x)`); whatever form the value takes, a module
+// of the repository it may come from makes the file read again in phase
+// two (over-approximation: an unknown is never absent). A library's
+// launching module (`subprocess`, `os`) is not such a module.
+func (a *analyzer) needNames(n int32) {
+	t := a.t
+	st := &a.link.need
+	if n == none || st.all {
+		return
+	}
+	if st.seen == nil {
+		st.seen = map[int32]bool{}
+	}
+	stack := []int32{n}
+	push := func(r int32) {
+		if r != none && !st.seen[r] {
+			stack = append(stack, r)
+		}
+	}
+	for len(stack) > 0 {
+		r := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if st.seen[r] {
+			continue
+		}
+		st.seen[r] = true
+		end := t.Nodes[r].End
+		for i := r; i < int32(len(t.Nodes)) && (i == r || t.Nodes[i].Start < end); i++ {
+			if st.spent++; st.spent > maxNeedNodes {
+				a.needAllImports()
+				return
+			}
+			nd := &t.Nodes[i]
+			switch nd.Kind {
+			case kAttribute:
+				// self.x: every value the file sets x to
+				if isSelfAttr(t, i) {
+					if at := t.Child(i, fAttribute); at != none {
+						for _, v := range a.selfAttrs[t.Text(at)] {
+							push(v)
+						}
+					}
+				}
+				continue
+			case kIdentifier:
+			default:
+				continue
+			}
+			if p := nd.Parent; p != none && (t.Nodes[p].Kind == kAttribute || t.Nodes[p].Kind == kKeywordArgument) && nd.Field != fNone && t.Child(p, nd.Field) == i &&
+				(nd.Field == fAttribute || nd.Field == fName) {
+				continue // the member's or the keyword's name
+			}
+			name := t.Src[nd.Start:nd.End]
+			for _, m := range a.muts[string(name)] {
+				push(m.value)
+			}
+			bs, _, ok := a.scopes.Lookup(name, i)
+			if !ok {
+				continue
+			}
+			for _, b := range bs {
+				switch {
+				case b.ref:
+					a.needModule(b)
+				case b.value == none || b.param && b.fn != "":
+				case t.Nodes[b.value].Kind == kFunction || t.Nodes[b.value].Kind == kLambda:
+					a.needReturns(b.value, push)
+				default:
+					push(b.value)
+				}
+			}
+		}
+	}
+}
+
+// needReturns pushes what function fn returns.
+func (a *analyzer) needReturns(fn int32, push func(int32)) {
+	t := a.t
+	body, expr := a.Body(fn)
+	if body == none || expr {
+		push(body)
+		return
+	}
+	end := t.Nodes[body].End
+	for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+		if t.Nodes[i].Kind == kReturn && a.scopes.Of(i) == fn {
+			push(t.Nodes[i].First)
+		}
+	}
+}
+
+// needModule records the module import binding b names, and the
+// submodule it may be (`from app import paths`), unless it is a
+// library's launching module.
+func (a *analyzer) needModule(b binding) {
+	mod := normModule(b.mod)
+	if mod == "" || strings.HasPrefix(mod, "#") {
+		return
+	}
+	if _, ok := launchingModule(mod); ok {
+		return
+	}
+	a.p.Needs = appendOnce(a.p.Needs, b.mod)
+	if len(b.path) > 0 {
+		a.p.Needs = appendOnce(a.p.Needs, strings.TrimSuffix(b.mod, ".")+"."+b.path[0])
+	}
+}
+
+// needAllImports records every module the file imports (needNames's
+// bound reached: what is not read may come from any of them).
+func (a *analyzer) needAllImports() {
+	t := a.t
+	st := &a.link.need
+	if st.all {
+		return
+	}
+	st.all = true
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		k := t.Nodes[i].Kind
+		if k != kImport && k != kImportFrom {
+			continue
+		}
+		if k == kImportFrom {
+			if m := t.Child(i, fModuleName); m != none {
+				a.needModule(binding{mod: strings.Join(strings.Fields(t.Text(m)), "")})
+			}
+			continue
+		}
+		for c := t.Nodes[i].First; c != none; c = t.Nodes[c].Next {
+			switch t.Nodes[c].Kind {
+			case kDottedName:
+				a.needModule(binding{mod: t.Text(c)})
+			case kAliasedImport:
+				if nm := t.Child(c, fName); nm != none {
+					a.needModule(binding{mod: t.Text(nm)})
+				}
+			}
+		}
 	}
 }
 
@@ -1246,10 +1436,22 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 			if e, ok := a.p.Imports.Lookup(sub+v.Path[0], strings.Join(v.Path[1:], ".")); ok {
 				return e, true
 			}
+			if st, ok := staticCall(v.Path[1:]); ok {
+				if e, ok := a.p.Imports.Lookup(sub+v.Path[0], st); ok {
+					e.Name = strings.Join(v.Path, ".")
+					return e, true
+				}
+			}
 		}
 		// AGENT["cmd"], cfg.binary, Conf.binary: a constant inside a
 		// module's value
-		if e, ok := a.p.Imports.Lookup(v.Mod, strings.Join(v.Path, ".")); ok || len(v.Path) != 2 || !strings.HasSuffix(v.Path[0], "()") {
+		e, ok := a.p.Imports.Lookup(v.Mod, strings.Join(v.Path, "."))
+		if st, static := staticCall(v.Path); !ok && static {
+			if e, ok = a.p.Imports.Lookup(v.Mod, st); ok {
+				e.Name = strings.Join(v.Path, ".")
+			}
+		}
+		if ok || len(v.Path) != 2 || !strings.HasSuffix(v.Path[0], "()") {
 			return e, ok
 		}
 		// Cfg().binary: a class attribute (a dataclass field's default)
@@ -1271,6 +1473,16 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 		return scanner.Export{}, false
 	}
 	return scanner.Export{}, false
+}
+
+// staticCall is the summary's name of what a method called on its class
+// returns (`Commands.review()`, a static or class method): the name of
+// what it returns through an instance (`Commands().review()`).
+func staticCall(path []string) (string, bool) {
+	if len(path) != 2 || !strings.HasSuffix(path[1], "()") || strings.HasSuffix(path[0], "()") {
+		return "", false
+	}
+	return path[0] + "()." + path[1], true
 }
 
 // importedConst is the value at node n of ref v when another file of the

@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
 )
@@ -60,6 +61,10 @@ func FromExport(cfg *scanner.Config, e scanner.Export, n int32) Value {
 	vals := make([]Value, len(e.Consts))
 	for i, s := range e.Consts {
 		vals[i] = Str(s, n)
+		if s != UnknownPart && strings.Contains(s, UnknownPart) {
+			// a string with unknown parts ("…/.claude/claude")
+			vals[i].Partial, vals[i].Sh = true, strings.ReplaceAll(s, UnknownPart, UnknownShellWord)
+		}
 		vals[i].Via = scanner.ClassVariableExecution
 	}
 	if e.List {
