@@ -170,6 +170,7 @@ func (a *analyzer) collect() {
 				b := binding{value: none, param: true, name: nm}
 				if n.Kind == kFunction {
 					b = binding{value: i, name: nm} // a call evaluates its returns
+					a.property(i, nm)
 				}
 				a.scopes.BindIn(nm, b, a.scopes.Of(i))
 			}
@@ -218,6 +219,46 @@ func (a *analyzer) collect() {
 	}
 	a.linkFields()
 	a.passMutations()
+}
+
+// propertyDecorators make a method an attribute of the instance whose
+// value is what the method returns.
+var propertyDecorators = map[string]bool{"property": true, "cached_property": true, "abstractproperty": true}
+
+// property records what method fn (named at nm) returns as a value of the
+// instance's attribute of its name when a decorator makes it a property
+// (`@property def executable(self): return "claude"`, also
+// functools.cached_property): `self.executable` in any class of the file,
+// and in a base class of another module (subclass), reads it as it reads
+// an attribute set in `__init__`.
+func (a *analyzer) property(fn, nm int32) {
+	t := a.t
+	dec := t.Nodes[fn].Parent
+	if dec == none || t.Nodes[dec].Kind != kDecorated || !a.inClassBody(dec) {
+		return
+	}
+	prop := false
+	for c := t.Nodes[dec].First; c != none && !prop; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kDecorator || t.Nodes[c].First == none {
+			continue
+		}
+		name := t.Text(t.Nodes[c].First)
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		prop = propertyDecorators[name]
+	}
+	body := t.Child(fn, fBody)
+	if !prop || body == none {
+		return
+	}
+	k := t.Text(nm)
+	end := t.Nodes[body].End
+	for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+		if t.Nodes[i].Kind == kReturn && t.Nodes[i].First != none && a.scopes.Of(i) == fn {
+			a.selfAttrs[k] = append(a.selfAttrs[k], t.Nodes[i].First)
+		}
+	}
 }
 
 // passMutations makes a change a function makes to its parameter
