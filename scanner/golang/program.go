@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	goscanner "go/scanner"
 	"go/token"
@@ -426,6 +427,16 @@ func (g *program) load(u *unit, key unitKey, fd *folderSrc) {
 	}
 	conf := types.Config{Importer: l, Error: func(error) {}, FakeImportC: true}
 	_, _ = conf.Check(key.pkg, g.fset, files, info)
+	if force := l.handedRuntime(files); len(force) > 0 {
+		// A module package not loaded (it names no runtime and reaches no
+		// process API) is handed a runtime's name: what it returns may be
+		// that name (`envx.Or("AGENT_BIN", "claude")`), so the package is
+		// checked again with it, and what it imports, from source.
+		info = newInfo()
+		l = &loader{g: g, mod: l.mod, pkgs: map[string]*types.Package{}, loading: map[string]bool{}, info: info, force: force}
+		conf.Importer = l
+		_, _ = conf.Check(key.pkg, g.fset, files, info)
+	}
 	u.idx = newIndex(g.fset, append(files, l.files...), info, l.filePkg, l.deps)
 	u.idx.cut = l.cut
 	u.idx.scanRoot = g.root
@@ -445,6 +456,72 @@ type loader struct {
 	deps      map[string]*types.Package // the packages checked from source
 	truncated bool
 	cut       map[string]bool // module packages left out at a bound
+	// force are module packages loaded from source whatever their facts
+	// (handedRuntime), with the module packages they import while
+	// forcing counts them being checked.
+	force   map[string]bool
+	forcing int
+}
+
+// handedRuntime returns the module packages, not loaded from source,
+// that a call of files hands a constant naming a runtime: a function of
+// the package (`envx.Or("AGENT_BIN", "claude")`), or every such package
+// the file imports when the callee is not known (a method of a type of
+// one). Such a package may return the name to the importer's process
+// API; unknown is not absent.
+func (l *loader) handedRuntime(files []*ast.File) map[string]bool {
+	info := l.info
+	var force map[string]bool
+	add := func(p string) {
+		if l.local(p) && l.deps[p] == nil && !l.cut[p] {
+			if force == nil {
+				force = map[string]bool{}
+			}
+			force[p] = true
+		}
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || !l.runtimeArg(call) {
+				return true
+			}
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+					if pn, ok := info.Uses[x].(*types.PkgName); ok {
+						add(pn.Imported().Path())
+						return true
+					}
+				}
+			}
+			if tv, ok := info.Types[call.Fun]; !ok || tv.Type == nil || tv.Type == types.Typ[types.Invalid] {
+				for _, im := range f.Imports {
+					if p, err := strconv.Unquote(im.Path.Value); err == nil {
+						add(p)
+					}
+				}
+			}
+			return true
+		})
+	}
+	return force
+}
+
+// runtimeArg reports whether an argument of call is a constant string
+// naming a runtime.
+func (l *loader) runtimeArg(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if tv, ok := l.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String &&
+			namesRuntime(l.g.cfg, constant.StringVal(tv.Value)) {
+			return true
+		}
+	}
+	return false
+}
+
+// local reports whether import path p is a package of the module.
+func (l *loader) local(p string) bool {
+	return l.mod.path != "" && (p == l.mod.path || strings.HasPrefix(p, l.mod.path+"/"))
 }
 
 // relevant reports whether own (a package's files) can start a runtime:
@@ -588,20 +665,29 @@ func (l *loader) Import(p string) (*types.Package, error) {
 	if pkg, ok := l.pkgs[p]; ok {
 		return pkg, nil
 	}
-	local := l.mod.path != "" && (p == l.mod.path || strings.HasPrefix(p, l.mod.path+"/"))
-	tokens, api := false, false
+	local := l.local(p)
+	tokens, api, forced := false, false, false
 	if local && !l.loading[p] && len(l.pkgs) < maxDepPackages && len(l.files) < maxDepFiles {
-		tokens, api = l.closure(p)
-		// a package holding the primitive: its constants are judged
-		// where the importer puts them
-		tokens = tokens || l.anyDep([]string{p}, (*depFacts).primitive)
+		forced = l.force[p] || l.forcing > 0
+		if !forced {
+			tokens, api = l.closure(p)
+			// a package holding the primitive: its constants are judged
+			// where the importer puts them
+			tokens = tokens || l.anyDep([]string{p}, (*depFacts).primitive)
+		}
 	}
-	if tokens || api {
+	if tokens || api || forced {
 		l.loading[p] = true
 		files := l.depFiles(p)
 		if len(files) > 0 {
 			conf := types.Config{Importer: l, Error: func(error) {}, FakeImportC: true}
+			if forced {
+				l.forcing++
+			}
 			pkg, _ := conf.Check(p, l.g.fset, files, l.info)
+			if forced {
+				l.forcing--
+			}
 			if pkg != nil {
 				pkg.MarkComplete()
 				l.pkgs[p] = pkg
