@@ -601,7 +601,7 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 	for _, v := range vals {
 		a.needRef(v)
 	}
-	if a.p.Imports == nil {
+	if a.p.Imports == nil && launching(kind) {
 		for _, c := range pos {
 			a.needNames(c)
 		}
