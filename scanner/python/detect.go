@@ -181,7 +181,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if !apiHint && !dangerHint && !envHint {
 		return nil
 	}
-	t, err := grammarPython.ParseFile(p.Src)
+	t, err := parse(p.Src)
 	if err != nil {
 		return err
 	}

@@ -83,7 +83,7 @@ func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bo
 // Summarize implements scanner.Linker.
 func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	p.Language = "python"
-	t, err := grammarPython.ParseFile(p.Src)
+	t, err := parse(p.Src)
 	if err != nil {
 		return nil, err
 	}

@@ -197,3 +197,43 @@ const none = treesitter.None
 
 var grammarPython = treesitter.NewGrammar(ts.NewLanguage(tspython.Language()), kindNames, fieldNames,
 	treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Operator: kOperator, OperatorField: fOperator})
+
+// parse parses a Python file into the flat tree, mended (mendSplats).
+func parse(src []byte) (*tree, error) {
+	t, err := grammarPython.ParseFile(src)
+	if err == nil {
+		mendSplats(t)
+	}
+	return t, err
+}
+
+// mendSplats mends one shape of the grammar: a list whose only element is
+// the splat of a primary expression (`[*a.b]`, `[*f()]`, `[*a[1:]]`)
+// comes out as that expression applied to the splat of its first name
+// (`attribute(list_splat(a), b)`), so the splat spread only `a`. It is
+// rotated back to `list_splat(attribute(a, b))`, as `[x, *a.b]` parses,
+// innermost first (`[*a.b.c]`). The nodes keep their order.
+func mendSplats(t *tree) {
+	for i := int32(len(t.Nodes)) - 1; i >= 0; i-- {
+		n := &t.Nodes[i]
+		if n.Kind != kAttribute && n.Kind != kCall && n.Kind != kSubscript {
+			continue
+		}
+		s := n.First
+		if s == none || t.Nodes[s].Kind != kListSplat || t.Nodes[s].Start != n.Start {
+			continue
+		}
+		sn := &t.Nodes[s]
+		a := sn.First
+		if a == none || t.Nodes[a].Next != none {
+			continue
+		}
+		b := sn.Next
+		t.Nodes[a].Field, t.Nodes[a].Next = sn.Field, b
+		for c := b; c != none; c = t.Nodes[c].Next {
+			t.Nodes[c].Parent = s
+		}
+		sn.Kind, sn.Start, sn.End, sn.Field, sn.Next = n.Kind, t.Nodes[a].Start, n.End, fNone, none
+		n.Kind = kListSplat
+	}
+}
