@@ -1436,11 +1436,10 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 			if e, ok := a.p.Imports.Lookup(sub+v.Path[0], strings.Join(v.Path[1:], ".")); ok {
 				return e, true
 			}
-			if st, ok := staticCall(v.Path[1:]); ok {
-				if e, ok := a.p.Imports.Lookup(sub+v.Path[0], st); ok {
-					e.Name = strings.Join(v.Path, ".")
-					return e, true
-				}
+			// config.Commands.review(), config.load().cmd: the rest read
+			// in the submodule as an import of it is read
+			if e, ok := a.imported(value{K: vRef, Mod: sub + v.Path[0], Path: v.Path[1:], Node: v.Node, Lit: none}); ok {
+				return e, true
 			}
 		}
 		// AGENT["cmd"], cfg.binary, Conf.binary: a constant inside a
@@ -1550,7 +1549,7 @@ func (a *analyzer) summarizeEnv() {
 		if !k.Known() || k.Alt != nil || k.S == "" {
 			continue
 		}
-		strs, _ := treesitter.Strings(a.ev.Eval(s[1]))
+		strs := constStrings(a.ev.Eval(s[1]))
 		if len(strs) > 0 && a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
 			a.link.sum.AddEnv(k.S, scanner.Const{Vals: strs, At: a.t.Pos(s[1])})
 		}
