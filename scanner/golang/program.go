@@ -464,8 +464,8 @@ type loader struct {
 }
 
 // handedRuntime returns the module packages, not loaded from source,
-// that a call of files hands a constant naming a runtime: a function of
-// the package (`envx.Or("AGENT_BIN", "claude")`), or every such package
+// that a call of files hands a constant naming a runtime (runtimeArg): a
+// function of the package (`envx.Or("AGENT_BIN", "claude")`), or every such package
 // the file imports when the callee is not known (a method of a type of
 // one). Such a package may return the name to the importer's process
 // API; unknown is not absent.
@@ -480,10 +480,11 @@ func (l *loader) handedRuntime(files []*ast.File) map[string]bool {
 			force[p] = true
 		}
 	}
+	inits := l.varInits(files)
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || !l.runtimeArg(call) {
+			if !ok || !l.runtimeArg(call, inits) {
 				return true
 			}
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -507,16 +508,73 @@ func (l *loader) handedRuntime(files []*ast.File) map[string]bool {
 	return force
 }
 
-// runtimeArg reports whether an argument of call is a constant string
-// naming a runtime.
-func (l *loader) runtimeArg(call *ast.CallExpr) bool {
+// runtimeArg reports whether an argument of call holds a constant string
+// naming a runtime: anywhere inside it (`envx.Opts{Bin: "claude"}`), or
+// as the initial value of a variable it names (`var agent = "claude"`,
+// `bin := "claude"`).
+func (l *loader) runtimeArg(call *ast.CallExpr, inits map[*types.Var]ast.Expr) bool {
+	found := false
 	for _, a := range call.Args {
-		if tv, ok := l.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String &&
-			namesRuntime(l.g.cfg, constant.StringVal(tv.Value)) {
-			return true
+		ast.Inspect(a, func(n ast.Node) bool {
+			e, ok := n.(ast.Expr)
+			if found || !ok {
+				return false
+			}
+			if l.runtimeConst(e) {
+				found = true
+				return false
+			}
+			if id, ok := e.(*ast.Ident); ok {
+				if v, ok := l.info.Uses[id].(*types.Var); ok && inits[v] != nil && l.runtimeConst(inits[v]) {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// runtimeConst reports whether e is a constant string naming a runtime.
+func (l *loader) runtimeConst(e ast.Expr) bool {
+	tv, ok := l.info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && namesRuntime(l.g.cfg, constant.StringVal(tv.Value))
+}
+
+// varInits are the initial values of the variables files declare one by
+// one (`var agent = "claude"`, `bin := "claude"`).
+func (l *loader) varInits(files []*ast.File) map[*types.Var]ast.Expr {
+	out := map[*types.Var]ast.Expr{}
+	def := func(names []*ast.Ident, values []ast.Expr) {
+		if len(names) != len(values) {
+			return
+		}
+		for i, nm := range names {
+			if v, ok := l.info.Defs[nm].(*types.Var); ok {
+				out[v] = values[i]
+			}
 		}
 	}
-	return false
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				def(n.Names, n.Values)
+			case *ast.AssignStmt:
+				if n.Tok == token.DEFINE {
+					names := make([]*ast.Ident, 0, len(n.Lhs))
+					for _, e := range n.Lhs {
+						if id, ok := e.(*ast.Ident); ok {
+							names = append(names, id)
+						}
+					}
+					def(names, n.Rhs)
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // local reports whether import path p is a package of the module.
