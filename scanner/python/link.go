@@ -154,6 +154,13 @@ func (a *analyzer) summarizeNames() {
 		case b.param:
 			if p := t.Nodes[b.name].Parent; deep && p != none && t.Nodes[p].Kind == kClass {
 				a.summarizeClass(name, p)
+				if !instances {
+					// Child().bin with bin a field of a base class of
+					// the file, C().argv a property: an instance of the
+					// module has the attributes any of its classes give
+					instances = true
+					a.summarizeInstances()
+				}
 			}
 		case b.value == none || b.each:
 		case t.Nodes[b.value].Kind == kFunction:
@@ -171,7 +178,9 @@ func (a *analyzer) summarizeNames() {
 		default:
 			if cls := a.instanceOf(b.value); deep && cls != none {
 				// settings = Settings(): the module's instance, read by
-				// importers as `settings.agent_bin`
+				// importers as `settings.agent_bin` (or any instance's
+				// attribute of that name, `*().agent_bin`: a property, a
+				// base class's field)
 				for attr, val := range a.classAttrs(cls) {
 					a.summarizeValue(name+"."+attr, a.ev.Eval(val), val, 1)
 				}
@@ -1447,6 +1456,14 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 		e, ok := a.p.Imports.Lookup(v.Mod, strings.Join(v.Path, "."))
 		if st, static := staticCall(v.Path); !ok && static {
 			if e, ok = a.p.Imports.Lookup(v.Mod, st); ok {
+				e.Name = strings.Join(v.Path, ".")
+			}
+		}
+		if !ok && len(v.Path) == 2 && !strings.HasSuffix(v.Path[0], "()") && !strings.HasSuffix(v.Path[1], "()") {
+			// settings.argv with settings = Settings() there: an
+			// attribute any instance of the module has (a property, a
+			// base class's field)
+			if e, ok = a.p.Imports.Lookup(v.Mod, anyReturn+"."+v.Path[1]); ok {
 				e.Name = strings.Join(v.Path, ".")
 			}
 		}
