@@ -155,6 +155,9 @@ func (a *analyzer) collect() {
 					continue
 				}
 			}
+			if l, r := t.Child(i, fLeft), t.Child(i, fRight); r != none && a.bindEach(l, r) {
+				continue
+			}
 			a.bindUnknown(t.Child(i, fLeft))
 		case kAsPatternTarget:
 			// with Connection(h) as c: c is the context manager
@@ -568,6 +571,32 @@ func (a *analyzer) bindTarget(l, r int32) {
 			a.bindName(c, binding{value: r, elem: i, name: c})
 		}
 	}
+}
+
+// bindEach binds the names of a loop's flat tuple target (`for name, cmd
+// in TOOLS.items()`): each is its element of any element of r. It
+// reports whether l is such a target.
+func (a *analyzer) bindEach(l, r int32) bool {
+	t := a.t
+	if l == none {
+		return false
+	}
+	switch t.Nodes[l].Kind {
+	case kPatternList, kTuplePattern, kListPattern, kExpressionList, kTuple, kList:
+	default:
+		return false
+	}
+	for c := t.Nodes[l].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kIdentifier {
+			return false
+		}
+	}
+	i := 0
+	for c := t.Nodes[l].First; c != none; c = t.Nodes[c].Next {
+		i++
+		a.scopes.Bind(c, binding{value: r, each: true, elem: i, name: c})
+	}
+	return true
 }
 
 // addField records the class-body name at l as a field of its class, in

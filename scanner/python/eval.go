@@ -450,10 +450,18 @@ func (a *analyzer) Binding(b *binding) value {
 			if v.Known() && v.Alt == nil {
 				v = treesitter.Chars(v, b.name) // for c in "abc"
 			}
-			if v.K == vArr {
-				return treesitter.Union(a.ev.Cfg, v.Elems, b.name)
+			if v.K != vArr {
+				return treesitter.Unknown(b.name)
 			}
-			return treesitter.Unknown(b.name)
+			elems := v.Elems
+			if b.elem > 0 {
+				// for name, cmd in pairs: that element of each
+				elems = make([]value, len(v.Elems))
+				for i, e := range v.Elems {
+					elems[i] = treesitter.Elem(e, "#"+strconv.Itoa(b.elem-1), b.name)
+				}
+			}
+			return treesitter.Union(a.ev.Cfg, elems, b.name)
 		})
 	}
 	if b.elem > 0 {
@@ -1097,6 +1105,40 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 	return a.ev.Tracked(treesitter.Union(a.ev.Cfg, vals, n))
 }
 
+// entries is the list of dict d's values, or with keys of its (key,
+// value) pairs, as written (`d.values()`, `d.items()`); an entry set
+// after the literal, or one of `dict(...)`'s pairs, is one more value
+// with an unknown key.
+func (a *analyzer) entries(d value, keys bool, n int32) value {
+	t := a.t
+	out := value{K: vArr, Node: n, Lit: none}
+	add := func(k, v value) {
+		if keys {
+			v = value{K: vArr, Elems: []value{k, v}, Node: n, Lit: none}
+		}
+		out.Elems = append(out.Elems, v)
+	}
+	for c := t.Nodes[d.Obj].First; c != none && len(out.Elems) <= 4*treesitter.MaxPossibilities; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
+		case kPair:
+			add(a.ev.Eval(t.Child(c, fKey)), a.ev.Eval(t.Child(c, fValue)))
+		case kKeywordArgument:
+			k := treesitter.Unknown(c)
+			if nm := t.Child(c, fName); nm != none {
+				k = treesitter.Str(t.Text(nm), nm)
+			}
+			add(k, a.ev.Eval(t.Child(c, fValue)))
+		}
+	}
+	for _, v := range a.setValues(d.Obj) {
+		add(treesitter.Unknown(n), v)
+	}
+	if rest := a.anyEntry(d, n); len(out.Elems) == 0 && rest.K != vUnknown {
+		add(treesitter.Unknown(n), rest) // dict([(k, v)]), dict(zip(...))
+	}
+	return out
+}
+
 // dictCallArg reports whether c is a positional argument of dict(...).
 func (a *analyzer) dictCallArg(c int32) bool {
 	t := a.t
@@ -1198,6 +1240,25 @@ func (a *analyzer) evalCall(n int32) value {
 				if v := a.ev.Eval(t.Child(fn, fObject)); v.K == vArr || v.K == vObj {
 					v.Node, v.Lit = n, none
 					return v
+				}
+			}
+			if (name == "values" || name == "items") && len(pos) == 0 {
+				// d.values(), d.items(): every entry (with its key)
+				d := a.ev.Eval(t.Child(fn, fObject))
+				if d.K == vObj && d.Obj != none && (t.Nodes[d.Obj].Kind == kDictionary || t.Nodes[d.Obj].Kind == kArgumentList) {
+					return a.entries(d, name == "items", n)
+				}
+				if d.K == vRef && apiOf(d) == apiNone && !strings.HasPrefix(d.Mod, "#") && len(d.Path) > 0 {
+					// consts.TOOLS.values(): another module's dict, any
+					// entry (scanner.AnyMember)
+					anyRef := d
+					anyRef.Path = treesitter.AppendPath(d.Path, scanner.AnyMember)
+					if v, ok := a.importedConst(anyRef, n); ok {
+						if name == "items" {
+							v = value{K: vArr, Elems: []value{treesitter.Unknown(n), v}, Node: n, Lit: none}
+						}
+						return value{K: vArr, Elems: []value{v}, Node: n, Lit: none}
+					}
 				}
 			}
 			if name == "get" || name == "pop" {
