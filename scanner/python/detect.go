@@ -134,6 +134,9 @@ type analyzer struct {
 	// add_option, set_defaults) and what each option's attribute may hold
 	options treesitter.OptionTable
 	link    linkState // the repository phase (link.go)
+	// summary says the analyzer makes a module's summary (summarize):
+	// the file's own needs (Pass.Needs) are not its business
+	summary bool
 }
 
 // evalShape is how the shared evaluator reads Python: command objects

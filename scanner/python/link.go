@@ -1,6 +1,7 @@
 package python
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"slices"
@@ -94,6 +95,7 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 // summarize is Summarize over a parsed tree.
 func summarize(t *tree, p *scanner.Pass) *scanner.Summary {
 	a := newAnalyzer(t, p)
+	a.summary = true
 	a.collect()
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		if t.Nodes[i].Kind != kCall {
@@ -230,8 +232,30 @@ func (a *analyzer) summarizeInstances() {
 	slices.Sort(attrs)
 	for _, k := range attrs {
 		vals := a.selfAttrs[k]
+		if !slices.ContainsFunc(vals, a.mayOffer) {
+			continue // `self.n = 0`, `self.name = "x"`: nothing to offer
+		}
 		a.summarizeValue(anyReturn+"."+k, a.ev.Attr(k, vals, vals[0]), vals[0], 1)
 	}
+}
+
+// mayOffer reports whether the value at n may be one summarizeValue
+// offers: anything but a literal that is not a string, or a plain string
+// literal naming no runtime and holding no piece of the primitive.
+func (a *analyzer) mayOffer(n int32) bool {
+	t := a.t
+	switch t.Nodes[n].Kind {
+	case kInteger, kFloat, kTrue, kFalse, kNone:
+		return false
+	case kString:
+		if t.ChildKind(n, kInterpolation) != none {
+			return true
+		}
+		txt := t.Src[t.Nodes[n].Start:t.Nodes[n].End]
+		return a.p.Config.MentionsRuntime(txt) || bytes.Contains(txt, []byte("ermission")) || bytes.Contains(txt, []byte("angerous")) ||
+			bytes.Contains(txt, []byte(scanner.BareMode))
+	}
+	return true
 }
 
 // maxConstDepth bounds how deep a constant's dicts and namespaces are
@@ -610,7 +634,7 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 	for _, v := range vals {
 		a.needRef(v)
 	}
-	if a.p.Imports == nil && launching(kind) {
+	if a.p.Imports == nil && launching(kind) && !a.summary {
 		for _, c := range pos {
 			a.needNames(c)
 		}
