@@ -129,12 +129,18 @@ func TestBadInput(t *testing.T) {
 				if got := tags(fs); !reflect.DeepEqual(got, tc.want) {
 					t.Errorf("got %q, want %q", got, tc.want)
 				}
-			case <-time.After(20 * time.Second):
+			case <-time.After(hangAfter):
 				t.Fatal("scan did not finish")
 			}
 		})
 	}
 }
+
+// hangAfter is when TestBadInput calls a scan hung. It is a watchdog, not
+// a speed check (the bombs end on the detector's work budget): under -race
+// beside the rest of the suite on a 2-core CI machine a make bomb took
+// over 20 s, where it takes 8 s alone.
+const hangAfter = 90 * time.Second
 
 // The number of scripts in the huge package.json of the test (kept small
 // enough for -race on a loaded CI machine) and of the benchmark.

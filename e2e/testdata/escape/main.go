@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
@@ -70,15 +71,18 @@ func main() {
 	if err := exec.Command(os.Args[0], "detach", out).Run(); err != nil {
 		fmt.Println("detach:", err)
 	}
-	for i := 0; i < 100; i++ {
-		if b, err := os.ReadFile(out); err == nil && len(b) > 0 && b[len(b)-1] == '\n' {
-			time.Sleep(200 * time.Millisecond)
-			b, _ = os.ReadFile(out)
-			fmt.Print(string(b))
+	// The grandchild's last line says it is through: a line ending in a
+	// newline is not enough, the CLI it starts last may take seconds on a
+	// loaded machine (its line was missing from a CI run).
+	var b []byte
+	for i := 0; i < 600; i++ {
+		b, _ = os.ReadFile(out)
+		if strings.Contains(string(b), verifyDone+"\n") {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	fmt.Print(string(b))
 	fmt.Println("done")
 }
 
@@ -119,7 +123,11 @@ func verify(out string) {
 	b, err := cli.CombinedOutput()
 	fmt.Fprintf(f, "verify-cli: %s %q\n", outcome(err), b)
 	fmt.Fprintf(f, "verify-ppid: %d\n", os.Getppid())
+	fmt.Fprintln(f, verifyDone)
 }
+
+// verifyDone is the grandchild's last line.
+const verifyDone = "verify-end"
 
 func outcome(err error) string {
 	if err == nil {
