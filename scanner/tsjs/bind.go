@@ -181,8 +181,13 @@ func (a *analyzer) collect() {
 			}
 		case kArrow:
 			if recv, p := a.iterParam(i); p != none {
-				// xs.map(x => ...): x is any element of xs
-				a.scopes.Bind(p, binding{value: recv, each: true, name: p})
+				// xs.map(x => ...): x is any element of xs; xs.forEach(({cmd,
+				// args}) => ...): the element's members
+				if t.Nodes[p].Kind == kIdentifier {
+					a.scopes.Bind(p, binding{value: recv, each: true, name: p})
+				} else {
+					a.bindEach(p, recv)
+				}
 				continue
 			}
 			if p := t.Child(i, fParameter); p != none {
@@ -206,6 +211,12 @@ func (a *analyzer) collect() {
 			// for (const k in {claude: 1}): k is any key of the object
 			if l, r := t.Child(i, fLeft), t.Child(i, fRight); l != none && r != none && t.Nodes[l].Kind == kIdentifier && a.ev.Op(i) == "in" {
 				a.scopes.Bind(l, binding{value: r, each: true, keys: true, name: l})
+				continue
+			}
+			if l, r := t.Child(i, fLeft), t.Child(i, fRight); l != none && r != none && a.ev.Op(i) == "of" &&
+				(t.Nodes[l].Kind == kObjectPattern || t.Nodes[l].Kind == kArrayPattern) {
+				// for (const {cmd, args} of STEPS): the members of any element
+				a.bindEach(l, r)
 				continue
 			}
 			a.bindPattern(t.Child(i, fLeft), none, nil, true)
@@ -451,10 +462,19 @@ func (a *analyzer) iterParam(fn int32) (recv, param int32) {
 			}
 		}
 	}
-	if p == none || t.Nodes[p].Kind != kIdentifier {
+	if p == none || t.Nodes[p].Kind != kIdentifier && t.Nodes[p].Kind != kObjectPattern && t.Nodes[p].Kind != kArrayPattern {
 		return none, none
 	}
 	return recv, p
+}
+
+// bindEach binds the names of destructuring pattern pat to the members of
+// any element of the array (or object) src: `for (const {cmd, args} of
+// STEPS)`, `STEPS.forEach(({cmd, args}) => ...)`.
+func (a *analyzer) bindEach(pat, src int32) {
+	a.eachPattern = true
+	a.bindPattern(pat, src, nil, false)
+	a.eachPattern = false
 }
 
 // iterCallback is the receiver xs when arrow fn is the first argument of
@@ -665,7 +685,7 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 				a.bindName(p, binding{value: none, path: it.path, param: true, name: p})
 				continue
 			}
-			b := binding{value: value, path: it.path, param: param || value == none, name: p}
+			b := binding{value: value, path: it.path, param: param || value == none, name: p, each: a.eachPattern && value != none}
 			if it.def != none {
 				b.dflt, b.hasDflt = it.def, true
 			}

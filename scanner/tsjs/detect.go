@@ -72,12 +72,15 @@ type analyzer struct {
 	inputs    map[string]actionDefault // a JavaScript action's input defaults (actionInput), read on first use
 	assigns   []int32                  // assignments of names, bound after the declarations
 	assigning bool
-	muts      map[string][]mutation
-	mutating  map[string]bool
-	mutMemo   map[mutKey]value       // mutated's answers for a name bound once
-	envSets   []int32                // process.env.X = value assignments
-	options   treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
-	link      linkState              // the repository phase (link.go)
+	// eachPattern: the pattern being bound takes any element of its
+	// value (bindEach)
+	eachPattern bool
+	muts        map[string][]mutation
+	mutating    map[string]bool
+	mutMemo     map[mutKey]value       // mutated's answers for a name bound once
+	envSets     []int32                // process.env.X = value assignments
+	options     treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
+	link        linkState              // the repository phase (link.go)
 }
 
 // evalShape is how the shared evaluator reads TS/JS.

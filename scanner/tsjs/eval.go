@@ -389,21 +389,8 @@ func (a *analyzer) Binding(b *binding) value {
 	}
 	if b.each && b.value != none {
 		return a.ev.Once(b.name, func() value {
-			v := a.ev.Eval(b.value)
-			if b.keys {
-				v = a.objectKeys(v, b.name)
-			}
-			if v.K == vArr {
-				if o, ok := eachObject(v.Elems, b.name); ok {
-					return o
-				}
-				return treesitter.Union(a.ev.Cfg, v.Elems, b.name)
-			}
-			if v.K == vRef && local(v.Mod) && !b.keys {
-				// for (const t of TOOLS) of another module: any element
-				return a.anyEntry(v, b.name)
-			}
-			return treesitter.Unknown(b.name)
+			// for (const {cmd} of STEPS): a member of any element
+			return a.atPath(a.eachElem(b), b.path, b.name)
 		})
 	}
 	if b.param || b.value == none {
@@ -413,22 +400,47 @@ func (a *analyzer) Binding(b *binding) value {
 		return treesitter.Unknown(b.name)
 	}
 	return a.ev.Once(b.name, func() value {
-		v := a.ev.Eval(b.value)
-		for _, p := range b.path {
-			if rest, ok := strings.CutPrefix(p, restFrom); ok && v.K == vArr {
-				// [sh, ...flags]: the elements from an index on
-				if i, err := strconv.Atoi(rest); err == nil && i <= len(v.Elems) {
-					v = value{K: vArr, Elems: v.Elems[i:], Node: b.name, Lit: none}
-					continue
-				}
-			}
-			v = a.member(v, p, b.name)
-		}
+		v := a.atPath(a.ev.Eval(b.value), b.path, b.name)
 		if b.hasDflt {
 			v = withDefault(v, a.ev.Eval(b.dflt), b.name)
 		}
 		return v
 	})
+}
+
+// atPath is the member of v a destructuring path names, at node n.
+func (a *analyzer) atPath(v value, path []string, n int32) value {
+	for _, p := range path {
+		if rest, ok := strings.CutPrefix(p, restFrom); ok && v.K == vArr {
+			// [sh, ...flags]: the elements from an index on
+			if i, err := strconv.Atoi(rest); err == nil && i <= len(v.Elems) {
+				v = value{K: vArr, Elems: v.Elems[i:], Node: n, Lit: none}
+				continue
+			}
+		}
+		v = a.member(v, p, n)
+	}
+	return v
+}
+
+// eachElem is any element of the value a for...of or iteration
+// callback's binding b walks (its keys for for...in).
+func (a *analyzer) eachElem(b *binding) value {
+	v := a.ev.Eval(b.value)
+	if b.keys {
+		v = a.objectKeys(v, b.name)
+	}
+	if v.K == vArr {
+		if o, ok := eachObject(v.Elems, b.name); ok {
+			return o
+		}
+		return treesitter.Union(a.ev.Cfg, v.Elems, b.name)
+	}
+	if v.K == vRef && local(v.Mod) && !b.keys {
+		// for (const t of TOOLS) of another module: any element
+		return a.anyEntry(v, b.name)
+	}
+	return treesitter.Unknown(b.name)
 }
 
 // withDefault is a destructured value v with its default d: a known

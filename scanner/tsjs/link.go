@@ -339,6 +339,9 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		for i, e := range v.Elems {
 			a.exportValue(key("#"+strconv.Itoa(i)), e, at, depth+1)
 		}
+		if name != "" {
+			a.exportList(name, v, at)
+		}
 		if vals, ok := pairValues(v); ok && name != "" {
 			// new Map([[k, v], ...]): `.get(k)` is any of its values (the
 			// key is not followed into the entries: an over-approximation)
@@ -358,6 +361,26 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		if len(strs) > 0 && (a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) || slices.ContainsFunc(strs, scanner.PrimitivePart)) {
 			a.link.sum.AddConst(name, scanner.Const{Vals: strs, At: t.Pos(at)})
 		}
+	}
+}
+
+// exportList records exported array v whole, as a list of its elements
+// in order (an unknown one as treesitter.UnknownPart), when one of them
+// names a runtime or spells the primitive: an importer that spreads it
+// (`[...AGENT_CMD, '-p']`, `Bun.spawn({cmd: AGENT_CMD})`) reads the argv,
+// not only the elements it indexes.
+func (a *analyzer) exportList(name string, v value, at int32) {
+	elems := make([]string, len(v.Elems))
+	for i, e := range v.Elems {
+		elems[i] = treesitter.UnknownPart
+		for k, p := range e.Possibilities() {
+			if p.Known() && (k == 0 || elems[i] == treesitter.UnknownPart || a.p.Config.MentionsRuntime([]byte(p.S))) {
+				elems[i] = p.S
+			}
+		}
+	}
+	if a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
+		a.link.sum.AddConst(name, scanner.Const{Vals: elems, List: true, At: a.t.Pos(at)})
 	}
 }
 
@@ -509,6 +532,11 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 		return
 	}
 	at := a.step(n, "")
+	if a.p.Imports == nil {
+		for _, arg := range args {
+			a.needsIn(arg)
+		}
+	}
 	for _, arg := range args[:min(len(args), 2)] {
 		// an imported name, or what an imported function returns; in an
 		// argv array too (a flag of another module, under any name)
@@ -574,6 +602,54 @@ func (a *analyzer) sinkElems(prog string, arr int32, at scanner.Step) {
 		for j, x := range tmpl {
 			if x.Pos == t.Pos(c) && !x.Known {
 				a.sinkParam(c, scanner.Sink{Role: scanner.SinkArgElem, Program: prog, Elem: j, Args: tmpl, At: at})
+			}
+		}
+	}
+}
+
+// maxNeedNodes bounds the nodes needsIn reads for one argument; past it
+// the call's module imports are all needed (an over-approximation).
+const maxNeedNodes = 256
+
+// needsIn records the modules of the repository whose imported names the
+// expression n reads anywhere inside it, also through the values of the
+// names it reads (`Bun.spawn({cmd: [...AGENT_CMD]})`, `const o = {cmd:
+// BIN}; spawn(o.cmd)`): the value that reaches the process API may be
+// known only in phase two, whatever form holds it (an object, a spread,
+// a template), so the file is read again there. The walk is syntactic
+// and bounded (maxNeedNodes); a name bound to a parameter is the
+// caller's, followed by the helper's sinks instead.
+func (a *analyzer) needsIn(n int32) {
+	t := a.t
+	stack := []int32{n}
+	seen := 0
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen++; seen > maxNeedNodes {
+			return
+		}
+		switch t.Nodes[c].Kind {
+		case kIdentifier, kShorthandProperty:
+			bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[c].Start:t.Nodes[c].End], c)
+			if !ok {
+				continue
+			}
+			for _, b := range bs {
+				switch {
+				case b.ref:
+					if local(b.mod) {
+						a.p.Needs = appendOnce(a.p.Needs, b.mod)
+					}
+				case b.value != none && !b.param && (b.value < c || t.Nodes[b.value].Start > t.Nodes[c].End):
+					stack = append(stack, b.value)
+				}
+			}
+		case kFunction, kArrow:
+			// a callback's body is not the value handed on
+		default:
+			for k := t.Nodes[c].First; k != none; k = t.Nodes[k].Next {
+				stack = append(stack, k)
 			}
 		}
 	}
