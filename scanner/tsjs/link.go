@@ -490,6 +490,18 @@ func (a *analyzer) summarizeClassFields() {
 			continue
 		}
 		for c := t.Nodes[body].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind == kFunction && strings.HasPrefix(t.Text(c), "static") {
+				// static review(p) { return ['claude', '-p', p] }: what
+				// Agents.review(...) returns
+				if k := t.Child(c, fName); k != none {
+					key := t.Text(nm) + "." + propName(t, k) + "()"
+					if strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(t.Text(c), "static")), "get ") {
+						key = strings.TrimSuffix(key, "()") // static get bin(): Agents.bin
+					}
+					a.exportValue(key, a.ev.ReturnValue(c, c), c, 1)
+				}
+				continue
+			}
 			if t.Nodes[c].Kind != kField {
 				continue
 			}
