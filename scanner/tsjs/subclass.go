@@ -205,6 +205,13 @@ func (a *analyzer) judgeSubclass(cls int32, k scanner.Sink) {
 			a.judgeThis(k, a.ev.Eval(v), t.Pos(v))
 		}
 	}
+	for _, fn := range a.ev.Methods()[k.Field] {
+		if inside(fn) && a.isGetter(fn) {
+			// get binary() { return 'claude' }: the field is what the
+			// subclass's getter returns
+			a.judgeThis(k, a.ev.ReturnValue(fn, fn), t.Pos(fn))
+		}
+	}
 }
 
 // judgeThis judges value v reaching sink k (a field or a method's
