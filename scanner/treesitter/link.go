@@ -66,6 +66,12 @@ func FromExport(cfg *scanner.Config, e scanner.Export, n int32) Value {
 			vals[i].Partial, vals[i].Sh = true, strings.ReplaceAll(s, UnknownPart, UnknownShellWord)
 		}
 		vals[i].Via = scanner.ClassVariableExecution
+		if s != UnknownPart && strings.Contains(s, UnknownPart) {
+			// `…/.claude/local/claude`: a part the defining file could
+			// not resolve stays unknown
+			vals[i].Partial = true
+			vals[i].Sh = strings.ReplaceAll(s, UnknownPart, UnknownShellWord)
+		}
 	}
 	if e.List {
 		for i, s := range e.Consts {

@@ -357,7 +357,7 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		// module's, read where it is used), offered as a re-export of it
 		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: pathKey(v.Path), At: t.Pos(at)})
 	case name != "":
-		strs, _ := treesitter.Strings(v)
+		strs := usableStrings(v)
 		if len(strs) > 0 && (a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) || slices.ContainsFunc(strs, scanner.PrimitivePart)) {
 			a.link.sum.AddConst(name, scanner.Const{Vals: strs, At: t.Pos(at)})
 		}
@@ -374,7 +374,7 @@ func (a *analyzer) exportList(name string, v value, at int32) {
 	for i, e := range v.Elems {
 		elems[i] = treesitter.UnknownPart
 		for k, p := range e.Possibilities() {
-			if p.Known() && (k == 0 || elems[i] == treesitter.UnknownPart || a.p.Config.MentionsRuntime([]byte(p.S))) {
+			if p.Usable() && (k == 0 || elems[i] == treesitter.UnknownPart || a.p.Config.MentionsRuntime([]byte(p.S))) {
 				elems[i] = p.S
 			}
 		}
@@ -382,6 +382,21 @@ func (a *analyzer) exportList(name string, v value, at int32) {
 	if a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
 		a.link.sum.AddConst(name, scanner.Const{Vals: elems, List: true, At: a.t.Pos(at)})
 	}
+}
+
+// usableStrings are the strings v may hold, a part not known statically
+// written treesitter.UnknownPart (`path.join(os.homedir(), '.claude',
+// 'local', 'claude')` is `…/.claude/local/claude`): the importer reads
+// such a string as partly unknown (treesitter.FromExport), as the file
+// itself does.
+func usableStrings(v value) []string {
+	var out []string
+	for _, p := range v.Possibilities() {
+		if p.Usable() {
+			out = append(out, p.S)
+		}
+	}
+	return out
 }
 
 // offerAPI lists exported name, which is API v, among the names whose
