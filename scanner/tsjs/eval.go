@@ -77,6 +77,12 @@ func (a *analyzer) Expr(n int32) value {
 		return a.ev.Eval(last)
 	case kAssignment:
 		return a.ev.Eval(t.Child(n, fRight))
+	case kAugmentedAssignment:
+		if op := a.ev.Op(n); op == "??=" || op == "||=" || op == "&&=" {
+			// (mod ??= await import('sdk')): the name's value or the
+			// right side, either
+			return treesitter.Either(a.ev.Cfg, a.ev.Eval(t.Child(n, fLeft)), a.ev.Eval(t.Child(n, fRight)), n, vRef, vFunc, vArr, vObj)
+		}
 	case kBinary:
 		return a.evalBinary(n)
 	case kTernary:

@@ -1,6 +1,7 @@
 package tsjs
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"slices"
@@ -267,6 +268,11 @@ func (a *analyzer) exportStatement(i int32) {
 		switch {
 		case t.Nodes[c].Kind == kFunction && isDefault:
 			a.exportValue("default", treesitter.FuncAt(c), c, 0)
+		case t.Nodes[c].Kind == kFunction:
+			// export async function getSdk() { return import('…sdk') }
+			if nm := t.Child(c, fName); nm != none && t.Nodes[nm].Kind == kIdentifier {
+				a.exportSDKLoader(t.Text(nm), c)
+			}
 		case t.Nodes[c].Kind != kFunction:
 			// export const ask = query: an API under another name
 			for d := t.Nodes[c].First; d != none; d = t.Nodes[d].Next {
@@ -274,6 +280,8 @@ func (a *analyzer) exportStatement(i int32) {
 					switch v := a.ev.Eval(nm); {
 					case v.K == vRef:
 						a.exportValue(t.Text(nm), v, nm, 0)
+					case v.K == vFunc && v.Fn != none:
+						a.exportSDKLoader(t.Text(nm), v.Fn)
 					case launchingPackage(v):
 						// export const SDK = "@anthropic-ai/claude-agent-sdk":
 						// a file that imports it by that name (`await
@@ -315,6 +323,12 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		}
 		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: strings.Join(v.Path, "."), At: t.Pos(at)})
 		a.offerAPI(name, v)
+	case v.K == vRef && !isRelative(v.Mod) && len(v.Path) == 0 && name != "" && sdkModule(v.Mod):
+		// getSdk() returning (await import('@anthropic-ai/claude-agent-sdk')),
+		// export const sdk = require(...): the Agent SDK's module under
+		// another name; an importer reads its `query` off it
+		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: "default", At: t.Pos(at)})
+		a.link.sum.AddAPI(strings.TrimSuffix(name, "()"))
 	case depth >= maxExportDepth:
 		if v.K == vObj || v.K == vArr || v.K == vFunc {
 			a.link.sum.Truncated = true
@@ -432,6 +446,53 @@ func launchingPackage(v value) bool {
 		}
 	}
 	return true
+}
+
+// exportSDKLoader offers exported function fn, named name, when it
+// returns the Agent SDK's module (a lazy loader: `return (mod ??= await
+// import('@anthropic-ai/claude-agent-sdk'))`): its callers in other files
+// read `query` off what it returns, so they are read in phase two. Only a
+// file that names an SDK package is asked.
+func (a *analyzer) exportSDKLoader(name string, fn int32) {
+	if !mentionsSDK(a.p.Src) {
+		return
+	}
+	if v := a.ev.ReturnValue(fn, fn); v.K == vRef && len(v.Path) == 0 && sdkModule(v.Mod) {
+		a.exportValue(name+"()", v, fn, 0)
+	}
+}
+
+// sdkPackages are the Agent SDK's package names (apiSDK members' modules).
+var sdkPackages = func() [][]byte {
+	var out [][]byte
+	for k, kind := range apis {
+		if m, _, _ := strings.Cut(k, ":"); kind == apiSDK && !slices.ContainsFunc(out, func(b []byte) bool { return string(b) == m }) {
+			out = append(out, []byte(m))
+		}
+	}
+	return out
+}()
+
+// mentionsSDK reports whether src names an Agent SDK package.
+func mentionsSDK(src []byte) bool {
+	for _, m := range sdkPackages {
+		if bytes.Contains(src, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// sdkModule reports whether package mod is an Agent SDK (a member of it
+// is apiSDK).
+func sdkModule(mod string) bool {
+	mod = normModule(mod)
+	for k, kind := range apis {
+		if m, _, _ := strings.Cut(k, ":"); m == mod && kind == apiSDK {
+			return true
+		}
+	}
+	return false
 }
 
 // apiNames are the members of package mod that are process APIs (what
@@ -994,7 +1055,7 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 		if x.Name == "default" {
 			v.Path = nil
 		}
-		if apiOf(v) == apiNone {
+		if apiOf(v) == apiNone && (v.Path != nil || !sdkModule(v.Mod)) {
 			continue
 		}
 		a.useStep(scanner.Step{File: e.File, Line: max(x.At.Line, 1), Column: max(x.At.Column, 1),
