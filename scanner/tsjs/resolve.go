@@ -215,6 +215,13 @@ func workspacePackage(d Detector, spec string, repo scanner.Files) (string, bool
 	for {
 		if p, ok := pkgs[name]; ok {
 			if sub := strings.TrimPrefix(spec, name); sub != "" {
+				// @acme/proc/spawn: the package.json `exports` subpath
+				// ("./*": "./src/*.ts"), else the path in the package
+				if target, ok := matchPattern(p.subpaths, "."+sub); ok {
+					if rel, ok := resolveUnder(d, p.dir, target, repo); ok {
+						return rel, true
+					}
+				}
 				return resolveUnder(d, p.dir, sub[1:], repo)
 			}
 			for _, e := range p.entries {
@@ -237,6 +244,9 @@ func workspacePackage(d Detector, spec string, repo scanner.Files) (string, bool
 type workspacePkg struct {
 	dir     string
 	entries []string
+	// subpaths are the `exports` map's entries other than "." (`"./*":
+	// "./src/*.ts"`), by pattern
+	subpaths map[string]any
 }
 
 // packagesByName indexes the repository's package.json files by package
@@ -257,8 +267,17 @@ func packagesByName(repo scanner.Files) map[string]workspacePkg {
 		}
 		var entries []string
 		var exports any
+		var subpaths map[string]any
 		if json.Unmarshal(pkg.Exports, &exports) == nil {
 			if m, ok := exports.(map[string]any); ok {
+				for k, t := range m {
+					if strings.HasPrefix(k, "./") {
+						if subpaths == nil {
+							subpaths = map[string]any{}
+						}
+						subpaths[k] = t
+					}
+				}
 				if t, ok := m["."]; ok {
 					exports = t
 				}
@@ -272,7 +291,7 @@ func packagesByName(repo scanner.Files) map[string]workspacePkg {
 				entries = append(entries, e)
 			}
 		}
-		out[pkg.Name] = workspacePkg{dir: path.Dir(rel), entries: entries}
+		out[pkg.Name] = workspacePkg{dir: path.Dir(rel), entries: entries, subpaths: subpaths}
 	}
 	return out
 }
