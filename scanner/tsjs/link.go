@@ -637,6 +637,9 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 			a.needFrom(v)
 		}
 	}
+	if a.sinkSpreadRest(kind, args[0], at) {
+		return
+	}
 	switch kind {
 	case apiSpawn, apiExeca:
 		if !a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkProgram, At: at}) {
@@ -658,6 +661,37 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 	case apiBunSpawn:
 		a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkArgv, At: at})
 	}
+}
+
+// sinkSpreadRest records the sinks of a helper that hands its rest
+// parameter on whole as the process API's arguments (`(...a) =>
+// spawn(...a, opts)`): the helper's argument at the rest's index is the
+// program (or the shell line), the next the arguments.
+func (a *analyzer) sinkSpreadRest(kind api, first int32, at scanner.Step) bool {
+	t := a.t
+	if t.Nodes[first].Kind != kSpread {
+		return false
+	}
+	id := t.Nodes[first].First
+	if id == none || t.Nodes[id].Kind != kIdentifier {
+		return false
+	}
+	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[id].Start:t.Nodes[id].End], id)
+	if !found || len(bs) != 1 || !bs[0].rest || bs[0].fn == "" {
+		return false
+	}
+	fn, i := bs[0].fn, bs[0].index
+	at.Note = fmt.Sprintf("`%s` hands its arguments to a process API", fn)
+	switch kind {
+	case apiSpawn, apiExeca:
+		a.link.sum.AddSink(fn, scanner.Sink{Param: i, Role: scanner.SinkProgram, At: at})
+		a.link.sum.AddSink(fn, scanner.Sink{Param: i + 1, Role: scanner.SinkArgs, At: at})
+	case apiShell:
+		a.link.sum.AddSink(fn, scanner.Sink{Param: i, Role: scanner.SinkShell, At: at})
+	default:
+		return false
+	}
+	return true
 }
 
 // sinkElems records the parameters written as elements of a process
