@@ -479,7 +479,9 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 			shellKnown = false
 		}
 	}
-	if arr.K == vUnknown {
+	if arr.K == vUnknown || arr.K == vRef {
+		// an unknown second argument (another module's name not
+		// resolved) may be the options, `shell: true` among them
 		shellKnown = shellKnown && arr.Node == none
 	}
 	if !shell && !shellKnown && cmd.Usable() && strings.ContainsAny(cmd.S, " \t;|&") {

@@ -876,6 +876,15 @@ func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 			// {shell} is {shell: shell}
 			return a.evalIdent(c), true, false
 		}
+	case kFunction:
+		// { review(p) { return [...] } }: the method; a getter's value
+		// is what it returns
+		if k := t.Child(c, fName); k != none && propName(t, k) == name {
+			if a.isGetter(c) {
+				return a.ev.ReturnValue(c, c), true, false
+			}
+			return treesitter.FuncAt(c), true, false
+		}
 	case kSpread:
 		w := a.ev.Eval(t.Nodes[c].First)
 		if w.K == vRef && local(w.Mod) {
@@ -955,6 +964,10 @@ func (a *analyzer) evalCall(n int32) value {
 	callee := a.ev.Eval(fn)
 	if callee.K == vFunc {
 		return a.ev.CallValue(callee, n)
+	}
+	if callee.K == vUnknown && local(callee.Mod) && len(callee.Path) > 0 {
+		// new Runner().build() of another module: what the method returns
+		return a.importedResult(callee, n)
 	}
 	if callee.K != vRef {
 		return treesitter.Unknown(n)
@@ -1224,6 +1237,10 @@ func (a *analyzer) keyValue(k int32, n int32) value {
 func (a *analyzer) objectList(v value, entries bool, n int32) value {
 	t := a.t
 	out := value{K: vArr, Node: n, Lit: none}
+	if v.K == vRef && local(v.Mod) && !entries {
+		// Object.values(AGENTS) of another module: any of its members
+		return value{K: vRef, Mod: v.Mod, Path: treesitter.AppendPath(v.Path, anyList), Node: n, Lit: none}
+	}
 	if v.K != vObj || v.Obj == none {
 		return treesitter.Unknown(n)
 	}

@@ -342,6 +342,13 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 				}
 			case kShorthandProperty:
 				a.exportValue(key(t.Text(c)), a.evalIdent(c), c, depth+1)
+			case kFunction:
+				// { review(p) { return [...] } }: what agents.review() returns
+				if k := t.Child(c, fName); k != none {
+					if v, ok := a.prop(v, propName(t, k)); ok {
+						a.exportValue(key(propName(t, k)), v, c, depth+1)
+					}
+				}
 			case kEnumAssignment:
 				// export enum Agent { Claude = 'claude' }: Agent.Claude
 				if k := t.Child(c, fName); k != none {
@@ -566,16 +573,8 @@ func (a *analyzer) summarizeClassFields() {
 			continue
 		}
 		for c := t.Nodes[body].First; c != none; c = t.Nodes[c].Next {
-			if t.Nodes[c].Kind == kFunction && strings.HasPrefix(t.Text(c), "static") {
-				// static review(p) { return ['claude', '-p', p] }: what
-				// Agents.review(...) returns
-				if k := t.Child(c, fName); k != none {
-					key := t.Text(nm) + "." + propName(t, k) + "()"
-					if strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(t.Text(c), "static")), "get ") {
-						key = strings.TrimSuffix(key, "()") // static get bin(): Agents.bin
-					}
-					a.exportValue(key, a.ev.ReturnValue(c, c), c, 1)
-				}
+			if t.Nodes[c].Kind == kFunction {
+				a.summarizeMethod(t.Text(nm), c)
 				continue
 			}
 			if t.Nodes[c].Kind != kField {
@@ -591,6 +590,32 @@ func (a *analyzer) summarizeClassFields() {
 			a.exportValue(t.Text(nm)+"."+propName(t, k), a.ev.Eval(v), c, 1)
 		}
 	}
+}
+
+// summarizeMethod offers what method fn of class cls returns: a static
+// method as `Agents.review()` (`static review(p) { return ['claude', '-p',
+// p] }`, read as `Agents.review(x)`), a static getter as `Agents.bin`; an
+// instance method as `new Agents.review()` and a getter as `new
+// Agents.bin` (read through `new Agents().review()`, see evalNew). The
+// instance's only in a file that names a runtime: a class's methods are
+// many, and a method returning a command names its program.
+func (a *analyzer) summarizeMethod(cls string, fn int32) {
+	t := a.t
+	k := t.Child(fn, fName)
+	if k == none {
+		return
+	}
+	key := cls + "." + propName(t, k) + "()"
+	if !strings.HasPrefix(t.Text(fn), "static") {
+		if !a.p.Hits.Has(scanner.HitRuntime) || propName(t, k) == "constructor" {
+			return
+		}
+		key = "new " + key
+	}
+	if a.isGetter(fn) {
+		key = strings.TrimSuffix(key, "()") // get bin(): Agents.bin
+	}
+	a.exportValue(key, a.ev.ReturnValue(fn, fn), fn, 1)
 }
 
 // primitiveConsts lists the module-level names whose value spells the
