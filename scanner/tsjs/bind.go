@@ -177,6 +177,14 @@ func (a *analyzer) collect() {
 						continue
 					}
 				}
+				if p != none && fn != "" && (t.Nodes[p].Kind == kObjectPattern || t.Nodes[p].Kind == kArrayPattern) {
+					// function run({ cmd, args }): each name is that member
+					// of the argument its call sites give
+					a.paramTmpl = &binding{fn: fn, method: method, index: index}
+					a.bindPattern(p, none, nil, true)
+					a.paramTmpl = nil
+					continue
+				}
 				a.bindPattern(p, none, nil, true)
 			}
 		case kArrow:
@@ -686,6 +694,9 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 				continue
 			}
 			b := binding{value: value, path: it.path, param: param || value == none, name: p, each: a.eachPattern && value != none}
+			if tm := a.paramTmpl; tm != nil {
+				b.fn, b.method, b.index, b.def = tm.fn, tm.method, tm.index, none
+			}
 			if it.def != none {
 				b.dflt, b.hasDflt = it.def, true
 			}

@@ -75,12 +75,15 @@ type analyzer struct {
 	// eachPattern: the pattern being bound takes any element of its
 	// value (bindEach)
 	eachPattern bool
-	muts        map[string][]mutation
-	mutating    map[string]bool
-	mutMemo     map[mutKey]value       // mutated's answers for a name bound once
-	envSets     []int32                // process.env.X = value assignments
-	options     treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
-	link        linkState              // the repository phase (link.go)
+	// paramTmpl, while a parameter's destructuring pattern is bound, is
+	// the parameter (function, position) its names are members of
+	paramTmpl *binding
+	muts      map[string][]mutation
+	mutating  map[string]bool
+	mutMemo   map[mutKey]value       // mutated's answers for a name bound once
+	envSets   []int32                // process.env.X = value assignments
+	options   treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
+	link      linkState              // the repository phase (link.go)
 }
 
 // evalShape is how the shared evaluator reads TS/JS.

@@ -391,7 +391,15 @@ func (a *analyzer) Binding(b *binding) value {
 		return value{K: vRef, Mod: b.mod, Path: b.path, Node: b.name, Lit: none}
 	}
 	if b.param && b.fn != "" {
-		return a.evalParam(b)
+		v := a.evalParam(b)
+		if len(b.path) > 0 {
+			// function run({ cmd }): the member of each call's argument
+			v = a.atPath(v, b.path, b.name)
+			if b.hasDflt {
+				v = withDefault(v, a.ev.Eval(b.dflt), b.name)
+			}
+		}
+		return v
 	}
 	if b.each && b.value != none {
 		return a.ev.Once(b.name, func() value {

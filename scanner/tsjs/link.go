@@ -867,10 +867,14 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 		return false
 	}
 	if field != "" {
-		if k.Field != "" {
-			return false // a property of a property: not followed
+		if idx == scanner.ParamThis && k.Field != "" {
+			return false // a property of a field: sinkFieldProp
 		}
-		k.Field = field
+		f, ok := joinField(field, k.Field)
+		if !ok {
+			return false
+		}
+		k.Field = f
 	}
 	k.Param = idx
 	if k.At.Note == "" {
@@ -909,6 +913,39 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 		}
 	}
 	return a.link.sum.AddSink(fn, k)
+}
+
+// fieldPath is the member of v that sink field path f names (`agent.bin`,
+// `#0`), read at n; false when v has no such member.
+func (a *analyzer) fieldPath(v value, f string, n int32) (value, bool) {
+	for _, seg := range strings.Split(f, ".") {
+		if strings.HasPrefix(seg, "#") && v.K == vArr {
+			v = a.member(v, seg, n)
+			continue
+		}
+		var ok bool
+		if v, ok = a.prop(v, seg); !ok {
+			return value{}, false
+		}
+	}
+	return v, true
+}
+
+// maxFieldDepth bounds the members of a parameter a sink follows
+// (`o.agent.cmd[0]` is three); a deeper read is not a sink.
+const maxFieldDepth = 4
+
+// joinField is the member path inner then outer (`agent.bin`, `cmd.#0`),
+// dot-separated; false past maxFieldDepth segments.
+func joinField(inner, outer string) (string, bool) {
+	switch {
+	case inner == "":
+		return outer, strings.Count(outer, ".") < maxFieldDepth
+	case outer == "":
+		return inner, strings.Count(inner, ".") < maxFieldDepth
+	}
+	f := inner + "." + outer
+	return f, strings.Count(f, ".") < maxFieldDepth
 }
 
 // sinkFieldProp records k for n = `this.opts.command` in a method, a
@@ -965,29 +1002,60 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 					return m, scanner.ParamThis, t.Text(prop), true
 				}
 			}
-			if obj == none || prop == none || t.Nodes[obj].Kind != kIdentifier {
+			if obj == none || prop == none {
 				return "", 0, "", false
 			}
-			fn, idx, _, ok = a.paramOf(obj)
-			return fn, idx, t.Text(prop), ok
+			if k := t.Nodes[obj].Kind; k != kIdentifier && k != kMember && k != kSubscript {
+				return "", 0, "", false
+			}
+			// o.bin, o.agent.bin: a property (path) of the parameter
+			fn, idx, inner, ok := a.paramOf(obj)
+			if !ok || inner != "" && idx == scanner.ParamThis {
+				return "", 0, "", false
+			}
+			f, ok := joinField(inner, t.Text(prop))
+			return fn, idx, f, ok
 		case kSubscript:
-			// argv[0] of a rest parameter: the argument at that position
 			obj, ix := t.Child(n, fObject), t.Child(n, fIndex)
-			if obj == none || ix == none || t.Nodes[obj].Kind != kIdentifier {
+			if obj == none || ix == none {
 				return "", 0, "", false
 			}
-			bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[obj].Start:t.Nodes[obj].End], obj)
 			k, err := strconv.Atoi(t.Text(ix))
-			if !found || len(bs) != 1 || !bs[0].rest || err != nil || k < 0 {
+			if err != nil || k < 0 {
 				return "", 0, "", false
 			}
-			return bs[0].fn, bs[0].index + k, "", true
+			if t.Nodes[obj].Kind == kIdentifier {
+				// argv[0] of a rest parameter: the argument at that position
+				bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[obj].Start:t.Nodes[obj].End], obj)
+				if found && len(bs) == 1 && bs[0].rest {
+					return bs[0].fn, bs[0].index + k, "", true
+				}
+			}
+			if kk := t.Nodes[obj].Kind; kk != kIdentifier && kk != kMember {
+				return "", 0, "", false
+			}
+			// argv[0], o.cmd[0]: an element of the parameter
+			fn, idx, inner, ok := a.paramOf(obj)
+			if !ok || idx == scanner.ParamThis {
+				return "", 0, "", false
+			}
+			f, ok := joinField(inner, "#"+strconv.Itoa(k))
+			return fn, idx, f, ok
 		case kIdentifier:
 			bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
 			if !found || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].each || bs[0].rest {
 				return "", 0, "", false
 			}
-			return bs[0].fn, bs[0].index, "", true
+			// a name destructured from the parameter ({cmd, args}) is
+			// that member of it
+			if len(bs[0].path) == 0 {
+				return bs[0].fn, bs[0].index, "", true
+			}
+			if slices.ContainsFunc(bs[0].path, func(p string) bool { return strings.HasPrefix(p, restFrom) }) {
+				return "", 0, "", false // ({...rest}), [c, ...r]: not followed
+			}
+			f, ok := joinField("", pathKey(bs[0].path))
+			return bs[0].fn, bs[0].index, f, ok
 		}
 		return "", 0, "", false
 	}
@@ -1205,7 +1273,7 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 		}
 		if k.Field != "" {
 			var ok bool
-			if v, ok = a.prop(v, k.Field); !ok {
+			if v, ok = a.fieldPath(v, k.Field, n); !ok {
 				continue
 			}
 		}
