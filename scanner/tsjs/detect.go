@@ -78,12 +78,14 @@ type analyzer struct {
 	// paramTmpl, while a parameter's destructuring pattern is bound, is
 	// the parameter (function, position) its names are members of
 	paramTmpl *binding
-	muts      map[string][]mutation
-	mutating  map[string]bool
-	mutMemo   map[mutKey]value       // mutated's answers for a name bound once
-	envSets   []int32                // process.env.X = value assignments
-	options   treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
-	link      linkState              // the repository phase (link.go)
+	// aliasDepth bounds paramOf's walk through names bound to names
+	aliasDepth int
+	muts       map[string][]mutation
+	mutating   map[string]bool
+	mutMemo    map[mutKey]value       // mutated's answers for a name bound once
+	envSets    []int32                // process.env.X = value assignments
+	options    treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
+	link       linkState              // the repository phase (link.go)
 }
 
 // evalShape is how the shared evaluator reads TS/JS.

@@ -684,8 +684,48 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 			a.sinkShellLine(args[0], at)
 		}
 	case apiBunSpawn:
-		a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkArgv, At: at})
+		a.sinkBunArgv(args[0], at)
 	}
+}
+
+// sinkBunArgv records the parameters that reach Bun.spawn's argv n (or
+// the `cmd` of its options object): the whole argv (`Bun.spawn(argv)`,
+// `[...argv]`), its program (`[bin, ...args]`) and the arguments spread
+// after it.
+func (a *analyzer) sinkBunArgv(n int32, at scanner.Step) {
+	t := a.t
+	if t.Nodes[n].Kind == kObject {
+		var cmd int32 = none
+		for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
+			if k := t.Child(c, fKey); t.Nodes[c].Kind == kPair && k != none && propName(t, k) == "cmd" {
+				cmd = t.Child(c, fValue)
+			}
+		}
+		if cmd == none {
+			return
+		}
+		n = cmd
+	}
+	if a.sinkParam(n, scanner.Sink{Role: scanner.SinkArgv, At: at}) || t.Nodes[n].Kind != kArray {
+		return
+	}
+	first := t.Nodes[n].First
+	if first == none {
+		return
+	}
+	if t.Nodes[first].Kind == kSpread {
+		a.sinkParam(t.Nodes[first].First, scanner.Sink{Role: scanner.SinkArgv, At: at})
+		return
+	}
+	a.sinkParam(first, scanner.Sink{Role: scanner.SinkProgram, At: at})
+	prog := ""
+	if v := a.ev.Eval(first); v.Known() {
+		prog = v.S
+	}
+	if next := t.Nodes[first].Next; next != none && t.Nodes[next].Kind == kSpread && t.Nodes[next].Next == none {
+		a.sinkParam(t.Nodes[next].First, scanner.Sink{Role: scanner.SinkArgs, Program: prog, At: at})
+	}
+	a.sinkElems(prog, n, at)
 }
 
 // sinkSpreadRest records the sinks of a helper that hands its rest
@@ -1043,6 +1083,24 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 			return fn, idx, f, ok
 		case kIdentifier:
 			bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+			if found && len(bs) == 1 && !bs[0].param && !bs[0].ref && !bs[0].each && bs[0].value != none && a.aliasDepth < maxFieldDepth {
+				// const [c, ...r] = argv; const bin = o.bin: a name bound
+				// once to (a member of) a parameter is that member
+				a.aliasDepth++
+				fn, idx, inner, ok := a.paramOf(bs[0].value)
+				a.aliasDepth--
+				if !ok || idx == scanner.ParamThis && (inner != "" || len(bs[0].path) > 0) {
+					return "", 0, "", false
+				}
+				if len(bs[0].path) == 0 {
+					return fn, idx, inner, true
+				}
+				if slices.ContainsFunc(bs[0].path, func(p string) bool { return strings.HasPrefix(p, restFrom) }) {
+					return "", 0, "", false
+				}
+				f, ok := joinField(inner, pathKey(bs[0].path))
+				return fn, idx, f, ok
+			}
 			if !found || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].each || bs[0].rest {
 				return "", 0, "", false
 			}
