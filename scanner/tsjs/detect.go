@@ -282,6 +282,8 @@ func (a *analyzer) call(n, fn int32) {
 		switch kind {
 		case apiZx, apiBunShell:
 			a.shellTemplate(argsNode)
+			// a helper's parameter in the line: its callers choose it
+			a.sinkShellLine(argsNode, a.step(n, ""))
 		case apiExecaTemplate, apiExeca:
 			treesitter.Judge(a.p, a.t, a.templateArgv(argsNode), at, nil)
 		}

@@ -104,6 +104,13 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 		}
 		callee := a.ev.Eval(fn)
 		an := t.Child(i, fArguments)
+		if an != none && t.Nodes[an].Kind == kTemplateString {
+			if k := apiOf(callee); k == apiZx || k == apiBunShell {
+				// $`${bin} -p x`: the parameters in the line
+				a.sinkShellLine(an, a.step(i, ""))
+			}
+			continue
+		}
 		if an == none || t.Nodes[an].Kind != kArguments {
 			continue
 		}
