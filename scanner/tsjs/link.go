@@ -978,6 +978,42 @@ func (a *analyzer) fieldPath(v value, f string, n int32) (value, bool) {
 	return v, true
 }
 
+// literalEntry is, for name obj bound once to an object literal, the
+// expression that gives its property prop: the value of the last entry
+// setting prop, or the last spread after it with member prop (`{ bin:
+// 'git', ...opts }` is `opts` and "bin"); else none.
+func (a *analyzer) literalEntry(obj int32, prop string) (int32, string) {
+	t := a.t
+	if t.Nodes[obj].Kind != kIdentifier {
+		return none, ""
+	}
+	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[obj].Start:t.Nodes[obj].End], obj)
+	if !found || len(bs) != 1 || bs[0].param || bs[0].ref || bs[0].value == none || len(bs[0].path) > 0 || t.Nodes[bs[0].value].Kind != kObject {
+		return none, ""
+	}
+	var last int32 = none
+	member := ""
+	for c := t.Nodes[bs[0].value].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
+		case kPair:
+			if k := t.Child(c, fKey); k != none && propName(t, k) == prop {
+				last, member = t.Child(c, fValue), ""
+			}
+		case kShorthandProperty:
+			if t.Is(c, prop) {
+				last, member = c, ""
+			}
+		case kSpread:
+			if inner := t.Nodes[c].First; inner != none {
+				if _, _, _, ok := a.paramOf(inner); ok {
+					last, member = inner, prop
+				}
+			}
+		}
+	}
+	return last, member
+}
+
 // maxFieldDepth bounds the members of a parameter a sink follows
 // (`o.agent.cmd[0]` is three); a deeper read is not a sink.
 const maxFieldDepth = 4
@@ -1055,6 +1091,20 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 			if k := t.Nodes[obj].Kind; k != kIdentifier && k != kMember && k != kSubscript {
 				return "", 0, "", false
 			}
+			if e, member := a.literalEntry(obj, t.Text(prop)); e != none && a.aliasDepth < maxFieldDepth {
+				// const o = { bin: 'git', ...opts }; o.bin: opts.bin
+				a.aliasDepth++
+				fn, idx, f, ok := a.paramOf(e)
+				a.aliasDepth--
+				if !ok || member == "" {
+					return fn, idx, f, ok
+				}
+				if idx == scanner.ParamThis {
+					return "", 0, "", false
+				}
+				f, ok = joinField(f, member)
+				return fn, idx, f, ok
+			}
 			// o.bin, o.agent.bin: a property (path) of the parameter
 			fn, idx, inner, ok := a.paramOf(obj)
 			if !ok || inner != "" && idx == scanner.ParamThis {
@@ -1088,7 +1138,7 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 			}
 			f, ok := joinField(inner, "#"+strconv.Itoa(k))
 			return fn, idx, f, ok
-		case kIdentifier:
+		case kIdentifier, kShorthandProperty:
 			bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
 			if found && len(bs) == 1 && !bs[0].param && !bs[0].ref && !bs[0].each && bs[0].value != none && a.aliasDepth < maxFieldDepth {
 				// const [c, ...r] = argv; const bin = o.bin: a name bound
