@@ -568,6 +568,13 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			if c, ok := a.importedConst(v.Mod, pathKey(path), n); ok {
 				return c
 			}
+			if cls, ok := strings.CutPrefix(path[0], "new "); ok && len(path) > 1 {
+				// new Cfg().agent.bin: the class's field with a value
+				// (offered as Cfg.agent.bin)
+				if c, ok := a.importedConst(v.Mod, pathKey(append([]string{cls}, path[1:]...)), n); ok {
+					return c
+				}
+			}
 			attr.Mod, attr.Path, attr.Obj = v.Mod, path, v.Obj
 		}
 		if opts := a.optionValues(name, n); len(opts) > 0 {
@@ -1094,6 +1101,9 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32) (val
 			return a.objectList(arg(0), false, n), true
 		case "Object.entries":
 			return a.objectList(arg(0), true, n), true
+		case "Object.freeze", "Object.seal", "Object.preventExtensions":
+			// Object.freeze({ bin: 'claude' }): the same object
+			return arg(0), true
 		case "Object.fromEntries", "Array.from", "Array.of":
 			if name == "of" {
 				return value{K: vArr, Elems: args(), Node: n, Lit: none}, true
