@@ -80,6 +80,7 @@ type analyzer struct {
 	paramTmpl *binding
 	// aliasDepth bounds paramOf's walk through names bound to names
 	aliasDepth int
+	objMulti   map[treesitter.ScopeKey]objUnion // objectsOf's answers
 	muts       map[string][]mutation
 	mutating   map[string]bool
 	mutMemo    map[mutKey]value       // mutated's answers for a name bound once

@@ -257,6 +257,8 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, n int32) value
 	var v value
 	if len(bs) == 1 {
 		v = a.Binding(&bs[0])
+	} else if o, ok := a.objectsOf(bs, key, n); ok {
+		v = o
 	} else {
 		v = a.ev.Multi(key, bs, n)
 	}
@@ -294,6 +296,46 @@ type mutKey struct {
 	name   string
 	scope  int32
 	before int
+}
+
+// objectsOf is the value of a name bound several times in one scope when
+// every binding is an object literal (or any of several: two loops
+// `for (const s of A)`, `for (const s of B)` over lists of steps, block
+// scopes not being told apart): any of them, chained as possibilities
+// whose property is that of each (see prop); past 4*MaxPossibilities
+// the rest are not read and the first is marked dynamic (eachObject).
+// The shared union keeps strings and lists only, so objects would be
+// unknown. ok is false when a binding is not an object.
+func (a *analyzer) objectsOf(bs []binding, key treesitter.ScopeKey, n int32) (value, bool) {
+	if len(bs) > treesitter.MaxMultiBindings {
+		return value{}, false
+	}
+	if r, ok := a.objMulti[key]; ok {
+		return r.v, r.ok
+	}
+	if a.objMulti == nil {
+		a.objMulti = map[treesitter.ScopeKey]objUnion{}
+	}
+	a.objMulti[key] = objUnion{} // re-entry: not objects
+	var objs []value
+	for i := range bs {
+		for _, p := range a.Binding(&bs[i]).Possibilities() {
+			if p.K != vObj || p.Obj == none {
+				return value{}, false
+			}
+			p.Alt = nil
+			objs = append(objs, p)
+		}
+	}
+	out, ok := eachObject(objs, n)
+	a.objMulti[key] = objUnion{out, ok}
+	return out, ok
+}
+
+// objUnion is objectsOf's memoized answer.
+type objUnion struct {
+	v  value
+	ok bool
 }
 
 // mutated is v, the value of name (a variable or this.x) used at n, with
