@@ -724,7 +724,12 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 			}
 		case kArrayPattern:
 			idx := 0
+			prev := t.Nodes[p].Start + 1 // after the `[`
 			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {
+				// a hole (`[, c]`) is no node: a comma more than the one
+				// that ends the previous element is one position
+				idx += holes(t.Src[prev:t.Nodes[c].Start], c == t.Nodes[p].First)
+				prev = t.Nodes[c].End
 				if t.Nodes[c].Kind == kRestPattern {
 					// [sh, ...flags] = list: flags is the list from idx on
 					for r := t.Nodes[c].First; r != none; r = t.Nodes[r].Next {
@@ -749,6 +754,17 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 			}
 		}
 	}
+}
+
+// holes counts the positions an array pattern skips in gap, the text
+// between two of its elements (or its `[` and the first element): its
+// commas, but the one that ends the previous element.
+func holes(gap []byte, first bool) int {
+	n := bytes.Count(gap, []byte(","))
+	if !first && n > 0 {
+		n--
+	}
+	return n
 }
 
 // propName is the name of a property key: an identifier or a string.

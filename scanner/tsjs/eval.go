@@ -1297,9 +1297,16 @@ func (a *analyzer) keyValue(k int32, n int32) value {
 func (a *analyzer) objectList(v value, entries bool, n int32) value {
 	t := a.t
 	out := value{K: vArr, Node: n, Lit: none}
-	if v.K == vRef && local(v.Mod) && !entries {
+	if v.K == vRef && local(v.Mod) {
 		// Object.values(AGENTS) of another module: any of its members
-		return value{K: vRef, Mod: v.Mod, Path: treesitter.AppendPath(v.Path, anyList), Node: n, Lit: none}
+		any := value{K: vRef, Mod: v.Mod, Path: treesitter.AppendPath(v.Path, anyList), Node: n, Lit: none}
+		if !entries {
+			return any
+		}
+		// Object.entries: a list of [key, member], the key unknown and
+		// the member any of them
+		pair := value{K: vArr, Elems: []value{treesitter.Unknown(n), a.member(any, scanner.AnyMember, n)}, Node: n, Lit: none}
+		return value{K: vArr, Elems: []value{pair}, Node: n, Lit: none}
 	}
 	if v.K != vObj || v.Obj == none {
 		return treesitter.Unknown(n)
