@@ -310,6 +310,15 @@ func (a *analyzer) objectsOf(bs []binding, key treesitter.ScopeKey, n int32) (va
 	if len(bs) > treesitter.MaxMultiBindings {
 		return value{}, false
 	}
+	for i := range bs {
+		// only a loop variable or an object literal may hold objects:
+		// any other binding is not evaluated here (a parameter's call
+		// sites cost a bundle more than the rest of its analysis)
+		b := &bs[i]
+		if b.ref || b.param && !b.each || b.value == none || !b.each && (len(b.path) > 0 || a.t.Nodes[b.value].Kind != kObject) {
+			return value{}, false
+		}
+	}
 	if r, ok := a.objMulti[key]; ok {
 		return r.v, r.ok
 	}
