@@ -441,6 +441,12 @@ func (a *analyzer) Binding(b *binding) value {
 		// cut stays the module: its members are looked up one by one
 		return value{K: vRef, Mod: b.mod, Path: b.path, Node: b.name, Lit: none}
 	}
+	if b.param && b.fn != "" && len(b.path) > 0 && !a.ev.Seed {
+		// a destructured parameter in a file whose values cannot name a
+		// launch (no trigger, not read with its imports): its call sites
+		// are not read (they cost a bundle's scan more than they tell)
+		return treesitter.Unknown(b.name)
+	}
 	if b.param && b.fn != "" {
 		v := a.evalParam(b)
 		if len(b.path) > 0 {
@@ -451,6 +457,9 @@ func (a *analyzer) Binding(b *binding) value {
 			}
 		}
 		return v
+	}
+	if b.each && b.value != none && len(b.path) > 0 && !a.ev.Seed {
+		return treesitter.Unknown(b.name) // the same for a destructured loop variable
 	}
 	if b.each && b.value != none {
 		return a.ev.Once(b.name, func() value {
