@@ -1337,7 +1337,7 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, name string, ok bool) {
 // judge is set. It reports whether the callee is such a function.
 func (a *analyzer) noteHelper(n, fn int32, callee value, pos []int32, kw value, judge bool) bool {
 	t := a.t
-	if judge && dynamicExport(callee) {
+	if judge && treesitter.IsDynamicExport(callee) {
 		// a name imported from a module whose summary a bound cut: the
 		// lookup gave the dynamic value, and the helper it may be is
 		// judged as one past a bound
@@ -1378,12 +1378,6 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, pos []int32, kw value, 
 		}
 	}
 	return true
-}
-
-// dynamicExport reports whether v is the value of a name another module
-// may export past a bound (treesitter.FromExport of a Dynamic export).
-func dynamicExport(v value) bool {
-	return v.K == vStr && v.Via == scanner.ClassDynamic && v.Partial && v.S == treesitter.UnknownPart
 }
 
 // importRoot is the module the callee expression fn reads from: its

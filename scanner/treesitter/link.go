@@ -54,7 +54,7 @@ func FromExport(cfg *scanner.Config, e scanner.Export, n int32) Value {
 	if e.Dynamic || len(e.Consts) == 0 {
 		v := Unknown(n)
 		if e.Dynamic {
-			v = Value{K: VStr, S: UnknownPart, Sh: UnknownShellWord, Partial: true, Via: scanner.ClassDynamic, Node: n, Lit: None}
+			v = dynamicExport(n)
 		}
 		return v
 	}
@@ -92,4 +92,17 @@ func AltArgs(t *Tree, alt *Value) []scanner.Arg {
 		out = append(out, t.arg(*alt))
 	}
 	return out
+}
+
+// dynamicExport is the value FromExport gives a name another module may
+// export past a bound of the repository phase (Export.Dynamic).
+func dynamicExport(n int32) Value {
+	return Value{K: VStr, S: UnknownPart, Sh: UnknownShellWord, Partial: true, Via: scanner.ClassDynamic, Node: n, Lit: None}
+}
+
+// IsDynamicExport reports whether v is that value: a callee that is one
+// is judged as a helper past a bound (no reference is left to look up).
+func IsDynamicExport(v Value) bool {
+	d := dynamicExport(v.Node)
+	return v.K == d.K && v.S == d.S && v.Partial && v.Via == d.Via
 }

@@ -434,7 +434,7 @@ func (a *analyzer) applyMutations(v value, ms []mutation, use, from int32) value
 // Binding is the value one binding gives its name.
 func (a *analyzer) Binding(b *binding) value {
 	if b.ref {
-		if v, ok := a.importedConst(b.mod, pathKey(b.path), b.name); ok && (len(b.path) > 0 || !dynamicExport(v)) {
+		if v, ok := a.importedConst(b.mod, pathKey(b.path), b.name); ok && (len(b.path) > 0 || !treesitter.IsDynamicExport(v)) {
 			return v
 		}
 		// a namespace or default import of a module whose summary a bound

@@ -1213,7 +1213,7 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool)
 		if e, ok := a.imported(callee); ok {
 			a.judgeHelper(n, a.calleeName(fn), e, a.t.Children(args), callee)
 		}
-	} else if judge && dynamicExport(callee) {
+	} else if judge && treesitter.IsDynamicExport(callee) {
 		// a name imported from a module whose summary a bound cut: the
 		// lookup gave the dynamic value, not the reference, and the
 		// helper it may be is judged as one past a bound
@@ -1221,12 +1221,6 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool)
 			a.judgeHelper(n, a.calleeName(fn), scanner.Export{Dynamic: true, File: mod}, nil, callee)
 		}
 	}
-}
-
-// dynamicExport reports whether v is the value of a name another module
-// may export past a bound (treesitter.FromExport of a Dynamic export).
-func dynamicExport(v value) bool {
-	return v.K == vStr && v.Via == scanner.ClassDynamic && v.Partial && v.S == treesitter.UnknownPart
 }
 
 // importRoot is the module the callee expression fn reads from: its
