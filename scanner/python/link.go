@@ -1340,17 +1340,20 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, pos []int32, kw value, 
 	if judge && treesitter.IsDynamicExport(callee) {
 		// a name imported from a module whose summary a bound cut: the
 		// lookup gave the dynamic value, and the helper it may be is
-		// judged as one past a bound
-		if mod, ok := a.importRoot(fn, 0); ok {
-			name := t.Text(fn)
-			if t.Nodes[fn].Kind == kAttribute {
-				if at := t.Child(fn, fAttribute); at != none {
-					name = t.Text(at)
-				}
-			}
-			a.judgeHelper(n, name, scanner.Export{Dynamic: true, File: mod}, pos, kw)
-			return true
+		// judged as one past a bound, also when it reached the call
+		// through a name of the file (`f = helpers.run`)
+		mod, ok := a.importRoot(fn, 0)
+		if !ok {
+			mod = "another module"
 		}
+		name := t.Text(fn)
+		if t.Nodes[fn].Kind == kAttribute {
+			if at := t.Child(fn, fAttribute); at != none {
+				name = t.Text(at)
+			}
+		}
+		a.judgeHelper(n, name, scanner.Export{Dynamic: true, File: mod}, pos, kw)
+		return true
 	}
 	if callee.K != vFunc && !(callee.K == vRef && apiOf(callee) == apiNone && !strings.HasPrefix(callee.Mod, "#")) {
 		return false

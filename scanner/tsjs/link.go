@@ -1216,10 +1216,13 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool)
 	} else if judge && treesitter.IsDynamicExport(callee) {
 		// a name imported from a module whose summary a bound cut: the
 		// lookup gave the dynamic value, not the reference, and the
-		// helper it may be is judged as one past a bound
-		if mod, ok := a.importRoot(fn, 0); ok {
-			a.judgeHelper(n, a.calleeName(fn), scanner.Export{Dynamic: true, File: mod}, nil, callee)
+		// helper it may be is judged as one past a bound, also when it
+		// reached the call through a name of the file (`const f = h.run`)
+		mod, ok := a.importRoot(fn, 0)
+		if !ok {
+			mod = "another module"
 		}
+		a.judgeHelper(n, a.calleeName(fn), scanner.Export{Dynamic: true, File: mod}, nil, callee)
 	}
 }
 
