@@ -22,6 +22,11 @@ type Arg struct {
 	Via Class
 	// Pos is where the element starts, when the detector knows it.
 	Pos Pos
+	// Cut marks an unknown element that stands for what a bound of the
+	// detector's evaluation left unread (call sites or returns past
+	// it): it may be a runtime's name, so as the command it is a dynamic
+	// launch of an unknown runtime (the bound reported, never silent).
+	Cut bool
 	// Alts are the other values the element may take (a value is a set of
 	// possibilities: the branches of a conditional, the returns of a
 	// helper). The judge reads them for every element but the command,
@@ -158,6 +163,9 @@ func nameClass(a Arg, in cmdline.Inner, cls Class) Class {
 func (c *Config) judgeCommand(argv []Arg, in cmdline.Inner) *Launch {
 	a := argv[in.Start]
 	if !a.Known {
+		if a.Cut {
+			return &Launch{Runtime: UnknownRuntime, Class: ClassDynamic, Arg: in.Start}
+		}
 		return nil
 	}
 	name := a.Value

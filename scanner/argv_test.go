@@ -3,6 +3,9 @@ package scanner
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func words(s string) []Arg {
@@ -110,6 +113,21 @@ func TestJudgeArgvVia(t *testing.T) {
 	if l == nil || l.Class != ClassDynamic {
 		t.Fatalf("got %+v", l)
 	}
+}
+
+// TestJudgeArgvCut: an unknown command that stands for places a bound
+// left unread (Arg.Cut) is a dynamic launch of an unknown runtime, behind
+// a wrapper too; an unknown command that is not is no launch.
+func TestJudgeArgvCut(t *testing.T) {
+	cfg := DefaultConfig()
+	for _, argv := range [][]Arg{{{Cut: true}, Lit("-p")}, {Lit("nohup"), {Cut: true}}} {
+		l, _ := cfg.JudgeArgv(argv)
+		require.NotNil(t, l, "%+v", argv)
+		assert.Equal(t, ClassDynamic, l.Class)
+		assert.Equal(t, UnknownRuntime, l.Runtime)
+	}
+	l, _ := cfg.JudgeArgv([]Arg{{}, Lit("-p")})
+	assert.Nil(t, l)
 }
 
 // TestJudgeArgvDeepWrappersBounded: the judge stops at its wrapper bound

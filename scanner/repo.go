@@ -608,11 +608,15 @@ func (k Sink) Chain() []Step {
 	return append(append([]Step(nil), k.Via...), k.At)
 }
 
+// UnknownRuntime is the runtime of a finding that cannot say which one
+// is launched: a bound reached, an unknown that is never absent.
+const UnknownRuntime = "unknown"
+
 // ReportUnjudgedScript reports a script of the repository given an
 // argument naming a runtime (at its path's word), where what the script
 // does with it cannot be judged: unknown is not absent, so it is dynamic.
 func (p *Pass) ReportUnjudgedScript(at Pos, file string) {
-	p.Report(Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: ClassDynamic,
+	p.Report(Finding{Line: at.Line, Column: at.Column, Runtime: UnknownRuntime, Class: ClassDynamic,
 		Message: fmt.Sprintf("an argument naming a runtime is given to the script `%s`, which cannot be judged (it does not parse, is too large, or a bound of the repository phase is reached)", file)})
 }
 

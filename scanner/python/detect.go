@@ -144,7 +144,10 @@ type analyzer struct {
 // marked like a list's elements.
 var evalShape = treesitter.Shape{Calls: callShape, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight,
 	Lists: []treesitter.ValueKind{vArr, vCmd}, Wins: []treesitter.ValueKind{vRef, vCmd},
-	Aliases: []string{"cls"}, Alias: clsAlias}
+	Aliases: []string{"cls"}, Alias: clsAlias,
+	Pure: []treesitter.Kind{kString, kStringStart, kStringContent, kStringEnd, kEscapeInterpolation, kConcatenatedString, kInteger, kFloat,
+		kTrue, kFalse, kNone, kList, kTuple, kDictionary, kPair, kArgumentList, kKeywordArgument, kParen, kUnary, kBinary, kOperator},
+	KeyField: fName}
 
 // clsAlias: cls(...) inside a class's method (a classmethod factory,
 // `return cls(["claude", "-p"])`) constructs that class, so its
@@ -205,6 +208,11 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	if envHint {
 		a.summarizeEnv()
+	}
+	if p.Imports == nil && a.ev.Unread {
+		// a value left unread in a file that is not a seed may come
+		// from any module it imports (Evaluator.Unread)
+		a.needAllImports()
 	}
 	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 {
 		// a copy: the pass outlives the analyzer, which holds the tree

@@ -19,6 +19,7 @@ const (
 	kString
 	kStringStart
 	kStringContent
+	kStringEnd
 	kInterpolation
 	kEscapeInterpolation
 	kConcatenatedString
@@ -89,6 +90,7 @@ var kindNames = map[string]kind{
 	"string":                   kString,
 	"string_start":             kStringStart,
 	"string_content":           kStringContent,
+	"string_end":               kStringEnd,
 	"interpolation":            kInterpolation,
 	"escape_interpolation":     kEscapeInterpolation,
 	"concatenated_string":      kConcatenatedString,

@@ -54,7 +54,14 @@ type Shape struct {
 	Return                Kind        // a return statement
 	Operator, Left, Right Field       // the fields of a binary expression
 	Lists                 []ValueKind // value kinds whose elements a tracked value marks
-	Wins                  []ValueKind // value kinds that win among a name's bindings (a module, a command object)
+	// Pure are the node kinds that read no name (literals and their
+	// containers); KeyField is a field whose identifier is a key, not
+	// a read (Python's keyword argument). A place past a bound made of
+	// these alone, whose text holds no trigger, cannot give a value that
+	// names a launch (Evaluator.past); any other kind may.
+	Pure     []Kind
+	KeyField Field
+	Wins     []ValueKind // value kinds that win among a name's bindings (a module, a command object)
 }
 
 // The work bounds of the evaluation, besides the Budget.
@@ -112,6 +119,13 @@ type Evaluator[B any] struct {
 	// file that is not a seed, no value can name a launch, so nothing
 	// past MaxCallSites and MaxReturns is read.
 	Seed bool
+	// Unread says a value was left unread because the file is not a
+	// seed (Param, Attr and ReturnValue past their bounds, or a
+	// language's own shortcut): in phase one such a file then needs every
+	// module it imports, so that phase two, where the imports lend their
+	// values and the file is a seed, reads it (an unknown is never
+	// absent: `run(AGENT)` beside forty `run('git')`, AGENT imported).
+	Unread bool
 	// pastSteps are the steps spent past MaxCallSites and MaxReturns.
 	pastSteps int
 	// spans are where the file holds a trigger, read once past that.
@@ -331,6 +345,7 @@ func (e *Evaluator[B]) Param(name int32, fn string, method bool, def int32, arg 
 			return Unknown(name)
 		}
 		if len(sites) > MaxCallSites && !e.Seed {
+			e.Unread = true
 			return Unknown(name)
 		}
 		var vals []Value
@@ -338,7 +353,7 @@ func (e *Evaluator[B]) Param(name int32, fn string, method bool, def int32, arg 
 		over := len(sites) > MaxCallSites
 		for _, site := range sites {
 			if over && !e.past(site) {
-				cut = true
+				cut = cut || !e.pure(site)
 				continue
 			}
 			steps := e.Budget.steps
@@ -386,6 +401,48 @@ func (e *Evaluator[B]) past(n int32) bool {
 	return scanner.Within(e.spans, int(nd.Start), int(nd.End))
 }
 
+// pure reports whether place n (a call site, a return's or an
+// assignment's value) reads no name: every node in it, the callee of a
+// call aside, is of a Shape.Pure kind (an identifier in Shape.KeyField is
+// a key). Its value is then its text, so a place past the bounds that is
+// pure and holds no trigger cannot name a launch, and leaving it unread
+// cuts nothing; any other place left unread does (UnionPast).
+func (e *Evaluator[B]) pure(n int32) bool {
+	t := e.T
+	if n == None {
+		return true
+	}
+	skip := int32(None)
+	switch k := t.Nodes[n].Kind; {
+	case k == e.shape.Calls.Call:
+		skip = t.Child(n, e.shape.Calls.Callee)
+	case e.shape.News.Call != 0 && k == e.shape.News.Call:
+		skip = t.Child(n, e.shape.News.Callee)
+	}
+	end := t.Nodes[n].End
+	for i := n; i < int32(len(t.Nodes)) && (i == n || t.Nodes[i].Start < end); i++ {
+		if i == n && skip != None {
+			continue // the call itself: its arguments are read below
+		}
+		if i == skip {
+			// the callee's subtree: up to the first node past it
+			se := t.Nodes[skip].End
+			for i+1 < int32(len(t.Nodes)) && t.Nodes[i+1].Start < se {
+				i++
+			}
+			continue
+		}
+		k := t.Nodes[i].Kind
+		if k == e.shape.Calls.Ident && e.shape.KeyField != NoField && t.Nodes[i].Field == e.shape.KeyField {
+			continue
+		}
+		if !slices.Contains(e.shape.Pure, k) {
+			return false
+		}
+	}
+	return true
+}
+
 // pastValues evaluates exprs, those past bound as past says (Param's
 // call sites, ReturnValue's returns, Attr's assignments): their values,
 // and whether one was cut.
@@ -407,7 +464,7 @@ func (e *Evaluator[B]) ReadPast(places []int32, bound int, read func(int32)) (cu
 			continue
 		}
 		if !e.past(x) {
-			cut = true
+			cut = cut || !e.pure(x)
 			continue
 		}
 		steps := e.Budget.steps
@@ -471,6 +528,9 @@ func (e *Evaluator[B]) Methods() map[string][]int32 {
 // set of function values (see MethodValue), so a call takes the returns of
 // each.
 func (e *Evaluator[B]) Attr(name string, exprs []int32, n int32) Value {
+	if len(exprs) > MaxReturns && !e.Seed {
+		e.Unread = true
+	}
 	if len(exprs) == 0 || len(exprs) > MaxReturns && !e.Seed {
 		return e.MethodValue(name, n)
 	}
@@ -654,6 +714,7 @@ func (e *Evaluator[B]) ReturnValue(fn, call int32) Value {
 					continue
 				}
 				if len(rets) == MaxReturns && !e.Seed {
+					e.Unread = true
 					rets = nil
 					break
 				}

@@ -406,11 +406,17 @@ func combine(parts []Value, f func([]Value) Value) Value {
 // always kept; of the others at most 4*MaxPossibilities distinct ones are,
 // so Union still sees more than MaxPossibilities of them when there were,
 // and marks the ones it keeps dynamic. When cut, places were not read (see
-// Evaluator.past): every possibility is dynamic, so the bound is reported.
+// Evaluator.past): every possibility is dynamic, and one more stands for
+// the places not read (Value.Cut), which a judge reports as a dynamic
+// launch where it is a command: what a place left unread gives may be a
+// runtime's name under any other name (`run(AGENT)` past thousands of
+// `run('git')`), so the bound is reported, never silent.
 func UnionPast(cfg *scanner.Config, vals []Value, cut bool, n int32) Value {
 	v := unionPast(cfg, vals, n)
 	if cut {
-		v = dynamicValue(v)
+		rest := Unknown(n)
+		rest.Cut = true
+		v = chain(append(dynamicValue(v).Possibilities(), rest))
 	}
 	return v
 }

@@ -71,3 +71,29 @@ func TestUnionPutsRuntimePackageFirst(t *testing.T) {
 	u := treesitter.Union(cfg, []treesitter.Value{treesitter.Str("prettier", 1), treesitter.Str("@anthropic-ai/claude-code", 2)}, 3)
 	assert.Equal(t, []string{"@anthropic-ai/claude-code", "prettier"}, texts(u), "an npx argument that may be a runtime package reads as that package")
 }
+
+// TestUnionPastCut: a union with places left unread keeps what was read,
+// marked dynamic, and one more possibility that stands for the rest
+// (Value.Cut), which an argv carries as Arg.Cut; without a cut there is
+// none.
+func TestUnionPastCut(t *testing.T) {
+	cfg := scanner.DefaultConfig()
+	vals := []treesitter.Value{treesitter.Str("git", 1), treesitter.Str("eslint", 2)}
+	cuts := func(v treesitter.Value) (n int) {
+		for _, p := range v.Possibilities() {
+			if p.Cut {
+				n++
+				assert.Equal(t, treesitter.VUnknown, p.K)
+			}
+		}
+		return n
+	}
+	assert.Zero(t, cuts(treesitter.UnionPast(cfg, vals, false, 3)))
+	v := treesitter.UnionPast(cfg, vals, true, 3)
+	require.Equal(t, 1, cuts(v))
+	for _, p := range v.Possibilities() {
+		if p.K == treesitter.VStr {
+			assert.Equal(t, scanner.ClassDynamic, p.Via, p.S)
+		}
+	}
+}

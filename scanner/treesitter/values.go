@@ -60,7 +60,11 @@ type Value struct {
 	Node      int32 // the expression, for positions
 	Lit       int32 // the string literal node when the value is that literal
 	Env       bool  // read from the environment (process.env.X, os.environ)
-	Fn        int32 // VFunc: the function node
+	// Cut marks the possibility that stands for the places a bound left
+	// unread (UnionPast): it may be any value, a runtime's name too, so
+	// as a command it is judged a dynamic launch (scanner.Arg.Cut).
+	Cut bool
+	Fn  int32 // VFunc: the function node
 	// Bound is, for a function value made by functools.partial, the
 	// partial(...) call whose arguments come first; 0 when none (node 0
 	// is the file's root, never a call).
@@ -225,7 +229,7 @@ func (t *Tree) Arg(v Value) scanner.Arg {
 // arg is the element for v alone, without its other possibilities.
 func (t *Tree) arg(v Value) scanner.Arg {
 	if !v.Usable() {
-		return scanner.Arg{Pos: t.PosOf(v)}
+		return scanner.Arg{Pos: t.PosOf(v), Cut: v.Cut}
 	}
 	return scanner.Arg{Value: v.S, Known: true, Via: v.Via, Pos: t.PosOf(v)}
 }

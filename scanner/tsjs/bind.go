@@ -282,6 +282,7 @@ func (a *analyzer) passMutations() {
 			}
 			sites := a.ev.CallSites()[fn]
 			if len(sites) > treesitter.MaxCallSites && !a.ev.Seed {
+				a.ev.Unread = true
 				continue
 			}
 			index := bs[0].index

@@ -90,7 +90,9 @@ type analyzer struct {
 }
 
 // evalShape is how the shared evaluator reads TS/JS.
-var evalShape = treesitter.Shape{Calls: callShape, News: newShape, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight, Lists: []treesitter.ValueKind{vArr}, Wins: []treesitter.ValueKind{vRef}}
+var evalShape = treesitter.Shape{Calls: callShape, News: newShape, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight, Lists: []treesitter.ValueKind{vArr}, Wins: []treesitter.ValueKind{vRef},
+	Pure: []treesitter.Kind{kString, kStringFragment, kEscapeSequence, kTemplateString, kNumber, kTrue, kFalse, kNull, kUndefined,
+		kArray, kObject, kPair, kPropertyIdentifier, kArguments, kBinary, kParen, kOperator}}
 
 // Scan reports the launches and primitives of one TS/JS file.
 func (d Detector) Scan(p *scanner.Pass) error {
@@ -147,6 +149,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	if envHint {
 		a.summarizeEnv()
+	}
+	if p.Imports == nil && a.ev.Unread {
+		a.needAllImports()
 	}
 	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 {
 		p.Summary = &a.link.sum

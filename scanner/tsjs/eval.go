@@ -444,7 +444,10 @@ func (a *analyzer) Binding(b *binding) value {
 	if b.param && b.fn != "" && len(b.path) > 0 && !a.ev.Seed {
 		// a destructured parameter in a file whose values cannot name a
 		// launch (no trigger, not read with its imports): its call sites
-		// are not read (they cost a bundle's scan more than they tell)
+		// are not read (they cost a bundle's scan more than they tell);
+		// phase two reads them if the file imports a module of the
+		// repository (Evaluator.Unread)
+		a.ev.Unread = true
 		return treesitter.Unknown(b.name)
 	}
 	if b.param && b.fn != "" {
@@ -459,6 +462,7 @@ func (a *analyzer) Binding(b *binding) value {
 		return v
 	}
 	if b.each && b.value != none && len(b.path) > 0 && !a.ev.Seed {
+		a.ev.Unread = true
 		return treesitter.Unknown(b.name) // the same for a destructured loop variable
 	}
 	if b.each && b.value != none {

@@ -26,6 +26,7 @@ type linkState struct {
 	helpers []helperCall       // calls of helpers, for the in-file fixed point
 	used    []scanner.Step     // imported constants read while judging one call
 	json    map[string]jsonDoc // JSON modules imported, by specifier (jsonmod.go)
+	needAll bool               // every module imported is needed (needAllImports)
 }
 
 // helperCall is a call of a function that is not a process API, which may
@@ -821,6 +822,7 @@ func (a *analyzer) needsIn(n int32) {
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if seen++; seen > maxNeedNodes {
+			a.needAllImports()
 			return
 		}
 		switch t.Nodes[c].Kind {
@@ -844,6 +846,44 @@ func (a *analyzer) needsIn(n int32) {
 		default:
 			for k := t.Nodes[c].First; k != none; k = t.Nodes[k].Next {
 				stack = append(stack, k)
+			}
+		}
+	}
+}
+
+// needAllImports records every module of the repository the file
+// imports (Pass.Needs): a bound was reached (maxNeedNodes, or a value left
+// unread, Evaluator.Unread), and what was not read may come from any of
+// them. Import and export statements, require() and import() of a
+// literal.
+func (a *analyzer) needAllImports() {
+	if a.link.needAll {
+		return
+	}
+	a.link.needAll = true
+	t := a.t
+	need := func(src int32) {
+		if src == none || t.Nodes[src].Kind != kString {
+			return
+		}
+		if mod := normModule(propName(t, src)); local(mod) {
+			a.p.Needs = appendOnce(a.p.Needs, mod)
+		}
+	}
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		switch t.Nodes[i].Kind {
+		case kImportStatement, kExportStatement:
+			need(t.Child(i, fSource))
+			if rc := t.ChildKind(i, kImportRequireClause); rc != none {
+				need(t.Child(rc, fSource))
+			}
+		case kCall:
+			f := t.Child(i, fFunction)
+			if f == none || !(t.Nodes[f].Kind == kImport || t.Nodes[f].Kind == kIdentifier && t.Is(f, "require")) {
+				continue
+			}
+			if args := t.Child(i, fArguments); args != none {
+				need(t.Nodes[args].First)
 			}
 		}
 	}
