@@ -1212,6 +1212,21 @@ func (a *analyzer) callArgs(n int32) (pos []int32, kw value) {
 // evalCall evaluates calls whose result matters to an argument: look-ups
 // (shutil.which, os.environ.get), path building, string methods, shlex,
 // command objects and options constructors.
+// calleeOf is the value of a call's callee fn, as Eval gives it, from
+// the receiver already evaluated (recv, when not nil) for an attribute
+// callee: the member of it, unless `self.x` or an enum's `.value`.
+func (a *analyzer) calleeOf(fn int32, recv *value) value {
+	t := a.t
+	if recv == nil || t.Nodes[fn].Kind != kAttribute {
+		return a.ev.Eval(fn)
+	}
+	at, o := t.Child(fn, fAttribute), t.Child(fn, fObject)
+	if at == none || o == none || t.Nodes[o].Kind == kIdentifier && t.Is(o, "self") || t.Is(at, "value") {
+		return a.ev.Eval(fn)
+	}
+	return a.member(*recv, t.Text(at), fn)
+}
+
 func (a *analyzer) evalCall(n int32) value {
 	t := a.t
 	fn := t.Child(n, fFunction)
@@ -1225,11 +1240,23 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 		return a.ev.Eval(pos[i])
 	}
+	// The receiver of a method call is evaluated once: the models below
+	// and the callee's value (its attribute) all read it, and evaluating
+	// it again doubled the work at each link of a chain
+	// (`s.strip().strip()...`: 2^n steps for n links).
+	var recv *value
+	recvOf := func() value {
+		if recv == nil {
+			v := a.ev.Eval(t.Child(fn, fObject))
+			recv = &v
+		}
+		return *recv
+	}
 	if t.Nodes[fn].Kind == kAttribute {
 		if at := t.Child(fn, fAttribute); at != none {
 			name := t.Text(at)
 			if name == "join" {
-				if sep := a.ev.Eval(t.Child(fn, fObject)); sep.Known() {
+				if sep := recvOf(); sep.Known() {
 					if l := arg(0); l.K == vArr {
 						return treesitter.JoinValues(l.Elems, sep.S, n)
 					}
@@ -1237,14 +1264,14 @@ func (a *analyzer) evalCall(n int32) value {
 			}
 			if name == "copy" {
 				// x.copy() is x
-				if v := a.ev.Eval(t.Child(fn, fObject)); v.K == vArr || v.K == vObj {
+				if v := recvOf(); v.K == vArr || v.K == vObj {
 					v.Node, v.Lit = n, none
 					return v
 				}
 			}
 			if (name == "values" || name == "items") && len(pos) == 0 {
 				// d.values(), d.items(): every entry (with its key)
-				d := a.ev.Eval(t.Child(fn, fObject))
+				d := recvOf()
 				if d.K == vObj && d.Obj != none && (t.Nodes[d.Obj].Kind == kDictionary || t.Nodes[d.Obj].Kind == kArgumentList) {
 					return a.entries(d, name == "items", n)
 				}
@@ -1263,7 +1290,7 @@ func (a *analyzer) evalCall(n int32) value {
 			}
 			if name == "get" || name == "pop" {
 				// d.get(k, default), d.pop(k, default): the entry, else the default
-				if d := a.ev.Eval(t.Child(fn, fObject)); d.K == vObj && d.Obj != none && (t.Nodes[d.Obj].Kind == kDictionary || t.Nodes[d.Obj].Kind == kArgumentList) {
+				if d := recvOf(); d.K == vObj && d.Obj != none && (t.Nodes[d.Obj].Kind == kDictionary || t.Nodes[d.Obj].Kind == kArgumentList) {
 					var e value
 					if k := arg(0); k.Known() && k.Alt == nil {
 						if v, ok := a.prop(d, k.S); ok {
@@ -1277,7 +1304,7 @@ func (a *analyzer) evalCall(n int32) value {
 						return treesitter.Union(a.ev.Cfg, []value{e, arg(1)}, n)
 					}
 					return e
-				} else if len(pos) == 2 && (d.K == vUnknown || d.K == vRef && apiOf(a.ev.Eval(fn)) == apiNone) {
+				} else if len(pos) == 2 && (d.K == vUnknown || d.K == vRef && apiOf(a.calleeOf(fn, recv)) == apiNone) {
 					// TOOLS.get("review", "claude") on a mapping not known
 					// here (another module's dict, a parameter): some
 					// entry, or the default
@@ -1285,7 +1312,7 @@ func (a *analyzer) evalCall(n int32) value {
 				}
 			}
 			if name == "split" {
-				if s := a.ev.Eval(t.Child(fn, fObject)); s.K == vStr {
+				if s := recvOf(); s.K == vStr {
 					if len(pos) == 0 {
 						return splitWords(s, n, false)
 					}
@@ -1295,7 +1322,7 @@ func (a *analyzer) evalCall(n int32) value {
 				}
 			}
 			if name != "join" && name != "split" {
-				recv := a.ev.Eval(t.Child(fn, fObject))
+				recv := recvOf()
 				switch recv.K {
 				case vStr:
 					// a string method: computed when modelled, else the
@@ -1331,7 +1358,7 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 		return treesitter.Unknown(n)
 	}
-	callee := a.ev.Eval(fn)
+	callee := a.calleeOf(fn, recv)
 	if v, ok := a.fieldDefault(callee, pos, kw, n); ok {
 		return v
 	}

@@ -1008,14 +1008,26 @@ func (a *analyzer) evalCall(n int32) value {
 	if args != none && t.Nodes[args].Kind == kTemplateString && t.Is(fn, "String.raw") {
 		return a.evalTemplate(args)
 	}
+	// The receiver of a method call is evaluated once: the method's
+	// model and the callee's value (its member) both read it, and
+	// evaluating it twice doubled the work at each link of a chain
+	// (`s.replace(a, b).replace(c, d)...`: 2^18 steps for 18 links).
+	var recv *value
+	recvOf := func() value {
+		if recv == nil {
+			v := a.ev.Eval(t.Child(fn, fObject))
+			recv = &v
+		}
+		return *recv
+	}
 	if t.Nodes[fn].Kind == kMember {
 		if p := t.Child(fn, fProperty); p != none {
 			name := t.Text(p)
-			if v, ok := a.methodCall(fn, name, argv, n); ok {
+			if v, ok := a.methodCall(fn, name, argv, n, recvOf); ok {
 				return v
 			}
 			if name == "join" || name == "concat" {
-				v := a.ev.Eval(t.Child(fn, fObject))
+				v := recvOf()
 				if v.K == vArr {
 					if name == "concat" {
 						for _, c := range argv {
@@ -1040,7 +1052,7 @@ func (a *analyzer) evalCall(n int32) value {
 			}
 		}
 	}
-	callee := a.ev.Eval(fn)
+	callee := a.calleeOf(fn, recv)
 	if callee.K == vFunc {
 		return a.ev.CallValue(callee, n)
 	}
@@ -1133,10 +1145,28 @@ func (a *analyzer) evalCall(n int32) value {
 	return treesitter.Unknown(n)
 }
 
+// calleeOf is the value of a call's callee fn, as Eval gives it, from
+// the receiver already evaluated (recv, when not nil) for a member
+// callee: the member of it, unless `this.x` or a global's member.
+func (a *analyzer) calleeOf(fn int32, recv *value) value {
+	t := a.t
+	if recv == nil || t.Nodes[fn].Kind != kMember {
+		return a.ev.Eval(fn)
+	}
+	p, o := t.Child(fn, fProperty), t.Child(fn, fObject)
+	if p == none || o == none || t.Nodes[o].Kind == kThis {
+		return a.ev.Eval(fn)
+	}
+	if g, ok := a.globalMember(o, t.Text(p), fn); ok {
+		return g
+	}
+	return a.member(*recv, t.Text(p), fn)
+}
+
 // methodCall is the value of recv.name(args) for the methods of strings,
 // arrays and the built-in objects the evaluator models; ok is false for
 // any other call.
-func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32) (value, bool) {
+func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recvOf func() value) (value, bool) {
 	t := a.t
 	obj := t.Child(fn, fObject)
 	args := func() []value {
@@ -1196,10 +1226,10 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32) (val
 			return v, true
 		}
 	}
-	if name == "join" || name == "concat" && a.ev.Eval(obj).K == vArr {
+	if name == "join" || name == "concat" && recvOf().K == vArr {
 		return value{}, false
 	}
-	recv := a.ev.Eval(obj)
+	recv := recvOf()
 	switch recv.K {
 	case vStr:
 		if name == "split" {
