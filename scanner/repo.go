@@ -185,6 +185,12 @@ type Const struct {
 	Vals []string
 	List bool
 	At   Pos
+	// Cut marks an object nested deeper than a summary reads: its
+	// members are not held, so a read of it or of any member under it
+	// is dynamic (Export.Dynamic). It is cut alone: the module's
+	// functions and other constants are whole, so a name the summary
+	// does not hold is still no helper.
+	Cut bool
 }
 
 // AddConst records an exported constant; false when the bound is reached.

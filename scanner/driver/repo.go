@@ -750,10 +750,13 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 	}
 	s := r.summary(tf)
 	if v, ok := s.Consts[name]; ok {
-		return scanner.Export{Name: name, File: target, Consts: v.Vals, List: v.List, At: v.At}, true
+		return scanner.Export{Name: name, File: target, Consts: v.Vals, List: v.List, At: v.At, Dynamic: v.Cut}, true
 	}
 	if v, ok := anyConst(s.Consts, name); ok {
-		return scanner.Export{Name: name, File: target, Consts: v.Vals, List: v.List, At: v.At}, true
+		return scanner.Export{Name: name, File: target, Consts: v.Vals, List: v.List, At: v.At, Dynamic: v.Cut}, true
+	}
+	if v, ok := cutUnder(s.Consts, name); ok {
+		return scanner.Export{Name: name, File: target, At: v.At, Dynamic: true}, true
 	}
 	if k, ok := s.Sinks[name]; ok {
 		return scanner.Export{Name: name, File: target, Sinks: k}, true
@@ -818,6 +821,7 @@ func anyConst(consts map[string]scanner.Const, name string) (scanner.Const, bool
 		return consts[keys[0]], true
 	}
 	for _, k := range keys {
+		out.Cut = out.Cut || consts[k].Cut
 		for _, v := range consts[k].Vals {
 			if !slices.Contains(out.Vals, v) {
 				out.Vals = append(out.Vals, v)
@@ -825,6 +829,18 @@ func anyConst(consts map[string]scanner.Const, name string) (scanner.Const, bool
 		}
 	}
 	return out, true
+}
+
+// cutUnder is the cut constant (Const.Cut) that name reads a member of,
+// at any depth under it: its members were not read, so the value is
+// dynamic.
+func cutUnder(consts map[string]scanner.Const, name string) (scanner.Const, bool) {
+	for i := strings.LastIndexByte(name, '.'); i > 0; i = strings.LastIndexByte(name[:i], '.') {
+		if c, ok := consts[name[:i]]; ok && c.Cut {
+			return c, true
+		}
+	}
+	return scanner.Const{}, false
 }
 
 // matchSegs reports whether the segments of a name match a pattern's,

@@ -551,6 +551,11 @@ func (a *analyzer) judgeSeq(v value, at scanner.Pos) {
 		a.scriptCalls(argv)
 	case vStr:
 		treesitter.Judge(a.p, a.t, []scanner.Arg{a.t.Arg(v)}, at, v.Alt)
+	case vUnknown:
+		if v.Cut {
+			// a value past a bound: a launch of an unknown runtime
+			treesitter.Judge(a.p, a.t, []scanner.Arg{a.t.Arg(v)}, at, v.Alt)
+		}
 	}
 }
 

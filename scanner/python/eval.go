@@ -82,6 +82,9 @@ func (a *analyzer) Expr(n int32) value {
 			}
 			return treesitter.Unknown(n)
 		}
+		if obj.Cut {
+			return a.member(obj, "", n) // an entry of a value past a bound is past it too
+		}
 		if sub != none && t.Nodes[sub].Kind == kSlice {
 			return a.slice(obj, sub, n)
 		}
@@ -633,6 +636,14 @@ func shCommandName(name string) bool {
 
 // member is the value of v.name.
 func (a *analyzer) member(v value, name string, n int32) value {
+	if v.Cut {
+		// a member of a value past a bound is past it too: as a
+		// command, a launch of an unknown runtime; as a callee, not
+		// the module's export itself (treesitter.IsDynamicExport)
+		u := treesitter.Unknown(n)
+		u.Cut = true
+		return u
+	}
 	if a.p.Imports != nil && name == "command" {
 	}
 	switch v.K {
@@ -1073,6 +1084,14 @@ func (a *analyzer) setValues(obj int32) []value {
 // anyEntry is the value of v[k] for a key k not known statically: any
 // element of a list, any value of a dict literal.
 func (a *analyzer) anyEntry(v value, n int32) value {
+	if v.Cut {
+		// a member of a value past a bound is past it too: as a
+		// command, a launch of an unknown runtime; as a callee, not
+		// the module's export itself (treesitter.IsDynamicExport)
+		u := treesitter.Unknown(n)
+		u.Cut = true
+		return u
+	}
 	t := a.t
 	var vals []value
 	switch v.K {

@@ -286,7 +286,12 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 			return
 		}
 		if depth == maxConstDepth {
-			a.link.sum.Truncated = true
+			// the members are not read: this constant is cut, not the
+			// summary (a module of deep schema dicts has helpers whole),
+			// when they may name a launch
+			if a.ev.MayName(v.Obj) {
+				a.link.sum.AddConst(key, scanner.Const{Cut: true, At: a.t.Pos(at)})
+			}
 			return
 		}
 		for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {

@@ -401,6 +401,18 @@ func (e *Evaluator[B]) past(n int32) bool {
 	return scanner.Within(e.spans, int(nd.Start), int(nd.End))
 }
 
+// MayName reports whether the value of expression n may name a launch:
+// its text holds a trigger (a runtime's name, the wrapper's, the
+// primitive or a piece of it), or it reads a name (not pure), whose value
+// may be anything.
+func (e *Evaluator[B]) MayName(n int32) bool {
+	if n == None {
+		return true
+	}
+	nd := &e.T.Nodes[n]
+	return e.Cfg.Triggers().Scan(e.T.Src[nd.Start:nd.End]).Seed() || !e.pure(n)
+}
+
 // pure reports whether place n (a call site, a return's or an
 // assignment's value) reads no name: every node in it, the callee of a
 // call aside, is of a Shape.Pure kind (an identifier in Shape.KeyField is

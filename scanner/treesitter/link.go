@@ -95,9 +95,11 @@ func AltArgs(t *Tree, alt *Value) []scanner.Arg {
 }
 
 // dynamicExport is the value FromExport gives a name another module may
-// export past a bound of the repository phase (Export.Dynamic).
+// export past a bound of the repository phase (Export.Dynamic): it may be
+// a runtime's name, so as a launch's command it is one of an unknown
+// runtime (Value.Cut), the bound reported.
 func dynamicExport(n int32) Value {
-	return Value{K: VStr, S: UnknownPart, Sh: UnknownShellWord, Partial: true, Via: scanner.ClassDynamic, Node: n, Lit: None}
+	return Value{K: VStr, S: UnknownPart, Sh: UnknownShellWord, Partial: true, Via: scanner.ClassDynamic, Node: n, Lit: None, Cut: true}
 }
 
 // IsDynamicExport reports whether v is that value: a callee that is one

@@ -228,8 +228,11 @@ func (t *Tree) Arg(v Value) scanner.Arg {
 
 // arg is the element for v alone, without its other possibilities.
 func (t *Tree) arg(v Value) scanner.Arg {
+	if v.Cut {
+		return scanner.Arg{Pos: t.PosOf(v), Cut: true}
+	}
 	if !v.Usable() {
-		return scanner.Arg{Pos: t.PosOf(v), Cut: v.Cut}
+		return scanner.Arg{Pos: t.PosOf(v)}
 	}
 	return scanner.Arg{Value: v.S, Known: true, Via: v.Via, Pos: t.PosOf(v)}
 }

@@ -567,6 +567,14 @@ func (a *analyzer) evalParam(b *binding) value {
 
 // member is the value of v.name.
 func (a *analyzer) member(v value, name string, n int32) value {
+	if v.Cut {
+		// a member of a value past a bound is past it too: as a
+		// command, a launch of an unknown runtime; as a callee, not
+		// the module's export itself (treesitter.IsDynamicExport)
+		u := treesitter.Unknown(n)
+		u.Cut = true
+		return u
+	}
 	switch v.K {
 	case vRef:
 		switch v.Mod {
@@ -872,6 +880,14 @@ func (a *analyzer) setValues(obj int32) []value {
 // anyEntry is the value of v[k] for a key k not known statically: any
 // element of a list, any value of an object literal or enum.
 func (a *analyzer) anyEntry(v value, n int32) value {
+	if v.Cut {
+		// a member of a value past a bound is past it too: as a
+		// command, a launch of an unknown runtime; as a callee, not
+		// the module's export itself (treesitter.IsDynamicExport)
+		u := treesitter.Unknown(n)
+		u.Cut = true
+		return u
+	}
 	t := a.t
 	var vals []value
 	switch v.K {

@@ -338,7 +338,16 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: "default", At: t.Pos(at)})
 		a.link.sum.AddAPI(strings.TrimSuffix(name, "()"))
 	case depth >= maxExportDepth:
-		if v.K == vObj || v.K == vArr || v.K == vFunc {
+		switch {
+		case v.K == vFunc:
+			a.link.sum.Truncated = true // a helper may be lost
+		case v.K == vObj && name != "" && v.Obj != none && !a.ev.MayName(v.Obj):
+			// members that cannot name a launch
+		case (v.K == vObj || v.K == vArr) && name != "":
+			// the members are not read: this constant is cut, not the
+			// summary
+			a.link.sum.AddConst(name, scanner.Const{Cut: true, At: t.Pos(at)})
+		case v.K == vObj || v.K == vArr:
 			a.link.sum.Truncated = true
 		}
 	case v.K == vObj && v.Obj != none:
