@@ -304,6 +304,20 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 	return false
 }
 
+// launchingAlt is the first possibility after the first of a callee that
+// is a library's function (a process API, the SDK), when the first is not.
+func launchingAlt(callee value) (value, bool) {
+	if callee.K != vRef || apiOf(callee) != apiNone {
+		return value{}, false
+	}
+	for _, p := range callee.Possibilities()[1:] {
+		if p.K == vRef && apiOf(p) != apiNone {
+			return p, true
+		}
+	}
+	return value{}, false
+}
+
 func (a *analyzer) bound(n int32) bool {
 	nm := a.t.Nodes[n]
 	return a.scopes.Bound(a.t.Src[nm.Start:nm.End])
@@ -337,7 +351,14 @@ func (a *analyzer) call(n int32) {
 		return
 	}
 	a.unknownMethod(n, fn, callee, pos, kw)
-	if a.noteHelper(n, fn, callee, pos, kw, true) && callee.K == vRef {
+	helper := a.noteHelper(n, fn, callee, pos, kw, true) && callee.K == vRef
+	if alt, ok := launchingAlt(callee); ok {
+		// a callee that is one of several (`f = mine if local else
+		// subprocess.run`): a process API or the SDK among them is
+		// judged as that, whichever branch comes first
+		callee, helper = alt, false
+	}
+	if helper {
 		return
 	}
 	a.noteCall(n, callee, pos, kw)

@@ -274,8 +274,11 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 		return unionLists(cfg, lists)
 	case len(refs) > 0:
 		// a function value that may be one of several library functions
-		// (sync ? spawnSync : spawn): the first is called like the others
-		return refs[0]
+		// (sync ? spawnSync : spawn): the first is called like the others,
+		// and the others stay possibilities, so a process API or the SDK
+		// after a function of the repository is still seen (open ?
+		// mine : query)
+		return chain(refs)
 	}
 	return Unknown(n)
 }

@@ -278,7 +278,18 @@ func (a *analyzer) call(n, fn int32) {
 		if argsNode != none && t.Nodes[argsNode].Kind == kArguments {
 			a.noteHelper(n, fn, callee, argsNode, true)
 		}
-		return
+		// a callee that is one of several (`const q = open ? mine :
+		// query`): a process API or the SDK among them is judged as
+		// that, whichever branch comes first
+		for _, p := range callee.Possibilities()[1:] {
+			if k := apiOf(p); k != apiNone {
+				callee, kind = p, k
+				break
+			}
+		}
+		if kind == apiNone {
+			return
+		}
 	}
 	if kind == apiWhich || kind == apiPromisify || kind == apiPathJoin || kind == apiBasename {
 		return
