@@ -575,6 +575,12 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		u.Cut = true
 		return u
 	}
+	if v.K == vStr && v.Via == scanner.ClassDynamic && name == "stdout" {
+		// spawnSync('which', ['claude']).stdout: the look-up's output,
+		// which the call's value already is (evalCall)
+		v.Node, v.Lit = n, none
+		return v
+	}
 	switch v.K {
 	case vRef:
 		switch v.Mod {
