@@ -479,6 +479,25 @@ func (p *Pass) Fork(path string, src []byte) *Pass {
 // Mark is how many findings the pass holds, for AddChain.
 func (p *Pass) Mark() int { return len(p.findings) }
 
+// LaunchSince reports whether a launch was reported since the k-th
+// finding (Mark).
+func (p *Pass) LaunchSince(k int) bool {
+	for _, f := range p.findings[k:] {
+		if f.IsLaunch() {
+			return true
+		}
+	}
+	return false
+}
+
+// ReportCut reports, at a process API call that read a value past a bound
+// of the analysis (treesitter's Value.Cut) and launches nothing known, a
+// launch of an unknown runtime: what the bound left unread may name one.
+func (p *Pass) ReportCut(at Pos) {
+	p.Report(Finding{Line: at.Line, Column: at.Column, Runtime: UnknownRuntime, Class: ClassDynamic,
+		Message: LaunchMessage(UnknownRuntime, "", ClassDynamic)})
+}
+
 // ChainText is the chain as the message names it.
 func ChainText(chain []Step) string {
 	parts := make([]string, len(chain))

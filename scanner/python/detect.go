@@ -335,6 +335,7 @@ func (a *analyzer) call(n int32) {
 	}
 	at := t.Pos(n)
 	pos, kw := a.callArgs(n)
+	seen, mark := a.ev.CutSeen, a.p.Mark()
 	callee := a.ev.Eval(fn)
 	pos, kw = a.partialArgs(callee, pos, kw)
 	if k := apiOf(callee); launching(k) && k != apiSDKQuery && k != apiSDKClient && len(callee.Elems) == 1 {
@@ -360,6 +361,15 @@ func (a *analyzer) call(n int32) {
 	}
 	if helper {
 		return
+	}
+	if launching(apiOf(callee)) {
+		// a value past a bound read anywhere in the call, whatever
+		// became of its mark, with no launch known: the bound reported
+		defer func() {
+			if a.ev.CutSeen > seen && !a.p.LaunchSince(mark) {
+				a.p.ReportCut(at)
+			}
+		}()
 	}
 	a.noteCall(n, callee, pos, kw)
 	switch callee.K {

@@ -126,6 +126,12 @@ type Evaluator[B any] struct {
 	// values and the file is a seed, reads it (an unknown is never
 	// absent: `run(AGENT)` beside forty `run('git')`, AGENT imported).
 	Unread bool
+	// CutSeen counts the expressions evaluated whose value is past a
+	// bound (Value.Cut): a process API call that read one and launches
+	// nothing known is reported as a launch of an unknown runtime, so an
+	// operation that drops the mark (`String(x)`, a template, `+ ''`)
+	// does not make the bound silent.
+	CutSeen int
 	// pastSteps are the steps spent past MaxCallSites and MaxReturns.
 	pastSteps int
 	// spans are where the file holds a trigger, read once past that.
@@ -154,7 +160,11 @@ func (e *Evaluator[B]) Eval(n int32) Value {
 		return Unknown(n)
 	}
 	defer e.Budget.Leave()
-	return e.lang.Expr(n)
+	v := e.lang.Expr(n)
+	if v.HasCut() {
+		e.CutSeen++
+	}
+	return v
 }
 
 // Err reports a bound the evaluation reached, as the file's parse error.

@@ -82,6 +82,17 @@ func Str(s string, n int32) Value {
 	return Value{K: VStr, S: s, Sh: s, AnyKnown: true, Node: n, Lit: None}
 }
 
+// HasCut reports whether a possibility of v stands for what a bound
+// left unread (Value.Cut).
+func (v Value) HasCut() bool {
+	for p := &v; p != nil; p = p.Alt {
+		if p.Cut {
+			return true
+		}
+	}
+	return false
+}
+
 // Known reports whether v is a string whose every part is resolved.
 func (v Value) Known() bool { return v.K == VStr && !v.Partial }
 

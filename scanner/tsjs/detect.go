@@ -295,6 +295,14 @@ func (a *analyzer) call(n, fn int32) {
 		return
 	}
 	at := t.Pos(n)
+	// a value past a bound read anywhere in the call, whatever became of
+	// its mark, with no launch known: the bound reported
+	seen, mark := a.ev.CutSeen, a.p.Mark()
+	defer func() {
+		if a.ev.CutSeen > seen && !a.p.LaunchSince(mark) {
+			a.p.ReportCut(at)
+		}
+	}()
 	if argsNode != none && t.Nodes[argsNode].Kind == kTemplateString {
 		switch kind {
 		case apiZx, apiBunShell:
