@@ -138,18 +138,90 @@ func (c *checker) bindArgs(call *ast.CallExpr, sig *types.Signature, depth int) 
 	return bind, bindList
 }
 
+// returned is what one return statement gives as a result: a string
+// (one element) or a []string's elements; ok is false for a list not
+// known.
+type returned struct {
+	elems []scanner.Arg
+	ok    bool
+}
+
 // returnedString resolves result idx of a call of functions the module
 // declares (one, or the implementations of an interface method): every
 // value their return statements give, with the parameters bound to the
-// call's arguments, judged as a set. A function's result for the same
-// argument values is resolved once per file (memo).
+// call's arguments, judged as a set.
 func (c *checker) returnedString(call *ast.CallExpr, idx, depth int) scanner.Arg {
+	rets, allKnown := c.calleeResults(call, idx, depth, false)
+	var vals []scanner.Arg
+	for _, r := range rets {
+		for _, a := range r.elems {
+			allKnown = allKnown && a.Known
+		}
+		vals = append(vals, r.elems...)
+	}
+	return c.judgeSet(vals, allKnown && len(vals) <= maxPossibilities)
+}
+
+// returnedList resolves result idx of a call of functions the module
+// declares that returns a []string (`argv := backend.Command(p)`): the
+// lists their return statements give, merged element by element, each
+// position judged as a set of the values it takes. A list not known
+// makes every position a set with a value found at run time, and adds
+// an unknown tail. ok is false when no return statement gives a list.
+func (c *checker) returnedList(call *ast.CallExpr, idx, depth int) ([]scanner.Arg, bool) {
+	rets, allKnown := c.calleeResults(call, idx, depth, true)
+	n, any, tail := 0, false, false
+	for _, r := range rets {
+		if !r.ok {
+			tail = true
+			continue
+		}
+		any = true
+		n = max(n, len(r.elems))
+	}
+	if !any {
+		return nil, false
+	}
+	out := make([]scanner.Arg, n, n+1)
+	for i := range out {
+		var vals []scanner.Arg
+		known := allKnown
+		for _, r := range rets {
+			switch {
+			case !r.ok:
+				vals = append(vals, scanner.Arg{})
+				known = false
+			case i < len(r.elems):
+				vals = append(vals, r.elems[i])
+				known = known && r.elems[i].Known
+			}
+		}
+		out[i] = c.judgeSet(vals, known && len(vals) <= maxPossibilities)
+	}
+	if tail {
+		out = append(out, scanner.Arg{})
+	}
+	return out, true
+}
+
+// calleeResults resolves what the functions call may call give as result
+// idx (a string, or a []string when list is set), one entry per return
+// statement; allKnown is false when the callees are not all known. A
+// function's result for the same argument values is resolved once per
+// file (memo).
+func (c *checker) calleeResults(call *ast.CallExpr, idx, depth int, list bool) ([]returned, bool) {
 	fns, unknown := c.callees(call, func(fn *types.Func) bool {
 		res := fn.Type().(*types.Signature).Results()
-		return idx < res.Len() && isString(res.At(idx).Type())
+		if idx >= res.Len() {
+			return false
+		}
+		if list {
+			return isStringList(res.At(idx).Type())
+		}
+		return isString(res.At(idx).Type())
 	})
-	if len(fns) == 0 && !unknown {
-		return scanner.Arg{}
+	if len(fns) == 0 {
+		return nil, !unknown
 	}
 	// A result the depth bound cuts is unknown only for the bound: the
 	// command is then dynamic at its call (resultCut, see judge), and
@@ -158,8 +230,8 @@ func (c *checker) returnedString(call *ast.CallExpr, idx, depth int) scanner.Arg
 	cut, resultCut := c.cut, c.resultCut
 	tainted := false
 	defer func() { c.cut, c.resultCut = cut, resultCut || tainted }()
-	var vals []scanner.Arg
-	allKnown := !unknown
+	var rets []returned
+	allKnown := true
 	for _, fn := range fns {
 		if c.returning[fn] {
 			allKnown = false
@@ -171,54 +243,67 @@ func (c *checker) returnedString(call *ast.CallExpr, idx, depth int) scanner.Arg
 		rs, ok := c.results[key]
 		if !ok {
 			c.cut, c.resultCut = false, false
-			rs = c.results1(fn, idx, sig, bind, bindList, depth)
+			rs = c.results1(fn, idx, sig, bind, bindList, depth, list)
 			if c.cut || c.resultCut {
 				tainted = true
 			} else {
 				if c.results == nil {
-					c.results = map[string][]scanner.Arg{}
+					c.results = map[string][]returned{}
 				}
 				c.results[key] = rs
 			}
 		}
-		for _, a := range rs {
-			allKnown = allKnown && a.Known
-		}
-		vals = append(vals, rs...)
+		rets = append(rets, rs...)
 	}
-	return c.judgeSet(vals, allKnown && len(vals) <= maxPossibilities)
+	return rets, allKnown
 }
 
 // results1 resolves what fn's return statements give as result idx, with
 // its parameters bound.
-func (c *checker) results1(fn *types.Func, idx int, sig *types.Signature, bind map[*types.Var]scanner.Arg, bindList map[*types.Var][]scanner.Arg, depth int) []scanner.Arg {
+func (c *checker) results1(fn *types.Func, idx int, sig *types.Signature, bind map[*types.Var]scanner.Arg, bindList map[*types.Var][]scanner.Arg, depth int, list bool) []returned {
 	oldBind, oldList := c.bind, c.bindList
 	if c.returning == nil {
 		c.returning = map[*types.Func]bool{}
 	}
 	c.returning[fn] = true
 	c.bind, c.bindList = bind, bindList
-	var vals []scanner.Arg
+	var rets []returned
 	for _, r := range returns(c.funcs[fn].Body) {
-		if len(vals) > maxPossibilities {
+		if len(rets) > maxPossibilities {
 			break
 		}
-		var a scanner.Arg
+		var e ast.Expr
+		var inner *ast.CallExpr
 		switch {
 		case len(r.Results) == sig.Results().Len() && idx < len(r.Results):
-			a = c.str(r.Results[idx], depth+1)
+			e = r.Results[idx]
 		case len(r.Results) == 1:
-			if inner, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr); ok {
-				a = c.callString(inner, idx, depth+1)
-			}
-		case len(r.Results) == 0:
-			a = c.varString(sig.Results().At(idx), depth+1)
+			inner, _ = ast.Unparen(r.Results[0]).(*ast.CallExpr)
 		}
-		vals = append(vals, a)
+		var ret returned
+		switch {
+		case !list && e != nil:
+			ret = returned{elems: []scanner.Arg{c.str(e, depth+1)}, ok: true}
+		case !list && inner != nil:
+			ret = returned{elems: []scanner.Arg{c.callString(inner, idx, depth+1)}, ok: true}
+		case !list && len(r.Results) == 0:
+			ret = returned{elems: []scanner.Arg{c.varString(sig.Results().At(idx), depth+1)}, ok: true}
+		case !list:
+			ret = returned{elems: []scanner.Arg{{}}, ok: true}
+		case e != nil && isNil(c.info, e):
+			ret.ok = true // no elements
+		case e != nil:
+			ret.elems, ret.ok = c.list(e, depth+1)
+		case inner != nil:
+			ret.elems, ret.ok = c.returnedList(inner, idx, depth+1)
+		case len(r.Results) == 0:
+			ret.elems, ret.ok = c.varList(sig.Results().At(idx), depth+1)
+		}
+		rets = append(rets, ret)
 	}
 	c.bind, c.bindList = oldBind, oldList
 	delete(c.returning, fn)
-	return vals
+	return rets
 }
 
 // resultKey names a function's result for given argument values, scope
@@ -239,10 +324,44 @@ func resultKey(fn *types.Func, idx int, sig *types.Signature, bind map[*types.Va
 	return b.String()
 }
 
-// isString reports whether t is a string type.
+// isString reports whether t is a string type, or a type parameter
+// whose constraint admits one (`func Run[T ~string](b T)`: the argument
+// given is bound as a string would be).
 func isString(t types.Type) bool {
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return admitsString(tp.Constraint(), 0)
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// maxConstraintDepth bounds how many constraints embedded in each other
+// admitsString reads.
+const maxConstraintDepth = 4
+
+// admitsString reports whether a type parameter's constraint lists a
+// string type among its terms (`~string`, `string | []byte`, a named
+// constraint embedding one).
+func admitsString(constraint types.Type, depth int) bool {
+	iface, ok := constraint.Underlying().(*types.Interface)
+	if !ok || depth > maxConstraintDepth {
+		return false
+	}
+	for i := 0; i < iface.NumEmbeddeds(); i++ {
+		switch e := iface.EmbeddedType(i).(type) {
+		case *types.Union:
+			for j := 0; j < e.Len(); j++ {
+				if isString(e.Term(j).Type()) {
+					return true
+				}
+			}
+		default:
+			if isString(e) || admitsString(e, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isStringList reports whether t is a slice of strings.
@@ -298,6 +417,11 @@ func (c *checker) callees(call *ast.CallExpr, pred func(*types.Func) bool) (fns 
 	}
 	impls := 0
 	for _, m := range c.idx.methods[sel.Sel.Name] {
+		if c.scope != nil && !c.scope[m.Pkg().Path()] {
+			// judged as its own package's scan sees it: an
+			// implementation its importers declare is theirs to add
+			continue
+		}
 		recv := m.Type().(*types.Signature).Recv().Type()
 		if p, ok := recv.(*types.Pointer); ok {
 			recv = p.Elem()

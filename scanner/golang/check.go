@@ -87,8 +87,8 @@ type checker struct {
 	// returning are the functions whose results are being resolved (a
 	// function returning its own call is a cycle).
 	returning map[*types.Func]bool
-	// results memoizes returnedString (see resultKey).
-	results map[string][]scanner.Arg
+	// results memoizes calleeResults (see resultKey).
+	results map[string][]returned
 	// inField counts the field values being resolved: a parameter stored
 	// into a field is every argument its function is called with.
 	inField int
@@ -1773,16 +1773,23 @@ func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
 	var base []scanner.Arg
 	found := false
 	for _, a := range as {
-		if a.expr == nil || a.idx >= 0 {
+		if a.expr == nil {
 			return nil, false
 		}
-		if isAppendTo(a.expr, v, c.info) {
+		if a.idx < 0 && isAppendTo(a.expr, v, c.info) {
 			continue
 		}
 		if found {
 			return nil, false
 		}
-		l, ok := c.list(a.expr, depth+1)
+		var l []scanner.Arg
+		ok := false
+		if call, isCall := ast.Unparen(a.expr).(*ast.CallExpr); isCall && a.idx >= 0 {
+			// argv, err := backend.Command(p)
+			l, ok = c.returnedList(call, a.idx, depth+1)
+		} else if a.idx < 0 {
+			l, ok = c.list(a.expr, depth+1)
+		}
 		if !ok {
 			return nil, false
 		}
@@ -1849,7 +1856,7 @@ func (c *checker) callList(call *ast.CallExpr, depth int) ([]scanner.Arg, bool) 
 	k := c.callee(call)
 	pkg, name := k.pkg, k.name
 	if pkg != "strings" || k.recv != "" || len(call.Args) == 0 {
-		return nil, false
+		return c.returnedList(call, 0, depth)
 	}
 	s := c.str(call.Args[0], depth+1)
 	if !s.Known {
