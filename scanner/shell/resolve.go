@@ -168,8 +168,16 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 		switch {
 		case name == "@" || name == "*":
 			set, idx = p, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: name}}}
-		case len(name) == 1 && name[0] >= '1' && name[0] <= '9':
-			set, idx = p, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: string(name[0] - 1)}}}
+		default:
+			// $1..$9, and ${10} on: braced, a number of any length
+			if n, err := strconv.Atoi(name); err == nil && n >= 1 && name[0] != '0' {
+				set, idx = p, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: strconv.Itoa(n - 1)}}}
+				if n > maxScriptArgs && s.shared.rec != nil {
+					// a parameter past those a summary follows: a
+					// caller's runtime anywhere is dynamic at its call
+					s.shared.rec.sum.Truncated = true
+				}
+			}
 		}
 	}
 	if els, ok := s.elements(name, pe.Index, inDQ); ok {

@@ -21,8 +21,9 @@ import (
 // judged as the argv the script runs, with the chain into the script.
 
 // maxScriptArgs is how many positional parameters a summary follows ($1
-// to $9); "$@" is all of them.
-const maxScriptArgs = 9
+// to ${16}); "$@" is all of them. A script reading one past it has its
+// summary truncated: a call handing it a runtime is dynamic.
+const maxScriptArgs = 16
 
 // argMarker is the word $k+1 holds while a script is summarized: a plain
 // word, so it survives eval strings and `sh -c` strings unchanged.
