@@ -116,7 +116,8 @@ func envOf(env []envVar, n *node, matrix []envVar) []envVar {
 		}
 		if strings.Contains(v.str, "${{") {
 			if name, ok := exprVar(v.str); ok {
-				for _, m := range matrix {
+				// an outer env: value too (`B: ${{ env.A }}`)
+				for _, m := range append(out[:len(out):len(out)], matrix...) {
 					if m.name == name {
 						out = append(out, envVar{name: k.str, val: m.val, dflt: m.dflt})
 					}
@@ -133,7 +134,8 @@ func envOf(env []envVar, n *node, matrix []envVar) []envVar {
 }
 
 // exprVar returns the shell variable that stands for s when s is one
-// `${{ matrix.KEY }}` or `${{ inputs.KEY }}` expression.
+// `${{ matrix.KEY }}`, `${{ inputs.KEY }}` or `${{ env.NAME }}`
+// expression (the last is the variable NAME the step's env: sets).
 func exprVar(s string) (string, bool) {
 	s = strings.TrimSpace(s)
 	inner, ok := strings.CutPrefix(s, "${{")
@@ -150,6 +152,9 @@ func exprVar(s string) (string, bool) {
 	}
 	if k, ok := strings.CutPrefix(inner, "inputs."); ok {
 		return shellName(inputPrefix, k), true
+	}
+	if k, ok := strings.CutPrefix(inner, "env."); ok && isEnvName(k) {
+		return k, true
 	}
 	return "", false
 }
@@ -427,9 +432,10 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 		}
 		if uses := st.get("uses"); uses != nil && uses.kind == kindScalar {
 			s.uses(uses, st.get("with"))
-			s.localUses(uses, st.get("with"), matrix)
+			stEnv := envOf(env, st, matrix)
+			s.localUses(uses, st.get("with"), append(stEnv[:len(stEnv):len(stEnv)], matrix...))
 			s.githubScript(uses, st.get("with"))
-			s.dockerUses(uses, st.get("with"), envOf(env, st, matrix))
+			s.dockerUses(uses, st.get("with"), stEnv)
 		}
 		run := st.get("run")
 		if run == nil || run.kind != kindScalar || !run.isString {
@@ -493,7 +499,7 @@ func (s *scan) runStep(t text, sh string, env []envVar, matrix []envVar) {
 		if len(env) > 0 {
 			menv = append(append([]envVar(nil), env...), matrix...)
 		}
-		t, extra := exprRefs(t, matrix)
+		t, extra := exprRefs(t, menv)
 		if len(extra) > 0 {
 			menv = append(append([]envVar(nil), menv...), extra...)
 		}

@@ -39,6 +39,9 @@ type scan struct {
 	subs       *subMakeState
 	subDepth   int
 	noSubMakes bool
+	// usesChain are the files whose local actions or reusable workflows
+	// led to this one (localUses), outermost first.
+	usesChain []string
 }
 
 // limitHit is a bound the scan of one file reached.

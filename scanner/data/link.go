@@ -5,6 +5,7 @@ import (
 	"maps"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -55,10 +56,15 @@ var inputRE = regexp.MustCompile(`\$\{\{\s*inputs\.([A-Za-z0-9_-]+)\s*\}\}`)
 
 // localUses judges a local action or reusable workflow with the literal
 // inputs the step gives it, when one names a runtime. An input that is
-// one `${{ matrix.KEY }}` (or `${{ inputs.KEY }}` with a default) of the
-// job stands for each of its values: the action is judged once per value
-// (the other inputs at their first), a bounded number of variants.
-func (s *scan) localUses(uses, with *node, matrix []envVar) {
+// one `${{ matrix.KEY }}` (or `${{ inputs.KEY }}` with a default, or `${{
+// env.NAME }}` the step's env: sets; vars lists them) of the job stands
+// for each of its values: the action is judged once per value (the other
+// inputs at their first), a bounded number of variants. The action read
+// with its inputs follows the local actions and reusable workflows it
+// uses in turn (`${{ inputs.agent }}` handed on to a second workflow), at
+// most MaxLinkDepth deep: past that, or where the chain comes back to a
+// file it holds, an input naming a runtime is dynamic at the call.
+func (s *scan) localUses(uses, with *node, vars []envVar) {
 	spec := strings.TrimSpace(uses.str)
 	if !strings.HasPrefix(spec, "./") || with == nil || with.kind != kindObject {
 		return
@@ -76,12 +82,16 @@ func (s *scan) localUses(uses, with *node, matrix []envVar) {
 			continue
 		}
 		if name, ok := exprVar(v.str); ok {
-			for _, m := range matrix {
+			for _, m := range vars {
 				if m.name == name {
 					vals[k.str] = append(vals[k.str], m.val.s)
 					all = append(all, m.val.s)
 				}
 			}
+		}
+		for _, l := range exprLiterals(v.str) {
+			vals[k.str] = append(vals[k.str], l)
+			all = append(all, l)
 		}
 	}
 	if !s.p.Config.MentionsRuntime([]byte(strings.Join(all, "\n"))) {
@@ -97,10 +107,18 @@ func (s *scan) localUses(uses, with *node, matrix []envVar) {
 		s.unjudgedUses(at, spec, "it is not a file of the scan (missing, excluded or over the size cap)")
 		return
 	}
+	if rel == s.p.Path || slices.Contains(s.usesChain, rel) {
+		s.unjudgedUses(at, spec, "it uses, in turn, the file that leads to it (a cycle)")
+		return
+	}
+	if len(s.usesChain) >= scanner.MaxLinkDepth {
+		s.unjudgedUses(at, spec, fmt.Sprintf("it is reached through more than %d local actions or reusable workflows", scanner.MaxLinkDepth))
+		return
+	}
 	// What the action launches by itself is reported where it is; what
 	// the inputs add is reported here.
-	plain := s.p.Fork(rel, src)
-	if err := newScan(plain).run(KindActions, false); err != nil {
+	plain, ps := s.usedFile(rel, src)
+	if err := ps.run(KindActions, false); err != nil {
 		s.unjudgedUses(at, spec, "it cannot be parsed: "+err.Error())
 		return
 	}
@@ -118,13 +136,23 @@ func (s *scan) localUses(uses, with *node, matrix []envVar) {
 		if sub == string(src) {
 			continue
 		}
-		withIn := s.p.Fork(rel, []byte(sub))
-		if err := newScan(withIn).run(KindActions, false); err != nil {
+		withIn, ws := s.usedFile(rel, []byte(sub))
+		if err := ws.run(KindActions, false); err != nil {
 			s.unjudgedUses(at, spec, "it cannot be parsed with the inputs in place: "+err.Error())
 			return
 		}
 		s.reportAdded(at, rel, withIn.Findings(), have, "the action runs its input")
 	}
+}
+
+// usedFile is the scan of a local action or reusable workflow rel (its
+// text src) that s's file uses: it may follow the ones rel uses in turn.
+func (s *scan) usedFile(rel string, src []byte) (*scanner.Pass, *scan) {
+	p := s.p.Fork(rel, src)
+	p.Imports = s.p.Imports
+	u := newScan(p)
+	u.usesChain = append(s.usesChain[:len(s.usesChain):len(s.usesChain)], s.p.Path)
+	return p, u
 }
 
 // reportAdded reports at at the launches fs (findings of the file rel,
@@ -138,11 +166,14 @@ func (s *scan) reportAdded(at scanner.Pos, rel string, fs []scanner.Finding, hav
 		}
 		have[key] = true
 		chain := []scanner.Step{{File: rel, Line: f.Line, Column: f.Column, Note: note}}
+		msg := f.Message
 		if f.Chain != nil {
-			chain = append(*f.Chain, chain...)
+			// the whole chain is named once, below
+			msg = strings.TrimSuffix(msg, " ("+scanner.ChainText(*f.Chain)+")")
+			chain = append(chain, *f.Chain...)
 		}
 		mark := s.p.Mark()
-		s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: f.Runtime, Class: f.Class, Message: f.Message})
+		s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: f.Runtime, Class: f.Class, Message: msg})
 		s.p.AddChain(mark, chain)
 	}
 }
