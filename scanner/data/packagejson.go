@@ -1,6 +1,12 @@
 package data
 
-import "strings"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
 
 // packageJSON scans package.json scripts. Every script is a shell command
 // line run by npm, yarn, pnpm or bun, including the pre/post scripts that
@@ -22,8 +28,143 @@ func (s *scan) packageJSON(root *node) {
 	for _, v := range scripts.vals {
 		if v.kind == kindScalar && v.isString {
 			s.shell(withEnv(v.text(), env), "", nil)
+			s.runScriptArgs(scripts, v.str, v.text().fileOff, env, nil)
 		}
 	}
+}
+
+// runScriptArgs judges the scripts a script line runs by name with
+// arguments (`npm run agent -- claude -p`, `yarn agent claude`, `pnpm
+// run agent claude`, `bun run agent claude`): the package manager runs
+// the named script's line with the arguments appended, so that line is
+// scanned with them, reported at off (where the calling script is
+// written; fileOff maps the line's offsets to the file's) with a step
+// into the named script. Only arguments naming a
+// runtime are followed (the named script is scanned where it is
+// written); a script reached through more than MaxLinkDepth such calls,
+// or through a cycle of them, is dynamic at off.
+func (s *scan) runScriptArgs(scripts *node, line string, fileOff func(int) int, env []envVar, chain []string) {
+	for _, c := range scriptRunsByName(line) {
+		off := fileOff(c.at)
+		if !s.p.Config.MentionsRuntime([]byte(c.args)) {
+			continue
+		}
+		target := scripts.get(c.name)
+		if target == nil || target.kind != kindScalar || !target.isString {
+			continue
+		}
+		if len(chain) >= scanner.MaxLinkDepth || slices.Contains(chain, c.name) {
+			at := s.pos(off)
+			s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: scanner.ClassDynamic,
+				Message: fmt.Sprintf("arguments naming a runtime are handed to the script `%s` through more than %d scripts run by name, or through a cycle of them; not followed", c.name, scanner.MaxLinkDepth)})
+			continue
+		}
+		full := target.str + " " + c.args
+		mark := s.p.Mark()
+		s.shell(withEnv(text{s: full, m: constMap(len(full), off)}, env), "", nil)
+		s.runScriptArgs(scripts, full, func(int) int { return off }, env, append(chain[:len(chain):len(chain)], c.name))
+		tp := s.pos(target.off)
+		step := scanner.Step{File: s.p.Path, Line: tp.Line, Column: tp.Column, Note: fmt.Sprintf("the script `%s` runs with the arguments appended", c.name)}
+		fs := s.p.Findings()
+		for i := mark; i < len(fs); i++ {
+			f := &fs[i]
+			if !f.IsLaunch() {
+				continue
+			}
+			steps := []scanner.Step{step}
+			if f.Chain != nil {
+				f.Message = strings.TrimSuffix(f.Message, " ("+scanner.ChainText(*f.Chain)+")")
+				steps = append(steps, *f.Chain...)
+			}
+			f.Chain = &steps
+			f.Message += " (" + scanner.ChainText(steps) + ")"
+		}
+	}
+}
+
+// scriptRun is a script run by name with arguments: its name, the
+// arguments as written, and where the command starts in the line.
+type scriptRun struct {
+	name, args string
+	at         int
+}
+
+// scriptRunsByName finds, in a script line, the package manager calls
+// that run a script by name with arguments: `npm run NAME [--] ARGS`
+// (also run-script), `yarn [run] NAME ARGS`, `pnpm [run] NAME ARGS`, `bun
+// run NAME ARGS`, each a command of the line (split at unquoted `;`,
+// `&`, `|` and newlines). Options before NAME are skipped, a `--` before
+// the arguments dropped. A word that is not a script of the package is
+// left to the caller (scripts.get).
+func scriptRunsByName(line string) []scriptRun {
+	var out []scriptRun
+	for _, cmd := range splitCommands(line) {
+		words := strings.Fields(line[cmd[0]:cmd[1]])
+		if len(words) < 3 {
+			continue
+		}
+		i := 1
+		switch words[0] {
+		case "npm":
+			if !slices.Contains([]string{"run", "run-script", "rum", "urn"}, words[1]) {
+				continue
+			}
+			i = 2
+		case "bun":
+			if words[1] != "run" {
+				continue
+			}
+			i = 2
+		case "yarn", "pnpm":
+			if words[1] == "run" || words[1] == "run-script" {
+				i = 2
+			}
+		default:
+			continue
+		}
+		for i < len(words) && strings.HasPrefix(words[i], "-") && words[i] != "--" {
+			i++
+		}
+		if i+1 >= len(words) {
+			continue
+		}
+		rest := words[i+1:]
+		if rest[0] == "--" {
+			rest = rest[1:]
+		}
+		if len(rest) > 0 {
+			at := cmd[0] + len(line[cmd[0]:cmd[1]]) - len(strings.TrimLeft(line[cmd[0]:cmd[1]], " \t"))
+			out = append(out, scriptRun{name: words[i], args: strings.Join(rest, " "), at: at})
+		}
+	}
+	return out
+}
+
+// splitCommands splits a shell line at the unquoted `;`, `&`, `|` and
+// newlines: the commands of a list or pipeline, as offset ranges.
+func splitCommands(line string) [][2]int {
+	var out [][2]int
+	start := 0
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c == '\\' && quote == '"' {
+				i++
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '\\':
+			i++
+		case c == ';' || c == '&' || c == '|' || c == '\n':
+			out = append(out, [2]int{start, i})
+			start = i + 1
+		}
+	}
+	return append(out, [2]int{start, len(line)})
 }
 
 // maxConfigDepth bounds how deep npmConfigEnv reads nested config
