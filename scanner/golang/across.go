@@ -268,10 +268,8 @@ func (c *checker) results1(fn *types.Func, idx int, sig *types.Signature, bind m
 	c.returning[fn] = true
 	c.bind, c.bindList = bind, bindList
 	var rets []returned
+	over := false
 	for _, r := range returns(c.funcs[fn].Body) {
-		if len(rets) > maxPossibilities {
-			break
-		}
 		var e ast.Expr
 		var inner *ast.CallExpr
 		switch {
@@ -299,11 +297,31 @@ func (c *checker) results1(fn *types.Func, idx int, sig *types.Signature, bind m
 		case len(r.Results) == 0:
 			ret.elems, ret.ok = c.varList(sig.Results().At(idx), depth+1)
 		}
+		if len(rets) >= maxPossibilities && !c.namesRuntime(ret) {
+			// past the bound only a value naming a runtime is kept
+			// (the set is then dynamic): none is dropped
+			over = true
+			continue
+		}
 		rets = append(rets, ret)
+	}
+	if over {
+		rets = append(rets, returned{elems: []scanner.Arg{{}}, ok: !list})
 	}
 	c.bind, c.bindList = oldBind, oldList
 	delete(c.returning, fn)
 	return rets
+}
+
+// namesRuntime reports whether a returned value names a runtime or the
+// wrapper in one of its elements.
+func (c *checker) namesRuntime(r returned) bool {
+	for _, a := range r.elems {
+		if a.Known && (c.p.Config.MentionsRuntime([]byte(a.Value)) || c.namesCommand(a.Value)) {
+			return true
+		}
+	}
+	return false
 }
 
 // resultKey names a function's result for given argument values, scope
