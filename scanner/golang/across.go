@@ -95,13 +95,14 @@ func (c *checker) paramString(v *types.Var, depth int) (scanner.Arg, bool) {
 	defer delete(c.resolving, v)
 	vals := []scanner.Arg{{}}
 	for _, cs := range c.idx.callSites()[ref.fn] {
-		if len(vals) > maxPossibilities {
-			break
-		}
 		if c.scope != nil && !c.scope[cs.pkg] || ref.i >= len(cs.call.Args) {
 			continue
 		}
-		vals = append(vals, c.str(cs.call.Args[ref.i], depth+1))
+		// past maxPossibilities only an argument naming a runtime is
+		// kept (the set is dynamic anyway: an unknown is in it)
+		if a := c.str(cs.call.Args[ref.i], depth+1); len(vals) <= maxPossibilities || c.argNamesRuntime(a) {
+			vals = append(vals, a)
+		}
 	}
 	return c.judgeSet(vals, false), true
 }
@@ -316,12 +317,7 @@ func (c *checker) results1(fn *types.Func, idx int, sig *types.Signature, bind m
 // namesRuntime reports whether a returned value names a runtime or the
 // wrapper in one of its elements.
 func (c *checker) namesRuntime(r returned) bool {
-	for _, a := range r.elems {
-		if a.Known && (c.p.Config.MentionsRuntime([]byte(a.Value)) || c.namesCommand(a.Value)) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(r.elems, c.argNamesRuntime)
 }
 
 // resultKey names a function's result for given argument values, scope

@@ -1343,18 +1343,24 @@ func (c *checker) valuesString(v *types.Var, as []assignment, depth int) scanner
 	defer delete(c.resolving, v)
 	var vals []scanner.Arg
 	allKnown := len(as) <= maxPossibilities
-	for _, a := range as {
-		if len(vals) > maxPossibilities {
-			break
+	// Past maxPossibilities only a value naming a runtime (or the
+	// wrapper) is kept, and the set is dynamic: none is dropped.
+	add := func(r scanner.Arg) {
+		if len(vals) < maxPossibilities || c.argNamesRuntime(r) {
+			vals = append(vals, r)
+		} else {
+			allKnown = false
 		}
+	}
+	for _, a := range as {
 		if a.embed != nil {
 			contents, ok := c.embedded(a)
 			for _, t := range contents {
-				vals = append(vals, scanner.Arg{Value: t, Known: true})
+				add(scanner.Arg{Value: t, Known: true})
 			}
 			if !ok {
 				allKnown = false
-				vals = append(vals, scanner.Arg{})
+				add(scanner.Arg{})
 			}
 			continue
 		}
@@ -1365,7 +1371,7 @@ func (c *checker) valuesString(v *types.Var, as []assignment, depth int) scanner
 			}
 			for _, r := range elems {
 				allKnown = allKnown && r.Known
-				vals = append(vals, r)
+				add(r)
 			}
 			continue
 		}
@@ -1380,9 +1386,15 @@ func (c *checker) valuesString(v *types.Var, as []assignment, depth int) scanner
 		if !r.Known {
 			allKnown = false
 		}
-		vals = append(vals, r)
+		add(r)
 	}
 	return c.judgeSet(vals, allKnown)
+}
+
+// argNamesRuntime reports whether a known value names a runtime or the
+// wrapper.
+func (c *checker) argNamesRuntime(a scanner.Arg) bool {
+	return a.Known && (c.p.Config.MentionsRuntime([]byte(a.Value)) || c.namesCommand(a.Value))
 }
 
 // judgeSet judges the values one expression may take, as valuesString
