@@ -1472,6 +1472,41 @@ func (c *checker) rangeElems(x ast.Expr, key bool, depth int) ([]scanner.Arg, bo
 			}
 		}
 		return out, true
+	case *ast.SelectorExpr:
+		// a struct field (`a.config.Command[0]`): the elements of every
+		// value the package gives it, as one set; a value that is not a
+		// literal adds an unknown element
+		sel := c.info.Selections[e]
+		if sel == nil || sel.Kind() != types.FieldVal {
+			return nil, false
+		}
+		v, ok := sel.Obj().(*types.Var)
+		if !ok || c.resolving[v] {
+			return nil, false
+		}
+		as := c.valuesOf(c.fieldValues, v)
+		if len(as) == 0 || len(as) > maxPossibilities {
+			return nil, false
+		}
+		if c.resolving == nil {
+			c.resolving = map[*types.Var]bool{}
+		}
+		c.resolving[v] = true
+		defer delete(c.resolving, v)
+		var out []scanner.Arg
+		for _, a := range as {
+			var l []scanner.Arg
+			ok := a.expr != nil && a.idx < 0
+			if ok {
+				l, ok = c.rangeElems(a.expr, key, depth+1)
+			}
+			if !ok {
+				out = append(out, scanner.Arg{})
+				continue
+			}
+			out = append(out, l...)
+		}
+		return out, true
 	case *ast.CompositeLit:
 		var out []scanner.Arg
 		_, isMap := types.Unalias(c.info.TypeOf(e)).Underlying().(*types.Map)
