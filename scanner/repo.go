@@ -166,6 +166,14 @@ type Summary struct {
 	// process's, so a file of the repository that reads one is read in
 	// phase two, whatever it imports (Imports.Env).
 	Env []string
+	// Pending are the module-level names whose value reads a name the
+	// module imports from another module (`CMD = [*BASE, "-p"]`, BASE
+	// imported): the file alone cannot give it. When an importer looks
+	// one up and the summary does not hold it, phase two asks the Linker
+	// for the module's summary again with the module's own imports
+	// (Linker.Summarize with Pass.Imports set), bounded by MaxLinkDepth
+	// and cut where a cycle closes; a name cut there is dynamic.
+	Pending []string
 	// Truncated says a bound cut the summary: a name it does not hold
 	// may still be offered, so a use of one is dynamic.
 	Truncated bool
@@ -173,7 +181,7 @@ type Summary struct {
 
 // Empty reports whether the summary offers nothing.
 func (s *Summary) Empty() bool {
-	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && len(s.APIs) == 0 && len(s.Primitives) == 0 && len(s.Env) == 0 && !s.Truncated
+	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && len(s.APIs) == 0 && len(s.Primitives) == 0 && len(s.Env) == 0 && len(s.Pending) == 0 && !s.Truncated
 }
 
 // Const is an exported constant: the strings it may hold and where it is
@@ -313,7 +321,10 @@ func (s *Summary) room() bool {
 // repository. The Go detector can implement it with packages as modules.
 type Linker interface {
 	Detector
-	// Summarize parses the pass's file and returns its summary.
+	// Summarize parses the pass's file and returns its summary. With
+	// p.Imports set (phase two) the file's imports are read through
+	// them: a script's summary (Imports.Script), or the values of a
+	// module's Summary.Pending names.
 	Summarize(p *Pass) (*Summary, error)
 	// Resolve returns the repository file that spec, written in the file
 	// from, names; exists says whether a root-relative path is a file of

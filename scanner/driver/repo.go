@@ -97,11 +97,16 @@ type repo struct {
 	scripts map[string]*scanner.Summary
 	// summarized counts the script summaries made (maxScriptSummaries).
 	summarized int
-	resMu      sync.Mutex
-	resolved   map[string]resolution // folder + "\x00" + specifier → file (ConfigResolver)
-	read       map[string][]byte     // configuration files a resolver read
-	named      map[string][]string   // base name → files, built on first use
-	once       map[string]any        // scanner.Files.Once
+	// withImports are the summaries of modules made again with their own
+	// imports for their Summary.Pending names, memoized when no cycle or
+	// bound cut them; remade counts them (maxPendingSummaries).
+	withImports map[string]*scanner.Summary
+	remade      int
+	resMu       sync.Mutex
+	resolved    map[string]resolution // folder + "\x00" + specifier → file (ConfigResolver)
+	read        map[string][]byte     // configuration files a resolver read
+	named       map[string][]string   // base name → files, built on first use
+	once        map[string]any        // scanner.Files.Once
 }
 
 // resolution is a memoized ConfigResolver answer.
@@ -206,9 +211,15 @@ func (f repoFiles) Named(base string) []string {
 // Past it a script is judged dynamic.
 const maxScriptSummaries = 4096
 
+// maxPendingSummaries bounds the summaries of modules made again with
+// their own imports (Summary.Pending) in one scan, for the same reason:
+// those a cycle or the depth bound cut are not memoized. Past it a
+// pending name is dynamic.
+const maxPendingSummaries = 4096
+
 func newRepo(files []*repoFile, cfg *scanner.Config, suite scanner.Suite) *repo {
 	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}, scripts: map[string]*scanner.Summary{},
-		methods: map[string][]string{}, envs: map[string][]string{}}
+		withImports: map[string]*scanner.Summary{}, methods: map[string][]string{}, envs: map[string][]string{}}
 	for _, f := range files {
 		r.byRel[f.rel] = f
 	}
@@ -582,15 +593,20 @@ func mayMention(words wordSet, det scanner.Linker, ns []needle) bool {
 	return false
 }
 
-// fileImports is scanner.Imports for one file being re-scanned, or for a
-// script being summarized for the files that run it.
+// fileImports is scanner.Imports for one file being re-scanned, for a
+// script being summarized for the files that run it, or for a module
+// whose pending names are read with its own imports.
 type fileImports struct {
 	r    *repo
 	from string
-	// stack lists the scripts being summarized that led here (a script
-	// runs a script): a cycle is cut where it closes, and cut says so.
+	// stack lists the scripts (or modules) being summarized that led
+	// here (a script runs a script, a module's constant reads another
+	// module's): a cycle is cut where it closes, and cut says so.
 	stack []string
 	cut   bool
+	// made holds the summaries made with imports (repo.summaryWith) that
+	// a cut keeps out of the repository's memo, for this file's lookups.
+	made map[string]*scanner.Summary
 }
 
 func (im *fileImports) Script(spec string) (scanner.Export, bool) {
@@ -606,7 +622,7 @@ func (im *fileImports) Env(name string) (scanner.Export, bool) {
 }
 
 func (im *fileImports) Lookup(spec, name string) (scanner.Export, bool) {
-	return im.r.lookup(im.from, spec, name, 0)
+	return im.r.lookup(im, im.from, spec, name, 0)
 }
 
 func (im *fileImports) Source(spec string) (string, []byte, bool) {
@@ -730,8 +746,9 @@ func (r *repo) byBase(b string) []string { return repoFiles{r}.Named(b) }
 // exists reports whether rel is a file of the scan.
 func (r *repo) exists(rel string) bool { return r.byRel[rel] != nil }
 
-// lookup finds what module spec, written in file from, exports as name.
-func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool) {
+// lookup finds what module spec, written in file from, exports as name,
+// for the file im reads from.
+func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scanner.Export, bool) {
 	ff := r.byRel[from]
 	if ff == nil || ff.res.link.det == nil {
 		return scanner.Export{}, false
@@ -758,6 +775,11 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 	if v, ok := cutUnder(s.Consts, name); ok {
 		return scanner.Export{Name: name, File: target, At: v.At, Dynamic: true}, true
 	}
+	if head, _, _ := strings.Cut(name, "."); slices.Contains(s.Pending, head) {
+		if e, ok := r.pending(im, tf, name); ok {
+			return e, true
+		}
+	}
 	if k, ok := s.Sinks[name]; ok {
 		return scanner.Export{Name: name, File: target, Sinks: k}, true
 	}
@@ -775,7 +797,7 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 			// a member of a data file (a JSON module): the detector reads it
 			return scanner.Export{Name: name, File: to, Member: n, At: ref.At}, true
 		}
-		return r.lookup(target, ref.Spec, n, depth+1)
+		return r.lookup(im, target, ref.Spec, n, depth+1)
 	}
 	var extern []scanner.Ref
 	for _, star := range s.Stars {
@@ -783,7 +805,7 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 			extern = append(extern, scanner.Ref{Spec: star, Name: name})
 			continue
 		}
-		if e, ok := r.lookup(target, star, name, depth+1); ok {
+		if e, ok := r.lookup(im, target, star, name, depth+1); ok {
 			return e, true
 		}
 	}
@@ -794,6 +816,86 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 		return scanner.Export{Name: name, File: target, Dynamic: true}, true
 	}
 	return scanner.Export{}, false
+}
+
+// pending is what module tf offers as name, one of its Summary.Pending
+// names (its value reads another module's): tf's summary made again with
+// its own imports holds it when it names a runtime. A cycle or a bound
+// that cut that summary makes a name it does not hold dynamic.
+func (r *repo) pending(im *fileImports, tf *repoFile, name string) (scanner.Export, bool) {
+	s, cut := r.summaryWith(im, tf)
+	if s != nil {
+		if v, ok := s.Consts[name]; ok {
+			return scanner.Export{Name: name, File: tf.rel, Consts: v.Vals, List: v.List, At: v.At}, true
+		}
+		if v, ok := anyConst(s.Consts, name); ok {
+			return scanner.Export{Name: name, File: tf.rel, Consts: v.Vals, List: v.List, At: v.At}, true
+		}
+	}
+	if cut || s == nil || s.Truncated {
+		return scanner.Export{Name: name, File: tf.rel, Dynamic: true}, true
+	}
+	return scanner.Export{}, false
+}
+
+// summaryWith is tf's summary made with tf's own imports (read through a
+// fileImports whose stack holds the modules that led here), for its
+// pending names. A module already on the stack (a cycle), a stack of
+// MaxLinkDepth modules or maxPendingSummaries reached cuts it: nil, and
+// cut. A summary made under a cut depends on where the chain was entered,
+// so it is kept only for im's lookups; one made without is the same from
+// anywhere, and memoized for the scan.
+func (r *repo) summaryWith(im *fileImports, tf *repoFile) (s *scanner.Summary, cut bool) {
+	if slices.Contains(im.stack, tf.rel) || len(im.stack) >= scanner.MaxLinkDepth {
+		im.cut = true
+		return nil, true
+	}
+	if s, ok := im.made[tf.rel]; ok {
+		im.cut = true // only a cut summary is kept there
+		return s, true
+	}
+	r.mu.Lock()
+	s, ok := r.withImports[tf.rel]
+	over := !ok && r.remade >= maxPendingSummaries
+	if !ok && !over {
+		r.remade++
+	}
+	r.mu.Unlock()
+	switch {
+	case ok:
+		return s, false
+	case over:
+		im.cut = true
+		return nil, true
+	}
+	sub := &fileImports{r: r, from: tf.rel, stack: append(slices.Clip(im.stack), tf.rel)}
+	src, err := tf.read()
+	if err != nil || len(src) > scanner.MaxFileSize {
+		s = &scanner.Summary{Truncated: true}
+	} else {
+		p := scanner.NewPass(tf.rel, src, r.cfg, tf.res.link.det.Name(), r.suite)
+		p.Imports = sub
+		s, err = tf.res.link.det.Summarize(p)
+		if err != nil || s == nil {
+			s = &scanner.Summary{Truncated: true}
+		}
+	}
+	if sub.cut {
+		im.cut = true
+		if im.made == nil {
+			im.made = map[string]*scanner.Summary{}
+		}
+		im.made[tf.rel] = s
+		return s, true
+	}
+	r.mu.Lock()
+	if old, ok := r.withImports[tf.rel]; ok {
+		s = old
+	} else {
+		r.withImports[tf.rel] = s
+	}
+	r.mu.Unlock()
+	return s, false
 }
 
 // anyConst is the constant of consts that name matches when name holds
