@@ -3,6 +3,7 @@ package python
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -137,6 +138,10 @@ type analyzer struct {
 	// summary says the analyzer makes a module's summary (summarize):
 	// the file's own needs (Pass.Needs) are not its business
 	summary bool
+	// pending says the summary is of the pending names, read with the
+	// module's own imports (summarizePending): a value is offered
+	// whatever the file's own text holds
+	pending bool
 }
 
 // evalShape is how the shared evaluator reads Python: command objects
@@ -385,7 +390,16 @@ func (a *analyzer) call(n int32) {
 		a.loopSubprocess(fn, pos, at)
 		return
 	}
-	switch apiOf(callee) {
+	k := apiOf(callee)
+	if launching(k) && k != apiSDKQuery && k != apiSDKClient && k != apiOptions {
+		mark := a.p.Mark()
+		defer func() {
+			if !slices.ContainsFunc(a.p.Findings()[mark:], scanner.Finding.IsLaunch) {
+				a.cutReads(n)
+			}
+		}()
+	}
+	switch k {
 	case apiSubprocess:
 		a.subprocess(n, pos, kw)
 	case apiShell, apiShellOut, apiRemoteShell:

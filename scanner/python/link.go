@@ -27,6 +27,10 @@ type linkState struct {
 	used    []scanner.Step // imported constants read while judging one call
 	via     []scanner.Step // the chain of the helper whose sink is being judged
 	need    needState      // what needNames has read
+	// dyn holds the imports (module and name, dynKey) whose lookup came
+	// back dynamic (a bound of the repository phase), and the file each
+	// names: a process API call that reads one is dynamic (cutReads).
+	dyn map[string]string
 }
 
 // helperCall is a call of a function that is not a process API.
@@ -97,6 +101,13 @@ func summarize(t *tree, p *scanner.Pass) *scanner.Summary {
 	a := newAnalyzer(t, p)
 	a.summary = true
 	a.collect()
+	if p.Imports != nil {
+		// phase two, for an importer's lookup: the names whose value
+		// reads another module's, with the module's own imports
+		a.summarizePending()
+		sum := a.link.sum
+		return &sum
+	}
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		if t.Nodes[i].Kind != kCall {
 			continue
@@ -113,6 +124,7 @@ func summarize(t *tree, p *scanner.Pass) *scanner.Summary {
 	}
 	a.fixedPoint()
 	a.summarizeNames()
+	a.link.sum.Pending = a.pendingNames()
 	// a copy: the summary may outlive the analyzer (Pass.Module), which
 	// holds the tree
 	sum := a.link.sum
@@ -194,6 +206,97 @@ func (a *analyzer) summarizeNames() {
 	a.link.sum.Stars = append(a.link.sum.Stars, a.relStars...)
 }
 
+// pendingNames lists, sorted, the module-level names summarizeNames
+// reads as a value (bound once, not a function or class) whose value
+// reads a name the file imports from a module that is not a library's
+// launching one (`CMD = [*BASE, "-p"]`, `PATH = os.path.join(DIR, NAME)`
+// with DIR and NAME imported), through other module-level names: the
+// file alone cannot give their value (scanner.Summary.Pending). Past
+// maxNeedNodes syntax nodes read every such name left is pending.
+func (a *analyzer) pendingNames() []string {
+	t := a.t
+	var out []string
+	// reads: 1 reads an import, 2 does not, 0 not yet known (or being
+	// read: a name bound to itself reads nothing more)
+	reads := map[int32]int8{}
+	spent := 0
+	var readsImport func(v int32) bool
+	readsImport = func(v int32) bool {
+		switch reads[v] {
+		case 1:
+			return true
+		case 2, 3:
+			return false
+		}
+		reads[v] = 3
+		found := false
+		end := t.Nodes[v].End
+		for i := v; i < int32(len(t.Nodes)) && (i == v || t.Nodes[i].Start < end) && !found; i++ {
+			if spent++; spent > maxNeedNodes {
+				found = true
+				break
+			}
+			nd := &t.Nodes[i]
+			if nd.Kind != kIdentifier {
+				continue
+			}
+			if p := nd.Parent; p != none && (t.Nodes[p].Kind == kAttribute || t.Nodes[p].Kind == kKeywordArgument) && nd.Field != fNone && t.Child(p, nd.Field) == i &&
+				(nd.Field == fAttribute || nd.Field == fName) {
+				continue // the member's or the keyword's name
+			}
+			bs, scope, ok := a.scopes.Lookup(t.Src[nd.Start:nd.End], i)
+			if !ok || scope.Scope != none {
+				continue
+			}
+			for _, b := range bs {
+				switch {
+				case b.ref:
+					mod := normModule(b.mod)
+					if _, launch := launchingModule(mod); mod != "" && !strings.HasPrefix(mod, "#") && !launch {
+						found = true
+					}
+				case b.value == none || b.param || b.each:
+				case t.Nodes[b.value].Kind == kFunction || t.Nodes[b.value].Kind == kLambda:
+				default:
+					found = found || readsImport(b.value)
+				}
+			}
+		}
+		reads[v] = 2
+		if found {
+			reads[v] = 1
+		}
+		return found
+	}
+	for _, name := range a.scopes.ModuleNames() {
+		bs := a.scopes.ModuleBindings(name)
+		if len(bs) != 1 {
+			continue
+		}
+		b := bs[0]
+		if b.ref || b.param || b.each || b.value == none || t.Nodes[b.value].Kind == kFunction || t.Nodes[b.value].Kind == kLambda {
+			continue
+		}
+		if readsImport(b.value) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// summarizePending offers the pending names' values (pendingNames), read
+// with the module's own imports (phase two: scanner.Summary.Pending).
+func (a *analyzer) summarizePending() {
+	a.pending = true
+	for _, name := range a.pendingNames() {
+		b := a.scopes.ModuleBindings(name)[0]
+		if cls := a.instanceOf(b.value); cls != none {
+			continue // the module's instance: its attributes are its class's
+		}
+		a.summarizeValue(name, a.ev.Eval(b.value), b.name, 0)
+	}
+}
+
 // instanceOf is the class of the file that expression n constructs
 // (`Settings()`, the class bound at module level), else none.
 func (a *analyzer) instanceOf(n int32) int32 {
@@ -268,7 +371,7 @@ const maxConstDepth = 4
 // elements in order, a dict's or a namespace's entries by path.
 func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 	t := a.t
-	if (v.K == vArr || v.K == vObj) && !a.p.Hits.Has(scanner.HitRuntime) && !a.p.Hits.Has(scanner.HitPieces) {
+	if (v.K == vArr || v.K == vObj) && !a.pending && !a.p.Hits.Has(scanner.HitRuntime) && !a.p.Hits.Has(scanner.HitPieces) {
 		return // see summarizeNames
 	}
 	switch v.K {
@@ -805,7 +908,6 @@ type needState struct {
 // two (over-approximation: an unknown is never absent). A library's
 // launching module (`subprocess`, `os`) is not such a module.
 func (a *analyzer) needNames(n int32) {
-	t := a.t
 	st := &a.link.need
 	if n == none || st.all {
 		return
@@ -813,24 +915,36 @@ func (a *analyzer) needNames(n int32) {
 	if st.seen == nil {
 		st.seen = map[int32]bool{}
 	}
+	if a.walkReads(n, st.seen, &st.spent, func(b binding, _ int32) { a.needModule(b) }) {
+		a.needAllImports()
+	}
+}
+
+// walkReads visits the imports the expression at n reads as written
+// (needNames): the names in it, and through the file what they are bound
+// to (each binding, each in-place change), what `self.x` is set to and
+// what a function of the file returns; ref is given each import binding
+// and the identifier that reads it. seen holds the expressions read,
+// spent the nodes; it reports maxNeedNodes reached (the walk stopped).
+func (a *analyzer) walkReads(n int32, seen map[int32]bool, spent *int, ref func(b binding, id int32)) (over bool) {
+	t := a.t
 	stack := []int32{n}
 	push := func(r int32) {
-		if r != none && !st.seen[r] {
+		if r != none && !seen[r] {
 			stack = append(stack, r)
 		}
 	}
 	for len(stack) > 0 {
 		r := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if st.seen[r] {
+		if seen[r] {
 			continue
 		}
-		st.seen[r] = true
+		seen[r] = true
 		end := t.Nodes[r].End
 		for i := r; i < int32(len(t.Nodes)) && (i == r || t.Nodes[i].Start < end); i++ {
-			if st.spent++; st.spent > maxNeedNodes {
-				a.needAllImports()
-				return
+			if *spent++; *spent > maxNeedNodes {
+				return true
 			}
 			nd := &t.Nodes[i]
 			switch nd.Kind {
@@ -863,7 +977,7 @@ func (a *analyzer) needNames(n int32) {
 			for _, b := range bs {
 				switch {
 				case b.ref:
-					a.needModule(b)
+					ref(b, i)
 				case b.value == none || b.param && b.fn != "":
 				case t.Nodes[b.value].Kind == kFunction || t.Nodes[b.value].Kind == kLambda:
 					a.needReturns(b.value, push)
@@ -873,6 +987,7 @@ func (a *analyzer) needNames(n int32) {
 			}
 		}
 	}
+	return false
 }
 
 // needReturns pushes what function fn returns.
@@ -1566,8 +1681,57 @@ func (a *analyzer) importedConst(v value, n int32) (value, bool) {
 	if len(e.Consts) == 0 && !e.Dynamic {
 		return value{}, false
 	}
+	if e.Dynamic {
+		if a.link.dyn == nil {
+			a.link.dyn = map[string]string{}
+		}
+		a.link.dyn[dynKey(v.Mod, v.Path[0])] = e.File
+	}
 	a.use(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("`%s` defined", e.Name)})
 	return treesitter.FromExport(a.p.Config, e, n), true
+}
+
+// dynKey keys an import in linkState.dyn: the module as written and the
+// name read from it.
+func dynKey(mod, name string) string { return mod + "\x00" + name }
+
+// cutReads reports a process API call n that launched nothing known but
+// whose arguments read, as written, an import whose value a bound of the
+// repository phase cut (an unknown is not absent): dynamic.
+func (a *analyzer) cutReads(n int32) {
+	if len(a.link.dyn) == 0 {
+		return
+	}
+	t := a.t
+	args := t.Child(n, fArguments)
+	if args == none {
+		return
+	}
+	name, file := "", ""
+	spent := 0
+	a.walkReads(args, map[int32]bool{}, &spent, func(b binding, id int32) {
+		if name != "" {
+			return
+		}
+		attr := ""
+		if len(b.path) > 0 {
+			attr = b.path[0]
+		} else if p := t.Nodes[id].Parent; p != none && t.Nodes[p].Kind == kAttribute && t.Child(p, fObject) == id {
+			// import m; m.CMD
+			if at := t.Child(p, fAttribute); at != none {
+				attr = t.Text(at)
+			}
+		}
+		if f, ok := a.link.dyn[dynKey(b.mod, attr)]; ok && attr != "" {
+			name, file = attr, f
+		}
+	})
+	if name == "" {
+		return
+	}
+	at := t.Pos(n)
+	a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: scanner.ClassDynamic,
+		Message: fmt.Sprintf("a process API runs a value read from `%s` of %s, which the repository phase could not follow past a bound (a cycle of imports, more than %d modules, or a summary cut)", name, file, scanner.MaxLinkDepth)})
 }
 
 // importedReturn is the value a function of another file of the
