@@ -53,6 +53,7 @@ const (
 	apiChoice            // random.choice(xs), next(iter(xs)): any element of xs
 	apiBasename          // os.path.basename(p): the last part of the path
 	apiIter              // iter(xs): xs
+	apiCopy              // copy.copy(x), copy.deepcopy(x): x
 	apiOptionDefault     // typer.Option("claude"), typer.Argument: the parameter's default, a run-time value
 )
 
@@ -184,6 +185,8 @@ var apis = map[string]api{
 	"secrets:choice":            apiChoice,
 	"builtins:next":             apiChoice,
 	"builtins:iter":             apiIter,
+	"copy:copy":                 apiCopy,
+	"copy:deepcopy":             apiCopy,
 	"os:path.basename":          apiBasename,
 	"os.path:basename":          apiBasename,
 	"posixpath:basename":        apiBasename,

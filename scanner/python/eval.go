@@ -237,6 +237,11 @@ func (a *analyzer) evalBinary(n int32) value {
 		}
 	case "|":
 		l, r := a.ev.Operands(n)
+		if l.K == vObj && (r.K == vObj || r.K == vRef) || l.K == vRef && r.K == vObj {
+			// BASE | {"cwd": ...}: a merge, read as an object whose
+			// entries are its operands' (Entry), the right one's last
+			return value{K: vObj, Obj: n, Node: n, Lit: none}
+		}
 		if isCmd(l) || isCmd(r) {
 			out := value{K: vPipe, Node: n, Lit: none}
 			for _, v := range []value{l, r} {
@@ -1170,9 +1175,16 @@ func (a *analyzer) dictCallArg(c int32) bool {
 	return fn != none && t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "dict")
 }
 
-// Entry reads one item of a dict literal or argument list for key name.
+// Entry reads one item of a dict literal or argument list for key name
+// (or an operand of a `|` of dicts, a merge: evalBinary).
 func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 	t := a.t
+	if p := t.Nodes[c].Parent; p != none && t.Nodes[p].Kind == kBinary {
+		if f := t.Nodes[c].Field; f != fLeft && f != fRight {
+			return value{}, false, false
+		}
+		return a.spread(a.ev.Eval(c), name, c)
+	}
 	switch t.Nodes[c].Kind {
 	case kPair:
 		if k := a.ev.Eval(t.Child(c, fKey)); k.Known() && k.S == name {
@@ -1183,13 +1195,16 @@ func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 			return a.ev.Eval(t.Child(c, fValue)), true, false
 		}
 	case kDictionarySplat:
-		return a.ev.Eval(t.Nodes[c].First), false, true
-	case kList, kTuple, kCall:
-		// a positional argument of dict(...): a list of (key, value) pairs
+		return a.spread(a.ev.Eval(t.Nodes[c].First), name, c)
+	case kComment:
+	default:
+		// a positional argument of dict(...): a list of (key, value)
+		// pairs, or a mapping copied (`dict(BASE, cwd=...)`)
 		if !a.dictCallArg(c) {
 			break
 		}
-		if l := a.ev.Eval(c); l.K == vArr {
+		switch l := a.ev.Eval(c); l.K {
+		case vArr:
 			var out value
 			found := false
 			for _, e := range l.Elems {
@@ -1198,9 +1213,25 @@ func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 				}
 			}
 			return out, found, false
+		case vObj, vRef:
+			return a.spread(l, name, c)
 		}
 	}
 	return value{}, false, false
+}
+
+// spread reads key name of mapping v merged into another (`{**v}`,
+// `dict(**v)`, `dict(v)`, `v | w`): a dict of the file (the evaluator
+// reads it: spread), or a member of another module's (`{**mod.OPTS}`:
+// `OPTS.name` there).
+func (a *analyzer) spread(v value, name string, n int32) (value, bool, bool) {
+	if v.K == vRef && apiOf(v) == apiNone && !strings.HasPrefix(v.Mod, "#") && len(v.Path) > 0 {
+		r := value{K: vRef, Mod: v.Mod, Path: treesitter.AppendPath(v.Path, name), Node: n, Lit: none}
+		if c, ok := a.importedConst(r, n); ok {
+			return c, true, false
+		}
+	}
+	return v, false, true
 }
 
 // callArgs splits a call's arguments into positional nodes and the
@@ -1508,6 +1539,10 @@ func (a *analyzer) evalCall(n int32) value {
 		if l := arg(0); l.K == vArr {
 			return l
 		}
+	case apiCopy:
+		v := arg(0)
+		v.Node, v.Lit = n, none
+		return v
 	case apiBasename:
 		return treesitter.Basename(arg(0), n)
 	case apiRunSync:
