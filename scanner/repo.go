@@ -168,11 +168,12 @@ type Summary struct {
 	Env []string
 	// Pending are the module-level names whose value reads a name the
 	// module imports from another module (`CMD = [*BASE, "-p"]`, BASE
-	// imported): the file alone cannot give it. When an importer looks
-	// one up and the summary does not hold it, phase two asks the Linker
-	// for the module's summary again with the module's own imports
-	// (Linker.Summarize with Pass.Imports set), bounded by MaxLinkDepth
-	// and cut where a cycle closes; a name cut there is dynamic.
+	// imported; a function's return as `cmd()`): the file alone cannot
+	// give it. When an importer looks one up (or a member of it) and the
+	// summary does not hold it, phase two asks the Linker for that name's
+	// value again with the module's own imports (Linker.Summarize with
+	// Pass.Imports and Pass.Asked set), bounded by MaxLinkDepth and cut
+	// where a cycle of values closes; a name cut there is dynamic.
 	Pending []string
 	// Truncated says a bound cut the summary: a name it does not hold
 	// may still be offered, so a use of one is dynamic.
@@ -323,8 +324,8 @@ type Linker interface {
 	Detector
 	// Summarize parses the pass's file and returns its summary. With
 	// p.Imports set (phase two) the file's imports are read through
-	// them: a script's summary (Imports.Script), or the values of a
-	// module's Summary.Pending names.
+	// them: a script's summary (Imports.Script), or the value of the
+	// module's Summary.Pending name p.Asked.
 	Summarize(p *Pass) (*Summary, error)
 	// Resolve returns the repository file that spec, written in the file
 	// from, names; exists says whether a root-relative path is a file of

@@ -97,9 +97,10 @@ type repo struct {
 	scripts map[string]*scanner.Summary
 	// summarized counts the script summaries made (maxScriptSummaries).
 	summarized int
-	// withImports are the summaries of modules made again with their own
-	// imports for their Summary.Pending names, memoized when no cycle or
-	// bound cut them; remade counts them (maxPendingSummaries).
+	// withImports are the summaries of a module's Summary.Pending name
+	// made again with the module's own imports, by file and name,
+	// memoized when no cycle or bound cut them; remade counts them
+	// (maxPendingSummaries).
 	withImports map[string]*scanner.Summary
 	remade      int
 	resMu       sync.Mutex
@@ -211,10 +212,10 @@ func (f repoFiles) Named(base string) []string {
 // Past it a script is judged dynamic.
 const maxScriptSummaries = 4096
 
-// maxPendingSummaries bounds the summaries of modules made again with
-// their own imports (Summary.Pending) in one scan, for the same reason:
-// those a cycle or the depth bound cut are not memoized. Past it a
-// pending name is dynamic.
+// maxPendingSummaries bounds the summaries of a pending name made again
+// with its module's own imports (Summary.Pending) in one scan, for the
+// same reason: those a cycle or the depth bound cut are not memoized.
+// Past it a pending name is dynamic.
 const maxPendingSummaries = 4096
 
 func newRepo(files []*repoFile, cfg *scanner.Config, suite scanner.Suite) *repo {
@@ -599,9 +600,10 @@ func mayMention(words wordSet, det scanner.Linker, ns []needle) bool {
 type fileImports struct {
 	r    *repo
 	from string
-	// stack lists the scripts (or modules) being summarized that led
-	// here (a script runs a script, a module's constant reads another
-	// module's): a cycle is cut where it closes, and cut says so.
+	// stack lists the scripts (or pending names, file and name) being
+	// summarized that led here (a script runs a script, a module's
+	// constant reads another module's): a cycle is cut where it closes,
+	// and cut says so.
 	stack []string
 	cut   bool
 	// made holds the summaries made with imports (repo.summaryWith) that
@@ -775,11 +777,6 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 	if v, ok := cutUnder(s.Consts, name); ok {
 		return scanner.Export{Name: name, File: target, At: v.At, Dynamic: true}, true
 	}
-	if head, _, _ := strings.Cut(name, "."); slices.Contains(s.Pending, head) {
-		if e, ok := r.pending(im, tf, name); ok {
-			return e, true
-		}
-	}
 	if k, ok := s.Sinks[name]; ok {
 		return scanner.Export{Name: name, File: target, Sinks: k}, true
 	}
@@ -798,6 +795,11 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 			return scanner.Export{Name: name, File: to, Member: n, At: ref.At}, true
 		}
 		return r.lookup(im, target, ref.Spec, n, depth+1)
+	}
+	if head, ok := pendingHead(s.Pending, name); ok {
+		if e, ok := r.pending(im, tf, head, name); ok {
+			return e, true
+		}
 	}
 	var extern []scanner.Ref
 	for _, star := range s.Stars {
@@ -818,44 +820,63 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 	return scanner.Export{}, false
 }
 
-// pending is what module tf offers as name, one of its Summary.Pending
-// names (its value reads another module's): tf's summary made again with
-// its own imports holds it when it names a runtime. A cycle or a bound
-// that cut that summary makes a name it does not hold dynamic.
-func (r *repo) pending(im *fileImports, tf *repoFile, name string) (scanner.Export, bool) {
-	s, cut := r.summaryWith(im, tf)
-	if s != nil {
-		if v, ok := s.Consts[name]; ok {
-			return scanner.Export{Name: name, File: tf.rel, Consts: v.Vals, List: v.List, At: v.At}, true
-		}
-		if v, ok := anyConst(s.Consts, name); ok {
-			return scanner.Export{Name: name, File: tf.rel, Consts: v.Vals, List: v.List, At: v.At}, true
-		}
+// pendingHead is the entry of pending (Summary.Pending) a looked-up name
+// is or is a member of: `CMD` for `CMD` and `CMD.args`, `Conf.` (only its
+// members: a class) for `Conf.argv`, `cmd()` for `cmd()()`.
+func pendingHead(pending []string, name string) (string, bool) {
+	if len(pending) == 0 {
+		return "", false
 	}
-	if cut || s == nil || s.Truncated {
+	head, _, member := strings.Cut(name, ".")
+	if i := strings.Index(head, "()"); i >= 0 {
+		head = head[:i+2]
+	}
+	switch {
+	case slices.Contains(pending, head):
+		return head, true
+	case member && slices.Contains(pending, head+"."):
+		return head + ".", true
+	}
+	return "", false
+}
+
+// pending is what module tf offers as name, a member of its
+// Summary.Pending name head (its value reads another module's): the
+// value made again with tf's own imports, when it names a runtime. A
+// cycle or a bound that cut it makes a name it does not hold dynamic.
+func (r *repo) pending(im *fileImports, tf *repoFile, head, name string) (scanner.Export, bool) {
+	s, cut := r.summaryWith(im, tf, head)
+	if v, ok := s.Consts[name]; ok {
+		return scanner.Export{Name: name, File: tf.rel, Consts: v.Vals, List: v.List, At: v.At}, true
+	}
+	if v, ok := anyConst(s.Consts, name); ok {
+		return scanner.Export{Name: name, File: tf.rel, Consts: v.Vals, List: v.List, At: v.At}, true
+	}
+	if cut || s.Truncated {
 		return scanner.Export{Name: name, File: tf.rel, Dynamic: true}, true
 	}
 	return scanner.Export{}, false
 }
 
-// summaryWith is tf's summary made with tf's own imports (read through a
-// fileImports whose stack holds the modules that led here), for its
-// pending names. A module already on the stack (a cycle), a stack of
-// MaxLinkDepth modules or maxPendingSummaries reached cuts it: nil, and
-// cut. A summary made under a cut depends on where the chain was entered,
-// so it is kept only for im's lookups; one made without is the same from
-// anywhere, and memoized for the scan.
-func (r *repo) summaryWith(im *fileImports, tf *repoFile) (s *scanner.Summary, cut bool) {
-	if slices.Contains(im.stack, tf.rel) || len(im.stack) >= scanner.MaxLinkDepth {
+// summaryWith is the summary of tf's pending name head made with tf's
+// own imports, read through a fileImports whose stack holds the names
+// that led here. A name already on the stack (a cycle of values), a
+// stack of MaxLinkDepth names or maxPendingSummaries reached cuts it:
+// an empty summary, and cut. One made under a cut depends on where the
+// chain was entered, so it is kept only for im's lookups; one made
+// without is the same from anywhere, and memoized for the scan.
+func (r *repo) summaryWith(im *fileImports, tf *repoFile, head string) (s *scanner.Summary, cut bool) {
+	key := tf.rel + "\x00" + head
+	if slices.Contains(im.stack, key) || len(im.stack) >= scanner.MaxLinkDepth {
 		im.cut = true
-		return nil, true
+		return &scanner.Summary{}, true
 	}
-	if s, ok := im.made[tf.rel]; ok {
+	if s, ok := im.made[key]; ok {
 		im.cut = true // only a cut summary is kept there
 		return s, true
 	}
 	r.mu.Lock()
-	s, ok := r.withImports[tf.rel]
+	s, ok := r.withImports[key]
 	over := !ok && r.remade >= maxPendingSummaries
 	if !ok && !over {
 		r.remade++
@@ -866,15 +887,15 @@ func (r *repo) summaryWith(im *fileImports, tf *repoFile) (s *scanner.Summary, c
 		return s, false
 	case over:
 		im.cut = true
-		return nil, true
+		return &scanner.Summary{}, true
 	}
-	sub := &fileImports{r: r, from: tf.rel, stack: append(slices.Clip(im.stack), tf.rel)}
+	sub := &fileImports{r: r, from: tf.rel, stack: append(slices.Clip(im.stack), key)}
 	src, err := tf.read()
 	if err != nil || len(src) > scanner.MaxFileSize {
 		s = &scanner.Summary{Truncated: true}
 	} else {
 		p := scanner.NewPass(tf.rel, src, r.cfg, tf.res.link.det.Name(), r.suite)
-		p.Imports = sub
+		p.Imports, p.Asked = sub, head
 		s, err = tf.res.link.det.Summarize(p)
 		if err != nil || s == nil {
 			s = &scanner.Summary{Truncated: true}
@@ -885,14 +906,14 @@ func (r *repo) summaryWith(im *fileImports, tf *repoFile) (s *scanner.Summary, c
 		if im.made == nil {
 			im.made = map[string]*scanner.Summary{}
 		}
-		im.made[tf.rel] = s
+		im.made[key] = s
 		return s, true
 	}
 	r.mu.Lock()
-	if old, ok := r.withImports[tf.rel]; ok {
+	if old, ok := r.withImports[key]; ok {
 		s = old
 	} else {
-		r.withImports[tf.rel] = s
+		r.withImports[key] = s
 	}
 	r.mu.Unlock()
 	return s, false
