@@ -138,6 +138,10 @@ type analyzer struct {
 	// summary says the analyzer makes a module's summary (summarize):
 	// the file's own needs (Pass.Needs) are not its business
 	summary bool
+	// partials says the file names `partial`: a partial of a process API
+	// it hands to a function it does not define is judged where written
+	// (handedPartials)
+	partials bool
 	// pending says the summary is of the pending names, read with the
 	// module's own imports (summarizePending): a value is offered
 	// whatever the file's own text holds
@@ -198,6 +202,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	defer t.Release()
 	a := newAnalyzer(t, p)
+	a.partials = bytes.Contains(p.Src, []byte("partial"))
 	a.collect()
 	if apiHint {
 		a.detectCalls()
@@ -228,6 +233,17 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		// the summary an importer's lookup asks for, from this tree: a
 		// module phase one parses is not parsed again in phase two
 		p.Module = summarize(t, p.Blank())
+		if names := partialNeedles(p.Module); len(names) > 0 {
+			// a function returning a partial, a dict holding one: its
+			// callers are read in phase two (their calls reach no
+			// process API the file's own scan sees)
+			if p.Summary == nil {
+				p.Summary = &scanner.Summary{}
+			}
+			for _, name := range names {
+				p.Summary.AddAPI(name)
+			}
+		}
 	}
 	if t.HasError && apiHint {
 		if at, ok := t.BrokenAt(kError, brokenNeedles, kCall); ok {
@@ -343,6 +359,7 @@ func (a *analyzer) call(n int32) {
 	seen, mark := a.ev.CutSeen, a.p.Mark()
 	callee := a.ev.Eval(fn)
 	pos, kw = a.partialArgs(callee, pos, kw)
+	a.handedPartials(fn, callee, pos, kw)
 	if k := apiOf(callee); launching(k) && k != apiSDKQuery && k != apiSDKClient && len(callee.Elems) == 1 {
 		// a partial of another module binding the command
 		// (importedConst): what it binds is the first argument; the
@@ -390,6 +407,12 @@ func (a *analyzer) call(n int32) {
 		a.loopSubprocess(fn, pos, at)
 		return
 	}
+	a.callAPI(n, callee, pos, kw, at)
+}
+
+// callAPI judges the call n of callee, a library's function, with
+// arguments pos and kw: a process API's command, the Agent SDK's options.
+func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scanner.Pos) {
 	k := apiOf(callee)
 	if launching(k) && k != apiSDKQuery && k != apiSDKClient && k != apiOptions {
 		mark := a.p.Mark()
@@ -772,6 +795,63 @@ func (a *analyzer) judgeBound(callee, v value, kw value, at scanner.Pos) {
 		return
 	}
 	a.judgeSeq(v, at)
+}
+
+// handedPartials judges, as a launch where it is written, a
+// functools.partial of a process API (`partial(subprocess.run,
+// ["claude"])`, or a name bound to one) handed to a function the file
+// does not define: another module's (`with_retry(job)`), a library's or an
+// object's method (`executor.submit(job)`, `loop.run_in_executor(None,
+// job)`). Such a function is there to call it; one of the file is
+// followed instead (a parameter's call sites).
+func (a *analyzer) handedPartials(fn int32, callee value, pos []int32, kw value) {
+	t := a.t
+	if !a.partials {
+		return
+	}
+	switch {
+	case callee.K == vRef && !launching(apiOf(callee)) && !strings.HasPrefix(callee.Mod, "#"):
+	case callee.K == vUnknown && t.Nodes[fn].Kind == kAttribute:
+		if obj := t.Child(fn, fObject); obj == none || t.Nodes[obj].Kind == kIdentifier && (t.Is(obj, "self") || t.Is(obj, "cls")) {
+			return // a method of the file's classes: followed there
+		}
+	default:
+		return
+	}
+	args := append([]int32{}, pos...)
+	if kw.Obj != none {
+		for c := t.Nodes[kw.Obj].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind == kKeywordArgument {
+				args = append(args, t.Child(c, fValue))
+			}
+		}
+	}
+	for _, arg := range args {
+		if arg == none || !a.partialCall(arg, 0) {
+			continue
+		}
+		v := a.ev.Eval(arg)
+		if v.K != vRef || v.Bound <= 0 || !launching(apiOf(v)) {
+			continue
+		}
+		bp, bkw := a.partialArgs(v, nil, value{K: vObj, Obj: none, Lit: none})
+		a.callAPI(arg, v, bp, bkw, t.Pos(arg))
+	}
+}
+
+// partialCall reports whether node n is, as written, a call of a function
+// named partial, or a name bound (once, through at most 4 names) to one.
+func (a *analyzer) partialCall(n int32, depth int) bool {
+	t := a.t
+	switch t.Nodes[n].Kind {
+	case kCall:
+		fn := t.Child(n, fFunction)
+		return fn != none && strings.HasSuffix(t.Text(fn), "partial")
+	case kIdentifier:
+		bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+		return ok && len(bs) == 1 && bs[0].value != none && !bs[0].ref && depth < 4 && a.partialCall(bs[0].value, depth+1)
+	}
+	return false
 }
 
 // partialArgs puts the arguments a functools.partial binds before those of

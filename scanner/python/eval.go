@@ -1408,6 +1408,9 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 		return treesitter.Unknown(n)
 	}
+	if v, ok := a.importedCalled(fn, n); ok {
+		return v
+	}
 	callee := a.calleeOf(fn, recv)
 	if v, ok := a.fieldDefault(callee, pos, kw, n); ok {
 		return v

@@ -182,6 +182,11 @@ func (a *analyzer) summarizeNames() {
 			if deep {
 				rv := a.ev.ReturnValue(b.value, b.name)
 				a.summarizeValue(name+"()", rv, b.name, 0)
+				if rv.K == vFunc && rv.Fn != none {
+					// def outer(): return inner (or a lambda): what the
+					// function it returns returns, `outer()()`
+					a.summarizeValue(name+"()()", a.ev.ReturnValue(rv.Fn, b.name), b.name, 0)
+				}
 				if rv.K == vUnknown && !instances {
 					// get_backend().command: a function returning an
 					// instance not known statically
@@ -206,12 +211,12 @@ func (a *analyzer) summarizeNames() {
 	a.link.sum.Stars = append(a.link.sum.Stars, a.relStars...)
 }
 
-// pendingNames lists, sorted, the module-level names summarizeNames
-// reads as a value (bound once, not a function or class) whose value
-// reads a name the file imports from a module that is not a library's
-// launching one (`CMD = [*BASE, "-p"]`, `PATH = os.path.join(DIR, NAME)`
-// with DIR and NAME imported), through other module-level names: the
-// file alone cannot give their value (scanner.Summary.Pending). Past
+// pendingNames lists, sorted, the module-level names bound once whose
+// value (a function's body, a class's) reads a name the file imports from
+// a module that is not a library's launching one (`CMD = [*BASE, "-p"]`,
+// `PATH = os.path.join(DIR, NAME)` with DIR and NAME imported, `def
+// cmd(): return [*BASE]`), through other module-level names: the file
+// alone cannot give their value (scanner.Summary.Pending). Past
 // maxNeedNodes syntax nodes read every such name left is pending.
 func (a *analyzer) pendingNames() []string {
 	t := a.t
@@ -274,25 +279,147 @@ func (a *analyzer) pendingNames() []string {
 			continue
 		}
 		b := bs[0]
-		if b.ref || b.param || b.each || b.value == none || t.Nodes[b.value].Kind == kFunction || t.Nodes[b.value].Kind == kLambda {
+		var v int32
+		switch {
+		case b.ref || b.each:
 			continue
+		case b.param:
+			// a class: its attributes that may build a command
+			// (keyed `Class.`: only its members are pending, not the
+			// class, which importers call)
+			if cls := pendingClass(t, b); cls != none && a.pendingAttrs(cls, readsImport) {
+				out = append(out, name+".")
+			}
+			continue
+		case b.value == none:
+			continue
+		case t.Nodes[b.value].Kind == kFunction:
+			// a function returning a literal list, string or dict built
+			// from an import (`return [*BASE, "-p"]`), as `name()`; not
+			// one returning a name or a call: importers read what most
+			// calls of another module's function return, and remaking
+			// their summaries cost half the Python scan of a real tree
+			if a.pendingReturn(b.value, readsImport) {
+				out = append(out, name+"()")
+			}
+			continue
+		case !commandShaped(t, b.value):
+			// an instance (`logger = logging.getLogger()`): likewise
+			continue
+		default:
+			v = b.value
 		}
-		if readsImport(b.value) {
+		if readsImport(v) {
 			out = append(out, name)
 		}
 	}
 	return out
 }
 
-// summarizePending offers the pending names' values (pendingNames), read
-// with the module's own imports (phase two: scanner.Summary.Pending).
+// commandShaped reports whether expression n may build a command from
+// other values as written: a literal list, tuple, dict or string (an
+// f-string), an operator (`BASE + [...]`, `DIR / "claude"`), a name or a
+// member of one (`mod.BASE`, `OPTS["cmd"]`), a conditional, or a call of
+// a builtin or a function that copies or joins (`list(BASE)`,
+// `os.path.join(DIR, NAME)`, `" ".join(ARGV)`, `copy.deepcopy(OPTS)`).
+func commandShaped(t *tree, n int32) bool {
+	switch t.Nodes[n].Kind {
+	case kList, kTuple, kDictionary, kString, kConcatenatedString, kBinary, kIdentifier, kAttribute, kSubscript, kConditional, kParen:
+		return true
+	case kCall:
+		fn := t.Child(n, fFunction)
+		if fn == none {
+			return false
+		}
+		name := t.Text(fn)
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		return commandCalls[name]
+	}
+	return false
+}
+
+// commandCalls are the functions commandShaped reads as building a
+// command from their arguments.
+var commandCalls = map[string]bool{"list": true, "tuple": true, "str": true, "dict": true, "join": true, "copy": true, "deepcopy": true,
+	"format": true, "Path": true, "PurePath": true, "fspath": true, "expanduser": true, "abspath": true, "split": true, "SimpleNamespace": true}
+
+// pendingReturn reports whether function fn returns a literal list,
+// tuple, dict or string, or an operator (`[*BASE, "-p"]`, `BASE + [p]`),
+// that reads an import.
+func (a *analyzer) pendingReturn(fn int32, readsImport func(int32) bool) bool {
+	t := a.t
+	end := t.Nodes[fn].End
+	for i := fn + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+		if t.Nodes[i].Kind != kReturn || a.scopes.Of(i) != fn {
+			continue
+		}
+		switch r := t.Nodes[i].First; {
+		case r == none:
+		case t.Nodes[r].Kind == kList || t.Nodes[r].Kind == kTuple || t.Nodes[r].Kind == kDictionary || t.Nodes[r].Kind == kString ||
+			t.Nodes[r].Kind == kConcatenatedString || t.Nodes[r].Kind == kBinary:
+			if readsImport(r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pendingAttrs reports whether a class attribute of class cls (a
+// field's default, `argv = BASE + [...]`) is commandShaped and reads an
+// import; its methods' returns are not pending (see pendingNames).
+func (a *analyzer) pendingAttrs(cls int32, readsImport func(int32) bool) bool {
+	for _, val := range a.classAttrs(cls) {
+		if commandShaped(a.t, val) && readsImport(val) {
+			return true
+		}
+	}
+	return false
+}
+
+// pendingClass is the class binding b names, or none.
+func pendingClass(t *tree, b binding) int32 {
+	if b.name == none {
+		return none
+	}
+	if p := t.Nodes[b.name].Parent; p != none && t.Nodes[p].Kind == kClass {
+		return p
+	}
+	return none
+}
+
+// summarizePending offers the value of the pending name an importer asks
+// for (Pass.Asked, one of pendingNames), read with the module's own
+// imports (phase two: scanner.Summary.Pending).
 func (a *analyzer) summarizePending() {
 	a.pending = true
-	for _, name := range a.pendingNames() {
-		b := a.scopes.ModuleBindings(name)[0]
-		if cls := a.instanceOf(b.value); cls != none {
-			continue // the module's instance: its attributes are its class's
+	name := strings.TrimSuffix(a.p.Asked, ".")
+	fn := strings.HasSuffix(name, "()")
+	bs := a.scopes.ModuleBindings(strings.TrimSuffix(name, "()"))
+	if len(bs) != 1 {
+		return
+	}
+	b := bs[0]
+	switch {
+	case b.param && !fn:
+		if cls := pendingClass(a.t, b); cls != none {
+			a.summarizeClass(name, cls)
 		}
+	case b.value == none || b.ref || b.each:
+	case a.t.Nodes[b.value].Kind == kFunction || a.t.Nodes[b.value].Kind == kLambda:
+		if !fn {
+			return
+		}
+		rv := a.ev.ReturnValue(b.value, b.name)
+		a.summarizeValue(name, rv, b.name, 0)
+		if rv.K == vFunc && rv.Fn != none {
+			a.summarizeValue(name+"()", a.ev.ReturnValue(rv.Fn, b.name), b.name, 0)
+		}
+	case fn || a.instanceOf(b.value) != none:
+		// the module's instance: its attributes are its class's
+	default:
 		a.summarizeValue(name, a.ev.Eval(b.value), b.name, 0)
 	}
 }
@@ -375,6 +502,12 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		return // see summarizeNames
 	}
 	switch v.K {
+	case vRef:
+		// a functools.partial of a launching function (`def runner():
+		// return partial(subprocess.run, ["claude"])`, a dict's entry):
+		// the function, and what it binds
+		a.offerPartial(key, v, at)
+		return
 	case vArr:
 		elems := make([]string, len(v.Elems))
 		for i, e := range v.Elems {
@@ -673,12 +806,7 @@ func (a *analyzer) summarizeAPIs(needles bool) {
 			// the function, and the first argument it binds
 			if v := a.ev.Eval(b.value); v.K == vRef && v.Bound > 0 && launching(apiOf(v)) {
 				add(name, v, b.name)
-				bp, bkw := a.callArgs(v.Bound)
-				if len(bp) > 1 && t.Nodes[bp[1]].Kind != kListSplat {
-					a.summarizeValue(name+partialArg, a.ev.Eval(bp[1]), b.name, 1)
-				} else if arg, ok := a.prop(bkw, "args"); ok && len(bp) == 1 {
-					a.summarizeValue(name+partialArg, arg, b.name, 1)
-				}
+				a.partialBound(name, v, b.name)
 			}
 		case b.value != none && t.Nodes[b.value].Kind == kString:
 			// SDK = "claude_agent_sdk": a name an importer may import
@@ -700,6 +828,50 @@ func (a *analyzer) summarizeAPIs(needles bool) {
 				add(member, value{K: vRef, Mod: mod, Path: []string{member}}, a.wildcardAt[i])
 			}
 		}
+	}
+}
+
+// offerPartial offers key, a functools.partial v of a library's
+// launching function, to importers: the function (a re-export of it, and
+// a needle of phase two: the module-level name key starts with), and the
+// first argument it binds under key+partialArg.
+func (a *analyzer) offerPartial(key string, v value, at int32) {
+	t := a.t
+	if v.K != vRef || v.Bound <= 0 || !launching(apiOf(v)) {
+		return
+	}
+	a.link.sum.AddReexport(key, scanner.Ref{Spec: v.Mod, Name: strings.Join(v.Path, "."), At: t.Pos(at)})
+	name, _, _ := strings.Cut(strings.TrimSuffix(strings.TrimSuffix(key, "()"), "()"), ".")
+	a.link.sum.AddAPI(name)
+	a.partialBound(key, v, at)
+}
+
+// partialNeedles are the names of m's APIs that offerPartial offered
+// inside a value (`runner()`, `RUNNERS.agent`): a re-export keyed under
+// the name, not the name itself.
+func partialNeedles(m *scanner.Summary) []string {
+	var out []string
+	for _, name := range m.APIs {
+		for key := range m.Reexports {
+			if len(key) > len(name) && strings.HasPrefix(key, name) && (key[len(name)] == '(' || key[len(name)] == '.') {
+				out = append(out, name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// partialBound offers the first argument partial v binds (its first
+// after the function, or args=) under key+partialArg, when it names a
+// runtime.
+func (a *analyzer) partialBound(key string, v value, at int32) {
+	t := a.t
+	bp, bkw := a.callArgs(v.Bound)
+	if len(bp) > 1 && t.Nodes[bp[1]].Kind != kListSplat {
+		a.summarizeValue(key+partialArg, a.ev.Eval(bp[1]), at, 1)
+	} else if arg, ok := a.prop(bkw, "args"); ok && len(bp) == 1 {
+		a.summarizeValue(key+partialArg, arg, at, 1)
 	}
 }
 
@@ -1742,6 +1914,27 @@ func (a *analyzer) importedReturn(callee value, n int32) (value, bool) {
 	}
 	r := callee
 	r.Path = append(append([]string{}, callee.Path[:len(callee.Path)-1]...), callee.Path[len(callee.Path)-1]+"()")
+	return a.importedConst(r, n)
+}
+
+// importedCalled is what the call of fn, itself a call of a function of
+// another file of the repository that returns a function (`outer()()`),
+// returns when it is a constant there (the summary's `outer()()`).
+func (a *analyzer) importedCalled(fn, n int32) (value, bool) {
+	t := a.t
+	if a.p.Imports == nil || t.Nodes[fn].Kind != kCall {
+		return value{}, false
+	}
+	inner := t.Child(fn, fFunction)
+	if inner == none || !a.worthEvaluating(inner) {
+		return value{}, false
+	}
+	callee := a.ev.Eval(inner)
+	if callee.K != vRef || apiOf(callee) != apiNone || strings.HasPrefix(callee.Mod, "#") || len(callee.Path) == 0 {
+		return value{}, false
+	}
+	r := callee
+	r.Path = append(append([]string{}, callee.Path[:len(callee.Path)-1]...), callee.Path[len(callee.Path)-1]+"()()")
 	return a.importedConst(r, n)
 }
 
