@@ -209,6 +209,14 @@ func (a *analyzer) summarizeNames() {
 		}
 	}
 	a.link.sum.Stars = append(a.link.sum.Stars, a.relStars...)
+	for i, m := range a.wildcards {
+		// from pkg.proc import *: an absolute module may be one of the
+		// repository (a library's launching module offers its APIs
+		// above)
+		if _, launch := launchingModule(m); !launch && a.scopes.Of(a.wildcardAt[i]) == none && !slices.Contains(a.link.sum.Stars, m) {
+			a.link.sum.Stars = append(a.link.sum.Stars, m)
+		}
+	}
 }
 
 // pendingNames lists, sorted, the module-level names bound once whose
