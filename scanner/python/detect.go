@@ -207,6 +207,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if apiHint {
 		a.detectCalls()
 		a.fixedPoint()
+		a.judgePartialSites()
 		a.summarizeAPIs(true)
 	}
 	if dangerHint {
@@ -373,6 +374,7 @@ func (a *analyzer) call(n int32) {
 		a.runPath(n, pos, kw)
 		return
 	}
+	a.partialOfHelper(n, callee, pos, kw)
 	a.unknownMethod(n, fn, callee, pos, kw)
 	helper := a.noteHelper(n, fn, callee, pos, kw, true) && callee.K == vRef
 	if alt, ok := launchingAlt(callee); ok {
@@ -795,6 +797,46 @@ func (a *analyzer) judgeBound(callee, v value, kw value, at scanner.Pos) {
 		return
 	}
 	a.judgeSeq(v, at)
+}
+
+// partialSite is a functools.partial of a function of the file: a call
+// of it with the arguments bound (judgePartialSites).
+type partialSite struct {
+	n    int32
+	name string
+	pos  []int32
+	kw   value
+}
+
+// partialOfHelper reads call n, when it is functools.partial(f, ...) of
+// a helper, as a call of f with the bound arguments: another module's
+// helper is judged here (noteHelper), one of the file once its sinks are
+// known (judgePartialSites). Its own call sites pass what comes after.
+func (a *analyzer) partialOfHelper(n int32, callee value, pos []int32, kw value) {
+	t := a.t
+	if callee.K != vRef || callee.Mod != "functools" || len(callee.Path) != 1 || callee.Path[0] != "partial" || len(pos) == 0 {
+		return
+	}
+	f := a.ev.Eval(pos[0])
+	switch {
+	case f.K == vRef && apiOf(f) == apiNone && !strings.HasPrefix(f.Mod, "#") && len(f.Path) > 0:
+		a.noteHelper(n, pos[0], f, pos[1:], kw, true)
+	case f.K == vFunc && t.Nodes[pos[0]].Kind == kIdentifier:
+		a.link.partials = append(a.link.partials, partialSite{n: n, name: t.Text(pos[0]), pos: pos[1:], kw: kw})
+	}
+}
+
+// judgePartialSites judges the partials of the file's helpers
+// (partialOfHelper) against their sinks, once the fixed point found them.
+func (a *analyzer) judgePartialSites() {
+	for _, ps := range a.link.partials {
+		if sinks := a.link.sum.Sinks[ps.name]; len(sinks) > 0 {
+			mark := a.p.Mark()
+			a.link.used = a.link.used[:0]
+			a.judgeHelper(ps.n, ps.name, scanner.Export{Sinks: sinks, File: a.p.Path}, ps.pos, ps.kw)
+			a.p.AddChain(mark, a.link.used)
+		}
+	}
 }
 
 // handedPartials judges, as a launch where it is written, a

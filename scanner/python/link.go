@@ -31,6 +31,9 @@ type linkState struct {
 	// back dynamic (a bound of the repository phase), and the file each
 	// names: a process API call that reads one is dynamic (cutReads).
 	dyn map[string]string
+	// partials are the functools.partial calls of the file's helpers
+	// (partialOfHelper)
+	partials []partialSite
 }
 
 // helperCall is a call of a function that is not a process API.
