@@ -180,6 +180,8 @@ func (a *analyzer) summarizeNames() {
 				}
 			}
 		case b.value == none || b.each:
+		case t.Nodes[b.value].Kind == kIdentifier && a.aliasImport(name, b.value):
+			// run_agent = _r, with `from .a import run as _r`
 		case t.Nodes[b.value].Kind == kFunction:
 			// def agent_cmd(): return ["claude", "-p"]
 			if deep {
@@ -435,6 +437,19 @@ func (a *analyzer) summarizePending() {
 	}
 }
 
+// aliasImport offers module-level name, bound to the name n that an
+// import binds (`run_agent = _r` with `from .a import run as _r`), as a
+// re-export of what the import names; it reports whether n is one.
+func (a *analyzer) aliasImport(name string, n int32) bool {
+	t := a.t
+	bs := a.scopes.ModuleBindings(t.Text(n))
+	if len(bs) != 1 || !bs[0].ref || len(bs[0].path) != 1 {
+		return false
+	}
+	a.link.sum.AddReexport(name, scanner.Ref{Spec: bs[0].mod, Name: bs[0].path[0], At: t.Pos(n)})
+	return true
+}
+
 // instanceOf is the class of the file that expression n constructs
 // (`Settings()`, the class bound at module level), else none.
 func (a *analyzer) instanceOf(n int32) int32 {
@@ -560,10 +575,18 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		return
 	}
 	strs := constStrings(v)
-	if len(strs) == 0 || !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) && !slices.ContainsFunc(strs, scanner.PrimitivePart) {
+	if len(strs) == 0 || !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) && !slices.ContainsFunc(strs, scanner.PrimitivePart) &&
+		!slices.ContainsFunc(strs, shellScript) {
 		return
 	}
 	a.link.sum.AddConst(key, scanner.Const{Vals: strs, At: a.t.Pos(at)})
+}
+
+// shellScript reports whether s names a shell script by path
+// (`scripts/run.sh`): an importer that runs it with a runtime as argument
+// hands the runtime to what the script does (scriptCalls).
+func shellScript(s string) bool {
+	return strings.HasSuffix(s, ".sh") || strings.HasSuffix(s, ".bash")
 }
 
 // primitiveConsts lists the module-level names whose value spells the
