@@ -209,6 +209,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		a.fixedPoint()
 		a.judgePartialSites()
 		a.summarizeAPIs(true)
+		a.aliasSinks()
 	}
 	if dangerHint {
 		mark := a.p.Mark()

@@ -450,6 +450,43 @@ func (a *analyzer) aliasImport(name string, n int32) bool {
 	return true
 }
 
+// aliasSinks offers, in phase two, another module's helper the file binds
+// under a name of its own at module level (`from .a import run as
+// run_agent`, `run_agent = _r`) as a helper of that name: the name is
+// then a needle of the next round, so the files that call it by it are
+// read (phase two looks for a helper by its name).
+func (a *analyzer) aliasSinks() {
+	if a.p.Imports == nil {
+		return
+	}
+	t := a.t
+	for _, name := range a.scopes.ModuleNames() {
+		bs := a.scopes.ModuleBindings(name)
+		if len(bs) != 1 {
+			continue
+		}
+		b := bs[0]
+		if !b.ref && b.value != none && t.Nodes[b.value].Kind == kIdentifier {
+			// run_agent = _r
+			if ib := a.scopes.ModuleBindings(t.Text(b.value)); len(ib) == 1 && ib[0].ref {
+				b = ib[0]
+			}
+		}
+		if !b.ref || len(b.path) != 1 || b.path[0] == name || !a.p.Imports.Hint([]byte(b.path[0])) {
+			continue
+		}
+		e, ok := a.imported(value{K: vRef, Mod: b.mod, Path: b.path, Lit: none})
+		if !ok {
+			continue
+		}
+		for _, k := range e.Sinks {
+			if k.Param >= 0 {
+				a.link.sum.AddSink(name, k)
+			}
+		}
+	}
+}
+
 // instanceOf is the class of the file that expression n constructs
 // (`Settings()`, the class bound at module level), else none.
 func (a *analyzer) instanceOf(n int32) int32 {
