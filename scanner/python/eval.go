@@ -52,6 +52,11 @@ func (a *analyzer) Expr(n int32) value {
 			return treesitter.Unknown(n)
 		}
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kIdentifier && t.Is(o, "self") {
+			if len(a.selfAttrs[t.Text(at)]) == 0 {
+				if v, ok := a.baseAttr(n, t.Text(at)); ok {
+					return v
+				}
+			}
 			v := a.ev.Attr(t.Text(at), a.selfAttrs[t.Text(at)], n)
 			return a.ev.Tracked(a.mutated(v, "self."+t.Text(at), n))
 		}

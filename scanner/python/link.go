@@ -487,6 +487,46 @@ func (a *analyzer) aliasSinks() {
 	}
 }
 
+// baseAttr is `self.name` at n, which the file never sets, when a base
+// class of another module of the class around n sets it (a class
+// attribute there: `AgentBase.binary`).
+func (a *analyzer) baseAttr(n int32, name string) (value, bool) {
+	t := a.t
+	if a.p.Imports == nil {
+		return value{}, false
+	}
+	sup := enclosingBases(t, n)
+	if sup == none {
+		return value{}, false
+	}
+	for c := t.Nodes[sup].First; c != none; c = t.Nodes[c].Next {
+		if k := t.Nodes[c].Kind; k != kIdentifier && k != kAttribute {
+			continue
+		}
+		base := a.ev.Eval(c)
+		if base.K != vRef || apiOf(base) != apiNone || strings.HasPrefix(base.Mod, "#") || len(base.Path) == 0 {
+			continue
+		}
+		r := base
+		r.Path = treesitter.AppendPath(base.Path, name)
+		if v, ok := a.importedConst(r, n); ok {
+			return v, true
+		}
+	}
+	return value{}, false
+}
+
+// enclosingBases is the superclass list of the class whose body holds
+// node n, or none.
+func enclosingBases(t *tree, n int32) int32 {
+	for p := t.Nodes[n].Parent; p != none; p = t.Nodes[p].Parent {
+		if t.Nodes[p].Kind == kClass {
+			return t.Child(p, fSuperclasses)
+		}
+	}
+	return none
+}
+
 // instanceOf is the class of the file that expression n constructs
 // (`Settings()`, the class bound at module level), else none.
 func (a *analyzer) instanceOf(n int32) int32 {
@@ -1192,11 +1232,15 @@ func (a *analyzer) walkReads(n int32, seen map[int32]bool, spent *int, ref func(
 			nd := &t.Nodes[i]
 			switch nd.Kind {
 			case kAttribute:
-				// self.x: every value the file sets x to
+				// self.x: every value the file sets x to, or the
+				// class's bases when it sets none (baseAttr)
 				if isSelfAttr(t, i) {
 					if at := t.Child(i, fAttribute); at != none {
 						for _, v := range a.selfAttrs[t.Text(at)] {
 							push(v)
+						}
+						if len(a.selfAttrs[t.Text(at)]) == 0 {
+							push(enclosingBases(t, i))
 						}
 					}
 				}
