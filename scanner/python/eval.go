@@ -990,8 +990,36 @@ func (a *analyzer) bindArgs(cmd value, sub int32, n int32) value {
 
 // prop looks a key up in a dict literal or in keyword arguments.
 func (a *analyzer) prop(v value, name string) (value, bool) {
-	return a.ev.PropSet(v, name, a.setsOn)
+	out, ok := a.ev.PropSet(v, name, a.setsOn)
+	if v.K != vObj || v.Obj == none {
+		return out, ok
+	}
+	merged := a.setsOn(v.Obj)[updateKey]
+	if len(merged) == 0 {
+		return out, ok
+	}
+	var vals []value
+	if ok {
+		vals = append(vals, out)
+	}
+	for _, r := range merged {
+		w, found, spread := a.spread(a.ev.Eval(r), name, r)
+		if !found && spread {
+			w, found = a.ev.PropSet(w, name, a.setsOn)
+		}
+		if found {
+			vals = append(vals, w)
+		}
+	}
+	if len(vals) == 0 {
+		return out, false
+	}
+	return treesitter.Union(a.ev.Cfg, vals, vals[0].Node), true
 }
+
+// updateKey keys, among the entries set on a dict (setsOn), the dicts
+// `d.update(other)` merges into it whole.
+const updateKey = "**"
 
 // setsOn indexes the assignments `x.name = value` whose x holds the
 // object obj (a dict, or the keyword arguments of an options
@@ -1071,6 +1099,9 @@ func (a *analyzer) dictCallSets() {
 		}
 		for _, p := range pos {
 			if t.Nodes[p].Kind != kDictionary {
+				// d.update(AGENT), another dict (another module's too):
+				// its entries, read where a key is (prop)
+				m[updateKey] = append(m[updateKey], p)
 				continue
 			}
 			for c := t.Nodes[p].First; c != none; c = t.Nodes[c].Next {

@@ -27,6 +27,9 @@ union = OPTS | {"cwd": "/srv"}
 subprocess.run(union["cmd"])  # want "RED:process-api"
 deep = copy.deepcopy(OPTS)
 subprocess.run(deep["cmd"])  # want "RED:process-api"
+updated = {"cwd": "/srv"}
+updated.update(OPTS)
+subprocess.run(updated["cmd"], cwd=updated["cwd"])  # want "RED:process-api"
 
 # a later entry replaces the merged one
 replaced = {**OPTS, "cmd": ["git", "status"]}

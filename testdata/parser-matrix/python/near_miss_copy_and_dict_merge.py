@@ -26,6 +26,9 @@ union = OPTS | {"cwd": "/srv"}
 subprocess.run(union["cmd"])
 deep = copy.deepcopy(OPTS)
 subprocess.run(deep["cmd"])
+updated = {"cwd": "/srv"}
+updated.update(OPTS)
+subprocess.run(updated["cmd"], cwd=updated["cwd"])
 
 # a later entry replaces the merged one
 replaced = {**OPTS, "cmd": ["git", "status"]}
