@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/treesitter"
@@ -590,7 +591,39 @@ func (a *analyzer) evalParam(b *binding) value {
 		// also what the option may hold
 		return treesitter.Union(a.ev.Cfg, append(opts, a.paramValue(b, pname)), b.name)
 	}
-	return a.paramValue(b, pname)
+	v := a.paramValue(b, pname)
+	if v.K == vUnknown && a.p.Imports != nil {
+		if ib, ok := a.annotatedImport(*b); ok {
+			// def __init__(self, cfg: AgentCfg) with no call of the
+			// file: an instance of the class another module defines
+			return value{K: vRef, Mod: ib.mod, Path: []string{ib.path[0] + "()"}, Node: b.name, Lit: none}
+		}
+	}
+	return v
+}
+
+// annotatedImport is the import binding of the class parameter b is
+// annotated with (`cfg: AgentCfg`, AgentCfg imported), if any. The
+// tree drops annotations, so it is read from the parameter's text.
+func (a *analyzer) annotatedImport(b binding) (binding, bool) {
+	t := a.t
+	if b.name == none {
+		return binding{}, false
+	}
+	p := t.Nodes[b.name].Parent
+	if p == none || t.Nodes[p].Kind != kTypedParameter {
+		return binding{}, false
+	}
+	_, typ, ok := strings.Cut(t.Text(p), ":")
+	typ = strings.TrimSpace(typ)
+	if !ok || typ == "" || strings.IndexFunc(typ, func(r rune) bool { return !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)) }) >= 0 {
+		return binding{}, false
+	}
+	bs := a.scopes.ModuleBindings(typ)
+	if len(bs) != 1 || !bs[0].ref || len(bs[0].path) != 1 {
+		return binding{}, false
+	}
+	return bs[0], true
 }
 
 func (a *analyzer) paramValue(b *binding, pname string) value {

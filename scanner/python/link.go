@@ -1265,7 +1265,12 @@ func (a *analyzer) walkReads(n int32, seen map[int32]bool, spent *int, ref func(
 				switch {
 				case b.ref:
 					ref(b, i)
-				case b.value == none || b.param && b.fn != "":
+				case b.param && b.fn != "":
+					// cfg: AgentCfg, the class imported (evalParam)
+					if ib, ok := a.annotatedImport(b); ok {
+						ref(ib, i)
+					}
+				case b.value == none:
 				case t.Nodes[b.value].Kind == kFunction || t.Nodes[b.value].Kind == kLambda:
 					a.needReturns(b.value, push)
 				default:
