@@ -91,6 +91,11 @@ type repo struct {
 	// cut (Summary.Truncated) mentions, for Hint: any name it imports
 	// from it may be a helper the summary does not hold.
 	cut [][]byte
+	// deep are the summaries made with the module's imports, for its
+	// Deferred constants (deepConst), memoized when no bound cut them;
+	// deepMade counts those made (maxDeepSummaries).
+	deep     map[string]*scanner.Summary
+	deepMade int
 
 	// scripts are the summaries of shell files run by path
 	// (Imports.Script), memoized.
@@ -207,7 +212,7 @@ func (f repoFiles) Named(base string) []string {
 const maxScriptSummaries = 4096
 
 func newRepo(files []*repoFile, cfg *scanner.Config, suite scanner.Suite) *repo {
-	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}, scripts: map[string]*scanner.Summary{},
+	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}, scripts: map[string]*scanner.Summary{}, deep: map[string]*scanner.Summary{},
 		methods: map[string][]string{}, envs: map[string][]string{}}
 	for _, f := range files {
 		r.byRel[f.rel] = f
@@ -591,6 +596,11 @@ type fileImports struct {
 	// runs a script): a cycle is cut where it closes, and cut says so.
 	stack []string
 	cut   bool
+	// deep lists the modules whose summaries with imports are being made
+	// that led here (deepConst): a cycle is cut where it closes, and
+	// deepCut says so.
+	deep    []string
+	deepCut bool
 }
 
 func (im *fileImports) Script(spec string) (scanner.Export, bool) {
@@ -606,7 +616,7 @@ func (im *fileImports) Env(name string) (scanner.Export, bool) {
 }
 
 func (im *fileImports) Lookup(spec, name string) (scanner.Export, bool) {
-	return im.r.lookup(im.from, spec, name, 0)
+	return im.r.lookup(im, im.from, spec, name, 0)
 }
 
 func (im *fileImports) Source(spec string) (string, []byte, bool) {
@@ -730,8 +740,9 @@ func (r *repo) byBase(b string) []string { return repoFiles{r}.Named(b) }
 // exists reports whether rel is a file of the scan.
 func (r *repo) exists(rel string) bool { return r.byRel[rel] != nil }
 
-// lookup finds what module spec, written in file from, exports as name.
-func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool) {
+// lookup finds what module spec, written in file from, exports as name,
+// for the file im reads from.
+func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scanner.Export, bool) {
 	ff := r.byRel[from]
 	if ff == nil || ff.res.link.det == nil {
 		return scanner.Export{}, false
@@ -749,6 +760,15 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 		return scanner.Export{Name: name, File: target, Dynamic: true}, true
 	}
 	s := r.summary(tf)
+	if len(im.deep) > 0 || deferred(s, name) {
+		// a constant built from another module's (`[...BASE, '-p']`,
+		// `PREFIX + 'claude'`, where the summary holds `…claude`), or,
+		// while one is, any constant it reads (the summary holds only
+		// those naming a runtime)
+		if e, ok := r.deepConst(im, tf, name); ok {
+			return e, true
+		}
+	}
 	if v, ok := s.Consts[name]; ok {
 		return scanner.Export{Name: name, File: target, Consts: v.Vals, List: v.List, At: v.At, Dynamic: v.Cut}, true
 	}
@@ -775,7 +795,7 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 			// a member of a data file (a JSON module): the detector reads it
 			return scanner.Export{Name: name, File: to, Member: n, At: ref.At}, true
 		}
-		return r.lookup(target, ref.Spec, n, depth+1)
+		return r.lookup(im, target, ref.Spec, n, depth+1)
 	}
 	var extern []scanner.Ref
 	for _, star := range s.Stars {
@@ -783,7 +803,7 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 			extern = append(extern, scanner.Ref{Spec: star, Name: name})
 			continue
 		}
-		if e, ok := r.lookup(target, star, name, depth+1); ok {
+		if e, ok := r.lookup(im, target, star, name, depth+1); ok {
 			return e, true
 		}
 	}
@@ -794,6 +814,95 @@ func (r *repo) lookup(from, spec, name string, depth int) (scanner.Export, bool)
 		return scanner.Export{Name: name, File: target, Dynamic: true}, true
 	}
 	return scanner.Export{}, false
+}
+
+// deferred reports whether name is among the summary's Deferred names
+// (its head, for a member's path: `CMD.#0`, `cfg.agent.bin`).
+func deferred(s *scanner.Summary, name string) bool {
+	if len(s.Deferred) == 0 {
+		return false
+	}
+	head, _, _ := strings.Cut(name, ".")
+	return slices.Contains(s.Deferred, head) || slices.Contains(s.Deferred, "*")
+}
+
+// maxDeepSummaries bounds the names summarized with imports in one scan
+// (those a cycle or MaxLinkDepth cut depend on where the chain was
+// entered and are not memoized); past it the constant is dynamic.
+const maxDeepSummaries = 4096
+
+// deepConst is constant name of module tf, found by summarizing that name
+// with the module's own imports (scanner.NameLinker): a constant built
+// from a third module's (`[...BASE, '-p']`), through any number of
+// modules up to MaxLinkDepth. The same name already on the way (a cycle
+// of imports), the depth bound, maxDeepSummaries, or a dynamic answer
+// met on the way make the answer Dynamic: unknown is not absent, so a use
+// of it at a process API is judged dynamic. What a cut answer is depends
+// on where the chain was entered: it is not memoized.
+func (r *repo) deepConst(im *fileImports, tf *repoFile, name string) (scanner.Export, bool) {
+	nl, ok := tf.res.link.det.(scanner.NameLinker)
+	if !ok {
+		return scanner.Export{}, false
+	}
+	head, _, _ := strings.Cut(name, ".")
+	if strings.HasSuffix(head, "()") {
+		return scanner.Export{}, false
+	}
+	key := tf.rel + "\x00" + head
+	dyn := scanner.Export{Name: name, File: tf.rel, Dynamic: true}
+	if slices.Contains(im.deep, key) || len(im.deep) >= scanner.MaxLinkDepth {
+		im.deepCut = true
+		return dyn, true
+	}
+	r.mu.Lock()
+	d, ok := r.deep[key]
+	over := !ok && r.deepMade >= maxDeepSummaries
+	if !ok && !over {
+		r.deepMade++
+	}
+	r.mu.Unlock()
+	if over {
+		im.deepCut = true
+		return dyn, true
+	}
+	if !ok {
+		sub := &fileImports{r: r, from: tf.rel, deep: append(slices.Clone(im.deep), key)}
+		src, err := tf.read()
+		if err != nil || len(src) > scanner.MaxFileSize {
+			d = &scanner.Summary{Truncated: true}
+		} else {
+			p := scanner.NewPass(tf.rel, src, r.cfg, tf.res.link.det.Name(), r.suite)
+			p.Imports = sub
+			d, err = nl.SummarizeName(p, head)
+			if err != nil || d == nil {
+				d = &scanner.Summary{Truncated: true}
+			}
+		}
+		if sub.deepCut {
+			// what it holds depends on where the chain was entered
+			im.deepCut = true
+			d = &scanner.Summary{Truncated: true}
+		} else {
+			r.mu.Lock()
+			if old, ok := r.deep[key]; ok {
+				d = old
+			} else {
+				r.deep[key] = d
+			}
+			r.mu.Unlock()
+		}
+	}
+	if d.Truncated {
+		return dyn, true
+	}
+	v, ok := d.Consts[name]
+	if !ok {
+		v, ok = anyConst(d.Consts, name)
+	}
+	if !ok {
+		return scanner.Export{}, false
+	}
+	return scanner.Export{Name: name, File: tf.rel, Consts: v.Vals, List: v.List, At: v.At}, true
 }
 
 // anyConst is the constant of consts that name matches when name holds

@@ -632,6 +632,12 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			return treesitter.MapGet(a.ev.Cfg, v, treesitter.Str(name, n), n)
 		}
 		return treesitter.Elem(v, name, n)
+	case vStr:
+		if treesitter.IsDynamicExport(v) {
+			// a member of another module's name past a bound (X[0]):
+			// as unknown as the name
+			return treesitter.FromExport(a.ev.Cfg, scanner.Export{Dynamic: true}, n)
+		}
 	case vUnknown, vFunc:
 		// const r = new Runner(); r.bin: an instance not known statically
 		// has the fields, getters and methods the file gives any instance

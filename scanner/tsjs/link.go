@@ -130,6 +130,41 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	return &a.link.sum, nil
 }
 
+var _ scanner.NameLinker = Detector{}
+
+// SummarizeName implements scanner.NameLinker: the constants module-level
+// name holds (its members by path), every string kept, evaluated with
+// p.Imports (a name of another module it reads is that module's value).
+// Only that name is evaluated: what else the module holds does not matter.
+func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary, error) {
+	g, lang := grammarFor(p.Path, p.Src)
+	p.Language = lang
+	t, err := g.ParseFile(p.Src)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Release()
+	a := newAnalyzer(t, p)
+	a.allConsts = true
+	a.collect()
+	bs := a.scopes.ModuleBindings(name)
+	if len(bs) == 1 && !bs[0].ref && !bs[0].param && bs[0].value != none {
+		v := a.ev.Eval(bs[0].value)
+		for _, p := range bs[0].path {
+			v = a.member(v, p, bs[0].name)
+		}
+		a.exportValue(name, v, bs[0].name, 0)
+	}
+	if name == "" || name == "default" || len(bs) == 0 {
+		// module.exports = {...}, export default {...}: their members
+		a.summarizeExports()
+	}
+	if err := a.ev.Err(); err != nil {
+		a.link.sum.Truncated = true
+	}
+	return &a.link.sum, nil
+}
+
 // summarizeEnv records the environment variables the module sets to a
 // value naming a runtime (`process.env.AGENT_BIN = 'claude'`), anywhere
 // in it: a file of the repository reading one may see the value
@@ -170,6 +205,7 @@ func (a *analyzer) summarizeExports() {
 			switch lt := t.Text(l); {
 			case lt == "module.exports":
 				a.exportValue("", a.ev.Eval(t.Child(i, fRight)), i, 0)
+				a.deferIfImports("*", t.Child(i, fRight))
 			case strings.HasPrefix(lt, "module.exports.") || strings.HasPrefix(lt, "exports."):
 				a.exportValue(lt[strings.LastIndexByte(lt, '.')+1:], a.ev.Eval(t.Child(i, fRight)), i, 0)
 			}
@@ -269,6 +305,7 @@ func (a *analyzer) exportStatement(i int32) {
 	if v := t.Child(i, fValue); v != none {
 		// export default <expression>
 		a.exportValue("default", a.ev.Eval(v), i, 0)
+		a.deferIfImports("*", v)
 		return
 	}
 	isDefault := strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(t.Text(i), "export")), "default")
@@ -396,7 +433,7 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: pathKey(v.Path), At: t.Pos(at)})
 	case name != "":
 		strs := usableStrings(v)
-		if len(strs) > 0 && (a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) || slices.ContainsFunc(strs, scanner.PrimitivePart)) {
+		if len(strs) > 0 && (a.allConsts || a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) || slices.ContainsFunc(strs, scanner.PrimitivePart)) {
 			a.link.sum.AddConst(name, scanner.Const{Vals: strs, At: t.Pos(at)})
 		}
 	}
@@ -417,7 +454,7 @@ func (a *analyzer) exportList(name string, v value, at int32) {
 			}
 		}
 	}
-	if a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
+	if a.allConsts || a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
 		a.link.sum.AddConst(name, scanner.Const{Vals: elems, List: true, At: a.t.Pos(at)})
 	}
 }
@@ -570,8 +607,61 @@ func (a *analyzer) summarizeConsts() {
 			v = a.member(v, p, bs[0].name)
 		}
 		a.exportValue(name, v, bs[0].name, 0)
+		if len(bs[0].path) == 0 {
+			a.deferIfImports(name, bs[0].value)
+		}
 	}
 	a.summarizeClassFields()
+}
+
+// deferIfImports lists module-level name among the summary's Deferred
+// when its value (node value) reads a name imported from a module of the
+// repository (`[...BASE, '-p']`, `PREFIX + 'claude'`, `path.join(DIR,
+// NAME)`): made without imports, the summary cannot hold what it is, so
+// the driver summarizes the module again with them when an importer
+// looks it up. Only in a summary made without imports.
+func (a *analyzer) deferIfImports(name string, value int32) {
+	if a.p.Imports != nil || value == none || slices.Contains(a.link.sum.Deferred, name) {
+		return
+	}
+	if a.localImports == nil {
+		a.localImports = map[string]bool{}
+		for _, n := range a.scopes.ModuleNames() {
+			for _, b := range a.scopes.ModuleBindings(n) {
+				if b.ref && local(b.mod) || b.value != none && a.isLocalRequire(b.value) {
+					a.localImports[n] = true
+				}
+			}
+		}
+	}
+	if len(a.localImports) == 0 {
+		return
+	}
+	t := a.t
+	end := t.Nodes[value].End
+	for j := value; j < int32(len(t.Nodes)) && (j == value || t.Nodes[j].Start < end); j++ {
+		if t.Nodes[j].Kind == kIdentifier && a.localImports[t.Text(j)] {
+			a.link.sum.Deferred = append(a.link.sum.Deferred, name)
+			return
+		}
+	}
+}
+
+// isLocalRequire reports whether expression n is `require('./m')` (or a
+// member of it) of a module that may be a file of the repository.
+func (a *analyzer) isLocalRequire(n int32) bool {
+	t := a.t
+	for n != none && t.Nodes[n].Kind == kMember {
+		n = t.Child(n, fObject)
+	}
+	if n == none || t.Nodes[n].Kind != kCall || !t.Is(t.Child(n, fFunction), "require") {
+		return false
+	}
+	args := t.Child(n, fArguments)
+	if args == none || t.Nodes[args].First == none {
+		return false
+	}
+	return local(normModule(propName(t, t.Nodes[args].First)))
 }
 
 // summarizeClassFields offers the fields a module-level class declares
