@@ -844,10 +844,11 @@ func (r *repo) deepConst(im *fileImports, tf *repoFile, name string) (scanner.Ex
 	if !ok {
 		return scanner.Export{}, false
 	}
-	head, _, _ := strings.Cut(name, ".")
-	if strings.HasSuffix(head, "()") {
+	if strings.Contains(name, "()") {
+		// what a function returns: its summary's answer stands
 		return scanner.Export{}, false
 	}
+	head, _, _ := strings.Cut(name, ".")
 	key := tf.rel + "\x00" + head
 	dyn := scanner.Export{Name: name, File: tf.rel, Dynamic: true}
 	if slices.Contains(im.deep, key) || len(im.deep) >= scanner.MaxLinkDepth {

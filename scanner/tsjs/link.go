@@ -640,9 +640,19 @@ func (a *analyzer) deferIfImports(name string, value int32) {
 	t := a.t
 	end := t.Nodes[value].End
 	for j := value; j < int32(len(t.Nodes)) && (j == value || t.Nodes[j].Start < end); j++ {
-		if t.Nodes[j].Kind == kIdentifier && a.localImports[t.Text(j)] {
-			a.link.sum.Deferred = append(a.link.sum.Deferred, name)
-			return
+		switch t.Nodes[j].Kind {
+		case kFunction, kArrow, kClassDecl:
+			// a function's body is not the constant's value (what a
+			// function of another module returns is read otherwise)
+			skip := t.Nodes[j].End
+			for j+1 < int32(len(t.Nodes)) && t.Nodes[j+1].Start < skip {
+				j++
+			}
+		case kIdentifier:
+			if a.localImports[t.Text(j)] {
+				a.link.sum.Deferred = append(a.link.sum.Deferred, name)
+				return
+			}
 		}
 	}
 }
