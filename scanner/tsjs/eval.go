@@ -272,7 +272,8 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, n int32) value
 }
 
 // otherFreshList reports whether the identifier recv names a binding other
-// than from that holds a fresh array: declared once, with an array literal.
+// than from that holds a fresh array (declared once, with an array
+// literal) or is a parameter of a named function: not the array from holds.
 func (a *analyzer) otherFreshList(recv, from int32) bool {
 	t := a.t
 	if recv == none || t.Nodes[recv].Kind != kIdentifier {
@@ -283,6 +284,11 @@ func (a *analyzer) otherFreshList(recv, from int32) bool {
 		return false
 	}
 	b := &bs[0]
+	if b.name != from && b.param && b.fn != "" {
+		// another function's parameter of the same name (two helpers
+		// each taking `args`): its changes are its own
+		return true
+	}
 	return b.name != from && !b.ref && !b.param && !b.each && len(b.path) == 0 && b.value != none && t.Nodes[b.value].Kind == kArray
 }
 
@@ -365,7 +371,7 @@ func (a *analyzer) mutated(v value, name string, n, from int32) value {
 		at, sc := a.t.Nodes[n].Start, a.scopes.Of(n)
 		key = mutKey{from: from, name: name, scope: sc}
 		for _, m := range ms {
-			if m.at < at && a.scopes.Of(m.node) == sc {
+			if m.at < at && a.scopes.Of(m.where()) == sc {
 				key.before++
 			}
 		}
@@ -402,10 +408,10 @@ func (a *analyzer) applyMutations(v value, ms []mutation, use, from int32) value
 	at := a.t.Nodes[use].Start
 	sc := a.scopes.Of(use)
 	for k, m := range ms {
-		if m.at >= at && a.scopes.Of(m.node) == sc {
+		if m.at >= at && a.scopes.Of(m.where()) == sc {
 			continue
 		}
-		if from != none && a.otherFreshList(m.recv, from) {
+		if from != none && !m.passed && a.otherFreshList(m.recv, from) {
 			continue
 		}
 		if k == maxMutations {
@@ -1287,6 +1293,16 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 		case "get":
 			// a Map's entries
 			return treesitter.MapGet(a.ev.Cfg, recv, arg(0), n), true
+		case "splice":
+			// the elements taken off: recv[i:i+k], else any of them
+			out := recv
+			out.Node, out.Lit = n, none
+			i, err1 := strconv.Atoi(arg(0).S)
+			k, err2 := strconv.Atoi(arg(1).S)
+			if err1 == nil && err2 == nil && arg(0).Known() && arg(1).Known() && i >= 0 && k >= 0 && i+k <= len(recv.Elems) {
+				out.Elems = recv.Elems[i : i+k]
+			}
+			return out, true
 		case "slice":
 			out := recv
 			out.Node, out.Lit = n, none

@@ -1119,6 +1119,11 @@ func (a *analyzer) fieldPath(v value, f string, n int32) (value, bool) {
 			v = a.member(v, seg, n)
 			continue
 		}
+		if seg == scanner.AnyMember {
+			// argv.pop(), argv.splice(...): any element
+			v = a.anyEntry(v, n)
+			continue
+		}
 		var ok bool
 		if v, ok = a.prop(v, seg); !ok {
 			return value{}, false
@@ -1261,10 +1266,22 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 			}
 			f, ok := joinField(inner, t.Text(prop))
 			return fn, idx, f, ok
+		case kCall:
+			// args.shift(), args.pop(): an element the helper takes off
+			// its parameter
+			obj, f, list := a.removedFrom(n)
+			if obj == none || list {
+				return "", 0, "", false
+			}
+			return a.paramMember(obj, f)
 		case kSubscript:
 			obj, ix := t.Child(n, fObject), t.Child(n, fIndex)
 			if obj == none || ix == none {
 				return "", 0, "", false
+			}
+			if o, f, list := a.removedFrom(obj); o != none && list {
+				// args.splice(0, 1)[0]: one of the elements taken off
+				return a.paramMember(o, f)
 			}
 			k, err := strconv.Atoi(t.Text(ix))
 			if err != nil || k < 0 {
@@ -1292,6 +1309,13 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 			if found && len(bs) == 1 && !bs[0].param && !bs[0].ref && !bs[0].each && bs[0].value != none && a.aliasDepth < maxFieldDepth {
 				// const [c, ...r] = argv; const bin = o.bin: a name bound
 				// once to (a member of) a parameter is that member
+				if o, f, list := a.removedFrom(bs[0].value); list && len(bs[0].path) == 1 {
+					// const [bin] = args.splice(0, 1): one taken off
+					a.aliasDepth++
+					fn, idx, inner, ok := a.paramMember(o, f)
+					a.aliasDepth--
+					return fn, idx, inner, ok
+				}
 				a.aliasDepth++
 				fn, idx, inner, ok := a.paramOf(bs[0].value)
 				a.aliasDepth--
@@ -1324,6 +1348,51 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 		return "", 0, "", false
 	}
 	return "", 0, "", false
+}
+
+// removedFrom is, for call n taking elements off an array in place, the
+// array's expression and which element the call gives: `xs.shift()` the
+// first (`#0`), `xs.pop()` and `xs.splice(...)` any one
+// (scanner.AnyMember: which one is not followed), list set when the call
+// gives an array of them (splice). obj is none for any other call.
+func (a *analyzer) removedFrom(n int32) (obj int32, field string, list bool) {
+	t := a.t
+	if n == none || t.Nodes[n].Kind != kCall {
+		return none, "", false
+	}
+	fn := t.Child(n, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kMember {
+		return none, "", false
+	}
+	obj = t.Child(fn, fObject)
+	switch prop := t.Child(fn, fProperty); {
+	case prop == none || obj == none:
+		return none, "", false
+	case t.Is(prop, "shift"):
+		return obj, "#0", false
+	case t.Is(prop, "pop"):
+		return obj, scanner.AnyMember, false
+	case t.Is(prop, "splice"):
+		return obj, scanner.AnyMember, true
+	}
+	return none, "", false
+}
+
+// paramMember is paramOf(obj) with member f of it.
+func (a *analyzer) paramMember(obj int32, f string) (string, int, string, bool) {
+	if k := a.t.Nodes[obj].Kind; k != kIdentifier && k != kMember {
+		return "", 0, "", false
+	}
+	if bs, _, found := a.scopes.Lookup(a.t.Src[a.t.Nodes[obj].Start:a.t.Nodes[obj].End], obj); found && len(bs) == 1 && bs[0].rest && bs[0].fn != "" && f == "#0" {
+		// (...argv) => argv.shift(): the first argument
+		return bs[0].fn, bs[0].index, "", true
+	}
+	fn, idx, inner, ok := a.paramOf(obj)
+	if !ok || idx == scanner.ParamThis {
+		return "", 0, "", false
+	}
+	f, ok = joinField(inner, f)
+	return fn, idx, f, ok
 }
 
 // methodOf is the name of the method whose `this` node n sees (arrows
