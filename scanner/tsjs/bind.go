@@ -155,6 +155,12 @@ func (a *analyzer) collect() {
 		case kFormalParameters:
 			src := a.thenModule(i)
 			fn, method := a.functionName(i)
+			if fn == "" && n.Parent != none {
+				// runWith((c) => ...): what runWith gives it
+				if call, j := a.callbackOf(n.Parent); call != none {
+					fn = cbName(call, j)
+				}
+			}
 			_, each := a.iterParam(n.Parent)
 			idx := 0
 			for c := n.First; c != none; c = t.Nodes[c].Next {
@@ -222,6 +228,9 @@ func (a *analyzer) collect() {
 				} else if fn, method := a.functionName(p); fn != "" && t.Nodes[p].Kind == kIdentifier {
 					// const run = b => spawn(b): a parameter of a named function
 					a.scopes.Bind(p, binding{value: none, param: true, name: p, fn: fn, method: method, def: none})
+				} else if call, j := a.callbackOf(i); call != none && t.Nodes[p].Kind == kIdentifier {
+					// runWith(c => spawn(c)): what runWith gives it
+					a.scopes.Bind(p, binding{value: none, param: true, name: p, fn: cbName(call, j), def: none})
 				} else {
 					a.bindPattern(p, none, nil, true)
 				}

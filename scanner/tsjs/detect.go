@@ -93,6 +93,13 @@ type analyzer struct {
 	// allConsts: the summary keeps every constant, not only those naming
 	// a runtime (SummarizeName)
 	allConsts bool
+	// cbDone: the callbacks whose call sites callbackSites added; refs:
+	// the names written as a call's argument (argRefs)
+	cbDone map[string]bool
+	refs   map[string][]int32
+	// argVals, while judgeHelper judges a helper handed to an iteration
+	// method (iterHelper), are the values of its arguments
+	argVals []value
 }
 
 // evalShape is how the shared evaluator reads TS/JS.
@@ -268,6 +275,12 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 
 func (a *analyzer) call(n, fn int32) {
 	t := a.t
+	if a.p.Imports != nil {
+		// xs.forEach(spawnIt): another module's helper handed on
+		if args := t.Child(n, fArguments); args != none && t.Nodes[args].Kind == kArguments {
+			a.iterHelper(n, args)
+		}
+	}
 	if fn == none || !a.worthEvaluating(fn) {
 		return
 	}

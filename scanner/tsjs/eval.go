@@ -546,7 +546,18 @@ func withDefault(v, d value, n int32) value {
 // parameter's position.
 func (a *analyzer) evalParam(b *binding) value {
 	t := a.t
+	cb := strings.HasPrefix(b.fn, cbPrefix)
+	if (cb || !b.method && !b.rest) && a.ev.Seed {
+		a.callbackSites(b.fn, b)
+	} else if cb {
+		return treesitter.Unknown(b.name)
+	}
 	return a.ev.Param(b.name, b.fn, b.method, b.def, func(site int32) (value, bool, bool) {
+		if cb || a.cbDone[b.fn] {
+			if v, found, handled := a.passedAt(site, b); handled {
+				return v, found, true
+			}
+		}
 		args := t.Child(site, fArguments)
 		if args == none || t.Nodes[args].Kind != kArguments {
 			return value{}, false, false

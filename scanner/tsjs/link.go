@@ -125,6 +125,7 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	a.subclasses(false)
 	a.aliasExports()
 	a.summarizeConsts()
+	a.summarizeCallbacks()
 	a.summarizeExports()
 	a.summarizeEnv()
 	return &a.link.sum, nil
@@ -948,6 +949,9 @@ func (a *analyzer) needsIn(n int32) {
 					}
 				case b.value != none && !b.param && (b.value < c || t.Nodes[b.value].Start > t.Nodes[c].End):
 					stack = append(stack, b.value)
+				case b.param && b.fn != "":
+					// a callback handed to another module's function
+					a.callbackNeeds(&b)
 				}
 			}
 		case kFunction, kArrow:
@@ -1124,6 +1128,14 @@ func (a *analyzer) fieldPath(v value, f string, n int32) (value, bool) {
 			v = a.anyEntry(v, n)
 			continue
 		}
+		if seg == "()" {
+			// getBin(): what the function given returns
+			if v.K != vFunc || v.Fn == none {
+				return value{}, false
+			}
+			v = a.ev.ReturnValue(v.Fn, n)
+			continue
+		}
 		var ok bool
 		if v, ok = a.prop(v, seg); !ok {
 			return value{}, false
@@ -1225,6 +1237,17 @@ func (a *analyzer) sinkFieldProp(n int32, k scanner.Sink) (ok, added bool) {
 // paramOf reports which parameter of a named function expression n is
 // (or reads a property of).
 func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) {
+	fn, idx, field, ok = a.paramOfAny(n)
+	if strings.HasPrefix(fn, cbPrefix) {
+		// a callback's parameter: no helper of the file (its values
+		// are the function's it is handed to, evalParam)
+		return "", 0, "", false
+	}
+	return fn, idx, field, ok
+}
+
+// paramOfAny is paramOf, a callback's parameter included.
+func (a *analyzer) paramOfAny(n int32) (fn string, idx int, field string, ok bool) {
 	t := a.t
 	for n != none {
 		switch t.Nodes[n].Kind {
@@ -1267,6 +1290,14 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 			f, ok := joinField(inner, t.Text(prop))
 			return fn, idx, f, ok
 		case kCall:
+			if callee := t.Child(n, fFunction); callee != none && t.Nodes[callee].Kind == kIdentifier {
+				// getBin(): what the function it is given returns
+				fn, idx, inner, ok := a.paramOfAny(callee)
+				if !ok || idx == scanner.ParamThis || inner != "" {
+					return "", 0, "", false
+				}
+				return fn, idx, "()", true
+			}
 			// args.shift(), args.pop(): an element the helper takes off
 			// its parameter
 			obj, f, list := a.removedFrom(n)
@@ -1598,6 +1629,8 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 			v = a.ev.Eval(cs[k.Param])
 		case k.Param < 0 || k.Param >= len(args) || t.Nodes[args[k.Param]].Kind == kSpread:
 			continue
+		case a.argVals != nil:
+			v = a.argVals[k.Param]
 		default:
 			v = a.ev.Eval(args[k.Param])
 		}
