@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -302,6 +303,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			addNames(&scanner.Summary{Truncated: true}, f.rel)
 		}
 	}
+	reexporters := r.reexporters()
 	r.runProse()
 	// Round MaxLinkDepth reads the callers of the helpers found in the
 	// round before it, but follows no helper it finds: a file that offers
@@ -327,6 +329,10 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				continue
 			}
 			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: def.res.link.det.Mentions(rel)})
+			// the files that import it from a module re-exporting it
+			for _, x := range reexportedAs(reexporters, rel, name) {
+				needles = append(needles, needle{name: []byte(x.name), det: def.res.link.det, mods: def.res.link.det.Mentions(x.rel)})
+			}
 		}
 		r.mu.Lock()
 		for _, n := range needles {
@@ -406,6 +412,70 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			}
 		}
 	}
+}
+
+// reexport is a file that re-exports a module's name, and the name there.
+type reexport struct {
+	rel  string
+	name string // the name re-exported ("*": every name)
+	as   string // the name it has in rel
+}
+
+// reexporters indexes, by the file re-exported, the files whose phase-one
+// summary re-exports a module of the repository (Summary.Stars,
+// Reexports): a helper is imported from them too.
+func (r *repo) reexporters() map[string][]reexport {
+	out := map[string][]reexport{}
+	for _, f := range r.files {
+		s := f.res.link.summary
+		if s == nil || f.res.link.det == nil || len(s.Stars) == 0 && len(s.Reexports) == 0 {
+			continue
+		}
+		for _, spec := range s.Stars {
+			if to, ok := r.resolve(f.res.link.det, f.rel, spec); ok {
+				out[to] = append(out[to], reexport{rel: f.rel, name: "*"})
+			}
+		}
+		for _, as := range slices.Sorted(maps.Keys(s.Reexports)) {
+			ref := s.Reexports[as]
+			if to, ok := r.resolve(f.res.link.det, f.rel, ref.Spec); ok {
+				out[to] = append(out[to], reexport{rel: f.rel, name: ref.Name, as: as})
+			}
+		}
+	}
+	return out
+}
+
+// reexportedAs lists the files that re-export name of file rel, through
+// other re-exporting files, with the name it has in each. The walk is
+// not cut at MaxLinkDepth: a file importing the name past it is read,
+// and its lookup is dynamic there (repo.lookup), never silent; each
+// file and name is visited once.
+func reexportedAs(idx map[string][]reexport, rel, name string) []reexport {
+	var out []reexport
+	seen := map[string]bool{rel + "\x00" + name: true}
+	cur := []reexport{{rel: rel, as: name}}
+	for len(cur) > 0 {
+		var next []reexport
+		for _, c := range cur {
+			for _, x := range idx[c.rel] {
+				as := x.as
+				switch {
+				case x.name == "*":
+					as = c.as
+				case x.name != c.as:
+					continue
+				}
+				if k := x.rel + "\x00" + as; !seen[k] {
+					seen[k] = true
+					next = append(next, reexport{rel: x.rel, as: as})
+					out = append(out, reexport{rel: x.rel, name: as})
+				}
+			}
+		}
+		cur = next
+	}
+	return out
 }
 
 // firstNew is, in name order, a helper or API of s (f's re-scan's summary)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -1892,4 +1893,72 @@ func (a *analyzer) sinkShellLine(n int32, at scanner.Step) {
 		}
 		a.sinkParam(p.param, scanner.Sink{Role: scanner.SinkShell, At: at, Around: around})
 	}
+}
+
+// reexportRE matches a re-export of a relative module at an `export`
+// (`export * from './x'`, `export { a, b as c } from "../y"`).
+var reexportRE = regexp.MustCompile(`^export\s*(\*|\{[^}]*\})\s*from\s*['"](\.{1,2}/[^'"\n]{0,300})['"]`)
+
+// maxReexports bounds the re-exports a file's text is read for.
+const maxReexports = 64
+
+// addReexports records, in phase one, the relative modules p's file
+// re-exports (Summary.Stars and Reexports), read from its text, when its
+// summary does not hold them already: phase two follows a helper
+// re-exported by a file that is not a folder's index (`export * from
+// './spawnit'` in lib.ts) to the files that import it from there.
+func addReexports(p *scanner.Pass) {
+	if p.Summary != nil && (len(p.Summary.Stars) > 0 || len(p.Summary.Reexports) > 0) {
+		return
+	}
+	var s scanner.Summary
+	src := p.Src
+	for off, n := 0, 0; n < maxReexports; {
+		i := bytes.Index(src[off:], []byte("export"))
+		if i < 0 {
+			break
+		}
+		at := off + i
+		off = at + len("export")
+		if at > 0 && (isIdentByte(src[at-1]) || src[at-1] == '.') {
+			continue
+		}
+		m := reexportRE.FindSubmatch(src[at:min(len(src), at+2400)])
+		if m == nil {
+			continue
+		}
+		n++
+		spec := string(m[2])
+		if string(m[1]) == "*" {
+			if !slices.Contains(s.Stars, spec) {
+				s.Stars = append(s.Stars, spec)
+			}
+			continue
+		}
+		for _, part := range strings.Split(strings.Trim(string(m[1]), "{}"), ",") {
+			f := strings.Fields(part)
+			switch {
+			case len(f) == 1:
+				s.AddReexport(f[0], scanner.Ref{Spec: spec, Name: f[0]})
+			case len(f) == 3 && f[1] == "as":
+				s.AddReexport(f[2], scanner.Ref{Spec: spec, Name: f[0]})
+			}
+		}
+	}
+	if len(s.Stars) == 0 && len(s.Reexports) == 0 {
+		return
+	}
+	if p.Summary == nil {
+		p.Summary = &s
+		return
+	}
+	p.Summary.Stars = s.Stars
+	for k, r := range s.Reexports {
+		p.Summary.AddReexport(k, r)
+	}
+}
+
+// isIdentByte reports whether c may be part of an identifier.
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
