@@ -514,7 +514,9 @@ func (r *repo) needsRepo(f *repoFile) bool {
 		if strings.HasPrefix(spec, "/") {
 			return true
 		}
-		if _, ok := f.res.link.det.Resolve(f.rel, spec, r.exists); ok {
+		// through the repository's configuration too: a workspace
+		// package by its name, a tsconfig path
+		if _, ok := r.resolve(f.res.link.det, f.rel, spec); ok {
 			return true
 		}
 		if sh != nil {

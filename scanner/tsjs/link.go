@@ -928,6 +928,7 @@ const maxNeedNodes = 256
 func (a *analyzer) needsIn(n int32) {
 	t := a.t
 	stack := []int32{n}
+	var walked []int32 // the functions whose returns are read
 	seen := 0
 	for len(stack) > 0 {
 		c := stack[len(stack)-1]
@@ -957,6 +958,15 @@ func (a *analyzer) needsIn(n int32) {
 			}
 		case kFunction, kArrow:
 			// a callback's body is not the value handed on
+		case kCall:
+			// pick(k) of a function of the file: what it returns
+			if fn := a.localCallee(c); fn != none && !slices.Contains(walked, fn) {
+				walked = append(walked, fn)
+				stack = append(stack, a.returnExprs(fn)...)
+			}
+			for k := t.Nodes[c].First; k != none; k = t.Nodes[k].Next {
+				stack = append(stack, k)
+			}
 		default:
 			for k := t.Nodes[c].First; k != none; k = t.Nodes[k].Next {
 				stack = append(stack, k)
@@ -1961,4 +1971,47 @@ func addReexports(p *scanner.Pass) {
 // isIdentByte reports whether c may be part of an identifier.
 func isIdentByte(c byte) bool {
 	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// localCallee is the function of the file call n calls by a name bound
+// once to it (`pick(k)` with `function pick(k) {...}`), else none.
+func (a *analyzer) localCallee(n int32) int32 {
+	t := a.t
+	callee := t.Child(n, fFunction)
+	if callee == none || t.Nodes[callee].Kind != kIdentifier {
+		return none
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[callee].Start:t.Nodes[callee].End], callee)
+	if !ok || len(bs) != 1 || bs[0].ref || bs[0].value == none || len(bs[0].path) > 0 {
+		return none
+	}
+	if k := t.Nodes[bs[0].value].Kind; k != kFunction && k != kArrow {
+		return none
+	}
+	return bs[0].value
+}
+
+// returnExprs are the expressions function fn returns (an arrow's
+// expression body, its own `return` statements': not those of functions
+// inside it), at most maxNeedNodes.
+func (a *analyzer) returnExprs(fn int32) []int32 {
+	t := a.t
+	body := t.Child(fn, fBody)
+	if body == none {
+		return nil
+	}
+	if t.Nodes[body].Kind != kStatementBlock {
+		return []int32{body}
+	}
+	var out []int32
+	sc := a.scopes.Of(body)
+	end := t.Nodes[fn].End
+	for j := body; j < int32(len(t.Nodes)) && t.Nodes[j].Start < end && len(out) < maxNeedNodes; j++ {
+		if t.Nodes[j].Kind == kReturn && a.scopes.Of(j) == sc {
+			if e := t.Nodes[j].First; e != none {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
