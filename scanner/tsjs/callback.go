@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/treesitter"
 )
 
@@ -32,6 +33,11 @@ const cbPrefix = "\x00cb:"
 func cbKey(fn string, param, arg int) string {
 	return fn + "(cb" + strconv.Itoa(param) + ").#" + strconv.Itoa(arg)
 }
+
+// cbOwn ends the summary's name of the parameters of a function that it
+// hands its callback (cbKey + cbOwn: their positions, `runWith(cmd, fn) {
+// fn(cmd) }` gives "0").
+const cbOwn = "=param"
 
 // callbackOf is, for function node fn written as argument j of a call
 // whose callee is a name (`runWith(c => ...)`, not an iteration
@@ -264,8 +270,24 @@ func (a *analyzer) passedAt(site int32, b *binding) (v value, found, handled boo
 		return treesitter.Unknown(b.name), true, true
 	}
 	if _, imp := a.calleeFunction(site); imp != nil {
+		var vals []value
 		if c, ok := a.importedConst(imp.mod, cbKey(imp.path[0], j, b.index), b.name); ok {
-			return c, true, true
+			vals = append(vals, c)
+		}
+		if e, ok := a.importedRaw(imp.mod, cbKey(imp.path[0], j, b.index)+cbOwn); ok {
+			// the function hands the callback its own parameter m: the
+			// argument this call gives it
+			as := t.Children(args)
+			a.useStep(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1),
+				Note: "`" + imp.path[0] + "` hands its callback its own argument"})
+			for _, ms := range e.Consts {
+				if m, err := strconv.Atoi(ms); err == nil && m < len(as) && t.Nodes[as[m]].Kind != kSpread {
+					vals = append(vals, a.ev.Eval(as[m]))
+				}
+			}
+		}
+		if len(vals) > 0 {
+			return treesitter.Union(a.ev.Cfg, vals, b.name), true, true
 		}
 		u := treesitter.Unknown(b.name)
 		u.Mod = imp.mod
@@ -298,6 +320,7 @@ func (a *analyzer) summarizeCallbacks() {
 			}
 			calls := a.paramCalls(fn, j)
 			per := map[int][]value{}
+			own := map[int][]string{} // the function's own parameters handed on
 			for _, c := range calls {
 				cargs := t.Child(c, fArguments)
 				if cargs == none || t.Nodes[cargs].Kind != kArguments {
@@ -308,13 +331,21 @@ func (a *analyzer) summarizeCallbacks() {
 					if t.Nodes[x].Kind == kSpread {
 						break
 					}
-					per[k] = append(per[k], a.ev.Eval(x))
+					if f, m, field, ok := a.paramOfAny(x); ok && f == name && field == "" && m >= 0 {
+						// runWith(cmd, fn) { fn(cmd) }: the caller's argument
+						own[k] = append(own[k], strconv.Itoa(m))
+					} else {
+						per[k] = append(per[k], a.ev.Eval(x))
+					}
 					k++
 				}
 			}
 			for k := 0; k < maxCallbackParams; k++ {
 				if vals := per[k]; len(vals) > 0 {
 					a.exportValue(cbKey(name, j, k), treesitter.Union(a.ev.Cfg, vals, fn), fn, 1)
+				}
+				if ms := own[k]; len(ms) > 0 {
+					a.link.sum.AddConst(cbKey(name, j, k)+cbOwn, scanner.Const{Vals: ms, At: t.Pos(fn)})
 				}
 			}
 		}
@@ -376,4 +407,13 @@ func (a *analyzer) iterHelper(n, args int32) {
 	a.argVals = []value{a.anyEntry(a.ev.Eval(recv), r), treesitter.Unknown(r), a.ev.Eval(recv)}
 	a.judgeHelper(n, t.Text(r), e, []int32{r, r, r}, value{})
 	a.argVals = nil
+}
+
+// importedRaw is what module mod of the repository offers as name, in the
+// repository phase.
+func (a *analyzer) importedRaw(mod, name string) (scanner.Export, bool) {
+	if a.p.Imports == nil {
+		return scanner.Export{}, false
+	}
+	return a.p.Imports.Lookup(mod, name)
 }
