@@ -972,6 +972,10 @@ func (r *repo) deepConst(im *fileImports, tf *repoFile, name string) (scanner.Ex
 	if !ok {
 		v, ok = anyConst(d.Consts, name)
 	}
+	if ref, spread := d.Reexports[head+".*"]; !ok && spread && len(name) > len(head) {
+		// { ...DEFAULTS }: a member of another module's object
+		return r.lookup(im, tf.rel, ref.Spec, ref.Name+name[len(head):], len(im.deep)+1)
+	}
 	if !ok {
 		return scanner.Export{}, false
 	}

@@ -392,6 +392,17 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 	case v.K == vObj && v.Obj != none:
 		for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
 			switch t.Nodes[c].Kind {
+			case kSpread:
+				// { ...DEFAULTS, timeout: 1 }: the spread object's members,
+				// unless a later entry sets them
+				sv := a.ev.Eval(t.Nodes[c].First)
+				switch {
+				case sv.K == vObj && sv.Obj != v.Obj:
+					a.exportValue(name, sv, c, depth+1)
+				case sv.K == vRef && local(sv.Mod) && len(sv.Path) > 0 && name != "" && name != "default":
+					// another module's object: its members, by path
+					a.link.sum.AddReexport(name+".*", scanner.Ref{Spec: sv.Mod, Name: pathKey(sv.Path), At: t.Pos(c)})
+				}
 			case kPair:
 				if k := t.Child(c, fKey); k != none {
 					a.exportValue(key(propName(t, k)), a.ev.Eval(t.Child(c, fValue)), c, depth+1)
