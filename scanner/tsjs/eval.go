@@ -215,7 +215,7 @@ func (a *analyzer) global(name string, n int32) value {
 		return value{K: vRef, Mod: "require", Node: n, Lit: none}
 	case "undefined":
 		return value{K: vNull, Node: n, Lit: none}
-	case "atob", "decodeURIComponent", "decodeURI", "unescape", "String":
+	case "atob", "decodeURIComponent", "decodeURI", "unescape", "String", "structuredClone":
 		return value{K: vRef, Mod: "#global", Path: []string{name}, Node: n, Lit: none}
 	case "$":
 		if a.zxGlobal {
@@ -1155,6 +1155,12 @@ func (a *analyzer) evalCall(n int32) value {
 		if op, ok := strFuncs[callee.Path[0]]; ok && callee.Mod == "#global" {
 			return treesitter.StrMethod(op, arg0(), nil, n)
 		}
+		if callee.Mod == "#global" && callee.Path[0] == "structuredClone" {
+			// a deep copy: the same value
+			v := arg0()
+			v.Node = n
+			return v
+		}
 	case apiBasename:
 		return treesitter.Basename(arg0(), n)
 	case apiPathJoin:
@@ -1243,6 +1249,15 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 		case "Object.freeze", "Object.seal", "Object.preventExtensions":
 			// Object.freeze({ bin: 'claude' }): the same object
 			return arg(0), true
+		case "JSON.parse":
+			// JSON.parse(JSON.stringify(x)): a deep copy of x
+			if len(argv) > 0 && t.Nodes[argv[0]].Kind == kCall {
+				if f := t.Child(argv[0], fFunction); f != none && t.Is(f, "JSON.stringify") {
+					if in := t.Child(argv[0], fArguments); in != none && t.Nodes[in].First != none {
+						return a.ev.Eval(t.Nodes[in].First), true
+					}
+				}
+			}
 		case "Object.fromEntries", "Array.from", "Array.of":
 			if name == "of" {
 				return value{K: vArr, Elems: args(), Node: n, Lit: none}, true
