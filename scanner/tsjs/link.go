@@ -402,6 +402,10 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 				case sv.K == vRef && local(sv.Mod) && len(sv.Path) > 0 && name != "" && name != "default":
 					// another module's object: its members, by path
 					a.link.sum.AddReexport(name+".*", scanner.Ref{Spec: sv.Mod, Name: pathKey(sv.Path), At: t.Pos(c)})
+				case sv.K == vRef && local(sv.Mod) && len(sv.Path) == 0 && (name == "" || name == "default") && !slices.Contains(a.link.sum.Stars, sv.Mod):
+					// module.exports = { ...require('./spawn') }: every
+					// name of that module, as `export *`
+					a.link.sum.Stars = append(a.link.sum.Stars, sv.Mod)
 				}
 			case kPair:
 				if k := t.Child(c, fKey); k != none {
