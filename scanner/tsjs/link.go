@@ -198,6 +198,24 @@ func (a *analyzer) summarizeExports() {
 		switch t.Nodes[i].Kind {
 		case kExportStatement:
 			a.exportStatement(i)
+		case kCall:
+			// Object.assign(module.exports, require('./spawn')): every
+			// name of that module, as `export *`
+			if f := t.Child(i, fFunction); f == none || !t.Is(f, "Object.assign") || a.scopes.Of(i) != a.scopes.Of(0) {
+				continue
+			}
+			args := t.Child(i, fArguments)
+			if args == none || t.Nodes[args].First == none {
+				continue
+			}
+			if first := t.Nodes[args].First; !t.Is(first, "module.exports") && !t.Is(first, "exports") {
+				continue
+			}
+			for c := t.Nodes[t.Nodes[args].First].Next; c != none; c = t.Nodes[c].Next {
+				if sv := a.ev.Eval(c); sv.K == vRef && local(sv.Mod) && len(sv.Path) == 0 && !slices.Contains(a.link.sum.Stars, sv.Mod) {
+					a.link.sum.Stars = append(a.link.sum.Stars, sv.Mod)
+				}
+			}
 		case kAssignment:
 			// module.exports = v, module.exports.x = v, exports.x = v
 			l := t.Child(i, fLeft)
