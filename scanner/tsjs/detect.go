@@ -337,9 +337,6 @@ func (a *analyzer) call(n, fn int32) {
 		return
 	}
 	a.noteCall(n, kind, args)
-	if a.p.Imports != nil && len(args) > 0 && kind != apiSDK {
-		a.programPastBound(n, args[0])
-	}
 	switch kind {
 	case apiSpawn, apiExeca, apiExecaTemplate:
 		if kind == apiExecaTemplate && (len(args) == 0 || t.Nodes[args[0]].Kind == kObject) {
@@ -905,25 +902,3 @@ func isStrFunc(name string) bool {
 
 // mayHoldPart: see scanner.MayHoldPart.
 func mayHoldPart(p *scanner.Pass) bool { return scanner.MayHoldPart(p.Src, p.Hits) }
-
-// programPastBound reports the process API call n whose program (its
-// first argument, the head of an argv array or a Bun `cmd`) is a name of
-// another module that a bound of the repository phase cut (a cycle of
-// constants, more than MaxLinkDepth modules: treesitter.IsDynamicExport):
-// what it launches cannot be known, so it is dynamic, never silently
-// clean.
-func (a *analyzer) programPastBound(n, first int32) {
-	v := a.ev.Eval(first)
-	if v.K == vObj {
-		v, _ = a.prop(v, "cmd")
-	}
-	if v.K == vArr && len(v.Elems) > 0 {
-		v = v.Elems[0]
-	}
-	if !treesitter.IsDynamicExport(v) {
-		return
-	}
-	at := a.t.Pos(n)
-	a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: scanner.ClassDynamic,
-		Message: "the program comes from another module's value that a bound of the repository phase cut (a cycle of constants, or more modules than it follows): what it launches cannot be checked"})
-}
