@@ -765,13 +765,7 @@ func (r *repo) script(im *fileImports, spec string) (scanner.Export, bool) {
 		im.cut = true
 		return scanner.Export{Name: scanner.ScriptArgs, File: target, Dynamic: true}, true
 	}
-	r.mu.Lock()
-	s, ok := r.scripts[target]
-	over := !ok && r.summarized >= maxScriptSummaries
-	if !ok && !over {
-		r.summarized++
-	}
-	r.mu.Unlock()
+	s, ok, over := r.cached(r.scripts, target, &r.summarized, maxScriptSummaries)
 	if over {
 		im.cut = true
 		return scanner.Export{Name: scanner.ScriptArgs, File: target, Dynamic: true}, true
@@ -794,16 +788,36 @@ func (r *repo) script(im *fileImports, spec string) (scanner.Export, bool) {
 			// entered: not kept
 			im.cut = true
 		} else {
-			r.mu.Lock()
-			if old, ok := r.scripts[target]; ok {
-				s = old
-			} else {
-				r.scripts[target] = s
-			}
-			r.mu.Unlock()
+			s = r.keep(r.scripts, target, s)
 		}
 	}
 	return scanner.Export{Name: scanner.ScriptArgs, File: target, Sinks: s.Sinks[scanner.ScriptArgs], Dynamic: s.Truncated}, true
+}
+
+// cached looks key up in memo; when it is not there, it counts one more
+// summary to make against limit (*made), and over says the limit is
+// reached (the caller's answer is then dynamic).
+func (r *repo) cached(memo map[string]*scanner.Summary, key string, made *int, limit int) (s *scanner.Summary, ok, over bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s, ok = memo[key]
+	over = !ok && *made >= limit
+	if !ok && !over {
+		*made++
+	}
+	return s, ok, over
+}
+
+// keep memoizes s under key, unless another worker did first: its
+// summary is the one kept and returned.
+func (r *repo) keep(memo map[string]*scanner.Summary, key string, s *scanner.Summary) *scanner.Summary {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if old, ok := memo[key]; ok {
+		return old
+	}
+	memo[key] = s
+	return s
 }
 
 // byBase lists the files of the repository with base name b (sorted).
@@ -927,13 +941,7 @@ func (r *repo) deepConst(im *fileImports, tf *repoFile, name string) (scanner.Ex
 		im.deepCut = true
 		return dyn, true
 	}
-	r.mu.Lock()
-	d, ok := r.deep[key]
-	over := !ok && r.deepMade >= maxDeepSummaries
-	if !ok && !over {
-		r.deepMade++
-	}
-	r.mu.Unlock()
+	d, ok, over := r.cached(r.deep, key, &r.deepMade, maxDeepSummaries)
 	if over {
 		im.deepCut = true
 		return dyn, true
@@ -956,13 +964,7 @@ func (r *repo) deepConst(im *fileImports, tf *repoFile, name string) (scanner.Ex
 			im.deepCut = true
 			d = &scanner.Summary{Truncated: true}
 		} else {
-			r.mu.Lock()
-			if old, ok := r.deep[key]; ok {
-				d = old
-			} else {
-				r.deep[key] = d
-			}
-			r.mu.Unlock()
+			d = r.keep(r.deep, key, d)
 		}
 	}
 	if d.Truncated {

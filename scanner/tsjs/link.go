@@ -82,15 +82,12 @@ func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bo
 // parameters reach a process API (also through other helpers, in this
 // file or, through p.Imports, in others).
 func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
-	g, lang := grammarFor(p.Path, p.Src)
-	p.Language = lang
-	t, err := g.ParseFile(p.Src)
+	a, release, err := summaryAnalyzer(p, false)
 	if err != nil {
 		return nil, err
 	}
-	defer t.Release()
-	a := newAnalyzer(t, p)
-	a.collect()
+	defer release()
+	t := a.t
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		var fn int32
 		switch t.Nodes[i].Kind {
@@ -139,16 +136,11 @@ var _ scanner.NameLinker = Detector{}
 // p.Imports (a name of another module it reads is that module's value).
 // Only that name is evaluated: what else the module holds does not matter.
 func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary, error) {
-	g, lang := grammarFor(p.Path, p.Src)
-	p.Language = lang
-	t, err := g.ParseFile(p.Src)
+	a, release, err := summaryAnalyzer(p, true)
 	if err != nil {
 		return nil, err
 	}
-	defer t.Release()
-	a := newAnalyzer(t, p)
-	a.allConsts = true
-	a.collect()
+	defer release()
 	bs := a.scopes.ModuleBindings(name)
 	if len(bs) == 1 && !bs[0].ref && !bs[0].param && bs[0].value != none {
 		v := a.ev.Eval(bs[0].value)
@@ -165,6 +157,21 @@ func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary,
 		a.link.sum.Truncated = true
 	}
 	return &a.link.sum, nil
+}
+
+// summaryAnalyzer parses p's file and binds its names, for a summary
+// (allConsts: it keeps every constant); release hands the tree back.
+func summaryAnalyzer(p *scanner.Pass, allConsts bool) (a *analyzer, release func(), err error) {
+	g, lang := grammarFor(p.Path, p.Src)
+	p.Language = lang
+	t, err := g.ParseFile(p.Src)
+	if err != nil {
+		return nil, nil, err
+	}
+	a = newAnalyzer(t, p)
+	a.allConsts = allConsts
+	a.collect()
+	return a, t.Release, nil
 }
 
 // summarizeEnv records the environment variables the module sets to a
