@@ -183,6 +183,9 @@ func (a *analyzer) callbackSites(fn string, b *binding) {
 	add := func(call int32, j int) {
 		g, imp := a.calleeFunction(call)
 		switch {
+		case g != none && len(sites[a.t.Text(a.t.Child(call, fFunction))]) > treesitter.MaxCallSites:
+			// a utility called from everywhere (`forEach(xs, visit)` in a
+			// compiler): its callbacks are not followed through it
 		case g != none:
 			sites[fn] = append(sites[fn], a.paramCalls(g, j)...)
 		case imp != nil:
