@@ -175,6 +175,14 @@ type Summary struct {
 	// Pass.Imports and Pass.Asked set), bounded by MaxLinkDepth and cut
 	// where a cycle of values closes; a name cut there is dynamic.
 	Pending []string
+	// Deferred are the module-level names whose value reads a name another
+	// module of the repository exports (`export const CMD = [...BASE,
+	// '-p']`, BASE imported): the summary is made without the module's
+	// own imports, so it may not hold them, and a lookup of one is
+	// answered by summarizing the module again with its imports (bounded:
+	// docs/repository.md). "*" stands for any name (`module.exports =
+	// {...}` reading an import).
+	Deferred []string
 	// Truncated says a bound cut the summary: a name it does not hold
 	// may still be offered, so a use of one is dynamic.
 	Truncated bool
@@ -334,6 +342,18 @@ type Linker interface {
 	// Mentions lists byte strings one of which a file that imports the
 	// file rel must contain (a prefilter of the repository phase).
 	Mentions(rel string) [][]byte
+}
+
+// NameLinker is a Linker that can give the value of one module-level
+// name of a module with the module's own imports followed (Pass.Imports):
+// a constant built from another module's constant (`export const CMD =
+// [...BASE, '-p']`), which the module's Summary, made without imports,
+// lists as Deferred. The summary it returns holds that name's constants
+// (its members' paths too), whatever strings they hold: another module
+// may build on a string that names no runtime by itself (`PREFIX +
+// 'claude'`).
+type NameLinker interface {
+	SummarizeName(p *Pass, name string) (*Summary, error)
 }
 
 // ConfigResolver is a Linker whose module resolution also reads the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -91,6 +92,11 @@ type repo struct {
 	// cut (Summary.Truncated) mentions, for Hint: any name it imports
 	// from it may be a helper the summary does not hold.
 	cut [][]byte
+	// deep are the summaries made with the module's imports, for its
+	// Deferred constants (deepConst), memoized when no bound cut them;
+	// deepMade counts those made (maxDeepSummaries).
+	deep     map[string]*scanner.Summary
+	deepMade int
 
 	// scripts are the summaries of shell files run by path
 	// (Imports.Script), memoized.
@@ -220,7 +226,7 @@ const maxPendingSummaries = 4096
 
 func newRepo(files []*repoFile, cfg *scanner.Config, suite scanner.Suite) *repo {
 	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}, scripts: map[string]*scanner.Summary{},
-		withImports: map[string]*scanner.Summary{}, methods: map[string][]string{}, envs: map[string][]string{}}
+		withImports: map[string]*scanner.Summary{}, deep: map[string]*scanner.Summary{}, methods: map[string][]string{}, envs: map[string][]string{}}
 	for _, f := range files {
 		r.byRel[f.rel] = f
 	}
@@ -309,6 +315,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			addNames(&scanner.Summary{Truncated: true}, f.rel)
 		}
 	}
+	reexporters := r.reexporters()
 	r.runProse()
 	// Round MaxLinkDepth reads the callers of the helpers found in the
 	// round before it, but follows no helper it finds: a file that offers
@@ -334,6 +341,10 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				continue
 			}
 			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: def.res.link.det.Mentions(rel)})
+			// the files that import it from a module re-exporting it
+			for _, x := range reexportedAs(reexporters, rel, name) {
+				needles = append(needles, needle{name: []byte(x.name), det: def.res.link.det, mods: def.res.link.det.Mentions(x.rel)})
+			}
 		}
 		r.mu.Lock()
 		for _, n := range needles {
@@ -415,6 +426,70 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 	}
 }
 
+// reexport is a file that re-exports a module's name, and the name there.
+type reexport struct {
+	rel  string
+	name string // the name re-exported ("*": every name)
+	as   string // the name it has in rel
+}
+
+// reexporters indexes, by the file re-exported, the files whose phase-one
+// summary re-exports a module of the repository (Summary.Stars,
+// Reexports): a helper is imported from them too.
+func (r *repo) reexporters() map[string][]reexport {
+	out := map[string][]reexport{}
+	for _, f := range r.files {
+		s := f.res.link.summary
+		if s == nil || f.res.link.det == nil || len(s.Stars) == 0 && len(s.Reexports) == 0 {
+			continue
+		}
+		for _, spec := range s.Stars {
+			if to, ok := r.resolve(f.res.link.det, f.rel, spec); ok {
+				out[to] = append(out[to], reexport{rel: f.rel, name: "*"})
+			}
+		}
+		for _, as := range slices.Sorted(maps.Keys(s.Reexports)) {
+			ref := s.Reexports[as]
+			if to, ok := r.resolve(f.res.link.det, f.rel, ref.Spec); ok {
+				out[to] = append(out[to], reexport{rel: f.rel, name: ref.Name, as: as})
+			}
+		}
+	}
+	return out
+}
+
+// reexportedAs lists the files that re-export name of file rel, through
+// other re-exporting files, with the name it has in each. The walk is
+// not cut at MaxLinkDepth: a file importing the name past it is read,
+// and its lookup is dynamic there (repo.lookup), never silent; each
+// file and name is visited once.
+func reexportedAs(idx map[string][]reexport, rel, name string) []reexport {
+	var out []reexport
+	seen := map[string]bool{rel + "\x00" + name: true}
+	cur := []reexport{{rel: rel, as: name}}
+	for len(cur) > 0 {
+		var next []reexport
+		for _, c := range cur {
+			for _, x := range idx[c.rel] {
+				as := x.as
+				switch {
+				case x.name == "*":
+					as = c.as
+				case x.name != c.as:
+					continue
+				}
+				if k := x.rel + "\x00" + as; !seen[k] {
+					seen[k] = true
+					next = append(next, reexport{rel: x.rel, as: as})
+					out = append(out, reexport{rel: x.rel, name: as})
+				}
+			}
+		}
+		cur = next
+	}
+	return out
+}
+
 // firstNew is, in name order, a helper or API of s (f's re-scan's summary)
 // that phase two has not yet followed, if any.
 func firstNew(s *scanner.Summary, rel string, known map[string]bool) (string, bool) {
@@ -451,7 +526,9 @@ func (r *repo) needsRepo(f *repoFile) bool {
 		if strings.HasPrefix(spec, "/") {
 			return true
 		}
-		if _, ok := f.res.link.det.Resolve(f.rel, spec, r.exists); ok {
+		// through the repository's configuration too: a workspace
+		// package by its name, a tsconfig path
+		if _, ok := r.resolve(f.res.link.det, f.rel, spec); ok {
 			return true
 		}
 		if sh != nil {
@@ -609,6 +686,11 @@ type fileImports struct {
 	// made holds the summaries made with imports (repo.summaryWith) that
 	// a cut keeps out of the repository's memo, for this file's lookups.
 	made map[string]*scanner.Summary
+	// deep lists the modules whose summaries with imports are being made
+	// that led here (deepConst): a cycle is cut where it closes, and
+	// deepCut says so.
+	deep    []string
+	deepCut bool
 }
 
 func (im *fileImports) Script(spec string) (scanner.Export, bool) {
@@ -701,13 +783,7 @@ func (r *repo) script(im *fileImports, spec string) (scanner.Export, bool) {
 		im.cut = true
 		return scanner.Export{Name: scanner.ScriptArgs, File: target, Dynamic: true}, true
 	}
-	r.mu.Lock()
-	s, ok := r.scripts[target]
-	over := !ok && r.summarized >= maxScriptSummaries
-	if !ok && !over {
-		r.summarized++
-	}
-	r.mu.Unlock()
+	s, ok, over := r.cached(r.scripts, target, &r.summarized, maxScriptSummaries)
 	if over {
 		im.cut = true
 		return scanner.Export{Name: scanner.ScriptArgs, File: target, Dynamic: true}, true
@@ -730,16 +806,36 @@ func (r *repo) script(im *fileImports, spec string) (scanner.Export, bool) {
 			// entered: not kept
 			im.cut = true
 		} else {
-			r.mu.Lock()
-			if old, ok := r.scripts[target]; ok {
-				s = old
-			} else {
-				r.scripts[target] = s
-			}
-			r.mu.Unlock()
+			s = r.keep(r.scripts, target, s)
 		}
 	}
 	return scanner.Export{Name: scanner.ScriptArgs, File: target, Sinks: s.Sinks[scanner.ScriptArgs], Dynamic: s.Truncated}, true
+}
+
+// cached looks key up in memo; when it is not there, it counts one more
+// summary to make against limit (*made), and over says the limit is
+// reached (the caller's answer is then dynamic).
+func (r *repo) cached(memo map[string]*scanner.Summary, key string, made *int, limit int) (s *scanner.Summary, ok, over bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s, ok = memo[key]
+	over = !ok && *made >= limit
+	if !ok && !over {
+		*made++
+	}
+	return s, ok, over
+}
+
+// keep memoizes s under key, unless another worker did first: its
+// summary is the one kept and returned.
+func (r *repo) keep(memo map[string]*scanner.Summary, key string, s *scanner.Summary) *scanner.Summary {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if old, ok := memo[key]; ok {
+		return old
+	}
+	memo[key] = s
+	return s
 }
 
 // byBase lists the files of the repository with base name b (sorted).
@@ -768,6 +864,15 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 		return scanner.Export{Name: name, File: target, Dynamic: true}, true
 	}
 	s := r.summary(tf)
+	if len(im.deep) > 0 || deferred(s, name) {
+		// a constant built from another module's (`[...BASE, '-p']`,
+		// `PREFIX + 'claude'`, where the summary holds `…claude`), or,
+		// while one is, any constant it reads (the summary holds only
+		// those naming a runtime)
+		if e, ok := r.deepConst(im, tf, name); ok {
+			return e, true
+		}
+	}
 	if v, ok := s.Consts[name]; ok {
 		return scanner.Export{Name: name, File: target, Consts: v.Vals, List: v.List, At: v.At, Dynamic: v.Cut}, true
 	}
@@ -917,6 +1022,88 @@ func (r *repo) summaryWith(im *fileImports, tf *repoFile, head string) (s *scann
 	}
 	r.mu.Unlock()
 	return s, false
+}
+
+// deferred reports whether name is among the summary's Deferred names
+// (its head, for a member's path: `CMD.#0`, `cfg.agent.bin`).
+func deferred(s *scanner.Summary, name string) bool {
+	if len(s.Deferred) == 0 {
+		return false
+	}
+	head, _, _ := strings.Cut(name, ".")
+	return slices.Contains(s.Deferred, head) || slices.Contains(s.Deferred, "*")
+}
+
+// maxDeepSummaries bounds the names summarized with imports in one scan
+// (those a cycle or MaxLinkDepth cut depend on where the chain was
+// entered and are not memoized); past it the constant is dynamic.
+const maxDeepSummaries = 4096
+
+// deepConst is constant name of module tf, found by summarizing that name
+// with the module's own imports (scanner.NameLinker): a constant built
+// from a third module's (`[...BASE, '-p']`), through any number of
+// modules up to MaxLinkDepth. The same name already on the way (a cycle
+// of imports), the depth bound, maxDeepSummaries, or a dynamic answer
+// met on the way make the answer Dynamic: unknown is not absent, so a use
+// of it at a process API is judged dynamic. What a cut answer is depends
+// on where the chain was entered: it is not memoized.
+func (r *repo) deepConst(im *fileImports, tf *repoFile, name string) (scanner.Export, bool) {
+	nl, ok := tf.res.link.det.(scanner.NameLinker)
+	if !ok {
+		return scanner.Export{}, false
+	}
+	if strings.Contains(name, "()") {
+		// what a function returns: its summary's answer stands
+		return scanner.Export{}, false
+	}
+	head, _, _ := strings.Cut(name, ".")
+	key := tf.rel + "\x00" + head
+	dyn := scanner.Export{Name: name, File: tf.rel, Dynamic: true}
+	if slices.Contains(im.deep, key) || len(im.deep) >= scanner.MaxLinkDepth {
+		im.deepCut = true
+		return dyn, true
+	}
+	d, ok, over := r.cached(r.deep, key, &r.deepMade, maxDeepSummaries)
+	if over {
+		im.deepCut = true
+		return dyn, true
+	}
+	if !ok {
+		sub := &fileImports{r: r, from: tf.rel, deep: append(slices.Clone(im.deep), key)}
+		src, err := tf.read()
+		if err != nil || len(src) > scanner.MaxFileSize {
+			d = &scanner.Summary{Truncated: true}
+		} else {
+			p := scanner.NewPass(tf.rel, src, r.cfg, tf.res.link.det.Name(), r.suite)
+			p.Imports = sub
+			d, err = nl.SummarizeName(p, head)
+			if err != nil || d == nil {
+				d = &scanner.Summary{Truncated: true}
+			}
+		}
+		if sub.deepCut {
+			// what it holds depends on where the chain was entered
+			im.deepCut = true
+			d = &scanner.Summary{Truncated: true}
+		} else {
+			d = r.keep(r.deep, key, d)
+		}
+	}
+	if d.Truncated {
+		return dyn, true
+	}
+	v, ok := d.Consts[name]
+	if !ok {
+		v, ok = anyConst(d.Consts, name)
+	}
+	if ref, spread := d.Reexports[head+".*"]; !ok && spread && len(name) > len(head) {
+		// { ...DEFAULTS }: a member of another module's object
+		return r.lookup(im, tf.rel, ref.Spec, ref.Name+name[len(head):], len(im.deep)+1)
+	}
+	if !ok {
+		return scanner.Export{}, false
+	}
+	return scanner.Export{Name: name, File: tf.rel, Consts: v.Vals, List: v.List, At: v.At}, true
 }
 
 // anyConst is the constant of consts that name matches when name holds

@@ -2,6 +2,7 @@ package tsjs
 
 import (
 	"bytes"
+	"cmp"
 	"maps"
 	"slices"
 	"strconv"
@@ -48,6 +49,21 @@ type mutation struct {
 	args  []int32
 	index int32 // "[]": the index
 	recv  int32 // the name changed (an identifier), or `this.x`
+	// passed: a change a function makes to its parameter, given to the
+	// name a call site (site) passes for it (passMutations); it happens
+	// there, in the order of the source
+	passed bool
+	site   int32
+}
+
+// where is the node a change happens at, for its order and scope: the
+// call site that passes the name, for a change a function makes to its
+// parameter.
+func (m *mutation) where() int32 {
+	if m.passed {
+		return m.site
+	}
+	return m.node
 }
 
 // collect records every binding of every name in the file. It walks the
@@ -139,6 +155,12 @@ func (a *analyzer) collect() {
 		case kFormalParameters:
 			src := a.thenModule(i)
 			fn, method := a.functionName(i)
+			if fn == "" && n.Parent != none {
+				// runWith((c) => ...): what runWith gives it
+				if call, j := a.callbackOf(n.Parent); call != none {
+					fn = cbName(call, j)
+				}
+			}
 			_, each := a.iterParam(n.Parent)
 			idx := 0
 			for c := n.First; c != none; c = t.Nodes[c].Next {
@@ -206,6 +228,9 @@ func (a *analyzer) collect() {
 				} else if fn, method := a.functionName(p); fn != "" && t.Nodes[p].Kind == kIdentifier {
 					// const run = b => spawn(b): a parameter of a named function
 					a.scopes.Bind(p, binding{value: none, param: true, name: p, fn: fn, method: method, def: none})
+				} else if call, j := a.callbackOf(i); call != none && t.Nodes[p].Kind == kIdentifier {
+					// runWith(c => spawn(c)): what runWith gives it
+					a.scopes.Bind(p, binding{value: none, param: true, name: p, fn: cbName(call, j), def: none})
 				} else {
 					a.bindPattern(p, none, nil, true)
 				}
@@ -266,6 +291,12 @@ func (a *analyzer) collect() {
 // Evaluator.Param: no value of it can name a launch.
 func (a *analyzer) passMutations() {
 	t := a.t
+	sorted := map[string]bool{} // the names given a change, to sort again
+	defer func() {
+		for name := range sorted {
+			slices.SortStableFunc(a.muts[name], func(x, y mutation) int { return cmp.Compare(x.at, y.at) })
+		}
+	}()
 	for _, name := range slices.Sorted(maps.Keys(a.muts)) {
 		for _, m := range a.muts[name] {
 			obj := a.mutationObject(m)
@@ -292,7 +323,10 @@ func (a *analyzer) passMutations() {
 					continue
 				}
 				if as := t.Children(args); index < len(as) && t.Nodes[as[index]].Kind == kIdentifier {
-					a.addMutation(as[index], m)
+					pm := m
+					pm.passed, pm.site, pm.at = true, site, t.Nodes[site].Start
+					a.addMutation(as[index], pm)
+					sorted[t.Text(as[index])] = true
 				}
 			}
 		}

@@ -87,6 +87,19 @@ type analyzer struct {
 	envSets    []int32                // process.env.X = value assignments
 	options    treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
 	link       linkState              // the repository phase (link.go)
+	// localImports are the module-level names bound to a module of the
+	// repository (deferIfImports), found on first use
+	localImports map[string]bool
+	// allConsts: the summary keeps every constant, not only those naming
+	// a runtime (SummarizeName)
+	allConsts bool
+	// cbDone: the callbacks whose call sites callbackSites added; refs:
+	// the names written as a call's argument (argRefs)
+	cbDone map[string]bool
+	refs   map[string][]int32
+	// argVals, while judgeHelper judges a helper handed to an iteration
+	// method (iterHelper), are the values of its arguments
+	argVals []value
 }
 
 // evalShape is how the shared evaluator reads TS/JS.
@@ -104,6 +117,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// phase follows (a helper that spawns its parameter, a spawn of an
 	// imported constant), so skipping it would hide launches made through
 	// it. Measured on bench/real: skipping it saved 15% of the CPU.
+	if p.Imports == nil {
+		defer addReexports(p)
+	}
 	interp := scanner.Interpreter(p.Src)
 	apiHint := interp == "zx" || mayNameAPI(p.Src)
 	dangerHint := p.Hits.Has(scanner.HitPieces)
@@ -262,6 +278,12 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 
 func (a *analyzer) call(n, fn int32) {
 	t := a.t
+	if a.p.Imports != nil {
+		// xs.forEach(spawnIt): another module's helper handed on
+		if args := t.Child(n, fArguments); args != none && t.Nodes[args].Kind == kArguments {
+			a.iterHelper(n, args)
+		}
+	}
 	if fn == none || !a.worthEvaluating(fn) {
 		return
 	}

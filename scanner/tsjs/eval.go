@@ -215,7 +215,7 @@ func (a *analyzer) global(name string, n int32) value {
 		return value{K: vRef, Mod: "require", Node: n, Lit: none}
 	case "undefined":
 		return value{K: vNull, Node: n, Lit: none}
-	case "atob", "decodeURIComponent", "decodeURI", "unescape", "String":
+	case "atob", "decodeURIComponent", "decodeURI", "unescape", "String", "structuredClone":
 		return value{K: vRef, Mod: "#global", Path: []string{name}, Node: n, Lit: none}
 	case "$":
 		if a.zxGlobal {
@@ -272,7 +272,8 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, n int32) value
 }
 
 // otherFreshList reports whether the identifier recv names a binding other
-// than from that holds a fresh array: declared once, with an array literal.
+// than from that holds a fresh array (declared once, with an array
+// literal) or is a parameter of a named function: not the array from holds.
 func (a *analyzer) otherFreshList(recv, from int32) bool {
 	t := a.t
 	if recv == none || t.Nodes[recv].Kind != kIdentifier {
@@ -283,6 +284,11 @@ func (a *analyzer) otherFreshList(recv, from int32) bool {
 		return false
 	}
 	b := &bs[0]
+	if b.name != from && b.param && b.fn != "" {
+		// another function's parameter of the same name (two helpers
+		// each taking `args`): its changes are its own
+		return true
+	}
 	return b.name != from && !b.ref && !b.param && !b.each && len(b.path) == 0 && b.value != none && t.Nodes[b.value].Kind == kArray
 }
 
@@ -365,7 +371,7 @@ func (a *analyzer) mutated(v value, name string, n, from int32) value {
 		at, sc := a.t.Nodes[n].Start, a.scopes.Of(n)
 		key = mutKey{from: from, name: name, scope: sc}
 		for _, m := range ms {
-			if m.at < at && a.scopes.Of(m.node) == sc {
+			if m.at < at && a.scopes.Of(m.where()) == sc {
 				key.before++
 			}
 		}
@@ -402,10 +408,10 @@ func (a *analyzer) applyMutations(v value, ms []mutation, use, from int32) value
 	at := a.t.Nodes[use].Start
 	sc := a.scopes.Of(use)
 	for k, m := range ms {
-		if m.at >= at && a.scopes.Of(m.node) == sc {
+		if m.at >= at && a.scopes.Of(m.where()) == sc {
 			continue
 		}
-		if from != none && a.otherFreshList(m.recv, from) {
+		if from != none && !m.passed && a.otherFreshList(m.recv, from) {
 			continue
 		}
 		if k == maxMutations {
@@ -540,7 +546,18 @@ func withDefault(v, d value, n int32) value {
 // parameter's position.
 func (a *analyzer) evalParam(b *binding) value {
 	t := a.t
+	cb := strings.HasPrefix(b.fn, cbPrefix)
+	if (cb || !b.method && !b.rest) && a.ev.Seed {
+		a.callbackSites(b.fn, b)
+	} else if cb {
+		return treesitter.Unknown(b.name)
+	}
 	return a.ev.Param(b.name, b.fn, b.method, b.def, func(site int32) (value, bool, bool) {
+		if cb || a.cbDone[b.fn] {
+			if v, found, handled := a.passedAt(site, b); handled {
+				return v, found, true
+			}
+		}
 		args := t.Child(site, fArguments)
 		if args == none || t.Nodes[args].Kind != kArguments {
 			return value{}, false, false
@@ -632,6 +649,12 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			return treesitter.MapGet(a.ev.Cfg, v, treesitter.Str(name, n), n)
 		}
 		return treesitter.Elem(v, name, n)
+	case vStr:
+		if treesitter.IsDynamicExport(v) {
+			// a member of another module's name past a bound (X[0]):
+			// as unknown as the name
+			return treesitter.FromExport(a.ev.Cfg, scanner.Export{Dynamic: true}, n)
+		}
 	case vUnknown, vFunc:
 		// const r = new Runner(); r.bin: an instance not known statically
 		// has the fields, getters and methods the file gives any instance
@@ -1132,6 +1155,12 @@ func (a *analyzer) evalCall(n int32) value {
 		if op, ok := strFuncs[callee.Path[0]]; ok && callee.Mod == "#global" {
 			return treesitter.StrMethod(op, arg0(), nil, n)
 		}
+		if callee.Mod == "#global" && callee.Path[0] == "structuredClone" {
+			// a deep copy: the same value
+			v := arg0()
+			v.Node = n
+			return v
+		}
 	case apiBasename:
 		return treesitter.Basename(arg0(), n)
 	case apiPathJoin:
@@ -1220,6 +1249,15 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 		case "Object.freeze", "Object.seal", "Object.preventExtensions":
 			// Object.freeze({ bin: 'claude' }): the same object
 			return arg(0), true
+		case "JSON.parse":
+			// JSON.parse(JSON.stringify(x)): a deep copy of x
+			if len(argv) > 0 && t.Nodes[argv[0]].Kind == kCall {
+				if f := t.Child(argv[0], fFunction); f != none && t.Is(f, "JSON.stringify") {
+					if in := t.Child(argv[0], fArguments); in != none && t.Nodes[in].First != none {
+						return a.ev.Eval(t.Nodes[in].First), true
+					}
+				}
+			}
 		case "Object.fromEntries", "Array.from", "Array.of":
 			if name == "of" {
 				return value{K: vArr, Elems: args(), Node: n, Lit: none}, true
@@ -1281,6 +1319,16 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 		case "get":
 			// a Map's entries
 			return treesitter.MapGet(a.ev.Cfg, recv, arg(0), n), true
+		case "splice":
+			// the elements taken off: recv[i:i+k], else any of them
+			out := recv
+			out.Node, out.Lit = n, none
+			i, err1 := strconv.Atoi(arg(0).S)
+			k, err2 := strconv.Atoi(arg(1).S)
+			if err1 == nil && err2 == nil && arg(0).Known() && arg(1).Known() && i >= 0 && k >= 0 && i+k <= len(recv.Elems) {
+				out.Elems = recv.Elems[i : i+k]
+			}
+			return out, true
 		case "slice":
 			out := recv
 			out.Node, out.Lit = n, none

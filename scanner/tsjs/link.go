@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -81,15 +82,12 @@ func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bo
 // parameters reach a process API (also through other helpers, in this
 // file or, through p.Imports, in others).
 func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
-	g, lang := grammarFor(p.Path, p.Src)
-	p.Language = lang
-	t, err := g.ParseFile(p.Src)
+	a, release, err := summaryAnalyzer(p, false)
 	if err != nil {
 		return nil, err
 	}
-	defer t.Release()
-	a := newAnalyzer(t, p)
-	a.collect()
+	defer release()
+	t := a.t
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		var fn int32
 		switch t.Nodes[i].Kind {
@@ -125,9 +123,55 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	a.subclasses(false)
 	a.aliasExports()
 	a.summarizeConsts()
+	a.summarizeCallbacks()
 	a.summarizeExports()
 	a.summarizeEnv()
 	return &a.link.sum, nil
+}
+
+var _ scanner.NameLinker = Detector{}
+
+// SummarizeName implements scanner.NameLinker: the constants module-level
+// name holds (its members by path), every string kept, evaluated with
+// p.Imports (a name of another module it reads is that module's value).
+// Only that name is evaluated: what else the module holds does not matter.
+func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary, error) {
+	a, release, err := summaryAnalyzer(p, true)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	bs := a.scopes.ModuleBindings(name)
+	if len(bs) == 1 && !bs[0].ref && !bs[0].param && bs[0].value != none {
+		v := a.ev.Eval(bs[0].value)
+		for _, p := range bs[0].path {
+			v = a.member(v, p, bs[0].name)
+		}
+		a.exportValue(name, v, bs[0].name, 0)
+	}
+	if name == "" || name == "default" || len(bs) == 0 {
+		// module.exports = {...}, export default {...}: their members
+		a.summarizeExports()
+	}
+	if err := a.ev.Err(); err != nil {
+		a.link.sum.Truncated = true
+	}
+	return &a.link.sum, nil
+}
+
+// summaryAnalyzer parses p's file and binds its names, for a summary
+// (allConsts: it keeps every constant); release hands the tree back.
+func summaryAnalyzer(p *scanner.Pass, allConsts bool) (a *analyzer, release func(), err error) {
+	g, lang := grammarFor(p.Path, p.Src)
+	p.Language = lang
+	t, err := g.ParseFile(p.Src)
+	if err != nil {
+		return nil, nil, err
+	}
+	a = newAnalyzer(t, p)
+	a.allConsts = allConsts
+	a.collect()
+	return a, t.Release, nil
 }
 
 // summarizeEnv records the environment variables the module sets to a
@@ -161,6 +205,24 @@ func (a *analyzer) summarizeExports() {
 		switch t.Nodes[i].Kind {
 		case kExportStatement:
 			a.exportStatement(i)
+		case kCall:
+			// Object.assign(module.exports, require('./spawn')): every
+			// name of that module, as `export *`
+			if f := t.Child(i, fFunction); f == none || !t.Is(f, "Object.assign") || a.scopes.Of(i) != a.scopes.Of(0) {
+				continue
+			}
+			args := t.Child(i, fArguments)
+			if args == none || t.Nodes[args].First == none {
+				continue
+			}
+			if first := t.Nodes[args].First; !t.Is(first, "module.exports") && !t.Is(first, "exports") {
+				continue
+			}
+			for c := t.Nodes[t.Nodes[args].First].Next; c != none; c = t.Nodes[c].Next {
+				if sv := a.ev.Eval(c); sv.K == vRef && local(sv.Mod) && len(sv.Path) == 0 && !slices.Contains(a.link.sum.Stars, sv.Mod) {
+					a.link.sum.Stars = append(a.link.sum.Stars, sv.Mod)
+				}
+			}
 		case kAssignment:
 			// module.exports = v, module.exports.x = v, exports.x = v
 			l := t.Child(i, fLeft)
@@ -170,6 +232,7 @@ func (a *analyzer) summarizeExports() {
 			switch lt := t.Text(l); {
 			case lt == "module.exports":
 				a.exportValue("", a.ev.Eval(t.Child(i, fRight)), i, 0)
+				a.deferIfImports("*", t.Child(i, fRight))
 			case strings.HasPrefix(lt, "module.exports.") || strings.HasPrefix(lt, "exports."):
 				a.exportValue(lt[strings.LastIndexByte(lt, '.')+1:], a.ev.Eval(t.Child(i, fRight)), i, 0)
 			}
@@ -269,6 +332,7 @@ func (a *analyzer) exportStatement(i int32) {
 	if v := t.Child(i, fValue); v != none {
 		// export default <expression>
 		a.exportValue("default", a.ev.Eval(v), i, 0)
+		a.deferIfImports("*", v)
 		return
 	}
 	isDefault := strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(t.Text(i), "export")), "default")
@@ -353,6 +417,21 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 	case v.K == vObj && v.Obj != none:
 		for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
 			switch t.Nodes[c].Kind {
+			case kSpread:
+				// { ...DEFAULTS, timeout: 1 }: the spread object's members,
+				// unless a later entry sets them
+				sv := a.ev.Eval(t.Nodes[c].First)
+				switch {
+				case sv.K == vObj && sv.Obj != v.Obj:
+					a.exportValue(name, sv, c, depth+1)
+				case sv.K == vRef && local(sv.Mod) && len(sv.Path) > 0 && name != "" && name != "default":
+					// another module's object: its members, by path
+					a.link.sum.AddReexport(name+".*", scanner.Ref{Spec: sv.Mod, Name: pathKey(sv.Path), At: t.Pos(c)})
+				case sv.K == vRef && local(sv.Mod) && len(sv.Path) == 0 && (name == "" || name == "default") && !slices.Contains(a.link.sum.Stars, sv.Mod):
+					// module.exports = { ...require('./spawn') }: every
+					// name of that module, as `export *`
+					a.link.sum.Stars = append(a.link.sum.Stars, sv.Mod)
+				}
 			case kPair:
 				if k := t.Child(c, fKey); k != none {
 					a.exportValue(key(propName(t, k)), a.ev.Eval(t.Child(c, fValue)), c, depth+1)
@@ -396,7 +475,7 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: pathKey(v.Path), At: t.Pos(at)})
 	case name != "":
 		strs := usableStrings(v)
-		if len(strs) > 0 && (a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) || slices.ContainsFunc(strs, scanner.PrimitivePart)) {
+		if len(strs) > 0 && (a.allConsts || a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) || slices.ContainsFunc(strs, scanner.PrimitivePart)) {
 			a.link.sum.AddConst(name, scanner.Const{Vals: strs, At: t.Pos(at)})
 		}
 	}
@@ -417,7 +496,7 @@ func (a *analyzer) exportList(name string, v value, at int32) {
 			}
 		}
 	}
-	if a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
+	if a.allConsts || a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
 		a.link.sum.AddConst(name, scanner.Const{Vals: elems, List: true, At: a.t.Pos(at)})
 	}
 }
@@ -570,8 +649,71 @@ func (a *analyzer) summarizeConsts() {
 			v = a.member(v, p, bs[0].name)
 		}
 		a.exportValue(name, v, bs[0].name, 0)
+		if len(bs[0].path) == 0 {
+			a.deferIfImports(name, bs[0].value)
+		}
 	}
 	a.summarizeClassFields()
+}
+
+// deferIfImports lists module-level name among the summary's Deferred
+// when its value (node value) reads a name imported from a module of the
+// repository (`[...BASE, '-p']`, `PREFIX + 'claude'`, `path.join(DIR,
+// NAME)`): made without imports, the summary cannot hold what it is, so
+// the driver summarizes the module again with them when an importer
+// looks it up. Only in a summary made without imports.
+func (a *analyzer) deferIfImports(name string, value int32) {
+	if a.p.Imports != nil || value == none || slices.Contains(a.link.sum.Deferred, name) {
+		return
+	}
+	if a.localImports == nil {
+		a.localImports = map[string]bool{}
+		for _, n := range a.scopes.ModuleNames() {
+			for _, b := range a.scopes.ModuleBindings(n) {
+				if b.ref && local(b.mod) || b.value != none && a.isLocalRequire(b.value) {
+					a.localImports[n] = true
+				}
+			}
+		}
+	}
+	if len(a.localImports) == 0 {
+		return
+	}
+	t := a.t
+	end := t.Nodes[value].End
+	for j := value; j < int32(len(t.Nodes)) && (j == value || t.Nodes[j].Start < end); j++ {
+		switch t.Nodes[j].Kind {
+		case kFunction, kArrow, kClassDecl:
+			// a function's body is not the constant's value (what a
+			// function of another module returns is read otherwise)
+			skip := t.Nodes[j].End
+			for j+1 < int32(len(t.Nodes)) && t.Nodes[j+1].Start < skip {
+				j++
+			}
+		case kIdentifier:
+			if a.localImports[t.Text(j)] {
+				a.link.sum.Deferred = append(a.link.sum.Deferred, name)
+				return
+			}
+		}
+	}
+}
+
+// isLocalRequire reports whether expression n is `require('./m')` (or a
+// member of it) of a module that may be a file of the repository.
+func (a *analyzer) isLocalRequire(n int32) bool {
+	t := a.t
+	for n != none && t.Nodes[n].Kind == kMember {
+		n = t.Child(n, fObject)
+	}
+	if n == none || t.Nodes[n].Kind != kCall || !t.Is(t.Child(n, fFunction), "require") {
+		return false
+	}
+	args := t.Child(n, fArguments)
+	if args == none || t.Nodes[args].First == none {
+		return false
+	}
+	return local(normModule(propName(t, t.Nodes[args].First)))
 }
 
 // summarizeClassFields offers the fields a module-level class declares
@@ -826,6 +968,7 @@ const maxNeedNodes = 256
 func (a *analyzer) needsIn(n int32) {
 	t := a.t
 	stack := []int32{n}
+	var walked []int32 // the functions whose returns are read
 	seen := 0
 	for len(stack) > 0 {
 		c := stack[len(stack)-1]
@@ -848,10 +991,22 @@ func (a *analyzer) needsIn(n int32) {
 					}
 				case b.value != none && !b.param && (b.value < c || t.Nodes[b.value].Start > t.Nodes[c].End):
 					stack = append(stack, b.value)
+				case b.param && b.fn != "":
+					// a callback handed to another module's function
+					a.callbackNeeds(&b)
 				}
 			}
 		case kFunction, kArrow:
 			// a callback's body is not the value handed on
+		case kCall:
+			// pick(k) of a function of the file: what it returns
+			if fn := a.localCallee(c); fn != none && !slices.Contains(walked, fn) {
+				walked = append(walked, fn)
+				stack = append(stack, a.returnExprs(fn)...)
+			}
+			for k := t.Nodes[c].First; k != none; k = t.Nodes[k].Next {
+				stack = append(stack, k)
+			}
 		default:
 			for k := t.Nodes[c].First; k != none; k = t.Nodes[k].Next {
 				stack = append(stack, k)
@@ -1019,6 +1174,19 @@ func (a *analyzer) fieldPath(v value, f string, n int32) (value, bool) {
 			v = a.member(v, seg, n)
 			continue
 		}
+		if seg == scanner.AnyMember {
+			// argv.pop(), argv.splice(...): any element
+			v = a.anyEntry(v, n)
+			continue
+		}
+		if seg == "()" {
+			// getBin(): what the function given returns
+			if v.K != vFunc || v.Fn == none {
+				return value{}, false
+			}
+			v = a.ev.ReturnValue(v.Fn, n)
+			continue
+		}
 		var ok bool
 		if v, ok = a.prop(v, seg); !ok {
 			return value{}, false
@@ -1120,6 +1288,17 @@ func (a *analyzer) sinkFieldProp(n int32, k scanner.Sink) (ok, added bool) {
 // paramOf reports which parameter of a named function expression n is
 // (or reads a property of).
 func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) {
+	fn, idx, field, ok = a.paramOfAny(n)
+	if strings.HasPrefix(fn, cbPrefix) {
+		// a callback's parameter: no helper of the file (its values
+		// are the function's it is handed to, evalParam)
+		return "", 0, "", false
+	}
+	return fn, idx, field, ok
+}
+
+// paramOfAny is paramOf, a callback's parameter included.
+func (a *analyzer) paramOfAny(n int32) (fn string, idx int, field string, ok bool) {
 	t := a.t
 	for n != none {
 		switch t.Nodes[n].Kind {
@@ -1161,10 +1340,30 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 			}
 			f, ok := joinField(inner, t.Text(prop))
 			return fn, idx, f, ok
+		case kCall:
+			if callee := t.Child(n, fFunction); callee != none && t.Nodes[callee].Kind == kIdentifier {
+				// getBin(): what the function it is given returns
+				fn, idx, inner, ok := a.paramOfAny(callee)
+				if !ok || idx == scanner.ParamThis || inner != "" {
+					return "", 0, "", false
+				}
+				return fn, idx, "()", true
+			}
+			// args.shift(), args.pop(): an element the helper takes off
+			// its parameter
+			obj, f, list := a.removedFrom(n)
+			if obj == none || list {
+				return "", 0, "", false
+			}
+			return a.paramMember(obj, f)
 		case kSubscript:
 			obj, ix := t.Child(n, fObject), t.Child(n, fIndex)
 			if obj == none || ix == none {
 				return "", 0, "", false
+			}
+			if o, f, list := a.removedFrom(obj); o != none && list {
+				// args.splice(0, 1)[0]: one of the elements taken off
+				return a.paramMember(o, f)
 			}
 			k, err := strconv.Atoi(t.Text(ix))
 			if err != nil || k < 0 {
@@ -1192,6 +1391,13 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 			if found && len(bs) == 1 && !bs[0].param && !bs[0].ref && !bs[0].each && bs[0].value != none && a.aliasDepth < maxFieldDepth {
 				// const [c, ...r] = argv; const bin = o.bin: a name bound
 				// once to (a member of) a parameter is that member
+				if o, f, list := a.removedFrom(bs[0].value); list && len(bs[0].path) == 1 {
+					// const [bin] = args.splice(0, 1): one taken off
+					a.aliasDepth++
+					fn, idx, inner, ok := a.paramMember(o, f)
+					a.aliasDepth--
+					return fn, idx, inner, ok
+				}
 				a.aliasDepth++
 				fn, idx, inner, ok := a.paramOf(bs[0].value)
 				a.aliasDepth--
@@ -1224,6 +1430,51 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, field string, ok bool) 
 		return "", 0, "", false
 	}
 	return "", 0, "", false
+}
+
+// removedFrom is, for call n taking elements off an array in place, the
+// array's expression and which element the call gives: `xs.shift()` the
+// first (`#0`), `xs.pop()` and `xs.splice(...)` any one
+// (scanner.AnyMember: which one is not followed), list set when the call
+// gives an array of them (splice). obj is none for any other call.
+func (a *analyzer) removedFrom(n int32) (obj int32, field string, list bool) {
+	t := a.t
+	if n == none || t.Nodes[n].Kind != kCall {
+		return none, "", false
+	}
+	fn := t.Child(n, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kMember {
+		return none, "", false
+	}
+	obj = t.Child(fn, fObject)
+	switch prop := t.Child(fn, fProperty); {
+	case prop == none || obj == none:
+		return none, "", false
+	case t.Is(prop, "shift"):
+		return obj, "#0", false
+	case t.Is(prop, "pop"):
+		return obj, scanner.AnyMember, false
+	case t.Is(prop, "splice"):
+		return obj, scanner.AnyMember, true
+	}
+	return none, "", false
+}
+
+// paramMember is paramOf(obj) with member f of it.
+func (a *analyzer) paramMember(obj int32, f string) (string, int, string, bool) {
+	if k := a.t.Nodes[obj].Kind; k != kIdentifier && k != kMember {
+		return "", 0, "", false
+	}
+	if bs, _, found := a.scopes.Lookup(a.t.Src[a.t.Nodes[obj].Start:a.t.Nodes[obj].End], obj); found && len(bs) == 1 && bs[0].rest && bs[0].fn != "" && f == "#0" {
+		// (...argv) => argv.shift(): the first argument
+		return bs[0].fn, bs[0].index, "", true
+	}
+	fn, idx, inner, ok := a.paramOf(obj)
+	if !ok || idx == scanner.ParamThis {
+		return "", 0, "", false
+	}
+	f, ok = joinField(inner, f)
+	return fn, idx, f, ok
 }
 
 // methodOf is the name of the method whose `this` node n sees (arrows
@@ -1429,6 +1680,8 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 			v = a.ev.Eval(cs[k.Param])
 		case k.Param < 0 || k.Param >= len(args) || t.Nodes[args[k.Param]].Kind == kSpread:
 			continue
+		case a.argVals != nil:
+			v = a.argVals[k.Param]
 		default:
 			v = a.ev.Eval(args[k.Param])
 		}
@@ -1690,4 +1943,115 @@ func (a *analyzer) sinkShellLine(n int32, at scanner.Step) {
 		}
 		a.sinkParam(p.param, scanner.Sink{Role: scanner.SinkShell, At: at, Around: around})
 	}
+}
+
+// reexportRE matches a re-export of a relative module at an `export`
+// (`export * from './x'`, `export { a, b as c } from "../y"`).
+var reexportRE = regexp.MustCompile(`^export\s*(\*|\{[^}]*\})\s*from\s*['"](\.{1,2}/[^'"\n]{0,300})['"]`)
+
+// maxReexports bounds the re-exports a file's text is read for.
+const maxReexports = 64
+
+// addReexports records, in phase one, the relative modules p's file
+// re-exports (Summary.Stars and Reexports), read from its text, when its
+// summary does not hold them already: phase two follows a helper
+// re-exported by a file that is not a folder's index (`export * from
+// './spawnit'` in lib.ts) to the files that import it from there.
+func addReexports(p *scanner.Pass) {
+	if p.Summary != nil && (len(p.Summary.Stars) > 0 || len(p.Summary.Reexports) > 0) {
+		return
+	}
+	var s scanner.Summary
+	src := p.Src
+	for off, n := 0, 0; n < maxReexports; {
+		i := bytes.Index(src[off:], []byte("export"))
+		if i < 0 {
+			break
+		}
+		at := off + i
+		off = at + len("export")
+		if at > 0 && (isIdentByte(src[at-1]) || src[at-1] == '.') {
+			continue
+		}
+		m := reexportRE.FindSubmatch(src[at:min(len(src), at+2400)])
+		if m == nil {
+			continue
+		}
+		n++
+		spec := string(m[2])
+		if string(m[1]) == "*" {
+			if !slices.Contains(s.Stars, spec) {
+				s.Stars = append(s.Stars, spec)
+			}
+			continue
+		}
+		for _, part := range strings.Split(strings.Trim(string(m[1]), "{}"), ",") {
+			f := strings.Fields(part)
+			switch {
+			case len(f) == 1:
+				s.AddReexport(f[0], scanner.Ref{Spec: spec, Name: f[0]})
+			case len(f) == 3 && f[1] == "as":
+				s.AddReexport(f[2], scanner.Ref{Spec: spec, Name: f[0]})
+			}
+		}
+	}
+	if len(s.Stars) == 0 && len(s.Reexports) == 0 {
+		return
+	}
+	if p.Summary == nil {
+		p.Summary = &s
+		return
+	}
+	p.Summary.Stars = s.Stars
+	for k, r := range s.Reexports {
+		p.Summary.AddReexport(k, r)
+	}
+}
+
+// isIdentByte reports whether c may be part of an identifier.
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// localCallee is the function of the file call n calls by a name bound
+// once to it (`pick(k)` with `function pick(k) {...}`), else none.
+func (a *analyzer) localCallee(n int32) int32 {
+	t := a.t
+	callee := t.Child(n, fFunction)
+	if callee == none || t.Nodes[callee].Kind != kIdentifier {
+		return none
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[callee].Start:t.Nodes[callee].End], callee)
+	if !ok || len(bs) != 1 || bs[0].ref || bs[0].value == none || len(bs[0].path) > 0 {
+		return none
+	}
+	if k := t.Nodes[bs[0].value].Kind; k != kFunction && k != kArrow {
+		return none
+	}
+	return bs[0].value
+}
+
+// returnExprs are the expressions function fn returns (an arrow's
+// expression body, its own `return` statements': not those of functions
+// inside it), at most maxNeedNodes.
+func (a *analyzer) returnExprs(fn int32) []int32 {
+	t := a.t
+	body := t.Child(fn, fBody)
+	if body == none {
+		return nil
+	}
+	if t.Nodes[body].Kind != kStatementBlock {
+		return []int32{body}
+	}
+	var out []int32
+	sc := a.scopes.Of(body)
+	end := t.Nodes[fn].End
+	for j := body; j < int32(len(t.Nodes)) && t.Nodes[j].Start < end && len(out) < maxNeedNodes; j++ {
+		if t.Nodes[j].Kind == kReturn && a.scopes.Of(j) == sc {
+			if e := t.Nodes[j].First; e != none {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
