@@ -246,3 +246,48 @@ func TestInterfaceImplementationsBound(t *testing.T) {
 	require.Len(t, got, 1, "one finding for the call, whatever the implementations: %q", got)
 	assert.Contains(t, got[0], "RED:process-api claude")
 }
+
+// helperMesh is a package whose helpers call every helper of the next
+// layer (width per layer, layers deep, the last running its argument):
+// width^layers paths from the top, each within maxHelperDepth.
+func helperMesh(prog string, width, layers int) map[string]string {
+	var b strings.Builder
+	b.WriteString("package mesh\n\nimport \"os/exec\"\n\n")
+	for l := 0; l < layers; l++ {
+		for i := 0; i < width; i++ {
+			fmt.Fprintf(&b, "func h%d_%d(s string) {\n", l, i)
+			if l == layers-1 {
+				b.WriteString("\t_ = exec.Command(s).Run()\n")
+			} else {
+				for j := 0; j < width; j++ {
+					fmt.Fprintf(&b, "\th%d_%d(s)\n", l+1, j)
+				}
+			}
+			b.WriteString("}\n\n")
+		}
+	}
+	return map[string]string{
+		"go.mod":       "module example.com/mesh\n\ngo 1.22\n",
+		"mesh/mesh.go": b.String(),
+		"mesh/main.go": fmt.Sprintf("package mesh\n\nfunc Start() {\n\th0_0(%q)\n}\n", prog),
+	}
+}
+
+// TestHelperVisitsBounded: a call graph whose paths outnumber what one
+// file's scan follows (maxHelperVisits) still gets its runtime reported
+// at the call, never dropped, and a mesh running git stays clean. This
+// repository's own tsjs tests made 2.3 million such paths, past the file
+// budget under the race detector.
+func TestHelperVisitsBounded(t *testing.T) {
+	got := scanTree(t, helperMesh("claude", 6, 7), "", 2)
+	var atCall []string
+	for _, f := range got {
+		if strings.HasPrefix(f, "mesh/main.go:4:") {
+			atCall = append(atCall, f)
+		}
+	}
+	// past the bound the call is dynamic (the rest not followed), with
+	// the runtime handed on
+	require.Equal(t, []string{"mesh/main.go:4:2 RED:dynamic claude"}, atCall, "findings: %v", got)
+	assert.Empty(t, scanTree(t, helperMesh("git", 6, 7), "", 2))
+}
