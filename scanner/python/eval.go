@@ -683,9 +683,7 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		// a member of a value past a bound is past it too: as a
 		// command, a launch of an unknown runtime; as a callee, not
 		// the module's export itself (treesitter.IsDynamicExport)
-		u := treesitter.Unknown(n)
-		u.Cut = true
-		return u
+		return treesitter.CutAt(n)
 	}
 	if a.p.Imports != nil && name == "command" {
 	}
@@ -1162,9 +1160,7 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 		// a member of a value past a bound is past it too: as a
 		// command, a launch of an unknown runtime; as a callee, not
 		// the module's export itself (treesitter.IsDynamicExport)
-		u := treesitter.Unknown(n)
-		u.Cut = true
-		return u
+		return treesitter.CutAt(n)
 	}
 	t := a.t
 	var vals []value

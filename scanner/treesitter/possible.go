@@ -417,9 +417,7 @@ func combine(parts []Value, f func([]Value) Value) Value {
 func UnionPast(cfg *scanner.Config, vals []Value, cut bool, n int32) Value {
 	v := unionPast(cfg, vals, n)
 	if cut {
-		rest := Unknown(n)
-		rest.Cut = true
-		v = chain(append(dynamicValue(v).Possibilities(), rest))
+		v = chain(append(dynamicValue(v).Possibilities(), CutAt(n)))
 	}
 	return v
 }

@@ -77,6 +77,14 @@ type Value struct {
 // Unknown is the value of node n when nothing is known about it.
 func Unknown(n int32) Value { return Value{K: VUnknown, Node: n, Lit: None} }
 
+// CutAt is the value at node n that stands for what a bound left unread
+// (Value.Cut): unknown, and as a command a launch of an unknown runtime.
+func CutAt(n int32) Value {
+	v := Unknown(n)
+	v.Cut = true
+	return v
+}
+
 // Str is the known string s at node n.
 func Str(s string, n int32) Value {
 	return Value{K: VStr, S: s, Sh: s, AnyKnown: true, Node: n, Lit: None}

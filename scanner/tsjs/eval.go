@@ -588,9 +588,7 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		// a member of a value past a bound is past it too: as a
 		// command, a launch of an unknown runtime; as a callee, not
 		// the module's export itself (treesitter.IsDynamicExport)
-		u := treesitter.Unknown(n)
-		u.Cut = true
-		return u
+		return treesitter.CutAt(n)
 	}
 	if v.K == vStr && v.Via == scanner.ClassDynamic && name == "stdout" {
 		// spawnSync('which', ['claude']).stdout: the look-up's output,
@@ -913,9 +911,7 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 		// a member of a value past a bound is past it too: as a
 		// command, a launch of an unknown runtime; as a callee, not
 		// the module's export itself (treesitter.IsDynamicExport)
-		u := treesitter.Unknown(n)
-		u.Cut = true
-		return u
+		return treesitter.CutAt(n)
 	}
 	t := a.t
 	var vals []value
