@@ -5,10 +5,11 @@ import "sync"
 // The heavy phase: the few steps that hold most of a scan's memory at
 // once (tree-sitter's C tree of a large bundle, some 25 bytes a byte of
 // source) mark themselves with HoldHeavy, and the driver's workers call
-// WaitHeavy before each file but a small one, so no file that may build a
-// large tree starts meanwhile. The files already in flight finish, small
-// files go on (their trees are small; the driver scans the largest file
-// first so that small ones are left to fill the cores), and the rest of
+// Heavy before each file but a small one, so no file that may build a
+// large tree starts meanwhile: such a file is put aside and taken once the
+// step ends. The files already in flight finish, small files go on (their
+// trees are small; the driver scans the largest file first so that small
+// ones are left to fill the cores), and the rest of
 // the large file's analysis runs beside the other workers again: peak
 // memory stays near that of the largest file, and no core idles for long.
 var heavy = struct {
@@ -32,6 +33,13 @@ func HoldHeavy() (release func()) {
 		}
 		heavy.Unlock()
 	}
+}
+
+// Heavy reports whether a heavy step is running now.
+func Heavy() bool {
+	heavy.Lock()
+	defer heavy.Unlock()
+	return heavy.n > 0
 }
 
 // WaitHeavy returns once no heavy step is running. A heavy step never

@@ -311,30 +311,66 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 }
 
 // eachFile calls fn(i) for every i below n on workers goroutines, taking
-// the next index as each finishes, until ctx is done; a worker waits
-// between files while a heavy step runs (scanner.WaitHeavy), unless the
-// next file is small (small(i); nil: none is): a small file's tree is
-// small, and the core would otherwise idle through a bundle's parse.
+// the next index as each finishes, until ctx is done. While a heavy step
+// runs (scanner.Heavy) a file that is not small (small(i); nil: none is)
+// is put aside and the worker takes the next one instead: a small file's
+// tree is small, and the core would otherwise idle through a bundle's
+// parse. The files put aside are taken first once the step ends; a worker
+// left with nothing else waits for it (scanner.WaitHeavy).
 func eachFile(ctx context.Context, n, workers int, fn func(i int), small func(i int) bool) {
-	var next atomic.Int64
+	q := &fileQueue{n: n, small: small}
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || ctx.Err() != nil {
+			for ctx.Err() == nil {
+				i, ok := q.take()
+				if !ok {
 					return
-				}
-				if small == nil || !small(i) {
-					scanner.WaitHeavy()
 				}
 				fn(i)
 			}
 		}()
 	}
 	wg.Wait()
+}
+
+// fileQueue hands out eachFile's indexes.
+type fileQueue struct {
+	mu    sync.Mutex
+	next  int
+	n     int
+	aside []int // not small, met while a heavy step ran
+	small func(i int) bool
+}
+
+// take is the next index to scan; false when none is left.
+func (q *fileQueue) take() (int, bool) {
+	for {
+		q.mu.Lock()
+		if len(q.aside) > 0 && !scanner.Heavy() {
+			i := q.aside[0]
+			q.aside = q.aside[1:]
+			q.mu.Unlock()
+			return i, true
+		}
+		for q.next < q.n {
+			i := q.next
+			q.next++
+			if q.small == nil || q.small(i) || !scanner.Heavy() {
+				q.mu.Unlock()
+				return i, true
+			}
+			q.aside = append(q.aside, i)
+		}
+		left := len(q.aside) > 0
+		q.mu.Unlock()
+		if !left {
+			return 0, false
+		}
+		scanner.WaitHeavy()
+	}
 }
 
 // smallFile is the size up to which a file may start while a heavy step
