@@ -123,6 +123,10 @@ const bigFile = 1 << 20
 
 var bigParses = make(chan struct{}, 1)
 
+// heavyGCPercent is the garbage collector's target while a big file's C
+// tree exists (Parse).
+const heavyGCPercent = 25
+
 // Parse parses src into the flat tree t. ok is false when the parser gave
 // up (step budget, parseBudget).
 func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
@@ -136,6 +140,10 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 		// (a GC; a few files in a tree are this large).
 		debug.FreeOSMemory()
 		releaseCMemory()
+		// The other workers go on with small files meanwhile: their
+		// garbage is collected early, so the Go heap stays small beside
+		// the C tree.
+		defer debug.SetGCPercent(debug.SetGCPercent(heavyGCPercent))
 	}
 	p := g.getParser()
 	defer g.putParser(p)
