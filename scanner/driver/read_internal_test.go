@@ -24,17 +24,35 @@ func TestReadCapped(t *testing.T) {
 		{"unknown size", "hello", -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := readCapped(strings.NewReader(tc.data), tc.size)
+			got, err := readCapped(strings.NewReader(tc.data), tc.size, nil)
 			require.NoError(t, err)
 			assert.Equal(t, tc.data, string(got))
 		})
 	}
 	// Past the cap: one byte more than the cap is read, never the rest.
 	big := bytes.Repeat([]byte("x"), scanner.MaxFileSize+100)
-	got, err := readCapped(bytes.NewReader(big), 10)
+	got, err := readCapped(bytes.NewReader(big), 10, nil)
 	require.NoError(t, err)
 	assert.Len(t, got, scanner.MaxFileSize+1)
-	got, err = readCapped(bytes.NewReader(big), int64(len(big)))
+	got, err = readCapped(bytes.NewReader(big), int64(len(big)), new([]byte))
 	require.NoError(t, err)
 	assert.Len(t, got, scanner.MaxFileSize+1)
+}
+
+// A pooled buffer read into again holds the new file only, whatever the
+// one before left in it, and grows to the largest file it held.
+func TestReadCappedPooled(t *testing.T) {
+	buf := new([]byte)
+	got, err := readCapped(strings.NewReader("a longer file"), 13, buf)
+	require.NoError(t, err)
+	assert.Equal(t, "a longer file", string(got))
+	assert.GreaterOrEqual(t, cap(*buf), 14)
+	for _, tc := range []struct {
+		data string
+		size int64
+	}{{"short", 5}, {"shrank", 10}, {"grew past what was seen", 3}} {
+		got, err = readCapped(strings.NewReader(tc.data), tc.size, buf)
+		require.NoError(t, err)
+		assert.Equal(t, tc.data, string(got), "stale bytes of an earlier file")
+	}
 }

@@ -35,6 +35,9 @@ type linkInfo struct {
 	// words is the set of the file's words (words.go), for phase two's
 	// candidate search; nil for a file no Linker read.
 	words wordSet
+	// expired: the detector ran past its budget and may still be
+	// reading the file's bytes
+	expired bool
 	// module is the summary the detector made in phase one
 	// (Pass.Module), which repo.summary gives instead of parsing again.
 	module *scanner.Summary

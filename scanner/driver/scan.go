@@ -191,7 +191,15 @@ func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options
 	}
 	var src []byte
 	if err == nil {
-		src, err = readCapped(fd, size)
+		buf := getReadBuf(size)
+		src, err = readCapped(fd, size, buf)
+		// the buffer goes back to the pool once nothing reads src: not
+		// when a detector past its budget may still be running on it
+		defer func() {
+			if !res.link.expired {
+				putReadBuf(buf)
+			}
+		}()
 	}
 	if err != nil {
 		res.skip = &report.Skip{File: c.rel, Reason: "cannot be read: " + unwrapPathErr(err)}
@@ -219,8 +227,17 @@ func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options
 // size when it was opened, into one buffer of that size: growing a buffer
 // from nothing (io.ReadAll) copied every large file several times. A file
 // that grew since is read on, up to the cap.
-func readCapped(f io.Reader, size int64) ([]byte, error) {
-	buf := make([]byte, min(max(size, 0), scanner.MaxFileSize)+1)
+func readCapped(f io.Reader, size int64, pooled *[]byte) ([]byte, error) {
+	want := min(max(size, 0), scanner.MaxFileSize) + 1
+	var buf []byte
+	if pooled != nil && int64(cap(*pooled)) >= want {
+		buf = (*pooled)[:want]
+	} else {
+		buf = make([]byte, want)
+		if pooled != nil && want <= maxPooledRead {
+			*pooled = buf
+		}
+	}
 	n, err := io.ReadFull(f, buf)
 	switch {
 	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
@@ -230,6 +247,32 @@ func readCapped(f io.Reader, size int64) ([]byte, error) {
 	}
 	rest, err := io.ReadAll(io.LimitReader(f, scanner.MaxFileSize+1-int64(n)))
 	return append(buf, rest...), err
+}
+
+// readBufs pools the buffers files are read into: a fresh buffer for each
+// of thousands of files cost page faults (kernel time) and zeroing beside
+// the copy itself. Only buffers up to maxPooledRead are kept, so one
+// bundle does not pin its size for the rest of the scan.
+var readBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxPooledRead is the largest read buffer readBufs keeps.
+const maxPooledRead = 1 << 20
+
+// getReadBuf is a pooled buffer for a file of size bytes (readCapped fills
+// it, or replaces it when it is too small); nil for a file too large to
+// pool.
+func getReadBuf(size int64) *[]byte {
+	if size >= maxPooledRead {
+		return nil
+	}
+	return readBufs.Get().(*[]byte)
+}
+
+// putReadBuf hands buf back to the pool; nothing may read from it after.
+func putReadBuf(buf *[]byte) {
+	if buf != nil && cap(*buf) <= maxPooledRead {
+		readBufs.Put(buf)
+	}
 }
 
 // ScanBytes scans one file's contents exactly as the walk does: the first
@@ -283,8 +326,11 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 		case err != nil:
 			ioErr = err
 		}
-		if link != nil && !expired {
-			link.record(det, p)
+		if link != nil {
+			link.expired = expired
+			if !expired {
+				link.record(det, p)
+			}
 		}
 	}
 	if link != nil && det == nil {
