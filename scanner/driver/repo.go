@@ -60,6 +60,7 @@ func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
 // repoFile is one file of the repository as phase two sees it.
 type repoFile struct {
 	rel    string
+	size   int64 // bytes, as the walk saw them (0: not known)
 	res    *fileResult
 	read   func() ([]byte, error)
 	rescan func(scanner.Imports) fileResult
@@ -245,7 +246,7 @@ func diskRepo(files []candidate, results []fileResult) func(cfg *scanner.Config,
 			if !res.scanned {
 				continue
 			}
-			rf := &repoFile{rel: c.rel, res: res,
+			rf := &repoFile{rel: c.rel, size: c.size, res: res,
 				read:   func() ([]byte, error) { return scanner.ReadFile(c.abs) },
 				rescan: func(im scanner.Imports) fileResult { return scanFile(ctx, c, cfg, opt, im) }}
 			rf.as = func(lang string) fileResult {
@@ -406,7 +407,15 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			return
 		}
 		out := make([]fileResult, len(cands))
-		eachFile(ctx, len(cands), workers, func(i int) {
+		// the largest first: a bundle found last would hold the round's
+		// end while the other cores idle
+		order := make([]int, len(cands))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(x, y int) bool { return cands[order[x]].size > cands[order[y]].size })
+		eachFile(ctx, len(cands), workers, func(k int) {
+			i := order[k]
 			out[i] = cands[i].rescan(&fileImports{r: r, from: cands[i].rel})
 		}, nil)
 		for i, f := range cands {
