@@ -634,17 +634,56 @@ func (a *analyzer) paramValue(b *binding, pname string) value {
 			return a.needArg(w), true, true
 		}
 		if b.index >= 0 {
-			for j, c := range pos {
+			j := 0
+			for _, c := range pos {
 				if t.Nodes[c].Kind == kListSplat {
-					return value{}, false, false
+					// run_tool(*CMD): the list's elements take the
+					// positions from here on
+					elems, exact, ok := a.splatElems(c)
+					switch {
+					case !ok:
+						return value{}, false, false
+					case b.index < j+len(elems) && exact:
+						return a.needArg(elems[b.index-j]), true, true
+					case !exact:
+						// past an element of unknown length: any
+						// element from here may be the parameter
+						from := min(len(elems), max(0, b.index-j))
+						return treesitter.Union(a.ev.Cfg, append(append([]value{}, elems[from:]...), treesitter.Unknown(c)), c), true, true
+					}
+					j += len(elems)
+					continue
 				}
 				if j == b.index {
 					return a.needArg(a.ev.Eval(c)), true, true
 				}
+				j++
 			}
 		}
 		return value{}, false, true
 	})
+}
+
+// splatElems is what the splat c (`*xs` among a call's arguments)
+// passes: xs's elements, whether they are exactly those (a list or tuple
+// whose elements are each one value), and false when xs is not a list the
+// evaluator knows.
+func (a *analyzer) splatElems(c int32) (elems []value, exact, ok bool) {
+	x := a.t.Nodes[c].First
+	if x == none {
+		return nil, false, false
+	}
+	v := a.ev.Eval(x)
+	if v.K != vArr {
+		return nil, false, false
+	}
+	exact = true
+	for _, e := range v.Elems {
+		if e.K == treesitter.VUnknown || e.Cut {
+			exact = false // a splat of its own, or a change not modelled
+		}
+	}
+	return v.Elems, exact, true
 }
 
 // refValue turns a reference that names a command object (sh.claude,

@@ -566,7 +566,28 @@ func (a *analyzer) evalParam(b *binding) value {
 		var rest []value
 		for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
 			if t.Nodes[c].Kind == kSpread {
-				return value{}, false, false
+				// runTool(...CMD): the spread array's elements take
+				// the positions from here on
+				elems, exact, ok := a.spreadElems(c)
+				if !ok {
+					return value{}, false, false
+				}
+				switch {
+				case b.rest:
+					rest = append(rest, elems[min(len(elems), max(0, b.index-j)):]...)
+					if !exact {
+						return value{K: vArr, Elems: append(rest, treesitter.Unknown(c)), Node: b.name, Lit: none}, true, true
+					}
+				case b.index < j+len(elems) && exact:
+					return a.needArg(elems[b.index-j]), true, true
+				case !exact:
+					// positions past an element of unknown length:
+					// any element from here may be the parameter
+					from := min(len(elems), max(0, b.index-j))
+					return treesitter.Union(a.ev.Cfg, append(append([]value{}, elems[from:]...), treesitter.Unknown(c)), c), true, true
+				}
+				j += len(elems)
+				continue
 			}
 			if b.rest && j >= b.index {
 				rest = append(rest, a.needArg(a.ev.Eval(c)))
@@ -580,6 +601,28 @@ func (a *analyzer) evalParam(b *binding) value {
 		}
 		return value{}, false, true
 	})
+}
+
+// spreadElems is what the spread element c (`...xs` in a call's arguments)
+// passes: xs's elements, whether they are exactly those (a closed array
+// whose elements are each one value), and false when xs is not an array
+// the evaluator knows.
+func (a *analyzer) spreadElems(c int32) (elems []value, exact, ok bool) {
+	x := a.t.Nodes[c].First
+	if x == none {
+		return nil, false, false
+	}
+	v := a.ev.Eval(x)
+	if v.K != vArr {
+		return nil, false, false
+	}
+	exact = true
+	for _, e := range v.Elems {
+		if e.K == treesitter.VUnknown || e.Cut {
+			exact = false // a spread of its own, or a change not modelled
+		}
+	}
+	return v.Elems, exact, true
 }
 
 // member is the value of v.name.
