@@ -33,7 +33,12 @@ type Triggers struct {
 	classes int
 	out     [][]trigger
 	outFrom int // states from here on (times classes) have outputs
+	longest int // the length of the longest string
 }
+
+// Longest is the length of the longest trigger string: a text split into
+// pieces holds a trigger only if a run of pieces this long, joined, does.
+func (tr *Triggers) Longest() int { return tr.longest }
 
 // Hits says which kinds of trigger a file holds (Triggers.Scan).
 type Hits uint8
@@ -115,6 +120,7 @@ type triggerString struct {
 func compileTriggers(ts []triggerString) *Triggers {
 	tr := &Triggers{classes: 1}
 	for _, x := range ts {
+		tr.longest = max(tr.longest, len(x.s))
 		for i := 0; i < len(x.s); i++ {
 			if tr.class[x.s[i]] == 0 {
 				tr.class[x.s[i]] = uint8(tr.classes)

@@ -795,9 +795,6 @@ func containsAny(src []byte, names [][]byte) bool {
 	return false
 }
 
-// maxParts is how many consecutive string literals litFacts runs together.
-const maxParts = 4
-
 // fileFacts is what a file's imports say, read with go/scanner up to its
 // first declaration (no syntax tree): its package clause, whether it
 // imports a process API's package (and mentions one of its names), and
@@ -816,9 +813,11 @@ type fileFacts struct {
 }
 
 // litFacts is what a file's string literals say: whether one of them (on
-// its own, or up to maxParts consecutive ones run together, so `"cl" +
-// "aude"` counts) names a runtime, a runtime package or launch-runtime
-// (tokens), or holds the primitive.
+// its own, or consecutive ones run together, so `"c" + "l" + "aude"`
+// counts) names a runtime, a runtime package or launch-runtime (tokens),
+// or holds the primitive. Literals are run together back to a length
+// past the longest trigger, however many pieces that takes: a name split
+// into any number of non-empty pieces is seen (litWindow).
 type litFacts struct {
 	tokens    bool
 	primitive bool
@@ -884,13 +883,26 @@ func (ff *fileFacts) primitive() bool { return ff.mayPrimitive && ff.literals().
 // fifteenth of the scan of a real tree).
 func literalFacts(cfg *lscanner.Config, src []byte, prim bool) litFacts {
 	var lf litFacts
-	var recent []string // the last maxParts literals, in file order
+	// the last literals, in file order: those the newest is read with
+	window := litWindow(cfg)
+	var recent []string
 	done := func() bool { return lf.tokens && (lf.primitive || !prim) }
 	stringLiterals(src, func(s string) bool {
-		if len(recent) == maxParts {
-			recent = recent[1:]
+		if s == "" {
+			return true // joins nothing
 		}
 		recent = append(recent, s)
+		// drop the oldest while the others alone reach past the window
+		for n := len(recent); n > 1; n = len(recent) {
+			total := 0
+			for _, r := range recent[1:] {
+				total += len(r)
+			}
+			if total < window {
+				break
+			}
+			recent = recent[1:]
+		}
 		joined := ""
 		for i := len(recent) - 1; i >= 0 && !done(); i-- {
 			joined = recent[i] + joined
@@ -900,6 +912,13 @@ func literalFacts(cfg *lscanner.Config, src []byte, prim bool) litFacts {
 		return !done()
 	})
 	return lf
+}
+
+// litWindow is the length of the literals run together before the newest
+// one (litFacts): past the longest trigger and the primitive's spelling
+// without separators, so no split of either goes unseen.
+func litWindow(cfg *lscanner.Config) int {
+	return max(cfg.Triggers().Longest(), len("dangerously-skip-permissions")) + 1
 }
 
 // stringLiterals calls yield with the value of each string literal of Go
