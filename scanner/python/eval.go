@@ -3,6 +3,7 @@ package python
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -634,48 +635,42 @@ func (a *analyzer) paramValue(b *binding, pname string) value {
 			return a.needArg(w), true, true
 		}
 		if b.index >= 0 {
-			j := 0
-			for _, c := range pos {
-				if t.Nodes[c].Kind == kListSplat {
-					// run_tool(*CMD): the list's elements take the
-					// positions from here on
-					elems, exact, ok := a.splatElems(c)
-					switch {
-					case !ok:
-						return value{}, false, false
-					case b.index < j+len(elems) && exact:
-						return a.needArg(elems[b.index-j]), true, true
-					case !exact:
-						// past an element of unknown length: any
-						// element from here may be the parameter
-						from := min(len(elems), max(0, b.index-j))
-						return treesitter.Union(a.ev.Cfg, append(append([]value{}, elems[from:]...), treesitter.Unknown(c)), c), true, true
-					}
-					j += len(elems)
-					continue
+			if slices.ContainsFunc(pos, func(c int32) bool { return t.Nodes[c].Kind == kListSplat }) {
+				// run_tool(*CMD): the list's elements take the
+				// positions from there on
+				vals, exactTo := treesitter.Spread(pos, a.splatOf, a.ev.Eval)
+				if v, ok := treesitter.SpreadParam(a.ev.Cfg, vals, exactTo, b.index, site); ok {
+					return a.needArg(v), true, true
 				}
-				if j == b.index {
-					return a.needArg(a.ev.Eval(c)), true, true
-				}
-				j++
+				return value{}, false, true
+			}
+			if b.index < len(pos) {
+				return a.needArg(a.ev.Eval(pos[b.index])), true, true
 			}
 		}
 		return value{}, false, true
 	})
 }
 
-// splatElems is what the splat c (`*xs` among a call's arguments)
-// passes: xs's elements, whether they are exactly those (a list or tuple
-// whose elements are each one value), and false when xs is not a list the
-// evaluator knows.
-func (a *analyzer) splatElems(c int32) (elems []value, exact, ok bool) {
-	x := a.t.Nodes[c].First
-	if x == none {
+// splatOf is, for treesitter.Spread, what the splat c (`*xs` among a
+// call's arguments) passes: xs's elements when the evaluator knows the
+// list (exact when each is one value), else one unknown (one past a bound
+// when xs is: any element may be a runtime).
+func (a *analyzer) splatOf(c int32) (elems []value, exact, isSplat bool) {
+	if a.t.Nodes[c].Kind != kListSplat {
 		return nil, false, false
 	}
-	v := a.ev.Eval(x)
-	if v.K != vArr {
-		return nil, false, false
+	x := a.t.Nodes[c].First
+	if x == none {
+		return []value{treesitter.Unknown(c)}, false, true
+	}
+	// a list another module gives: phase two reads it (Pass.Needs)
+	v := a.needArg(a.ev.Eval(x))
+	switch {
+	case v.Cut:
+		return []value{treesitter.CutAt(c)}, false, true
+	case v.K != vArr:
+		return []value{treesitter.Unknown(c)}, false, true
 	}
 	exact = true
 	for _, e := range v.Elems {

@@ -2102,12 +2102,33 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 	var progSink scanner.Sink
 	var elems []scanner.Arg // a wrapper's argv with the caller's values (SinkArgElem)
 	var elemSink scanner.Sink
+	// run_tool(*CMD): a splat among the arguments gives its elements
+	// the positions from there on
+	var spread []value
+	exactTo := -1
+	splat := slices.ContainsFunc(pos, func(c int32) bool { return t.Nodes[c].Kind == kListSplat })
+	if splat {
+		spread, exactTo = treesitter.Spread(pos, a.splatOf, a.ev.Eval)
+	}
 	for _, k := range e.Sinks {
 		if k.Param < 0 {
 			continue // an attribute of the instance (subclass)
 		}
 		v, ok := a.prop(kw, k.Name)
 		switch {
+		case splat && (k.Rest || !ok || k.Name == ""):
+			switch {
+			case k.Rest:
+				v = value{K: vArr, Elems: slices.Clone(spread[min(k.Param, len(spread)):]), Node: pos[0], Lit: none}
+				if exactTo < len(spread) {
+					v.Elems = append(v.Elems, treesitter.Unknown(pos[0]))
+				}
+			default:
+				var passed bool
+				if v, passed = treesitter.SpreadParam(a.ev.Cfg, spread, exactTo, k.Param, pos[0]); !passed {
+					continue
+				}
+			}
 		case k.Rest:
 			// *args: the arguments from its position on, as a list
 			if k.Param >= len(pos) {

@@ -422,6 +422,69 @@ func UnionPast(cfg *scanner.Config, vals []Value, cut bool, n int32) Value {
 	return v
 }
 
+// Spread is what a call's positional arguments give the positions when
+// one of them spreads a list (`f(...xs)`, `f(*xs)`): spreadOf says whether
+// node c is such a spread and gives its elements (a list the evaluator
+// does not know is one unknown element; one past a bound, CutAt), and
+// whether they are exactly those; eval gives any other argument's value.
+// Positions from exactTo on are not exact: a spread of unknown length
+// came at or before them (SpreadParam).
+func Spread(args []int32, spreadOf func(c int32) (elems []Value, exact, isSpread bool), eval func(c int32) Value) (vals []Value, exactTo int) {
+	exactTo = -1
+	for _, c := range args {
+		elems, exact, is := spreadOf(c)
+		if !is {
+			vals = append(vals, eval(c))
+			continue
+		}
+		if !exact && exactTo < 0 {
+			exactTo = len(vals)
+		}
+		vals = append(vals, elems...)
+	}
+	if exactTo < 0 {
+		exactTo = len(vals)
+	}
+	return vals, exactTo
+}
+
+// SpreadParam is the value Spread's vals give position i: its own when
+// exact, any of those from exactTo on when not, and false when the call
+// passes nothing there.
+func SpreadParam(cfg *scanner.Config, vals []Value, exactTo, i int, n int32) (Value, bool) {
+	switch {
+	case i < 0:
+		return Value{}, false
+	case i < exactTo:
+		return vals[i], true
+	case exactTo < len(vals):
+		return AnyElement(cfg, vals[exactTo:], n), true
+	}
+	return Value{}, false
+}
+
+// AnyElement is the value of one of elems, any of them (a parameter
+// given by a spread past an element of unknown length): their union, and
+// when one of them may be what a bound left unread (Value.Cut), that
+// possibility too (UnionPast), which Union alone drops as opaque.
+func AnyElement(cfg *scanner.Config, elems []Value, n int32) Value {
+	var keep []Value
+	cut := false
+	for _, e := range elems {
+		for _, p := range e.Possibilities() {
+			if p.Cut {
+				cut = true
+				continue
+			}
+			keep = append(keep, p)
+		}
+	}
+	if !cut {
+		return Union(cfg, keep, n)
+	}
+	return UnionPast(cfg, keep, true, n)
+}
+
 // dynamicValue marks every possibility of v dynamic (of a list, those of
 // its first element, the command).
 func dynamicValue(v Value) Value {

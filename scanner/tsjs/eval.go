@@ -2,6 +2,7 @@ package tsjs
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -562,33 +563,27 @@ func (a *analyzer) evalParam(b *binding) value {
 		if args == none || t.Nodes[args].Kind != kArguments {
 			return value{}, false, false
 		}
+		cs := t.Children(args)
+		if slices.ContainsFunc(cs, func(c int32) bool { return t.Nodes[c].Kind == kSpread }) {
+			// runTool(...CMD): the spread array's elements take the
+			// positions from there on
+			vals, exactTo := treesitter.Spread(cs, a.spreadOf, a.ev.Eval)
+			if b.rest {
+				rest := slices.Clone(vals[min(b.index, len(vals)):])
+				if exactTo < len(vals) {
+					rest = append(rest, treesitter.Unknown(site))
+				}
+				return value{K: vArr, Elems: rest, Node: b.name, Lit: none}, true, true
+			}
+			v, ok := treesitter.SpreadParam(a.ev.Cfg, vals, exactTo, b.index, site)
+			if !ok {
+				return value{}, false, true
+			}
+			return a.needArg(v), true, true
+		}
 		j := 0
 		var rest []value
-		for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
-			if t.Nodes[c].Kind == kSpread {
-				// runTool(...CMD): the spread array's elements take
-				// the positions from here on
-				elems, exact, ok := a.spreadElems(c)
-				if !ok {
-					return value{}, false, false
-				}
-				switch {
-				case b.rest:
-					rest = append(rest, elems[min(len(elems), max(0, b.index-j)):]...)
-					if !exact {
-						return value{K: vArr, Elems: append(rest, treesitter.Unknown(c)), Node: b.name, Lit: none}, true, true
-					}
-				case b.index < j+len(elems) && exact:
-					return a.needArg(elems[b.index-j]), true, true
-				case !exact:
-					// positions past an element of unknown length:
-					// any element from here may be the parameter
-					from := min(len(elems), max(0, b.index-j))
-					return treesitter.Union(a.ev.Cfg, append(append([]value{}, elems[from:]...), treesitter.Unknown(c)), c), true, true
-				}
-				j += len(elems)
-				continue
-			}
+		for _, c := range cs {
 			if b.rest && j >= b.index {
 				rest = append(rest, a.needArg(a.ev.Eval(c)))
 			} else if j == b.index {
@@ -603,18 +598,25 @@ func (a *analyzer) evalParam(b *binding) value {
 	})
 }
 
-// spreadElems is what the spread element c (`...xs` in a call's arguments)
-// passes: xs's elements, whether they are exactly those (a closed array
-// whose elements are each one value), and false when xs is not an array
-// the evaluator knows.
-func (a *analyzer) spreadElems(c int32) (elems []value, exact, ok bool) {
-	x := a.t.Nodes[c].First
-	if x == none {
+// spreadOf is, for treesitter.Spread, what the spread element c (`...xs`
+// among a call's arguments) passes: xs's elements when the evaluator
+// knows the array (exact when each is one value), else one unknown (one
+// past a bound when xs is: any element may be a runtime).
+func (a *analyzer) spreadOf(c int32) (elems []value, exact, isSpread bool) {
+	if a.t.Nodes[c].Kind != kSpread {
 		return nil, false, false
 	}
-	v := a.ev.Eval(x)
-	if v.K != vArr {
-		return nil, false, false
+	x := a.t.Nodes[c].First
+	if x == none {
+		return []value{treesitter.Unknown(c)}, false, true
+	}
+	// an array another module gives: phase two reads it (Pass.Needs)
+	v := a.needArg(a.ev.Eval(x))
+	switch {
+	case v.Cut:
+		return []value{treesitter.CutAt(c)}, false, true
+	case v.K != vArr:
+		return []value{treesitter.Unknown(c)}, false, true
 	}
 	exact = true
 	for _, e := range v.Elems {

@@ -1656,6 +1656,13 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 	var used scanner.Sink
 	var elems []scanner.Arg // the arguments with the caller's values at the parameters (SinkArgElem)
 	var elemSink scanner.Sink
+	// runTool(...CMD): a spread among the arguments gives its elements
+	// the positions from there on
+	var spread []value
+	exactTo := -1
+	if a.argVals == nil && slices.ContainsFunc(args, func(c int32) bool { return t.Nodes[c].Kind == kSpread }) {
+		spread, exactTo = treesitter.Spread(args, a.spreadOf, a.ev.Eval)
+	}
 	for _, k := range e.Sinks {
 		var v value
 		switch {
@@ -1678,6 +1685,14 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 				continue
 			}
 			v = a.ev.Eval(cs[k.Param])
+		case exactTo >= 0:
+			if k.Param < 0 {
+				continue
+			}
+			var ok bool
+			if v, ok = treesitter.SpreadParam(a.ev.Cfg, spread, exactTo, k.Param, n); !ok {
+				continue
+			}
 		case k.Param < 0 || k.Param >= len(args) || t.Nodes[args[k.Param]].Kind == kSpread:
 			continue
 		case a.argVals != nil:
