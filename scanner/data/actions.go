@@ -156,14 +156,24 @@ func exprVar(s string) (string, bool) {
 	if k, ok := strings.CutPrefix(inner, "env."); ok && isEnvName(k) {
 		return k, true
 	}
+	if rest, ok := strings.CutPrefix(inner, "steps."); ok {
+		if id, k, ok := strings.Cut(rest, ".outputs."); ok {
+			return stepOutputVar(id, k), true
+		}
+	}
 	return "", false
 }
+
+// stepOutputVar names the shell variable that stands for ${{
+// steps.ID.outputs.KEY }}.
+func stepOutputVar(id, k string) string { return shellName(stepsPrefix, id+"."+k) }
 
 // matrixPrefix and inputPrefix start the shell variables that stand for
 // ${{ matrix.x }} and ${{ inputs.x }}.
 const (
 	matrixPrefix = "LEASEGATE_MATRIX_"
 	inputPrefix  = "LEASEGATE_INPUT_"
+	stepsPrefix  = "LEASEGATE_STEPS_"
 )
 
 // matrixOf lists the values of a job's strategy.matrix, each a
@@ -447,30 +457,44 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 			s.customShell(v)
 		}
 		s.runStep(run.text(), sh, envOf(env, st, matrix), matrix)
-		env = append(env, githubEnvWrites(run.text())...)
+		env = append(env, githubEnvWrites(run.text(), "GITHUB_ENV", nil)...)
+		if id := st.get("id"); id != nil && id.kind == kindScalar && id.str != "" {
+			// the outputs it writes are ${{ steps.ID.outputs.KEY }}
+			env = append(env, githubEnvWrites(run.text(), "GITHUB_OUTPUT", func(k string) string { return stepOutputVar(id.str, k) })...)
+		}
 	}
 }
 
 // githubEnvRE finds a line of a run: script that writes NAME=value to the
 // job's environment file (`echo "AGENT=claude" >> "$GITHUB_ENV"`, also
-// printf and `${GITHUB_ENV}`).
-var githubEnvRE = regexp.MustCompile(`(?m)^[ \t]*(?:echo|printf)[ \t]+(?:-e[ \t]+)?(["']?)([A-Za-z_][A-Za-z0-9_]*)=([^"'\n>]*)(["']?)(?:\\n)?[ \t]*>>?[ \t]*["']?\$\{?GITHUB_ENV\}?["']?[ \t]*$`)
+// printf and `${GITHUB_ENV}`) or to the step's output file
+// ($GITHUB_OUTPUT).
+var githubEnvRE = regexp.MustCompile(`(?m)^[ \t]*(?:echo|printf)[ \t]+(?:-e[ \t]+)?(["']?)([A-Za-z_][A-Za-z0-9_-]*)=([^"'\n>]*)(["']?)(?:\\n)?[ \t]*>>?[ \t]*["']?\$\{?(GITHUB_ENV|GITHUB_OUTPUT)\}?["']?[ \t]*$`)
 
-// githubEnvWrites are the variables a run: script writes to
-// $GITHUB_ENV, which every later step of the job sees. A value that is not
-// literal text (a `$`, an expression) is not known: the variable is then
-// left out, as an unknown value names no launch by itself.
-func githubEnvWrites(t text) []envVar {
+// githubEnvWrites are the variables a run: script writes to file
+// ($GITHUB_ENV, which every later step of the job sees, or
+// $GITHUB_OUTPUT, the step's outputs), each named by name (nil: as
+// written). A value that is not literal text (a `$`, an expression) is not
+// known: the variable is then left out, as an unknown value names no
+// launch by itself.
+func githubEnvWrites(t text, file string, name func(string) string) []envVar {
 	var out []envVar
 	for _, m := range githubEnvRE.FindAllStringSubmatchIndex(t.s, -1) {
-		if m[2] != m[3] && t.s[m[2]:m[3]] != t.s[m[8]:m[9]] {
-			continue // unbalanced quotes
+		if m[2] != m[3] && t.s[m[2]:m[3]] != t.s[m[8]:m[9]] || t.s[m[10]:m[11]] != file {
+			continue // unbalanced quotes, or the other file
 		}
 		val := t.s[m[6]:m[7]]
 		if strings.ContainsAny(val, "$`\\") {
 			continue
 		}
-		out = append(out, envVar{name: t.s[m[4]:m[5]], val: text{s: val, m: t.m[m[6] : m[7]+1]}})
+		k := t.s[m[4]:m[5]]
+		switch {
+		case name != nil:
+			k = name(k)
+		case !isEnvName(k):
+			continue
+		}
+		out = append(out, envVar{name: k, val: text{s: val, m: t.m[m[6] : m[7]+1]}})
 	}
 	return out
 }

@@ -92,6 +92,12 @@ type makeState struct {
 	// then can an unknown function's arguments name one, so only then
 	// are they expanded to look.
 	names bool
+	// ruleWords are the targets and prerequisites of the file's rules
+	// (read when it mentions a runtime): the stems of its pattern rules
+	// are matched against them; auto binds the automatic variables
+	// while a recipe is expanded with them (see autoBindings).
+	ruleWords []string
+	auto      map[string]string
 }
 
 // maxShellFuncs bounds the $(shell ...) calls scanned in one Makefile.
@@ -115,6 +121,17 @@ func (s *scan) makefile() {
 	}
 	recipes := m.read(string(s.src), 0)
 	for _, r := range recipes {
+		for _, bind := range m.autoBindings(r) {
+			// the automatic variables ($*, $@, $<, $^) bound to values
+			// that name a runtime: the lines that read them once more
+			m.auto = bind
+			for _, l := range r.lines {
+				if usesAuto(l.s) {
+					m.recipeLine(l)
+				}
+			}
+			m.auto = nil
+		}
 		if m.oneshell && len(r.lines) > 1 {
 			var b builder
 			for k, l := range r.lines {
@@ -163,8 +180,13 @@ func (m *makeState) shellVar(recipes bool) {
 	m.s.judge(append(ws, shellScriptWord(ws[len(ws)-1])), "")
 }
 
-// recipe is the command lines of one rule.
-type recipe struct{ lines []text }
+// recipe is the command lines of one rule, with its targets (or target
+// patterns) and prerequisites when the file mentions a runtime (see
+// autoBindings).
+type recipe struct {
+	lines            []text
+	targets, prereqs []string
+}
 
 // read reads the lines of a Makefile: the file itself (depth 0), or one
 // it includes (depth > 0; only its variables are kept: its recipes and
@@ -261,6 +283,9 @@ func (m *makeState) read(src string, depth int) []*recipe {
 			m.scanShellFuncs(lt)
 			cur = &recipe{}
 			recipes = append(recipes, cur)
+			if m.names {
+				m.ruleHead(cur, lt)
+			}
 			if semi := ruleSemicolon(lt.s); semi >= 0 {
 				cur.lines = append(cur.lines, text{s: lt.s[semi+1:], m: lt.m[semi+1:]})
 			}
@@ -565,6 +590,15 @@ func (m *makeState) reference(inner string, off, depth int, b *builder, refs *[]
 	}
 	if v, ok := m.local(inner); ok {
 		m.emit(b, v, off, depth+1, false)
+		return
+	}
+	if name, from, to, ok := substRef(inner); ok {
+		// $(VAR:a=b), $(VAR:%=x-%): patsubst of the variable's words
+		m.function("patsubst", from+","+to+",$("+name+")", off, depth, b, refs, top)
+		return
+	}
+	if v, ok := m.auto[inner]; ok {
+		m.expandAt(text{s: v, m: constMap(len(v), off)}, scanner.ClassVariableExecution, nil, off, depth, b, refs, top)
 		return
 	}
 	if strings.Contains(inner, "$") && !strings.ContainsAny(inner, " \t,:") && depth < maxMakeDepth {

@@ -46,7 +46,7 @@ func (s *scan) packageJSON(root *node) {
 func (s *scan) runScriptArgs(scripts *node, line string, fileOff func(int) int, env []envVar, chain []string) {
 	for _, c := range scriptRunsByName(line) {
 		off := fileOff(c.at)
-		if !s.p.Config.MentionsRuntime([]byte(c.args)) {
+		if !s.p.Config.MentionsRuntime([]byte(c.args)) && !slices.ContainsFunc(c.env, func(e [2]string) bool { return s.p.Config.MentionsRuntime([]byte(e[1])) }) {
 			continue
 		}
 		target := scripts.get(c.name)
@@ -59,12 +59,25 @@ func (s *scan) runScriptArgs(scripts *node, line string, fileOff func(int) int, 
 				Message: fmt.Sprintf("arguments naming a runtime are handed to the script `%s` through more than %d scripts run by name, or through a cycle of them; not followed", c.name, scanner.MaxLinkDepth)})
 			continue
 		}
-		full := target.str + " " + c.args
+		full := target.str
+		if c.args != "" {
+			full += " " + c.args
+		}
+		// the variables the call sets (`AGENT=claude npm run agent`)
+		// are the named script's environment
+		cenv := env
+		for _, e := range c.env {
+			cenv = append(cenv[:len(cenv):len(cenv)], envVar{name: e[0], val: text{s: e[1], m: constMap(len(e[1]), off)}})
+		}
 		mark := s.p.Mark()
-		s.shell(withEnv(text{s: full, m: constMap(len(full), off)}, env), "", nil)
-		s.runScriptArgs(scripts, full, func(int) int { return off }, env, append(chain[:len(chain):len(chain)], c.name))
+		s.shell(withEnv(text{s: full, m: constMap(len(full), off)}, cenv), "", nil)
+		s.runScriptArgs(scripts, full, func(int) int { return off }, cenv, append(chain[:len(chain):len(chain)], c.name))
 		tp := s.pos(target.off)
-		step := scanner.Step{File: s.p.Path, Line: tp.Line, Column: tp.Column, Note: fmt.Sprintf("the script `%s` runs with the arguments appended", c.name)}
+		note := fmt.Sprintf("the script `%s` runs with the arguments appended", c.name)
+		if c.args == "" {
+			note = fmt.Sprintf("the script `%s` runs with the variables set", c.name)
+		}
+		step := scanner.Step{File: s.p.Path, Line: tp.Line, Column: tp.Column, Note: note}
 		fs := s.p.Findings()
 		for i := mark; i < len(fs); i++ {
 			f := &fs[i]
@@ -83,9 +96,11 @@ func (s *scan) runScriptArgs(scripts *node, line string, fileOff func(int) int, 
 }
 
 // scriptRun is a script run by name with arguments: its name, the
-// arguments as written, and where the command starts in the line.
+// arguments as written, the variables the command sets for it (NAME,
+// value), and where the command starts in the line.
 type scriptRun struct {
 	name, args string
+	env        [][2]string
 	at         int
 }
 
@@ -100,7 +115,8 @@ func scriptRunsByName(line string) []scriptRun {
 	var out []scriptRun
 	for _, cmd := range splitCommands(line) {
 		words := strings.Fields(line[cmd[0]:cmd[1]])
-		if len(words) < 3 {
+		words, env := envPrefix(words)
+		if len(words) < 2 || len(words) < 3 && len(env) == 0 {
 			continue
 		}
 		i := 1
@@ -125,19 +141,49 @@ func scriptRunsByName(line string) []scriptRun {
 		for i < len(words) && strings.HasPrefix(words[i], "-") && words[i] != "--" {
 			i++
 		}
-		if i+1 >= len(words) {
+		if i >= len(words) || i+1 >= len(words) && len(env) == 0 {
 			continue
 		}
 		rest := words[i+1:]
-		if rest[0] == "--" {
+		if len(rest) > 0 && rest[0] == "--" {
 			rest = rest[1:]
 		}
-		if len(rest) > 0 {
+		if len(rest) > 0 || len(env) > 0 {
 			at := cmd[0] + len(line[cmd[0]:cmd[1]]) - len(strings.TrimLeft(line[cmd[0]:cmd[1]], " \t"))
-			out = append(out, scriptRun{name: words[i], args: strings.Join(rest, " "), at: at})
+			out = append(out, scriptRun{name: words[i], args: strings.Join(rest, " "), env: env, at: at})
 		}
 	}
 	return out
+}
+
+// envPrefix splits the variables a command sets before the program it
+// runs (`AGENT=claude npm run x`, `env -u CI AGENT=claude npm run x`,
+// `cross-env AGENT=claude npm run x`) off its words: the program's words
+// and each NAME, value (quotes around the value dropped).
+func envPrefix(words []string) ([]string, [][2]string) {
+	var env [][2]string
+	for len(words) > 0 {
+		w := words[0]
+		switch {
+		case w == "env" || w == "cross-env" || w == "cross-env-shell":
+			words = words[1:]
+			for len(words) > 0 && strings.HasPrefix(words[0], "-") {
+				if words[0] == "-u" || words[0] == "--unset" || words[0] == "-C" || words[0] == "--chdir" {
+					words = words[min(2, len(words)):]
+					continue
+				}
+				words = words[1:]
+			}
+			continue
+		}
+		name, v, ok := strings.Cut(w, "=")
+		if !ok || !isEnvName(name) {
+			break
+		}
+		env = append(env, [2]string{name, strings.Trim(v, `'"`)})
+		words = words[1:]
+	}
+	return words, env
 }
 
 // splitCommands splits a shell line at the unquoted `;`, `&`, `|` and

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -27,6 +28,7 @@ var declCommands = map[string]bool{"export": true, "local": true, "readonly": tr
 // computes the possible values of each variable (a bounded fixpoint, so
 // that C="${C}aude" and D=$C see the values given anywhere).
 func (s *scan) collect(f *syntax.File) {
+	var uses []namedUse
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CallExpr:
@@ -57,16 +59,11 @@ func (s *scan) collect(f *syntax.File) {
 				s.record(assign{name: wi.Name.Value, items: wi.Items}, wi)
 			}
 		case *syntax.FuncDecl:
-			if n.Name != nil && runsArguments(n.Body) {
-				s.funcs[n.Name.Value] = true
-				if shifts(n.Body) {
-					if s.shifting == nil {
-						s.shifting = map[string]bool{}
-					}
-					s.shifting[n.Name.Value] = true
-				}
-			}
 			if n.Name != nil {
+				if u := argUses(n.Body); u.runs || len(u.to) > 0 {
+					u.shifts = u.shifts || shifts(n.Body)
+					uses = append(uses, namedUse{n.Name.Value, u})
+				}
 				s.bodies[n.Name.Value] = append(s.bodies[n.Name.Value], n)
 				if _, ok := s.defs[n.Name.Value]; !ok {
 					s.defs[n.Name.Value] = s.synPos(n.Pos())
@@ -75,6 +72,7 @@ func (s *scan) collect(f *syntax.File) {
 		}
 		return true
 	})
+	s.runners(uses)
 	if len(s.asgs) == 0 {
 		return
 	}
@@ -397,80 +395,192 @@ func (s *scan) fieldLists(words []*syntax.Word) []fields {
 	return cur
 }
 
-// positional reports whether a word is "$@", $*, "$1" and the like.
-func positional(w *syntax.Word) bool {
+// positional reports whether a word is "$@", $*, "$1" and the like, and
+// whether what it holds starts past the first argument ("${@:2}", "$2").
+func positional(w *syntax.Word) (ok, shifted bool) {
 	if len(w.Parts) != 1 {
-		return false
+		return false, false
 	}
 	p := w.Parts[0]
 	if dq, ok := p.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
 		p = dq.Parts[0]
 	}
-	pe, ok := p.(*syntax.ParamExp)
-	if !ok || pe.Param == nil || pe.Exp != nil || pe.Length || pe.Excl {
-		return false
+	pe, isParam := p.(*syntax.ParamExp)
+	if !isParam || pe.Param == nil || pe.Exp != nil || pe.Length || pe.Excl {
+		return false, false
 	}
-	switch pe.Param.Value {
-	case "@", "*":
-		return true
-	case "1":
-		return pe.Slice == nil
+	switch v := pe.Param.Value; {
+	case v == "@" || v == "*":
+		return true, pe.Slice != nil
+	case pe.Slice != nil || len(v) == 0 || v[0] < '1' || v[0] > '9':
+		return false, false
+	case v == "1":
+		return true, false
+	default:
+		// $2 ... ${16}: one of the later arguments
+		for _, c := range v {
+			if c < '0' || c > '9' {
+				return false, false
+			}
+		}
+		return true, true
 	}
-	return false
 }
 
-// runsArguments reports whether a function body runs its arguments as a
-// command (`retry() { "$@"; }`, `quiet() { exec "$@" >/dev/null; }`,
-// `elevate() { sudo -u root "$@"; }`): package cmdline unwraps each of its
-// commands, and one runs its arguments when the command it finally runs,
-// or the string it hands a shell, is "$@", "$*" or "$1".
+// argUse is what a function body does with its arguments: it runs them
+// as a command or hands them to a shell (runs), or hands them to other
+// functions by name (to: the file's functions that run their arguments
+// are found among them, see runners); shifts says that what it runs or
+// hands on may start past its first argument (a `shift`, "${@:2}", "$2").
+type argUse struct {
+	runs, shifts bool
+	to           []hand
+}
+
+// hand is one function a body hands its arguments to; shifts says the
+// callee may see them past its first (`next x "$@"`, `next "${@:2}"`).
+type hand struct {
+	name   string
+	shifts bool
+}
+
+// namedUse is the argUse of a function of the text.
+type namedUse struct {
+	name string
+	use  argUse
+}
+
+// argUses reads what a function body does with its arguments: package
+// cmdline unwraps each of its commands, and one runs them when the command
+// it finally runs, or the string it hands a shell, is "$@", "$*", "$1"
+// (`retry() { "$@"; }`, `quiet() { exec "$@" >/dev/null; }`, `elevate() {
+// sudo -u root "$@"; }`), or a later one ("$2", "${@:2}": shifted); and it
+// hands them on when that command is a plain name given one of them
+// (`run_in_repo() { cd "$R" && run "$@"; }`).
 // A function defined inside the body is not entered: defining it runs
 // nothing, and it gets its own verdict where the collector meets it. That
 // also keeps the collector linear on nested definitions (`f() g() h() ...`),
 // which would otherwise be walked once per enclosing function.
-func runsArguments(body *syntax.Stmt) bool {
-	found := false
+func argUses(body *syntax.Stmt) argUse {
+	var u argUse
 	syntax.Walk(body, func(n syntax.Node) bool {
-		if found {
-			return false
-		}
 		if _, ok := n.(*syntax.FuncDecl); ok {
 			return false
 		}
-		c, ok := n.(*syntax.CallExpr)
-		if !ok || len(c.Args) == 0 {
-			return true
+		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+			u.call(c.Args)
 		}
-		found = callsArguments(c.Args)
-		return !found
+		return true
 	})
-	return found
+	return u
 }
 
-// callsArguments reports whether a command runs the positional parameters
-// (see runsArguments). Words that are not plain literals are unknown to
-// cmdline; the positional ones are marked.
-func callsArguments(args []*syntax.Word) bool {
-	words := make([]cmdline.Word, len(args))
-	pos := make([]bool, len(args))
-	hasPos := false
+// call adds what one command of a function body does with the function's
+// arguments (see argUses). Words that are not plain literals are unknown
+// to cmdline; the positional ones are marked.
+func (u *argUse) call(args []*syntax.Word) {
+	var words []cmdline.Word
+	var pos, shifted []bool
 	for i, w := range args {
-		if lit := w.Lit(); lit != "" {
-			words[i] = cmdline.Lit(lit)
+		p, sh := positional(w)
+		if !p {
+			continue
 		}
-		pos[i] = positional(w)
-		hasPos = hasPos || pos[i]
+		if pos == nil {
+			words = make([]cmdline.Word, len(args))
+			for k, w := range args {
+				if lit := w.Lit(); lit != "" {
+					words[k] = cmdline.Lit(lit)
+				}
+			}
+			pos, shifted = make([]bool, len(args)), make([]bool, len(args))
+		}
+		pos[i], shifted[i] = true, sh
 	}
-	if !hasPos {
-		return false
+	if pos == nil {
+		return
 	}
 	for _, in := range cmdline.Unwrap(words).Inners {
 		switch {
-		case in.Kind == cmdline.KindArgv && pos[in.Start]:
-			return true
-		case in.Kind == cmdline.KindShell && in.Arg < len(pos) && pos[in.Arg]:
-			return true
+		case in.Kind == cmdline.KindArgv && in.Start >= 0 && in.Start < len(pos) && pos[in.Start]:
+			u.runs = true
+			u.shifts = u.shifts || shifted[in.Start]
+		case in.Kind == cmdline.KindShell && in.Arg >= 0 && in.Arg < len(pos) && pos[in.Arg]:
+			u.runs = true
+			u.shifts = u.shifts || shifted[in.Arg]
+		case in.Kind == cmdline.KindArgv && in.Start >= 0 && in.Start < len(args):
+			name := args[in.Start].Lit()
+			if name == "" || !syntax.ValidName(strings.ReplaceAll(name, "-", "_")) {
+				continue
+			}
+			for k := in.Start + 1; k < min(in.End, len(pos)); k++ {
+				if pos[k] {
+					// words before them, or a later argument first:
+					// the callee sees them past its first
+					u.to = append(u.to, hand{name, shifted[k] || k > in.Start+1})
+					break
+				}
+			}
 		}
 	}
-	return false
+}
+
+// runners finds the functions of the text that run their arguments and
+// how many functions deep: 1 for one that runs them itself, n+1 for one
+// that hands them to one of depth n (a breadth-first walk over the
+// hand-offs, each function once: linear in the text). Past maxJudgeDepth
+// a function keeps depth maxJudgeDepth+1, so a call of it reports the
+// runtime it is given dynamic (the bound reached, never silent). A
+// function that hands its arguments to one that shifts them shifts them
+// too.
+func (s *scan) runners(uses []namedUse) {
+	if len(uses) == 0 {
+		return
+	}
+	callers := map[string][]namedUse{}
+	var queue []string
+	for _, nu := range uses {
+		if nu.use.runs {
+			if s.funcs[nu.name] == 0 {
+				queue = append(queue, nu.name)
+			}
+			s.funcs[nu.name] = 1
+		}
+		for _, h := range nu.use.to {
+			callers[h.name] = append(callers[h.name], nu)
+		}
+	}
+	for len(queue) > 0 {
+		g := queue[0]
+		queue = queue[1:]
+		for _, c := range callers[g] {
+			if s.funcs[c.name] == 0 {
+				s.funcs[c.name] = min(s.funcs[g]+1, maxJudgeDepth+1)
+				queue = append(queue, c.name)
+			}
+		}
+	}
+	// shifting: a runner's own (or its hand-off's to a runner), then
+	// handed back to the runners that hand their arguments to it
+	var shifting []string
+	for _, nu := range uses {
+		own := nu.use.shifts || slices.ContainsFunc(nu.use.to, func(h hand) bool { return h.shifts && s.funcs[h.name] > 0 })
+		if s.funcs[nu.name] > 0 && own && !s.shifting[nu.name] {
+			if s.shifting == nil {
+				s.shifting = map[string]bool{}
+			}
+			s.shifting[nu.name] = true
+			shifting = append(shifting, nu.name)
+		}
+	}
+	for len(shifting) > 0 {
+		g := shifting[0]
+		shifting = shifting[1:]
+		for _, c := range callers[g] {
+			if !s.shifting[c.name] {
+				s.shifting[c.name] = true
+				shifting = append(shifting, c.name)
+			}
+		}
+	}
 }

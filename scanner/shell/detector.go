@@ -147,7 +147,9 @@ type scan struct {
 	at    scanner.Pos
 	lines []int // byte offsets of line starts
 	vars  env
-	funcs map[string]bool
+	// funcs are the functions that run their arguments, each with how
+	// many functions deep it hands them on (see runners).
+	funcs map[string]int
 	// bodies are the functions the text defines, by name, for the output
 	// of `$(f)` (see funcSubst).
 	bodies map[string][]*syntax.FuncDecl
@@ -268,7 +270,7 @@ func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, l
 	if sh == nil {
 		sh = newShared(text)
 	}
-	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]bool{}, bodies: map[string][]*syntax.FuncDecl{}, defs: map[string]scanner.Pos{}, bats: lang == syntax.LangBats, shared: sh}
+	s := &scan{p: p, src: text, at: at, vars: vars, depth: depth, funcs: map[string]int{}, bodies: map[string][]*syntax.FuncDecl{}, defs: map[string]scanner.Pos{}, bats: lang == syntax.LangBats, shared: sh}
 	if s.vars == nil {
 		s.vars = env{}
 	}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -152,10 +153,13 @@ func (s *scan) part(p syntax.WordPart, inDQ bool) []seg {
 // param resolves a parameter expansion from the tracked variables.
 func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 ||
-		pe.Slice != nil || pe.Repl != nil || len(pe.Modifiers) > 0 || pe.NestedParam != nil || pe.Flags != nil {
+		len(pe.Modifiers) > 0 || pe.NestedParam != nil || pe.Flags != nil {
 		return []seg{unknownSeg()}
 	}
 	name := pe.Param.Value
+	if (pe.Slice != nil || pe.Repl != nil) && (name == "@" || name == "*") {
+		return []seg{unknownSeg()}
+	}
 	var alts []fields // each alternative's fields, before splitting
 	set := s.vars[name]
 	idx := pe.Index
@@ -220,9 +224,16 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 			}
 		case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
 		default:
-			// Trimming and case operators: the result is not tracked.
-			return []seg{unknownSeg()}
+			// Trimming and case operators (`${C%% *}`, `${C,,}`).
+			alts = s.anyPart(alts, nil)
 		}
+	}
+	if pe.Slice != nil || pe.Repl != nil {
+		var with *syntax.Word
+		if pe.Repl != nil {
+			with = pe.Repl.With
+		}
+		alts = s.anyPart(alts, with)
 	}
 	if s.oneAlt && len(alts) > 1 {
 		alts = []fields{s.keptReading(alts)}
@@ -442,4 +453,51 @@ func (s *scan) catSubst(stmts []*syntax.Stmt) ([]string, bool) {
 		}
 	}
 	return nil, false
+}
+
+// anyPart over-approximates an expansion that trims, slices, replaces in
+// or changes the case of a value (`${C%% *}`, `${C#*/}`, `${C:0:6}`,
+// `${C/x/claude}`, `${C,,}`): its result may be any part of the value or
+// of the replacement, so it is each runtime command the value or the
+// replacement holds (ignoring case), dynamic, the value as it is, and an
+// unknown rest; when none holds one, no part can name a runtime, and the
+// value as it is stands for every part (no reading more to judge).
+func (s *scan) anyPart(alts []fields, with *syntax.Word) []fields {
+	var texts []string
+	for _, f := range alts {
+		for _, v := range f {
+			texts = append(texts, v.s)
+		}
+	}
+	if with != nil {
+		for _, v := range s.scalar(with) {
+			texts = append(texts, v.s)
+		}
+	}
+	var found []string
+	for _, t := range texts {
+		t = strings.ToLower(t)
+		if !s.p.Config.MentionsRuntime([]byte(t)) {
+			continue
+		}
+		for _, rs := range s.p.Config.Effective().Runtimes {
+			for _, cmd := range rs.Commands {
+				if strings.Contains(t, strings.ToLower(cmd)) && !slices.Contains(found, cmd) {
+					found = append(found, cmd)
+				}
+			}
+		}
+	}
+	if len(found) == 0 {
+		// no part names a runtime: the value as it is stands for them
+		return alts
+	}
+	slices.Sort(found)
+	// the runtimes first: a bound on possibilities keeps them
+	out := make([]fields, 0, len(found)+len(alts)+1)
+	for _, cmd := range found {
+		out = append(out, fields{{s: cmd, via: scanner.ClassDynamic}})
+	}
+	out = append(out, alts...)
+	return append(out, fields{{s: unknown}})
 }

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -496,10 +497,11 @@ func (s *scan) envScriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) 
 		s.passEnv(argv)
 	}
 	vars := s.runtimeVars()
-	if len(vars) == 0 {
+	if len(vars) == 0 && !slices.ContainsFunc(argv, s.setsRuntimeVar) {
 		return
 	}
 	for _, r := range scanner.ScriptRuns(argv) {
+		vars := s.withArgvEnv(vars, argv, r.At)
 		if s.p.Imports == nil {
 			s.p.Needs = append(s.p.Needs, r.Spec)
 			continue
@@ -524,6 +526,43 @@ func (s *scan) envScriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) 
 			s.judgeInScript(r, ex.File, k, argvs, cls, depth)
 		}
 	}
+}
+
+// setsRuntimeVar reports an argv word that sets a variable to a value
+// naming a runtime for the program it runs (`env AGENT=claude ...`).
+func (s *scan) setsRuntimeVar(a scanner.Arg) bool {
+	name, v, ok := strings.Cut(a.Value, "=")
+	return ok && a.Known && syntax.ValidName(name) && s.p.Config.MentionsRuntime([]byte(v))
+}
+
+// withArgvEnv is vars with the variables the words of argv before the
+// script at at set to a value naming a runtime (`env -u CI AGENT=claude
+// bash ./step.sh`, `sudo AGENT=claude ./step.sh`): every such word is
+// taken to be an assignment the program that runs the script makes.
+func (s *scan) withArgvEnv(vars map[string][]string, argv []scanner.Arg, at scanner.Pos) map[string][]string {
+	var out map[string][]string
+	for _, a := range argv {
+		if a.Pos == at {
+			break
+		}
+		if !s.setsRuntimeVar(a) {
+			continue
+		}
+		if out == nil {
+			out = maps.Clone(vars)
+			if out == nil {
+				out = map[string][]string{}
+			}
+		}
+		name, v, _ := strings.Cut(a.Value, "=")
+		if !slices.Contains(out[name], v) {
+			out[name] = append(slices.Clip(out[name]), v)
+		}
+	}
+	if out == nil {
+		return vars
+	}
+	return out
 }
 
 // passEnv records, while a script is summarized, the environment

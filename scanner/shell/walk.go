@@ -205,10 +205,10 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	if s.shadowed(argv[0]) {
 		// claude() { ...; } defined above: `claude` runs the function, whose
 		// body is scanned where it is.
-		if s.funcs[argv[0].Value] && len(argv) > 1 {
-			s.judge(argv[1:], cls, depth+1)
+		if n := s.funcs[argv[0].Value]; n > 0 && len(argv) > 1 {
+			s.judge(argv[1:], cls, depth+n)
 			if s.shifting[argv[0].Value] {
-				s.judgeShifted(argv[2:], cls, depth+1)
+				s.judgeShifted(argv[2:], cls, depth+n)
 			}
 		}
 		return
@@ -264,10 +264,10 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 			s.evalText(argv[i+1].Value, argv[i+1].Pos)
 		}
 	default:
-		if s.funcs[a.Value] && i+1 < len(argv) {
-			s.judge(argv[i+1:], cls, depth+1)
+		if n := s.funcs[a.Value]; n > 0 && i+1 < len(argv) {
+			s.judge(argv[i+1:], cls, depth+n)
 			if s.shifting[a.Value] {
-				s.judgeShifted(argv[i+2:], cls, depth+1)
+				s.judgeShifted(argv[i+2:], cls, depth+n)
 			}
 		}
 	}
