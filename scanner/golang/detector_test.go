@@ -291,10 +291,23 @@ func TestBounds(t *testing.T) {
 		fmt.Fprintf(&chain, "var a%d = a%d\n", i, i-1)
 	}
 	chain.WriteString("\nfunc f() { _ = exec.Command(a39).Run() }\n")
+	pieces := func(n int, last string) string {
+		var b strings.Builder
+		b.WriteString(hdr + "func f() {\n\tvar s string\n")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "\ts += \" -v%d\"\n", i)
+		}
+		fmt.Fprintf(&b, "\ts += %q\n\t_ = exec.Command(\"sh\", \"-c\", s).Run()\n}\n", last)
+		return b.String()
+	}
 	tests := []struct {
 		name, src string
 		want      []string
 	}{
+		// a runtime added past maxPieces (64) is kept (the shell line is judged)
+		{"pieces past the bound", pieces(64+6, "; claude -p"), []string{"RED:eval"}},
+		{"pieces past the bound, no runtime", pieces(64+6, "; git log"), nil},
+		{"pieces within the bound", pieces(3, "; claude -p"), []string{"RED:eval"}},
 		{"chain within the bound", hdr + "func f() {\n\ta := \"claude\"\n\tb := a\n\tc := b\n\t_ = exec.Command(c).Run()\n}\n", []string{"RED:variable-execution"}},
 		{"chain past the bound", chain.String(), []string{"RED:unparseable"}},
 		{"self reference", hdr + "func f(x bool) {\n\tn := \"git\"\n\tif x {\n\t\tn = n + \".exe\"\n\t}\n\t_ = exec.Command(n).Run()\n}\n", nil},
