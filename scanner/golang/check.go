@@ -1274,7 +1274,11 @@ func (c *checker) judge(argv []scanner.Arg, at scanner.Pos) {
 			break
 		}
 	}
-	c.p.Judge(scanner.Command{Argv: argv, At: at, API: true})
+	cmd := scanner.Command{Argv: argv, At: at, API: true}
+	if !argv[0].Known {
+		cmd.Alts = argv[0].Alts
+	}
+	c.p.Judge(cmd)
 }
 
 // constString returns the constant string value of e, if the type checker
@@ -1672,7 +1676,22 @@ func (c *checker) judgeSet(vals []scanner.Arg, allKnown bool) scanner.Arg {
 		}
 	}
 	if pick == nil {
-		return scanner.Arg{}
+		// No value names a runtime, but with the rest of the command one
+		// may launch one (`tmux send-keys … "claude"` where the program
+		// is "tmux" or a value found at run time): the known values are
+		// the alternatives the judge reads (Arg.Alts, Command.Alts).
+		var alts []scanner.Arg
+		for _, r := range vals {
+			if r.Known && len(alts) < maxPossibilities {
+				if !allKnown {
+					r.Via = scanner.ClassDynamic
+				} else if r.Via == "" {
+					r.Via = scanner.ClassVariableExecution
+				}
+				alts = append(alts, r)
+			}
+		}
+		return scanner.Arg{Alts: alts}
 	}
 	r := *pick
 	switch {
