@@ -52,12 +52,23 @@ type assignment struct {
 type checker struct {
 	// helperVisits counts the helper calls followed (maxHelperVisits).
 	helperVisits int
-	cutPkgs      map[string]bool // see pkgIndex.cut
-	p            *scanner.Pass
-	file         *ast.File // the file being checked: positions elsewhere are not reported
-	fset         *token.FileSet
-	info         *types.Info
-	assigns      map[*types.Var][]assignment
+	// visited are the helper walks followed to their end (or the depth
+	// bound) from a call, by what they are followed with, with how many
+	// helpers deep (viaHelper): a path reaching one again, no less deep,
+	// judges nothing new. quiet are those of any call that found
+	// nothing (keys without where they report). helperCuts counts the
+	// helper calls not followed for another reason (maxHelperVisits, a
+	// recursion): a walk that met one is not remembered, since another
+	// path may go further.
+	visited    map[visitKey]int
+	quiet      map[visitKey]int
+	helperCuts int
+	cutPkgs    map[string]bool // see pkgIndex.cut
+	p          *scanner.Pass
+	file       *ast.File // the file being checked: positions elsewhere are not reported
+	fset       *token.FileSet
+	info       *types.Info
+	assigns    map[*types.Var][]assignment
 	// funcs are the package's function declarations, for calls of
 	// wrapper functions that pass their parameters to a process API.
 	funcs map[*types.Func]*ast.FuncDecl
@@ -969,6 +980,7 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 	}
 	for _, name := range chain {
 		if name == fn.Name() {
+			c.helperCuts++
 			return // recursion: already being followed
 		}
 	}
@@ -985,8 +997,37 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 		// through a layered package regardless cost minutes.
 		return
 	}
+	key, quiet := c.visitKeys(fn, params, bind, bindList, at)
+	if d, ok := c.visited[key]; ok && d <= len(chain) {
+		return
+	}
+	if d, ok := c.quiet[quiet]; ok && d <= len(chain) {
+		// Followed already from this call with the same values, no less
+		// deep, and to its end or the depth bound: it judges the same
+		// argvs again. Or so followed from any call, and nothing was
+		// found: nothing is found now (a walk cut at the depth bound
+		// reports the values it hands on; one that went deeper judged
+		// them).
+		return
+	}
+	cuts, found := c.helperCuts, len(c.p.Findings())
+	defer func() {
+		if c.helperCuts != cuts {
+			return
+		}
+		if c.visited == nil {
+			c.visited, c.quiet = map[visitKey]int{}, map[visitKey]int{}
+		}
+		c.visited[key] = len(chain)
+		if d, ok := c.quiet[quiet]; len(c.p.Findings()) == found && (!ok || len(chain) < d) {
+			c.quiet[quiet] = len(chain)
+		}
+	}()
 	c.helperVisits++
 	if len(chain) > maxHelperDepth || c.helperVisits > maxHelperVisits {
+		if len(chain) <= maxHelperDepth {
+			c.helperCuts++ // not a matter of depth: not remembered
+		}
 		// The bound is reached: a runtime among the values handed on is
 		// reported, dynamic, never dropped.
 		var vals []scanner.Arg
@@ -1045,6 +1086,58 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 		c.helperCalls(inner, bind, bindList, chain, at)
 		return true
 	})
+}
+
+// visitKey is what a helper's walk depends on (viaHelper): the helper,
+// the values its parameters are bound to, the state of the checker it
+// reads, and (for what it reports) where and on which pass.
+type visitKey struct {
+	fn                         *types.Func
+	pass                       *scanner.Pass
+	at                         scanner.Pos
+	dry, choke, cut, resultCut bool
+	vals                       string
+}
+
+// visitKeys returns the keys of a helper's walk (viaHelper): with where
+// it reports, and without (the values' positions left out: whether the
+// walk finds anything does not depend on them).
+func (c *checker) visitKeys(fn *types.Func, params *types.Tuple, bind map[*types.Var]scanner.Arg, bindList map[*types.Var][]scanner.Arg, at scanner.Pos) (key, quiet visitKey) {
+	write := func(b *strings.Builder, pos bool) {
+		for i := 0; i < params.Len(); i++ {
+			v := params.At(i)
+			if a, ok := bind[v]; ok {
+				writeArg(b, a, pos)
+			}
+			if l, ok := bindList[v]; ok {
+				fmt.Fprintf(b, "[%d", len(l))
+				for _, a := range l {
+					writeArg(b, a, pos)
+				}
+			}
+			b.WriteByte(';')
+		}
+	}
+	var with, without strings.Builder
+	write(&with, true)
+	write(&without, false)
+	quiet = visitKey{fn: fn, dry: c.dry, choke: c.p.Chokepoint, cut: c.cut, resultCut: c.resultCut, vals: without.String()}
+	key = quiet
+	key.pass, key.at, key.vals = c.p, at, with.String()
+	return key, quiet
+}
+
+// writeArg writes what an Arg says, unambiguously (lengths before
+// texts), with its positions when pos is set.
+func writeArg(b *strings.Builder, a scanner.Arg, pos bool) {
+	fmt.Fprintf(b, "(%t%t%d:%s%d:%s", a.Known, a.Cut, len(a.Value), a.Value, len(a.Via), a.Via)
+	if pos {
+		fmt.Fprintf(b, "%d:%d", a.Pos.Line, a.Pos.Column)
+	}
+	for _, x := range a.Alts {
+		writeArg(b, x, pos)
+	}
+	b.WriteByte(')')
 }
 
 // helperName is how a helper is named in a chain: `pkg.F`, `T.M`.
