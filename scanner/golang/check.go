@@ -978,11 +978,9 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 	if !ok || sig.Params().Len() == 0 && c.scopeOf(fn.Pkg()) == nil {
 		return
 	}
-	for _, name := range chain {
-		if name == fn.Name() {
-			c.helperCuts++
-			return // recursion: already being followed
-		}
+	if slices.ContainsFunc(c.frames, func(f frame) bool { return f.fn == fn }) {
+		c.helperCuts++
+		return // recursion: already being followed
 	}
 	chain = append(chain, helperName(fn))
 	c.frames = append(c.frames, frame{call, fn, decl})

@@ -321,3 +321,11 @@ func TestBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestRecursiveHelperOnce: a helper that calls itself is followed once
+// (go.md, Bounds): its launch is reported as what it is, not as the
+// depth bound reached by following the recursion eight times.
+func TestRecursiveHelperOnce(t *testing.T) {
+	src := "package p\n\nimport \"os/exec\"\n\nfunc run(s string, n int) {\n\tif n > 0 {\n\t\trun(s, n-1)\n\t}\n\t_ = exec.Command(s).Run()\n}\n\nfunc f() { run(\"claude\", 3) }\n"
+	assert.Equal(t, []string{"RED:process-api"}, tags(scan(t, "p.go", src)))
+}
