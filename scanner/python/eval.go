@@ -464,6 +464,14 @@ func (a *analyzer) Binding(b *binding) value {
 			if v.Known() && v.Alt == nil {
 				v = treesitter.Chars(v, b.name) // for c in "abc"
 			}
+			if v.K == vRef && b.elem == 0 && apiOf(v) == apiNone && !strings.HasPrefix(v.Mod, "#") && len(v.Path) > 0 {
+				// for t in tools.TOOLS: another module's list or dict,
+				// any member (scanner.AnyMember), read as its members
+				// are (t.bin, t["bin"])
+				v.Path = treesitter.AppendPath(v.Path, scanner.AnyMember)
+				v.Node, v.Lit = b.name, none
+				return v
+			}
 			if v.K != vArr {
 				return treesitter.Unknown(b.name)
 			}

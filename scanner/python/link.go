@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/leasegate/leasegate/cmdline"
@@ -619,6 +620,7 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		if a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
 			a.link.sum.AddConst(key, scanner.Const{Vals: elems, List: true, At: a.t.Pos(at)})
 		}
+		a.summarizeElems(key, v, at, depth)
 		return
 	case vObj:
 		if v.Obj == none || t.Nodes[v.Obj].Kind != kDictionary && t.Nodes[v.Obj].Kind != kArgumentList {
@@ -657,6 +659,66 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		return
 	}
 	a.link.sum.AddConst(key, scanner.Const{Vals: strs, At: a.t.Pos(at)})
+}
+
+// maxSummaryElems bounds the elements of a list summarized one by one
+// (summarizeElems).
+const maxSummaryElems = 64
+
+// summarizeElems records the members of the elements of list v that are
+// dicts or instances of a class of the module with fields (a NamedTuple,
+// a dataclass: `TOOLS = [Tool("claude", ("-p",))]`) as constants
+// `key.i.member` (`TOOLS.1.bin`): a loop of another module over the list
+// reads any element's (`for t in TOOLS: run([t.bin])`, TOOLS.*.bin). A
+// list longer than maxSummaryElems whose text may name a launch is a cut
+// constant (Const.Cut): a member read under it is dynamic.
+func (a *analyzer) summarizeElems(key string, v value, at int32, depth int) {
+	t := a.t
+	if depth >= maxConstDepth {
+		return
+	}
+	for i, e := range v.Elems {
+		if i == maxSummaryElems {
+			if v.Lit != none && a.ev.MayName(v.Lit) {
+				a.link.sum.AddConst(key, scanner.Const{Cut: true, At: a.t.Pos(at)})
+			}
+			return
+		}
+		k := key + "." + strconv.Itoa(i)
+		if e.K == vObj {
+			a.summarizeValue(k, e, at, depth+1)
+			continue
+		}
+		call := e.Node
+		if call == none || t.Nodes[call].Kind != kCall {
+			continue
+		}
+		fn := t.Child(call, fFunction)
+		if fn == none || t.Nodes[fn].Kind != kIdentifier {
+			continue
+		}
+		fields := a.fields[t.Text(fn)]
+		if len(fields) == 0 {
+			continue
+		}
+		pos, kw := a.callArgs(call)
+		for j, c := range pos {
+			if j < len(fields) && t.Nodes[c].Kind != kListSplat {
+				a.summarizeValue(k+"."+fields[j], a.ev.Eval(c), c, depth+1)
+			}
+		}
+		if kw.Obj == none {
+			continue
+		}
+		for c := t.Nodes[kw.Obj].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind != kKeywordArgument {
+				continue
+			}
+			if nm := t.Child(c, fName); nm != none && slices.Contains(fields, t.Text(nm)) {
+				a.summarizeValue(k+"."+t.Text(nm), a.ev.Eval(t.Child(c, fValue)), c, depth+1)
+			}
+		}
+	}
 }
 
 // shellScript reports whether s names a shell script by path
