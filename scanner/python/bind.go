@@ -222,6 +222,7 @@ func (a *analyzer) collect() {
 	}
 	a.linkFields()
 	a.passMutations()
+	a.passImportedChanges()
 }
 
 // propertyDecorators make a method an attribute of the instance whose
@@ -298,6 +299,37 @@ func (a *analyzer) passMutations() {
 				pos, _ := a.callArgs(site)
 				if index < len(pos) && t.Nodes[pos[index]].Kind == kIdentifier {
 					a.addMutation(pos[index], m)
+				}
+			}
+		}
+	}
+}
+
+// passImportedChanges gives each name passed to a function another
+// module offers (`with_program(argv, "claude")`, imported) a change of
+// op "call": applied where the name is used, it is the changes that
+// module's summary says the function makes to that parameter
+// (summarizeParamChanges), with this call's arguments. Reading the call
+// also makes the file need the module (walkReads reads a change's
+// value).
+func (a *analyzer) passImportedChanges() {
+	t := a.t
+	sites := a.ev.CallSites()
+	for _, name := range a.scopes.ModuleNames() {
+		bs := a.scopes.ModuleBindings(name)
+		if len(bs) != 1 || !bs[0].ref || len(bs[0].path) != 1 {
+			continue
+		}
+		calls := sites[name]
+		if len(calls) > treesitter.MaxCallSites && !a.ev.Seed {
+			a.ev.Unread = true
+			continue
+		}
+		for _, site := range calls {
+			pos, _ := a.callArgs(site)
+			for j, c := range pos {
+				if t.Nodes[c].Kind == kIdentifier {
+					a.addMutation(c, mutation{at: t.Nodes[site].Start, node: site, op: "call", index: int32(j), value: site})
 				}
 			}
 		}
