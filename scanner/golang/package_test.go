@@ -281,6 +281,18 @@ func helperMesh(prog string, width, layers int, distinct bool) map[string]string
 	}
 }
 
+// withPrefix is the findings of got that start with prefix (a file and
+// line).
+func withPrefix(got []string, prefix string) []string {
+	var out []string
+	for _, f := range got {
+		if strings.HasPrefix(f, prefix) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // TestHelperVisitsBounded: a call graph whose paths outnumber what one
 // file's scan follows (maxHelperVisits) still gets its runtime reported
 // at the call, never dropped, and a mesh running git stays clean. This
@@ -288,12 +300,7 @@ func helperMesh(prog string, width, layers int, distinct bool) map[string]string
 // budget under the race detector.
 func TestHelperVisitsBounded(t *testing.T) {
 	got := scanTree(t, helperMesh("claude", 6, 7, true), "", 2)
-	var atCall []string
-	for _, f := range got {
-		if strings.HasPrefix(f, "mesh/main.go:4:") {
-			atCall = append(atCall, f)
-		}
-	}
+	atCall := withPrefix(got, "mesh/main.go:4:")
 	// past the bound the call is dynamic (the rest not followed), with
 	// the runtime handed on
 	require.Equal(t, []string{"mesh/main.go:4:2 RED:dynamic claude"}, atCall, "findings: %v", got)
@@ -307,12 +314,7 @@ func TestHelperVisitsBounded(t *testing.T) {
 func TestHelperVisitsMemoized(t *testing.T) {
 	start := time.Now()
 	got := scanTree(t, helperMesh("claude", 8, 8, false), "", 2)
-	var atCall []string
-	for _, f := range got {
-		if strings.HasPrefix(f, "mesh/main.go:4:") {
-			atCall = append(atCall, f)
-		}
-	}
+	atCall := withPrefix(got, "mesh/main.go:4:")
 	require.Equal(t, []string{"mesh/main.go:4:2 RED:process-api claude"}, atCall, "findings: %v", got)
 	assert.Empty(t, scanTree(t, helperMesh("git", 8, 8, false), "", 2))
 	assert.Less(t, time.Since(start), time.Minute)

@@ -442,28 +442,37 @@ func (a *analyzer) className(fn int32) string {
 // fields (dataclass, attrs, pydantic, NamedTuple: `Job(program="x")` or
 // `Job("x")` sets field program), read through any instance.
 func (a *analyzer) linkFields() {
-	t := a.t
 	for cls, fields := range a.fields {
 		// every site: a field set from more than MaxReturns places is
 		// read past that bound by Evaluator.Attr, as its assignments are
 		for _, site := range a.ev.CallSites()[cls] {
-			pos, kw := a.callArgs(site)
-			for j, c := range pos {
-				if j < len(fields) && t.Nodes[c].Kind != kListSplat {
-					a.selfAttrs[fields[j]] = append(a.selfAttrs[fields[j]], c)
-				}
-			}
-			if kw.Obj == none {
-				continue
-			}
-			for c := t.Nodes[kw.Obj].First; c != none; c = t.Nodes[c].Next {
-				if t.Nodes[c].Kind != kKeywordArgument {
-					continue
-				}
-				if nm := t.Child(c, fName); nm != none && slices.Contains(fields, t.Text(nm)) {
-					a.selfAttrs[t.Text(nm)] = append(a.selfAttrs[t.Text(nm)], t.Child(c, fValue))
-				}
-			}
+			a.fieldArgs(site, fields, func(field string, val int32) {
+				a.selfAttrs[field] = append(a.selfAttrs[field], val)
+			})
+		}
+	}
+}
+
+// fieldArgs calls set with each field of fields (a class's, in
+// declaration order) that call, a call of the class, gives a value, and
+// the value's node: by position (not a `*` splat) or by keyword.
+func (a *analyzer) fieldArgs(call int32, fields []string, set func(field string, val int32)) {
+	t := a.t
+	pos, kw := a.callArgs(call)
+	for j, c := range pos {
+		if j < len(fields) && t.Nodes[c].Kind != kListSplat {
+			set(fields[j], c)
+		}
+	}
+	if kw.Obj == none {
+		return
+	}
+	for c := t.Nodes[kw.Obj].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kKeywordArgument {
+			continue
+		}
+		if nm := t.Child(c, fName); nm != none && slices.Contains(fields, t.Text(nm)) {
+			set(t.Text(nm), t.Child(c, fValue))
 		}
 	}
 }

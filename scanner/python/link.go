@@ -767,23 +767,9 @@ func (a *analyzer) summarizeElems(key string, v value, at int32, depth int) {
 		if len(fields) == 0 {
 			continue
 		}
-		pos, kw := a.callArgs(call)
-		for j, c := range pos {
-			if j < len(fields) && t.Nodes[c].Kind != kListSplat {
-				a.summarizeValue(k+"."+fields[j], a.ev.Eval(c), c, depth+1)
-			}
-		}
-		if kw.Obj == none {
-			continue
-		}
-		for c := t.Nodes[kw.Obj].First; c != none; c = t.Nodes[c].Next {
-			if t.Nodes[c].Kind != kKeywordArgument {
-				continue
-			}
-			if nm := t.Child(c, fName); nm != none && slices.Contains(fields, t.Text(nm)) {
-				a.summarizeValue(k+"."+t.Text(nm), a.ev.Eval(t.Child(c, fValue)), c, depth+1)
-			}
-		}
+		a.fieldArgs(call, fields, func(field string, val int32) {
+			a.summarizeValue(k+"."+field, a.ev.Eval(val), val, depth+1)
+		})
 	}
 }
 
