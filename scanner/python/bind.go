@@ -328,12 +328,29 @@ func (a *analyzer) passImportedChanges() {
 		for _, site := range calls {
 			pos, _ := a.callArgs(site)
 			for j, c := range pos {
-				if t.Nodes[c].Kind == kIdentifier {
+				if t.Nodes[c].Kind == kIdentifier && a.boundToList(c) {
 					a.addMutation(c, mutation{at: t.Nodes[site].Start, node: site, op: "call", index: int32(j), value: site})
 				}
 			}
 		}
 	}
+}
+
+// boundToList reports whether name node n is bound to a list literal
+// (`argv = ["-p", "x"]`): only such a name is given another module's
+// changes (passImportedChanges). Every name passed to any imported
+// function made files read the modules of their calls in phase two.
+func (a *analyzer) boundToList(n int32) bool {
+	bs, _, ok := a.scopes.Lookup(a.t.Src[a.t.Nodes[n].Start:a.t.Nodes[n].End], n)
+	if !ok {
+		return false
+	}
+	for _, b := range bs {
+		if !b.param && !b.ref && b.value != none && a.t.Nodes[b.value].Kind == kList {
+			return true
+		}
+	}
+	return false
 }
 
 // isSelfAttr reports whether node n is an attribute of self (self.args).
