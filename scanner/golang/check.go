@@ -37,18 +37,38 @@ type assignment struct {
 	// embedAt: its values are the files' contents (embed.go).
 	embed   []string
 	embedAt token.Pos
+	// plus is a piece added to a string variable (`s += p`, `s = s + p`,
+	// with expr nil: the value itself is not followed, see pieces); cond
+	// is set when the statement is not in the block that declares the
+	// variable (it may not run). zero is the zero value of a variable
+	// declared without one (`var s string`), recorded only for a variable
+	// that is added to.
+	plus []ast.Expr
+	cond bool
+	zero bool
 }
 
 // checker runs the analysis of one file.
 type checker struct {
 	// helperVisits counts the helper calls followed (maxHelperVisits).
 	helperVisits int
-	cutPkgs      map[string]bool // see pkgIndex.cut
-	p            *scanner.Pass
-	file         *ast.File // the file being checked: positions elsewhere are not reported
-	fset         *token.FileSet
-	info         *types.Info
-	assigns      map[*types.Var][]assignment
+	// visited are the helper walks followed to their end (or the depth
+	// bound) from a call, by what they are followed with, with how many
+	// helpers deep (viaHelper): a path reaching one again, no less deep,
+	// judges nothing new. quiet are those of any call that found
+	// nothing (keys without where they report). helperCuts counts the
+	// helper calls not followed for another reason (maxHelperVisits, a
+	// recursion): a walk that met one is not remembered, since another
+	// path may go further.
+	visited    map[visitKey]int
+	quiet      map[visitKey]int
+	helperCuts int
+	cutPkgs    map[string]bool // see pkgIndex.cut
+	p          *scanner.Pass
+	file       *ast.File // the file being checked: positions elsewhere are not reported
+	fset       *token.FileSet
+	info       *types.Info
+	assigns    map[*types.Var][]assignment
 	// funcs are the package's function declarations, for calls of
 	// wrapper functions that pass their parameters to a process API.
 	funcs map[*types.Func]*ast.FuncDecl
@@ -73,8 +93,8 @@ type checker struct {
 	// dynamic, since that part may be unknown only for the bound.
 	resultCut bool
 	// resolving are the variables whose values are being resolved: a
-	// value that refers to itself (`s = s + ".exe"`) is unknown there, a
-	// cycle and not a bound.
+	// value that refers to itself (`s = "x" + s`; adding to its end is a
+	// piece, see withPieces) is unknown there, a cycle and not a bound.
 	resolving map[*types.Var]bool
 	// idx is the package index the checker reads.
 	idx *pkgIndex
@@ -508,9 +528,33 @@ func indexAssignments(files []*ast.File, info *types.Info, filePkg map[*ast.File
 			}
 		}
 	}
+	// pieces: the block declaring each variable, and those declared
+	// without a value
+	declBlock := map[*types.Var]ast.Node{}
+	zeroDecl := map[*types.Var]string{}
+	var blocks []ast.Node // the enclosing blocks, innermost last
+	var stack []ast.Node
+	inner := func() ast.Node {
+		if len(blocks) == 0 {
+			return nil
+		}
+		return blocks[len(blocks)-1]
+	}
 	for _, f := range files {
 		pkg = filePkg[f]
 		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				if top := stack[len(stack)-1]; len(blocks) > 0 && blocks[len(blocks)-1] == top {
+					blocks = blocks[:len(blocks)-1]
+				}
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
+			switch n.(type) {
+			case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+				blocks = append(blocks, n)
+			}
 			switch n := n.(type) {
 			case *ast.GenDecl:
 				// //go:embed FILE above `var v string`: v is FILE's text
@@ -532,6 +576,14 @@ func indexAssignments(files []*ast.File, info *types.Info, filePkg map[*ast.File
 					}
 				}
 			case *ast.ValueSpec:
+				for _, id := range n.Names {
+					if v := varOf(id); v != nil {
+						declBlock[v] = inner()
+						if len(n.Values) == 0 {
+							zeroDecl[v] = pkg
+						}
+					}
+				}
 				if len(n.Values) > 0 {
 					lhs := make([]ast.Expr, len(n.Names))
 					for i, id := range n.Names {
@@ -540,6 +592,20 @@ func indexAssignments(files []*ast.File, info *types.Info, filePkg map[*ast.File
 					add(lhs, n.Values, true)
 				}
 			case *ast.AssignStmt:
+				if n.Tok == token.DEFINE {
+					for _, l := range n.Lhs {
+						if id, ok := l.(*ast.Ident); ok && info.Defs[id] != nil {
+							if v := varOf(id); v != nil {
+								declBlock[v] = inner()
+							}
+						}
+					}
+				}
+				if v, pieces := addedTo(info, n, varOf); v != nil {
+					_, decl := declBlock[v]
+					m[v] = append(m[v], assignment{plus: pieces, cond: !decl || declBlock[v] != inner(), idx: -1, pkg: pkg})
+					return true
+				}
 				add(n.Lhs, n.Rhs, n.Tok == token.ASSIGN || n.Tok == token.DEFINE)
 			case *ast.RangeStmt:
 				// A range variable takes the elements of what is ranged
@@ -571,7 +637,48 @@ func indexAssignments(files []*ast.File, info *types.Info, filePkg map[*ast.File
 			return true
 		})
 	}
+	for v, pkg := range zeroDecl {
+		for _, a := range m[v] {
+			if a.plus != nil {
+				m[v] = append(m[v], assignment{zero: true, idx: -1, pkg: pkg})
+				break
+			}
+		}
+	}
 	return m
+}
+
+// addedTo returns the string variable n adds to and the pieces it adds:
+// `s += p` and `s = s + p + q` (a self-reference that is not a cycle: the
+// value is every other value of s with the pieces after it).
+func addedTo(info *types.Info, n *ast.AssignStmt, varOf func(ast.Expr) *types.Var) (*types.Var, []ast.Expr) {
+	if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+		return nil, nil
+	}
+	v := varOf(n.Lhs[0])
+	if v == nil || !isString(v.Type()) {
+		return nil, nil
+	}
+	switch n.Tok {
+	case token.ADD_ASSIGN:
+		return v, []ast.Expr{n.Rhs[0]}
+	case token.ASSIGN:
+		var pieces []ast.Expr
+		e := ast.Unparen(n.Rhs[0])
+		for {
+			b, ok := e.(*ast.BinaryExpr)
+			if !ok || b.Op != token.ADD {
+				break
+			}
+			pieces = append(pieces, b.Y)
+			e = ast.Unparen(b.X)
+		}
+		if id, ok := e.(*ast.Ident); ok && len(pieces) > 0 && info.Uses[id] == v {
+			slices.Reverse(pieces)
+			return v, pieces
+		}
+	}
+	return nil, nil
 }
 
 // callee returns the package path, receiver type name ("" for a
@@ -871,10 +978,9 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 	if !ok || sig.Params().Len() == 0 && c.scopeOf(fn.Pkg()) == nil {
 		return
 	}
-	for _, name := range chain {
-		if name == fn.Name() {
-			return // recursion: already being followed
-		}
+	if slices.ContainsFunc(c.frames, func(f frame) bool { return f.fn == fn }) {
+		c.helperCuts++
+		return // recursion: already being followed
 	}
 	chain = append(chain, helperName(fn))
 	c.frames = append(c.frames, frame{call, fn, decl})
@@ -889,8 +995,37 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 		// through a layered package regardless cost minutes.
 		return
 	}
+	key, quiet := c.visitKeys(fn, params, bind, bindList, at)
+	if d, ok := c.visited[key]; ok && d <= len(chain) {
+		return
+	}
+	if d, ok := c.quiet[quiet]; ok && d <= len(chain) {
+		// Followed already from this call with the same values, no less
+		// deep, and to its end or the depth bound: it judges the same
+		// argvs again. Or so followed from any call, and nothing was
+		// found: nothing is found now (a walk cut at the depth bound
+		// reports the values it hands on; one that went deeper judged
+		// them).
+		return
+	}
+	cuts, found := c.helperCuts, len(c.p.Findings())
+	defer func() {
+		if c.helperCuts != cuts {
+			return
+		}
+		if c.visited == nil {
+			c.visited, c.quiet = map[visitKey]int{}, map[visitKey]int{}
+		}
+		c.visited[key] = len(chain)
+		if d, ok := c.quiet[quiet]; len(c.p.Findings()) == found && (!ok || len(chain) < d) {
+			c.quiet[quiet] = len(chain)
+		}
+	}()
 	c.helperVisits++
 	if len(chain) > maxHelperDepth || c.helperVisits > maxHelperVisits {
+		if len(chain) <= maxHelperDepth {
+			c.helperCuts++ // not a matter of depth: not remembered
+		}
 		// The bound is reached: a runtime among the values handed on is
 		// reported, dynamic, never dropped.
 		var vals []scanner.Arg
@@ -949,6 +1084,58 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 		c.helperCalls(inner, bind, bindList, chain, at)
 		return true
 	})
+}
+
+// visitKey is what a helper's walk depends on (viaHelper): the helper,
+// the values its parameters are bound to, the state of the checker it
+// reads, and (for what it reports) where and on which pass.
+type visitKey struct {
+	fn                         *types.Func
+	pass                       *scanner.Pass
+	at                         scanner.Pos
+	dry, choke, cut, resultCut bool
+	vals                       string
+}
+
+// visitKeys returns the keys of a helper's walk (viaHelper): with where
+// it reports, and without (the values' positions left out: whether the
+// walk finds anything does not depend on them).
+func (c *checker) visitKeys(fn *types.Func, params *types.Tuple, bind map[*types.Var]scanner.Arg, bindList map[*types.Var][]scanner.Arg, at scanner.Pos) (key, quiet visitKey) {
+	write := func(b *strings.Builder, pos bool) {
+		for i := 0; i < params.Len(); i++ {
+			v := params.At(i)
+			if a, ok := bind[v]; ok {
+				writeArg(b, a, pos)
+			}
+			if l, ok := bindList[v]; ok {
+				fmt.Fprintf(b, "[%d", len(l))
+				for _, a := range l {
+					writeArg(b, a, pos)
+				}
+			}
+			b.WriteByte(';')
+		}
+	}
+	var with, without strings.Builder
+	write(&with, true)
+	write(&without, false)
+	quiet = visitKey{fn: fn, dry: c.dry, choke: c.p.Chokepoint, cut: c.cut, resultCut: c.resultCut, vals: without.String()}
+	key = quiet
+	key.pass, key.at, key.vals = c.p, at, with.String()
+	return key, quiet
+}
+
+// writeArg writes what an Arg says, unambiguously (lengths before
+// texts), with its positions when pos is set.
+func writeArg(b *strings.Builder, a scanner.Arg, pos bool) {
+	fmt.Fprintf(b, "(%t%t%d:%s%d:%s", a.Known, a.Cut, len(a.Value), a.Value, len(a.Via), a.Via)
+	if pos {
+		fmt.Fprintf(b, "%d:%d", a.Pos.Line, a.Pos.Column)
+	}
+	for _, x := range a.Alts {
+		writeArg(b, x, pos)
+	}
+	b.WriteByte(')')
 }
 
 // helperName is how a helper is named in a chain: `pkg.F`, `T.M`.
@@ -1178,7 +1365,11 @@ func (c *checker) judge(argv []scanner.Arg, at scanner.Pos) {
 			break
 		}
 	}
-	c.p.Judge(scanner.Command{Argv: argv, At: at, API: true})
+	cmd := scanner.Command{Argv: argv, At: at, API: true}
+	if !argv[0].Known {
+		cmd.Alts = argv[0].Alts
+	}
+	c.p.Judge(cmd)
 }
 
 // constString returns the constant string value of e, if the type checker
@@ -1366,7 +1557,16 @@ func (c *checker) valuesString(v *types.Var, as []assignment, depth int) scanner
 			allKnown = false
 		}
 	}
+	var pieces []assignment
 	for _, a := range as {
+		if a.plus != nil {
+			pieces = append(pieces, a)
+			continue
+		}
+		if a.zero {
+			add(scanner.Arg{Value: "", Known: true})
+			continue
+		}
 		if a.embed != nil {
 			contents, ok := c.embedded(a)
 			for _, t := range contents {
@@ -1402,7 +1602,133 @@ func (c *checker) valuesString(v *types.Var, as []assignment, depth int) scanner
 		}
 		add(r)
 	}
+	if len(pieces) > 0 {
+		var known bool
+		vals, known = c.withPieces(vals, pieces, depth)
+		allKnown = allKnown && known && len(vals) <= maxPossibilities
+	}
 	return c.judgeSet(vals, allKnown)
+}
+
+// pieceString resolves a piece added to a string: a concatenation is
+// read part by part, an unknown part a neutral word (`" --session-id " +
+// id` is ` --session-id _`), so the known words around it are kept.
+func (c *checker) pieceString(e ast.Expr, depth int) scanner.Arg {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || b.Op != token.ADD {
+		return c.str(e, depth)
+	}
+	if r := c.str(e, depth); r.Known {
+		return r
+	}
+	l, r := c.pieceString(b.X, depth+1), c.pieceString(b.Y, depth+1)
+	out := scanner.Arg{Known: true, Via: strongerVia(l.Via, r.Via), Value: unknownWord + unknownWord}
+	if l.Known {
+		out.Value = l.Value + unknownWord
+	}
+	if r.Known {
+		out.Value = strings.TrimSuffix(out.Value, unknownWord) + r.Value
+	}
+	if !l.Known && !r.Known {
+		return scanner.Arg{}
+	}
+	return out
+}
+
+// maxPieces bounds the pieces added to one string variable that are
+// kept; past it only a piece naming a runtime is, and the set is dynamic.
+const maxPieces = 64
+
+// withPieces is every value of a string variable the code adds to (`var
+// cmd string; cmd += bin; cmd += " -p"`): each of its other values (bases)
+// followed by the pieces, in the order they are written, an
+// over-approximation that keeps every piece. A piece that may not run
+// (not in the block that declares the variable) may be missing: the bases
+// are also followed by the pieces that always run, and by those before a
+// piece naming a runtime that always run, then that piece and every one
+// after it, so an optional word cannot hide the runtime's. An unknown
+// piece is a neutral word (as in fmt.Sprintf); an unknown base is
+// judged as nothing before the pieces, dynamic. known is false when a part
+// is unknown or a piece was left out past maxPieces.
+func (c *checker) withPieces(bases []scanner.Arg, pieces []assignment, depth int) ([]scanner.Arg, bool) {
+	if len(bases) == 0 {
+		bases = []scanner.Arg{{}} // only added to: what it held is not known
+	}
+	known := true
+	type part struct {
+		a    scanner.Arg
+		cond bool
+	}
+	var parts []part
+	for _, p := range pieces {
+		for _, e := range p.plus {
+			a := c.pieceString(e, depth+1)
+			if len(parts) >= maxPieces && !c.argNamesRuntime(a) {
+				known = false // past the bound only a runtime's piece is kept
+				continue
+			}
+			parts = append(parts, part{a: a, cond: p.cond})
+		}
+	}
+	// the pieces kept by each variant: all of them, those that always
+	// run, and those always run before a piece naming a runtime with it
+	// and all after it
+	// (the set judged picks its first value naming a runtime: the
+	// variants with the fewest optional words first)
+	var variants [][]bool
+	anyCond := false
+	for _, p := range parts {
+		anyCond = anyCond || p.cond
+	}
+	if anyCond {
+		uncond := make([]bool, len(parts))
+		for i, p := range parts {
+			uncond[i] = !p.cond
+		}
+		variants = append(variants, uncond)
+		for i, p := range parts {
+			if !p.cond || !c.argNamesRuntime(p.a) {
+				continue
+			}
+			v := make([]bool, len(parts))
+			for j := range parts {
+				v[j] = j >= i || !parts[j].cond
+			}
+			variants = append(variants, v)
+		}
+	}
+	variants = append(variants, nil) // every piece
+	var out []scanner.Arg
+	seen := map[string]bool{}
+	for _, b := range bases {
+		for _, keep := range variants {
+			r := scanner.Arg{Known: true, Via: b.Via, Value: b.Value}
+			if !b.Known {
+				// what it held is found at run time (`cd $dir && `, or
+				// nothing): the pieces are judged alone, dynamic
+				r.Value, r.Via, known = "", scanner.ClassDynamic, false
+			}
+			for i, p := range parts {
+				if keep != nil && !keep[i] {
+					continue
+				}
+				if !p.a.Known {
+					r.Value += unknownWord
+					known = false
+					continue
+				}
+				r.Value += p.a.Value
+				r.Via = strongerVia(r.Via, p.a.Via)
+			}
+			if k := r.Value + "\x00" + string(r.Via); !seen[k] && (len(out) < maxPossibilities || c.argNamesRuntime(r)) {
+				seen[k] = true
+				out = append(out, r)
+			} else if !seen[k] {
+				known = false
+			}
+		}
+	}
+	return out, known
 }
 
 // argNamesRuntime reports whether a known value names a runtime or the
@@ -1441,7 +1767,22 @@ func (c *checker) judgeSet(vals []scanner.Arg, allKnown bool) scanner.Arg {
 		}
 	}
 	if pick == nil {
-		return scanner.Arg{}
+		// No value names a runtime, but with the rest of the command one
+		// may launch one (`tmux send-keys … "claude"` where the program
+		// is "tmux" or a value found at run time): the known values are
+		// the alternatives the judge reads (Arg.Alts, Command.Alts).
+		var alts []scanner.Arg
+		for _, r := range vals {
+			if r.Known && len(alts) < maxPossibilities {
+				if !allKnown {
+					r.Via = scanner.ClassDynamic
+				} else if r.Via == "" {
+					r.Via = scanner.ClassVariableExecution
+				}
+				alts = append(alts, r)
+			}
+		}
+		return scanner.Arg{Alts: alts}
 	}
 	r := *pick
 	switch {

@@ -291,10 +291,23 @@ func TestBounds(t *testing.T) {
 		fmt.Fprintf(&chain, "var a%d = a%d\n", i, i-1)
 	}
 	chain.WriteString("\nfunc f() { _ = exec.Command(a39).Run() }\n")
+	pieces := func(n int, last string) string {
+		var b strings.Builder
+		b.WriteString(hdr + "func f() {\n\tvar s string\n")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "\ts += \" -v%d\"\n", i)
+		}
+		fmt.Fprintf(&b, "\ts += %q\n\t_ = exec.Command(\"sh\", \"-c\", s).Run()\n}\n", last)
+		return b.String()
+	}
 	tests := []struct {
 		name, src string
 		want      []string
 	}{
+		// a runtime added past maxPieces (64) is kept (the shell line is judged)
+		{"pieces past the bound", pieces(64+6, "; claude -p"), []string{"RED:eval"}},
+		{"pieces past the bound, no runtime", pieces(64+6, "; git log"), nil},
+		{"pieces within the bound", pieces(3, "; claude -p"), []string{"RED:eval"}},
 		{"chain within the bound", hdr + "func f() {\n\ta := \"claude\"\n\tb := a\n\tc := b\n\t_ = exec.Command(c).Run()\n}\n", []string{"RED:variable-execution"}},
 		{"chain past the bound", chain.String(), []string{"RED:unparseable"}},
 		{"self reference", hdr + "func f(x bool) {\n\tn := \"git\"\n\tif x {\n\t\tn = n + \".exe\"\n\t}\n\t_ = exec.Command(n).Run()\n}\n", nil},
@@ -307,4 +320,12 @@ func TestBounds(t *testing.T) {
 			assert.Equal(t, tt.want, tags(fs), "%+v", fs)
 		})
 	}
+}
+
+// TestRecursiveHelperOnce: a helper that calls itself is followed once
+// (go.md, Bounds): its launch is reported as what it is, not as the
+// depth bound reached by following the recursion eight times.
+func TestRecursiveHelperOnce(t *testing.T) {
+	src := "package p\n\nimport \"os/exec\"\n\nfunc run(s string, n int) {\n\tif n > 0 {\n\t\trun(s, n-1)\n\t}\n\t_ = exec.Command(s).Run()\n}\n\nfunc f() { run(\"claude\", 3) }\n"
+	assert.Equal(t, []string{"RED:process-api"}, tags(scan(t, "p.go", src)))
 }

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -249,18 +250,25 @@ func TestInterfaceImplementationsBound(t *testing.T) {
 
 // helperMesh is a package whose helpers call every helper of the next
 // layer (width per layer, layers deep, the last running its argument):
-// width^layers paths from the top, each within maxHelperDepth.
-func helperMesh(prog string, width, layers int) map[string]string {
+// width^layers paths from the top, each within maxHelperDepth. With
+// distinct set, each path also hands on a value of its own (the helper
+// indexes it went through), so no two paths reach a helper with the same
+// values.
+func helperMesh(prog string, width, layers int, distinct bool) map[string]string {
 	var b strings.Builder
 	b.WriteString("package mesh\n\nimport \"os/exec\"\n\n")
 	for l := 0; l < layers; l++ {
 		for i := 0; i < width; i++ {
-			fmt.Fprintf(&b, "func h%d_%d(s string) {\n", l, i)
+			fmt.Fprintf(&b, "func h%d_%d(s, t string) {\n", l, i)
 			if l == layers-1 {
-				b.WriteString("\t_ = exec.Command(s).Run()\n")
+				b.WriteString("\t_ = exec.Command(s, t).Run()\n")
 			} else {
 				for j := 0; j < width; j++ {
-					fmt.Fprintf(&b, "\th%d_%d(s)\n", l+1, j)
+					if distinct {
+						fmt.Fprintf(&b, "\th%d_%d(s, t+\"%d\")\n", l+1, j, j)
+					} else {
+						fmt.Fprintf(&b, "\th%d_%d(s, t)\n", l+1, j)
+					}
 				}
 			}
 			b.WriteString("}\n\n")
@@ -269,8 +277,20 @@ func helperMesh(prog string, width, layers int) map[string]string {
 	return map[string]string{
 		"go.mod":       "module example.com/mesh\n\ngo 1.22\n",
 		"mesh/mesh.go": b.String(),
-		"mesh/main.go": fmt.Sprintf("package mesh\n\nfunc Start() {\n\th0_0(%q)\n}\n", prog),
+		"mesh/main.go": fmt.Sprintf("package mesh\n\nfunc Start() {\n\th0_0(%q, \"-\")\n}\n", prog),
 	}
+}
+
+// withPrefix is the findings of got that start with prefix (a file and
+// line).
+func withPrefix(got []string, prefix string) []string {
+	var out []string
+	for _, f := range got {
+		if strings.HasPrefix(f, prefix) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // TestHelperVisitsBounded: a call graph whose paths outnumber what one
@@ -279,15 +299,23 @@ func helperMesh(prog string, width, layers int) map[string]string {
 // repository's own tsjs tests made 2.3 million such paths, past the file
 // budget under the race detector.
 func TestHelperVisitsBounded(t *testing.T) {
-	got := scanTree(t, helperMesh("claude", 6, 7), "", 2)
-	var atCall []string
-	for _, f := range got {
-		if strings.HasPrefix(f, "mesh/main.go:4:") {
-			atCall = append(atCall, f)
-		}
-	}
+	got := scanTree(t, helperMesh("claude", 6, 7, true), "", 2)
+	atCall := withPrefix(got, "mesh/main.go:4:")
 	// past the bound the call is dynamic (the rest not followed), with
 	// the runtime handed on
 	require.Equal(t, []string{"mesh/main.go:4:2 RED:dynamic claude"}, atCall, "findings: %v", got)
-	assert.Empty(t, scanTree(t, helperMesh("git", 6, 7), "", 2))
+	assert.Empty(t, scanTree(t, helperMesh("git", 6, 7, true), "", 2))
+}
+
+// TestHelperVisitsMemoized: paths that reach a helper with the values
+// another path reached it with judge nothing new, so a mesh of 8^8 paths
+// handing on the same values is followed to its end (the launch is
+// process-api, not the bound's dynamic), and quickly; git stays clean.
+func TestHelperVisitsMemoized(t *testing.T) {
+	start := time.Now()
+	got := scanTree(t, helperMesh("claude", 8, 8, false), "", 2)
+	atCall := withPrefix(got, "mesh/main.go:4:")
+	require.Equal(t, []string{"mesh/main.go:4:2 RED:process-api claude"}, atCall, "findings: %v", got)
+	assert.Empty(t, scanTree(t, helperMesh("git", 8, 8, false), "", 2))
+	assert.Less(t, time.Since(start), time.Minute)
 }

@@ -464,11 +464,16 @@ type loader struct {
 }
 
 // handedRuntime returns the module packages, not loaded from source,
-// that a call of files hands a constant naming a runtime (runtimeArg): a
+// that a call of files hands a constant naming a runtime (holdsRuntime): a
 // function of the package (`envx.Or("AGENT_BIN", "claude")`), or every such package
 // the file imports when the callee is not known (a method of a type of
 // one). Such a package may return the name to the importer's process
-// API; unknown is not absent.
+// API; unknown is not absent. The same for a value of a type such a
+// package declares: a composite literal of it holding one
+// (`agent.Config{Command: []string{"claude"}}`), and an assignment of one
+// to a field of a value whose type is not known (`a.cfg.Bin = "claude"`,
+// every such package the file imports): the field may reach the
+// importer's process API only through that type's fields.
 func (l *loader) handedRuntime(files []*ast.File) map[string]bool {
 	info := l.info
 	var force map[string]bool
@@ -482,9 +487,34 @@ func (l *loader) handedRuntime(files []*ast.File) map[string]bool {
 	}
 	inits := l.varInits(files)
 	for _, f := range files {
+		addImports := func() {
+			for _, im := range f.Imports {
+				if p, err := strconv.Unquote(im.Path.Value); err == nil {
+					add(p)
+				}
+			}
+		}
 		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				if n.Type != nil && l.holdsRuntime(n.Elts, inits) {
+					l.typePackages(n.Type, add)
+				}
+				return true
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					se, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+					if !ok || len(n.Lhs) != len(n.Rhs) || !l.holdsRuntime(n.Rhs[i:i+1], inits) {
+						continue
+					}
+					if tv, ok := info.Types[se.X]; !ok || tv.Type == nil || tv.Type == types.Typ[types.Invalid] {
+						addImports()
+					}
+				}
+				return true
+			}
 			call, ok := n.(*ast.CallExpr)
-			if !ok || !l.runtimeArg(call, inits) {
+			if !ok || !l.holdsRuntime(call.Args, inits) {
 				return true
 			}
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -496,11 +526,7 @@ func (l *loader) handedRuntime(files []*ast.File) map[string]bool {
 				}
 			}
 			if tv, ok := info.Types[call.Fun]; !ok || tv.Type == nil || tv.Type == types.Typ[types.Invalid] {
-				for _, im := range f.Imports {
-					if p, err := strconv.Unquote(im.Path.Value); err == nil {
-						add(p)
-					}
-				}
+				addImports()
 			}
 			return true
 		})
@@ -508,13 +534,29 @@ func (l *loader) handedRuntime(files []*ast.File) map[string]bool {
 	return force
 }
 
-// runtimeArg reports whether an argument of call holds a constant string
+// typePackages calls add with the import path of every package a type
+// expression names (`agent.Config`, `[]*agent.Config`, `map[string]agent.Config`).
+func (l *loader) typePackages(t ast.Expr, add func(string)) {
+	ast.Inspect(t, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+				if pn, ok := l.info.Uses[x].(*types.PkgName); ok {
+					add(pn.Imported().Path())
+				}
+			}
+			return false
+		}
+		return true
+	})
+}
+
+// holdsRuntime reports whether one of exprs holds a constant string
 // naming a runtime: anywhere inside it (`envx.Opts{Bin: "claude"}`), or
 // as the initial value of a variable it names (`var agent = "claude"`,
 // `bin := "claude"`).
-func (l *loader) runtimeArg(call *ast.CallExpr, inits map[*types.Var]ast.Expr) bool {
+func (l *loader) holdsRuntime(exprs []ast.Expr, inits map[*types.Var]ast.Expr) bool {
 	found := false
-	for _, a := range call.Args {
+	for _, a := range exprs {
 		ast.Inspect(a, func(n ast.Node) bool {
 			e, ok := n.(ast.Expr)
 			if found || !ok {

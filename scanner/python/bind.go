@@ -222,6 +222,7 @@ func (a *analyzer) collect() {
 	}
 	a.linkFields()
 	a.passMutations()
+	a.passImportedChanges()
 }
 
 // propertyDecorators make a method an attribute of the instance whose
@@ -302,6 +303,54 @@ func (a *analyzer) passMutations() {
 			}
 		}
 	}
+}
+
+// passImportedChanges gives each name passed to a function another
+// module offers (`with_program(argv, "claude")`, imported) a change of
+// op "call": applied where the name is used, it is the changes that
+// module's summary says the function makes to that parameter
+// (summarizeParamChanges), with this call's arguments. Reading the call
+// also makes the file need the module (walkReads reads a change's
+// value).
+func (a *analyzer) passImportedChanges() {
+	t := a.t
+	sites := a.ev.CallSites()
+	for _, name := range a.scopes.ModuleNames() {
+		bs := a.scopes.ModuleBindings(name)
+		if len(bs) != 1 || !bs[0].ref || len(bs[0].path) != 1 {
+			continue
+		}
+		calls := sites[name]
+		if len(calls) > treesitter.MaxCallSites && !a.ev.Seed {
+			a.ev.Unread = true
+			continue
+		}
+		for _, site := range calls {
+			pos, _ := a.callArgs(site)
+			for j, c := range pos {
+				if t.Nodes[c].Kind == kIdentifier && a.boundToList(c) {
+					a.addMutation(c, mutation{at: t.Nodes[site].Start, node: site, op: "call", index: int32(j), value: site})
+				}
+			}
+		}
+	}
+}
+
+// boundToList reports whether name node n is bound to a list literal
+// (`argv = ["-p", "x"]`): only such a name is given another module's
+// changes (passImportedChanges). Every name passed to any imported
+// function made files read the modules of their calls in phase two.
+func (a *analyzer) boundToList(n int32) bool {
+	bs, _, ok := a.scopes.Lookup(a.t.Src[a.t.Nodes[n].Start:a.t.Nodes[n].End], n)
+	if !ok {
+		return false
+	}
+	for _, b := range bs {
+		if !b.param && !b.ref && b.value != none && a.t.Nodes[b.value].Kind == kList {
+			return true
+		}
+	}
+	return false
 }
 
 // isSelfAttr reports whether node n is an attribute of self (self.args).
@@ -410,28 +459,37 @@ func (a *analyzer) className(fn int32) string {
 // fields (dataclass, attrs, pydantic, NamedTuple: `Job(program="x")` or
 // `Job("x")` sets field program), read through any instance.
 func (a *analyzer) linkFields() {
-	t := a.t
 	for cls, fields := range a.fields {
 		// every site: a field set from more than MaxReturns places is
 		// read past that bound by Evaluator.Attr, as its assignments are
 		for _, site := range a.ev.CallSites()[cls] {
-			pos, kw := a.callArgs(site)
-			for j, c := range pos {
-				if j < len(fields) && t.Nodes[c].Kind != kListSplat {
-					a.selfAttrs[fields[j]] = append(a.selfAttrs[fields[j]], c)
-				}
-			}
-			if kw.Obj == none {
-				continue
-			}
-			for c := t.Nodes[kw.Obj].First; c != none; c = t.Nodes[c].Next {
-				if t.Nodes[c].Kind != kKeywordArgument {
-					continue
-				}
-				if nm := t.Child(c, fName); nm != none && slices.Contains(fields, t.Text(nm)) {
-					a.selfAttrs[t.Text(nm)] = append(a.selfAttrs[t.Text(nm)], t.Child(c, fValue))
-				}
-			}
+			a.fieldArgs(site, fields, func(field string, val int32) {
+				a.selfAttrs[field] = append(a.selfAttrs[field], val)
+			})
+		}
+	}
+}
+
+// fieldArgs calls set with each field of fields (a class's, in
+// declaration order) that call, a call of the class, gives a value, and
+// the value's node: by position (not a `*` splat) or by keyword.
+func (a *analyzer) fieldArgs(call int32, fields []string, set func(field string, val int32)) {
+	t := a.t
+	pos, kw := a.callArgs(call)
+	for j, c := range pos {
+		if j < len(fields) && t.Nodes[c].Kind != kListSplat {
+			set(fields[j], c)
+		}
+	}
+	if kw.Obj == none {
+		return
+	}
+	for c := t.Nodes[kw.Obj].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kKeywordArgument {
+			continue
+		}
+		if nm := t.Child(c, fName); nm != none && slices.Contains(fields, t.Text(nm)) {
+			set(t.Text(nm), t.Child(c, fValue))
 		}
 	}
 }

@@ -396,6 +396,8 @@ func (a *analyzer) applyMutations(v value, ms []mutation, at uint32, use int32) 
 			return treesitter.MutateList(a.ev.Cfg, v, treesitter.ListUnmodelled, nil, v.Node)
 		}
 		switch {
+		case m.op == "call":
+			v = a.importedChanges(v, m)
 		case m.op == "+=" && v.K == vStr:
 			v = treesitter.Concat(v, a.ev.Eval(m.value), v.Node)
 		case v.K != vArr:
@@ -420,6 +422,58 @@ func (a *analyzer) applyMutations(v value, ms []mutation, at uint32, use int32) 
 		}
 	}
 	return v
+}
+
+// importedChanges applies to v, a list passed as argument m.index of the
+// call m.node of another module's function, the in-place changes its
+// summary says that function makes to the parameter (paramChangeKey),
+// with the call's arguments.
+func (a *analyzer) importedChanges(v value, m mutation) value {
+	t := a.t
+	if v.K != vArr || a.p.Imports == nil {
+		return v
+	}
+	fn := t.Child(m.node, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kIdentifier {
+		return v
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[fn].Start:t.Nodes[fn].End], fn)
+	if !ok || len(bs) != 1 || !bs[0].ref || len(bs[0].path) != 1 {
+		return v
+	}
+	pos, _ := a.callArgs(m.node)
+	for k := 0; k < maxMutations; k++ {
+		e, ok := a.p.Imports.Lookup(bs[0].mod, paramChangeKey(bs[0].path[0], int(m.index), k))
+		if ok && e.Dynamic {
+			// past a bound (a truncated summary): a change not known
+			return treesitter.MutateList(a.ev.Cfg, v, treesitter.ListUnmodelled, nil, v.Node)
+		}
+		if !ok || len(e.Consts) == 0 {
+			return v
+		}
+		var args []value
+		for _, d := range e.Consts[1:] {
+			switch {
+			case strings.HasPrefix(d, "="):
+				args = append(args, treesitter.Str(d[1:], m.node))
+			case strings.HasPrefix(d, "#"):
+				j, err := strconv.Atoi(d[1:])
+				if err != nil || j >= len(pos) || t.Nodes[pos[j]].Kind == kListSplat {
+					args = append(args, treesitter.Unknown(m.node))
+					continue
+				}
+				args = append(args, a.ev.Eval(pos[j]))
+			default:
+				args = append(args, treesitter.Unknown(m.node))
+			}
+		}
+		op, known := listMethods[e.Consts[0]]
+		if !known {
+			op = treesitter.ListUnmodelled
+		}
+		v = treesitter.MutateList(a.ev.Cfg, v, op, args, m.node)
+	}
+	return treesitter.MutateList(a.ev.Cfg, v, treesitter.ListUnmodelled, nil, v.Node)
 }
 
 // Binding is the value one binding gives its name.
@@ -464,6 +518,14 @@ func (a *analyzer) Binding(b *binding) value {
 			v := a.ev.Eval(b.value)
 			if v.Known() && v.Alt == nil {
 				v = treesitter.Chars(v, b.name) // for c in "abc"
+			}
+			if v.K == vRef && b.elem == 0 && apiOf(v) == apiNone && !strings.HasPrefix(v.Mod, "#") && len(v.Path) > 0 {
+				// for t in tools.TOOLS: another module's list or dict,
+				// any member (scanner.AnyMember), read as its members
+				// are (t.bin, t["bin"])
+				v.Path = treesitter.AppendPath(v.Path, scanner.AnyMember)
+				v.Node, v.Lit = b.name, none
+				return v
 			}
 			if v.K != vArr {
 				return treesitter.Unknown(b.name)

@@ -3,8 +3,10 @@ package python
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/leasegate/leasegate/cmdline"
@@ -213,6 +215,7 @@ func (a *analyzer) summarizeNames() {
 			a.summarizeValue(name, a.ev.Eval(b.value), b.name, 0)
 		}
 	}
+	a.summarizeParamChanges()
 	a.link.sum.Stars = append(a.link.sum.Stars, a.relStars...)
 	for i, m := range a.wildcards {
 		// from pkg.proc import *: an absolute module may be one of the
@@ -619,6 +622,7 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		if a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
 			a.link.sum.AddConst(key, scanner.Const{Vals: elems, List: true, At: a.t.Pos(at)})
 		}
+		a.summarizeElems(key, v, at, depth)
 		return
 	case vObj:
 		if v.Obj == none || t.Nodes[v.Obj].Kind != kDictionary && t.Nodes[v.Obj].Kind != kArgumentList {
@@ -657,6 +661,116 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		return
 	}
 	a.link.sum.AddConst(key, scanner.Const{Vals: strs, At: a.t.Pos(at)})
+}
+
+// paramChangeKey is the summary's name of the k-th in-place change
+// module-level function fn makes to its parameter param
+// (`with_program(#0)~0` for `def with_program(argv, prog):
+// argv.insert(0, prog)`): its Vals are the list method, then each of its
+// arguments, "#j" for the function's parameter j, "=S" for a known
+// string, "?" for any other.
+func paramChangeKey(fn string, param, k int) string {
+	return fn + "(#" + strconv.Itoa(param) + ")~" + strconv.Itoa(k)
+}
+
+// summarizeParamChanges offers the in-place changes the module's
+// functions make to their parameters by a list method that adds to them
+// (`argv.insert(0, prog)`), when an argument is one of the function's
+// parameters or names a runtime: another module's call of the function
+// applies them to the name it passes (applyMutations, op "call"), as a
+// call in the file does (passMutations).
+func (a *analyzer) summarizeParamChanges() {
+	t := a.t
+	count := map[string]int{}
+	for _, name := range slices.Sorted(maps.Keys(a.muts)) {
+		for _, m := range a.muts[name] {
+			op := listMethods[m.op]
+			if t.Nodes[m.node].Kind != kCall || op == treesitter.ListReadOnly || op == 0 || m.value == none {
+				continue
+			}
+			obj := a.mutationObject(m)
+			if obj == none {
+				continue
+			}
+			bs, _, ok := a.scopes.Lookup([]byte(name), obj)
+			if !ok || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].method || bs[0].index < 0 || bs[0].star != 0 {
+				continue
+			}
+			fn := bs[0].fn
+			if fb := a.scopes.ModuleBindings(fn); len(fb) != 1 || fb[0].value == none || t.Nodes[fb[0].value].Kind != kFunction {
+				continue
+			}
+			vals := []string{m.op}
+			useful := false
+			for c := t.Nodes[m.value].First; c != none; c = t.Nodes[c].Next {
+				if t.Nodes[c].Kind == kIdentifier {
+					if pb, _, ok := a.scopes.Lookup(t.Src[t.Nodes[c].Start:t.Nodes[c].End], c); ok && len(pb) == 1 && pb[0].param && pb[0].fn == fn && pb[0].index >= 0 && pb[0].star == 0 {
+						vals = append(vals, "#"+strconv.Itoa(pb[0].index))
+						useful = true
+						continue
+					}
+				}
+				if v := a.ev.Eval(c); v.Known() && v.Alt == nil && v.K == vStr {
+					vals = append(vals, "="+v.S)
+					useful = useful || a.p.Config.MentionsRuntime([]byte(v.S))
+					continue
+				}
+				vals = append(vals, "?")
+			}
+			if !useful {
+				continue
+			}
+			key := fn + "(#" + strconv.Itoa(bs[0].index) + ")"
+			a.link.sum.AddConst(paramChangeKey(fn, bs[0].index, count[key]), scanner.Const{Vals: vals, At: t.Pos(m.node)})
+			count[key]++
+		}
+	}
+}
+
+// maxSummaryElems bounds the elements of a list summarized one by one
+// (summarizeElems).
+const maxSummaryElems = 64
+
+// summarizeElems records the members of the elements of list v that are
+// dicts or instances of a class of the module with fields (a NamedTuple,
+// a dataclass: `TOOLS = [Tool("claude", ("-p",))]`) as constants
+// `key.i.member` (`TOOLS.1.bin`): a loop of another module over the list
+// reads any element's (`for t in TOOLS: run([t.bin])`, TOOLS.*.bin). A
+// list longer than maxSummaryElems whose text may name a launch is a cut
+// constant (Const.Cut): a member read under it is dynamic.
+func (a *analyzer) summarizeElems(key string, v value, at int32, depth int) {
+	t := a.t
+	if depth >= maxConstDepth {
+		return
+	}
+	for i, e := range v.Elems {
+		if i == maxSummaryElems {
+			if v.Lit != none && a.ev.MayName(v.Lit) {
+				a.link.sum.AddConst(key, scanner.Const{Cut: true, At: a.t.Pos(at)})
+			}
+			return
+		}
+		k := key + "." + strconv.Itoa(i)
+		if e.K == vObj {
+			a.summarizeValue(k, e, at, depth+1)
+			continue
+		}
+		call := e.Node
+		if call == none || t.Nodes[call].Kind != kCall {
+			continue
+		}
+		fn := t.Child(call, fFunction)
+		if fn == none || t.Nodes[fn].Kind != kIdentifier {
+			continue
+		}
+		fields := a.fields[t.Text(fn)]
+		if len(fields) == 0 {
+			continue
+		}
+		a.fieldArgs(call, fields, func(field string, val int32) {
+			a.summarizeValue(k+"."+field, a.ev.Eval(val), val, depth+1)
+		})
+	}
 }
 
 // shellScript reports whether s names a shell script by path
