@@ -28,20 +28,16 @@ func (d Detector) ResolveIn(from, spec string, repo scanner.Files) (string, bool
 		}
 		return "", false
 	}
-	if dir, cfg, ok := nearestTSConfig(from, repo); ok {
-		base := dir
-		if cfg.CompilerOptions.BaseURL != "" {
-			base = path.Join(dir, cfg.CompilerOptions.BaseURL)
-		}
-		if target, ok := matchPaths(cfg.CompilerOptions.Paths, spec); ok {
+	if cfg, ok := nearestTSConfig(from, repo); ok {
+		if target, ok := matchPaths(cfg.paths, spec); ok {
 			for _, t := range target {
-				if rel, ok := resolveUnder(d, base, t, repo); ok {
+				if rel, ok := resolveUnder(d, cfg.pathsDir, t, repo); ok {
 					return rel, true
 				}
 			}
 		}
-		if cfg.CompilerOptions.BaseURL != "" {
-			if rel, ok := resolveUnder(d, base, spec, repo); ok {
+		if cfg.baseURL != "" {
+			if rel, ok := resolveUnder(d, cfg.baseURL, spec, repo); ok {
 				return rel, true
 			}
 		}
@@ -61,10 +57,23 @@ type packageJSON struct {
 
 // tsconfig is what resolution reads of a tsconfig.json.
 type tsconfig struct {
+	// Extends names the configs this one extends: a string, or an array
+	// of them (TypeScript 5), relative paths or package names
+	Extends         json.RawMessage `json:"extends"`
 	CompilerOptions struct {
-		BaseURL string              `json:"baseUrl"`
+		BaseURL *string             `json:"baseUrl"`
 		Paths   map[string][]string `json:"paths"`
 	} `json:"compilerOptions"`
+}
+
+// tsPaths is what a tsconfig and the configs it extends give resolution:
+// the `paths` map and the folder its targets are taken from (`baseUrl`
+// when one is set, else the folder of the config that wrote `paths`),
+// and the `baseUrl` folder ("" when none is set).
+type tsPaths struct {
+	paths    map[string][]string
+	pathsDir string
+	baseURL  string
 }
 
 // nearestJSON finds the nearest file named name in from's folder or
@@ -75,10 +84,111 @@ func nearestJSON(from, name string, repo scanner.Files) (string, packageJSON, bo
 	return dir, pkg, ok
 }
 
-func nearestTSConfig(from string, repo scanner.Files) (string, tsconfig, bool) {
+// nearestTSConfig is the nearest tsconfig.json (or jsconfig.json) above
+// from, merged with the configs it extends (`extends`, followed at most
+// scanner.MaxLinkDepth configs deep; a cycle is cut where it closes): a
+// config's own `baseUrl` and `paths` win over its bases', and each is
+// relative to the config that writes it, as tsc reads them.
+func nearestTSConfig(from string, repo scanner.Files) (tsPaths, bool) {
 	var cfg tsconfig
 	dir, ok := nearest(from, []string{"tsconfig.json", "jsconfig.json"}, repo, &cfg)
-	return dir, cfg, ok
+	if !ok {
+		return tsPaths{}, false
+	}
+	var out tsPaths
+	var havePaths, haveBase bool
+	var pathsFrom string
+	seen := map[string]bool{}
+	var walk func(dir string, cfg tsconfig, depth int)
+	walk = func(dir string, cfg tsconfig, depth int) {
+		if b := cfg.CompilerOptions.BaseURL; b != nil && !haveBase {
+			haveBase, out.baseURL = true, path.Join(dir, *b)
+		}
+		if cfg.CompilerOptions.Paths != nil && !havePaths {
+			havePaths, out.paths, pathsFrom = true, cfg.CompilerOptions.Paths, dir
+		}
+		if depth >= scanner.MaxLinkDepth {
+			return
+		}
+		// later entries of an array override earlier ones: try them last
+		// first, so the first found wins as the nearer one does
+		bases := extendsList(cfg.Extends)
+		for i := len(bases) - 1; i >= 0; i-- {
+			rel, ok := extendedConfig(dir, bases[i], repo)
+			if !ok || seen[rel] {
+				continue
+			}
+			seen[rel] = true
+			var base tsconfig
+			if src, ok := repo.Read(rel); ok && json.Unmarshal(jsonc(src), &base) == nil {
+				walk(path.Dir(rel), base, depth+1)
+			}
+		}
+	}
+	seen[path.Join(dir, "tsconfig.json")] = true
+	walk(dir, cfg, 0)
+	out.pathsDir = pathsFrom
+	if haveBase {
+		out.pathsDir = out.baseURL
+	}
+	return out, true
+}
+
+// extendsList is the configs a tsconfig's `extends` names.
+func extendsList(raw json.RawMessage) []string {
+	if len(raw) == 0 {
+		return nil
+	}
+	var one string
+	if json.Unmarshal(raw, &one) == nil {
+		return []string{one}
+	}
+	var many []string
+	_ = json.Unmarshal(raw, &many)
+	return many
+}
+
+// extendedConfig is the file of the repository an `extends` entry names,
+// from the folder of the config that writes it: a relative path (`.json`
+// added when it is left out), or a package's file (`@acme/tsconfig/base.json`,
+// or the package's tsconfig.json) looked for in a package of the
+// repository of that name and in node_modules folders above dir.
+func extendedConfig(dir, spec string, repo scanner.Files) (string, bool) {
+	try := func(rel string) (string, bool) {
+		if rel == ".." || strings.HasPrefix(rel, "../") {
+			return "", false
+		}
+		for _, c := range []string{rel, rel + ".json", path.Join(rel, "tsconfig.json")} {
+			if repo.Exists(c) {
+				return c, true
+			}
+		}
+		return "", false
+	}
+	if isRelative(spec) || strings.HasPrefix(spec, "/") {
+		return try(path.Join(dir, spec))
+	}
+	pkgs := repo.Once("tsjs:packages", func() any { return packagesByName(repo) }).(map[string]workspacePkg)
+	for name := spec; ; {
+		if p, ok := pkgs[name]; ok {
+			if rel, ok := try(path.Join(p.dir, strings.TrimPrefix(spec, name))); ok {
+				return rel, true
+			}
+		}
+		i := strings.LastIndexByte(name, '/')
+		if i <= 0 {
+			break
+		}
+		name = name[:i]
+	}
+	for d := dir; ; d = path.Dir(d) {
+		if rel, ok := try(path.Join(d, "node_modules", spec)); ok {
+			return rel, true
+		}
+		if d == "." || d == "/" || d == "" {
+			return "", false
+		}
+	}
 }
 
 // nearest decodes into out the first of names found in from's folder or
