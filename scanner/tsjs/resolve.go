@@ -449,3 +449,114 @@ func jsonc(src []byte) []byte {
 	}
 	return out
 }
+
+var _ scanner.ConfigMentioner = Detector{}
+
+// MentionsIn implements scanner.ConfigMentioner: Mentions, and the names
+// the repository's configuration gives rel (configAliases): quoted, as an
+// import specifier starts.
+func (d Detector) MentionsIn(rel string, repo scanner.Files) [][]byte {
+	out := d.Mentions(rel)
+	for _, al := range repo.Once("tsjs:aliases", func() any { return configAliases(d, repo) }).([]configAlias) {
+		if !al.covers(rel) {
+			continue
+		}
+		spec := al.spec
+		if al.base {
+			// `utils/run` for <baseUrl>/utils/run.ts: the path's first
+			// folder, or the file's name, starts the specifier
+			spec = strings.TrimPrefix(rel, al.under)
+			if i := strings.IndexByte(spec, '/'); i >= 0 {
+				spec = spec[:i+1]
+			} else {
+				spec = strings.TrimSuffix(spec, path.Ext(spec))
+			}
+		}
+		for _, q := range []string{"'", `"`, "`"} {
+			out = append(out, []byte(q+spec))
+		}
+	}
+	return out
+}
+
+// configAlias is a specifier prefix the repository's configuration maps
+// to files: a tsconfig `paths` key (its part before `*`, or the whole key
+// and the one file it names), a folder under a `baseUrl`, a workspace
+// package's name.
+type configAlias struct {
+	spec string
+	// under: the files under this folder prefix ("" with file set); file:
+	// the one file the alias names
+	under, file string
+	// base: a `baseUrl` folder, whose files are named by their path
+	// under it (spec is then rel's first segment)
+	base bool
+}
+
+func (al configAlias) covers(rel string) bool {
+	if al.file != "" {
+		return rel == al.file
+	}
+	return al.under == "" || strings.HasPrefix(rel, al.under)
+}
+
+// configAliases lists the aliases of every tsconfig.json (or
+// jsconfig.json) of the repository, with the configs it extends, and the
+// names of its workspace packages, once per scan.
+func configAliases(d Detector, repo scanner.Files) []configAlias {
+	var out []configAlias
+	for _, name := range []string{"tsconfig.json", "jsconfig.json"} {
+		for _, rel := range repo.Named(name) {
+			if strings.Contains(rel, "node_modules/") {
+				continue
+			}
+			cfg, ok := nearestTSConfig(rel, repo)
+			if !ok {
+				continue
+			}
+			for key, targets := range cfg.paths {
+				pre, _, star := strings.Cut(key, "*")
+				for _, t := range targets {
+					if !star {
+						if f, ok := resolveUnder(d, cfg.pathsDir, t, repo); ok {
+							out = append(out, configAlias{spec: key, file: f})
+						}
+						continue
+					}
+					tpre, _, _ := strings.Cut(t, "*")
+					under := path.Join(cfg.pathsDir, tpre)
+					if strings.HasSuffix(tpre, "/") || tpre == "" {
+						under += "/"
+					}
+					if under == "./" {
+						under = ""
+					}
+					out = append(out, configAlias{spec: pre, under: under})
+				}
+			}
+			if cfg.baseURL != "" {
+				under := cfg.baseURL + "/"
+				if cfg.baseURL == "." {
+					under = ""
+				}
+				out = append(out, configAlias{under: under, base: true})
+			}
+		}
+	}
+	pkgs := repo.Once("tsjs:packages", func() any { return packagesByName(repo) }).(map[string]workspacePkg)
+	for name, p := range pkgs {
+		if path.Base(name) == path.Base(p.dir) {
+			// `@acme/core` in packages/core: its importers' specifiers
+			// hold the folder's name (Mentions), and reading every file
+			// that names a published package's name again cost a real
+			// tree's phase two dearly
+			continue
+		}
+		under := p.dir + "/"
+		if p.dir == "." {
+			under = ""
+		}
+		out = append(out, configAlias{spec: name, under: under})
+	}
+	return out
+}
