@@ -1048,8 +1048,16 @@ func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 			}
 			return treesitter.FuncAt(c), true, false
 		}
-	case kSpread:
-		w := a.ev.Eval(t.Nodes[c].First)
+	case kSpread, kIdentifier, kMember, kObject, kCall, kSubscript, kParen, kAsExpr:
+		src := c
+		if t.Nodes[c].Kind == kSpread {
+			src = t.Nodes[c].First
+		} else if p := t.Nodes[c].Parent; p == none || t.Nodes[p].Kind != kArguments {
+			break
+		}
+		// a spread, or an argument of Object.assign (an object whose
+		// entries are its arguments, see methodCall)
+		w := a.ev.Eval(src)
 		if w.K == vRef && local(w.Mod) {
 			// {...DEFAULTS, ...opts}: DEFAULTS of another module
 			// gives its member
@@ -1288,6 +1296,13 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 		case "Object.freeze", "Object.seal", "Object.preventExtensions":
 			// Object.freeze({ bin: 'claude' }): the same object
 			return arg(0), true
+		case "Object.assign":
+			// Object.assign({}, DEFAULTS, {cwd}): an object whose entries
+			// are its arguments spread in order (Entry), a later one
+			// winning, as `{...{}, ...DEFAULTS, ...{cwd}}`
+			if len(argv) > 0 {
+				return value{K: vObj, Obj: t.Nodes[argv[0]].Parent, Node: n, Lit: none}, true
+			}
 		case "JSON.parse":
 			// JSON.parse(JSON.stringify(x)): a deep copy of x
 			if len(argv) > 0 && t.Nodes[argv[0]].Kind == kCall {
