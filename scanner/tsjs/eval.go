@@ -563,8 +563,14 @@ func (a *analyzer) evalParam(b *binding) value {
 			return value{}, false, false
 		}
 		j := 0
+		first := t.Nodes[args].First
+		if a.bindSite(site, b.fn) {
+			// f.bind(thisArg, 'claude'): the arguments after thisArg;
+			// those the bound function's calls add are not known here
+			first = t.Nodes[first].Next
+		}
 		var rest []value
-		for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
+		for c := first; c != none; c = t.Nodes[c].Next {
 			if t.Nodes[c].Kind == kSpread {
 				// runTool(...CMD): the spread array's elements take
 				// the positions from here on
