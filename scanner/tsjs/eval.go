@@ -197,6 +197,13 @@ func (a *analyzer) evalBinary(n int32) value {
 		}
 	case "||", "??":
 		l, r := a.ev.Operands(n)
+		if !l.Known() && r.K == vRef && local(r.Mod) && len(r.Path) > 0 && apiOf(r) == apiNone {
+			// name ?? AGENTS.primary: another module's value, known in
+			// the repository phase (a summary offers it as a re-export
+			// of that member), not dropped as an unknown
+			r.Node = n
+			return r
+		}
 		return treesitter.Fallback(l, r, op == "??", n)
 	}
 	return treesitter.Unknown(n)

@@ -442,6 +442,12 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 				// { review(p) { return [...] } }: what agents.review() returns
 				if k := t.Child(c, fName); k != none {
 					if v, ok := a.prop(v, propName(t, k)); ok {
+						if v.K == vRef && local(v.Mod) && len(v.Path) > 0 && a.isGetter(c) {
+							// get bin() { return NAMES.main }: a member of
+							// another module, as a method's return is
+							a.link.sum.AddReexport(key(propName(t, k)), scanner.Ref{Spec: v.Mod, Name: pathKey(v.Path), At: t.Pos(c)})
+							continue
+						}
 						a.exportValue(key(propName(t, k)), v, c, depth+1)
 					}
 				}
@@ -469,6 +475,26 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 			name = "default"
 		}
 		a.exportValue(name+"()", a.ev.ReturnValue(v.Fn, at), at, depth+1)
+	case v.Alt != nil && strings.HasSuffix(name, "()") && slices.ContainsFunc(v.Possibilities(), isMemberRef):
+		// return x ? A.bin : B.bin: one member of another module among
+		// other values that name nothing is that member; with two, or
+		// with strings, the summary cannot hold the union, so the
+		// value is cut (a launch of it is dynamic, never silent)
+		var refs []value
+		other := false
+		for _, p := range v.Possibilities() {
+			switch {
+			case isMemberRef(p):
+				refs = append(refs, p)
+			case p.K != vUnknown:
+				other = true
+			}
+		}
+		if len(refs) == 1 && !other {
+			a.link.sum.AddReexport(name, scanner.Ref{Spec: refs[0].Mod, Name: pathKey(refs[0].Path), At: t.Pos(at)})
+		} else {
+			a.link.sum.AddConst(name, scanner.Const{Cut: true, At: t.Pos(at)})
+		}
 	case v.K == vRef && local(v.Mod) && name != "" && len(v.Path) > 0 && (strings.HasSuffix(name, "()") || isJSON(v.Mod)):
 		// return cfg.agent.bin: a member of another module (a JSON
 		// module's, read where it is used), offered as a re-export of it
@@ -479,6 +505,12 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 			a.link.sum.AddConst(name, scanner.Const{Vals: strs, At: t.Pos(at)})
 		}
 	}
+}
+
+// isMemberRef reports whether v is a member of another module of the
+// repository (`AGENTS.primary`).
+func isMemberRef(v value) bool {
+	return v.K == vRef && local(v.Mod) && len(v.Path) > 0 && apiOf(v) == apiNone
 }
 
 // exportList records exported array v whole, as a list of its elements
