@@ -34,7 +34,17 @@ func (a *analyzer) Expr(n int32) value {
 			return treesitter.Unknown(n)
 		}
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kThis {
-			return a.ev.Tracked(a.mutated(a.instanceAttr(t.Text(p), n), "this."+t.Text(p), n, none))
+			v := a.instanceAttr(t.Text(p), n)
+			if v.K == vUnknown && len(a.thisAttrs[t.Text(p)]) == 0 {
+				if base, ok := a.importedBase(n); ok {
+					// this.bin that no class of the file sets, in a
+					// class extending another module's: the base's
+					// field (its declaration or its constructor's
+					// assignment, offered as `Base.bin`)
+					v = a.member(base, t.Text(p), n)
+				}
+			}
+			return a.ev.Tracked(a.mutated(v, "this."+t.Text(p), n, none))
 		}
 		if g, ok := a.globalMember(t.Child(n, fObject), t.Text(p), n); ok {
 			return g
@@ -794,6 +804,37 @@ func (a *analyzer) instanceAttr(name string, n int32) value {
 		return a.ev.ReturnValue(v.Fn, n)
 	}
 	return v
+}
+
+// importedBase is the class of another module of the repository that
+// the class around node n extends (`class Runner extends AgentBase`,
+// AgentBase imported), as the reference its import gives.
+func (a *analyzer) importedBase(n int32) (value, bool) {
+	t := a.t
+	c := n
+	for k := 0; c != none && t.Nodes[c].Kind != kClassDecl; k++ {
+		if k > treesitter.MaxEvalDepth {
+			return value{}, false
+		}
+		c = t.Nodes[c].Parent
+	}
+	if c == none {
+		return value{}, false
+	}
+	nm, body := t.Child(c, fName), t.Child(c, fBody)
+	if nm == none || body == none {
+		return value{}, false
+	}
+	for j := nm + 1; j < body; j++ {
+		if k := t.Nodes[j].Kind; k == kIdentifier || k == kMember {
+			v := a.ev.Eval(j)
+			if v.K == vRef && local(v.Mod) && len(v.Path) > 0 && apiOf(v) == apiNone {
+				return v, true
+			}
+			return value{}, false
+		}
+	}
+	return value{}, false
 }
 
 // isGetter reports whether method fn is a getter (`get path() {...}`).

@@ -763,6 +763,14 @@ func (a *analyzer) summarizeClassFields() {
 		if nm == none || body == none {
 			continue
 		}
+		fields := map[string][][2]int32{} // by name, the values given it and where
+		var order []string
+		add := func(name string, v, at int32) {
+			if _, ok := fields[name]; !ok {
+				order = append(order, name)
+			}
+			fields[name] = append(fields[name], [2]int32{v, at})
+		}
 		for c := t.Nodes[body].First; c != none; c = t.Nodes[c].Next {
 			if t.Nodes[c].Kind == kFunction {
 				a.summarizeMethod(t.Text(nm), c)
@@ -778,8 +786,63 @@ func (a *analyzer) summarizeClassFields() {
 			if k == none || v == none {
 				continue
 			}
-			a.exportValue(t.Text(nm)+"."+propName(t, k), a.ev.Eval(v), c, 1)
+			add(propName(t, k), v, c)
 		}
+		// this.bin = opts.bin ?? DEFAULT_BIN in its methods (its
+		// constructor): a subclass of another module reads them
+		end := t.Nodes[i].End
+		for j := body + 1; j < int32(len(t.Nodes)) && t.Nodes[j].Start < end; j++ {
+			if t.Nodes[j].Kind != kAssignment {
+				continue
+			}
+			l := t.Child(j, fLeft)
+			if l == none || t.Nodes[l].Kind != kMember {
+				continue
+			}
+			if o, p := t.Child(l, fObject), t.Child(l, fProperty); o != none && p != none && t.Nodes[o].Kind == kThis {
+				add(t.Text(p), t.Child(j, fRight), j)
+			}
+		}
+		for _, name := range order {
+			a.offerField(t.Text(nm)+"."+name, fields[name])
+		}
+	}
+}
+
+// offerField offers class field key (`Base.bin`) given the values vals
+// (its declaration's, its assignments'): their strings, or the member of
+// another module one of them reads (`this.bin = opts.bin ??
+// DEFAULT_BIN`), as a re-export of it; a union of such a member with
+// other members or strings is more than the summary holds, so it is cut
+// (dynamic where spawned).
+func (a *analyzer) offerField(key string, vals [][2]int32) {
+	t := a.t
+	var all []value
+	for _, v := range vals {
+		all = append(all, a.ev.Eval(v[0]))
+	}
+	at := vals[0][1]
+	var refs []value
+	other := false
+	for _, v := range all {
+		for _, p := range v.Possibilities() {
+			switch {
+			case isMemberRef(p):
+				refs = append(refs, p)
+			case p.K != vUnknown:
+				other = true
+			}
+		}
+	}
+	switch {
+	case len(refs) == 0 && len(all) == 1:
+		a.exportValue(key, all[0], at, 1)
+	case len(refs) == 0:
+		a.exportValue(key, treesitter.Union(a.ev.Cfg, all, at), at, 1)
+	case len(refs) == 1 && !other:
+		a.link.sum.AddReexport(key, scanner.Ref{Spec: refs[0].Mod, Name: pathKey(refs[0].Path), At: t.Pos(at)})
+	default:
+		a.link.sum.AddConst(key, scanner.Const{Cut: true, At: t.Pos(at)})
 	}
 }
 
