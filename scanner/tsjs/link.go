@@ -474,7 +474,19 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		if name == "" {
 			name = "default"
 		}
-		a.exportValue(name+"()", a.ev.ReturnValue(v.Fn, at), at, depth+1)
+		rv := a.ev.ReturnValue(v.Fn, at)
+		a.exportValue(name+"()", rv, at, depth+1)
+		if a.returnsParam(v.Fn) {
+			// withProgram(argv, prog) { argv.unshift(prog); return argv },
+			// (prog, ...extra) => [prog].concat(extra): what it returns is
+			// built from its arguments (importedResult); a string (`dir +
+			// '/' + name`) is one of them, else an array of them
+			kind := "list"
+			if rv.K == vStr {
+				kind = "string"
+			}
+			a.link.sum.AddConst(name+argsKey, scanner.Const{Vals: []string{kind}, At: t.Pos(at)})
+		}
 	case v.Alt != nil && strings.HasSuffix(name, "()") && slices.ContainsFunc(v.Possibilities(), isMemberRef):
 		// return x ? A.bin : B.bin: one member of another module among
 		// other values that name nothing is that member; with two, or
@@ -1714,18 +1726,98 @@ func (a *analyzer) useStep(st scanner.Step) {
 	}
 }
 
+// argsKey suffixes a function's name in a summary (`withProgram(args)`)
+// when what it returns reads its parameters (returnsParam).
+const argsKey = "(args)"
+
+// returnsParam reports whether a return expression of function fn reads
+// one of fn's own parameters (`return argv`, `[prog].concat(extra)`),
+// within maxNeedNodes nodes.
+func (a *analyzer) returnsParam(fn int32) bool {
+	t := a.t
+	seen := 0
+	for _, e := range a.returnExprs(fn) {
+		end := t.Nodes[e].End
+		for j := e; j < int32(len(t.Nodes)) && t.Nodes[j].Start < end; j++ {
+			if seen++; seen > maxNeedNodes {
+				return false
+			}
+			if t.Nodes[j].Kind != kIdentifier {
+				continue
+			}
+			bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[j].Start:t.Nodes[j].End], j)
+			if ok && len(bs) > 0 && bs[0].param && !bs[0].each && a.scopes.Of(bs[0].name) == a.scopes.Of(t.Child(fn, fBody)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // importedResult is the value at node n of a call of callee, a function
 // another module exports: the constant its result is (`getAgentCommand()`),
 // else an unknown value that remembers the module (Needs) and the path
-// read from it (`getSpec().command`).
+// read from it (`getSpec().command`). A function whose return reads its
+// parameters (argsKey: `withProgram(argv, 'claude')` returning argv
+// after `argv.unshift(prog)`) gives an array any element of which may be
+// any of the arguments' values (an array argument's elements): the
+// caller's values are not put in the function's own places, an
+// over-approximation.
 func (a *analyzer) importedResult(callee value, n int32) value {
 	key := pathKey(callee.Path) + "()"
 	if c, ok := a.importedConst(callee.Mod, key, n); ok {
 		return c
 	}
+	if v, ok := a.builtFromArgs(callee, n); ok {
+		return v
+	}
 	u := treesitter.Unknown(n)
 	u.Mod, u.Path = callee.Mod, []string{key}
 	return u
+}
+
+// builtFromArgs is the value of call n of callee, another module's
+// function whose return reads its parameters (importedResult).
+func (a *analyzer) builtFromArgs(callee value, n int32) (value, bool) {
+	t := a.t
+	if a.p.Imports == nil || t.Nodes[n].Kind != kCall {
+		return value{}, false
+	}
+	e, ok := a.p.Imports.Lookup(callee.Mod, pathKey(callee.Path)+argsKey)
+	if !ok || e.Dynamic || len(e.Consts) == 0 {
+		return value{}, false
+	}
+	args := t.Child(n, fArguments)
+	if args == none || t.Nodes[args].Kind != kArguments {
+		return value{}, false
+	}
+	var cands []value
+	for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
+		x := c
+		if t.Nodes[c].Kind == kSpread {
+			x = t.Nodes[c].First
+		}
+		v := a.ev.Eval(x)
+		if v.K == vArr {
+			cands = append(cands, v.Elems...)
+		} else {
+			cands = append(cands, v.Possibilities()...)
+		}
+	}
+	if len(cands) == 0 {
+		return value{}, false
+	}
+	a.useStep(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1),
+		Note: fmt.Sprintf("`%s` returns a value built from its arguments", strings.TrimSuffix(e.Name, argsKey))})
+	u := treesitter.Union(a.ev.Cfg, cands, n)
+	if e.Consts[0] == "string" {
+		return u, true
+	}
+	elems := make([]value, min(len(cands), treesitter.MaxPossibilities))
+	for i := range elems {
+		elems[i] = u
+	}
+	return value{K: vArr, Elems: elems, Node: n, Lit: none}, true
 }
 
 // judgeHelper judges a call of another file's helper: the arguments at
