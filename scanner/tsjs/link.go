@@ -698,6 +698,113 @@ func (a *analyzer) summarizeConsts() {
 		}
 	}
 	a.summarizeClassFields()
+	a.summarizeImportMutations()
+}
+
+// mutatesKey prefixes, in a summary, an array of another module the
+// module changes in place (`CMD.splice(0, 2, 'claude')`, CMD imported):
+// `(mutates)src/cmd:CMD`, the module's path without its extension.
+const mutatesKey = "(mutates)"
+
+// summarizeImportMutations offers the strings the module puts in place
+// into an array another module of the repository exports (`push`,
+// `unshift`, `splice`, `fill`, `x[i] = v`, anywhere in the module):
+// a file that reads that array and calls a function of this module may
+// see them (importedConst).
+func (a *analyzer) summarizeImportMutations() {
+	t := a.t
+	names := make([]string, 0, len(a.muts))
+	for name := range a.muts {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		bs := a.scopes.ModuleBindings(name)
+		if len(bs) != 1 || !bs[0].ref || !isRelative(bs[0].mod) || len(bs[0].path) == 0 {
+			continue
+		}
+		var strs []string
+		for _, m := range a.muts[name] {
+			args := m.args
+			if m.op == "splice" {
+				args = args[min(2, len(args)):]
+			}
+			for _, c := range args {
+				strs = append(strs, usableStrings(a.ev.Eval(c))...)
+			}
+		}
+		if len(strs) == 0 {
+			continue
+		}
+		key := mutatesKey + modStem(path.Join(path.Dir(a.p.Path), bs[0].mod)) + ":" + strings.Join(bs[0].path, ".")
+		a.link.sum.AddConst(key, scanner.Const{Vals: strs, At: t.Pos(a.muts[name][0].node)})
+	}
+}
+
+// mutatedElsewhere is c (have false when the module offers none), the
+// value of name of module mod (an array, or an element `CMD.#0`), with
+// the strings a module whose function this file calls puts into it in
+// place (summarizeImportMutations) as further possibilities of each
+// element: an over-approximation of where they go. False when no such
+// module changes it.
+func (a *analyzer) mutatedElsewhere(c value, have bool, mod, name string, n int32) (value, bool) {
+	head, elem, _ := strings.Cut(name, ".")
+	if elem != "" && (!strings.HasPrefix(elem, "#") || strings.Contains(elem, ".")) || len(a.link.helpers) == 0 || !isRelative(mod) {
+		return value{}, false
+	}
+	key := mutatesKey + modStem(path.Join(path.Dir(a.p.Path), mod)) + ":" + head
+	var add []value
+	var seen []string
+	for _, h := range a.link.helpers {
+		if !h.ref || !isRelative(h.mod) || h.mod == mod || slices.Contains(seen, h.mod) {
+			continue
+		}
+		seen = append(seen, h.mod)
+		e, ok := a.p.Imports.Lookup(h.mod, key)
+		if !ok || e.Dynamic || len(e.Consts) == 0 {
+			continue
+		}
+		a.useStep(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1),
+			Note: fmt.Sprintf("`%s` is changed in place there", head)})
+		for _, s := range e.Consts {
+			add = append(add, treesitter.Str(s, n))
+		}
+	}
+	if len(add) == 0 {
+		return value{}, false
+	}
+	switch {
+	case have && c.K == vArr:
+		out := c
+		out.Elems = make([]value, len(c.Elems))
+		for i, e := range c.Elems {
+			out.Elems[i] = treesitter.Union(a.ev.Cfg, append([]value{e}, add...), n)
+		}
+		if len(out.Elems) == 0 {
+			out.Elems = []value{treesitter.Union(a.ev.Cfg, add, n)}
+		}
+		return out, true
+	case !have && elem == "":
+		// the array is not offered (its own elements name nothing)
+		return value{K: vArr, Elems: []value{treesitter.Union(a.ev.Cfg, add, n)}, Node: n, Lit: none}, true
+	case have:
+		// CMD[0]: the element, or any string put in
+		return treesitter.Union(a.ev.Cfg, append([]value{c}, add...), n), true
+	}
+	return treesitter.Union(a.ev.Cfg, add, n), true
+}
+
+// modStem is a module's root-relative path without a script extension
+// or a folder's `/index`, as both sides of summarizeImportMutations
+// write it.
+func modStem(p string) string {
+	for _, e := range resolveExts {
+		if strings.HasSuffix(p, e) {
+			p = strings.TrimSuffix(p, e)
+			break
+		}
+	}
+	return strings.TrimSuffix(p, "/index")
 }
 
 // deferIfImports lists module-level name among the summary's Deferred
@@ -1694,6 +1801,11 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 	}
 	e, ok := a.p.Imports.Lookup(mod, name)
 	if !ok {
+		if v, ok := a.mutatedElsewhere(value{}, false, mod, name, n); ok {
+			// CMD = ['git'] offers nothing, but a module this file
+			// calls puts 'claude' into it
+			return v, true
+		}
 		return a.jsonConst(mod, name, n)
 	}
 	for _, x := range e.Extern {
@@ -1716,7 +1828,11 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 		return value{}, false
 	}
 	a.useStep(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("`%s` defined", e.Name)})
-	return treesitter.FromExport(a.p.Config, e, n), true
+	c := treesitter.FromExport(a.p.Config, e, n)
+	if v, ok := a.mutatedElsewhere(c, true, mod, name, n); ok {
+		return v, true
+	}
+	return c, true
 }
 
 // useStep adds a step to the chain of the call being judged, once.
