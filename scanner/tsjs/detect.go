@@ -68,17 +68,18 @@ func declarationFile(path string) bool {
 // evaluator (treesitter.Lang), which follows names, parameters, this.x
 // and returns across the file.
 type analyzer struct {
-	t         *tree
-	p         *scanner.Pass
-	scopes    *treesitter.Scopes[binding]
-	ev        *treesitter.Evaluator[binding]
-	thisAttrs map[string][]int32 // this.x = value and class fields, by name
-	sets      []int32            // x.name = value assignments (options set after construction)
-	setsOf    map[int32]map[string][]int32
-	zxGlobal  bool
-	inputs    map[string]actionDefault // a JavaScript action's input defaults (actionInput), read on first use
-	assigns   []int32                  // assignments of names, bound after the declarations
-	assigning bool
+	t          *tree
+	p          *scanner.Pass
+	scopes     *treesitter.Scopes[binding]
+	ev         *treesitter.Evaluator[binding]
+	thisAttrs  map[string][]int32 // this.x = value and class fields, by name
+	sets       []int32            // x.name = value assignments (options set after construction)
+	objAssigns []int32            // Object.assign(o, ...) calls, which set o's properties too
+	setsOf     map[int32]map[string][]int32
+	zxGlobal   bool
+	inputs     map[string]actionDefault // a JavaScript action's input defaults (actionInput), read on first use
+	assigns    []int32                  // assignments of names, bound after the declarations
+	assigning  bool
 	// eachPattern: the pattern being bound takes any element of its
 	// value (bindEach)
 	eachPattern bool

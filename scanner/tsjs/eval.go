@@ -991,6 +991,32 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 			}
 			m[name] = append(m[name], t.Child(s, fRight))
 		}
+		// Object.assign(o, {bin: 'claude'}): sets on o too
+		for _, call := range a.objAssigns {
+			args := t.Children(t.Child(call, fArguments))
+			if len(args) < 2 || t.Nodes[args[0]].Kind != kIdentifier {
+				continue
+			}
+			ov := a.evalIdent(args[0])
+			if ov.K != vObj || ov.Obj == none {
+				continue
+			}
+			m := a.setsOf[ov.Obj]
+			if m == nil {
+				m = map[string][]int32{}
+				a.setsOf[ov.Obj] = m
+			}
+			for _, src := range args[1:] {
+				if t.Nodes[src].Kind != kObject {
+					continue
+				}
+				for c := t.Nodes[src].First; c != none; c = t.Nodes[c].Next {
+					if k := t.Child(c, fKey); t.Nodes[c].Kind == kPair && k != none {
+						m[propName(t, k)] = append(m[propName(t, k)], t.Child(c, fValue))
+					}
+				}
+			}
+		}
 	}
 	return a.setsOf[obj]
 }

@@ -9,3 +9,8 @@ spawn(local.bin, []);
 const base = { stdio: "inherit" };
 const merged = Object.assign(base, { bin: "eslint" });
 spawn(merged.bin, ["."]);
+
+const X = { bin: "git" };
+const copy = Object.assign({}, X);
+Object.assign(copy, { bin: "make" });
+spawn(copy.bin, []);

@@ -12,3 +12,13 @@ spawn(merged.bin, ["-p"]); // want "RED:process-api"
 
 const over = Object.assign({}, LOCAL, { bin: "git" });
 spawn(over.bin, ["status"]);
+
+// Object.assign(o, {...}) as a statement sets o's properties: a copy, or
+// an object literal, read afterwards.
+const X = { bin: "git" };
+const copy = Object.assign({}, X);
+Object.assign(copy, { bin: "claude" });
+spawn(copy.bin, []); // want "RED:process-api"
+const lit = { bin: "git" };
+Object.assign(lit, { bin: "pi" });
+spawn(lit.bin, []); // want "RED:process-api"
