@@ -960,6 +960,19 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 	t := a.t
 	if a.setsOf == nil {
 		a.setsOf = map[int32]map[string][]int32{}
+		// on is the index of the object a set's target holds, if any
+		on := func(target int32) map[string][]int32 {
+			ov := a.evalIdent(target)
+			if ov.K != vObj || ov.Obj == none {
+				return nil
+			}
+			m := a.setsOf[ov.Obj]
+			if m == nil {
+				m = map[string][]int32{}
+				a.setsOf[ov.Obj] = m
+			}
+			return m
+		}
 		for _, s := range a.sets {
 			l := t.Child(s, fLeft)
 			o := t.Child(l, fObject)
@@ -980,16 +993,9 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 			if o == none {
 				continue
 			}
-			ov := a.evalIdent(o)
-			if ov.K != vObj || ov.Obj == none {
-				continue
+			if m := on(o); m != nil {
+				m[name] = append(m[name], t.Child(s, fRight))
 			}
-			m := a.setsOf[ov.Obj]
-			if m == nil {
-				m = map[string][]int32{}
-				a.setsOf[ov.Obj] = m
-			}
-			m[name] = append(m[name], t.Child(s, fRight))
 		}
 		// Object.assign(o, {bin: 'claude'}): sets on o too
 		for _, call := range a.objAssigns {
@@ -997,14 +1003,9 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 			if len(args) < 2 || t.Nodes[args[0]].Kind != kIdentifier {
 				continue
 			}
-			ov := a.evalIdent(args[0])
-			if ov.K != vObj || ov.Obj == none {
-				continue
-			}
-			m := a.setsOf[ov.Obj]
+			m := on(args[0])
 			if m == nil {
-				m = map[string][]int32{}
-				a.setsOf[ov.Obj] = m
+				continue
 			}
 			for _, src := range args[1:] {
 				if t.Nodes[src].Kind != kObject {

@@ -488,25 +488,8 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 			a.link.sum.AddConst(name+argsKey, scanner.Const{Vals: []string{kind}, At: t.Pos(at)})
 		}
 	case v.Alt != nil && strings.HasSuffix(name, "()") && slices.ContainsFunc(v.Possibilities(), isMemberRef):
-		// return x ? A.bin : B.bin: one member of another module among
-		// other values that name nothing is that member; with two, or
-		// with strings, the summary cannot hold the union, so the
-		// value is cut (a launch of it is dynamic, never silent)
-		var refs []value
-		other := false
-		for _, p := range v.Possibilities() {
-			switch {
-			case isMemberRef(p):
-				refs = append(refs, p)
-			case p.K != vUnknown:
-				other = true
-			}
-		}
-		if len(refs) == 1 && !other {
-			a.link.sum.AddReexport(name, scanner.Ref{Spec: refs[0].Mod, Name: pathKey(refs[0].Path), At: t.Pos(at)})
-		} else {
-			a.link.sum.AddConst(name, scanner.Const{Cut: true, At: t.Pos(at)})
-		}
+		// return x ? A.bin : B.bin
+		a.offerRefs(name, []value{v}, at)
 	case v.K == vRef && local(v.Mod) && name != "" && len(v.Path) > 0 && (strings.HasSuffix(name, "()") || isJSON(v.Mod)):
 		// return cfg.agent.bin: a member of another module (a JSON
 		// module's, read where it is used), offered as a re-export of it
@@ -935,15 +918,31 @@ func (a *analyzer) summarizeClassFields() {
 // other members or strings is more than the summary holds, so it is cut
 // (dynamic where spawned).
 func (a *analyzer) offerField(key string, vals [][2]int32) {
-	t := a.t
 	var all []value
 	for _, v := range vals {
 		all = append(all, a.ev.Eval(v[0]))
 	}
 	at := vals[0][1]
+	if a.offerRefs(key, all, at) {
+		return
+	}
+	switch {
+	case len(all) == 1:
+		a.exportValue(key, all[0], at, 1)
+	default:
+		a.exportValue(key, treesitter.Union(a.ev.Cfg, all, at), at, 1)
+	}
+}
+
+// offerRefs offers name, whose value is one of vals, when a possibility
+// of them is a member of another module (isMemberRef): that member alone
+// among values that name nothing is a re-export of it; with another
+// member or a string the summary cannot hold the union, so the name is
+// cut (a launch of it is dynamic, never silent). False when none is.
+func (a *analyzer) offerRefs(name string, vals []value, at int32) bool {
 	var refs []value
 	other := false
-	for _, v := range all {
+	for _, v := range vals {
 		for _, p := range v.Possibilities() {
 			switch {
 			case isMemberRef(p):
@@ -954,15 +953,14 @@ func (a *analyzer) offerField(key string, vals [][2]int32) {
 		}
 	}
 	switch {
-	case len(refs) == 0 && len(all) == 1:
-		a.exportValue(key, all[0], at, 1)
 	case len(refs) == 0:
-		a.exportValue(key, treesitter.Union(a.ev.Cfg, all, at), at, 1)
+		return false
 	case len(refs) == 1 && !other:
-		a.link.sum.AddReexport(key, scanner.Ref{Spec: refs[0].Mod, Name: pathKey(refs[0].Path), At: t.Pos(at)})
+		a.link.sum.AddReexport(name, scanner.Ref{Spec: refs[0].Mod, Name: pathKey(refs[0].Path), At: a.t.Pos(at)})
 	default:
-		a.link.sum.AddConst(key, scanner.Const{Cut: true, At: t.Pos(at)})
+		a.link.sum.AddConst(name, scanner.Const{Cut: true, At: a.t.Pos(at)})
 	}
+	return true
 }
 
 // summarizeMethod offers what method fn of class cls returns: a static
