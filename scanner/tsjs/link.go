@@ -28,6 +28,18 @@ type linkState struct {
 	used    []scanner.Step     // imported constants read while judging one call
 	json    map[string]jsonDoc // JSON modules imported, by specifier (jsonmod.go)
 	needAll bool               // every module imported is needed (needAllImports)
+	// calledMods are the relative modules whose functions the file
+	// calls, in order (mutatedElsewhere), and mutations memoizes the
+	// strings each key's lookup in them gave
+	calledMods []string
+	mutations  map[string]mutatedBy
+}
+
+// mutatedBy is what the modules a file calls put into one array of
+// another module in place, and where (mutatedElsewhere).
+type mutatedBy struct {
+	strs  []string
+	steps []scanner.Step
 }
 
 // helperCall is a call of a function that is not a process API, which may
@@ -732,29 +744,39 @@ func (a *analyzer) summarizeImportMutations() {
 // module changes it.
 func (a *analyzer) mutatedElsewhere(c value, have bool, mod, name string, n int32) (value, bool) {
 	head, elem, _ := strings.Cut(name, ".")
-	if elem != "" && (!strings.HasPrefix(elem, "#") || strings.Contains(elem, ".")) || len(a.link.helpers) == 0 || !isRelative(mod) {
+	if elem != "" && (!strings.HasPrefix(elem, "#") || strings.Contains(elem, ".")) || len(a.link.calledMods) == 0 || !isRelative(mod) {
 		return value{}, false
 	}
 	key := mutatesKey + modStem(path.Join(path.Dir(a.p.Path), mod)) + ":" + head
-	var add []value
-	var seen []string
-	for _, h := range a.link.helpers {
-		if !h.ref || !isRelative(h.mod) || h.mod == mod || slices.Contains(seen, h.mod) {
-			continue
+	by, done := a.link.mutations[key]
+	if !done {
+		for _, m := range a.link.calledMods {
+			if m == mod {
+				continue
+			}
+			e, ok := a.p.Imports.Lookup(m, key)
+			if !ok || e.Dynamic || len(e.Consts) == 0 {
+				continue
+			}
+			by.steps = append(by.steps, scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1),
+				Note: fmt.Sprintf("`%s` is changed in place there", head)})
+			by.strs = append(by.strs, e.Consts...)
 		}
-		seen = append(seen, h.mod)
-		e, ok := a.p.Imports.Lookup(h.mod, key)
-		if !ok || e.Dynamic || len(e.Consts) == 0 {
-			continue
+		if a.link.mutations == nil {
+			a.link.mutations = map[string]mutatedBy{}
 		}
-		a.useStep(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1),
-			Note: fmt.Sprintf("`%s` is changed in place there", head)})
-		for _, s := range e.Consts {
-			add = append(add, treesitter.Str(s, n))
-		}
+		a.link.mutations[key] = by
 	}
-	if len(add) == 0 {
+	if len(by.strs) == 0 {
 		return value{}, false
+	}
+	for _, st := range by.steps {
+		a.useStep(st)
+	}
+	strs := by.strs
+	add := make([]value, len(strs))
+	for i, s := range strs {
+		add[i] = treesitter.Str(s, n)
 	}
 	switch {
 	case have && c.K == vArr:
@@ -1721,6 +1743,10 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool)
 		h.mod, h.path = callee.Mod, callee.Path
 	}
 	a.link.helpers = append(a.link.helpers, h)
+	if h.ref && isRelative(h.mod) && !slices.Contains(a.link.calledMods, h.mod) {
+		a.link.calledMods = append(a.link.calledMods, h.mod)
+		a.link.mutations = nil // a module more to ask
+	}
 	if judge && (callee.K == vRef || newInstance(callee)) {
 		if e, ok := a.imported(callee); ok {
 			a.judgeHelper(n, a.calleeName(fn), e, a.t.Children(args), callee)
