@@ -341,13 +341,13 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			}
 			if name == anyKey {
 				// no name: the module's mentions alone
-				needles = append(needles, needle{det: def.res.link.det, mods: def.res.link.det.Mentions(rel), any: true})
+				needles = append(needles, needle{det: def.res.link.det, mods: r.mentions(def.res.link.det, rel), any: true})
 				continue
 			}
-			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: def.res.link.det.Mentions(rel)})
+			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: r.mentions(def.res.link.det, rel)})
 			// the files that import it from a module re-exporting it
 			for _, x := range reexportedAs(reexporters, rel, name) {
-				needles = append(needles, needle{name: []byte(x.name), det: def.res.link.det, mods: def.res.link.det.Mentions(x.rel)})
+				needles = append(needles, needle{name: []byte(x.name), det: def.res.link.det, mods: r.mentions(def.res.link.det, x.rel)})
 			}
 		}
 		r.mu.Lock()

@@ -398,6 +398,7 @@ func (a *analyzer) collectFieldSets(call int32) {
 	}
 	switch t.Text(fn) {
 	case "Object.assign":
+		a.objAssigns = append(a.objAssigns, call)
 		for _, c := range args[min(1, len(args)):] {
 			if t.Nodes[c].Kind == kObject {
 				add(c)

@@ -68,17 +68,18 @@ func declarationFile(path string) bool {
 // evaluator (treesitter.Lang), which follows names, parameters, this.x
 // and returns across the file.
 type analyzer struct {
-	t         *tree
-	p         *scanner.Pass
-	scopes    *treesitter.Scopes[binding]
-	ev        *treesitter.Evaluator[binding]
-	thisAttrs map[string][]int32 // this.x = value and class fields, by name
-	sets      []int32            // x.name = value assignments (options set after construction)
-	setsOf    map[int32]map[string][]int32
-	zxGlobal  bool
-	inputs    map[string]actionDefault // a JavaScript action's input defaults (actionInput), read on first use
-	assigns   []int32                  // assignments of names, bound after the declarations
-	assigning bool
+	t          *tree
+	p          *scanner.Pass
+	scopes     *treesitter.Scopes[binding]
+	ev         *treesitter.Evaluator[binding]
+	thisAttrs  map[string][]int32 // this.x = value and class fields, by name
+	sets       []int32            // x.name = value assignments (options set after construction)
+	objAssigns []int32            // Object.assign(o, ...) calls, which set o's properties too
+	setsOf     map[int32]map[string][]int32
+	zxGlobal   bool
+	inputs     map[string]actionDefault // a JavaScript action's input defaults (actionInput), read on first use
+	assigns    []int32                  // assignments of names, bound after the declarations
+	assigning  bool
 	// eachPattern: the pattern being bound takes any element of its
 	// value (bindEach)
 	eachPattern bool
@@ -110,9 +111,44 @@ type analyzer struct {
 }
 
 // evalShape is how the shared evaluator reads TS/JS.
-var evalShape = treesitter.Shape{Calls: callShape, News: newShape, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight, Lists: []treesitter.ValueKind{vArr}, Wins: []treesitter.ValueKind{vRef},
+var evalShape = treesitter.Shape{Calls: callShape, News: newShape, Aliases: []string{".bind"}, Alias: bindAlias, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight, Lists: []treesitter.ValueKind{vArr}, Wins: []treesitter.ValueKind{vRef},
 	Pure: []treesitter.Kind{kString, kStringFragment, kEscapeSequence, kTemplateString, kNumber, kTrue, kFalse, kNull, kUndefined,
 		kArray, kObject, kPair, kPropertyIdentifier, kArguments, kBinary, kParen, kOperator}}
+
+// bindAlias is the function a call `f.bind(thisArg, a, ...)` binds
+// arguments to (`f`, or `.m` for `this.m.bind(...)` and `o.m.bind(...)`):
+// the bound function's calls pass those arguments first, so the bind is
+// a call site of f (evalParam shifts its arguments by the thisArg). A
+// bind of no argument but the thisArg gives f nothing: not a site.
+func bindAlias(t *treesitter.Tree, site int32, _ string) string {
+	fn := t.Child(site, fFunction)
+	args := t.Child(site, fArguments)
+	if args == none || t.Nodes[args].Kind != kArguments || t.Nodes[args].First == none || t.Nodes[t.Nodes[args].First].Next == none {
+		return ""
+	}
+	switch obj := t.Child(fn, fObject); {
+	case obj == none:
+	case t.Nodes[obj].Kind == kIdentifier:
+		return t.Text(obj)
+	case t.Nodes[obj].Kind == kMember:
+		if p := t.Child(obj, fProperty); p != none {
+			return "." + t.Text(p)
+		}
+	}
+	return ""
+}
+
+// bindSite reports whether call site is `f.bind(thisArg, ...)` counted
+// as a site of function fn (bindAlias).
+func (a *analyzer) bindSite(site int32, fn string) bool {
+	t := a.t
+	f := t.Child(site, fFunction)
+	if fn == "bind" || f == none || t.Nodes[f].Kind != kMember {
+		return false
+	}
+	p := t.Child(f, fProperty)
+	return p != none && t.Is(p, "bind")
+}
 
 // Scan reports the launches and primitives of one TS/JS file.
 func (d Detector) Scan(p *scanner.Pass) error {
@@ -274,7 +310,7 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 		}
 		pn := &t.Nodes[p]
 		name := string(t.Src[pn.Start:pn.End])
-		if name == "call" || name == "apply" {
+		if name == "call" || name == "apply" || name == "bind" {
 			// f.call(...), Reflect.apply(f, ...): worth it when f may be
 			// a process API
 			obj := t.Child(fn, fObject)
@@ -309,7 +345,16 @@ func (a *analyzer) call(n, fn int32) {
 	}
 	kind := apiOf(callee)
 	if kind == apiNone {
-		if argsNode != none && t.Nodes[argsNode].Kind == kArguments {
+		switch {
+		case ok && t.Is(t.Child(fn, fProperty), "bind"):
+			// another module's helper with arguments bound: judged with
+			// them (its fixed point reads the bind as a call site)
+			if a.p.Imports != nil && (callee.K == vRef || newInstance(callee)) {
+				if e, found := a.imported(callee); found {
+					a.judgeHelper(n, a.calleeName(t.Child(fn, fObject)), e, args, callee)
+				}
+			}
+		case argsNode != none && t.Nodes[argsNode].Kind == kArguments:
 			a.noteHelper(n, fn, callee, argsNode, true)
 		}
 		// a callee that is one of several (`const q = open ? mine :
@@ -466,6 +511,11 @@ func (a *analyzer) indirect(fn, argsNode int32) (callee value, args []int32, ok 
 	}
 	switch name := t.Text(p); {
 	case name == "call" && len(all) > 0:
+		return a.ev.Eval(obj), all[1:], true
+	case name == "bind" && len(all) > 1:
+		// spawn.bind(null, 'claude'), run.bind(null, 'claude') of
+		// another module's helper: the bound arguments are the ones
+		// every call of the bound function passes first, judged here
 		return a.ev.Eval(obj), all[1:], true
 	case name == "apply" && t.Is(obj, "Reflect") && !a.scopes.Bound([]byte("Reflect")) && len(all) > 2:
 		if rest, ok := spreadOf(all[2]); ok {

@@ -35,7 +35,17 @@ func (a *analyzer) Expr(n int32) value {
 			return treesitter.Unknown(n)
 		}
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kThis {
-			return a.ev.Tracked(a.mutated(a.instanceAttr(t.Text(p), n), "this."+t.Text(p), n, none))
+			v := a.instanceAttr(t.Text(p), n)
+			if v.K == vUnknown && len(a.thisAttrs[t.Text(p)]) == 0 {
+				if base, ok := a.importedBase(n); ok {
+					// this.bin that no class of the file sets, in a
+					// class extending another module's: the base's
+					// field (its declaration or its constructor's
+					// assignment, offered as `Base.bin`)
+					v = a.member(base, t.Text(p), n)
+				}
+			}
+			return a.ev.Tracked(a.mutated(v, "this."+t.Text(p), n, none))
 		}
 		if g, ok := a.globalMember(t.Child(n, fObject), t.Text(p), n); ok {
 			return g
@@ -198,6 +208,13 @@ func (a *analyzer) evalBinary(n int32) value {
 		}
 	case "||", "??":
 		l, r := a.ev.Operands(n)
+		if !l.Known() && r.K == vRef && local(r.Mod) && len(r.Path) > 0 && apiOf(r) == apiNone {
+			// name ?? AGENTS.primary: another module's value, known in
+			// the repository phase (a summary offers it as a re-export
+			// of that member), not dropped as an unknown
+			r.Node = n
+			return r
+		}
 		return treesitter.Fallback(l, r, op == "??", n)
 	}
 	return treesitter.Unknown(n)
@@ -564,6 +581,11 @@ func (a *analyzer) evalParam(b *binding) value {
 			return value{}, false, false
 		}
 		cs := t.Children(args)
+		if len(cs) > 0 && a.bindSite(site, b.fn) {
+			// f.bind(thisArg, 'claude'): the arguments after thisArg;
+			// those the bound function's calls add are not known here
+			cs = cs[1:]
+		}
 		if slices.ContainsFunc(cs, func(c int32) bool { return t.Nodes[c].Kind == kSpread }) {
 			// runTool(...CMD): the spread array's elements take the
 			// positions from there on
@@ -785,6 +807,37 @@ func (a *analyzer) instanceAttr(name string, n int32) value {
 	return v
 }
 
+// importedBase is the class of another module of the repository that
+// the class around node n extends (`class Runner extends AgentBase`,
+// AgentBase imported), as the reference its import gives.
+func (a *analyzer) importedBase(n int32) (value, bool) {
+	t := a.t
+	c := n
+	for k := 0; c != none && t.Nodes[c].Kind != kClassDecl; k++ {
+		if k > treesitter.MaxEvalDepth {
+			return value{}, false
+		}
+		c = t.Nodes[c].Parent
+	}
+	if c == none {
+		return value{}, false
+	}
+	nm, body := t.Child(c, fName), t.Child(c, fBody)
+	if nm == none || body == none {
+		return value{}, false
+	}
+	for j := nm + 1; j < body; j++ {
+		if k := t.Nodes[j].Kind; k == kIdentifier || k == kMember {
+			v := a.ev.Eval(j)
+			if v.K == vRef && local(v.Mod) && len(v.Path) > 0 && apiOf(v) == apiNone {
+				return v, true
+			}
+			return value{}, false
+		}
+	}
+	return value{}, false
+}
+
 // isGetter reports whether method fn is a getter (`get path() {...}`).
 func (a *analyzer) isGetter(fn int32) bool {
 	t := a.t
@@ -908,6 +961,19 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 	t := a.t
 	if a.setsOf == nil {
 		a.setsOf = map[int32]map[string][]int32{}
+		// on is the index of the object a set's target holds, if any
+		on := func(target int32) map[string][]int32 {
+			ov := a.evalIdent(target)
+			if ov.K != vObj || ov.Obj == none {
+				return nil
+			}
+			m := a.setsOf[ov.Obj]
+			if m == nil {
+				m = map[string][]int32{}
+				a.setsOf[ov.Obj] = m
+			}
+			return m
+		}
 		for _, s := range a.sets {
 			l := t.Child(s, fLeft)
 			o := t.Child(l, fObject)
@@ -928,16 +994,30 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 			if o == none {
 				continue
 			}
-			ov := a.evalIdent(o)
-			if ov.K != vObj || ov.Obj == none {
+			if m := on(o); m != nil {
+				m[name] = append(m[name], t.Child(s, fRight))
+			}
+		}
+		// Object.assign(o, {bin: 'claude'}): sets on o too
+		for _, call := range a.objAssigns {
+			args := t.Children(t.Child(call, fArguments))
+			if len(args) < 2 || t.Nodes[args[0]].Kind != kIdentifier {
 				continue
 			}
-			m := a.setsOf[ov.Obj]
+			m := on(args[0])
 			if m == nil {
-				m = map[string][]int32{}
-				a.setsOf[ov.Obj] = m
+				continue
 			}
-			m[name] = append(m[name], t.Child(s, fRight))
+			for _, src := range args[1:] {
+				if t.Nodes[src].Kind != kObject {
+					continue
+				}
+				for c := t.Nodes[src].First; c != none; c = t.Nodes[c].Next {
+					if k := t.Child(c, fKey); t.Nodes[c].Kind == kPair && k != none {
+						m[propName(t, k)] = append(m[propName(t, k)], t.Child(c, fValue))
+					}
+				}
+			}
 		}
 	}
 	return a.setsOf[obj]
@@ -1050,8 +1130,16 @@ func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 			}
 			return treesitter.FuncAt(c), true, false
 		}
-	case kSpread:
-		w := a.ev.Eval(t.Nodes[c].First)
+	case kSpread, kIdentifier, kMember, kObject, kCall, kSubscript, kParen, kAsExpr:
+		src := c
+		if t.Nodes[c].Kind == kSpread {
+			src = t.Nodes[c].First
+		} else if p := t.Nodes[c].Parent; p == none || t.Nodes[p].Kind != kArguments {
+			break
+		}
+		// a spread, or an argument of Object.assign (an object whose
+		// entries are its arguments, see methodCall)
+		w := a.ev.Eval(src)
 		if w.K == vRef && local(w.Mod) {
 			// {...DEFAULTS, ...opts}: DEFAULTS of another module
 			// gives its member
@@ -1290,6 +1378,13 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 		case "Object.freeze", "Object.seal", "Object.preventExtensions":
 			// Object.freeze({ bin: 'claude' }): the same object
 			return arg(0), true
+		case "Object.assign":
+			// Object.assign({}, DEFAULTS, {cwd}): an object whose entries
+			// are its arguments spread in order (Entry), a later one
+			// winning, as `{...{}, ...DEFAULTS, ...{cwd}}`
+			if len(argv) > 0 {
+				return value{K: vObj, Obj: t.Nodes[argv[0]].Parent, Node: n, Lit: none}, true
+			}
 		case "JSON.parse":
 			// JSON.parse(JSON.stringify(x)): a deep copy of x
 			if len(argv) > 0 && t.Nodes[argv[0]].Kind == kCall {

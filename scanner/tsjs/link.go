@@ -28,6 +28,18 @@ type linkState struct {
 	used    []scanner.Step     // imported constants read while judging one call
 	json    map[string]jsonDoc // JSON modules imported, by specifier (jsonmod.go)
 	needAll bool               // every module imported is needed (needAllImports)
+	// calledMods are the relative modules whose functions the file
+	// calls, in order (mutatedElsewhere), and mutations memoizes the
+	// strings each key's lookup in them gave
+	calledMods []string
+	mutations  map[string]mutatedBy
+}
+
+// mutatedBy is what the modules a file calls put into one array of
+// another module in place, and where (mutatedElsewhere).
+type mutatedBy struct {
+	strs  []string
+	steps []scanner.Step
 }
 
 // helperCall is a call of a function that is not a process API, which may
@@ -442,6 +454,12 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 				// { review(p) { return [...] } }: what agents.review() returns
 				if k := t.Child(c, fName); k != none {
 					if v, ok := a.prop(v, propName(t, k)); ok {
+						if v.K == vRef && local(v.Mod) && len(v.Path) > 0 && a.isGetter(c) {
+							// get bin() { return NAMES.main }: a member of
+							// another module, as a method's return is
+							a.link.sum.AddReexport(key(propName(t, k)), scanner.Ref{Spec: v.Mod, Name: pathKey(v.Path), At: t.Pos(c)})
+							continue
+						}
 						a.exportValue(key(propName(t, k)), v, c, depth+1)
 					}
 				}
@@ -468,7 +486,22 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		if name == "" {
 			name = "default"
 		}
-		a.exportValue(name+"()", a.ev.ReturnValue(v.Fn, at), at, depth+1)
+		rv := a.ev.ReturnValue(v.Fn, at)
+		a.exportValue(name+"()", rv, at, depth+1)
+		if a.returnsParam(v.Fn) {
+			// withProgram(argv, prog) { argv.unshift(prog); return argv },
+			// (prog, ...extra) => [prog].concat(extra): what it returns is
+			// built from its arguments (importedResult); a string (`dir +
+			// '/' + name`) is one of them, else an array of them
+			kind := "list"
+			if rv.K == vStr {
+				kind = "string"
+			}
+			a.link.sum.AddConst(name+argsKey, scanner.Const{Vals: []string{kind}, At: t.Pos(at)})
+		}
+	case v.Alt != nil && strings.HasSuffix(name, "()") && slices.ContainsFunc(v.Possibilities(), isMemberRef):
+		// return x ? A.bin : B.bin
+		a.offerRefs(name, []value{v}, at)
 	case v.K == vRef && local(v.Mod) && name != "" && len(v.Path) > 0 && (strings.HasSuffix(name, "()") || isJSON(v.Mod)):
 		// return cfg.agent.bin: a member of another module (a JSON
 		// module's, read where it is used), offered as a re-export of it
@@ -479,6 +512,12 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 			a.link.sum.AddConst(name, scanner.Const{Vals: strs, At: t.Pos(at)})
 		}
 	}
+}
+
+// isMemberRef reports whether v is a member of another module of the
+// repository (`AGENTS.primary`).
+func isMemberRef(v value) bool {
+	return v.K == vRef && local(v.Mod) && len(v.Path) > 0 && apiOf(v) == apiNone
 }
 
 // exportList records exported array v whole, as a list of its elements
@@ -654,6 +693,123 @@ func (a *analyzer) summarizeConsts() {
 		}
 	}
 	a.summarizeClassFields()
+	a.summarizeImportMutations()
+}
+
+// mutatesKey prefixes, in a summary, an array of another module the
+// module changes in place (`CMD.splice(0, 2, 'claude')`, CMD imported):
+// `(mutates)src/cmd:CMD`, the module's path without its extension.
+const mutatesKey = "(mutates)"
+
+// summarizeImportMutations offers the strings the module puts in place
+// into an array another module of the repository exports (`push`,
+// `unshift`, `splice`, `fill`, `x[i] = v`, anywhere in the module):
+// a file that reads that array and calls a function of this module may
+// see them (importedConst).
+func (a *analyzer) summarizeImportMutations() {
+	t := a.t
+	names := make([]string, 0, len(a.muts))
+	for name := range a.muts {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		bs := a.scopes.ModuleBindings(name)
+		if len(bs) != 1 || !bs[0].ref || !isRelative(bs[0].mod) || len(bs[0].path) == 0 {
+			continue
+		}
+		var strs []string
+		for _, m := range a.muts[name] {
+			args := m.args
+			if m.op == "splice" {
+				args = args[min(2, len(args)):]
+			}
+			for _, c := range args {
+				strs = append(strs, usableStrings(a.ev.Eval(c))...)
+			}
+		}
+		if len(strs) == 0 {
+			continue
+		}
+		key := mutatesKey + modStem(path.Join(path.Dir(a.p.Path), bs[0].mod)) + ":" + strings.Join(bs[0].path, ".")
+		a.link.sum.AddConst(key, scanner.Const{Vals: strs, At: t.Pos(a.muts[name][0].node)})
+	}
+}
+
+// mutatedElsewhere is c (have false when the module offers none), the
+// value of name of module mod (an array, or an element `CMD.#0`), with
+// the strings a module whose function this file calls puts into it in
+// place (summarizeImportMutations) as further possibilities of each
+// element: an over-approximation of where they go. False when no such
+// module changes it.
+func (a *analyzer) mutatedElsewhere(c value, have bool, mod, name string, n int32) (value, bool) {
+	head, elem, _ := strings.Cut(name, ".")
+	if elem != "" && (!strings.HasPrefix(elem, "#") || strings.Contains(elem, ".")) || len(a.link.calledMods) == 0 || !isRelative(mod) {
+		return value{}, false
+	}
+	key := mutatesKey + modStem(path.Join(path.Dir(a.p.Path), mod)) + ":" + head
+	by, done := a.link.mutations[key]
+	if !done {
+		for _, m := range a.link.calledMods {
+			if m == mod {
+				continue
+			}
+			e, ok := a.p.Imports.Lookup(m, key)
+			if !ok || e.Dynamic || len(e.Consts) == 0 {
+				continue
+			}
+			by.steps = append(by.steps, scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1),
+				Note: fmt.Sprintf("`%s` is changed in place there", head)})
+			by.strs = append(by.strs, e.Consts...)
+		}
+		if a.link.mutations == nil {
+			a.link.mutations = map[string]mutatedBy{}
+		}
+		a.link.mutations[key] = by
+	}
+	if len(by.strs) == 0 {
+		return value{}, false
+	}
+	for _, st := range by.steps {
+		a.useStep(st)
+	}
+	strs := by.strs
+	add := make([]value, len(strs))
+	for i, s := range strs {
+		add[i] = treesitter.Str(s, n)
+	}
+	switch {
+	case have && c.K == vArr:
+		out := c
+		out.Elems = make([]value, len(c.Elems))
+		for i, e := range c.Elems {
+			out.Elems[i] = treesitter.Union(a.ev.Cfg, append([]value{e}, add...), n)
+		}
+		if len(out.Elems) == 0 {
+			out.Elems = []value{treesitter.Union(a.ev.Cfg, add, n)}
+		}
+		return out, true
+	case !have && elem == "":
+		// the array is not offered (its own elements name nothing)
+		return value{K: vArr, Elems: []value{treesitter.Union(a.ev.Cfg, add, n)}, Node: n, Lit: none}, true
+	case have:
+		// CMD[0]: the element, or any string put in
+		return treesitter.Union(a.ev.Cfg, append([]value{c}, add...), n), true
+	}
+	return treesitter.Union(a.ev.Cfg, add, n), true
+}
+
+// modStem is a module's root-relative path without a script extension
+// or a folder's `/index`, as both sides of summarizeImportMutations
+// write it.
+func modStem(p string) string {
+	for _, e := range resolveExts {
+		if strings.HasSuffix(p, e) {
+			p = strings.TrimSuffix(p, e)
+			break
+		}
+	}
+	return strings.TrimSuffix(p, "/index")
 }
 
 // deferIfImports lists module-level name among the summary's Deferred
@@ -731,6 +887,14 @@ func (a *analyzer) summarizeClassFields() {
 		if nm == none || body == none {
 			continue
 		}
+		fields := map[string][][2]int32{} // by name, the values given it and where
+		var order []string
+		add := func(name string, v, at int32) {
+			if _, ok := fields[name]; !ok {
+				order = append(order, name)
+			}
+			fields[name] = append(fields[name], [2]int32{v, at})
+		}
 		for c := t.Nodes[body].First; c != none; c = t.Nodes[c].Next {
 			if t.Nodes[c].Kind == kFunction {
 				a.summarizeMethod(t.Text(nm), c)
@@ -746,9 +910,79 @@ func (a *analyzer) summarizeClassFields() {
 			if k == none || v == none {
 				continue
 			}
-			a.exportValue(t.Text(nm)+"."+propName(t, k), a.ev.Eval(v), c, 1)
+			add(propName(t, k), v, c)
+		}
+		// this.bin = opts.bin ?? DEFAULT_BIN in its methods (its
+		// constructor): a subclass of another module reads them
+		end := t.Nodes[i].End
+		for j := body + 1; j < int32(len(t.Nodes)) && t.Nodes[j].Start < end; j++ {
+			if t.Nodes[j].Kind != kAssignment {
+				continue
+			}
+			l := t.Child(j, fLeft)
+			if l == none || t.Nodes[l].Kind != kMember {
+				continue
+			}
+			if o, p := t.Child(l, fObject), t.Child(l, fProperty); o != none && p != none && t.Nodes[o].Kind == kThis {
+				add(t.Text(p), t.Child(j, fRight), j)
+			}
+		}
+		for _, name := range order {
+			a.offerField(t.Text(nm)+"."+name, fields[name])
 		}
 	}
+}
+
+// offerField offers class field key (`Base.bin`) given the values vals
+// (its declaration's, its assignments'): their strings, or the member of
+// another module one of them reads (`this.bin = opts.bin ??
+// DEFAULT_BIN`), as a re-export of it; a union of such a member with
+// other members or strings is more than the summary holds, so it is cut
+// (dynamic where spawned).
+func (a *analyzer) offerField(key string, vals [][2]int32) {
+	var all []value
+	for _, v := range vals {
+		all = append(all, a.ev.Eval(v[0]))
+	}
+	at := vals[0][1]
+	if a.offerRefs(key, all, at) {
+		return
+	}
+	switch {
+	case len(all) == 1:
+		a.exportValue(key, all[0], at, 1)
+	default:
+		a.exportValue(key, treesitter.Union(a.ev.Cfg, all, at), at, 1)
+	}
+}
+
+// offerRefs offers name, whose value is one of vals, when a possibility
+// of them is a member of another module (isMemberRef): that member alone
+// among values that name nothing is a re-export of it; with another
+// member or a string the summary cannot hold the union, so the name is
+// cut (a launch of it is dynamic, never silent). False when none is.
+func (a *analyzer) offerRefs(name string, vals []value, at int32) bool {
+	var refs []value
+	other := false
+	for _, v := range vals {
+		for _, p := range v.Possibilities() {
+			switch {
+			case isMemberRef(p):
+				refs = append(refs, p)
+			case p.K != vUnknown:
+				other = true
+			}
+		}
+	}
+	switch {
+	case len(refs) == 0:
+		return false
+	case len(refs) == 1 && !other:
+		a.link.sum.AddReexport(name, scanner.Ref{Spec: refs[0].Mod, Name: pathKey(refs[0].Path), At: a.t.Pos(at)})
+	default:
+		a.link.sum.AddConst(name, scanner.Const{Cut: true, At: a.t.Pos(at)})
+	}
+	return true
 }
 
 // summarizeMethod offers what method fn of class cls returns: a static
@@ -1509,6 +1743,10 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool)
 		h.mod, h.path = callee.Mod, callee.Path
 	}
 	a.link.helpers = append(a.link.helpers, h)
+	if h.ref && isRelative(h.mod) && !slices.Contains(a.link.calledMods, h.mod) {
+		a.link.calledMods = append(a.link.calledMods, h.mod)
+		a.link.mutations = nil // a module more to ask
+	}
 	if judge && (callee.K == vRef || newInstance(callee)) {
 		if e, ok := a.imported(callee); ok {
 			a.judgeHelper(n, a.calleeName(fn), e, a.t.Children(args), callee)
@@ -1587,6 +1825,11 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 	}
 	e, ok := a.p.Imports.Lookup(mod, name)
 	if !ok {
+		if v, ok := a.mutatedElsewhere(value{}, false, mod, name, n); ok {
+			// CMD = ['git'] offers nothing, but a module this file
+			// calls puts 'claude' into it
+			return v, true
+		}
 		return a.jsonConst(mod, name, n)
 	}
 	for _, x := range e.Extern {
@@ -1609,7 +1852,11 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 		return value{}, false
 	}
 	a.useStep(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("`%s` defined", e.Name)})
-	return treesitter.FromExport(a.p.Config, e, n), true
+	c := treesitter.FromExport(a.p.Config, e, n)
+	if v, ok := a.mutatedElsewhere(c, true, mod, name, n); ok {
+		return v, true
+	}
+	return c, true
 }
 
 // useStep adds a step to the chain of the call being judged, once.
@@ -1619,18 +1866,98 @@ func (a *analyzer) useStep(st scanner.Step) {
 	}
 }
 
+// argsKey suffixes a function's name in a summary (`withProgram(args)`)
+// when what it returns reads its parameters (returnsParam).
+const argsKey = "(args)"
+
+// returnsParam reports whether a return expression of function fn reads
+// one of fn's own parameters (`return argv`, `[prog].concat(extra)`),
+// within maxNeedNodes nodes.
+func (a *analyzer) returnsParam(fn int32) bool {
+	t := a.t
+	seen := 0
+	for _, e := range a.returnExprs(fn) {
+		end := t.Nodes[e].End
+		for j := e; j < int32(len(t.Nodes)) && t.Nodes[j].Start < end; j++ {
+			if seen++; seen > maxNeedNodes {
+				return false
+			}
+			if t.Nodes[j].Kind != kIdentifier {
+				continue
+			}
+			bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[j].Start:t.Nodes[j].End], j)
+			if ok && len(bs) > 0 && bs[0].param && !bs[0].each && a.scopes.Of(bs[0].name) == a.scopes.Of(t.Child(fn, fBody)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // importedResult is the value at node n of a call of callee, a function
 // another module exports: the constant its result is (`getAgentCommand()`),
 // else an unknown value that remembers the module (Needs) and the path
-// read from it (`getSpec().command`).
+// read from it (`getSpec().command`). A function whose return reads its
+// parameters (argsKey: `withProgram(argv, 'claude')` returning argv
+// after `argv.unshift(prog)`) gives an array any element of which may be
+// any of the arguments' values (an array argument's elements): the
+// caller's values are not put in the function's own places, an
+// over-approximation.
 func (a *analyzer) importedResult(callee value, n int32) value {
 	key := pathKey(callee.Path) + "()"
 	if c, ok := a.importedConst(callee.Mod, key, n); ok {
 		return c
 	}
+	if v, ok := a.builtFromArgs(callee, n); ok {
+		return v
+	}
 	u := treesitter.Unknown(n)
 	u.Mod, u.Path = callee.Mod, []string{key}
 	return u
+}
+
+// builtFromArgs is the value of call n of callee, another module's
+// function whose return reads its parameters (importedResult).
+func (a *analyzer) builtFromArgs(callee value, n int32) (value, bool) {
+	t := a.t
+	if a.p.Imports == nil || t.Nodes[n].Kind != kCall {
+		return value{}, false
+	}
+	e, ok := a.p.Imports.Lookup(callee.Mod, pathKey(callee.Path)+argsKey)
+	if !ok || e.Dynamic || len(e.Consts) == 0 {
+		return value{}, false
+	}
+	args := t.Child(n, fArguments)
+	if args == none || t.Nodes[args].Kind != kArguments {
+		return value{}, false
+	}
+	var cands []value
+	for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
+		x := c
+		if t.Nodes[c].Kind == kSpread {
+			x = t.Nodes[c].First
+		}
+		v := a.ev.Eval(x)
+		if v.K == vArr {
+			cands = append(cands, v.Elems...)
+		} else {
+			cands = append(cands, v.Possibilities()...)
+		}
+	}
+	if len(cands) == 0 {
+		return value{}, false
+	}
+	a.useStep(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1),
+		Note: fmt.Sprintf("`%s` returns a value built from its arguments", strings.TrimSuffix(e.Name, argsKey))})
+	u := treesitter.Union(a.ev.Cfg, cands, n)
+	if e.Consts[0] == "string" {
+		return u, true
+	}
+	elems := make([]value, min(len(cands), treesitter.MaxPossibilities))
+	for i := range elems {
+		elems[i] = u
+	}
+	return value{K: vArr, Elems: elems, Node: n, Lit: none}, true
 }
 
 // judgeHelper judges a call of another file's helper: the arguments at

@@ -28,20 +28,16 @@ func (d Detector) ResolveIn(from, spec string, repo scanner.Files) (string, bool
 		}
 		return "", false
 	}
-	if dir, cfg, ok := nearestTSConfig(from, repo); ok {
-		base := dir
-		if cfg.CompilerOptions.BaseURL != "" {
-			base = path.Join(dir, cfg.CompilerOptions.BaseURL)
-		}
-		if target, ok := matchPaths(cfg.CompilerOptions.Paths, spec); ok {
+	if cfg, ok := nearestTSConfig(from, repo); ok {
+		if target, ok := matchPaths(cfg.paths, spec); ok {
 			for _, t := range target {
-				if rel, ok := resolveUnder(d, base, t, repo); ok {
+				if rel, ok := resolveUnder(d, cfg.pathsDir, t, repo); ok {
 					return rel, true
 				}
 			}
 		}
-		if cfg.CompilerOptions.BaseURL != "" {
-			if rel, ok := resolveUnder(d, base, spec, repo); ok {
+		if cfg.baseURL != "" {
+			if rel, ok := resolveUnder(d, cfg.baseURL, spec, repo); ok {
 				return rel, true
 			}
 		}
@@ -61,10 +57,23 @@ type packageJSON struct {
 
 // tsconfig is what resolution reads of a tsconfig.json.
 type tsconfig struct {
+	// Extends names the configs this one extends: a string, or an array
+	// of them (TypeScript 5), relative paths or package names
+	Extends         json.RawMessage `json:"extends"`
 	CompilerOptions struct {
-		BaseURL string              `json:"baseUrl"`
+		BaseURL *string             `json:"baseUrl"`
 		Paths   map[string][]string `json:"paths"`
 	} `json:"compilerOptions"`
+}
+
+// tsPaths is what a tsconfig and the configs it extends give resolution:
+// the `paths` map and the folder its targets are taken from (`baseUrl`
+// when one is set, else the folder of the config that wrote `paths`),
+// and the `baseUrl` folder ("" when none is set).
+type tsPaths struct {
+	paths    map[string][]string
+	pathsDir string
+	baseURL  string
 }
 
 // nearestJSON finds the nearest file named name in from's folder or
@@ -75,10 +84,111 @@ func nearestJSON(from, name string, repo scanner.Files) (string, packageJSON, bo
 	return dir, pkg, ok
 }
 
-func nearestTSConfig(from string, repo scanner.Files) (string, tsconfig, bool) {
+// nearestTSConfig is the nearest tsconfig.json (or jsconfig.json) above
+// from, merged with the configs it extends (`extends`, followed at most
+// scanner.MaxLinkDepth configs deep; a cycle is cut where it closes): a
+// config's own `baseUrl` and `paths` win over its bases', and each is
+// relative to the config that writes it, as tsc reads them.
+func nearestTSConfig(from string, repo scanner.Files) (tsPaths, bool) {
 	var cfg tsconfig
 	dir, ok := nearest(from, []string{"tsconfig.json", "jsconfig.json"}, repo, &cfg)
-	return dir, cfg, ok
+	if !ok {
+		return tsPaths{}, false
+	}
+	var out tsPaths
+	var havePaths, haveBase bool
+	var pathsFrom string
+	seen := map[string]bool{}
+	var walk func(dir string, cfg tsconfig, depth int)
+	walk = func(dir string, cfg tsconfig, depth int) {
+		if b := cfg.CompilerOptions.BaseURL; b != nil && !haveBase {
+			haveBase, out.baseURL = true, path.Join(dir, *b)
+		}
+		if cfg.CompilerOptions.Paths != nil && !havePaths {
+			havePaths, out.paths, pathsFrom = true, cfg.CompilerOptions.Paths, dir
+		}
+		if depth >= scanner.MaxLinkDepth {
+			return
+		}
+		// later entries of an array override earlier ones: try them last
+		// first, so the first found wins as the nearer one does
+		bases := extendsList(cfg.Extends)
+		for i := len(bases) - 1; i >= 0; i-- {
+			rel, ok := extendedConfig(dir, bases[i], repo)
+			if !ok || seen[rel] {
+				continue
+			}
+			seen[rel] = true
+			var base tsconfig
+			if src, ok := repo.Read(rel); ok && json.Unmarshal(jsonc(src), &base) == nil {
+				walk(path.Dir(rel), base, depth+1)
+			}
+		}
+	}
+	seen[path.Join(dir, "tsconfig.json")] = true
+	walk(dir, cfg, 0)
+	out.pathsDir = pathsFrom
+	if haveBase {
+		out.pathsDir = out.baseURL
+	}
+	return out, true
+}
+
+// extendsList is the configs a tsconfig's `extends` names.
+func extendsList(raw json.RawMessage) []string {
+	if len(raw) == 0 {
+		return nil
+	}
+	var one string
+	if json.Unmarshal(raw, &one) == nil {
+		return []string{one}
+	}
+	var many []string
+	_ = json.Unmarshal(raw, &many)
+	return many
+}
+
+// extendedConfig is the file of the repository an `extends` entry names,
+// from the folder of the config that writes it: a relative path (`.json`
+// added when it is left out), or a package's file (`@acme/tsconfig/base.json`,
+// or the package's tsconfig.json) looked for in a package of the
+// repository of that name and in node_modules folders above dir.
+func extendedConfig(dir, spec string, repo scanner.Files) (string, bool) {
+	try := func(rel string) (string, bool) {
+		if rel == ".." || strings.HasPrefix(rel, "../") {
+			return "", false
+		}
+		for _, c := range []string{rel, rel + ".json", path.Join(rel, "tsconfig.json")} {
+			if repo.Exists(c) {
+				return c, true
+			}
+		}
+		return "", false
+	}
+	if isRelative(spec) || strings.HasPrefix(spec, "/") {
+		return try(path.Join(dir, spec))
+	}
+	pkgs := repo.Once("tsjs:packages", func() any { return packagesByName(repo) }).(map[string]workspacePkg)
+	for name := spec; ; {
+		if p, ok := pkgs[name]; ok {
+			if rel, ok := try(path.Join(p.dir, strings.TrimPrefix(spec, name))); ok {
+				return rel, true
+			}
+		}
+		i := strings.LastIndexByte(name, '/')
+		if i <= 0 {
+			break
+		}
+		name = name[:i]
+	}
+	for d := dir; ; d = path.Dir(d) {
+		if rel, ok := try(path.Join(d, "node_modules", spec)); ok {
+			return rel, true
+		}
+		if d == "." || d == "/" || d == "" {
+			return "", false
+		}
+	}
 }
 
 // nearest decodes into out the first of names found in from's folder or
@@ -336,6 +446,117 @@ func jsonc(src []byte) []byte {
 		default:
 			out = append(out, c)
 		}
+	}
+	return out
+}
+
+var _ scanner.ConfigMentioner = Detector{}
+
+// MentionsIn implements scanner.ConfigMentioner: Mentions, and the names
+// the repository's configuration gives rel (configAliases): quoted, as an
+// import specifier starts.
+func (d Detector) MentionsIn(rel string, repo scanner.Files) [][]byte {
+	out := d.Mentions(rel)
+	for _, al := range repo.Once("tsjs:aliases", func() any { return configAliases(d, repo) }).([]configAlias) {
+		if !al.covers(rel) {
+			continue
+		}
+		spec := al.spec
+		if al.base {
+			// `utils/run` for <baseUrl>/utils/run.ts: the path's first
+			// folder, or the file's name, starts the specifier
+			spec = strings.TrimPrefix(rel, al.under)
+			if i := strings.IndexByte(spec, '/'); i >= 0 {
+				spec = spec[:i+1]
+			} else {
+				spec = strings.TrimSuffix(spec, path.Ext(spec))
+			}
+		}
+		for _, q := range []string{"'", `"`, "`"} {
+			out = append(out, []byte(q+spec))
+		}
+	}
+	return out
+}
+
+// configAlias is a specifier prefix the repository's configuration maps
+// to files: a tsconfig `paths` key (its part before `*`, or the whole key
+// and the one file it names), a folder under a `baseUrl`, a workspace
+// package's name.
+type configAlias struct {
+	spec string
+	// under: the files under this folder prefix ("" with file set); file:
+	// the one file the alias names
+	under, file string
+	// base: a `baseUrl` folder, whose files are named by their path
+	// under it (spec is then rel's first segment)
+	base bool
+}
+
+func (al configAlias) covers(rel string) bool {
+	if al.file != "" {
+		return rel == al.file
+	}
+	return al.under == "" || strings.HasPrefix(rel, al.under)
+}
+
+// configAliases lists the aliases of every tsconfig.json (or
+// jsconfig.json) of the repository, with the configs it extends, and the
+// names of its workspace packages, once per scan.
+func configAliases(d Detector, repo scanner.Files) []configAlias {
+	var out []configAlias
+	for _, name := range []string{"tsconfig.json", "jsconfig.json"} {
+		for _, rel := range repo.Named(name) {
+			if strings.Contains(rel, "node_modules/") {
+				continue
+			}
+			cfg, ok := nearestTSConfig(rel, repo)
+			if !ok {
+				continue
+			}
+			for key, targets := range cfg.paths {
+				pre, _, star := strings.Cut(key, "*")
+				for _, t := range targets {
+					if !star {
+						if f, ok := resolveUnder(d, cfg.pathsDir, t, repo); ok {
+							out = append(out, configAlias{spec: key, file: f})
+						}
+						continue
+					}
+					tpre, _, _ := strings.Cut(t, "*")
+					under := path.Join(cfg.pathsDir, tpre)
+					if strings.HasSuffix(tpre, "/") || tpre == "" {
+						under += "/"
+					}
+					if under == "./" {
+						under = ""
+					}
+					out = append(out, configAlias{spec: pre, under: under})
+				}
+			}
+			if cfg.baseURL != "" {
+				under := cfg.baseURL + "/"
+				if cfg.baseURL == "." {
+					under = ""
+				}
+				out = append(out, configAlias{under: under, base: true})
+			}
+		}
+	}
+	pkgs := repo.Once("tsjs:packages", func() any { return packagesByName(repo) }).(map[string]workspacePkg)
+	for name, p := range pkgs {
+		if path.Base(name) == path.Base(p.dir) {
+			// `@acme/core` in packages/core: its importers' specifiers
+			// hold the folder's name (Mentions), and reading every file
+			// that names a published package's name again cost a real
+			// tree's phase two dearly
+			continue
+		}
+		under := p.dir + "/"
+		if p.dir == "." {
+			under = ""
+		}
+		out = append(out, configAlias{spec: name, under: under})
 	}
 	return out
 }
