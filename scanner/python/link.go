@@ -104,13 +104,6 @@ func summarize(t *tree, p *scanner.Pass) *scanner.Summary {
 	a := newAnalyzer(t, p)
 	a.summary = true
 	a.collect()
-	if p.Imports != nil {
-		// phase two, for an importer's lookup: the names whose value
-		// reads another module's, with the module's own imports
-		a.summarizePending()
-		sum := a.link.sum
-		return &sum
-	}
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		if t.Nodes[i].Kind != kCall {
 			continue
@@ -403,12 +396,31 @@ func pendingClass(t *tree, b binding) int32 {
 	return none
 }
 
-// summarizePending offers the value of the pending name an importer asks
-// for (Pass.Asked, one of pendingNames), read with the module's own
-// imports (phase two: scanner.Summary.Pending).
-func (a *analyzer) summarizePending() {
-	a.pending = true
-	name := strings.TrimSuffix(a.p.Asked, ".")
+var _ scanner.NameLinker = Detector{}
+
+// SummarizeName implements scanner.NameLinker: the value of module-level
+// name (a pending name, `Class` for its attributes, `fn()` for what the
+// function returns, or a constant another module's pending value reads),
+// evaluated with p.Imports, every string kept. Only that name is
+// evaluated: what else the module holds does not matter.
+func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary, error) {
+	p.Language = "python"
+	t, err := parse(p.Src)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Release()
+	a := newAnalyzer(t, p)
+	a.summary = true
+	a.allConsts = true
+	a.collect()
+	a.summarizeName(name)
+	sum := a.link.sum
+	return &sum, nil
+}
+
+// summarizeName offers the value of module-level name (SummarizeName).
+func (a *analyzer) summarizeName(name string) {
 	fn := strings.HasSuffix(name, "()")
 	bs := a.scopes.ModuleBindings(strings.TrimSuffix(name, "()"))
 	if len(bs) != 1 {
@@ -601,7 +613,7 @@ const maxConstDepth = 4
 // elements in order, a dict's or a namespace's entries by path.
 func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 	t := a.t
-	if (v.K == vArr || v.K == vObj) && !a.pending && !a.p.Hits.Has(scanner.HitRuntime) && !a.p.Hits.Has(scanner.HitPieces) {
+	if (v.K == vArr || v.K == vObj) && !a.allConsts && !a.p.Hits.Has(scanner.HitRuntime) && !a.p.Hits.Has(scanner.HitPieces) {
 		return // see summarizeNames
 	}
 	switch v.K {

@@ -656,14 +656,14 @@ func (a *analyzer) summarizeConsts() {
 	a.summarizeClassFields()
 }
 
-// deferIfImports lists module-level name among the summary's Deferred
+// deferIfImports lists module-level name among the summary's Pending
 // when its value (node value) reads a name imported from a module of the
 // repository (`[...BASE, '-p']`, `PREFIX + 'claude'`, `path.join(DIR,
 // NAME)`): made without imports, the summary cannot hold what it is, so
 // the driver summarizes the module again with them when an importer
 // looks it up. Only in a summary made without imports.
 func (a *analyzer) deferIfImports(name string, value int32) {
-	if a.p.Imports != nil || value == none || slices.Contains(a.link.sum.Deferred, name) {
+	if a.p.Imports != nil || value == none || slices.Contains(a.link.sum.Pending, name) {
 		return
 	}
 	if a.localImports == nil {
@@ -692,7 +692,7 @@ func (a *analyzer) deferIfImports(name string, value int32) {
 			}
 		case kIdentifier:
 			if a.localImports[t.Text(j)] {
-				a.link.sum.Deferred = append(a.link.sum.Deferred, name)
+				a.link.sum.Pending = append(a.link.sum.Pending, name)
 				return
 			}
 		}
