@@ -609,7 +609,7 @@ func (a *analyzer) mayOffer(n int32) bool {
 const maxConstDepth = 4
 
 // summarizeValue records v, the value of the module's name key, when one
-// of its strings names a runtime: a string's possibilities, a list's
+// of its strings names a runtime (any, for one name asked: allConsts): a string's possibilities, a list's
 // elements in order, a dict's or a namespace's entries by path.
 func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 	t := a.t
@@ -628,7 +628,7 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		for i, e := range v.Elems {
 			elems[i] = a.elemString(e)
 		}
-		if a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
+		if a.allConsts || a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
 			a.link.sum.AddConst(key, scanner.Const{Vals: elems, List: true, At: a.t.Pos(at)})
 		}
 		return
@@ -664,7 +664,7 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		return
 	}
 	strs := constStrings(v)
-	if len(strs) == 0 || !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) && !slices.ContainsFunc(strs, scanner.PrimitivePart) &&
+	if len(strs) == 0 || !a.allConsts && !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) && !slices.ContainsFunc(strs, scanner.PrimitivePart) &&
 		!slices.ContainsFunc(strs, shellScript) {
 		return
 	}
