@@ -132,22 +132,26 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 var _ scanner.NameLinker = Detector{}
 
 // SummarizeName implements scanner.NameLinker: the constants module-level
-// name holds (its members by path), every string kept, evaluated with
-// p.Imports (a name of another module it reads is that module's value).
-// Only that name is evaluated: what else the module holds does not matter.
+// name holds (its members by path; what it returns, for `name()`), every
+// string kept, evaluated with p.Imports (a name of another module it
+// reads is that module's value). Only that name is evaluated: what else
+// the module holds does not matter.
 func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary, error) {
 	a, release, err := summaryAnalyzer(p, true)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	bs := a.scopes.ModuleBindings(name)
+	// `cmd()` (a function's Pending entry): its value offers what it
+	// returns as `cmd()`
+	bare := strings.TrimSuffix(name, "()")
+	bs := a.scopes.ModuleBindings(bare)
 	if len(bs) == 1 && !bs[0].ref && !bs[0].param && bs[0].value != none {
 		v := a.ev.Eval(bs[0].value)
 		for _, p := range bs[0].path {
 			v = a.member(v, p, bs[0].name)
 		}
-		a.exportValue(name, v, bs[0].name, 0)
+		a.exportValue(bare, v, bs[0].name, 0)
 	}
 	if name == "" || name == "default" || len(bs) == 0 {
 		// module.exports = {...}, export default {...}: their members
@@ -659,13 +663,44 @@ func (a *analyzer) summarizeConsts() {
 // deferIfImports lists module-level name among the summary's Pending
 // when its value (node value) reads a name imported from a module of the
 // repository (`[...BASE, '-p']`, `PREFIX + 'claude'`, `path.join(DIR,
-// NAME)`): made without imports, the summary cannot hold what it is, so
-// the driver summarizes the module again with them when an importer
-// looks it up. Only in a summary made without imports.
+// NAME)`), or, as `name()`, when it is a function one of whose own
+// returns is a literal array, object, string or operator that does
+// (`return [...BASE, 'review', p]`): made without imports, the summary
+// cannot hold what it is, so the driver asks the module for that name's
+// value again with them when an importer looks it up
+// (scanner.NameLinker). Only in a summary made without imports. A
+// function returning a name or a call is not listed: importers read
+// what nearly every call of another module's function returns, and
+// valuing each again would cost as much as Python found.
 func (a *analyzer) deferIfImports(name string, value int32) {
-	if a.p.Imports != nil || value == none || slices.Contains(a.link.sum.Pending, name) {
+	if a.p.Imports != nil || value == none {
 		return
 	}
+	t := a.t
+	if k := t.Nodes[value].Kind; k == kFunction || k == kArrow {
+		if slices.Contains(a.link.sum.Pending, name+"()") {
+			return
+		}
+		for _, e := range a.returnExprs(value) {
+			switch t.Nodes[e].Kind {
+			case kArray, kObject, kString, kTemplateString, kBinary:
+				if a.readsLocalImport(e) {
+					a.link.sum.Pending = append(a.link.sum.Pending, name+"()")
+					return
+				}
+			}
+		}
+		return
+	}
+	if !slices.Contains(a.link.sum.Pending, name) && a.readsLocalImport(value) {
+		a.link.sum.Pending = append(a.link.sum.Pending, name)
+	}
+}
+
+// readsLocalImport reports whether expression value reads a name
+// imported from a module of the repository (not inside a function or
+// class it holds).
+func (a *analyzer) readsLocalImport(value int32) bool {
 	if a.localImports == nil {
 		a.localImports = map[string]bool{}
 		for _, n := range a.scopes.ModuleNames() {
@@ -677,7 +712,7 @@ func (a *analyzer) deferIfImports(name string, value int32) {
 		}
 	}
 	if len(a.localImports) == 0 {
-		return
+		return false
 	}
 	t := a.t
 	end := t.Nodes[value].End
@@ -692,11 +727,11 @@ func (a *analyzer) deferIfImports(name string, value int32) {
 			}
 		case kIdentifier:
 			if a.localImports[t.Text(j)] {
-				a.link.sum.Pending = append(a.link.sum.Pending, name)
-				return
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // isLocalRequire reports whether expression n is `require('./m')` (or a
