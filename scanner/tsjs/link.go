@@ -153,6 +153,10 @@ func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary,
 		}
 		a.exportValue(bare, v, bs[0].name, 0)
 	}
+	if bare == name && name != "" {
+		// a class: its fields (`Class.` Pending)
+		a.summarizeClassFields(name)
+	}
 	if name == "" || name == "default" || len(bs) == 0 {
 		// module.exports = {...}, export default {...}: their members
 		a.summarizeExports()
@@ -657,7 +661,7 @@ func (a *analyzer) summarizeConsts() {
 			a.deferIfImports(name, bs[0].value)
 		}
 	}
-	a.summarizeClassFields()
+	a.summarizeClassFields("")
 }
 
 // deferIfImports lists module-level name among the summary's Pending
@@ -754,8 +758,11 @@ func (a *analyzer) isLocalRequire(n int32) bool {
 // summarizeClassFields offers the fields a module-level class declares
 // with a value (`static readonly AGENT_BIN = 'claude'`, `bin = 'claude'`)
 // as Class.field: an importer reads `Defaults.AGENT_BIN`, or a field of
-// an instance, as any field of that name (the file's own reading).
-func (a *analyzer) summarizeClassFields() {
+// an instance, as any field of that name (the file's own reading). only,
+// when set, is the one class read (SummarizeName). A class one of whose
+// fields reads a name imported from a module of the repository (`static
+// argv = [...BASE, '-p']`) is Pending as `Class.` (deferIfImports).
+func (a *analyzer) summarizeClassFields(only string) {
 	t := a.t
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		if t.Nodes[i].Kind != kClassDecl || a.scopes.Of(i) != a.scopes.Of(0) {
@@ -763,7 +770,7 @@ func (a *analyzer) summarizeClassFields() {
 		}
 		nm := t.Child(i, fName)
 		body := t.Child(i, fBody)
-		if nm == none || body == none {
+		if nm == none || body == none || only != "" && t.Text(nm) != only {
 			continue
 		}
 		for c := t.Nodes[body].First; c != none; c = t.Nodes[c].Next {
@@ -782,6 +789,9 @@ func (a *analyzer) summarizeClassFields() {
 				continue
 			}
 			a.exportValue(t.Text(nm)+"."+propName(t, k), a.ev.Eval(v), c, 1)
+			if pend := t.Text(nm) + "."; a.p.Imports == nil && !slices.Contains(a.link.sum.Pending, pend) && a.readsLocalImport(v) {
+				a.link.sum.Pending = append(a.link.sum.Pending, pend)
+			}
 		}
 	}
 }
