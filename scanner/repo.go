@@ -177,6 +177,14 @@ type Summary struct {
 	// with the module's own imports (NameLinker); docs/repository.md
 	// gives the bounds.
 	Pending []string
+	// Values are the module-level names that may hold a value (not a
+	// function, a class or an import; "*": any name, when the detector
+	// does not tell). While a Pending name is valued with imports, a
+	// lookup of one of these (or of a member of it) asks for its value
+	// the same way (NameLinker), every string kept: the value being made
+	// may build on a string that names no runtime (`RUNNER = ["npx",
+	// "-y"]`), which the summary does not hold.
+	Values []string
 	// Truncated says a bound cut the summary: a name it does not hold
 	// may still be offered, so a use of one is dynamic.
 	Truncated bool

@@ -869,7 +869,7 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 		return scanner.Export{Name: name, File: target, Dynamic: true}, true
 	}
 	s := r.summary(tf)
-	if head, ok := askHead(s.Pending, name, len(im.names) > 0); ok {
+	if head, ok := askHead(s, name, len(im.names) > 0); ok {
 		// a value built from another module's (`[...BASE, '-p']`,
 		// `PREFIX + 'claude'`, where the summary holds `…claude`), or,
 		// while one is being valued, any constant it reads (the summary
@@ -926,17 +926,17 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 }
 
 // askHead is the module-level name a lookup of name in a module whose
-// summary lists pending (Summary.Pending) asks the detector to value again
-// with the module's own imports (repo.valued), and whether it asks: the
-// name's head (`CMD` for `CMD` and `CMD.#0`, `cmd()` for `cmd()()`, `Conf`
-// for `Conf.argv`) when pending lists it (`Conf.`: only its members), or,
-// for a name that is no function's return (no `()`), when pending holds
-// "*" or a name is being valued already (inChain): the summary holds only
-// the strings naming a runtime, and the value being made may build on
-// any.
-func askHead(pending []string, name string, inChain bool) (string, bool) {
+// summary is s asks the detector to value again with the module's own
+// imports (repo.valued), and whether it asks: the name's head (`CMD` for
+// `CMD` and `CMD.#0`, `cmd()` for `cmd()()`, `Conf` for `Conf.argv`) when
+// s.Pending lists it (`Conf.`: only its members), or, for a name that is
+// no function's return (no `()`), when s.Pending holds "*", or when a
+// name is being valued already (inChain) and s.Values lists it (or "*"):
+// the summary holds only the strings naming a runtime, and the value
+// being made may build on any.
+func askHead(s *scanner.Summary, name string, inChain bool) (string, bool) {
 	value := !strings.Contains(name, "()")
-	if len(pending) == 0 && !(inChain && value) {
+	if len(s.Pending) == 0 && !(inChain && value && len(s.Values) > 0) {
 		return "", false
 	}
 	head, _, member := strings.Cut(name, ".")
@@ -944,9 +944,11 @@ func askHead(pending []string, name string, inChain bool) (string, bool) {
 		head = head[:i+2]
 	}
 	switch {
-	case slices.Contains(pending, head), member && slices.Contains(pending, head+"."):
+	case slices.Contains(s.Pending, head), member && slices.Contains(s.Pending, head+"."):
 		return head, true
-	case value && (inChain || slices.Contains(pending, "*")):
+	case value && slices.Contains(s.Pending, "*"):
+		return head, true
+	case value && inChain && (slices.Contains(s.Values, head) || slices.Contains(s.Values, "*")):
 		return head, true
 	}
 	return "", false

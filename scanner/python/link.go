@@ -121,6 +121,7 @@ func summarize(t *tree, p *scanner.Pass) *scanner.Summary {
 	a.fixedPoint()
 	a.summarizeNames()
 	a.link.sum.Pending = a.pendingNames()
+	a.link.sum.Values = a.valueNames()
 	// a copy: the summary may outlive the analyzer (Pass.Module), which
 	// holds the tree
 	sum := a.link.sum
@@ -318,6 +319,25 @@ func (a *analyzer) pendingNames() []string {
 		if readsImport(v) {
 			out = append(out, name)
 		}
+	}
+	return out
+}
+
+// valueNames lists the module-level names bound once to a value that is
+// not a function, a class or an import (scanner.Summary.Values): a value
+// of another module valued with its imports may read one.
+func (a *analyzer) valueNames() []string {
+	t := a.t
+	var out []string
+	for _, name := range a.scopes.ModuleNames() {
+		bs := a.scopes.ModuleBindings(name)
+		if len(bs) != 1 || bs[0].ref || bs[0].param || bs[0].each || bs[0].value == none {
+			continue
+		}
+		if k := t.Nodes[bs[0].value].Kind; k == kFunction || k == kLambda || k == kClass || pendingClass(t, bs[0]) != none {
+			continue
+		}
+		out = append(out, name)
 	}
 	return out
 }

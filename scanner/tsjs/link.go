@@ -126,6 +126,10 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	a.summarizeCallbacks()
 	a.summarizeExports()
 	a.summarizeEnv()
+	// any name may hold a value (an export's many shapes are not told
+	// apart here): while a value is valued with imports, any constant it
+	// reads is asked for (scanner.Summary.Values)
+	a.link.sum.Values = []string{"*"}
 	return &a.link.sum, nil
 }
 
