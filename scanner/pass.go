@@ -100,10 +100,6 @@ type Pass struct {
 	// Needs lists the module specifiers the file imports whose values may
 	// reach one of its process API calls (recorded by a Linker detector).
 	Needs []string
-	// Asked is, for Linker.Summarize in phase two (Imports set), the
-	// Summary.Pending name an importer looks up: the summary offers its
-	// value read with the module's own imports.
-	Asked string
 	// Module is the file's summary as Linker.Summarize makes it, when the
 	// detector made it from the tree it scanned (phase one: no Imports):
 	// the repository phase then need not parse the file again for it.

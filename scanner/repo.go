@@ -167,22 +167,24 @@ type Summary struct {
 	// phase two, whatever it imports (Imports.Env).
 	Env []string
 	// Pending are the module-level names whose value reads a name the
-	// module imports from another module (`CMD = [*BASE, "-p"]`, BASE
-	// imported; a function's return as `cmd()`): the file alone cannot
-	// give it. When an importer looks one up (or a member of it) and the
-	// summary does not hold it, phase two asks the Linker for that name's
-	// value again with the module's own imports (Linker.Summarize with
-	// Pass.Imports and Pass.Asked set), bounded by MaxLinkDepth and cut
-	// where a cycle of values closes; a name cut there is dynamic.
+	// module imports from another module of the repository (`CMD =
+	// [*BASE, "-p"]`, `export const CMD = [...BASE, '-p']`, BASE
+	// imported): the summary is made from the file alone, so it may not
+	// hold them. An entry is a name, `Class.` (only the class's members:
+	// `Class.argv`), `fn()` (what a function returns) or "*" (any name's
+	// value: `module.exports = {...}` reading an import). A lookup of one
+	// (or of a member of it) asks the detector for that name's value again
+	// with the module's own imports (NameLinker); docs/repository.md
+	// gives the bounds.
 	Pending []string
-	// Deferred are the module-level names whose value reads a name another
-	// module of the repository exports (`export const CMD = [...BASE,
-	// '-p']`, BASE imported): the summary is made without the module's
-	// own imports, so it may not hold them, and a lookup of one is
-	// answered by summarizing the module again with its imports (bounded:
-	// docs/repository.md). "*" stands for any name (`module.exports =
-	// {...}` reading an import).
-	Deferred []string
+	// Values are the module-level names that may hold a value (not a
+	// function, a class or an import; "*": any name, when the detector
+	// does not tell). While a Pending name is valued with imports, a
+	// lookup of one of these (or of a member of it) asks for its value
+	// the same way (NameLinker), every string kept: the value being made
+	// may build on a string that names no runtime (`RUNNER = ["npx",
+	// "-y"]`), which the summary does not hold.
+	Values []string
 	// Truncated says a bound cut the summary: a name it does not hold
 	// may still be offered, so a use of one is dynamic.
 	Truncated bool
@@ -332,8 +334,7 @@ type Linker interface {
 	Detector
 	// Summarize parses the pass's file and returns its summary. With
 	// p.Imports set (phase two) the file's imports are read through
-	// them: a script's summary (Imports.Script), or the value of the
-	// module's Summary.Pending name p.Asked.
+	// them: a script's summary (Imports.Script).
 	Summarize(p *Pass) (*Summary, error)
 	// Resolve returns the repository file that spec, written in the file
 	// from, names; exists says whether a root-relative path is a file of
@@ -344,14 +345,15 @@ type Linker interface {
 	Mentions(rel string) [][]byte
 }
 
-// NameLinker is a Linker that can give the value of one module-level
-// name of a module with the module's own imports followed (Pass.Imports):
-// a constant built from another module's constant (`export const CMD =
-// [...BASE, '-p']`), which the module's Summary, made without imports,
-// lists as Deferred. The summary it returns holds that name's constants
-// (its members' paths too), whatever strings they hold: another module
-// may build on a string that names no runtime by itself (`PREFIX +
-// 'claude'`).
+// NameLinker is a Linker that gives the value of one module-level name
+// of a module with the module's own imports followed (Pass.Imports set):
+// the repository phase asks it for a name the module's Summary lists as
+// Pending (name is the entry, `Class.` without its dot), and, while it is
+// making one, for any constant (no `()`) the value reads from another
+// module of the repository. The summary it returns holds that name's
+// values (its members' paths too), whatever strings they hold: another
+// module may build on a string that names no runtime by itself (`PREFIX
+// + 'claude'`). Truncated says a bound of the detector cut it.
 type NameLinker interface {
 	SummarizeName(p *Pass, name string) (*Summary, error)
 }

@@ -96,28 +96,23 @@ type repo struct {
 	// cut (Summary.Truncated) mentions, for Hint: any name it imports
 	// from it may be a helper the summary does not hold.
 	cut [][]byte
-	// deep are the summaries made with the module's imports, for its
-	// Deferred constants (deepConst), memoized when no bound cut them;
-	// deepMade counts those made (maxDeepSummaries).
-	deep     map[string]*scanner.Summary
-	deepMade int
+	// values are the summaries of one module-level name made again with
+	// its module's own imports (scanner.NameLinker), by file and name,
+	// memoized when no cycle or bound cut them; valuesMade counts those
+	// made (maxNameSummaries).
+	values     map[string]*scanner.Summary
+	valuesMade int
 
 	// scripts are the summaries of shell files run by path
 	// (Imports.Script), memoized.
 	scripts map[string]*scanner.Summary
 	// summarized counts the script summaries made (maxScriptSummaries).
 	summarized int
-	// withImports are the summaries of a module's Summary.Pending name
-	// made again with the module's own imports, by file and name,
-	// memoized when no cycle or bound cut them; remade counts them
-	// (maxPendingSummaries).
-	withImports map[string]*scanner.Summary
-	remade      int
-	resMu       sync.Mutex
-	resolved    map[string]resolution // folder + "\x00" + specifier → file (ConfigResolver)
-	read        map[string][]byte     // configuration files a resolver read
-	named       map[string][]string   // base name → files, built on first use
-	once        map[string]any        // scanner.Files.Once
+	resMu      sync.Mutex
+	resolved   map[string]resolution // folder + "\x00" + specifier → file (ConfigResolver)
+	read       map[string][]byte     // configuration files a resolver read
+	named      map[string][]string   // base name → files, built on first use
+	once       map[string]any        // scanner.Files.Once
 }
 
 // resolution is a memoized ConfigResolver answer.
@@ -222,15 +217,15 @@ func (f repoFiles) Named(base string) []string {
 // Past it a script is judged dynamic.
 const maxScriptSummaries = 4096
 
-// maxPendingSummaries bounds the summaries of a pending name made again
-// with its module's own imports (Summary.Pending) in one scan, for the
-// same reason: those a cycle or the depth bound cut are not memoized.
-// Past it a pending name is dynamic.
-const maxPendingSummaries = 4096
+// maxNameSummaries bounds the summaries of one name made again with its
+// module's own imports (scanner.NameLinker) in one scan, for the same
+// reason: those a cycle or the depth bound cut are not memoized. Past it
+// the name is dynamic.
+const maxNameSummaries = 4096
 
 func newRepo(files []*repoFile, cfg *scanner.Config, suite scanner.Suite) *repo {
 	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}, scripts: map[string]*scanner.Summary{},
-		withImports: map[string]*scanner.Summary{}, deep: map[string]*scanner.Summary{}, methods: map[string][]string{}, envs: map[string][]string{}}
+		values: map[string]*scanner.Summary{}, methods: map[string][]string{}, envs: map[string][]string{}}
 	for _, f := range files {
 		r.byRel[f.rel] = f
 	}
@@ -685,24 +680,22 @@ func mayMention(words wordSet, det scanner.Linker, ns []needle) bool {
 
 // fileImports is scanner.Imports for one file being re-scanned, for a
 // script being summarized for the files that run it, or for a module
-// whose pending names are read with its own imports.
+// one of whose names is valued with its own imports (repo.valued).
 type fileImports struct {
 	r    *repo
 	from string
-	// stack lists the scripts (or pending names, file and name) being
-	// summarized that led here (a script runs a script, a module's
-	// constant reads another module's): a cycle is cut where it closes,
-	// and cut says so.
+	// stack lists the scripts being summarized that led here (a script
+	// runs a script): a cycle is cut where it closes, and cut says so.
 	stack []string
 	cut   bool
-	// made holds the summaries made with imports (repo.summaryWith) that
-	// a cut keeps out of the repository's memo, for this file's lookups.
-	made map[string]*scanner.Summary
-	// deep lists the modules whose summaries with imports are being made
-	// that led here (deepConst): a cycle is cut where it closes, and
-	// deepCut says so.
-	deep    []string
-	deepCut bool
+	// names lists the module-level names (file and name) being valued
+	// with their module's imports that led here (a module's constant
+	// reads another module's): a cycle of values is cut where it closes,
+	// and namesCut says so; cutNames are those whose value a cut made
+	// dynamic when asked from here (kept for this file alone).
+	names    []string
+	namesCut bool
+	cutNames map[string]bool
 }
 
 func (im *fileImports) Script(spec string) (scanner.Export, bool) {
@@ -876,12 +869,12 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 		return scanner.Export{Name: name, File: target, Dynamic: true}, true
 	}
 	s := r.summary(tf)
-	if len(im.deep) > 0 || deferred(s, name) {
-		// a constant built from another module's (`[...BASE, '-p']`,
+	if head, ok := askHead(s, name, len(im.names) > 0); ok {
+		// a value built from another module's (`[...BASE, '-p']`,
 		// `PREFIX + 'claude'`, where the summary holds `…claude`), or,
-		// while one is, any constant it reads (the summary holds only
-		// those naming a runtime)
-		if e, ok := r.deepConst(im, tf, name); ok {
+		// while one is being valued, any constant it reads (the summary
+		// holds only those naming a runtime)
+		if e, ok := r.valued(im, tf, head, name); ok {
 			return e, true
 		}
 	}
@@ -913,11 +906,6 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 		}
 		return r.lookup(im, target, ref.Spec, n, depth+1)
 	}
-	if head, ok := pendingHead(s.Pending, name); ok {
-		if e, ok := r.pending(im, tf, head, name); ok {
-			return e, true
-		}
-	}
 	var extern []scanner.Ref
 	for _, star := range s.Stars {
 		if _, local := r.resolve(det, target, star); !local {
@@ -937,11 +925,18 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 	return scanner.Export{}, false
 }
 
-// pendingHead is the entry of pending (Summary.Pending) a looked-up name
-// is or is a member of: `CMD` for `CMD` and `CMD.args`, `Conf.` (only its
-// members: a class) for `Conf.argv`, `cmd()` for `cmd()()`.
-func pendingHead(pending []string, name string) (string, bool) {
-	if len(pending) == 0 {
+// askHead is the module-level name a lookup of name in a module whose
+// summary is s asks the detector to value again with the module's own
+// imports (repo.valued), and whether it asks: the name's head (`CMD` for
+// `CMD` and `CMD.#0`, `cmd()` for `cmd()()`, `Conf` for `Conf.argv`) when
+// s.Pending lists it (`Conf.`: only its members), or, for a name that is
+// no function's return (no `()`), when s.Pending holds "*", or when a
+// name is being valued already (inChain) and s.Values lists it (or "*"):
+// the summary holds only the strings naming a runtime, and the value
+// being made may build on any.
+func askHead(s *scanner.Summary, name string, inChain bool) (string, bool) {
+	value := !strings.Contains(name, "()")
+	if len(s.Pending) == 0 && !(inChain && value && len(s.Values) > 0) {
 		return "", false
 	}
 	head, _, member := strings.Cut(name, ".")
@@ -949,139 +944,43 @@ func pendingHead(pending []string, name string) (string, bool) {
 		head = head[:i+2]
 	}
 	switch {
-	case slices.Contains(pending, head):
+	case slices.Contains(s.Pending, head), member && slices.Contains(s.Pending, head+"."):
 		return head, true
-	case member && slices.Contains(pending, head+"."):
-		return head + ".", true
+	case value && slices.Contains(s.Pending, "*"):
+		return head, true
+	case value && inChain && (slices.Contains(s.Values, head) || slices.Contains(s.Values, "*")):
+		return head, true
 	}
 	return "", false
 }
 
-// pending is what module tf offers as name, a member of its
-// Summary.Pending name head (its value reads another module's): the
-// value made again with tf's own imports, when it names a runtime. A
-// cycle or a bound that cut it makes a name it does not hold dynamic.
-func (r *repo) pending(im *fileImports, tf *repoFile, head, name string) (scanner.Export, bool) {
-	s, cut := r.summaryWith(im, tf, head)
-	if v, ok := s.Consts[name]; ok {
-		return scanner.Export{Name: name, File: tf.rel, Consts: v.Vals, List: v.List, At: v.At}, true
-	}
-	if v, ok := anyConst(s.Consts, name); ok {
-		return scanner.Export{Name: name, File: tf.rel, Consts: v.Vals, List: v.List, At: v.At}, true
-	}
-	if cut || s.Truncated {
-		return scanner.Export{Name: name, File: tf.rel, Dynamic: true}, true
-	}
-	return scanner.Export{}, false
-}
-
-// summaryWith is the summary of tf's pending name head made with tf's
-// own imports, read through a fileImports whose stack holds the names
-// that led here. A name already on the stack (a cycle of values), a
-// stack of MaxLinkDepth names or maxPendingSummaries reached cuts it:
-// an empty summary, and cut. One made under a cut depends on where the
-// chain was entered, so it is kept only for im's lookups; one made
-// without is the same from anywhere, and memoized for the scan.
-func (r *repo) summaryWith(im *fileImports, tf *repoFile, head string) (s *scanner.Summary, cut bool) {
-	key := tf.rel + "\x00" + head
-	if slices.Contains(im.stack, key) || len(im.stack) >= scanner.MaxLinkDepth {
-		im.cut = true
-		return &scanner.Summary{}, true
-	}
-	if s, ok := im.made[key]; ok {
-		im.cut = true // only a cut summary is kept there
-		return s, true
-	}
-	r.mu.Lock()
-	s, ok := r.withImports[key]
-	over := !ok && r.remade >= maxPendingSummaries
-	if !ok && !over {
-		r.remade++
-	}
-	r.mu.Unlock()
-	switch {
-	case ok:
-		return s, false
-	case over:
-		im.cut = true
-		return &scanner.Summary{}, true
-	}
-	sub := &fileImports{r: r, from: tf.rel, stack: append(slices.Clip(im.stack), key)}
-	src, err := tf.read()
-	if err != nil || len(src) > scanner.MaxFileSize {
-		s = &scanner.Summary{Truncated: true}
-	} else {
-		p := scanner.NewPass(tf.rel, src, r.cfg, tf.res.link.det.Name(), r.suite)
-		p.Imports, p.Asked = sub, head
-		s, err = tf.res.link.det.Summarize(p)
-		if err != nil || s == nil {
-			s = &scanner.Summary{Truncated: true}
-		}
-	}
-	if sub.cut {
-		im.cut = true
-		if im.made == nil {
-			im.made = map[string]*scanner.Summary{}
-		}
-		im.made[key] = s
-		return s, true
-	}
-	r.mu.Lock()
-	if old, ok := r.withImports[key]; ok {
-		s = old
-	} else {
-		r.withImports[key] = s
-	}
-	r.mu.Unlock()
-	return s, false
-}
-
-// deferred reports whether name is among the summary's Deferred names
-// (its head, for a member's path: `CMD.#0`, `cfg.agent.bin`).
-func deferred(s *scanner.Summary, name string) bool {
-	if len(s.Deferred) == 0 {
-		return false
-	}
-	head, _, _ := strings.Cut(name, ".")
-	return slices.Contains(s.Deferred, head) || slices.Contains(s.Deferred, "*")
-}
-
-// maxDeepSummaries bounds the names summarized with imports in one scan
-// (those a cycle or MaxLinkDepth cut depend on where the chain was
-// entered and are not memoized); past it the constant is dynamic.
-const maxDeepSummaries = 4096
-
-// deepConst is constant name of module tf, found by summarizing that name
-// with the module's own imports (scanner.NameLinker): a constant built
-// from a third module's (`[...BASE, '-p']`), through any number of
+// valued is what module tf offers as name when its module-level name head
+// is valued again with tf's own imports (scanner.NameLinker): a constant
+// built from a third module's (`[...BASE, '-p']`), through any number of
 // modules up to MaxLinkDepth. The same name already on the way (a cycle
-// of imports), the depth bound, maxDeepSummaries, or a dynamic answer
-// met on the way make the answer Dynamic: unknown is not absent, so a use
-// of it at a process API is judged dynamic. What a cut answer is depends
-// on where the chain was entered: it is not memoized.
-func (r *repo) deepConst(im *fileImports, tf *repoFile, name string) (scanner.Export, bool) {
+// of values), the depth bound, maxNameSummaries, or a bound of the
+// detector make the answer Dynamic: unknown is not absent, so a use of it
+// at a process API is judged dynamic. What a cut answer is depends on
+// where the chain was entered: it is memoized for im alone. ok is false
+// when the value holds no such name (the summary's answer stands).
+func (r *repo) valued(im *fileImports, tf *repoFile, head, name string) (scanner.Export, bool) {
 	nl, ok := tf.res.link.det.(scanner.NameLinker)
 	if !ok {
 		return scanner.Export{}, false
 	}
-	if strings.Contains(name, "()") {
-		// what a function returns: its summary's answer stands
-		return scanner.Export{}, false
-	}
-	head, _, _ := strings.Cut(name, ".")
 	key := tf.rel + "\x00" + head
 	dyn := scanner.Export{Name: name, File: tf.rel, Dynamic: true}
-	if slices.Contains(im.deep, key) || len(im.deep) >= scanner.MaxLinkDepth {
-		im.deepCut = true
+	if im.cutNames[key] || slices.Contains(im.names, key) || len(im.names) >= scanner.MaxLinkDepth {
+		im.namesCut = true
 		return dyn, true
 	}
-	d, ok, over := r.cached(r.deep, key, &r.deepMade, maxDeepSummaries)
+	d, ok, over := r.cached(r.values, key, &r.valuesMade, maxNameSummaries)
 	if over {
-		im.deepCut = true
+		im.namesCut = true
 		return dyn, true
 	}
 	if !ok {
-		sub := &fileImports{r: r, from: tf.rel, deep: append(slices.Clone(im.deep), key)}
+		sub := &fileImports{r: r, from: tf.rel, names: append(slices.Clip(im.names), key)}
 		src, err := tf.read()
 		if err != nil || len(src) > scanner.MaxFileSize {
 			d = &scanner.Summary{Truncated: true}
@@ -1093,13 +992,16 @@ func (r *repo) deepConst(im *fileImports, tf *repoFile, name string) (scanner.Ex
 				d = &scanner.Summary{Truncated: true}
 			}
 		}
-		if sub.deepCut {
+		if sub.namesCut {
 			// what it holds depends on where the chain was entered
-			im.deepCut = true
-			d = &scanner.Summary{Truncated: true}
-		} else {
-			d = r.keep(r.deep, key, d)
+			im.namesCut = true
+			if im.cutNames == nil {
+				im.cutNames = map[string]bool{}
+			}
+			im.cutNames[key] = true
+			return dyn, true
 		}
+		d = r.keep(r.values, key, d)
 	}
 	if d.Truncated {
 		return dyn, true
@@ -1110,12 +1012,12 @@ func (r *repo) deepConst(im *fileImports, tf *repoFile, name string) (scanner.Ex
 	}
 	if ref, spread := d.Reexports[head+".*"]; !ok && spread && len(name) > len(head) {
 		// { ...DEFAULTS }: a member of another module's object
-		return r.lookup(im, tf.rel, ref.Spec, ref.Name+name[len(head):], len(im.deep)+1)
+		return r.lookup(im, tf.rel, ref.Spec, ref.Name+name[len(head):], len(im.names)+1)
 	}
 	if !ok {
 		return scanner.Export{}, false
 	}
-	return scanner.Export{Name: name, File: tf.rel, Consts: v.Vals, List: v.List, At: v.At}, true
+	return scanner.Export{Name: name, File: tf.rel, Consts: v.Vals, List: v.List, At: v.At, Dynamic: v.Cut}, true
 }
 
 // anyConst is the constant of consts that name matches when name holds

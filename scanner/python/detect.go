@@ -142,10 +142,10 @@ type analyzer struct {
 	// it hands to a function it does not define is judged where written
 	// (handedPartials)
 	partials bool
-	// pending says the summary is of the pending names, read with the
-	// module's own imports (summarizePending): a value is offered
-	// whatever the file's own text holds
-	pending bool
+	// allConsts says the summary is of one name, read with the module's
+	// own imports (SummarizeName): a value is offered whatever strings it
+	// holds and whatever the file's own text holds
+	allConsts bool
 }
 
 // evalShape is how the shared evaluator reads Python: command objects

@@ -106,13 +106,6 @@ func summarize(t *tree, p *scanner.Pass) *scanner.Summary {
 	a := newAnalyzer(t, p)
 	a.summary = true
 	a.collect()
-	if p.Imports != nil {
-		// phase two, for an importer's lookup: the names whose value
-		// reads another module's, with the module's own imports
-		a.summarizePending()
-		sum := a.link.sum
-		return &sum
-	}
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		if t.Nodes[i].Kind != kCall {
 			continue
@@ -130,6 +123,7 @@ func summarize(t *tree, p *scanner.Pass) *scanner.Summary {
 	a.fixedPoint()
 	a.summarizeNames()
 	a.link.sum.Pending = a.pendingNames()
+	a.link.sum.Values = a.valueNames()
 	// a copy: the summary may outlive the analyzer (Pass.Module), which
 	// holds the tree
 	sum := a.link.sum
@@ -332,6 +326,25 @@ func (a *analyzer) pendingNames() []string {
 	return out
 }
 
+// valueNames lists the module-level names bound once to a value that is
+// not a function, a class or an import (scanner.Summary.Values): a value
+// of another module valued with its imports may read one.
+func (a *analyzer) valueNames() []string {
+	t := a.t
+	var out []string
+	for _, name := range a.scopes.ModuleNames() {
+		bs := a.scopes.ModuleBindings(name)
+		if len(bs) != 1 || bs[0].ref || bs[0].param || bs[0].each || bs[0].value == none {
+			continue
+		}
+		if k := t.Nodes[bs[0].value].Kind; k == kFunction || k == kLambda || k == kClass || pendingClass(t, bs[0]) != none {
+			continue
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
 // commandShaped reports whether expression n may build a command from
 // other values as written: a literal list, tuple, dict or string (an
 // f-string), an operator (`BASE + [...]`, `DIR / "claude"`), a name or a
@@ -406,12 +419,31 @@ func pendingClass(t *tree, b binding) int32 {
 	return none
 }
 
-// summarizePending offers the value of the pending name an importer asks
-// for (Pass.Asked, one of pendingNames), read with the module's own
-// imports (phase two: scanner.Summary.Pending).
-func (a *analyzer) summarizePending() {
-	a.pending = true
-	name := strings.TrimSuffix(a.p.Asked, ".")
+var _ scanner.NameLinker = Detector{}
+
+// SummarizeName implements scanner.NameLinker: the value of module-level
+// name (a pending name, `Class` for its attributes, `fn()` for what the
+// function returns, or a constant another module's pending value reads),
+// evaluated with p.Imports, every string kept. Only that name is
+// evaluated: what else the module holds does not matter.
+func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary, error) {
+	p.Language = "python"
+	t, err := parse(p.Src)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Release()
+	a := newAnalyzer(t, p)
+	a.summary = true
+	a.allConsts = true
+	a.collect()
+	a.summarizeName(name)
+	sum := a.link.sum
+	return &sum, nil
+}
+
+// summarizeName offers the value of module-level name (SummarizeName).
+func (a *analyzer) summarizeName(name string) {
 	fn := strings.HasSuffix(name, "()")
 	bs := a.scopes.ModuleBindings(strings.TrimSuffix(name, "()"))
 	if len(bs) != 1 {
@@ -600,11 +632,11 @@ func (a *analyzer) mayOffer(n int32) bool {
 const maxConstDepth = 4
 
 // summarizeValue records v, the value of the module's name key, when one
-// of its strings names a runtime: a string's possibilities, a list's
+// of its strings names a runtime (any, for one name asked: allConsts): a string's possibilities, a list's
 // elements in order, a dict's or a namespace's entries by path.
 func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 	t := a.t
-	if (v.K == vArr || v.K == vObj) && !a.pending && !a.p.Hits.Has(scanner.HitRuntime) && !a.p.Hits.Has(scanner.HitPieces) {
+	if (v.K == vArr || v.K == vObj) && !a.allConsts && !a.p.Hits.Has(scanner.HitRuntime) && !a.p.Hits.Has(scanner.HitPieces) {
 		return // see summarizeNames
 	}
 	switch v.K {
@@ -619,7 +651,7 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		for i, e := range v.Elems {
 			elems[i] = a.elemString(e)
 		}
-		if a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
+		if a.allConsts || a.p.Config.MentionsRuntime([]byte(strings.Join(elems, " "))) || slices.ContainsFunc(elems, scanner.PrimitivePart) {
 			a.link.sum.AddConst(key, scanner.Const{Vals: elems, List: true, At: a.t.Pos(at)})
 		}
 		a.summarizeElems(key, v, at, depth)
@@ -656,7 +688,7 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		return
 	}
 	strs := constStrings(v)
-	if len(strs) == 0 || !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) && !slices.ContainsFunc(strs, scanner.PrimitivePart) &&
+	if len(strs) == 0 || !a.allConsts && !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) && !slices.ContainsFunc(strs, scanner.PrimitivePart) &&
 		!slices.ContainsFunc(strs, shellScript) {
 		return
 	}

@@ -294,7 +294,8 @@ func unionLists(cfg *scanner.Config, lists []Value) Value {
 			continue
 		}
 		firsts = append(firsts, l.Elems[0])
-		if namesCommand(cfg, l.Elems[0]) && !namesCommand(cfg, primary.Elems[0]) {
+		if len(primary.Elems) == 0 || namesCommand(cfg, l.Elems[0]) && !namesCommand(cfg, primary.Elems[0]) {
+			// an empty list (`return []` on one path) holds no command
 			primary = l
 		}
 	}

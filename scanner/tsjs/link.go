@@ -138,28 +138,40 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	a.summarizeCallbacks()
 	a.summarizeExports()
 	a.summarizeEnv()
+	// any name may hold a value (an export's many shapes are not told
+	// apart here): while a value is valued with imports, any constant it
+	// reads is asked for (scanner.Summary.Values)
+	a.link.sum.Values = []string{"*"}
 	return &a.link.sum, nil
 }
 
 var _ scanner.NameLinker = Detector{}
 
 // SummarizeName implements scanner.NameLinker: the constants module-level
-// name holds (its members by path), every string kept, evaluated with
-// p.Imports (a name of another module it reads is that module's value).
-// Only that name is evaluated: what else the module holds does not matter.
+// name holds (its members by path; what it returns, for `name()`), every
+// string kept, evaluated with p.Imports (a name of another module it
+// reads is that module's value). Only that name is evaluated: what else
+// the module holds does not matter.
 func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary, error) {
 	a, release, err := summaryAnalyzer(p, true)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	bs := a.scopes.ModuleBindings(name)
+	// `cmd()` (a function's Pending entry): its value offers what it
+	// returns as `cmd()`
+	bare := strings.TrimSuffix(name, "()")
+	bs := a.scopes.ModuleBindings(bare)
 	if len(bs) == 1 && !bs[0].ref && !bs[0].param && bs[0].value != none {
 		v := a.ev.Eval(bs[0].value)
 		for _, p := range bs[0].path {
 			v = a.member(v, p, bs[0].name)
 		}
-		a.exportValue(name, v, bs[0].name, 0)
+		a.exportValue(bare, v, bs[0].name, 0)
+	}
+	if bare == name && name != "" {
+		// a class: its fields (`Class.` Pending)
+		a.summarizeClassFields(name)
 	}
 	if name == "" || name == "default" || len(bs) == 0 {
 		// module.exports = {...}, export default {...}: their members
@@ -692,7 +704,7 @@ func (a *analyzer) summarizeConsts() {
 			a.deferIfImports(name, bs[0].value)
 		}
 	}
-	a.summarizeClassFields()
+	a.summarizeClassFields("")
 	a.summarizeImportMutations()
 }
 
@@ -812,16 +824,47 @@ func modStem(p string) string {
 	return strings.TrimSuffix(p, "/index")
 }
 
-// deferIfImports lists module-level name among the summary's Deferred
+// deferIfImports lists module-level name among the summary's Pending
 // when its value (node value) reads a name imported from a module of the
 // repository (`[...BASE, '-p']`, `PREFIX + 'claude'`, `path.join(DIR,
-// NAME)`): made without imports, the summary cannot hold what it is, so
-// the driver summarizes the module again with them when an importer
-// looks it up. Only in a summary made without imports.
+// NAME)`), or, as `name()`, when it is a function one of whose own
+// returns is a literal array, object, string or operator that does
+// (`return [...BASE, 'review', p]`): made without imports, the summary
+// cannot hold what it is, so the driver asks the module for that name's
+// value again with them when an importer looks it up
+// (scanner.NameLinker). Only in a summary made without imports. A
+// function returning a name or a call is not listed: importers read
+// what nearly every call of another module's function returns, and
+// valuing each again would cost as much as Python found.
 func (a *analyzer) deferIfImports(name string, value int32) {
-	if a.p.Imports != nil || value == none || slices.Contains(a.link.sum.Deferred, name) {
+	if a.p.Imports != nil || value == none {
 		return
 	}
+	t := a.t
+	if k := t.Nodes[value].Kind; k == kFunction || k == kArrow {
+		if slices.Contains(a.link.sum.Pending, name+"()") {
+			return
+		}
+		for _, e := range a.returnExprs(value) {
+			switch t.Nodes[e].Kind {
+			case kArray, kObject, kString, kTemplateString, kBinary:
+				if a.readsLocalImport(e) {
+					a.link.sum.Pending = append(a.link.sum.Pending, name+"()")
+					return
+				}
+			}
+		}
+		return
+	}
+	if !slices.Contains(a.link.sum.Pending, name) && a.readsLocalImport(value) {
+		a.link.sum.Pending = append(a.link.sum.Pending, name)
+	}
+}
+
+// readsLocalImport reports whether expression value reads a name
+// imported from a module of the repository (not inside a function or
+// class it holds).
+func (a *analyzer) readsLocalImport(value int32) bool {
 	if a.localImports == nil {
 		a.localImports = map[string]bool{}
 		for _, n := range a.scopes.ModuleNames() {
@@ -833,7 +876,7 @@ func (a *analyzer) deferIfImports(name string, value int32) {
 		}
 	}
 	if len(a.localImports) == 0 {
-		return
+		return false
 	}
 	t := a.t
 	end := t.Nodes[value].End
@@ -848,11 +891,11 @@ func (a *analyzer) deferIfImports(name string, value int32) {
 			}
 		case kIdentifier:
 			if a.localImports[t.Text(j)] {
-				a.link.sum.Deferred = append(a.link.sum.Deferred, name)
-				return
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // isLocalRequire reports whether expression n is `require('./m')` (or a
@@ -875,8 +918,11 @@ func (a *analyzer) isLocalRequire(n int32) bool {
 // summarizeClassFields offers the fields a module-level class declares
 // with a value (`static readonly AGENT_BIN = 'claude'`, `bin = 'claude'`)
 // as Class.field: an importer reads `Defaults.AGENT_BIN`, or a field of
-// an instance, as any field of that name (the file's own reading).
-func (a *analyzer) summarizeClassFields() {
+// an instance, as any field of that name (the file's own reading). only,
+// when set, is the one class read (SummarizeName). A class one of whose
+// fields reads a name imported from a module of the repository (`static
+// argv = [...BASE, '-p']`) is Pending as `Class.` (deferIfImports).
+func (a *analyzer) summarizeClassFields(only string) {
 	t := a.t
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		if t.Nodes[i].Kind != kClassDecl || a.scopes.Of(i) != a.scopes.Of(0) {
@@ -884,7 +930,7 @@ func (a *analyzer) summarizeClassFields() {
 		}
 		nm := t.Child(i, fName)
 		body := t.Child(i, fBody)
-		if nm == none || body == none {
+		if nm == none || body == none || only != "" && t.Text(nm) != only {
 			continue
 		}
 		fields := map[string][][2]int32{} // by name, the values given it and where
@@ -911,6 +957,11 @@ func (a *analyzer) summarizeClassFields() {
 				continue
 			}
 			add(propName(t, k), v, c)
+			// a field built from an import: phase two values the class
+			// again with its module's imports (Summary.Pending)
+			if pend := t.Text(nm) + "."; a.p.Imports == nil && !slices.Contains(a.link.sum.Pending, pend) && a.readsLocalImport(v) {
+				a.link.sum.Pending = append(a.link.sum.Pending, pend)
+			}
 		}
 		// this.bin = opts.bin ?? DEFAULT_BIN in its methods (its
 		// constructor): a subclass of another module reads them
