@@ -280,3 +280,22 @@ func identByte(c byte) bool {
 }
 
 func isQuote(c byte) bool { return c == '\'' || c == '"' || c == '`' }
+
+// loaders are the calls that load a module by its name: a name computed
+// there (`require(name)`, `import(process.env.MOD)`) may be the process
+// module's (requiredModule).
+var loaders = [][]byte{[]byte("require("), []byte("import("), []byte("getBuiltinModule(")}
+
+// mayLoadComputed reports whether src calls a loader with an argument
+// that does not open a string literal: a module known only at run time.
+func mayLoadComputed(src []byte) bool {
+	for _, l := range loaders {
+		if anyAt(src, l, func(src []byte, i, n int) bool {
+			rest := bytes.TrimLeft(src[i+n:], " \t\r\n")
+			return len(rest) > 0 && rest[0] != '\'' && rest[0] != '"' && rest[0] != '`' && rest[0] != ')'
+		}) {
+			return true
+		}
+	}
+	return false
+}
