@@ -37,7 +37,7 @@ func TestMayNameRuntime(t *testing.T) {
 		{"runtime", str("claude", 0), nil, true},
 		{"shell line", str("claude -p hi", 0), nil, true},
 		{"wrapper", str("/usr/bin/launch-runtime", 0), nil, true},
-		{"primitive", str("--dangerously-skip-permissions", 0), nil, true},
+		{"primitive", str("--dangerously-skip-permissions", 0), nil, true}, // check-launches: inert — test input for the value check
 		{"near miss", str("git", 0), nil, false},
 		{"substring only", str("api", 0), nil, false},
 		{"unknown", treesitter.Unknown(0), nil, false},
