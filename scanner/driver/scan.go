@@ -171,6 +171,7 @@ type fileResult struct {
 func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options, imports scanner.Imports) (res fileResult) {
 	if c.size > scanner.MaxFileSize {
 		res.skip = &report.Skip{File: c.rel, Reason: fmt.Sprintf("larger than %d MiB (%d bytes), not scanned", scanner.MaxFileSize>>20, c.size)}
+		res.findings = oversized(c, cfg, opt.Suite)
 		return res
 	}
 	// The file may have changed since the walk saw it. Opening without
@@ -208,6 +209,7 @@ func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options
 	}
 	if len(src) > scanner.MaxFileSize {
 		res.skip = &report.Skip{File: c.rel, Reason: fmt.Sprintf("larger than %d MiB, not scanned", scanner.MaxFileSize>>20)}
+		res.findings = oversized(c, cfg, opt.Suite)
 		return res
 	}
 	res.scanned = true

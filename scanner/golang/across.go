@@ -209,9 +209,13 @@ func (c *checker) returnedList(call *ast.CallExpr, idx, depth int) ([]scanner.Ar
 // idx (a string, or a []string when list is set), one entry per return
 // statement; allKnown is false when the callees are not all known. A
 // function's result for the same argument values is resolved once per
-// file (memo).
+// file (memo). When they are not all known (more than maxPossibilities
+// implementations of an interface method, module packages left out at a
+// bound), the results of the implementations loaded that name a runtime
+// or the wrapper are kept, with one found at run time beside them: the
+// runtime is dynamic, never dropped; the others are not judged.
 func (c *checker) calleeResults(call *ast.CallExpr, idx, depth int, list bool) ([]returned, bool) {
-	fns, unknown := c.callees(call, func(fn *types.Func) bool {
+	fns, unknown := c.calleesPast(call, func(fn *types.Func) bool {
 		res := fn.Type().(*types.Signature).Results()
 		if idx >= res.Len() {
 			return false
@@ -224,6 +228,16 @@ func (c *checker) calleeResults(call *ast.CallExpr, idx, depth int, list bool) (
 	if len(fns) == 0 {
 		return nil, !unknown
 	}
+	if unknown {
+		return c.resultsPast(call, fns, idx, depth, list), false
+	}
+	return c.resultsOf(call, fns, idx, depth, list)
+}
+
+// resultsOf is what fns give as result idx of call, one entry per return
+// statement; allKnown is false when one of them is being resolved (a
+// recursion).
+func (c *checker) resultsOf(call *ast.CallExpr, fns []*types.Func, idx, depth int, list bool) ([]returned, bool) {
 	// A result the depth bound cuts is unknown only for the bound: the
 	// command is then dynamic at its call (resultCut, see judge), and
 	// the cut result is not memoized, since the same call resolved from
@@ -257,6 +271,23 @@ func (c *checker) calleeResults(call *ast.CallExpr, idx, depth int, list bool) (
 		rets = append(rets, rs...)
 	}
 	return rets, allKnown
+}
+
+// resultsPast is what calleeResults gives for callees not all known:
+// the results of fns that name a runtime or the wrapper (a list any of
+// whose elements does), and one found at run time.
+func (c *checker) resultsPast(call *ast.CallExpr, fns []*types.Func, idx, depth int, list bool) []returned {
+	rets, _ := c.resultsOf(call, fns, idx, depth, list)
+	var out []returned
+	for _, r := range rets {
+		if r.ok && slices.ContainsFunc(r.elems, c.argNamesRuntime) {
+			out = append(out, r)
+		}
+	}
+	if list {
+		return append(out, returned{})
+	}
+	return append(out, returned{elems: []scanner.Arg{{}}, ok: true})
 }
 
 // results1 resolves what fn's return statements give as result idx, with
@@ -408,6 +439,16 @@ func returns(body *ast.BlockStmt) []*ast.ReturnStmt {
 // module has no implementation loaded (an implementation may be
 // elsewhere); fns is then empty.
 func (c *checker) callees(call *ast.CallExpr, pred func(*types.Func) bool) (fns []*types.Func, unknown bool) {
+	if fns, unknown = c.calleesPast(call, pred); unknown {
+		return nil, true
+	}
+	return fns, false
+}
+
+// calleesPast is callees, keeping the implementations loaded when the
+// set is unknown: a result one of them gives is not dropped past the
+// bound (calleeResults).
+func (c *checker) calleesPast(call *ast.CallExpr, pred func(*types.Func) bool) (fns []*types.Func, unknown bool) {
 	if fn := typeutil.StaticCallee(c.info, call); fn != nil {
 		if c.funcs[fn] != nil && (pred == nil || pred(fn)) {
 			return []*types.Func{fn}, false
@@ -453,7 +494,7 @@ func (c *checker) callees(call *ast.CallExpr, pred func(*types.Func) bool) (fns 
 	// packages is implemented where the analysis does not look (a
 	// package that imports this one): unknown, as past the bounds.
 	if len(fns) > maxPossibilities || len(fns) > 0 && len(c.cutPkgs) > 0 || impls == 0 && c.moduleType(s.Recv()) {
-		return nil, true
+		return fns, true
 	}
 	return fns, false
 }

@@ -2232,13 +2232,57 @@ func (a *analyzer) use(st scanner.Step) {
 	}
 }
 
+// argsMayName reports whether the arguments of a call of a helper past a
+// bound may name a runtime by their values (treesitter.MayNameRuntime:
+// also a dict's or the keyword arguments' values), or read a value past a
+// bound (Evaluator.CutSeen: `str(x)` drops the mark, not the bound).
+func (a *analyzer) argsMayName(pos []int32, kw value) bool {
+	t := a.t
+	seen := a.ev.CutSeen
+	for _, c := range pos {
+		if t.Nodes[c].Kind == kListSplat {
+			c = t.Nodes[c].First
+		}
+		if treesitter.MayNameRuntime(a.p.Config, a.ev.Eval(c), a.memberValues) || a.ev.CutSeen > seen {
+			return true
+		}
+	}
+	return treesitter.MayNameRuntime(a.p.Config, kw, a.memberValues) || a.ev.CutSeen > seen
+}
+
+// memberValues are the values of a dict literal's entries, or of a
+// call's keyword arguments (a `**` splat's whole value): what a dict
+// handed to a helper may carry.
+func (a *analyzer) memberValues(v value) []value {
+	t := a.t
+	if v.Obj == none {
+		return nil
+	}
+	if k := t.Nodes[v.Obj].Kind; k != kDictionary && k != kArgumentList {
+		return nil
+	}
+	var out []value
+	for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
+		case kPair, kKeywordArgument:
+			out = append(out, a.ev.Eval(t.Child(c, fValue)))
+		case kDictionarySplat:
+			out = append(out, a.ev.Eval(t.Nodes[c].First))
+		}
+	}
+	return out
+}
+
 // judgeHelper judges a call of another file's helper: the arguments at
 // the parameters that reach its process API are the command.
 func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int32, kw value) {
 	t := a.t
 	at := t.Pos(n)
 	if e.Dynamic {
-		if a.p.Config.MentionsRuntime(t.Src[t.Nodes[n].Start:t.Nodes[n].End]) {
+		// A bound cut the way to the helper: a call that names a runtime,
+		// in its text or by its arguments' values (an imported constant,
+		// a name bound to one), is dynamic, never silently green.
+		if a.p.Config.MentionsRuntime(t.Src[t.Nodes[n].Start:t.Nodes[n].End]) || a.argsMayName(pos, kw) {
 			a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: scanner.ClassDynamic,
 				Message: fmt.Sprintf("`%s` from %s may launch a runtime named in its arguments, but following it reached a bound of the repository phase", name, e.File)})
 		}

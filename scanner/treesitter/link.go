@@ -108,3 +108,49 @@ func IsDynamicExport(v Value) bool {
 	d := dynamicExport(v.Node)
 	return v.K == d.K && v.S == d.S && v.Partial && v.Via == d.Via
 }
+
+// MayNameRuntime reports whether v, an argument of a call the repository
+// phase cannot follow (a helper past a bound), may name a runtime: a
+// possibility that is a string holding a runtime's command, the wrapper
+// or the primitive as a word, one that stands for what a bound left
+// unread (Value.Cut), or such an element of an array, or member value of
+// an object (members lists them; nil for none). Past MaxLinkDepth levels
+// or 4×MaxPossibilities values it may name one. Judged by value, not text:
+// `run(AGENT)` with AGENT imported as "claude" names one as much as
+// `run('claude')` does; `run(TOOL)` with TOOL "git" does not.
+func MayNameRuntime(cfg *scanner.Config, v Value, members func(Value) []Value) bool {
+	tr := cfg.Triggers()
+	left := 4 * MaxPossibilities
+	var walk func(v Value, depth int) bool
+	walk = func(v Value, depth int) bool {
+		for _, p := range v.Possibilities() {
+			if left--; left < 0 {
+				return true
+			}
+			switch {
+			case p.Cut:
+				return true
+			case p.K == VStr && p.AnyKnown:
+				if tr.Scan([]byte(p.S))&(scanner.HitRuntime|scanner.HitWrapper|scanner.HitPrimitive) != 0 {
+					return true
+				}
+			case depth >= scanner.MaxLinkDepth && (p.K == VArr || p.K == VObj && members != nil):
+				return true
+			case p.K == VArr:
+				for _, e := range p.Elems {
+					if walk(e, depth+1) {
+						return true
+					}
+				}
+			case p.K == VObj && members != nil:
+				for _, m := range members(p) {
+					if walk(m, depth+1) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	return walk(v, 0)
+}

@@ -165,6 +165,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	interp := scanner.Interpreter(p.Src)
 	apiHint := interp == "zx" || mayNameAPI(p.Src)
+	// a module loaded by a name computed at run time may be the process
+	// module, in a file that names a runtime (requiredModule)
+	apiHint = apiHint || p.Hits.Has(scanner.HitRuntime) && mayLoadComputed(p.Src)
 	// A declaration file (`.d.ts`) holds types, no values: the primitive
 	// split into pieces there builds nothing (whole, the raw search finds
 	// it). Such a file is parsed for its own sake only when it names a

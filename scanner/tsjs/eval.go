@@ -243,6 +243,36 @@ func (a *analyzer) global(name string, n int32) value {
 	return treesitter.Unknown(n)
 }
 
+// requiredModule is the module that m, the argument of a require, an
+// import() or process.getBuiltinModule, names: its string; when it may be
+// several, the process module if one of them is (`require(c ?
+// 'child_process' : 'fs')`), and a name known in no part may be it too
+// (`require(name)`, `import(process.env.MOD)`): a process API called on
+// the module is then one, never silently a member of an unknown value.
+func requiredModule(m value, n int32) value {
+	mod, unknown := "", false
+	for i, p := range m.Possibilities() {
+		switch {
+		case p.Known():
+			if normModule(p.S) == "child_process" {
+				return value{K: vRef, Mod: "child_process", Node: n, Lit: none}
+			}
+			if i == 0 {
+				mod = normModule(p.S)
+			}
+		case p.K == vUnknown || p.K == vStr && !p.AnyKnown:
+			unknown = true
+		}
+	}
+	switch {
+	case unknown:
+		return value{K: vRef, Mod: "child_process", Node: n, Lit: none}
+	case mod != "":
+		return value{K: vRef, Mod: mod, Node: n, Lit: none}
+	}
+	return treesitter.Unknown(n)
+}
+
 // globalMember reads a process-API global through the global object
 // (globalThis.Bun, window['Deno'], global.process): the same global.
 func (a *analyzer) globalMember(obj int32, name string, n int32) (value, bool) {
@@ -671,8 +701,8 @@ func (a *analyzer) member(v value, name string, n int32) value {
 				switch name {
 				case "execPath", "argv0":
 					return treesitter.Str("node", n)
-				case "env":
-					return value{K: vRef, Mod: "process", Path: []string{"env"}, Node: n, Lit: none}
+				case "env", "getBuiltinModule":
+					return value{K: vRef, Mod: "process", Path: []string{name}, Node: n, Lit: none}
 				}
 				return treesitter.Unknown(n)
 			}
@@ -1174,10 +1204,7 @@ func (a *analyzer) evalCall(n int32) value {
 		return a.ev.Eval(argv[0])
 	}
 	if t.Nodes[fn].Kind == kImport {
-		if m := arg0(); m.Known() {
-			return value{K: vRef, Mod: normModule(m.S), Node: n, Lit: none}
-		}
-		return treesitter.Unknown(n)
+		return requiredModule(arg0(), n)
 	}
 	if args != none && t.Nodes[args].Kind == kTemplateString && t.Is(fn, "String.raw") {
 		return a.evalTemplate(args)
@@ -1250,12 +1277,14 @@ func (a *analyzer) evalCall(n int32) value {
 	if callee.Mod == "deno" && len(callee.Path) == 1 && callee.Path[0] == "execPath" {
 		return treesitter.Str("deno", n)
 	}
+	if callee.Mod == "process" && len(callee.Path) == 1 && callee.Path[0] == "getBuiltinModule" {
+		// Node 22's process.getBuiltinModule('node:child_process'): a require
+		return requiredModule(arg0(), n)
+	}
 	if callee.Mod == "require" {
 		switch {
 		case len(callee.Path) == 0:
-			if m := arg0(); m.Known() {
-				return value{K: vRef, Mod: normModule(m.S), Node: n, Lit: none}
-			}
+			return requiredModule(arg0(), n)
 		case len(callee.Path) == 1 && callee.Path[0] == "resolve":
 			if m := arg0(); m.Known() {
 				return treesitter.Str(unknownPart+"/node_modules/"+m.S, n)

@@ -1811,8 +1811,53 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool)
 		if !ok {
 			mod = "another module"
 		}
-		a.judgeHelper(n, a.calleeName(fn), scanner.Export{Dynamic: true, File: mod}, nil, callee)
+		a.judgeHelper(n, a.calleeName(fn), scanner.Export{Dynamic: true, File: mod}, a.t.Children(args), callee)
 	}
+}
+
+// argsMayName reports whether the arguments of a call of a helper past a
+// bound may name a runtime by their values (treesitter.MayNameRuntime:
+// also an object literal's values), or read a value past a bound
+// (Evaluator.CutSeen: `String(x)` drops the mark, not the bound).
+func (a *analyzer) argsMayName(args []int32) bool {
+	t := a.t
+	seen := a.ev.CutSeen
+	for i, c := range args {
+		var v value
+		switch {
+		case a.argVals != nil && i < len(a.argVals):
+			v = a.argVals[i]
+		case t.Nodes[c].Kind == kSpread:
+			v = a.ev.Eval(t.Nodes[c].First)
+		default:
+			v = a.ev.Eval(c)
+		}
+		if treesitter.MayNameRuntime(a.p.Config, v, a.memberValues) || a.ev.CutSeen > seen {
+			return true
+		}
+	}
+	return false
+}
+
+// memberValues are the values of an object literal's members (a spread's
+// whole value): what an object handed to a helper may carry.
+func (a *analyzer) memberValues(v value) []value {
+	t := a.t
+	if v.Obj == none || t.Nodes[v.Obj].Kind != kObject {
+		return nil
+	}
+	var out []value
+	for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
+		case kPair:
+			out = append(out, a.ev.Eval(t.Child(c, fValue)))
+		case kShorthandProperty:
+			out = append(out, a.evalIdent(c))
+		case kSpread:
+			out = append(out, a.ev.Eval(t.Nodes[c].First))
+		}
+	}
+	return out
 }
 
 // importRoot is the module the callee expression fn reads from: its
@@ -2021,9 +2066,10 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 	t := a.t
 	at := t.Pos(n)
 	if e.Dynamic {
-		// A bound cut the way to the helper: a call that names a runtime
-		// is dynamic, never silently green.
-		if a.p.Config.MentionsRuntime(t.Src[t.Nodes[n].Start:t.Nodes[n].End]) {
+		// A bound cut the way to the helper: a call that names a runtime,
+		// in its text or by its arguments' values (an imported constant,
+		// a name bound to one), is dynamic, never silently green.
+		if a.p.Config.MentionsRuntime(t.Src[t.Nodes[n].Start:t.Nodes[n].End]) || a.argsMayName(args) {
 			a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: scanner.ClassDynamic,
 				Message: fmt.Sprintf("`%s` from %s may launch a runtime named in its arguments, but following it reached a bound of the repository phase", name, e.File)})
 		}

@@ -280,3 +280,32 @@ func identByte(c byte) bool {
 }
 
 func isQuote(c byte) bool { return c == '\'' || c == '"' || c == '`' }
+
+// loaders are the calls that load a module by its name: a name computed
+// there (`require(name)`, `import(process.env.MOD)`) may be the process
+// module's (requiredModule).
+var loaders = [][]byte{[]byte("require("), []byte("import("), []byte("getBuiltinModule(")}
+
+// computedCalls are the process API methods a module loaded by a computed
+// name is looked for with (mayLoadComputed): not `.exec(` or `.fork(`,
+// which every bundle calls on a RegExp or a worker pool (TypeScript's
+// tsc.js, 6 MB, would be parsed for them).
+var computedCalls = [][]byte{[]byte(".spawn("), []byte(".spawnSync("), []byte(".execSync("), []byte(".execFile("), []byte(".execFileSync(")}
+
+// mayLoadComputed reports whether src calls a loader with an argument
+// that does not open a string literal (a module known only at run time)
+// and calls a process API's method by name.
+func mayLoadComputed(src []byte) bool {
+	if !slices.ContainsFunc(computedCalls, func(c []byte) bool { return bytes.Contains(src, c) }) {
+		return false
+	}
+	for _, l := range loaders {
+		if anyAt(src, l, func(src []byte, i, n int) bool {
+			rest := bytes.TrimLeft(src[i+n:], " \t\r\n")
+			return len(rest) > 0 && rest[0] != '\'' && rest[0] != '"' && rest[0] != '`' && rest[0] != ')'
+		}) {
+			return true
+		}
+	}
+	return false
+}
