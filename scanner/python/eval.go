@@ -727,20 +727,8 @@ func (a *analyzer) splatOf(c int32) (elems []value, exact, isSplat bool) {
 		return []value{treesitter.Unknown(c)}, false, true
 	}
 	// a list another module gives: phase two reads it (Pass.Needs)
-	v := a.needArg(a.ev.Eval(x))
-	switch {
-	case v.Cut:
-		return []value{treesitter.CutAt(c)}, false, true
-	case v.K != vArr:
-		return []value{treesitter.Unknown(c)}, false, true
-	}
-	exact = true
-	for _, e := range v.Elems {
-		if e.K == treesitter.VUnknown || e.Cut {
-			exact = false // a splat of its own, or a change not modelled
-		}
-	}
-	return v.Elems, exact, true
+	elems, exact = treesitter.SpreadElems(a.needArg(a.ev.Eval(x)), c)
+	return elems, exact, true
 }
 
 // refValue turns a reference that names a command object (sh.claude,

@@ -449,6 +449,26 @@ func Spread(args []int32, spreadOf func(c int32) (elems []Value, exact, isSpread
 	return vals, exactTo
 }
 
+// SpreadElems is what a spread of the value v passes (`...xs`, `*xs` at
+// node c, v being xs's value), for Spread: v's elements when it is a list
+// (exact when each is one value), else one unknown, or one past a bound
+// when v is (any element may be a runtime).
+func SpreadElems(v Value, c int32) (elems []Value, exact bool) {
+	switch {
+	case v.Cut:
+		return []Value{CutAt(c)}, false
+	case v.K != VArr:
+		return []Value{Unknown(c)}, false
+	}
+	exact = true
+	for _, e := range v.Elems {
+		if e.K == VUnknown || e.Cut {
+			exact = false // a spread of its own, or a change not modelled
+		}
+	}
+	return v.Elems, exact
+}
+
 // SpreadParam is the value Spread's vals give position i: its own when
 // exact, any of those from exactTo on when not, and false when the call
 // passes nothing there.

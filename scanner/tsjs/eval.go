@@ -663,20 +663,8 @@ func (a *analyzer) spreadOf(c int32) (elems []value, exact, isSpread bool) {
 		return []value{treesitter.Unknown(c)}, false, true
 	}
 	// an array another module gives: phase two reads it (Pass.Needs)
-	v := a.needArg(a.ev.Eval(x))
-	switch {
-	case v.Cut:
-		return []value{treesitter.CutAt(c)}, false, true
-	case v.K != vArr:
-		return []value{treesitter.Unknown(c)}, false, true
-	}
-	exact = true
-	for _, e := range v.Elems {
-		if e.K == treesitter.VUnknown || e.Cut {
-			exact = false // a spread of its own, or a change not modelled
-		}
-	}
-	return v.Elems, exact, true
+	elems, exact = treesitter.SpreadElems(a.needArg(a.ev.Eval(x)), c)
+	return elems, exact, true
 }
 
 // member is the value of v.name.
