@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/treesitter"
@@ -506,6 +507,9 @@ func (a *analyzer) Binding(b *binding) value {
 	}
 	if b.param && b.fn != "" {
 		v := a.evalParam(b)
+		if len(b.path) == 0 && v.K == vUnknown && !v.Cut && v.Mod == "" {
+			v = a.typedInstance(b, v)
+		}
 		if len(b.path) > 0 {
 			// function run({ cmd }): the member of each call's argument
 			v = a.atPath(v, b.path, b.name)
@@ -524,6 +528,10 @@ func (a *analyzer) Binding(b *binding) value {
 			// for (const {cmd} of STEPS): a member of any element
 			return a.atPath(a.eachElem(b), b.path, b.name)
 		})
+	}
+	if b.param && !b.each && len(b.path) == 0 && !b.hasDflt {
+		// an anonymous function's parameter: its type may say what it is
+		return a.typedInstance(b, treesitter.Unknown(b.name))
 	}
 	if b.param || b.value == none {
 		if b.hasDflt {
@@ -553,6 +561,35 @@ func (a *analyzer) atPath(v value, path []string, n int32) value {
 		v = a.member(v, p, n)
 	}
 	return v
+}
+
+// typedInstance is, for a parameter whose value its call sites leave
+// unknown (v), an instance of the class its type names when that class is
+// another module's (`drive(r: Runner)`, Runner imported): its methods are
+// then that class's, as for `new Runner()` (evalNew), so `r.run('claude')`
+// is judged against them. The tree drops annotations, so the type is read
+// from the parameter's text; anything but one name keeps v.
+func (a *analyzer) typedInstance(b *binding, v value) value {
+	t := a.t
+	if b.name == none {
+		return v
+	}
+	p := t.Nodes[b.name].Parent
+	if p == none {
+		return v
+	}
+	_, typ, ok := strings.Cut(t.Text(p), ":")
+	typ = strings.TrimSpace(typ)
+	if !ok || typ == "" || strings.IndexFunc(typ, func(r rune) bool { return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)) }) >= 0 {
+		return v
+	}
+	bs, _, found := a.scopes.Lookup([]byte(typ), b.name)
+	if !found || len(bs) != 1 || !bs[0].ref || !local(bs[0].mod) {
+		return v
+	}
+	u := treesitter.Unknown(b.name)
+	u.Mod, u.Path, u.Obj = bs[0].mod, []string{"new " + pathKey(bs[0].path)}, b.name
+	return u
 }
 
 // eachElem is any element of the value a for...of or iteration
