@@ -500,9 +500,10 @@ func (a *analyzer) Binding(b *binding) value {
 		return a.ev.Param(b.name, b.starOf, false, none, func(site int32) (value, bool, bool) {
 			pos, _ := a.callArgs(site)
 			if b.index >= len(pos) {
-				return value{K: vArr, Node: site, Lit: none}, true, true
+				// nothing there, unless a splat before it reaches
+				return a.restFrom(pos, b.index, site), true, true
 			}
-			return a.restList(pos[b.index:]), true, true
+			return a.restFrom(pos, b.index, pos[b.index]), true, true
 		})
 	}
 	if b.param && b.fn == "" && b.star == 0 {

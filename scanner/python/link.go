@@ -2309,10 +2309,7 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 		case splat && (k.Rest || !ok || k.Name == ""):
 			switch {
 			case k.Rest:
-				v = value{K: vArr, Elems: slices.Clone(spread[min(k.Param, len(spread)):]), Node: pos[0], Lit: none}
-				if exactTo < len(spread) {
-					v.Elems = append(v.Elems, treesitter.Unknown(pos[0]))
-				}
+				v = value{K: vArr, Elems: treesitter.SpreadRest(spread, exactTo, k.Param), Node: pos[0], Lit: none}
 			default:
 				var passed bool
 				if v, passed = treesitter.SpreadParam(a.ev.Cfg, spread, exactTo, k.Param, pos[0]); !passed {
@@ -2324,15 +2321,16 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 			if k.Param >= len(pos) {
 				continue
 			}
+			// (no splat among them: the case above)
 			v = a.ev.Eval(pos[k.Param])
-			if len(pos) > k.Param+1 || t.Nodes[pos[k.Param]].Kind == kListSplat {
-				v = a.restList(pos[k.Param:])
+			if len(pos) > k.Param+1 {
+				v = a.restFrom(pos, k.Param, pos[k.Param])
 			}
-			if t.Nodes[pos[k.Param]].Kind != kListSplat && v.K != vArr {
+			if v.K != vArr {
 				v = value{K: vArr, Elems: []value{v}, Node: pos[k.Param], Lit: none}
 			}
 		case !ok || k.Name == "":
-			if k.Param >= len(pos) || t.Nodes[pos[k.Param]].Kind == kListSplat {
+			if k.Param >= len(pos) {
 				continue
 			}
 			v = a.ev.Eval(pos[k.Param])
@@ -2363,23 +2361,17 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 	}
 }
 
-// restList is the list of the arguments ns (a `*x` of a list spreads
-// it; of anything else, an unknown element).
-func (a *analyzer) restList(ns []int32) value {
-	t := a.t
-	out := value{K: vArr, Node: ns[0], Lit: none}
-	for _, c := range ns {
-		if t.Nodes[c].Kind != kListSplat {
-			out.Elems = append(out.Elems, a.ev.Eval(c))
-			continue
-		}
-		if v := a.ev.Eval(t.Nodes[c].First); v.K == vArr {
-			out.Elems = append(out.Elems, v.Elems...)
-		} else {
-			out.Elems = append(out.Elems, treesitter.Unknown(c))
-		}
+// restFrom is the list of the positional arguments pos from position i
+// on, as a `*args` parameter there receives them (a `*x` splat gives its
+// list's elements, treesitter.Spread; of anything else, an unknown
+// element), at node n.
+func (a *analyzer) restFrom(pos []int32, i int, n int32) value {
+	if !slices.ContainsFunc(pos[:min(i, len(pos))], func(c int32) bool { return a.t.Nodes[c].Kind == kListSplat }) {
+		// the positions before i are exact: only those from i are read
+		pos, i = pos[min(i, len(pos)):], 0
 	}
-	return out
+	vals, exactTo := treesitter.Spread(pos, a.splatOf, a.ev.Eval)
+	return value{K: vArr, Elems: treesitter.SpreadRest(vals, exactTo, i), Node: n, Lit: none}
 }
 
 // scriptCalls judges the repository's shell scripts an argv runs by path

@@ -484,6 +484,14 @@ func SpreadParam(cfg *scanner.Config, vals []Value, exactTo, i int, n int32) (Va
 	return Value{}, false
 }
 
+// SpreadRest is what Spread's vals give a rest parameter from position i
+// (`...args`, `*args`): the values from i on, and from the first spread of
+// unknown length when that came before i, since any of its elements may
+// fall at or past i.
+func SpreadRest(vals []Value, exactTo, i int) []Value {
+	return slices.Clone(vals[min(max(i, 0), exactTo, len(vals)):])
+}
+
 // AnyElement is the value of one of elems, any of them (a parameter
 // given by a spread past an element of unknown length): their union, and
 // when one of them may be what a bound left unread (Value.Cut), that

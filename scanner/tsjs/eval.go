@@ -658,11 +658,7 @@ func (a *analyzer) evalParam(b *binding) value {
 			// positions from there on
 			vals, exactTo := treesitter.Spread(cs, a.spreadOf, a.ev.Eval)
 			if b.rest {
-				rest := slices.Clone(vals[min(b.index, len(vals)):])
-				if exactTo < len(vals) {
-					rest = append(rest, treesitter.Unknown(site))
-				}
-				return value{K: vArr, Elems: rest, Node: b.name, Lit: none}, true, true
+				return value{K: vArr, Elems: treesitter.SpreadRest(vals, exactTo, b.index), Node: b.name, Lit: none}, true, true
 			}
 			v, ok := treesitter.SpreadParam(a.ev.Cfg, vals, exactTo, b.index, site)
 			if !ok {
