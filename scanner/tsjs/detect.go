@@ -57,13 +57,6 @@ func grammarFor(path string, src []byte) (*treesitter.Grammar, string) {
 	return grammarJS, "javascript"
 }
 
-// declarationFile reports whether path names a TypeScript declaration
-// file (`.d.ts`, `.d.mts`, `.d.cts`, any case).
-func declarationFile(path string) bool {
-	l := strings.ToLower(path)
-	return strings.HasSuffix(l, ".d.ts") || strings.HasSuffix(l, ".d.mts") || strings.HasSuffix(l, ".d.cts")
-}
-
 // analyzer holds one file's analysis state: the TS/JS side of the shared
 // evaluator (treesitter.Lang), which follows names, parameters, this.x
 // and returns across the file.
@@ -168,12 +161,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// a module loaded by a name computed at run time may be the process
 	// module, in a file that names a runtime (requiredModule)
 	apiHint = apiHint || p.Hits.Has(scanner.HitRuntime) && mayLoadComputed(p.Src)
-	// A declaration file (`.d.ts`) holds types, no values: the primitive
-	// split into pieces there builds nothing (whole, the raw search finds
-	// it). Such a file is parsed for its own sake only when it names a
-	// process API (it may be run as a script), and for what it exports
-	// when another file imports it (repository phase).
-	dangerHint := p.Hits.Has(scanner.HitPieces) && !declarationFile(p.Path)
+	// A declaration file (`.d.ts`) is read like any other: Node runs any
+	// file it is asked to, and a flag built from pieces there may be
+	// required or printed (dts_pieces_required.txtar, repo_dts_*).
+	dangerHint := p.Hits.Has(scanner.HitPieces)
 	// In the repository phase a file that calls another file's helper is
 	// read though it names no process API itself.
 	linkHint := p.Imports != nil && p.Imports.Hint(p.Src)
