@@ -579,16 +579,38 @@ func (a *analyzer) typedInstance(b *binding, v value) value {
 		return v
 	}
 	_, typ, ok := strings.Cut(t.Text(p), ":")
-	typ = strings.TrimSpace(typ)
-	if !ok || typ == "" || strings.IndexFunc(typ, func(r rune) bool { return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)) }) >= 0 {
+	if !ok {
 		return v
 	}
-	bs, _, found := a.scopes.Lookup([]byte(typ), b.name)
+	// `Runner | undefined`, `null | Runner`: the class, when it may be
+	// there
+	var names []string
+	for _, alt := range strings.Split(typ, "|") {
+		if alt = strings.TrimSpace(alt); alt != "undefined" && alt != "null" {
+			names = append(names, alt)
+		}
+	}
+	if len(names) != 1 {
+		return v
+	}
+	// `runners.Runner`: a class of a namespace import
+	root, member, dotted := strings.Cut(names[0], ".")
+	isName := func(s string) bool {
+		return s != "" && strings.IndexFunc(s, func(r rune) bool { return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)) }) < 0
+	}
+	if !isName(root) || dotted && !isName(member) {
+		return v
+	}
+	bs, _, found := a.scopes.Lookup([]byte(root), b.name)
 	if !found || len(bs) != 1 || !bs[0].ref || !local(bs[0].mod) {
 		return v
 	}
+	path := bs[0].path
+	if dotted {
+		path = append(slices.Clone(path), member)
+	}
 	u := treesitter.Unknown(b.name)
-	u.Mod, u.Path, u.Obj = bs[0].mod, []string{"new " + pathKey(bs[0].path)}, b.name
+	u.Mod, u.Path, u.Obj = bs[0].mod, []string{"new " + pathKey(path)}, b.name
 	return u
 }
 
