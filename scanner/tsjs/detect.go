@@ -163,7 +163,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	apiHint = apiHint || p.Hits.Has(scanner.HitRuntime) && mayLoadComputed(p.Src)
 	// A declaration file (`.d.ts`) is read like any other: Node runs any
 	// file it is asked to, and a flag built from pieces there may be
-	// required or printed (dts_pieces_required.txtar, repo_dts_*).
+	// required or printed (dts_pieces_required.txtar, dts_pieces_joined).
 	dangerHint := p.Hits.Has(scanner.HitPieces)
 	// In the repository phase a file that calls another file's helper is
 	// read though it names no process API itself.
