@@ -15,6 +15,9 @@
 # tree is the same on every machine. Needs go, python3, node/npm.
 set -euo pipefail
 out=${1:?usage: build-tree.sh OUT_DIR}
+# Absolute: the copy of Python's library runs from inside its folder.
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 
 goroot=$(go env GOROOT)
