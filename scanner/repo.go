@@ -588,6 +588,64 @@ func ScriptRuns(argv []Arg) []ScriptRun {
 	return out
 }
 
+// ScriptsToJudge lists the repository's shell scripts argv runs by path
+// (`["bash", "scripts/go.sh", "claude"]`, `["./go.sh", "pi"]`) with
+// arguments of which one may name a runtime, for the process-API
+// detectors (Python, TS/JS) to judge where they judge an argv: before the
+// repository phase each is noted (Needs) and none is returned; in it the
+// detector asks Imports.Script for each and hands the answer to
+// JudgeScript.
+func (p *Pass) ScriptsToJudge(argv []Arg) []ScriptRun {
+	if len(argv) < 2 {
+		return nil
+	}
+	var vals []string
+	for _, x := range argv[1:] {
+		vals = append(vals, x.Value)
+	}
+	if !p.Config.MentionsRuntime([]byte(strings.Join(vals, "\n"))) {
+		return nil
+	}
+	var out []ScriptRun
+	for _, r := range ScriptRuns(argv) {
+		switch {
+		case len(r.Args) == 0:
+		case p.Imports == nil:
+			if !slices.Contains(p.Needs, r.Spec) {
+				p.Needs = append(p.Needs, r.Spec)
+			}
+		default:
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// JudgeScript judges what the script of run r does with the arguments r
+// gives it (ex, the script's summary from Imports.Script), the chain
+// being via (the helpers of the call, if any) and then the script's. A
+// script that cannot be judged, a `shift` past what is known or a chain
+// past MaxLinkDepth is dynamic, never silent.
+func (p *Pass) JudgeScript(r ScriptRun, ex Export, via []Step) {
+	if ex.Dynamic {
+		p.ReportUnjudgedScript(r.At, ex.File)
+		return
+	}
+	for _, k := range ex.Sinks {
+		all, cut := k.Derived(r.Args)
+		chain := append(append([]Step(nil), via...), k.Chain()...)
+		if cut || len(all) > 0 && len(chain) > MaxLinkDepth {
+			p.ReportUnjudgedScript(r.At, ex.File)
+			if len(chain) > MaxLinkDepth {
+				continue
+			}
+		}
+		for _, derived := range all {
+			p.JudgeThrough(Command{Argv: derived, Via: k.Class}, chain)
+		}
+	}
+}
+
 // Derive is the argv a script's sink runs, given the script's arguments:
 // the arguments from the parameter on (SinkArgv), the parameter alone
 // (SinkProgram), a shell given it as its -c string (SinkShell), or the

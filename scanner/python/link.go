@@ -2375,50 +2375,12 @@ func (a *analyzer) restFrom(pos []int32, i int, n int32) value {
 }
 
 // scriptCalls judges the repository's shell scripts an argv runs by path
-// (`["bash", "scripts/go.sh", ...]`, `["./x.sh", ...]`) with the
-// arguments it gives them when one names a runtime, as the data detector
-// does for a Dockerfile's exec form (docs/repository.md): before the
-// repository phase the script is noted (Pass.Needs); then what it does
-// with its arguments is judged with them, the chain through the helper
-// being judged (if any) and the script named.
+// with the arguments it gives them (scanner.Pass.ScriptsToJudge), through
+// the helper being judged, if any.
 func (a *analyzer) scriptCalls(argv []scanner.Arg) {
-	if len(argv) < 2 {
-		return
-	}
-	var vals []string
-	for _, x := range argv[1:] {
-		vals = append(vals, x.Value)
-	}
-	if !a.p.Config.MentionsRuntime([]byte(strings.Join(vals, "\n"))) {
-		return
-	}
-	for _, r := range scanner.ScriptRuns(argv) {
-		switch {
-		case len(r.Args) == 0:
-			continue
-		case a.p.Imports == nil:
-			a.p.Needs = append(a.p.Needs, r.Spec)
-			continue
-		}
-		ex, ok := a.p.Imports.Script(r.Spec)
-		if !ok {
-			continue // not a shell script of the repository: an unknown program
-		}
-		if ex.Dynamic {
-			a.p.ReportUnjudgedScript(r.At, ex.File)
-			continue
-		}
-		for _, k := range ex.Sinks {
-			derived := k.Derive(r.Args)
-			if len(derived) == 0 {
-				continue
-			}
-			chain := append(append([]scanner.Step(nil), a.link.via...), k.Chain()...)
-			if len(chain) > scanner.MaxLinkDepth {
-				a.p.ReportUnjudgedScript(r.At, ex.File)
-				continue
-			}
-			a.p.JudgeThrough(scanner.Command{Argv: derived, Via: k.Class}, chain)
+	for _, r := range a.p.ScriptsToJudge(argv) {
+		if ex, ok := a.p.Imports.Script(r.Spec); ok {
+			a.p.JudgeScript(r, ex, a.link.via)
 		}
 	}
 }

@@ -383,7 +383,7 @@ func (a *analyzer) call(n, fn int32) {
 			// a helper's parameter in the line: its callers choose it
 			a.sinkShellLine(argsNode, a.step(n, ""))
 		case apiExecaTemplate, apiExeca:
-			treesitter.Judge(a.p, a.t, a.templateArgv(argsNode), at, nil)
+			a.judge(a.templateArgv(argsNode), at, nil)
 		}
 		return
 	}
@@ -409,7 +409,7 @@ func (a *analyzer) call(n, fn int32) {
 			v, _ = a.prop(v, "cmd")
 		}
 		if v.K == vArr {
-			treesitter.Judge(a.p, a.t, a.argvOf(nil, v), at, nil)
+			a.judge(a.argvOf(nil, v), at, nil)
 		}
 	case apiDenoCommand:
 		if len(args) == 0 {
@@ -420,13 +420,13 @@ func (a *analyzer) call(n, fn int32) {
 		if len(args) > 1 {
 			rest, _ = a.prop(a.ev.Eval(args[1]), "args")
 		}
-		treesitter.Judge(a.p, a.t, a.argvOf(&cmd, rest), at, cmd.Alt)
+		a.judge(a.argvOf(&cmd, rest), at, cmd.Alt)
 	case apiDenoRun:
 		if len(args) == 0 {
 			return
 		}
 		if v, ok := a.prop(a.ev.Eval(args[0]), "cmd"); ok && v.K == vArr {
-			treesitter.Judge(a.p, a.t, a.argvOf(nil, v), at, nil)
+			a.judge(a.argvOf(nil, v), at, nil)
 		}
 	case apiSDK:
 		a.sdk(n, args)
@@ -441,7 +441,7 @@ func (a *analyzer) call(n, fn int32) {
 			if len(v.Elems) > 0 {
 				alt = v.Elems[0].Alt
 			}
-			treesitter.Judge(a.p, a.t, a.argvOf(nil, v), at, alt)
+			a.judge(a.argvOf(nil, v), at, alt)
 		case kind == apiArgvOrShell:
 			a.shellArg(n, args[0])
 		default:
@@ -453,7 +453,7 @@ func (a *analyzer) call(n, fn int32) {
 			argv = append(argv, a.t.Arg(a.ev.Eval(c)))
 		}
 		if len(argv) > 0 {
-			treesitter.Judge(a.p, a.t, argv, at, a.ev.Eval(args[0]).Alt)
+			a.judge(argv, at, a.ev.Eval(args[0]).Alt)
 		}
 	case apiShellAt1:
 		if len(args) > 1 {
@@ -478,7 +478,7 @@ func (a *analyzer) call(n, fn int32) {
 			argv = append(argv, a.argvOf(nil, a.ev.Eval(args[1]))...)
 		}
 		if len(argv) > 0 {
-			treesitter.Judge(a.p, a.t, argv, at, line.Alt)
+			a.judge(argv, at, line.Alt)
 		}
 	}
 }
@@ -618,7 +618,25 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 		}
 		return
 	}
-	treesitter.Judge(a.p, a.t, a.argvOf(&cmd, arr), at, cmd.Alt)
+	a.judge(a.argvOf(&cmd, arr), at, cmd.Alt)
+}
+
+// judge judges the argv a process API runs, and the repository's shell
+// scripts it runs by path with the arguments it gives them (scriptCalls).
+func (a *analyzer) judge(argv []scanner.Arg, at scanner.Pos, alt *value) {
+	treesitter.Judge(a.p, a.t, argv, at, alt)
+	a.scriptCalls(argv, nil)
+}
+
+// scriptCalls judges the repository's shell scripts argv runs by path
+// with the arguments it gives them (scanner.Pass.ScriptsToJudge), through
+// the helper chain via, if any.
+func (a *analyzer) scriptCalls(argv []scanner.Arg, via []scanner.Step) {
+	for _, r := range a.p.ScriptsToJudge(argv) {
+		if ex, ok := a.p.Imports.Script(r.Spec); ok {
+			a.p.JudgeScript(r, ex, via)
+		}
+	}
 }
 
 // textPos is where a string's text starts in the file: inside the literal
@@ -660,7 +678,7 @@ func (a *analyzer) fork(n int32, args []int32) {
 	}
 	argv := []scanner.Arg{a.t.Arg(exe), a.t.Arg(mod)}
 	argv = append(argv, a.argvOf(nil, arr)...)
-	treesitter.Judge(a.p, a.t, argv, a.t.Pos(n), nil)
+	a.judge(argv, a.t.Pos(n), nil)
 }
 
 // shellTemplate scans a zx or Bun `$` template as shell text:

@@ -2176,19 +2176,26 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 	switch {
 	case prog != nil && rest == nil && elems != nil:
 		// run(prog, pkg) => spawn(prog, ["-y", pkg])
-		a.p.JudgeThrough(scanner.Command{Argv: append([]scanner.Arg{a.t.Arg(*prog)}, elems...), At: at, API: true,
-			Alts: treesitter.AltArgs(a.t, prog.Alt)}, progSink.Chain())
+		argv := append([]scanner.Arg{a.t.Arg(*prog)}, elems...)
+		a.p.JudgeThrough(scanner.Command{Argv: argv, At: at, API: true, Alts: treesitter.AltArgs(a.t, prog.Alt)}, progSink.Chain())
+		a.scriptCalls(argv, progSink.Chain())
 	case prog != nil:
 		r := value{K: vArr, Node: none, Lit: none}
 		if rest != nil {
 			r = *rest
 		}
-		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(prog, r), At: at, API: true, Alts: treesitter.AltArgs(a.t, prog.Alt)}, progSink.Chain())
+		argv := a.argvOf(prog, r)
+		a.p.JudgeThrough(scanner.Command{Argv: argv, At: at, API: true, Alts: treesitter.AltArgs(a.t, prog.Alt)}, progSink.Chain())
+		a.scriptCalls(argv, progSink.Chain())
 	case elems != nil && elemSink.Program != "":
 		// npx(pkg) => spawn("npx", ["-y", pkg])
-		a.p.JudgeThrough(scanner.Command{Argv: append([]scanner.Arg{scanner.Lit(elemSink.Program)}, elems...), At: at, API: true}, elemSink.Chain())
+		argv := append([]scanner.Arg{scanner.Lit(elemSink.Program)}, elems...)
+		a.p.JudgeThrough(scanner.Command{Argv: argv, At: at, API: true}, elemSink.Chain())
+		a.scriptCalls(argv, elemSink.Chain())
 	case argv != nil && argv.K == vArr:
-		a.p.JudgeThrough(scanner.Command{Argv: a.argvOf(nil, *argv), At: at, API: true}, used.Chain())
+		whole := a.argvOf(nil, *argv)
+		a.p.JudgeThrough(scanner.Command{Argv: whole, At: at, API: true}, used.Chain())
+		a.scriptCalls(whole, used.Chain())
 	}
 }
 
