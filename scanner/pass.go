@@ -524,11 +524,56 @@ type Sibling struct {
 // safe for concurrent use.
 type Shared struct {
 	m sync.Map
+	// kept holds what Keep keeps, keptBytes its size (MaxKeptBytes).
+	keptMu    sync.Mutex
+	kept      map[any]keptValue
+	keptBytes int
 	// Read, when set, reads another file of the scan by its root-relative
 	// path (false when it is not a file of the scan or cannot be read): a
 	// detector's look at a file that configures this one (a JavaScript
 	// action's action.yml).
 	Read func(rel string) ([]byte, bool)
+}
+
+// MaxKeptBytes bounds what one scan keeps for the repository phase
+// (Shared.Keep): past it a file is read again there, as it would be with
+// nothing kept.
+const MaxKeptBytes = 48 << 20
+
+type keptValue struct {
+	v    any
+	size int
+}
+
+// Keep stores v, of size bytes, under key until Take takes it, when the
+// scan's store has room (MaxKeptBytes); it reports whether it did. A
+// detector keeps what it parsed of a file in phase one that the
+// repository phase reads again (Pass.Needs), so that the re-scan does not
+// parse it again (treesitter.Grammar.Keep).
+func (s *Shared) Keep(key, v any, size int) bool {
+	s.keptMu.Lock()
+	defer s.keptMu.Unlock()
+	if _, dup := s.kept[key]; dup || s.keptBytes+size > MaxKeptBytes {
+		return false
+	}
+	if s.kept == nil {
+		s.kept = map[any]keptValue{}
+	}
+	s.kept[key] = keptValue{v, size}
+	s.keptBytes += size
+	return true
+}
+
+// Take returns and forgets what Keep stored under key.
+func (s *Shared) Take(key any) (any, bool) {
+	s.keptMu.Lock()
+	defer s.keptMu.Unlock()
+	k, ok := s.kept[key]
+	if ok {
+		delete(s.kept, key)
+		s.keptBytes -= k.size
+	}
+	return k.v, ok
 }
 
 // Value returns the value stored under key, storing newValue() first when

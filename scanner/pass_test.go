@@ -154,3 +154,17 @@ func TestCodeFile(t *testing.T) {
 		assert.Equal(t, want, codeFile(interp), interp)
 	}
 }
+
+func TestSharedKeepIsBounded(t *testing.T) {
+	var s Shared
+	require.True(t, s.Keep("a", 1, MaxKeptBytes-10))
+	require.False(t, s.Keep("b", 2, 11), "past MaxKeptBytes nothing more is kept")
+	require.False(t, s.Keep("a", 3, 1), "one value a key")
+	require.True(t, s.Keep("c", 4, 10))
+	v, ok := s.Take("a")
+	require.True(t, ok)
+	require.Equal(t, 1, v)
+	_, ok = s.Take("a")
+	require.False(t, ok, "taken once")
+	require.True(t, s.Keep("b", 2, 11), "what Take took frees its room")
+}

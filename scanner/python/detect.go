@@ -196,11 +196,11 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if !apiHint && !dangerHint && !envHint {
 		return nil
 	}
-	t, err := parse(p.Src)
+	t, err := parsePass(p)
 	if err != nil {
 		return err
 	}
-	defer t.Release()
+	defer grammarPython.Done(p, t)
 	a := newAnalyzer(t, p)
 	a.partials = bytes.Contains(p.Src, []byte("partial"))
 	a.collect()

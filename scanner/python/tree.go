@@ -4,6 +4,7 @@ import (
 	ts "github.com/tree-sitter/go-tree-sitter"
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
 
+	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/treesitter"
 )
 
@@ -198,15 +199,17 @@ type tree = treesitter.Tree
 const none = treesitter.None
 
 var grammarPython = treesitter.NewGrammar(ts.NewLanguage(tspython.Language()), kindNames, fieldNames,
-	treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Operator: kOperator, OperatorField: fOperator})
+	treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Operator: kOperator, OperatorField: fOperator, Mend: mendSplats})
 
 // parse parses a Python file into the flat tree, mended (mendSplats).
 func parse(src []byte) (*tree, error) {
-	t, err := grammarPython.ParseFile(src)
-	if err == nil {
-		mendSplats(t)
-	}
-	return t, err
+	return grammarPython.ParseFile(src)
+}
+
+// parsePass is parse for a detector's pass: in the repository phase it
+// takes the tree phase one kept (treesitter.Grammar.ParsePass).
+func parsePass(p *scanner.Pass) (*tree, error) {
+	return grammarPython.ParsePass(p)
 }
 
 // mendSplats mends one shape of the grammar: a list whose only element is

@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"bytes"
 	"fmt"
 	"runtime/debug"
 	"sort"
@@ -36,6 +37,9 @@ type Special struct {
 	// Operator is the kind given to a token that fills OperatorField.
 	Operator      Kind
 	OperatorField Field
+	// Mend, when set, mends the flat tree of every parse (a shape of the
+	// grammar the detector reads otherwise).
+	Mend func(*Tree)
 }
 
 // Grammar is one tree-sitter language with the tables that map its node
@@ -178,8 +182,56 @@ func (g *Grammar) ParseFile(src []byte) (*Tree, error) {
 		t.Release()
 		return nil, &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: fmt.Sprintf("the parser gave up (more than %d steps of 100 operations for %d bytes)", parseBudget(len(src)), len(src))}
 	}
+	if g.special.Mend != nil {
+		g.special.Mend(t)
+	}
 	return t, nil
 }
+
+// keptTree is the key of a tree kept for a file's re-scan (Keep).
+type keptTree struct {
+	g    *Grammar
+	path string
+}
+
+// ParsePass parses p's file: in the repository phase it takes the tree
+// phase one kept of the same bytes with the same grammar (Keep), else it
+// parses them (ParseFile).
+func (g *Grammar) ParsePass(p *scanner.Pass) (*Tree, error) {
+	if p.Imports != nil && p.Shared != nil {
+		if v, ok := p.Shared.Take(keptTree{g, p.Path}); ok {
+			t := v.(*Tree)
+			if bytes.Equal(t.Src, p.Src) {
+				t.Src = p.Src
+				return t, nil
+			}
+			t.Release()
+		}
+	}
+	return g.ParseFile(p.Src)
+}
+
+// Done ends a detector's use of t, parsed of p's file with g: a tree of
+// phase one whose file the repository phase reads again (Pass.Needs) is
+// kept for that re-scan when the scan's store has room
+// (scanner.Shared.Keep; its source copied, as the driver reuses its read
+// buffers), else it goes back to the pool (Release). Measured on
+// bench/real, the re-scans' parses were half the repository phase's CPU.
+func (g *Grammar) Done(p *scanner.Pass, t *Tree) {
+	if p.Imports == nil && len(p.Needs) > 0 && p.Shared != nil && len(t.Src) <= maxKeptFile {
+		size := len(t.Src) + len(t.Nodes)*int(unsafe.Sizeof(Node{}))
+		src := t.Src
+		t.Src = bytes.Clone(src)
+		if p.Shared.Keep(keptTree{g, p.Path}, t, size) {
+			return
+		}
+		t.Src = src
+	}
+	t.Release()
+}
+
+// maxKeptFile is the largest file whose tree Done keeps.
+const maxKeptFile = 4 << 20
 
 // Release hands a tree from ParseFile back to the pool; t must not be used
 // afterwards.

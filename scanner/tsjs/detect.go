@@ -177,11 +177,11 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if !apiHint && !dangerHint && !envHint {
 		return nil
 	}
-	t, err := g.ParseFile(p.Src)
+	t, err := g.ParsePass(p)
 	if err != nil {
 		return err
 	}
-	defer t.Release()
+	defer g.Done(p, t)
 	a := newAnalyzer(t, p)
 	if interp == "zx" {
 		a.zxGlobal = true
