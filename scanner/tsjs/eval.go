@@ -315,7 +315,7 @@ func (a *analyzer) resolve(bs []binding, key treesitter.ScopeKey, n int32) value
 	if len(bs) == 1 {
 		from = bs[0].name
 	}
-	v = a.mutated(v, a.t.Text(n), n, from)
+	v = a.mutatedAt(v, a.t.Text(n), n, from, key)
 	v.Node, v.Lit = n, none
 	return a.ev.Tracked(v)
 }
@@ -351,6 +351,7 @@ type mutKey struct {
 	name   string
 	scope  int32
 	before int
+	bound  treesitter.ScopeKey
 }
 
 // objectsOf is the value of a name bound several times in one scope when
@@ -408,6 +409,14 @@ type objUnion struct {
 // memoized: a bundle's every use of a list applied its up to
 // maxMutations changes again.
 func (a *analyzer) mutated(v value, name string, n, from int32) value {
+	return a.mutatedAt(v, name, n, from, treesitter.ScopeKey{Name: none, Scope: none})
+}
+
+// mutatedAt is mutated for a use of a name whose bindings in its scope
+// are bound (a ScopeKey; Name none: not known): a name bound several
+// times (from none) is memoized by them, as their value is computed
+// once for the scope.
+func (a *analyzer) mutatedAt(v value, name string, n, from int32, bound treesitter.ScopeKey) value {
 	ms := a.muts[name]
 	if v.K != vArr || len(ms) == 0 {
 		return v
@@ -416,9 +425,10 @@ func (a *analyzer) mutated(v value, name string, n, from int32) value {
 		return treesitter.Unknown(n)
 	}
 	var key mutKey
-	if from != none {
+	memo := from != none || bound.Name != none
+	if memo {
 		at, sc := a.t.Nodes[n].Start, a.scopes.Of(n)
-		key = mutKey{from: from, name: name, scope: sc}
+		key = mutKey{from: from, name: name, scope: sc, bound: bound}
 		for _, m := range ms {
 			if m.at < at && a.scopes.Of(m.where()) == sc {
 				key.before++
@@ -434,7 +444,7 @@ func (a *analyzer) mutated(v value, name string, n, from int32) value {
 	a.mutating[name] = true
 	v = a.applyMutations(v, ms, n, from)
 	delete(a.mutating, name)
-	if from != none {
+	if memo {
 		if a.mutMemo == nil {
 			a.mutMemo = map[mutKey]value{}
 		}
