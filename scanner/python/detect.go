@@ -43,11 +43,12 @@ func (Detector) Match(f *scanner.File) bool {
 var (
 	apiNeedles = [][]byte{
 		[]byte("subprocess"), []byte("popen"), []byte("exec"), []byte("spawn"),
-		[]byte("pexpect"), []byte("plumbum"),
+		[]byte("pexpect"), []byte("plumbum"), []byte("ptyprocess"), []byte("libtmux"),
 		[]byte("_process"), []byte("claude_agent_sdk"), []byte("claude_code_sdk"), []byte("getoutput"),
 		[]byte("getstatusoutput"), []byte("paramiko"), []byte("runpy"),
 	}
-	apiWords = [][]byte{[]byte("system"), []byte("pty"), []byte("anyio"), []byte("trio"), []byte("invoke"), []byte("fabric"), []byte("nox")}
+	apiWords = [][]byte{[]byte("system"), []byte("pty"), []byte("anyio"), []byte("trio"), []byte("invoke"), []byte("fabric"), []byte("nox"),
+		[]byte("delegator"), []byte("envoy")}
 )
 
 // mayNameAPI is the API prefilter: one of apiNeedles, or of apiWords as a
@@ -142,6 +143,9 @@ type analyzer struct {
 	// it hands to a function it does not define is judged where written
 	// (handedPartials)
 	partials bool
+	// tmux and invokes say the file imports libtmux, or invoke or
+	// fabric (impliedAPI)
+	tmux, invokes bool
 	// allConsts says the summary is of one name, read with the module's
 	// own imports (SummarizeName): a value is offered whatever strings it
 	// holds and whatever the file's own text holds
@@ -318,8 +322,15 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 		if interestingNames[t.Text(at)] {
 			return true
 		}
-		// sh.claude(...): any attribute of a bound name may be a command.
+		if _, ok := tmuxCommand[t.Text(at)]; ok && a.tmux {
+			return true
+		}
+		// sh.claude(...): any attribute of a bound name may be a command,
+		// so may one of plumbum's `local.cmd`
 		obj := t.Child(fn, fObject)
+		if obj != none && t.Nodes[obj].Kind == kAttribute && t.Is(t.Child(obj, fAttribute), "cmd") {
+			obj = t.Child(obj, fObject)
+		}
 		return obj != none && t.Nodes[obj].Kind == kIdentifier && a.bound(obj)
 	case kCall, kParen, kSubscript, kBinary, kAwait:
 		return true
@@ -383,6 +394,9 @@ func (a *analyzer) call(n int32) {
 		// subprocess.run`): a process API or the SDK among them is
 		// judged as that, whichever branch comes first
 		callee, helper = alt, false
+	}
+	if api, ok := a.impliedAPI(fn, callee); ok {
+		callee, helper = api, false
 	}
 	if helper {
 		return
@@ -481,9 +495,20 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 			treesitter.Judge(a.p, a.t, []scanner.Arg{a.t.Arg(p)}, at, p.Alt)
 		}
 	case apiPty:
-		if len(pos) >= 1 {
-			v := a.ev.Eval(pos[0])
+		if v, ok := a.argOr(pos, kw, 0, "argv"); ok {
 			a.judgeSeq(v, at)
+		}
+	case apiTmux:
+		c := tmuxCommand[callee.Path[len(callee.Path)-1]]
+		var v value
+		ok := false
+		if c.pos < len(pos) && a.t.Nodes[pos[c.pos]].Kind != kListSplat {
+			v, ok = a.ev.Eval(pos[c.pos]), true
+		} else {
+			v, ok = a.prop(kw, c.kw)
+		}
+		if ok {
+			a.scanShell(v, v.Lit, at)
 		}
 	case apiPexpect:
 		a.pexpect(n, pos, kw)
@@ -518,6 +543,55 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 		}
 		a.sdk(n, opts)
 	}
+}
+
+// impliedAPI is the API a method call of an object the evaluator does not
+// know stands for, by the library the file imports (an over-approximation:
+// the object may be of that library, and an unknown is never absent):
+//
+//   - in a file that imports libtmux, a method of tmuxCommand
+//     (`session.active_window.split(shell=...)`, `pane.send_keys(...)`:
+//     the objects come from lists and look-ups the evaluator does not
+//     follow);
+//   - in a file that imports invoke or fabric, `c.run(...)`, `sudo`,
+//     `local` on the first parameter of a plain function whose value the
+//     file does not give (a task without the decorator, a helper a task
+//     calls from another module): an invoke Context.
+func (a *analyzer) impliedAPI(fn int32, callee value) (value, bool) {
+	t := a.t
+	if !a.tmux && !a.invokes || t.Nodes[fn].Kind != kAttribute || apiOf(callee) != apiNone {
+		return value{}, false
+	}
+	at, obj := t.Child(fn, fAttribute), t.Child(fn, fObject)
+	if at == none || obj == none {
+		return value{}, false
+	}
+	name := t.Text(at)
+	switch callee.K {
+	case vUnknown:
+	case vRef:
+		if callee.Mod != "libtmux" {
+			return value{}, false
+		}
+	default:
+		return value{}, false
+	}
+	if c, ok := tmuxCommand[name]; ok && a.tmux {
+		return value{K: vRef, Mod: "libtmux", Path: []string{c.class + "()", name}, Node: fn, Lit: none}, true
+	}
+	if !a.invokes || callee.K != vUnknown || t.Nodes[obj].Kind != kIdentifier {
+		return value{}, false
+	}
+	switch name {
+	case "run", "sudo", "local":
+	default:
+		return value{}, false
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[obj].Start:t.Nodes[obj].End], obj)
+	if !ok || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].method || bs[0].index != 0 {
+		return value{}, false
+	}
+	return value{K: vRef, Mod: "fabric", Path: []string{"Connection()", name}, Node: fn, Lit: none}, true
 }
 
 // argOr is positional argument i, else the first keyword of names given.
