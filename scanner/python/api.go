@@ -28,6 +28,7 @@ const (
 	apiAnyio             // anyio.open_process/run_process, delegator.run, envoy.run(str → shell, sequence → argv)
 	apiTrio              // trio.run_process/open_process(sequence, shell=?)
 	apiTmux              // libtmux new_session(window_command=), new_window(window_shell=), split/split_window/new_pane(shell=), send_keys(cmd): shell text (tmuxCommand)
+	apiTmuxCmd           // libtmux cmd("new-window", *args): the argv `tmux new-window args...`
 	apiSDKQuery          // claude_agent_sdk.query(prompt=..., options=...)
 	apiSDKClient         // claude_agent_sdk.ClaudeSDKClient(options=...)
 	apiOptions           // ClaudeAgentOptions(...): keyword arguments as an object
@@ -154,6 +155,10 @@ var apis = map[string]api{
 	"libtmux:Pane().split_window":   apiTmux,
 	"libtmux:Pane().new_pane":       apiTmux,
 	"libtmux:Pane().send_keys":      apiTmux,
+	"libtmux:Server().cmd":          apiTmuxCmd,
+	"libtmux:Session().cmd":         apiTmuxCmd,
+	"libtmux:Window().cmd":          apiTmuxCmd,
+	"libtmux:Pane().cmd":            apiTmuxCmd,
 
 	"claude_agent_sdk:query":              apiSDKQuery,
 	"claude_agent_sdk:ClaudeSDKClient":    apiSDKClient,
@@ -352,7 +357,7 @@ var builtins = map[string]bool{"str": true, "dict": true, "map": true, "zip": tr
 var interestingNames = func() map[string]bool {
 	m := map[string]bool{}
 	for k, kind := range apis {
-		if kind == apiTmux {
+		if kind == apiTmux || kind == apiTmuxCmd {
 			continue // `split` is everywhere: only in a libtmux file (worthEvaluating)
 		}
 		p := k[strings.IndexByte(k, ':')+1:]

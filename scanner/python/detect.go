@@ -62,10 +62,22 @@ func mayNameAPI(src []byte) bool {
 			return true
 		}
 	}
-	// the regular expression only where `sh` stands as a word (it needs
-	// one): `sh` inside `shell` or `hash` is in almost every file
+	// the regular expressions only where `sh` stands as a word, or a
+	// method of an invoke Context is called (each needs one): `sh`
+	// inside `shell` or `hash` is in almost every file
+	if treesitter.ContainsAny(src, contextNeedles) && contextRunRE.Match(src) {
+		return true
+	}
 	return hasWord(src, []byte("sh")) && shImportRE.Match(src)
 }
+
+// contextNeedles and contextRunRE find `c.run(` (`sudo`, `local`) on a
+// name of contextNames: an invoke Context handed to a helper module that
+// does not import invoke (impliedAPI).
+var (
+	contextNeedles = [][]byte{[]byte(".run("), []byte(".sudo("), []byte(".local(")}
+	contextRunRE   = regexp.MustCompile(`\b(?:c|ctx|context|conn|connection|cxn)\.(?:run|sudo|local)\(`)
+)
 
 // hasWord reports whether w occurs in src as a whole word.
 func hasWord(src, w []byte) bool {
@@ -322,7 +334,7 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 		if interestingNames[t.Text(at)] {
 			return true
 		}
-		if _, ok := tmuxCommand[t.Text(at)]; ok && a.tmux {
+		if _, ok := tmuxCommand[t.Text(at)]; ok && a.tmux || a.tmux && t.Is(at, "cmd") {
 			return true
 		}
 		// sh.claude(...): any attribute of a bound name may be a command,
@@ -510,6 +522,12 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 		if ok {
 			a.scanShell(v, v.Lit, at)
 		}
+	case apiTmuxCmd:
+		// server.cmd("new-session", "-d", "claude"): tmux with these
+		// arguments, which the argv judge reads as it reads tmux's
+		if len(pos) > 0 {
+			treesitter.Judge(a.p, a.t, append([]scanner.Arg{a.t.Arg(treesitter.Str("tmux", n))}, a.flatArgs(pos)...), at, nil)
+		}
 	case apiPexpect:
 		a.pexpect(n, pos, kw)
 	case apiAnyio:
@@ -553,13 +571,17 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 //     (`session.active_window.split(shell=...)`, `pane.send_keys(...)`:
 //     the objects come from lists and look-ups the evaluator does not
 //     follow);
-//   - in a file that imports invoke or fabric, `c.run(...)`, `sudo`,
-//     `local` on the first parameter of a plain function whose value the
-//     file does not give (a task without the decorator, a helper a task
-//     calls from another module): an invoke Context.
+//   - in a file that imports libtmux, `x.cmd("new-window", ...)`: tmux
+//     with those arguments;
+//   - `c.run(...)`, `sudo`, `local` on the first parameter of a plain
+//     function whose value the file does not give (a task without the
+//     decorator, a helper a task calls from another module), in a file
+//     that imports invoke or fabric, or when the parameter has a name of
+//     contextNames (a helper module need not import invoke): an invoke
+//     Context.
 func (a *analyzer) impliedAPI(fn int32, callee value) (value, bool) {
 	t := a.t
-	if !a.tmux && !a.invokes || t.Nodes[fn].Kind != kAttribute || apiOf(callee) != apiNone {
+	if t.Nodes[fn].Kind != kAttribute || apiOf(callee) != apiNone {
 		return value{}, false
 	}
 	at, obj := t.Child(fn, fAttribute), t.Child(fn, fObject)
@@ -579,7 +601,10 @@ func (a *analyzer) impliedAPI(fn int32, callee value) (value, bool) {
 	if c, ok := tmuxCommand[name]; ok && a.tmux {
 		return value{K: vRef, Mod: "libtmux", Path: []string{c.class + "()", name}, Node: fn, Lit: none}, true
 	}
-	if !a.invokes || callee.K != vUnknown || t.Nodes[obj].Kind != kIdentifier {
+	if name == "cmd" && a.tmux {
+		return value{K: vRef, Mod: "libtmux", Path: []string{"Pane()", name}, Node: fn, Lit: none}, true
+	}
+	if callee.K != vUnknown || t.Nodes[obj].Kind != kIdentifier {
 		return value{}, false
 	}
 	switch name {
@@ -587,12 +612,20 @@ func (a *analyzer) impliedAPI(fn int32, callee value) (value, bool) {
 	default:
 		return value{}, false
 	}
-	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[obj].Start:t.Nodes[obj].End], obj)
+	pname := t.Text(obj)
+	if !a.invokes && !contextNames[pname] {
+		return value{}, false
+	}
+	bs, _, ok := a.scopes.Lookup([]byte(pname), obj)
 	if !ok || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].method || bs[0].index != 0 {
 		return value{}, false
 	}
 	return value{K: vRef, Mod: "fabric", Path: []string{"Connection()", name}, Node: fn, Lit: none}, true
 }
+
+// contextNames are the names invoke's and fabric's documentation give the
+// Context or Connection a task takes.
+var contextNames = map[string]bool{"c": true, "ctx": true, "context": true, "conn": true, "connection": true, "cxn": true}
 
 // argOr is positional argument i, else the first keyword of names given.
 func (a *analyzer) argOr(pos []int32, kw value, i int, names ...string) (value, bool) {

@@ -36,6 +36,9 @@ func TestMayNameAPI(t *testing.T) {
 		{"import delegator", true},
 		{"import envoy", true},
 		{"delegators = envoys = None", false},
+		{"def review(c):\n    c.run('x')", true},
+		{"def review(ctx):\n    ctx.sudo('x')", true},
+		{"proc.run('x'); abc.run('y')", false},
 		// a longer word only holds the name
 		{"if not items: raise ValueError('empty')", false},
 		{"filesystem = 'ext4'; self.invoked = True", false},
@@ -54,7 +57,7 @@ func TestAPIModulesPassThePrefilter(t *testing.T) {
 		switch k {
 		case apiSubprocess, apiShell, apiShellOut, apiExecV, apiExecL, apiSpawnV, apiSpawnL, apiPosixSpawn,
 			apiExecArgs, apiPty, apiPexpect, apiAnyio, apiTrio, apiSDKQuery, apiSDKClient, apiShCommand,
-			apiPlumbumGet, apiRemoteShell, apiTmux:
+			apiPlumbumGet, apiRemoteShell, apiTmux, apiTmuxCmd:
 		default:
 			continue
 		}
