@@ -802,7 +802,7 @@ func normModule(m string) string {
 	switch m {
 	case "asyncio.subprocess":
 		return "asyncio"
-	case "pexpect.popen_spawn":
+	case "pexpect.popen_spawn", "pexpect.pty_spawn":
 		return "pexpect"
 	case "ptyprocess.ptyprocess":
 		return "ptyprocess"
