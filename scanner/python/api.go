@@ -145,7 +145,7 @@ var apis = map[string]api{
 
 	// libtmux: a window or pane started with a command, and keys typed
 	// into a pane's shell (also on an object not known statically, in a
-	// file that imports libtmux: tmuxCall)
+	// file that imports libtmux: impliedAPI)
 	"libtmux:Server().new_session":  apiTmux,
 	"libtmux:Session().new_window":  apiTmux,
 	"libtmux:Window().split":        apiTmux,
