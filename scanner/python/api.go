@@ -23,10 +23,12 @@ const (
 	apiSpawnL            // os.spawnl(mode, path, arg0, ...), ...
 	apiPosixSpawn        // os.posix_spawn(path, argv, env), posix_spawnp
 	apiExecArgs          // asyncio.create_subprocess_exec(program, *args)
-	apiPty               // pty.spawn(argv or program)
+	apiPty               // pty.spawn(argv or program), ptyprocess PtyProcess.spawn(argv)
 	apiPexpect           // pexpect.spawn/run(command, args=[])
-	apiAnyio             // anyio.open_process/run_process(str → shell, sequence → argv)
+	apiAnyio             // anyio.open_process/run_process, delegator.run, envoy.run(str → shell, sequence → argv)
 	apiTrio              // trio.run_process/open_process(sequence, shell=?)
+	apiTmux              // libtmux new_session(window_command=), new_window(window_shell=), split/split_window/new_pane(shell=), send_keys(cmd): shell text (tmuxCommand)
+	apiTmuxCmd           // libtmux cmd("new-window", *args): the argv `tmux new-window args...`
 	apiSDKQuery          // claude_agent_sdk.query(prompt=..., options=...)
 	apiSDKClient         // claude_agent_sdk.ClaudeSDKClient(options=...)
 	apiOptions           // ClaudeAgentOptions(...): keyword arguments as an object
@@ -127,12 +129,36 @@ var apis = map[string]api{
 	"asyncio:create_subprocess_shell": apiShell,
 
 	"pty:spawn": apiPty,
+	// ptyprocess (pexpect's own base): PtyProcess.spawn(argv, ...)
+	"ptyprocess:PtyProcess.spawn": apiPty, "ptyprocess:PtyProcessUnicode.spawn": apiPty,
 
 	"pexpect:spawn": apiPexpect, "pexpect:spawnu": apiPexpect, "pexpect:run": apiPexpect,
 	"pexpect:runu": apiPexpect, "pexpect:PopenSpawn": apiPexpect, "pexpect:popen_spawn.PopenSpawn": apiPexpect,
 
 	"anyio:open_process": apiAnyio, "anyio:run_process": apiAnyio,
 	"trio:run_process": apiTrio, "trio:open_process": apiTrio, "trio:lowlevel.open_process": apiTrio,
+	// delegator.py runs a string in a shell (a list as an argv); envoy
+	// splits a line on | and into words (judged as shell text, an
+	// over-approximation)
+	"delegator:run": apiAnyio, "delegator:chain": apiAnyio,
+	"envoy:run": apiAnyio, "envoy:connect": apiAnyio,
+
+	// libtmux: a window or pane started with a command, and keys typed
+	// into a pane's shell (also on an object not known statically, in a
+	// file that imports libtmux: impliedAPI)
+	"libtmux:Server().new_session":  apiTmux,
+	"libtmux:Session().new_window":  apiTmux,
+	"libtmux:Window().split":        apiTmux,
+	"libtmux:Window().split_window": apiTmux,
+	"libtmux:Window().new_pane":     apiTmux,
+	"libtmux:Pane().split":          apiTmux,
+	"libtmux:Pane().split_window":   apiTmux,
+	"libtmux:Pane().new_pane":       apiTmux,
+	"libtmux:Pane().send_keys":      apiTmux,
+	"libtmux:Server().cmd":          apiTmuxCmd,
+	"libtmux:Session().cmd":         apiTmuxCmd,
+	"libtmux:Window().cmd":          apiTmuxCmd,
+	"libtmux:Pane().cmd":            apiTmuxCmd,
 
 	"claude_agent_sdk:query":              apiSDKQuery,
 	"claude_agent_sdk:ClaudeSDKClient":    apiSDKClient,
@@ -203,6 +229,20 @@ var connections = map[string]bool{
 	"fabric:group.SerialGroup": true, "fabric:group.ThreadingGroup": true,
 	"paramiko:SSHClient": true, "paramiko:client.SSHClient": true,
 	"nox:Session": true, "nox:sessions.Session": true,
+	"libtmux:Server": true, "libtmux:Session": true, "libtmux:Window": true, "libtmux:Pane": true,
+}
+
+// tmuxCommand is, for each libtmux method of apiTmux, the keyword and the
+// position (counted without self) of its shell text, and a class that has
+// the method (its key in apis).
+var tmuxCommand = map[string]struct {
+	kw    string
+	pos   int
+	class string
+}{
+	"new_session": {"window_command", 5, "Server"}, "new_window": {"window_shell", 4, "Session"},
+	"split": {"shell", 6, "Pane"}, "split_window": {"shell", 4, "Pane"}, "new_pane": {"shell", 3, "Pane"},
+	"send_keys": {"cmd", 0, "Pane"},
 }
 
 // taskDecorators mark a function whose first parameter is an invoke
@@ -316,7 +356,10 @@ var builtins = map[string]bool{"str": true, "dict": true, "map": true, "zip": tr
 // name it must be) before the detector evaluates it.
 var interestingNames = func() map[string]bool {
 	m := map[string]bool{}
-	for k := range apis {
+	for k, kind := range apis {
+		if kind == apiTmux || kind == apiTmuxCmd {
+			continue // `split` is everywhere: only in a libtmux file (worthEvaluating)
+		}
 		p := k[strings.IndexByte(k, ':')+1:]
 		if i := strings.LastIndexByte(p, '.'); i >= 0 {
 			p = p[i+1:]

@@ -726,12 +726,14 @@ func (a *analyzer) collectImport(i int32) {
 		case kDottedName:
 			first := t.Nodes[c].First
 			if first != none {
+				a.noteLibrary(normModule(t.Text(first)))
 				a.scopes.Bind(first, binding{value: none, ref: true, mod: normModule(t.Text(first)), name: first})
 			}
 		case kAliasedImport:
 			nm := t.Child(c, fName)
 			al := t.Child(c, fAlias)
 			if nm != none && al != none {
+				a.noteLibrary(normModule(t.Text(nm)))
 				a.scopes.Bind(al, binding{value: none, ref: true, mod: normModule(t.Text(nm)), name: al})
 			}
 		}
@@ -760,6 +762,7 @@ func (a *analyzer) collectImportFrom(i int32) {
 	default:
 		return
 	}
+	a.noteLibrary(mod)
 	for c := t.Nodes[i].First; c != none; c = t.Nodes[c].Next {
 		if c == modNode {
 			continue
@@ -782,13 +785,29 @@ func (a *analyzer) collectImportFrom(i int32) {
 	}
 }
 
+// noteLibrary notes the libraries whose objects a method call of an unknown
+// object may stand for (impliedAPI).
+func (a *analyzer) noteLibrary(mod string) {
+	top, _, _ := strings.Cut(mod, ".")
+	switch top {
+	case "libtmux":
+		a.tmux = true
+	case "invoke", "fabric":
+		a.invokes = true
+	}
+}
+
 // normModule maps a module to the one whose API it re-exports.
 func normModule(m string) string {
 	switch m {
 	case "asyncio.subprocess":
 		return "asyncio"
-	case "pexpect.popen_spawn":
+	case "pexpect.popen_spawn", "pexpect.pty_spawn":
 		return "pexpect"
+	case "ptyprocess.ptyprocess":
+		return "ptyprocess"
+	case "libtmux.server", "libtmux.session", "libtmux.window", "libtmux.pane":
+		return "libtmux"
 	case "trio.lowlevel":
 		return "trio"
 	case "os.path":

@@ -43,11 +43,12 @@ func (Detector) Match(f *scanner.File) bool {
 var (
 	apiNeedles = [][]byte{
 		[]byte("subprocess"), []byte("popen"), []byte("exec"), []byte("spawn"),
-		[]byte("pexpect"), []byte("plumbum"),
+		[]byte("pexpect"), []byte("plumbum"), []byte("ptyprocess"), []byte("libtmux"),
 		[]byte("_process"), []byte("claude_agent_sdk"), []byte("claude_code_sdk"), []byte("getoutput"),
 		[]byte("getstatusoutput"), []byte("paramiko"), []byte("runpy"),
 	}
-	apiWords = [][]byte{[]byte("system"), []byte("pty"), []byte("anyio"), []byte("trio"), []byte("invoke"), []byte("fabric"), []byte("nox")}
+	apiWords = [][]byte{[]byte("system"), []byte("pty"), []byte("anyio"), []byte("trio"), []byte("invoke"), []byte("fabric"), []byte("nox"),
+		[]byte("delegator"), []byte("envoy")}
 )
 
 // mayNameAPI is the API prefilter: one of apiNeedles, or of apiWords as a
@@ -61,10 +62,22 @@ func mayNameAPI(src []byte) bool {
 			return true
 		}
 	}
-	// the regular expression only where `sh` stands as a word (it needs
-	// one): `sh` inside `shell` or `hash` is in almost every file
+	// the regular expressions only where `sh` stands as a word, or a
+	// method of an invoke Context is called (each needs one): `sh`
+	// inside `shell` or `hash` is in almost every file
+	if treesitter.ContainsAny(src, contextNeedles) && contextRunRE.Match(src) {
+		return true
+	}
 	return hasWord(src, []byte("sh")) && shImportRE.Match(src)
 }
+
+// contextNeedles and contextRunRE find `c.run(` (`sudo`, `local`) on a
+// name of contextNames: an invoke Context handed to a helper module that
+// does not import invoke (impliedAPI).
+var (
+	contextNeedles = [][]byte{[]byte(".run("), []byte(".sudo("), []byte(".local(")}
+	contextRunRE   = regexp.MustCompile(`\b(?:c|ctx|context|conn|connection|cxn)\.(?:run|sudo|local)\(`)
+)
 
 // hasWord reports whether w occurs in src as a whole word.
 func hasWord(src, w []byte) bool {
@@ -142,6 +155,9 @@ type analyzer struct {
 	// it hands to a function it does not define is judged where written
 	// (handedPartials)
 	partials bool
+	// tmux and invokes say the file imports libtmux, or invoke or
+	// fabric (impliedAPI)
+	tmux, invokes bool
 	// allConsts says the summary is of one name, read with the module's
 	// own imports (SummarizeName): a value is offered whatever strings it
 	// holds and whatever the file's own text holds
@@ -318,8 +334,15 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 		if interestingNames[t.Text(at)] {
 			return true
 		}
-		// sh.claude(...): any attribute of a bound name may be a command.
+		if _, ok := tmuxCommand[t.Text(at)]; ok && a.tmux || a.tmux && t.Is(at, "cmd") {
+			return true
+		}
+		// sh.claude(...): any attribute of a bound name may be a command,
+		// so may one of plumbum's `local.cmd`
 		obj := t.Child(fn, fObject)
+		if obj != none && t.Nodes[obj].Kind == kAttribute && t.Is(t.Child(obj, fAttribute), "cmd") {
+			obj = t.Child(obj, fObject)
+		}
 		return obj != none && t.Nodes[obj].Kind == kIdentifier && a.bound(obj)
 	case kCall, kParen, kSubscript, kBinary, kAwait:
 		return true
@@ -383,6 +406,9 @@ func (a *analyzer) call(n int32) {
 		// subprocess.run`): a process API or the SDK among them is
 		// judged as that, whichever branch comes first
 		callee, helper = alt, false
+	}
+	if api, ok := a.impliedAPI(fn, callee); ok {
+		callee, helper = api, false
 	}
 	if helper {
 		return
@@ -481,9 +507,26 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 			treesitter.Judge(a.p, a.t, []scanner.Arg{a.t.Arg(p)}, at, p.Alt)
 		}
 	case apiPty:
-		if len(pos) >= 1 {
-			v := a.ev.Eval(pos[0])
+		if v, ok := a.argOr(pos, kw, 0, "argv"); ok {
 			a.judgeSeq(v, at)
+		}
+	case apiTmux:
+		c := tmuxCommand[callee.Path[len(callee.Path)-1]]
+		var v value
+		ok := false
+		if c.pos < len(pos) && a.t.Nodes[pos[c.pos]].Kind != kListSplat {
+			v, ok = a.ev.Eval(pos[c.pos]), true
+		} else {
+			v, ok = a.prop(kw, c.kw)
+		}
+		if ok {
+			a.scanShell(v, v.Lit, at)
+		}
+	case apiTmuxCmd:
+		// server.cmd("new-session", "-d", "claude"): tmux with these
+		// arguments, which the argv judge reads as it reads tmux's
+		if len(pos) > 0 {
+			treesitter.Judge(a.p, a.t, append([]scanner.Arg{a.t.Arg(treesitter.Str("tmux", n))}, a.flatArgs(pos)...), at, nil)
 		}
 	case apiPexpect:
 		a.pexpect(n, pos, kw)
@@ -519,6 +562,70 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 		a.sdk(n, opts)
 	}
 }
+
+// impliedAPI is the API a method call of an object the evaluator does not
+// know stands for, by the library the file imports (an over-approximation:
+// the object may be of that library, and an unknown is never absent):
+//
+//   - in a file that imports libtmux, a method of tmuxCommand
+//     (`session.active_window.split(shell=...)`, `pane.send_keys(...)`:
+//     the objects come from lists and look-ups the evaluator does not
+//     follow);
+//   - in a file that imports libtmux, `x.cmd("new-window", ...)`: tmux
+//     with those arguments;
+//   - `c.run(...)`, `sudo`, `local` on the first parameter of a plain
+//     function whose value the file does not give (a task without the
+//     decorator, a helper a task calls from another module), in a file
+//     that imports invoke or fabric, or when the parameter has a name of
+//     contextNames (a helper module need not import invoke): an invoke
+//     Context.
+func (a *analyzer) impliedAPI(fn int32, callee value) (value, bool) {
+	t := a.t
+	if t.Nodes[fn].Kind != kAttribute || apiOf(callee) != apiNone {
+		return value{}, false
+	}
+	at, obj := t.Child(fn, fAttribute), t.Child(fn, fObject)
+	if at == none || obj == none {
+		return value{}, false
+	}
+	name := t.Text(at)
+	switch callee.K {
+	case vUnknown:
+	case vRef:
+		if callee.Mod != "libtmux" {
+			return value{}, false
+		}
+	default:
+		return value{}, false
+	}
+	if c, ok := tmuxCommand[name]; ok && a.tmux {
+		return value{K: vRef, Mod: "libtmux", Path: []string{c.class + "()", name}, Node: fn, Lit: none}, true
+	}
+	if name == "cmd" && a.tmux {
+		return value{K: vRef, Mod: "libtmux", Path: []string{"Pane()", name}, Node: fn, Lit: none}, true
+	}
+	if callee.K != vUnknown || t.Nodes[obj].Kind != kIdentifier {
+		return value{}, false
+	}
+	switch name {
+	case "run", "sudo", "local":
+	default:
+		return value{}, false
+	}
+	pname := t.Text(obj)
+	if !a.invokes && !contextNames[pname] {
+		return value{}, false
+	}
+	bs, _, ok := a.scopes.Lookup([]byte(pname), obj)
+	if !ok || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].method || bs[0].index != 0 {
+		return value{}, false
+	}
+	return value{K: vRef, Mod: "fabric", Path: []string{"Connection()", name}, Node: fn, Lit: none}, true
+}
+
+// contextNames are the names invoke's and fabric's documentation give the
+// Context or Connection a task takes.
+var contextNames = map[string]bool{"c": true, "ctx": true, "context": true, "conn": true, "connection": true, "cxn": true}
 
 // argOr is positional argument i, else the first keyword of names given.
 func (a *analyzer) argOr(pos []int32, kw value, i int, names ...string) (value, bool) {

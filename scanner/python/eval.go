@@ -777,7 +777,8 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		if v.Mod == "sys" && len(v.Path) == 0 && name == "executable" {
 			return treesitter.Str("python", n)
 		}
-		if v.Mod == "plumbum" && len(v.Path) == 0 && name == "cmd" {
+		if v.Mod == "plumbum" && (len(v.Path) == 0 || len(v.Path) == 1 && v.Path[0] == "local") && name == "cmd" {
+			// plumbum.cmd.claude, local.cmd.claude
 			return value{K: vRef, Mod: "plumbum.cmd", Node: n, Lit: none}
 		}
 		if v.Mod == "os" && len(v.Path) == 1 && v.Path[0] == "environ" && name != "get" {

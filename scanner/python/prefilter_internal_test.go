@@ -30,6 +30,15 @@ func TestMayNameAPI(t *testing.T) {
 		{"from sh import git", true},
 		{"def show(): return shell_hash()", false}, // `sh` only inside words
 		{"from claude_agent_sdk import query", true},
+		{"from ptyprocess import PtyProcessUnicode", true},
+		{"import libtmux", true},
+		{"from libtmux.pane import Pane", true},
+		{"import delegator", true},
+		{"import envoy", true},
+		{"delegators = envoys = None", false},
+		{"def review(c):\n    c.run('x')", true},
+		{"def review(ctx):\n    ctx.sudo('x')", true},
+		{"proc.run('x'); abc.run('y')", false},
 		// a longer word only holds the name
 		{"if not items: raise ValueError('empty')", false},
 		{"filesystem = 'ext4'; self.invoked = True", false},
@@ -48,7 +57,7 @@ func TestAPIModulesPassThePrefilter(t *testing.T) {
 		switch k {
 		case apiSubprocess, apiShell, apiShellOut, apiExecV, apiExecL, apiSpawnV, apiSpawnL, apiPosixSpawn,
 			apiExecArgs, apiPty, apiPexpect, apiAnyio, apiTrio, apiSDKQuery, apiSDKClient, apiShCommand,
-			apiPlumbumGet, apiRemoteShell:
+			apiPlumbumGet, apiRemoteShell, apiTmux, apiTmuxCmd:
 		default:
 			continue
 		}

@@ -95,6 +95,21 @@ var apis = map[string]api{
 	"@actions/exec:exec":               apiActionsExec,
 	"@actions/exec:getExecOutput":      apiActionsExec,
 
+	// small spawn libraries: spawn(cmd, args?, opts?), their options
+	// those of child_process.spawn (tinyexec's under nodeOptions)
+	"tinyexec:x":                 apiSpawn,
+	"tinyexec:exec":              apiSpawn,
+	"tinyexec:xSync":             apiSpawn,
+	"tinyexec:execSync":          apiSpawn,
+	"tinyexec:x().pipe":          apiSpawn,
+	"nano-spawn:":                apiSpawn,
+	"nano-spawn:().pipe":         apiSpawn,
+	"@npmcli/promise-spawn:":     apiSpawn,
+	"@npmcli/promise-spawn:open": apiSpawnOrArgv,
+	"spawndamnit:":               apiSpawn,
+	"cross-spawn-promise:":       apiSpawn,
+	"@expo/spawn-async:":         apiSpawn,
+
 	// promisify wrappers: the result is the function (or module) wrapped
 	"es6-promisify:":                       apiPromisify,
 	"es6-promisify:promisify":              apiPromisify,
@@ -138,6 +153,14 @@ var apis = map[string]api{
 // Client()` is the reference "ssh2:Client()", so the methods of its
 // instance are keys of apis ("ssh2:Client().exec").
 var constructors = map[string]bool{"ssh2:Client": true, "ssh2-streams:SSH2Stream": true}
+
+// results are the calls whose result has a method that runs a command
+// (tinyexec's and nano-spawn's `x('a').pipe('b', args)`): the reference
+// the result is, so its methods are keys of apis ("tinyexec:x().pipe").
+var results = map[string][]string{
+	"tinyexec:x": {"x()"}, "tinyexec:exec": {"x()"}, "tinyexec:x().pipe": {"x()"},
+	"nano-spawn:": {"()"}, "nano-spawn:().pipe": {"()"},
+}
 
 // wrapperModules re-export child_process under another name (promise
 // flavours).

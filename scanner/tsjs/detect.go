@@ -584,6 +584,12 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 		if opts.K == vObj {
 			if sv, ok := a.prop(opts, "shell"); ok {
 				shell, shellKnown = sv.Truthy()
+			} else if no, ok := a.prop(opts, "nodeOptions"); ok {
+				// tinyexec: x(cmd, args, { nodeOptions: { shell } })
+				shellKnown = no.K == vObj
+				if sv, ok := a.prop(no, "shell"); ok && shellKnown {
+					shell, shellKnown = sv.Truthy()
+				}
 			}
 		} else {
 			shellKnown = false

@@ -1400,6 +1400,10 @@ func (a *analyzer) evalCall(n int32) value {
 				}
 			}
 		}
+		if r, ok := results[callee.Mod+":"+strings.Join(callee.Path, ".")]; ok {
+			// x('ls'): a process whose .pipe(...) starts another
+			return value{K: vRef, Mod: callee.Mod, Path: r, Node: n, Lit: none}
+		}
 	case apiZx, apiExecaTemplate, apiBunShell:
 		// $({opts}) returns the same tag with options bound.
 		return callee
