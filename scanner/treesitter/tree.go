@@ -218,7 +218,9 @@ func (g *Grammar) ParsePass(p *scanner.Pass) (*Tree, error) {
 // buffers), else it goes back to the pool (Release). Measured on
 // bench/real, the re-scans' parses were half the repository phase's CPU.
 func (g *Grammar) Done(p *scanner.Pass, t *Tree) {
-	if p.Imports == nil && len(p.Needs) > 0 && p.Shared != nil && len(t.Src) <= maxKeptFile {
+	// Not while a large file's C tree exists (scanner.Heavy): that is the
+	// scan's peak of memory, which a kept tree would raise.
+	if p.Imports == nil && len(p.Needs) > 0 && p.Shared != nil && len(t.Src) <= maxKeptFile && !scanner.Heavy() {
 		size := len(t.Src) + len(t.Nodes)*int(unsafe.Sizeof(Node{}))
 		src := t.Src
 		t.Src = bytes.Clone(src)
