@@ -27,6 +27,7 @@ const (
 	KindProcfile    Kind = "procfile"
 	KindCrontab     Kind = "crontab"
 	KindJustfile    Kind = "justfile"
+	KindJenkinsfile Kind = "jenkinsfile"
 )
 
 // Name is the detector's name; findings carry the file's Kind instead.
@@ -97,6 +98,9 @@ func Classify(rel string) (Kind, bool) {
 		return KindProcfile, false
 	case lower == "justfile" || lower == ".justfile" || ext == ".just":
 		return KindJustfile, false
+	case lower == "jenkinsfile" || strings.HasPrefix(lower, "jenkinsfile.") || ext == ".jenkinsfile" ||
+		ext == ".groovy" && strings.HasSuffix(dir, "/vars/"):
+		return KindJenkinsfile, false
 	case lower == "crontab" || ext == ".cron" || ext == ".crontab" || strings.Contains(dir, "/cron.d/"):
 		return KindCrontab, false
 	case ext == ".json" || ext == ".jsonc":
@@ -158,6 +162,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 		return nil
 	case KindCrontab:
 		s.crontab()
+		return nil
+	case KindJenkinsfile:
+		s.jenkinsfile()
 		return nil
 	}
 	if !strict && !worthParsing(p) {

@@ -73,6 +73,11 @@ func TestClassify(t *testing.T) {
 		{"crontab", data.KindCrontab, false},
 		{"etc/cron.d/backup", data.KindCrontab, false},
 		{"jobs.cron", data.KindCrontab, false},
+		{"Jenkinsfile", data.KindJenkinsfile, false},
+		{"ci/Jenkinsfile.release", data.KindJenkinsfile, false},
+		{"ci/deploy.jenkinsfile", data.KindJenkinsfile, false},
+		{"vars/review.groovy", data.KindJenkinsfile, false},
+		{"src/App.groovy", "", false},
 		{".mcp.json", data.KindJSON, true},
 		{".vscode/tasks.json", data.KindJSON, true},
 		{".devcontainer/devcontainer.json", data.KindJSON, true},
@@ -239,7 +244,7 @@ func TestParseErrorIsTyped(t *testing.T) {
 var fuzzNames = []string{
 	"package.json", ".github/workflows/ci.yml", "action.yml", "compose.yaml", "Makefile",
 	"Dockerfile", "x.service", "Procfile", "crontab", "etc/cron.d/job", ".mcp.json", "x.json",
-	"x.yaml", "x.toml", ".vscode/tasks.json",
+	"x.yaml", "x.toml", ".vscode/tasks.json", "Jenkinsfile",
 }
 
 // FuzzDataDetector feeds arbitrary bytes as each kind of data file: the

@@ -39,6 +39,8 @@ type scan struct {
 	subs       *subMakeState
 	subDepth   int
 	noSubMakes bool
+	// nsubst numbers the variables substitutions become (substitute).
+	nsubst int
 	// usesChain are the files whose local actions or reusable workflows
 	// led to this one (localUses), outermost first.
 	usesChain []string
