@@ -28,6 +28,7 @@ const (
 	KindCrontab     Kind = "crontab"
 	KindJustfile    Kind = "justfile"
 	KindJenkinsfile Kind = "jenkinsfile"
+	KindSupervisord Kind = "supervisord"
 )
 
 // Name is the detector's name; findings carry the file's Kind instead.
@@ -101,6 +102,10 @@ func Classify(rel string) (Kind, bool) {
 	case lower == "jenkinsfile" || strings.HasPrefix(lower, "jenkinsfile.") || ext == ".jenkinsfile" ||
 		ext == ".groovy" && strings.HasSuffix(dir, "/vars/"):
 		return KindJenkinsfile, false
+	case lower == "supervisord.conf" || lower == "supervisor.conf" || (ext == ".conf" || ext == ".ini") &&
+		(strings.Contains(dir, "/supervisor/") || strings.Contains(dir, "/supervisord/") ||
+			strings.Contains(dir, "/supervisor.d/") || strings.Contains(dir, "/supervisord.d/")):
+		return KindSupervisord, false
 	case lower == "crontab" || ext == ".cron" || ext == ".crontab" || strings.Contains(dir, "/cron.d/"):
 		return KindCrontab, false
 	case ext == ".json" || ext == ".jsonc":
@@ -165,6 +170,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 		return nil
 	case KindJenkinsfile:
 		s.jenkinsfile()
+		return nil
+	case KindSupervisord:
+		s.supervisord()
 		return nil
 	}
 	if !strict && !worthParsing(p) {

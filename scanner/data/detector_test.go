@@ -78,6 +78,10 @@ func TestClassify(t *testing.T) {
 		{"ci/deploy.jenkinsfile", data.KindJenkinsfile, false},
 		{"vars/review.groovy", data.KindJenkinsfile, false},
 		{"src/App.groovy", "", false},
+		{"supervisord.conf", data.KindSupervisord, false},
+		{"deploy/supervisor/conf.d/agent.conf", data.KindSupervisord, false},
+		{"etc/supervisord.d/agent.ini", data.KindSupervisord, false},
+		{"nginx/site.conf", "", false},
 		{".mcp.json", data.KindJSON, true},
 		{".vscode/tasks.json", data.KindJSON, true},
 		{".devcontainer/devcontainer.json", data.KindJSON, true},
@@ -245,6 +249,7 @@ var fuzzNames = []string{
 	"package.json", ".github/workflows/ci.yml", "action.yml", "compose.yaml", "Makefile",
 	"Dockerfile", "x.service", "Procfile", "crontab", "etc/cron.d/job", ".mcp.json", "x.json",
 	"x.yaml", "x.toml", ".vscode/tasks.json", "Jenkinsfile",
+	"supervisord.conf",
 }
 
 // FuzzDataDetector feeds arbitrary bytes as each kind of data file: the

@@ -1,0 +1,140 @@
+package data
+
+import (
+	"regexp"
+	"strings"
+)
+
+// INI files that define launches (docs/data.md): supervisord's programs,
+// tox's test environments and git's aliases and command settings. They
+// are read line by line and never fail.
+
+// iniEntry is one `key = value` of an INI file: its section (as written,
+// inside the brackets), its key and its value's lines (the first after
+// the separator, then indented continuation lines), comments removed.
+type iniEntry struct {
+	section, key string
+	lines        []text
+}
+
+var (
+	iniSectionRE = regexp.MustCompile(`^\s*\[([^\]]*)\]`)
+	iniKeyRE     = regexp.MustCompile(`^([^\s=:#;\[][^=:]*?)\s*[=:]\s*`)
+)
+
+// pyINI reads an INI file as Python's configparser does (supervisord,
+// tox): `key = value` or `key: value`, a value continued on indented
+// lines, `#` and `;` comment lines; comment cuts the inline comment from
+// a line of a value.
+func (s *scan) pyINI(comment func(string) string) []iniEntry {
+	var out []iniEntry
+	section := ""
+	var cur *iniEntry
+	for _, l := range s.physLines() {
+		t := strings.TrimSpace(l.s)
+		if t == "" || t[0] == '#' || t[0] == ';' {
+			continue
+		}
+		if cur != nil && (l.s[0] == ' ' || l.s[0] == '\t') {
+			body := strings.TrimLeft(l.s, " \t")
+			cur.lines = append(cur.lines, verbatim(comment(body), l.off+len(l.s)-len(body)))
+			continue
+		}
+		cur = nil
+		if m := iniSectionRE.FindStringSubmatch(l.s); m != nil {
+			section = strings.TrimSpace(m[1])
+			continue
+		}
+		m := iniKeyRE.FindStringSubmatchIndex(l.s)
+		if m == nil {
+			continue
+		}
+		out = append(out, iniEntry{section: section, key: strings.ToLower(l.s[m[2]:m[3]]),
+			lines: []text{verbatim(comment(l.s[m[1]:]), l.off+m[1])}})
+		cur = &out[len(out)-1]
+	}
+	return out
+}
+
+// supervisorSubstRE is a supervisord expansion: `%(ENV_X)s`,
+// `%(program_name)s`, `%(process_num)02d`.
+var supervisorSubstRE = regexp.MustCompile(`%\([^)\n]*\)[-#0 +]*[0-9]*(?:\.[0-9]+)?[a-zA-Z]`)
+
+// supervisorEnvRE is one `KEY="value"` or `KEY=value` of an environment=
+// setting.
+var supervisorEnvRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^,\s]*))`)
+
+// supervisord scans the `command=` of supervisord's `[program:x]`,
+// `[eventlistener:x]` and `[fcgi-program:x]` sections. supervisord splits
+// the command into words itself, without a shell; read as shell it
+// over-approximates, and `bash -c '...'` in it is shell text (eval).
+// `%(ENV_X)s` and the other expansions are unknown parts; `environment=`
+// values are the environment of the program (and of a shell it starts).
+func (s *scan) supervisord() {
+	entries := s.pyINI(func(v string) string {
+		// an inline comment starts at a `;` after a blank
+		for i := 1; i < len(v); i++ {
+			if v[i] == ';' && (v[i-1] == ' ' || v[i-1] == '\t') {
+				return strings.TrimRight(v[:i], " \t")
+			}
+		}
+		return v
+	})
+	values := map[string][]text{}
+	var env []envVar
+	for _, e := range entries {
+		if e.key != "environment" {
+			continue
+		}
+		for _, l := range e.lines {
+			for _, m := range supervisorEnvRE.FindAllStringSubmatchIndex(l.s, -1) {
+				for g := 4; g <= 8; g += 2 {
+					if m[g] >= 0 {
+						name := l.s[m[2]:m[3]]
+						v := text{s: l.s[m[g]:m[g+1]], m: l.m[m[g] : m[g+1]+1]}
+						values["ENV_"+name] = append(values["ENV_"+name], v)
+						env = append(env, envVar{name: name, val: v})
+					}
+				}
+			}
+		}
+	}
+	named := func(expr string) string {
+		if i := strings.IndexByte(expr, ')'); i > 2 {
+			return expr[2:i]
+		}
+		return ""
+	}
+	for _, e := range entries {
+		kind, _, _ := strings.Cut(e.section, ":")
+		if e.key != "command" || kind != "program" && kind != "eventlistener" && kind != "fcgi-program" {
+			continue
+		}
+		var parts []text
+		for i, l := range e.lines {
+			if i > 0 {
+				parts = append(parts, text{s: " ", m: []int{l.fileOff(0), l.fileOff(0)}})
+			}
+			parts = append(parts, l)
+		}
+		cmd := joinText(parts...)
+		cmd = unescapePercent(cmd)
+		cmd, sub := s.substitute(cmd, supervisorSubstRE, named, values)
+		s.shell(withEnv(cmd, append(append([]envVar(nil), env...), sub...)), "", nil)
+	}
+}
+
+// unescapePercent turns supervisord's `%%` into `%`.
+func unescapePercent(t text) text {
+	if !strings.Contains(t.s, "%%") {
+		return t
+	}
+	var b builder
+	for i := 0; i < len(t.s); i++ {
+		b.add(t.s[i:i+1], t.fileOff(i))
+		if t.s[i] == '%' && i+1 < len(t.s) && t.s[i+1] == '%' {
+			i++
+		}
+	}
+	return b.text(t.fileOff(len(t.s)))
+}
