@@ -29,6 +29,7 @@ const (
 	KindJustfile    Kind = "justfile"
 	KindJenkinsfile Kind = "jenkinsfile"
 	KindSupervisord Kind = "supervisord"
+	KindTox         Kind = "tox"
 )
 
 // Name is the detector's name; findings carry the file's Kind instead.
@@ -106,6 +107,8 @@ func Classify(rel string) (Kind, bool) {
 		(strings.Contains(dir, "/supervisor/") || strings.Contains(dir, "/supervisord/") ||
 			strings.Contains(dir, "/supervisor.d/") || strings.Contains(dir, "/supervisord.d/")):
 		return KindSupervisord, false
+	case lower == "tox.ini" || lower == "setup.cfg":
+		return KindTox, false
 	case lower == "crontab" || ext == ".cron" || ext == ".crontab" || strings.Contains(dir, "/cron.d/"):
 		return KindCrontab, false
 	case ext == ".json" || ext == ".jsonc":
@@ -173,6 +176,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 		return nil
 	case KindSupervisord:
 		s.supervisord()
+		return nil
+	case KindTox:
+		s.tox()
 		return nil
 	}
 	if !strict && !worthParsing(p) {

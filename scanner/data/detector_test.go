@@ -82,6 +82,8 @@ func TestClassify(t *testing.T) {
 		{"deploy/supervisor/conf.d/agent.conf", data.KindSupervisord, false},
 		{"etc/supervisord.d/agent.ini", data.KindSupervisord, false},
 		{"nginx/site.conf", "", false},
+		{"tox.ini", data.KindTox, false},
+		{"pkg/setup.cfg", data.KindTox, false},
 		{".mcp.json", data.KindJSON, true},
 		{".vscode/tasks.json", data.KindJSON, true},
 		{".devcontainer/devcontainer.json", data.KindJSON, true},
@@ -249,7 +251,7 @@ var fuzzNames = []string{
 	"package.json", ".github/workflows/ci.yml", "action.yml", "compose.yaml", "Makefile",
 	"Dockerfile", "x.service", "Procfile", "crontab", "etc/cron.d/job", ".mcp.json", "x.json",
 	"x.yaml", "x.toml", ".vscode/tasks.json", "Jenkinsfile",
-	"supervisord.conf",
+	"supervisord.conf", "tox.ini",
 }
 
 // FuzzDataDetector feeds arbitrary bytes as each kind of data file: the

@@ -138,3 +138,84 @@ func unescapePercent(t text) text {
 	}
 	return b.text(t.fileOff(len(t.s)))
 }
+
+// toxSubstRE is a tox substitution, one level of nesting inside:
+// `{posargs}`, `{posargs:default}`, `{env:KEY:default}`, `{toxinidir}`,
+// `{[section]key}`.
+var toxSubstRE = regexp.MustCompile(`\{[^{}\n]*(?:\{[^{}\n]*\}[^{}\n]*)*\}`)
+
+// tox scans the `commands`, `commands_pre` and `commands_post` of tox's
+// `[testenv]` and `[testenv:NAME]` sections (in tox.ini, and setup.cfg's
+// `[tox:tox]` file): one command per line, a line ending in `\`
+// continued on the next, a leading `-` or `!` dropped. tox splits each
+// into words itself; read as shell it over-approximates. Substitutions
+// are unknown parts: `{env:KEY}` is dynamic when a `setenv`/`set_env` of
+// the file gives KEY a runtime, `{posargs:claude}` and others whose text
+// names a runtime are dynamic, others a neutral word. `setenv` values are
+// the commands' environment.
+func (s *scan) tox() {
+	entries := s.pyINI(func(v string) string {
+		for i := 0; i < len(v); i++ {
+			if v[i] == '#' && (i == 0 || v[i-1] != '\\') {
+				return strings.TrimRight(v[:i], " \t")
+			}
+		}
+		return v
+	})
+	values := map[string][]text{}
+	var env []envVar
+	for _, e := range entries {
+		if e.key != "setenv" && e.key != "set_env" {
+			continue
+		}
+		for _, l := range e.lines {
+			name, v, ok := strings.Cut(l.s, "=")
+			name = strings.TrimSpace(name)
+			if !ok || !isEnvName(name) {
+				continue
+			}
+			lead := len(v) - len(strings.TrimLeft(v, " \t"))
+			at := len(l.s) - len(v) + lead
+			val := text{s: strings.TrimSpace(v), m: l.m[at : at+len(strings.TrimSpace(v))+1]}
+			values[name] = append(values[name], val)
+			env = append(env, envVar{name: name, val: val})
+		}
+	}
+	named := func(expr string) string {
+		if rest, ok := strings.CutPrefix(expr, "{env:"); ok {
+			name, _, _ := strings.Cut(strings.TrimSuffix(rest, "}"), ":")
+			return name
+		}
+		return ""
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.section, "testenv") || e.key != "commands" && e.key != "commands_pre" && e.key != "commands_post" {
+			continue
+		}
+		var joined []text
+		for i := 0; i < len(e.lines); i++ {
+			l := e.lines[i]
+			if l.s == "" {
+				continue
+			}
+			parts := []text{l}
+			for strings.HasSuffix(strings.TrimRight(parts[len(parts)-1].s, " \t"), `\`) && i+1 < len(e.lines) {
+				last := parts[len(parts)-1]
+				cut := strings.LastIndexByte(last.s, '\\')
+				parts[len(parts)-1] = text{s: last.s[:cut] + " ", m: append(append([]int(nil), last.m[:cut+1]...), last.fileOff(cut))}
+				i++
+				parts = append(parts, e.lines[i])
+			}
+			joined = append(joined, joinText(parts...))
+		}
+		for _, l := range joined {
+			k := 0
+			for k < len(l.s) && (l.s[k] == '-' || l.s[k] == '!' || l.s[k] == ' ') {
+				k++
+			}
+			cmd := text{s: l.s[k:], m: l.m[k:]}
+			cmd, sub := s.substitute(cmd, toxSubstRE, named, values)
+			s.shell(withEnv(cmd, append(append([]envVar(nil), env...), sub...)), "", nil)
+		}
+	}
+}
