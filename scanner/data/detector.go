@@ -199,6 +199,11 @@ func (s *scan) run(kind Kind, strict bool) error {
 		s.yaml = true
 		docs, err = yamlDocs(p.Src, s.ln, s.hitLimit)
 	}
+	if err != nil && !strict && namedFormat(p.Path) && p.Config.MentionsRuntime(p.Src) {
+		// A file of a launch format named by its path (mise): broken, it
+		// may hide a launch, so with a runtime named in it it is RED.
+		strict = true
+	}
 	if err != nil {
 		if !strict {
 			return nil
@@ -232,11 +237,19 @@ func (s *scan) run(kind Kind, strict bool) error {
 			if path.Base(p.Path) == "pyproject.toml" {
 				s.pyprojectTasks(d)
 			}
+			if isMise(p.Path) {
+				s.mise(d)
+			}
 		}
 		s.walk(d)
 	}
 	return nil
 }
+
+// namedFormat reports a generic data file whose name says it defines
+// launches (docs/data.md): a mise file. One that does not parse is RED
+// when it names a runtime.
+func namedFormat(rel string) bool { return isMise(rel) }
 
 // worthParsing reports whether a generic data file can hold a launch or
 // the primitive: it names a runtime, the wrapper or a bypass mode.

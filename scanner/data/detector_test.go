@@ -84,6 +84,9 @@ func TestClassify(t *testing.T) {
 		{"nginx/site.conf", "", false},
 		{"tox.ini", data.KindTox, false},
 		{"pkg/setup.cfg", data.KindTox, false},
+		{"mise.toml", data.KindTOML, false},
+		{".config/mise/config.toml", data.KindTOML, false},
+		{".mise.local.toml", data.KindTOML, false},
 		{".mcp.json", data.KindJSON, true},
 		{".vscode/tasks.json", data.KindJSON, true},
 		{".devcontainer/devcontainer.json", data.KindJSON, true},
@@ -251,7 +254,7 @@ var fuzzNames = []string{
 	"package.json", ".github/workflows/ci.yml", "action.yml", "compose.yaml", "Makefile",
 	"Dockerfile", "x.service", "Procfile", "crontab", "etc/cron.d/job", ".mcp.json", "x.json",
 	"x.yaml", "x.toml", ".vscode/tasks.json", "Jenkinsfile",
-	"supervisord.conf", "tox.ini",
+	"supervisord.conf", "tox.ini", "mise.toml",
 }
 
 // FuzzDataDetector feeds arbitrary bytes as each kind of data file: the
