@@ -30,6 +30,7 @@ const (
 	KindJenkinsfile Kind = "jenkinsfile"
 	KindSupervisord Kind = "supervisord"
 	KindTox         Kind = "tox"
+	KindGitConfig   Kind = "gitconfig"
 )
 
 // Name is the detector's name; findings carry the file's Kind instead.
@@ -109,6 +110,9 @@ func Classify(rel string) (Kind, bool) {
 		return KindSupervisord, false
 	case lower == "tox.ini" || lower == "setup.cfg":
 		return KindTox, false
+	case lower == ".gitconfig" || lower == "gitconfig" || ext == ".gitconfig" ||
+		lower == "config" && strings.HasSuffix(dir, "/.config/git/"):
+		return KindGitConfig, false
 	case lower == "crontab" || ext == ".cron" || ext == ".crontab" || strings.Contains(dir, "/cron.d/"):
 		return KindCrontab, false
 	case ext == ".json" || ext == ".jsonc":
@@ -179,6 +183,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 		return nil
 	case KindTox:
 		s.tox()
+		return nil
+	case KindGitConfig:
+		s.gitconfig()
 		return nil
 	}
 	if !strict && !worthParsing(p) {

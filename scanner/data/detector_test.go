@@ -87,6 +87,9 @@ func TestClassify(t *testing.T) {
 		{"mise.toml", data.KindTOML, false},
 		{".config/mise/config.toml", data.KindTOML, false},
 		{".mise.local.toml", data.KindTOML, false},
+		{".gitconfig", data.KindGitConfig, false},
+		{"dotfiles/work.gitconfig", data.KindGitConfig, false},
+		{"home/.config/git/config", data.KindGitConfig, false},
 		{".mcp.json", data.KindJSON, true},
 		{".vscode/tasks.json", data.KindJSON, true},
 		{".devcontainer/devcontainer.json", data.KindJSON, true},
@@ -254,7 +257,7 @@ var fuzzNames = []string{
 	"package.json", ".github/workflows/ci.yml", "action.yml", "compose.yaml", "Makefile",
 	"Dockerfile", "x.service", "Procfile", "crontab", "etc/cron.d/job", ".mcp.json", "x.json",
 	"x.yaml", "x.toml", ".vscode/tasks.json", "Jenkinsfile",
-	"supervisord.conf", "tox.ini", "mise.toml",
+	"supervisord.conf", "tox.ini", "mise.toml", ".gitconfig",
 }
 
 // FuzzDataDetector feeds arbitrary bytes as each kind of data file: the

@@ -219,3 +219,106 @@ func (s *scan) tox() {
 		}
 	}
 }
+
+// gitShellKeys are git settings (section, or `section.*` for any
+// subsection, and key, lower case) whose value git runs as a shell
+// command line.
+var gitShellKeys = map[string]bool{
+	"core.editor": true, "core.pager": true, "core.sshcommand": true, "core.askpass": true,
+	"core.fsmonitor": true, "sequence.editor": true, "diff.external": true, "gpg.program": true,
+	"gpg.*.program": true, "interactive.difffilter": true, "sendemail.sendmailcmd": true,
+	"diff.*.command": true, "diff.*.textconv": true, "difftool.*.cmd": true, "mergetool.*.cmd": true,
+	"merge.*.driver": true, "filter.*.clean": true, "filter.*.smudge": true, "filter.*.process": true,
+	"pager.*": true, "browser.*.cmd": true, "uploadpack.packobjectshook": true,
+}
+
+var (
+	gitSectionRE = regexp.MustCompile(`^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]`)
+	gitKeyRE     = regexp.MustCompile(`^\s*([A-Za-z][A-Za-z0-9-]*)\s*(=\s*)?`)
+)
+
+// gitconfig scans a git config file: an `[alias]` whose value starts
+// with `!` is a shell command line (git runs it with `sh -c`, the
+// alias's arguments after it), and the settings of gitShellKeys
+// (core.editor, core.pager, core.sshCommand, filter drivers, textconv,
+// merge drivers...) are shell command lines git runs; credential.helper
+// too when it starts with `!`. A value is read as git does: quotes
+// removed, `\"`, `\\`, `\n` and `\t` escapes decoded, `#` and `;`
+// comments outside quotes removed, a line ending in `\` continued.
+func (s *scan) gitconfig() {
+	section, sub := "", false
+	phys := s.physLines()
+	for i := 0; i < len(phys); i++ {
+		l := phys[i]
+		if m := gitSectionRE.FindStringSubmatchIndex(l.s); m != nil {
+			section = strings.ToLower(l.s[m[2]:m[3]])
+			sub = m[4] >= 0 || strings.Contains(section, ".")
+			if k := strings.IndexByte(section, '.'); k >= 0 {
+				section = section[:k]
+			}
+			rest := l.s[m[1]:]
+			if strings.TrimSpace(rest) == "" || strings.TrimSpace(rest)[0] == '#' || strings.TrimSpace(rest)[0] == ';' {
+				continue
+			}
+			// `[alias] x = !cmd` on the section's line
+			l = mline{s: rest, off: l.off + m[1]}
+		}
+		m := gitKeyRE.FindStringSubmatchIndex(l.s)
+		if m == nil || m[4] < 0 {
+			continue
+		}
+		key := strings.ToLower(l.s[m[2]:m[3]])
+		name := section + "." + key
+		if sub {
+			name = section + ".*." + key
+		}
+		var b builder
+		q := false
+		at, line := m[1], l
+	value:
+		for {
+			str := line.s
+			for ; at < len(str); at++ {
+				c := str[at]
+				switch {
+				case c == '"':
+					q = !q
+				case c == '\\' && at+1 < len(str):
+					at++
+					switch str[at] {
+					case 'n':
+						b.add("\n", line.off+at)
+					case 't':
+						b.add("\t", line.off+at)
+					case 'b':
+					default:
+						b.add(str[at:at+1], line.off+at)
+					}
+				case c == '\\' && i+1 < len(phys):
+					i++
+					line, at = phys[i], 0
+					continue value
+				case !q && (c == '#' || c == ';'):
+					break value
+				default:
+					b.add(str[at:at+1], line.off+at)
+				}
+			}
+			break
+		}
+		v := b.text(line.off + len(line.s))
+		lead := len(v.s) - len(strings.TrimLeft(v.s, " \t"))
+		v = text{s: strings.TrimRight(v.s[lead:], " \t"), m: v.m[lead:]}
+		v.m = v.m[:len(v.s)+1]
+		switch {
+		case section == "alias" || name == "credential.helper" || name == "credential.*.helper":
+			if strings.HasPrefix(v.s, "!") {
+				s.shell(text{s: v.s[1:], m: v.m[1:]}, "", nil)
+			}
+		case gitShellKeys[name] || sub && gitShellKeys[section+".*"]:
+			if v.s != "true" && v.s != "false" {
+				s.shell(v, "", nil)
+			}
+		}
+	}
+}
