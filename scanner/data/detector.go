@@ -236,6 +236,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 			if isTmux(p.Path) || isTmuxDoc(d) {
 				s.tmux(d)
 			}
+			if isAnsible(p.Path) || isAnsibleDoc(d) {
+				s.ansible(d)
+			}
 		case KindJSON:
 			switch path.Base(p.Path) {
 			case "deno.json", "deno.jsonc":
@@ -257,9 +260,10 @@ func (s *scan) run(kind Kind, strict bool) error {
 }
 
 // namedFormat reports a generic data file whose name says it defines
-// launches (docs/data.md): a mise file, a tmuxinator or tmuxp session. One that does not parse is RED
+// launches (docs/data.md): a mise file, a tmuxinator or tmuxp session,
+// an Ansible playbook or task file. One that does not parse is RED
 // when it names a runtime.
-func namedFormat(rel string) bool { return isMise(rel) || isTmux(rel) }
+func namedFormat(rel string) bool { return isMise(rel) || isTmux(rel) || isAnsible(rel) }
 
 // worthParsing reports whether a generic data file can hold a launch or
 // the primitive: it names a runtime, the wrapper or a bypass mode.

@@ -92,6 +92,8 @@ func TestClassify(t *testing.T) {
 		{"home/.config/git/config", data.KindGitConfig, false},
 		{".tmuxinator.yml", data.KindYAML, false},
 		{"tmuxp/dev.yaml", data.KindYAML, false},
+		{"playbooks/site.yml", data.KindYAML, false},
+		{"roles/agent/tasks/main.yml", data.KindYAML, false},
 		{".mcp.json", data.KindJSON, true},
 		{".vscode/tasks.json", data.KindJSON, true},
 		{".devcontainer/devcontainer.json", data.KindJSON, true},
@@ -260,7 +262,7 @@ var fuzzNames = []string{
 	"Dockerfile", "x.service", "Procfile", "crontab", "etc/cron.d/job", ".mcp.json", "x.json",
 	"x.yaml", "x.toml", ".vscode/tasks.json", "Jenkinsfile",
 	"supervisord.conf", "tox.ini", "mise.toml", ".gitconfig",
-	".tmuxinator.yml",
+	".tmuxinator.yml", "roles/x/tasks/main.yml",
 }
 
 // FuzzDataDetector feeds arbitrary bytes as each kind of data file: the

@@ -274,7 +274,7 @@ func (s *scan) walk(n *node) {
 				s.command(v, argsOf(n))
 			case lifecycleKeys[k.str]:
 				s.lifecycle(v)
-			case s.yaml && scriptKeys[k.str] && s.p.Language != string(KindActions):
+			case s.yaml && scriptKeys[k.str] && s.p.Language != string(KindActions) && !s.done[v]:
 				// In workflows, run: steps are read with their shell by
 				// the actions scan, and actions/github-script's script:
 				// input is JavaScript.
