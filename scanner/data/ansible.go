@@ -86,7 +86,7 @@ func jinjaName(expr string) string {
 // the task's `loop:`/`with_items:` (`item`), or when its text names a
 // runtime. The task's `environment:` literal values are its environment.
 func (s *scan) ansible(root *node) {
-	values := map[string][]text{}
+	values := newValueSet(nil)
 	seen := map[*node]bool{}
 	var collect func(n *node)
 	collect = func(n *node) {
@@ -105,7 +105,7 @@ func (s *scan) ansible(root *node) {
 					if v := n.vals[i]; v.kind == kindObject {
 						for j, vk := range v.keys {
 							if vv := v.vals[j]; vv.kind == kindScalar && vv.isString {
-								values[vk.str] = append(values[vk.str], vv.text())
+								values.add(vk.str, vv.text())
 							}
 						}
 					}
@@ -138,7 +138,7 @@ func (s *scan) ansible(root *node) {
 }
 
 // ansibleTask scans one task's command modules.
-func (s *scan) ansibleTask(task *node, global map[string][]text) {
+func (s *scan) ansibleTask(task *node, global *valueSet) {
 	var env []envVar
 	if e := task.get("environment"); e != nil && e.kind == kindObject {
 		for i, k := range e.keys {
@@ -153,18 +153,17 @@ func (s *scan) ansibleTask(task *node, global map[string][]text) {
 		if l == nil || l.kind != kindArray {
 			continue
 		}
-		values = map[string][]text{}
-		for k, v := range global {
-			values[k] = v
+		if values == global {
+			values = newValueSet(global)
 		}
 		for _, e := range l.elems {
 			switch e.kind {
 			case kindScalar:
-				values["item"] = append(values["item"], e.text())
+				values.add("item", e.text())
 			case kindObject:
 				for _, v := range e.vals {
 					if v.kind == kindScalar {
-						values["item"] = append(values["item"], v.text())
+						values.add("item", v.text())
 					}
 				}
 			}

@@ -139,6 +139,11 @@ func TestBadInput(t *testing.T) {
 		{"self-referring make variable around nested function definitions", "Makefile", "A=$B$B\nB=$0()=$B$B\n:\n\t$A ", nil},
 		{"invalid TOML", "x.toml", "command = \"claude\n", nil},
 		{"empty package.json", "package.json", "", []string{"1:1 package.json RED:unparseable"}},
+		{"nested Jenkinsfile steps", "Jenkinsfile", strings.Repeat("sh(", 200000) + "'claude'" + strings.Repeat(")", 200000), []string{"1:4 jenkinsfile RED:unparseable"}},
+		{"unclosed Jenkinsfile steps", "Jenkinsfile", "sh 'pi -p x'\n" + strings.Repeat("sh(", 200000) + "'claude'", []string{"1:5 jenkinsfile RED:direct-literal", "2:7 jenkinsfile RED:unparseable"}},
+		{"unclosed GString interpolations", "Jenkinsfile", strings.Repeat("sh \"${", 100000) + "claude\n", []string{"1:4 jenkinsfile RED:unparseable", "1:5 jenkinsfile RED:dynamic"}},
+		{"many Groovy names", "Jenkinsfile", strings.Repeat("x = 'a'\n", 50000) + strings.Repeat("sh \"${x} claude\"\n", 10000), nil},
+		{"tox continuation lines", "tox.ini", "[testenv]\ncommands =\n  claude \\\n" + strings.Repeat("  a \\\n", 100000) + "  -p\n", []string{"3:3 tox RED:direct-literal"}},
 		{"NUL byte in a Dockerfile", "Dockerfile", "RUN claude -p x\x00\n", []string{"1:5 dockerfile RED:direct-literal"}},
 	}
 	for _, tc := range tests {
@@ -278,6 +283,13 @@ func FuzzDataDetector(f *testing.F) {
 		"\x08* * * * * claude % x\n",
 		"\x0c&a [*a]\ncommand: [claude]\n",
 		"\x0d[a]\ncommand = \"\"\"\nclaude\"\"\"\n",
+		"\x0fpipeline { steps { sh \"${x} -p\"; sh(script: '''claude''', returnStdout: true) } }\n",
+		"\x10[program:a]\ncommand=%(ENV_A)s claude\n  -p x\n",
+		"\x11[testenv]\ncommands = - {posargs:claude} \\\n  -p\n",
+		"\x12[tasks.a]\nrun = [\"{{vars.a}}\", {task = \"b\"}]\n[vars]\na = \"claude\"\n",
+		"\x13[alias]\n\ta = \"!claude \\\n -p\" ; x\n",
+		"\x14name: a\nroot: .\nwindows:\n  - a: {panes: [claude, [pi], {x: claude}]}\n",
+		"\x15- shell: \"{{ item }}\"\n  loop: [claude]\n- command: {argv: [pi]}\n",
 		// At and past the nesting bounds.
 		"\x04X := " + strings.Repeat("$(shell ", 10) + "claude" + strings.Repeat(")", 10) + "\n",
 		"\x00{\"scripts\": {\"a\": \"" + strings.Repeat("if true; then ", 1001) + "claude\"}}",

@@ -19,8 +19,14 @@ type gtok struct {
 	kind       byte // 'i' identifier, 's' string, 'n' newline, 'p' punctuation
 	s          string
 	start, end int
-	str        text    // a string's decoded text, interpolations kept raw
-	spans      [][]int // a string's interpolations, offsets in str
+	*gstr      // a string's text (nil for other tokens)
+}
+
+// gstr is a string token's decoded text, its interpolations kept raw,
+// and their spans (offsets in str).
+type gstr struct {
+	str   text
+	spans [][]int
 }
 
 // groovySteps are the pipeline steps that run a command line; true for a
@@ -46,65 +52,27 @@ func groovyName(expr string) string {
 // list, hides what follows: with a runtime named in the file it is
 // unparseable there.
 func (s *scan) jenkinsfile() {
-	toks, broken := lexGroovy(string(s.src))
-	values := map[string][]text{}
-	// Literal assignments (`def agent = 'claude'`, `AGENT = 'claude'` in
-	// environment {}), parameter defaults and choices, and `NAME=value`
-	// strings (withEnv) give the values of names; control flow is not
-	// followed, so each is only a possibility (dynamic).
-	for k, t := range toks {
-		switch {
-		case t.kind == 's' && t.spans == nil:
-			if m := groovyEnvRE.FindStringSubmatchIndex(t.str.s); m != nil {
-				name := t.str.s[m[2]:m[3]]
-				values[name] = append(values[name], text{s: t.str.s[m[4]:m[5]], m: t.str.m[m[4] : m[5]+1]})
-			}
-		case t.kind == 'i' && k+2 < len(toks) && toks[k+1].kind == 'p' && toks[k+1].s == "=" &&
-			toks[k+2].kind == 's' && toks[k+2].spans == nil && (k+3 >= len(toks) || toks[k+3].s != "="):
-			values[t.s] = append(values[t.s], toks[k+2].str)
-		case t.kind == 'i' && t.s == "name" && k+2 < len(toks) && toks[k+1].s == ":" && toks[k+2].kind == 's':
-			name := toks[k+2].str.s
-			end := groovyArgsEnd(toks, k)
-			for j := k; j+2 < end; j++ {
-				if toks[j].kind == 'i' && (toks[j].s == "defaultValue" || toks[j].s == "choices") && toks[j+1].s == ":" {
-					for q := j + 2; q < end && toks[q].s != ","; q++ {
-						if toks[q].s == "[" {
-							for ; q < end && toks[q].s != "]"; q++ {
-								if toks[q].kind == 's' {
-									values[name] = append(values[name], toks[q].str)
-								}
-							}
-							break
-						}
-						if toks[q].kind == 's' {
-							values[name] = append(values[name], toks[q].str)
-						}
-					}
-				}
-			}
-		}
-	}
+	src := string(s.src)
+	toks, broken := lexGroovy(src)
+	values := groovyValues(toks)
 	var env []envVar
-	for name, vs := range values {
-		if !isEnvName(name) {
-			continue
+	for name := range values.all {
+		if v, ok := values.get(s, name); ok && isEnvName(name) {
+			env = append(env, envVar{name: name, val: v, dflt: true})
 		}
-		v := vs[len(vs)-1]
-		for _, x := range vs {
-			if s.runtimeIn(x.s) != "" {
-				v = x
-				break
-			}
-		}
-		env = append(env, envVar{name: name, val: v, dflt: true})
 	}
 	sortEnv(env)
+	budget := maxStepTokens
 	for k, t := range toks {
 		posix, ok := groovySteps[t.s]
 		if t.kind != 'i' || !ok || k > 0 && toks[k-1].s == "." || k+1 >= len(toks) {
 			continue
 		}
-		arg, ok := groovyStepArg(toks, k+1)
+		arg, ok := groovyStepArg(src, toks, k+1, &budget)
+		if arg.end < 0 {
+			s.hitLimit(t.start, "the steps' arguments run past the scan's bound; the rest is not scanned")
+			break
+		}
 		if !ok {
 			continue
 		}
@@ -130,33 +98,81 @@ func sortEnv(env []envVar) {
 	}
 }
 
-// groovyArgsEnd returns the index of the `)` closing the argument list
-// that holds toks[k] (len(toks) when there is none).
-func groovyArgsEnd(toks []gtok, k int) int {
-	depth := 0
-	for j := k; j < len(toks); j++ {
-		switch toks[j].s {
-		case "(", "[", "{":
-			if toks[j].kind == 'p' {
-				depth++
-			}
-		case ")", "]", "}":
-			if toks[j].kind == 'p' {
-				if depth == 0 {
-					return j
-				}
-				depth--
+// groovyValues gathers the literals a Jenkinsfile gives names: literal
+// assignments (`def agent = 'claude'`, `AGENT = 'claude'` in
+// environment {}), the defaultValue and choices of a parameter's call
+// with `name:` (`string(name: 'AGENT', defaultValue: 'claude')`), and
+// `NAME=value` strings (withEnv). Control flow is not followed, so each is
+// only a possibility (dynamic). One pass, with a stack of the brackets
+// open.
+func groovyValues(toks []gtok) *valueSet {
+	values := newValueSet(nil)
+	type group struct {
+		key, name string
+		vals      []text
+		listOf    *group // a `[` list that is the choices of its parent
+	}
+	stack := []*group{{}}
+	flush := func(g *group) {
+		if g.name != "" {
+			for _, v := range g.vals {
+				values.add(g.name, v)
 			}
 		}
 	}
-	return len(toks)
+	for k, t := range toks {
+		g := stack[len(stack)-1]
+		switch {
+		case t.kind == 'p' && (t.s == "(" || t.s == "[" || t.s == "{"):
+			n := &group{}
+			if t.s == "[" && g.key == "choices" {
+				n.listOf = g
+			}
+			stack = append(stack, n)
+		case t.kind == 'p' && (t.s == ")" || t.s == "]" || t.s == "}"):
+			if len(stack) > 1 {
+				flush(g)
+				stack = stack[:len(stack)-1]
+			}
+		case t.kind == 'p' && t.s == ",":
+			g.key = ""
+		case t.kind == 'i' && k+1 < len(toks) && toks[k+1].s == ":":
+			g.key = t.s
+		case t.kind == 'i' && k+2 < len(toks) && toks[k+1].kind == 'p' && toks[k+1].s == "=" &&
+			toks[k+2].kind == 's' && toks[k+2].spans == nil && (k+3 >= len(toks) || toks[k+3].s != "="):
+			values.add(t.s, toks[k+2].str)
+		case t.kind == 's':
+			switch {
+			case g.listOf != nil:
+				g.listOf.vals = append(g.listOf.vals, t.str)
+			case g.key == "name" && t.spans == nil:
+				g.name = t.str.s
+			case g.key == "defaultValue" || g.key == "choices":
+				g.vals = append(g.vals, t.str)
+			}
+			if t.spans == nil {
+				if m := groovyEnvRE.FindStringSubmatchIndex(t.str.s); m != nil {
+					values.add(t.str.s[m[2]:m[3]], text{s: t.str.s[m[4]:m[5]], m: t.str.m[m[4] : m[5]+1]})
+				}
+			}
+		}
+	}
+	for _, g := range stack {
+		flush(g)
+	}
+	return values
 }
+
+// maxStepTokens bounds the tokens of the steps' arguments read in one
+// file (steps nested in each other's arguments are read again).
+const maxStepTokens = 1 << 20
 
 // groovyStepArg returns the command argument of the step whose name is
 // the token before k: `sh 'x'`, `sh("x")`, `sh script: 'x', returnStdout:
 // true`, `sh(script: "x")`. The argument's string literals are its text;
-// other tokens in it are unknown spans.
-func groovyStepArg(toks []gtok, k int) (gtok, bool) {
+// other tokens in it are unknown spans. Past the budget of tokens it
+// returns a token with end -1.
+func groovyStepArg(src string, toks []gtok, k int, budget *int) (gtok, bool) {
 	paren := toks[k].kind == 'p' && toks[k].s == "("
 	if paren {
 		k++
@@ -169,6 +185,9 @@ func groovyStepArg(toks []gtok, k int) (gtok, bool) {
 	var cur []gtok
 	depth := 0
 	for ; k < len(toks); k++ {
+		if *budget--; *budget < 0 {
+			return gtok{end: -1}, false
+		}
 		t := toks[k]
 		if t.kind == 'n' {
 			if paren || depth > 0 || len(cur) > 0 && cur[len(cur)-1].s == "+" || len(cur) == 0 && len(args) > 0 {
@@ -235,24 +254,20 @@ done:
 			for j+1 < len(expr) && expr[j+1].kind != 's' && expr[j+1].s != "+" {
 				j++
 			}
-			raw := ""
-			for q := i; q <= j; q++ {
-				raw += expr[q].s
-			}
 			start := b.len()
-			b.addAt(raw, t.start)
+			b.addAt(src[t.start:expr[j].end], t.start)
 			spans = append(spans, []int{start, b.len()})
 			i = j
 		}
 	}
 	end := expr[len(expr)-1].end
-	return gtok{kind: 's', str: b.text(end), spans: spans}, true
+	return gtok{kind: 's', gstr: &gstr{str: b.text(end), spans: spans}}, true
 }
 
 // lexGroovy splits Groovy source into tokens. It returns the offset of a
 // string, comment or interpolation left open at the end (-1 if none).
 func lexGroovy(src string) ([]gtok, int) {
-	var toks []gtok
+	toks := make([]gtok, 0, len(src)/4)
 	broken := -1
 	for i := 0; i < len(src); {
 		c := src[i]
@@ -316,13 +331,13 @@ func lexGroovyString(src string, i int) (gtok, int, bool) {
 		c := src[j]
 		switch {
 		case strings.HasPrefix(src[j:], open):
-			t := gtok{kind: 's', start: i, end: j + len(open), str: b.text(j)}
+			t := gtok{kind: 's', start: i, end: j + len(open), gstr: &gstr{str: b.text(j)}}
 			if gstring {
 				t.spans = spans
 			}
 			return t, j + len(open), true
 		case c == '\n' && !triple:
-			t := gtok{kind: 's', start: i, end: j, str: b.text(j), spans: spans}
+			t := gtok{kind: 's', start: i, end: j, gstr: &gstr{str: b.text(j), spans: spans}}
 			return t, j, false
 		case c == '\\' && j+1 < len(src):
 			e := src[j+1]
@@ -354,7 +369,7 @@ func lexGroovyString(src string, i int) (gtok, int, bool) {
 			}
 			if k >= len(src) {
 				b.add(src[j:], j)
-				return gtok{kind: 's', start: i, end: len(src), str: b.text(len(src)), spans: append(spans, []int{start, b.len()})}, len(src), false
+				return gtok{kind: 's', start: i, end: len(src), gstr: &gstr{str: b.text(len(src)), spans: append(spans, []int{start, b.len()})}}, len(src), false
 			}
 			b.add(src[j:k+1], j)
 			spans = append(spans, []int{start, b.len()})
@@ -373,5 +388,5 @@ func lexGroovyString(src string, i int) (gtok, int, bool) {
 			j++
 		}
 	}
-	return gtok{kind: 's', start: i, end: len(src), str: b.text(len(src)), spans: spans}, len(src), false
+	return gtok{kind: 's', start: i, end: len(src), gstr: &gstr{str: b.text(len(src)), spans: spans}}, len(src), false
 }

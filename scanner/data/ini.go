@@ -80,7 +80,7 @@ func (s *scan) supervisord() {
 		}
 		return v
 	})
-	values := map[string][]text{}
+	values := newValueSet(nil)
 	var env []envVar
 	for _, e := range entries {
 		if e.key != "environment" {
@@ -92,7 +92,7 @@ func (s *scan) supervisord() {
 					if m[g] >= 0 {
 						name := l.s[m[2]:m[3]]
 						v := text{s: l.s[m[g]:m[g+1]], m: l.m[m[g] : m[g+1]+1]}
-						values["ENV_"+name] = append(values["ENV_"+name], v)
+						values.add("ENV_"+name, v)
 						env = append(env, envVar{name: name, val: v})
 					}
 				}
@@ -162,7 +162,7 @@ func (s *scan) tox() {
 		}
 		return v
 	})
-	values := map[string][]text{}
+	values := newValueSet(nil)
 	var env []envVar
 	for _, e := range entries {
 		if e.key != "setenv" && e.key != "set_env" {
@@ -177,7 +177,7 @@ func (s *scan) tox() {
 			lead := len(v) - len(strings.TrimLeft(v, " \t"))
 			at := len(l.s) - len(v) + lead
 			val := text{s: strings.TrimSpace(v), m: l.m[at : at+len(strings.TrimSpace(v))+1]}
-			values[name] = append(values[name], val)
+			values.add(name, val)
 			env = append(env, envVar{name: name, val: val})
 		}
 	}

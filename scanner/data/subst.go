@@ -18,16 +18,56 @@ import (
 // substPrefix names the variables substitutions become in the shell text.
 const substPrefix = "__subst_"
 
+// valueSet holds the literals a file assigns to names, each a
+// possibility; a name's value is the first that names a runtime, else the
+// last (chosen once per name). A set may extend another (a task's loop
+// items over the file's variables).
+type valueSet struct {
+	all    map[string][]text
+	chosen map[string]text
+	parent *valueSet
+}
+
+func newValueSet(parent *valueSet) *valueSet {
+	return &valueSet{all: map[string][]text{}, chosen: map[string]text{}, parent: parent}
+}
+
+func (v *valueSet) add(name string, t text) { v.all[name] = append(v.all[name], t) }
+
+// get returns the value of name and whether the set (or its parent) has
+// one.
+func (v *valueSet) get(s *scan, name string) (text, bool) {
+	if v == nil {
+		return text{}, false
+	}
+	if t, ok := v.chosen[name]; ok {
+		return t, true
+	}
+	vs := v.all[name]
+	if len(vs) == 0 {
+		return v.parent.get(s, name)
+	}
+	t := vs[len(vs)-1]
+	for _, x := range vs {
+		if s.runtimeIn(x.s) != "" {
+			t = x
+			break
+		}
+	}
+	v.chosen[name] = t
+	return t, true
+}
+
 // substitute rewrites the matches of re in t. values gives the literals
 // the file assigns to the name a substitution refers to (nil: none);
 // named, when set, maps a match to that name.
-func (s *scan) substitute(t text, re *regexp.Regexp, named func(expr string) string, values map[string][]text) (text, []envVar) {
+func (s *scan) substitute(t text, re *regexp.Regexp, named func(expr string) string, values *valueSet) (text, []envVar) {
 	return s.substituteSpans(t, re.FindAllStringIndex(t.s, -1), named, values)
 }
 
 // substituteSpans rewrites the spans ms (start and end offsets in t, in
 // order) as substitute does.
-func (s *scan) substituteSpans(t text, ms [][]int, named func(expr string) string, values map[string][]text) (text, []envVar) {
+func (s *scan) substituteSpans(t text, ms [][]int, named func(expr string) string, values *valueSet) (text, []envVar) {
 	if ms == nil {
 		return t, nil
 	}
@@ -43,11 +83,7 @@ func (s *scan) substituteSpans(t text, ms [][]int, named func(expr string) strin
 		var val text
 		found := false
 		if named != nil {
-			for _, v := range values[named(expr)] {
-				if !found || s.runtimeIn(v.s) != "" && s.runtimeIn(val.s) == "" {
-					val, found = v, true
-				}
-			}
+			val, found = values.get(s, named(expr))
 		}
 		if !found {
 			if rt := s.runtimeIn(expr); rt != "" {

@@ -290,7 +290,7 @@ func teraName(expr string) string {
 // part, dynamic when the `[vars]`/`[env]` value it reads names a runtime
 // or its text names one (`{{arg(name="agent", default="claude")}}`).
 func (s *scan) mise(root *node) {
-	values := map[string][]text{}
+	values := newValueSet(nil)
 	var env []envVar
 	lit := func(tbl *node, toEnv bool) []envVar {
 		var out []envVar
@@ -299,7 +299,7 @@ func (s *scan) mise(root *node) {
 		}
 		for i, k := range tbl.keys {
 			if v := tbl.vals[i]; v.kind == kindScalar && v.isString {
-				values[k.str] = append(values[k.str], v.text())
+				values.add(k.str, v.text())
 				if toEnv && isEnvName(k.str) {
 					out = append(out, envVar{name: k.str, val: v.text()})
 				}
