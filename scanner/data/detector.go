@@ -247,8 +247,14 @@ func (s *scan) run(kind Kind, strict bool) error {
 				s.scriptTable(d.get("scripts"))
 			}
 		case KindTOML:
-			if path.Base(p.Path) == "pyproject.toml" {
+			switch path.Base(p.Path) {
+			case "pyproject.toml":
 				s.pyprojectTasks(d)
+				if tool := d.get("tool"); tool != nil {
+					s.toxTOML(tool.get("tox"))
+				}
+			case "tox.toml":
+				s.toxTOML(d)
 			}
 			if isMise(p.Path) {
 				s.mise(d)
@@ -261,9 +267,11 @@ func (s *scan) run(kind Kind, strict bool) error {
 
 // namedFormat reports a generic data file whose name says it defines
 // launches (docs/data.md): a mise file, a tmuxinator or tmuxp session,
-// an Ansible playbook or task file. One that does not parse is RED
+// an Ansible playbook or task file, tox.toml. One that does not parse is RED
 // when it names a runtime.
-func namedFormat(rel string) bool { return isMise(rel) || isTmux(rel) || isAnsible(rel) }
+func namedFormat(rel string) bool {
+	return isMise(rel) || isTmux(rel) || isAnsible(rel) || path.Base(rel) == "tox.toml"
+}
 
 // worthParsing reports whether a generic data file can hold a launch or
 // the primitive: it names a runtime, the wrapper or a bypass mode.

@@ -22,22 +22,25 @@ var (
 	iniKeyRE     = regexp.MustCompile(`^([^\s=:#;\[][^=:]*?)\s*[=:]\s*`)
 )
 
-// pyINI reads an INI file as Python's configparser does (supervisord,
+// pyINI reads INI lines as Python's configparser does (supervisord,
 // tox): `key = value` or `key: value`, a value continued on indented
 // lines, `#` and `;` comment lines; comment cuts the inline comment from
-// a line of a value.
-func (s *scan) pyINI(comment func(string) string) []iniEntry {
+// a line of a value (it returns a prefix of its argument).
+func pyINI(lines []text, comment func(string) string) []iniEntry {
 	var out []iniEntry
 	section := ""
 	var cur *iniEntry
-	for _, l := range s.physLines() {
+	cut := func(t text, from int) text {
+		v := comment(t.s[from:])
+		return text{s: v, m: t.m[from : from+len(v)+1]}
+	}
+	for _, l := range lines {
 		t := strings.TrimSpace(l.s)
 		if t == "" || t[0] == '#' || t[0] == ';' {
 			continue
 		}
 		if cur != nil && (l.s[0] == ' ' || l.s[0] == '\t') {
-			body := strings.TrimLeft(l.s, " \t")
-			cur.lines = append(cur.lines, verbatim(comment(body), l.off+len(l.s)-len(body)))
+			cur.lines = append(cur.lines, cut(l, len(l.s)-len(strings.TrimLeft(l.s, " \t"))))
 			continue
 		}
 		cur = nil
@@ -49,9 +52,33 @@ func (s *scan) pyINI(comment func(string) string) []iniEntry {
 		if m == nil {
 			continue
 		}
-		out = append(out, iniEntry{section: section, key: strings.ToLower(l.s[m[2]:m[3]]),
-			lines: []text{verbatim(comment(l.s[m[1]:]), l.off+m[1])}})
+		out = append(out, iniEntry{section: section, key: strings.ToLower(l.s[m[2]:m[3]]), lines: []text{cut(l, m[1])}})
 		cur = &out[len(out)-1]
+	}
+	return out
+}
+
+// fileLines returns the file's lines as texts.
+func (s *scan) fileLines() []text {
+	var out []text
+	for _, l := range s.physLines() {
+		out = append(out, verbatim(l.s, l.off))
+	}
+	return out
+}
+
+// textLines splits a text at its newlines (a trailing \r removed).
+func textLines(t text) []text {
+	var out []text
+	for start := 0; start <= len(t.s); {
+		end := strings.IndexByte(t.s[start:], '\n')
+		if end < 0 {
+			end = len(t.s) - start
+		}
+		line := t.s[start : start+end]
+		trimmed := strings.TrimSuffix(line, "\r")
+		out = append(out, text{s: trimmed, m: t.m[start : start+len(trimmed)+1]})
+		start += end + 1
 	}
 	return out
 }
@@ -71,7 +98,7 @@ var supervisorEnvRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:"([^
 // `%(ENV_X)s` and the other expansions are unknown parts; `environment=`
 // values are the environment of the program (and of a shell it starts).
 func (s *scan) supervisord() {
-	entries := s.pyINI(func(v string) string {
+	entries := pyINI(s.fileLines(), func(v string) string {
 		// an inline comment starts at a `;` after a blank
 		for i := 1; i < len(v); i++ {
 			if v[i] == ';' && (v[i-1] == ' ' || v[i-1] == '\t') {
@@ -153,8 +180,12 @@ var toxSubstRE = regexp.MustCompile(`\{[^{}\n]*(?:\{[^{}\n]*\}[^{}\n]*)*\}`)
 // the file gives KEY a runtime, `{posargs:claude}` and others whose text
 // names a runtime are dynamic, others a neutral word. `setenv` values are
 // the commands' environment.
-func (s *scan) tox() {
-	entries := s.pyINI(func(v string) string {
+func (s *scan) tox() { s.toxINI(s.fileLines()) }
+
+// toxINI scans tox's INI lines (a tox.ini or setup.cfg, or the
+// legacy_tox_ini string of pyproject.toml).
+func (s *scan) toxINI(lines []text) {
+	entries := pyINI(lines, func(v string) string {
 		for i := 0; i < len(v); i++ {
 			if v[i] == '#' && (i == 0 || v[i-1] != '\\') {
 				return strings.TrimRight(v[:i], " \t")
@@ -320,5 +351,67 @@ func (s *scan) gitconfig() {
 				s.shell(v, "", nil)
 			}
 		}
+	}
+}
+
+// toxTOML scans tox 4's TOML configuration (tox.toml, or `[tool.tox]` of
+// pyproject.toml, given as root): the `commands`, `commands_pre` and
+// `commands_post` of `env_run_base`, `env_base.NAME` and `env.NAME`, each
+// a list of commands, each a list of words (an argv). A word `{ replace =
+// "posargs", default = [...] }` stands for its default words; any other
+// replacement, and a word that is a substitution (`{posargs}`), is
+// unknown. `set_env` literal values are the environment of a shell a
+// command starts. A `legacy_tox_ini` string is read as tox.ini.
+func (s *scan) toxTOML(root *node) {
+	if root == nil || root.kind != kindObject {
+		return
+	}
+	if l := root.get("legacy_tox_ini"); l != nil && l.kind == kindScalar && l.isString {
+		s.toxINI(textLines(l.text()))
+	}
+	var envs []*node
+	if b := root.get("env_run_base"); b != nil {
+		envs = append(envs, b)
+	}
+	for _, k := range []string{"env", "env_base"} {
+		if e := root.get(k); e != nil && e.kind == kindObject {
+			envs = append(envs, e.vals...)
+		}
+	}
+	for _, e := range envs {
+		if e.kind != kindObject {
+			continue
+		}
+		saved := s.env
+		s.env = tmuxEnv(e.get("set_env"), saved)
+		for _, key := range []string{"commands_pre", "commands", "commands_post"} {
+			cs := e.get(key)
+			if cs == nil || cs.kind != kindArray {
+				continue
+			}
+			for _, c := range cs.elems {
+				if c.kind != kindArray {
+					continue
+				}
+				var ws []word
+				for _, w := range c.elems {
+					switch {
+					case w.kind == kindScalar && w.isString:
+						ws = append(ws, word{t: w.text(), known: toxSubstRE.FindString(w.str) != w.str})
+					case w.kind == kindObject:
+						d := w.get("default")
+						if d != nil && d.kind == kindArray && w.get("replace") != nil {
+							for _, x := range d.elems {
+								ws = append(ws, scalarWord(x))
+							}
+							continue
+						}
+						ws = append(ws, word{t: text{m: []int{w.off}}})
+					}
+				}
+				s.judge(ws, "")
+			}
+		}
+		s.env = saved
 	}
 }
