@@ -47,12 +47,16 @@ func New() Detector { return Detector{} }
 func (Detector) Name() string { return Name }
 
 // Match claims the data files Classify recognises. A file with a shebang
-// belongs to the detector of its interpreter, whatever its name.
+// belongs to the detector of its interpreter, whatever its name, except
+// a Jenkinsfile whose shebang names groovy.
 func (Detector) Match(f *scanner.File) bool {
-	if bytes.HasPrefix(f.Head, []byte("#!")) {
-		return false
-	}
 	k, _ := Classify(f.Rel)
+	if bytes.HasPrefix(f.Head, []byte("#!")) {
+		// Except a Jenkinsfile's `#!groovy` (or `#!/usr/bin/env groovy`):
+		// no other detector reads Groovy.
+		line, _, _ := bytes.Cut(f.Head, []byte("\n"))
+		return k == KindJenkinsfile && bytes.Contains(line, []byte("groovy"))
+	}
 	return k != ""
 }
 

@@ -112,6 +112,9 @@ func TestClassify(t *testing.T) {
 	if data.New().Match(scanner.NewFile("Makefile", []byte("#!/usr/bin/make -f\nall:\n"), true)) {
 		t.Error("a file with a shebang is claimed by data")
 	}
+	if !data.New().Match(scanner.NewFile("Jenkinsfile", []byte("#!groovy\nnode {}\n"), true)) {
+		t.Error("a Jenkinsfile with a groovy shebang is not claimed by data")
+	}
 }
 
 // TestBadInput feeds inputs meant to break a parser or make it spin: each

@@ -65,7 +65,7 @@ func (s *scan) jenkinsfile() {
 	budget := maxStepTokens
 	for k, t := range toks {
 		posix, ok := groovySteps[t.s]
-		if t.kind != 'i' || !ok || k > 0 && toks[k-1].s == "." || k+1 >= len(toks) {
+		if t.kind != 'i' || !ok || k+1 >= len(toks) || k > 0 && toks[k-1].s == "." && !groovyStepReceiver(toks, k-2) {
 			continue
 		}
 		arg, ok := groovyStepArg(src, toks, k+1, &budget)
@@ -86,6 +86,20 @@ func (s *scan) jenkinsfile() {
 	if broken >= 0 && s.p.Config.MentionsRuntime(s.src) {
 		s.p.ReportUnparseable(s.pos(broken), "a string, comment or call is not closed; what follows is not scanned")
 	}
+}
+
+// groovyStepReceiver reports whether toks[k] is a receiver whose `sh`
+// method is the pipeline step: `steps.sh` (a shared library class given
+// the pipeline's steps), `this.sh`, `script.sh`.
+func groovyStepReceiver(toks []gtok, k int) bool {
+	if k < 0 || toks[k].kind != 'i' {
+		return false
+	}
+	switch toks[k].s {
+	case "steps", "this", "script", "pipeline", "ctx", "context", "dsl":
+		return true
+	}
+	return false
 }
 
 // sortEnv orders variables by name, so the text given to the shell does
@@ -277,6 +291,10 @@ func lexGroovy(src string) ([]gtok, int) {
 			i++
 		case c == ' ' || c == '\t' || c == '\r':
 			i++
+		case i == 0 && strings.HasPrefix(src, "#!"):
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
 		case strings.HasPrefix(src[i:], "//"):
 			for i < len(src) && src[i] != '\n' {
 				i++
