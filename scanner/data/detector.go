@@ -51,6 +51,9 @@ func (Detector) Name() string { return Name }
 // a Jenkinsfile whose shebang names groovy.
 func (Detector) Match(f *scanner.File) bool {
 	k, _ := Classify(f.Rel)
+	if k == "" {
+		k = classifyContent(f.Rel, f.Head)
+	}
 	if bytes.HasPrefix(f.Head, []byte("#!")) {
 		// Except a Jenkinsfile's `#!groovy` (or `#!/usr/bin/env groovy`):
 		// no other detector reads Groovy.
@@ -129,6 +132,18 @@ func Classify(rel string) (Kind, bool) {
 	return "", false
 }
 
+// classifyContent returns the kind of a file its name leaves open by its
+// text (the head of it when matching): a `*.conf` or `*.ini` file with a
+// supervisord program section is a supervisord file wherever it lies.
+func classifyContent(rel string, src []byte) Kind {
+	ext := strings.ToLower(path.Ext(rel))
+	if (ext == ".conf" || ext == ".ini") && (bytes.Contains(src, []byte("[program:")) ||
+		bytes.Contains(src, []byte("[eventlistener:")) || bytes.Contains(src, []byte("[fcgi-program:"))) {
+		return KindSupervisord
+	}
+	return ""
+}
+
 // Scan implements scanner.Detector. A launch definition by name that does
 // not parse returns a *scanner.ParseError; any other data file that does
 // not parse is not a launch definition and is left to the raw primitive
@@ -142,6 +157,9 @@ func Classify(rel string) (Kind, bool) {
 // generic data file is treated as it is when it does not parse.
 func (Detector) Scan(p *scanner.Pass) error {
 	kind, strict := Classify(p.Path)
+	if kind == "" {
+		kind = classifyContent(p.Path, p.Src)
+	}
 	if kind == "" {
 		return nil
 	}
