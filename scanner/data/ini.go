@@ -171,6 +171,10 @@ func unescapePercent(t text) text {
 // `{[section]key}`.
 var toxSubstRE = regexp.MustCompile(`\{[^{}\n]*(?:\{[^{}\n]*\}[^{}\n]*)*\}`)
 
+// toxFactorRE is a factor condition before a line of a setting
+// (`py312,!django: ...`): the line applies to those environments only.
+var toxFactorRE = regexp.MustCompile(`^\s*!?[A-Za-z0-9_.-]+(?:[,-]!?[A-Za-z0-9_.-]+)*:\s+`)
+
 // tox scans the `commands`, `commands_pre` and `commands_post` of tox's
 // `[testenv]` and `[testenv:NAME]` sections (in tox.ini, and setup.cfg's
 // `[tox:tox]` file): one command per line, a line ending in `\`
@@ -200,6 +204,9 @@ func (s *scan) toxINI(lines []text) {
 			continue
 		}
 		for _, l := range e.lines {
+			if m := toxFactorRE.FindStringIndex(l.s); m != nil {
+				l = text{s: l.s[m[1]:], m: l.m[m[1]:]}
+			}
 			name, v, ok := strings.Cut(l.s, "=")
 			name = strings.TrimSpace(name)
 			if !ok || !isEnvName(name) {
@@ -241,6 +248,9 @@ func (s *scan) toxINI(lines []text) {
 		}
 		for _, l := range joined {
 			k := 0
+			if m := toxFactorRE.FindStringIndex(l.s); m != nil {
+				k = m[1] // a factor condition: `py312,django: cmd`
+			}
 			for k < len(l.s) && (l.s[k] == '-' || l.s[k] == '!' || l.s[k] == ' ') {
 				k++
 			}
