@@ -68,19 +68,18 @@ func (s *scan) jenkinsfile() {
 		if t.kind != 'i' || !ok || k+1 >= len(toks) || k > 0 && toks[k-1].s == "." && !groovyStepReceiver(toks, k-2) {
 			continue
 		}
-		arg, ok := groovyStepArg(src, toks, k+1, &budget)
-		if arg.end < 0 {
+		args, ok := groovyStepArg(src, toks, k+1, &budget)
+		if !ok && args != nil {
 			s.hitLimit(t.start, "the steps' arguments run past the scan's bound; the rest is not scanned")
 			break
 		}
-		if !ok {
-			continue
-		}
-		cmd, subEnv := s.substituteSpans(arg.str, arg.spans, groovyName, values)
-		if posix {
-			s.shell(withEnv(cmd, append(append([]envVar(nil), env...), subEnv...)), "", nil)
-		} else {
-			s.powershell(cmd)
+		for _, arg := range args {
+			cmd, subEnv := s.substituteSpans(arg.str, arg.spans, groovyName, values)
+			if posix {
+				s.shell(withEnv(cmd, append(append([]envVar(nil), env...), subEnv...)), "", nil)
+			} else {
+				s.powershell(cmd)
+			}
 		}
 	}
 	if broken >= 0 && s.p.Config.MentionsRuntime(s.src) {
@@ -183,15 +182,18 @@ const maxStepTokens = 1 << 20
 
 // groovyStepArg returns the command argument of the step whose name is
 // the token before k: `sh 'x'`, `sh("x")`, `sh script: 'x', returnStdout:
-// true`, `sh(script: "x")`. The argument's string literals are its text;
-// other tokens in it are unknown spans. Past the budget of tokens it
-// returns a token with end -1.
-func groovyStepArg(src string, toks []gtok, k int, budget *int) (gtok, bool) {
+// true`, `sh(script: "x")`. An argument that is a `+` concatenation is
+// one text: its string literals as they are, its other operands unknown
+// spans. Any other expression (`cond ? 'claude -p' : 'x'`, a method
+// called on a literal) gives each of its string literals as a text of
+// its own, each a possibility. Past the budget of tokens it returns a
+// non-nil slice and false.
+func groovyStepArg(src string, toks []gtok, k int, budget *int) ([]gtok, bool) {
 	paren := toks[k].kind == 'p' && toks[k].s == "("
 	if paren {
 		k++
 	} else if toks[k].kind != 's' && toks[k].kind != 'i' {
-		return gtok{}, false
+		return nil, true
 	}
 	// The arguments: up to the closing parenthesis, or without one to the
 	// end of the line (a line ending in `,` or `+` continues).
@@ -200,7 +202,7 @@ func groovyStepArg(src string, toks []gtok, k int, budget *int) (gtok, bool) {
 	depth := 0
 	for ; k < len(toks); k++ {
 		if *budget--; *budget < 0 {
-			return gtok{end: -1}, false
+			return []gtok{}, false
 		}
 		t := toks[k]
 		if t.kind == 'n' {
@@ -246,9 +248,24 @@ done:
 		}
 	}
 	if len(expr) == 0 || expr[0].kind == 'p' && expr[0].s == "=" {
-		return gtok{}, false
+		return nil, true
 	}
-	// The text: strings as they are, other tokens (a variable, a call)
+	concat := true
+	for i, t := range expr {
+		if t.kind == 's' && (i > 0 && expr[i-1].s != "+" || i+1 < len(expr) && expr[i+1].s != "+") {
+			concat = false
+		}
+	}
+	if !concat {
+		var out []gtok
+		for _, t := range expr {
+			if t.kind == 's' {
+				out = append(out, t)
+			}
+		}
+		return out, true
+	}
+	// The text: strings as they are, other operands (a variable, a call)
 	// unknown parts.
 	var b builder
 	var spans [][]int
@@ -275,7 +292,7 @@ done:
 		}
 	}
 	end := expr[len(expr)-1].end
-	return gtok{kind: 's', gstr: &gstr{str: b.text(end), spans: spans}}, true
+	return []gtok{{kind: 's', gstr: &gstr{str: b.text(end), spans: spans}}}, true
 }
 
 // lexGroovy splits Groovy source into tokens. It returns the offset of a
