@@ -58,7 +58,9 @@ func isAnsibleDoc(root *node) bool {
 			continue
 		}
 		for _, k := range e.keys {
-			if _, ok := ansibleModule(k.str); ok || ansibleKeys[k.str] {
+			// command and script alone are generic command keys (an MCP
+			// server list, CI scripts): they do not make a task list.
+			if mod, ok := ansibleModule(k.str); ok && (mod != "command" && mod != "script" || mod != k.str) || ansibleKeys[k.str] {
 				return true
 			}
 		}
@@ -139,6 +141,9 @@ func (s *scan) ansible(root *node) {
 
 // ansibleTask scans one task's command modules.
 func (s *scan) ansibleTask(task *node, global *valueSet) {
+	if a := task.get("args"); a != nil && a.kind == kindArray {
+		return // a program and its arguments (the generic command keys)
+	}
 	var env []envVar
 	if e := task.get("environment"); e != nil && e.kind == kindObject {
 		for i, k := range e.keys {
