@@ -356,7 +356,7 @@ func (s *scan) gitconfig() {
 			if strings.HasPrefix(v.s, "!") {
 				s.shell(text{s: v.s[1:], m: v.m[1:]}, "", nil)
 			}
-		case gitShellKeys[name] || sub && gitShellKeys[section+".*"]:
+		case gitShellKeys[name] || !sub && gitShellKeys[section+".*"]: // [pager] log = ...
 			if v.s != "true" && v.s != "false" {
 				s.shell(v, "", nil)
 			}
