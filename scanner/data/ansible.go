@@ -68,6 +68,27 @@ func isAnsibleDoc(root *node) bool {
 	return false
 }
 
+// roleTasksRE is the folder of a role's tasks or handlers.
+var roleTasksRE = regexp.MustCompile(`(^|/)roles/[^/]+/(?:tasks|handlers)(/|$)`)
+
+// roleScript maps the script a role's task runs by a plain relative path
+// (`script: run.sh claude`) to the role's files/ folder, where Ansible
+// looks for it first, so the repository phase can follow the script.
+func (s *scan) roleScript(t text) text {
+	lead := len(t.s) - len(strings.TrimLeft(t.s, " \t"))
+	rest := t.s[lead:]
+	if !roleTasksRE.MatchString(path.Dir(s.p.Path)+"/") || rest == "" ||
+		strings.HasPrefix(rest, "/") || strings.HasPrefix(rest, "./") || strings.HasPrefix(rest, "../") || strings.HasPrefix(rest, "{{") {
+		return t
+	}
+	var b builder
+	b.addAt("../files/", t.fileOff(lead))
+	for k := lead; k < len(t.s); k++ {
+		b.add(t.s[k:k+1], t.fileOff(k))
+	}
+	return b.text(t.fileOff(len(t.s)))
+}
+
 // jinjaNameRE is a Jinja expression that reads a name (`{{ agent }}`,
 // `{{ item.bin }}`, `{{ agent | default('x') }}`).
 var jinjaNameRE = regexp.MustCompile(`^\{\{-?\s*([A-Za-z_][A-Za-z0-9_]*)`)
@@ -182,6 +203,9 @@ func (s *scan) ansibleTask(task *node, global *valueSet) {
 		v := task.vals[i]
 		posix := ansibleModules[mod]
 		line := func(t text) {
+			if mod == "script" {
+				t = s.roleScript(t)
+			}
 			cmd, sub := s.substitute(t, teraRE, jinjaName, values)
 			if posix {
 				s.shell(withEnv(cmd, append(append([]envVar(nil), env...), sub...)), "", nil)
