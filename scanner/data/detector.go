@@ -27,6 +27,10 @@ const (
 	KindProcfile    Kind = "procfile"
 	KindCrontab     Kind = "crontab"
 	KindJustfile    Kind = "justfile"
+	KindJenkinsfile Kind = "jenkinsfile"
+	KindSupervisord Kind = "supervisord"
+	KindTox         Kind = "tox"
+	KindGitConfig   Kind = "gitconfig"
 )
 
 // Name is the detector's name; findings carry the file's Kind instead.
@@ -43,12 +47,19 @@ func New() Detector { return Detector{} }
 func (Detector) Name() string { return Name }
 
 // Match claims the data files Classify recognises. A file with a shebang
-// belongs to the detector of its interpreter, whatever its name.
+// belongs to the detector of its interpreter, whatever its name, except
+// a Jenkinsfile whose shebang names groovy.
 func (Detector) Match(f *scanner.File) bool {
-	if bytes.HasPrefix(f.Head, []byte("#!")) {
-		return false
-	}
 	k, _ := Classify(f.Rel)
+	if k == "" {
+		k = classifyContent(f.Rel, f.Head)
+	}
+	if bytes.HasPrefix(f.Head, []byte("#!")) {
+		// Except a Jenkinsfile's `#!groovy` (or `#!/usr/bin/env groovy`):
+		// no other detector reads Groovy.
+		line, _, _ := bytes.Cut(f.Head, []byte("\n"))
+		return k == KindJenkinsfile && bytes.Contains(line, []byte("groovy"))
+	}
 	return k != ""
 }
 
@@ -97,6 +108,18 @@ func Classify(rel string) (Kind, bool) {
 		return KindProcfile, false
 	case lower == "justfile" || lower == ".justfile" || ext == ".just":
 		return KindJustfile, false
+	case lower == "jenkinsfile" || strings.HasPrefix(lower, "jenkinsfile.") || ext == ".jenkinsfile" ||
+		ext == ".groovy" && strings.HasSuffix(dir, "/vars/"):
+		return KindJenkinsfile, false
+	case lower == "supervisord.conf" || lower == "supervisor.conf" || (ext == ".conf" || ext == ".ini") &&
+		(strings.Contains(dir, "/supervisor/") || strings.Contains(dir, "/supervisord/") ||
+			strings.Contains(dir, "/supervisor.d/") || strings.Contains(dir, "/supervisord.d/")):
+		return KindSupervisord, false
+	case lower == "tox.ini" || lower == "setup.cfg":
+		return KindTox, false
+	case lower == ".gitconfig" || lower == "gitconfig" || ext == ".gitconfig" ||
+		lower == "config" && strings.HasSuffix(dir, "/.config/git/"):
+		return KindGitConfig, false
 	case lower == "crontab" || ext == ".cron" || ext == ".crontab" || strings.Contains(dir, "/cron.d/"):
 		return KindCrontab, false
 	case ext == ".json" || ext == ".jsonc":
@@ -107,6 +130,18 @@ func Classify(rel string) (Kind, bool) {
 		return KindTOML, false
 	}
 	return "", false
+}
+
+// classifyContent returns the kind of a file its name leaves open by its
+// text (the head of it when matching): a `*.conf` or `*.ini` file with a
+// supervisord program section is a supervisord file wherever it lies.
+func classifyContent(rel string, src []byte) Kind {
+	ext := strings.ToLower(path.Ext(rel))
+	if (ext == ".conf" || ext == ".ini") && (bytes.Contains(src, []byte("[program:")) ||
+		bytes.Contains(src, []byte("[eventlistener:")) || bytes.Contains(src, []byte("[fcgi-program:"))) {
+		return KindSupervisord
+	}
+	return ""
 }
 
 // Scan implements scanner.Detector. A launch definition by name that does
@@ -122,6 +157,9 @@ func Classify(rel string) (Kind, bool) {
 // generic data file is treated as it is when it does not parse.
 func (Detector) Scan(p *scanner.Pass) error {
 	kind, strict := Classify(p.Path)
+	if kind == "" {
+		kind = classifyContent(p.Path, p.Src)
+	}
 	if kind == "" {
 		return nil
 	}
@@ -159,6 +197,18 @@ func (s *scan) run(kind Kind, strict bool) error {
 	case KindCrontab:
 		s.crontab()
 		return nil
+	case KindJenkinsfile:
+		s.jenkinsfile()
+		return nil
+	case KindSupervisord:
+		s.supervisord()
+		return nil
+	case KindTox:
+		s.tox()
+		return nil
+	case KindGitConfig:
+		s.gitconfig()
+		return nil
 	}
 	if !strict && !worthParsing(p) {
 		return nil
@@ -177,6 +227,11 @@ func (s *scan) run(kind Kind, strict bool) error {
 	default:
 		s.yaml = true
 		docs, err = yamlDocs(p.Src, s.ln, s.hitLimit)
+	}
+	if err != nil && !strict && namedFormat(p.Path) && p.Config.MentionsRuntime(p.Src) {
+		// A file of a launch format named by its path (mise): broken, it
+		// may hide a launch, so with a runtime named in it it is RED.
+		strict = true
 	}
 	if err != nil {
 		if !strict {
@@ -200,6 +255,12 @@ func (s *scan) run(kind Kind, strict bool) error {
 			if isTaskfile(p.Path) {
 				s.taskfile(d)
 			}
+			if isTmux(p.Path) || isTmuxDoc(d) {
+				s.tmux(d)
+			}
+			if isAnsible(p.Path) || isAnsibleDoc(d) {
+				s.ansible(d)
+			}
 		case KindJSON:
 			switch path.Base(p.Path) {
 			case "deno.json", "deno.jsonc":
@@ -208,13 +269,30 @@ func (s *scan) run(kind Kind, strict bool) error {
 				s.scriptTable(d.get("scripts"))
 			}
 		case KindTOML:
-			if path.Base(p.Path) == "pyproject.toml" {
+			switch path.Base(p.Path) {
+			case "pyproject.toml":
 				s.pyprojectTasks(d)
+				if tool := d.get("tool"); tool != nil {
+					s.toxTOML(tool.get("tox"))
+				}
+			case "tox.toml":
+				s.toxTOML(d)
+			}
+			if isMise(p.Path) {
+				s.mise(d)
 			}
 		}
 		s.walk(d)
 	}
 	return nil
+}
+
+// namedFormat reports a generic data file whose name says it defines
+// launches (docs/data.md): a mise file, a tmuxinator or tmuxp session,
+// an Ansible playbook or task file, tox.toml. One that does not parse is RED
+// when it names a runtime.
+func namedFormat(rel string) bool {
+	return isMise(rel) || isTmux(rel) || isAnsible(rel) || path.Base(rel) == "tox.toml"
 }
 
 // worthParsing reports whether a generic data file can hold a launch or

@@ -73,6 +73,27 @@ func TestClassify(t *testing.T) {
 		{"crontab", data.KindCrontab, false},
 		{"etc/cron.d/backup", data.KindCrontab, false},
 		{"jobs.cron", data.KindCrontab, false},
+		{"Jenkinsfile", data.KindJenkinsfile, false},
+		{"ci/Jenkinsfile.release", data.KindJenkinsfile, false},
+		{"ci/deploy.jenkinsfile", data.KindJenkinsfile, false},
+		{"vars/review.groovy", data.KindJenkinsfile, false},
+		{"src/App.groovy", "", false},
+		{"supervisord.conf", data.KindSupervisord, false},
+		{"deploy/supervisor/conf.d/agent.conf", data.KindSupervisord, false},
+		{"etc/supervisord.d/agent.ini", data.KindSupervisord, false},
+		{"nginx/site.conf", "", false},
+		{"tox.ini", data.KindTox, false},
+		{"pkg/setup.cfg", data.KindTox, false},
+		{"mise.toml", data.KindTOML, false},
+		{".config/mise/config.toml", data.KindTOML, false},
+		{".mise.local.toml", data.KindTOML, false},
+		{".gitconfig", data.KindGitConfig, false},
+		{"dotfiles/work.gitconfig", data.KindGitConfig, false},
+		{"home/.config/git/config", data.KindGitConfig, false},
+		{".tmuxinator.yml", data.KindYAML, false},
+		{"tmuxp/dev.yaml", data.KindYAML, false},
+		{"playbooks/site.yml", data.KindYAML, false},
+		{"roles/agent/tasks/main.yml", data.KindYAML, false},
 		{".mcp.json", data.KindJSON, true},
 		{".vscode/tasks.json", data.KindJSON, true},
 		{".devcontainer/devcontainer.json", data.KindJSON, true},
@@ -90,6 +111,9 @@ func TestClassify(t *testing.T) {
 	}
 	if data.New().Match(scanner.NewFile("Makefile", []byte("#!/usr/bin/make -f\nall:\n"), true)) {
 		t.Error("a file with a shebang is claimed by data")
+	}
+	if !data.New().Match(scanner.NewFile("Jenkinsfile", []byte("#!groovy\nnode {}\n"), true)) {
+		t.Error("a Jenkinsfile with a groovy shebang is not claimed by data")
 	}
 }
 
@@ -118,6 +142,11 @@ func TestBadInput(t *testing.T) {
 		{"self-referring make variable around nested function definitions", "Makefile", "A=$B$B\nB=$0()=$B$B\n:\n\t$A ", nil},
 		{"invalid TOML", "x.toml", "command = \"claude\n", nil},
 		{"empty package.json", "package.json", "", []string{"1:1 package.json RED:unparseable"}},
+		{"nested Jenkinsfile steps", "Jenkinsfile", strings.Repeat("sh(", 200000) + "'claude'" + strings.Repeat(")", 200000), []string{"1:4 jenkinsfile RED:unparseable", "1:600002 jenkinsfile RED:direct-literal"}},
+		{"unclosed Jenkinsfile steps", "Jenkinsfile", "sh 'pi -p x'\n" + strings.Repeat("sh(", 200000) + "'claude'", []string{"1:5 jenkinsfile RED:direct-literal", "2:7 jenkinsfile RED:unparseable", "2:600002 jenkinsfile RED:direct-literal"}},
+		{"unclosed GString interpolations", "Jenkinsfile", strings.Repeat("sh \"${", 100000) + "claude\n", []string{"1:4 jenkinsfile RED:unparseable", "1:5 jenkinsfile RED:dynamic"}},
+		{"many Groovy names", "Jenkinsfile", strings.Repeat("x = 'a'\n", 50000) + strings.Repeat("sh \"${x} claude\"\n", 10000), nil},
+		{"tox continuation lines", "tox.ini", "[testenv]\ncommands =\n  claude \\\n" + strings.Repeat("  a \\\n", 100000) + "  -p\n", []string{"3:3 tox RED:direct-literal"}},
 		{"NUL byte in a Dockerfile", "Dockerfile", "RUN claude -p x\x00\n", []string{"1:5 dockerfile RED:direct-literal"}},
 	}
 	for _, tc := range tests {
@@ -239,7 +268,9 @@ func TestParseErrorIsTyped(t *testing.T) {
 var fuzzNames = []string{
 	"package.json", ".github/workflows/ci.yml", "action.yml", "compose.yaml", "Makefile",
 	"Dockerfile", "x.service", "Procfile", "crontab", "etc/cron.d/job", ".mcp.json", "x.json",
-	"x.yaml", "x.toml", ".vscode/tasks.json",
+	"x.yaml", "x.toml", ".vscode/tasks.json", "Jenkinsfile",
+	"supervisord.conf", "tox.ini", "mise.toml", ".gitconfig",
+	".tmuxinator.yml", "roles/x/tasks/main.yml",
 }
 
 // FuzzDataDetector feeds arbitrary bytes as each kind of data file: the
@@ -255,6 +286,13 @@ func FuzzDataDetector(f *testing.F) {
 		"\x08* * * * * claude % x\n",
 		"\x0c&a [*a]\ncommand: [claude]\n",
 		"\x0d[a]\ncommand = \"\"\"\nclaude\"\"\"\n",
+		"\x0fpipeline { steps { sh \"${x} -p\"; sh(script: '''claude''', returnStdout: true) } }\n",
+		"\x10[program:a]\ncommand=%(ENV_A)s claude\n  -p x\n",
+		"\x11[testenv]\ncommands = - {posargs:claude} \\\n  -p\n",
+		"\x12[tasks.a]\nrun = [\"{{vars.a}}\", {task = \"b\"}]\n[vars]\na = \"claude\"\n",
+		"\x13[alias]\n\ta = \"!claude \\\n -p\" ; x\n",
+		"\x14name: a\nroot: .\nwindows:\n  - a: {panes: [claude, [pi], {x: claude}]}\n",
+		"\x15- shell: \"{{ item }}\"\n  loop: [claude]\n- command: {argv: [pi]}\n",
 		// At and past the nesting bounds.
 		"\x04X := " + strings.Repeat("$(shell ", 10) + "claude" + strings.Repeat(")", 10) + "\n",
 		"\x00{\"scripts\": {\"a\": \"" + strings.Repeat("if true; then ", 1001) + "claude\"}}",

@@ -39,6 +39,8 @@ type scan struct {
 	subs       *subMakeState
 	subDepth   int
 	noSubMakes bool
+	// nsubst numbers the variables substitutions become (substitute).
+	nsubst int
 	// usesChain are the files whose local actions or reusable workflows
 	// led to this one (localUses), outermost first.
 	usesChain []string
@@ -272,7 +274,7 @@ func (s *scan) walk(n *node) {
 				s.command(v, argsOf(n))
 			case lifecycleKeys[k.str]:
 				s.lifecycle(v)
-			case s.yaml && scriptKeys[k.str] && s.p.Language != string(KindActions):
+			case s.yaml && scriptKeys[k.str] && s.p.Language != string(KindActions) && !s.done[v]:
 				// In workflows, run: steps are read with their shell by
 				// the actions scan, and actions/github-script's script:
 				// input is JavaScript.

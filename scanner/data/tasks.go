@@ -242,3 +242,137 @@ func (s *scan) pyprojectTasks(root *node) {
 		}
 	}
 }
+
+// isMise reports a mise configuration file by its name: mise.toml,
+// .mise.toml, mise.local.toml, mise.ENV.toml and their dotted forms, and
+// config.toml (or any *.toml of conf.d/) in a mise/ or .mise/ folder
+// (.config/mise/config.toml).
+func isMise(rel string) bool {
+	base := strings.ToLower(path.Base(rel))
+	dir := "/" + path.Dir(rel) + "/"
+	if !strings.HasSuffix(base, ".toml") {
+		return false
+	}
+	name := strings.TrimPrefix(base, ".")
+	switch {
+	case name == "mise.toml" || strings.HasPrefix(name, "mise.") && strings.Count(name, ".") >= 2:
+		return true
+	case base == "config.toml" && (strings.HasSuffix(dir, "/mise/") || strings.HasSuffix(dir, "/.mise/")):
+		return true
+	case strings.HasSuffix(dir, "/mise/conf.d/"):
+		return true
+	}
+	return false
+}
+
+// teraRE is a mise (Tera) template: `{{ ... }}`.
+var teraRE = regexp.MustCompile(`\{\{.*?\}\}`)
+
+// teraName is the name a template reads: `vars.NAME`, `env.NAME`, or
+// the `name=` of arg(), option() and flag().
+var teraNameRE = regexp.MustCompile(`^\{\{-?\s*(?:(?:vars|env)\.([A-Za-z_][A-Za-z0-9_]*)\s*-?\}\}$|(?:arg|option|flag)\(\s*name\s*=\s*"([^"]*)")`)
+
+func teraName(expr string) string {
+	if m := teraNameRE.FindStringSubmatch(expr); m != nil {
+		return m[1] + m[2]
+	}
+	return ""
+}
+
+// mise scans a mise file's tasks: `[tasks.NAME]`'s `run` (a string or a
+// list of strings; an entry `{task = ...}` runs another task) and
+// `run_windows` (judged word by word like pwsh), the `[tasks]` shorthand
+// `NAME = "command"` (or a list), a task's own `shell` (the program that
+// runs the text, judged as an argv), `[hooks]` (enter, leave, cd,
+// preinstall, postinstall: strings, lists or `{script = ...}`) and
+// `[[watch_files]]`'s `run`. `[env]` and a task's `env` literal values
+// are the commands' environment; a `{{ ... }}` template is an unknown
+// part, dynamic when the `[vars]`/`[env]` value it reads names a runtime
+// or its text names one (`{{arg(name="agent", default="claude")}}`).
+func (s *scan) mise(root *node) {
+	values := newValueSet(nil)
+	var env []envVar
+	lit := func(tbl *node, toEnv bool) []envVar {
+		var out []envVar
+		if tbl == nil || tbl.kind != kindObject {
+			return nil
+		}
+		for i, k := range tbl.keys {
+			if v := tbl.vals[i]; v.kind == kindScalar && v.isString {
+				values.add(k.str, v.text())
+				if toEnv && isEnvName(k.str) {
+					out = append(out, envVar{name: k.str, val: v.text()})
+				}
+			}
+		}
+		return out
+	}
+	lit(root.get("vars"), false)
+	env = lit(root.get("env"), true)
+	tasks := root.get("tasks")
+	if tasks != nil && tasks.kind == kindObject {
+		for _, t := range tasks.vals {
+			if t.kind == kindObject {
+				lit(t.get("vars"), false)
+			}
+		}
+	}
+	run := func(v *node, env []envVar, shellProg *node) {
+		var items []*node
+		switch v.kind {
+		case kindScalar:
+			items = []*node{v}
+		case kindArray:
+			items = v.elems
+		case kindObject:
+			if sc := v.get("script"); sc != nil {
+				items = []*node{sc}
+			}
+		}
+		for _, it := range items {
+			if it.kind != kindScalar || !it.isString {
+				continue
+			}
+			cmd, sub := s.substitute(it.text(), teraRE, teraName, values)
+			if shellProg != nil && shellProg.kind == kindScalar && shellProg.isString {
+				var ws []word
+				for _, c := range splitSystemd(shellProg.text()) {
+					ws = append(ws, c...)
+				}
+				if len(ws) > 0 {
+					s.judge(append(ws, shellScriptWord(ws[len(ws)-1])), "")
+				}
+			}
+			s.shell(withEnv(cmd, append(append([]envVar(nil), env...), sub...)), "", nil)
+		}
+	}
+	if tasks != nil && tasks.kind == kindObject {
+		for _, t := range tasks.vals {
+			switch t.kind {
+			case kindScalar, kindArray:
+				run(t, env, nil)
+			case kindObject:
+				tenv := append(append([]envVar(nil), env...), lit(t.get("env"), true)...)
+				if r := t.get("run"); r != nil {
+					run(r, tenv, t.get("shell"))
+				}
+				if r := t.get("run_windows"); r != nil && r.kind == kindScalar && r.isString {
+					cmd, _ := s.substitute(r.text(), teraRE, nil, nil)
+					s.powershell(cmd)
+				}
+			}
+		}
+	}
+	if hooks := root.get("hooks"); hooks != nil && hooks.kind == kindObject {
+		for _, h := range hooks.vals {
+			run(h, env, nil)
+		}
+	}
+	if ws := root.get("watch_files"); ws != nil && ws.kind == kindArray {
+		for _, w := range ws.elems {
+			if r := w.get("run"); r != nil {
+				run(r, env, nil)
+			}
+		}
+	}
+}
