@@ -1107,6 +1107,22 @@ func (a *analyzer) bindArgs(cmd value, sub int32, n int32) value {
 
 // prop looks a key up in a dict literal or in keyword arguments.
 func (a *analyzer) prop(v value, name string) (value, bool) {
+	if v.K == vObj && v.Alt != nil {
+		// any of several objects (treesitter.Union): the property of each
+		var vals []value
+		cut := false
+		for _, o := range v.Possibilities() {
+			cut = cut || o.Via == scanner.ClassDynamic
+			o.Alt = nil
+			if p, ok := a.prop(o, name); ok {
+				vals = append(vals, p)
+			}
+		}
+		if len(vals) == 0 {
+			return value{}, false
+		}
+		return treesitter.UnionPast(a.ev.Cfg, vals, cut, vals[0].Node), true
+	}
 	out, ok := a.ev.PropSet(v, name, a.setsOn)
 	if v.K != vObj || v.Obj == none {
 		return out, ok

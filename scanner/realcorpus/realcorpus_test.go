@@ -75,7 +75,7 @@ func TestRealCorpus(t *testing.T) {
 	var red []string
 	for _, f := range rep.Findings {
 		require.NotEqual(t, "unparseable", f.Class, "%s:%d:%d: %s", f.File, f.Line, f.Column, f.Message)
-		if f.Verdict == "RED" {
+		if f.Verdict == "red" {
 			red = append(red, fmt.Sprintf("%s:%d:%d [RED:%s]", f.File, f.Line, f.Column, f.Class))
 		}
 	}

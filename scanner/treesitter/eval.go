@@ -858,7 +858,7 @@ func (e *Evaluator[B]) List(n int32, spread Kind) Value {
 // set of both (see Union) when they are strings or lists; else the branch
 // that is a string (or of a kind in also) stands.
 func Either(cfg *scanner.Config, x, y Value, n int32, also ...ValueKind) Value {
-	if x.K == VStr && y.K == VStr || x.K == VArr && y.K == VArr || callable(x) && callable(y) {
+	if x.K == VStr && y.K == VStr || x.K == VArr && y.K == VArr || x.K == VObj && y.K == VObj || callable(x) && callable(y) {
 		return Union(cfg, []Value{x, y}, n)
 	}
 	for _, v := range []Value{x, y} {

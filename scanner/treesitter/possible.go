@@ -34,6 +34,24 @@ func chain(ps []Value) Value {
 	return ps[0]
 }
 
+// chainObjects chains objects as possibilities (Union), keeping at most
+// 4*MaxPossibilities of them: past that the first is marked (Via
+// dynamic), so a property read of it is dynamic.
+func chainObjects(objs []Value) Value {
+	keep := objs
+	if len(keep) > 4*MaxPossibilities {
+		keep = keep[:4*MaxPossibilities]
+	}
+	for i := range keep {
+		keep[i].Alt = nil
+	}
+	out := chain(keep)
+	if len(keep) < len(objs) {
+		out.Via = scanner.ClassDynamic
+	}
+	return out
+}
+
 // samePossibility reports whether two possibilities are the same string
 // reached the same way (or the same non-string value).
 func samePossibility(a, b Value) bool {
@@ -256,7 +274,7 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 	if len(ps) == 1 {
 		return vals[0]
 	}
-	var strs, lists, refs []Value
+	var strs, lists, refs, objs []Value
 	for _, p := range ps {
 		switch p.K {
 		case VStr:
@@ -265,6 +283,8 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 			lists = append(lists, p)
 		case VRef:
 			refs = append(refs, p)
+		case VObj:
+			objs = append(objs, p)
 		}
 	}
 	switch {
@@ -279,6 +299,12 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 		// after a function of the repository is still seen (open ?
 		// mine : query)
 		return chain(refs)
+	case len(objs) == len(ps):
+		// any of several objects (`x ? {command: "node"} : {command:
+		// "pi"}`, a function returning one of them): a property read is
+		// that of each (the detectors' prop); past 4*MaxPossibilities
+		// the rest are not read and every property read is dynamic
+		return chainObjects(objs)
 	}
 	return Unknown(n)
 }
