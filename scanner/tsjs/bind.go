@@ -318,11 +318,11 @@ func (a *analyzer) passMutations() {
 			}
 			index := bs[0].index
 			for _, site := range sites {
-				args := t.Child(site, fArguments)
-				if args == none || t.Nodes[args].Kind != kArguments {
+				as, _, ok := a.siteArgs(site, fn)
+				if !ok {
 					continue
 				}
-				if as := t.Children(args); index < len(as) && t.Nodes[as[index]].Kind == kIdentifier {
+				if index < len(as) && t.Nodes[as[index]].Kind == kIdentifier {
 					pm := m
 					pm.passed, pm.site, pm.at = true, site, t.Nodes[site].Start
 					a.addMutation(as[index], pm)

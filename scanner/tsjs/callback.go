@@ -408,7 +408,7 @@ func (a *analyzer) iterHelper(n, args int32) {
 		return
 	}
 	a.argVals = []value{a.anyEntry(a.ev.Eval(recv), r), treesitter.Unknown(r), a.ev.Eval(recv)}
-	a.judgeHelper(n, t.Text(r), e, []int32{r, r, r}, value{})
+	a.judgeHelper(n, t.Text(r), e, []int32{r, r, r}, none, value{})
 	a.argVals = nil
 }
 

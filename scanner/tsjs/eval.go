@@ -665,20 +665,24 @@ func (a *analyzer) evalParam(b *binding) value {
 				return v, found, true
 			}
 		}
-		args := t.Child(site, fArguments)
-		if args == none || t.Nodes[args].Kind != kArguments {
+		key := b.fn
+		if b.method {
+			key = "." + key
+		}
+		// f.bind(thisArg, 'claude'), f.call(thisArg, 'claude'): the
+		// arguments after thisArg (those the bound function's calls add
+		// are not known here); f.apply(thisArg, CMD): CMD spread
+		cs, applied, ok := a.siteArgs(site, key)
+		if !ok {
 			return value{}, false, false
 		}
-		cs := t.Children(args)
-		if len(cs) > 0 && a.bindSite(site, b.fn) {
-			// f.bind(thisArg, 'claude'): the arguments after thisArg;
-			// those the bound function's calls add are not known here
-			cs = cs[1:]
+		if applied != none {
+			cs = append(slices.Clone(cs), applied)
 		}
-		if slices.ContainsFunc(cs, func(c int32) bool { return t.Nodes[c].Kind == kSpread }) {
+		if applied != none || slices.ContainsFunc(cs, func(c int32) bool { return t.Nodes[c].Kind == kSpread }) {
 			// runTool(...CMD): the spread array's elements take the
 			// positions from there on
-			vals, exactTo := treesitter.Spread(cs, a.spreadOf, a.ev.Eval)
+			vals, exactTo := treesitter.Spread(cs, a.spreadOfApplied(applied), a.ev.Eval)
 			if b.rest {
 				return value{K: vArr, Elems: treesitter.SpreadRest(vals, exactTo, b.index), Node: b.name, Lit: none}, true, true
 			}
@@ -720,6 +724,21 @@ func (a *analyzer) spreadOf(c int32) (elems []value, exact, isSpread bool) {
 	// an array another module gives: phase two reads it (Pass.Needs)
 	elems, exact = treesitter.SpreadElems(a.needArg(a.ev.Eval(x)), c)
 	return elems, exact, true
+}
+
+// spreadOfApplied is spreadOf where node applied (an apply's array that
+// is not a literal: indirectOf) is also a spread of its value.
+func (a *analyzer) spreadOfApplied(applied int32) func(c int32) (elems []value, exact, isSpread bool) {
+	if applied == none {
+		return a.spreadOf
+	}
+	return func(c int32) ([]value, bool, bool) {
+		if c != applied {
+			return a.spreadOf(c)
+		}
+		elems, exact := treesitter.SpreadElems(a.needArg(a.ev.Eval(c)), c)
+		return elems, exact, true
+	}
 }
 
 // member is the value of v.name.
