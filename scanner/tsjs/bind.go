@@ -73,6 +73,8 @@ func (a *analyzer) collect() {
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		n := &t.Nodes[i]
 		switch n.Kind {
+		case kTypeDecl:
+			a.typeDecls = append(a.typeDecls, i)
 		case kVariableDeclarator:
 			a.bindPattern(t.Child(i, fName), t.Child(i, fValue), nil, false)
 		case kAssignment:

@@ -85,10 +85,14 @@ type analyzer struct {
 	objMulti   map[treesitter.ScopeKey]objUnion // objectsOf's answers
 	muts       map[string][]mutation
 	mutating   map[string]bool
-	mutMemo    map[mutKey]value       // mutated's answers for a name bound once
-	envSets    []int32                // process.env.X = value assignments
-	options    treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
-	link       linkState              // the repository phase (link.go)
+	mutMemo    map[mutKey]value // mutated's answers for a name bound once
+	envSets    []int32          // process.env.X = value assignments
+	typeDecls  []int32          // type aliases and interfaces (kTypeDecl leaves)
+	// types: the file's type aliases and interfaces by name, their text
+	// after the name (typeDecl), read from typeDecls once
+	types   map[string][]string
+	options treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
+	link    linkState              // the repository phase (link.go)
 	// localImports are the module-level names bound to a module of the
 	// repository (deferIfImports), found on first use
 	localImports map[string]bool

@@ -1835,7 +1835,10 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge, ind 
 		// helper it may be is judged as one past a bound, also when it
 		// reached the call through a name of the file (`const f = h.run`)
 		mod, ok := a.importRoot(fn, 0)
-		if !ok {
+		switch {
+		case callee.Mod == typeCut:
+			mod = fmt.Sprintf("a parameter's type of more than %d aliases", maxTypeDepth)
+		case !ok:
 			mod = "another module"
 		}
 		a.judgeHelper(n, a.calleeName(fn), scanner.Export{Dynamic: true, File: mod}, as, applied, callee)
