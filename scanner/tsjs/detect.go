@@ -90,9 +90,11 @@ type analyzer struct {
 	typeDecls  []int32          // type aliases and interfaces (kTypeDecl leaves)
 	// types: the file's type aliases and interfaces by name, their text
 	// after the name (typeDecl), read from typeDecls once
-	types   map[string][]string
-	options treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
-	link    linkState              // the repository phase (link.go)
+	types map[string][]string
+	// typeBodies: bodyMembers' answers
+	typeBodies map[string]map[string][]string
+	options    treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
+	link       linkState              // the repository phase (link.go)
 	// localImports are the module-level names bound to a module of the
 	// repository (deferIfImports), found on first use
 	localImports map[string]bool

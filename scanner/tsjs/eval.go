@@ -627,20 +627,7 @@ const typeObject = "type:object"
 func (a *analyzer) typedMember(v value, name string, n int32) value {
 	var types []string
 	for _, body := range v.Path {
-		if len(body) < 2 || !strings.HasSuffix(body, "}") {
-			continue
-		}
-		for _, m := range splitTop(body[1:len(body)-1], ";,\n") {
-			c := topLevel(m, ":")
-			if c < 0 {
-				continue
-			}
-			key := strings.TrimSpace(m[:c])
-			key = strings.TrimSpace(strings.TrimPrefix(key, "readonly "))
-			if strings.TrimSuffix(key, "?") == name {
-				types = append(types, m[c+1:])
-			}
-		}
+		types = append(types, a.bodyMembers(body)[name]...)
 	}
 	if len(types) == 0 {
 		return treesitter.Unknown(n)
@@ -691,8 +678,9 @@ func isTypeName(s string) bool {
 const maxTypeDepth = 8
 
 // classWrappers are the utility types whose instances have the methods of
-// their type argument's class (`Readonly<Runner>`).
-var classWrappers = map[string]bool{"Readonly": true, "Required": true, "Partial": true, "NonNullable": true, "NoInfer": true, "Awaited": true}
+// their first type argument's class (`Readonly<Runner>`, `Pick<Runner,
+// 'run'>`).
+var classWrappers = map[string]bool{"Readonly": true, "Required": true, "Partial": true, "NonNullable": true, "NoInfer": true, "Awaited": true, "Pick": true, "Omit": true}
 
 // typeClass lists the class names type text typ (read at node n) may be:
 // each alternative of a union or an intersection but `undefined` and
@@ -718,7 +706,7 @@ func (a *analyzer) typeClass(typ string, n int32, depth int) (names []string, cu
 			if !classWrappers[strings.TrimSpace(alt[:lt])] {
 				continue // a generic not known to keep the methods
 			}
-			got, c = a.typeClass(alt[lt+1:len(alt)-1], n, depth+1)
+			got, c = a.typeClass(splitTop(alt[lt+1:len(alt)-1], ",")[0], n, depth+1)
 		} else if defs := a.typeAlias(alt, n); defs != nil {
 			for _, d := range defs {
 				g, dc := a.typeClass(d, n, depth+1)
@@ -795,6 +783,32 @@ func typeDecl(text string) (keyword string, def [2]string, ok bool) {
 		rest = strings.TrimSuffix(strings.TrimSpace(rest), ";")
 	}
 	return keyword, [2]string{name, rest}, true
+}
+
+// bodyMembers are the types of the members of an interface's or object
+// type's body (`{ readonly runner?: Runner; n: number }`) by name, read
+// once per body.
+func (a *analyzer) bodyMembers(body string) map[string][]string {
+	if m, ok := a.typeBodies[body]; ok {
+		return m
+	}
+	out := map[string][]string{}
+	if len(body) >= 2 && strings.HasSuffix(body, "}") {
+		for _, m := range splitTop(body[1:len(body)-1], ";,\n") {
+			c := topLevel(m, ":")
+			if c < 0 {
+				continue
+			}
+			key := strings.TrimSpace(m[:c])
+			key = strings.TrimSuffix(strings.TrimSpace(strings.TrimPrefix(key, "readonly ")), "?")
+			out[key] = append(out[key], m[c+1:])
+		}
+	}
+	if a.typeBodies == nil {
+		a.typeBodies = map[string]map[string][]string{}
+	}
+	a.typeBodies[body] = out
+	return out
 }
 
 // interfaceType is the type an interface's text after its name (`extends
