@@ -936,6 +936,11 @@ func (a *analyzer) evalParam(b *binding) value {
 			if !ok {
 				return value{}, false, true
 			}
+			if b.index >= exactTo && b.def != none {
+				// a spread of unknown length may end before the
+				// parameter: its default is a possibility too
+				v = treesitter.Union(a.ev.Cfg, []value{v, a.ev.Eval(b.def)}, b.name)
+			}
 			return a.needArg(v), true, true
 		}
 		j := 0

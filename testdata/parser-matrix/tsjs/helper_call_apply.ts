@@ -4,8 +4,10 @@
 // method's `obj.run.call(obj, ...)`, `this.go.call(this, ...)`): each is
 // a call site of it, its arguments read past the thisArg and an apply's
 // array spread (one of unknown length: any element from it on may be at
-// the parameter). They were no call site at all (a reviewer's evasion).
-// Near miss: near_miss_helper_call_apply.ts.
+// the parameter, and its default when it has one: the array may end
+// before it, as a spread's may, `spreadDefault(...xs)`). They were no call
+// site at all (a reviewer's evasion). Near miss:
+// near_miss_helper_call_apply.ts.
 import { spawn } from 'node:child_process';
 
 const CMD = ['claude', '-p', 'hi'];
@@ -42,3 +44,15 @@ export class Svc {
     return this.go.call(this, 'pi');
   }
 }
+
+function withDefault(flag: string, bin = 'claude') {
+  return spawn(bin, [flag]); // want "RED:variable-execution"
+}
+export function forward() {
+  return withDefault.apply(null, arguments as any);
+}
+
+function spreadDefault(bin = 'pi') {
+  return spawn(bin, []); // want "RED:variable-execution"
+}
+spreadDefault(...xs);

@@ -35,3 +35,16 @@ export class Svc {
     return this.go.call(this, 'git');
   }
 }
+
+function withDefault(flag: string, bin = 'git') {
+  return spawn(bin, [flag]);
+}
+export function forward() {
+  return withDefault.apply(null, arguments as any);
+}
+
+function spreadDefault(bin = 'git') {
+  return spawn(bin, []);
+}
+const xs = process.argv.slice(2);
+spreadDefault(...xs);
