@@ -2230,6 +2230,7 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 // to a helper's sink (in this file or, through the imports, another),
 // round by round; a cap reached marks the summary truncated.
 func (a *analyzer) fixedPoint() {
+	t := a.t
 	if len(a.link.helpers) == 0 {
 		return
 	}
@@ -2254,15 +2255,31 @@ func (a *analyzer) fixedPoint() {
 				}
 			}
 			var args []int32
+			applied := int32(none)
 			if len(sinks) > 0 && h.ind {
-				// the arguments before an apply's array: its
-				// elements are no parameter of the caller's
-				_, args, _, _ = indirectOf(a.t, h.n)
+				_, args, applied, _ = indirectOf(a.t, h.n)
 			} else if len(sinks) > 0 {
 				args = a.t.Children(h.args)
 			}
+			// (...a) => runTool(...a), runTool.apply(null, a): the
+			// caller's rest parameter spread from position j on
+			j, rest := a.restSpread(args, applied)
 			for _, k := range sinks {
-				if k.Param < 0 || k.Ctor || k.Param >= len(args) {
+				if k.Param < 0 || k.Ctor {
+					continue
+				}
+				if rest != nil && k.Param >= j {
+					nk := k
+					nk.Param = rest.index + k.Param - j
+					nk.Via = scanner.CutVia(append([]scanner.Step{a.step(h.n, fmt.Sprintf("`%s` hands its arguments to `%s`", rest.fn, name))}, k.Via...))
+					have := len(a.link.sum.Sinks[rest.fn])
+					a.link.sum.AddSink(rest.fn, nk)
+					if len(a.link.sum.Sinks[rest.fn]) > have {
+						changed = true
+					}
+					continue
+				}
+				if k.Param >= len(args) || t.Nodes[args[k.Param]].Kind == kSpread {
 					continue
 				}
 				caller, _, _, ok := a.paramOf(args[k.Param])
@@ -2285,6 +2302,33 @@ func (a *analyzer) fixedPoint() {
 			return
 		}
 	}
+}
+
+// restSpread finds, among a helper call's arguments args (then the
+// apply's array applied, when not none), a spread of the calling
+// function's rest parameter (`...a`, or `a` applied) with no spread
+// before it: its position j and the rest parameter's binding (nil when
+// there is none).
+func (a *analyzer) restSpread(args []int32, applied int32) (j int, rest *binding) {
+	t := a.t
+	x := int32(none)
+	for i, c := range args {
+		if t.Nodes[c].Kind == kSpread {
+			x, j = t.Nodes[c].First, i
+			break
+		}
+	}
+	if x == none && applied != none {
+		x, j = applied, len(args)
+	}
+	if x == none || t.Nodes[x].Kind != kIdentifier {
+		return 0, nil
+	}
+	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[x].Start:t.Nodes[x].End], x)
+	if !found || len(bs) != 1 || !bs[0].rest || bs[0].fn == "" {
+		return 0, nil
+	}
+	return j, &bs[0]
 }
 
 // addSinkFrom records k for the parameter n is, when it is one, and
