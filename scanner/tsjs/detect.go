@@ -197,10 +197,12 @@ func indirectAlias(t *treesitter.Tree, site int32, _ string) string {
 
 // siteArgs are the arguments call site passes the function whose
 // CallSites key is key: its own, or those an indirect call of it passes
-// (indirectOf: applied, when not none, is read as a spread after args).
+// (indirectOf: applied, when not none, is read as a spread after args),
+// unless key is the method the site calls (`x.call(a)` of a method
+// `call`).
 func (a *analyzer) siteArgs(site int32, key string) (args []int32, applied int32, ok bool) {
 	t := a.t
-	if target, as, ap, ind := indirectOf(t, site); ind && indirectName(t, target) == key {
+	if _, as, ap, ind := indirectOf(t, site); ind && key != "."+t.Text(t.Child(t.Child(site, fFunction), fProperty)) {
 		return as, ap, true
 	}
 	an := t.Child(site, fArguments)
