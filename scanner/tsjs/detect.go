@@ -471,8 +471,9 @@ func (a *analyzer) call(n, fn int32) {
 		}
 		a.spawnLike(n, args)
 	case apiShell:
-		if len(args) > 0 {
-			a.shellArg(n, args[0])
+		// exec(line), exec.apply(null, LINE), exec(...xs, line)
+		if v, ok := a.posArg(args, 0, n); ok {
+			a.shellValue(n, v)
 		}
 	case apiFork:
 		a.fork(n, args)
@@ -525,15 +526,23 @@ func (a *analyzer) call(n, fn int32) {
 		}
 	case apiArgs:
 		var argv []scanner.Arg
+		if a.applied != none {
+			vals, _ := treesitter.Spread(args, a.spreadOfApplied(a.applied), a.ev.Eval)
+			for _, v := range vals {
+				argv = append(argv, a.t.Arg(v))
+			}
+		}
 		for _, c := range args {
-			argv = append(argv, a.t.Arg(a.ev.Eval(c)))
+			if a.applied == none {
+				argv = append(argv, a.t.Arg(a.ev.Eval(c)))
+			}
 		}
 		if len(argv) > 0 {
 			treesitter.Judge(a.p, a.t, argv, at, a.ev.Eval(args[0]).Alt)
 		}
 	case apiShellAt1:
-		if len(args) > 1 {
-			a.shellArg(n, args[1])
+		if v, ok := a.posArg(args, 1, n); ok {
+			a.shellValue(n, v)
 		}
 	case apiActionsExec:
 		// exec(commandLine, args?): the line is split into words (no
@@ -689,13 +698,33 @@ func (a *analyzer) textPos(v value, call scanner.Pos) scanner.Pos {
 
 // shellArg scans a string a shell runs (exec, execSync, shelljs.exec,
 // execaCommand).
-func (a *analyzer) shellArg(n, arg int32) {
+func (a *analyzer) shellArg(n, arg int32) { a.shellValue(n, a.ev.Eval(arg)) }
+
+// shellValue judges value line of call n as shell text.
+func (a *analyzer) shellValue(n int32, line value) {
 	// each possibility of the text is a command line the shell may run
-	for _, v := range a.ev.Eval(arg).Possibilities() {
+	for _, v := range line.Possibilities() {
 		if text, ok := treesitter.ShellText(v); ok {
 			a.p.ScanShell(text, a.textPos(v, a.t.Pos(n)), "")
 		}
 	}
+}
+
+// posArg is argument i of process API call n given args: a spread among
+// them (`...xs`, or an apply's array not written out, a.applied) gives
+// its elements the positions from there on (treesitter.Spread; past one
+// of unknown length any of them); false when the call passes nothing
+// there.
+func (a *analyzer) posArg(args []int32, i int, n int32) (value, bool) {
+	t := a.t
+	if a.applied == none && !slices.ContainsFunc(args, func(c int32) bool { return t.Nodes[c].Kind == kSpread }) {
+		if i < len(args) {
+			return a.ev.Eval(args[i]), true
+		}
+		return value{}, false
+	}
+	vals, exactTo := treesitter.Spread(args, a.spreadOfApplied(a.applied), a.ev.Eval)
+	return treesitter.SpreadParam(a.ev.Cfg, vals, exactTo, i, n)
 }
 
 // fork runs node with a module path: fork(module, args?, {execPath}).
