@@ -508,10 +508,10 @@ func (a *analyzer) call(n, fn int32) {
 	case apiSDK:
 		a.sdk(n, args)
 	case apiArgvOrShell, apiSpawnOrArgv:
-		if len(args) == 0 {
+		v, ok := a.posArg(args, 0, n)
+		if !ok {
 			return
 		}
-		v := a.ev.Eval(args[0])
 		switch {
 		case v.K == vArr:
 			var alt *value
@@ -520,7 +520,7 @@ func (a *analyzer) call(n, fn int32) {
 			}
 			treesitter.Judge(a.p, a.t, a.argvOf(nil, v), at, alt)
 		case kind == apiArgvOrShell:
-			a.shellArg(n, args[0])
+			a.shellValue(n, v)
 		default:
 			a.spawnLike(n, args)
 		}
