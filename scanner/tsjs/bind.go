@@ -134,6 +134,12 @@ func (a *analyzer) collect() {
 			}
 			if v := t.Child(i, fValue); nm != none && v != none {
 				a.thisAttrs[propName(t, nm)] = append(a.thisAttrs[propName(t, nm)], v)
+			} else if nm != none {
+				// class C { private runner!: Runner }: its type (typedField)
+				if a.typedFields == nil {
+					a.typedFields = map[string][]int32{}
+				}
+				a.typedFields[propName(t, nm)] = append(a.typedFields[propName(t, nm)], nm)
 			}
 		case kAugmentedAssignment:
 			if l := t.Child(i, fLeft); l != none && t.Nodes[l].Kind == kIdentifier {

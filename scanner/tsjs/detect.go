@@ -91,6 +91,9 @@ type analyzer struct {
 	// types: the file's type aliases and interfaces by name, their text
 	// after the name (typeDecl), read from typeDecls once
 	types map[string][]string
+	// typedFields: the name nodes of the class fields declared without
+	// a value (`private runner!: Runner`), by name (typedField)
+	typedFields map[string][]int32
 	// typeBodies: bodyMembers' answers
 	typeBodies map[string]map[string][]string
 	options    treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)

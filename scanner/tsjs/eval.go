@@ -38,7 +38,11 @@ func (a *analyzer) Expr(n int32) value {
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kThis {
 			v := a.instanceAttr(t.Text(p), n)
 			if v.K == vUnknown && len(a.thisAttrs[t.Text(p)]) == 0 {
-				if base, ok := a.importedBase(n); ok {
+				if tv, ok := a.typedField(t.Text(p)); ok {
+					// `private runner!: Runner` set by a framework
+					// (property injection): an instance of its type
+					v = tv
+				} else if base, ok := a.importedBase(n); ok {
 					// this.bin that no class of the file sets, in a
 					// class extending another module's: the base's
 					// field (its declaration or its constructor's
@@ -589,6 +593,31 @@ func (a *analyzer) typedInstance(b *binding, v value) value {
 		typ = typ[:d] // `r: Runner = dflt`
 	}
 	return a.typeValue(typ, b.name, v)
+}
+
+// typedField is the value of this.name when the file's classes declare
+// field name without a value but with a type (`@Inject() private
+// runner!: Runner`): what typeValue makes of the type, when that is more
+// than unknown (an instance of another module's class, an object of an
+// interface, a type past a bound).
+func (a *analyzer) typedField(name string) (value, bool) {
+	t := a.t
+	for _, nm := range a.typedFields[name] {
+		f := t.Nodes[nm].Parent
+		if f == none || t.Nodes[f].End <= t.Nodes[nm].End {
+			continue
+		}
+		rest := strings.TrimLeft(string(t.Src[t.Nodes[nm].End:t.Nodes[f].End]), " \t!?")
+		typ, ok := strings.CutPrefix(rest, ":")
+		if !ok {
+			continue
+		}
+		typ = strings.TrimSuffix(strings.TrimSpace(typ), ";")
+		if v := a.typeValue(typ, nm, treesitter.Unknown(nm)); v.Mod != "" {
+			return v, true
+		}
+	}
+	return value{}, false
 }
 
 // typeValue is the value at node n of type text typ (typedInstance): an
