@@ -699,11 +699,8 @@ func (a *analyzer) textPos(v value, call scanner.Pos) scanner.Pos {
 	return call
 }
 
-// shellArg scans a string a shell runs (exec, execSync, shelljs.exec,
-// execaCommand).
-func (a *analyzer) shellArg(n, arg int32) { a.shellValue(n, a.ev.Eval(arg)) }
-
-// shellValue judges value line of call n as shell text.
+// shellValue scans line, a string a shell runs (exec, execSync,
+// shelljs.exec, execaCommand) at call n.
 func (a *analyzer) shellValue(n int32, line value) {
 	// each possibility of the text is a command line the shell may run
 	for _, v := range line.Possibilities() {
