@@ -640,33 +640,10 @@ func (a *analyzer) typeValue(typ string, n int32, v value) value {
 		u := treesitter.Unknown(n)
 		u.Mod, u.Path = typeObject, bodies
 		return u
-	case len(bodies) > 0 || len(names) == 0 || len(names) > maxTypeClasses:
+	case len(names) != 1 || len(bodies) > 0:
 		return v
 	}
-	// `r: ClaudeRunner | GitRunner`: an instance of each class, every one
-	// a possibility (member maps them, noteHelper judges each)
-	var insts []value
-	for _, nm := range names {
-		u := a.instanceOf(nm, n, v)
-		if u.Mod == "" {
-			return v // a class not of another module: unknown
-		}
-		insts = append(insts, u)
-	}
-	return chainValues(insts)
-}
-
-// maxTypeClasses bounds the classes of a union a typed receiver is an
-// instance of; more keep it unknown.
-const maxTypeClasses = 8
-
-// chainValues links vals into one value, each a possibility.
-func chainValues(vals []value) value {
-	for i := len(vals) - 2; i >= 0; i-- {
-		alt := vals[i+1]
-		vals[i].Alt = &alt
-	}
-	return vals[0]
+	return a.instanceOf(names[0], n, v)
 }
 
 // typeObject is the Mod of typeValue's objects of an interface or object
@@ -1046,15 +1023,6 @@ func (a *analyzer) spreadOfApplied(applied int32) func(c int32) (elems []value, 
 
 // member is the value of v.name.
 func (a *analyzer) member(v value, name string, n int32) value {
-	if v.Alt != nil && v.K == vUnknown && local(v.Mod) && len(v.Path) == 1 && strings.HasPrefix(v.Path[0], "new ") {
-		// an instance of one of several classes (typeValue): that
-		// member of each
-		var out []value
-		for _, p := range v.Possibilities() {
-			out = append(out, a.member(p, name, n))
-		}
-		return chainValues(out)
-	}
 	if v.Cut {
 		// a member of a value past a bound is past it too: as a
 		// command, a launch of an unknown runtime; as a callee, not

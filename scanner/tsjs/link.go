@@ -1825,19 +1825,7 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge, ind 
 		a.link.calledMods = append(a.link.calledMods, h.mod)
 		a.link.mutations = nil // a module more to ask
 	}
-	if judge && newInstance(callee) && callee.Alt != nil {
-		// a method of an instance of one of several classes (a typed
-		// receiver `r: A | B`): each class's, until one launches
-		mark := a.p.Mark()
-		for _, p := range callee.Possibilities() {
-			if e, ok := a.imported(p); ok && newInstance(p) {
-				a.judgeHelper(n, a.calleeName(fn), e, as, applied, p)
-			}
-			if a.p.LaunchSince(mark) {
-				break
-			}
-		}
-	} else if judge && (callee.K == vRef || newInstance(callee)) {
+	if judge && (callee.K == vRef || newInstance(callee)) {
 		if e, ok := a.imported(callee); ok {
 			a.judgeHelper(n, a.calleeName(fn), e, as, applied, callee)
 		}
