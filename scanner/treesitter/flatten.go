@@ -100,7 +100,7 @@ typedef struct {
 typedef struct {
 	const uint8_t *kinds, *keep, *fields;
 	uint32_t nkinds, nfields;
-	uint8_t err, comment, skip, op, op_field;
+	uint8_t err, comment, skip, leaf, op, op_field;
 } lg_grammar;
 
 #include <stddef.h>
@@ -165,6 +165,7 @@ static int64_t lg_flatten(const TSTree *tree, const lg_grammar *g, lg_node *out,
 		if (skipped) {
 			keep = false;
 		}
+		bool leaf = keep && g->leaf != 0 && k == g->leaf;
 		int32_t top = parents[depth - 1], cur = top;
 		if (keep) {
 			if (f == g->op_field) {
@@ -184,7 +185,7 @@ static int64_t lg_flatten(const TSTree *tree, const lg_grammar *g, lg_node *out,
 			last[depth - 1] = idx;
 			cur = idx;
 		}
-		if (!skipped && ts_tree_cursor_goto_first_child(&c)) {
+		if (!skipped && !leaf && ts_tree_cursor_goto_first_child(&c)) {
 			if (depth == scap) {
 				scap *= 2;
 				int32_t *p = realloc(parents, scap * sizeof *parents);
@@ -285,6 +286,7 @@ func cGrammar(g *Grammar) *C.lg_grammar {
 		err:      C.uint8_t(g.special.Error),
 		comment:  C.uint8_t(g.special.Comment),
 		skip:     C.uint8_t(g.special.Skip),
+		leaf:     C.uint8_t(g.special.Leaf),
 		op:       C.uint8_t(g.special.Operator),
 		op_field: C.uint8_t(g.special.OperatorField),
 	}

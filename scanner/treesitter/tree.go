@@ -34,6 +34,9 @@ type Special struct {
 	Error Kind
 	// Comment and Skip subtrees are left out of the copy.
 	Comment, Skip Kind
+	// Leaf nodes are copied without their subtree: the detector reads
+	// their text alone (zero for none).
+	Leaf Kind
 	// Operator is the kind given to a token that fills OperatorField.
 	Operator      Kind
 	OperatorField Field

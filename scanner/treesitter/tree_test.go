@@ -138,3 +138,24 @@ func TestCallSites(t *testing.T) {
 		t.Fatalf("second call of f on line %d", got)
 	}
 }
+
+// TestLeaf: a Leaf node is copied with its text, its subtree is not.
+func TestLeaf(t *testing.T) {
+	const kDecorator treesitter.Kind = kAttribute + 1
+	g := treesitter.NewGrammar(ts.NewLanguage(tspython.Language()),
+		map[string]treesitter.Kind{"call": kCall, "identifier": kIdentifier, "decorator": kDecorator},
+		map[string]treesitter.Field{"function": fFunction},
+		treesitter.Special{Comment: kComment, Skip: kSkip, Leaf: kDecorator, Operator: kOperator, OperatorField: fOperator})
+	src := "@wrap(spawn(x))\ndef f():\n    foo(a)\n"
+	tr := &treesitter.Tree{Src: []byte(src)}
+	if !g.Parse(tr.Src, tr) {
+		t.Fatal("the parser gave up")
+	}
+	leaves := find(tr, kDecorator)
+	if len(leaves) != 1 || tr.Text(leaves[0]) != "@wrap(spawn(x))" || tr.Nodes[leaves[0]].First != treesitter.None {
+		t.Fatalf("leaves = %v", leaves)
+	}
+	if calls := find(tr, kCall); len(calls) != 1 || !tr.Is(tr.Child(calls[0], fFunction), "foo") {
+		t.Fatalf("calls = %v, want foo's alone", calls)
+	}
+}

@@ -73,6 +73,8 @@ func (a *analyzer) collect() {
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		n := &t.Nodes[i]
 		switch n.Kind {
+		case kTypeDecl:
+			a.typeDecls = append(a.typeDecls, i)
 		case kVariableDeclarator:
 			a.bindPattern(t.Child(i, fName), t.Child(i, fValue), nil, false)
 		case kAssignment:
@@ -132,6 +134,12 @@ func (a *analyzer) collect() {
 			}
 			if v := t.Child(i, fValue); nm != none && v != none {
 				a.thisAttrs[propName(t, nm)] = append(a.thisAttrs[propName(t, nm)], v)
+			} else if nm != none {
+				// class C { private runner!: Runner }: its type (typedField)
+				if a.typedFields == nil {
+					a.typedFields = map[string][]int32{}
+				}
+				a.typedFields[propName(t, nm)] = append(a.typedFields[propName(t, nm)], nm)
 			}
 		case kAugmentedAssignment:
 			if l := t.Child(i, fLeft); l != none && t.Nodes[l].Kind == kIdentifier {
@@ -318,11 +326,11 @@ func (a *analyzer) passMutations() {
 			}
 			index := bs[0].index
 			for _, site := range sites {
-				args := t.Child(site, fArguments)
-				if args == none || t.Nodes[args].Kind != kArguments {
+				as, _, ok := a.siteArgs(site, fn)
+				if !ok {
 					continue
 				}
-				if as := t.Children(args); index < len(as) && t.Nodes[as[index]].Kind == kIdentifier {
+				if index < len(as) && t.Nodes[as[index]].Kind == kIdentifier {
 					pm := m
 					pm.passed, pm.site, pm.at = true, site, t.Nodes[site].Start
 					a.addMutation(as[index], pm)

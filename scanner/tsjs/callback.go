@@ -132,6 +132,9 @@ func (a *analyzer) paramCalls(fn int32, j int) []int32 {
 			continue
 		}
 		callee := t.Child(site, fFunction)
+		if target, _, _, ind := indirectOf(t, site); ind && t.Nodes[target].Kind == kIdentifier {
+			callee = target // fn.call(null, 'claude'), fn.apply(null, CMD)
+		}
 		bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[callee].Start:t.Nodes[callee].End], callee)
 		if ok && len(bs) == 1 && bs[0].name == p {
 			out = append(out, site)
@@ -325,13 +328,16 @@ func (a *analyzer) summarizeCallbacks() {
 			per := map[int][]value{}
 			own := map[int][]string{} // the function's own parameters handed on
 			for _, c := range calls {
-				cargs := t.Child(c, fArguments)
-				if cargs == none || t.Nodes[cargs].Kind != kArguments {
+				// fn('claude'), fn.call(null, 'claude'): the arguments
+				// past the thisArg (an apply's array not written out
+				// is read as a spread: from it on, nothing is known)
+				cargs, _, ok := a.siteArgs(c, t.Text(a.paramNode(fn, j)))
+				if !ok {
 					continue
 				}
 				k := 0
-				for x := t.Nodes[cargs].First; x != none && k < maxCallbackParams; x = t.Nodes[x].Next {
-					if t.Nodes[x].Kind == kSpread {
+				for _, x := range cargs {
+					if k >= maxCallbackParams || t.Nodes[x].Kind == kSpread {
 						break
 					}
 					if f, m, field, ok := a.paramOfAny(x); ok && f == name && field == "" && m >= 0 {
@@ -408,7 +414,7 @@ func (a *analyzer) iterHelper(n, args int32) {
 		return
 	}
 	a.argVals = []value{a.anyEntry(a.ev.Eval(recv), r), treesitter.Unknown(r), a.ev.Eval(recv)}
-	a.judgeHelper(n, t.Text(r), e, []int32{r, r, r}, value{})
+	a.judgeHelper(n, t.Text(r), e, []int32{r, r, r}, none, value{})
 	a.argVals = nil
 }
 

@@ -3,6 +3,7 @@ package tsjs
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -84,8 +85,17 @@ type analyzer struct {
 	objMulti   map[treesitter.ScopeKey]objUnion // objectsOf's answers
 	muts       map[string][]mutation
 	mutating   map[string]bool
-	mutMemo    map[mutKey]value       // mutated's answers for a name bound once
-	envSets    []int32                // process.env.X = value assignments
+	mutMemo    map[mutKey]value // mutated's answers for a name bound once
+	envSets    []int32          // process.env.X = value assignments
+	typeDecls  []int32          // type aliases and interfaces (kTypeDecl leaves)
+	// types: the file's type aliases and interfaces by name, their text
+	// after the name (typeDecl), read from typeDecls once
+	types map[string][]string
+	// typedFields: the name nodes of the class fields declared without
+	// a value (`private runner!: Runner`), by name (typedField)
+	typedFields map[string][]int32
+	// typeBodies: bodyMembers' answers
+	typeBodies map[string]map[string][]string
 	options    treesitter.OptionTable // x.option(...) calls: command-line option declarations (options.go)
 	link       linkState              // the repository phase (link.go)
 	// localImports are the module-level names bound to a module of the
@@ -101,46 +111,108 @@ type analyzer struct {
 	// argVals, while judgeHelper judges a helper handed to an iteration
 	// method (iterHelper), are the values of its arguments
 	argVals []value
+	// applied, while a process API called through apply (indirect) is
+	// judged, is its array that is not a literal: read as a spread
+	applied int32
 }
 
 // evalShape is how the shared evaluator reads TS/JS.
-var evalShape = treesitter.Shape{Calls: callShape, News: newShape, Aliases: []string{".bind"}, Alias: bindAlias, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight, Lists: []treesitter.ValueKind{vArr}, Wins: []treesitter.ValueKind{vRef},
+var evalShape = treesitter.Shape{Calls: callShape, News: newShape, Aliases: []string{".bind", ".call", ".apply"}, Alias: indirectAlias, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight, Lists: []treesitter.ValueKind{vArr}, Wins: []treesitter.ValueKind{vRef},
 	Pure: []treesitter.Kind{kString, kStringFragment, kEscapeSequence, kTemplateString, kNumber, kTrue, kFalse, kNull, kUndefined,
 		kArray, kObject, kPair, kPropertyIdentifier, kArguments, kBinary, kParen, kOperator}}
 
-// bindAlias is the function a call `f.bind(thisArg, a, ...)` binds
-// arguments to (`f`, or `.m` for `this.m.bind(...)` and `o.m.bind(...)`):
-// the bound function's calls pass those arguments first, so the bind is
-// a call site of f (evalParam shifts its arguments by the thisArg). A
-// bind of no argument but the thisArg gives f nothing: not a site.
-func bindAlias(t *treesitter.Tree, site int32, _ string) string {
+// indirectOf reads call site as a call made through Function.prototype
+// or Reflect: `f.call(thisArg, a, ...)`, `f.apply(thisArg, arr)`,
+// `Reflect.apply(f, thisArg, arr)` and `f.bind(thisArg, a, ...)` (whose
+// bound arguments every call of the bound function passes first) call
+// the function expression target with args, then, when applied is not
+// none, the elements of the array applied (an apply's array that is not
+// a literal: a spread of unknown length unless the evaluator knows it).
+// A literal array is read as its elements. ok is false for any other
+// call, and for a bind of no argument but the thisArg (it gives f
+// nothing).
+func indirectOf(t *treesitter.Tree, site int32) (target int32, args []int32, applied int32, ok bool) {
+	target, applied = none, none
 	fn := t.Child(site, fFunction)
-	args := t.Child(site, fArguments)
-	if args == none || t.Nodes[args].Kind != kArguments || t.Nodes[args].First == none || t.Nodes[t.Nodes[args].First].Next == none {
-		return ""
+	an := t.Child(site, fArguments)
+	if fn == none || t.Nodes[fn].Kind != kMember || an == none || t.Nodes[an].Kind != kArguments {
+		return none, nil, none, false
 	}
-	switch obj := t.Child(fn, fObject); {
-	case obj == none:
-	case t.Nodes[obj].Kind == kIdentifier:
-		return t.Text(obj)
-	case t.Nodes[obj].Kind == kMember:
-		if p := t.Child(obj, fProperty); p != none {
+	p, obj := t.Child(fn, fProperty), t.Child(fn, fObject)
+	if p == none || obj == none {
+		return none, nil, none, false
+	}
+	all := t.Children(an)
+	spread := func(arr int32) ([]int32, int32) {
+		if t.Nodes[arr].Kind == kArray {
+			return t.Children(arr), none
+		}
+		return nil, arr
+	}
+	switch name := t.Text(p); {
+	case name == "call" && len(all) > 0:
+		return obj, all[1:], none, true
+	case name == "bind" && len(all) > 1:
+		return obj, all[1:], none, true
+	case name == "apply" && t.Is(obj, "Reflect"):
+		if len(all) < 2 || t.Nodes[all[0]].Kind == kSpread {
+			return none, nil, none, false
+		}
+		if len(all) > 2 {
+			args, applied = spread(all[2])
+		}
+		return all[0], args, applied, true
+	case name == "apply" && len(all) > 0:
+		if len(all) > 1 {
+			args, applied = spread(all[1])
+		}
+		return obj, args, applied, true
+	}
+	return none, nil, none, false
+}
+
+// indirectName is the callee name the target of an indirect call gives
+// (CallSites' keys): `f`, or `.m` for `this.m` and `o.m`; "" for any
+// other expression.
+func indirectName(t *treesitter.Tree, target int32) string {
+	switch {
+	case target == none:
+	case t.Nodes[target].Kind == kIdentifier:
+		return t.Text(target)
+	case t.Nodes[target].Kind == kMember:
+		if p := t.Child(target, fProperty); p != none {
 			return "." + t.Text(p)
 		}
 	}
 	return ""
 }
 
-// bindSite reports whether call site is `f.bind(thisArg, ...)` counted
-// as a site of function fn (bindAlias).
-func (a *analyzer) bindSite(site int32, fn string) bool {
-	t := a.t
-	f := t.Child(site, fFunction)
-	if fn == "bind" || f == none || t.Nodes[f].Kind != kMember {
-		return false
+// indirectAlias is the function an indirect call site (indirectOf)
+// calls: the site is also a site of it (evalParam reads its arguments
+// past the thisArg, and an apply's array as a spread).
+func indirectAlias(t *treesitter.Tree, site int32, _ string) string {
+	target, _, _, ok := indirectOf(t, site)
+	if !ok {
+		return ""
 	}
-	p := t.Child(f, fProperty)
-	return p != none && t.Is(p, "bind")
+	return indirectName(t, target)
+}
+
+// siteArgs are the arguments call site passes the function whose
+// CallSites key is key: its own, or those an indirect call of it passes
+// (indirectOf: applied, when not none, is read as a spread after args),
+// unless key is the method the site calls (`x.call(a)` of a method
+// `call`).
+func (a *analyzer) siteArgs(site int32, key string) (args []int32, applied int32, ok bool) {
+	t := a.t
+	if _, as, ap, ind := indirectOf(t, site); ind && key != "."+t.Text(t.Child(t.Child(site, fFunction), fProperty)) {
+		return as, ap, true
+	}
+	an := t.Child(site, fArguments)
+	if an == none || t.Nodes[an].Kind != kArguments {
+		return nil, none, false
+	}
+	return t.Children(an), none, true
 }
 
 // Scan reports the launches and primitives of one TS/JS file.
@@ -330,7 +402,7 @@ func (a *analyzer) call(n, fn int32) {
 		return
 	}
 	argsNode := t.Child(n, fArguments)
-	callee, args, ok := a.indirect(fn, argsNode)
+	callee, args, applied, ok := a.indirect(n)
 	if !ok {
 		callee = a.ev.Eval(fn)
 		if argsNode != none && t.Nodes[argsNode].Kind != kTemplateString {
@@ -345,11 +417,11 @@ func (a *analyzer) call(n, fn int32) {
 			// them (its fixed point reads the bind as a call site)
 			if a.p.Imports != nil && (callee.K == vRef || newInstance(callee)) {
 				if e, found := a.imported(callee); found {
-					a.judgeHelper(n, a.calleeName(t.Child(fn, fObject)), e, args, callee)
+					a.judgeHelper(n, a.calleeName(t.Child(fn, fObject)), e, args, none, callee)
 				}
 			}
 		case argsNode != none && t.Nodes[argsNode].Kind == kArguments:
-			a.noteHelper(n, fn, callee, argsNode, true)
+			a.noteHelper(n, fn, callee, argsNode, true, ok)
 		}
 		// a callee that is one of several (`const q = open ? mine :
 		// query`): a process API or the SDK among them is judged as
@@ -387,6 +459,13 @@ func (a *analyzer) call(n, fn int32) {
 		}
 		return
 	}
+	if applied != none {
+		// spawn.apply(null, CMD): the array's elements are the
+		// arguments from there on, read as a spread of it
+		args = append(slices.Clone(args), applied)
+		a.applied = applied
+		defer func() { a.applied = none }()
+	}
 	a.noteCall(n, kind, args)
 	switch kind {
 	case apiSpawn, apiExeca, apiExecaTemplate:
@@ -395,8 +474,9 @@ func (a *analyzer) call(n, fn int32) {
 		}
 		a.spawnLike(n, args)
 	case apiShell:
-		if len(args) > 0 {
-			a.shellArg(n, args[0])
+		// exec(line), exec.apply(null, LINE), exec(...xs, line)
+		if v, ok := a.posArg(args, 0, n); ok {
+			a.shellValue(n, v)
 		}
 	case apiFork:
 		a.fork(n, args)
@@ -431,10 +511,10 @@ func (a *analyzer) call(n, fn int32) {
 	case apiSDK:
 		a.sdk(n, args)
 	case apiArgvOrShell, apiSpawnOrArgv:
-		if len(args) == 0 {
+		v, ok := a.posArg(args, 0, n)
+		if !ok {
 			return
 		}
-		v := a.ev.Eval(args[0])
 		switch {
 		case v.K == vArr:
 			var alt *value
@@ -443,21 +523,29 @@ func (a *analyzer) call(n, fn int32) {
 			}
 			a.judge(a.argvOf(nil, v), at, alt)
 		case kind == apiArgvOrShell:
-			a.shellArg(n, args[0])
+			a.shellValue(n, v)
 		default:
 			a.spawnLike(n, args)
 		}
 	case apiArgs:
 		var argv []scanner.Arg
+		if a.applied != none {
+			vals, _ := treesitter.Spread(args, a.spreadOfApplied(a.applied), a.ev.Eval)
+			for _, v := range vals {
+				argv = append(argv, a.t.Arg(v))
+			}
+		}
 		for _, c := range args {
-			argv = append(argv, a.t.Arg(a.ev.Eval(c)))
+			if a.applied == none {
+				argv = append(argv, a.t.Arg(a.ev.Eval(c)))
+			}
 		}
 		if len(argv) > 0 {
 			a.judge(argv, at, a.ev.Eval(args[0]).Alt)
 		}
 	case apiShellAt1:
-		if len(args) > 1 {
-			a.shellArg(n, args[1])
+		if v, ok := a.posArg(args, 1, n); ok {
+			a.shellValue(n, v)
 		}
 	case apiActionsExec:
 		// exec(commandLine, args?): the line is split into words (no
@@ -483,44 +571,20 @@ func (a *analyzer) call(n, fn int32) {
 	}
 }
 
-// indirect reads a call made through Function.prototype or Reflect:
-// f.call(thisArg, ...args), f.apply(thisArg, [args]) and
-// Reflect.apply(f, thisArg, [args]) call f with those arguments. ok is
-// false for any other call.
-func (a *analyzer) indirect(fn, argsNode int32) (callee value, args []int32, ok bool) {
+// indirect reads call n made through Function.prototype or Reflect
+// (indirectOf): the function it calls, with its arguments; applied, when
+// not none, is an apply's array that is not a literal, whose elements
+// follow args. ok is false for any other call.
+func (a *analyzer) indirect(n int32) (callee value, args []int32, applied int32, ok bool) {
 	t := a.t
-	if t.Nodes[fn].Kind != kMember || argsNode == none || t.Nodes[argsNode].Kind != kArguments {
-		return value{}, nil, false
+	target, args, applied, ok := indirectOf(t, n)
+	if !ok {
+		return value{}, nil, none, false
 	}
-	p, obj := t.Child(fn, fProperty), t.Child(fn, fObject)
-	if p == none || obj == none {
-		return value{}, nil, false
+	if target != t.Child(t.Child(n, fFunction), fObject) && a.scopes.Bound([]byte("Reflect")) {
+		return value{}, nil, none, false // a Reflect of the file's own
 	}
-	all := t.Children(argsNode)
-	spreadOf := func(c int32) ([]int32, bool) {
-		if t.Nodes[c].Kind == kArray {
-			return t.Children(c), true
-		}
-		return nil, false
-	}
-	switch name := t.Text(p); {
-	case name == "call" && len(all) > 0:
-		return a.ev.Eval(obj), all[1:], true
-	case name == "bind" && len(all) > 1:
-		// spawn.bind(null, 'claude'), run.bind(null, 'claude') of
-		// another module's helper: the bound arguments are the ones
-		// every call of the bound function passes first, judged here
-		return a.ev.Eval(obj), all[1:], true
-	case name == "apply" && t.Is(obj, "Reflect") && !a.scopes.Bound([]byte("Reflect")) && len(all) > 2:
-		if rest, ok := spreadOf(all[2]); ok {
-			return a.ev.Eval(all[0]), rest, true
-		}
-	case name == "apply" && len(all) > 1:
-		if rest, ok := spreadOf(all[1]); ok {
-			return a.ev.Eval(obj), rest, true
-		}
-	}
-	return value{}, nil, false
+	return a.ev.Eval(target), args, applied, true
 }
 
 // argvOf builds an argv from a command value and an array of arguments
@@ -546,9 +610,14 @@ func (a *analyzer) argvOf(cmd *value, arr value) []scanner.Arg {
 // options splits spawn-style arguments: (cmd, args?, opts?).
 func (a *analyzer) spawnArgs(args []int32) (cmd, arr, opts value, hasOpts bool) {
 	arr = value{K: vArr, Node: none, Lit: none}
-	if t := a.t; t.Nodes[args[0]].Kind == kSpread {
-		// spawn(...CMD): a const tuple spread into the call
-		if v := a.ev.Eval(t.Nodes[args[0]].First); v.K == vArr && len(v.Elems) > 0 {
+	if t := a.t; t.Nodes[args[0]].Kind == kSpread || args[0] == a.applied {
+		// spawn(...CMD), spawn.apply(null, CMD): a const tuple spread
+		// into the call
+		x := args[0]
+		if x != a.applied {
+			x = t.Nodes[x].First
+		}
+		if v := a.ev.Eval(x); v.K == vArr && len(v.Elems) > 0 {
 			arr.Elems = v.Elems[1:]
 			return v.Elems[0], arr, opts, false
 		}
@@ -654,15 +723,32 @@ func (a *analyzer) textPos(v value, call scanner.Pos) scanner.Pos {
 	return call
 }
 
-// shellArg scans a string a shell runs (exec, execSync, shelljs.exec,
-// execaCommand).
-func (a *analyzer) shellArg(n, arg int32) {
+// shellValue scans line, a string a shell runs (exec, execSync,
+// shelljs.exec, execaCommand) at call n.
+func (a *analyzer) shellValue(n int32, line value) {
 	// each possibility of the text is a command line the shell may run
-	for _, v := range a.ev.Eval(arg).Possibilities() {
+	for _, v := range line.Possibilities() {
 		if text, ok := treesitter.ShellText(v); ok {
 			a.p.ScanShell(text, a.textPos(v, a.t.Pos(n)), "")
 		}
 	}
+}
+
+// posArg is argument i of process API call n given args: a spread among
+// them (`...xs`, or an apply's array not written out, a.applied) gives
+// its elements the positions from there on (treesitter.Spread; past one
+// of unknown length any of them); false when the call passes nothing
+// there.
+func (a *analyzer) posArg(args []int32, i int, n int32) (value, bool) {
+	t := a.t
+	if a.applied == none && !slices.ContainsFunc(args, func(c int32) bool { return t.Nodes[c].Kind == kSpread }) {
+		if i < len(args) {
+			return a.ev.Eval(args[i]), true
+		}
+		return value{}, false
+	}
+	vals, exactTo := treesitter.Spread(args, a.spreadOfApplied(a.applied), a.ev.Eval)
+	return treesitter.SpreadParam(a.ev.Cfg, vals, exactTo, i, n)
 }
 
 // fork runs node with a module path: fork(module, args?, {execPath}).

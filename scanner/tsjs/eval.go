@@ -38,7 +38,11 @@ func (a *analyzer) Expr(n int32) value {
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kThis {
 			v := a.instanceAttr(t.Text(p), n)
 			if v.K == vUnknown && len(a.thisAttrs[t.Text(p)]) == 0 {
-				if base, ok := a.importedBase(n); ok {
+				if tv, ok := a.typedField(t.Text(p)); ok {
+					// `private runner!: Runner` set by a framework
+					// (property injection): an instance of its type
+					v = tv
+				} else if base, ok := a.importedBase(n); ok {
 					// this.bin that no class of the file sets, in a
 					// class extending another module's: the base's
 					// field (its declaration or its constructor's
@@ -578,7 +582,10 @@ func (a *analyzer) atPath(v value, path []string, n int32) value {
 // another module's (`drive(r: Runner)`, Runner imported): its methods are
 // then that class's, as for `new Runner()` (evalNew), so `r.run('claude')`
 // is judged against them. The tree drops annotations, so the type is read
-// from the parameter's text; anything but one name keeps v.
+// from the parameter's text (typeClass: through the file's type aliases
+// and the wrappers that keep the class's methods); a type that is no one
+// class keeps v, and one whose aliases go deeper than maxTypeDepth is past
+// a bound: a call of its method naming a runtime is dynamic.
 func (a *analyzer) typedInstance(b *binding, v value) value {
 	t := a.t
 	if b.name == none {
@@ -592,26 +599,90 @@ func (a *analyzer) typedInstance(b *binding, v value) value {
 	if !ok {
 		return v
 	}
-	// `Runner | undefined`, `null | Runner`: the class, when it may be
-	// there
-	var names []string
-	for _, alt := range strings.Split(typ, "|") {
-		if alt = strings.TrimSpace(alt); alt != "undefined" && alt != "null" {
-			names = append(names, alt)
+	if d := topLevel(typ, "="); d >= 0 && !strings.HasPrefix(typ[d:], "=>") {
+		typ = typ[:d] // `r: Runner = dflt`
+	}
+	return a.typeValue(typ, b.name, v)
+}
+
+// typedField is the value of this.name when the file's classes declare
+// field name without a value but with a type (`@Inject() private
+// runner!: Runner`): what typeValue makes of the type, when that is more
+// than unknown (an instance of another module's class, an object of an
+// interface, a type past a bound).
+func (a *analyzer) typedField(name string) (value, bool) {
+	t := a.t
+	for _, nm := range a.typedFields[name] {
+		f := t.Nodes[nm].Parent
+		if f == none || t.Nodes[f].End <= t.Nodes[nm].End {
+			continue
+		}
+		rest := strings.TrimLeft(string(t.Src[t.Nodes[nm].End:t.Nodes[f].End]), " \t!?")
+		typ, ok := strings.CutPrefix(rest, ":")
+		if !ok {
+			continue
+		}
+		typ = strings.TrimSuffix(strings.TrimSpace(typ), ";")
+		if v := a.typeValue(typ, nm, treesitter.Unknown(nm)); v.Mod != "" {
+			return v, true
 		}
 	}
-	if len(names) != 1 {
+	return value{}, false
+}
+
+// typeValue is the value at node n of type text typ (typedInstance): an
+// instance of the one class of another module it names, an object of the
+// interfaces or object types it names (their members are typed, member),
+// past a bound when typeClass reached it, else v.
+func (a *analyzer) typeValue(typ string, n int32, v value) value {
+	names, cut := a.typeClass(typ, n, 0)
+	if cut {
+		return typePastBound(n)
+	}
+	var bodies []string
+	for _, nm := range names {
+		if strings.HasPrefix(nm, "{") {
+			bodies = append(bodies, nm)
+		}
+	}
+	switch {
+	case len(bodies) > 0 && len(bodies) == len(names):
+		u := treesitter.Unknown(n)
+		u.Mod, u.Path = typeObject, bodies
+		return u
+	case len(names) != 1 || len(bodies) > 0:
 		return v
 	}
-	// `runners.Runner`: a class of a namespace import
-	root, member, dotted := strings.Cut(names[0], ".")
-	isName := func(s string) bool {
-		return s != "" && strings.IndexFunc(s, func(r rune) bool { return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)) }) < 0
+	return a.instanceOf(names[0], n, v)
+}
+
+// typeObject is the Mod of typeValue's objects of an interface or object
+// type, whose Path holds the bodies (`{ runner: Runner }`).
+const typeObject = "type:object"
+
+// typedMember is member name of v, an object of the interfaces or object
+// types v.Path holds (typeValue): a value of the type their members of
+// that name give it, at node n.
+func (a *analyzer) typedMember(v value, name string, n int32) value {
+	var types []string
+	for _, body := range v.Path {
+		types = append(types, a.bodyMembers(body)[name]...)
 	}
-	if !isName(root) || dotted && !isName(member) {
+	if len(types) == 0 {
+		return treesitter.Unknown(n)
+	}
+	return a.typeValue(strings.Join(types, "&"), n, treesitter.Unknown(n))
+}
+
+// instanceOf is an instance of the class another module offers under the
+// (possibly dotted: `runners.Runner`) name typ read at node n; v when typ
+// names no import of a module of the repository.
+func (a *analyzer) instanceOf(typ string, n int32, v value) value {
+	root, member, dotted := strings.Cut(typ, ".")
+	if !isTypeName(root) || dotted && !isTypeName(member) {
 		return v
 	}
-	bs, _, found := a.scopes.Lookup([]byte(root), b.name)
+	bs, _, found := a.scopes.Lookup([]byte(root), n)
 	if !found || len(bs) != 1 || !bs[0].ref || !local(bs[0].mod) {
 		return v
 	}
@@ -619,9 +690,213 @@ func (a *analyzer) typedInstance(b *binding, v value) value {
 	if dotted {
 		path = append(slices.Clone(path), member)
 	}
-	u := treesitter.Unknown(b.name)
-	u.Mod, u.Path, u.Obj = bs[0].mod, []string{"new " + pathKey(path)}, b.name
+	u := treesitter.Unknown(n)
+	u.Mod, u.Path, u.Obj = bs[0].mod, []string{"new " + pathKey(path)}, n
 	return u
+}
+
+// typeCut is the Mod of typePastBound's values.
+const typeCut = "type:past-bound"
+
+// typePastBound is the value at node n of a parameter whose type's
+// aliases reach maxTypeDepth, and of its members (member): past a bound,
+// as a callee a helper past one (treesitter.IsDynamicExport), so that a
+// method called on it naming a runtime is dynamic, never silently clean.
+func typePastBound(n int32) value {
+	v := treesitter.FromExport(nil, scanner.Export{Dynamic: true}, n)
+	v.Mod = typeCut
+	return v
+}
+
+func isTypeName(s string) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)) }) < 0
+}
+
+// maxTypeDepth bounds the type aliases and wrappers followed from one
+// parameter's type (typeClass): past it the type is past a bound.
+const maxTypeDepth = 8
+
+// classWrappers are the utility types whose instances have the methods of
+// their first type argument's class (`Readonly<Runner>`, `Pick<Runner,
+// 'run'>`).
+var classWrappers = map[string]bool{"Readonly": true, "Required": true, "Partial": true, "NonNullable": true, "NoInfer": true, "Awaited": true, "Pick": true, "Omit": true}
+
+// typeClass lists the class names type text typ (read at node n) may be:
+// each alternative of a union or an intersection but `undefined` and
+// `null`, through the file's type aliases (`type R = Runner`) and the
+// wrappers that keep the class's methods (classWrappers); any other form
+// gives none. cut says maxTypeDepth was reached (a cycle of aliases too).
+func (a *analyzer) typeClass(typ string, n int32, depth int) (names []string, cut bool) {
+	if depth > maxTypeDepth {
+		return nil, true
+	}
+	for _, alt := range splitTop(typ, "|&") {
+		alt = strings.TrimSpace(alt)
+		switch alt {
+		case "", "undefined", "null", "void", "never":
+			continue
+		}
+		var got []string
+		var c bool
+		if alt[0] == '(' && strings.HasSuffix(alt, ")") && topLevel(alt[1:], ")") == len(alt)-2 {
+			// (Runner | undefined)
+			got, c = a.typeClass(alt[1:len(alt)-1], n, depth+1)
+		} else if lt := strings.IndexByte(alt, '<'); lt > 0 && strings.HasSuffix(alt, ">") {
+			if !classWrappers[strings.TrimSpace(alt[:lt])] {
+				continue // a generic not known to keep the methods
+			}
+			got, c = a.typeClass(splitTop(alt[lt+1:len(alt)-1], ",")[0], n, depth+1)
+		} else if defs := a.typeAlias(alt, n); defs != nil {
+			for _, d := range defs {
+				g, dc := a.typeClass(d, n, depth+1)
+				got, c = append(got, g...), c || dc
+			}
+		} else {
+			got = []string{alt}
+		}
+		if c {
+			return nil, true
+		}
+		for _, g := range got {
+			if !slices.Contains(names, g) {
+				names = append(names, g)
+			}
+		}
+	}
+	return names, false
+}
+
+// typeAlias is what the file's type aliases named name define it as (nil
+// when none does, or name is bound otherwise at n: an import).
+func (a *analyzer) typeAlias(name string, n int32) []string {
+	if !isTypeName(name) || len(a.typeDecls) == 0 {
+		return nil
+	}
+	if a.types == nil {
+		a.types = map[string][]string{}
+		for _, d := range a.typeDecls {
+			k, def, ok := typeDecl(a.t.Text(d))
+			if !ok {
+				continue
+			}
+			if k == "interface" {
+				// interface H extends B { ... } is B & { ... }
+				def[1] = interfaceType(def[1])
+			}
+			a.types[def[0]] = append(a.types[def[0]], def[1])
+		}
+	}
+	defs := a.types[name]
+	if defs == nil {
+		return nil
+	}
+	if _, _, found := a.scopes.Lookup([]byte(name), n); found {
+		return nil
+	}
+	return defs
+}
+
+// typeDecl splits the text of a type alias (`type R<T> = Runner;`) or an
+// interface (`interface H extends B { runner: Runner }`) into its keyword,
+// its name and what follows the name's type parameters (the type, the
+// body); ok is false when the text is neither.
+func typeDecl(text string) (keyword string, def [2]string, ok bool) {
+	keyword, rest, ok := strings.Cut(strings.TrimSpace(text), " ")
+	if !ok || keyword != "type" && keyword != "interface" {
+		return "", def, false
+	}
+	rest = strings.TrimSpace(rest)
+	end := strings.IndexFunc(rest, func(r rune) bool { return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)) })
+	if end <= 0 {
+		return "", def, false
+	}
+	name, rest := rest[:end], strings.TrimSpace(rest[end:])
+	if keyword == "type" {
+		if strings.HasPrefix(rest, "<") {
+			return "", def, false // a generic alias: its parameters are not put in
+		}
+		rest, ok = strings.CutPrefix(rest, "=")
+		if !ok {
+			return "", def, false
+		}
+		rest = strings.TrimSuffix(strings.TrimSpace(rest), ";")
+	}
+	return keyword, [2]string{name, rest}, true
+}
+
+// bodyMembers are the types of the members of an interface's or object
+// type's body (`{ readonly runner?: Runner; n: number }`) by name, read
+// once per body.
+func (a *analyzer) bodyMembers(body string) map[string][]string {
+	if m, ok := a.typeBodies[body]; ok {
+		return m
+	}
+	out := map[string][]string{}
+	if len(body) >= 2 && strings.HasSuffix(body, "}") {
+		for _, m := range splitTop(body[1:len(body)-1], ";,\n") {
+			c := topLevel(m, ":")
+			if c < 0 {
+				continue
+			}
+			key := strings.TrimSpace(m[:c])
+			key = strings.TrimSuffix(strings.TrimSpace(strings.TrimPrefix(key, "readonly ")), "?")
+			out[key] = append(out[key], m[c+1:])
+		}
+	}
+	if a.typeBodies == nil {
+		a.typeBodies = map[string]map[string][]string{}
+	}
+	a.typeBodies[body] = out
+	return out
+}
+
+// interfaceType is the type an interface's text after its name (`extends
+// B, C { ... }`) stands for: `B & C & { ... }` ("" when it has no body).
+func interfaceType(rest string) string {
+	open := strings.IndexByte(rest, '{')
+	if open < 0 {
+		return ""
+	}
+	ext := strings.TrimSpace(rest[:open])
+	if bases, ok := strings.CutPrefix(ext, "extends"); ok && bases != "" {
+		return strings.Join(splitTop(bases, ","), " & ") + " & " + rest[open:]
+	}
+	return rest[open:]
+}
+
+// splitTop splits type text s at each of the bytes seps outside brackets.
+func splitTop(s, seps string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '<' || c == '(' || c == '{' || c == '[':
+			depth++
+		case c == '>' && (i == 0 || s[i-1] != '='), c == ')' || c == '}' || c == ']':
+			depth--
+		case depth == 0 && strings.IndexByte(seps, c) >= 0:
+			out = append(out, s[from:i])
+			from = i + 1
+		}
+	}
+	return append(out, s[from:])
+}
+
+// topLevel is the index of the first sep in type text s outside brackets
+// (-1 when none).
+func topLevel(s, sep string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case depth == 0 && strings.HasPrefix(s[i:], sep):
+			return i
+		case c == '<' || c == '(' || c == '{' || c == '[':
+			depth++
+		case c == '>' && (i == 0 || s[i-1] != '='), c == ')' || c == '}' || c == ']':
+			depth--
+		}
+	}
+	return -1
 }
 
 // eachElem is any element of the value a for...of or iteration
@@ -675,26 +950,35 @@ func (a *analyzer) evalParam(b *binding) value {
 				return v, found, true
 			}
 		}
-		args := t.Child(site, fArguments)
-		if args == none || t.Nodes[args].Kind != kArguments {
+		key := b.fn
+		if b.method {
+			key = "." + key
+		}
+		// f.bind(thisArg, 'claude'), f.call(thisArg, 'claude'): the
+		// arguments after thisArg (those the bound function's calls add
+		// are not known here); f.apply(thisArg, CMD): CMD spread
+		cs, applied, ok := a.siteArgs(site, key)
+		if !ok {
 			return value{}, false, false
 		}
-		cs := t.Children(args)
-		if len(cs) > 0 && a.bindSite(site, b.fn) {
-			// f.bind(thisArg, 'claude'): the arguments after thisArg;
-			// those the bound function's calls add are not known here
-			cs = cs[1:]
+		if applied != none {
+			cs = append(slices.Clone(cs), applied)
 		}
-		if slices.ContainsFunc(cs, func(c int32) bool { return t.Nodes[c].Kind == kSpread }) {
+		if applied != none || slices.ContainsFunc(cs, func(c int32) bool { return t.Nodes[c].Kind == kSpread }) {
 			// runTool(...CMD): the spread array's elements take the
 			// positions from there on
-			vals, exactTo := treesitter.Spread(cs, a.spreadOf, a.ev.Eval)
+			vals, exactTo := treesitter.Spread(cs, a.spreadOfApplied(applied), a.ev.Eval)
 			if b.rest {
 				return value{K: vArr, Elems: treesitter.SpreadRest(vals, exactTo, b.index), Node: b.name, Lit: none}, true, true
 			}
 			v, ok := treesitter.SpreadParam(a.ev.Cfg, vals, exactTo, b.index, site)
 			if !ok {
 				return value{}, false, true
+			}
+			if b.index >= exactTo && b.def != none {
+				// a spread of unknown length may end before the
+				// parameter: its default is a possibility too
+				v = treesitter.Union(a.ev.Cfg, []value{v, a.ev.Eval(b.def)}, b.name)
 			}
 			return a.needArg(v), true, true
 		}
@@ -732,13 +1016,36 @@ func (a *analyzer) spreadOf(c int32) (elems []value, exact, isSpread bool) {
 	return elems, exact, true
 }
 
+// spreadOfApplied is spreadOf where node applied (an apply's array that
+// is not a literal: indirectOf) is also a spread of its value.
+func (a *analyzer) spreadOfApplied(applied int32) func(c int32) (elems []value, exact, isSpread bool) {
+	if applied == none {
+		return a.spreadOf
+	}
+	return func(c int32) ([]value, bool, bool) {
+		if c != applied {
+			return a.spreadOf(c)
+		}
+		elems, exact := treesitter.SpreadElems(a.needArg(a.ev.Eval(c)), c)
+		return elems, exact, true
+	}
+}
+
 // member is the value of v.name.
 func (a *analyzer) member(v value, name string, n int32) value {
 	if v.Cut {
 		// a member of a value past a bound is past it too: as a
 		// command, a launch of an unknown runtime; as a callee, not
-		// the module's export itself (treesitter.IsDynamicExport)
+		// the module's export itself (treesitter.IsDynamicExport),
+		// unless it is an instance whose type a bound cut: its method
+		if v.Mod == typeCut {
+			return typePastBound(n)
+		}
 		return treesitter.CutAt(n)
+	}
+	if v.K == vUnknown && v.Mod == typeObject {
+		// h.runner of `h: HasRunner`: the interface's member's type
+		return a.typedMember(v, name, n)
 	}
 	if v.K == vStr && v.Via == scanner.ClassDynamic && name == "stdout" {
 		// spawnSync('which', ['claude']).stdout: the look-up's output,
@@ -1118,7 +1425,11 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 	if v.Cut {
 		// a member of a value past a bound is past it too: as a
 		// command, a launch of an unknown runtime; as a callee, not
-		// the module's export itself (treesitter.IsDynamicExport)
+		// the module's export itself (treesitter.IsDynamicExport),
+		// unless it is an instance whose type a bound cut: its method
+		if v.Mod == typeCut {
+			return typePastBound(n)
+		}
 		return treesitter.CutAt(n)
 	}
 	t := a.t

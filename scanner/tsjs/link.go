@@ -46,6 +46,9 @@ type mutatedBy struct {
 // be a helper (local or imported) whose parameters reach one.
 type helperCall struct {
 	n, fn, args int32 // the call, its callee and its arguments node
+	// ind: the call is indirect (indirectOf: `f.call(null, x)`), fn
+	// the function it calls; its arguments are read from n again
+	ind bool
 	// ref: the callee is a reference to another module's mod.path (what
 	// imported reads); the whole value is not kept, since a bundle makes
 	// a hundred thousand of these
@@ -125,10 +128,22 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 		if an == none || t.Nodes[an].Kind != kArguments {
 			continue
 		}
+		if c, as, applied, ind := a.indirect(i); ind {
+			// runTool.call(null, bin), spawn.call(null, bin): a call of
+			// runTool, of spawn
+			switch kind := apiOf(c); {
+			case kind == apiNone:
+				a.noteHelper(i, fn, c, an, false, true)
+				continue
+			case applied == none:
+				a.noteCall(i, kind, as)
+				continue
+			}
+		}
 		if kind := apiOf(callee); kind != apiNone {
 			a.noteCall(i, kind, t.Children(an))
 		} else {
-			a.noteHelper(i, fn, callee, an, false)
+			a.noteHelper(i, fn, callee, an, false, false)
 		}
 	}
 	a.fixedPoint()
@@ -681,7 +696,7 @@ func pathKey(path []string) string {
 
 // newAnalyzer is the analyzer of one parsed file.
 func newAnalyzer(t *tree, p *scanner.Pass) *analyzer {
-	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), thisAttrs: map[string][]int32{}}
+	a := &analyzer{t: t, p: p, scopes: treesitter.NewScopes[binding](t, kFunction, kArrow), thisAttrs: map[string][]int32{}, applied: none}
 	a.ev = treesitter.NewEvaluator(t, p.Config, a.scopes, treesitter.Lang[binding](a), evalShape)
 	a.ev.Seed = p.Hits.Seed() || p.Imports != nil
 	return a
@@ -1788,8 +1803,20 @@ func newInstance(v value) bool {
 // noteHelper records a call that is not a process API: a call of another
 // file's helper is judged here with the arguments it is given (judge),
 // and every helper call feeds the fixed point.
-func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool) {
+//
+// ind says the call is indirect (`runTool.call(null, 'claude')`,
+// `runTool.apply(null, CMD)`, `Reflect.apply(runTool, null, CMD)`: see
+// indirectOf) and callee the value of the function it calls: the helper is
+// judged with the arguments it passes, an apply's array spread.
+func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge, ind bool) {
 	h := helperCall{n: n, fn: fn, args: args, ref: callee.K == vRef}
+	as, applied := a.t.Children(args), int32(none)
+	if ind {
+		var target int32
+		target, as, applied, _ = indirectOf(a.t, n)
+		h.fn, h.ind = target, true
+		fn = target
+	}
 	if h.ref {
 		h.mod, h.path = callee.Mod, callee.Path
 	}
@@ -1800,7 +1827,7 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool)
 	}
 	if judge && (callee.K == vRef || newInstance(callee)) {
 		if e, ok := a.imported(callee); ok {
-			a.judgeHelper(n, a.calleeName(fn), e, a.t.Children(args), callee)
+			a.judgeHelper(n, a.calleeName(fn), e, as, applied, callee)
 		}
 	} else if judge && treesitter.IsDynamicExport(callee) {
 		// a name imported from a module whose summary a bound cut: the
@@ -1808,10 +1835,13 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge bool)
 		// helper it may be is judged as one past a bound, also when it
 		// reached the call through a name of the file (`const f = h.run`)
 		mod, ok := a.importRoot(fn, 0)
-		if !ok {
+		switch {
+		case callee.Mod == typeCut:
+			mod = fmt.Sprintf("a parameter's type of more than %d aliases", maxTypeDepth)
+		case !ok:
 			mod = "another module"
 		}
-		a.judgeHelper(n, a.calleeName(fn), scanner.Export{Dynamic: true, File: mod}, a.t.Children(args), callee)
+		a.judgeHelper(n, a.calleeName(fn), scanner.Export{Dynamic: true, File: mod}, as, applied, callee)
 	}
 }
 
@@ -2062,9 +2092,13 @@ func (a *analyzer) builtFromArgs(callee value, n int32) (value, bool) {
 // recv is the callee: for a method of another module's class, it holds
 // the `new` expression (Obj), whose arguments the constructor's sinks
 // read; the instance's fields are the ones the file sets (r.bin = ...).
-func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []int32, recv value) {
+func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []int32, applied int32, recv value) {
 	t := a.t
 	at := t.Pos(n)
+	isSpread := func(c int32) bool { return t.Nodes[c].Kind == kSpread || c == applied }
+	if applied != none {
+		args = append(slices.Clone(args), applied)
+	}
 	if e.Dynamic {
 		// A bound cut the way to the helper: a call that names a runtime,
 		// in its text or by its arguments' values (an imported constant,
@@ -2084,8 +2118,8 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 	// the positions from there on
 	var spread []value
 	exactTo := -1
-	if a.argVals == nil && slices.ContainsFunc(args, func(c int32) bool { return t.Nodes[c].Kind == kSpread }) {
-		spread, exactTo = treesitter.Spread(args, a.spreadOf, a.ev.Eval)
+	if a.argVals == nil && slices.ContainsFunc(args, isSpread) {
+		spread, exactTo = treesitter.Spread(args, a.spreadOfApplied(applied), a.ev.Eval)
 	}
 	for _, k := range e.Sinks {
 		var v value
@@ -2117,7 +2151,7 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 			if v, ok = treesitter.SpreadParam(a.ev.Cfg, spread, exactTo, k.Param, n); !ok {
 				continue
 			}
-		case k.Param < 0 || k.Param >= len(args) || t.Nodes[args[k.Param]].Kind == kSpread:
+		case k.Param < 0 || k.Param >= len(args) || isSpread(args[k.Param]):
 			continue
 		case a.argVals != nil:
 			v = a.argVals[k.Param]
@@ -2203,6 +2237,7 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 // to a helper's sink (in this file or, through the imports, another),
 // round by round; a cap reached marks the summary truncated.
 func (a *analyzer) fixedPoint() {
+	t := a.t
 	if len(a.link.helpers) == 0 {
 		return
 	}
@@ -2215,6 +2250,9 @@ func (a *analyzer) fixedPoint() {
 		for _, h := range a.link.helpers {
 			var sinks []scanner.Sink
 			var file string
+			if h.fn == none {
+				continue
+			}
 			name := a.calleeName(h.fn)
 			if local, ok := a.link.sum.Sinks[name]; ok && !h.ref {
 				sinks, file = local, a.p.Path
@@ -2224,11 +2262,31 @@ func (a *analyzer) fixedPoint() {
 				}
 			}
 			var args []int32
-			if len(sinks) > 0 {
+			applied := int32(none)
+			if len(sinks) > 0 && h.ind {
+				_, args, applied, _ = indirectOf(a.t, h.n)
+			} else if len(sinks) > 0 {
 				args = a.t.Children(h.args)
 			}
+			// (...a) => runTool(...a), runTool.apply(null, a): the
+			// caller's rest parameter spread from position j on
+			j, rest := a.restSpread(args, applied)
 			for _, k := range sinks {
-				if k.Param < 0 || k.Ctor || k.Param >= len(args) {
+				if k.Param < 0 || k.Ctor {
+					continue
+				}
+				if rest != nil && k.Param >= j {
+					nk := k
+					nk.Param = rest.index + k.Param - j
+					nk.Via = scanner.CutVia(append([]scanner.Step{a.step(h.n, fmt.Sprintf("`%s` hands its arguments to `%s`", rest.fn, name))}, k.Via...))
+					have := len(a.link.sum.Sinks[rest.fn])
+					a.link.sum.AddSink(rest.fn, nk)
+					if len(a.link.sum.Sinks[rest.fn]) > have {
+						changed = true
+					}
+					continue
+				}
+				if k.Param >= len(args) || t.Nodes[args[k.Param]].Kind == kSpread {
 					continue
 				}
 				caller, _, _, ok := a.paramOf(args[k.Param])
@@ -2251,6 +2309,33 @@ func (a *analyzer) fixedPoint() {
 			return
 		}
 	}
+}
+
+// restSpread finds, among a helper call's arguments args (then the
+// apply's array applied, when not none), a spread of the calling
+// function's rest parameter (`...a`, or `a` applied) with no spread
+// before it: its position j and the rest parameter's binding (nil when
+// there is none).
+func (a *analyzer) restSpread(args []int32, applied int32) (j int, rest *binding) {
+	t := a.t
+	x := int32(none)
+	for i, c := range args {
+		if t.Nodes[c].Kind == kSpread {
+			x, j = t.Nodes[c].First, i
+			break
+		}
+	}
+	if x == none && applied != none {
+		x, j = applied, len(args)
+	}
+	if x == none || t.Nodes[x].Kind != kIdentifier {
+		return 0, nil
+	}
+	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[x].Start:t.Nodes[x].End], x)
+	if !found || len(bs) != 1 || !bs[0].rest || bs[0].fn == "" {
+		return 0, nil
+	}
+	return j, &bs[0]
 }
 
 // addSinkFrom records k for the parameter n is, when it is one, and

@@ -147,7 +147,7 @@ func (a *analyzer) subclasses(judge bool) {
 		name := t.Text(t.Child(cls, fName))
 		if e.Dynamic {
 			if judge {
-				a.judgeHelper(cls, t.Text(b), e, nil, value{})
+				a.judgeHelper(cls, t.Text(b), e, nil, none, value{})
 			}
 			continue
 		}

@@ -84,6 +84,7 @@ const (
 	kExportStatement
 	kExportClause
 	kExportSpecifier
+	kTypeDecl // a type alias or an interface: a leaf, its text read (typedInstance)
 )
 
 var kindNames = map[string]kind{
@@ -170,8 +171,8 @@ var kindNames = map[string]kind{
 	"type_annotation":                       kSkip,
 	"type_arguments":                        kSkip,
 	"type_parameters":                       kSkip,
-	"interface_declaration":                 kSkip,
-	"type_alias_declaration":                kSkip,
+	"interface_declaration":                 kTypeDecl,
+	"type_alias_declaration":                kTypeDecl,
 	"abstract_class_declaration":            kClassDecl,
 }
 
@@ -221,7 +222,7 @@ type tree = treesitter.Tree
 const none = treesitter.None
 
 // special tells the tree copy which kinds it leaves out and which it marks.
-var special = treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Operator: kOperator, OperatorField: fOperator}
+var special = treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Leaf: kTypeDecl, Operator: kOperator, OperatorField: fOperator}
 
 func newGrammar(lang *ts.Language) *treesitter.Grammar {
 	return treesitter.NewGrammar(lang, kindNames, fieldNames, special)
