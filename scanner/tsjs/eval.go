@@ -1561,6 +1561,17 @@ func (a *analyzer) evalCall(n int32) value {
 	if args != none && t.Nodes[args].Kind == kArguments {
 		argv = t.Children(args)
 	}
+	if len(argv) > 0 && t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "await") && !a.scopes.Bound([]byte("await")) {
+		// `await (0, cp.execFile)(...)`, as tsc emits it, parses as a
+		// call of a function named await: the awaited value is its
+		// parenthesized expression's, the last of a sequence
+		return a.ev.Eval(argv[len(argv)-1])
+	}
+	if len(argv) > 0 && t.Nodes[fn].Kind == kIdentifier && interopHelpers[t.Text(fn)] {
+		// __importDefault(require("x")): the module, whose default
+		// export `.default` reads, whatever the helper's body
+		return a.ev.Eval(argv[0])
+	}
 	arg0 := func() value {
 		if len(argv) == 0 {
 			return treesitter.Unknown(n)
@@ -1738,6 +1749,17 @@ func (a *analyzer) calleeOf(fn int32, recv *value) value {
 		return g
 	}
 	return a.member(*recv, t.Text(p), fn)
+}
+
+// interopHelpers are the module-interop helpers compilers and bundlers
+// emit around require (tsc, Babel, esbuild, SWC): each gives the module
+// it is handed (its default export as `.default`). A function of the
+// file by one of these names is read the same way, whatever it does: an
+// over-approximation.
+var interopHelpers = map[string]bool{
+	"__importDefault": true, "__importStar": true, "__toESM": true, "__toCommonJS": true,
+	"_interopRequireDefault": true, "_interopRequireWildcard": true, "_interop_require_default": true,
+	"_interop_require_wildcard": true,
 }
 
 // methodCall is the value of recv.name(args) for the methods of strings,
