@@ -383,9 +383,34 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 			return obj != none && (t.Is(obj, "Reflect") || a.worthEvaluating(obj))
 		}
 		// in the repository phase a method may be another file's helper
-		return interestingMembers[name] || a.p.Imports != nil && a.p.Imports.Hint([]byte(name))
+		if interestingMembers[name] || a.p.Imports != nil && a.p.Imports.Hint([]byte(name)) {
+			return true
+		}
+		// a member of an object literal of the file (`runners.sp(...)`
+		// with `const runners = { sp: spawn }`): its value may be a
+		// process API under any name
+		return a.objectLiteralName(t.Child(fn, fObject))
 	case kCall, kParen, kAwait, kAsExpr, kSubscript:
 		return true
+	}
+	return false
+}
+
+// objectLiteralName reports whether node o is a name the file binds to an
+// object literal (in any of its bindings).
+func (a *analyzer) objectLiteralName(o int32) bool {
+	t := a.t
+	if o == none || t.Nodes[o].Kind != kIdentifier {
+		return false
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[o].Start:t.Nodes[o].End], o)
+	if !ok {
+		return false
+	}
+	for i := range bs {
+		if v := bs[i].value; v != none && len(bs[i].path) == 0 && t.Nodes[v].Kind == kObject {
+			return true
+		}
 	}
 	return false
 }
