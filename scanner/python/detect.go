@@ -463,7 +463,7 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 			if !ok {
 				argv = treesitter.Unknown(none)
 			}
-			treesitter.Judge(a.p, a.t, a.pathArgv(path, argv), at, path.Alt)
+			a.judge(a.pathArgv(path, argv), at, path.Alt)
 		}
 	case apiExecL:
 		if len(pos) >= 1 {
@@ -474,7 +474,7 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 			if strings.HasSuffix(callee.Path[len(callee.Path)-1], "e") && len(rest) > 0 {
 				rest = rest[:len(rest)-1] // the environment
 			}
-			treesitter.Judge(a.p, a.t, append([]scanner.Arg{a.t.Arg(a.ev.Eval(pos[0]))}, a.flatArgs(rest)...), at, nil)
+			a.judge(append([]scanner.Arg{a.t.Arg(a.ev.Eval(pos[0]))}, a.flatArgs(rest)...), at, nil)
 		}
 	case apiSpawnV:
 		// (mode, file, args): by position or keyword (file=, args=)
@@ -483,7 +483,7 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 			if !ok {
 				argv = treesitter.Unknown(none)
 			}
-			treesitter.Judge(a.p, a.t, a.pathArgv(path, argv), at, path.Alt)
+			a.judge(a.pathArgv(path, argv), at, path.Alt)
 		}
 	case apiSpawnL:
 		if len(pos) >= 2 {
@@ -494,7 +494,7 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 			if strings.HasSuffix(callee.Path[len(callee.Path)-1], "e") && len(rest) > 0 {
 				rest = rest[:len(rest)-1]
 			}
-			treesitter.Judge(a.p, a.t, append([]scanner.Arg{a.t.Arg(a.ev.Eval(pos[1]))}, a.flatArgs(rest)...), at, nil)
+			a.judge(append([]scanner.Arg{a.t.Arg(a.ev.Eval(pos[1]))}, a.flatArgs(rest)...), at, nil)
 		}
 	case apiExecArgs:
 		if len(pos) >= 1 {
@@ -502,7 +502,7 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 			if a.t.Nodes[pos[0]].Kind != kListSplat {
 				alt = a.ev.Eval(pos[0]).Alt
 			}
-			treesitter.Judge(a.p, a.t, a.flatArgs(pos), at, alt)
+			a.judge(a.flatArgs(pos), at, alt)
 		} else if p, ok := a.prop(kw, "program"); ok {
 			treesitter.Judge(a.p, a.t, []scanner.Arg{a.t.Arg(p)}, at, p.Alt)
 		}
@@ -709,6 +709,14 @@ func (a *analyzer) pathArgv(path, argv value) []scanner.Arg {
 		}
 	}
 	return out
+}
+
+// judge judges the argv of an exec or spawn function, and the
+// repository's shell scripts it runs by path with the arguments it gives
+// them (`os.execv("scripts/go.sh", ["go.sh", "claude"])`, scriptCalls).
+func (a *analyzer) judge(argv []scanner.Arg, at scanner.Pos, alt *value) {
+	treesitter.Judge(a.p, a.t, argv, at, alt)
+	a.scriptCalls(argv)
 }
 
 // judgeSeq judges a value that is a sequence (argv) or a single program.
