@@ -795,6 +795,16 @@ func Fallback(l, r Value, nullish bool, n int32) Value {
 	if l.K == VStr && l.Via == scanner.ClassDynamic && l.Known() {
 		return l
 	}
+	if callable(r) && (callable(l) || !l.Known()) {
+		// `options.spawn ?? spawn`, `deps.spawnPty ?? pty.spawn`: an
+		// injected function or the default, which a call calls like any
+		// other (both stay possibilities, as in Union)
+		if callable(l) {
+			return chain([]Value{l, r})
+		}
+		r.Node = n
+		return r
+	}
 	if r.K == VStr && r.Known() {
 		r.Via = scanner.ClassDynamic
 		r.Sh = DynamicShellWord(r.S)
