@@ -453,6 +453,34 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		case v.K == vObj || v.K == vArr:
 			a.link.sum.Truncated = true
 		}
+	case v.K == vObj && v.Obj != none && v.Alt != nil:
+		// one of several objects (treesitter.Union: a function returning
+		// one of them): each member is the union of theirs
+		var keys []string
+		for _, o := range v.Possibilities() {
+			if o.K != vObj || o.Obj == none {
+				continue
+			}
+			for c := t.Nodes[o.Obj].First; c != none; c = t.Nodes[c].Next {
+				k := ""
+				switch t.Nodes[c].Kind {
+				case kPair:
+					if kn := t.Child(c, fKey); kn != none {
+						k = propName(t, kn)
+					}
+				case kShorthandProperty:
+					k = t.Text(c)
+				}
+				if k != "" && !slices.Contains(keys, k) {
+					keys = append(keys, k)
+				}
+			}
+		}
+		for _, k := range keys {
+			if p, ok := a.prop(v, k); ok {
+				a.exportValue(key(k), p, at, depth+1)
+			}
+		}
 	case v.K == vObj && v.Obj != none:
 		for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
 			switch t.Nodes[c].Kind {
@@ -515,7 +543,8 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		}
 		rv := a.ev.ReturnValue(v.Fn, at)
 		a.exportValue(name+"()", rv, at, depth+1)
-		if a.returnsParam(v.Fn) {
+		if a.returnsParam(v.Fn) && rv.K != vObj {
+			// (an object returned is offered by its members above)
 			// withProgram(argv, prog) { argv.unshift(prog); return argv },
 			// (prog, ...extra) => [prog].concat(extra): what it returns is
 			// built from its arguments (importedResult); a string (`dir +
