@@ -252,7 +252,7 @@ func (a *analyzer) global(name string, n int32) value {
 // import() or process.getBuiltinModule, names: its string; when it may be
 // several, the process module if one of them is (`require(c ?
 // 'child_process' : 'fs')`), and a name known in no part may be it too
-// (`require(name)`, `import(process.env.MOD)`): a process API called on
+// (`require(name)`, `import(process.env.MOD)`, another module's value): a process API called on
 // the module is then one, never silently a member of an unknown value.
 func requiredModule(m value, n int32) value {
 	mod, unknown := "", false
@@ -265,7 +265,9 @@ func requiredModule(m value, n int32) value {
 			if i == 0 {
 				mod = normModule(p.S)
 			}
-		case p.K == vUnknown || p.K == vStr && !p.AnyKnown:
+		case p.K == vUnknown || p.K == vStr && !p.AnyKnown || p.K == vRef:
+			// another module's value (`require(lib.mods[1])`) is not read
+			// here: it may be the process module's name
 			unknown = true
 		}
 	}
