@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -89,4 +90,57 @@ func TestMapGet(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{"git", "claude", "hg"}, got)
 	assert.Equal(t, VUnknown, MapGet(nil, Str("x", None), Str("k", None), 1).K)
+}
+
+// TestMutateListUnmodelledIsSequential: a run of unmodelled changes
+// applied at once gives the list the changes applied one by one give:
+// the same length, the same possibilities for the first element (in any
+// order), the same later elements.
+func TestMutateListUnmodelledIsSequential(t *testing.T) {
+	cfg := scanner.DefaultConfig()
+	list := func(vs ...Value) Value { return Value{K: VArr, Elems: vs, Node: None, Lit: None} }
+	poss := func(v Value) []string {
+		var out []string
+		for _, p := range v.Possibilities() {
+			out = append(out, fmt.Sprintf("%d:%s:%d", p.K, p.S, p.Node))
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		v    Value
+		args [][]Value
+	}{
+		{"one", list(strs("-p")...), [][]Value{strs("claude")}},
+		{"several", list(strs("git", "-p", "x")...), [][]Value{strs("a"), nil, strs("claude", "b"), {list(strs("pi", "c")...)}}},
+		{"empty list, no arguments", list(), [][]Value{nil, nil, strs("claude")}},
+		{"empty list, arguments first", list(), [][]Value{strs("claude"), nil}},
+		{"unknowns", list(Unknown(7)), [][]Value{{Unknown(8)}, strs("pi")}},
+		{"many", list(strs("a", "b")...), func() (out [][]Value) {
+			for i := 0; i < 40; i++ {
+				out = append(out, strs(fmt.Sprint("x", i%7)))
+			}
+			return out
+		}()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ns := make([]int32, len(tc.args))
+			seq := tc.v
+			for i, a := range tc.args {
+				ns[i] = int32(100 + i)
+				seq = MutateList(cfg, seq, ListUnmodelled, a, ns[i])
+			}
+			got := MutateListUnmodelled(cfg, tc.v, tc.args, ns)
+			if assert.Len(t, got.Elems, len(seq.Elems)) && len(got.Elems) > 0 {
+				assert.ElementsMatch(t, poss(seq.Elems[0]), poss(got.Elems[0]))
+				for i := 1; i < len(seq.Elems); i++ {
+					assert.Equal(t, poss(seq.Elems[i]), poss(got.Elems[i]), "element %d", i)
+				}
+			}
+		})
+	}
+	// not a list, or no change: unchanged
+	assert.Equal(t, VStr, MutateListUnmodelled(cfg, Str("x", None), [][]Value{nil}, []int32{1}).K)
+	v := list(strs("a")...)
+	assert.Equal(t, v, MutateListUnmodelled(cfg, v, nil, nil))
 }

@@ -85,9 +85,10 @@ type analyzer struct {
 	objMulti   map[treesitter.ScopeKey]objUnion // objectsOf's answers
 	muts       map[string][]mutation
 	mutating   map[string]bool
-	mutMemo    map[mutKey]value // mutated's answers for a name bound once
-	envSets    []int32          // process.env.X = value assignments
-	typeDecls  []int32          // type aliases and interfaces (kTypeDecl leaves)
+	mutMemo    map[mutKey]value  // mutated's answers for a name bound once
+	mutArgs    map[int32][]value // the arguments of each change (mutationArgs)
+	envSets    []int32           // process.env.X = value assignments
+	typeDecls  []int32           // type aliases and interfaces (kTypeDecl leaves)
 	// types: the file's type aliases and interfaces by name, their text
 	// after the name (typeDecl), read from typeDecls once
 	types map[string][]string

@@ -472,6 +472,16 @@ const maxMutations = 64
 func (a *analyzer) applyMutations(v value, ms []mutation, use, from int32) value {
 	at := a.t.Nodes[use].Start
 	sc := a.scopes.Of(use)
+	// a run of changes by methods nobody mapped is applied at once
+	// (MutateListUnmodelled): one union instead of one per change
+	var runArgs [][]value
+	var runNodes []int32
+	flush := func() {
+		if len(runNodes) > 0 {
+			v = treesitter.MutateListUnmodelled(a.ev.Cfg, v, runArgs, runNodes)
+			runArgs, runNodes = runArgs[:0], runNodes[:0]
+		}
+	}
 	for k, m := range ms {
 		if m.at >= at && a.scopes.Of(m.where()) == sc {
 			continue
@@ -480,26 +490,52 @@ func (a *analyzer) applyMutations(v value, ms []mutation, use, from int32) value
 			continue
 		}
 		if k == maxMutations {
+			flush()
 			return treesitter.MutateList(a.ev.Cfg, v, treesitter.ListUnmodelled, nil, v.Node)
 		}
-		var args []value
-		for _, c := range m.args {
-			if a.t.Nodes[c].Kind == kSpread {
-				// push(...xs): each element of xs
-				if w := a.ev.Eval(a.t.Nodes[c].First); w.K == vArr {
-					args = append(args, w.Elems...)
-					continue
-				}
-			}
-			args = append(args, a.ev.Eval(c))
-		}
+		args := a.mutationArgs(m)
 		if m.op == "[]" {
+			flush()
 			v = treesitter.MutateList(a.ev.Cfg, v, treesitter.ListSetItem, append([]value{a.ev.Eval(m.index)}, args...), m.node)
 			continue
 		}
-		v = treesitter.MutateList(a.ev.Cfg, v, listMethods[m.op], args, m.node)
+		if op := listMethods[m.op]; op != treesitter.ListUnmodelled {
+			flush()
+			v = treesitter.MutateList(a.ev.Cfg, v, op, args, m.node)
+			continue
+		}
+		runArgs, runNodes = append(runArgs, args), append(runNodes, m.node)
 	}
+	flush()
 	return v
+}
+
+// mutationArgs are the values a change hands the list (a spread's
+// elements one by one), evaluated once per change: a name changed at many
+// places is read at many uses, each applying every change made elsewhere.
+// An argument's value does not depend on the use that applies the change;
+// one evaluated under a guard against recursion may be less precise (an
+// unknown), never less.
+func (a *analyzer) mutationArgs(m mutation) []value {
+	if args, ok := a.mutArgs[m.node]; ok {
+		return args
+	}
+	var args []value
+	for _, c := range m.args {
+		if a.t.Nodes[c].Kind == kSpread {
+			// push(...xs): each element of xs
+			if w := a.ev.Eval(a.t.Nodes[c].First); w.K == vArr {
+				args = append(args, w.Elems...)
+				continue
+			}
+		}
+		args = append(args, a.ev.Eval(c))
+	}
+	if a.mutArgs == nil {
+		a.mutArgs = map[int32][]value{}
+	}
+	a.mutArgs[m.node] = args
+	return args
 }
 
 // Binding is the value one binding gives its name.
