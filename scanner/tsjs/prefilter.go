@@ -61,7 +61,6 @@ var apiGlobals = [][]byte{[]byte("Bun"), []byte("Deno")}
 // in a few passes of IndexByte: a specifier starts after a quote, so only
 // the bytes after each quote are compared with the module names.
 func mayNameAPI(src []byte) bool {
-	listed := false
 	for _, q := range []byte{'\'', '"', '`'} {
 		for off := 0; ; {
 			j := bytes.IndexByte(src[off:], q)
@@ -70,16 +69,10 @@ func mayNameAPI(src []byte) bool {
 			}
 			i := off + j + 1
 			if specifierAfter(src, i) {
-				if !listedAt(src, i-1) {
-					return true
-				}
-				listed = true
+				return true
 			}
 			off = i
 		}
-	}
-	if listed && mayLoadListed(src) {
-		return true
 	}
 	computed := -1
 	for _, g := range apiGlobals {
@@ -315,99 +308,4 @@ func mayLoadComputed(src []byte) bool {
 		}
 	}
 	return false
-}
-
-// listedAt reports whether the string literal whose quote is src[q] is an
-// element of a list (after a `,` or a `[`, white space and line breaks
-// between): TypeScript's 9 MB typescript.js names "child_process" only in
-// its list of Node's core modules. Such a name binds the module only
-// through a loader called with a computed name, or called elsewhere with
-// a value read from this file (requiredModule takes another module's
-// value as maybe the process module), so it makes the file worth parsing
-// only beside a computed load (mayLoadListed). A quote that opens a
-// loader's first argument (`require("child_process")`, `from
-// "child_process"`, `require(c ? "fs" : "child_process")`) or follows
-// anything else is not listed.
-func listedAt(src []byte, q int) bool {
-	j := q - 1
-	for j >= 0 && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n' || src[j] == '\r') {
-		j--
-	}
-	return j >= 0 && (src[j] == ',' || src[j] == '[')
-}
-
-// mayLoadListed reports whether a module named in a list (listedAt) may be
-// loaded and its process API called in the file: a loader read in any way
-// but a call with a string literal (`require(mods[i])`, `.map(require)`,
-// `import(m)`, `createRequire`), and a process API's method named as a
-// word (`.spawn(`, `{ execSync }`, `m["spawn"]`), where `exec` and
-// `fork` count only when not read as a member (`re.exec(s)` is a RegExp's;
-// a computed module's `.exec(`/`.fork(` is the residual mayLoadComputed
-// documents).
-func mayLoadListed(src []byte) bool {
-	return computedLoader(src) && processMethodWord(src)
-}
-
-// loaderWords are the names through which a module is loaded by name.
-var loaderWords = [][]byte{[]byte("require"), []byte("import"), []byte("getBuiltinModule")}
-
-// computedLoader reports whether a loader word (loaderWords) occurs in src
-// other than as a call whose first argument opens a string literal, or
-// (import) as a static import or export.
-func computedLoader(src []byte) bool {
-	for _, w := range loaderWords {
-		if anyAt(src, w, func(src []byte, i, n int) bool {
-			if i > 0 && identByte(src[i-1]) {
-				return false
-			}
-			e := i + n
-			if e < len(src) && identByte(src[e]) {
-				return false
-			}
-			e = skipSpace(src, e)
-			if e >= len(src) {
-				return true
-			}
-			if src[e] != '(' {
-				// import x from, import {, import "x", import.meta: static
-				// forms for import; anything else reads the loader as a value
-				return w[0] != 'i' || src[e] == '.' && !bytes.HasPrefix(src[e:], []byte(".meta"))
-			}
-			e = skipSpace(src, e+1)
-			return e >= len(src) || !isQuote(src[e])
-		}) {
-			return true
-		}
-	}
-	return false
-}
-
-// processMethods are the process API's methods; exec and fork only
-// count where they are not a member (processMethodWord).
-var processMethods = [][]byte{[]byte("spawn"), []byte("spawnSync"), []byte("execSync"), []byte("execFile"), []byte("execFileSync"), []byte("exec"), []byte("fork")}
-
-// processMethodWord reports whether src names a process API method as a
-// whole word (exec and fork: not after a `.`).
-func processMethodWord(src []byte) bool {
-	for _, m := range processMethods {
-		member := m[0] == 'e' && len(m) == 4 || m[0] == 'f'
-		if anyAt(src, m, func(src []byte, i, n int) bool {
-			if i > 0 && identByte(src[i-1]) || i+n < len(src) && identByte(src[i+n]) {
-				return false
-			}
-			return !member || i == 0 || src[i-1] != '.'
-		}) {
-			return true
-		}
-	}
-	return false
-}
-
-// skipSpace returns the offset of the first byte at or after i that is not
-// white space or a line break.
-func skipSpace(src []byte, i int) int {
-	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
-		i++
-	}
-	return i
 }
