@@ -280,6 +280,38 @@ func requiredModule(m value, n int32) value {
 	return treesitter.Unknown(n)
 }
 
+// indirectRequire is the name a call of require loads when the call is
+// not written `require(x)`: `require.call(null, x)`, `require.apply(null,
+// [x])`, `Reflect.apply(require, null, [x])` (a name bound to require
+// counts too), and Node's `module.require(x)` (review 10, a04, a05, a29,
+// a34). ok is false for any other call. Only a callee that is a name is
+// evaluated: the test runs on every call whose value is read.
+func (a *analyzer) indirectRequire(n, fn int32, arg0 func() value) (value, bool) {
+	t := a.t
+	if t.Nodes[fn].Kind == kMember {
+		if obj, p := t.Child(fn, fObject), t.Child(fn, fProperty); obj != none && p != none && t.Is(obj, "module") && t.Is(p, "require") && !a.scopes.Bound([]byte("module")) {
+			return arg0(), true
+		}
+	}
+	target, args, applied, ok := indirectOf(t, n)
+	if !ok || target == none || t.Nodes[target].Kind != kIdentifier {
+		return value{}, false
+	}
+	if tv := a.ev.Eval(target); tv.K != vRef || tv.Mod != "require" || len(tv.Path) != 0 {
+		return value{}, false
+	}
+	switch {
+	case len(args) > 0 && t.Nodes[args[0]].Kind != kSpread:
+		return a.ev.Eval(args[0]), true
+	case len(args) == 0 && applied != none:
+		if av := a.ev.Eval(applied); av.K == vArr && len(av.Elems) > 0 {
+			return av.Elems[0], true
+		}
+	}
+	// an argument spread from a value not known: any module
+	return treesitter.Unknown(n), true
+}
+
 // globalMember reads a process-API global through the global object
 // (globalThis.Bun, window['Deno'], global.process): the same global.
 func (a *analyzer) globalMember(obj int32, name string, n int32) (value, bool) {
@@ -1619,6 +1651,9 @@ func (a *analyzer) evalCall(n int32) value {
 	if t.Nodes[fn].Kind == kImport {
 		return requiredModule(arg0(), n)
 	}
+	if m, ok := a.indirectRequire(n, fn, arg0); ok {
+		return requiredModule(m, n)
+	}
 	if args != none && t.Nodes[args].Kind == kTemplateString && t.Is(fn, "String.raw") {
 		return a.evalTemplate(args)
 	}
@@ -1938,9 +1973,27 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 			recv.Node, recv.Lit = n, none
 			return recv, true
 		case "map", "flatMap":
-			// xs.map(x => body): the body with x any element of xs
-			if f := arg(0); f.K == vFunc && f.Fn != none {
-				return value{K: vArr, Elems: []value{a.ev.ReturnValue(f.Fn, n)}, Node: n, Lit: none}, true
+			f := arg(0)
+			// xs.map(require): each element the module it names
+			// (`const [fs, cp] = ['fs', 'child_process'].map(require)`)
+			if name == "map" && f.K == vRef && f.Mod == "require" && len(f.Path) == 0 {
+				out := value{K: vArr, Node: n, Lit: none}
+				for _, e := range recv.Elems {
+					out.Elems = append(out.Elems, requiredModule(e, n))
+				}
+				return out, true
+			}
+			// xs.map(x => body): the body with x any element of xs, at
+			// each of xs's places (`const [a, b] = xs.map(m => require(m))`)
+			if f.K == vFunc && f.Fn != none {
+				r := a.ev.ReturnValue(f.Fn, n)
+				out := value{K: vArr, Elems: []value{r}, Node: n, Lit: none}
+				if name == "map" {
+					for range recv.Elems[min(1, len(recv.Elems)):] {
+						out.Elems = append(out.Elems, r)
+					}
+				}
+				return out, true
 			}
 		}
 	case vFunc, vRef:
