@@ -597,14 +597,54 @@ func (a *analyzer) typedInstance(b *binding, v value) value {
 	if p == none {
 		return v
 	}
+	if k := t.Nodes[p].Kind; k != kRequiredParameter && k != kOptionalParameter {
+		// JavaScript's (pi, opts = { a: 1 }), pi => ...: no type
+		return a.extensionParam(b, v)
+	}
 	_, typ, ok := strings.Cut(t.Text(p), ":")
 	if !ok {
-		return v
+		return a.extensionParam(b, v)
 	}
 	if d := topLevel(typ, "="); d >= 0 && !strings.HasPrefix(typ[d:], "=>") {
 		typ = typ[:d] // `r: Runner = dflt`
 	}
 	return a.typeValue(typ, b.name, v)
+}
+
+// piAPI is the reference of the object Pi hands an extension
+// (apiTypes), at node n.
+func piAPI(n int32) value {
+	return value{K: vRef, Mod: "@mariozechner/pi-coding-agent", Path: []string{"ExtensionAPI()"}, Node: n, Lit: none}
+}
+
+// extensionParam is, for an untyped parameter whose value its call sites
+// leave unknown (v), Pi's extension API when it is the first parameter of
+// the default export of a file under a folder named `extensions` (Pi
+// loads `.pi/extensions/*.js`, `.pi/agent/extensions/*/index.js` and a
+// package's `extensions/`, and calls their default export with the API):
+// `export default function (pi) { pi.exec('claude', [...]) }` in plain
+// JavaScript runs a process as much as its typed twin. Elsewhere an
+// untyped parameter's exec is no process API; v.
+func (a *analyzer) extensionParam(b *binding, v value) value {
+	t := a.t
+	if !strings.Contains("/"+a.p.Path, "/extensions/") {
+		return v
+	}
+	fn := t.Nodes[b.name].Parent
+	for i := 0; fn != none && i < 3 && t.Nodes[fn].Kind != kFunction && t.Nodes[fn].Kind != kArrow; i++ {
+		fn = t.Nodes[fn].Parent
+	}
+	if fn == none || exportName(t, fn) != "default" {
+		return v
+	}
+	first := t.Child(fn, fParameter) // `pi => ...`
+	if ps := t.Child(fn, fParameters); ps != none {
+		first = t.Nodes[ps].First
+	}
+	if first == none || t.Nodes[b.name].Start < t.Nodes[first].Start || t.Nodes[b.name].End > t.Nodes[first].End {
+		return v
+	}
+	return piAPI(b.name)
 }
 
 // typedField is the value of this.name when the file's classes declare
