@@ -574,9 +574,52 @@ func (c *Config) RuntimeForPackage(spec string) (string, bool) {
 	return rt, ok
 }
 
+// NamesRuntime reports whether s, the text of code, names a runtime: a
+// runtime command as a word (no ASCII letter or digit touches it, as in
+// Triggers: `run('pi')`, `opts.claude`, `run_claude`), or as the head of
+// a camelCase name (`claudeBin`, `piPath`), or a package name anywhere.
+// A command inside a longer word is not named: `apiKey`, `spinner` and
+// `pipe` hold `pi`, as `api_key` does; MentionsRuntime, which matches
+// substrings, would say they name it. It judges the text of a call of a
+// helper past a bound, beside the values of its arguments (an unknown
+// value is judged by its value, not by the letters of its name).
+func (c *Config) NamesRuntime(s []byte) bool {
+	for cmd := range c.commands {
+		for i := 0; i < len(s); {
+			j := bytes.Index(s[i:], []byte(cmd))
+			if j < 0 {
+				break
+			}
+			start, end := i+j, i+j+len(cmd)
+			if isWord(s, start, end) || camelHead(s, start, end) {
+				return true
+			}
+			i = start + 1
+		}
+	}
+	for p := range c.packages {
+		if bytes.Contains(s, []byte(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// camelHead reports whether s[start:end] begins a camelCase name: nothing
+// alphanumeric before it (isWord's left side), a lower-case letter or a
+// digit last and an upper-case letter next (`claudeBin`).
+func camelHead(s []byte, start, end int) bool {
+	if end <= start || end >= len(s) || s[end] < 'A' || s[end] > 'Z' {
+		return false
+	}
+	last := s[end-1]
+	return ('a' <= last && last <= 'z' || '0' <= last && last <= '9') && isWord(s[:end], start, end)
+}
+
 // MentionsRuntime reports whether s contains any runtime command or package
-// name as a substring (not as a word, unlike Triggers). The shell detector
-// uses it to order possibilities; it never decides a verdict.
+// name as a substring (not as a word, unlike Triggers and NamesRuntime):
+// `apiKey` mentions `pi`. A wide test, for what to read or keep; for
+// whether the text of code names a runtime, see NamesRuntime.
 func (c *Config) MentionsRuntime(s []byte) bool {
 	for cmd := range c.commands {
 		if bytes.Contains(s, []byte(cmd)) {

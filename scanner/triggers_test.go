@@ -58,6 +58,39 @@ func TestTriggersFromConfig(t *testing.T) {
 	assert.Equal(t, Hits(0), DefaultConfig().Triggers().Scan([]byte(`spawn("codex")`)))
 }
 
+// TestNamesRuntime: the text of a call names a runtime by its command as
+// a word or as the head of a camelCase name, or by a package anywhere;
+// a command inside a longer word is only mentioned (MentionsRuntime).
+func TestNamesRuntime(t *testing.T) {
+	cfg := DefaultConfig()
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{`run('claude', x)`, true},
+		{`run(opts.pi)`, true},
+		{`run_claude(x)`, true},
+		{`claude.run(x)`, true},
+		{`run(claudeBin)`, true},
+		{`run({ piPath })`, true},
+		{`run(cfg.pi2Path)`, false}, // pi2 is a word of its own, not pi
+		{`run("echo\npi")`, true},
+		{`run('@anthropic-ai/claude-code')`, true},
+		{`run('x@mariozechner/pi-coding-agentx')`, true},
+		// only mentioned: a longer word holds the command
+		{`createAgentClient({ warp, apiKey, config: fullConfig })`, false},
+		{`make_client(api_key=k)`, false},
+		{`run(spinner, pipe, claudette, Math.PI)`, false},
+		{`runClaude(x)`, false},
+		{``, false},
+	} {
+		assert.Equal(t, tc.want, cfg.NamesRuntime([]byte(tc.src)), "%q", tc.src)
+		if tc.want {
+			assert.True(t, cfg.MentionsRuntime([]byte(tc.src)), "what names a runtime mentions it: %q", tc.src)
+		}
+	}
+}
+
 // TestTriggersAgreeWithContains checks the automaton against the plain
 // search it replaces, on text that packs every trigger among near misses.
 func TestTriggersAgreeWithContains(t *testing.T) {

@@ -134,6 +134,10 @@ var apis = map[string]api{
 	"deno:Command": apiDenoCommand,
 	"deno:run":     apiDenoRun,
 
+	// the Pi coding agent's extension API: pi.exec(command, args,
+	// options?) spawns command with args, no shell (apiTypes)
+	"@mariozechner/pi-coding-agent:ExtensionAPI().exec": apiSpawn,
+
 	"@anthropic-ai/claude-agent-sdk:query":                     apiSDK,
 	"@anthropic-ai/claude-agent-sdk:unstable_v2_prompt":        apiSDK,
 	"@anthropic-ai/claude-agent-sdk:unstable_v2_createSession": apiSDK,
@@ -153,6 +157,14 @@ var apis = map[string]api{
 // Client()` is the reference "ssh2:Client()", so the methods of its
 // instance are keys of apis ("ssh2:Client().exec").
 var constructors = map[string]bool{"ssh2:Client": true, "ssh2-streams:SSH2Stream": true}
+
+// apiTypes are the types whose values carry a method that runs a
+// command: a parameter of such a type (`pi: ExtensionAPI`, the object Pi
+// hands an extension's default export) is the reference "module:Type()",
+// so its methods are keys of apis
+// ("@mariozechner/pi-coding-agent:ExtensionAPI().exec"). Only the type
+// says so: another object's exec method is not one (typeValue).
+var apiTypes = map[string]bool{"@mariozechner/pi-coding-agent:ExtensionAPI": true}
 
 // results are the calls whose result has a method that runs a command
 // (tinyexec's and nano-spawn's `x('a').pipe('b', args)`): the reference

@@ -234,6 +234,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// a module loaded by a name computed at run time may be the process
 	// module, in a file that names a runtime (requiredModule)
 	apiHint = apiHint || p.Hits.Has(scanner.HitRuntime) && mayLoadComputed(p.Src)
+	// an extension of Pi in plain JavaScript binds no module: Pi hands
+	// its default export the API (extensionParam)
+	apiHint = apiHint || mayBeExtension(p.Path, p.Src)
 	// A declaration file (`.d.ts`) is read like any other: Node runs any
 	// file it is asked to, and a flag built from pieces there may be
 	// required or printed (dts_pieces_required.txtar, dts_pieces_joined).

@@ -665,14 +665,54 @@ func (a *analyzer) typedInstance(b *binding, v value) value {
 	if p == none {
 		return v
 	}
+	if k := t.Nodes[p].Kind; k != kRequiredParameter && k != kOptionalParameter {
+		// JavaScript's (pi, opts = { a: 1 }), pi => ...: no type
+		return a.extensionParam(b, v)
+	}
 	_, typ, ok := strings.Cut(t.Text(p), ":")
 	if !ok {
-		return v
+		return a.extensionParam(b, v)
 	}
 	if d := topLevel(typ, "="); d >= 0 && !strings.HasPrefix(typ[d:], "=>") {
 		typ = typ[:d] // `r: Runner = dflt`
 	}
 	return a.typeValue(typ, b.name, v)
+}
+
+// piAPI is the reference of the object Pi hands an extension
+// (apiTypes), at node n.
+func piAPI(n int32) value {
+	return value{K: vRef, Mod: "@mariozechner/pi-coding-agent", Path: []string{"ExtensionAPI()"}, Node: n, Lit: none}
+}
+
+// extensionParam is, for an untyped parameter whose value its call sites
+// leave unknown (v), Pi's extension API when it is the first parameter of
+// the default export of a file under a folder named `extensions` (Pi
+// loads `.pi/extensions/*.js`, `.pi/agent/extensions/*/index.js` and a
+// package's `extensions/`, and calls their default export with the API):
+// `export default function (pi) { pi.exec('claude', [...]) }` in plain
+// JavaScript runs a process as much as its typed twin. Elsewhere an
+// untyped parameter's exec is no process API; v.
+func (a *analyzer) extensionParam(b *binding, v value) value {
+	t := a.t
+	if !strings.Contains("/"+a.p.Path, "/extensions/") {
+		return v
+	}
+	fn := t.Nodes[b.name].Parent
+	for i := 0; fn != none && i < 3 && t.Nodes[fn].Kind != kFunction && t.Nodes[fn].Kind != kArrow; i++ {
+		fn = t.Nodes[fn].Parent
+	}
+	if fn == none || exportName(t, fn) != "default" {
+		return v
+	}
+	first := t.Child(fn, fParameter) // `pi => ...`
+	if ps := t.Child(fn, fParameters); ps != none {
+		first = t.Nodes[ps].First
+	}
+	if first == none || t.Nodes[b.name].Start < t.Nodes[first].Start || t.Nodes[b.name].End > t.Nodes[first].End {
+		return v
+	}
+	return piAPI(b.name)
 }
 
 // typedField is the value of this.name when the file's classes declare
@@ -701,13 +741,23 @@ func (a *analyzer) typedField(name string) (value, bool) {
 }
 
 // typeValue is the value at node n of type text typ (typedInstance): an
-// instance of the one class of another module it names, an object of the
-// interfaces or object types it names (their members are typed, member),
-// past a bound when typeClass reached it, else v.
+// object whose methods run commands when any alternative names one
+// (apiTypeRef: Pi's ExtensionAPI), an instance of the one class of
+// another module it names, an object of the interfaces or object types it
+// names (their members are typed, member), past a bound when typeClass
+// reached it, else v.
 func (a *analyzer) typeValue(typ string, n int32, v value) value {
 	names, cut := a.typeClass(typ, n, 0)
 	if cut {
 		return typePastBound(n)
+	}
+	for _, nm := range names {
+		if r, ok := a.apiTypeRef(nm, n); ok {
+			// one alternative is an object whose methods run commands
+			// (`Pick<ExtensionAPI, "exec"> | { exec?: ... }`): the value
+			// may be it, and a call of its method is judged as the API's
+			return r
+		}
 	}
 	var bodies []string
 	for _, nm := range names {
@@ -724,6 +774,42 @@ func (a *analyzer) typeValue(typ string, n int32, v value) value {
 		return v
 	}
 	return a.instanceOf(names[0], n, v)
+}
+
+// apiTypeRef is the reference a type name read at node n gives when it
+// names, by an import, one of apiTypes (`ExtensionAPI`: "module:Type()"),
+// or a member of one by an indexed access type (`ExtensionAPI["exec"]`,
+// the method itself).
+func (a *analyzer) apiTypeRef(typ string, n int32) (value, bool) {
+	var member string
+	if i := strings.IndexByte(typ, '['); i > 0 && strings.HasSuffix(typ, "]") {
+		m, err := strconv.Unquote(strings.ReplaceAll(strings.TrimSpace(typ[i+1:len(typ)-1]), "'", `"`))
+		if err != nil || !isTypeName(m) {
+			return value{}, false
+		}
+		typ, member = strings.TrimSpace(typ[:i]), m
+	}
+	root, rest, dotted := strings.Cut(typ, ".")
+	if !isTypeName(root) || dotted && !isTypeName(rest) {
+		return value{}, false
+	}
+	bs, _, found := a.scopes.Lookup([]byte(root), n)
+	if !found || len(bs) != 1 || !bs[0].ref {
+		return value{}, false
+	}
+	path := bs[0].path
+	if dotted {
+		path = append(slices.Clone(path), rest)
+	}
+	key := pathKey(path)
+	if !apiTypes[bs[0].mod+":"+key] {
+		return value{}, false
+	}
+	r := value{K: vRef, Mod: bs[0].mod, Path: []string{key + "()"}, Node: n, Lit: none}
+	if member != "" {
+		r.Path = append(r.Path, member)
+	}
+	return r, true
 }
 
 // typeObject is the Mod of typeValue's objects of an interface or object

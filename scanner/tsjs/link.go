@@ -2131,8 +2131,10 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 	if e.Dynamic {
 		// A bound cut the way to the helper: a call that names a runtime,
 		// in its text or by its arguments' values (an imported constant,
-		// a name bound to one), is dynamic, never silently green.
-		if a.p.Config.MentionsRuntime(t.Src[t.Nodes[n].Start:t.Nodes[n].End]) || a.argsMayName(args) {
+		// a name bound to one), is dynamic, never silently green. The
+		// text names one as a word (Config.NamesRuntime): a free name
+		// `apiKey` holds `pi` but is judged by its value, like `warp`.
+		if a.p.Config.NamesRuntime(t.Src[t.Nodes[n].Start:t.Nodes[n].End]) || a.argsMayName(args) {
 			a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: scanner.ClassDynamic,
 				Message: fmt.Sprintf("`%s` from %s may launch a runtime named in its arguments, but following it reached a bound of the repository phase", name, e.File)})
 		}

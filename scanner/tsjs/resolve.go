@@ -232,6 +232,9 @@ var builtinModules = map[string]bool{
 var apiModules = func() map[string]bool {
 	m := map[string]bool{}
 	for k := range apis {
+		if typ, _, ok := strings.Cut(k, "()."); ok && apiTypes[typ] {
+			continue // a type's module may be a package of the repository
+		}
 		m[k[:strings.IndexByte(k, ':')]] = true
 	}
 	return m
