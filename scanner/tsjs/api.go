@@ -32,7 +32,31 @@ const (
 	apiShellAt1          // remote-exec(hosts, command), ssh2-streams exec(channel, command): shell text at index 1
 	apiActionsExec       // @actions/exec exec/getExecOutput(commandLine, args?): split, no shell
 	apiBasename          // path.basename(p): the last part of the path
+	// a member of a module of the table read by a key not known
+	// statically (`cp[k](...)`): any of its APIs, so the command and its
+	// arguments are judged as a line a shell runs (anyAPIMember)
+	apiAnyMember
 )
+
+// anyAPIMember ends the path of a module's member read by a key not known
+// statically (anyEntry) when the module, or the member of it the path
+// reads, holds a process API (apiAnyMember).
+const anyAPIMember = "\x00any"
+
+// hasAPIUnder reports whether the API table holds a member of module mod
+// under path (the module itself when path is empty).
+func hasAPIUnder(mod string, path []string) bool {
+	prefix := mod + ":"
+	if len(path) > 0 {
+		prefix += strings.Join(path, ".") + "."
+	}
+	for k, x := range apis {
+		if strings.HasPrefix(k, prefix) && x != apiWhich && x != apiPathJoin && x != apiBasename && x != apiPromisify {
+			return true
+		}
+	}
+	return false
+}
 
 // apis maps "module:member.path" to the API. Paths that end in a
 // modifier (`.sync`, `$.sync`) are normalised by apiOf.
@@ -250,6 +274,9 @@ func apiOf(v value) api {
 	}
 	if x, ok := apis[v.Mod+":"+strings.Join(path, ".")]; ok {
 		return x
+	}
+	if n := len(path); n > 0 && path[n-1] == anyAPIMember {
+		return apiAnyMember
 	}
 	if v.Mod == "execa" && len(path) == 1 && tagModifiers[path[0]] {
 		return apiExeca

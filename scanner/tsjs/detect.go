@@ -87,6 +87,7 @@ type analyzer struct {
 	mutating   map[string]bool
 	mutMemo    map[mutKey]value  // mutated's answers for a name bound once
 	mutArgs    map[int32][]value // the arguments of each change (mutationArgs)
+	forceShell bool              // spawnLike judges a shell line (apiAnyMember)
 	envSets    []int32           // process.env.X = value assignments
 	typeDecls  []int32           // type aliases and interfaces (kTypeDecl leaves)
 	// types: the file's type aliases and interfaces by name, their text
@@ -507,6 +508,12 @@ func (a *analyzer) call(n, fn int32) {
 		if v, ok := a.posArg(args, 0, n); ok {
 			a.shellValue(n, v)
 		}
+	case apiAnyMember:
+		// cp[k](...): spawn, exec or any other API of the module, so the
+		// command and its arguments as the line a shell runs
+		a.forceShell = true
+		a.spawnLike(n, args)
+		a.forceShell = false
 	case apiFork:
 		a.fork(n, args)
 	case apiBunSpawn:
@@ -697,6 +704,9 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 		// an unknown second argument (another module's name not
 		// resolved) may be the options, `shell: true` among them
 		shellKnown = shellKnown && arr.Node == none
+	}
+	if a.forceShell {
+		shell = true
 	}
 	if !shell && !shellKnown && cmd.Usable() && strings.ContainsAny(cmd.S, " \t;|&") {
 		shell = true // a command line only works when a shell runs it

@@ -1596,6 +1596,12 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 			// AGENTS[kind] of another module: any of its members
 			return a.member(v, scanner.AnyMember, n)
 		}
+		if len(v.Path) == 0 || v.Path[len(v.Path)-1] != anyAPIMember {
+			if hasAPIUnder(v.Mod, v.Path) {
+				// cp[k] of a process module: any of its APIs
+				return value{K: vRef, Mod: v.Mod, Path: treesitter.AppendPath(v.Path, anyAPIMember), Node: n, Lit: none}
+			}
+		}
 	case vArr:
 		vals = v.Elems
 	case vObj:

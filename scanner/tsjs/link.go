@@ -1166,7 +1166,7 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 			a.sinkParam(args[1], scanner.Sink{Role: scanner.SinkArgs, Program: prog, At: at})
 			a.sinkElems(prog, args[1], at)
 		}
-	case apiShell:
+	case apiShell, apiAnyMember:
 		if !a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkShell, At: at}) &&
 			!a.sinkThisCall(args[0], scanner.Sink{Role: scanner.SinkShell, At: at}) {
 			a.sinkShellLine(args[0], at)
