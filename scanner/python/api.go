@@ -313,6 +313,9 @@ func apiOf(v value) api {
 	if v.K != vRef {
 		return apiNone
 	}
+	if v.Mod == anyProcMember {
+		return apiAnyio
+	}
 	for _, k := range refKeys(v) {
 		if x, ok := apis[k]; ok {
 			return x
@@ -377,3 +380,62 @@ var interestingNames = func() map[string]bool {
 // apiKeys are the keys of apis, sorted (a wildcard import of a module
 // binds each of its members in this order).
 var apiKeys = slices.Sorted(maps.Keys(apis))
+
+// anyModule is the module an import by a name not known statically
+// gives (`importlib.import_module(os.environ["M"])`, `__import__(name)`),
+// and anyProcMember a member of a process module read by a name not
+// known statically (`getattr(subprocess, name)`) or a member of
+// anyModule that some process module has (`m.run`, `m.system`): any of
+// those APIs, so a string is the line a shell runs and a sequence an argv
+// (apiAnyio's judgement).
+const (
+	anyModule     = "#anymodule"
+	anyProcMember = "#anyproc"
+)
+
+// processKinds are the API kinds that run something: a member of a module
+// that has one, read by an unknown name, may be it.
+func processKind(x api) bool {
+	switch x {
+	case apiSubprocess, apiShell, apiShellOut, apiExecV, apiExecL, apiSpawnV, apiSpawnL, apiPosixSpawn,
+		apiExecArgs, apiPty, apiPexpect, apiAnyio, apiTrio, apiRemoteShell:
+		return true
+	}
+	return false
+}
+
+// processMembers are the last names of the process APIs (`run`, `system`,
+// `Popen`, `check_output`): the members of anyModule that may be one.
+var processMembers = func() map[string]bool {
+	m := map[string]bool{}
+	for k, x := range apis {
+		if !processKind(x) {
+			continue
+		}
+		p := k[strings.IndexByte(k, ':')+1:]
+		if i := strings.LastIndexByte(p, '.'); i >= 0 {
+			p = p[i+1:]
+		}
+		m[p] = true
+	}
+	return m
+}()
+
+// hasProcessAPI reports whether module v (a reference) holds a process API
+// among its members.
+func hasProcessAPI(v value) bool {
+	if v.K != vRef || v.Mod == anyModule {
+		return v.K == vRef
+	}
+	for _, prefix := range refKeys(v) {
+		if !strings.HasSuffix(prefix, ":") {
+			prefix += "."
+		}
+		for k, x := range apis {
+			if processKind(x) && strings.HasPrefix(k, prefix) {
+				return true
+			}
+		}
+	}
+	return false
+}

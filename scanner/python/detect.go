@@ -71,6 +71,10 @@ func mayNameAPI(src []byte) bool {
 	return hasWord(src, []byte("sh")) && shImportRE.Match(src)
 }
 
+// computedImports load a module by a name that may be computed
+// (importlib.import_module, __import__).
+var computedImports = [][]byte{[]byte("import_module"), []byte("__import__")}
+
 // contextNeedles and contextRunRE find `c.run(` (`sudo`, `local`) on a
 // name of contextNames: an invoke Context handed to a helper module that
 // does not import invoke (impliedAPI).
@@ -199,6 +203,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// imported constant), so skipping it would hide launches made through
 	// it. Measured on bench/real: skipping it saved 15% of the CPU.
 	apiHint := mayNameAPI(p.Src)
+	// a module imported by a name computed at run time may be a process
+	// module, in a file that names a runtime (anyModule)
+	apiHint = apiHint || p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, computedImports)
 	dangerHint := p.Hits.Has(scanner.HitPieces)
 	// In the repository phase a file that calls another file's helper is
 	// read though it names no process API itself.

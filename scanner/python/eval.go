@@ -621,8 +621,13 @@ func (a *analyzer) importModule(callee value, pos []int32, kw value) (string, bo
 		return "", false
 	}
 	name, ok := a.argOr(pos, kw, 0, "name")
-	if !ok || !name.Known() || name.Alt != nil || name.S == "" {
+	if !ok || name.S == "" && name.Known() {
 		return "", false
+	}
+	if !name.Known() || name.Alt != nil {
+		// a name not known statically (or one of several): any module,
+		// among them a process module (anyModule)
+		return anyModule, true
 	}
 	m := name.S
 	if strings.HasPrefix(m, ".") {
@@ -774,6 +779,14 @@ func (a *analyzer) member(v value, name string, n int32) value {
 	}
 	switch v.K {
 	case vRef:
+		if v.Mod == anyModule {
+			// a member of a module imported by an unknown name: a
+			// process API when some process module has one so named
+			if processMembers[name] {
+				return value{K: vRef, Mod: anyProcMember, Node: n, Lit: none}
+			}
+			return treesitter.Unknown(n)
+		}
 		if v.Mod == "sys" && len(v.Path) == 0 && name == "executable" {
 			return treesitter.Str("python", n)
 		}
@@ -1592,6 +1605,9 @@ func (a *analyzer) evalCall(n int32) value {
 		return treesitter.Unknown(n)
 	}
 	if m, ok := a.importModule(callee, pos, kw); ok {
+		if m == anyModule {
+			return value{K: vRef, Mod: anyModule, Node: n, Lit: none}
+		}
 		return a.refValue(value{K: vRef, Mod: normModule(m), Node: n, Lit: none})
 	}
 	switch callee.K {
@@ -1700,6 +1716,11 @@ func (a *analyzer) evalCall(n int32) value {
 				return treesitter.Union(a.ev.Cfg, []value{v, arg(2)}, n)
 			}
 			return v
+		}
+		if o := arg(0); !o.Cut && hasProcessAPI(o) {
+			// getattr(subprocess, name) with a name not known: any
+			// of the module's process APIs
+			return value{K: vRef, Mod: anyProcMember, Node: n, Lit: none}
 		}
 	case apiChoice:
 		if l := arg(0); l.K == vArr {
