@@ -575,45 +575,89 @@ func (c *Config) RuntimeForPackage(spec string) (string, bool) {
 }
 
 // NamesRuntime reports whether s, the text of code, names a runtime: a
-// runtime command as a word (no ASCII letter or digit touches it, as in
-// Triggers: `run('pi')`, `opts.claude`, `run_claude`), or as the head of
-// a camelCase name (`claudeBin`, `piPath`), or a package name anywhere.
-// A command inside a longer word is not named: `apiKey`, `spinner` and
-// `pipe` hold `pi`, as `api_key` does; MentionsRuntime, which matches
-// substrings, would say they name it. It judges the text of a call of a
-// helper past a bound, beside the values of its arguments (an unknown
-// value is judged by its value, not by the letters of its name).
+// runtime command as one word of a name, in any case, where a name's
+// words end at any byte but an ASCII letter or digit and at each
+// camelCase boundary (`run('pi')`, `opts.claude`, `run_claude`,
+// `claudeBin`, `pathToClaude`, `CLAUDE_BIN`, `ClaudeBin`), or a package
+// name anywhere. A command inside a longer word is not named: `apiKey`,
+// `spinner` and `pipe` hold `pi`, as `api_key` does; MentionsRuntime,
+// which matches substrings, would say they name it. A command holding
+// other bytes (`my-agent`) is named where it stands as a word, as is one
+// right after an escape sequence (`"echo\npi"`). It judges
+// the text of a call of a helper past a bound, beside the values of its
+// arguments (an unknown value is judged by its value, not by the letters
+// of its name).
 func (c *Config) NamesRuntime(s []byte) bool {
-	for cmd := range c.commands {
-		for i := 0; i < len(s); {
-			j := bytes.Index(s[i:], []byte(cmd))
-			if j < 0 {
-				break
-			}
-			start, end := i+j, i+j+len(cmd)
-			if isWord(s, start, end) || camelHead(s, start, end) {
-				return true
-			}
-			i = start + 1
-		}
-	}
 	for p := range c.packages {
 		if bytes.Contains(s, []byte(p)) {
+			return true
+		}
+	}
+	named := false
+	nameWords(s, func(w []byte) bool {
+		for cmd := range c.commands {
+			if len(w) == len(cmd) && bytes.EqualFold(w, []byte(cmd)) {
+				named = true
+				return false
+			}
+		}
+		return true
+	})
+	if named {
+		return true
+	}
+	for cmd := range c.commands {
+		// as a word the trigger pass would see: after an escape
+		// (`"echo\npi"`), or holding other bytes (`my-agent`)
+		if containsWord(s, []byte(cmd)) {
 			return true
 		}
 	}
 	return false
 }
 
-// camelHead reports whether s[start:end] begins a camelCase name: nothing
-// alphanumeric before it (isWord's left side), a lower-case letter or a
-// digit last and an upper-case letter next (`claudeBin`).
-func camelHead(s []byte, start, end int) bool {
-	if end <= start || end >= len(s) || s[end] < 'A' || s[end] > 'Z' {
-		return false
+// nameWords calls yield with each word of the names in s (NamesRuntime)
+// until it returns false: runs of ASCII letters and digits, split where a
+// lower-case letter or a digit meets an upper-case one (`pathTo|Claude`)
+// and before the last capital of a run of capitals that a lower-case
+// letter follows (`XML|Parser`).
+func nameWords(s []byte, yield func([]byte) bool) {
+	isUpper := func(b byte) bool { return 'A' <= b && b <= 'Z' }
+	isLowerOrDigit := func(b byte) bool { return 'a' <= b && b <= 'z' || '0' <= b && b <= '9' }
+	for i := 0; i < len(s); {
+		for i < len(s) && !isAlnum(s[i]) {
+			i++
+		}
+		start := i
+		for i < len(s) && isAlnum(s[i]) {
+			if i > start && (isLowerOrDigit(s[i-1]) && isUpper(s[i]) ||
+				isUpper(s[i-1]) && isUpper(s[i]) && i+1 < len(s) && 'a' <= s[i+1] && s[i+1] <= 'z') {
+				if !yield(s[start:i]) {
+					return
+				}
+				start = i
+			}
+			i++
+		}
+		if i > start && !yield(s[start:i]) {
+			return
+		}
 	}
-	last := s[end-1]
-	return ('a' <= last && last <= 'z' || '0' <= last && last <= '9') && isWord(s[:end], start, end)
+}
+
+// containsWord reports whether w occurs in s as a word (isWord).
+func containsWord(s, w []byte) bool {
+	for i := 0; i < len(s); {
+		j := bytes.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		if isWord(s, i+j, i+j+len(w)) {
+			return true
+		}
+		i += j + 1
+	}
+	return false
 }
 
 // MentionsRuntime reports whether s contains any runtime command or package

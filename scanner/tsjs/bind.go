@@ -754,7 +754,13 @@ func (a *analyzer) bindPattern(pat, value int32, path []string, param bool) {
 					k := t.Child(c, fKey)
 					v := t.Child(c, fValue)
 					if k != none && v != none {
-						stack = append(stack, item{v, treesitter.AppendPath(it.path, propName(t, k)), it.rest, none})
+						key := propName(t, k)
+						if strings.HasPrefix(t.Text(k), "[") && t.Nodes[k].First != none {
+							// { [expr]: name }: the key is expr's value,
+							// read where the name is (atPath)
+							key = computedKey + strconv.Itoa(int(t.Nodes[k].First))
+						}
+						stack = append(stack, item{v, treesitter.AppendPath(it.path, key), it.rest, none})
 					}
 				case kObjectAssignmentPattern:
 					if l := t.Child(c, fLeft); l != none {

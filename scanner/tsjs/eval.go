@@ -642,10 +642,26 @@ func (a *analyzer) atPath(v value, path []string, n int32) value {
 				continue
 			}
 		}
+		if e, ok := strings.CutPrefix(p, computedKey); ok {
+			// { [expr]: name } = v: v's member expr names, any of its
+			// members when that is not known statically
+			if i, err := strconv.Atoi(e); err == nil && i >= 0 && i < len(a.t.Nodes) {
+				if k := a.ev.Eval(int32(i)); k.Known() && k.Alt == nil && k.Via != scanner.ClassDynamic {
+					v = a.member(v, k.S, n)
+				} else {
+					v = a.anyEntry(v, n)
+				}
+				continue
+			}
+		}
 		v = a.member(v, p, n)
 	}
 	return v
 }
+
+// computedKey starts the path element of a computed key in a
+// destructuring pattern (`{ [expr]: name }`), followed by expr's node.
+const computedKey = "\x00key:"
 
 // typedInstance is, for a parameter whose value its call sites leave
 // unknown (v), an instance of the class its type names when that class is
