@@ -2,6 +2,7 @@ package tsjs
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -692,7 +693,11 @@ func (a *analyzer) typedInstance(b *binding, v value) value {
 	if d := topLevel(typ, "="); d >= 0 && !strings.HasPrefix(typ[d:], "=>") {
 		typ = typ[:d] // `r: Runner = dflt`
 	}
-	return a.typeValue(typ, b.name, v)
+	if r := a.typeValue(typ, b.name, v); r.K != v.K || r.Mod != v.Mod || r.Cut != v.Cut {
+		return r
+	}
+	// a type that says nothing of it (`pi: any`): as if untyped
+	return a.extensionParam(b, v)
 }
 
 // piAPI is the reference of the object Pi hands an extension
@@ -718,7 +723,7 @@ func (a *analyzer) extensionParam(b *binding, v value) value {
 	for i := 0; fn != none && i < 3 && t.Nodes[fn].Kind != kFunction && t.Nodes[fn].Kind != kArrow; i++ {
 		fn = t.Nodes[fn].Parent
 	}
-	if fn == none || exportName(t, fn) != "default" {
+	if fn == none || exportName(t, fn) != "default" && !a.exportedAsDefault(fn) {
 		return v
 	}
 	first := t.Child(fn, fParameter) // `pi => ...`
@@ -729,6 +734,25 @@ func (a *analyzer) extensionParam(b *binding, v value) value {
 		return v
 	}
 	return piAPI(b.name)
+}
+
+// exportedAsDefault reports whether function fn is the file's default
+// export by its name: `const ext = (pi) => ...; export default ext`, and
+// tsc's CommonJS output `exports.default = default_1; function
+// default_1(pi) {...}` (review 11).
+func (a *analyzer) exportedAsDefault(fn int32) bool {
+	t := a.t
+	name := t.Child(fn, fName)
+	if name == none {
+		if p := t.Nodes[fn].Parent; p != none && t.Nodes[p].Kind == kVariableDeclarator {
+			name = t.Child(p, fName)
+		}
+	}
+	if name == none || t.Nodes[name].Kind != kIdentifier {
+		return false
+	}
+	re, err := regexp.Compile(`(?:\bexport\s+default|\bmodule\.exports|\bexports\.default|\bexports\[\s*["']default["']\s*\])\s*=?\s*` + regexp.QuoteMeta(t.Text(name)) + `\s*(?:[;\n]|$)`)
+	return err == nil && re.Match(t.Src)
 }
 
 // typedField is the value of this.name when the file's classes declare

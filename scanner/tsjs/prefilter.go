@@ -312,8 +312,9 @@ func mayLoadComputed(src []byte) bool {
 
 // mayBeExtension reports whether the file at path may be an extension
 // of Pi whose API object runs a command (extensionParam): it lies under
-// a folder named `extensions`, exports a default and calls an exec.
+// a folder named `extensions`, exports something (`export default`,
+// `module.exports`, `exports.default`) and calls an exec.
 func mayBeExtension(path string, src []byte) bool {
 	return strings.Contains("/"+path, "/extensions/") && bytes.Contains(src, []byte("exec")) &&
-		(bytes.Contains(src, []byte("export default")) || bytes.Contains(src, []byte("module.exports")))
+		bytes.Contains(src, []byte("export"))
 }
