@@ -286,17 +286,37 @@ func isQuote(c byte) bool { return c == '\'' || c == '"' || c == '`' }
 // module's (requiredModule).
 var loaders = [][]byte{[]byte("require("), []byte("import("), []byte("getBuiltinModule(")}
 
-// computedCalls are the process API methods a module loaded by a computed
-// name is looked for with (mayLoadComputed): not `.exec(` or `.fork(`,
-// which every bundle calls on a RegExp or a worker pool (TypeScript's
-// tsc.js, 6 MB, would be parsed for them).
-var computedCalls = [][]byte{[]byte(".spawn("), []byte(".spawnSync("), []byte(".execSync("), []byte(".execFile("), []byte(".execFileSync(")}
+// processMethods are the process API methods a module loaded by a
+// computed name is looked for with (mayLoadComputed), as whole words
+// anywhere (`.spawn(`, `const { spawn } = ...`, `m["execSync"]`); `exec`
+// and `fork` only where no `.` stands before them (`const { exec } =
+// ...`, `"fork"`): every bundle calls `.exec(` on a RegExp and `.fork(` on
+// a worker pool (TypeScript's tsc.js, 6 MB, would be parsed for them).
+var processMethods = [][]byte{[]byte("spawn"), []byte("spawnSync"), []byte("execSync"), []byte("execFile"),
+	[]byte("execFileSync"), []byte("execa"), []byte("execaSync"), []byte("exec"), []byte("fork")}
+
+// processMethodWord reports whether src names a process API method
+// (processMethods) where mayLoadComputed counts it.
+func processMethodWord(src []byte) bool {
+	for _, m := range processMethods {
+		member := string(m) == "exec" || string(m) == "fork"
+		if anyAt(src, m, func(src []byte, i, n int) bool {
+			if i > 0 && identByte(src[i-1]) || i+n < len(src) && identByte(src[i+n]) {
+				return false
+			}
+			return !member || i == 0 || src[i-1] != '.'
+		}) {
+			return true
+		}
+	}
+	return false
+}
 
 // mayLoadComputed reports whether src calls a loader with an argument
 // that does not open a string literal (a module known only at run time)
-// and calls a process API's method by name.
+// and names a process API's method (processMethodWord).
 func mayLoadComputed(src []byte) bool {
-	if !slices.ContainsFunc(computedCalls, func(c []byte) bool { return bytes.Contains(src, c) }) {
+	if !processMethodWord(src) {
 		return false
 	}
 	for _, l := range loaders {
