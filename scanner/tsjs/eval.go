@@ -281,6 +281,32 @@ func requiredModule(m value, n int32) value {
 	return treesitter.Unknown(n)
 }
 
+// mapList is xs.map(f) (keep: each of xs's places; else flatMap's one
+// place): with f require, each element the module it names (`const [fs,
+// cp] = ['fs', 'child_process'].map(require)`); with f a function of the
+// file, its body with its parameter any element of xs (`const [a, b] =
+// xs.map(m => require(m))`). ok is false for any other f.
+func (a *analyzer) mapList(recv, f value, keep bool, n int32) (value, bool) {
+	if keep && f.K == vRef && f.Mod == "require" && len(f.Path) == 0 {
+		out := value{K: vArr, Node: n, Lit: none}
+		for _, e := range recv.Elems {
+			out.Elems = append(out.Elems, requiredModule(e, n))
+		}
+		return out, true
+	}
+	if f.K == vFunc && f.Fn != none {
+		r := a.ev.ReturnValue(f.Fn, n)
+		out := value{K: vArr, Elems: []value{r}, Node: n, Lit: none}
+		if keep {
+			for range recv.Elems[min(1, len(recv.Elems)):] {
+				out.Elems = append(out.Elems, r)
+			}
+		}
+		return out, true
+	}
+	return value{}, false
+}
+
 // indirectRequire is the name a call of require loads when the call is
 // not written `require(x)`: `require.call(null, x)`, `require.apply(null,
 // [x])`, `Reflect.apply(require, null, [x])` (a name bound to require
@@ -295,10 +321,21 @@ func (a *analyzer) indirectRequire(n, fn int32, arg0 func() value) (value, bool)
 		}
 	}
 	target, args, applied, ok := indirectOf(t, n)
-	if !ok || target == none || t.Nodes[target].Kind != kIdentifier {
+	if !ok || target == none {
 		return value{}, false
 	}
-	if tv := a.ev.Eval(target); tv.K != vRef || tv.Mod != "require" || len(tv.Path) != 0 {
+	switch t.Nodes[target].Kind {
+	case kIdentifier:
+		if tv := a.ev.Eval(target); tv.K != vRef || tv.Mod != "require" || len(tv.Path) != 0 {
+			return value{}, false
+		}
+	case kMember:
+		// Reflect.apply(module.require, module, [x])
+		if obj, p := t.Child(target, fObject), t.Child(target, fProperty); obj == none || p == none ||
+			!t.Is(obj, "module") || !t.Is(p, "require") || a.scopes.Bound([]byte("module")) {
+			return value{}, false
+		}
+	default:
 		return value{}, false
 	}
 	switch {
@@ -2026,12 +2063,24 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 			if v.K == vStr {
 				return treesitter.Chars(v, n), true
 			}
+			if name == "from" && len(argv) > 1 && v.K == vArr {
+				// Array.from(xs, f) is xs.map(f)
+				if m, ok := a.mapList(v, arg(1), true, n); ok {
+					return m, true
+				}
+			}
 			return v, true
+		case "Promise.all":
+			// await Promise.all(xs): the values of xs's promises, each
+			// the value an await of it gives
+			return arg(0), true
 		case "Reflect.get":
-			// Reflect.get(o, "k") is o.k
-			if k := arg(1); k.Known() && k.Alt == nil {
+			// Reflect.get(o, "k") is o.k; o's member by a key not known
+			// statically is any of them (cp's: any of its APIs)
+			if k := arg(1); k.Known() && k.Alt == nil && k.Via != scanner.ClassDynamic {
 				return a.member(arg(0), k.S, n), true
 			}
+			return a.anyEntry(arg(0), n), true
 		case "Buffer.from":
 			// Buffer.from(s, "base64"|"hex"): decoded by toString()
 			v, enc := arg(0), arg(1)
@@ -2105,27 +2154,8 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 			recv.Node, recv.Lit = n, none
 			return recv, true
 		case "map", "flatMap":
-			f := arg(0)
-			// xs.map(require): each element the module it names
-			// (`const [fs, cp] = ['fs', 'child_process'].map(require)`)
-			if name == "map" && f.K == vRef && f.Mod == "require" && len(f.Path) == 0 {
-				out := value{K: vArr, Node: n, Lit: none}
-				for _, e := range recv.Elems {
-					out.Elems = append(out.Elems, requiredModule(e, n))
-				}
-				return out, true
-			}
-			// xs.map(x => body): the body with x any element of xs, at
-			// each of xs's places (`const [a, b] = xs.map(m => require(m))`)
-			if f.K == vFunc && f.Fn != none {
-				r := a.ev.ReturnValue(f.Fn, n)
-				out := value{K: vArr, Elems: []value{r}, Node: n, Lit: none}
-				if name == "map" {
-					for range recv.Elems[min(1, len(recv.Elems)):] {
-						out.Elems = append(out.Elems, r)
-					}
-				}
-				return out, true
+			if v, ok := a.mapList(recv, arg(0), name == "map", n); ok {
+				return v, true
 			}
 		}
 	case vFunc, vRef:
