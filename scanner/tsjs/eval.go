@@ -633,6 +633,11 @@ func (a *analyzer) Binding(b *binding) value {
 			v = a.typedInstance(b, v)
 		}
 		if len(b.path) > 0 {
+			if v.K == vUnknown && !v.Cut && v.Mod == "" {
+				if tv, ok := a.patternParam(b); ok {
+					v = tv
+				}
+			}
 			// function run({ cmd }): the member of each call's argument
 			v = a.atPath(v, b.path, b.name)
 			if b.hasDflt {
@@ -654,6 +659,13 @@ func (a *analyzer) Binding(b *binding) value {
 	if b.param && !b.each && len(b.path) == 0 && !b.hasDflt {
 		// an anonymous function's parameter: its type may say what it is
 		return a.typedInstance(b, treesitter.Unknown(b.name))
+	}
+	if b.param && !b.each && len(b.path) > 0 && !b.hasDflt {
+		// ({ exec }: ExtensionAPI) => ...: a member of what the
+		// parameter's type (or place) says it is
+		if tv, ok := a.patternParam(b); ok {
+			return a.atPath(tv, b.path, b.name)
+		}
 	}
 	if b.param || b.value == none {
 		if b.hasDflt {
@@ -771,6 +783,47 @@ func (a *analyzer) extensionParam(b *binding, v value) value {
 		return v
 	}
 	return piAPI(b.name)
+}
+
+// patternParam is the value of the whole parameter a destructured name b
+// is taken from (`({ exec }: ExtensionAPI) => ...`, or untyped in a Pi
+// extension): what its type says (typeValue), else what its place says
+// (extensionParam); ok is false when neither says anything.
+func (a *analyzer) patternParam(b *binding) (value, bool) {
+	t := a.t
+	if b.name == none {
+		return value{}, false
+	}
+	unknown := treesitter.Unknown(b.name)
+	pat, p := int32(none), t.Nodes[b.name].Parent
+	for i := 0; p != none && i < 8; i++ {
+		k := t.Nodes[p].Kind
+		if k == kRequiredParameter || k == kOptionalParameter {
+			break
+		}
+		if k == kObjectPattern || k == kArrayPattern {
+			pat = p
+		}
+		p = t.Nodes[p].Parent
+	}
+	if pat == none {
+		return value{}, false
+	}
+	if p != none && (t.Nodes[p].Kind == kRequiredParameter || t.Nodes[p].Kind == kOptionalParameter) && t.Nodes[pat].End < t.Nodes[p].End {
+		typ := strings.TrimLeft(string(t.Src[t.Nodes[pat].End:t.Nodes[p].End]), " \t?")
+		if typ, ok := strings.CutPrefix(typ, ":"); ok {
+			if d := topLevel(typ, "="); d >= 0 && !strings.HasPrefix(typ[d:], "=>") {
+				typ = typ[:d]
+			}
+			if r := a.typeValue(typ, b.name, unknown); r.K != unknown.K || r.Mod != "" || r.Cut {
+				return r, true
+			}
+		}
+	}
+	if r := a.extensionParam(b, unknown); r.K != unknown.K || r.Mod != "" {
+		return r, true
+	}
+	return value{}, false
 }
 
 // exportedAsDefault reports whether function fn is the file's default
