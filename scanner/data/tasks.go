@@ -318,16 +318,9 @@ func (s *scan) mise(root *node) {
 		}
 	}
 	run := func(v *node, env []envVar, shellProg *node) {
-		var items []*node
-		switch v.kind {
-		case kindScalar:
-			items = []*node{v}
-		case kindArray:
-			items = v.elems
-		case kindObject:
-			if sc := v.get("script"); sc != nil {
-				items = []*node{sc}
-			}
+		items := v.items()
+		if sc := v.get("script"); sc != nil {
+			items = []*node{sc}
 		}
 		for _, it := range items {
 			if it.kind != kindScalar || !it.isString {

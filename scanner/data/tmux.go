@@ -69,14 +69,7 @@ var (
 func (s *scan) tmux(root *node) {
 	env := tmuxEnv(root.get("environment"), nil)
 	cmds := func(v *node, env []envVar) {
-		var items []*node
-		switch v.kind {
-		case kindScalar:
-			items = []*node{v}
-		case kindArray:
-			items = v.elems
-		}
-		for _, it := range items {
+		for _, it := range v.items() {
 			if it.kind == kindScalar && it.isString {
 				cmd, sub := s.substitute(it.text(), erbRE, nil, nil)
 				s.shell(withEnv(cmd, append(append([]envVar(nil), env...), sub...)), "", nil)

@@ -49,6 +49,21 @@ func (n *node) get(k string) *node {
 	return nil
 }
 
+// items is a value that holds one scalar or a list of them (a command or
+// a list of commands): the scalar alone, or the list's elements; nothing
+// for anything else.
+func (n *node) items() []*node {
+	switch {
+	case n == nil:
+		return nil
+	case n.kind == kindScalar:
+		return []*node{n}
+	case n.kind == kindArray:
+		return n.elems
+	}
+	return nil
+}
+
 // text returns the node's string and offset map as embedded text.
 func (n *node) text() text {
 	if n.smap != nil {
