@@ -116,6 +116,9 @@ type analyzer struct {
 	// applied, while a process API called through apply (indirect) is
 	// judged, is its array that is not a literal: read as a spread
 	applied int32
+	// defaults: the names the file exports as its default by name
+	// (exportedAsDefault), read from the source once
+	defaults map[string]bool
 }
 
 // evalShape is how the shared evaluator reads TS/JS.

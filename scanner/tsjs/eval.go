@@ -841,9 +841,19 @@ func (a *analyzer) exportedAsDefault(fn int32) bool {
 	if name == none || t.Nodes[name].Kind != kIdentifier {
 		return false
 	}
-	re, err := regexp.Compile(`(?:\bexport\s+default|\bmodule\.exports|\bexports\.default|\bexports\[\s*["']default["']\s*\])\s*=?\s*` + regexp.QuoteMeta(t.Text(name)) + `\s*(?:[;\n]|$)`)
-	return err == nil && re.Match(t.Src)
+	if a.defaults == nil {
+		a.defaults = map[string]bool{}
+		for _, m := range defaultExportRE.FindAllSubmatch(t.Src, -1) {
+			a.defaults[string(m[1])] = true
+		}
+	}
+	return a.defaults[t.Text(name)]
 }
+
+// defaultExportRE finds a default export by name (exportedAsDefault). A
+// name is followed by the end of its statement, so `export default
+// ext.x` and `exports.default = make(...)` export no function by name.
+var defaultExportRE = regexp.MustCompile(`(?:\bexport\s+default|\bmodule\.exports|\bexports\.default|\bexports\[\s*["']default["']\s*\])\s*=?\s*([A-Za-z_$][\w$]*)\s*(?:[;\n]|$)`)
 
 // typedField is the value of this.name when the file's classes declare
 // field name without a value but with a type (`@Inject() private
