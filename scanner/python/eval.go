@@ -1177,21 +1177,17 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 		a.setsOf = map[int32]map[string][]int32{}
 		for _, s := range a.sets {
 			var o int32
-			var name string
+			var names []string
 			if t.Nodes[s[0]].Kind == kSubscript {
 				o = t.Child(s[0], fValue)
-				k := a.ev.Eval(t.Child(s[0], fSubscript))
-				if !k.Known() || k.Alt != nil {
-					continue
-				}
-				name = k.S
+				names = treesitter.SetKeys(a.ev.Eval(t.Child(s[0], fSubscript)))
 			} else {
 				o = t.Child(s[0], fObject)
 				at := t.Child(s[0], fAttribute)
 				if at == none {
 					continue
 				}
-				name = t.Text(at)
+				names = []string{t.Text(at)}
 			}
 			if o == none {
 				continue
@@ -1205,7 +1201,9 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 				m = map[string][]int32{}
 				a.setsOf[ov.Obj] = m
 			}
-			m[name] = append(m[name], s[1])
+			for _, name := range names {
+				m[name] = append(m[name], s[1])
+			}
 		}
 		a.dictCallSets()
 	}

@@ -894,8 +894,27 @@ func FuncAt(n int32) Value { return Value{K: VFunc, Node: n, Fn: n, Lit: None} }
 
 // SetIndex gives, for an object node, the value nodes the file assigns to
 // its properties after constructing it (`options.permissionMode = ...`),
-// by property name. Each language indexes its own assignment forms.
+// by property name. Each language indexes its own assignment forms. A set
+// whose key is not one known string (`mods[m] = require(m)` in a loop) is
+// indexed under AnyProp: it may have set any property.
 type SetIndex func(obj int32) map[string][]int32
+
+// AnyProp is the SetIndex name of the sets whose key is not known: a
+// property read is each of them too (PropSet).
+const AnyProp = "\x00any"
+
+// SetKeys are the names a set with key k sets: each possibility of k
+// when all are known strings, else AnyProp alone.
+func SetKeys(k Value) []string {
+	var names []string
+	for p := &k; p != nil; p = p.Alt {
+		if !p.Known() {
+			return []string{AnyProp}
+		}
+		names = append(names, p.S)
+	}
+	return names
+}
 
 // PropSet is Prop with the values the file assigns to that property after
 // construction as further possibilities. A set that reads the property
@@ -917,8 +936,14 @@ func (e *Evaluator[B]) PropSet(v Value, name string, sets SetIndex) (Value, bool
 		e.setsBusy = map[propKey]bool{}
 	}
 	e.setsBusy[key] = true
-	for _, r := range sets(v.Obj)[name] {
+	idx := sets(v.Obj)
+	for _, r := range idx[name] {
 		vals = append(vals, e.Eval(r))
+	}
+	if name != AnyProp {
+		for _, r := range idx[AnyProp] {
+			vals = append(vals, e.Eval(r))
+		}
 	}
 	delete(e.setsBusy, key)
 	if len(vals) == 0 {

@@ -1663,25 +1663,23 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 		for _, s := range a.sets {
 			l := t.Child(s, fLeft)
 			o := t.Child(l, fObject)
-			var name string
+			var names []string
 			if t.Nodes[l].Kind == kSubscript {
-				k := a.ev.Eval(t.Child(l, fIndex))
-				if !k.Known() || k.Alt != nil {
-					continue
-				}
-				name = k.S
+				names = treesitter.SetKeys(a.ev.Eval(t.Child(l, fIndex)))
 			} else {
 				p := t.Child(l, fProperty)
 				if p == none {
 					continue
 				}
-				name = t.Text(p)
+				names = []string{t.Text(p)}
 			}
 			if o == none {
 				continue
 			}
 			if m := on(o); m != nil {
-				m[name] = append(m[name], t.Child(s, fRight))
+				for _, name := range names {
+					m[name] = append(m[name], t.Child(s, fRight))
+				}
 			}
 		}
 		// Object.assign(o, {bin: 'claude'}): sets on o too
@@ -2262,6 +2260,11 @@ func (a *analyzer) objectKeys(v value, n int32) value {
 	}
 	sort.Strings(names)
 	for _, name := range names {
+		if name == treesitter.AnyProp {
+			// a key set by a name not known: any
+			out.Elems = append(out.Elems, treesitter.Unknown(n))
+			continue
+		}
 		out.Elems = append(out.Elems, treesitter.Str(name, n))
 	}
 	return out
