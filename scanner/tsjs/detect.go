@@ -119,6 +119,9 @@ type analyzer struct {
 	// defaults: the names the file exports as its default by name
 	// (exportedAsDefault), read from the source once
 	defaults map[string]bool
+	// cpNamed: whether the file's text holds the process module's name
+	// (namesProcessModule): 0 not read yet, 1 no, 2 yes
+	cpNamed uint8
 }
 
 // evalShape is how the shared evaluator reads TS/JS.

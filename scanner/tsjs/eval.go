@@ -1,6 +1,7 @@
 package tsjs
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"slices"
@@ -1940,7 +1941,7 @@ func (a *analyzer) evalCall(n int32) value {
 		return a.importedResult(callee, n)
 	}
 	if callee.K != vRef {
-		return treesitter.Unknown(n)
+		return a.loadedByName(argv, arg0, n)
 	}
 	if callee.Mod == "@actions/core" && len(callee.Path) == 1 && (callee.Path[0] == "getInput" || callee.Path[0] == "getMultilineInput") {
 		// a JavaScript action's input: its default in action.yml
@@ -2033,7 +2034,46 @@ func (a *analyzer) evalCall(n int32) value {
 		// $({opts}) returns the same tag with options bound.
 		return callee
 	}
+	if api == apiNone {
+		return a.loadedByName(argv, arg0, n)
+	}
 	return treesitter.Unknown(n)
+}
+
+// loadedByName is the result of call n of a function the analysis does
+// not model, handed argv: the process module when its first argument
+// may be that module's name (`eval("require")("child_process")`, a
+// loader of another library, `module.constructor._load(...)`), for a
+// loader needs no name to load it; else unknown. Only a file whose text
+// names the module pays for evaluating the argument.
+func (a *analyzer) loadedByName(argv []int32, arg0 func() value, n int32) value {
+	if len(argv) == 0 || !a.namesProcessModule() {
+		return treesitter.Unknown(n)
+	}
+	// The argument is evaluated when it writes the name or is a name
+	// (`load(NAME)`): evaluating every argument of every such call cost
+	// a bundle its nesting bound.
+	if k := a.t.Nodes[argv[0]].Kind; k != kIdentifier && !bytes.Contains(a.t.Src[a.t.Nodes[argv[0]].Start:a.t.Nodes[argv[0]].End], []byte("child_process")) {
+		return treesitter.Unknown(n)
+	}
+	for _, p := range arg0().Possibilities() {
+		if p.Known() && normModule(p.S) == "child_process" {
+			return value{K: vRef, Mod: "child_process", Node: n, Lit: none}
+		}
+	}
+	return treesitter.Unknown(n)
+}
+
+// namesProcessModule reports whether the file's text holds the process
+// module's name (loadedByName), read once.
+func (a *analyzer) namesProcessModule() bool {
+	if a.cpNamed == 0 {
+		a.cpNamed = 1
+		if bytes.Contains(a.t.Src, []byte("child_process")) {
+			a.cpNamed = 2
+		}
+	}
+	return a.cpNamed == 2
 }
 
 // calleeOf is the value of a call's callee fn, as Eval gives it, from
