@@ -624,7 +624,7 @@ func (a *analyzer) importModule(callee value, pos []int32, kw value) (string, bo
 	if !ok || name.S == "" && name.Known() {
 		return "", false
 	}
-	if !name.Known() || name.Alt != nil {
+	if name.MaybeOther() || name.Alt != nil {
 		// a name not known statically (or one of several): any module,
 		// among them a process module (anyModule)
 		return anyModule, true

@@ -904,13 +904,13 @@ type SetIndex func(obj int32) map[string][]int32
 const AnyProp = "\x00any"
 
 // SetKeys are the names a set with key k sets: each possibility of k
-// when all are known strings, else AnyProp alone.
+// when all are known strings, else AnyProp alone (Value.MaybeOther).
 func SetKeys(k Value) []string {
+	if k.MaybeOther() {
+		return []string{AnyProp}
+	}
 	var names []string
-	for p := &k; p != nil; p = p.Alt {
-		if !p.Known() {
-			return []string{AnyProp}
-		}
+	for _, p := range k.Possibilities() {
 		names = append(names, p.S)
 	}
 	return names

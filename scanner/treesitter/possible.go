@@ -257,7 +257,8 @@ func namesCommand(cfg *scanner.Config, v Value) bool {
 // possibilities that can name a command, so when any possibility is a
 // string the value is the set of strings, those that name a runtime or the
 // wrapper first (code that reads one string sees the launch); an opaque
-// possibility names nothing and adds nothing. A list whose first element
+// possibility names no command and is left out, marked (Value.Other) for
+// the readers of a module's name or a key, which take it as any. A list whose first element
 // is a string carries the first elements of the other lists as that
 // element's alternatives. A function value that may be one of several
 // library functions is the first of them (they take the same arguments).
@@ -289,7 +290,15 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 	}
 	switch {
 	case len(strs) > 0:
-		return chain(bound(cfg, strs))
+		other := false
+		for _, p := range ps {
+			if p.K == VUnknown || p.K == VRef {
+				other = true
+			}
+		}
+		out := chain(bound(cfg, strs))
+		out.Other = out.Other || other
+		return out
 	case len(lists) > 0:
 		return unionLists(cfg, lists)
 	case len(refs) > 0:

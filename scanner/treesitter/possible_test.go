@@ -26,6 +26,20 @@ func TestUnionOrdersRuntimesFirst(t *testing.T) {
 	assert.Equal(t, treesitter.VUnknown, treesitter.Union(cfg, []treesitter.Value{treesitter.Unknown(1), {K: treesitter.VBool}}, 9).K)
 }
 
+func TestUnionMarksLeftOutPossibility(t *testing.T) {
+	cfg := scanner.DefaultConfig()
+	u := treesitter.Union(cfg, []treesitter.Value{treesitter.Str("fs", 1), treesitter.Unknown(2)}, 9)
+	assert.Equal(t, []string{"fs"}, texts(u))
+	assert.True(t, u.MaybeOther(), "the unknown left out may be any name")
+	assert.Equal(t, []string{treesitter.AnyProp}, treesitter.SetKeys(u))
+	again := treesitter.Union(cfg, []treesitter.Value{treesitter.Str("os", 3), u}, 9)
+	assert.True(t, again.MaybeOther(), "a union of it keeps the mark")
+	known := treesitter.Union(cfg, []treesitter.Value{treesitter.Str("fs", 1), treesitter.Str("os", 2)}, 9)
+	assert.False(t, known.MaybeOther())
+	assert.Equal(t, []string{"fs", "os"}, treesitter.SetKeys(known))
+	assert.True(t, treesitter.Fallback(treesitter.Unknown(1), treesitter.Str("path", 2), false, 9).MaybeOther(), "a default a run-time value replaces")
+}
+
 func TestUnionBoundIsDynamic(t *testing.T) {
 	cfg := scanner.DefaultConfig()
 	var vals []treesitter.Value

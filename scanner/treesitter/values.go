@@ -72,6 +72,24 @@ type Value struct {
 	// Alt is the next possibility of the value (see Possibilities): a
 	// value is a set of possibilities, v and its chain of alternatives.
 	Alt *Value
+	// Other marks a set of strings from which Union left out a
+	// possibility that is not known (an unknown, another module's
+	// value): a reader that must not miss a name (a module loaded by
+	// it, a key set by it) takes the value as any (MaybeOther).
+	Other bool
+}
+
+// MaybeOther reports whether v may be a string none of its possibilities
+// spells: one of them is not a known string, is a default a value found
+// at run time replaces (Fallback: `name || "path"`), or Union left such a
+// possibility out (Other).
+func (v Value) MaybeOther() bool {
+	for _, p := range v.Possibilities() {
+		if p.Other || !p.Known() || p.Via == scanner.ClassDynamic {
+			return true
+		}
+	}
+	return false
 }
 
 // Unknown is the value of node n when nothing is known about it.

@@ -259,6 +259,9 @@ func (a *analyzer) global(name string, n int32) value {
 func requiredModule(m value, n int32) value {
 	mod, unknown := "", false
 	for i, p := range m.Possibilities() {
+		// a possibility Union left out (`let m = 'fs'; if (x) m =
+		// process.env.M`) may be the process module's name too
+		unknown = unknown || p.Other || p.Via == scanner.ClassDynamic
 		switch {
 		case p.Known():
 			if normModule(p.S) == "child_process" {
