@@ -99,7 +99,7 @@ func (a *analyzer) Expr(n int32) value {
 		if obj.K == vRef && obj.Mod == "os" && len(obj.Path) == 1 && obj.Path[0] == "environ" && (!idx.Known() || idx.Alt != nil) {
 			return a.envValue(idx, treesitter.Unknown(n), n)
 		}
-		if !idx.Known() || idx.Alt != nil {
+		if idx.MaybeOther() || idx.Alt != nil {
 			// BINS[k] with a key not known statically: any entry
 			return a.anyEntry(obj, n)
 		}
@@ -1708,7 +1708,7 @@ func (a *analyzer) evalCall(n int32) value {
 	case apiNamespace:
 		return kw
 	case apiGetattr:
-		if name := arg(1); name.Known() && name.Alt == nil {
+		if name := arg(1); !name.MaybeOther() && name.Alt == nil {
 			v := a.member(arg(0), name.S, n)
 			if len(pos) > 2 {
 				return treesitter.Union(a.ev.Cfg, []value{v, arg(2)}, n)

@@ -63,7 +63,7 @@ func (a *analyzer) Expr(n int32) value {
 		idx := a.ev.Eval(t.Child(n, fIndex))
 		// a key found at run time with a fallback (`argv[2] ?? 'lint'`,
 		// Via dynamic) is any key, the fallback one of them
-		static := idx.Known() && idx.Alt == nil && idx.Via != scanner.ClassDynamic
+		static := !idx.MaybeOther() && idx.Alt == nil
 		if static {
 			if g, ok := a.globalMember(t.Child(n, fObject), idx.S, n); ok {
 				return g
