@@ -311,6 +311,40 @@ func (a *analyzer) mapList(recv, f value, keep bool, n int32) (value, bool) {
 	return value{}, false
 }
 
+// unreadLen is how many elements a list whose elements are not read
+// (mapUnread) is taken to have: a place past them reads unknown.
+const unreadLen = 8
+
+// mapUnread is xs.map(f) for a list xs whose elements are not read here
+// (another module's value, a list built at run time), when f loads a
+// module (require, or a function of the file returning a load): a list
+// of unreadLen elements, each what f gives an unknown name, so the
+// process module where f loads by name (requiredModule). ok is false for
+// any other f: its result stays unknown.
+func (a *analyzer) mapUnread(f value, n int32) (value, bool) {
+	isRequire := f.K == vRef && f.Mod == "require" && len(f.Path) == 0
+	if !isRequire && (f.K != vFunc || f.Fn == none || !a.namesRequire(f.Fn)) {
+		return value{}, false
+	}
+	unread := value{K: vArr, Node: n, Lit: none}
+	for range unreadLen {
+		unread.Elems = append(unread.Elems, treesitter.Unknown(n))
+	}
+	return a.mapList(unread, f, true, n)
+}
+
+// namesRequire reports whether function fn's text calls a loader
+// (mapUnread): a function that loads nothing keeps its unknown result.
+func (a *analyzer) namesRequire(fn int32) bool {
+	src := a.t.Src[a.t.Nodes[fn].Start:a.t.Nodes[fn].End]
+	for _, l := range loaders {
+		if bytes.Contains(src, l) {
+			return true
+		}
+	}
+	return false
+}
+
 // indirectRequire is the name a call of require loads when the call is
 // not written `require(x)`: `require.call(null, x)`, `require.apply(null,
 // [x])`, `Reflect.apply(require, null, [x])` (a name bound to require
@@ -2173,6 +2207,11 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 					return m, true
 				}
 			}
+			if name == "from" && len(argv) > 1 && (v.K == vRef || v.K == vUnknown) {
+				if m, ok := a.mapUnread(arg(1), n); ok {
+					return m, true
+				}
+			}
 			return v, true
 		case "Promise.all":
 			// await Promise.all(xs): the values of xs's promises, each
@@ -2262,11 +2301,19 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 				return v, true
 			}
 		}
-	case vFunc, vRef:
-		if name == "bind" {
+	case vFunc, vRef, vUnknown:
+		if name == "bind" && recv.K != vUnknown {
 			// f.bind(x) is f
 			recv.Node, recv.Lit = n, none
 			return recv, true
+		}
+		if name == "map" && recv.K != vFunc && len(argv) > 0 {
+			// names.map(require) over a list not read here (another
+			// module's, one built at run time): its elements may be
+			// the process module
+			if v, ok := a.mapUnread(arg(0), n); ok {
+				return v, true
+			}
 		}
 	}
 	return value{}, false

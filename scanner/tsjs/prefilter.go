@@ -327,8 +327,18 @@ func mayLoadComputed(src []byte) bool {
 			return true
 		}
 	}
+	for _, l := range loaderValues {
+		if anyAt(src, l, func(src []byte, i, n int) bool { return i == 0 || !identByte(src[i-1]) }) {
+			return true
+		}
+	}
 	return false
 }
+
+// loaderValues are require handed on as a value, whose calls load names
+// not written beside it (`names.map(require)`, `Array.from(names,
+// require)`, `require.call(null, name)`, `Reflect.apply(require, ...)`).
+var loaderValues = [][]byte{[]byte("require)"), []byte("require,"), []byte("require.call("), []byte("require.apply(")}
 
 // mayBeExtension reports whether the file at path may be an extension
 // of Pi whose API object runs a command (extensionParam): it lies under

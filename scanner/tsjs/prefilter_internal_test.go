@@ -72,3 +72,28 @@ func TestAPIModulesPassThePrefilter(t *testing.T) {
 		assert.True(t, mayNameAPI([]byte(`require('`+mod+`')`)), mod)
 	}
 }
+
+// TestMayLoadComputed: a load by a name computed at run time, require
+// handed on as a value among them, beside a process method's name passes
+// the prefilter; a literal load, a file with no process method, and a
+// longer name ending in require do not.
+func TestMayLoadComputed(t *testing.T) {
+	for _, src := range []string{
+		`const m = require(name); m.spawn("x")`,
+		`const [fs, cp] = MODS.map(require); cp.spawn("x")`,
+		`Array.from(names, require)[1].spawnSync("x")`,
+		`require.call(null, n).execSync("x")`,
+		`Reflect.apply(require, null, [n]).execFile("x")`,
+		`const { exec } = require(process.env.M)`,
+	} {
+		assert.True(t, mayLoadComputed([]byte(src)), src)
+	}
+	for _, src := range []string{
+		`const cp = require("child_process"); cp.spawn("x")`,
+		`const m = require(name); m.readFile("x")`,
+		`const r = /a/; r.exec(s); myrequire(name)`,
+		`names.map(norequire); spawn("x")`,
+	} {
+		assert.False(t, mayLoadComputed([]byte(src)), src)
+	}
+}
