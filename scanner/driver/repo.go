@@ -617,8 +617,10 @@ type needle struct {
 	det  scanner.Linker
 	mods [][]byte
 	// method: name is `.m(`, a call of a method of some class through an
-	// instance of any class: a file that names it and a runtime may
-	// call it, whatever it imports.
+	// instance of any class: a file that names it may call it, whatever
+	// it imports, with a runtime it names or with its own function's
+	// parameter (`def stream_cli(runtime, command):
+	// runtime.stream(command)`, a helper of its callers).
 	method bool
 	// env: name is an environment variable another file sets (to a
 	// runtime): a file that names it may read it, whatever it imports.
@@ -642,11 +644,12 @@ const (
 // mentionsAny reports whether src, read by det, may call one of the
 // helpers: it names the helper and the helper's module. A module's
 // default export is called by whatever name its importer gives it: a
-// file that names the module and a runtime may call it. A name counts
-// only as a whole word (hasWord).
+// file that names the module and a runtime may call it. A method is
+// called through an instance of any class: a file that names it may call
+// it (needle.method). A name counts only as a whole word (hasWord).
 func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Config) bool {
 	for _, n := range ns {
-		if n.method && n.det.Name() == det.Name() && hasWord(src, n.name) && cfg.MentionsRuntime(src) {
+		if n.method && n.det.Name() == det.Name() && hasWord(src, n.name) {
 			return true
 		}
 		if n.env && n.det.Name() == det.Name() && hasWord(src, n.name) {

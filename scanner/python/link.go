@@ -45,6 +45,10 @@ type helperCall struct {
 	callee value
 	pos    []int32
 	kw     value
+	// method: a method called through an instance of unknown class
+	// (unknownMethod), whose sinks are those of every method of that
+	// name of the repository (Imports.Method), from file onwards
+	method *scanner.Export
 }
 
 // Resolve implements scanner.Linker: relative imports (`.mod`, `..pkg`)
@@ -1991,6 +1995,12 @@ func (a *analyzer) unknownMethod(n, fn int32, callee value, pos []int32, kw valu
 	}
 	if e, ok := a.p.Imports.Method(name); ok {
 		a.judgeHelper(n, name, e, pos, kw)
+		if !e.Dynamic {
+			// def stream_cli(runtime, command): runtime.stream(command):
+			// the function hands its parameter to the method's sink
+			// (fixedPoint), and its callers are judged through it
+			a.link.helpers = append(a.link.helpers, helperCall{n: n, name: name, callee: callee, pos: pos, kw: kw, method: &e})
+		}
 	}
 }
 
@@ -2519,7 +2529,9 @@ func (a *analyzer) fixedPoint() {
 		for _, h := range a.link.helpers {
 			var sinks []scanner.Sink
 			file := a.p.Path
-			if h.callee.K == vRef {
+			if h.method != nil {
+				sinks, file = h.method.Sinks, h.method.File
+			} else if h.callee.K == vRef {
 				if e, ok := a.imported(h.callee); ok {
 					sinks, file = e.Sinks, e.File
 				}
