@@ -418,7 +418,10 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				module := f.res.link.module // phase one's: a re-scan has imports
 				*f.res = out[i]
 				f.res.link.module = module
-				if s := out[i].link.summary; s != nil && (len(s.Sinks) > 0 || len(s.APIs) > 0) {
+				// a summary a bound cut in the re-scan (a function handing
+				// its parameter to a method past MaxMethodFiles): its
+				// importers read any name of it as dynamic
+				if s := out[i].link.summary; s != nil && (len(s.Sinks) > 0 || len(s.APIs) > 0 || s.Truncated && !r.summary(f).Truncated) {
 					if last {
 						if name, ok := firstNew(s, f.rel, known); ok {
 							f.res.findings = append(f.res.findings, boundFinding(f.rel, name, r.cfg.Family(f.rel), f.res.link.det.Name()))
@@ -1209,7 +1212,7 @@ func (r *repo) summary(f *repoFile) *scanner.Summary {
 // that reach a process API through another file's helper). It runs between
 // rounds, so every re-scan of one round sees the same summaries.
 func (r *repo) mergeSinks(f *repoFile, found *scanner.Summary) {
-	if found == nil || len(found.Sinks) == 0 && len(found.APIs) == 0 {
+	if found == nil || len(found.Sinks) == 0 && len(found.APIs) == 0 && !found.Truncated {
 		return
 	}
 	s := r.summary(f)

@@ -249,7 +249,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		// from any module it imports (Evaluator.Unread)
 		a.needAllImports()
 	}
-	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 {
+	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 || a.link.sum.Truncated {
 		// a copy: the pass outlives the analyzer, which holds the tree
 		sum := a.link.sum
 		p.Summary = &sum

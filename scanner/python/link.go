@@ -2006,13 +2006,43 @@ func (a *analyzer) unknownMethod(n, fn int32, callee value, pos []int32, kw valu
 	}
 	if e, ok := a.p.Imports.Method(name); ok {
 		a.judgeHelper(n, name, e, pos, kw)
-		if !e.Dynamic {
+		switch {
+		case !e.Dynamic:
 			// def stream_cli(runtime, command): runtime.stream(command):
 			// the function hands its parameter to the method's sink
 			// (fixedPoint), and its callers are judged through it
 			a.link.helpers = append(a.link.helpers, helperCall{n: n, name: name, callee: callee, pos: pos, kw: kw, method: &e})
+		case a.handsParam(pos, kw):
+			// past MaxMethodFiles the sinks are not known: a function
+			// handing its parameter on may be a helper the summary does
+			// not hold, so a bound cut it (its callers' calls that name
+			// a runtime are dynamic, repo.lookup)
+			a.link.sum.Truncated = true
 		}
 	}
+}
+
+// handsParam reports whether a call's arguments (pos, kw) include a
+// parameter of the function around it, as written.
+func (a *analyzer) handsParam(pos []int32, kw value) bool {
+	for _, c := range pos {
+		if _, _, _, ok := a.paramOf(c); ok {
+			return true
+		}
+	}
+	t := a.t
+	if kw.K != vObj || kw.Obj == none {
+		return false
+	}
+	for c := t.Nodes[kw.Obj].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kKeywordArgument {
+			continue
+		}
+		if _, _, _, ok := a.paramOf(t.Child(c, fValue)); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // annotatedInstance reports whether obj is a parameter whose value v is
