@@ -418,7 +418,10 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				module := f.res.link.module // phase one's: a re-scan has imports
 				*f.res = out[i]
 				f.res.link.module = module
-				if s := out[i].link.summary; s != nil && (len(s.Sinks) > 0 || len(s.APIs) > 0) {
+				// a summary a bound cut in the re-scan (a function handing
+				// its parameter to a method past MaxMethodFiles): its
+				// importers read any name of it as dynamic
+				if s := out[i].link.summary; s != nil && (len(s.Sinks) > 0 || len(s.APIs) > 0 || s.Truncated && !r.summary(f).Truncated) {
 					if last {
 						if name, ok := firstNew(s, f.rel, known); ok {
 							f.res.findings = append(f.res.findings, boundFinding(f.rel, name, r.cfg.Family(f.rel), f.res.link.det.Name()))
@@ -617,8 +620,10 @@ type needle struct {
 	det  scanner.Linker
 	mods [][]byte
 	// method: name is `.m(`, a call of a method of some class through an
-	// instance of any class: a file that names it and a runtime may
-	// call it, whatever it imports.
+	// instance of any class: a file that names it may call it, whatever
+	// it imports, with a runtime it names or with its own function's
+	// parameter (`def stream_cli(runtime, command):
+	// runtime.stream(command)`, a helper of its callers).
 	method bool
 	// env: name is an environment variable another file sets (to a
 	// runtime): a file that names it may read it, whatever it imports.
@@ -642,11 +647,12 @@ const (
 // mentionsAny reports whether src, read by det, may call one of the
 // helpers: it names the helper and the helper's module. A module's
 // default export is called by whatever name its importer gives it: a
-// file that names the module and a runtime may call it. A name counts
-// only as a whole word (hasWord).
+// file that names the module and a runtime may call it. A method is
+// called through an instance of any class: a file that names it may call
+// it (needle.method). A name counts only as a whole word (hasWord).
 func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Config) bool {
 	for _, n := range ns {
-		if n.method && n.det.Name() == det.Name() && hasWord(src, n.name) && cfg.MentionsRuntime(src) {
+		if n.method && n.det.Name() == det.Name() && hasWord(src, n.name) {
 			return true
 		}
 		if n.env && n.det.Name() == det.Name() && hasWord(src, n.name) {
@@ -1206,7 +1212,7 @@ func (r *repo) summary(f *repoFile) *scanner.Summary {
 // that reach a process API through another file's helper). It runs between
 // rounds, so every re-scan of one round sees the same summaries.
 func (r *repo) mergeSinks(f *repoFile, found *scanner.Summary) {
-	if found == nil || len(found.Sinks) == 0 && len(found.APIs) == 0 {
+	if found == nil || len(found.Sinks) == 0 && len(found.APIs) == 0 && !found.Truncated {
 		return
 	}
 	s := r.summary(f)

@@ -249,7 +249,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		// from any module it imports (Evaluator.Unread)
 		a.needAllImports()
 	}
-	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 {
+	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 || a.link.sum.Truncated {
 		// a copy: the pass outlives the analyzer, which holds the tree
 		sum := a.link.sum
 		p.Summary = &sum
@@ -371,6 +371,29 @@ func launchingAlt(callee value) (value, bool) {
 	return value{}, false
 }
 
+// mayBeRepoMethod reports whether fn is a method called on a receiver
+// that is no bare name (`self.runtime.stream`, `self.a.b.run`,
+// `get_tool().run`) whose name some class of another file of the
+// repository offers as a method reaching a process API (Imports.Method):
+// the receiver's class may be unknown, and then it may be any of them
+// (unknownMethod), however deep the receiver is.
+func (a *analyzer) mayBeRepoMethod(fn int32) bool {
+	t := a.t
+	if a.p.Imports == nil || t.Nodes[fn].Kind != kAttribute {
+		return false
+	}
+	m := t.Child(fn, fAttribute)
+	if m == none || t.Child(fn, fObject) == none {
+		return false
+	}
+	name := t.Text(m)
+	if !a.p.Imports.Hint([]byte("." + name + "(")) {
+		return false
+	}
+	_, ok := a.p.Imports.Method(name)
+	return ok
+}
+
 func (a *analyzer) bound(n int32) bool {
 	nm := a.t.Nodes[n]
 	return a.scopes.Bound(a.t.Src[nm.Start:nm.End])
@@ -383,7 +406,7 @@ func (a *analyzer) call(n int32) {
 		a.execFile(n)
 		return
 	}
-	if fn == none || !a.worthEvaluating(fn) {
+	if fn == none || !a.worthEvaluating(fn) && !a.mayBeRepoMethod(fn) {
 		return
 	}
 	at := t.Pos(n)

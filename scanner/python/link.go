@@ -45,6 +45,10 @@ type helperCall struct {
 	callee value
 	pos    []int32
 	kw     value
+	// method: a method called through an instance of unknown class
+	// (unknownMethod), whose sinks are those of every method of that
+	// name of the repository (Imports.Method), from file onwards
+	method *scanner.Export
 }
 
 // Resolve implements scanner.Linker: relative imports (`.mod`, `..pkg`)
@@ -1969,11 +1973,22 @@ func (a *analyzer) importRoot(fn int32, depth int) (string, bool) {
 // comes from a base class of another module, any of them.
 func (a *analyzer) unknownMethod(n, fn int32, callee value, pos []int32, kw value) {
 	t := a.t
-	if a.p.Imports == nil || callee.K != vUnknown && callee.K != vFunc || t.Nodes[fn].Kind != kAttribute {
+	if a.p.Imports == nil || t.Nodes[fn].Kind != kAttribute {
 		return
 	}
 	obj, m := t.Child(fn, fObject), t.Child(fn, fAttribute)
 	if obj == none || m == none {
+		return
+	}
+	switch callee.K {
+	case vUnknown, vFunc:
+	case vRef:
+		// runtime.stream(...) with `runtime: StreamingRuntime`: the
+		// class's method (noteHelper) and any class's deriving from it
+		if !a.annotatedInstance(obj, a.ev.Eval(obj)) {
+			return
+		}
+	default:
 		return
 	}
 	if t.Nodes[obj].Kind == kIdentifier && (t.Is(obj, "self") || t.Is(obj, "cls")) {
@@ -1982,7 +1997,7 @@ func (a *analyzer) unknownMethod(n, fn int32, callee value, pos []int32, kw valu
 		}
 		// self.run("claude") with run defined by a base class of
 		// another module: any class's method of that name
-	} else if r := a.ev.Eval(obj); r.K != vUnknown {
+	} else if r := a.ev.Eval(obj); r.K != vUnknown && !a.annotatedInstance(obj, r) {
 		return // a module, a class or a value the file knows
 	}
 	name := t.Text(m)
@@ -1991,7 +2006,85 @@ func (a *analyzer) unknownMethod(n, fn int32, callee value, pos []int32, kw valu
 	}
 	if e, ok := a.p.Imports.Method(name); ok {
 		a.judgeHelper(n, name, e, pos, kw)
+		switch {
+		case !e.Dynamic:
+			// def stream_cli(runtime, command): runtime.stream(command):
+			// the function hands its parameter to the method's sink
+			// (fixedPoint), and its callers are judged through it
+			a.link.helpers = append(a.link.helpers, helperCall{n: n, name: name, callee: callee, pos: pos, kw: kw, method: &e})
+		case a.handsParam(pos, kw):
+			// past MaxMethodFiles the sinks are not known: a function
+			// handing its parameter on may be a helper the summary does
+			// not hold, so a bound cut it (its callers' calls that name
+			// a runtime are dynamic, repo.lookup)
+			a.link.sum.Truncated = true
+		}
 	}
+}
+
+// handsParam reports whether a call's arguments (pos, kw) include a
+// parameter of the function around it, as written.
+func (a *analyzer) handsParam(pos []int32, kw value) bool {
+	for _, c := range pos {
+		if _, _, _, ok := a.paramOf(c); ok {
+			return true
+		}
+	}
+	t := a.t
+	if kw.K != vObj || kw.Obj == none {
+		return false
+	}
+	for c := t.Nodes[kw.Obj].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kKeywordArgument {
+			continue
+		}
+		if _, _, _, ok := a.paramOf(t.Child(c, fValue)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// annotatedInstance reports whether obj is a parameter whose value v is
+// the instance its annotation gives it (`def f(runtime: StreamingRuntime)`
+// with no call of the file, evalParam): an instance of that class or of
+// any class deriving from it, or implementing it when it is a Protocol or
+// an abstract base, so its method may be any of that name of the
+// repository (unknownMethod), as well as the class's own. A field the
+// file stores such a parameter in (`self.runtime = runtime`) is one too.
+func (a *analyzer) annotatedInstance(obj int32, v value) bool {
+	t := a.t
+	if v.K != vRef || len(v.Path) != 1 {
+		return false
+	}
+	if isSelfAttr(t, obj) {
+		at := t.Child(obj, fAttribute)
+		if at == none {
+			return false
+		}
+		for _, val := range a.selfAttrs[t.Text(at)] {
+			if val != none && t.Nodes[val].Kind == kIdentifier && a.annotatedInstance(val, v) {
+				return true
+			}
+		}
+		return false
+	}
+	if t.Nodes[obj].Kind != kIdentifier {
+		return false
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[obj].Start:t.Nodes[obj].End], obj)
+	if !ok {
+		return false
+	}
+	for _, b := range bs {
+		if !b.param || b.fn == "" {
+			continue
+		}
+		if ib, ok := a.annotatedImport(b); ok && ib.mod == v.Mod && v.Path[0] == ib.path[0]+"()" {
+			return true
+		}
+	}
+	return false
 }
 
 // imported is what another file of the repository offers as ref v: a
@@ -2519,7 +2612,9 @@ func (a *analyzer) fixedPoint() {
 		for _, h := range a.link.helpers {
 			var sinks []scanner.Sink
 			file := a.p.Path
-			if h.callee.K == vRef {
+			if h.method != nil {
+				sinks, file = h.method.Sinks, h.method.File
+			} else if h.callee.K == vRef {
 				if e, ok := a.imported(h.callee); ok {
 					sinks, file = e.Sinks, e.File
 				}
