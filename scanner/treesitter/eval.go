@@ -871,8 +871,13 @@ func Either(cfg *scanner.Config, x, y Value, n int32, also ...ValueKind) Value {
 	if x.K == VStr && y.K == VStr || x.K == VArr && y.K == VArr || x.K == VObj && y.K == VObj || callable(x) && callable(y) {
 		return Union(cfg, []Value{x, y}, n)
 	}
-	for _, v := range []Value{x, y} {
+	both := []Value{x, y}
+	for i, v := range both {
 		if v.K == VStr {
+			if o := both[1-i]; o.K == VUnknown || o.K == VRef {
+				// the other branch is left out: marked, as in Union
+				v.Other = true
+			}
 			return v
 		}
 		for _, k := range also {

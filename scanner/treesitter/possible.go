@@ -292,7 +292,9 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 	case len(strs) > 0:
 		other := false
 		for _, p := range ps {
-			if p.K == VUnknown || p.K == VRef {
+			// an unknown, another module's value, a string with an
+			// unknown part (`process.env.M`) that bound may leave out
+			if p.K == VUnknown || p.K == VRef || p.K == VStr && (!p.Known() || p.Other) {
 				other = true
 			}
 		}

@@ -1975,7 +1975,14 @@ func (a *analyzer) evalCall(n int32) value {
 	}
 	if callee.K == vUnknown && local(callee.Mod) && len(callee.Path) > 0 {
 		// new Runner().build() of another module: what the method returns
-		return a.importedResult(callee, n)
+		r := a.importedResult(callee, n)
+		if r.K != vUnknown || r.Cut {
+			return r
+		}
+		if l := a.loadedByName(argv, arg0, n); l.K == vRef {
+			return l
+		}
+		return r
 	}
 	if callee.K != vRef {
 		return a.loadedByName(argv, arg0, n)
@@ -1988,7 +1995,17 @@ func (a *analyzer) evalCall(n int32) value {
 		return treesitter.Unknown(n)
 	}
 	if local(callee.Mod) {
-		return a.importedCall(callee, n)
+		// a function of another module or package whose result is not
+		// known may be a loader too (`lazy("child_process")`, jiti, an
+		// `import-from`, a module's own `load(name)`)
+		r := a.importedCall(callee, n)
+		if r.K != vUnknown || r.Cut {
+			return r
+		}
+		if l := a.loadedByName(argv, arg0, n); l.K == vRef {
+			return l
+		}
+		return r
 	}
 	if callee.Mod == "deno" && len(callee.Path) == 1 && callee.Path[0] == "execPath" {
 		return treesitter.Str("deno", n)
@@ -2078,24 +2095,34 @@ func (a *analyzer) evalCall(n int32) value {
 }
 
 // loadedByName is the result of call n of a function the analysis does
-// not model, handed argv: the process module when its first argument
-// may be that module's name (`eval("require")("child_process")`, a
-// loader of another library, `module.constructor._load(...)`), for a
-// loader needs no name to load it; else unknown. Only a file whose text
-// names the module pays for evaluating the argument.
+// not model (or of another module, whose result is not known), handed
+// argv: the process module when an argument may be that module's name
+// (`eval("require")("child_process")`, a package's loader,
+// `importFrom(dir, "child_process")`, `module.constructor._load(...)`),
+// for a loader needs no name to load it; else unknown. Only a file whose
+// text names the module pays for evaluating an argument.
 func (a *analyzer) loadedByName(argv []int32, arg0 func() value, n int32) value {
 	if len(argv) == 0 || !a.namesProcessModule() {
 		return treesitter.Unknown(n)
 	}
-	// The argument is evaluated when it writes the name or is a name
-	// (`load(NAME)`): evaluating every argument of every such call cost
-	// a bundle its nesting bound.
-	if k := a.t.Nodes[argv[0]].Kind; k != kIdentifier && !bytes.Contains(a.t.Src[a.t.Nodes[argv[0]].Start:a.t.Nodes[argv[0]].End], []byte("child_process")) {
-		return treesitter.Unknown(n)
-	}
-	for _, p := range arg0().Possibilities() {
-		if p.Known() && normModule(p.S) == "child_process" {
-			return value{K: vRef, Mod: "child_process", Node: n, Lit: none}
+	t := a.t
+	for i, arg := range argv {
+		// The first argument is evaluated when it writes the name or is
+		// a name (`load(NAME)`), a later one when it writes the name
+		// (`importFrom(dir, "child_process")`): evaluating every argument
+		// of every such call cost a bundle its nesting bound.
+		writes := bytes.Contains(t.Src[t.Nodes[arg].Start:t.Nodes[arg].End], []byte("child_process"))
+		if !writes && (i > 0 || t.Nodes[arg].Kind != kIdentifier) {
+			continue
+		}
+		v := arg0()
+		if i > 0 {
+			v = a.ev.Eval(arg)
+		}
+		for _, p := range v.Possibilities() {
+			if p.Known() && normModule(p.S) == "child_process" {
+				return value{K: vRef, Mod: "child_process", Node: n, Lit: none}
+			}
 		}
 	}
 	return treesitter.Unknown(n)

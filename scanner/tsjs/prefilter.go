@@ -3,6 +3,7 @@ package tsjs
 import (
 	"bytes"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -316,7 +317,7 @@ func processMethodWord(src []byte) bool {
 // that does not open a string literal (a module known only at run time)
 // and names a process API's method (processMethodWord).
 func mayLoadComputed(src []byte) bool {
-	if !processMethodWord(src) {
+	if !processMethodWord(src) && !execOnLoad(src) {
 		return false
 	}
 	for _, l := range loaders {
@@ -339,6 +340,32 @@ func mayLoadComputed(src []byte) bool {
 // not written beside it (`names.map(require)`, `Array.from(names,
 // require)`, `require.call(null, name)`, `Reflect.apply(require, ...)`).
 var loaderValues = [][]byte{[]byte("require)"), []byte("require,"), []byte("require.call("), []byte("require.apply(")}
+
+// loadedNameRE finds a name bound to a module loaded by a name computed
+// at run time (`const m = require(name)`, `m = await import(x)`).
+var loadedNameRE = regexp.MustCompile(`([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?(?:require|import|[\w$.]*getBuiltinModule)\(\s*[^'"\x60)\s]`)
+
+// execOnLoad reports whether src calls exec or fork, which
+// processMethodWord does not count after a `.`, on a call's result
+// (`require(m).exec(...)`, `load(name).fork(...)`) or on a name bound to
+// a module loaded by a computed name (`const m = require(x); m.exec(...)`):
+// such a call may be the process module's. A RegExp's `.exec(` on a name
+// does not count, so a bundle is not parsed for it.
+func execOnLoad(src []byte) bool {
+	if bytes.Contains(src, []byte(").exec(")) || bytes.Contains(src, []byte(").fork(")) {
+		return true
+	}
+	if !bytes.Contains(src, []byte(".exec(")) && !bytes.Contains(src, []byte(".fork(")) {
+		return false
+	}
+	for _, m := range loadedNameRE.FindAllSubmatch(src, 64) {
+		name := string(m[1])
+		if bytes.Contains(src, []byte(name+".exec(")) || bytes.Contains(src, []byte(name+".fork(")) {
+			return true
+		}
+	}
+	return false
+}
 
 // mayBeExtension reports whether the file at path may be an extension
 // of Pi whose API object runs a command (extensionParam): it lies under

@@ -85,6 +85,8 @@ func TestMayLoadComputed(t *testing.T) {
 		`require.call(null, n).execSync("x")`,
 		`Reflect.apply(require, null, [n]).execFile("x")`,
 		`const { exec } = require(process.env.M)`,
+		`const cp = require(m); cp.exec("x")`,
+		`load(process.argv[2]).exec("x"); require(n)`,
 	} {
 		assert.True(t, mayLoadComputed([]byte(src)), src)
 	}
@@ -93,6 +95,7 @@ func TestMayLoadComputed(t *testing.T) {
 		`const m = require(name); m.readFile("x")`,
 		`const r = /a/; r.exec(s); myrequire(name)`,
 		`names.map(norequire); spawn("x")`,
+		`const p = require(name); const re = /a/; re.exec(s)`,
 	} {
 		assert.False(t, mayLoadComputed([]byte(src)), src)
 	}
