@@ -1964,7 +1964,15 @@ func (a *analyzer) evalCall(n int32) value {
 	if callee.Mod == "require" {
 		switch {
 		case len(callee.Path) == 0:
-			return requiredModule(arg0(), n)
+			m := requiredModule(arg0(), n)
+			if m.K == vRef && local(m.Mod) {
+				// module.exports = "claude": the module is its default
+				// export's value, as a default import's name is
+				if v, ok := a.importedConst(m.Mod, "default", n); ok && !treesitter.IsDynamicExport(v) {
+					return v
+				}
+			}
+			return m
 		case len(callee.Path) == 1 && callee.Path[0] == "resolve":
 			if m := arg0(); m.Known() {
 				return treesitter.Str(unknownPart+"/node_modules/"+m.S, n)

@@ -270,7 +270,10 @@ func (a *analyzer) summarizeExports() {
 			}
 			switch lt := t.Text(l); {
 			case lt == "module.exports":
-				a.exportValue("", a.ev.Eval(t.Child(i, fRight)), i, 0)
+				// the module itself, read as an import's default (`import
+				// bin from`, `require('./bin')`): a string or a name bound
+				// to one as `export default` is
+				a.exportValue("default", a.ev.Eval(t.Child(i, fRight)), i, 0)
 				a.deferIfImports("*", t.Child(i, fRight))
 			case strings.HasPrefix(lt, "module.exports.") || strings.HasPrefix(lt, "exports."):
 				a.exportValue(lt[strings.LastIndexByte(lt, '.')+1:], a.ev.Eval(t.Child(i, fRight)), i, 0)
