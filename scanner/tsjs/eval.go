@@ -1386,10 +1386,18 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		// ns.NAME, require("./x").NAME, config.agent.command: a constant
 		// of another file
 		path := treesitter.AppendPath(v.Path, name)
+		ref := value{K: vRef, Mod: v.Mod, Path: path, Node: n, Lit: none}
 		if c, ok := a.importedConst(v.Mod, pathKey(path), n); ok {
+			if name == scanner.AnyMember && a.offersHelper(ref) {
+				// lib[k] of a module offering helpers and constants: any
+				// of them, the helper first (a callee is judged as one;
+				// treesitter.Union would keep only the strings)
+				ref.Alt = &c
+				return ref
+			}
 			return c
 		}
-		return value{K: vRef, Mod: v.Mod, Path: path, Node: n, Lit: none}
+		return ref
 	case vObj:
 		if p, ok := a.prop(v, name); ok {
 			return p

@@ -1956,6 +1956,13 @@ func (a *analyzer) calleeName(fn int32) string {
 	return ""
 }
 
+// offersHelper reports whether ref v, another module's member, is a
+// helper there (its sinks), whatever constants it may be too.
+func (a *analyzer) offersHelper(v value) bool {
+	e, ok := a.imported(v)
+	return ok && len(e.Sinks) > 0
+}
+
 // imported is what another file of the repository offers as ref v.
 func (a *analyzer) imported(v value) (scanner.Export, bool) {
 	if a.p.Imports == nil {
