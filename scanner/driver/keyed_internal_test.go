@@ -30,3 +30,21 @@ func TestKeyedRead(t *testing.T) {
 		assert.Equal(t, tc.want, keyedRead([]byte(tc.src), mods), tc.src)
 	}
 }
+
+// TestKeyedReadBoundName: the name an import binds on the specifier's
+// line, indexed by a bracket elsewhere in the file.
+func TestKeyedReadBoundName(t *testing.T) {
+	mods := [][]byte{[]byte("/runners")}
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"import { runners } from \"./runners\";\nrunners[process.env.K]('claude');", true},
+		{"import * as r from './runners';\n(r as any)[k]('claude');", true},
+		{"const lib = require('./runners');\nlib[k]('claude');", true},
+		{"import { runners } from \"./runners\";\nrunners.a('claude');", false},
+		{"import { runners } from \"./other\";\nrunners[k]('claude');", false},
+	} {
+		assert.Equal(t, tc.want, keyedRead([]byte(tc.src), mods), tc.src)
+	}
+}

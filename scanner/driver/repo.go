@@ -719,12 +719,65 @@ func keyedRead(src []byte, mods [][]byte) bool {
 				return true
 			}
 			before := src[max(0, i-keyedWindow):i]
+			whole := i <= keyedWindow // the line starts in the window
 			if nl := bytes.LastIndexByte(before, '\n'); nl >= 0 {
-				before = before[nl+1:]
+				before, whole = before[nl+1:], true
 			}
 			if bytes.Contains(before, []byte("{")) && (bytes.Contains(before, []byte("]:")) || bytes.Contains(before, []byte("] :"))) {
 				return true
 			}
+			if !name && whole && boundIndexed(src, before) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boundIndexed reports whether src indexes one of the names written on
+// line (the text before a specifier, from the start of its line: a
+// statement `import * as lib from`, `const { runners } = require(`) by
+// a bracket anywhere (`lib[k]`, `(lib as any)[k]`): the name the import
+// binds may be read by a key not known statically.
+func boundIndexed(src, line []byte) bool {
+	line = bytes.TrimLeft(line, " \t")
+	binds := false
+	for _, kw := range []string{"import ", "const ", "let ", "var ", "export "} {
+		binds = binds || bytes.HasPrefix(line, []byte(kw))
+	}
+	if !binds {
+		// not a statement that binds the import: a bundle's middle
+		return false
+	}
+	for len(line) > 0 {
+		j := 0
+		for j < len(line) && wordByte[line[j]] {
+			j++
+		}
+		if w := line[:j]; j > 0 && !bytes.Equal(w, []byte("require")) && !bytes.Equal(w, []byte("import")) {
+			for _, suf := range []string{"[", " as any)["} {
+				if indexedBy(src, append(slices.Clip(w), suf...)) {
+					return true
+				}
+			}
+		}
+		line = line[max(j, 1):]
+	}
+	return false
+}
+
+// indexedBy reports whether src holds needle (a name and its opening
+// bracket) as a whole word, not as an array type (`string[]`).
+func indexedBy(src, needle []byte) bool {
+	for off := 0; off < len(src); {
+		i := bytes.Index(src[off:], needle)
+		if i < 0 {
+			return false
+		}
+		i += off
+		off = i + 1
+		if end := i + len(needle); (i == 0 || !wordByte[src[i-1]]) && (end == len(src) || src[end] != ']') {
+			return true
 		}
 	}
 	return false
