@@ -377,6 +377,13 @@ func (a *analyzer) exportStatement(i int32) {
 		a.deferIfImports("*", v)
 		return
 	}
+	if v := t.Nodes[i].First; v != none && strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(t.Text(i), "export")), "=") {
+		// TypeScript's `export = <expression>`: the module itself, as
+		// module.exports = is
+		a.exportValue("default", a.ev.Eval(v), i, 0)
+		a.deferIfImports("*", v)
+		return
+	}
 	isDefault := strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(t.Text(i), "export")), "default")
 	for c := t.Nodes[i].First; c != none; c = t.Nodes[c].Next {
 		switch {
