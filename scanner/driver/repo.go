@@ -1051,11 +1051,12 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 	if v, ok := s.Consts[name]; ok {
 		return scanner.Export{Name: name, File: target, Consts: v.Vals, List: v.List, At: v.At, Dynamic: v.Cut}, true
 	}
-	if k := r.anySinks(im, s, target, name, depth); len(k) > 0 {
+	if k, x := r.anySinks(im, s, target, name, depth), r.anyExtern(det, s, target, name); len(k) > 0 || len(x) > 0 {
 		// lib[k](...), const { [k]: run } = require('./lib'): a member
-		// by a key not known statically is any of the module's helpers,
-		// and any of its constants too
-		e := scanner.Export{Name: name, File: target, Sinks: k}
+		// by a key not known statically is any of the module's helpers
+		// or the package members it re-exports (`RUNNERS[k]` of `{ a:
+		// spawn, b: exec }`), and any of its constants too
+		e := scanner.Export{Name: name, File: target, Sinks: k, Extern: x}
 		values := maps.Clone(s.Consts)
 		maps.DeleteFunc(values, func(k string, _ scanner.Const) bool { return strings.Contains(k, "(") })
 		if v, ok := anyConst(values, name); ok {
@@ -1270,6 +1271,28 @@ func (r *repo) anySinks(im *fileImports, s *scanner.Summary, target, name string
 	for _, star := range s.Stars {
 		if e, ok := r.lookup(im, target, star, name, depth+1); ok {
 			out = append(out, e.Sinks...)
+		}
+	}
+	return out
+}
+
+// anyExtern are the package members the module (summary s of file
+// target) re-exports under the names that name matches when it holds an
+// AnyMember segment (`RUNNERS.*` of `export const RUNNERS = { a: spawn,
+// b: exec }`), in name order; the detector judges which is a process API.
+func (r *repo) anyExtern(det scanner.Linker, s *scanner.Summary, target, name string) []scanner.Ref {
+	if !strings.Contains(name, scanner.AnyMember) {
+		return nil
+	}
+	pat := strings.Split(name, ".")
+	var out []scanner.Ref
+	for _, k := range slices.Sorted(maps.Keys(s.Reexports)) {
+		ref := s.Reexports[k]
+		if segs := strings.Split(k, "."); len(segs) != len(pat) || !matchSegs(pat, segs) {
+			continue
+		}
+		if _, local := r.resolve(det, target, ref.Spec); !local {
+			out = append(out, ref)
 		}
 	}
 	return out

@@ -403,6 +403,11 @@ func (a *analyzer) exportStatement(i int32) {
 						a.exportValue(t.Text(nm), v, nm, 0)
 					case v.K == vFunc && v.Fn != none:
 						a.exportSDKLoader(t.Text(nm), v.Fn)
+					case v.K == vObj && v.Obj != none && v.Alt == nil:
+						// export const RUNNERS = { a: spawn, b: exec }: its
+						// process APIs under their keys (an importer reads
+						// RUNNERS[k], any of them)
+						a.exportAPIMembers(t.Text(nm), v)
 					case launchingPackage(v):
 						// export const SDK = "@anthropic-ai/claude-agent-sdk":
 						// a file that imports it by that name (`await
@@ -411,6 +416,33 @@ func (a *analyzer) exportStatement(i int32) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// exportAPIMembers offers the members of exported object v that are a
+// package's process API or SDK function (`name.key`), as exportValue
+// would: an importer that reads one by a key not known statically
+// (`RUNNERS[k](...)`) is read in phase two.
+func (a *analyzer) exportAPIMembers(name string, v value) {
+	t := a.t
+	for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
+		var k string
+		var pv value
+		switch t.Nodes[c].Kind {
+		case kPair:
+			kn := t.Child(c, fKey)
+			if kn == none {
+				continue
+			}
+			k, pv = propName(t, kn), a.ev.Eval(t.Child(c, fValue))
+		case kShorthandProperty:
+			k, pv = t.Text(c), a.evalIdent(c)
+		default:
+			continue
+		}
+		if pv.K == vRef && !isRelative(pv.Mod) && apiOf(pv) != apiNone {
+			a.exportValue(name+"."+k, pv, c, 1)
 		}
 	}
 }
