@@ -2036,6 +2036,9 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 		}
 		return a.jsonConst(mod, name, n)
 	}
+	var apiRefs []value
+	var apiNames []string
+	var first scanner.Ref
 	for _, x := range e.Extern {
 		v := value{K: vRef, Mod: normModule(x.Spec), Path: strings.Split(x.Name, "."), Node: n, Lit: none}
 		if x.Name == "default" {
@@ -2044,9 +2047,26 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 		if apiOf(v) == apiNone && (v.Path != nil || !sdkModule(v.Mod)) {
 			continue
 		}
-		a.useStep(scanner.Step{File: e.File, Line: max(x.At.Line, 1), Column: max(x.At.Column, 1),
-			Note: fmt.Sprintf("`%s` is `%s` of %s", e.Name, x.Name, x.Spec)})
-		return v, true
+		if len(apiRefs) == 0 {
+			first = x
+		}
+		apiRefs = append(apiRefs, v)
+		apiNames = append(apiNames, fmt.Sprintf("`%s` of %s", x.Name, x.Spec))
+		if !strings.Contains(name, scanner.AnyMember) {
+			break
+		}
+	}
+	if len(apiRefs) > 0 {
+		a.useStep(scanner.Step{File: e.File, Line: max(first.At.Line, 1), Column: max(first.At.Column, 1),
+			Note: fmt.Sprintf("`%s` is %s", e.Name, strings.Join(apiNames, " or "))})
+	}
+	switch {
+	case len(apiRefs) == 1:
+		return apiRefs[0], true
+	case len(apiRefs) > 1:
+		// RUNNERS[k] of { a: spawn, b: exec }: any of several process
+		// APIs, its arguments judged as the line a shell runs (as cp[k])
+		return value{K: vRef, Mod: apiRefs[0].Mod, Path: []string{anyAPIMember}, Node: n, Lit: none}, true
 	}
 	if e.Member != "" {
 		// a member of a JSON module that a function of mod returns
