@@ -2050,8 +2050,12 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 		if len(apiRefs) == 0 {
 			first = x
 		}
+		nm := fmt.Sprintf("`%s` of %s", x.Name, x.Spec)
+		if slices.Contains(apiNames, nm) {
+			continue
+		}
 		apiRefs = append(apiRefs, v)
-		apiNames = append(apiNames, fmt.Sprintf("`%s` of %s", x.Name, x.Spec))
+		apiNames = append(apiNames, nm)
 		if !strings.Contains(name, scanner.AnyMember) {
 			break
 		}
