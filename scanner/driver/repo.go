@@ -92,10 +92,6 @@ type repo struct {
 	// is a helper mentions (Linker.Mentions), for Hint: its importers
 	// call it by any name (scanner.DefaultExport).
 	anon [][]byte
-	// keyed holds what a file that imports a module offering a helper
-	// mentions, for Hint: a member read by a key not known statically
-	// may be any of its helpers (keyedKey).
-	keyed [][]byte
 	// cut holds what a file that imports a module whose summary a bound
 	// cut (Summary.Truncated) mentions, for Hint: any name it imports
 	// from it may be a helper the summary does not hold.
@@ -327,16 +323,6 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		last := round == scanner.MaxLinkDepth
 		sort.Strings(fresh)
 		var needles []needle
-		// keyed adds, once per module of a helper, the needle of a
-		// member read by a key not known statically (`lib[k](...)`,
-		// `const { [k]: run } = require('./lib')`): any of the module's
-		// helpers, called by no name of theirs (keyedRead)
-		keyed := func(det scanner.Linker, rel string) {
-			if det.Name() == keyedLang && !known[keyedKey+rel] {
-				known[keyedKey+rel] = true
-				needles = append(needles, needle{det: det, mods: r.mentions(det, rel), keyed: true})
-			}
-		}
 		for _, n := range fresh {
 			name, rel, _ := strings.Cut(n, "\x00")
 			def := r.byRel[rel]
@@ -354,21 +340,15 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				continue
 			}
 			needles = append(needles, needle{name: []byte(name), det: def.res.link.det, mods: r.mentions(def.res.link.det, rel)})
-			keyed(def.res.link.det, rel)
 			// the files that import it from a module re-exporting it
 			for _, x := range reexportedAs(reexporters, rel, name) {
 				needles = append(needles, needle{name: []byte(x.name), det: def.res.link.det, mods: r.mentions(def.res.link.det, x.rel)})
-				keyed(def.res.link.det, x.rel)
 			}
 		}
 		r.mu.Lock()
 		for _, n := range needles {
 			if n.any {
 				r.cut = append(r.cut, n.mods...)
-				continue
-			}
-			if n.keyed {
-				r.keyed = append(r.keyed, n.mods...)
 				continue
 			}
 			if string(n.name) == scanner.DefaultExport {
@@ -650,9 +630,6 @@ type needle struct {
 	env bool
 	// any: no name, a module whose summary a bound cut (anyKey).
 	any bool
-	// keyed: no name, a module offering a helper, whose members a file
-	// may read by a key not known statically (keyedKey).
-	keyed bool
 }
 
 // methodKey prefixes a method's name among the names phase two searches
@@ -665,150 +642,7 @@ const (
 	// a file that mentions the module is read in phase two, where a name
 	// the summary does not hold is dynamic (repo.lookup).
 	anyKey = "\x01"
-	// keyedKey prefixes, in linkRepo's known names, a module whose
-	// members read by a key not known statically are looked for
-	keyedKey = "\x02"
-	// keyedLang is the detector whose files are read for a member by an
-	// unknown key (the TS/JS detector's name: the driver imports no
-	// detector)
-	keyedLang = "javascript"
 )
-
-// keyedWindow is how many bytes before a module's mention keyedRead
-// looks at for a destructuring by a key in brackets.
-const keyedWindow = 64
-
-// keyedRead reports whether JavaScript text src may read a member of a
-// module it mentions (one of mods) by a key in brackets: the mention
-// followed by a bracket (`lib[k]`, `require('./lib')[k]`, `(lib as
-// any)[k]`), or preceded on its line by a computed key of a
-// destructuring (`const { [k]: run } = require('./lib')`). A mention
-// that is not a name (a specifier's part, `"./lib"`) counts only as
-// the argument of `require(` or `import(` or after `from`. A byte
-// prefilter, as the other mentions are.
-func keyedRead(src []byte, mods [][]byte) bool {
-	for _, m := range mods {
-		if len(m) == 0 {
-			continue
-		}
-		name := !bytes.ContainsFunc(m, func(r rune) bool { return r >= 0x80 || !wordByte[byte(r)] })
-		for off := 0; off < len(src); {
-			i := bytes.Index(src[off:], m)
-			if i < 0 {
-				break
-			}
-			i += off
-			off = i + 1
-			end := i + len(m)
-			if wordByte[m[0]] && i > 0 && wordByte[src[i-1]] || wordByte[m[len(m)-1]] && end < len(src) && wordByte[src[end]] {
-				continue
-			}
-			var after []byte
-			if name {
-				after = bytes.TrimLeft(src[end:min(len(src), end+24)], " ")
-				if cut, ok := bytes.CutPrefix(after, []byte("as any)")); ok {
-					after = cut
-				}
-			} else {
-				if !specifierAt(src, i, isQuote(m[0])) {
-					continue
-				}
-				// require('./lib')[k]: past the specifier's end and the call's
-				after = src[end:min(len(src), end+64)]
-				if q := bytes.IndexAny(after, "\"'`"); !isQuote(m[len(m)-1]) && q >= 0 {
-					after = after[q+1:]
-				}
-				after = bytes.TrimPrefix(after, []byte(")"))
-			}
-			if len(after) > 0 && after[0] == '[' {
-				return true
-			}
-			before := src[max(0, i-keyedWindow):i]
-			whole := i <= keyedWindow // the line starts in the window
-			if nl := bytes.LastIndexByte(before, '\n'); nl >= 0 {
-				before, whole = before[nl+1:], true
-			}
-			if bytes.Contains(before, []byte("{")) && (bytes.Contains(before, []byte("]:")) || bytes.Contains(before, []byte("] :"))) {
-				return true
-			}
-			if !name && whole && boundIndexed(src, before) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// boundIndexed reports whether src indexes one of the names written on
-// line (the text before a specifier, from the start of its line: a
-// statement `import * as lib from`, `const { runners } = require(`) by
-// a bracket anywhere (`lib[k]`, `(lib as any)[k]`): the name the import
-// binds may be read by a key not known statically.
-func boundIndexed(src, line []byte) bool {
-	line = bytes.TrimLeft(line, " \t")
-	binds := false
-	for _, kw := range []string{"import ", "const ", "let ", "var ", "export "} {
-		binds = binds || bytes.HasPrefix(line, []byte(kw))
-	}
-	if !binds {
-		// not a statement that binds the import: a bundle's middle
-		return false
-	}
-	for len(line) > 0 {
-		j := 0
-		for j < len(line) && wordByte[line[j]] {
-			j++
-		}
-		if w := line[:j]; j > 0 && !bytes.Equal(w, []byte("require")) && !bytes.Equal(w, []byte("import")) {
-			for _, suf := range []string{"[", " as any)["} {
-				if indexedBy(src, append(slices.Clip(w), suf...)) {
-					return true
-				}
-			}
-		}
-		line = line[max(j, 1):]
-	}
-	return false
-}
-
-// indexedBy reports whether src holds needle (a name and its opening
-// bracket) as a whole word, not as an array type (`string[]`).
-func indexedBy(src, needle []byte) bool {
-	for off := 0; off < len(src); {
-		i := bytes.Index(src[off:], needle)
-		if i < 0 {
-			return false
-		}
-		i += off
-		off = i + 1
-		if end := i + len(needle); (i == 0 || !wordByte[src[i-1]]) && (end == len(src) || src[end] != ']') {
-			return true
-		}
-	}
-	return false
-}
-
-func isQuote(b byte) bool { return b == '"' || b == '\'' || b == '`' }
-
-// specifierAt reports whether the text at i is inside the specifier of
-// a `require(`, `import(` or `from`: the quote that opens it (at i when
-// opens) comes after one of them, with no other quote between.
-func specifierAt(src []byte, i int, opens bool) bool {
-	before := src[max(0, i-keyedWindow):i]
-	q := len(before)
-	if !opens {
-		if q = bytes.LastIndexAny(before, "\"'`"); q < 0 {
-			return false
-		}
-	}
-	head := bytes.TrimRight(before[:q], " ")
-	for _, w := range [][]byte{[]byte("require("), []byte("import("), []byte("from")} {
-		if bytes.HasSuffix(head, w) {
-			return true
-		}
-	}
-	return false
-}
 
 // mentionsAny reports whether src, read by det, may call one of the
 // helpers: it names the helper and the helper's module. A module's
@@ -824,10 +658,7 @@ func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Confi
 		if n.env && n.det.Name() == det.Name() && hasWord(src, n.name) {
 			return true
 		}
-		if n.keyed && n.det.Name() == det.Name() && cfg.MentionsRuntime(src) && keyedRead(src, n.mods) {
-			return true
-		}
-		if n.method || n.env || n.keyed || n.det.Name() != det.Name() {
+		if n.method || n.env || n.det.Name() != det.Name() {
 			continue
 		}
 		// the name first: one pass, where the module's mentions are a
@@ -843,7 +674,7 @@ func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Confi
 // when mentionsAny is false on the file phase one read.
 func mayMention(words wordSet, det scanner.Linker, ns []needle) bool {
 	for _, n := range ns {
-		if n.det.Name() != det.Name() || !words.mayHoldAll(n.name) && string(n.name) != scanner.DefaultExport && !n.keyed {
+		if n.det.Name() != det.Name() || !words.mayHoldAll(n.name) && string(n.name) != scanner.DefaultExport {
 			continue
 		}
 		if n.method || n.env || words.mayHoldAny(n.mods) {
@@ -913,8 +744,7 @@ func (im *fileImports) Hint(src []byte) bool {
 		// summary, any name may be a helper it does not hold
 		return true
 	}
-	return hasAnyWord(src, im.r.names) || hasAnyWord(src, im.r.cut) || hasAnyWord(src, im.r.anon) && im.r.cfg.MentionsRuntime(src) ||
-		im.r.cfg.MentionsRuntime(src) && keyedRead(src, im.r.keyed)
+	return hasAnyWord(src, im.r.names) || hasAnyWord(src, im.r.cut) || hasAnyWord(src, im.r.anon) && im.r.cfg.MentionsRuntime(src)
 }
 
 // maxHintName is the longest text Hint reads as a name rather than a file.
@@ -1056,19 +886,6 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 	}
 	if v, ok := s.Consts[name]; ok {
 		return scanner.Export{Name: name, File: target, Consts: v.Vals, List: v.List, At: v.At, Dynamic: v.Cut}, true
-	}
-	if k, x := r.anySinks(im, s, target, name, depth), r.anyExtern(det, s, target, name); len(k) > 0 || len(x) > 0 {
-		// lib[k](...), const { [k]: run } = require('./lib'): a member
-		// by a key not known statically is any of the module's helpers
-		// or the package members it re-exports (`RUNNERS[k]` of `{ a:
-		// spawn, b: exec }`), and any of its constants too
-		e := scanner.Export{Name: name, File: target, Sinks: k, Extern: x}
-		values := maps.Clone(s.Consts)
-		maps.DeleteFunc(values, func(k string, _ scanner.Const) bool { return strings.Contains(k, "(") })
-		if v, ok := anyConst(values, name); ok {
-			e.Consts, e.List, e.At, e.Dynamic = v.Vals, v.List, v.At, v.Cut
-		}
-		return e, true
 	}
 	if v, ok := anyConst(s.Consts, name); ok {
 		return scanner.Export{Name: name, File: target, Consts: v.Vals, List: v.List, At: v.At, Dynamic: v.Cut}, true
@@ -1242,66 +1059,6 @@ func anyConst(consts map[string]scanner.Const, name string) (scanner.Const, bool
 		}
 	}
 	return out, true
-}
-
-// anySinks are the sinks of every helper of the module (summary s of
-// file target) whose name matches name when name holds an AnyMember
-// segment, their union in name order: its own helpers, those it
-// re-exports from another module of the repository and those of the
-// modules it re-exports whole (`export *`), followed up to MaxLinkDepth.
-// Nil when name holds no AnyMember segment or no helper matches.
-func (r *repo) anySinks(im *fileImports, s *scanner.Summary, target, name string, depth int) []scanner.Sink {
-	if !strings.Contains(name, scanner.AnyMember) || depth >= scanner.MaxLinkDepth {
-		return nil
-	}
-	pat := strings.Split(name, ".")
-	match := func(k string) bool {
-		segs := strings.Split(k, ".")
-		return len(segs) == len(pat) && matchSegs(pat, segs)
-	}
-	var out []scanner.Sink
-	for _, k := range slices.Sorted(maps.Keys(s.Sinks)) {
-		if match(k) {
-			out = append(out, s.Sinks[k]...)
-		}
-	}
-	for _, k := range slices.Sorted(maps.Keys(s.Reexports)) {
-		ref := s.Reexports[k]
-		if !match(k) || ref.Name == scanner.AnyMember || strings.Contains(ref.Name, scanner.AnyMember) {
-			continue
-		}
-		if e, ok := r.lookup(im, target, ref.Spec, ref.Name, depth+1); ok {
-			out = append(out, e.Sinks...)
-		}
-	}
-	for _, star := range s.Stars {
-		if e, ok := r.lookup(im, target, star, name, depth+1); ok {
-			out = append(out, e.Sinks...)
-		}
-	}
-	return out
-}
-
-// anyExtern are the package members the module (summary s of file
-// target) re-exports under the names that name matches when it holds an
-// AnyMember segment (`RUNNERS.*` of `export const RUNNERS = { a: spawn,
-// b: exec }`), in name order; the detector judges which is a process API.
-func (r *repo) anyExtern(det scanner.Linker, s *scanner.Summary, target, name string) []scanner.Ref {
-	if !strings.Contains(name, scanner.AnyMember) {
-		return nil
-	}
-	pat := strings.Split(name, ".")
-	var out []scanner.Ref
-	for _, k := range slices.Sorted(maps.Keys(s.Reexports)) {
-		ref := s.Reexports[k]
-		if segs := strings.Split(k, "."); len(segs) != len(pat) || !matchSegs(pat, segs) {
-			continue
-		}
-		if _, local := r.resolve(det, target, ref.Spec); !local {
-			out = append(out, ref)
-		}
-	}
-	return out
 }
 
 // cutUnder is the cut constant (Const.Cut) that name reads a member of,

@@ -1424,18 +1424,10 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		// ns.NAME, require("./x").NAME, config.agent.command: a constant
 		// of another file
 		path := treesitter.AppendPath(v.Path, name)
-		ref := value{K: vRef, Mod: v.Mod, Path: path, Node: n, Lit: none}
 		if c, ok := a.importedConst(v.Mod, pathKey(path), n); ok {
-			if name == scanner.AnyMember && a.offersHelper(ref) {
-				// lib[k] of a module offering helpers and constants: any
-				// of them, the helper first (a callee is judged as one;
-				// treesitter.Union would keep only the strings)
-				ref.Alt = &c
-				return ref
-			}
 			return c
 		}
-		return ref
+		return value{K: vRef, Mod: v.Mod, Path: path, Node: n, Lit: none}
 	case vObj:
 		if p, ok := a.prop(v, name); ok {
 			return p
@@ -2025,15 +2017,7 @@ func (a *analyzer) evalCall(n int32) value {
 	if callee.Mod == "require" {
 		switch {
 		case len(callee.Path) == 0:
-			m := requiredModule(arg0(), n)
-			if m.K == vRef && local(m.Mod) {
-				// module.exports = "claude": the module is its default
-				// export's value, as a default import's name is
-				if v, ok := a.importedConst(m.Mod, "default", n); ok && !treesitter.IsDynamicExport(v) {
-					return v
-				}
-			}
-			return m
+			return requiredModule(arg0(), n)
 		case len(callee.Path) == 1 && callee.Path[0] == "resolve":
 			if m := arg0(); m.Known() {
 				return treesitter.Str(unknownPart+"/node_modules/"+m.S, n)

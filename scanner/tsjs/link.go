@@ -270,10 +270,7 @@ func (a *analyzer) summarizeExports() {
 			}
 			switch lt := t.Text(l); {
 			case lt == "module.exports":
-				// the module itself, read as an import's default (`import
-				// bin from`, `require('./bin')`): a string or a name bound
-				// to one as `export default` is
-				a.exportValue("default", a.ev.Eval(t.Child(i, fRight)), i, 0)
+				a.exportValue("", a.ev.Eval(t.Child(i, fRight)), i, 0)
 				a.deferIfImports("*", t.Child(i, fRight))
 			case strings.HasPrefix(lt, "module.exports.") || strings.HasPrefix(lt, "exports."):
 				a.exportValue(lt[strings.LastIndexByte(lt, '.')+1:], a.ev.Eval(t.Child(i, fRight)), i, 0)
@@ -377,13 +374,6 @@ func (a *analyzer) exportStatement(i int32) {
 		a.deferIfImports("*", v)
 		return
 	}
-	if v := t.Nodes[i].First; v != none && strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(t.Text(i), "export")), "=") {
-		// TypeScript's `export = <expression>`: the module itself, as
-		// module.exports = is
-		a.exportValue("default", a.ev.Eval(v), i, 0)
-		a.deferIfImports("*", v)
-		return
-	}
 	isDefault := strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(t.Text(i), "export")), "default")
 	for c := t.Nodes[i].First; c != none; c = t.Nodes[c].Next {
 		switch {
@@ -403,11 +393,6 @@ func (a *analyzer) exportStatement(i int32) {
 						a.exportValue(t.Text(nm), v, nm, 0)
 					case v.K == vFunc && v.Fn != none:
 						a.exportSDKLoader(t.Text(nm), v.Fn)
-					case v.K == vObj && v.Obj != none && v.Alt == nil:
-						// export const RUNNERS = { a: spawn, b: exec }: its
-						// process APIs under their keys (an importer reads
-						// RUNNERS[k], any of them)
-						a.exportAPIMembers(t.Text(nm), v)
 					case launchingPackage(v):
 						// export const SDK = "@anthropic-ai/claude-agent-sdk":
 						// a file that imports it by that name (`await
@@ -416,33 +401,6 @@ func (a *analyzer) exportStatement(i int32) {
 					}
 				}
 			}
-		}
-	}
-}
-
-// exportAPIMembers offers the members of exported object v that are a
-// package's process API or SDK function (`name.key`), as exportValue
-// would: an importer that reads one by a key not known statically
-// (`RUNNERS[k](...)`) is read in phase two.
-func (a *analyzer) exportAPIMembers(name string, v value) {
-	t := a.t
-	for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
-		var k string
-		var pv value
-		switch t.Nodes[c].Kind {
-		case kPair:
-			kn := t.Child(c, fKey)
-			if kn == none {
-				continue
-			}
-			k, pv = propName(t, kn), a.ev.Eval(t.Child(c, fValue))
-		case kShorthandProperty:
-			k, pv = t.Text(c), a.evalIdent(c)
-		default:
-			continue
-		}
-		if pv.K == vRef && !isRelative(pv.Mod) && apiOf(pv) != apiNone {
-			a.exportValue(name+"."+k, pv, c, 1)
 		}
 	}
 }
@@ -1995,13 +1953,6 @@ func (a *analyzer) calleeName(fn int32) string {
 	return ""
 }
 
-// offersHelper reports whether ref v, another module's member, is a
-// helper there (its sinks), whatever constants it may be too.
-func (a *analyzer) offersHelper(v value) bool {
-	e, ok := a.imported(v)
-	return ok && len(e.Sinks) > 0
-}
-
 // imported is what another file of the repository offers as ref v.
 func (a *analyzer) imported(v value) (scanner.Export, bool) {
 	if a.p.Imports == nil {
@@ -2036,9 +1987,6 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 		}
 		return a.jsonConst(mod, name, n)
 	}
-	var apiRefs []value
-	var apiNames []string
-	var first scanner.Ref
 	for _, x := range e.Extern {
 		v := value{K: vRef, Mod: normModule(x.Spec), Path: strings.Split(x.Name, "."), Node: n, Lit: none}
 		if x.Name == "default" {
@@ -2047,30 +1995,9 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 		if apiOf(v) == apiNone && (v.Path != nil || !sdkModule(v.Mod)) {
 			continue
 		}
-		if len(apiRefs) == 0 {
-			first = x
-		}
-		nm := fmt.Sprintf("`%s` of %s", x.Name, x.Spec)
-		if slices.Contains(apiNames, nm) {
-			continue
-		}
-		apiRefs = append(apiRefs, v)
-		apiNames = append(apiNames, nm)
-		if !strings.Contains(name, scanner.AnyMember) {
-			break
-		}
-	}
-	if len(apiRefs) > 0 {
-		a.useStep(scanner.Step{File: e.File, Line: max(first.At.Line, 1), Column: max(first.At.Column, 1),
-			Note: fmt.Sprintf("`%s` is %s", e.Name, strings.Join(apiNames, " or "))})
-	}
-	switch {
-	case len(apiRefs) == 1:
-		return apiRefs[0], true
-	case len(apiRefs) > 1:
-		// RUNNERS[k] of { a: spawn, b: exec }: any of several process
-		// APIs, its arguments judged as the line a shell runs (as cp[k])
-		return value{K: vRef, Mod: apiRefs[0].Mod, Path: []string{anyAPIMember}, Node: n, Lit: none}, true
+		a.useStep(scanner.Step{File: e.File, Line: max(x.At.Line, 1), Column: max(x.At.Column, 1),
+			Note: fmt.Sprintf("`%s` is `%s` of %s", e.Name, x.Name, x.Spec)})
+		return v, true
 	}
 	if e.Member != "" {
 		// a member of a JSON module that a function of mod returns
