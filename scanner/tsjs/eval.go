@@ -1975,14 +1975,7 @@ func (a *analyzer) evalCall(n int32) value {
 	}
 	if callee.K == vUnknown && local(callee.Mod) && len(callee.Path) > 0 {
 		// new Runner().build() of another module: what the method returns
-		r := a.importedResult(callee, n)
-		if r.K != vUnknown || r.Cut {
-			return r
-		}
-		if l := a.loadedByName(argv, arg0, n); l.K == vRef {
-			return l
-		}
-		return r
+		return a.orLoaded(a.importedResult(callee, n), argv, arg0, n)
 	}
 	if callee.K != vRef {
 		return a.loadedByName(argv, arg0, n)
@@ -1998,14 +1991,7 @@ func (a *analyzer) evalCall(n int32) value {
 		// a function of another module or package whose result is not
 		// known may be a loader too (`lazy("child_process")`, jiti, an
 		// `import-from`, a module's own `load(name)`)
-		r := a.importedCall(callee, n)
-		if r.K != vUnknown || r.Cut {
-			return r
-		}
-		if l := a.loadedByName(argv, arg0, n); l.K == vRef {
-			return l
-		}
-		return r
+		return a.orLoaded(a.importedCall(callee, n), argv, arg0, n)
 	}
 	if callee.Mod == "deno" && len(callee.Path) == 1 && callee.Path[0] == "execPath" {
 		return treesitter.Str("deno", n)
@@ -2126,6 +2112,19 @@ func (a *analyzer) loadedByName(argv []int32, arg0 func() value, n int32) value 
 		}
 	}
 	return treesitter.Unknown(n)
+}
+
+// orLoaded is r, the result of call n of another module's function,
+// unless r is not known and the call may load the process module
+// (loadedByName): then that module.
+func (a *analyzer) orLoaded(r value, argv []int32, arg0 func() value, n int32) value {
+	if r.K != vUnknown || r.Cut {
+		return r
+	}
+	if l := a.loadedByName(argv, arg0, n); l.K == vRef {
+		return l
+	}
+	return r
 }
 
 // namesProcessModule reports whether the file's text holds the process
