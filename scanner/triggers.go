@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -72,6 +73,9 @@ type trigger struct {
 	kind Hits
 	n    int  // length of the string
 	word bool // must stand as a word (command names: `pi` is in `pip`)
+	// piece: the letters around it must be able to continue the
+	// primitive (mayBePiece)
+	piece bool
 }
 
 // Triggers returns the config's trigger set, compiled once.
@@ -89,7 +93,7 @@ func (c *Config) Triggers() *Triggers {
 			ts = append(ts, triggerString{t, trigger{kind: HitPrimitive}})
 		}
 		for _, t := range primitivePieces {
-			ts = append(ts, triggerString{t, trigger{kind: HitPieces}})
+			ts = append(ts, triggerString{t, trigger{kind: HitPieces, piece: true}})
 		}
 		ts = append(ts, triggerString{"defaultMode", trigger{kind: HitMode}})
 		c.triggers = compileTriggers(ts)
@@ -211,7 +215,7 @@ func (tr *Triggers) Scan(src []byte) Hits {
 			continue
 		}
 		for _, t := range tr.out[s/nc] {
-			if t.kind&h == 0 && (!t.word || isWord(src, i+1-t.n, i+1)) {
+			if t.kind&h == 0 && t.holds(src, i+1-t.n, i+1) {
 				h |= t.kind
 			}
 		}
@@ -231,7 +235,7 @@ func (tr *Triggers) Spans(src []byte) []Span {
 			continue
 		}
 		for _, t := range tr.out[s/nc] {
-			if !t.word || isWord(src, i+1-t.n, i+1) {
+			if t.holds(src, i+1-t.n, i+1) {
 				out = append(out, Span{Start: i + 1 - t.n, End: i + 1})
 			}
 		}
@@ -253,6 +257,112 @@ func Within(spans []Span, start, end int) bool {
 	}
 	return false
 }
+
+// holds reports whether t's string at src[start:end] counts: as a word
+// when it must be one, as a possible piece of the primitive when it is a
+// piece.
+func (t trigger) holds(src []byte, start, end int) bool {
+	switch {
+	case t.word:
+		return isWord(src, start, end)
+	case t.piece:
+		return mayBePiece(src, start, end)
+	}
+	return true
+}
+
+// primitiveWords are the primitive's tails (primitiveTails) as the piece
+// check reads them, lower case with their words apart, and the option
+// that takes the bare mode (`--permission-mode`, `permission_mode=`,
+// `permissionMode:`), whose value a detector judges.
+var primitiveWords = []string{"dangerously-skip-permissions", "bypass-permissions", "permission-mode"}
+
+// pieceTail is one of primitiveWords: its letters, and where a word
+// starts (a separator or none may stand before it).
+type pieceTail struct {
+	letters string
+	word    map[int]bool
+}
+
+var pieceTails = func() []pieceTail {
+	var out []pieceTail
+	for _, w := range primitiveWords {
+		t := pieceTail{word: map[int]bool{}}
+		for _, part := range strings.Split(w, "-") {
+			t.word[len(t.letters)] = true
+			t.letters += part
+		}
+		out = append(out, t)
+	}
+	return out
+}()
+
+// mayBePiece reports whether src[start:end], a piece (primitivePieces),
+// may be part of a string that helps spell the primitive. For one of its
+// places in a tail of the primitive (pieceTails), the bytes that touch it
+// on either side, read outward, must go on as that tail does: letters in
+// either case, a separator (`-`, `_`, space) or none between its words;
+// until a byte that ends a string or a name (a quote, `$`, `:`, a comma,
+// a new line: anything but a letter, a digit or a separator), or until
+// the tail ends (the primitive may have anything around it). So
+// `"--danger" + "ously-skip-permissions"`, `'p' + 'ermissions'`,
+// `"Dangerously_Skip_"` and `permissions:` count; the prose of a comment
+// or a message (`permission denied`, `access permission should`, `the
+// dangerous one`) and a longer name (`PermissionError`) do not. A letter
+// or digit that may end an escape sequence (a backslash up to nine bytes
+// before it: `\x2d`, `\u002D`) ends the piece too.
+//
+// What it leaves out: a piece a string operation cuts out of a longer
+// word or sentence (`"permission denied".slice(0, 10) + "s"`), when every
+// piece is so cut. Such a value is reported where a launch uses it, as a
+// split into single letters is (docs/threat-model.md).
+func mayBePiece(src []byte, start, end int) bool {
+	piece := strings.ToLower(string(src[start:end]))
+	for _, tail := range pieceTails {
+		for off := 0; ; {
+			j := strings.Index(tail.letters[off:], piece)
+			if j < 0 {
+				break
+			}
+			j += off
+			if tail.goesOn(src, start-1, -1, j-1) && tail.goesOn(src, end, 1, j+len(piece)) {
+				return true
+			}
+			off = j + 1
+		}
+	}
+	return false
+}
+
+// goesOn reads src from i in direction dir (-1, 1) against the tail's
+// letters from k in the same direction (mayBePiece): false at the first
+// byte that cannot go on as the tail does, true where the piece may end.
+func (t pieceTail) goesOn(src []byte, i, dir int, k int) bool {
+	for ; i >= 0 && i < len(src); i += dir {
+		if k < 0 || k >= len(t.letters) {
+			return true
+		}
+		c := src[i]
+		// a separator may stand where a word starts: before letter k
+		// going forward, after it going back
+		atWord := dir > 0 && t.word[k] || dir < 0 && t.word[k+1]
+		switch {
+		case c == '-' || c == '_' || c == ' ':
+			if atWord {
+				continue
+			}
+		case !isLetter(c) && !('0' <= c && c <= '9'):
+			return true
+		case c|0x20 == t.letters[k]:
+			k += dir
+			continue
+		}
+		return bytes.LastIndexByte(src[max(0, i-9):i], '\\') >= 0
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // isWord reports whether src[start:end] stands as a word: no ASCII letter
 // or digit touches it. A letter just before it may end an escape sequence

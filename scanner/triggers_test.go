@@ -119,21 +119,22 @@ func TestTriggersAgreeWithContains(t *testing.T) {
 			s string
 			k Hits
 		}{{"launch-runtime", HitWrapper}, {"dangerously-skip-permissions", HitPrimitive}, {"bypassPermissions", HitPrimitive},
-			{"ermission", HitPieces}, {"angerous", HitPieces}, {"defaultMode", HitMode}, {"@anthropic-ai/claude-code", HitRuntime}} {
+			{"defaultMode", HitMode}, {"@anthropic-ai/claude-code", HitRuntime}} {
 			if bytes.Contains(src, []byte(f.s)) {
 				want |= f.k
 			}
 		}
-		for _, w := range []string{"claude", "pi"} {
+		for w, k := range map[string]Hits{"claude": HitRuntime, "pi": HitRuntime, "ermission": HitPieces, "angerous": HitPieces} {
 			for from := 0; ; {
-				k := bytes.Index(src[from:], []byte(w))
-				if k < 0 {
+				at := bytes.Index(src[from:], []byte(w))
+				if at < 0 {
 					break
 				}
-				if isWord(src, from+k, from+k+len(w)) {
-					want |= HitRuntime
+				start, end := from+at, from+at+len(w)
+				if k == HitRuntime && isWord(src, start, end) || k == HitPieces && mayBePiece(src, start, end) {
+					want |= k
 				}
-				from += k + 1
+				from += at + 1
 			}
 		}
 		require.Equal(t, want, cfg.Triggers().Scan(src), "%q", src)
@@ -229,7 +230,7 @@ func TestScanCodeLeadingComments(t *testing.T) {
 // tells a part of the file that holds one from a part that does not.
 func TestSpans(t *testing.T) {
 	tr := DefaultConfig().Triggers()
-	src := []byte(`run("git"); run("claude"); pip(x); run(pi); f("--ask-permissions")`)
+	src := []byte(`run("git"); run("claude"); pip(x); run(pi); f("--skip-permissions")`)
 	spans := tr.Spans(src)
 	var got []string
 	for _, s := range spans {
@@ -242,9 +243,47 @@ func TestSpans(t *testing.T) {
 		return i, i + len(sub)
 	}
 	for sub, want := range map[string]bool{`run("git")`: false, `run("claude")`: true, `pip(x)`: false, `run(pi)`: true,
-		`"claude`: true, `claud`: false, `f("--ask-permissions")`: true, `f("--ask-`: false} {
+		`"claude`: true, `claud`: false, `f("--skip-permissions")`: true, `f("--skip-`: false} {
 		s, e := at(sub)
 		assert.Equal(t, want, Within(spans, s, e), sub)
 		assert.Equal(t, want, tr.Scan(src[s:e]).Seed(), "Scan of %s", sub)
+	}
+}
+
+// TestMayBePiece: a piece of the primitive counts where the letters around
+// it may go on as the primitive does, and not in prose or a longer name.
+func TestMayBePiece(t *testing.T) {
+	tr := DefaultConfig().Triggers()
+	for src, want := range map[string]bool{
+		`"--danger" + "ously-skip-permissions"`:       true, // check-launches: inert — test input for the trigger pass
+		`'p' + 'ermissions'`:                          true,
+		`"ermission"`:                                 true,
+		`x = "bypassP" + "ermissions"`:                true,
+		`"Dangerously_Skip_" + "Permissions"`:         true,
+		`{ permissions: 1 }`:                          true,
+		`"skip permissions"`:                          true,
+		`"--dangerous" + x`:                           true,
+		`"xdangerously" + y`:                          true,
+		`"permissionsXYZ"`:                            true,
+		`"skip\x2dpermissions"`:                       true,
+		`"skip\u002Dpermissions"`:                     true,
+		`"\x64angerous"`:                              true,
+		"dangerous\nly":                               true,
+		`# You don't have permission to do this`:      false,
+		`raise PermissionError("denied")`:             false,
+		`// the permissions of the file`:              false,
+		`"dangerous goods"`:                           false,
+		`copyright notice and this permission notice`: false,
+		`"--ask-permissions"`:                         false,
+		`ClaudeAgentOptions(permission_mode=m)`:       true,
+		`{ permissionMode: m }`:                       true,
+		"`access` permission should be granted":       false,
+		`"permission s"`:                              false,
+		`modified time, permissions, and`:             true,
+		`"bypass permissions"`:                        true,
+		`"Dangerously"`:                               true,
+		`endangerousness`:                             false,
+	} {
+		assert.Equal(t, want, tr.Scan([]byte(src)).Has(HitPieces), "%s", src)
 	}
 }

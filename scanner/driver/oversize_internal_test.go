@@ -41,7 +41,8 @@ func TestSearchTriggers(t *testing.T) {
 		{name: "a word ending a read", src: at(oversizeChunk-3, " pi "), limit: 1 << 30, found: "pi",
 			pos: scanner.Pos{Line: (oversizeChunk-3)/100 + 1, Column: (oversizeChunk-3)%100 + 2}},
 		{name: "not a word across two reads", src: at(oversizeChunk-3, " pip "), limit: 1 << 30, whole: true},
-		{name: "a piece of the primitive", src: at(10, "permission"), limit: 1 << 30, found: "ermission", pos: scanner.Pos{Line: 1, Column: 12}},
+		{name: "a piece of the primitive", src: at(10, "\"permissions\""), limit: 1 << 30, found: "ermission", pos: scanner.Pos{Line: 1, Column: 13}},
+		{name: "a piece inside a longer word", src: at(10, "permission"), limit: 1 << 30, whole: true},
 		{name: "past the limit", src: at(2*oversizeChunk+500, " claude "), limit: 2 * oversizeChunk},
 		{name: "the limit at the end", src: filler[:2*oversizeChunk], limit: 2 * oversizeChunk, whole: true},
 	} {
