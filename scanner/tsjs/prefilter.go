@@ -214,6 +214,10 @@ func globalAt(src []byte, i, n int) bool {
 		// a string ("Bun"): keyAt's case
 		return false
 	}
+	if typeofBefore(src, i) {
+		// `typeof Deno`, `typeof globalThis.Bun`: a string
+		return false
+	}
 	for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
 		e++
 	}
@@ -221,8 +225,20 @@ func globalAt(src []byte, i, n int) bool {
 		return true
 	}
 	switch c := src[e]; {
+	case c == '.' || c == '?' && e+1 < len(src) && src[e+1] == '.':
+		// a member: one that runs nothing (Deno.env, Bun.version) binds
+		// no process API; any other, or a computed one, may
+		m := e + 1
+		if c == '?' {
+			m++
+		}
+		w := m
+		for w < len(src) && identByte(src[w]) {
+			w++
+		}
+		return !inertMembers[string(src[i:i+n])][string(src[m:w])]
 	case c == '?':
-		return e+1 < len(src) && (src[e+1] == '.' || src[e+1] == '?')
+		return e+1 < len(src) && src[e+1] == '?'
 	case identByte(c):
 		w := e
 		for w < len(src) && identByte(src[w]) {
@@ -271,6 +287,45 @@ func computedGlobal(src []byte) bool {
 		}
 	}
 	return false
+}
+
+// inertMembers are the members of the globals (apiGlobals) that run
+// nothing and hand out no process API: a file that reads the global only
+// through them (`globalThis.Deno.env.get("HOME")`, `Bun.version`) binds
+// none. Any member not listed here counts (deny by default).
+var inertMembers = map[string]map[string]bool{
+	"Deno": {"env": true, "version": true, "build": true, "args": true, "pid": true, "ppid": true, "noColor": true,
+		"cwd": true, "osRelease": true, "hostname": true, "mainModule": true, "execPath": true, "isatty": true},
+	"Bun": {"env": true, "version": true, "revision": true, "argv": true, "main": true, "nanoseconds": true,
+		"sleep": true, "sleepSync": true, "hash": true, "gc": true, "inspect": true, "deepEquals": true},
+}
+
+// typeofBefore reports whether `typeof` stands right before the name at
+// src[i], or before the global object it is read from (`typeof
+// globalThis.Deno`).
+func typeofBefore(src []byte, i int) bool {
+	j := i - 1
+	for j >= 0 && (src[j] == ' ' || src[j] == '\t') {
+		j--
+	}
+	if j >= 0 && src[j] == '.' {
+		e := j
+		j--
+		for j >= 0 && identByte(src[j]) {
+			j--
+		}
+		if !globalObjects[string(src[j+1:e])] {
+			return false
+		}
+		for j >= 0 && (src[j] == ' ' || src[j] == '\t') {
+			j--
+		}
+	}
+	e := j + 1
+	for j >= 0 && identByte(src[j]) {
+		j--
+	}
+	return string(src[j+1:e]) == "typeof" && (j < 0 || src[j] != '.')
 }
 
 // globalOperators are the words that may follow an expression.
