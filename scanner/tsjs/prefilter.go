@@ -3,7 +3,6 @@ package tsjs
 import (
 	"bytes"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -376,10 +375,7 @@ func mayLoadComputed(src []byte) bool {
 		return false
 	}
 	for _, l := range loaders {
-		if anyAt(src, l, func(src []byte, i, n int) bool {
-			rest := bytes.TrimLeft(src[i+n:], " \t\r\n")
-			return len(rest) > 0 && rest[0] != '\'' && rest[0] != '"' && rest[0] != '`' && rest[0] != ')'
-		}) {
+		if anyAt(src, l, func(src []byte, i, n int) bool { return computedArg(src[i+n:]) }) {
 			return true
 		}
 	}
@@ -396,16 +392,18 @@ func mayLoadComputed(src []byte) bool {
 // require)`, `require.call(null, name)`, `Reflect.apply(require, ...)`).
 var loaderValues = [][]byte{[]byte("require)"), []byte("require,"), []byte("require.call("), []byte("require.apply(")}
 
-// loadedNameRE finds a name bound to a module loaded by a name computed
-// at run time (`const m = require(name)`, `m = await import(x)`).
-var loadedNameRE = regexp.MustCompile(`([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?(?:require|import|[\w$.]*getBuiltinModule)\(\s*[^'"\x60)\s]`)
+// maxLoadedNames bounds the names bound to a computed load that
+// execOnLoad looks up (each is one pass over the file); past it the file
+// counts.
+const maxLoadedNames = 64
 
 // execOnLoad reports whether src calls exec or fork, which
 // processMethodWord does not count after a `.`, on a call's result
 // (`require(m).exec(...)`, `load(name).fork(...)`) or on a name bound to
-// a module loaded by a computed name (`const m = require(x); m.exec(...)`):
-// such a call may be the process module's. A RegExp's `.exec(` on a name
-// does not count, so a bundle is not parsed for it.
+// a module loaded by a computed name (`const m = require(x); m.exec(...)`,
+// `m = await import(x)`, `m = process.getBuiltinModule(x)`): such a call
+// may be the process module's. A RegExp's `.exec(` on a name does not
+// count, so a bundle is not parsed for it.
 func execOnLoad(src []byte) bool {
 	if bytes.Contains(src, []byte(").exec(")) || bytes.Contains(src, []byte(").fork(")) {
 		return true
@@ -413,13 +411,92 @@ func execOnLoad(src []byte) bool {
 	if !bytes.Contains(src, []byte(".exec(")) && !bytes.Contains(src, []byte(".fork(")) {
 		return false
 	}
-	for _, m := range loadedNameRE.FindAllSubmatch(src, 64) {
-		name := string(m[1])
-		if bytes.Contains(src, []byte(name+".exec(")) || bytes.Contains(src, []byte(name+".fork(")) {
+	names := 0
+	for _, l := range loaders {
+		if anyAt(src, l, func(src []byte, i, n int) bool {
+			if !computedArg(src[i+n:]) {
+				return false
+			}
+			name := loadedName(src, i, string(l) == "getBuiltinModule(")
+			if name == "" {
+				return false
+			}
+			if names++; names > maxLoadedNames {
+				return true
+			}
+			return bytes.Contains(src, []byte(name+".exec(")) || bytes.Contains(src, []byte(name+".fork("))
+		}) {
 			return true
 		}
 	}
 	return false
+}
+
+// computedArg reports whether a call's first argument, at the start of
+// rest, may be other than one string literal: anything but the call's
+// end or a literal (a template without `${`) that the argument's end
+// (`)` or `,`) follows. `require("child_" + "process")` is computed.
+func computedArg(rest []byte) bool {
+	rest = bytes.TrimLeft(rest, " \t\r\n")
+	if len(rest) == 0 || rest[0] == ')' {
+		return false
+	}
+	q := rest[0]
+	if q != '\'' && q != '"' && q != '`' {
+		return true
+	}
+	for i := 1; i < len(rest); i++ {
+		switch c := rest[i]; {
+		case c == '\\':
+			i++
+		case c == '\n' && q != '`':
+			return true
+		case c == '$' && q == '`' && i+1 < len(rest) && rest[i+1] == '{':
+			return true
+		case c == q:
+			after := bytes.TrimLeft(rest[i+1:], " \t\r\n")
+			return len(after) == 0 || after[0] != ')' && after[0] != ','
+		}
+	}
+	return true
+}
+
+// loadedName returns the name a loader's call at src[i] is assigned to
+// (`m = require(`, `m = await import(`; with qualified, also `m =
+// process.getBuiltinModule(`), or "".
+func loadedName(src []byte, i int, qualified bool) string {
+	j := i
+	if qualified {
+		for j > 0 && (identByte(src[j-1]) || src[j-1] == '.') {
+			j--
+		}
+	} else if j > 0 && (identByte(src[j-1]) || src[j-1] == '.') {
+		return ""
+	}
+	j = skipSpaceBack(src, j)
+	if j >= 5 && string(src[j-5:j]) == "await" && (j == 5 || !identByte(src[j-6])) {
+		j = skipSpaceBack(src, j-5)
+	}
+	if j == 0 || src[j-1] != '=' {
+		return ""
+	}
+	e := skipSpaceBack(src, j-1)
+	k := e
+	for k > 0 && identByte(src[k-1]) {
+		k--
+	}
+	if k == e || '0' <= src[k] && src[k] <= '9' {
+		return ""
+	}
+	return string(src[k:e])
+}
+
+// skipSpaceBack returns j moved back over white space.
+func skipSpaceBack(src []byte, j int) int {
+	for j > 0 && (src[j-1] == ' ' || src[j-1] == '\t' || src[j-1] == '\r' || src[j-1] == '\n') {
+		j--
+	}
+	return j
 }
 
 // mayBeExtension reports whether the file at path may be an extension

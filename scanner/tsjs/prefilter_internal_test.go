@@ -99,6 +99,13 @@ func TestMayLoadComputed(t *testing.T) {
 		`const { exec } = require(process.env.M)`,
 		`const cp = require(m); cp.exec("x")`,
 		`load(process.argv[2]).exec("x"); require(n)`,
+		`let m; m = await import(spec); m.fork("x")`,
+		`const cp = process.getBuiltinModule(n); cp.exec("x")`,
+		`const cp=require( n ); cp.exec("x")`,
+		"const cp =\n  require(n)\ncp.exec('x')",
+		`require("child_" + "process").spawn("x")`,
+		"require(`child_${p}`).spawn('x')",
+		`const cp = require('child_' + p); cp.exec("x")`,
 	} {
 		assert.True(t, mayLoadComputed([]byte(src)), src)
 	}
@@ -108,6 +115,11 @@ func TestMayLoadComputed(t *testing.T) {
 		`const r = /a/; r.exec(s); myrequire(name)`,
 		`names.map(norequire); spawn("x")`,
 		`const p = require(name); const re = /a/; re.exec(s)`,
+		`a === require(n); a.exec(s)`,
+		`const cp = x.require(n); cp.exec(s)`,
+		`const cp = require("child_" + "x"); re.exec(s)`,
+		`require("fs").spawn("x"); require('path' ); import("os", {}).spawn`,
+		"require(`child_process`).spawn('x')",
 	} {
 		assert.False(t, mayLoadComputed([]byte(src)), src)
 	}
