@@ -303,7 +303,8 @@ var pieceTails = func() []pieceTail {
 // on either side, read outward, must go on as that tail does: letters in
 // either case, a separator (`-`, `_`, space) or none between its words;
 // until a byte that ends a string or a name (a quote, `$`, `:`, a comma,
-// a new line: anything but a letter, a digit or a separator), or until
+// a new line: anything but a letter, a digit, a separator or `/`, which
+// ends neither), or until
 // the tail ends (the primitive may have anything around it). So
 // `"--danger" + "ously-skip-permissions"`, `'p' + 'ermissions'`,
 // `"Dangerously_Skip_"` and `permissions:` count; the prose of a comment
@@ -351,6 +352,9 @@ func (t pieceTail) goesOn(src []byte, i, dir int, k int) bool {
 			if atWord {
 				continue
 			}
+		case c == '/':
+			// a path's or a URL's (`Navigator/permissions`), a division
+			// or a regular expression: no string or name ends there
 		case !isLetter(c) && !('0' <= c && c <= '9'):
 			return true
 		case c|0x20 == t.letters[k]:

@@ -206,16 +206,16 @@ func TestScanCodeLeadingComments(t *testing.T) {
 		want            Hits
 	}{
 		{"js licence header", "javascript", licence + "export const x = 1;\n", 0},
-		{"js line comments", "javascript", "#!/usr/bin/env node\n// governing permissions\n\nmodule.exports = 1\n", 0},
-		{"go licence", "go", "// Use of this source code is governed by ... permissions\n\npackage x\n", 0},
-		{"python hash lines", "python", "#!/usr/bin/env python3\n# governing permissions\nimport os\n", 0},
-		{"shell hash lines", "shell", "#!/bin/sh\n  # permissions\necho hi\n", 0},
+		{"js line comments", "javascript", "#!/usr/bin/env node\n// governing 'permissions'\n\nmodule.exports = 1\n", 0},
+		{"go licence", "go", "// Use of this source code is governed by ... 'permissions'\n\npackage x\n", 0},
+		{"python hash lines", "python", "#!/usr/bin/env python3\n# governing 'permissions'\nimport os\n", 0},
+		{"shell hash lines", "shell", "#!/bin/sh\n  # 'permissions'\necho hi\n", 0},
 		{"piece in code after the header", "javascript", licence + "const f = '--dangerously-skip-' + 'perm' + 'issions';\n", HitPieces},
-		{"piece in a later comment still counts", "javascript", "x();\n// permissions\n", HitPieces},
-		{"unterminated block comment is not a comment", "javascript", "/* permissions", HitPieces},
-		{"hash is no comment in javascript", "javascript", "# permissions\n", HitPieces},
-		{"slashes are no comment in python", "python", "// permissions\n", HitPieces},
-		{"other languages have no leading comments", "data", "# permissions\n", HitPieces},
+		{"piece in a later comment still counts", "javascript", "x();\n// 'permissions'\n", HitPieces},
+		{"unterminated block comment is not a comment", "javascript", "/* 'permissions'", HitPieces},
+		{"hash is no comment in javascript", "javascript", "# 'permissions'\n", HitPieces},
+		{"slashes are no comment in python", "python", "// 'permissions'\n", HitPieces},
+		{"other languages have no leading comments", "data", "# 'permissions'\n", HitPieces},
 		{"a runtime in the header still counts", "javascript", "// run claude here\nx()\n", HitRuntime},
 		{"the primitive in the header still counts", "python", "# --dangerously-skip-permissions\n", HitPrimitive}, // check-launches: inert — test input for the trigger pass
 	} {
