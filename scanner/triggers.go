@@ -353,8 +353,15 @@ func (t pieceTail) goesOn(src []byte, i, dir int, k int) bool {
 				continue
 			}
 		case c == '/':
-			// a path's or a URL's (`Navigator/permissions`), a division
-			// or a regular expression: no string or name ends there
+			// A regular expression may end (going on) or start (going
+			// back) at a slash: `/ermissions/.source` spells a string
+			// too. Going back, a name just before the slash makes it a
+			// path's, a URL's or a division (`API/Navigator/permissions`)
+			// unless the name is a keyword a regular expression may
+			// follow (`return/ermissions/`).
+			if dir > 0 || !nameBefore(src, i) {
+				return true
+			}
 		case !isLetter(c) && !('0' <= c && c <= '9'):
 			return true
 		case c|0x20 == t.letters[k]:
@@ -364,6 +371,24 @@ func (t pieceTail) goesOn(src []byte, i, dir int, k int) bool {
 		return bytes.LastIndexByte(src[max(0, i-9):i], '\\') >= 0
 	}
 	return true
+}
+
+// regexKeywords are the keywords of JavaScript after which a slash
+// starts a regular expression, not a division.
+var regexKeywords = []string{"return", "typeof", "void", "in", "of", "case", "delete", "throw", "yield", "await", "instanceof", "new", "else", "do"}
+
+// nameBefore reports whether the slash at src[i] follows a name, a path's
+// dot or another slash, and not a keyword of regexKeywords: the slash then
+// divides or joins, and starts no regular expression.
+func nameBefore(src []byte, i int) bool {
+	j := i
+	for j > 0 && (isAlnum(src[j-1]) || src[j-1] == '_' || src[j-1] == '$') {
+		j--
+	}
+	if j == i {
+		return i > 0 && (src[i-1] == '.' || src[i-1] == '/')
+	}
+	return !slices.Contains(regexKeywords, string(src[j:i]))
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
