@@ -528,6 +528,13 @@ type Shared struct {
 	keptMu    sync.Mutex
 	kept      map[any]keptValue
 	keptBytes int
+	// ahead holds files a detector read before the driver reached them
+	// (Ahead), by root-relative path, oldest first in aheadOrder;
+	// aheadBytes is their size (MaxAheadBytes).
+	aheadMu    sync.Mutex
+	ahead      map[string][]byte
+	aheadOrder []string
+	aheadBytes int
 	// Read, when set, reads another file of the scan by its root-relative
 	// path (false when it is not a file of the scan or cannot be read): a
 	// detector's look at a file that configures this one (a JavaScript
@@ -574,6 +581,65 @@ func (s *Shared) Take(key any) (any, bool) {
 		s.keptBytes -= k.size
 	}
 	return k.v, ok
+}
+
+// MaxAheadBytes bounds the files one scan holds read ahead (Shared.Ahead):
+// past it the oldest are dropped, and the driver reads them as it would
+// with nothing held.
+const MaxAheadBytes = 2 << 20
+
+// Ahead holds src, the bytes of the file at root-relative path rel that a
+// detector read whole before the driver reached that file (the Go
+// detector reads a package's files when it meets the first of them), so
+// that the driver takes them (TakeAhead) instead of reading the file
+// again. The oldest are dropped past MaxAheadBytes; a file larger than an
+// eighth of it is not held. src must not change afterwards.
+func (s *Shared) Ahead(rel string, src []byte) {
+	if len(src) > MaxAheadBytes/8 {
+		return
+	}
+	s.aheadMu.Lock()
+	defer s.aheadMu.Unlock()
+	if _, dup := s.ahead[rel]; dup {
+		return
+	}
+	if s.ahead == nil {
+		s.ahead = map[string][]byte{}
+	}
+	for s.aheadBytes+len(src) > MaxAheadBytes && len(s.aheadOrder) > 0 {
+		old := s.aheadOrder[0]
+		s.aheadOrder = s.aheadOrder[1:]
+		if b, ok := s.ahead[old]; ok {
+			delete(s.ahead, old)
+			s.aheadBytes -= len(b)
+		}
+	}
+	// the order keeps the paths taken since; it is compacted when they
+	// outnumber the held ones
+	if len(s.aheadOrder) > 2*len(s.ahead)+64 {
+		kept := s.aheadOrder[:0]
+		for _, r := range s.aheadOrder {
+			if _, ok := s.ahead[r]; ok {
+				kept = append(kept, r)
+			}
+		}
+		s.aheadOrder = kept
+	}
+	s.ahead[rel] = src
+	s.aheadOrder = append(s.aheadOrder, rel)
+	s.aheadBytes += len(src)
+}
+
+// TakeAhead returns and forgets the bytes Ahead holds for rel.
+func (s *Shared) TakeAhead(rel string) ([]byte, bool) {
+	s.aheadMu.Lock()
+	defer s.aheadMu.Unlock()
+	b, ok := s.ahead[rel]
+	if ok {
+		delete(s.ahead, rel)
+		s.aheadBytes -= len(b)
+	}
+	return b, ok
 }
 
 // Value returns the value stored under key, storing newValue() first when

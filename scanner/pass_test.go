@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -167,4 +168,31 @@ func TestSharedKeepIsBounded(t *testing.T) {
 	_, ok = s.Take("a")
 	require.False(t, ok, "taken once")
 	require.True(t, s.Keep("b", 2, 11), "what Take took frees its room")
+}
+
+// TestSharedAheadIsBounded: what a detector reads ahead is held up to
+// MaxAheadBytes, the oldest dropped first; a file past an eighth of it is
+// not held; what is taken is gone.
+func TestSharedAheadIsBounded(t *testing.T) {
+	var s Shared
+	part := make([]byte, MaxAheadBytes/8)
+	for i := range 8 {
+		s.Ahead(fmt.Sprint(i), part)
+	}
+	s.Ahead("big", make([]byte, MaxAheadBytes/8+1))
+	_, ok := s.TakeAhead("big")
+	require.False(t, ok, "a file past an eighth of the bound is not held")
+	s.Ahead("8", []byte("x"))
+	_, ok = s.TakeAhead("0")
+	require.False(t, ok, "the oldest is dropped past the bound")
+	got, ok := s.TakeAhead("1")
+	require.True(t, ok)
+	require.Len(t, got, len(part))
+	_, ok = s.TakeAhead("1")
+	require.False(t, ok, "taken once")
+	for i := range 10_000 {
+		s.Ahead("n"+fmt.Sprint(i), []byte("x"))
+		s.TakeAhead("n" + fmt.Sprint(i))
+	}
+	require.LessOrEqual(t, len(s.aheadOrder), 2*len(s.ahead)+65, "the order of taken paths is compacted")
 }

@@ -174,6 +174,13 @@ func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options
 		res.findings = oversized(c, cfg, opt.Suite)
 		return res
 	}
+	if imports == nil && opt.shared != nil {
+		// read whole by a detector that met it before the driver did
+		// (scanner.Shared.Ahead): as it would read now, with no read
+		if src, ok := opt.shared.TakeAhead(c.rel); ok {
+			return scanRead(ctx, c, src, cfg, opt, imports)
+		}
+	}
 	// The file may have changed since the walk saw it. Opening without
 	// blocking and checking what was opened keeps a FIFO or device that
 	// replaced it from blocking the scan, and a file that grew past the cap
@@ -212,6 +219,11 @@ func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options
 		res.findings = oversized(c, cfg, opt.Suite)
 		return res
 	}
+	return scanRead(ctx, c, src, cfg, opt, imports)
+}
+
+// scanRead scans src, the bytes read of candidate c.
+func scanRead(ctx context.Context, c candidate, src []byte, cfg *scanner.Config, opt Options, imports scanner.Imports) (res fileResult) {
 	res.scanned = true
 	var ferr error
 	var sib func() []scanner.Sibling

@@ -197,7 +197,7 @@ func scanPackage(p *lscanner.Pass) (bool, error) {
 		return false, nil
 	}
 	dir := filepath.Dir(abs)
-	fd := prog.folder(dir, func() []lscanner.Sibling { return members })
+	fd := prog.folder(dir, func() []lscanner.Sibling { return members }, p)
 	var sf *srcFile
 	for _, f := range fd.files {
 		if f.rel == p.Path {
@@ -228,7 +228,11 @@ func scanPackage(p *lscanner.Pass) (bool, error) {
 
 // folder returns dir's files, read once (members lists them; nil: the
 // folder's .go files on disk, without tests, as an imported package).
-func (g *program) folder(dir string, members func() []lscanner.Sibling) *folderSrc {
+//
+// self, when not nil, is the pass of the member being scanned: its bytes
+// are not read again, and the other members' are held for the driver
+// (lscanner.Shared.Ahead), which reaches them next.
+func (g *program) folder(dir string, members func() []lscanner.Sibling, self *lscanner.Pass) *folderSrc {
 	g.mu.Lock()
 	var fd *folderSrc
 	for i, f := range g.folders {
@@ -253,7 +257,7 @@ func (g *program) folder(dir string, members func() []lscanner.Sibling) *folderS
 		} else {
 			ms = g.onDisk(dir)
 		}
-		fd.files = g.readFolder(dir, ms)
+		fd.files = g.readFolder(dir, ms, self)
 	})
 	return fd
 }
@@ -294,16 +298,25 @@ func (g *program) onDisk(dir string) []lscanner.Sibling {
 
 // readFolder reads the imports of members (unreadable or oversized files
 // are left out: their own scans report them).
-func (g *program) readFolder(dir string, members []lscanner.Sibling) []*srcFile {
+func (g *program) readFolder(dir string, members []lscanner.Sibling, self *lscanner.Pass) []*srcFile {
 	mod := g.module(dir)
 	var out []*srcFile
 	for _, m := range members {
 		if m.Size > lscanner.MaxFileSize {
 			continue
 		}
-		src, err := lscanner.ReadFile(m.Abs)
-		if err != nil || len(src) > lscanner.MaxFileSize {
-			continue
+		var src []byte
+		if self != nil && m.Rel == self.Path {
+			src = self.Src
+		} else {
+			var err error
+			src, err = lscanner.ReadFile(m.Abs)
+			if err != nil || len(src) > lscanner.MaxFileSize {
+				continue
+			}
+			if self != nil && self.Shared != nil {
+				self.Shared.Ahead(m.Rel, src)
+			}
 		}
 		ff := factsOf(g.cfg, src, mod)
 		ff.src, ff.abs = nil, m.Abs // read again when its literals are asked
@@ -697,7 +710,7 @@ func (g *program) depFacts(mod moduleInfo, p string) *depFacts {
 	d.once.Do(func() {
 		count := map[string]int{}
 		var all []*fileFacts
-		for _, sf := range g.readFolder(dir, g.onDisk(dir)) {
+		for _, sf := range g.readFolder(dir, g.onDisk(dir), nil) {
 			all = append(all, sf.fileFacts)
 			if sf.pkg != "" && sf.pkg != "main" {
 				count[sf.pkg]++
@@ -742,7 +755,7 @@ func depDir(mod moduleInfo, p string) string {
 // p.
 func (l *loader) depFiles(p string) []*ast.File {
 	d := l.g.depFacts(l.mod, p)
-	fd := l.g.folder(depDir(l.mod, p), nil)
+	fd := l.g.folder(depDir(l.mod, p), nil, nil)
 	fd.parseOnce.Do(func() {
 		for _, f := range fd.files {
 			if f.pkg != d.pkg {
