@@ -298,9 +298,17 @@ func (a *analyzer) mapList(recv, f value, keep bool, n int32) (value, bool) {
 		}
 		return out, true
 	}
+	if !keep && f.K == vFunc && f.Fn != none && a.identity(f.Fn) {
+		// flatMap(x => x): flat()
+		return flatten(recv, 1, n), true
+	}
 	if f.K == vFunc && f.Fn != none {
 		r := a.ev.ReturnValue(f.Fn, n)
 		out := value{K: vArr, Elems: []value{r}, Node: n, Lit: none}
+		if !keep && r.K == vArr {
+			// flatMap: the list each call returns, in its place
+			out.Elems = r.Elems
+		}
 		if keep {
 			for range recv.Elems[min(1, len(recv.Elems)):] {
 				out.Elems = append(out.Elems, r)
@@ -309,6 +317,136 @@ func (a *analyzer) mapList(recv, f value, keep bool, n int32) (value, bool) {
 		return out, true
 	}
 	return value{}, false
+}
+
+// identity reports whether fn is an arrow function that returns its one
+// parameter (`x => x`).
+func (a *analyzer) identity(fn int32) bool {
+	t := a.t
+	if t.Nodes[fn].Kind != kArrow {
+		return false
+	}
+	body, p := t.Child(fn, fBody), t.Child(fn, fParameter)
+	if p == none {
+		if ps := t.Child(fn, fParameters); ps != none {
+			if kids := t.Children(ps); len(kids) == 1 {
+				p = kids[0]
+				if q := t.Child(p, fPattern); q != none {
+					p = q // (x: string[]) => x
+				}
+			}
+		}
+	}
+	for body != none && t.Nodes[body].Kind == kParen {
+		body = t.Nodes[body].First
+	}
+	return p != none && body != none && t.Nodes[body].Kind == kIdentifier && t.Text(body) == t.Text(p)
+}
+
+// flatBound is how many levels of nested lists flat() undoes when its
+// depth is not a small known number (`flat(Infinity)`); a list nested
+// deeper stays a list there.
+const flatBound = 4
+
+// flatten is list v with its nested lists' elements in their place, depth
+// levels down.
+func flatten(v value, depth int, n int32) value {
+	out := value{K: vArr, Node: n, Lit: none}
+	for _, e := range v.Elems {
+		if e.K == vArr && depth > 0 {
+			out.Elems = append(out.Elems, flatten(e, depth-1, n).Elems...)
+			continue
+		}
+		out.Elems = append(out.Elems, e)
+	}
+	return out
+}
+
+// anyOrder is list v in an order not known (sort): each place may hold
+// any of its elements.
+func anyOrder(cfg *scanner.Config, v value, n int32) value {
+	out := value{K: vArr, Node: n, Lit: none, Elems: make([]value, len(v.Elems))}
+	all := treesitter.Union(cfg, v.Elems, n)
+	for i := range out.Elems {
+		out.Elems[i] = all
+	}
+	return out
+}
+
+// reduceConcat is xs.reduce(f, init) (reduceRight when right) for a
+// callback f that joins its accumulator and the element with `+` or
+// concat (`(a, b) => a + b`, `function (a, b) { return a.concat(b) }`):
+// init (or the first element) followed by every element, joined. ok is
+// false for any other callback: the result stays unknown.
+func (a *analyzer) reduceConcat(recv value, argv []int32, right bool, n int32) (value, bool) {
+	t := a.t
+	if len(argv) == 0 || len(recv.Elems) == 0 {
+		return value{}, false
+	}
+	f := argv[0]
+	if k := t.Nodes[f].Kind; k != kArrow && k != kFunction {
+		return value{}, false
+	}
+	var params []string
+	if ps := t.Child(f, fParameters); ps != none {
+		for _, c := range t.Children(ps) {
+			if p := t.Child(c, fPattern); p != none {
+				c = p
+			}
+			params = append(params, t.Text(c))
+		}
+	} else if p := t.Child(f, fParameter); p != none {
+		params = append(params, t.Text(p))
+	}
+	if len(params) < 2 {
+		return value{}, false
+	}
+	body := t.Child(f, fBody)
+	if body != none && t.Nodes[body].Kind == kStatementBlock {
+		kids := t.Children(body)
+		if len(kids) != 1 || t.Nodes[kids[0]].Kind != kReturn {
+			return value{}, false
+		}
+		if body = t.Nodes[kids[0]].First; body == none {
+			return value{}, false
+		}
+	}
+	var l, r string
+	switch {
+	case body == none:
+		return value{}, false
+	case t.Nodes[body].Kind == kBinary && t.Text(t.Child(body, fOperator)) == "+":
+		l, r = t.Text(t.Child(body, fLeft)), t.Text(t.Child(body, fRight))
+	case t.Nodes[body].Kind == kCall:
+		fn, args := t.Child(body, fFunction), t.Child(body, fArguments)
+		if fn == none || t.Nodes[fn].Kind != kMember || t.Text(t.Child(fn, fProperty)) != "concat" || args == none || len(t.Children(args)) != 1 {
+			return value{}, false
+		}
+		l, r = t.Text(t.Child(fn, fObject)), t.Text(t.Children(args)[0])
+	default:
+		return value{}, false
+	}
+	elems := recv.Elems
+	if right {
+		elems = treesitter.Reverse(recv, n).Elems
+	}
+	parts := elems
+	if len(argv) > 1 {
+		parts = append([]value{a.Expr(argv[1])}, elems...)
+	}
+	switch {
+	case l == params[0] && r == params[1]:
+	case l == params[1] && r == params[0]:
+		// the element in front: the parts backwards
+		parts = treesitter.Reverse(value{K: vArr, Elems: parts}, n).Elems
+	default:
+		return value{}, false
+	}
+	out := parts[0]
+	for _, p := range parts[1:] {
+		out = treesitter.Concat(out, p, n)
+	}
+	return out, true
 }
 
 // unreadLen is how many elements a list whose elements are not read
@@ -2314,9 +2452,27 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 				out.Elems = recv.Elems[i:]
 			}
 			return out, true
-		case "values", "toSorted", "flat":
+		case "values":
 			recv.Node, recv.Lit = n, none
 			return recv, true
+		case "sort", "toSorted":
+			// a permutation not known: each place may hold any element
+			return anyOrder(a.ev.Cfg, recv, n), true
+		case "flat":
+			// the nested lists' elements in their place, to the depth
+			// asked (Infinity: flatBound levels)
+			depth := 1
+			if d := arg(0); len(argv) > 0 {
+				depth = flatBound
+				if i, err := strconv.Atoi(d.S); err == nil && d.Known() && i >= 0 && i < flatBound {
+					depth = i
+				}
+			}
+			return flatten(recv, depth, n), true
+		case "reduce", "reduceRight":
+			if v, ok := a.reduceConcat(recv, argv, name == "reduceRight", n); ok {
+				return v, true
+			}
 		case "find":
 			return treesitter.Union(a.ev.Cfg, recv.Elems, n), true
 		case "filter":
