@@ -281,6 +281,12 @@ func (a *analyzer) collect() {
 		case kAssignment:
 			a.bindPattern(t.Child(i, fLeft), t.Child(i, fRight), nil, false)
 		case kAugmentedAssignment:
+			if op := a.ev.Op(i); op == "+=" || op == "??=" || op == "||=" || op == "&&=" {
+				// `b += "ude"`, `b ??= "claude"`: what the assignment
+				// gives (Expr), itself read from the name's other values
+				a.bindPattern(t.Child(i, fLeft), i, nil, false)
+				continue
+			}
 			a.bindPattern(t.Child(i, fLeft), none, nil, true)
 		case kUpdate:
 			a.bindPattern(t.Child(i, fArgument), none, nil, true)

@@ -100,6 +100,11 @@ func (a *analyzer) Expr(n int32) value {
 			// (mod ??= await import('sdk')): the name's value or the
 			// right side, either
 			return treesitter.Either(a.ev.Cfg, a.ev.Eval(t.Child(n, fLeft)), a.ev.Eval(t.Child(n, fRight)), n, vRef, vFunc, vArr, vObj)
+		} else if op == "+=" {
+			// the name's other values joined with the right side once,
+			// or twice (in a loop, `for (const c of parts) b += c`)
+			once := treesitter.Concat(a.before(t.Child(n, fLeft)), a.ev.Eval(t.Child(n, fRight)), n)
+			return treesitter.Either(a.ev.Cfg, once, treesitter.Concat(once, a.ev.Eval(t.Child(n, fRight)), n), n)
 		}
 	case kBinary:
 		return a.evalBinary(n)
@@ -341,6 +346,27 @@ func (a *analyzer) identity(fn int32) bool {
 		body = t.Nodes[body].First
 	}
 	return p != none && body != none && t.Nodes[body].Kind == kIdentifier && t.Text(body) == t.Text(p)
+}
+
+// before is what name, the left side of an augmented assignment, holds
+// before it: any of the name's other bindings (not this one, which is
+// being worked out).
+func (a *analyzer) before(name int32) value {
+	t := a.t
+	if name == none || t.Nodes[name].Kind != kIdentifier {
+		return a.ev.Eval(name)
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[name].Start:t.Nodes[name].End], name)
+	if !ok || len(bs) > treesitter.MaxMultiBindings {
+		return treesitter.Unknown(name)
+	}
+	var vals []value
+	for i := range bs {
+		if bs[i].name != name {
+			vals = append(vals, a.Binding(&bs[i]))
+		}
+	}
+	return treesitter.Union(a.ev.Cfg, vals, name)
 }
 
 // flatBound is how many levels of nested lists flat() undoes when its
