@@ -2,6 +2,7 @@ package tsjs
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -1762,6 +1763,12 @@ func (a *analyzer) evalNew(n int32) value {
 				return value{K: vArr, Elems: []value{arg0}, Node: n, Lit: none}
 			}
 			return value{K: vArr, Node: n, Lit: none}
+		case "String":
+			// new String(x): x's text
+			if arg0.K == vStr {
+				arg0.Node, arg0.Lit = n, none
+				return arg0
+			}
 		case "Map", "WeakMap", "Set", "WeakSet":
 			if arg0.K == vArr {
 				arg0.Node, arg0.Lit = n, none
@@ -1784,6 +1791,12 @@ func (a *analyzer) evalNew(n int32) value {
 			p := append(append([]string{}, cv.Path[:len(cv.Path)-1]...), cv.Path[len(cv.Path)-1]+"()")
 			return value{K: vRef, Mod: cv.Mod, Path: p, Node: n, Lit: none}
 		}
+	}
+	if args := t.Child(n, fArguments); cv.K == vRef && args != none && t.Nodes[args].Kind == kArguments {
+		// an instance of a global's or a package's class the analysis
+		// does not model may be (or hold) what it was given (a class of
+		// the file is read as an instance: its fields, its methods)
+		return a.mayReturnArg(t.Children(args), n)
 	}
 	return treesitter.Unknown(n)
 }
@@ -2252,8 +2265,11 @@ func (a *analyzer) evalCall(n int32) value {
 // for a loader needs no name to load it; else unknown. Only a file whose
 // text names the module pays for evaluating an argument.
 func (a *analyzer) loadedByName(argv []int32, arg0 func() value, n int32) value {
-	if len(argv) == 0 || !a.namesProcessModule() {
+	if len(argv) == 0 {
 		return treesitter.Unknown(n)
+	}
+	if !a.namesProcessModule() {
+		return a.mayReturnArg(argv, n)
 	}
 	t := a.t
 	for i, arg := range argv {
@@ -2275,7 +2291,43 @@ func (a *analyzer) loadedByName(argv []int32, arg0 func() value, n int32) value 
 			}
 		}
 	}
-	return treesitter.Unknown(n)
+	return a.mayReturnArg(argv, n)
+}
+
+// maxArgText bounds the text of an argument mayReturnArg reads for a
+// runtime's name, and maxArgsRead how many arguments of one call it reads.
+const (
+	maxArgText  = 512
+	maxArgsRead = 4
+)
+
+// mayReturnArg is the result of call n of a function the analysis does
+// not model, handed argv: unknown, or any argument whose text names a
+// runtime (`lib.resolve("claude")`, `new String("claude")`, a wrapper of
+// the repository's dependencies): such a function may hand back what it
+// was given, and an unknown must not hide the name. The union is judged
+// on its known values and marked as holding an unknown
+// (unmodelled_call_of_runtime.js).
+func (a *analyzer) mayReturnArg(argv []int32, n int32) value {
+	if !a.p.Hits.Has(scanner.HitRuntime) {
+		return treesitter.Unknown(n)
+	}
+	t := a.t
+	var vals []value
+	for i, arg := range argv {
+		if i == maxArgsRead {
+			break
+		}
+		text := t.Src[t.Nodes[arg].Start:t.Nodes[arg].End]
+		if len(text) > maxArgText || !a.p.Config.Triggers().Scan(text).Has(scanner.HitRuntime) {
+			continue
+		}
+		vals = append(vals, a.ev.Eval(arg))
+	}
+	if len(vals) == 0 {
+		return treesitter.Unknown(n)
+	}
+	return treesitter.Union(a.ev.Cfg, append(vals, treesitter.Unknown(n)), n)
 }
 
 // orLoaded is r, the result of call n of another module's function,
@@ -2285,7 +2337,9 @@ func (a *analyzer) orLoaded(r value, argv []int32, arg0 func() value, n int32) v
 	if r.K != vUnknown || r.Cut {
 		return r
 	}
-	if l := a.loadedByName(argv, arg0, n); l.K == vRef {
+	if l := a.loadedByName(argv, arg0, n); l.K != vUnknown {
+		// the process module, or an argument naming a runtime that the
+		// function may hand back (mayReturnArg)
 		return l
 	}
 	return r
@@ -2381,6 +2435,13 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 					if in := t.Child(argv[0], fArguments); in != none && t.Nodes[in].First != none {
 						return a.ev.Eval(t.Nodes[in].First), true
 					}
+				}
+			}
+			// JSON.parse('"claude"'): the string the text spells
+			if v := arg(0); v.Known() && v.Alt == nil && len(v.S) <= maxArgText {
+				var s string
+				if json.Unmarshal([]byte(v.S), &s) == nil {
+					return treesitter.Str(s, n), true
 				}
 			}
 		case "Object.fromEntries", "Array.from", "Array.of":
