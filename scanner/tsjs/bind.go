@@ -593,12 +593,12 @@ func (a *analyzer) thenCallee(fn int32) int32 {
 	if p := t.Child(callee, fProperty); p == none || !t.Is(p, "then") {
 		return none
 	}
-	obj := t.Child(callee, fObject)
-	if obj == none || t.Nodes[obj].Kind != kCall {
-		return none
-	}
-	if f := t.Child(obj, fFunction); f != none && (t.Nodes[f].Kind == kImport || t.Nodes[f].Kind == kIdentifier && t.Is(f, "require")) {
-		return obj
+	// import('m').then(cp => ...): the module; getBin().then(b => ...),
+	// Promise.resolve('claude').then(b => ...): what the promise gives,
+	// read as the receiver's value (an async function's call is its
+	// return, as await reads it)
+	if fn == t.Nodes[args].First {
+		return t.Child(callee, fObject)
 	}
 	return none
 }

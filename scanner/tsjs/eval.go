@@ -2418,6 +2418,13 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 			return a.objectList(arg(0), false, n), true
 		case "Object.entries":
 			return a.objectList(arg(0), true, n), true
+		case "Promise.resolve", "Promise.allSettled":
+			// what the promise gives (then, await): the value, the list
+			return arg(0), true
+		case "Promise.race", "Promise.any":
+			if v := arg(0); v.K == vArr {
+				return treesitter.Union(a.ev.Cfg, v.Elems, n), true
+			}
 		case "Object.freeze", "Object.seal", "Object.preventExtensions":
 			// Object.freeze({ bin: 'claude' }): the same object
 			return arg(0), true
