@@ -440,6 +440,18 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 		// another name; an importer reads its `query` off it
 		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: "default", At: t.Pos(at)})
 		a.link.sum.AddAPI(strings.TrimSuffix(name, "()"))
+	case v.K == vRef && !isRelative(v.Mod) && len(v.Path) == 0 && v.Alt == nil && len(apiNames(normModule(v.Mod))) > 0:
+		// module.exports = cp, export default cp, module.exports = { cp }:
+		// a process module under another name; an importer reads its
+		// APIs off it, as those of `export * from` (module_reexported.txtar)
+		for _, m := range apiNames(normModule(v.Mod)) {
+			a.exportValue(key(m), value{K: vRef, Mod: normModule(v.Mod), Path: []string{m}, Node: v.Node, Lit: none}, at, depth+1)
+		}
+		if name == "" || name == "default" {
+			// its importers call `proc.spawn` under the names of the
+			// APIs themselves: they are read by the module's name
+			a.link.sum.AddAPI(scanner.DefaultExport)
+		}
 	case depth >= maxExportDepth:
 		switch {
 		case v.K == vFunc:
