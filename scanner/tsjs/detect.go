@@ -458,6 +458,22 @@ func (a *analyzer) call(n, fn int32) {
 			}
 		case argsNode != none && t.Nodes[argsNode].Kind == kArguments:
 			a.noteHelper(n, fn, callee, argsNode, true, ok)
+		case argsNode != none && t.Nodes[argsNode].Kind == kTemplateString && a.p.Imports != nil && (callee.K == vRef || newInstance(callee)):
+			// another module's tag (`` $`claude -p x` ``): judged with
+			// what the template gives its parameters (taggedParam)
+			if e, found := a.imported(callee); found && a.argVals == nil {
+				vals := []value{a.taggedParam(argsNode, &binding{index: 0})}
+				for i := 1; i <= len(e.Sinks) && i < 8; i++ {
+					vals = append(vals, a.taggedParam(argsNode, &binding{index: i}))
+				}
+				places := make([]int32, len(vals))
+				for i := range places {
+					places[i] = argsNode
+				}
+				a.argVals = vals
+				a.judgeHelper(n, a.calleeName(fn), e, places, none, callee)
+				a.argVals = nil
+			}
 		}
 		// a callee that is one of several (`const q = open ? mine :
 		// query`): a process API or the SDK among them is judged as

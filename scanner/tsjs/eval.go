@@ -370,6 +370,40 @@ func (a *analyzer) before(name int32) value {
 	return treesitter.Union(a.ev.Cfg, vals, name)
 }
 
+// taggedParam is what a tagged template (“ $`claude -p ${x}` “) gives
+// the tag's parameter b: the first, a list holding the template's text
+// (its parts joined, a substitution an unknown part: what the tag's
+// join, reduce or raw of it keeps); a later one, the substitution at its
+// place (a rest parameter, those from there on)
+// (tagged_template_helper.txtar).
+func (a *analyzer) taggedParam(tmpl int32, b *binding) value {
+	t := a.t
+	if b.index == 0 && !b.rest {
+		return value{K: vArr, Elems: []value{a.ev.Eval(tmpl)}, Node: tmpl, Lit: none}
+	}
+	var subs []int32
+	for c := t.Nodes[tmpl].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind == kTemplateSubstitution && t.Nodes[c].First != none {
+			subs = append(subs, t.Nodes[c].First)
+		}
+	}
+	from := max(b.index-1, 0)
+	if b.rest {
+		out := value{K: vArr, Node: tmpl, Lit: none}
+		if b.index == 0 {
+			out.Elems = append(out.Elems, a.ev.Eval(tmpl))
+		}
+		for _, s := range subs[min(from, len(subs)):] {
+			out.Elems = append(out.Elems, a.ev.Eval(s))
+		}
+		return out
+	}
+	if from < len(subs) {
+		return a.ev.Eval(subs[from])
+	}
+	return treesitter.Unknown(tmpl)
+}
+
 // flatBound is how many levels of nested lists flat() undoes when its
 // depth is not a small known number (`flat(Infinity)`); a list nested
 // deeper stays a list there.
@@ -1448,6 +1482,9 @@ func (a *analyzer) evalParam(b *binding) value {
 			if v, found, handled := a.passedAt(site, b); handled {
 				return v, found, true
 			}
+		}
+		if an := t.Child(site, fArguments); an != none && t.Nodes[an].Kind == kTemplateString {
+			return a.taggedParam(an, b), true, true
 		}
 		key := b.fn
 		if b.method {
