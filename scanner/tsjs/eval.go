@@ -404,6 +404,54 @@ func (a *analyzer) taggedParam(tmpl int32, b *binding) value {
 	return treesitter.Unknown(tmpl)
 }
 
+// maxResolves bounds the calls of a promise's resolve function that
+// resolvedWith reads; past it the value is also unknown.
+const maxResolves = 16
+
+// resolvedWith is the value a promise's executor fn hands its first
+// parameter (`new Promise((res) => res("claude"))`, `function (resolve,
+// reject) { resolve(x) }`): any argument of a call of it in the
+// executor's body. ok is false when fn is no function or calls it with
+// none.
+func (a *analyzer) resolvedWith(fn, n int32) (value, bool) {
+	t := a.t
+	if k := t.Nodes[fn].Kind; k != kArrow && k != kFunction {
+		return value{}, false
+	}
+	p := t.Child(fn, fParameter)
+	if ps := t.Child(fn, fParameters); p == none && ps != none {
+		if p = t.Nodes[ps].First; p != none {
+			if q := t.Child(p, fPattern); q != none {
+				p = q
+			}
+		}
+	}
+	if p == none || t.Nodes[p].Kind != kIdentifier {
+		return value{}, false
+	}
+	name := t.Text(p)
+	var vals []value
+	end := t.Nodes[fn].End
+	for i := fn + 1; int(i) < len(t.Nodes) && t.Nodes[i].Start < end; i++ {
+		if t.Nodes[i].Kind != kCall {
+			continue
+		}
+		f, args := t.Child(i, fFunction), t.Child(i, fArguments)
+		if f == none || t.Nodes[f].Kind != kIdentifier || t.Text(f) != name || args == none || t.Nodes[args].First == none {
+			continue
+		}
+		if len(vals) == maxResolves {
+			vals = append(vals, treesitter.Unknown(n))
+			break
+		}
+		vals = append(vals, a.ev.Eval(t.Nodes[args].First))
+	}
+	if len(vals) == 0 {
+		return value{}, false
+	}
+	return treesitter.Union(a.ev.Cfg, vals, n), true
+}
+
 // flatBound is how many levels of nested lists flat() undoes when its
 // depth is not a small known number (`flat(Infinity)`); a list nested
 // deeper stays a list there.
@@ -1800,6 +1848,14 @@ func (a *analyzer) evalNew(n int32) value {
 				return value{K: vArr, Elems: []value{arg0}, Node: n, Lit: none}
 			}
 			return value{K: vArr, Node: n, Lit: none}
+		case "Promise":
+			// new Promise((resolve) => resolve(x)): what then and await
+			// read is x
+			if args := t.Child(n, fArguments); args != none && t.Nodes[args].First != none {
+				if v, ok := a.resolvedWith(t.Nodes[args].First, n); ok {
+					return v
+				}
+			}
 		case "String":
 			// new String(x): x's text
 			if arg0.K == vStr {

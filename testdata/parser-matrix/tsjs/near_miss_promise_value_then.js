@@ -7,3 +7,4 @@ async function toolBin() {
 toolBin().then((bin) => cp.spawn(bin, ["status"]));
 Promise.resolve("git").then((bin) => cp.spawn(bin));
 Promise.all(["git", "log"]).then(([bin, sub]) => cp.spawn(bin, [sub]));
+new Promise((resolve) => resolve("git")).then((bin) => cp.spawn(bin, ["log"]));
