@@ -67,6 +67,7 @@ type analyzer struct {
 	scopes     *treesitter.Scopes[binding]
 	ev         *treesitter.Evaluator[binding]
 	thisAttrs  map[string][]int32 // this.x = value and class fields, by name
+	yields     map[int32][]int32  // the yield expressions of each generator (yielded)
 	sets       []int32            // x.name = value assignments (options set after construction)
 	objAssigns []int32            // Object.assign(o, ...) calls, which set o's properties too
 	setsOf     map[int32]map[string][]int32

@@ -452,6 +452,48 @@ func (a *analyzer) resolvedWith(fn, n int32) (value, bool) {
 	return treesitter.Union(a.ev.Cfg, vals, n), true
 }
 
+// yielded is the value a call n of generator fn gives: the list of what
+// its yields hand out (`for (const b of agents())`, `[...agents()]`), at
+// most treesitter.MaxReturns of them, then an unknown. ok is false for a
+// function that yields nothing (its call is its return).
+func (a *analyzer) yielded(fn, n int32) (value, bool) {
+	t := a.t
+	if a.yields == nil {
+		// the yields of every generator of the file, by their function:
+		// one pass over the nodes, the first time a call is evaluated
+		a.yields = map[int32][]int32{}
+		for i := range int32(len(t.Nodes)) {
+			if t.Nodes[i].Kind == kYield {
+				f := a.scopes.Of(i)
+				a.yields[f] = append(a.yields[f], i)
+			}
+		}
+	}
+	ys, ok := a.yields[fn]
+	if !ok {
+		return value{}, false
+	}
+	out := value{K: vArr, Node: n, Lit: none}
+	for _, y := range ys {
+		if len(out.Elems) >= treesitter.MaxReturns {
+			out.Elems = append(out.Elems, treesitter.Unknown(n))
+			break
+		}
+		e := t.Nodes[y].First
+		if e == none {
+			continue
+		}
+		v := a.ev.Eval(e)
+		if bytes.HasPrefix(t.Src[t.Nodes[y].Start:t.Nodes[e].Start], []byte("yield*")) && v.K == vArr {
+			// yield* xs: each element of xs
+			out.Elems = append(out.Elems, v.Elems...)
+			continue
+		}
+		out.Elems = append(out.Elems, v)
+	}
+	return out, true
+}
+
 // flatBound is how many levels of nested lists flat() undoes when its
 // depth is not a small known number (`flat(Infinity)`); a list nested
 // deeper stays a list there.
@@ -2241,6 +2283,9 @@ func (a *analyzer) evalCall(n int32) value {
 	}
 	callee := a.calleeOf(fn, recv)
 	if callee.K == vFunc {
+		if v, ok := a.yielded(callee.Fn, n); ok {
+			return v
+		}
 		return a.ev.CallValue(callee, n)
 	}
 	if callee.K == vUnknown && local(callee.Mod) && len(callee.Path) > 0 {

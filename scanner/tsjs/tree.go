@@ -85,6 +85,7 @@ const (
 	kExportClause
 	kExportSpecifier
 	kTypeDecl // a type alias or an interface: a leaf, its text read (typedInstance)
+	kYield
 )
 
 var kindNames = map[string]kind{
@@ -145,6 +146,7 @@ var kindNames = map[string]kind{
 	"function":                              kFunction,
 	"generator_function_declaration":        kFunction,
 	"generator_function":                    kFunction,
+	"yield_expression":                      kYield,
 	"method_definition":                     kFunction,
 	"formal_parameters":                     kFormalParameters,
 	"required_parameter":                    kRequiredParameter,
