@@ -1,6 +1,7 @@
 package python
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -1586,6 +1587,17 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 		return treesitter.Unknown(n)
 	}
+	if t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "sorted") && !a.scopes.Bound([]byte("sorted")) {
+		// sorted(xs): xs in an order not known, each place any element
+		if l := arg(0); l.K == vArr {
+			out := value{K: vArr, Node: n, Lit: none, Elems: make([]value, len(l.Elems))}
+			all := treesitter.Union(a.ev.Cfg, l.Elems, n)
+			for i := range out.Elems {
+				out.Elems[i] = all
+			}
+			return out
+		}
+	}
 	if v, ok := a.importedCalled(fn, n); ok {
 		return v
 	}
@@ -1618,6 +1630,11 @@ func (a *analyzer) evalCall(n int32) value {
 			return v
 		}
 	default:
+		if t.Nodes[fn].Kind == kAttribute {
+			// a method of an object of unknown class (`registry.get(...)`);
+			// a class or function of the file is read as itself
+			return a.mayReturnArg(callee, pos, n)
+		}
 		return treesitter.Unknown(n)
 	}
 	if callee.Mod == "builtins" && len(callee.Path) == 2 && callee.Path[0] == "str" {
@@ -1819,8 +1836,66 @@ func (a *analyzer) evalCall(n int32) value {
 				return treesitter.DynamicStr(sm[1], n)
 			}
 		}
+	case apiNone:
+		switch {
+		case callee.Mod == "json" && len(callee.Path) == 1 && callee.Path[0] == "loads":
+			// json.loads('"claude"'): the string the text spells
+			if v := arg(0); v.Known() && v.Alt == nil && len(v.S) <= maxArgText {
+				var s string
+				if json.Unmarshal([]byte(v.S), &s) == nil {
+					return treesitter.Str(s, n)
+				}
+			}
+		}
+		return a.mayReturnArg(callee, pos, n)
 	}
 	return treesitter.Unknown(n)
+}
+
+// maxArgText bounds the text of an argument mayReturnArg reads for a
+// runtime's name, and maxArgsRead how many arguments of one call it reads.
+const (
+	maxArgText  = 512
+	maxArgsRead = 4
+)
+
+// mayReturnArg is the result of call n of a function the analysis does
+// not model, handed the positional arguments pos: unknown, or any
+// argument whose text names a runtime (`somelib.resolve("claude")`,
+// `obj.normalise("claude")`): such a function may hand back what it was
+// given, and an unknown must not hide the name. The union is judged on
+// its known values and marked as holding an unknown
+// (unmodelled_call_of_runtime.py).
+//
+// A function of a module of the repository is read from its summary in
+// the repository phase (importedReturn): there its result is what the
+// summary says, not its arguments; a class of the repository builds an
+// instance.
+func (a *analyzer) mayReturnArg(callee value, pos []int32, n int32) value {
+	if !a.p.Hits.Has(scanner.HitRuntime) {
+		return treesitter.Unknown(n)
+	}
+	if a.p.Imports != nil && callee.K == vRef && callee.Mod != "" {
+		if _, _, ok := a.p.Imports.Source(callee.Mod); ok {
+			return treesitter.Unknown(n)
+		}
+	}
+	t := a.t
+	var vals []value
+	for i, arg := range pos {
+		if i == maxArgsRead {
+			break
+		}
+		text := t.Src[t.Nodes[arg].Start:t.Nodes[arg].End]
+		if len(text) > maxArgText || !a.p.Config.Triggers().Scan(text).Has(scanner.HitRuntime) {
+			continue
+		}
+		vals = append(vals, a.ev.Eval(arg))
+	}
+	if len(vals) == 0 {
+		return treesitter.Unknown(n)
+	}
+	return treesitter.Union(a.ev.Cfg, append(vals, treesitter.Unknown(n)), n)
 }
 
 // fieldDefault is the default of a class field declared through a field
