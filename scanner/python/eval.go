@@ -378,6 +378,19 @@ func (a *analyzer) mutated(v value, name string, n int32) value {
 	return v
 }
 
+// inLoop reports whether node n is in the body of a for or while loop of
+// its own function.
+func (a *analyzer) inLoop(n int32) bool {
+	t := a.t
+	fn := a.scopes.Of(n)
+	for p := t.Nodes[n].Parent; p != none && a.scopes.Of(p) == fn; p = t.Nodes[p].Parent {
+		if k := t.Nodes[p].Kind; k == kFor || k == kWhile {
+			return true
+		}
+	}
+	return false
+}
+
 // maxMutations bounds how many in-place changes of one name are applied;
 // past it the list is changed in an unmodelled way (its first element may
 // be any element), never silently cut.
@@ -400,7 +413,14 @@ func (a *analyzer) applyMutations(v value, ms []mutation, at uint32, use int32) 
 		case m.op == "call":
 			v = a.importedChanges(v, m)
 		case m.op == "+=" && v.K == vStr:
-			v = treesitter.Concat(v, a.ev.Eval(m.value), v.Node)
+			x := a.ev.Eval(m.value)
+			once := treesitter.Concat(v, x, v.Node)
+			if a.inLoop(m.node) {
+				// `for p in parts: b += p`: joined once or twice
+				v = treesitter.Either(a.ev.Cfg, once, treesitter.Concat(once, x, v.Node), v.Node)
+			} else {
+				v = once
+			}
 		case v.K != vArr:
 		case m.op == "+=":
 			v = treesitter.MutateList(a.ev.Cfg, v, treesitter.ListExtend, []value{a.ev.Eval(m.value)}, m.value)

@@ -82,6 +82,7 @@ const (
 	kAsPattern
 	kUnary
 	kComprehension
+	kWhile
 )
 
 var kindNames = map[string]kind{
@@ -135,6 +136,7 @@ var kindNames = map[string]kind{
 	"list_splat_pattern":       kListSplatPattern,
 	"dictionary_splat_pattern": kDictionarySplatPattern,
 	"for_statement":            kFor,
+	"while_statement":          kWhile,
 	"for_in_clause":            kForIn,
 	"as_pattern_target":        kAsPatternTarget,
 	"named_expression":         kNamedExpression,
