@@ -494,6 +494,120 @@ func (a *analyzer) yielded(fn, n int32) (value, bool) {
 	return out, true
 }
 
+// filterKnown is xs.filter(f) when every element of xs is one known
+// string and f's test of its parameter can be worked out for each: a
+// comparison with a string (`===`, `!==`, `==`, `!=`) or its
+// `startsWith`, `endsWith` or `includes` of one, possibly negated
+// (`(t) => t !== "claude"`). ok is false for any other test: the filter
+// then keeps any element at any place from its own on.
+func (a *analyzer) filterKnown(recv value, f, n int32) (value, bool) {
+	t := a.t
+	if k := t.Nodes[f].Kind; k != kArrow && k != kFunction {
+		return value{}, false
+	}
+	p := t.Child(f, fParameter)
+	if ps := t.Child(f, fParameters); p == none && ps != none {
+		if kids := t.Children(ps); len(kids) == 1 {
+			p = kids[0]
+			if q := t.Child(p, fPattern); q != none {
+				p = q
+			}
+		}
+	}
+	body := t.Child(f, fBody)
+	if body != none && t.Nodes[body].Kind == kStatementBlock {
+		kids := t.Children(body)
+		if len(kids) != 1 || t.Nodes[kids[0]].Kind != kReturn {
+			return value{}, false
+		}
+		body = t.Nodes[kids[0]].First
+	}
+	if p == none || t.Nodes[p].Kind != kIdentifier || body == none {
+		return value{}, false
+	}
+	for _, e := range recv.Elems {
+		if e.K != vStr || !e.Known() || e.Alt != nil {
+			return value{}, false
+		}
+	}
+	param := t.Text(p)
+	out := value{K: vArr, Node: n, Lit: none}
+	for _, e := range recv.Elems {
+		keep, ok := a.testString(body, param, e.S, 0)
+		if !ok {
+			return value{}, false
+		}
+		if keep {
+			out.Elems = append(out.Elems, e)
+		}
+	}
+	return out, true
+}
+
+// testString works out test expression x for parameter param holding s
+// (filterKnown); depth bounds the negations and parentheses read.
+func (a *analyzer) testString(x int32, param, s string, depth int) (bool, bool) {
+	t := a.t
+	if x == none || depth > 8 {
+		return false, false
+	}
+	lit := func(c int32) (string, bool) {
+		if c == none || t.Nodes[c].Kind != kString {
+			return "", false
+		}
+		v := a.ev.Eval(c)
+		return v.S, v.Known() && v.Alt == nil
+	}
+	switch t.Nodes[x].Kind {
+	case kParen:
+		return a.testString(t.Nodes[x].First, param, s, depth+1)
+	case kUnary:
+		if a.ev.Op(x) == "!" {
+			r, ok := a.testString(t.Child(x, fArgument), param, s, depth+1)
+			return !r, ok
+		}
+	case kBinary:
+		l, r := t.Child(x, fLeft), t.Child(x, fRight)
+		if t.Nodes[l].Kind != kIdentifier || t.Text(l) != param {
+			l, r = r, l
+		}
+		if l == none || t.Nodes[l].Kind != kIdentifier || t.Text(l) != param {
+			return false, false
+		}
+		w, ok := lit(r)
+		if !ok {
+			return false, false
+		}
+		switch a.ev.Op(x) {
+		case "===", "==":
+			return s == w, true
+		case "!==", "!=":
+			return s != w, true
+		}
+	case kCall:
+		fn, args := t.Child(x, fFunction), t.Child(x, fArguments)
+		if fn == none || t.Nodes[fn].Kind != kMember || args == none || len(t.Children(args)) != 1 {
+			return false, false
+		}
+		if o := t.Child(fn, fObject); o == none || t.Nodes[o].Kind != kIdentifier || t.Text(o) != param {
+			return false, false
+		}
+		w, ok := lit(t.Children(args)[0])
+		if !ok {
+			return false, false
+		}
+		switch t.Text(t.Child(fn, fProperty)) {
+		case "startsWith":
+			return strings.HasPrefix(s, w), true
+		case "endsWith":
+			return strings.HasSuffix(s, w), true
+		case "includes":
+			return strings.Contains(s, w), true
+		}
+	}
+	return false, false
+}
+
 // flatBound is how many levels of nested lists flat() undoes when its
 // depth is not a small known number (`flat(Infinity)`); a list nested
 // deeper stays a list there.
@@ -2705,11 +2819,24 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 			if v, ok := a.reduceConcat(recv, argv, name == "reduceRight", n); ok {
 				return v, true
 			}
-		case "find":
+		case "find", "findLast":
 			return treesitter.Union(a.ev.Cfg, recv.Elems, n), true
 		case "filter":
-			recv.Node, recv.Lit = n, none
-			return recv, true
+			if len(argv) > 0 {
+				if kept, ok := a.filterKnown(recv, argv[0], n); ok {
+					return kept, true
+				}
+			}
+			// the elements kept move up: place i may hold any element
+			// from i on
+			out := value{K: vArr, Node: n, Lit: none, Elems: make([]value, len(recv.Elems))}
+			for i := range recv.Elems {
+				out.Elems[i] = treesitter.Union(a.ev.Cfg, recv.Elems[i:], n)
+			}
+			return out, true
+		case "toSpliced":
+			// elements taken out and others put in: any place any of them
+			return anyOrder(a.ev.Cfg, value{K: vArr, Elems: append(slices.Clone(recv.Elems), args()[min(2, len(argv)):]...)}, n), true
 		case "map", "flatMap":
 			if v, ok := a.mapList(recv, arg(0), name == "map", n); ok {
 				return v, true

@@ -86,6 +86,7 @@ const (
 	kExportSpecifier
 	kTypeDecl // a type alias or an interface: a leaf, its text read (typedInstance)
 	kYield
+	kUnary
 )
 
 var kindNames = map[string]kind{
@@ -147,6 +148,7 @@ var kindNames = map[string]kind{
 	"generator_function_declaration":        kFunction,
 	"generator_function":                    kFunction,
 	"yield_expression":                      kYield,
+	"unary_expression":                      kUnary,
 	"method_definition":                     kFunction,
 	"formal_parameters":                     kFormalParameters,
 	"required_parameter":                    kRequiredParameter,
