@@ -86,46 +86,7 @@ func (a *analyzer) collect() {
 				// declaration is known
 				a.assigns = append(a.assigns, i)
 			}
-			if l != none && (t.Nodes[l].Kind == kSubscript || t.Nodes[l].Kind == kMember) {
-				// process.env.BIN = value: read back by process.env.BIN
-				if o := t.Child(l, fObject); o != none && t.Is(o, "process.env") {
-					a.envSets = append(a.envSets, i)
-				}
-			}
-			if l != none && t.Nodes[l].Kind == kSubscript {
-				// BINS["x"] = value: an entry set after construction;
-				// args[0] = x: an array changed in place
-				if o := t.Child(l, fObject); o != none && t.Nodes[o].Kind == kIdentifier {
-					a.sets = append(a.sets, i)
-					a.addMutation(o, mutation{at: t.Nodes[i].Start, node: i, op: "[]", index: t.Child(l, fIndex), args: []int32{t.Child(i, fRight)}})
-				} else if o != none && t.Nodes[o].Kind == kMember && t.Child(o, fObject) != none && t.Nodes[t.Child(o, fObject)].Kind == kThis {
-					// this.args[0] = x
-					a.addMutation(o, mutation{at: t.Nodes[i].Start, node: i, op: "[]", index: t.Child(l, fIndex), args: []int32{t.Child(i, fRight)}})
-				}
-			}
-			if l != none && t.Nodes[l].Kind == kMember {
-				// this.x = value: an instance field, followed by this.x reads
-				if o := t.Child(l, fObject); o != none && t.Nodes[o].Kind == kThis {
-					if p := t.Child(l, fProperty); p != none {
-						a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
-					}
-				} else if o != none && t.Nodes[o].Kind == kIdentifier && globalObjects[t.Text(o)] && !a.scopes.Bound([]byte(t.Text(o))) {
-					// globalThis.bin = value: a global name, seen by a
-					// bare `bin` anywhere in the file
-					if p := t.Child(l, fProperty); p != none {
-						a.scopes.BindIn(p, binding{value: t.Child(i, fRight), name: p}, none)
-						a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
-					}
-				} else if o != none && t.Nodes[o].Kind == kIdentifier {
-					// options.x = value: a property set after construction;
-					// r.tool = value: a field of an instance, read through
-					// any instance
-					a.sets = append(a.sets, i)
-					if p := t.Child(l, fProperty); p != none {
-						a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
-					}
-				}
-			}
+			a.collectMemberSet(i, l)
 		case kField:
 			// class C { bin = 'claude' }
 			nm := t.Child(i, fName)
@@ -144,6 +105,10 @@ func (a *analyzer) collect() {
 		case kAugmentedAssignment:
 			if l := t.Child(i, fLeft); l != none && t.Nodes[l].Kind == kIdentifier {
 				a.assigns = append(a.assigns, i)
+			} else if op := a.ev.Op(i); l != none && (op == "??=" || op == "||=" || op == "&&=") {
+				// opts.bin ??= "claude", this.bin ||= "claude": the right
+				// side is one of the property's values, as for `=`
+				a.collectMemberSet(i, l)
 			}
 		case kUpdate:
 			if l := t.Child(i, fArgument); l != none && t.Nodes[l].Kind == kIdentifier {
@@ -483,6 +448,54 @@ func (a *analyzer) addMutation(name int32, m mutation) {
 	key := a.t.Text(name)
 	m.recv = name
 	a.muts[key] = append(a.muts[key], m)
+}
+
+// collectMemberSet records assignment i to a member or an element l
+// (`process.env.BIN = v`, `BINS["x"] = v`, `this.x = v`, `options.x =
+// v`, and the logical assignments `??=`, `||=`, `&&=` of one): read back
+// where the member is read (envSets, sets, thisAttrs, mutations).
+func (a *analyzer) collectMemberSet(i, l int32) {
+	t := a.t
+	if l != none && (t.Nodes[l].Kind == kSubscript || t.Nodes[l].Kind == kMember) {
+		// process.env.BIN = value: read back by process.env.BIN
+		if o := t.Child(l, fObject); o != none && t.Is(o, "process.env") {
+			a.envSets = append(a.envSets, i)
+		}
+	}
+	if l != none && t.Nodes[l].Kind == kSubscript {
+		// BINS["x"] = value: an entry set after construction;
+		// args[0] = x: an array changed in place
+		if o := t.Child(l, fObject); o != none && t.Nodes[o].Kind == kIdentifier {
+			a.sets = append(a.sets, i)
+			a.addMutation(o, mutation{at: t.Nodes[i].Start, node: i, op: "[]", index: t.Child(l, fIndex), args: []int32{t.Child(i, fRight)}})
+		} else if o != none && t.Nodes[o].Kind == kMember && t.Child(o, fObject) != none && t.Nodes[t.Child(o, fObject)].Kind == kThis {
+			// this.args[0] = x
+			a.addMutation(o, mutation{at: t.Nodes[i].Start, node: i, op: "[]", index: t.Child(l, fIndex), args: []int32{t.Child(i, fRight)}})
+		}
+	}
+	if l != none && t.Nodes[l].Kind == kMember {
+		// this.x = value: an instance field, followed by this.x reads
+		if o := t.Child(l, fObject); o != none && t.Nodes[o].Kind == kThis {
+			if p := t.Child(l, fProperty); p != none {
+				a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
+			}
+		} else if o != none && t.Nodes[o].Kind == kIdentifier && globalObjects[t.Text(o)] && !a.scopes.Bound([]byte(t.Text(o))) {
+			// globalThis.bin = value: a global name, seen by a
+			// bare `bin` anywhere in the file
+			if p := t.Child(l, fProperty); p != none {
+				a.scopes.BindIn(p, binding{value: t.Child(i, fRight), name: p}, none)
+				a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
+			}
+		} else if o != none && t.Nodes[o].Kind == kIdentifier {
+			// options.x = value: a property set after construction;
+			// r.tool = value: a field of an instance, read through
+			// any instance
+			a.sets = append(a.sets, i)
+			if p := t.Child(l, fProperty); p != none {
+				a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
+			}
+		}
+	}
 }
 
 // parameterProperty reports whether parameter c declares a field
