@@ -692,6 +692,20 @@ func (a *analyzer) loopSubprocess(fn int32, pos []int32, at scanner.Pos) {
 
 // firstArg is the first positional argument, or the named keyword.
 func (a *analyzer) firstArg(pos []int32, kw value, name string) (value, int32) {
+	// a splat first (`subprocess.run(*a, **k)` in a wrapper whose *a is
+	// its calls' arguments): its first element, when it has one; an
+	// empty one passes the next; a bounded walk over the call's own
+	// arguments
+	for len(pos) > 0 {
+		elems, _, ok := a.splatOf(pos[0])
+		if !ok {
+			break
+		}
+		if len(elems) > 0 {
+			return elems[0], elems[0].Lit
+		}
+		pos = pos[1:]
+	}
 	if len(pos) > 0 {
 		v := a.ev.Eval(pos[0])
 		return v, v.Lit
