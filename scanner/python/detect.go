@@ -415,6 +415,7 @@ func (a *analyzer) call(n int32) {
 	callee := a.ev.Eval(fn)
 	pos, kw = a.partialArgs(callee, pos, kw)
 	a.handedPartials(fn, callee, pos, kw)
+	a.handedAPIs(fn, callee, pos, kw)
 	if k := apiOf(callee); launching(k) && k != apiSDKQuery && k != apiSDKClient && len(callee.Elems) == 1 {
 		// a partial of another module binding the command
 		// (importedConst): what it binds is the first argument; the
@@ -692,6 +693,20 @@ func (a *analyzer) loopSubprocess(fn int32, pos []int32, at scanner.Pos) {
 
 // firstArg is the first positional argument, or the named keyword.
 func (a *analyzer) firstArg(pos []int32, kw value, name string) (value, int32) {
+	// a splat first (`subprocess.run(*a, **k)` in a wrapper whose *a is
+	// its calls' arguments): its first element, when it has one; an
+	// empty one passes the next; a bounded walk over the call's own
+	// arguments
+	for len(pos) > 0 {
+		elems, _, ok := a.splatOf(pos[0])
+		if !ok {
+			break
+		}
+		if len(elems) > 0 {
+			return elems[0], elems[0].Lit
+		}
+		pos = pos[1:]
+	}
 	if len(pos) > 0 {
 		v := a.ev.Eval(pos[0])
 		return v, v.Lit
@@ -1024,6 +1039,62 @@ func (a *analyzer) handedPartials(fn int32, callee value, pos []int32, kw value)
 		}
 		bp, bkw := a.partialArgs(v, nil, value{K: vObj, Obj: none, Lit: none})
 		a.callAPI(arg, v, bp, bkw, t.Pos(arg))
+	}
+}
+
+// handedAPIs judges a process API handed, with what follows it, to a
+// function the file does not define (`executor.submit(subprocess.run,
+// ["claude"])`, `loop.run_in_executor(None, subprocess.run, argv)`,
+// `asyncio.to_thread(...)`, another module's `with_retry(fn, *args)`):
+// such a function is there to call it, and the convention is that it
+// passes it the arguments after it, so they are judged as its arguments
+// where written (an over-approximation: the function may do otherwise).
+// One of the file is followed instead (its parameter's call sites). Only
+// an argument that names an import, or an attribute one of interestingNames,
+// is evaluated.
+func (a *analyzer) handedAPIs(fn int32, callee value, pos []int32, kw value) {
+	t := a.t
+	if len(pos) < 2 {
+		return
+	}
+	switch {
+	case callee.K == vRef && callee.Mod == "functools":
+		return // partial binds it: judged where the partial is called
+	case callee.K == vRef && !launching(apiOf(callee)) && !strings.HasPrefix(callee.Mod, "#"):
+	case callee.K == vUnknown:
+		if t.Nodes[fn].Kind == kAttribute {
+			if obj := t.Child(fn, fObject); obj == none || t.Nodes[obj].Kind == kIdentifier && (t.Is(obj, "self") || t.Is(obj, "cls")) {
+				return // a method of the file's classes: followed there
+			}
+		}
+	default:
+		return
+	}
+	for i, arg := range pos[:len(pos)-1] {
+		switch t.Nodes[arg].Kind {
+		case kAttribute:
+			if at := t.Child(arg, fAttribute); at == none || !interestingNames[t.Text(at)] {
+				continue
+			}
+		case kIdentifier:
+			bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[arg].Start:t.Nodes[arg].End], arg)
+			if !ok || !slices.ContainsFunc(bs, func(b binding) bool { return b.ref }) {
+				continue
+			}
+		default:
+			continue
+		}
+		v := a.ev.Eval(arg)
+		if v.K != vRef || !launching(apiOf(v)) {
+			continue
+		}
+		switch apiOf(v) {
+		case apiSDKQuery, apiSDKClient, apiOptions:
+			continue
+		}
+		bp, bkw := a.partialArgs(v, pos[i+1:], kw)
+		a.callAPI(arg, v, bp, bkw, t.Pos(arg))
+		return
 	}
 }
 
