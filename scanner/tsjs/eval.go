@@ -2827,13 +2827,10 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 					return kept, true
 				}
 			}
-			// the elements kept move up: place i may hold any element
-			// from i on
-			out := value{K: vArr, Node: n, Lit: none, Elems: make([]value, len(recv.Elems))}
-			for i := range recv.Elems {
-				out.Elems[i] = treesitter.Union(a.ev.Cfg, recv.Elems[i:], n)
-			}
-			return out, true
+			// the elements kept move up: a place may hold any element (a
+			// union per place, of those from it on, cost a long list's
+			// square)
+			return anyOrder(a.ev.Cfg, recv, n), true
 		case "toSpliced":
 			// elements taken out and others put in: any place any of them
 			return anyOrder(a.ev.Cfg, value{K: vArr, Elems: append(slices.Clone(recv.Elems), args()[min(2, len(argv)):]...)}, n), true

@@ -1,7 +1,7 @@
 // filter over a list of known strings with a test worked out for each
 // (a comparison with a string, startsWith/endsWith/includes of one,
-// negated or not) keeps those it keeps; any other test keeps any
-// element at any place from its own on; findLast is any element,
+// negated or not) keeps those it keeps; with any other test any
+// element may be at any place; findLast is any element,
 // toSpliced any element anywhere (review 13).
 const { spawn } = require("child_process");
 
