@@ -1860,7 +1860,7 @@ func (a *analyzer) evalCall(n int32) value {
 		switch {
 		case callee.Mod == "json" && len(callee.Path) == 1 && callee.Path[0] == "loads":
 			// json.loads('"claude"'): the string the text spells
-			if v := arg(0); v.Known() && v.Alt == nil && len(v.S) <= maxArgText {
+			if v := arg(0); v.Known() && v.Alt == nil && len(v.S) <= treesitter.MaxArgText {
 				var s string
 				if json.Unmarshal([]byte(v.S), &s) == nil {
 					return treesitter.Str(s, n)
@@ -1872,50 +1872,21 @@ func (a *analyzer) evalCall(n int32) value {
 	return treesitter.Unknown(n)
 }
 
-// maxArgText bounds the text of an argument mayReturnArg reads for a
-// runtime's name, and maxArgsRead how many arguments of one call it reads.
-const (
-	maxArgText  = 512
-	maxArgsRead = 4
-)
-
 // mayReturnArg is the result of call n of a function the analysis does
 // not model, handed the positional arguments pos: unknown, or any
-// argument whose text names a runtime (`somelib.resolve("claude")`,
-// `obj.normalise("claude")`): such a function may hand back what it was
-// given, and an unknown must not hide the name. The union is judged on
-// its known values and marked as holding an unknown
-// (unmodelled_call_of_runtime.py).
-//
-// A function of a module of the repository is read from its summary in
+// argument whose text names a runtime, which it may hand back
+// (`somelib.resolve("claude")`, `obj.normalise("claude")`;
+// treesitter.Evaluator.MayReturnArg; unmodelled_call_of_runtime.py). A
+// function of a module of the repository is read from its summary in
 // the repository phase (importedReturn): there its result is what the
-// summary says, not its arguments; a class of the repository builds an
-// instance.
+// summary says, not its arguments.
 func (a *analyzer) mayReturnArg(callee value, pos []int32, n int32) value {
-	if !a.p.Hits.Has(scanner.HitRuntime) {
-		return treesitter.Unknown(n)
-	}
 	if a.p.Imports != nil && callee.K == vRef && callee.Mod != "" {
 		if _, _, ok := a.p.Imports.Source(callee.Mod); ok {
 			return treesitter.Unknown(n)
 		}
 	}
-	t := a.t
-	var vals []value
-	for i, arg := range pos {
-		if i == maxArgsRead {
-			break
-		}
-		text := t.Src[t.Nodes[arg].Start:t.Nodes[arg].End]
-		if len(text) > maxArgText || !a.p.Config.Triggers().Scan(text).Has(scanner.HitRuntime) {
-			continue
-		}
-		vals = append(vals, a.ev.Eval(arg))
-	}
-	if len(vals) == 0 {
-		return treesitter.Unknown(n)
-	}
-	return treesitter.Union(a.ev.Cfg, append(vals, treesitter.Unknown(n)), n)
+	return a.ev.MayReturnArg(a.p.Hits.Has(scanner.HitRuntime), pos, n)
 }
 
 // fieldDefault is the default of a class field declared through a field

@@ -1017,3 +1017,40 @@ func BaseNames(head []byte) []string {
 	flush()
 	return out
 }
+
+// MaxArgText bounds the text of an argument MayReturnArg reads for a
+// runtime's name (and a string a detector decodes as JSON), and
+// MaxArgsRead how many arguments of one call it reads.
+const (
+	MaxArgText  = 512
+	MaxArgsRead = 4
+)
+
+// MayReturnArg is the result of call n of a function the analysis does
+// not model, handed the arguments args, in a file whose text names a
+// runtime (named): unknown, or any argument whose text names a runtime
+// (`lib.resolveBin("claude")`, `new String("claude")`): such a function
+// may hand back what it was given, and an unknown must not hide the
+// name. The union is judged on its known values and marked as holding an
+// unknown. Only the first MaxArgsRead arguments of at most MaxArgText
+// bytes are read.
+func (e *Evaluator[B]) MayReturnArg(named bool, args []int32, n int32) Value {
+	if !named {
+		return Unknown(n)
+	}
+	var vals []Value
+	for i, arg := range args {
+		if i == MaxArgsRead {
+			break
+		}
+		text := e.T.Src[e.T.Nodes[arg].Start:e.T.Nodes[arg].End]
+		if len(text) > MaxArgText || !e.Cfg.Triggers().Scan(text).Has(scanner.HitRuntime) {
+			continue
+		}
+		vals = append(vals, e.Eval(arg))
+	}
+	if len(vals) == 0 {
+		return Unknown(n)
+	}
+	return Union(e.Cfg, append(vals, Unknown(n)), n)
+}

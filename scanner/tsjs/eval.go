@@ -2546,40 +2546,12 @@ func (a *analyzer) loadedByName(argv []int32, arg0 func() value, n int32) value 
 	return a.mayReturnArg(argv, n)
 }
 
-// maxArgText bounds the text of an argument mayReturnArg reads for a
-// runtime's name, and maxArgsRead how many arguments of one call it reads.
-const (
-	maxArgText  = 512
-	maxArgsRead = 4
-)
-
 // mayReturnArg is the result of call n of a function the analysis does
 // not model, handed argv: unknown, or any argument whose text names a
-// runtime (`lib.resolve("claude")`, `new String("claude")`, a wrapper of
-// the repository's dependencies): such a function may hand back what it
-// was given, and an unknown must not hide the name. The union is judged
-// on its known values and marked as holding an unknown
-// (unmodelled_call_of_runtime.js).
+// runtime, which it may hand back (treesitter.Evaluator.MayReturnArg;
+// unmodelled_call_of_runtime.js).
 func (a *analyzer) mayReturnArg(argv []int32, n int32) value {
-	if !a.p.Hits.Has(scanner.HitRuntime) {
-		return treesitter.Unknown(n)
-	}
-	t := a.t
-	var vals []value
-	for i, arg := range argv {
-		if i == maxArgsRead {
-			break
-		}
-		text := t.Src[t.Nodes[arg].Start:t.Nodes[arg].End]
-		if len(text) > maxArgText || !a.p.Config.Triggers().Scan(text).Has(scanner.HitRuntime) {
-			continue
-		}
-		vals = append(vals, a.ev.Eval(arg))
-	}
-	if len(vals) == 0 {
-		return treesitter.Unknown(n)
-	}
-	return treesitter.Union(a.ev.Cfg, append(vals, treesitter.Unknown(n)), n)
+	return a.ev.MayReturnArg(a.p.Hits.Has(scanner.HitRuntime), argv, n)
 }
 
 // orLoaded is r, the result of call n of another module's function,
@@ -2697,7 +2669,7 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 				}
 			}
 			// JSON.parse('"claude"'): the string the text spells
-			if v := arg(0); v.Known() && v.Alt == nil && len(v.S) <= maxArgText {
+			if v := arg(0); v.Known() && v.Alt == nil && len(v.S) <= treesitter.MaxArgText {
 				var s string
 				if json.Unmarshal([]byte(v.S), &s) == nil {
 					return treesitter.Str(s, n), true
