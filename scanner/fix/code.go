@@ -115,7 +115,11 @@ func (fx *fixer) tsCallAt(n *ts.Node) []Edit {
 	}
 	start, end := int(args.StartByte()), int(args.EndByte())
 	if args.Kind() == "template_string" {
-		// zx: $`claude -p`.
+		// zx: $`claude -p`. An unterminated template (the parser's
+		// recovery) has no closing backquote to keep: nothing to rewrite.
+		if end-start < 2 || fx.src[start] != '`' || fx.src[end-1] != '`' {
+			return nil
+		}
 		return fx.shellEdits(string(fx.src[start+1:end-1]), start+1, anyOffset, 0)
 	}
 	if fx.src[start] != '(' {
