@@ -524,19 +524,46 @@ func (a *analyzer) iterParam(fn int32) (recv, param int32) {
 	if recv == none {
 		return none, none
 	}
-	p := t.Child(fn, fParameter)
-	if p == none {
-		if ps := t.Child(fn, fParameters); ps != none {
-			p = t.Nodes[ps].First
-			if p != none && t.Nodes[p].Kind == kRequiredParameter {
-				p = t.Child(p, fPattern)
-			}
-		}
-	}
+	p, _ := a.firstParam(fn)
 	if p == none || t.Nodes[p].Kind != kIdentifier && t.Nodes[p].Kind != kObjectPattern && t.Nodes[p].Kind != kArrayPattern {
 		return none, none
 	}
 	return recv, p
+}
+
+// firstParam is the pattern of function fn's first parameter (`x =>`,
+// `(x) =>`, `(x: T) =>`, `function (x, y)`), or none, and how many
+// parameters fn has.
+func (a *analyzer) firstParam(fn int32) (int32, int) {
+	t := a.t
+	if p := t.Child(fn, fParameter); p != none {
+		return p, 1
+	}
+	ps := t.Child(fn, fParameters)
+	if ps == none || t.Nodes[ps].First == none {
+		return none, 0
+	}
+	p := t.Nodes[ps].First
+	if k := t.Nodes[p].Kind; k == kRequiredParameter || k == kOptionalParameter {
+		p = t.Child(p, fPattern)
+	}
+	return p, len(t.Children(ps))
+}
+
+// returned is the one expression function fn returns: an arrow's
+// expression body, or the value of a body that is one return statement;
+// none for any other body.
+func (a *analyzer) returned(fn int32) int32 {
+	t := a.t
+	body := t.Child(fn, fBody)
+	if body == none || t.Nodes[body].Kind != kStatementBlock {
+		return body
+	}
+	kids := t.Children(body)
+	if len(kids) != 1 || t.Nodes[kids[0]].Kind != kReturn {
+		return none
+	}
+	return t.Nodes[kids[0]].First
 }
 
 // bindEach binds the names of destructuring pattern pat to the members of

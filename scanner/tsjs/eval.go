@@ -332,21 +332,12 @@ func (a *analyzer) identity(fn int32) bool {
 	if t.Nodes[fn].Kind != kArrow {
 		return false
 	}
-	body, p := t.Child(fn, fBody), t.Child(fn, fParameter)
-	if p == none {
-		if ps := t.Child(fn, fParameters); ps != none {
-			if kids := t.Children(ps); len(kids) == 1 {
-				p = kids[0]
-				if q := t.Child(p, fPattern); q != none {
-					p = q // (x: string[]) => x
-				}
-			}
-		}
-	}
+	p, count := a.firstParam(fn)
+	body := a.returned(fn)
 	for body != none && t.Nodes[body].Kind == kParen {
 		body = t.Nodes[body].First
 	}
-	return p != none && body != none && t.Nodes[body].Kind == kIdentifier && t.Text(body) == t.Text(p)
+	return count == 1 && p != none && body != none && t.Nodes[body].Kind == kIdentifier && t.Text(body) == t.Text(p)
 }
 
 // before is what name, the left side of an augmented assignment, holds
@@ -418,14 +409,7 @@ func (a *analyzer) resolvedWith(fn, n int32) (value, bool) {
 	if k := t.Nodes[fn].Kind; k != kArrow && k != kFunction {
 		return value{}, false
 	}
-	p := t.Child(fn, fParameter)
-	if ps := t.Child(fn, fParameters); p == none && ps != none {
-		if p = t.Nodes[ps].First; p != none {
-			if q := t.Child(p, fPattern); q != none {
-				p = q
-			}
-		}
-	}
+	p, _ := a.firstParam(fn)
 	if p == none || t.Nodes[p].Kind != kIdentifier {
 		return value{}, false
 	}
@@ -505,24 +489,9 @@ func (a *analyzer) filterKnown(recv value, f, n int32) (value, bool) {
 	if k := t.Nodes[f].Kind; k != kArrow && k != kFunction {
 		return value{}, false
 	}
-	p := t.Child(f, fParameter)
-	if ps := t.Child(f, fParameters); p == none && ps != none {
-		if kids := t.Children(ps); len(kids) == 1 {
-			p = kids[0]
-			if q := t.Child(p, fPattern); q != none {
-				p = q
-			}
-		}
-	}
-	body := t.Child(f, fBody)
-	if body != none && t.Nodes[body].Kind == kStatementBlock {
-		kids := t.Children(body)
-		if len(kids) != 1 || t.Nodes[kids[0]].Kind != kReturn {
-			return value{}, false
-		}
-		body = t.Nodes[kids[0]].First
-	}
-	if p == none || t.Nodes[p].Kind != kIdentifier || body == none {
+	p, count := a.firstParam(f)
+	body := a.returned(f)
+	if count != 1 || p == none || t.Nodes[p].Kind != kIdentifier || body == none {
 		return value{}, false
 	}
 	for _, e := range recv.Elems {
@@ -666,16 +635,7 @@ func (a *analyzer) reduceConcat(recv value, argv []int32, right bool, n int32) (
 	if len(params) < 2 {
 		return value{}, false
 	}
-	body := t.Child(f, fBody)
-	if body != none && t.Nodes[body].Kind == kStatementBlock {
-		kids := t.Children(body)
-		if len(kids) != 1 || t.Nodes[kids[0]].Kind != kReturn {
-			return value{}, false
-		}
-		if body = t.Nodes[kids[0]].First; body == none {
-			return value{}, false
-		}
-	}
+	body := a.returned(f)
 	var l, r string
 	switch {
 	case body == none:
