@@ -55,8 +55,18 @@ func TestFixedRepositoryRegisters(t *testing.T) {
 	res := w.api.ToolResults()
 	wantResult(t, res, 0, true, "LEASE_NOT_VERIFIED")
 	assert.False(t, w.exists("created-by-fixed-script"), "the unverified session's Bash ran")
-	var sessions []struct{ Runtime string }
-	require.NoError(t, json.Unmarshal([]byte(w.operator("sessions", "--json")), &sessions))
-	require.Len(t, sessions, 1, "the fixed script registered one session")
-	assert.Equal(t, "claude", sessions[0].Runtime)
+	// The audit log, not the session table: the broker forgets a session
+	// within a sweep once its runtime has exited, so the table may already
+	// be empty here.
+	var regs []struct{ Runtime string }
+	for _, line := range strings.Split(strings.TrimSpace(w.operator("events", "--kind", "lease.registered", "--json")), "\n") {
+		if line == "" {
+			continue
+		}
+		var r struct{ Runtime string }
+		require.NoError(t, json.Unmarshal([]byte(line), &r), line)
+		regs = append(regs, r)
+	}
+	require.Len(t, regs, 1, "the fixed script registered one session")
+	assert.Equal(t, "claude", regs[0].Runtime)
 }
