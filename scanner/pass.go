@@ -115,6 +115,7 @@ type Pass struct {
 	shellErrs int        // how many there were
 	depth     int
 	findings  []Finding
+	opaque    []Pos       // where a program the analysis cannot name runs (OpaqueSites)
 	expired   atomic.Bool // set by the driver when the file's time budget is spent
 }
 
@@ -272,6 +273,15 @@ type Command struct {
 	// Data says the primitive in an argv that launches nothing is data (a
 	// shell's echo or help text), which an inert marker may suppress.
 	Data bool
+	// Lost says the detector lost track of the value the command comes
+	// from (a callback's parameter, `arguments`, a caught value): when
+	// the argv launches nothing known but runs a program the analysis
+	// cannot name (Config.Opaque), the place is recorded (NoteOpaque).
+	Lost bool
+	// Stdin says the detector does not follow what the code writes to
+	// the process's standard input: a shell that reads its script from
+	// there runs a program the analysis cannot name.
+	Stdin bool
 	// Nested, when set, scans a shell string the argv hands to a shell
 	// that is the whole of element arg, and reports whether it did (a
 	// detector that maps positions through the element's own escapes).
@@ -302,6 +312,9 @@ func (p *Pass) Judge(cmd Command) *Launch {
 		}
 	}
 	argv, l, nested = p.judgeElemAlts(argv, l, nested)
+	if l == nil && p.Config.Opaque(argv, cmd.Lost, cmd.Stdin && p.writesInput()) {
+		p.NoteOpaque(elemPos(argv, 0, cmd.At))
+	}
 	for _, n := range nested {
 		at := n.At
 		if at.Line == 0 {

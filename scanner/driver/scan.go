@@ -340,6 +340,9 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 		case err != nil:
 			ioErr = err
 		}
+		if !expired {
+			reportOpaque(p)
+		}
 		if link != nil {
 			link.expired = expired
 			if !expired {

@@ -776,18 +776,49 @@ func (a *analyzer) judgeSeq(v value, at scanner.Pos) {
 		if len(v.Elems) > 0 {
 			alt = v.Elems[0].Alt
 		}
-		treesitter.Judge(a.p, a.t, argv, at, alt)
+		lost := len(v.Elems) > 0 && a.lost(v.Elems[0])
+		treesitter.JudgeLost(a.p, a.t, argv, at, alt, lost)
 		// ["bash", "scripts/go.sh", "claude"]: a script of the
 		// repository given a runtime
 		a.scriptCalls(argv)
 	case vStr:
-		treesitter.Judge(a.p, a.t, []scanner.Arg{a.t.Arg(v)}, at, v.Alt)
+		treesitter.JudgeLost(a.p, a.t, []scanner.Arg{a.t.Arg(v)}, at, v.Alt, a.lost(v))
 	case vUnknown:
-		if v.Cut {
-			// a value past a bound: a launch of an unknown runtime
-			treesitter.Judge(a.p, a.t, []scanner.Arg{a.t.Arg(v)}, at, v.Alt)
+		// a value past a bound (Cut) is a launch of an unknown runtime;
+		// another unknown may be a program the analysis lost track of
+		// (scanner.Command.Lost)
+		treesitter.JudgeLost(a.p, a.t, []scanner.Arg{a.t.Arg(v)}, at, v.Alt, a.lost(v))
+	}
+}
+
+// lost reports whether the analysis lost track of v, a process API's
+// program or argv (scanner.Command.Lost): a possibility that is unknown,
+// not read from the environment, and a parameter of a lambda (a callback
+// handed on, whose calls the analysis does not follow). A named
+// function's parameter is not lost: its calls are followed, and a
+// helper's summary carries it to other modules.
+func (a *analyzer) lost(v value) bool {
+	t := a.t
+	for _, p := range v.Possibilities() {
+		if p.Known() || p.Env || p.Cut || p.Node <= 0 || int(p.Node) >= len(t.Nodes) || t.Nodes[p.Node].Kind != kIdentifier {
+			continue
+		}
+		bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[p.Node].Start:t.Nodes[p.Node].End], p.Node)
+		if !ok {
+			continue
+		}
+		for _, b := range bs {
+			if !b.param || b.name == none {
+				continue
+			}
+			if ps := t.Nodes[b.name].Parent; ps != none && t.Nodes[ps].Kind == kParameters {
+				if fn := t.Nodes[ps].Parent; fn != none && t.Nodes[fn].Kind == kLambda {
+					return true
+				}
+			}
 		}
 	}
+	return false
 }
 
 // subprocess handles run/call/check_call/check_output/Popen.

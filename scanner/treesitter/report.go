@@ -53,8 +53,15 @@ func (t *Tree) BrokenAt(errKind Kind, needles [][]byte, callKinds ...Kind) (scan
 // is the chain of the command's other possibilities. A dangerous
 // primitive in the argv is reported too.
 func Judge(p *scanner.Pass, t *Tree, argv []scanner.Arg, at scanner.Pos, alt *Value) {
+	JudgeLost(p, t, argv, at, alt, false)
+}
+
+// JudgeLost is Judge for a command whose value the detector may have lost
+// track of (scanner.Command.Lost).
+func JudgeLost(p *scanner.Pass, t *Tree, argv []scanner.Arg, at scanner.Pos, alt *Value, lost bool) {
 	// Every possibility of the command is judged (see Command.Alts).
-	p.Judge(scanner.Command{Argv: argv, At: at, API: true, Alts: AltArgs(t, alt)})
+	// What the code writes to the process is not followed (Stdin).
+	p.Judge(scanner.Command{Argv: argv, At: at, API: true, Alts: AltArgs(t, alt), Lost: lost, Stdin: true})
 }
 
 // DangerText is the text reported for the dangerous primitive at argv[k].

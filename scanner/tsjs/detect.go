@@ -144,6 +144,18 @@ func indirectOf(t *treesitter.Tree, site int32) (target int32, args []int32, app
 	target, applied = none, none
 	fn := t.Child(site, fFunction)
 	an := t.Child(site, fArguments)
+	if fn != none && an != none && t.Nodes[an].Kind == kArguments {
+		// timers call their first argument with the arguments after the
+		// delay (setTimeout(spawn, 0, "claude")); process.nextTick and
+		// setImmediate with those after it
+		if from := timerArgsFrom(t, fn); from > 0 {
+			all := t.Children(an)
+			if len(all) == 0 || t.Nodes[all[0]].Kind == kSpread {
+				return none, nil, none, false
+			}
+			return all[0], all[min(from, len(all)):], none, true
+		}
+	}
 	if fn == none || t.Nodes[fn].Kind != kMember || an == none || t.Nodes[an].Kind != kArguments {
 		return none, nil, none, false
 	}
@@ -180,6 +192,48 @@ func indirectOf(t *treesitter.Tree, site int32) (target int32, args []int32, app
 	return none, nil, none, false
 }
 
+// timerArgsFrom is, for a callee that schedules its first argument's
+// call, the position of the first argument that call is given:
+// setTimeout and setInterval (bare, or on globalThis, window, global or
+// the timers module) pass those after the delay, setImmediate and
+// process.nextTick those after the function. 0 for any other callee.
+func timerArgsFrom(t *treesitter.Tree, fn int32) int {
+	name := ""
+	switch t.Nodes[fn].Kind {
+	case kIdentifier:
+		name = t.Text(fn)
+	case kMember:
+		p, obj := t.Child(fn, fProperty), t.Child(fn, fObject)
+		if p == none || obj == none || t.Nodes[obj].Kind != kIdentifier {
+			return 0
+		}
+		switch o := t.Text(obj); {
+		case o == "process" && t.Is(p, "nextTick"):
+			return 1
+		case o == "globalThis" || o == "window" || o == "global" || o == "timers" || o == "self":
+			name = t.Text(p)
+		}
+	}
+	switch name {
+	case "setTimeout", "setInterval":
+		return 2
+	case "setImmediate":
+		return 1
+	}
+	return 0
+}
+
+// calledProperty is the property a call site calls (`bind` for
+// `f.bind(...)`), or "" when its callee is no member (`setTimeout(...)`).
+func calledProperty(t *treesitter.Tree, site int32) string {
+	if fn := t.Child(site, fFunction); fn != none && t.Nodes[fn].Kind == kMember {
+		if p := t.Child(fn, fProperty); p != none {
+			return t.Text(p)
+		}
+	}
+	return ""
+}
+
 // indirectName is the callee name the target of an indirect call gives
 // (CallSites' keys): `f`, or `.m` for `this.m` and `o.m`; "" for any
 // other expression.
@@ -214,7 +268,7 @@ func indirectAlias(t *treesitter.Tree, site int32, _ string) string {
 // `call`).
 func (a *analyzer) siteArgs(site int32, key string) (args []int32, applied int32, ok bool) {
 	t := a.t
-	if _, as, ap, ind := indirectOf(t, site); ind && key != "."+t.Text(t.Child(t.Child(site, fFunction), fProperty)) {
+	if _, as, ap, ind := indirectOf(t, site); ind && key != "."+calledProperty(t, site) {
 		return as, ap, true
 	}
 	an := t.Child(site, fArguments)
@@ -374,6 +428,9 @@ func (a *analyzer) detectCalls() {
 func (a *analyzer) worthEvaluating(fn int32) bool {
 	t := a.t
 	n := &t.Nodes[fn]
+	if timerArgsFrom(t, fn) > 0 {
+		return true // setTimeout(spawn, 0, ...): indirectOf
+	}
 	switch n.Kind {
 	case kIdentifier:
 		name := t.Src[n.Start:n.End]
@@ -449,7 +506,7 @@ func (a *analyzer) call(n, fn int32) {
 	kind := apiOf(callee)
 	if kind == apiNone {
 		switch {
-		case ok && t.Is(t.Child(fn, fProperty), "bind"):
+		case ok && calledProperty(t, n) == "bind":
 			// another module's helper with arguments bound: judged with
 			// them (its fixed point reads the bind as a call site)
 			if a.p.Imports != nil && (callee.K == vRef || newInstance(callee)) {
@@ -755,13 +812,19 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 		}
 		return
 	}
-	a.judge(a.argvOf(&cmd, arr), at, cmd.Alt)
+	a.judgeLost(a.argvOf(&cmd, arr), at, cmd.Alt, a.lost(cmd))
 }
 
 // judge judges the argv a process API runs, and the repository's shell
 // scripts it runs by path with the arguments it gives them (scriptCalls).
 func (a *analyzer) judge(argv []scanner.Arg, at scanner.Pos, alt *value) {
-	treesitter.Judge(a.p, a.t, argv, at, alt)
+	a.judgeLost(argv, at, alt, false)
+}
+
+// judgeLost is judge for a program whose value the analysis may have
+// lost track of (lost; scanner.Command.Lost).
+func (a *analyzer) judgeLost(argv []scanner.Arg, at scanner.Pos, alt *value, lost bool) {
+	treesitter.JudgeLost(a.p, a.t, argv, at, alt, lost)
 	a.scriptCalls(argv, nil)
 }
 
@@ -1130,3 +1193,95 @@ func isStrFunc(name string) bool {
 
 // mayHoldPart: see scanner.MayHoldPart.
 func mayHoldPart(p *scanner.Pass) bool { return scanner.MayHoldPart(p.Src, p.Hits) }
+
+// lost reports whether the analysis lost track of v, a process API's
+// program (scanner.Command.Lost): a possibility that is unknown, not read
+// from the environment, and comes from a parameter of a function no name
+// holds (a callback handed to a call the analysis does not model, a
+// function another returns), from `arguments`, or from a caught value.
+// A named function's parameter is not lost: the calls of the function
+// are followed (evalParam), and a helper's summary carries it to other
+// modules.
+func (a *analyzer) lost(v value) bool {
+	for _, p := range v.Possibilities() {
+		if !p.Known() && !p.Env && !p.Cut && p.K != vRef && p.K != vFunc && a.lostNode(p.Node) {
+			return true
+		}
+	}
+	return false
+}
+
+// lostNode is lost for the node an unknown value stands for.
+func (a *analyzer) lostNode(n int32) bool {
+	t := a.t
+	if n <= 0 || int(n) >= len(t.Nodes) {
+		return false
+	}
+	switch t.Nodes[n].Kind {
+	case kSubscript, kMember:
+		obj := t.Nodes[n].First
+		return obj != none && t.Nodes[obj].Kind == kIdentifier && t.Text(obj) == "arguments"
+	case kSpread:
+		// f(...a): a's elements
+		c := t.Nodes[n].First
+		return c != none && t.Nodes[c].Kind == kIdentifier && a.lostNode(c)
+	case kIdentifier:
+	default:
+		return false
+	}
+	// a name used here: where it is bound
+	if bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n); ok {
+		for _, b := range bs {
+			if b.param && b.name != none && b.name != n && a.lostDecl(b.name) {
+				return true
+			}
+		}
+		return false
+	}
+	return a.lostDecl(n)
+}
+
+// lostDecl is lost for the name node n where it is bound.
+func (a *analyzer) lostDecl(n int32) bool {
+	t := a.t
+	for p, depth := t.Nodes[n].Parent, 0; p != none && depth < 8; p, depth = t.Nodes[p].Parent, depth+1 {
+		switch t.Nodes[p].Kind {
+		case kCatch:
+			return true
+		case kFormalParameters:
+			fn := t.Nodes[p].Parent
+			return fn != none && !a.heldByName(fn)
+		case kArrow:
+			// `x => spawn(x)`: the one parameter has no list
+			if t.Nodes[p].First == n {
+				return !a.heldByName(p)
+			}
+			return false
+		case kStatementBlock, kProgram, kCall, kFunction:
+			return false
+		}
+	}
+	return false
+}
+
+// heldByName reports whether the function fn is declared with a name, is
+// a method, or is what a declaration, an assignment or an object's
+// property holds: a function whose calls the analysis follows.
+func (a *analyzer) heldByName(fn int32) bool {
+	t := a.t
+	if t.Child(fn, fName) != none {
+		return true
+	}
+	p := t.Nodes[fn].Parent
+	for p != none && (t.Nodes[p].Kind == kParen || t.Nodes[p].Kind == kAsExpr) {
+		p = t.Nodes[p].Parent
+	}
+	if p == none {
+		return false
+	}
+	switch t.Nodes[p].Kind {
+	case kVariableDeclarator, kAssignment, kPair, kField:
+		return true
+	}
+	return false
+}

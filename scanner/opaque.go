@@ -1,0 +1,223 @@
+package scanner
+
+import (
+	"bytes"
+
+	"github.com/leasegate/leasegate/cmdline"
+)
+
+// maxOpaque bounds the places a pass records where a program the analysis
+// cannot name is run (OpaqueSites); past it the first ones stand for all.
+const maxOpaque = 64
+
+// Opaque reports whether argv runs a program the analysis cannot name:
+// when lost (the detector lost track of the command's value,
+// Command.Lost), a reading of it ends at an unknown command word or at an
+// interpreter given an unknown script; when stdin (the detector does not
+// follow what the code writes to the process, Command.Stdin), a reading
+// ends at a shell that reads its script from standard input
+// (`spawn("bash")`, then `stdin.write(...)`).
+func (c *Config) Opaque(argv []Arg, lost, stdin bool) bool {
+	if len(argv) == 0 || !lost && !stdin {
+		return false
+	}
+	res := cmdline.UnwrapDepth(Words(argv), maxWrapperDepth)
+	for _, in := range res.Inners {
+		switch in.Kind {
+		case cmdline.KindArgv, cmdline.KindScript:
+			if lost && in.Start < len(argv) && !argv[in.Start].Known {
+				return true
+			}
+		case cmdline.KindStdin:
+			if stdin {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// NoteOpaque records that the file runs, at at, a program the analysis
+// cannot name, through a value it lost track of (Command.Lost): a
+// callback's parameter, `arguments`, a caught value, a process API handed
+// on as a value (OpaqueSites).
+func (p *Pass) NoteOpaque(at Pos) {
+	if len(p.opaque) < maxOpaque && !p.Chokepoint {
+		p.opaque = append(p.opaque, at)
+	}
+}
+
+// OpaqueSites lists where the file runs a program the analysis cannot
+// name, in the order they were judged (at most maxOpaque).
+func (p *Pass) OpaqueSites() []Pos { return p.opaque }
+
+// Naming is a place where a file names a runtime as a command could be
+// written: the runtime and the text that names it.
+type Naming struct {
+	Runtime, Text string
+	At            Pos
+}
+
+// NamedAsCommand finds the first place src names a runtime as a command
+// could be written, outside the lines skip rejects (an inert marker's):
+// a runtime's command as a whole word right after a quote, a slash or an
+// `=`, and before a quote, a blank, `;`, `,`, `)` or the line's end
+// (`"claude"`, `'claude -p'`, `"/usr/local/bin/pi"`, `BIN=claude`); or a
+// runtime's npm package anywhere. A later word of a string (`"npx
+// claude"`, prose) is not read: the analysis follows such strings where
+// they are run. Neither is a literal that is only compared, a key or a
+// module's name (inertLiteral). Case counts, as it does for a
+// command: `"Claude is thinking"` names nothing. A line whose first
+// non-blank bytes open a comment (`//`, `#`, `/*`, `*`) is not read.
+func (c *Config) NamedAsCommand(src []byte, skip func(line []byte) bool) (Naming, bool) {
+	best := Naming{}
+	bestOff := -1
+	consider := func(off int, rt, text string) {
+		if bestOff >= 0 && off >= bestOff {
+			return
+		}
+		line := lineAt(src, off)
+		if commentLine(line) || skip != nil && skip(line) {
+			return
+		}
+		bestOff, best = off, Naming{Runtime: rt, Text: text}
+	}
+	for pkg, rt := range c.packages {
+		for from := 0; from < len(src); {
+			i := bytes.Index(src[from:], []byte(pkg))
+			if i < 0 {
+				break
+			}
+			off := from + i
+			from = off + len(pkg)
+			if inertLiteral(src, off, len(pkg)) {
+				continue
+			}
+			consider(off, rt, pkg)
+			if bestOff == off {
+				break
+			}
+		}
+	}
+	for cmd, rt := range c.commands {
+		for from := 0; from < len(src); {
+			i := bytes.Index(src[from:], []byte(cmd))
+			if i < 0 {
+				break
+			}
+			off := from + i
+			from = off + len(cmd)
+			if bestOff >= 0 && off >= bestOff {
+				break
+			}
+			if !commandWordAt(src, off, len(cmd)) || inertLiteral(src, off, len(cmd)) {
+				continue
+			}
+			consider(off, rt, cmd)
+			if bestOff == off {
+				break
+			}
+		}
+	}
+	if bestOff < 0 {
+		return Naming{}, false
+	}
+	best.At = Pos{Line: 1, Column: 1}.Offset(string(src[:bestOff]), bestOff)
+	return best, true
+}
+
+// commandWordAt reports whether the n bytes at off stand as a command
+// word could (NamedAsCommand).
+func commandWordAt(src []byte, off, n int) bool {
+	if end := off + n; end < len(src) {
+		switch src[end] {
+		case '"', '\'', '`', ' ', '\t', '\r', '\n', ';', ',', ')':
+		default:
+			return false
+		}
+	}
+	if off == 0 {
+		return false
+	}
+	switch src[off-1] {
+	case '"', '\'', '`', '/', '=':
+		return true
+	}
+	return false
+}
+
+// lineAt is the line of src that holds offset off, without its newline.
+func lineAt(src []byte, off int) []byte {
+	start := bytes.LastIndexByte(src[:off], '\n') + 1
+	end := bytes.IndexByte(src[off:], '\n')
+	if end < 0 {
+		return src[start:]
+	}
+	return src[start : off+end]
+}
+
+// commentLine reports whether line's first non-blank bytes open a comment.
+func commentLine(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t")
+	return bytes.HasPrefix(t, []byte("//")) || bytes.HasPrefix(t, []byte("#")) || bytes.HasPrefix(t, []byte("/*")) || bytes.HasPrefix(t, []byte("*"))
+}
+
+// inertLiteral reports whether the string literal that holds the n bytes
+// at off is only compared, a key or a module's name, so that it cannot be
+// what a command runs (`source === "pi"`, `case "claude":`,
+// `{"claude": ...}`, `from "@anthropic-ai/claude-code"`,
+// `require("...")`): the bytes before its opening quote and after its
+// closing quote, on its lines, say so.
+func inertLiteral(src []byte, off, n int) bool {
+	start := bytes.LastIndexByte(src[:off], '\n') + 1
+	open := -1
+	for i := off - 1; i >= start; i-- {
+		if c := src[i]; c == '"' || c == '\'' || c == '`' {
+			open = i
+			break
+		}
+	}
+	if open < 0 {
+		return false // not inside a literal on this line: a shell word
+	}
+	q := src[open]
+	end := bytes.IndexByte(src[off+n:], q)
+	if end < 0 {
+		return false
+	}
+	closeAt := off + n + end
+	before := bytes.TrimRight(src[:open], " \t")
+	after := bytes.TrimLeft(src[closeAt+1:], " \t")
+	for _, op := range []string{"===", "!==", "==", "!="} {
+		if bytes.HasSuffix(before, []byte(op)) || bytes.HasPrefix(after, []byte(op)) {
+			return true
+		}
+	}
+	for _, kw := range []string{"case", "from", "import", "require(", "import(", "resolve("} {
+		if bytes.HasSuffix(before, []byte(kw)) {
+			return true
+		}
+	}
+	if bytes.HasPrefix(after, []byte(":")) && !bytes.HasPrefix(after, []byte("::")) {
+		// a key: after `{` or `,` (a ternary's branch follows `?`)
+		b := bytes.TrimRight(before, " \t\r\n")
+		return len(b) == 0 || b[len(b)-1] == '{' || b[len(b)-1] == ','
+	}
+	return false
+}
+
+// inputWrites are the ways code hands a process its standard input: a
+// write to its stdin or pty, pexpect's send, communicate, an input option.
+var inputWrites = [][]byte{[]byte("write("), []byte("send("), []byte("sendline("), []byte("communicate("), []byte("input="), []byte("input:"), []byte(".end(")}
+
+// writesInput reports whether the file may write a process's standard
+// input (inputWrites): without that, a shell reading it reads what the
+// file's own caller types, not a program the file holds.
+func (p *Pass) writesInput() bool {
+	for _, w := range inputWrites {
+		if bytes.Contains(p.Src, w) {
+			return true
+		}
+	}
+	return false
+}
