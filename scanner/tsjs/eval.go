@@ -59,6 +59,9 @@ func (a *analyzer) Expr(n int32) value {
 			return g
 		}
 		obj := a.ev.Eval(t.Child(n, fObject))
+		if r, ok := a.handedBack(obj, t.Child(n, fObject), t.Text(p), n); ok {
+			return r
+		}
 		return a.member(obj, t.Text(p), n)
 	case kSubscript:
 		idx := a.ev.Eval(t.Child(n, fIndex))
@@ -1731,6 +1734,94 @@ func (a *analyzer) spreadOfApplied(applied int32) func(c int32) (elems []value, 
 	}
 }
 
+// handedBack is v.name where v is a set of strings with an unknown left
+// out (Value.Other), such as what a call the analysis does not model may
+// hand back (mayReturnArg: a runtime's name it was given, or an unknown
+// made at that call): an object such a call returns may hold the name in
+// any property (`lookup("claude").path`, `new Binary("claude").bin`),
+// so the member is the same set. A member every string has (`length`,
+// `trim`) is read as usual.
+func (a *analyzer) handedBack(v value, obj int32, name string, n int32) (value, bool) {
+	if stringMembers[name] || !v.Other || v.Env || !a.callNamingRuntime(obj) {
+		return value{}, false
+	}
+	str := false
+	for _, p := range v.Possibilities() {
+		str = str || p.K == vStr && p.Known()
+	}
+	if !str {
+		return value{}, false
+	}
+	v.Node, v.Lit = n, none
+	return v, true
+}
+
+// packageInstanceMember is a member of v, an instance of a package's class
+// (`new Binary("claude")` of `bin-wrapper`), which the analysis does not
+// model: like a call it does not model (mayReturnArg), the instance may
+// hold what its constructor was given, in any property. A class of the
+// repository (a relative module, or one the repository phase resolves)
+// is read from its summary instead.
+func (a *analyzer) packageInstanceMember(v value, n int32) (value, bool) {
+	t := a.t
+	if len(v.Path) != 1 || !strings.HasPrefix(v.Path[0], "new ") || isRelative(v.Mod) ||
+		v.Obj <= 0 || int(v.Obj) >= len(t.Nodes) || t.Nodes[v.Obj].Kind != kNew {
+		return value{}, false
+	}
+	if a.p.Imports != nil {
+		if _, _, ok := a.p.Imports.Source(v.Mod); ok {
+			return value{}, false
+		}
+	}
+	args := t.Child(v.Obj, fArguments)
+	if args == none || t.Nodes[args].Kind != kArguments {
+		return value{}, false
+	}
+	r := a.mayReturnArg(t.Children(args), n)
+	return r, r.K == vStr
+}
+
+// callNamingRuntime reports whether node o is a call or `new` whose own
+// arguments name a runtime (`lookup("claude")`), or a name bound only to
+// one: the object handedBack reads a member of. A chain's last call
+// given nothing (`yargs(...).option("claude", ...).parseSync()`) is not.
+func (a *analyzer) callNamingRuntime(o int32) bool {
+	t := a.t
+	for o != none && (t.Nodes[o].Kind == kParen || t.Nodes[o].Kind == kAwait || t.Nodes[o].Kind == kAsExpr) {
+		o = t.Nodes[o].First
+	}
+	if o != none && t.Nodes[o].Kind == kIdentifier {
+		bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[o].Start:t.Nodes[o].End], o)
+		if !ok || len(bs) != 1 || bs[0].value == none || len(bs[0].path) > 0 {
+			return false
+		}
+		o = bs[0].value
+		for o != none && (t.Nodes[o].Kind == kParen || t.Nodes[o].Kind == kAwait || t.Nodes[o].Kind == kAsExpr) {
+			o = t.Nodes[o].First
+		}
+	}
+	if o == none || t.Nodes[o].Kind != kCall && t.Nodes[o].Kind != kNew {
+		return false
+	}
+	args := t.Child(o, fArguments)
+	if args == none {
+		return false
+	}
+	text := t.Src[t.Nodes[args].Start:t.Nodes[args].End]
+	return len(text) <= treesitter.MaxArgText*treesitter.MaxArgsRead && a.ev.Cfg.Triggers().Scan(text).Has(scanner.HitRuntime)
+}
+
+// stringMembers are the properties and methods every string has.
+var stringMembers = map[string]bool{
+	"length": true, "at": true, "charAt": true, "charCodeAt": true, "codePointAt": true, "concat": true,
+	"endsWith": true, "includes": true, "indexOf": true, "lastIndexOf": true, "localeCompare": true,
+	"match": true, "matchAll": true, "normalize": true, "padEnd": true, "padStart": true, "repeat": true,
+	"replace": true, "replaceAll": true, "search": true, "slice": true, "split": true, "startsWith": true,
+	"substring": true, "substr": true, "toLowerCase": true, "toUpperCase": true, "toLocaleLowerCase": true,
+	"toLocaleUpperCase": true, "toString": true, "trim": true, "trimStart": true, "trimEnd": true,
+	"valueOf": true, "isWellFormed": true, "toWellFormed": true,
+}
+
 // member is the value of v.name.
 func (a *analyzer) member(v value, name string, n int32) value {
 	if v.Cut {
@@ -1832,6 +1923,9 @@ func (a *analyzer) member(v value, name string, n int32) value {
 				}
 			}
 			attr.Mod, attr.Path, attr.Obj = v.Mod, path, v.Obj
+			if r, ok := a.packageInstanceMember(v, n); ok {
+				return r
+			}
 		}
 		if opts := a.optionValues(name, n); len(opts) > 0 {
 			// program.opts().agent, argv.bin: also what a command-line
