@@ -221,3 +221,30 @@ func (p *Pass) writesInput() bool {
 	}
 	return false
 }
+
+// maxEvaluated bounds the code text ScanEvaluated reads.
+const maxEvaluated = 64 << 10
+
+// ScanEvaluated scans code the file hands its own interpreter (`eval`,
+// `new Function`, `vm.runInThisContext`, Python's `exec`) as a file named
+// name with the suite's detector for it, and reports the launches it
+// finds at at, the call that runs it, naming how (`eval`). Other findings
+// of the code (its syntax errors: code is often a fragment) are left
+// out; the primitive in it is the raw search's and ReportComposite's.
+func (p *Pass) ScanEvaluated(name, text string, at Pos, how string) {
+	if len(text) > maxEvaluated {
+		return
+	}
+	n0 := len(p.findings)
+	p.ScanAs(name, text)
+	kept := p.findings[:n0]
+	for _, f := range p.findings[n0:] {
+		if !f.IsLaunch() {
+			continue
+		}
+		f.Line, f.Column = at.Line, at.Column
+		f.Message += " (in the code `" + how + "` runs)"
+		kept = append(kept, f)
+	}
+	p.findings = kept
+}

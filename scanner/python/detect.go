@@ -402,8 +402,9 @@ func (a *analyzer) bound(n int32) bool {
 func (a *analyzer) call(n int32) {
 	t := a.t
 	fn := t.Child(n, fFunction)
-	if fn != none && t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "exec") && !a.bound(fn) {
+	if fn != none && t.Nodes[fn].Kind == kIdentifier && (t.Is(fn, "exec") || t.Is(fn, "eval")) && !a.bound(fn) {
 		a.execFile(n)
+		a.execCode(n, t.Text(fn))
 		return
 	}
 	if fn == none || !a.worthEvaluating(fn) && !a.mayBeRepoMethod(fn) {
@@ -1313,3 +1314,30 @@ func isPythonInterpreter(p string) bool {
 
 // mayHoldPart: see scanner.MayHoldPart.
 func mayHoldPart(p *scanner.Pass) bool { return scanner.MayHoldPart(p.Src, p.Hits) }
+
+// execCode scans the code exec or eval (how) runs when the analysis knows
+// its text (a string, or `compile` of one): its launches are reported at
+// the call (scanner.Pass.ScanEvaluated).
+func (a *analyzer) execCode(n int32, how string) {
+	t := a.t
+	pos, _ := a.callArgs(n)
+	if len(pos) == 0 {
+		return
+	}
+	code := pos[0]
+	if t.Nodes[code].Kind == kCall {
+		if fn := t.Child(code, fFunction); fn != none && t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "compile") && !a.bound(fn) {
+			if cp, _ := a.callArgs(code); len(cp) > 0 {
+				code = cp[0]
+			}
+		}
+	}
+	if !a.p.Config.MentionsRuntime(t.Src[t.Nodes[code].Start:t.Nodes[code].End]) && t.Nodes[code].Kind != kIdentifier {
+		return
+	}
+	for _, v := range a.ev.Eval(code).Possibilities() {
+		if v.Known() && a.p.Config.MentionsRuntime([]byte(v.S)) {
+			a.p.ScanEvaluated("code.py", v.S, a.t.Pos(n), how)
+		}
+	}
+}

@@ -413,6 +413,9 @@ func (a *analyzer) detectCalls() {
 		}
 		// The constants other files define that the call reads name the
 		// chain of what it launches.
+		if fn != none {
+			a.evaluated(i, fn)
+		}
 		mark := a.p.Mark()
 		a.link.used = a.link.used[:0]
 		a.call(i, fn)
@@ -1284,4 +1287,47 @@ func (a *analyzer) heldByName(fn int32) bool {
 		return true
 	}
 	return false
+}
+
+// vmRunners are the node:vm functions and classes that run their first
+// argument as JavaScript.
+var vmRunners = map[string]bool{"runInThisContext": true, "runInNewContext": true, "runInContext": true, "Script": true, "compileFunction": true, "SourceTextModule": true}
+
+// evaluated scans the JavaScript a call or new at n hands the interpreter
+// (`eval(code)`, `new Function(..., body)` and `Function(...)`,
+// node:vm's runners), when the analysis knows its text: its launches are
+// reported at n (scanner.Pass.ScanEvaluated).
+func (a *analyzer) evaluated(n, fn int32) {
+	t := a.t
+	args := t.Child(n, fArguments)
+	if args == none || t.Nodes[args].Kind != kArguments || t.Nodes[args].First == none {
+		return
+	}
+	all := t.Children(args)
+	code, how := int32(none), ""
+	switch t.Nodes[fn].Kind {
+	case kIdentifier:
+		switch {
+		case t.Is(fn, "eval") && !a.scopes.Bound([]byte("eval")):
+			code, how = all[0], "eval"
+		case t.Is(fn, "Function") && !a.scopes.Bound([]byte("Function")):
+			code, how = all[len(all)-1], "Function"
+		}
+	case kMember:
+		p := t.Child(fn, fProperty)
+		if p == none || !vmRunners[string(t.Src[t.Nodes[p].Start:t.Nodes[p].End])] {
+			return
+		}
+		if v := a.ev.Eval(t.Child(fn, fObject)); v.K == vRef && normModule(v.Mod) == "vm" && len(v.Path) == 0 {
+			code, how = all[0], "vm."+t.Text(p)
+		}
+	}
+	if code == none || t.Nodes[code].Kind == kSpread {
+		return
+	}
+	for _, v := range a.ev.Eval(code).Possibilities() {
+		if v.Known() && a.p.Config.MentionsRuntime([]byte(v.S)) {
+			a.p.ScanEvaluated("code.js", v.S, t.Pos(n), how)
+		}
+	}
 }
