@@ -108,7 +108,13 @@ func (a *analyzer) Expr(n int32) value {
 			// the name's other values joined with the right side once,
 			// or twice (in a loop, `for (const c of parts) b += c`)
 			once := treesitter.Concat(a.before(t.Child(n, fLeft)), a.ev.Eval(t.Child(n, fRight)), n)
-			return treesitter.Either(a.ev.Cfg, once, treesitter.Concat(once, a.ev.Eval(t.Child(n, fRight)), n), n)
+			out := treesitter.Either(a.ev.Cfg, once, treesitter.Concat(once, a.ev.Eval(t.Child(n, fRight)), n), n)
+			if all, ok := a.joinedByLoop(t.Child(n, fRight), n); ok {
+				// for (const c of ["cl", "au", "de"]) b += c: every
+				// element once, in order
+				out = treesitter.Either(a.ev.Cfg, treesitter.Concat(a.before(t.Child(n, fLeft)), all, n), out, n)
+			}
+			return out
 		}
 	case kBinary:
 		return a.evalBinary(n)
@@ -362,6 +368,33 @@ func (a *analyzer) before(name int32) value {
 		}
 	}
 	return treesitter.Union(a.ev.Cfg, vals, name)
+}
+
+// joinedByLoop is, for `b += x` at n where x is the variable of a
+// for...of loop around n over a list the analysis knows, the list's
+// elements joined: what b gains when the loop runs to its end.
+func (a *analyzer) joinedByLoop(x, n int32) (value, bool) {
+	t := a.t
+	if x == none || t.Nodes[x].Kind != kIdentifier {
+		return value{}, false
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[x].Start:t.Nodes[x].End], x)
+	if !ok || len(bs) != 1 || !bs[0].each || bs[0].keys || bs[0].value == none {
+		return value{}, false
+	}
+	loop := t.Nodes[bs[0].value].Parent
+	if loop == none || t.Nodes[loop].Kind != kForIn || t.Nodes[n].Start < t.Nodes[loop].Start || t.Nodes[n].End > t.Nodes[loop].End {
+		return value{}, false
+	}
+	list := a.ev.Eval(bs[0].value)
+	if list.K != vArr || len(list.Elems) == 0 || len(list.Elems) > treesitter.MaxPossibilities {
+		return value{}, false
+	}
+	out := list.Elems[0]
+	for _, e := range list.Elems[1:] {
+		out = treesitter.Concat(out, e, n)
+	}
+	return out, true
 }
 
 // taggedParam is what a tagged template (“ $`claude -p ${x}` “) gives
