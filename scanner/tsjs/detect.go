@@ -415,6 +415,7 @@ func (a *analyzer) detectCalls() {
 		// chain of what it launches.
 		if fn != none {
 			a.evaluated(i, fn)
+			a.computedRequire(i, fn)
 		}
 		mark := a.p.Mark()
 		a.link.used = a.link.used[:0]
@@ -1329,5 +1330,24 @@ func (a *analyzer) evaluated(n, fn int32) {
 		if v.Known() && a.p.Config.MentionsRuntime([]byte(v.S)) {
 			a.p.ScanEvaluated("code.js", v.S, t.Pos(n), how)
 		}
+	}
+}
+
+// computedRequire records, in phase one, the module of the repository a
+// require or import() at n names by a path it computes beside the file
+// (`require(path.join(__dirname, "lib", "proc.js"))`, besideModule): the
+// repository phase reads the file with that module's summary
+// (Pass.Needs), as it does for a literal.
+func (a *analyzer) computedRequire(n, fn int32) {
+	t := a.t
+	if a.p.Imports != nil || !(t.Nodes[fn].Kind == kImport || t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "require") && !a.scopes.Bound([]byte("require"))) {
+		return
+	}
+	args := t.Child(n, fArguments)
+	if args == none || t.Nodes[args].First == none || t.Nodes[t.Nodes[args].First].Kind != kCall {
+		return
+	}
+	if v := a.ev.Eval(t.Nodes[args].First); v.Known() && v.Alt == nil && isRelative(v.S) {
+		a.p.Needs = appendOnce(a.p.Needs, normModule(v.S))
 	}
 }

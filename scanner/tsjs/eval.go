@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"sort"
@@ -263,6 +264,36 @@ func (a *analyzer) global(name string, n int32) value {
 		}
 	}
 	return treesitter.Unknown(n)
+}
+
+// besideModule is path.join or path.resolve of `__dirname` and known
+// parts, called at n: the path beside the file (`./lib/proc.js`), which a
+// require then reads as that module of the repository
+// (`require(path.join(__dirname, "lib", "proc.js"))`). ok is false for
+// any other call.
+func (a *analyzer) besideModule(callee value, argv []int32, n int32) (value, bool) {
+	t := a.t
+	if callee.K != vRef || normModule(callee.Mod) != "path" || len(callee.Path) != 1 ||
+		callee.Path[0] != "join" && callee.Path[0] != "resolve" || len(argv) < 2 ||
+		t.Nodes[argv[0]].Kind != kIdentifier || !t.Is(argv[0], "__dirname") || a.scopes.Bound([]byte("__dirname")) {
+		return value{}, false
+	}
+	parts := make([]string, 0, len(argv)-1)
+	for _, c := range argv[1:] {
+		v := a.ev.Eval(c)
+		if !v.Known() || v.Alt != nil || strings.HasPrefix(v.S, "/") {
+			return value{}, false
+		}
+		parts = append(parts, v.S)
+	}
+	rel := path.Clean(path.Join(parts...))
+	if rel == "." || strings.HasPrefix(rel, "../") || rel == ".." {
+		if rel == "." {
+			return value{}, false
+		}
+		return treesitter.Str(rel, n), true
+	}
+	return treesitter.Str("./"+rel, n), true
 }
 
 // requiredModule is the module that m, the argument of a require, an
@@ -2453,6 +2484,13 @@ func (a *analyzer) evalCall(n int32) value {
 	if t.Nodes[fn].Kind == kMember {
 		if p := t.Child(fn, fProperty); p != none {
 			name := t.Text(p)
+			if (name == "join" || name == "resolve") && len(argv) > 1 && t.Is(argv[0], "__dirname") {
+				if v := recvOf(); v.K == vRef && len(v.Path) == 0 {
+					if p, ok := a.besideModule(value{K: vRef, Mod: v.Mod, Path: []string{name}}, argv, n); ok {
+						return p
+					}
+				}
+			}
 			if v, ok := a.methodCall(fn, name, argv, n, recvOf); ok {
 				return v
 			}
@@ -2483,6 +2521,12 @@ func (a *analyzer) evalCall(n int32) value {
 		}
 	}
 	callee := a.calleeOf(fn, recv)
+	if len(argv) > 1 && t.Is(argv[0], "__dirname") {
+		if p, ok := a.besideModule(callee, argv, n); ok {
+			// join(__dirname, ...) of `const { join } = require("path")`
+			return p
+		}
+	}
 	if callee.K == vFunc {
 		if v, ok := a.yielded(callee.Fn, n); ok {
 			return v

@@ -2405,6 +2405,13 @@ func (Detector) Mentions(rel string) [][]byte {
 	b = strings.TrimSuffix(b, path.Ext(b))
 	dir := path.Dir(rel)
 	out := [][]byte{[]byte("/" + b)}
+	// a part of a path joined beside the caller
+	// (`path.join(__dirname, "lib", "proc.js")`: besideModule)
+	if ext := path.Ext(rel); ext != "" && b != "index" && !strings.HasSuffix(b, ".d") {
+		for _, q := range []string{"'", `"`} {
+			out = append(out, []byte(q+b+ext+q))
+		}
+	}
 	if dir != "." {
 		out = append(out, []byte("/"+path.Base(dir)))
 	}
