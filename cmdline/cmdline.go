@@ -115,6 +115,10 @@ type Inner struct {
 	// (find -exec's {} by the starting points).
 	Repl string
 	With []string
+	// ShellScript marks a KindNone that is a shell given a script file:
+	// the script's path is at Start (`sh run.sh`). The shell runs the
+	// file's text, which is not in the argv.
+	ShellScript bool
 	// Opaque reports that an unknown word was passed over where the
 	// command could have started: this inner is one possibility.
 	Opaque bool
@@ -474,6 +478,7 @@ operand:
 		u.cmd(j, end, depth+1, in)
 	default: // KindStdin with a script operand, KindNone
 		in.Start, in.End = j, end
+		in.ShellScript = kind == KindStdin
 		u.leaf(in, KindNone, prog)
 	}
 }

@@ -14,9 +14,12 @@ const maxOpaque = 64
 // when lost (the detector lost track of the command's value,
 // Command.Lost), a reading of it ends at an unknown command word or at an
 // interpreter given an unknown script; when stdin (the detector does not
-// follow what the code writes to the process, Command.Stdin), a reading
-// ends at a shell that reads its script from standard input
-// (`spawn("bash")`, then `stdin.write(...)`).
+// follow what the code writes, Command.Stdin), a reading ends at a shell
+// that reads its script from standard input (`spawn("bash")`, then
+// `stdin.write(...)`), or at an interpreter given a script file the code
+// may have written (`writeFileSync("/tmp/run.sh", ...)`, then
+// `spawn("sh", ["/tmp/run.sh"])`). A script of the repository is judged
+// by its own summary besides (ScriptsToJudge).
 func (c *Config) Opaque(argv []Arg, lost, stdin bool) bool {
 	if len(argv) == 0 || !lost && !stdin {
 		return false
@@ -24,8 +27,16 @@ func (c *Config) Opaque(argv []Arg, lost, stdin bool) bool {
 	res := cmdline.UnwrapDepth(Words(argv), maxWrapperDepth)
 	for _, in := range res.Inners {
 		switch in.Kind {
-		case cmdline.KindArgv, cmdline.KindScript:
+		case cmdline.KindArgv:
 			if lost && in.Start < len(argv) && !argv[in.Start].Known {
+				return true
+			}
+		case cmdline.KindScript, cmdline.KindNone:
+			// an unknown script, or one the file may have written
+			if in.Kind == cmdline.KindNone && !in.ShellScript || in.Start <= 0 || in.Start >= len(argv) {
+				continue
+			}
+			if lost && !argv[in.Start].Known || stdin && argv[in.Start].Known {
 				return true
 			}
 		case cmdline.KindStdin:
@@ -142,6 +153,9 @@ func commandWordAt(src []byte, off, n int) bool {
 	switch src[off-1] {
 	case '"', '\'', '`', '/', '=':
 		return true
+	case 'n', 't', 'r':
+		// after an escape in a string ("#!/bin/sh\nclaude -p")
+		return off >= 2 && src[off-2] == '\\'
 	}
 	return false
 }
@@ -208,7 +222,8 @@ func inertLiteral(src []byte, off, n int) bool {
 
 // inputWrites are the ways code hands a process its standard input: a
 // write to its stdin or pty, pexpect's send, communicate, an input option.
-var inputWrites = [][]byte{[]byte("write("), []byte("send("), []byte("sendline("), []byte("communicate("), []byte("input="), []byte("input:"), []byte(".end(")}
+var inputWrites = [][]byte{[]byte("write("), []byte("send("), []byte("sendline("), []byte("communicate("), []byte("input="), []byte("input:"), []byte(".end("),
+	[]byte("writeFile"), []byte("write_text("), []byte("write_bytes(")}
 
 // writesInput reports whether the file may write a process's standard
 // input (inputWrites): without that, a shell reading it reads what the
