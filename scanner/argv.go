@@ -71,6 +71,10 @@ type NestedShell struct {
 	// At is where the text starts when it is another possibility of the
 	// element than the one in the argv (zero: the element's position).
 	At Pos
+	// Params, for a string a shell runs from its -c option, are the
+	// words after it: the string's $0, then its positional parameters
+	// (`sh -c 'exec "$@"' sh claude -p`; cmdline.Inner.Params).
+	Params []Arg
 }
 
 // WrapperCommand is the launch-runtime command name.
@@ -109,7 +113,11 @@ func (c *Config) JudgeArgv(argv []Arg) (*Launch, []NestedShell) {
 			// eval's text is scanned by the shell detector itself, with
 			// the variables of the text around it.
 			if in.Text != cmdline.Placeholder && argv[in.Prog].Value != "eval" {
-				nested = append(nested, NestedShell{Text: in.Text, Arg: in.Arg})
+				n := NestedShell{Text: in.Text, Arg: in.Arg}
+				if in.Kind == cmdline.KindShell && in.Params > 0 && in.Params < in.End && in.End <= len(argv) {
+					n.Params = argv[in.Params:in.End]
+				}
+				nested = append(nested, n)
 			}
 		case cmdline.KindPackage:
 			l = c.judgePackage(argv, in)

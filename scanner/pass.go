@@ -328,6 +328,10 @@ func (p *Pass) Judge(cmd Command) *Launch {
 			continue
 		}
 		p.ScanShell(n.Text, at, ClassEval)
+		if len(n.Params) > 0 {
+			// again with its $0 and positional parameters bound
+			p.scanShellParams(n.Text, at, n.Params)
+		}
 	}
 	if l != nil {
 		cls := l.Class
@@ -425,6 +429,26 @@ func (p *Pass) ScanShell(text string, at Pos, via Class) {
 		if p.shellErrs == 0 {
 			p.shellErr = err
 		}
+		p.shellErrs++
+	}
+}
+
+// ShellParams is a Shell that can scan a -c string with its $0 and
+// positional parameters bound (`sh -c '"$0" -p' claude`).
+type ShellParams interface {
+	ScanTextParams(p *Pass, text string, at Pos, via Class, params []Arg) error
+}
+
+// scanShellParams is ScanShell for a -c string given params: its $0, then
+// its positional parameters.
+func (p *Pass) scanShellParams(text string, at Pos, params []Arg) {
+	sp, ok := p.shell.(ShellParams)
+	if !ok || p.depth >= maxNesting {
+		return // ScanShell reported the bound
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	if err := sp.ScanTextParams(p, text, at, ClassEval, params); err != nil {
 		p.shellErrs++
 	}
 }

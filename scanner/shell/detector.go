@@ -115,6 +115,30 @@ func (Detector) ScanText(p *scanner.Pass, text string, at scanner.Pos, via scann
 	return scanText(p, text, at, via, syntax.LangBash, nil, 0, true)
 }
 
+// ScanTextParams implements scanner.ShellParams: text, the string a
+// shell runs from its -c option, is scanned with its $0 bound to
+// params[0] and its positional parameters to the rest (an unknown word
+// is unknown), as shellArgs does for a shell file's own commands.
+func (Detector) ScanTextParams(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, params []scanner.Arg) error {
+	if len(params) == 0 {
+		return nil
+	}
+	word := func(a scanner.Arg) val {
+		if a.Known {
+			return val{s: a.Value}
+		}
+		return val{s: unknown}
+	}
+	var rest fields
+	for _, a := range params[1:] {
+		rest = append(rest, word(a))
+	}
+	vars := env{}
+	vars.add(positionalName, rest)
+	vars.add(zeroName, fields{word(params[0])})
+	return scanText(p, text, at, via, syntax.LangBash, vars, 0, true)
+}
+
 // fileDialect is the dialect of the pass's file: its shebang's, else
 // zsh for zsh names, else bash.
 func fileDialect(p *scanner.Pass) syntax.LangVariant {
