@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"path"
 
 	"github.com/leasegate/leasegate/cmdline"
 )
@@ -28,7 +29,15 @@ func (c *Config) Opaque(argv []Arg, lost, stdin bool) bool {
 	for _, in := range res.Inners {
 		switch in.Kind {
 		case cmdline.KindArgv:
-			if lost && in.Start < len(argv) && !argv[in.Start].Known {
+			if in.Start >= len(argv) {
+				continue
+			}
+			if lost && !argv[in.Start].Known {
+				return true
+			}
+			// a shell script run by its path, which the code may have
+			// written (`execFileSync("/tmp/run.sh")`)
+			if a := argv[in.Start]; stdin && a.Known && shellScriptExts[path.Ext(a.Value)] {
 				return true
 			}
 		case cmdline.KindScript, cmdline.KindNone:
@@ -263,3 +272,20 @@ func (p *Pass) ScanEvaluated(name, text string, at Pos, how string) {
 	}
 	p.findings = kept
 }
+
+// ReadsStdin reports whether a reading of argv ends at a shell that reads
+// its script from standard input (`sh`, `bash -s`).
+func (c *Config) ReadsStdin(argv []Arg) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	for _, in := range cmdline.UnwrapDepth(Words(argv), maxWrapperDepth).Inners {
+		if in.Kind == cmdline.KindStdin {
+			return true
+		}
+	}
+	return false
+}
+
+// shellScriptExts are the extensions of shell scripts run by their path.
+var shellScriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".command": true}

@@ -59,9 +59,15 @@ func Judge(p *scanner.Pass, t *Tree, argv []scanner.Arg, at scanner.Pos, alt *Va
 // JudgeLost is Judge for a command whose value the detector may have lost
 // track of (scanner.Command.Lost).
 func JudgeLost(p *scanner.Pass, t *Tree, argv []scanner.Arg, at scanner.Pos, alt *Value, lost bool) {
+	JudgeInput(p, t, argv, at, alt, lost, false)
+}
+
+// JudgeInput is JudgeLost for a command whose standard input the detector
+// knows (input: an `input` option it scans) or not: what the code writes
+// to the process otherwise is not followed (scanner.Command.Stdin).
+func JudgeInput(p *scanner.Pass, t *Tree, argv []scanner.Arg, at scanner.Pos, alt *Value, lost, input bool) {
 	// Every possibility of the command is judged (see Command.Alts).
-	// What the code writes to the process is not followed (Stdin).
-	p.Judge(scanner.Command{Argv: argv, At: at, API: true, Alts: AltArgs(t, alt), Lost: lost, Stdin: true})
+	p.Judge(scanner.Command{Argv: argv, At: at, API: true, Alts: AltArgs(t, alt), Lost: lost, Stdin: !input})
 }
 
 // DangerText is the text reported for the dangerous primitive at argv[k].

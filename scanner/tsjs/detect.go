@@ -591,6 +591,13 @@ func (a *analyzer) call(n, fn int32) {
 		// exec(line), exec.apply(null, LINE), exec(...xs, line)
 		if v, ok := a.posArg(args, 0, n); ok {
 			a.shellValue(n, v)
+			if v.Known() && !strings.ContainsAny(v.S, "|;&<>$`") && len(args) > 1 {
+				var argv []scanner.Arg
+				for _, w := range strings.Fields(v.S) {
+					argv = append(argv, scanner.Lit(w))
+				}
+				a.stdinInput(n, argv, a.ev.Eval(args[len(args)-1]))
+			}
 		}
 	case apiAnyMember:
 		// cp[k](...): spawn, exec or any other API of the module, so the
@@ -816,7 +823,34 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 		}
 		return
 	}
-	a.judgeLost(a.argvOf(&cmd, arr), at, cmd.Alt, a.lost(cmd))
+	argv := a.argvOf(&cmd, arr)
+	input := hasOpts && a.stdinInput(n, argv, opts)
+	treesitter.JudgeInput(a.p, a.t, argv, at, cmd.Alt, a.lost(cmd), input)
+	a.scriptCalls(argv, nil)
+}
+
+// stdinInput scans the `input` option of process API call n as the script
+// a shell reads from its standard input, when argv runs such a shell
+// (`spawnSync("sh", [], { input: "claude -p" })`, `execSync("bash -s",
+// { input })`; scanner.Config.ReadsStdin).
+// It reports whether the input was known, and so followed.
+func (a *analyzer) stdinInput(n int32, argv []scanner.Arg, opts value) bool {
+	if opts.K != vObj {
+		return false
+	}
+	in, ok := a.prop(opts, "input")
+	if !ok || !a.p.Config.ReadsStdin(argv) {
+		return false
+	}
+	known := true
+	for _, v := range in.Possibilities() {
+		if text, ok := treesitter.ShellText(v); ok && v.Known() {
+			a.p.ScanShell(text, a.textPos(v, a.t.Pos(n)), scanner.ClassEval)
+		} else {
+			known = false
+		}
+	}
+	return known
 }
 
 // judge judges the argv a process API runs, and the repository's shell
@@ -1327,11 +1361,26 @@ func (a *analyzer) evaluated(n, fn int32) {
 		return
 	}
 	for _, v := range a.ev.Eval(code).Possibilities() {
-		if v.Known() && a.p.Config.MentionsRuntime([]byte(v.S)) {
+		if !v.Known() {
+			continue
+		}
+		mark := a.p.Mark()
+		if a.p.Config.MentionsRuntime([]byte(v.S)) {
 			a.p.ScanEvaluated("code.js", v.S, t.Pos(n), how)
+		}
+		if !a.p.LaunchSince(mark) && !strings.Contains(v.S, "child_process") && evalCallsAPI.MatchString(v.S) {
+			// the code calls a process API on a value it is handed
+			// (`new Function("cp", "bin", "cp.spawn(bin)")`, a vm
+			// context's `cp`, eval's enclosing scope), as it loads no
+			// process module itself: its own scan does not know it, so
+			// a program the analysis cannot name (the lost-value rule)
+			a.p.NoteOpaque(t.Pos(n))
 		}
 	}
 }
+
+// evalCallsAPI matches code that calls a child_process API by name.
+var evalCallsAPI = regexp.MustCompile(`\b(spawn|spawnSync|exec|execSync|execFile|execFileSync|fork)\s*\(`)
 
 // computedRequire records, in phase one, the module of the repository a
 // require or import() at n names by a path it computes beside the file

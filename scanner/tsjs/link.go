@@ -2409,7 +2409,7 @@ func (Detector) Mentions(rel string) [][]byte {
 	// (`path.join(__dirname, "lib", "proc.js")`: besideModule)
 	if ext := path.Ext(rel); ext != "" && b != "index" && !strings.HasSuffix(b, ".d") {
 		for _, q := range []string{"'", `"`} {
-			out = append(out, []byte(q+b+ext+q))
+			out = append(out, []byte(q+b+ext+q), []byte(q+b+q))
 		}
 	}
 	if dir != "." {
