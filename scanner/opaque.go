@@ -102,42 +102,33 @@ func (c *Config) NamedAsCommand(src []byte, skip func(line []byte) bool) (Naming
 		}
 		bestOff, best = off, Naming{Runtime: rt, Text: text}
 	}
-	for pkg, rt := range c.packages {
+	// find considers each place text occurs where ok says it may name
+	// rt, up to the best place so far
+	find := func(text, rt string, ok func(off int) bool) {
 		for from := 0; from < len(src); {
-			i := bytes.Index(src[from:], []byte(pkg))
+			i := bytes.Index(src[from:], []byte(text))
 			if i < 0 {
-				break
+				return
 			}
 			off := from + i
-			from = off + len(pkg)
-			if inertLiteral(src, off, len(pkg)) {
+			from = off + len(text)
+			if bestOff >= 0 && off >= bestOff {
+				return
+			}
+			if !ok(off) || inertLiteral(src, off, len(text)) {
 				continue
 			}
-			consider(off, rt, pkg)
+			consider(off, rt, text)
 			if bestOff == off {
-				break
+				return
 			}
 		}
 	}
+	for pkg, rt := range c.packages {
+		find(pkg, rt, func(int) bool { return true })
+	}
 	for cmd, rt := range c.commands {
-		for from := 0; from < len(src); {
-			i := bytes.Index(src[from:], []byte(cmd))
-			if i < 0 {
-				break
-			}
-			off := from + i
-			from = off + len(cmd)
-			if bestOff >= 0 && off >= bestOff {
-				break
-			}
-			if !commandWordAt(src, off, len(cmd)) || inertLiteral(src, off, len(cmd)) {
-				continue
-			}
-			consider(off, rt, cmd)
-			if bestOff == off {
-				break
-			}
-		}
+		find(cmd, rt, func(off int) bool { return commandWordAt(src, off, len(cmd)) })
 	}
 	if bestOff < 0 {
 		return Naming{}, false
