@@ -152,7 +152,10 @@ func (a *analyzer) Expr(n int32) value {
 		return a.ev.List(n, kListSplat)
 	case kComprehension:
 		return a.comprehension(n)
-	case kDictionary:
+	case kDictionary, kDictComprehension:
+		// a dict comprehension, `{k: [k, "-p"] for k in NAMES}`, is a
+		// dict of its one pair, read with the loop variable any element
+		// (Entry)
 		return treesitter.ObjectAt(n)
 	case kLambda, kFunction:
 		return treesitter.FuncAt(n)
@@ -1302,7 +1305,7 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 	case vArr:
 		vals = v.Elems
 	case vObj:
-		if v.Obj == none || t.Nodes[v.Obj].Kind != kDictionary && t.Nodes[v.Obj].Kind != kArgumentList {
+		if v.Obj == none || !isDict(t, v.Obj) && t.Nodes[v.Obj].Kind != kArgumentList {
 			break
 		}
 		for c := t.Nodes[v.Obj].First; c != none && len(vals) <= 4*treesitter.MaxPossibilities; c = t.Nodes[c].Next {
@@ -1362,6 +1365,24 @@ func (a *analyzer) entries(d value, keys bool, n int32) value {
 	return out
 }
 
+// isDict reports whether node n is a dict literal or a dict
+// comprehension.
+func isDict(t *tree, n int32) bool {
+	k := t.Nodes[n].Kind
+	return k == kDictionary || k == kDictComprehension
+}
+
+// mayBe reports whether some possibility of key k is the string name or
+// not known.
+func mayBe(k value, name string) bool {
+	for _, p := range k.Possibilities() {
+		if !p.Known() || p.S == name {
+			return true
+		}
+	}
+	return false
+}
+
 // dictCallArg reports whether c is a positional argument of dict(...).
 func (a *analyzer) dictCallArg(c int32) bool {
 	t := a.t
@@ -1386,7 +1407,13 @@ func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 	}
 	switch t.Nodes[c].Kind {
 	case kPair:
-		if k := a.ev.Eval(t.Child(c, fKey)); k.Known() && k.S == name {
+		k := a.ev.Eval(t.Child(c, fKey))
+		if k.Known() && k.S == name {
+			return a.ev.Eval(t.Child(c, fValue)), true, false
+		}
+		if p := t.Nodes[c].Parent; p != none && t.Nodes[p].Kind == kDictComprehension && mayBe(k, name) {
+			// {k: [k, "-p"] for k in NAMES}: the pair is every entry,
+			// its key any element (or one not known)
 			return a.ev.Eval(t.Child(c, fValue)), true, false
 		}
 	case kKeywordArgument:
@@ -1521,7 +1548,7 @@ func (a *analyzer) evalCall(n int32) value {
 			if (name == "values" || name == "items") && len(pos) == 0 {
 				// d.values(), d.items(): every entry (with its key)
 				d := recvOf()
-				if d.K == vObj && d.Obj != none && (t.Nodes[d.Obj].Kind == kDictionary || t.Nodes[d.Obj].Kind == kArgumentList) {
+				if d.K == vObj && d.Obj != none && (isDict(t, d.Obj) || t.Nodes[d.Obj].Kind == kArgumentList) {
 					return a.entries(d, name == "items", n)
 				}
 				if d.K == vRef && apiOf(d) == apiNone && !strings.HasPrefix(d.Mod, "#") && len(d.Path) > 0 {
@@ -1539,7 +1566,7 @@ func (a *analyzer) evalCall(n int32) value {
 			}
 			if name == "get" || name == "pop" {
 				// d.get(k, default), d.pop(k, default): the entry, else the default
-				if d := recvOf(); d.K == vObj && d.Obj != none && (t.Nodes[d.Obj].Kind == kDictionary || t.Nodes[d.Obj].Kind == kArgumentList) {
+				if d := recvOf(); d.K == vObj && d.Obj != none && (isDict(t, d.Obj) || t.Nodes[d.Obj].Kind == kArgumentList) {
 					var e value
 					if k := arg(0); k.Known() && k.Alt == nil {
 						if v, ok := a.prop(d, k.S); ok {

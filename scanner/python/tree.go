@@ -83,6 +83,7 @@ const (
 	kUnary
 	kComprehension
 	kWhile
+	kDictComprehension
 )
 
 var kindNames = map[string]kind{
@@ -157,6 +158,7 @@ var kindNames = map[string]kind{
 	"list_comprehension":       kComprehension,
 	"generator_expression":     kComprehension,
 	"set_comprehension":        kComprehension,
+	"dictionary_comprehension": kDictComprehension,
 	"type":                     kSkip,
 }
 
