@@ -176,10 +176,16 @@ type analyzer struct {
 // marked like a list's elements.
 var evalShape = treesitter.Shape{Calls: callShape, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight,
 	Lists: []treesitter.ValueKind{vArr, vCmd}, Wins: []treesitter.ValueKind{vRef, vCmd},
-	Aliases: []string{"cls"}, Alias: clsAlias,
+	Aliases: []string{"cls"}, Alias: clsAlias, Yield: kYield, YieldFrom: yieldFrom,
 	Pure: []treesitter.Kind{kString, kStringStart, kStringContent, kStringEnd, kEscapeInterpolation, kConcatenatedString, kInteger, kFloat,
 		kTrue, kFalse, kNone, kList, kTuple, kDictionary, kPair, kArgumentList, kKeywordArgument, kParen, kUnary, kBinary, kOperator},
 	KeyField: fName}
+
+// yieldFrom reports whether yield n is `yield from xs`.
+func yieldFrom(t *tree, n int32) bool {
+	rest := strings.TrimLeft(strings.TrimPrefix(t.Text(n), "yield"), " \t\\\n")
+	return strings.HasPrefix(rest, "from") && len(rest) > 4 && !wordByte(rest[4])
+}
 
 // clsAlias: cls(...) inside a class's method (a classmethod factory,
 // `return cls(["claude", "-p"])`) constructs that class, so its

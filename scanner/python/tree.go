@@ -84,6 +84,7 @@ const (
 	kComprehension
 	kWhile
 	kDictComprehension
+	kYield
 )
 
 var kindNames = map[string]kind{
@@ -159,6 +160,7 @@ var kindNames = map[string]kind{
 	"generator_expression":     kComprehension,
 	"set_comprehension":        kComprehension,
 	"dictionary_comprehension": kDictComprehension,
+	"yield":                    kYield,
 	"type":                     kSkip,
 }
 

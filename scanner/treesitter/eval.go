@@ -49,9 +49,15 @@ type Shape struct {
 	// (Python's cls(...) in a classmethod is the class): each site of
 	// such a name is also a site of what Alias returns for it ("" for
 	// none).
-	Aliases               []string
-	Alias                 func(t *Tree, site int32, name string) string
-	Return                Kind        // a return statement
+	Aliases []string
+	Alias   func(t *Tree, site int32, name string) string
+	Return  Kind // a return statement
+	// Yield is a yield expression (none when zero): a function that
+	// holds one is a generator, and a call of it is the list of what it
+	// yields (ReturnValue); YieldFrom reports whether yield n hands on
+	// every element of its operand (Python's `yield from xs`).
+	Yield                 Kind
+	YieldFrom             func(t *Tree, n int32) bool
 	Operator, Left, Right Field       // the fields of a binary expression
 	Lists                 []ValueKind // value kinds whose elements a tracked value marks
 	// Pure are the node kinds that read no name (literals and their
@@ -728,6 +734,8 @@ func (e *Evaluator[B]) ReturnValue(fn, call int32) Value {
 			out = Unknown(call)
 		case expr:
 			out = e.Eval(body)
+		case e.shape.Yield != 0 && e.generator(body, fn):
+			out = e.yielded(body, fn, call)
 		default:
 			var rets []int32
 			end := t.Nodes[body].End
@@ -756,6 +764,67 @@ func (e *Evaluator[B]) ReturnValue(fn, call int32) Value {
 		return e.Tracked(out)
 	})
 	out.Node, out.Lit = call, None
+	return out
+}
+
+// generator reports whether the block body of function fn holds a
+// yield of its own (not a nested function's).
+func (e *Evaluator[B]) generator(body, fn int32) bool {
+	t := e.T
+	end := t.Nodes[body].End
+	for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+		if t.Nodes[i].Kind == e.shape.Yield && e.Scopes.Of(i) == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// yielded is what a call of generator fn (block body) iterates: the list
+// of its yields' operands in the order written (`list(gen())`,
+// `next(gen())`), a `yield from xs` spreading xs (one unknown element
+// when xs is not a known list). A yield in a loop is one element, its
+// operand any value it takes. Past MaxReturns yields a file that is not
+// a seed leaves the value unread (Unread, as for returns); a seed reads
+// them as ReadPast says, and a yield cut is an element past a bound
+// (CutAt: dynamic as a command), never a silent drop.
+func (e *Evaluator[B]) yielded(body, fn, call int32) Value {
+	t := e.T
+	var ys []int32
+	end := t.Nodes[body].End
+	for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+		if t.Nodes[i].Kind == e.shape.Yield && e.Scopes.Of(i) == fn {
+			ys = append(ys, i)
+		}
+	}
+	if len(ys) > MaxReturns && !e.Seed {
+		e.Unread = true
+		return Unknown(call)
+	}
+	out := Value{K: VArr, Node: call, Lit: None}
+	cut := e.ReadPast(ys, MaxReturns, func(y int32) {
+		x := t.Nodes[y].First
+		if x == None {
+			out.Elems = append(out.Elems, Value{K: VNull, Node: y, Lit: None})
+			return
+		}
+		v := e.Eval(x)
+		if e.shape.YieldFrom == nil || !e.shape.YieldFrom(t, y) {
+			out.Elems = append(out.Elems, v)
+			return
+		}
+		switch {
+		case v.K == VArr:
+			out.Elems = append(out.Elems, v.Elems...)
+		case v.Known() && v.Alt == nil:
+			out.Elems = append(out.Elems, Chars(v, y).Elems...)
+		default:
+			out.Elems = append(out.Elems, Unknown(y))
+		}
+	})
+	if cut {
+		out.Elems = append(out.Elems, CutAt(call))
+	}
 	return out
 }
 
