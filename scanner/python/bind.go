@@ -108,6 +108,12 @@ func (a *analyzer) collect() {
 			a.collectImportFrom(i)
 		case kParameters:
 			fn, method := a.functionName(i)
+			if method {
+				if a.methodNames == nil {
+					a.methodNames = map[string]bool{}
+				}
+				a.methodNames[fn] = true
+			}
 			idx := 0
 			if method && !a.static(t.Nodes[i].Parent) {
 				idx = -1 // self (a classmethod's cls)
@@ -225,7 +231,11 @@ func (a *analyzer) collect() {
 			}
 		}
 	}
-	a.linkBoundMethods()
+	if len(a.boundMethods) > 0 {
+		// read when the call sites are first indexed: a file that asks
+		// for none does not build the index for them
+		a.ev.MoreSites = a.linkBoundMethods
+	}
 	a.linkFields()
 	a.passMutations()
 	a.passImportedChanges()
@@ -237,16 +247,12 @@ func (a *analyzer) collect() {
 // the method's parameters (Evaluator.Param, `.run`) read it. A method of
 // an imported module (`r = subprocess.run`) is left out: the callee's
 // value says what that call is.
-func (a *analyzer) linkBoundMethods() {
+func (a *analyzer) linkBoundMethods(sites map[string][]int32) {
 	t := a.t
-	if len(a.boundMethods) == 0 {
-		return
-	}
-	sites := a.ev.CallSites()
 	for _, lr := range a.boundMethods {
 		l, r := lr[0], lr[1]
 		at := t.Child(r, fAttribute)
-		if at == none || a.importObject(t.Child(r, fObject)) {
+		if at == none || !a.methodNames[t.Text(at)] || len(sites[t.Text(l)]) == 0 || a.importObject(t.Child(r, fObject)) {
 			continue
 		}
 		name := t.Text(l)

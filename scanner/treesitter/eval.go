@@ -125,6 +125,10 @@ type Evaluator[B any] struct {
 	// file that is not a seed, no value can name a launch, so nothing
 	// past MaxCallSites and MaxReturns is read.
 	Seed bool
+	// MoreSites, when set, adds the language's own call sites to the
+	// index CallSites builds, once, when it is first asked for (Python:
+	// the calls of a name a method was bound to).
+	MoreSites func(sites map[string][]int32)
 	// Unread says a value was left unread because the file is not a
 	// seed (Param, Attr and ReturnValue past their bounds, or a
 	// language's own shortcut): in phase one such a file then needs every
@@ -274,6 +278,9 @@ func (e *Evaluator[B]) CallSites() map[string][]int32 {
 					e.sites[to] = append(e.sites[to], site)
 				}
 			}
+		}
+		if e.MoreSites != nil {
+			e.MoreSites(e.sites)
 		}
 	}
 	return e.sites
@@ -734,21 +741,32 @@ func (e *Evaluator[B]) ReturnValue(fn, call int32) Value {
 			out = Unknown(call)
 		case expr:
 			out = e.Eval(body)
-		case e.shape.Yield != 0 && e.generator(body, fn):
-			out = e.yielded(body, fn, call)
 		default:
-			var rets []int32
+			var rets, ys []int32
+			unread := false
 			end := t.Nodes[body].End
 			for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
-				if t.Nodes[i].Kind != e.shape.Return || e.Scopes.Of(i) != fn {
+				k := t.Nodes[i].Kind
+				if k != e.shape.Return && (k != e.shape.Yield || e.shape.Yield == 0) || e.Scopes.Of(i) != fn {
 					continue
 				}
-				if len(rets) == MaxReturns && !e.Seed {
-					e.Unread = true
-					rets = nil
-					break
+				switch {
+				case k == e.shape.Yield:
+					ys = append(ys, i)
+				case unread:
+				case len(rets) == MaxReturns && !e.Seed:
+					unread, rets = true, nil
+				default:
+					rets = append(rets, t.Nodes[i].First)
 				}
-				rets = append(rets, t.Nodes[i].First)
+			}
+			if len(ys) > 0 {
+				// a generator: what it yields, not what it returns
+				out = e.yielded(ys, call)
+				break
+			}
+			if unread {
+				e.Unread = true
 			}
 			if len(rets) > MaxReturns {
 				vals, cut := e.pastValues(rets, MaxReturns)
@@ -767,36 +785,16 @@ func (e *Evaluator[B]) ReturnValue(fn, call int32) Value {
 	return out
 }
 
-// generator reports whether the block body of function fn holds a
-// yield of its own (not a nested function's).
-func (e *Evaluator[B]) generator(body, fn int32) bool {
-	t := e.T
-	end := t.Nodes[body].End
-	for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
-		if t.Nodes[i].Kind == e.shape.Yield && e.Scopes.Of(i) == fn {
-			return true
-		}
-	}
-	return false
-}
-
-// yielded is what a call of generator fn (block body) iterates: the list
-// of its yields' operands in the order written (`list(gen())`,
+// yielded is what a call of a generator iterates, the function whose
+// own yields are ys: the list of their operands in the order written (`list(gen())`,
 // `next(gen())`), a `yield from xs` spreading xs (one unknown element
 // when xs is not a known list). A yield in a loop is one element, its
 // operand any value it takes. Past MaxReturns yields a file that is not
 // a seed leaves the value unread (Unread, as for returns); a seed reads
 // them as ReadPast says, and a yield cut is an element past a bound
 // (CutAt: dynamic as a command), never a silent drop.
-func (e *Evaluator[B]) yielded(body, fn, call int32) Value {
+func (e *Evaluator[B]) yielded(ys []int32, call int32) Value {
 	t := e.T
-	var ys []int32
-	end := t.Nodes[body].End
-	for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
-		if t.Nodes[i].Kind == e.shape.Yield && e.Scopes.Of(i) == fn {
-			ys = append(ys, i)
-		}
-	}
 	if len(ys) > MaxReturns && !e.Seed {
 		e.Unread = true
 		return Unknown(call)
