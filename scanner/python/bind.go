@@ -108,12 +108,6 @@ func (a *analyzer) collect() {
 			a.collectImportFrom(i)
 		case kParameters:
 			fn, method := a.functionName(i)
-			if method {
-				if a.methodNames == nil {
-					a.methodNames = map[string]bool{}
-				}
-				a.methodNames[fn] = true
-			}
 			idx := 0
 			if method && !a.static(t.Nodes[i].Parent) {
 				idx = -1 // self (a classmethod's cls)
@@ -252,10 +246,10 @@ func (a *analyzer) linkBoundMethods(sites map[string][]int32) {
 	for _, lr := range a.boundMethods {
 		l, r := lr[0], lr[1]
 		at := t.Child(r, fAttribute)
-		if at == none || !a.methodNames[t.Text(at)] || len(sites[t.Text(l)]) == 0 || a.importObject(t.Child(r, fObject)) {
+		name := t.Text(l)
+		if at == none || len(sites[name]) == 0 || len(a.ev.Methods()[t.Text(at)]) == 0 || a.importObject(t.Child(r, fObject)) {
 			continue
 		}
-		name := t.Text(l)
 		key := "." + t.Text(at)
 		for _, site := range sites[name] {
 			callee := t.Child(site, fFunction)

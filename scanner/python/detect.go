@@ -147,11 +147,10 @@ type analyzer struct {
 	// boundMethods are the assignments of an attribute to a name
 	// (target, value): a method taken as a value (linkBoundMethods)
 	boundMethods [][2]int32
-	methodNames  map[string]bool // the names of the file's methods
-	envSets      [][2]int32      // os.environ[k] = v, putenv, setdefault: (key, value)
-	relStars     []string        // `from .m import *`: modules of the repository
-	classes      []int32         // the class definitions, once listed (classMethods)
-	returning    map[int32]bool  // calls whose callee returnedRefs is reading
+	envSets      [][2]int32     // os.environ[k] = v, putenv, setdefault: (key, value)
+	relStars     []string       // `from .m import *`: modules of the repository
+	classes      []int32        // the class definitions, once listed (classMethods)
+	returning    map[int32]bool // calls whose callee returnedRefs is reading
 	// options: the calls declaring a command-line option (add_argument,
 	// add_option, set_defaults) and what each option's attribute may hold
 	options treesitter.OptionTable
