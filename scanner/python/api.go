@@ -57,6 +57,7 @@ const (
 	apiIter              // iter(xs): xs
 	apiCopy              // copy.copy(x), copy.deepcopy(x): x
 	apiOptionDefault     // typer.Option("claude"), typer.Argument: the parameter's default, a run-time value
+	apiReduce            // functools.reduce(f, xs, init?): xs folded by f, an operator.add or a function adding its two parameters
 )
 
 var apis = map[string]api{
@@ -211,6 +212,7 @@ var apis = map[string]api{
 	"secrets:choice":            apiChoice,
 	"builtins:next":             apiChoice,
 	"builtins:iter":             apiIter,
+	"functools:reduce":          apiReduce,
 	"copy:copy":                 apiCopy,
 	"copy:deepcopy":             apiCopy,
 	"os:path.basename":          apiBasename,
@@ -362,6 +364,9 @@ var interestingNames = func() map[string]bool {
 	for k, kind := range apis {
 		if kind == apiTmux || kind == apiTmuxCmd {
 			continue // `split` is everywhere: only in a libtmux file (worthEvaluating)
+		}
+		if kind == apiReduce {
+			continue // a value, never a launch: read where an argument is
 		}
 		p := k[strings.IndexByte(k, ':')+1:]
 		if i := strings.LastIndexByte(p, '.'); i >= 0 {

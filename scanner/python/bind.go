@@ -79,6 +79,11 @@ func (a *analyzer) collect() {
 				continue // chained: the inner assignment binds with the final value
 			}
 			a.bindTarget(l, r)
+			if t.Nodes[r].Kind == kAttribute && l != none && t.Nodes[l].Kind == kIdentifier {
+				// r = runner.run: a bound method taken as a value
+				// (linkBoundMethods)
+				a.boundMethods = append(a.boundMethods, [2]int32{l, r})
+			}
 			// a = b = "x": walk up the chain.
 			for p := n.Parent; p != none && t.Nodes[p].Kind == kAssignment; p = t.Nodes[p].Parent {
 				a.bindTarget(t.Child(p, fLeft), r)
@@ -104,8 +109,8 @@ func (a *analyzer) collect() {
 		case kParameters:
 			fn, method := a.functionName(i)
 			idx := 0
-			if method {
-				idx = -1 // self
+			if method && !a.static(t.Nodes[i].Parent) {
+				idx = -1 // self (a classmethod's cls)
 				if fn == "__init__" {
 					// Task("claude") calls __init__(self, tool): the
 					// parameters take the arguments of the class's calls
@@ -220,9 +225,78 @@ func (a *analyzer) collect() {
 			}
 		}
 	}
+	if len(a.boundMethods) > 0 {
+		// read when the call sites are first indexed: a file that asks
+		// for none does not build the index for them
+		a.ev.MoreSites = a.linkBoundMethods
+	}
 	a.linkFields()
 	a.passMutations()
 	a.passImportedChanges()
+}
+
+// linkBoundMethods makes a call of a name bound to a method taken as a
+// value (`r = Runner().run` or `r = runner.run`, then `r(argv)`) a call
+// site of the method: `r(argv)` passes what `runner.run(argv)` does, so
+// the method's parameters (Evaluator.Param, `.run`) read it. A method of
+// an imported module (`r = subprocess.run`) is left out: the callee's
+// value says what that call is.
+func (a *analyzer) linkBoundMethods(sites map[string][]int32) {
+	t := a.t
+	for _, lr := range a.boundMethods {
+		l, r := lr[0], lr[1]
+		at := t.Child(r, fAttribute)
+		name := t.Text(l)
+		if at == none || len(sites[name]) == 0 || len(a.ev.Methods()[t.Text(at)]) == 0 || a.importObject(t.Child(r, fObject)) {
+			continue
+		}
+		key := "." + t.Text(at)
+		for _, site := range sites[name] {
+			callee := t.Child(site, fFunction)
+			bs, _, ok := a.scopes.Lookup([]byte(name), callee)
+			if ok && slices.ContainsFunc(bs, func(b binding) bool { return b.value == r }) && !slices.Contains(sites[key], site) {
+				sites[key] = append(sites[key], site)
+			}
+		}
+	}
+}
+
+// importObject reports whether n, the object of an attribute, is a name
+// bound to an import (a module, or a name taken from one) or a chain of
+// attributes on one (`os.path`).
+func (a *analyzer) importObject(n int32) bool {
+	t := a.t
+	for n != none && t.Nodes[n].Kind == kAttribute {
+		n = t.Child(n, fObject)
+	}
+	if n == none || t.Nodes[n].Kind != kIdentifier {
+		return false
+	}
+	bs, _, ok := a.scopes.Lookup([]byte(t.Text(n)), n)
+	if !ok {
+		return true // a builtin or a wildcard import's name
+	}
+	return slices.ContainsFunc(bs, func(b binding) bool { return b.ref })
+}
+
+// static reports whether the function definition fn is decorated as a
+// `@staticmethod`: called through the class or an instance, its first
+// parameter takes the first argument.
+func (a *analyzer) static(fn int32) bool {
+	t := a.t
+	if fn == none {
+		return false
+	}
+	dec := t.Nodes[fn].Parent
+	if dec == none || t.Nodes[dec].Kind != kDecorated {
+		return false
+	}
+	for c := t.Nodes[dec].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind == kDecorator && t.Nodes[c].First != none && t.Is(t.Nodes[c].First, "staticmethod") {
+			return true
+		}
+	}
+	return false
 }
 
 // propertyDecorators make a method an attribute of the instance whose

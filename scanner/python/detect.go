@@ -144,10 +144,13 @@ type analyzer struct {
 	decls      map[declKey]int32   // global/nonlocal names: the scope they bind in
 	fields     map[string][]string // class fields in declaration order, by class
 	dictCalls  []int32             // d.update(...), d.setdefault(...) calls
-	envSets    [][2]int32          // os.environ[k] = v, putenv, setdefault: (key, value)
-	relStars   []string            // `from .m import *`: modules of the repository
-	classes    []int32             // the class definitions, once listed (classMethods)
-	returning  map[int32]bool      // calls whose callee returnedRefs is reading
+	// boundMethods are the assignments of an attribute to a name
+	// (target, value): a method taken as a value (linkBoundMethods)
+	boundMethods [][2]int32
+	envSets      [][2]int32     // os.environ[k] = v, putenv, setdefault: (key, value)
+	relStars     []string       // `from .m import *`: modules of the repository
+	classes      []int32        // the class definitions, once listed (classMethods)
+	returning    map[int32]bool // calls whose callee returnedRefs is reading
 	// options: the calls declaring a command-line option (add_argument,
 	// add_option, set_defaults) and what each option's attribute may hold
 	options treesitter.OptionTable
@@ -173,10 +176,16 @@ type analyzer struct {
 // marked like a list's elements.
 var evalShape = treesitter.Shape{Calls: callShape, Return: kReturn, Operator: fOperator, Left: fLeft, Right: fRight,
 	Lists: []treesitter.ValueKind{vArr, vCmd}, Wins: []treesitter.ValueKind{vRef, vCmd},
-	Aliases: []string{"cls"}, Alias: clsAlias,
+	Aliases: []string{"cls"}, Alias: clsAlias, Yield: kYield, YieldFrom: yieldFrom,
 	Pure: []treesitter.Kind{kString, kStringStart, kStringContent, kStringEnd, kEscapeInterpolation, kConcatenatedString, kInteger, kFloat,
 		kTrue, kFalse, kNone, kList, kTuple, kDictionary, kPair, kArgumentList, kKeywordArgument, kParen, kUnary, kBinary, kOperator},
 	KeyField: fName}
+
+// yieldFrom reports whether yield n is `yield from xs`.
+func yieldFrom(t *tree, n int32) bool {
+	rest := strings.TrimLeft(strings.TrimPrefix(t.Text(n), "yield"), " \t\\\n")
+	return strings.HasPrefix(rest, "from") && len(rest) > 4 && !wordByte(rest[4])
+}
 
 // clsAlias: cls(...) inside a class's method (a classmethod factory,
 // `return cls(["claude", "-p"])`) constructs that class, so its

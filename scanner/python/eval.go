@@ -152,7 +152,10 @@ func (a *analyzer) Expr(n int32) value {
 		return a.ev.List(n, kListSplat)
 	case kComprehension:
 		return a.comprehension(n)
-	case kDictionary:
+	case kDictionary, kDictComprehension:
+		// a dict comprehension, `{k: [k, "-p"] for k in NAMES}`, is a
+		// dict of its one pair, read with the loop variable any element
+		// (Entry)
 		return treesitter.ObjectAt(n)
 	case kLambda, kFunction:
 		return treesitter.FuncAt(n)
@@ -227,16 +230,7 @@ func (a *analyzer) evalBinary(n int32) value {
 	switch a.ev.Op(n) {
 	case "+":
 		l, r := a.ev.Operands(n)
-		if l.K == vArr && r.K == vArr {
-			return value{K: vArr, Elems: append(append([]value{}, l.Elems...), r.Elems...), Node: n, Lit: none}
-		}
-		if l.K == vArr && r.K == vUnknown {
-			// ["claude"] + args: the tail is unknown
-			return value{K: vArr, Elems: append(append([]value{}, l.Elems...), treesitter.Unknown(r.Node)), Node: n, Lit: none}
-		}
-		if l.K == vStr || r.K == vStr {
-			return treesitter.Concat(l, r, n)
-		}
+		return plus(l, r, n)
 	case "/":
 		// pathlib: Path(dir) / "claude"
 		l, r := a.ev.Operands(n)
@@ -304,6 +298,155 @@ func (a *analyzer) evalBinary(n int32) value {
 		}
 	}
 	return treesitter.Unknown(n)
+}
+
+// plus is l + r at node n: lists joined, strings concatenated.
+func plus(l, r value, n int32) value {
+	if l.K == vArr && r.K == vArr {
+		return value{K: vArr, Elems: append(append([]value{}, l.Elems...), r.Elems...), Node: n, Lit: none}
+	}
+	if l.K == vArr && r.K == vUnknown {
+		// ["claude"] + args: the tail is unknown
+		return value{K: vArr, Elems: append(append([]value{}, l.Elems...), treesitter.Unknown(r.Node)), Node: n, Lit: none}
+	}
+	if l.K == vStr || r.K == vStr {
+		return treesitter.Concat(l, r, n)
+	}
+	return treesitter.Unknown(n)
+}
+
+// maxReduce bounds the elements functools.reduce folds, and maxFoldDepth
+// the operators of the folding function's body read around its two
+// parameters; past either the value is past a bound (dynamic).
+const (
+	maxReduce    = 4 * treesitter.MaxPossibilities
+	maxFoldDepth = 16
+)
+
+// reduce is functools.reduce(f, xs, init) at node n: the elements of the
+// known list (or string) xs folded from the left by f, when f adds its
+// two arguments (operator.add or operator.concat) or is a lambda or a
+// function of the file returning an expression of `+` over its two
+// parameters and other values (`lambda a, b: a + " " + b`). Any other f,
+// or xs not known, is unknown.
+func (a *analyzer) reduce(pos []int32, n int32) value {
+	if len(pos) < 2 || len(pos) > 3 {
+		return treesitter.Unknown(n)
+	}
+	xs := a.ev.Eval(pos[1])
+	if xs.K == vStr && xs.Known() && xs.Alt == nil {
+		xs = treesitter.Chars(xs, n)
+	}
+	if xs.K != vArr || xs.Alt != nil {
+		return treesitter.Unknown(n)
+	}
+	if len(xs.Elems) > maxReduce {
+		return treesitter.CutAt(n)
+	}
+	// step folds one element into the accumulator
+	var step func(acc, x value) value
+	switch f := a.ev.Eval(pos[0]); {
+	case f.K == vRef && f.Mod == "operator" && len(f.Path) == 1 && (f.Path[0] == "add" || f.Path[0] == "concat" || f.Path[0] == "iadd" || f.Path[0] == "iconcat"):
+		step = func(acc, x value) value { return plus(acc, x, n) }
+	case f.K == vFunc && f.Fn != none && f.Alt == nil:
+		body, params, ok := a.folder(f.Fn)
+		if !ok {
+			return treesitter.Unknown(n)
+		}
+		step = func(acc, x value) value { return a.fold(body, params, acc, x, 0) }
+	default:
+		return treesitter.Unknown(n)
+	}
+	elems := xs.Elems
+	var acc value
+	if len(pos) == 3 {
+		acc = a.ev.Eval(pos[2])
+	} else if len(elems) > 0 {
+		acc, elems = elems[0], elems[1:]
+	} else {
+		return treesitter.Unknown(n)
+	}
+	for _, x := range elems {
+		acc = step(acc, x)
+	}
+	if acc.K == vUnknown && !acc.Cut {
+		return treesitter.Unknown(n)
+	}
+	acc.Node, acc.Lit = n, none
+	return a.ev.Tracked(acc)
+}
+
+// folder is, for reduce, the expression function fn (a lambda, or a def
+// with one return of its own) returns, and the names of its first two
+// parameters, when it has exactly two.
+func (a *analyzer) folder(fn int32) (body int32, params [2]string, ok bool) {
+	t := a.t
+	ps := t.Child(fn, fParameters)
+	if ps == none {
+		return none, params, false
+	}
+	i := 0
+	for c := t.Nodes[ps].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kIdentifier || i == 2 {
+			return none, params, false
+		}
+		params[i] = t.Text(c)
+		i++
+	}
+	if i != 2 {
+		return none, params, false
+	}
+	b, expr := a.Body(fn)
+	if b == none {
+		return none, params, false
+	}
+	if expr {
+		return b, params, true
+	}
+	body = none
+	end := t.Nodes[b].End
+	for j := b + 1; j < int32(len(t.Nodes)) && t.Nodes[j].Start < end; j++ {
+		if t.Nodes[j].Kind == kReturn && a.scopes.Of(j) == fn {
+			if body != none || t.Nodes[j].First == none {
+				return none, params, false
+			}
+			body = t.Nodes[j].First
+		}
+	}
+	return body, params, body != none
+}
+
+// fold is expression x, the body of a reduce's function, with its
+// parameters named params given acc and elem: `+` and parentheses are
+// read around them, any other expression is evaluated as written (a
+// parameter read elsewhere in it is unknown). Past maxFoldDepth
+// operators the value is past a bound.
+func (a *analyzer) fold(x int32, params [2]string, acc, elem value, depth int) value {
+	t := a.t
+	if x == none {
+		return treesitter.Unknown(none)
+	}
+	if depth > maxFoldDepth {
+		return treesitter.CutAt(x)
+	}
+	switch t.Nodes[x].Kind {
+	case kParen:
+		if c := t.Nodes[x].First; c != none {
+			return a.fold(c, params, acc, elem, depth+1)
+		}
+	case kIdentifier:
+		switch t.Text(x) {
+		case params[0]:
+			return acc
+		case params[1]:
+			return elem
+		}
+	case kBinary:
+		if a.ev.Op(x) == "+" {
+			return plus(a.fold(t.Child(x, fLeft), params, acc, elem, depth+1), a.fold(t.Child(x, fRight), params, acc, elem, depth+1), x)
+		}
+	}
+	return a.ev.Eval(x)
 }
 
 var percentRE = regexp.MustCompile(`%[-#0 +]*[0-9]*(?:\.[0-9]+)?[sdrifx]`)
@@ -1302,7 +1445,7 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 	case vArr:
 		vals = v.Elems
 	case vObj:
-		if v.Obj == none || t.Nodes[v.Obj].Kind != kDictionary && t.Nodes[v.Obj].Kind != kArgumentList {
+		if v.Obj == none || !isDict(t, v.Obj) && t.Nodes[v.Obj].Kind != kArgumentList {
 			break
 		}
 		for c := t.Nodes[v.Obj].First; c != none && len(vals) <= 4*treesitter.MaxPossibilities; c = t.Nodes[c].Next {
@@ -1362,6 +1505,24 @@ func (a *analyzer) entries(d value, keys bool, n int32) value {
 	return out
 }
 
+// isDict reports whether node n is a dict literal or a dict
+// comprehension.
+func isDict(t *tree, n int32) bool {
+	k := t.Nodes[n].Kind
+	return k == kDictionary || k == kDictComprehension
+}
+
+// mayBe reports whether some possibility of key k is the string name or
+// not known.
+func mayBe(k value, name string) bool {
+	for _, p := range k.Possibilities() {
+		if !p.Known() || p.S == name {
+			return true
+		}
+	}
+	return false
+}
+
 // dictCallArg reports whether c is a positional argument of dict(...).
 func (a *analyzer) dictCallArg(c int32) bool {
 	t := a.t
@@ -1386,7 +1547,13 @@ func (a *analyzer) Entry(c int32, name string) (value, bool, bool) {
 	}
 	switch t.Nodes[c].Kind {
 	case kPair:
-		if k := a.ev.Eval(t.Child(c, fKey)); k.Known() && k.S == name {
+		k := a.ev.Eval(t.Child(c, fKey))
+		if k.Known() && k.S == name {
+			return a.ev.Eval(t.Child(c, fValue)), true, false
+		}
+		if p := t.Nodes[c].Parent; p != none && t.Nodes[p].Kind == kDictComprehension && mayBe(k, name) {
+			// {k: [k, "-p"] for k in NAMES}: the pair is every entry,
+			// its key any element (or one not known)
 			return a.ev.Eval(t.Child(c, fValue)), true, false
 		}
 	case kKeywordArgument:
@@ -1521,7 +1688,7 @@ func (a *analyzer) evalCall(n int32) value {
 			if (name == "values" || name == "items") && len(pos) == 0 {
 				// d.values(), d.items(): every entry (with its key)
 				d := recvOf()
-				if d.K == vObj && d.Obj != none && (t.Nodes[d.Obj].Kind == kDictionary || t.Nodes[d.Obj].Kind == kArgumentList) {
+				if d.K == vObj && d.Obj != none && (isDict(t, d.Obj) || t.Nodes[d.Obj].Kind == kArgumentList) {
 					return a.entries(d, name == "items", n)
 				}
 				if d.K == vRef && apiOf(d) == apiNone && !strings.HasPrefix(d.Mod, "#") && len(d.Path) > 0 {
@@ -1539,7 +1706,7 @@ func (a *analyzer) evalCall(n int32) value {
 			}
 			if name == "get" || name == "pop" {
 				// d.get(k, default), d.pop(k, default): the entry, else the default
-				if d := recvOf(); d.K == vObj && d.Obj != none && (t.Nodes[d.Obj].Kind == kDictionary || t.Nodes[d.Obj].Kind == kArgumentList) {
+				if d := recvOf(); d.K == vObj && d.Obj != none && (isDict(t, d.Obj) || t.Nodes[d.Obj].Kind == kArgumentList) {
 					var e value
 					if k := arg(0); k.Known() && k.Alt == nil {
 						if v, ok := a.prop(d, k.S); ok {
@@ -1765,6 +1932,8 @@ func (a *analyzer) evalCall(n int32) value {
 		if l := arg(0); l.K == vArr {
 			return l
 		}
+	case apiReduce:
+		return a.reduce(pos, n)
 	case apiCopy:
 		v := arg(0)
 		v.Node, v.Lit = n, none

@@ -83,6 +83,8 @@ const (
 	kUnary
 	kComprehension
 	kWhile
+	kDictComprehension
+	kYield
 )
 
 var kindNames = map[string]kind{
@@ -157,6 +159,8 @@ var kindNames = map[string]kind{
 	"list_comprehension":       kComprehension,
 	"generator_expression":     kComprehension,
 	"set_comprehension":        kComprehension,
+	"dictionary_comprehension": kDictComprehension,
+	"yield":                    kYield,
 	"type":                     kSkip,
 }
 
