@@ -326,6 +326,17 @@ func (a *analyzer) exportStatement(i int32) {
 	clause := t.ChildKind(i, kExportClause)
 	if src := t.Child(i, fSource); src != none {
 		spec := propName(t, src)
+		if ns := t.ChildKind(i, kNamespaceExport); ns != none && clause == none {
+			// export * as cp from "child_process": the module under a
+			// name of this one, as `export const cp = require(...)`
+			// (repo_namespace_reexport.txtar)
+			for nm := t.Nodes[ns].First; nm != none && !isRelative(spec); nm = t.Nodes[nm].Next {
+				if k := t.Nodes[nm].Kind; k == kIdentifier || k == kString {
+					a.exportValue(propName(t, nm), value{K: vRef, Mod: spec, Node: src, Lit: none}, ns, 0)
+				}
+			}
+			return
+		}
 		if clause == none {
 			// export * from "m"
 			if !slices.Contains(a.link.sum.Stars, spec) {
@@ -451,6 +462,9 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 			// its importers call `proc.spawn` under the names of the
 			// APIs themselves: they are read by the module's name
 			a.link.sum.AddAPI(scanner.DefaultExport)
+		} else {
+			// `import { cp as proc }`: read by the module's name and cp
+			a.link.sum.AddAPI(name)
 		}
 	case depth >= maxExportDepth:
 		switch {
