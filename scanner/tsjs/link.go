@@ -647,7 +647,11 @@ func usableStrings(v value) []string {
 func (a *analyzer) offerAPI(name string, v value) {
 	if kind := apiOf(v); kind == apiSDK || len(v.Path) == 0 || name != v.Path[len(v.Path)-1] {
 		a.link.sum.AddAPI(name)
+		return
 	}
+	// under its own name: read, as a default export is, the files that
+	// name the module and a runtime (repo_star_reexport_process.txtar)
+	a.link.sum.AddAPI(scanner.DefaultExport)
 }
 
 // launchingPackage reports whether v is the name of a package that
