@@ -258,8 +258,13 @@ func (a *analyzer) summarizeExports() {
 				continue
 			}
 			for c := t.Nodes[t.Nodes[args].First].Next; c != none; c = t.Nodes[c].Next {
-				if sv := a.ev.Eval(c); sv.K == vRef && local(sv.Mod) && len(sv.Path) == 0 && !slices.Contains(a.link.sum.Stars, sv.Mod) {
+				switch sv := a.ev.Eval(c); {
+				case sv.K == vRef && local(sv.Mod) && len(sv.Path) == 0 && !slices.Contains(a.link.sum.Stars, sv.Mod):
 					a.link.sum.Stars = append(a.link.sum.Stars, sv.Mod)
+				case sv.K == vRef && !local(sv.Mod) && len(sv.Path) == 0:
+					// Object.assign(module.exports, require('child_process')):
+					// the process module's APIs, as `module.exports = cp`
+					a.exportValue("", sv, c, 0)
 				}
 			}
 		case kAssignment:
@@ -524,6 +529,11 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 					// module.exports = { ...require('./spawn') }: every
 					// name of that module, as `export *`
 					a.link.sum.Stars = append(a.link.sum.Stars, sv.Mod)
+				case sv.K == vRef && !local(sv.Mod) && len(sv.Path) == 0:
+					// module.exports = { ...require('child_process') }: the
+					// process module's APIs, as `module.exports = cp`
+					// (repo_cjs_process_barrel.txtar)
+					a.exportValue(name, sv, c, depth+1)
 				}
 			case kPair:
 				if k := t.Child(c, fKey); k != none {
