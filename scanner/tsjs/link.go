@@ -331,6 +331,10 @@ func (a *analyzer) exportStatement(i int32) {
 	clause := t.ChildKind(i, kExportClause)
 	if src := t.Child(i, fSource); src != none {
 		spec := propName(t, src)
+		// own: the file's re-export, not one of an ambient module it
+		// declares (`declare module "child_process" { export * from
+		// "node:child_process" }` in @types/node)
+		own := t.Nodes[i].Parent != none && t.Nodes[t.Nodes[i].Parent].Kind == kProgram
 		if ns := t.ChildKind(i, kNamespaceExport); ns != none && clause == none {
 			// export * as cp from "child_process": the module under a
 			// name of this one, as `export const cp = require(...)`
@@ -349,7 +353,7 @@ func (a *analyzer) exportStatement(i int32) {
 			}
 			if !isRelative(spec) {
 				for _, name := range apiNames(normModule(spec)) {
-					a.offerAPI(name, value{K: vRef, Mod: normModule(spec), Path: []string{name}})
+					a.offerAPI(name, value{K: vRef, Mod: normModule(spec), Path: []string{name}}, own)
 				}
 			}
 			return
@@ -365,7 +369,7 @@ func (a *analyzer) exportStatement(i int32) {
 			member := propName(t, name)
 			a.link.sum.AddReexport(propName(t, alias), scanner.Ref{Spec: spec, Name: member, At: t.Pos(s)})
 			if !isRelative(spec) {
-				a.offerAPI(propName(t, alias), value{K: vRef, Mod: normModule(spec), Path: []string{member}})
+				a.offerAPI(propName(t, alias), value{K: vRef, Mod: normModule(spec), Path: []string{member}}, own)
 			}
 		}
 		return
@@ -449,7 +453,7 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 			name = "default"
 		}
 		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: strings.Join(v.Path, "."), At: t.Pos(at)})
-		a.offerAPI(name, v)
+		a.offerAPI(name, v, true)
 	case v.K == vRef && !isRelative(v.Mod) && len(v.Path) == 0 && name != "" && sdkModule(v.Mod):
 		// getSdk() returning (await import('@anthropic-ai/claude-agent-sdk')),
 		// export const sdk = require(...): the Agent SDK's module under
@@ -651,17 +655,24 @@ func usableStrings(v value) []string {
 // callers in other files phase two reads (Summary.APIs): an API under
 // another name (`ask` for query), or the Agent SDK's own names. A
 // process API under its own name (`export * from "child_process"`) is
-// not listed: `spawn`, `exec` are written in most files that mention the
-// module, and reading them all again cost more than the whole first
-// phase (docs/repository.md, what is not followed).
-func (a *analyzer) offerAPI(name string, v value) {
+// not listed by that name: `spawn`, `exec` are written in most files that
+// mention the module, and reading them all again cost more than the whole
+// first phase (docs/repository.md, what is not followed). The module is
+// offered as a default export instead, when the re-export is the file's
+// own (own: not inside an ambient `declare module` block, whose exports
+// are another module's: reading every file that names @types/node and a
+// runtime cost a real tree's npm scan six times over).
+func (a *analyzer) offerAPI(name string, v value, own bool) {
 	if kind := apiOf(v); kind == apiSDK || len(v.Path) == 0 || name != v.Path[len(v.Path)-1] {
 		a.link.sum.AddAPI(name)
 		return
 	}
-	// under its own name: read, as a default export is, the files that
-	// name the module and a runtime (repo_star_reexport_process.txtar)
-	a.link.sum.AddAPI(scanner.DefaultExport)
+	if own {
+		// under its own name, re-exported by the file itself: read, as
+		// a default export is, the files that name the module and a
+		// runtime (repo_star_reexport_process.txtar)
+		a.link.sum.AddAPI(scanner.DefaultExport)
+	}
 }
 
 // launchingPackage reports whether v is the name of a package that
