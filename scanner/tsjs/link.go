@@ -258,8 +258,13 @@ func (a *analyzer) summarizeExports() {
 				continue
 			}
 			for c := t.Nodes[t.Nodes[args].First].Next; c != none; c = t.Nodes[c].Next {
-				if sv := a.ev.Eval(c); sv.K == vRef && local(sv.Mod) && len(sv.Path) == 0 && !slices.Contains(a.link.sum.Stars, sv.Mod) {
+				switch sv := a.ev.Eval(c); {
+				case sv.K == vRef && local(sv.Mod) && len(sv.Path) == 0 && !slices.Contains(a.link.sum.Stars, sv.Mod):
 					a.link.sum.Stars = append(a.link.sum.Stars, sv.Mod)
+				case sv.K == vRef && !local(sv.Mod) && len(sv.Path) == 0:
+					// Object.assign(module.exports, require('child_process')):
+					// the process module's APIs, as `module.exports = cp`
+					a.exportValue("", sv, c, 0)
 				}
 			}
 		case kAssignment:
@@ -326,6 +331,21 @@ func (a *analyzer) exportStatement(i int32) {
 	clause := t.ChildKind(i, kExportClause)
 	if src := t.Child(i, fSource); src != none {
 		spec := propName(t, src)
+		// own: the file's re-export, not one of an ambient module it
+		// declares (`declare module "child_process" { export * from
+		// "node:child_process" }` in @types/node)
+		own := t.Nodes[i].Parent != none && t.Nodes[t.Nodes[i].Parent].Kind == kProgram
+		if ns := t.ChildKind(i, kNamespaceExport); ns != none && clause == none {
+			// export * as cp from "child_process": the module under a
+			// name of this one, as `export const cp = require(...)`
+			// (repo_namespace_reexport.txtar)
+			for nm := t.Nodes[ns].First; nm != none && !isRelative(spec); nm = t.Nodes[nm].Next {
+				if k := t.Nodes[nm].Kind; k == kIdentifier || k == kString {
+					a.exportValue(propName(t, nm), value{K: vRef, Mod: spec, Node: src, Lit: none}, ns, 0)
+				}
+			}
+			return
+		}
 		if clause == none {
 			// export * from "m"
 			if !slices.Contains(a.link.sum.Stars, spec) {
@@ -333,7 +353,7 @@ func (a *analyzer) exportStatement(i int32) {
 			}
 			if !isRelative(spec) {
 				for _, name := range apiNames(normModule(spec)) {
-					a.offerAPI(name, value{K: vRef, Mod: normModule(spec), Path: []string{name}})
+					a.offerAPI(name, value{K: vRef, Mod: normModule(spec), Path: []string{name}}, own)
 				}
 			}
 			return
@@ -349,7 +369,7 @@ func (a *analyzer) exportStatement(i int32) {
 			member := propName(t, name)
 			a.link.sum.AddReexport(propName(t, alias), scanner.Ref{Spec: spec, Name: member, At: t.Pos(s)})
 			if !isRelative(spec) {
-				a.offerAPI(propName(t, alias), value{K: vRef, Mod: normModule(spec), Path: []string{member}})
+				a.offerAPI(propName(t, alias), value{K: vRef, Mod: normModule(spec), Path: []string{member}}, own)
 			}
 		}
 		return
@@ -433,7 +453,7 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 			name = "default"
 		}
 		a.link.sum.AddReexport(name, scanner.Ref{Spec: v.Mod, Name: strings.Join(v.Path, "."), At: t.Pos(at)})
-		a.offerAPI(name, v)
+		a.offerAPI(name, v, true)
 	case v.K == vRef && !isRelative(v.Mod) && len(v.Path) == 0 && name != "" && sdkModule(v.Mod):
 		// getSdk() returning (await import('@anthropic-ai/claude-agent-sdk')),
 		// export const sdk = require(...): the Agent SDK's module under
@@ -451,6 +471,9 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 			// its importers call `proc.spawn` under the names of the
 			// APIs themselves: they are read by the module's name
 			a.link.sum.AddAPI(scanner.DefaultExport)
+		} else {
+			// `import { cp as proc }`: read by the module's name and cp
+			a.link.sum.AddAPI(name)
 		}
 	case depth >= maxExportDepth:
 		switch {
@@ -510,6 +533,11 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 					// module.exports = { ...require('./spawn') }: every
 					// name of that module, as `export *`
 					a.link.sum.Stars = append(a.link.sum.Stars, sv.Mod)
+				case sv.K == vRef && !local(sv.Mod) && len(sv.Path) == 0:
+					// module.exports = { ...require('child_process') }: the
+					// process module's APIs, as `module.exports = cp`
+					// (repo_cjs_process_barrel.txtar)
+					a.exportValue(name, sv, c, depth+1)
 				}
 			case kPair:
 				if k := t.Child(c, fKey); k != none {
@@ -627,12 +655,23 @@ func usableStrings(v value) []string {
 // callers in other files phase two reads (Summary.APIs): an API under
 // another name (`ask` for query), or the Agent SDK's own names. A
 // process API under its own name (`export * from "child_process"`) is
-// not listed: `spawn`, `exec` are written in most files that mention the
-// module, and reading them all again cost more than the whole first
-// phase (docs/repository.md, what is not followed).
-func (a *analyzer) offerAPI(name string, v value) {
+// not listed by that name: `spawn`, `exec` are written in most files that
+// mention the module, and reading them all again cost more than the whole
+// first phase (docs/repository.md, what is not followed). The module is
+// offered as a default export instead, when the re-export is the file's
+// own (own: not inside an ambient `declare module` block, whose exports
+// are another module's: reading every file that names @types/node and a
+// runtime cost a real tree's npm scan six times over).
+func (a *analyzer) offerAPI(name string, v value, own bool) {
 	if kind := apiOf(v); kind == apiSDK || len(v.Path) == 0 || name != v.Path[len(v.Path)-1] {
 		a.link.sum.AddAPI(name)
+		return
+	}
+	if own {
+		// under its own name, re-exported by the file itself: read, as
+		// a default export is, the files that name the module and a
+		// runtime (repo_star_reexport_process.txtar)
+		a.link.sum.AddAPI(scanner.DefaultExport)
 	}
 }
 

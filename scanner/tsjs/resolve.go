@@ -503,6 +503,48 @@ func (al configAlias) covers(rel string) bool {
 	return al.under == "" || strings.HasPrefix(rel, al.under)
 }
 
+// importsAliases lists the names package.json `imports` maps give the
+// files of their package (`"#proc": "./src/proc.js"`, `"#lib/*":
+// "./src/lib/*.js"`): their importers write `from "#proc"`
+// (repo_package_imports_helper.txtar).
+func importsAliases(d Detector, repo scanner.Files) []configAlias {
+	var out []configAlias
+	for _, rel := range repo.Named("package.json") {
+		src, ok := repo.Read(rel)
+		if !ok || !strings.Contains(string(src), `"#`) {
+			continue
+		}
+		var pkg packageJSON
+		if json.Unmarshal(jsonc(src), &pkg) != nil {
+			continue
+		}
+		dir := path.Dir(rel)
+		for key, t := range pkg.Imports {
+			target, ok := conditionTarget(t, 0)
+			if !ok || !strings.HasPrefix(key, "#") {
+				continue
+			}
+			pre, _, star := strings.Cut(key, "*")
+			if !star {
+				if f, ok := resolveUnder(d, dir, target, repo); ok {
+					out = append(out, configAlias{spec: key, file: f})
+				}
+				continue
+			}
+			tpre, _, _ := strings.Cut(target, "*")
+			under := path.Join(dir, tpre)
+			if strings.HasSuffix(tpre, "/") || tpre == "" {
+				under += "/"
+			}
+			if under == "./" {
+				under = ""
+			}
+			out = append(out, configAlias{spec: pre, under: under})
+		}
+	}
+	return out
+}
+
 // configAliases lists the aliases of every tsconfig.json (or
 // jsconfig.json) of the repository, with the configs it extends, and the
 // names of its workspace packages, once per scan.
@@ -546,6 +588,7 @@ func configAliases(d Detector, repo scanner.Files) []configAlias {
 			}
 		}
 	}
+	out = append(out, importsAliases(d, repo)...)
 	pkgs := repo.Once("tsjs:packages", func() any { return packagesByName(repo) }).(map[string]workspacePkg)
 	for name, p := range pkgs {
 		if path.Base(name) == path.Base(p.dir) {

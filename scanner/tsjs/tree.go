@@ -84,7 +84,8 @@ const (
 	kExportStatement
 	kExportClause
 	kExportSpecifier
-	kTypeDecl // a type alias or an interface: a leaf, its text read (typedInstance)
+	kNamespaceExport // `* as ns` of `export * as ns from "m"`
+	kTypeDecl        // a type alias or an interface: a leaf, its text read (typedInstance)
 	kYield
 	kUnary
 )
@@ -125,6 +126,7 @@ var kindNames = map[string]kind{
 	"export_statement":                      kExportStatement,
 	"export_clause":                         kExportClause,
 	"export_specifier":                      kExportSpecifier,
+	"namespace_export":                      kNamespaceExport,
 	"import_clause":                         kImportClause,
 	"import_require_clause":                 kImportRequireClause,
 	"namespace_import":                      kNamespaceImport,
