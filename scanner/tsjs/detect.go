@@ -775,6 +775,11 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 		return
 	}
 	cmd, arr, opts, hasOpts := a.spawnArgs(args)
+	if r, ok := a.packageInstanceMember(cmd, cmd.Node); ok {
+		// spawn(new Binary("claude")): the instance as a string may be
+		// what it was given
+		cmd = r
+	}
 	shell, shellKnown := false, true
 	if hasOpts {
 		if opts.K == vObj {

@@ -1142,7 +1142,14 @@ func (a *analyzer) Binding(b *binding) value {
 		return treesitter.Unknown(b.name)
 	}
 	return a.ev.Once(b.name, func() value {
-		v := a.atPath(a.ev.Eval(b.value), b.path, b.name)
+		v := a.ev.Eval(b.value)
+		if r, ok := a.destructuredBack(v, b); ok {
+			// const { path: bin } = await lookup("claude"): as
+			// lookup("claude").path (handedBack)
+			v = r
+		} else {
+			v = a.atPath(v, b.path, b.name)
+		}
 		if b.hasDflt {
 			v = withDefault(v, a.ev.Eval(b.dflt), b.name)
 		}
@@ -1873,6 +1880,15 @@ func (a *analyzer) callNamingRuntime(o int32) bool {
 	}
 	text := t.Src[t.Nodes[args].Start:t.Nodes[args].End]
 	return len(text) <= treesitter.MaxArgText*treesitter.MaxArgsRead && a.ev.Cfg.Triggers().Scan(text).Has(scanner.HitRuntime)
+}
+
+// destructuredBack is handedBack for a name b destructures one member
+// out of value v (`const { path } = lookup("claude")`).
+func (a *analyzer) destructuredBack(v value, b *binding) (value, bool) {
+	if len(b.path) != 1 || strings.HasPrefix(b.path[0], restFrom) || strings.HasPrefix(b.path[0], computedKey) {
+		return value{}, false
+	}
+	return a.handedBack(v, b.value, b.path[0], b.name)
 }
 
 // stringMembers are the properties and methods every string has.

@@ -11,3 +11,6 @@ spawn(new Binary("make").path, ["all"]);
 console.log(lookup("claude").length);
 const argv = yargs(process.argv.slice(2)).option("claude", { default: "claude" }).parseSync();
 spawn(argv.tool || "git", ["log"]);
+spawn(new Binary("make"), ["all"]);
+const { path: tool } = lookup("git");
+spawn(tool, ["status"]);

@@ -11,3 +11,6 @@ spawn(found.bin, ["--print"]); // want "RED:variable-execution"
 spawn(new Binary("claude").path, ["-p", "hi"]); // want "RED:process-api"
 const b = new Binary("claude");
 spawn(b.path, ["-p"]); // want "RED:process-api"
+spawn(new Binary("pi"), ["--print"]); // want "RED:process-api"
+const { path: found2 } = lookup("claude");
+spawn(found2, ["-p"]); // want "RED:variable-execution"
