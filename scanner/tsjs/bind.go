@@ -105,9 +105,10 @@ func (a *analyzer) collect() {
 		case kAugmentedAssignment:
 			if l := t.Child(i, fLeft); l != none && t.Nodes[l].Kind == kIdentifier {
 				a.assigns = append(a.assigns, i)
-			} else if op := a.ev.Op(i); l != none && (op == "??=" || op == "||=" || op == "&&=") {
+			} else if op := a.ev.Op(i); l != none && (op == "??=" || op == "||=" || op == "&&=" || op == "+=") {
 				// opts.bin ??= "claude", this.bin ||= "claude": the right
-				// side is one of the property's values, as for `=`
+				// side is one of the property's values, as for `=`;
+				// cfg.bin += "aude": the property's value joined with it
 				a.collectMemberSet(i, l)
 			}
 		case kUpdate:
@@ -456,6 +457,12 @@ func (a *analyzer) addMutation(name int32, m mutation) {
 // where the member is read (envSets, sets, thisAttrs, mutations).
 func (a *analyzer) collectMemberSet(i, l int32) {
 	t := a.t
+	// the value set: the right side, or for `+=` the whole assignment
+	// (the member's value joined with it)
+	set := t.Child(i, fRight)
+	if t.Nodes[i].Kind == kAugmentedAssignment && a.ev.Op(i) == "+=" {
+		set = i
+	}
 	if l != none && (t.Nodes[l].Kind == kSubscript || t.Nodes[l].Kind == kMember) {
 		// process.env.BIN = value: read back by process.env.BIN
 		if o := t.Child(l, fObject); o != none && t.Is(o, "process.env") {
@@ -477,14 +484,14 @@ func (a *analyzer) collectMemberSet(i, l int32) {
 		// this.x = value: an instance field, followed by this.x reads
 		if o := t.Child(l, fObject); o != none && t.Nodes[o].Kind == kThis {
 			if p := t.Child(l, fProperty); p != none {
-				a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
+				a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], set)
 			}
 		} else if o != none && t.Nodes[o].Kind == kIdentifier && globalObjects[t.Text(o)] && !a.scopes.Bound([]byte(t.Text(o))) {
 			// globalThis.bin = value: a global name, seen by a
 			// bare `bin` anywhere in the file
 			if p := t.Child(l, fProperty); p != none {
 				a.scopes.BindIn(p, binding{value: t.Child(i, fRight), name: p}, none)
-				a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
+				a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], set)
 			}
 		} else if o != none && t.Nodes[o].Kind == kIdentifier {
 			// options.x = value: a property set after construction;
@@ -492,7 +499,7 @@ func (a *analyzer) collectMemberSet(i, l int32) {
 			// any instance
 			a.sets = append(a.sets, i)
 			if p := t.Child(l, fProperty); p != none {
-				a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], t.Child(i, fRight))
+				a.thisAttrs[t.Text(p)] = append(a.thisAttrs[t.Text(p)], set)
 			}
 		}
 	}

@@ -2275,8 +2275,14 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 				continue
 			}
 			if m := on(o); m != nil {
+				// the value set: the right side, or for `+=` the whole
+				// assignment (the property's value joined with it)
+				v := t.Child(s, fRight)
+				if t.Nodes[s].Kind == kAugmentedAssignment && a.ev.Op(s) == "+=" {
+					v = s
+				}
 				for _, name := range names {
-					m[name] = append(m[name], t.Child(s, fRight))
+					m[name] = append(m[name], v)
 				}
 			}
 		}
