@@ -34,7 +34,7 @@ if [ ! -f "$npmdir/package-lock.json" ] || ! cmp -s "$here/package-lock.json" "$
 	rm -rf "$npmdir"
 	mkdir -p "$npmdir"
 	cp "$here/package.json" "$here/package-lock.json" "$npmdir/"
-	(cd "$npmdir" && npm ci --omit=optional --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
+	(cd "$npmdir" && "$here/../../scripts/npm-ci.sh" --omit=optional --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
 fi
 
 rm -rf "$out"
