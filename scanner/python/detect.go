@@ -34,15 +34,15 @@ func (Detector) Match(f *scanner.File) bool {
 	return false
 }
 
-// apiNeedles: a file with none of these cannot start a process through a
-// Python API or the SDK, and is not parsed (unless it may hold a split
+// apiNeedles: a file with none of these (nor `exec`, hasExec) in its code
+// cannot start a process through a Python API or the SDK, and is not parsed (unless it may hold a split
 // primitive). apiWords count only as whole words: each is a module or a
 // function the API table names whole (`pty`, `os.system`), and as a part
 // of a longer word (`empty`, `filesystem`, `invoked`) it binds nothing —
 // a quarter of the standard library's bytes were parsed for such parts.
 var (
 	apiNeedles = [][]byte{
-		[]byte("subprocess"), []byte("popen"), []byte("exec"), []byte("spawn"),
+		[]byte("subprocess"), []byte("popen"), []byte("spawn"),
 		[]byte("pexpect"), []byte("plumbum"), []byte("ptyprocess"), []byte("libtmux"),
 		[]byte("_process"), []byte("claude_agent_sdk"), []byte("claude_code_sdk"), []byte("getoutput"),
 		[]byte("getstatusoutput"), []byte("paramiko"), []byte("runpy"),
@@ -52,9 +52,19 @@ var (
 )
 
 // mayNameAPI is the API prefilter: one of apiNeedles, or of apiWords as a
-// word, or an import of the sh module.
+// word, or an import of the sh module, in the file's code: its comments
+// and docstrings are not read (proseless).
 func mayNameAPI(src []byte) bool {
-	if treesitter.ContainsAny(src, apiNeedles) {
+	if !namesAPI(src) {
+		return false
+	}
+	code := proseless(src)
+	return len(src) == 0 || &code[0] == &src[0] || namesAPI(code)
+}
+
+// namesAPI is mayNameAPI on text as it is.
+func namesAPI(src []byte) bool {
+	if treesitter.ContainsAny(src, apiNeedles) || hasExec(src) {
 		return true
 	}
 	for _, w := range apiWords {
@@ -69,6 +79,28 @@ func mayNameAPI(src []byte) bool {
 		return true
 	}
 	return hasWord(src, []byte("sh")) && shImportRE.Match(src)
+}
+
+// hasExec reports whether src holds `exec` other than as the start of a
+// longer word no API has: the builtin, os.execv and its kin
+// (`execl`, `execvpe`), `exec_command`, `subprocess_exec`, a piece
+// (`"exec" + mode`) all pass; `execute`, `executor`, `executable` do not
+// (`sys.executable` reaches a process only through one of those).
+func hasExec(src []byte) bool {
+	for off := 0; ; {
+		j := bytes.Index(src[off:], []byte("exec"))
+		if j < 0 {
+			return false
+		}
+		e := off + j + 4
+		if e == len(src) {
+			return true
+		}
+		if c := src[e]; c < 'a' || c > 'z' || c == 'l' || c == 'v' {
+			return true
+		}
+		off = e
+	}
 }
 
 // computedImports load a module by a name that may be computed
