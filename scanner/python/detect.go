@@ -34,9 +34,9 @@ func (Detector) Match(f *scanner.File) bool {
 	return false
 }
 
-// apiNeedles: a file with none of these (nor `exec`, hasExec) in its code
-// cannot start a process through a Python API or the SDK, and is not parsed (unless it may hold a split
-// primitive). apiWords count only as whole words: each is a module or a
+// apiNeedles: a file with none of these (nor `exec`, hasExec) in its
+// code cannot start a process through a Python API or the SDK, and is not
+// parsed (unless it may hold a split primitive). apiWords count only as whole words: each is a module or a
 // function the API table names whole (`pty`, `os.system`), and as a part
 // of a longer word (`empty`, `filesystem`, `invoked`) it binds nothing —
 // a quarter of the standard library's bytes were parsed for such parts.
