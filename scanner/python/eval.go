@@ -69,10 +69,18 @@ func (a *analyzer) Expr(n int32) value {
 			}
 		}
 		obj := a.ev.Eval(t.Child(n, fObject))
+		if r, ok := a.handedBack(obj, t.Child(n, fObject), n); ok {
+			return r
+		}
 		return a.member(obj, t.Text(at), n)
 	case kSubscript:
 		obj := a.ev.Eval(t.Child(n, fValue))
 		sub := t.Child(n, fSubscript)
+		if sub != none && t.Nodes[sub].Kind != kSlice {
+			if r, ok := a.handedBack(obj, t.Child(n, fValue), n); ok {
+				return r
+			}
+		}
 		if obj.K == vCmd {
 			// plumbum binds arguments: cmd["-p", "x"] (one subscript field
 			// per element)
@@ -2034,11 +2042,88 @@ func (a *analyzer) evalCall(n int32) value {
 				if json.Unmarshal([]byte(v.S), &s) == nil {
 					return treesitter.Str(s, n)
 				}
+				// json.loads('{"bin": "claude"}'): a dict or a list whose
+				// parts are any of the strings it holds, keys too, or what
+				// the text does not spell
+				if strs, ok := treesitter.JSONStrings(v.S, n); ok {
+					return treesitter.Union(a.ev.Cfg, append(strs, treesitter.Unknown(n)), n)
+				}
 			}
 		}
 		return a.mayReturnArg(callee, pos, n)
 	}
 	return treesitter.Unknown(n)
+}
+
+// handedBack is an attribute or an entry (at n) of v, the value of obj:
+// when obj is a call the analysis does not model whose own arguments
+// name a runtime (`somelib.wrap({"bin": "claude"})["bin"]`, or a name
+// bound only to one), v is the union of what it was handed and an
+// unknown (mayReturnArg), and a part of what it hands back may be any of
+// those strings: the union stands for it. A string value read whole
+// (`.upper`, `.split`) is not such a part.
+func (a *analyzer) handedBack(v value, obj int32, n int32) (value, bool) {
+	t := a.t
+	if v.K != vStr || !v.Other || v.Env || obj == none {
+		return value{}, false
+	}
+	if t.Nodes[n].Kind == kAttribute {
+		at := t.Child(n, fAttribute)
+		if at == none || wholeStrMethods[t.Text(at)] {
+			return value{}, false
+		}
+		if _, ok := strMethods[t.Text(at)]; ok {
+			return value{}, false
+		}
+		if par := t.Nodes[n].Parent; par != none && t.Nodes[par].Kind == kCall && t.Child(par, fFunction) == n {
+			return value{}, false // a method called on it
+		}
+	}
+	known := false
+	for _, p := range v.Possibilities() {
+		known = known || p.Known()
+	}
+	if !known || !a.callNamingRuntime(obj) {
+		return value{}, false
+	}
+	v.Node, v.Lit = n, none
+	return v, true
+}
+
+// wholeStrMethods are methods of a string (besides strMethods): read on a
+// string, not parts of an object a call handed back.
+var wholeStrMethods = map[string]bool{
+	"upper": true, "lower": true, "strip": true, "lstrip": true, "rstrip": true, "split": true,
+	"rsplit": true, "splitlines": true, "join": true, "replace": true, "format": true, "encode": true,
+	"startswith": true, "endswith": true, "find": true, "rfind": true, "index": true, "count": true,
+	"partition": true, "rpartition": true, "title": true, "capitalize": true, "casefold": true,
+	"removeprefix": true, "removesuffix": true, "zfill": true, "center": true, "ljust": true, "rjust": true,
+	"expandtabs": true, "format_map": true, "translate": true, "swapcase": true,
+}
+
+// callNamingRuntime reports whether node o is a call whose own arguments'
+// text names a runtime, or a name bound only to one (handedBack).
+func (a *analyzer) callNamingRuntime(o int32) bool {
+	t := a.t
+	for o != none && (t.Nodes[o].Kind == kParen || t.Nodes[o].Kind == kAwait) {
+		o = t.Nodes[o].First
+	}
+	if o != none && t.Nodes[o].Kind == kIdentifier {
+		bs, _, ok := a.scopes.Lookup([]byte(t.Text(o)), o)
+		if !ok || len(bs) != 1 || bs[0].value == none || bs[0].ref || bs[0].param || len(bs[0].path) > 0 {
+			return false
+		}
+		o = bs[0].value
+	}
+	if o == none || t.Nodes[o].Kind != kCall {
+		return false
+	}
+	args := t.Child(o, fArguments)
+	if args == none {
+		return false
+	}
+	text := t.Src[t.Nodes[args].Start:t.Nodes[args].End]
+	return len(text) <= treesitter.MaxArgText+2 && a.ev.Cfg.Triggers().Scan(text).Has(scanner.HitRuntime)
 }
 
 // mayReturnArg is the result of call n of a function the analysis does
@@ -2055,7 +2140,7 @@ func (a *analyzer) mayReturnArg(callee value, pos []int32, n int32) value {
 			return treesitter.Unknown(n)
 		}
 	}
-	return a.ev.MayReturnArg(a.p.Hits.Has(scanner.HitRuntime), pos, n)
+	return a.ev.MayReturnArg(a.p.Hits.Has(scanner.HitRuntime), pos, n, a.anyEntry)
 }
 
 // fieldDefault is the default of a class field declared through a field

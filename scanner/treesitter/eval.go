@@ -1100,9 +1100,13 @@ const (
 // (`lib.resolveBin("claude")`, `new String("claude")`): such a function
 // may hand back what it was given, and an unknown must not hide the
 // name. The union is judged on its known values and marked as holding an
-// unknown. Only the first MaxArgsRead arguments of at most MaxArgText
-// bytes are read.
-func (e *Evaluator[B]) MayReturnArg(named bool, args []int32, n int32) Value {
+// unknown. An argument that is an object or a dict stands for its entries
+// (entries, the detector's any-entry reading, when not nil): the function
+// may hand back what it was given in any shape (`wrap({bin: "claude"}).bin`,
+// `json.loads(...)["bin"]` of a known text), and a union of objects and
+// an unknown is unknown. Only the first MaxArgsRead arguments of at most
+// MaxArgText bytes are read.
+func (e *Evaluator[B]) MayReturnArg(named bool, args []int32, n int32, entries func(Value, int32) Value) Value {
 	if !named {
 		return Unknown(n)
 	}
@@ -1115,7 +1119,11 @@ func (e *Evaluator[B]) MayReturnArg(named bool, args []int32, n int32) Value {
 		if len(text) > MaxArgText || !e.Cfg.Triggers().Scan(text).Has(scanner.HitRuntime) {
 			continue
 		}
-		vals = append(vals, e.Eval(arg))
+		v := e.Eval(arg)
+		if v.K == VObj && entries != nil {
+			v = entries(v, n)
+		}
+		vals = append(vals, v)
 	}
 	if len(vals) == 0 {
 		return Unknown(n)

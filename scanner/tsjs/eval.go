@@ -1981,6 +1981,12 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			// as unknown as the name
 			return treesitter.FromExport(a.ev.Cfg, scanner.Export{Dynamic: true}, n)
 		}
+		if v.Other && !v.Env {
+			// strings and an unknown (what an unmodelled call was
+			// handed, mayReturnArg): the unknown's member, as any
+			// unknown's (an instance's field, a command-line option)
+			return a.member(treesitter.Unknown(n), name, n)
+		}
 	case vUnknown, vFunc:
 		// const r = new Runner(); r.bin: an instance not known statically
 		// has the fields, getters and methods the file gives any instance
@@ -2704,7 +2710,46 @@ func (a *analyzer) loadedByName(argv []int32, arg0 func() value, n int32) value 
 // runtime, which it may hand back (treesitter.Evaluator.MayReturnArg;
 // unmodelled_call_of_runtime.js).
 func (a *analyzer) mayReturnArg(argv []int32, n int32) value {
-	return a.ev.MayReturnArg(a.p.Hits.Has(scanner.HitRuntime), argv, n)
+	return a.ev.MayReturnArg(a.p.Hits.Has(scanner.HitRuntime), argv, n, a.leafStrings)
+}
+
+// leafStrings is every string an object holds, however deep in its
+// objects and lists (`{agent: {command: "claude"}}`), as one union at n:
+// what a function the analysis does not model may hand back of it
+// (mayReturnArg). At most 4*MaxPossibilities values are read; past that
+// the union holds an unknown.
+func (a *analyzer) leafStrings(v value, n int32) value {
+	t := a.t
+	var strs []value
+	work := []value{v}
+	read := 0
+	for len(work) > 0 && read <= 4*treesitter.MaxPossibilities {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		read++
+		for _, p := range x.Possibilities() {
+			switch p.K {
+			case vStr:
+				strs = append(strs, p)
+			case vArr:
+				work = append(work, p.Elems...)
+			case vObj:
+				if p.Obj == none {
+					continue
+				}
+				for c := t.Nodes[p.Obj].First; c != none; c = t.Nodes[c].Next {
+					if k := t.Nodes[c].Kind; k == kPair || k == kEnumAssignment {
+						work = append(work, a.ev.Eval(t.Child(c, fValue)))
+					}
+				}
+				work = append(work, a.setValues(p.Obj)...)
+			}
+		}
+	}
+	if len(work) > 0 || len(strs) == 0 {
+		strs = append(strs, treesitter.Unknown(n))
+	}
+	return treesitter.Union(a.ev.Cfg, strs, n)
 }
 
 // orLoaded is r, the result of call n of another module's function,
@@ -2826,6 +2871,12 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 				var s string
 				if json.Unmarshal([]byte(v.S), &s) == nil {
 					return treesitter.Str(s, n), true
+				}
+				// JSON.parse('{"bin": "claude"}'): an object or a list
+				// whose members are any of the strings it holds, keys
+				// too (Object.keys), or what the text does not spell
+				if strs, ok := treesitter.JSONStrings(v.S, n); ok {
+					return treesitter.Union(a.ev.Cfg, append(strs, treesitter.Unknown(n)), n), true
 				}
 			}
 		case "Object.fromEntries", "Array.from", "Array.of":
