@@ -2144,6 +2144,12 @@ func (a *analyzer) evalNew(n int32) value {
 				return value{K: vArr, Elems: []value{arg0}, Node: n, Lit: none}
 			}
 			return value{K: vArr, Node: n, Lit: none}
+		case "Proxy":
+			// new Proxy(cp, {}): the target, whose members a handler
+			// with no get trap hands on as they are
+			if args := t.Children(t.Child(n, fArguments)); len(args) == 2 && !a.hasGetTrap(args[1]) {
+				return arg0
+			}
 		case "Promise":
 			// new Promise((resolve) => resolve(x)): what then and await
 			// read is x
@@ -2711,6 +2717,34 @@ func (a *analyzer) loadedByName(argv []int32, arg0 func() value, n int32) value 
 // unmodelled_call_of_runtime.js).
 func (a *analyzer) mayReturnArg(argv []int32, n int32) value {
 	return a.ev.MayReturnArg(a.p.Hits.Has(scanner.HitRuntime), argv, n, a.leafStrings)
+}
+
+// hasGetTrap reports whether a Proxy's handler h may trap reads: it is
+// not an object literal, or it has a get (or a computed, or a spread)
+// member.
+func (a *analyzer) hasGetTrap(h int32) bool {
+	t := a.t
+	v := a.ev.Eval(h)
+	if v.K != vObj || v.Obj == none || v.Alt != nil {
+		return true
+	}
+	for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
+		case kPair, kFunction:
+			k := t.Child(c, fKey)
+			if k == none {
+				k = t.Child(c, fName)
+			}
+			if k == none || t.Nodes[k].Kind != kPropertyIdentifier && t.Nodes[k].Kind != kString || strings.Trim(t.Text(k), `"'`) == "get" {
+				return true
+			}
+		default:
+			if t.Nodes[c].Kind != kComment {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // leafStrings is every string an object holds, however deep in its
