@@ -384,6 +384,39 @@ func (a *analyzer) reduce(pos []int32, n int32) value {
 	return a.ev.Tracked(acc)
 }
 
+// mapped is what map's function f makes of element e, at n: for a lambda
+// of one parameter whose body is the parameter, or a method of the str
+// type called on it with no argument (`lambda x: x.strip()`), that
+// value; else the element or an unknown, which the element's name is
+// judged on (treesitter.Evaluator.MayReturnArg).
+func (a *analyzer) mapped(f, e value, n int32) value {
+	t := a.t
+	if f.K == vFunc && f.Alt == nil && f.Fn != none && t.Nodes[f.Fn].Kind == kLambda {
+		if ps := t.Child(f.Fn, fParameters); ps != none {
+			if p := t.Nodes[ps].First; p != none && t.Nodes[p].Next == none && t.Nodes[p].Kind == kIdentifier {
+				param := t.Text(p)
+				body := t.Child(f.Fn, fBody)
+				for body != none && t.Nodes[body].Kind == kParen {
+					body = t.Nodes[body].First
+				}
+				switch {
+				case body != none && t.Nodes[body].Kind == kIdentifier && t.Text(body) == param:
+					return e
+				case body != none && t.Nodes[body].Kind == kCall:
+					fn, args := t.Child(body, fFunction), t.Child(body, fArguments)
+					if fn != none && t.Nodes[fn].Kind == kAttribute && args != none && t.Nodes[args].First == none {
+						obj, at := t.Child(fn, fObject), t.Child(fn, fAttribute)
+						if op, ok := strMethods[t.Text(at)]; ok && obj != none && t.Nodes[obj].Kind == kIdentifier && t.Text(obj) == param {
+							return treesitter.StrMethod(op, e, nil, n)
+						}
+					}
+				}
+			}
+		}
+	}
+	return treesitter.Union(a.ev.Cfg, []value{e, treesitter.Unknown(n)}, n)
+}
+
 // folder is, for reduce, the expression function fn (a lambda, or a def
 // with one return of its own) returns, and the names of its first two
 // parameters, when it has exactly two.
@@ -1870,10 +1903,19 @@ func (a *analyzer) evalCall(n int32) value {
 		if l.K == vStr {
 			l = treesitter.Chars(l, n)
 		}
-		if l.K != vArr || f.K != vRef || f.Mod != "builtins" || len(f.Path) == 0 {
+		if l.K != vArr || l.Alt != nil {
 			return treesitter.Unknown(n)
 		}
 		out := value{K: vArr, Node: n, Lit: none}
+		if f.K != vRef || f.Mod != "builtins" || len(f.Path) == 0 {
+			// map(lambda x: x.strip(), xs), or a function not modelled:
+			// each element is what the lambda makes of it, or the
+			// element or any value (the function may hand it back)
+			for _, e := range l.Elems {
+				out.Elems = append(out.Elems, a.mapped(f, e, n))
+			}
+			return out
+		}
 		for _, e := range l.Elems {
 			switch {
 			case f.Path[0] == "chr" && len(f.Path) == 1:
