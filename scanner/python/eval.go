@@ -417,6 +417,93 @@ func (a *analyzer) mapped(f, e value, n int32) value {
 	return treesitter.Union(a.ev.Cfg, []value{e, treesitter.Unknown(n)}, n)
 }
 
+// templateText is the text of a string.Template that expression o builds
+// (`string.Template("$bin -p")`, or a name bound only to such a call),
+// when it is known.
+func (a *analyzer) templateText(o int32) (value, bool) {
+	t := a.t
+	if o != none && t.Nodes[o].Kind == kIdentifier {
+		bs, _, ok := a.scopes.Lookup([]byte(t.Text(o)), o)
+		if !ok || len(bs) != 1 || bs[0].value == none || bs[0].ref || bs[0].param || len(bs[0].path) > 0 {
+			return value{}, false
+		}
+		o = bs[0].value
+	}
+	if o == none || t.Nodes[o].Kind != kCall {
+		return value{}, false
+	}
+	f := a.ev.Eval(t.Child(o, fFunction))
+	if f.K != vRef || f.Mod != "string" || len(f.Path) != 1 || f.Path[0] != "Template" {
+		return value{}, false
+	}
+	args := t.Child(o, fArguments)
+	if args == none || t.Nodes[args].First == none {
+		return value{}, false
+	}
+	v := a.ev.Eval(t.Nodes[args].First)
+	return v, v.Known() && v.Alt == nil
+}
+
+// substitute is Template.substitute of the known text tmpl at n: each
+// `$name` or `${name}` is the keyword argument of that name, else the
+// mapping's entry, else unknown; `$$` is a dollar.
+func (a *analyzer) substitute(tmpl, mapping, kw value, n int32) value {
+	s := tmpl.S
+	var parts []value
+	lit := strings.Builder{}
+	flush := func() {
+		if lit.Len() > 0 {
+			parts = append(parts, treesitter.Str(lit.String(), n))
+			lit.Reset()
+		}
+	}
+	isID := func(c byte, first bool) bool {
+		return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || !first && c >= '0' && c <= '9'
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' || i+1 >= len(s) {
+			lit.WriteByte(s[i])
+			continue
+		}
+		var name string
+		switch j := i + 1; {
+		case s[j] == '$':
+			lit.WriteByte('$')
+			i = j
+			continue
+		case s[j] == '{':
+			end := strings.IndexByte(s[j:], '}')
+			if end < 0 {
+				lit.WriteByte('$')
+				continue
+			}
+			name, i = s[j+1:j+end], j+end
+		case isID(s[j], true):
+			k := j
+			for k < len(s) && isID(s[k], false) {
+				k++
+			}
+			name, i = s[j:k], k-1
+		default:
+			lit.WriteByte('$')
+			continue
+		}
+		flush()
+		if v, ok := a.prop(kw, name); ok {
+			parts = append(parts, v)
+		} else if v, ok := a.prop(mapping, name); ok {
+			parts = append(parts, v)
+		} else {
+			parts = append(parts, treesitter.Unknown(n))
+		}
+	}
+	flush()
+	if len(parts) == 0 {
+		return treesitter.Str("", n)
+	}
+	return treesitter.ConcatAll(parts, n)
+}
+
 // folder is, for reduce, the expression function fn (a lambda, or a def
 // with one return of its own) returns, and the names of its first two
 // parameters, when it has exactly two.
@@ -1776,6 +1863,16 @@ func (a *analyzer) evalCall(n int32) value {
 					if sep := arg(0); sep.Known() && sep.S != "" {
 						return treesitter.Split(s, sep.S, n)
 					}
+				}
+			}
+			if name == "substitute" || name == "safe_substitute" {
+				// string.Template("$bin -p").substitute(bin="claude")
+				if tmpl, ok := a.templateText(t.Child(fn, fObject)); ok {
+					var mapping value
+					if len(pos) > 0 {
+						mapping = arg(0)
+					}
+					return a.substitute(tmpl, mapping, kw, n)
 				}
 			}
 			if name != "join" && name != "split" {
