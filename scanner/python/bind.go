@@ -230,6 +230,7 @@ func (a *analyzer) collect() {
 		// for none does not build the index for them
 		a.ev.MoreSites = a.linkBoundMethods
 	}
+	a.functionalTuples()
 	a.linkFields()
 	a.passMutations()
 	a.passImportedChanges()
@@ -527,6 +528,63 @@ func (a *analyzer) className(fn int32) string {
 		}
 	}
 	return ""
+}
+
+// functionalTuples records the fields of the named tuples the file makes
+// by a call (`A = namedtuple("A", "bin args")`, `["bin", "args"]`,
+// `NamedTuple("A", [("bin", str), ...])`), in order, as a class's: a call
+// of A sets them by position or keyword (linkFields).
+func (a *analyzer) functionalTuples() {
+	t := a.t
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		if t.Nodes[i].Kind != kAssignment {
+			continue
+		}
+		l, r := t.Child(i, fLeft), t.Child(i, fRight)
+		if l == none || r == none || t.Nodes[l].Kind != kIdentifier || t.Nodes[r].Kind != kCall {
+			continue
+		}
+		switch t.Text(t.Child(r, fFunction)) {
+		case "namedtuple", "collections.namedtuple", "NamedTuple", "typing.NamedTuple":
+		default:
+			continue
+		}
+		pos, _ := a.callArgs(r)
+		if len(pos) < 2 {
+			continue
+		}
+		var fields []string
+		str := func(n int32) (string, bool) {
+			if n == none || t.Nodes[n].Kind != kString {
+				return "", false
+			}
+			v := a.ev.Eval(n)
+			return v.S, v.Known()
+		}
+		switch spec := pos[1]; t.Nodes[spec].Kind {
+		case kString:
+			if s, ok := str(spec); ok {
+				fields = strings.Fields(strings.ReplaceAll(s, ",", " "))
+			}
+		case kList, kTuple:
+			for c := t.Nodes[spec].First; c != none; c = t.Nodes[c].Next {
+				name := c
+				if t.Nodes[c].Kind == kTuple {
+					name = t.Nodes[c].First
+				}
+				if s, ok := str(name); ok {
+					fields = append(fields, s)
+				}
+			}
+		}
+		if len(fields) == 0 {
+			continue
+		}
+		if a.fields == nil {
+			a.fields = map[string][]string{}
+		}
+		a.fields[t.Text(l)] = fields
+	}
 }
 
 // linkFields makes the arguments of a class's calls possibilities of its
