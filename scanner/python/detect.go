@@ -373,7 +373,8 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 		if a.scopes.Bound(name) {
 			return true
 		}
-		return len(a.wildcards) > 0
+		// map(subprocess.run, argvs): the builtin calls what it is handed
+		return len(a.wildcards) > 0 || string(name) == "map"
 	case kAttribute:
 		at := t.Child(fn, fAttribute)
 		if at == none {
@@ -1165,10 +1166,54 @@ func (a *analyzer) handedAPIs(fn int32, callee value, pos []int32, kw value) {
 		case apiSDKQuery, apiSDKClient, apiOptions:
 			continue
 		}
+		if i == 0 && callee.K == vRef && len(callee.Path) == 1 &&
+			(callee.Mod == "itertools" && callee.Path[0] == "starmap" || callee.Mod == "builtins" && callee.Path[0] == "map") {
+			if a.mappedAPI(arg, v, pos[1], callee.Path[0] == "starmap", kw) {
+				return
+			}
+		}
 		bp, bkw := a.partialArgs(v, pos[i+1:], kw)
 		a.callAPI(arg, v, bp, bkw, t.Pos(arg))
 		return
 	}
+}
+
+// maxMappedCalls bounds the elements mappedAPI judges a call for.
+const maxMappedCalls = 16
+
+// mappedAPI judges process API v (at arg) mapped over the list or tuple
+// literal xs (or a name bound only to one): `map(subprocess.run,
+// [["claude", "-p"]])` calls it with each element, `itertools.starmap(
+// subprocess.run, [(["claude", "-p"],)])` with each element's items. It
+// reports false when xs is not such a literal (the caller then judges the
+// arguments as written); past maxMappedCalls elements the rest are not
+// judged one by one.
+func (a *analyzer) mappedAPI(arg int32, v value, xs int32, star bool, kw value) bool {
+	t := a.t
+	if t.Nodes[xs].Kind == kIdentifier {
+		bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[xs].Start:t.Nodes[xs].End], xs)
+		if !ok || len(bs) != 1 || bs[0].value == none || bs[0].ref || bs[0].param || len(bs[0].path) > 0 {
+			return false
+		}
+		xs = bs[0].value
+	}
+	if k := t.Nodes[xs].Kind; k != kList && k != kTuple {
+		return false
+	}
+	n := 0
+	for e := t.Nodes[xs].First; e != none && n < maxMappedCalls; e = t.Nodes[e].Next {
+		args := []int32{e}
+		if star {
+			if k := t.Nodes[e].Kind; k != kTuple && k != kList {
+				continue
+			}
+			args = t.Children(e)
+		}
+		bp, bkw := a.partialArgs(v, args, treesitter.Unknown(none))
+		a.callAPI(arg, v, bp, bkw, t.Pos(e))
+		n++
+	}
+	return n > 0
 }
 
 // partialCall reports whether node n is, as written, a call of a function
