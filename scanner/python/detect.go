@@ -1185,9 +1185,9 @@ const maxMappedCalls = 16
 // literal xs (or a name bound only to one): `map(subprocess.run,
 // [["claude", "-p"]])` calls it with each element, `itertools.starmap(
 // subprocess.run, [(["claude", "-p"],)])` with each element's items. It
-// reports false when xs is not such a literal (the caller then judges the
-// arguments as written); past maxMappedCalls elements the rest are not
-// judged one by one.
+// reports false when xs is not such a literal, or has more than
+// maxMappedCalls elements: the caller then judges the arguments as
+// written, as for any function handed a process API.
 func (a *analyzer) mappedAPI(arg int32, v value, xs int32, star bool, kw value) bool {
 	t := a.t
 	if t.Nodes[xs].Kind == kIdentifier {
@@ -1197,11 +1197,11 @@ func (a *analyzer) mappedAPI(arg int32, v value, xs int32, star bool, kw value) 
 		}
 		xs = bs[0].value
 	}
-	if k := t.Nodes[xs].Kind; k != kList && k != kTuple {
+	if k := t.Nodes[xs].Kind; k != kList && k != kTuple || len(t.Children(xs)) > maxMappedCalls {
 		return false
 	}
 	n := 0
-	for e := t.Nodes[xs].First; e != none && n < maxMappedCalls; e = t.Nodes[e].Next {
+	for e := t.Nodes[xs].First; e != none; e = t.Nodes[e].Next {
 		args := []int32{e}
 		if star {
 			if k := t.Nodes[e].Kind; k != kTuple && k != kList {
