@@ -704,6 +704,7 @@ func (a *analyzer) reduceConcat(recv value, argv []int32, right bool, n int32) (
 	}
 	body := a.returned(f)
 	var l, r string
+	concat := false
 	switch {
 	case body == none:
 		return value{}, false
@@ -715,6 +716,7 @@ func (a *analyzer) reduceConcat(recv value, argv []int32, right bool, n int32) (
 			return value{}, false
 		}
 		l, r = t.Text(t.Child(fn, fObject)), t.Text(t.Children(args)[0])
+		concat = true
 	default:
 		return value{}, false
 	}
@@ -735,6 +737,21 @@ func (a *analyzer) reduceConcat(recv value, argv []int32, right bool, n int32) (
 		return value{}, false
 	}
 	out := parts[0]
+	if concat && out.K == vArr && out.Alt == nil {
+		// [["claude"], ["-p"]].reduce((acc, x) => acc.concat(x), []): a
+		// list, each part's elements (or the part) after the others
+		list := value{K: vArr, Node: n, Lit: none, Elems: slices.Clone(out.Elems)}
+		for _, p := range parts[1:] {
+			if p.K == vArr && p.Alt == nil {
+				list.Elems = append(list.Elems, p.Elems...)
+			} else if p.K == vArr || p.K == vUnknown {
+				return value{}, false
+			} else {
+				list.Elems = append(list.Elems, p)
+			}
+		}
+		return list, true
+	}
 	for _, p := range parts[1:] {
 		out = treesitter.Concat(out, p, n)
 	}
