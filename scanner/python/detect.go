@@ -1190,12 +1190,8 @@ const maxMappedCalls = 16
 // written, as for any function handed a process API.
 func (a *analyzer) mappedAPI(arg int32, v value, xs int32, star bool, kw value) bool {
 	t := a.t
-	if t.Nodes[xs].Kind == kIdentifier {
-		bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[xs].Start:t.Nodes[xs].End], xs)
-		if !ok || len(bs) != 1 || bs[0].value == none || bs[0].ref || bs[0].param || len(bs[0].path) > 0 {
-			return false
-		}
-		xs = bs[0].value
+	if xs = a.boundValue(xs); xs == none {
+		return false
 	}
 	if k := t.Nodes[xs].Kind; k != kList && k != kTuple || len(t.Children(xs)) > maxMappedCalls {
 		return false

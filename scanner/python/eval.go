@@ -417,19 +417,27 @@ func (a *analyzer) mapped(f, e value, n int32) value {
 	return treesitter.Union(a.ev.Cfg, []value{e, treesitter.Unknown(n)}, n)
 }
 
+// boundValue is expression o, or, when o is a name bound only to one
+// expression (not an import, a parameter or a destructured part), that
+// expression; none when o names anything else.
+func (a *analyzer) boundValue(o int32) int32 {
+	t := a.t
+	if o == none || t.Nodes[o].Kind != kIdentifier {
+		return o
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[o].Start:t.Nodes[o].End], o)
+	if !ok || len(bs) != 1 || bs[0].value == none || bs[0].ref || bs[0].param || len(bs[0].path) > 0 {
+		return none
+	}
+	return bs[0].value
+}
+
 // templateText is the text of a string.Template that expression o builds
 // (`string.Template("$bin -p")`, or a name bound only to such a call),
 // when it is known.
 func (a *analyzer) templateText(o int32) (value, bool) {
 	t := a.t
-	if o != none && t.Nodes[o].Kind == kIdentifier {
-		bs, _, ok := a.scopes.Lookup([]byte(t.Text(o)), o)
-		if !ok || len(bs) != 1 || bs[0].value == none || bs[0].ref || bs[0].param || len(bs[0].path) > 0 {
-			return value{}, false
-		}
-		o = bs[0].value
-	}
-	if o == none || t.Nodes[o].Kind != kCall {
+	if o = a.boundValue(o); o == none || t.Nodes[o].Kind != kCall {
 		return value{}, false
 	}
 	f := a.ev.Eval(t.Child(o, fFunction))
@@ -2184,8 +2192,8 @@ func (a *analyzer) evalCall(n int32) value {
 				// json.loads('{"bin": "claude"}'): a dict or a list whose
 				// parts are any of the strings it holds, keys too, or what
 				// the text does not spell
-				if strs, ok := treesitter.JSONStrings(v.S, n); ok {
-					return treesitter.Union(a.ev.Cfg, append(strs, treesitter.Unknown(n)), n)
+				if parts, ok := treesitter.JSONStrings(a.ev.Cfg, v.S, n); ok {
+					return parts
 				}
 			}
 		}
@@ -2247,14 +2255,7 @@ func (a *analyzer) callNamingRuntime(o int32) bool {
 	for o != none && (t.Nodes[o].Kind == kParen || t.Nodes[o].Kind == kAwait) {
 		o = t.Nodes[o].First
 	}
-	if o != none && t.Nodes[o].Kind == kIdentifier {
-		bs, _, ok := a.scopes.Lookup([]byte(t.Text(o)), o)
-		if !ok || len(bs) != 1 || bs[0].value == none || bs[0].ref || bs[0].param || len(bs[0].path) > 0 {
-			return false
-		}
-		o = bs[0].value
-	}
-	if o == none || t.Nodes[o].Kind != kCall {
+	if o = a.boundValue(o); o == none || t.Nodes[o].Kind != kCall {
 		return false
 	}
 	args := t.Child(o, fArguments)

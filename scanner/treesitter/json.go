@@ -4,22 +4,26 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+
+	"github.com/leasegate/leasegate/scanner"
 )
 
 // maxJSONStrings bounds the strings JSONStrings collects.
 const maxJSONStrings = 4 * MaxPossibilities
 
-// JSONStrings is every string of the JSON text src, keys and values, as
-// possibilities at n (at most maxJSONStrings, then ok is false: a text
-// the analysis does not read whole is not read): what json.loads or
-// JSON.parse makes of a known text, whose parts a reader may take out
-// (`JSON.parse('{"bin": "claude"}').bin`). The decoder bounds its own
-// depth; the walk keeps its own stack.
-func JSONStrings(src string, n int32) (strs []Value, ok bool) {
+// JSONStrings is what json.loads or JSON.parse makes of the known JSON
+// text src, whose parts a reader may take out (`JSON.parse('{"bin":
+// "claude"}').bin`): any string of it, keys and values, or an unknown.
+// Past maxJSONStrings strings the rest are not read and the value is past
+// a bound (UnionPast: a dynamic launch where it is a command). ok is
+// false for a text that is not JSON or holds no string. The decoder
+// bounds its own depth; the walk keeps its own stack.
+func JSONStrings(cfg *scanner.Config, src string, n int32) (v Value, ok bool) {
 	var doc any
 	if json.Unmarshal([]byte(src), &doc) != nil {
-		return nil, false
+		return Value{}, false
 	}
+	var strs []Value
 	stack := []any{doc}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
@@ -36,8 +40,11 @@ func JSONStrings(src string, n int32) (strs []Value, ok bool) {
 			}
 		}
 		if len(strs) > maxJSONStrings {
-			return nil, false
+			return UnionPast(cfg, strs, true, n), true
 		}
 	}
-	return strs, len(strs) > 0
+	if len(strs) == 0 {
+		return Value{}, false
+	}
+	return Union(cfg, append(strs, Unknown(n)), n), true
 }

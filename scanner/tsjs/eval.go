@@ -2767,8 +2767,8 @@ func (a *analyzer) hasGetTrap(h int32) bool {
 // leafStrings is every string an object holds, however deep in its
 // objects and lists (`{agent: {command: "claude"}}`), as one union at n:
 // what a function the analysis does not model may hand back of it
-// (mayReturnArg). At most 4*MaxPossibilities values are read; past that
-// the union holds an unknown.
+// (mayReturnArg), or an unknown. At most 4*MaxPossibilities values are
+// read; past that the value is past a bound (treesitter.UnionPast).
 func (a *analyzer) leafStrings(v value, n int32) value {
 	t := a.t
 	var strs []value
@@ -2797,10 +2797,10 @@ func (a *analyzer) leafStrings(v value, n int32) value {
 			}
 		}
 	}
-	if len(work) > 0 || len(strs) == 0 {
-		strs = append(strs, treesitter.Unknown(n))
+	if len(work) > 0 {
+		return treesitter.UnionPast(a.ev.Cfg, strs, true, n)
 	}
-	return treesitter.Union(a.ev.Cfg, strs, n)
+	return treesitter.Union(a.ev.Cfg, append(strs, treesitter.Unknown(n)), n)
 }
 
 // orLoaded is r, the result of call n of another module's function,
@@ -2926,8 +2926,8 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 				// JSON.parse('{"bin": "claude"}'): an object or a list
 				// whose members are any of the strings it holds, keys
 				// too (Object.keys), or what the text does not spell
-				if strs, ok := treesitter.JSONStrings(v.S, n); ok {
-					return treesitter.Union(a.ev.Cfg, append(strs, treesitter.Unknown(n)), n), true
+				if parts, ok := treesitter.JSONStrings(a.ev.Cfg, v.S, n); ok {
+					return parts, true
 				}
 			}
 		case "Object.fromEntries", "Array.from", "Array.of":
