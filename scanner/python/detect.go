@@ -835,33 +835,68 @@ func (a *analyzer) judgeSeq(v value, at scanner.Pos) {
 }
 
 // lost reports whether the analysis lost track of v, a process API's
-// program or argv (scanner.Command.Lost): a possibility that is unknown,
-// not read from the environment, and a parameter of a lambda (a callback
-// handed on, whose calls the analysis does not follow). A named
-// function's parameter is not lost: its calls are followed, and a
-// helper's summary carries it to other modules.
+// program or argv (scanner.Command.Lost): a possibility that is unknown
+// and does not come from outside the file or from a followed call. Deny
+// by default: every unknown is lost (a lambda's parameter, a name bound
+// by a target the binder cannot split such as `cmd, *rest = ...`, a loop
+// over an unknown list, an unmodelled call's result, an attribute of an
+// unknown object) except an environment variable or a command-line
+// argument (they come from outside the file), a named function's
+// parameter (its calls are followed, and a helper's summary carries it to
+// other modules), a value past a bound (Cut, reported on its own) and
+// another module's name (resolved by the repository pass).
 func (a *analyzer) lost(v value) bool {
-	t := a.t
 	for _, p := range v.Possibilities() {
-		if p.Known() || p.Env || p.Cut || p.Node <= 0 || int(p.Node) >= len(t.Nodes) || t.Nodes[p.Node].Kind != kIdentifier {
+		if p.Known() || p.Env || p.Cut || p.K == vRef || p.K == vFunc {
 			continue
 		}
-		bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[p.Node].Start:t.Nodes[p.Node].End], p.Node)
-		if !ok {
+		if a.fromOutside(p.Node) {
 			continue
 		}
-		for _, b := range bs {
-			if !b.param || b.name == none {
-				continue
-			}
-			if ps := t.Nodes[b.name].Parent; ps != none && t.Nodes[ps].Kind == kParameters {
-				if fn := t.Nodes[ps].Parent; fn != none && t.Nodes[fn].Kind == kLambda {
-					return true
-				}
-			}
-		}
+		return true
 	}
 	return false
+}
+
+// fromOutside reports whether the unknown value of node n comes from
+// outside the file (sys.argv) or is a named function's parameter, whose
+// calls the analysis follows.
+func (a *analyzer) fromOutside(n int32) bool {
+	t := a.t
+	if n <= 0 || int(n) >= len(t.Nodes) {
+		// a value of another module's summary: judged there
+		return true
+	}
+	if t.Nodes[n].Kind != kIdentifier {
+		// an unmodelled call's result is what it may hand back of its
+		// arguments (MayReturnArg), and an attribute or item of one is
+		// followed by the repository pass
+		return true
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+	if !ok {
+		return false
+	}
+	for _, b := range bs {
+		if b.ref {
+			// an imported name: the repository pass follows it
+			continue
+		}
+		if !b.param || b.name == none {
+			return false
+		}
+		ps := t.Nodes[b.name].Parent
+		for ps != none && t.Nodes[ps].Kind != kParameters && t.Nodes[ps].Kind != kLambda && t.Nodes[ps].Kind != kFunction {
+			ps = t.Nodes[ps].Parent
+		}
+		if ps == none || t.Nodes[ps].Kind != kParameters {
+			return false
+		}
+		if fn := t.Nodes[ps].Parent; fn == none || t.Nodes[fn].Kind != kFunction {
+			return false
+		}
+	}
+	return true
 }
 
 // subprocess handles run/call/check_call/check_output/Popen.
