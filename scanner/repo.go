@@ -166,6 +166,10 @@ type Summary struct {
 	// process's, so a file of the repository that reads one is read in
 	// phase two, whatever it imports (Imports.Env).
 	Env []string
+	// EnvAnyLanguage says the variables in Env are offered to the files
+	// of every language, not only the setter's: a dotenv file (`.env`),
+	// from which a process of any language loads its environment.
+	EnvAnyLanguage bool
 	// Pending are the module-level names whose value reads a name the
 	// module imports from another module of the repository (`CMD =
 	// [*BASE, "-p"]`, `export const CMD = [...BASE, '-p']`, BASE

@@ -120,6 +120,8 @@ func Classify(rel string) (Kind, bool) {
 	case lower == ".gitconfig" || lower == "gitconfig" || ext == ".gitconfig" ||
 		lower == "config" && strings.HasSuffix(dir, "/.config/git/"):
 		return KindGitConfig, false
+	case isDotenv(base):
+		return KindDotenv, false
 	case lower == "crontab" || ext == ".cron" || ext == ".crontab" || strings.Contains(dir, "/cron.d/"):
 		return KindCrontab, false
 	case ext == ".json" || ext == ".jsonc":
@@ -208,6 +210,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 		return nil
 	case KindGitConfig:
 		s.gitconfig()
+		return nil
+	case KindDotenv:
+		s.dotenv()
 		return nil
 	}
 	if !strict && !worthParsing(p) {

@@ -88,6 +88,9 @@ type repo struct {
 	// envs lists, by name, the files that set an environment variable to
 	// a value naming a runtime (Summary.Env, Imports.Env).
 	envs map[string][]string
+	// envAll holds the files among envs whose variables are offered to
+	// the files of every language (Summary.EnvAnyLanguage: dotenv).
+	envAll map[string]bool
 	// anon holds what a file that imports a module whose default export
 	// is a helper mentions (Linker.Mentions), for Hint: its importers
 	// call it by any name (scanner.DefaultExport).
@@ -225,7 +228,7 @@ const maxNameSummaries = 4096
 
 func newRepo(files []*repoFile, cfg *scanner.Config, suite scanner.Suite) *repo {
 	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}, scripts: map[string]*scanner.Summary{},
-		values: map[string]*scanner.Summary{}, methods: map[string][]string{}, envs: map[string][]string{}}
+		values: map[string]*scanner.Summary{}, methods: map[string][]string{}, envs: map[string][]string{}, envAll: map[string]bool{}}
 	for _, f := range files {
 		r.byRel[f.rel] = f
 	}
@@ -299,6 +302,9 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		if s.Truncated {
 			add(anyKey)
 		}
+		if s.EnvAnyLanguage && len(s.Env) > 0 {
+			r.envAll[rel] = true
+		}
 		for _, name := range s.Env {
 			// the environment is the process's: a file that reads the
 			// variable may see the value, whatever it imports
@@ -331,7 +337,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				continue
 			}
 			if e, ok := strings.CutPrefix(name, envKey); ok {
-				needles = append(needles, needle{name: []byte(e), det: def.res.link.det, env: true})
+				needles = append(needles, needle{name: []byte(e), det: def.res.link.det, env: true, all: r.envAll[rel]})
 				continue
 			}
 			if name == anyKey {
@@ -367,8 +373,11 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		// (mentionsAny matches no other): a round that looks for the
 		// helpers of one language reads no file of another.
 		langs := map[string]bool{}
+		allLangs := false
 		for _, n := range needles {
 			langs[n.det.Name()] = true
+			// a dotenv variable: a file of any language may read it
+			allLangs = allLangs || n.env && n.all
 		}
 		eachFile(ctx, len(r.files), workers, func(i int) {
 			// a file read in an earlier round is read again when it
@@ -382,7 +391,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				pick[i] = true
 				return
 			}
-			if !langs[f.res.link.det.Name()] {
+			if !langs[f.res.link.det.Name()] && !allLangs {
 				return
 			}
 			if !mayMention(f.res.link.words, f.res.link.det, needles) {
@@ -628,6 +637,9 @@ type needle struct {
 	// env: name is an environment variable another file sets (to a
 	// runtime): a file that names it may read it, whatever it imports.
 	env bool
+	// all: with env, the variable is offered to the files of every
+	// language (Summary.EnvAnyLanguage)
+	all bool
 	// any: no name, a module whose summary a bound cut (anyKey).
 	any bool
 }
@@ -655,7 +667,7 @@ func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Confi
 		if n.method && n.det.Name() == det.Name() && hasWord(src, n.name) {
 			return true
 		}
-		if n.env && n.det.Name() == det.Name() && hasWord(src, n.name) {
+		if n.env && (n.all || n.det.Name() == det.Name()) && hasWord(src, n.name) {
 			return true
 		}
 		if n.method || n.env || n.det.Name() != det.Name() {
@@ -674,7 +686,7 @@ func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Confi
 // when mentionsAny is false on the file phase one read.
 func mayMention(words wordSet, det scanner.Linker, ns []needle) bool {
 	for _, n := range ns {
-		if n.det.Name() != det.Name() || !words.mayHoldAll(n.name) && string(n.name) != scanner.DefaultExport {
+		if n.det.Name() != det.Name() && !(n.env && n.all) || !words.mayHoldAll(n.name) && string(n.name) != scanner.DefaultExport {
 			continue
 		}
 		if n.method || n.env || words.mayHoldAny(n.mods) {
@@ -1094,7 +1106,7 @@ func (r *repo) offering(from string, index map[string][]string, name string) (fi
 	}
 	r.mu.Lock()
 	for _, rel := range index[name] {
-		if tf := r.byRel[rel]; rel != from && tf != nil && tf.res.link.det != nil && tf.res.link.det.Name() == ff.res.link.det.Name() {
+		if tf := r.byRel[rel]; rel != from && tf != nil && tf.res.link.det != nil && (tf.res.link.det.Name() == ff.res.link.det.Name() || r.envAll[rel]) {
 			files = append(files, rel)
 		}
 	}
