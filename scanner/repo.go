@@ -166,6 +166,14 @@ type Summary struct {
 	// process's, so a file of the repository that reads one is read in
 	// phase two, whatever it imports (Imports.Env).
 	Env []string
+	// Keys are the keys of a data file (JSON, YAML, TOML) whose value
+	// names a runtime as a command (`bin: claude`, `"argv": ["pi",
+	// "-p"]`), each also a constant under KeyConst(name): code of any
+	// language that reads a file at run time may read the key from it, so
+	// a file of the repository that reads one from a value it cannot
+	// follow (`cfg["bin"]`, `cfg.bin`, `cfg.get("bin")`) is read in phase
+	// two (Imports.Key).
+	Keys []string
 	// EnvAnyLanguage says the variables in Env are offered to the files
 	// of every language, not only the setter's: a dotenv file (`.env`),
 	// from which a process of any language loads its environment.
@@ -196,7 +204,7 @@ type Summary struct {
 
 // Empty reports whether the summary offers nothing.
 func (s *Summary) Empty() bool {
-	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && len(s.APIs) == 0 && len(s.Primitives) == 0 && len(s.Env) == 0 && len(s.Pending) == 0 && !s.Truncated
+	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && len(s.APIs) == 0 && len(s.Primitives) == 0 && len(s.Env) == 0 && len(s.Keys) == 0 && len(s.Pending) == 0 && !s.Truncated
 }
 
 // Const is an exported constant: the strings it may hold and where it is
@@ -294,6 +302,32 @@ func (s *Summary) AddEnv(name string, c Const) bool {
 		return false
 	}
 	s.Env = append(s.Env, name)
+	return true
+}
+
+// KeyConst is the name in Summary.Consts of the values a data file
+// holds under key name.
+func KeyConst(name string) string { return "$key." + name }
+
+// AddKey records that the data file holds c under key name (the values
+// of every place it does, their union); false when the bound is reached.
+func (s *Summary) AddKey(name string, c Const) bool {
+	if old, ok := s.Consts[KeyConst(name)]; ok {
+		if old.List != c.List {
+			return true
+		}
+		for _, v := range c.Vals {
+			if !slices.Contains(old.Vals, v) {
+				old.Vals = append(old.Vals, v)
+			}
+		}
+		s.Consts[KeyConst(name)] = old
+		return true
+	}
+	if !s.AddConst(KeyConst(name), c) {
+		return false
+	}
+	s.Keys = append(s.Keys, name)
 	return true
 }
 
@@ -448,6 +482,12 @@ type Imports interface {
 	// sets it; Export.Dynamic is set when more files set it than are read
 	// (MaxMethodFiles).
 	Env(name string) (Export, bool)
+	// Key returns the values the repository's data files hold under key
+	// name (Summary.Keys), their union: a possibility each where the
+	// file reads the key from a value it cannot follow (a document read
+	// at run time). ok is false when none holds one; Export.Dynamic is
+	// set when more files hold it than are read (MaxMethodFiles).
+	Key(name string) (Export, bool)
 	// Method returns the sinks of the methods named name of every other
 	// file's classes (Summary.Methods), for a call through an instance of
 	// unknown class: any of them may run. ok is false when no file offers

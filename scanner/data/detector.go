@@ -288,6 +288,7 @@ func (s *scan) run(kind Kind, strict bool) error {
 			}
 		}
 		s.walk(d)
+		s.offerKeys(d)
 	}
 	return nil
 }

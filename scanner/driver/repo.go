@@ -91,6 +91,9 @@ type repo struct {
 	// envAll holds the files among envs whose variables are offered to
 	// the files of every language (Summary.EnvAnyLanguage: dotenv).
 	envAll map[string]bool
+	// keys lists, by name, the data files that hold a value naming a
+	// runtime under that key (Summary.Keys, Imports.Key).
+	keys map[string][]string
 	// anon holds what a file that imports a module whose default export
 	// is a helper mentions (Linker.Mentions), for Hint: its importers
 	// call it by any name (scanner.DefaultExport).
@@ -228,7 +231,7 @@ const maxNameSummaries = 4096
 
 func newRepo(files []*repoFile, cfg *scanner.Config, suite scanner.Suite) *repo {
 	r := &repo{files: files, byRel: map[string]*repoFile{}, cfg: cfg, suite: suite, sums: map[string]*scanner.Summary{}, scripts: map[string]*scanner.Summary{},
-		values: map[string]*scanner.Summary{}, methods: map[string][]string{}, envs: map[string][]string{}, envAll: map[string]bool{}}
+		values: map[string]*scanner.Summary{}, methods: map[string][]string{}, envs: map[string][]string{}, envAll: map[string]bool{}, keys: map[string][]string{}}
 	for _, f := range files {
 		r.byRel[f.rel] = f
 	}
@@ -305,6 +308,14 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		if s.EnvAnyLanguage && len(s.Env) > 0 {
 			r.envAll[rel] = true
 		}
+		for _, name := range s.Keys {
+			// a key of a data file: code of any language may read it
+			// from the document at run time
+			if !known[keyKey+name+"\x00"+rel] {
+				r.keys[name] = append(r.keys[name], rel)
+			}
+			add(keyKey + name)
+		}
 		for _, name := range s.Env {
 			// the environment is the process's: a file that reads the
 			// variable may see the value, whatever it imports
@@ -334,6 +345,10 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			def := r.byRel[rel]
 			if m, ok := strings.CutPrefix(name, methodKey); ok {
 				needles = append(needles, needle{name: []byte("." + m + "("), det: def.res.link.det, method: true})
+				continue
+			}
+			if k, ok := strings.CutPrefix(name, keyKey); ok {
+				needles = append(needles, needle{name: []byte(k), det: def.res.link.det, env: true, all: true})
 				continue
 			}
 			if e, ok := strings.CutPrefix(name, envKey); ok {
@@ -650,6 +665,9 @@ type needle struct {
 const (
 	methodKey = "."
 	envKey    = "$"
+	// keyKey prefixes a data file's key (Summary.Keys), read like an
+	// environment variable by files of every language.
+	keyKey = "$key."
 	// anyKey stands for any name of a module whose summary a bound cut:
 	// a file that mentions the module is read in phase two, where a name
 	// the summary does not hold is dynamic (repo.lookup).
@@ -726,6 +744,10 @@ func (im *fileImports) Method(name string) (scanner.Export, bool) {
 
 func (im *fileImports) Env(name string) (scanner.Export, bool) {
 	return im.r.env(im.from, name)
+}
+
+func (im *fileImports) Key(name string) (scanner.Export, bool) {
+	return im.r.key(im.from, name)
 }
 
 func (im *fileImports) Lookup(spec, name string) (scanner.Export, bool) {
@@ -1134,6 +1156,38 @@ func (r *repo) env(from, name string) (scanner.Export, bool) {
 		}
 		if e.File == "" {
 			e = scanner.Export{Name: name, File: rel, At: c.At}
+		}
+		for _, v := range c.Vals {
+			if !slices.Contains(e.Consts, v) {
+				e.Consts = append(e.Consts, v)
+			}
+		}
+	}
+	return e, len(e.Consts) > 0
+}
+
+// key is what the repository's data files hold under key name: the
+// union of their values; more than scanner.MaxMethodFiles such files make
+// it Dynamic.
+func (r *repo) key(from, name string) (scanner.Export, bool) {
+	r.mu.Lock()
+	files := slices.Clone(r.keys[name])
+	r.mu.Unlock()
+	sort.Strings(files)
+	switch {
+	case len(files) == 0:
+		return scanner.Export{}, false
+	case len(files) > scanner.MaxMethodFiles:
+		return scanner.Export{Name: name, File: files[0], Dynamic: true}, true
+	}
+	var e scanner.Export
+	for _, rel := range files {
+		c, ok := r.summary(r.byRel[rel]).Consts[scanner.KeyConst(name)]
+		if !ok || rel == from {
+			continue
+		}
+		if e.File == "" {
+			e = scanner.Export{Name: name, File: rel, At: c.At, List: c.List}
 		}
 		for _, v := range c.Vals {
 			if !slices.Contains(e.Consts, v) {

@@ -127,6 +127,9 @@ func (a *analyzer) Expr(n int32) value {
 			// settings.AGENT["cmd"]: an entry of another module's value
 			return a.member(obj, idx.S, n)
 		}
+		if obj.K == vUnknown && !obj.Env {
+			return a.dataKey(treesitter.Unknown(n), idx.S, n)
+		}
 		return treesitter.Unknown(n)
 	case kCall:
 		return a.evalCall(n)
@@ -1146,10 +1149,31 @@ func (a *analyzer) member(v value, name string, n int32) value {
 				// name may hold (its default, choices, const)
 				return treesitter.Union(a.ev.Cfg, append(opts, attr), n)
 			}
+			if attr.K == vUnknown && !attr.Cut {
+				// nothing of the file sets it: a document read at run
+				// time may hold it
+				return a.dataKey(attr, name, n)
+			}
 			return attr
 		}
 	}
 	return treesitter.Unknown(n)
+}
+
+// dataKey is v, the value of key name read from a value the analysis
+// cannot follow (`cfg["bin"]`, `cfg.bin`, `cfg.get("bin")`: a document
+// read at run time), with what the repository's data files hold under
+// that key (Imports.Key) as further possibilities, in phase two.
+func (a *analyzer) dataKey(v value, name string, n int32) value {
+	if a.p.Imports == nil || name == "" {
+		return v
+	}
+	e, ok := a.p.Imports.Key(name)
+	if !ok {
+		return v
+	}
+	a.use(scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` in a data file", name)})
+	return treesitter.Union(a.ev.Cfg, []value{v, treesitter.FromExport(a.ev.Cfg, e, n)}, n)
 }
 
 // enumValue is `.value` of a member of an Enum class of the file looked
@@ -1860,7 +1884,15 @@ func (a *analyzer) evalCall(n int32) value {
 					// TOOLS.get("review", "claude") on a mapping not known
 					// here (another module's dict, a parameter): some
 					// entry, or the default
-					return treesitter.Union(a.ev.Cfg, []value{treesitter.Unknown(n), arg(1)}, n)
+					e := treesitter.Unknown(n)
+					if k := arg(0); d.K == vUnknown && !d.Env && k.Known() && k.Alt == nil {
+						e = a.dataKey(e, k.S, n)
+					}
+					return treesitter.Union(a.ev.Cfg, []value{e, arg(1)}, n)
+				} else if len(pos) == 1 && d.K == vUnknown && !d.Env {
+					if k := arg(0); k.Known() && k.Alt == nil {
+						return a.dataKey(treesitter.Unknown(n), k.S, n)
+					}
 				}
 			}
 			if name == "split" {

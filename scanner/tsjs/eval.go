@@ -2035,9 +2035,30 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			// option of that name may hold (its default, its choices)
 			return treesitter.Union(a.ev.Cfg, append(opts, attr), n)
 		}
+		if attr.K == vUnknown && !attr.Cut {
+			// nothing of the file sets it: a document read at run time
+			// may hold it
+			return a.dataKey(attr, name, n)
+		}
 		return attr
 	}
 	return treesitter.Unknown(n)
+}
+
+// dataKey is v, the value of member name of a value the analysis cannot
+// follow (`cfg.bin`, `cfg["bin"]` of `JSON.parse(readFileSync(...))`: a
+// document read at run time), with what the repository's data files hold
+// under that key (Imports.Key) as further possibilities, in phase two.
+func (a *analyzer) dataKey(v value, name string, n int32) value {
+	if a.p.Imports == nil || name == "" || strings.HasPrefix(name, "#") || name == scanner.AnyMember {
+		return v
+	}
+	e, ok := a.p.Imports.Key(name)
+	if !ok {
+		return v
+	}
+	a.useStep(scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` in a data file", name)})
+	return treesitter.Union(a.ev.Cfg, []value{v, treesitter.FromExport(a.ev.Cfg, e, n)}, n)
 }
 
 // envValue is process.env[name] read at n, whose value without the

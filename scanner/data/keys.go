@@ -1,0 +1,107 @@
+package data
+
+import (
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// maxKeyDepth bounds the nesting offerKeys reads in a document; deeper
+// objects are not offered (the document's own scan has its bounds).
+const maxKeyDepth = 32
+
+// offerKeys records in the file's summary each key of the document whose
+// value names a runtime as a command: a string whose first word is a
+// runtime's command or path (`bin: claude`, `runner = "/usr/bin/pi"`), or
+// a list whose first element is one (`"argv": ["claude", "-p"]`). Code of
+// any language that reads a document at run time (`json.load`,
+// `yaml.safe_load`, `JSON.parse(readFileSync(...))`) and runs the key's
+// value is judged with it in phase two (Summary.Keys, Imports.Key): the
+// data file is configuration its code reads, and which document a read
+// opens is not followed, so any key of the repository's data files is a
+// possibility of a read of that key.
+func (s *scan) offerKeys(d *node) {
+	sum := s.p.Summary
+	if sum == nil {
+		sum = &scanner.Summary{}
+	}
+	type item struct {
+		n     *node
+		depth int
+	}
+	stack := []item{{d, 0}}
+	// a YAML alias shares its node: each is read once (an alias bomb
+	// stays as small as its text)
+	seen := map[*node]bool{}
+	for len(stack) > 0 && !sum.Truncated {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := it.n
+		if n == nil || it.depth > maxKeyDepth || seen[n] {
+			continue
+		}
+		seen[n] = true
+		switch n.kind {
+		case kindArray:
+			for i := len(n.elems) - 1; i >= 0; i-- {
+				stack = append(stack, item{n.elems[i], it.depth + 1})
+			}
+		case kindObject:
+			for i := len(n.keys) - 1; i >= 0; i-- {
+				k, v := n.keys[i], n.vals[i]
+				if c, ok := s.commandConst(v); ok && k.str != "" && !identityKeys[k.str] {
+					if !sum.AddKey(k.str, c) {
+						sum.Truncated = true
+						break
+					}
+					continue
+				}
+				stack = append(stack, item{v, it.depth + 1})
+			}
+		}
+	}
+	if len(sum.Keys) > 0 || sum.Truncated {
+		s.p.Summary = sum
+		s.p.Module = sum
+	}
+}
+
+// identityKeys name what an entry is, not what it runs (`"name":
+// "claude"` of an agent's entry, a package's name): they are not offered,
+// or every file that names anything would be read again in phase two for
+// them. A program read under one of them is still judged where the file
+// names the runtime as a command (an unknown the analysis lost track of).
+var identityKeys = map[string]bool{
+	"name": true, "id": true, "title": true, "label": true, "description": true,
+	"type": true, "kind": true, "provider": true, "model": true, "version": true,
+}
+
+// commandConst is the constant a data value is when it names a runtime as
+// a command: a string whose first word does, or a list of strings whose
+// first element does.
+func (s *scan) commandConst(v *node) (scanner.Const, bool) {
+	cfg := s.p.Config
+	names := func(str string) bool {
+		f := strings.Fields(str)
+		if len(f) == 0 {
+			return false
+		}
+		_, ok := cfg.RuntimeForCommand(f[0])
+		return ok
+	}
+	switch {
+	case v == nil:
+	case v.kind == kindScalar && v.isString && names(v.str):
+		return scanner.Const{Vals: []string{v.str}, At: s.pos(v.off)}, true
+	case v.kind == kindArray && len(v.elems) > 0 && v.elems[0].kind == kindScalar && names(v.elems[0].str):
+		var vals []string
+		for _, e := range v.elems {
+			if e.kind != kindScalar {
+				break
+			}
+			vals = append(vals, e.str)
+		}
+		return scanner.Const{Vals: vals, List: true, At: s.pos(v.off)}, true
+	}
+	return scanner.Const{}, false
+}
