@@ -288,7 +288,11 @@ func (s *scan) run(kind Kind, strict bool) error {
 			}
 		}
 		s.walk(d)
-		s.offerKeys(d)
+		if genericKind[kind] && !strict && !namedFormat(p.Path) {
+			// configuration code may read at run time; a launch
+			// definition's own commands are judged where they are
+			s.offerKeys(d)
+		}
 	}
 	return nil
 }

@@ -272,6 +272,22 @@ func (s *scan) walk(n *node) {
 			switch {
 			case commandKeys[strings.ToLower(k.str)] && !s.done[v]:
 				s.command(v, argsOf(n))
+			case k.str == "runtimeExecutable" && !s.done[v]:
+				// a VS Code launch configuration: the program the
+				// debugger starts, with its runtimeArgs
+				s.command(v, runtimeArgsOf(n))
+			case k.str == "executor" && v.kind == kindScalar && strings.HasSuffix(v.str, ":run-commands"):
+				// Nx's nx:run-commands: options.commands is a list of
+				// shell lines (objects among them hold a command: key,
+				// read by the walk)
+				if cs := n.get("options").get("commands"); cs != nil && cs.kind == kindArray {
+					for _, e := range cs.elems {
+						if e.kind == kindScalar && e.isString && !s.done[e] {
+							s.command(e, nil)
+							s.done[e] = true
+						}
+					}
+				}
 			case lifecycleKeys[k.str]:
 				s.lifecycle(v)
 			case s.yaml && scriptKeys[k.str] && s.p.Language != string(KindActions) && !s.done[v]:
@@ -287,6 +303,15 @@ func (s *scan) walk(n *node) {
 			s.walk(v)
 		}
 	}
+}
+
+// runtimeArgsOf is a VS Code launch configuration's runtimeArgs array, or
+// nil.
+func runtimeArgsOf(obj *node) *node {
+	if a := obj.get("runtimeArgs"); a != nil && a.kind == kindArray {
+		return a
+	}
+	return nil
 }
 
 func argsOf(obj *node) *node {

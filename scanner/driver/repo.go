@@ -662,6 +662,11 @@ type needle struct {
 // methodKey prefixes a method's name among the names phase two searches
 // for (Summary.Methods), and envKey an environment variable's
 // (Summary.Env).
+// dataDetector is the data detector's name: its files read no
+// environment variable or key of a document (a dotenv variable or a data
+// file's key is offered to code, needle.all).
+const dataDetector = "data"
+
 const (
 	methodKey = "."
 	envKey    = "$"
@@ -685,7 +690,7 @@ func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Confi
 		if n.method && n.det.Name() == det.Name() && hasWord(src, n.name) {
 			return true
 		}
-		if n.env && (n.all || n.det.Name() == det.Name()) && hasWord(src, n.name) {
+		if n.env && (n.all && det.Name() != dataDetector || !n.all && n.det.Name() == det.Name()) && hasWord(src, n.name) {
 			return true
 		}
 		if n.method || n.env || n.det.Name() != det.Name() {
@@ -704,7 +709,7 @@ func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Confi
 // when mentionsAny is false on the file phase one read.
 func mayMention(words wordSet, det scanner.Linker, ns []needle) bool {
 	for _, n := range ns {
-		if n.det.Name() != det.Name() && !(n.env && n.all) || !words.mayHoldAll(n.name) && string(n.name) != scanner.DefaultExport {
+		if n.env && n.all && det.Name() == dataDetector || n.det.Name() != det.Name() && !(n.env && n.all) || !words.mayHoldAll(n.name) && string(n.name) != scanner.DefaultExport {
 			continue
 		}
 		if n.method || n.env || words.mayHoldAny(n.mods) {

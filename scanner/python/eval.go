@@ -127,7 +127,10 @@ func (a *analyzer) Expr(n int32) value {
 			// settings.AGENT["cmd"]: an entry of another module's value
 			return a.member(obj, idx.S, n)
 		}
-		if obj.K == vUnknown && !obj.Env {
+		if (obj.K == vUnknown || obj.K == vStr && obj.Other) && !obj.Env {
+			// an entry of a value not followed (or of strings and such
+			// a value: a data file's key read on): a document read at
+			// run time may hold it
 			return a.dataKey(treesitter.Unknown(n), idx.S, n)
 		}
 		return treesitter.Unknown(n)
@@ -1880,16 +1883,16 @@ func (a *analyzer) evalCall(n int32) value {
 						return treesitter.Union(a.ev.Cfg, []value{e, arg(1)}, n)
 					}
 					return e
-				} else if len(pos) == 2 && (d.K == vUnknown || d.K == vRef && apiOf(a.calleeOf(fn, recv)) == apiNone) {
+				} else if len(pos) == 2 && (d.K == vUnknown || d.K == vStr && d.Other || d.K == vRef && apiOf(a.calleeOf(fn, recv)) == apiNone) {
 					// TOOLS.get("review", "claude") on a mapping not known
 					// here (another module's dict, a parameter): some
 					// entry, or the default
 					e := treesitter.Unknown(n)
-					if k := arg(0); d.K == vUnknown && !d.Env && k.Known() && k.Alt == nil {
+					if k := arg(0); (d.K == vUnknown || d.K == vStr && d.Other) && !d.Env && k.Known() && k.Alt == nil {
 						e = a.dataKey(e, k.S, n)
 					}
 					return treesitter.Union(a.ev.Cfg, []value{e, arg(1)}, n)
-				} else if len(pos) == 1 && d.K == vUnknown && !d.Env {
+				} else if len(pos) == 1 && (d.K == vUnknown || d.K == vStr && d.Other) && !d.Env {
 					if k := arg(0); k.Known() && k.Alt == nil {
 						return a.dataKey(treesitter.Unknown(n), k.S, n)
 					}
