@@ -148,6 +148,7 @@ func TestBadInput(t *testing.T) {
 		{"many Groovy names", "Jenkinsfile", strings.Repeat("x = 'a'\n", 50000) + strings.Repeat("sh \"${x} claude\"\n", 10000), nil},
 		{"tox continuation lines", "tox.ini", "[testenv]\ncommands =\n  claude \\\n" + strings.Repeat("  a \\\n", 100000) + "  -p\n", []string{"3:3 tox RED:direct-literal"}},
 		{"NUL byte in a Dockerfile", "Dockerfile", "RUN claude -p x\x00\n", []string{"1:5 dockerfile RED:direct-literal"}},
+		{"more keys holding a runtime than are offered", "x/agents.json", manyKeys(300), []string{"1:4501 json RED:unparseable"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -352,4 +353,18 @@ func TestNestingBounds(t *testing.T) {
 			assert.Equal(t, tt.want, tags(scan(t, tt.file, tt.src)))
 		})
 	}
+}
+
+// manyKeys is a JSON object of n keys, each holding a runtime.
+func manyKeys(n int) string {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q: %q", fmt.Sprintf("k%d", i), "claude")
+	}
+	b.WriteString("}")
+	return b.String()
 }

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -47,16 +48,28 @@ func (s *scan) offerKeys(d *node) {
 				stack = append(stack, item{n.elems[i], it.depth + 1})
 			}
 		case kindObject:
-			for i := len(n.keys) - 1; i >= 0; i-- {
-				k, v := n.keys[i], n.vals[i]
-				if c, ok := s.commandConst(v); ok && k.str != "" && !identityKeys[k.str] {
-					if !sum.AddKey(k.str, c) {
-						sum.Truncated = true
-						break
-					}
+			// the keys in the order of the document, then the values
+			// that are not commands, read after them
+			var deeper []*node
+			for i, k := range n.keys {
+				v := n.vals[i]
+				c, ok := s.commandConst(v)
+				if !ok || k.str == "" || identityKeys[k.str] {
+					deeper = append(deeper, v)
 					continue
 				}
-				stack = append(stack, item{v, it.depth + 1})
+				if !sum.AddKey(k.str, c) {
+					// a bound reached is reported, never silent: the
+					// keys past it are not offered
+					sum.Truncated = true
+					at := s.pos(k.off)
+					s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Class: scanner.ClassUnparseable,
+						Message: fmt.Sprintf("more than %d keys of this file hold a runtime: the rest are not offered to the code that reads it, so its launches cannot be checked", scanner.MaxSummaryEntries)})
+					break
+				}
+			}
+			for i := len(deeper) - 1; i >= 0; i-- {
+				stack = append(stack, item{deeper[i], it.depth + 1})
 			}
 		}
 	}
