@@ -149,6 +149,7 @@ func TestBadInput(t *testing.T) {
 		{"tox continuation lines", "tox.ini", "[testenv]\ncommands =\n  claude \\\n" + strings.Repeat("  a \\\n", 100000) + "  -p\n", []string{"3:3 tox RED:direct-literal"}},
 		{"NUL byte in a Dockerfile", "Dockerfile", "RUN claude -p x\x00\n", []string{"1:5 dockerfile RED:direct-literal"}},
 		{"more keys holding a runtime than are offered", "x/agents.json", manyKeys(300), []string{"1:4501 json RED:unparseable"}},
+		{"more dotenv variables holding a runtime than are offered", ".env", manyVars(300), []string{"257:1 dotenv RED:unparseable"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -366,5 +367,14 @@ func manyKeys(n int) string {
 		fmt.Fprintf(&b, "%q: %q", fmt.Sprintf("k%d", i), "claude")
 	}
 	b.WriteString("}")
+	return b.String()
+}
+
+// manyVars is a dotenv file of n variables, each holding a runtime.
+func manyVars(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "V%d=claude\n", i)
+	}
 	return b.String()
 }

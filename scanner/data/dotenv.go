@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"fmt"
 	"path"
 	"strings"
 
@@ -40,7 +41,11 @@ func (s *scan) dotenv() {
 			continue
 		}
 		if !sum.AddEnv(name, scanner.Const{Vals: []string{val}, At: s.pos(start + at)}) {
+			// a bound reached is reported, never silent
 			sum.Truncated = true
+			pos := s.pos(start)
+			p.Report(scanner.Finding{Line: pos.Line, Column: pos.Column, Class: scanner.ClassUnparseable,
+				Message: fmt.Sprintf("more than %d variables of this file hold a runtime: the rest are not offered to the code that reads them, so its launches cannot be checked", scanner.MaxSummaryEntries)})
 			break
 		}
 	}
