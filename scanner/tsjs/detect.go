@@ -1247,7 +1247,7 @@ func mayHoldPart(p *scanner.Pass) bool { return scanner.MayHoldPart(p.Src, p.Hit
 // modules.
 func (a *analyzer) lost(v value) bool {
 	for _, p := range v.Possibilities() {
-		if !p.Known() && !p.Env && !p.Cut && p.K != vRef && p.K != vFunc && a.lostNode(p.Node) {
+		if !p.Known() && !p.Env && !p.Cut && p.K != vRef && p.K != vFunc && !local(p.Mod) && a.lostNode(p.Node) {
 			return true
 		}
 	}
@@ -1275,7 +1275,24 @@ func (a *analyzer) lostNode(n int32) bool {
 	// a name used here: where it is bound
 	if bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n); ok {
 		for _, b := range bs {
-			if b.param && b.name != none && b.name != n && a.lostDecl(b.name) {
+			switch {
+			case b.ref || b.name == none || b.name == n:
+				// an import: the repository phase follows it
+			case b.each && !b.keys:
+				// for (const exe of agentsFor(...)): a loop over a value
+				// the analysis cannot read (a for...in variable is a key
+				// the evaluator reads)
+				return true
+			case b.param && a.lostDecl(b.name):
+				return true
+			case !b.param && !b.each && b.value != none && !a.fromArgv(b.value):
+				// const {program} = JSON.parse(input): a name bound to a
+				// value the analysis cannot read (the command line's
+				// arguments come from outside the file)
+				return true
+			case b.param && b.fn == "" && !a.formalParam(b.name):
+				// const [cmd, ...rest] = ..., a destructured or rest name
+				// of a value the analysis cannot read
 				return true
 			}
 		}
@@ -1300,6 +1317,30 @@ func (a *analyzer) lostDecl(n int32) bool {
 				return !a.heldByName(p)
 			}
 			return false
+		case kStatementBlock, kProgram, kCall, kFunction:
+			return false
+		}
+	}
+	return false
+}
+
+// fromArgv reports whether the expression n reads the command line
+// (`process.argv`, `process.argv.slice(2)`, `Deno.args`).
+func (a *analyzer) fromArgv(n int32) bool {
+	txt := a.t.Text(n)
+	return strings.HasPrefix(txt, "process.argv") || strings.HasPrefix(txt, "Deno.args") || strings.HasPrefix(txt, "Bun.argv")
+}
+
+// formalParam reports whether the name node n is a parameter of a
+// function or an arrow (in its list, or an arrow's one parameter).
+func (a *analyzer) formalParam(n int32) bool {
+	t := a.t
+	for p, depth := t.Nodes[n].Parent, 0; p != none && depth < 8; p, depth = t.Nodes[p].Parent, depth+1 {
+		switch t.Nodes[p].Kind {
+		case kFormalParameters:
+			return true
+		case kArrow:
+			return t.Nodes[p].First == n
 		case kStatementBlock, kProgram, kCall, kFunction:
 			return false
 		}
