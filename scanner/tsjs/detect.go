@@ -1247,7 +1247,7 @@ func mayHoldPart(p *scanner.Pass) bool { return scanner.MayHoldPart(p.Src, p.Hit
 // modules.
 func (a *analyzer) lost(v value) bool {
 	for _, p := range v.Possibilities() {
-		if !p.Known() && !p.Env && !p.Cut && p.K != vRef && p.K != vFunc && !local(p.Mod) && a.lostNode(p.Node) {
+		if !p.Known() && !p.Env && !p.Cut && p.K != vRef && p.K != vFunc && (p.Mod == proxyMod || !local(p.Mod) && a.lostNode(p.Node)) {
 			return true
 		}
 	}

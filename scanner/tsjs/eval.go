@@ -1931,6 +1931,18 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		}
 		return treesitter.CutAt(n)
 	}
+	if v.K == vUnknown && v.Mod == proxyMod {
+		// a member of a Proxy with a get trap: what the trap returns,
+		// and an unknown the analysis lost track of
+		u := treesitter.Unknown(n)
+		u.Mod = proxyMod
+		if v.Fn != none {
+			if r := a.ev.CallValue(value{K: vFunc, Fn: v.Fn, Node: n, Lit: none}, n); r.K != vUnknown || r.Alt != nil {
+				return treesitter.Union(a.ev.Cfg, []value{r, u}, n)
+			}
+		}
+		return u
+	}
 	if v.K == vUnknown && v.Mod == typeObject {
 		// h.runner of `h: HasRunner`: the interface's member's type
 		return a.typedMember(v, name, n)
@@ -2187,6 +2199,16 @@ func (a *analyzer) evalNew(n int32) value {
 			// with no get trap hands on as they are
 			if args := t.Children(t.Child(n, fArguments)); len(args) == 2 && !a.hasGetTrap(args[1]) {
 				return arg0
+			} else if len(args) == 2 {
+				// a get trap: every member read is what the trap may
+				// return (its function, kept in Fn), or a value the
+				// analysis lost track of (a trap it cannot read)
+				u := treesitter.Unknown(n)
+				u.Mod = proxyMod
+				if get, ok := a.prop(a.ev.Eval(args[1]), "get"); ok && get.K == vFunc && get.Alt == nil {
+					u.Fn = get.Fn
+				}
+				return u
 			}
 		case "Promise":
 			// new Promise((resolve) => resolve(x)): what then and await
@@ -2756,6 +2778,10 @@ func (a *analyzer) loadedByName(argv []int32, arg0 func() value, n int32) value 
 func (a *analyzer) mayReturnArg(argv []int32, n int32) value {
 	return a.ev.MayReturnArg(a.p.Hits.Has(scanner.HitRuntime), argv, n, a.leafStrings)
 }
+
+// proxyMod marks the value of a Proxy with a get trap, and of a member
+// read through it (member): a value the analysis lost track of.
+const proxyMod = "proxy:get"
 
 // hasGetTrap reports whether a Proxy's handler h may trap reads: it is
 // not an object literal, or it has a get (or a computed, or a spread)
