@@ -1698,6 +1698,9 @@ func (a *analyzer) eachElem(b *binding) value {
 		if o, ok := eachObject(v.Elems, b.name); ok {
 			return o
 		}
+		if l, ok := a.eachArray(v.Elems, b.name); ok {
+			return l
+		}
 		return treesitter.Union(a.ev.Cfg, v.Elems, b.name)
 	}
 	if v.K == vRef && local(v.Mod) && !b.keys {
@@ -2285,6 +2288,37 @@ func (a *analyzer) prop(v value, name string) (value, bool) {
 // prop). Past 4*MaxPossibilities objects the rest are not read and the
 // first is marked (Via dynamic), so every property read is dynamic: the
 // bound is reported. It is false when an element is not an object.
+// eachArray is any element of a list whose elements are all lists (the
+// pairs of Object.entries, tuples): a list whose place i is any of the
+// elements' places i, an unknown where one of them is shorter, so
+// `for (const [k, v] of Object.entries(o))` reads each value
+// (object_entries_destructured.ts).
+func (a *analyzer) eachArray(elems []value, n int32) (value, bool) {
+	if len(elems) < 2 {
+		return value{}, false
+	}
+	width := 0
+	for _, e := range elems {
+		if e.K != vArr || e.Alt != nil {
+			return value{}, false
+		}
+		width = max(width, len(e.Elems))
+	}
+	out := value{K: vArr, Node: n, Lit: none}
+	for i := range width {
+		var at []value
+		for _, e := range elems {
+			if i < len(e.Elems) {
+				at = append(at, e.Elems[i])
+			} else {
+				at = append(at, treesitter.Unknown(n))
+			}
+		}
+		out.Elems = append(out.Elems, treesitter.Union(a.ev.Cfg, at, n))
+	}
+	return out, true
+}
+
 func eachObject(elems []value, n int32) (value, bool) {
 	if len(elems) < 2 {
 		return value{}, false
