@@ -327,6 +327,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	a.collect()
 	if apiHint {
 		a.detectCalls()
+		a.detectRuntimeCLI()
 		a.fixedPoint()
 		a.subclasses(true)
 		a.aliasExports()
