@@ -35,8 +35,11 @@ type binding struct {
 	star   int8
 	starOf string
 	// elem is, for a name in a tuple target (`sh, flag = pair()`), its
-	// position plus one: the value is that element of the value.
+	// position plus one: the value is that element of the value. sub
+	// are the positions (plus one) inside it for a nested target
+	// (`for i, (name, tool) in ...`), outermost first.
 	elem int
+	sub  []int
 }
 
 // mutation is an in-place change of a list or string a name holds:
@@ -748,25 +751,15 @@ func (a *analyzer) bindTarget(l, r int32) {
 	case kPatternList, kTuplePattern, kListPattern, kExpressionList, kTuple, kList:
 		// sh, flag = pair(): each name is its element, when the target
 		// is a flat list of names
-		flat := true
-		for c := t.Nodes[l].First; c != none; c = t.Nodes[c].Next {
-			flat = flat && t.Nodes[c].Kind == kIdentifier
-		}
-		if !flat {
-			a.bindUnknown(l)
-			return
-		}
-		i := 0
-		for c := t.Nodes[l].First; c != none; c = t.Nodes[c].Next {
-			i++
-			a.bindName(c, binding{value: r, elem: i, name: c})
-		}
+		// nested targets (`(a, _), = pair()`) bind each name to its
+		// element's element; a starred or other target is unknown
+		a.bindNested(l, r, false, nil, 0)
 	}
 }
 
-// bindEach binds the names of a loop's flat tuple target (`for name, cmd
-// in TOOLS.items()`): each is its element of any element of r. It
-// reports whether l is such a target.
+// bindEach binds the names of a loop's tuple target (`for name, cmd in
+// TOOLS.items()`, `for i, (name, cmd) in enumerate(...)`): each is its
+// element of any element of r. It reports whether l is such a target.
 func (a *analyzer) bindEach(l, r int32) bool {
 	t := a.t
 	if l == none {
@@ -777,17 +770,55 @@ func (a *analyzer) bindEach(l, r int32) bool {
 	default:
 		return false
 	}
+	a.bindNested(l, r, true, nil, 0)
+	return true
+}
+
+// maxTargetDepth bounds the nesting of a tuple target followed; a name
+// deeper is unknown.
+const maxTargetDepth = 8
+
+// bindNested binds every name of the tuple target l to its element of r
+// (of any element of r when each), at the positions path leads to. A
+// starred name (`*init, last = ...`), a target that is not a name and one
+// nested past maxTargetDepth are unknown.
+func (a *analyzer) bindNested(l, r int32, each bool, path []int, depth int) {
+	t := a.t
+	if depth >= maxTargetDepth {
+		a.bindUnknown(l)
+		return
+	}
+	star := false
 	for c := t.Nodes[l].First; c != none; c = t.Nodes[c].Next {
-		if t.Nodes[c].Kind != kIdentifier {
-			return false
-		}
+		star = star || t.Nodes[c].Kind == kListSplatPattern || t.Nodes[c].Kind == kListSplat
 	}
 	i := 0
 	for c := t.Nodes[l].First; c != none; c = t.Nodes[c].Next {
 		i++
-		a.scopes.Bind(c, binding{value: r, each: true, elem: i, name: c})
+		p := append(slices.Clip(path), i)
+		switch t.Nodes[c].Kind {
+		case kIdentifier:
+			if star {
+				// positions after a star are not known
+				a.bindUnknown(c)
+				continue
+			}
+			b := binding{value: r, each: each, elem: p[0], sub: p[1:], name: c}
+			if each {
+				a.scopes.Bind(c, b)
+			} else {
+				a.bindName(c, b)
+			}
+		case kPatternList, kTuplePattern, kListPattern, kExpressionList, kTuple, kList:
+			if star {
+				a.bindUnknown(c)
+				continue
+			}
+			a.bindNested(c, r, each, p, depth+1)
+		default:
+			a.bindUnknown(c)
+		}
 	}
-	return true
 }
 
 // addField records the class-body name at l as a field of its class, in

@@ -842,7 +842,7 @@ func (a *analyzer) Binding(b *binding) value {
 				// for name, cmd in pairs: that element of each
 				elems = make([]value, len(v.Elems))
 				for i, e := range v.Elems {
-					elems[i] = treesitter.Elem(e, "#"+strconv.Itoa(b.elem-1), b.name)
+					elems[i] = a.elemPath(e, b)
 				}
 			}
 			return treesitter.Union(a.ev.Cfg, elems, b.name)
@@ -850,10 +850,20 @@ func (a *analyzer) Binding(b *binding) value {
 	}
 	if b.elem > 0 {
 		return a.ev.Once(b.name, func() value {
-			return treesitter.Elem(a.ev.Eval(b.value), "#"+strconv.Itoa(b.elem-1), b.name)
+			return a.elemPath(a.ev.Eval(b.value), b)
 		})
 	}
 	return a.ev.Once(b.name, func() value { return a.ev.Eval(b.value) })
+}
+
+// elemPath is the element of v a tuple target's name stands for: at
+// b.elem, then at each position of b.sub inside it.
+func (a *analyzer) elemPath(v value, b *binding) value {
+	v = treesitter.Elem(v, "#"+strconv.Itoa(b.elem-1), b.name)
+	for _, i := range b.sub {
+		v = treesitter.Elem(v, "#"+strconv.Itoa(i-1), b.name)
+	}
+	return v
 }
 
 // classValue is what the name of class cls stands for: the Agent SDK's
@@ -1962,6 +1972,16 @@ func (a *analyzer) evalCall(n int32) value {
 			all := treesitter.Union(a.ev.Cfg, l.Elems, n)
 			for i := range out.Elems {
 				out.Elems[i] = all
+			}
+			return out
+		}
+	}
+	if t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "enumerate") && !a.scopes.Bound([]byte("enumerate")) {
+		// enumerate(xs): the pairs (index, element) of xs
+		if l := arg(0); l.K == vArr {
+			out := value{K: vArr, Node: n, Lit: none, Elems: make([]value, len(l.Elems))}
+			for i, e := range l.Elems {
+				out.Elems[i] = value{K: vArr, Elems: []value{treesitter.Unknown(n), e}, Node: n, Lit: none}
 			}
 			return out
 		}
