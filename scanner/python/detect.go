@@ -703,6 +703,17 @@ var contextNames = map[string]bool{"c": true, "ctx": true, "context": true, "con
 
 // argOr is positional argument i, else the first keyword of names given.
 func (a *analyzer) argOr(pos []int32, kw value, i int, names ...string) (value, bool) {
+	if s := slices.IndexFunc(pos, func(c int32) bool { return a.t.Nodes[c].Kind == kListSplat }); s >= 0 && s <= i {
+		// os.execvp(*ARGV): a splat at or before i gives position i
+		vals, exactTo := treesitter.Spread(pos, a.splatOf, a.ev.Eval)
+		if i < exactTo && i < len(vals) {
+			return vals[i], true
+		}
+		if exactTo < len(vals) {
+			// after a splat of a length not known: any value from it on
+			return treesitter.Union(a.ev.Cfg, append(slices.Clone(vals[exactTo:]), treesitter.Unknown(pos[s])), pos[s]), true
+		}
+	}
 	if i < len(pos) {
 		if a.t.Nodes[pos[i]].Kind == kListSplat {
 			return treesitter.Unknown(pos[i]), true
