@@ -518,6 +518,69 @@ func (a *analyzer) substitute(tmpl, mapping, kw value, n int32) value {
 	return treesitter.ConcatAll(parts, n)
 }
 
+// formatNamed is template s formatted with named fields (str.format's
+// keywords when useKw, format_map's mapping): each field is the entry of
+// that name, unknown when there is none. It reports false when a field
+// is positional (`{}`, `{0}`), which the string methods fold.
+func (a *analyzer) formatNamed(s string, mapping, kw value, useKw bool, n int32) (value, bool) {
+	var parts []value
+	lit := strings.Builder{}
+	flush := func() {
+		if lit.Len() > 0 {
+			parts = append(parts, treesitter.Str(lit.String(), n))
+			lit.Reset()
+		}
+	}
+	named := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '}' && i+1 < len(s) && s[i+1] == '}' {
+			lit.WriteByte('}')
+			i++
+			continue
+		}
+		if c != '{' {
+			lit.WriteByte(c)
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '{' {
+			lit.WriteByte('{')
+			i++
+			continue
+		}
+		end := strings.IndexByte(s[i:], '}')
+		if end < 0 {
+			return value{}, false
+		}
+		field := s[i+1 : i+end]
+		i += end
+		name := field
+		if k := strings.IndexAny(name, "!:.["); k >= 0 {
+			name = name[:k]
+		}
+		if name == "" || name[0] >= '0' && name[0] <= '9' {
+			return value{}, false
+		}
+		named = true
+		flush()
+		v, ok := value{}, false
+		if useKw && name == field {
+			v, ok = a.prop(kw, name)
+		} else if name == field {
+			v, ok = a.prop(mapping, name)
+		}
+		if !ok {
+			v = treesitter.Unknown(n)
+		}
+		parts = append(parts, v)
+	}
+	if !named {
+		return value{}, false
+	}
+	flush()
+	return treesitter.ConcatAll(parts, n), true
+}
+
 // folder is, for reduce, the expression function fn (a lambda, or a def
 // with one return of its own) returns, and the names of its first two
 // parameters, when it has exactly two.
@@ -1926,6 +1989,19 @@ func (a *analyzer) evalCall(n int32) value {
 						mapping = arg(0)
 					}
 					return a.substitute(tmpl, mapping, kw, n)
+				}
+			}
+			if name == "format" || name == "format_map" {
+				// "{tool} -p".format(tool="claude"),
+				// "{tool} -p".format_map({"tool": "claude"}): named fields
+				if recv := recvOf(); recv.K == vStr && recv.Known() && recv.Alt == nil {
+					var mapping value
+					if name == "format_map" && len(pos) > 0 {
+						mapping = arg(0)
+					}
+					if v, ok := a.formatNamed(recv.S, mapping, kw, name == "format", n); ok {
+						return v
+					}
 				}
 			}
 			if name != "join" && name != "split" {
