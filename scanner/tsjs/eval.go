@@ -2294,12 +2294,14 @@ func (a *analyzer) prop(v value, name string) (value, bool) {
 // `for (const [k, v] of Object.entries(o))` reads each value
 // (object_entries_destructured.ts).
 func (a *analyzer) eachArray(elems []value, n int32) (value, bool) {
-	if len(elems) < 2 {
+	if len(elems) < 2 || len(elems) > 4*treesitter.MaxPossibilities {
+		// past the bound the lists stay one union, as before: any
+		// element of any of them (an over-approximation, not silence)
 		return value{}, false
 	}
 	width := 0
 	for _, e := range elems {
-		if e.K != vArr || e.Alt != nil {
+		if e.K != vArr || e.Alt != nil || len(e.Elems) > maxTupleWidth {
 			return value{}, false
 		}
 		width = max(width, len(e.Elems))
@@ -2318,6 +2320,10 @@ func (a *analyzer) eachArray(elems []value, n int32) (value, bool) {
 	}
 	return out, true
 }
+
+// maxTupleWidth bounds the places of a list eachArray reads place by
+// place: a longer one is a list, not a tuple.
+const maxTupleWidth = 16
 
 func eachObject(elems []value, n int32) (value, bool) {
 	if len(elems) < 2 {
