@@ -289,19 +289,29 @@ func EnvConst(name string) string { return "$env." + name }
 // AddEnv records that the module sets environment variable name to c;
 // false when the bound is reached.
 func (s *Summary) AddEnv(name string, c Const) bool {
-	if old, ok := s.Consts[EnvConst(name)]; ok {
+	return s.addUnion(EnvConst(name), name, c, &s.Env)
+}
+
+// addUnion records c under key, joining the values of an entry already
+// there (one of the same shape), and adds name to the index names when
+// the entry is new; false when the bound is reached.
+func (s *Summary) addUnion(key, name string, c Const, names *[]string) bool {
+	if old, ok := s.Consts[key]; ok {
+		if old.List != c.List {
+			return true
+		}
 		for _, v := range c.Vals {
 			if !slices.Contains(old.Vals, v) {
 				old.Vals = append(old.Vals, v)
 			}
 		}
-		s.Consts[EnvConst(name)] = old
+		s.Consts[key] = old
 		return true
 	}
-	if !s.AddConst(EnvConst(name), c) {
+	if !s.AddConst(key, c) {
 		return false
 	}
-	s.Env = append(s.Env, name)
+	*names = append(*names, name)
 	return true
 }
 
@@ -312,23 +322,7 @@ func KeyConst(name string) string { return "$key." + name }
 // AddKey records that the data file holds c under key name (the values
 // of every place it does, their union); false when the bound is reached.
 func (s *Summary) AddKey(name string, c Const) bool {
-	if old, ok := s.Consts[KeyConst(name)]; ok {
-		if old.List != c.List {
-			return true
-		}
-		for _, v := range c.Vals {
-			if !slices.Contains(old.Vals, v) {
-				old.Vals = append(old.Vals, v)
-			}
-		}
-		s.Consts[KeyConst(name)] = old
-		return true
-	}
-	if !s.AddConst(KeyConst(name), c) {
-		return false
-	}
-	s.Keys = append(s.Keys, name)
-	return true
+	return s.addUnion(KeyConst(name), name, c, &s.Keys)
 }
 
 // AddMethod records that helper name is a method of a class.
