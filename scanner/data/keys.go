@@ -7,9 +7,10 @@ import (
 	"github.com/leasegate/leasegate/scanner"
 )
 
-// maxKeyDepth bounds the nesting offerKeys reads in a document; deeper
-// objects are not offered (the document's own scan has its bounds).
-const maxKeyDepth = 32
+// maxKeyDepth bounds the nesting offerKeys reads in a document (the
+// parsers stop at the same depth); past it the file is reported
+// (unparseable) and nothing deeper is offered.
+const maxKeyDepth = 1000
 
 // offerKeys records in the file's summary each key of the document whose
 // value names a runtime as a command: a string whose first word is a
@@ -38,8 +39,16 @@ func (s *scan) offerKeys(d *node) {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		n := it.n
-		if n == nil || it.depth > maxKeyDepth || seen[n] {
+		if n == nil || seen[n] {
 			continue
+		}
+		if it.depth > maxKeyDepth {
+			// a bound reached is reported, never silent: what lies
+			// deeper is not offered
+			at := s.pos(n.off)
+			s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Class: scanner.ClassUnparseable,
+				Message: fmt.Sprintf("this file nests deeper than %d levels: its keys there are not offered to the code that reads it, so its launches cannot be checked", maxKeyDepth)})
+			break
 		}
 		seen[n] = true
 		switch n.kind {
