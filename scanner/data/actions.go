@@ -22,6 +22,7 @@ func (s *scan) actions(root *node) {
 	inputs := inputDefaults(root)
 	wfEnv := envOf(nil, root, inputs)
 	if jobs := root.get("jobs"); jobs != nil && jobs.kind == kindObject {
+		outs := jobOutputs(jobs)
 		for _, job := range jobs.vals {
 			if job.kind != kindObject {
 				continue
@@ -38,7 +39,12 @@ func (s *scan) actions(root *node) {
 				}
 			}
 			matrix := append(append([]envVar(nil), inputs...), matrixOf(job)...)
-			s.steps(job.get("steps"), sh, envOf(wfEnv, job, matrix), matrix)
+			// ${{ needs.JOB.outputs.KEY }}: what the jobs it needs output
+			jobEnv := envOf(wfEnv, job, matrix)
+			for _, need := range scalars(job.get("needs")) {
+				jobEnv = append(jobEnv, outs[need]...)
+			}
+			s.steps(job.get("steps"), sh, jobEnv, matrix)
 			if uses := job.get("uses"); uses != nil && uses.kind == kindScalar {
 				s.localUses(uses, job.get("with"), matrix) // a reusable workflow
 			}
@@ -161,7 +167,85 @@ func exprVar(s string) (string, bool) {
 			return stepOutputVar(id, k), true
 		}
 	}
+	if rest, ok := strings.CutPrefix(inner, "needs."); ok {
+		if job, k, ok := strings.Cut(rest, ".outputs."); ok {
+			return jobOutputVar(job, k), true
+		}
+	}
 	return "", false
+}
+
+// jobOutputVar names the shell variable that stands for ${{
+// needs.JOB.outputs.KEY }}.
+func jobOutputVar(job, k string) string { return shellName(needsPrefix, job+"."+k) }
+
+// jobOutputs lists, by job id, the values of each job's outputs: (what
+// ${{ needs.JOB.outputs.KEY }} is in the jobs that need it): a literal
+// value, the values an expression writes in it (exprLiterals), or the
+// literal values its steps write to $GITHUB_OUTPUT when the output is
+// ${{ steps.ID.outputs.KEY }}. A value computed at run time is left out,
+// as for a step's own outputs.
+func jobOutputs(jobs *node) map[string][]envVar {
+	out := map[string][]envVar{}
+	for i, job := range jobs.vals {
+		o := job.get("outputs")
+		if job.kind != kindObject || o == nil || o.kind != kindObject {
+			continue
+		}
+		id := jobs.keys[i].str
+		var written []envVar
+		if st := job.get("steps"); st != nil && st.kind == kindArray {
+			for _, step := range st.elems {
+				sid, run := step.get("id"), step.get("run")
+				if sid == nil || sid.kind != kindScalar || run == nil || run.kind != kindScalar || !run.isString {
+					continue
+				}
+				written = append(written, githubEnvWrites(run.text(), "GITHUB_OUTPUT", func(k string) string { return stepOutputVar(sid.str, k) })...)
+			}
+		}
+		for j, k := range o.keys {
+			v := o.vals[j]
+			if v.kind != kindScalar {
+				continue
+			}
+			name := jobOutputVar(id, k.str)
+			if !strings.Contains(v.str, "${{") {
+				out[id] = append(out[id], envVar{name: name, val: v.text()})
+				continue
+			}
+			if ref, ok := exprVar(v.str); ok {
+				for _, w := range written {
+					if w.name == ref {
+						out[id] = append(out[id], envVar{name: name, val: w.val})
+					}
+				}
+			}
+			for _, l := range exprLiterals(v.str) {
+				out[id] = append(out[id], envVar{name: name, val: text{s: l, m: constMap(len(l), v.text().fileOff(0))}})
+			}
+		}
+	}
+	return out
+}
+
+// scalars is the strings of a scalar or a list of scalars (`needs: a`,
+// `needs: [a, b]`).
+func scalars(n *node) []string {
+	switch {
+	case n == nil:
+		return nil
+	case n.kind == kindScalar:
+		return []string{n.str}
+	case n.kind == kindArray:
+		var out []string
+		for _, e := range n.elems {
+			if e != nil && e.kind == kindScalar {
+				out = append(out, e.str)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // stepOutputVar names the shell variable that stands for ${{
@@ -174,6 +258,7 @@ const (
 	matrixPrefix = "LEASEGATE_MATRIX_"
 	inputPrefix  = "LEASEGATE_INPUT_"
 	stepsPrefix  = "LEASEGATE_STEPS_"
+	needsPrefix  = "LEASEGATE_NEEDS_"
 )
 
 // matrixOf lists the values of a job's strategy.matrix, each a
