@@ -53,7 +53,27 @@ func (Detector) Match(f *scanner.File) bool {
 	if ip := f.Interpreter(); ip != "" {
 		return scanner.IsShellInterpreter(ip)
 	}
-	return shellExts[f.Ext] || shellBases[f.Base] || isHuskyHook(f)
+	return shellExts[f.Ext] || shellBases[f.Base] || isHuskyHook(f) || isGitHook(f)
+}
+
+// gitHooks are the names Git runs a hook by (githooks(5)), those with a
+// hyphen: a bare `update` is too common a name to claim.
+var gitHooks = map[string]bool{
+	"applypatch-msg": true, "pre-applypatch": true, "post-applypatch": true,
+	"pre-commit": true, "pre-merge-commit": true, "prepare-commit-msg": true,
+	"commit-msg": true, "post-commit": true, "pre-rebase": true,
+	"post-checkout": true, "post-merge": true, "pre-push": true,
+	"pre-receive": true, "post-receive": true, "post-update": true,
+	"reference-transaction": true, "push-to-checkout": true, "pre-auto-gc": true,
+	"post-rewrite": true, "sendemail-validate": true, "post-index-change": true,
+}
+
+// isGitHook reports a file named as a Git hook, with no extension, in any
+// folder: `core.hooksPath` may point Git at any folder of the repository
+// (`.githooks/`, `tools/hooks/`), and Git runs a hook without a shebang
+// with sh, as Husky's are.
+func isGitHook(f *scanner.File) bool {
+	return f.Ext == "" && gitHooks[f.Base]
 }
 
 // isHuskyHook reports a Git hook kept by Husky: `.husky/pre-commit` and
