@@ -543,6 +543,9 @@ func (c *Config) ProseRed() bool { return c.Prose == ProseRed }
 // RuntimeNames lists the known runtimes, sorted.
 func (c *Config) RuntimeNames() []string { return c.runtimeNames }
 
+// Packages lists the npm packages that start a runtime, sorted.
+func (c *Config) Packages() []string { return sortedKeys(c.packages) }
+
 // RuntimeForCommand returns the runtime started by a command name, which may
 // be a path: its last element is compared.
 func (c *Config) RuntimeForCommand(name string) (string, bool) {
@@ -814,4 +817,44 @@ func matchAny(gs []glob, rel string) bool {
 		}
 	}
 	return false
+}
+
+// WithPackageAliases returns a copy of c in which each npm alias names
+// the runtime its target package starts: a dependency written
+// `"reviewer": "npm:@anthropic-ai/claude-code@^2"` installs the runtime
+// as node_modules/reviewer, which `node node_modules/reviewer/cli.js` and
+// `require("reviewer")` then start under a name of the repository's
+// choosing. aliases maps an alias to the package spec it stands for;
+// entries whose spec starts no runtime are ignored, and c is returned
+// when none is left.
+func (c *Config) WithPackageAliases(aliases map[string]string) *Config {
+	add := map[string][]string{} // runtime → aliases
+	for _, a := range sortedKeys(aliases) {
+		rt, ok := c.RuntimeForPackage(aliases[a])
+		if !ok || a == "" || strings.ContainsAny(a, " \t") {
+			continue
+		}
+		if _, taken := c.packages[a]; taken {
+			continue
+		}
+		if _, taken := c.commands[a]; taken {
+			continue
+		}
+		add[rt] = append(add[rt], a)
+	}
+	if len(add) == 0 {
+		return c
+	}
+	n := &Config{Include: c.Include, Exclude: c.Exclude, Chokepoints: c.Chokepoints, Families: c.Families, AgentActions: c.AgentActions, Prose: c.Prose}
+	n.Runtimes = map[string]RuntimeSpec{}
+	for name, spec := range c.effectiveRuntimes {
+		spec.Commands = slices.Clone(spec.Commands)
+		spec.Packages = append(slices.Clone(spec.Packages), add[name]...)
+		n.Runtimes[name] = spec
+	}
+	if err := n.compile("(package aliases)", nil); err != nil {
+		return c // a config that compiled once compiles again: not reached
+	}
+	n.warnings = c.warnings
+	return n
 }

@@ -1327,6 +1327,13 @@ type MemFile struct {
 // one launch merged (groupLaunches). The findings are sorted.
 func ScanFiles(files []MemFile, cfg *scanner.Config, suite scanner.Suite) ([]scanner.Finding, []report.Suppression, error) {
 	ctx := context.Background()
+	aliases := map[string]string{}
+	for _, f := range files {
+		if path.Base(f.Rel) == "package.json" {
+			addAliases(aliases, f.Src)
+		}
+	}
+	cfg = cfg.WithPackageAliases(aliases)
 	results := make([]fileResult, len(files))
 	var firstErr error
 	mem := make(map[string][]byte, len(files))

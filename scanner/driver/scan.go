@@ -75,6 +75,8 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	cfg = cfg.WithPackageAliases(packageAliases(files))
+	opt.Config = cfg
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

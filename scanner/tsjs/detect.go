@@ -296,6 +296,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// a module loaded by a name computed at run time may be the process
 	// module, in a file that names a runtime (requiredModule)
 	apiHint = apiHint || p.Hits.Has(scanner.HitRuntime) && mayLoadComputed(p.Src)
+	// ... or a module of a runtime's package by a name the repository
+	// gave it (an npm alias: driver.packageAliases)
+	apiHint = apiHint || p.Hits.Has(scanner.HitRuntime) && mayLoadPackageModule(p.Src, p.Config.Packages())
 	// an extension of Pi in plain JavaScript binds no module: Pi hands
 	// its default export the API (extensionParam)
 	apiHint = apiHint || mayBeExtension(p.Path, p.Src)

@@ -507,3 +507,17 @@ func mayBeExtension(path string, src []byte) bool {
 	return strings.Contains("/"+path, "/extensions/") && bytes.Contains(src, []byte("exec")) &&
 		bytes.Contains(src, []byte("export"))
 }
+
+// mayLoadPackageModule reports whether src holds a string that opens with
+// one of the packages and a slash (`"reviewer/cli.js"`): a module of the
+// package, which runtimeCLI judges.
+func mayLoadPackageModule(src []byte, packages []string) bool {
+	for _, pkg := range packages {
+		for _, q := range []byte{'\'', '"', '`'} {
+			if bytes.Contains(src, append(append([]byte{q}, pkg...), '/')) {
+				return true
+			}
+		}
+	}
+	return false
+}
