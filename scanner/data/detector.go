@@ -122,6 +122,8 @@ func Classify(rel string) (Kind, bool) {
 		return KindGitConfig, false
 	case isDotenv(base):
 		return KindDotenv, false
+	case isTmuxConf(base):
+		return KindTmux, false
 	case lower == "crontab" || ext == ".cron" || ext == ".crontab" || strings.Contains(dir, "/cron.d/"):
 		return KindCrontab, false
 	case ext == ".json" || ext == ".jsonc":
@@ -213,6 +215,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 		return nil
 	case KindDotenv:
 		s.dotenv()
+		return nil
+	case KindTmux:
+		s.tmuxConf()
 		return nil
 	}
 	if !strict && !worthParsing(p) {

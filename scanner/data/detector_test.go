@@ -272,7 +272,7 @@ var fuzzNames = []string{
 	"Dockerfile", "x.service", "Procfile", "crontab", "etc/cron.d/job", ".mcp.json", "x.json",
 	"x.yaml", "x.toml", ".vscode/tasks.json", "Jenkinsfile",
 	"supervisord.conf", "tox.ini", "mise.toml", ".gitconfig",
-	".tmuxinator.yml", "roles/x/tasks/main.yml",
+	".tmuxinator.yml", "roles/x/tasks/main.yml", ".env", ".tmux.conf",
 }
 
 // FuzzDataDetector feeds arbitrary bytes as each kind of data file: the
