@@ -47,6 +47,16 @@ func (Detector) Resolve(_, spec string, exists func(string) bool) (string, bool)
 	return "", false
 }
 
+// localActionIn reports whether the local action or reusable workflow
+// spec (`./path`) is a file the scan reads, as Resolve would find it.
+func localActionIn(sh *scanner.Shared, spec string) bool {
+	_, ok := Detector{}.Resolve("", spec, func(rel string) bool {
+		_, ok := sh.Read(rel)
+		return ok
+	})
+	return ok
+}
+
 // Summarize implements scanner.Linker: a local action is read whole with
 // its inputs (Imports.Source), so its summary is empty.
 func (Detector) Summarize(*scanner.Pass) (*scanner.Summary, error) { return &scanner.Summary{}, nil }
@@ -97,11 +107,18 @@ func (s *scan) localUses(uses, with *node, vars []envVar) {
 	if !s.p.Config.MentionsRuntime([]byte(strings.Join(all, "\n"))) {
 		return
 	}
+	at := s.pos(uses.off)
+	if s.p.Imports == nil && s.p.Shared != nil && s.p.Shared.Read != nil && !localActionIn(s.p.Shared, spec) {
+		// No file of the scan is the action: the repository phase would
+		// not pick this file for it (nothing to resolve), so it is judged
+		// here, the same way.
+		s.unjudgedUses(at, spec, "it is not a file of the scan (missing, excluded or over the size cap)")
+		return
+	}
 	s.p.Needs = append(s.p.Needs, spec)
 	if s.p.Imports == nil {
 		return
 	}
-	at := s.pos(uses.off)
 	rel, src, ok := s.p.Imports.Source(spec)
 	if !ok {
 		s.unjudgedUses(at, spec, "it is not a file of the scan (missing, excluded or over the size cap)")
