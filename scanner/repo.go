@@ -592,11 +592,19 @@ type ScriptRun struct {
 	Args []Arg
 }
 
+// PathScript starts the spec of a script run by a bare command name
+// (`with-retry claude -p`): the command may be a file of the repository
+// put on PATH (`PATH="$PWD/bin:$PATH"`, a devcontainer's or CI's PATH),
+// so the repository phase takes it to be the repository's file of that
+// name, wherever it is, when there is one.
+const PathScript = "$PATH/"
+
 // ScriptRuns lists the files argv runs by path, behind any wrapper: the
 // command word when it is a path (`./scripts/x.sh`, `"$DIR/x.sh"`,
-// `/entry.sh`) and a shell's script operand (`bash x.sh`, `sh -e x.sh`).
-// A path with an unknown head (`$(dirname "$0")/x.sh`, `$DIR/x.sh`) is
-// taken from the running file's folder: "./x.sh".
+// `/entry.sh`) or a bare name (PathScript) and a shell's script operand
+// (`bash x.sh`, `sh -e x.sh`). A path with an unknown head
+// (`$(dirname "$0")/x.sh`, `$DIR/x.sh`) is taken from the running file's
+// folder: "./x.sh".
 func ScriptRuns(argv []Arg) []ScriptRun {
 	var out []ScriptRun
 	for _, in := range cmdline.Unwrap(Words(argv)).Inners {
@@ -606,6 +614,9 @@ func ScriptRuns(argv []Arg) []ScriptRun {
 		w := argv[in.Start].Value
 		switch {
 		case in.Kind == cmdline.KindArgv && strings.Contains(w, "/"):
+		case in.Kind == cmdline.KindArgv && w != "" && !strings.ContainsAny(w, "…$ \t\n="):
+			out = append(out, ScriptRun{Spec: PathScript + w, At: argv[in.Start].Pos, Args: argv[in.Start+1 : in.End]})
+			continue
 		case in.Kind == cmdline.KindNone && in.Prog < in.Start && argv[in.Prog].Known && IsShellInterpreter(path.Base(argv[in.Prog].Value)):
 		default:
 			continue

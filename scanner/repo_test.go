@@ -30,9 +30,12 @@ func TestScriptRuns(t *testing.T) {
 		{[]string{"exec", "/entry.sh", "claude"}, []string{"/entry.sh claude"}},
 		{[]string{"…/x.sh", "claude"}, []string{"./x.sh claude"}},
 		{[]string{"…/../bin/x.sh", "claude"}, []string{"./../bin/x.sh claude"}},
-		{[]string{"x.sh", "claude"}, nil},         // found on PATH: not a path
-		{[]string{"bash", "-c", "./x.sh"}, nil},   // a string, not a script
-		{[]string{"node", "x.js", "claude"}, nil}, // not a shell
+		// found on PATH: the repository's script of that name, if any
+		{[]string{"x.sh", "claude"}, []string{"$PATH/x.sh claude"}},
+		{[]string{"sudo", "with-retry", "claude"}, []string{"$PATH/with-retry claude"}},
+		{[]string{"bash", "-c", "echo", "claude"}, nil}, // a string, not a script
+		{[]string{"bash", "-c", "./x.sh"}, nil},         // a string, not a script
+		{[]string{"node", "x.js", "claude"}, nil},       // not a shell
 		{[]string{"?", "claude"}, nil},
 		{[]string{"./dir/", "claude"}, nil},
 	}

@@ -560,6 +560,12 @@ func (r *repo) needsRepo(f *repoFile) bool {
 		if strings.HasPrefix(spec, "/") {
 			return true
 		}
+		if name, ok := strings.CutPrefix(spec, scanner.PathScript); ok {
+			if len(r.byBase(name)) > 0 {
+				return true
+			}
+			continue
+		}
 		// through the repository's configuration too: a workspace
 		// package by its name, a tsconfig path
 		if _, ok := r.resolve(f.res.link.det, f.rel, spec); ok {
@@ -806,7 +812,24 @@ func (r *repo) script(im *fileImports, spec string) (scanner.Export, bool) {
 		return scanner.Export{}, false
 	}
 	var target string
-	if strings.HasPrefix(spec, "/") {
+	if name, ok := strings.CutPrefix(spec, scanner.PathScript); ok {
+		// a bare command name: the repository's script of that name
+		var scripts []string
+		for _, rel := range r.byBase(name) {
+			if tf := r.byRel[rel]; tf != nil && tf.res.link.det != nil && tf.res.link.det.Name() == sh.Name() {
+				scripts = append(scripts, rel)
+			}
+		}
+		switch len(scripts) {
+		case 0:
+			return scanner.Export{}, false
+		case 1:
+			target = scripts[0]
+		default:
+			// several: which one PATH finds is not known here
+			return scanner.Export{Name: scanner.ScriptArgs, File: scripts[0], Dynamic: true}, true
+		}
+	} else if strings.HasPrefix(spec, "/") {
 		rels := r.byBase(path.Base(spec))
 		if len(rels) != 1 {
 			return scanner.Export{}, false

@@ -615,6 +615,11 @@ func (s *scan) runtimeVars() map[string][]string {
 // mayRunScript is a cheap test before ScriptRuns: some known word but the
 // last is a path or names a shell.
 func mayRunScript(argv []scanner.Arg) bool {
+	if argv[0].Known && argv[0].Value != "" {
+		// a bare name may be a script of the repository on PATH
+		// (scanner.PathScript)
+		return true
+	}
 	for _, a := range argv[:len(argv)-1] {
 		if a.Known && (strings.IndexByte(a.Value, '/') >= 0 || scanner.IsShellInterpreter(path.Base(a.Value))) {
 			return true
