@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/cmdline"
@@ -277,9 +278,32 @@ func baseName(s string) string {
 	return s
 }
 
+// bundledCLIs are files of other npm packages that are a built-in
+// runtime's own CLI: the Claude Agent SDK ships Claude Code as its
+// cli.js (the SDK's default executable), so running that file starts
+// Claude Code as running @anthropic-ai/claude-code/cli.js does.
+var bundledCLIs = []struct{ path, runtime string }{
+	{"@anthropic-ai/claude-agent-sdk/cli.js", "claude"},
+}
+
+// BundledCLI returns the runtime whose CLI the path p (a module
+// specifier or a file path) names inside another package (bundledCLIs),
+// when that runtime is configured.
+func (c *Config) BundledCLI(p string) (string, bool) {
+	for _, b := range bundledCLIs {
+		if (p == b.path || strings.HasSuffix(p, "/"+b.path)) && slices.Contains(c.runtimeNames, b.runtime) {
+			return b.runtime, true
+		}
+	}
+	return "", false
+}
+
 func (c *Config) runtimeInPath(p string) (string, bool) {
 	if !strings.Contains(p, "/") {
 		return "", false
+	}
+	if rt, ok := c.BundledCLI(p); ok {
+		return rt, true
 	}
 	for pkg, rt := range c.packages {
 		if strings.Contains(p, "node_modules/"+pkg+"/") || strings.HasSuffix(p, "node_modules/"+pkg) {

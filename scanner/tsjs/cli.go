@@ -94,6 +94,9 @@ func propIs(t *tree, m int32, name string) bool {
 // cliModule is the runtime whose npm package module specifier or path s
 // names a module of other than its own entry, types, package.json or SDK.
 func (a *analyzer) cliModule(s string) (string, bool) {
+	if rt, ok := a.p.Config.BundledCLI(strings.TrimPrefix(s, "npm:")); ok {
+		return rt, true
+	}
 	segs := strings.Split(strings.TrimPrefix(s, "npm:"), "/")
 	for i := 0; i < len(segs); i++ {
 		var pkg string
