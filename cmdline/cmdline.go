@@ -298,7 +298,17 @@ func (u *unwrapper) opts(s *Spec, prog, j, end, depth int, in Inner) {
 			case operands > 0:
 				operands--
 			case shellMode || s.takesOperand():
-				// The string a shell runs, the script or package.
+				// The string a shell runs, the script or package. A
+				// script's interpreter may also be given unknown options
+				// before a known script (node $FLAGS cli.js, node "$@"
+				// cli.js): that reading is taken too.
+				if !shellMode && s.Then == KindScript && j+1 < end {
+					if depth >= u.max || len(u.res.Inners) >= maxInners {
+						u.res.Bound = true
+					} else {
+						u.opts(s, prog, j+1, end, depth+1, in)
+					}
+				}
 				goto operand
 			case s.Subs != nil:
 				in.Opaque = true
