@@ -342,6 +342,11 @@ func (u *unwrapper) opts(s *Spec, prog, j, end, depth int, in Inner) {
 			}
 			if s.Subs != nil {
 				sub := s.Subs[t]
+				if sub == nil && s.Else {
+					// a bin or script run by its bare name (yarn claude)
+					u.cmd(j, end, depth+1, in)
+					return
+				}
 				if sub == nil {
 					u.leaf(in, KindNone, prog)
 					return

@@ -30,9 +30,16 @@ func subList(s *Spec) string {
 	}
 	var ks []string
 	for k, v := range s.Subs {
+		if v.runsNothing {
+			continue // a subcommand that runs nothing known
+		}
 		ks = append(ks, k+subList(v))
 	}
 	sort.Strings(ks)
+	if s.Else {
+		// any other word is the command run (yarn claude)
+		ks = append(ks, "CMD")
+	}
 	return " (" + strings.Join(ks, ", ") + ")"
 }
 

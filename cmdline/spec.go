@@ -81,6 +81,13 @@ type Spec struct {
 	// Subs are subcommands: the first operand picks one; any other
 	// operand runs nothing known (docker ps).
 	Subs map[string]*Spec
+	// Else: an operand that is no subcommand is the command the program
+	// runs (`yarn claude`, `pnpm claude`: a package manager runs a bin
+	// of node_modules/.bin, or a script of that name, by its bare name).
+	Else bool
+	// runsNothing marks a subcommand listed only so that Else does not
+	// take it for a command (pnpm install).
+	runsNothing bool
 	// Then is what the operands after the options are: KindArgv (the
 	// default), KindShell (joined), KindTyped, KindPackage, KindScript,
 	// KindStdin (a shell: a script file, or stdin when there is none),
@@ -113,6 +120,12 @@ func sub(names string, s Spec) map[string]*Spec {
 		m[n] = &s
 	}
 	return m
+}
+
+// noneSubs are subcommands that run nothing known (pnpm install), beside
+// Else.
+func noneSubs(names string) map[string]*Spec {
+	return sub(names, Spec{Then: KindNone, runsNothing: true})
 }
 
 func subs(ms ...map[string]*Spec) map[string]*Spec {
@@ -284,10 +297,18 @@ var Table = []Family{
 	{Name: "package runners", Specs: []*Spec{
 		func() *Spec { s := npxSpec; s.Names = names("npx pnpx bunx"); return &s }(),
 		{Names: names("npm"), Subs: sub("exec x", npxSpec)},
-		{Names: names("pnpm"), Package: []string{"--package"}, Short: "C", Long: []string{"--dir", "--filter", "--workspace-dir"},
-			Subs: sub("dlx exec", Spec{Package: []string{"--package"}, ShellLetter: 'c', Then: KindPackage})},
-		{Names: names("yarn"), Subs: sub("dlx exec", Spec{Package: []string{"-p", "--package"}, Then: KindPackage})},
-		{Names: names("bun"), Code: []string{"-e", "--eval", "-p", "--print"}, Subs: subs(sub("x", npxSpec), sub("run", Spec{Then: KindScript}))},
+		{Names: names("pnpm"), Package: []string{"--package"}, Short: "C", Long: []string{"--dir", "--filter", "--workspace-dir"}, Else: true,
+			Subs: subs(sub("dlx exec", Spec{Package: []string{"--package"}, ShellLetter: 'c', Then: KindPackage}), sub("run run-script", Spec{}), noneSubs("install i add remove rm update up list ls why outdated publish pack link unlink init store config audit prune rebuild import patch setup env help"))},
+		{Names: names("yarn"), Short: "", Long: []string{"--cwd"}, Else: true,
+			Subs: subs(sub("dlx exec", Spec{Package: []string{"-p", "--package"}, Then: KindPackage}), sub("run", Spec{}), noneSubs("install add remove upgrade up info list why outdated publish pack link unlink init config cache audit workspaces workspace global set plugin constraints npm version help"))},
+		// bun run: a file, a script or a bin of node_modules/.bin by name
+		{Names: names("bun"), Code: []string{"-e", "--eval", "-p", "--print"}, Else: true,
+			Subs: subs(sub("x", npxSpec), sub("run", Spec{}), noneSubs("install i add remove rm update outdated link unlink pm init create build test upgrade publish patch help repl"))},
+		// Python project tools run a command in the project's environment
+		{Names: names("poetry"), Subs: sub("run", Spec{Short: "CP", Long: []string{"--directory", "--project"}})},
+		{Names: names("pipenv hatch rye"), Subs: sub("run", Spec{})},
+		{Names: names("pdm"), Subs: sub("run", Spec{Short: "p", Long: []string{"--project", "--venv"}})},
+		{Names: names("conda mamba micromamba"), Subs: sub("run", Spec{Short: "np", Long: []string{"--name", "--prefix", "--cwd"}})},
 		{Names: names("uvx"), Package: []string{"--from"}, Long: []string{"--with", "--python", "--index-url"}, Short: "p", Then: KindPackage},
 		{Names: names("uv"), Subs: subs(sub("tool", Spec{Subs: sub("run", Spec{Package: []string{"--from"}, Long: []string{"--with", "--python"}, Then: KindPackage})}),
 			sub("run", Spec{Long: []string{"--with", "--python", "--project", "--directory", "--env-file"}, Short: "p"}))},

@@ -141,6 +141,16 @@ var spellings = []struct {
 	{prog: "uv", wrap: "uv run --with x %s", miss: "uv add %s"},
 	{prog: "uv", wrap: "uv tool run %s", miss: "uv tool install %s"},
 	{prog: "pipx", wrap: "pipx run %s", miss: "pipx install %s"},
+	{prog: "yarn", wrap: "yarn %s", miss: "yarn add %s"},
+	{prog: "yarn", wrap: "yarn run %s", miss: "yarn why %s"},
+	// `pnpm rm` is pnpm's own remove: the rm spelling does not apply
+	{prog: "pnpm", wrap: "pnpm %s", miss: "pnpm remove %s", deny: "-"},
+	{prog: "bun", wrap: "bun run %s", miss: "bun remove %s"},
+	{prog: "poetry", wrap: "poetry run %s", miss: "poetry add %s"},
+	{prog: "pipenv", wrap: "pipenv run %s", miss: "pipenv install %s"},
+	{prog: "hatch", wrap: "hatch run %s", miss: "hatch env %s"},
+	{prog: "pdm", wrap: "pdm run -p . %s", miss: "pdm add %s"},
+	{prog: "conda", wrap: "conda run -n dev %s", miss: "conda install %s"},
 	{prog: "volta", wrap: "volta run --node 20 %s", miss: "volta install %s"},
 	// deno runs a script or an npm: spec, not a command: rm and
 	// launch-runtime have no npm: spelling.
