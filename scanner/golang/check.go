@@ -625,6 +625,12 @@ func indexAssignments(files []*ast.File, info *types.Info, filePkg map[*ast.File
 					add([]ast.Expr{n.X}, nil, false)
 				}
 			case *ast.CallExpr:
+				// sb.WriteString(p) on a strings.Builder or bytes.Buffer
+				// variable adds p to what sb.String() gives, as `s += p`
+				if v, piece := builderWrite(info, n, varOf); v != nil {
+					_, decl := declBlock[v]
+					m[v] = append(m[v], assignment{plus: []ast.Expr{piece}, cond: !decl || declBlock[v] != inner(), idx: -1, pkg: pkg})
+				}
 				// flag.StringVar(&bin, "bin", "claude", ""): the default
 				// joins bin's values (the address taken adds the run-time
 				// one; a pointer variable is read as what it points to)
@@ -646,6 +652,36 @@ func indexAssignments(files []*ast.File, info *types.Info, filePkg map[*ast.File
 		}
 	}
 	return m
+}
+
+// builderTypes are the standard library's string builders whose writes
+// and String are followed as a string variable added to.
+var builderTypes = map[apiKey]bool{{pkg: "strings", name: "Builder"}: true, {pkg: "bytes", name: "Buffer"}: true}
+
+// builderMethod reports whether call calls method name of a builder
+// (builderTypes) held in a variable, and returns that variable's
+// expression.
+func builderMethod(info *types.Info, call *ast.CallExpr, names ...string) (ast.Expr, string, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, "", false
+	}
+	k := calleeOf(info, call)
+	if k.recv == "" || !builderTypes[apiKey{pkg: k.pkg, name: k.recv}] || !slices.Contains(names, k.name) {
+		return nil, "", false
+	}
+	return sel.X, k.name, true
+}
+
+// builderWrite returns the builder variable a call writes to and the
+// piece it writes (`sb.WriteString(p)`, `sb.WriteByte('c')`,
+// `sb.WriteRune(r)`).
+func builderWrite(info *types.Info, call *ast.CallExpr, varOf func(ast.Expr) *types.Var) (*types.Var, ast.Expr) {
+	x, _, ok := builderMethod(info, call, "WriteString", "WriteByte", "WriteRune")
+	if !ok || len(call.Args) != 1 {
+		return nil, nil
+	}
+	return varOf(x), call.Args[0]
 }
 
 // addedTo returns the string variable n adds to and the pieces it adds:
@@ -1614,6 +1650,12 @@ func (c *checker) valuesString(v *types.Var, as []assignment, depth int) scanner
 // read part by part, an unknown part a neutral word (`" --session-id " +
 // id` is ` --session-id _`), so the known words around it are kept.
 func (c *checker) pieceString(e ast.Expr, depth int) scanner.Arg {
+	if tv, ok := c.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
+		// a byte or rune written to a builder (sb.WriteByte('c'))
+		if i, ok := constant.Int64Val(tv.Value); ok && i >= 0 && i <= 0x10FFFF {
+			return scanner.Arg{Value: string(rune(i)), Known: true}
+		}
+	}
 	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
 	if !ok || b.Op != token.ADD {
 		return c.str(e, depth)
@@ -1970,11 +2012,26 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 	if envGetter(k) && idx == 0 && len(call.Args) == 1 {
 		return c.envByName(call.Args[0], depth)
 	}
+	if x, _, ok := builderMethod(c.info, call, "String"); ok && idx == 0 {
+		// sb.String(): every value the builder variable is given
+		if v := c.builderVar(x); v != nil {
+			return c.varString(v, depth+1)
+		}
+		return scanner.Arg{}
+	}
 	pkg, name := k.pkg, k.name
 	if k.recv != "" {
 		pkg = ""
 	}
 	switch {
+	case pkg == "strings" && idx == 0 && stringFuncs[name] != nil:
+		if r, ok := c.stringFunc(call, stringFuncs[name], depth); ok {
+			return r
+		}
+	case pkg == "fmt" && (name == "Sprint" || name == "Sprintln") && idx == 0 && !call.Ellipsis.IsValid():
+		if r, ok := c.sprint(call, name == "Sprintln", depth); ok {
+			return r
+		}
 	case utf16Conversions[k] && idx == 0 && len(call.Args) == 1:
 		return c.str(call.Args[0], depth+1)
 	case pkg == "os/exec" && name == "LookPath" && idx == 0 && len(call.Args) == 1:
@@ -2042,6 +2099,101 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 		return r
 	}
 	return c.returnedString(call, idx, depth)
+}
+
+// builderVar is the variable x names, when it is one.
+func (c *checker) builderVar(x ast.Expr) *types.Var {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		v, _ := c.info.Uses[x].(*types.Var)
+		return v
+	case *ast.SelectorExpr:
+		return qualifiedVar(c.info, x)
+	}
+	return nil
+}
+
+// maxRepeat bounds the length strings.Repeat is followed to.
+const maxRepeat = 4096
+
+// stringFuncs are the pure functions of package strings followed when
+// their arguments are known: each takes its string arguments (and
+// integer ones as ints) and gives the result.
+var stringFuncs = map[string]func(s []string, n []int) (string, bool){
+	"ReplaceAll": func(s []string, _ []int) (string, bool) {
+		return strings.ReplaceAll(s[0], s[1], s[2]), len(s) == 3
+	},
+	"Replace": func(s []string, n []int) (string, bool) {
+		if len(s) != 3 || len(n) != 1 {
+			return "", false
+		}
+		return strings.Replace(s[0], s[1], s[2], n[0]), true
+	},
+	"ToLower":    func(s []string, _ []int) (string, bool) { return strings.ToLower(s[0]), len(s) == 1 },
+	"ToUpper":    func(s []string, _ []int) (string, bool) { return strings.ToUpper(s[0]), len(s) == 1 },
+	"Trim":       func(s []string, _ []int) (string, bool) { return strings.Trim(s[0], s[1]), len(s) == 2 },
+	"TrimPrefix": func(s []string, _ []int) (string, bool) { return strings.TrimPrefix(s[0], s[1]), len(s) == 2 },
+	"TrimSuffix": func(s []string, _ []int) (string, bool) { return strings.TrimSuffix(s[0], s[1]), len(s) == 2 },
+	"Repeat": func(s []string, n []int) (string, bool) {
+		if len(s) != 1 || len(n) != 1 || n[0] < 0 || len(s[0])*n[0] > maxRepeat {
+			return "", false
+		}
+		return strings.Repeat(s[0], n[0]), true
+	},
+}
+
+// stringFunc applies f to the call's arguments when every one is known:
+// ok is false otherwise (the call is then an unknown).
+func (c *checker) stringFunc(call *ast.CallExpr, f func([]string, []int) (string, bool), depth int) (scanner.Arg, bool) {
+	if call.Ellipsis.IsValid() || len(call.Args) == 0 {
+		return scanner.Arg{}, false
+	}
+	var ss []string
+	var ns []int
+	via := scanner.Class("")
+	for _, a := range call.Args {
+		if i, ok := c.constInt(a); ok {
+			ns = append(ns, i)
+			continue
+		}
+		r := c.str(a, depth+1)
+		if !r.Known {
+			return scanner.Arg{}, false
+		}
+		via = strongerVia(via, r.Via)
+		ss = append(ss, r.Value)
+	}
+	if len(ss) == 0 {
+		return scanner.Arg{}, false
+	}
+	v, ok := f(ss, ns)
+	if !ok {
+		return scanner.Arg{}, false
+	}
+	return scanner.Arg{Value: v, Known: true, Via: via}, true
+}
+
+// sprint resolves fmt.Sprint and fmt.Sprintln of known strings: Sprint
+// puts a space between two operands only when neither is a string (so
+// not here), Sprintln between every two and a newline at the end.
+func (c *checker) sprint(call *ast.CallExpr, ln bool, depth int) (scanner.Arg, bool) {
+	parts := make([]string, 0, len(call.Args))
+	via := scanner.Class("")
+	for _, a := range call.Args {
+		if t := c.info.TypeOf(a); t == nil || !isString(t) {
+			return scanner.Arg{}, false
+		}
+		r := c.str(a, depth+1)
+		if !r.Known {
+			return scanner.Arg{}, false
+		}
+		via = strongerVia(via, r.Via)
+		parts = append(parts, r.Value)
+	}
+	if ln {
+		return scanner.Arg{Value: strings.Join(parts, " ") + "\n", Known: true, Via: via}, true
+	}
+	return scanner.Arg{Value: strings.Join(parts, ""), Known: true, Via: via}, true
 }
 
 // unknownWord stands for a formatted value that cannot be resolved: a word

@@ -132,12 +132,33 @@ func Join(elems []string, sep string) string
 func TrimSpace(s string) string
 func Contains(s, substr string) bool
 func HasPrefix(s, prefix string) bool
+func ReplaceAll(s, old, new string) string
+func Replace(s, old, new string, n int) string
+func ToLower(s string) string
+func ToUpper(s string) string
+func Trim(s, cutset string) string
+func TrimPrefix(s, prefix string) string
+func TrimSuffix(s, suffix string) string
+func Repeat(s string, count int) string
 type Reader struct{}
 func NewReader(s string) *Reader
+type Builder struct{}
+func (b *Builder) WriteString(s string) (int, error)
+func (b *Builder) WriteByte(c byte) error
+func (b *Builder) WriteRune(r rune) (int, error)
+func (b *Builder) String() string
+func (b *Builder) Reset()
+func (b *Builder) Len() int
 `,
 	"bytes": `package bytes
 type Reader struct{}
 type Buffer struct{}
+func (b *Buffer) WriteString(s string) (int, error)
+func (b *Buffer) WriteByte(c byte) error
+func (b *Buffer) WriteRune(r rune) (int, error)
+func (b *Buffer) String() string
+func (b *Buffer) Reset()
+func (b *Buffer) Len() int
 func NewReader(b []byte) *Reader
 func NewBuffer(buf []byte) *Buffer
 func NewBufferString(s string) *Buffer
@@ -152,6 +173,7 @@ func Is(err, target error) bool
 	"fmt": `package fmt
 func Sprintf(format string, a ...any) string
 func Sprint(a ...any) string
+func Sprintln(a ...any) string
 func Printf(format string, a ...any) (int, error)
 func Println(a ...any) (int, error)
 func Errorf(format string, a ...any) error
