@@ -827,6 +827,9 @@ func (c *checker) apiOf(call *ast.CallExpr) (processAPI, bool) {
 		} else {
 			v, _ = c.info.Uses[f.Sel].(*types.Var)
 		}
+	case *ast.IndexExpr:
+		// runners["default"]("claude", ...)
+		return c.funcExprAPI(f, 0)
 	}
 	if v == nil {
 		return processAPI{}, false
@@ -849,22 +852,48 @@ func (c *checker) funcValueAPI(v *types.Var, depth int) (processAPI, bool) {
 		if as.expr == nil || as.idx >= 0 {
 			continue
 		}
-		var obj types.Object
-		switch e := ast.Unparen(as.expr).(type) {
-		case *ast.Ident:
-			obj = c.info.Uses[e]
-		case *ast.SelectorExpr:
-			obj = c.info.Uses[e.Sel]
+		if a, ok := c.funcExprAPI(as.expr, depth); ok {
+			return a, true
 		}
-		switch o := obj.(type) {
-		case *types.Func:
-			if a, ok := apiIndex[funcKey(o)]; ok {
+	}
+	return processAPI{}, false
+}
+
+// funcExprAPI returns the process API a function-valued expression may
+// be: the function named, a variable holding one, or an element of a
+// map, slice or array (a literal, or a variable given one) that holds one
+// (`runners["default"]` of `map[string]func(...){"default":
+// exec.Command}`: any element, whatever the key).
+func (c *checker) funcExprAPI(e ast.Expr, depth int) (processAPI, bool) {
+	if depth > maxResolveDepth {
+		return processAPI{}, false
+	}
+	var obj types.Object
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		obj = c.info.Uses[e]
+	case *ast.SelectorExpr:
+		obj = c.info.Uses[e.Sel]
+	case *ast.IndexExpr:
+		return c.funcExprAPI(e.X, depth+1)
+	case *ast.CompositeLit:
+		for _, el := range e.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			if a, ok := c.funcExprAPI(el, depth+1); ok {
 				return a, true
 			}
-		case *types.Var:
-			if a, ok := c.funcValueAPI(o, depth+1); ok {
-				return a, true
-			}
+		}
+	}
+	switch o := obj.(type) {
+	case *types.Func:
+		if a, ok := apiIndex[funcKey(o)]; ok {
+			return a, true
+		}
+	case *types.Var:
+		if a, ok := c.funcValueAPI(o, depth+1); ok {
+			return a, true
 		}
 	}
 	return processAPI{}, false

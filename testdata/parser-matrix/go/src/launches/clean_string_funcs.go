@@ -13,13 +13,13 @@ func replacedGit() error {
 	return exec.Command(bin, "log", "--grep", "claude").Run()
 }
 
-type sprintGitTool interface{ Bin() string }
+type sprintGitTool interface{ GitBin() string }
 
 type sprintGit struct{}
 
-func (sprintGit) Bin() string { return fmt.Sprint(strings.ToLower("G"), "it") }
+func (sprintGit) GitBin() string { return fmt.Sprint(strings.ToLower("G"), "it") }
 
 func sprintGitRun() error {
 	var t sprintGitTool = sprintGit{}
-	return exec.Command(t.Bin(), "log").Run()
+	return exec.Command(t.GitBin(), "log").Run()
 }
