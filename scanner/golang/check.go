@@ -46,6 +46,9 @@ type assignment struct {
 	plus []ast.Expr
 	cond bool
 	zero bool
+	// sent is a value sent on a channel variable (`ch <- v`): what a
+	// receive `<-ch` gives, not a value of the variable itself.
+	sent bool
 }
 
 // checker runs the analysis of one file.
@@ -623,6 +626,10 @@ func indexAssignments(files []*ast.File, info *types.Info, filePkg map[*ast.File
 			case *ast.UnaryExpr:
 				if n.Op == token.AND {
 					add([]ast.Expr{n.X}, nil, false)
+				}
+			case *ast.SendStmt:
+				if v := varOf(n.Chan); v != nil {
+					m[v] = append(m[v], assignment{expr: n.Value, idx: -1, sent: true, pkg: pkg})
 				}
 			case *ast.CallExpr:
 				// sb.WriteString(p) on a strings.Builder or bytes.Buffer
@@ -1548,6 +1555,29 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 			a.Pos = at
 			return a
 		}
+		if e.Op == token.ARROW {
+			// <-ch: every value the package sends on the channel
+			// variable, and one found at run time (a send the analysis
+			// does not see: the channel handed to a function)
+			v := c.builderVar(e.X)
+			if v == nil {
+				return unknown
+			}
+			var sent []assignment
+			for _, as := range c.valuesOf(c.assigns, v) {
+				if as.sent {
+					as.sent = false
+					sent = append(sent, as)
+				}
+			}
+			if len(sent) == 0 {
+				return unknown
+			}
+			sent = append(sent, assignment{})
+			a := c.valuesString(v, sent, depth+1)
+			a.Pos = at
+			return a
+		}
 	}
 	return unknown
 }
@@ -1729,8 +1759,12 @@ func (c *checker) withPieces(bases []scanner.Arg, pieces []assignment, depth int
 	type part struct {
 		a    scanner.Arg
 		cond bool
+		// loop, when set, is the whole of a loop adding the range
+		// variable of a list literal (rangeJoin)
+		loop *scanner.Arg
 	}
 	var parts []part
+	anyLoop := false
 	for _, p := range pieces {
 		for _, e := range p.plus {
 			a := c.pieceString(e, depth+1)
@@ -1738,7 +1772,11 @@ func (c *checker) withPieces(bases []scanner.Arg, pieces []assignment, depth int
 				known = false // past the bound only a runtime's piece is kept
 				continue
 			}
-			parts = append(parts, part{a: a, cond: p.cond})
+			pt := part{a: a, cond: p.cond}
+			if j, ok := c.rangeJoin(e, depth+1); ok {
+				pt.loop, anyLoop = &j, true
+			}
+			parts = append(parts, pt)
 		}
 	}
 	// the pieces kept by each variant: all of them, those that always
@@ -1799,7 +1837,67 @@ func (c *checker) withPieces(bases []scanner.Arg, pieces []assignment, depth int
 			}
 		}
 	}
+	if anyLoop {
+		// each loop run to its end: every element added in turn
+		for _, b := range bases {
+			r := scanner.Arg{Known: true, Via: strongerVia(b.Via, scanner.ClassVariableExecution), Value: b.Value}
+			if !b.Known {
+				r.Value, r.Via = "", scanner.ClassDynamic
+			}
+			for _, p := range parts {
+				switch {
+				case p.loop != nil:
+					r.Value += p.loop.Value
+				case p.a.Known:
+					r.Value += p.a.Value
+					r.Via = strongerVia(r.Via, p.a.Via)
+				default:
+					r.Value += unknownWord
+				}
+			}
+			if k := r.Value + "\x00" + string(r.Via); !seen[k] && (len(out) < maxPossibilities || c.argNamesRuntime(r)) {
+				seen[k] = true
+				out = append(out, r)
+			}
+		}
+	}
 	return out, known
+}
+
+// rangeJoin is, for a piece that is the value variable of a range over
+// a slice or array the code gives (`for _, n := range []string{"cla",
+// "ude"} { bin += n }`), every element joined in order: what the loop
+// adds when it runs to its end.
+func (c *checker) rangeJoin(e ast.Expr, depth int) (scanner.Arg, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return scanner.Arg{}, false
+	}
+	v, ok := c.info.Uses[id].(*types.Var)
+	if !ok {
+		return scanner.Arg{}, false
+	}
+	as := c.valuesOf(c.assigns, v)
+	if len(as) != 1 || as[0].rangeOf == nil || as[0].key {
+		return scanner.Arg{}, false
+	}
+	if t := c.info.TypeOf(as[0].rangeOf); t == nil {
+		return scanner.Arg{}, false
+	} else if _, isMap := t.Underlying().(*types.Map); isMap {
+		return scanner.Arg{}, false
+	}
+	elems, ok := c.rangeElems(as[0].rangeOf, false, depth)
+	if !ok {
+		return scanner.Arg{}, false
+	}
+	var b strings.Builder
+	for _, el := range elems {
+		if !el.Known {
+			return scanner.Arg{}, false
+		}
+		b.WriteString(el.Value)
+	}
+	return scanner.Arg{Value: b.String(), Known: true}, true
 }
 
 // argNamesRuntime reports whether a known value names a runtime or the
