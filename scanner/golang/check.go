@@ -2125,6 +2125,9 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 	if tv, ok := c.info.Types[call.Fun]; ok && tv.IsType() && idx == 0 && len(call.Args) == 1 {
 		// string(b), Path(b): a conversion to a string type is its operand
 		if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			if s, ok := c.runeList(call.Args[0]); ok {
+				return scanner.Arg{Value: s, Known: true}
+			}
 			return c.str(call.Args[0], depth+1)
 		}
 		return scanner.Arg{}
@@ -2321,6 +2324,40 @@ func (c *checker) sprint(call *ast.CallExpr, ln bool, depth int) (scanner.Arg, b
 		return scanner.Arg{Value: strings.Join(parts, " ") + "\n", Known: true, Via: via}, true
 	}
 	return scanner.Arg{Value: strings.Join(parts, ""), Known: true, Via: via}, true
+}
+
+// runeList is the text of a byte or rune slice literal of constants
+// (`[]byte{'c', 'l', 'a'}`), as string() converts it.
+func (c *checker) runeList(e ast.Expr) (string, bool) {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok || len(lit.Elts) == 0 {
+		return "", false
+	}
+	t := c.info.TypeOf(lit)
+	if t == nil {
+		return "", false
+	}
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return "", false
+	}
+	el, ok := sl.Elem().Underlying().(*types.Basic)
+	if !ok || el.Info()&types.IsInteger == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	for _, x := range lit.Elts {
+		i, ok := c.constInt(x)
+		if !ok || i < 0 || i > 0x10FFFF {
+			return "", false
+		}
+		if el.Kind() == types.Byte || el.Kind() == types.Uint8 {
+			b.WriteByte(byte(i))
+		} else {
+			b.WriteRune(rune(i))
+		}
+	}
+	return b.String(), true
 }
 
 // unknownWord stands for a formatted value that cannot be resolved: a word

@@ -517,7 +517,17 @@ func (l *loader) handedRuntime(files []*ast.File) map[string]bool {
 			case *ast.AssignStmt:
 				for i, lhs := range n.Lhs {
 					se, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-					if !ok || len(n.Lhs) != len(n.Rhs) || !l.holdsRuntime(n.Rhs[i:i+1], inits) {
+					if !ok || len(n.Lhs) != len(n.Rhs) {
+						continue
+					}
+					if _, call := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); call && isPkgName(info, se.X) {
+						// pkg.V = f(): a value this (relevant) package
+						// computes, which may name a runtime, given to a
+						// module package's variable
+						addImports()
+						continue
+					}
+					if !l.holdsRuntime(n.Rhs[i:i+1], inits) {
 						continue
 					}
 					if tv, ok := info.Types[se.X]; !ok || tv.Type == nil || tv.Type == types.Typ[types.Invalid] {
@@ -545,6 +555,16 @@ func (l *loader) handedRuntime(files []*ast.File) map[string]bool {
 		})
 	}
 	return force
+}
+
+// isPkgName reports whether x names an imported package.
+func isPkgName(info *types.Info, x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, ok = info.Uses[id].(*types.PkgName)
+	return ok
 }
 
 // typePackages calls add with the import path of every package a type
@@ -978,8 +998,8 @@ func litWindow(cfg *lscanner.Config) int {
 
 // stringLiterals calls yield with the value of each string literal of Go
 // source src, in order, until yield returns false. It is a lexer for
-// strings only — comments and rune literals are skipped — much cheaper
-// than go/scanner; a literal that does not unquote is given as written.
+// strings only — comments and lone rune literals are skipped, runes
+// listed together are one text (runeRun) — much cheaper than go/scanner; a literal that does not unquote is given as written.
 func stringLiterals(src []byte, yield func(string) bool) {
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; c {
@@ -1017,6 +1037,13 @@ func stringLiterals(src []byte, yield func(string) bool) {
 				if !yield(s) {
 					return
 				}
+			} else if run, end := runeRun(src, i); end > j {
+				// rune literals listed together ([]byte{'c', 'l', ...})
+				// are one text
+				if !yield(run) {
+					return
+				}
+				j = end
 			}
 			i = j
 		case '`':
@@ -1031,6 +1058,43 @@ func stringLiterals(src []byte, yield func(string) bool) {
 			i += j + 1
 		}
 	}
+}
+
+// maxRuneRun bounds the rune literals runeRun reads together.
+const maxRuneRun = 64
+
+// runeRun reads the rune literals listed from src[i] on, separated only
+// by commas and blanks (`'c', 'l', 'a'`): their text and the offset of
+// the last one's closing quote. A lone rune literal gives end <= its own.
+func runeRun(src []byte, i int) (string, int) {
+	var b strings.Builder
+	end, n := -1, 0
+	for i < len(src) && src[i] == '\'' && n < maxRuneRun {
+		j := i + 1
+		for j < len(src) && src[j] != '\'' && src[j] != '\n' {
+			if src[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(src) || src[j] != '\'' {
+			break
+		}
+		r, _, _, err := strconv.UnquoteChar(string(src[i+1:j]), '\'')
+		if err != nil {
+			break
+		}
+		b.WriteRune(r)
+		end, n = j, n+1
+		i = j + 1
+		for i < len(src) && (src[i] == ' ' || src[i] == ',' || src[i] == '\t') {
+			i++
+		}
+	}
+	if n < 2 {
+		return "", -1
+	}
+	return b.String(), end
 }
 
 // canStart reports whether a file checked on its own can start a runtime
