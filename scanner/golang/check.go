@@ -1,11 +1,13 @@
 package golang
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -185,6 +187,10 @@ type pkgIndex struct {
 	// envSets are the values the packages give environment variables
 	// (os.Setenv), by name (see flags.go).
 	envSets map[string][]assignment
+	// unmarshals are the json.Unmarshal calls of the files, made when
+	// first asked (jsonFieldValues).
+	unmarshalOnce sync.Once
+	unmarshals    []*ast.CallExpr
 	// scanRoot is the scan's root folder, for files named relative to it
 	// ("" when the files are named by absolute paths or not known).
 	scanRoot string
@@ -1613,7 +1619,94 @@ func (c *checker) fieldString(e *ast.SelectorExpr, depth int) scanner.Arg {
 	}
 	c.inField++
 	defer func() { c.inField-- }()
-	return c.valuesString(v, c.valuesOf(c.fieldValues, v), depth)
+	a := c.valuesString(v, c.valuesOf(c.fieldValues, v), depth)
+	if js := c.jsonFieldValues(e, v, depth); len(js) > 0 {
+		// a field also holds what a JSON document decoded into its
+		// struct gives it: a value found at run time
+		return c.judgeSet(append(js, a), false)
+	}
+	return a
+}
+
+// jsonFieldValues are the values a field of a struct gets from the JSON
+// texts the package decodes into a value of that struct
+// (`json.Unmarshal(b, &c)` with b a file of the repository read by
+// os.ReadFile): the member the field's json tag (or, ignoring case, its
+// name) names, when it is a string.
+func (c *checker) jsonFieldValues(e *ast.SelectorExpr, field *types.Var, depth int) []scanner.Arg {
+	if c.idx == nil {
+		return nil
+	}
+	c.idx.unmarshalOnce.Do(func() {
+		for _, f := range c.idx.files {
+			if !fileImports(f, "encoding/json") {
+				continue
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 2 {
+					if k := calleeOf(c.info, call); k.pkg == "encoding/json" && k.name == "Unmarshal" && k.recv == "" {
+						c.idx.unmarshals = append(c.idx.unmarshals, call)
+					}
+				}
+				return true
+			})
+		}
+	})
+	if len(c.idx.unmarshals) == 0 {
+		return nil
+	}
+	st, ok := structOf(c.info.TypeOf(e.X))
+	if !ok {
+		return nil
+	}
+	tag := ""
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i) == field {
+			tag = reflect.StructTag(st.Tag(i)).Get("json")
+		}
+	}
+	key, _, _ := strings.Cut(tag, ",")
+	if key == "-" {
+		return nil
+	}
+	var out []scanner.Arg
+	for _, call := range c.idx.unmarshals {
+		target := ast.Unparen(call.Args[1])
+		if u, ok := target.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			target = u.X
+		}
+		tst, ok := structOf(c.info.TypeOf(target))
+		if !ok || tst != st {
+			continue
+		}
+		data := c.str(call.Args[0], depth+1)
+		if !data.Known {
+			out = append(out, scanner.Arg{})
+			continue
+		}
+		var doc map[string]any
+		if json.Unmarshal([]byte(data.Value), &doc) != nil {
+			continue
+		}
+		for k, val := range doc {
+			if key == k || key == "" && strings.EqualFold(k, field.Name()) {
+				if s, ok := val.(string); ok {
+					out = append(out, scanner.Arg{Value: s, Known: true, Via: scanner.ClassDynamic})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fileImports reports whether f imports path.
+func fileImports(f *ast.File, path string) bool {
+	for _, im := range f.Imports {
+		if p, err := strconv.Unquote(im.Path.Value); err == nil && p == path {
+			return true
+		}
+	}
+	return false
 }
 
 // varString resolves a variable from the values the code gives it.
@@ -2164,6 +2257,8 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 		}
 	case utf16Conversions[k] && idx == 0 && len(call.Args) == 1:
 		return c.str(call.Args[0], depth+1)
+	case (pkg == "os" || pkg == "io/ioutil") && name == "ReadFile" && idx == 0 && len(call.Args) == 1:
+		return c.readFile(call, depth)
 	case pkg == "os/exec" && name == "LookPath" && idx == 0 && len(call.Args) == 1:
 		// The path found at run time for a named program.
 		a := c.str(call.Args[0], depth+1)

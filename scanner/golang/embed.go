@@ -134,3 +134,87 @@ func (c *checker) embedded(a assignment) ([]string, bool) {
 	}
 	return embeddedFiles(filepath.Dir(name), a.embed)
 }
+
+// A file of the repository read at run time by a constant relative path
+// (`os.ReadFile("agent.cmd")`) is, as an embedded file is, the text of the
+// file found beside the Go file: the program reads it from its working
+// directory, which is that folder when it is run there. Its text is a
+// value found at run time (the file may differ then), so a runtime it
+// names is dynamic; a path that cannot be read there is unknown.
+
+// readFileCall is the os.ReadFile call's marker, for the prefilter.
+var readFileCall = []byte("ReadFile(")
+
+// readFilePaths returns the constant paths that Go source src reads with
+// ReadFile("PATH") (read without a syntax tree, for the relevance
+// question).
+func readFilePaths(src []byte) []string {
+	var out []string
+	for rest := src; len(out) < maxPossibilities; {
+		i := bytes.Index(rest, readFileCall)
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len(readFileCall):]
+		if len(rest) == 0 || rest[0] != '"' {
+			continue
+		}
+		j := bytes.IndexAny(rest[1:], "\"\n")
+		if j < 0 || rest[1+j] != '"' {
+			continue
+		}
+		if p, err := strconv.Unquote(string(rest[:j+2])); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// readFileText returns the text of the repository file a constant path
+// names, read in dir (the Go file's folder).
+func readFileText(dir, p string) (string, bool) {
+	if p == "" || filepath.IsAbs(p) || strings.Contains(p, "..") || strings.ContainsAny(p, "*?[") {
+		return "", false
+	}
+	texts, ok := embeddedFiles(dir, []string{p})
+	if !ok || len(texts) != 1 {
+		return "", false
+	}
+	return texts[0], true
+}
+
+// readFileNamesRuntime reports whether a file that src (at abs) reads by
+// a constant path names a runtime: a value no literal of the package
+// shows.
+func readFileNamesRuntime(cfg *lscanner.Config, src []byte, abs string) bool {
+	if abs == "" || !bytes.Contains(src, readFileCall) {
+		return false
+	}
+	for _, p := range readFilePaths(src) {
+		if t, ok := readFileText(filepath.Dir(abs), p); ok && namesRuntime(cfg, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// readFile resolves os.ReadFile(path) with a known relative path: the
+// text of the file beside the Go file that holds the call, dynamic.
+func (c *checker) readFile(call *ast.CallExpr, depth int) lscanner.Arg {
+	p := c.str(call.Args[0], depth+1)
+	if !p.Known {
+		return lscanner.Arg{}
+	}
+	name := c.fset.Position(call.Pos()).Filename
+	if !filepath.IsAbs(name) {
+		if c.idx == nil || c.idx.scanRoot == "" {
+			return lscanner.Arg{}
+		}
+		name = filepath.Join(c.idx.scanRoot, filepath.FromSlash(name))
+	}
+	t, ok := readFileText(filepath.Dir(name), p.Value)
+	if !ok {
+		return lscanner.Arg{}
+	}
+	return lscanner.Arg{Value: t, Known: true, Via: lscanner.ClassDynamic}
+}

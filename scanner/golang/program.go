@@ -940,6 +940,8 @@ func (ff *fileFacts) literals() litFacts {
 		ff.lits = literalFacts(ff.cfg, src, ff.mayPrimitive)
 		// a //go:embed file's text is a value no literal shows
 		ff.lits.tokens = ff.lits.tokens || embedNamesRuntime(ff.cfg, src, ff.abs)
+		// so is the text of a file read by a constant path
+		ff.lits.tokens = ff.lits.tokens || readFileNamesRuntime(ff.cfg, src, ff.abs)
 	})
 	return ff.lits
 }

@@ -69,6 +69,7 @@ func Environ() []string
 func Executable() (string, error)
 func UserHomeDir() (string, error)
 func Getwd() (string, error)
+func ReadFile(name string) ([]byte, error)
 func Exit(code int)
 func (p *Process) Wait() (*ProcessState, error)
 `,
@@ -162,6 +163,9 @@ func (b *Buffer) Len() int
 func NewReader(b []byte) *Reader
 func NewBuffer(buf []byte) *Buffer
 func NewBufferString(s string) *Buffer
+`,
+	"encoding/json": `package json
+func Unmarshal(data []byte, v any) error
 `,
 	"cmp": `package cmp
 func Or[T comparable](vals ...T) T { var zero T; return zero }
