@@ -941,7 +941,7 @@ func (ff *fileFacts) literals() litFacts {
 		// a //go:embed file's text is a value no literal shows
 		ff.lits.tokens = ff.lits.tokens || embedNamesRuntime(ff.cfg, src, ff.abs)
 		// so is the text of a file read by a constant path
-		ff.lits.tokens = ff.lits.tokens || readFileNamesRuntime(ff.cfg, src, ff.abs)
+		ff.lits.tokens = ff.lits.tokens || ff.api && readFileNamesRuntime(ff.cfg, src, ff.abs)
 	})
 	return ff.lits
 }
@@ -968,6 +968,11 @@ func literalFacts(cfg *lscanner.Config, src []byte, prim bool) litFacts {
 		if s == "" {
 			return true // joins nothing
 		}
+		// a name split by punctuation a replacement takes out
+		// (`strings.ReplaceAll("cl_aude", "_", "")`)
+		if !lf.tokens && strings.ContainsAny(s, splitMarks) {
+			lf.tokens = namesRuntime(cfg, stripMarks(s))
+		}
 		recent = append(recent, s)
 		// drop the oldest while the others alone reach past the window
 		for n := len(recent); n > 1; n = len(recent) {
@@ -989,6 +994,34 @@ func literalFacts(cfg *lscanner.Config, src []byte, prim bool) litFacts {
 		return !done()
 	})
 	return lf
+}
+
+// splitMarks are the characters a literal may hide a runtime's name
+// with, to be taken out by a replacement (stripMarks).
+const splitMarks = "_-.*#|~^+=:"
+
+// stripMarks is s without splitMarks between two letters or digits
+// (`cl_aude` is `claude`), so the relevance question sees a name
+// spelled with separators a replacement takes out.
+func stripMarks(s string) string {
+	isWord := func(c byte) bool {
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(splitMarks, s[i]) >= 0 {
+			j := i
+			for j < len(s) && strings.IndexByte(splitMarks, s[j]) >= 0 {
+				j++
+			}
+			if len(b) > 0 && isWord(b[len(b)-1]) && j < len(s) && isWord(s[j]) {
+				i = j - 1
+				continue
+			}
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }
 
 // litWindow is the length of the literals run together before the newest
