@@ -970,7 +970,7 @@ func literalFacts(cfg *lscanner.Config, src []byte, prim bool) litFacts {
 		}
 		// a name split by punctuation a replacement takes out
 		// (`strings.ReplaceAll("cl_aude", "_", "")`)
-		if !lf.tokens && strings.ContainsAny(s, splitMarks) {
+		if !lf.tokens && len(s) <= maxMarked && strings.ContainsAny(s, splitMarks) && !strings.ContainsRune(s, ' ') {
 			lf.tokens = namesRuntime(cfg, stripMarks(s))
 		}
 		recent = append(recent, s)
@@ -995,6 +995,10 @@ func literalFacts(cfg *lscanner.Config, src []byte, prim bool) litFacts {
 	})
 	return lf
 }
+
+// maxMarked bounds the literals read without their marks (a name split
+// by separators is short; longer texts are prose, paths, formats).
+const maxMarked = 24
 
 // splitMarks are the characters a literal may hide a runtime's name
 // with, to be taken out by a replacement (stripMarks).
@@ -1102,6 +1106,19 @@ const maxRuneRun = 64
 // by commas and blanks (`'c', 'l', 'a'`): their text and the offset of
 // the last one's closing quote. A lone rune literal gives end <= its own.
 func runeRun(src []byte, i int) (string, int) {
+	// most rune literals stand alone: look past the first for a second
+	// before decoding anything
+	k := bytes.IndexByte(src[min(i+1, len(src)):], '\'')
+	if k < 0 {
+		return "", -1
+	}
+	k += i + 2
+	for k < len(src) && (src[k] == ' ' || src[k] == ',' || src[k] == '\t') {
+		k++
+	}
+	if k >= len(src) || src[k] != '\'' || src[k-1] != ',' && src[k-1] != ' ' && src[k-1] != '\t' {
+		return "", -1
+	}
 	var b strings.Builder
 	end, n := -1, 0
 	for i < len(src) && src[i] == '\'' && n < maxRuneRun {
