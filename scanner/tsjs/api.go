@@ -167,6 +167,11 @@ var apis = map[string]api{
 	"@anthropic-ai/claude-agent-sdk:unstable_v2_createSession": apiSDK,
 	"@anthropic-ai/claude-agent-sdk:unstable_v2_resumeSession": apiSDK,
 	"@anthropic-ai/claude-code:query":                          apiSDK,
+	// the Pi coding agent's SDK: the session it creates runs Pi's agent
+	// loop with its coding tools in this process; main runs its CLI
+	"@mariozechner/pi-coding-agent:createAgentSession":        apiSDK,
+	"@mariozechner/pi-coding-agent:createAgentSessionRuntime": apiSDK,
+	"@mariozechner/pi-coding-agent:main":                      apiSDK,
 
 	"which:":          apiWhich,
 	"which:sync":      apiWhich,

@@ -640,7 +640,7 @@ func (a *analyzer) call(n, fn int32) {
 			a.judge(a.argvOf(nil, v), at, nil)
 		}
 	case apiSDK:
-		a.sdk(n, args)
+		a.sdk(n, args, callee)
 	case apiArgvOrShell, apiSpawnOrArgv:
 		v, ok := a.posArg(args, 0, n)
 		if !ok {
@@ -1045,11 +1045,18 @@ func (a *analyzer) templateArgv(tpl int32) []scanner.Arg {
 
 // sdk reports an Agent SDK query(): class sdk unless the executable option
 // points at a launch-runtime shim.
-func (a *analyzer) sdk(n int32, args []int32) {
+func (a *analyzer) sdk(n int32, args []int32, callee value) {
+	// the runtime is the one whose npm package the SDK is (packages in
+	// the config): Pi's SDK runs Pi, in this process, with no executable
+	// to point at a shim
+	rt, what := "claude", "query"
+	if r, ok := a.p.Config.RuntimeForPackage(normModule(callee.Mod)); ok && len(callee.Path) > 0 {
+		rt, what = r, callee.Path[len(callee.Path)-1]
+	}
 	gated := false
 	for _, arg := range args {
 		v := a.ev.Eval(arg)
-		if v.K != vObj {
+		if v.K != vObj || rt != "claude" {
 			continue
 		}
 		opts := v
@@ -1065,8 +1072,8 @@ func (a *analyzer) sdk(n int32, args []int32) {
 		cls = scanner.ClassGated
 	}
 	at := a.t.Pos(n)
-	a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "claude", Class: cls,
-		Message: scanner.LaunchMessage("claude", "query", cls)})
+	a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: rt, Class: cls,
+		Message: scanner.LaunchMessage(rt, what, cls)})
 }
 
 // allShims reports whether every possibility of executable path e is a
