@@ -193,6 +193,9 @@ func (a *analyzer) callbackSites(fn string, b *binding) {
 			sites[fn] = append(sites[fn], a.paramCalls(g, j)...)
 		case imp != nil:
 			sites[fn] = append(sites[fn], call)
+		case j == 0 && a.timerExtra(call) > 0:
+			// setTimeout(fn, ms, ...args): the timer calls it with args
+			sites[fn] = append(sites[fn], call)
 		}
 	}
 	if call, j, ok := parseCB(fn); ok {
@@ -274,6 +277,22 @@ func (a *analyzer) passedAt(site int32, b *binding) (v value, found, handled boo
 			return a.anyEntry(a.ev.Eval(recv), b.name), true, true
 		}
 		return treesitter.Unknown(b.name), true, true
+	}
+	if off := a.timerExtra(site); off > 0 && j == 0 {
+		// setTimeout(fn, ms, ...args), setImmediate(fn, ...args),
+		// process.nextTick(fn, ...args): fn's parameter i is args[i]
+		as := t.Children(args)
+		if len(as) > off {
+			cs := as[off:]
+			vals, exactTo := treesitter.Spread(cs, a.spreadOf, a.ev.Eval)
+			if b.rest {
+				return value{K: vArr, Elems: treesitter.SpreadRest(vals, exactTo, b.index), Node: b.name, Lit: none}, true, true
+			}
+			if v, ok := treesitter.SpreadParam(a.ev.Cfg, vals, exactTo, b.index, site); ok {
+				return a.needArg(v), true, true
+			}
+		}
+		return value{}, false, true
 	}
 	if _, imp := a.calleeFunction(site); imp != nil {
 		var vals []value
@@ -425,4 +444,37 @@ func (a *analyzer) importedRaw(mod, name string) (scanner.Export, bool) {
 		return scanner.Export{}, false
 	}
 	return a.p.Imports.Lookup(mod, name)
+}
+
+// timers are the globals that call the function they are handed later,
+// with the arguments past its first off (setTimeout(fn, ms, ...args)):
+// name to off.
+var timers = map[string]int{"setTimeout": 2, "setInterval": 2, "setImmediate": 1, "process.nextTick": 1}
+
+// timerExtra is, for call, where the arguments a timer (timers) hands
+// its callback start, or 0 when call is no timer's (the name is bound in
+// the file: the file's own).
+func (a *analyzer) timerExtra(call int32) int {
+	t := a.t
+	callee := t.Child(call, fFunction)
+	if callee == none {
+		return 0
+	}
+	name, root := t.Text(callee), t.Text(callee)
+	switch t.Nodes[callee].Kind {
+	case kIdentifier:
+	case kMember:
+		if o := t.Child(callee, fObject); o != none && t.Nodes[o].Kind == kIdentifier {
+			root = t.Text(o)
+		} else {
+			return 0
+		}
+	default:
+		return 0
+	}
+	off := timers[name]
+	if off == 0 || a.scopes.Bound([]byte(root)) {
+		return 0
+	}
+	return off
 }

@@ -2409,6 +2409,13 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 				continue
 			}
 			for _, src := range args[1:] {
+				if t.Nodes[src].Kind == kIdentifier {
+					// Object.assign(o, DEFAULTS): the members of the
+					// object literal the name holds
+					if sv := a.evalIdent(src); sv.K == vObj && sv.Obj != none && t.Nodes[sv.Obj].Kind == kObject {
+						src = sv.Obj
+					}
+				}
 				if t.Nodes[src].Kind != kObject {
 					continue
 				}
