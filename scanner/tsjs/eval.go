@@ -2020,6 +2020,12 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			return a.member(treesitter.Unknown(n), name, n)
 		}
 	case vUnknown, vFunc:
+		if v.K == vFunc && name == "name" && v.Fn != none {
+			// claude.name: the function's name, as the source writes it
+			if s, ok := a.fnName(v.Fn); ok {
+				return treesitter.Str(s, n)
+			}
+		}
 		// const r = new Runner(); r.bin: an instance not known statically
 		// has the fields, getters and methods the file gives any instance
 		if v.Env {
@@ -3274,4 +3280,20 @@ func (a *analyzer) objectList(v value, entries bool, n int32) value {
 func (a *analyzer) Body(fn int32) (int32, bool) {
 	body := a.t.Child(fn, fBody)
 	return body, body != none && a.t.Nodes[body].Kind != kStatementBlock
+}
+
+// fnName is the name function node fn has at run time (Function.name):
+// its own (`function claude() {}`, a class's), else the name of the
+// variable it is written to (`const claude = () => {}`).
+func (a *analyzer) fnName(fn int32) (string, bool) {
+	t := a.t
+	if nm := t.Child(fn, fName); nm != none {
+		return t.Text(nm), true
+	}
+	if p := t.Nodes[fn].Parent; p != none && t.Nodes[p].Kind == kVariableDeclarator && t.Child(p, fValue) == fn {
+		if nm := t.Child(p, fName); nm != none && t.Nodes[nm].Kind == kIdentifier {
+			return t.Text(nm), true
+		}
+	}
+	return "", false
 }
