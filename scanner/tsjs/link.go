@@ -1312,6 +1312,7 @@ func (a *analyzer) sinkElems(prog string, arr int32, at scanner.Step) {
 	}
 	var tmpl []scanner.Arg
 	var params []int32
+	lines := map[int]int32{} // an element that holds a parameter inside it, by place
 	for c := t.Nodes[arr].First; c != none; c = t.Nodes[c].Next {
 		if t.Nodes[c].Kind == kSpread {
 			tmpl = append(tmpl, scanner.Arg{}) // what it spreads is unknown here
@@ -1322,7 +1323,26 @@ func (a *analyzer) sinkElems(prog string, arr int32, at scanner.Step) {
 			tmpl = append(tmpl, scanner.Arg{Pos: t.Pos(c)})
 			continue
 		}
+		if k := t.Nodes[c].Kind; (k == kTemplateString || k == kBinary) && a.holdsParam(c) {
+			lines[len(tmpl)] = c
+		}
 		tmpl = append(tmpl, a.t.Arg(a.ev.Eval(c)))
+	}
+	if len(lines) > 0 {
+		// ["-lc", `set -e; ${line}`]: an element holding a parameter
+		// that a shell of the argv runs as its string is a shell line
+		// the callers' arguments complete
+		words := make([]cmdline.Word, 0, len(tmpl)+1)
+		words = append(words, cmdline.Lit(prog))
+		for _, x := range tmpl {
+			words = append(words, cmdline.Word{Text: x.Value, Known: x.Known})
+		}
+		for _, in := range cmdline.Unwrap(words).Inners {
+			if c, ok := lines[in.Arg-1]; ok && in.Kind == cmdline.KindShell {
+				a.sinkShellLine(c, at)
+				delete(lines, in.Arg-1)
+			}
+		}
 	}
 	for _, c := range params {
 		for j, x := range tmpl {
@@ -2674,4 +2694,36 @@ func (a *analyzer) returnExprs(fn int32) []int32 {
 		}
 	}
 	return out
+}
+
+// holdsParam reports whether expression n (a template or a
+// concatenation) holds a parameter of its function among its parts,
+// reading at most maxLineParts of them.
+func (a *analyzer) holdsParam(n int32) bool {
+	t := a.t
+	work := []int32{n}
+	for read := 0; len(work) > 0 && read < maxLineParts; read++ {
+		c := work[len(work)-1]
+		work = work[:len(work)-1]
+		if c == none {
+			continue
+		}
+		switch t.Nodes[c].Kind {
+		case kParen, kTemplateSubstitution:
+			if f := t.Nodes[c].First; f != none {
+				work = append(work, f)
+			}
+		case kTemplateString:
+			for s := t.Nodes[c].First; s != none; s = t.Nodes[s].Next {
+				work = append(work, s)
+			}
+		case kBinary:
+			work = append(work, t.Child(c, fLeft), t.Child(c, fRight))
+		case kIdentifier:
+			if _, _, _, ok := a.paramOf(c); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
