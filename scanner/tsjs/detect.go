@@ -70,6 +70,7 @@ type analyzer struct {
 	yields     map[int32][]int32  // the yield expressions of each generator (yielded)
 	sets       []int32            // x.name = value assignments (options set after construction)
 	objAssigns []int32            // Object.assign(o, ...) calls, which set o's properties too
+	classDecls map[string]int32   // the module-level class declarations by name (inheritedCtor); none for a name declared twice
 	setsOf     map[int32]map[string][]int32
 	zxGlobal   bool
 	inputs     map[string]actionDefault // a JavaScript action's input defaults (actionInput), read on first use
@@ -498,6 +499,14 @@ func (a *analyzer) call(n, fn int32) {
 		// xs.forEach(spawnIt): another module's helper handed on
 		if args := t.Child(n, fArguments); args != none && t.Nodes[args].Kind == kArguments {
 			a.iterHelper(n, args)
+		}
+	}
+	if fn != none && t.Nodes[n].Kind == kNew && a.p.Imports != nil {
+		// new AgentRunner('claude') of `class AgentRunner extends Runner
+		// {}`: the base's constructor, of another module
+		if b, found := a.inheritedCtor(fn); found {
+			a.noteHelper(n, fn, b, t.Child(n, fArguments), true, false)
+			return
 		}
 	}
 	if fn == none || !a.worthEvaluating(fn) {

@@ -2242,6 +2242,14 @@ func (a *analyzer) evalNew(n int32) value {
 		}
 	}
 	cv := a.ev.Eval(c)
+	if cv.K != vRef && a.p.Imports != nil {
+		// new AgentRunner(...) of `class AgentRunner extends Runner {}`
+		// with no constructor of its own: the base's instance (its
+		// methods too, an over-approximation of any override)
+		if b, ok := a.inheritedCtor(c); ok {
+			cv = b
+		}
+	}
 	if cv.K == vRef && local(cv.Mod) {
 		// an instance of another module's class: its methods may be
 		// helpers (judgeHelper), with this `new` expression's arguments

@@ -233,3 +233,53 @@ func (a *analyzer) judgeThis(k scanner.Sink, v value, at scanner.Pos) {
 	}
 	a.p.AddChain(mark, k.Chain())
 }
+
+// maxCtorChain bounds the classes of the file inheritedCtor walks up
+// (`class C extends B {}`, `class B extends A {}`).
+const maxCtorChain = 8
+
+// inheritedCtor is, for name fn that a `new` calls, the class of another
+// module whose constructor runs: fn names a class of the file with no
+// constructor of its own that extends it, directly or through such
+// classes of the file. found is false otherwise, and past maxCtorChain.
+func (a *analyzer) inheritedCtor(fn int32) (value, bool) {
+	t := a.t
+	if a.classDecls == nil {
+		a.classDecls = map[string]int32{}
+		for i := int32(0); i < int32(len(t.Nodes)); i++ {
+			if t.Nodes[i].Kind == kClassDecl && t.Nodes[i].Parent != none && a.scopes.Of(i) == a.scopes.Of(0) {
+				if nm := t.Child(i, fName); nm != none {
+					if _, dup := a.classDecls[t.Text(nm)]; dup {
+						a.classDecls[t.Text(nm)] = none // two classes of the name: neither
+					} else {
+						a.classDecls[t.Text(nm)] = i
+					}
+				}
+			}
+		}
+	}
+	for depth := 0; depth < maxCtorChain && fn != none && t.Nodes[fn].Kind == kIdentifier; depth++ {
+		cls, ok := a.classDecls[t.Text(fn)]
+		if !ok || cls == none || a.scopes.Bound(t.Src[t.Nodes[fn].Start:t.Nodes[fn].End]) {
+			return value{}, false
+		}
+		body := t.Child(cls, fBody)
+		if body == none {
+			return value{}, false
+		}
+		for m := t.Nodes[body].First; m != none; m = t.Nodes[m].Next {
+			if nm := t.Child(m, fName); nm != none && t.Is(nm, "constructor") {
+				return value{}, false // its own constructor
+			}
+		}
+		base := a.baseOf(cls)
+		if base == none {
+			return value{}, false
+		}
+		if v := a.ev.Eval(base); v.K == vRef && local(v.Mod) {
+			return v, true
+		}
+		fn = base
+	}
+	return value{}, false
+}
