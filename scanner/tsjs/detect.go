@@ -315,7 +315,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	dangerHint = dangerHint || linkHint
 	// ... and a file that sets an environment variable to a runtime's
 	// name offers it to the files that read it (Summary.Env)
-	envHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && bytes.Contains(p.Src, []byte("process.env")) && setsEnvToRuntime(p)
+	envHint := p.Imports == nil && bytes.Contains(p.Src, []byte("process.env")) && setsEnvToRuntime(p)
 	if !apiHint && !dangerHint && !envHint {
 		return nil
 	}
@@ -392,6 +392,38 @@ func setsEnvToRuntime(p *scanner.Pass) bool {
 		if p.Config.MentionsRuntime(p.Src[m[1]-1 : end]) {
 			return true
 		}
+		if len(p.Src) <= maxComputedEnvFile && computedValue(p.Src[m[1]-1:end]) {
+			// process.env.X = AGENT: a value the line does not spell
+			// (`["cla", "ude"].join("")` above) is read by evaluating it
+			return true
+		}
+	}
+	return false
+}
+
+// maxComputedEnvFile bounds the size of a file parsed because it sets an
+// environment variable to a computed value (setsEnvToRuntime): a bundle
+// past it is not parsed for that (docs/tsjs.md, a residual).
+const maxComputedEnvFile = 64 << 10
+
+// computedValue reports whether the right side of an assignment, rest,
+// starts with a name, a call, an array or a template: a value its line
+// may not spell, unlike a literal or another environment variable.
+func computedValue(rest []byte) bool {
+	rest = bytes.TrimLeft(rest, " \t")
+	if len(rest) == 0 || bytes.HasPrefix(rest, []byte("process.env")) {
+		return false
+	}
+	switch c := rest[0]; {
+	case c == '[' || c == '`' || c == '(':
+		return true
+	case c == '_' || c == '$' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z':
+		for _, kw := range []string{"true", "false", "undefined", "null", "String(", "Number("} {
+			if bytes.HasPrefix(rest, []byte(kw)) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }
