@@ -2094,6 +2094,14 @@ func (a *analyzer) envValue(name string, read value, n int32) value {
 		}
 		vals = append(vals, a.ev.Tracked(a.ev.Eval(t.Child(s, fRight))))
 	}
+	if in, ok := strings.CutPrefix(name, "INPUT_"); ok && in != "" {
+		// a JavaScript action's input as the runner hands it
+		// (process.env.INPUT_TOOL, what core.getInput reads): its
+		// default in the action's metadata, as core.getInput's
+		if v := a.actionInput(in, n); v.K != vUnknown {
+			vals = append(vals, v)
+		}
+	}
 	if a.p.Imports != nil {
 		// set by another file of the repository (the environment is the
 		// process's)
