@@ -472,6 +472,12 @@ func (a *analyzer) timerExtra(call int32) int {
 	default:
 		return 0
 	}
+	for _, g := range []string{"globalThis.", "window.", "global.", "self."} {
+		// globalThis.setTimeout(fn, ms, ...args): the same timer
+		if rest, ok := strings.CutPrefix(name, g); ok && timers[rest] > 0 {
+			name = rest
+		}
+	}
 	off := timers[name]
 	if off == 0 || a.scopes.Bound([]byte(root)) {
 		return 0

@@ -9,3 +9,6 @@ process.nextTick(tick, "git", "-v");
 
 setImmediate((bin) => spawn(bin, ["log"]), "git");
 setInterval(go, 500, "git");
+
+function late(bin) { spawn(bin, ["log"]); }
+globalThis.setTimeout(late, 10, "git");

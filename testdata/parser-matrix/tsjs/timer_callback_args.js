@@ -11,3 +11,6 @@ function tick(bin, flag) { spawn(bin, [flag]); } // want "RED:variable-execution
 process.nextTick(tick, "pi", "-p");
 
 setImmediate((bin) => spawn(bin, ["-p", "x"]), "claude"); // want "RED:variable-execution"
+
+function late(bin) { spawn(bin, ["-p", "late"]); } // want "RED:variable-execution"
+globalThis.setTimeout(late, 10, "claude");
