@@ -120,8 +120,13 @@ func (a *analyzer) collect() {
 					fn, method = a.className(t.Nodes[i].Parent), false
 				}
 			}
-			for c := n.First; c != none; c = t.Nodes[c].Next {
+			for next := n.First; next != none; next = t.Nodes[next].Next {
+				c := next
 				nm, def := int32(none), int32(none)
+				if f := t.Nodes[c].First; t.Nodes[c].Kind == kTypedParameter && f != none &&
+					(t.Nodes[f].Kind == kListSplatPattern || t.Nodes[f].Kind == kDictionarySplatPattern) {
+					c = f // `*argv: str` is the star parameter argv
+				}
 				switch t.Nodes[c].Kind {
 				case kIdentifier:
 					nm = c

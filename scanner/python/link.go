@@ -1228,6 +1228,10 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 		case kind == apiExecArgs && firstNode != none && a.t.Nodes[firstNode].Kind == kListSplat &&
 			a.sinkParam(a.t.Nodes[firstNode].First, scanner.Sink{Role: scanner.SinkArgv, At: at}):
 			// create_subprocess_exec(*cmd): the parameter is the argv
+		case kind == apiExecArgs && firstNode != none && a.t.Nodes[firstNode].Kind == kListSplat &&
+			a.sinkStar(a.t.Nodes[firstNode].First, nil, value{}, scanner.Sink{Role: scanner.SinkArgv, At: at}):
+			// async def run(*argv): create_subprocess_exec(*argv): the
+			// function's `*args` from its position on are the argv
 		default:
 			a.sinkThis(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at}, nil)
 		}
