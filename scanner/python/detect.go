@@ -497,6 +497,7 @@ func (a *analyzer) call(n int32) {
 		}()
 	}
 	a.noteCall(n, callee, pos, kw)
+	a.commandFile(apiOf(callee), pos, kw)
 	switch callee.K {
 	case vCmd, vPipe:
 		a.invoke(callee, pos, at)

@@ -875,6 +875,17 @@ func (a *analyzer) Binding(b *binding) value {
 			return a.restFrom(pos, b.index, pos[b.index]), true, true
 		})
 	}
+	if b.param && b.star == 2 {
+		// def run(**kw): the keyword arguments of its calls in the
+		// file, an object (kw["argv"], kw.get("argv")) per call site
+		return a.ev.Param(b.name, b.starOf, false, none, func(site int32) (value, bool, bool) {
+			_, kw := a.callArgs(site)
+			if kw.Obj == none {
+				return value{}, false, true
+			}
+			return kw, true, true
+		})
+	}
 	if b.param && b.fn == "" && b.star == 0 {
 		if cls := a.t.Nodes[b.name].Parent; cls != none && a.t.Nodes[cls].Kind == kClass {
 			return a.classValue(b.name, cls)

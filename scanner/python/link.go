@@ -1209,12 +1209,17 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 		if a.sinkStar(firstNode, pos, kw, scanner.Sink{Role: role, At: at}) {
 			return
 		}
+		if role == scanner.SinkShell && a.sinkAround(firstNode, at) {
+			return
+		}
 		if !a.sinkParam(firstNode, scanner.Sink{Role: role, At: at}) && role == scanner.SinkArgv {
 			a.sinkHead(firstNode, at)
 			a.sinkElems(firstNode, at)
 		}
 	case apiShell, apiShellOut:
-		a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkShell, At: at})
+		if !a.sinkAround(firstNode, at) {
+			a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkShell, At: at})
+		}
 	case apiExecV, apiPosixSpawn:
 		if len(pos) >= 1 && !a.sinkParam(pos[0], scanner.Sink{Role: scanner.SinkProgram, At: at}) {
 			a.sinkThis(pos[0], scanner.Sink{Role: scanner.SinkProgram, At: at}, nil)
@@ -1869,6 +1874,95 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 	return true
 }
 
+// sinkAround records a shell sink for each parameter interpolated into
+// the f-string at n (or a name bound only to one) that a shell runs:
+// `subprocess.run(f"set -e; {cmd}", shell=True)`. The caller's value is
+// judged inside the line the helper builds around it (Sink.Around), so a
+// caller's "cd x && claude -p" is a command of that line, and so is a
+// runtime the helper's own text puts in command position around it.
+// Other interpolations are unknown words, or their known text.
+func (a *analyzer) sinkAround(n int32, at scanner.Step) bool {
+	t := a.t
+	for depth := 0; n != none && depth < 4; depth++ {
+		switch t.Nodes[n].Kind {
+		case kParen:
+			n = t.Nodes[n].First
+			continue
+		case kIdentifier:
+			ns := a.boundAll(n)
+			n = none
+			if len(ns) == 1 {
+				n = ns[0]
+			}
+			continue
+		}
+		break
+	}
+	if n == none || t.Nodes[n].Kind != kString {
+		return false
+	}
+	type part struct {
+		text  string
+		param int32
+	}
+	var parts []part
+	prefix := ""
+	params := 0
+	for c := t.Nodes[n].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
+		case kStringStart:
+			prefix = strings.ToLower(strings.TrimRight(t.Text(c), `"'`))
+		case kStringContent:
+			raw := t.Text(c)
+			s := raw
+			if !strings.Contains(prefix, "r") {
+				s = decodeString(raw, strings.Contains(prefix, "f"))
+			} else if strings.Contains(prefix, "f") {
+				s = strings.NewReplacer("{{", "{", "}}", "}").Replace(raw)
+			}
+			parts = append(parts, part{text: s, param: none})
+		case kInterpolation:
+			e := t.Child(c, fExpression)
+			if _, _, _, ok := a.paramOf(e); ok {
+				parts = append(parts, part{param: e})
+				params++
+				continue
+			}
+			text := unknownShellWord
+			if v := a.ev.Eval(e); v.K == vStr && v.Alt == nil {
+				text = v.Sh
+			}
+			parts = append(parts, part{text: text, param: none})
+		}
+	}
+	if params == 0 {
+		return false
+	}
+	any := false
+	for j, p := range parts {
+		if p.param == none {
+			continue
+		}
+		var around [2]string
+		for i, q := range parts {
+			s := q.text
+			if q.param != none {
+				s = unknownShellWord
+			}
+			switch {
+			case i < j:
+				around[0] += s
+			case i > j:
+				around[1] += s
+			}
+		}
+		if a.sinkParam(p.param, scanner.Sink{Role: scanner.SinkShell, At: at, Around: around}) {
+			any = true
+		}
+	}
+	return any
+}
+
 // concatParam is the operand of a `+` chain at n that is a parameter, or n.
 func (a *analyzer) concatParam(n int32) int32 {
 	t := a.t
@@ -2496,6 +2590,29 @@ func (a *analyzer) judgeSink(k scanner.Sink, v value, at scanner.Pos) {
 	case k.Role == scanner.SinkProgram:
 		a.p.JudgeThrough(scanner.Command{Argv: []scanner.Arg{t.Arg(v)}, At: at, API: true, Alts: treesitter.AltArgs(t, v.Alt)}, chain)
 		return
+	case k.Role == scanner.SinkShell && v.K == vStr && k.Around != [2]string{}:
+		// sh("cd x && claude -p") => run(f"set -e; {cmd}", shell=True):
+		// the caller's value inside the helper's line, reported at the
+		// caller's value
+		for i, p := range v.Possibilities() {
+			text, ok := treesitter.ShellText(p)
+			if !ok {
+				continue
+			}
+			pos := at
+			if lit := p.Lit; (i == 0 && v.Lit != none) || (i > 0 && lit != none) {
+				if i == 0 {
+					lit = v.Lit
+				}
+				pos = a.contentPos(lit)
+			}
+			from := a.p.Mark()
+			a.p.ScanShell(k.Around[0]+text+k.Around[1], pos, "")
+			fs := a.p.Findings()
+			for j := from; j < len(fs); j++ {
+				fs[j].Line, fs[j].Column = pos.Line, pos.Column
+			}
+		}
 	case k.Role == scanner.SinkShell && v.K == vStr:
 		a.scanShell(v, v.Lit, at)
 	case v.K == vStr && strings.ContainsAny(v.S, " \t;|&"):
@@ -2710,6 +2827,53 @@ func (a *analyzer) execFile(n int32) {
 	}
 	if spec, ok := a.readPath(pos[0], 0); ok {
 		a.p.Runs = append(a.p.Runs, scanner.Run{Spec: spec, At: a.t.Pos(n), Lang: Name})
+	}
+}
+
+// commandFile records, as a file a shell runs (Pass.Runs), the file of
+// the repository whose text a process API runs: split into words,
+// `subprocess.run(shlex.split(Path("agent.cmd").read_text()))`, or as
+// the line a shell runs, `os.system(open("job.sh").read().strip())`. A
+// shell's reading of the text is a superset of shlex's
+// (over-approximation); its launches are reported in that file, with the
+// chain to this call.
+func (a *analyzer) commandFile(kind api, pos []int32, kw value) {
+	switch kind {
+	case apiSubprocess, apiTrio, apiAnyio, apiPty, apiPexpect, apiShell, apiShellOut:
+	default:
+		return
+	}
+	t := a.t
+	_, n := a.firstNode(pos, kw, "args")
+	if line := a.splitOf(n); line != none {
+		n = line
+	}
+	for depth := 0; n != none && depth < 4; depth++ {
+		switch t.Nodes[n].Kind {
+		case kParen:
+			n = t.Nodes[n].First
+			continue
+		case kIdentifier:
+			ns := a.boundAll(n)
+			n = none
+			if len(ns) == 1 {
+				n = ns[0]
+			}
+			continue
+		case kCall:
+			// .strip(), .rstrip(), .decode(): the text read, trimmed
+			fn := t.Child(n, fFunction)
+			if p, _ := a.callArgs(n); len(p) == 0 && fn != none && t.Nodes[fn].Kind == kAttribute {
+				if m := t.Child(fn, fAttribute); m != none && (t.Is(m, "strip") || t.Is(m, "rstrip") || t.Is(m, "decode")) {
+					n = t.Child(fn, fObject)
+					continue
+				}
+			}
+		}
+		break
+	}
+	if spec, ok := a.readPath(n, 0); ok {
+		a.p.Runs = append(a.p.Runs, scanner.Run{Spec: spec, At: a.t.Pos(n), Lang: "shell"})
 	}
 }
 
