@@ -51,6 +51,10 @@ type mutation struct {
 	op    string // "+=", "[]", "[:]", or the method's name
 	index int32  // "[]": the subscript
 	value int32  // "+=", "[]", "[:]": the value; a method: its argument list
+	// alias says the change is made through another name bound to the
+	// same object (`a = argv; a[0] = "claude"`): a string's `+=` through
+	// it rebinds that name only.
+	alias bool
 }
 
 // declKey names a `global`/`nonlocal` declaration of a name in a function.
@@ -82,6 +86,10 @@ func (a *analyzer) collect() {
 				continue // chained: the inner assignment binds with the final value
 			}
 			a.bindTarget(l, r)
+			if t.Nodes[r].Kind == kIdentifier && l != none && t.Nodes[l].Kind == kIdentifier {
+				// a = argv: one list under two names (passAliases)
+				a.aliases = append(a.aliases, [2]int32{l, r})
+			}
 			if t.Nodes[r].Kind == kAttribute && l != none && t.Nodes[l].Kind == kIdentifier {
 				// r = runner.run: a bound method taken as a value
 				// (linkBoundMethods)
@@ -240,8 +248,44 @@ func (a *analyzer) collect() {
 	}
 	a.functionalTuples()
 	a.linkFields()
+	a.passAliases()
 	a.passMutations()
 	a.passImportedChanges()
+}
+
+// passAliases makes an in-place change made through a name bound to
+// another name (`a = argv`, then `a[0] = "claude"` or `a.append(x)`) a
+// change of both: they hold one list. Names are read as the file's
+// changes are, by name (flow-insensitive); one level of aliasing, in
+// both directions, each change once.
+func (a *analyzer) passAliases() {
+	t := a.t
+	if len(a.muts) == 0 {
+		return
+	}
+	own := make(map[string][]mutation, len(a.aliases)*2)
+	for _, p := range a.aliases {
+		for _, n := range p {
+			k := t.Text(n)
+			if _, ok := own[k]; !ok {
+				own[k] = slices.Clone(a.muts[k])
+			}
+		}
+	}
+	for _, p := range a.aliases {
+		l, r := t.Text(p[0]), t.Text(p[1])
+		if l == r {
+			continue
+		}
+		for _, m := range own[l] {
+			m.alias = true
+			a.addMutation(p[1], m)
+		}
+		for _, m := range own[r] {
+			m.alias = true
+			a.addMutation(p[0], m)
+		}
+	}
 }
 
 // linkBoundMethods makes a call of a name bound to a method taken as a

@@ -179,10 +179,13 @@ type analyzer struct {
 	// boundMethods are the assignments of an attribute to a name
 	// (target, value): a method taken as a value (linkBoundMethods)
 	boundMethods [][2]int32
-	envSets      [][2]int32     // os.environ[k] = v, putenv, setdefault: (key, value)
-	relStars     []string       // `from .m import *`: modules of the repository
-	classes      []int32        // the class definitions, once listed (classMethods)
-	returning    map[int32]bool // calls whose callee returnedRefs is reading
+	// aliases are the assignments of a name to a name (`a = argv`):
+	// in-place changes through either are changes of both (passAliases)
+	aliases   [][2]int32
+	envSets   [][2]int32     // os.environ[k] = v, putenv, setdefault: (key, value)
+	relStars  []string       // `from .m import *`: modules of the repository
+	classes   []int32        // the class definitions, once listed (classMethods)
+	returning map[int32]bool // calls whose callee returnedRefs is reading
 	// options: the calls declaring a command-line option (add_argument,
 	// add_option, set_defaults) and what each option's attribute may hold
 	options treesitter.OptionTable

@@ -760,6 +760,8 @@ func (a *analyzer) applyMutations(v value, ms []mutation, at uint32, use int32) 
 		switch {
 		case m.op == "call":
 			v = a.importedChanges(v, m)
+		case m.alias && v.K == vStr:
+			// s2 = s; s2 += "x": a string is not changed in place
 		case m.op == "+=" && v.K == vStr:
 			x := a.ev.Eval(m.value)
 			once := treesitter.Concat(v, x, v.Node)
