@@ -480,6 +480,26 @@ func (a *analyzer) boundToList(n int32) bool {
 	return false
 }
 
+// namespaceOf is the object whose attribute namespace the expression n
+// is, `vars(obj)` or `obj.__dict__`, or none.
+func namespaceOf(t *tree, n int32) int32 {
+	switch t.Nodes[n].Kind {
+	case kCall:
+		if fn := t.Child(n, fFunction); fn != none && t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "vars") {
+			if args := t.Child(n, fArguments); args != none {
+				if c := t.Nodes[args].First; c != none && t.Nodes[c].Next == none && t.Nodes[c].Kind == kIdentifier {
+					return c
+				}
+			}
+		}
+	case kAttribute:
+		if at := t.Child(n, fAttribute); at != none && t.Is(at, "__dict__") {
+			return t.Child(n, fObject)
+		}
+	}
+	return none
+}
+
 // isSelfAttr reports whether node n is an attribute of self (self.args).
 func isSelfAttr(t *tree, n int32) bool {
 	if t.Nodes[n].Kind != kAttribute {
@@ -781,6 +801,15 @@ func (a *analyzer) bindTarget(l, r int32) {
 			if sub := t.Child(l, fSubscript); sub != none && t.Nodes[sub].Kind == kString {
 				if c := t.ChildKind(sub, kStringContent); c != none {
 					a.scopes.BindIn(c, binding{value: r, name: c}, none)
+				}
+			}
+		}
+		if obj := t.Child(l, fValue); obj != none && namespaceOf(t, obj) != none {
+			// vars(cfg)["tool"] = value, cfg.__dict__["tool"] = value: an
+			// attribute of an instance, as setattr(cfg, "tool", value)
+			if sub := t.Child(l, fSubscript); sub != none && t.Nodes[sub].Kind == kString {
+				if c := t.ChildKind(sub, kStringContent); c != none {
+					a.selfAttrs[t.Text(c)] = append(a.selfAttrs[t.Text(c)], r)
 				}
 			}
 		}

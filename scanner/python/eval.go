@@ -105,6 +105,12 @@ func (a *analyzer) Expr(n int32) value {
 			return a.slice(obj, sub, n)
 		}
 		idx := a.ev.Eval(sub)
+		if o := t.Child(n, fValue); o != none && t.Nodes[o].Kind == kCall {
+			// globals()[name]: the module's own namespace
+			if fn := t.Child(o, fFunction); fn != none && t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "globals") && !a.bound(fn) {
+				return a.globalsItem(idx, n)
+			}
+		}
 		if obj.K == vRef && obj.Mod == "os" && len(obj.Path) == 1 && obj.Path[0] == "environ" && (!idx.Known() || idx.Alt != nil) {
 			return a.envValue(idx, treesitter.Unknown(n), n)
 		}
@@ -675,6 +681,46 @@ func (a *analyzer) global(name string, n int32) value {
 		}
 	}
 	return treesitter.Unknown(n)
+}
+
+// maxGlobalsNames bounds the module-level names globalsItem reads for a
+// key not known statically; past it the item is past a bound.
+const maxGlobalsNames = 64
+
+// globalsItem is `globals()[key]`: the module-level name key, each
+// possibility of it; a key not known statically may be any module-level
+// name of the file, the union of their values (past maxGlobalsNames
+// names, a value past a bound).
+func (a *analyzer) globalsItem(key value, n int32) value {
+	var names []string
+	cut := false
+	for _, p := range key.Possibilities() {
+		if p.Known() {
+			names = append(names, p.S)
+			continue
+		}
+		all := a.scopes.ModuleNames()
+		if len(all) > maxGlobalsNames {
+			all, cut = all[:maxGlobalsNames], true
+		}
+		names = append(names, all...)
+	}
+	var vals []value
+	for _, name := range names {
+		for _, b := range a.scopes.ModuleBindings(name) {
+			if b.ref && apiOf(value{K: vRef, Mod: b.mod, Path: b.path}) != apiNone {
+				continue // a process API's name is not a command
+			}
+			vals = append(vals, a.ev.Tracked(a.Binding(&b)))
+		}
+	}
+	if len(vals) == 0 {
+		if cut {
+			return treesitter.CutAt(n)
+		}
+		return treesitter.Unknown(n)
+	}
+	return treesitter.UnionPast(a.ev.Cfg, vals, cut, n)
 }
 
 // evalIdent resolves a name through the file's bindings.
