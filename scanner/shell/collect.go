@@ -20,6 +20,7 @@ type assign struct {
 	words    []*syntax.Word    // set -- words (with array set)
 	appendTo bool              // +=
 	via      scanner.Class     // how the value is obtained, when not literal
+	input    *readInput        // read/mapfile from a file, heredoc or here-string
 }
 
 var declCommands = map[string]bool{"export": true, "local": true, "readonly": true, "declare": true, "typeset": true}
@@ -31,6 +32,8 @@ func (s *scan) collect(f *syntax.File) {
 	var uses []namedUse
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.Stmt:
+			s.readStmt(n)
 		case *syntax.CallExpr:
 			for _, a := range n.Assigns {
 				s.addAssign(a)
@@ -315,6 +318,8 @@ func wordAssign(w *syntax.Word) (assign, bool) {
 func (s *scan) values(a assign) []fields {
 	var out []fields
 	switch {
+	case a.input != nil:
+		out = s.readValues(a.input)
 	case a.items != nil:
 		for _, w := range a.items {
 			for _, f := range s.word(w) {

@@ -265,6 +265,9 @@ type shared struct {
 	// rec, set while a script is summarized, collects the commands its
 	// positional parameters reach (Summarize).
 	rec *argSinks
+	// read holds the files of the repository read at run time (repoText),
+	// by path: "" for one not read.
+	read map[string]string
 }
 
 // newShared is the state of a new scan tree over text.

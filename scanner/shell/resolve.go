@@ -136,6 +136,9 @@ func (s *scan) part(p syntax.WordPart, inDQ bool) []seg {
 			}
 			return out
 		}
+		if segs, ok := s.readSubst(p.Stmts, inDQ); ok {
+			return segs
+		}
 		if vs, ok := s.funcSubst(p.Stmts); ok && len(vs) > 0 {
 			out := make([]seg, len(vs))
 			for i, v := range vs {

@@ -50,6 +50,7 @@ func (s *scan) stmt(st *syntax.Stmt, cls scanner.Class) {
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		argvs = s.call(c, cls)
+		s.procSubstToShell(c)
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 			s.pipeToShell(c)
@@ -412,7 +413,36 @@ func (s *scan) pipeToShell(b *syntax.BinaryCmd) {
 		return
 	}
 	// a | b | bash: what reaches the shell comes from the last stage.
-	x := lastStage(b.X)
+	s.feedShell(lastStage(b.X))
+}
+
+// shellReaders are the commands that run the file named by their first
+// operand as shell text (`source <(...)`, `bash <(...)`).
+var shellReaders = map[string]bool{"source": true, ".": true, "sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true}
+
+// procSubstToShell scans what a process substitution given to a shell as
+// its script prints (`source <(printf '%s -p x' claude)`, `bash
+// <(echo claude)`), as pipeToShell does for a pipe.
+func (s *scan) procSubstToShell(c *syntax.CallExpr) {
+	if len(c.Args) < 2 || !shellReaders[path.Base(c.Args[0].Lit())] {
+		return
+	}
+	for _, w := range c.Args[1:] {
+		if lit := w.Lit(); strings.HasPrefix(lit, "-") {
+			continue
+		}
+		if len(w.Parts) == 1 {
+			if ps, ok := w.Parts[0].(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn && len(ps.Stmts) > 0 {
+				s.feedShell(lastStage(ps.Stmts[len(ps.Stmts)-1]))
+			}
+		}
+		return
+	}
+}
+
+// feedShell scans as shell text what statement x prints, when it is
+// `cat` of a heredoc or `echo`/`printf` of words.
+func (s *scan) feedShell(x *syntax.Stmt) {
 	c, ok := x.Cmd.(*syntax.CallExpr)
 	if !ok || len(c.Args) == 0 {
 		return

@@ -33,7 +33,7 @@ func (s *scan) pipeToXargs(b *syntax.BinaryCmd, cls scanner.Class) {
 		return
 	}
 	c, ok := lastStage(b.X).Cmd.(*syntax.CallExpr)
-	if !ok || len(c.Args) < 2 || c.Args[0].Lit() != "echo" && c.Args[0].Lit() != "printf" {
+	if !ok || len(c.Args) < 2 || c.Args[0].Lit() != "echo" && c.Args[0].Lit() != "printf" && c.Args[0].Lit() != "cat" {
 		return
 	}
 	xi := -1
@@ -44,6 +44,27 @@ func (s *scan) pipeToXargs(b *syntax.BinaryCmd, cls scanner.Class) {
 		}
 	}
 	if xi < 0 {
+		return
+	}
+	if c.Args[0].Lit() == "cat" {
+		// cat FILE of the repository: its lines that mention a runtime
+		// (the others name none), each an item
+		if len(c.Args) != 2 {
+			return
+		}
+		text, ok := s.repoText(c.Args[1])
+		if !ok {
+			return
+		}
+		var lines []string
+		for _, l := range strings.Split(text, "\n") {
+			if len(lines) < maxAlts && s.p.Config.MentionsRuntime([]byte(l)) {
+				lines = append(lines, l)
+			}
+		}
+		for _, argv := range s.argv(y.Args) {
+			s.xargsRuns(argv[xi:], strings.Join(lines, "\n"), s.synPos(c.Args[1].Pos()), cls)
+		}
 		return
 	}
 	for _, prod := range s.argv(c.Args) {
