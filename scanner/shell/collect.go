@@ -21,6 +21,7 @@ type assign struct {
 	appendTo bool              // +=
 	via      scanner.Class     // how the value is obtained, when not literal
 	input    *readInput        // read/mapfile from a file, heredoc or here-string
+	printf   []*syntax.Word    // printf -v NAME FORMAT ARGS
 }
 
 var declCommands = map[string]bool{"export": true, "local": true, "readonly": true, "declare": true, "typeset": true}
@@ -41,6 +42,12 @@ func (s *scan) collect(f *syntax.File) {
 			if len(n.Args) > 1 && n.Args[0].Lit() == "set" && n.Args[1].Lit() == "--" {
 				s.record(assign{name: positionalName, words: n.Args[2:], array: &syntax.ArrayExpr{}}, n)
 			}
+			if len(n.Args) > 3 && n.Args[0].Lit() == "printf" && n.Args[1].Lit() == "-v" {
+				// printf -v NAME FORMAT ARGS...: NAME is what it prints
+				if name := n.Args[2].Lit(); syntax.ValidName(name) {
+					s.record(assign{name: name, printf: n.Args[3:]}, n)
+				}
+			}
 			if len(n.Args) > 0 && declCommands[n.Args[0].Lit()] {
 				for _, w := range n.Args[1:] {
 					if a, ok := wordAssign(w); ok {
@@ -54,8 +61,17 @@ func (s *scan) collect(f *syntax.File) {
 				s.record(assign{name: n.Param.Value, value: n.Exp.Word, via: scanner.ClassDynamic}, n)
 			}
 		case *syntax.DeclClause:
+			ref := n.Variant != nil && n.Variant.Value == "nameref"
 			for _, a := range n.Args {
+				if a.Naked && a.Name == nil && a.Value != nil {
+					if lit := a.Value.Lit(); strings.HasPrefix(lit, "-") && strings.Contains(lit, "n") && n.Variant != nil && n.Variant.Value != "export" {
+						ref = true
+					}
+				}
 				s.addAssign(a)
+				if ref {
+					s.nameRef(a)
+				}
 			}
 		case *syntax.ForClause:
 			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
@@ -320,6 +336,18 @@ func (s *scan) values(a assign) []fields {
 	switch {
 	case a.input != nil:
 		out = s.readValues(a.input)
+	case a.printf != nil:
+		for _, argv := range s.fieldLists(a.printf) {
+			if len(argv) == 0 || !argv[0].known() {
+				out = append(out, fields{{s: unknown}})
+				continue
+			}
+			args := make([]scanner.Arg, 0, len(argv)-1)
+			for _, v := range argv[1:] {
+				args = append(args, v.arg(scanner.Pos{}))
+			}
+			out = append(out, fields{{s: printfText(argv[0].s, args)}})
+		}
 	case a.items != nil:
 		for _, w := range a.items {
 			for _, f := range s.word(w) {
@@ -588,4 +616,21 @@ func (s *scan) runners(uses []namedUse) {
 			}
 		}
 	}
+}
+
+// nameRef records that a nameref (`declare -n ref=agent`, `local -n`,
+// `typeset -n`) takes the values of the variable it names: "$ref" is
+// "$agent".
+func (s *scan) nameRef(a *syntax.Assign) {
+	if a == nil || a.Name == nil || a.Value == nil || a.Index != nil {
+		return
+	}
+	target := a.Value.Lit()
+	if !syntax.ValidName(target) {
+		return
+	}
+	w := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{
+		&syntax.ParamExp{Param: &syntax.Lit{Value: target}, Index: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "@"}}}},
+	}}}}
+	s.record(assign{name: a.Name.Value, array: &syntax.ArrayExpr{}, words: []*syntax.Word{w}, via: scanner.ClassVariableExecution}, a)
 }

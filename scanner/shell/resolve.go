@@ -155,6 +155,10 @@ func (s *scan) part(p syntax.WordPart, inDQ bool) []seg {
 
 // param resolves a parameter expansion from the tracked variables.
 func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
+	if pe.Excl && pe.Param != nil && pe.Names == 0 && pe.Index == nil && !pe.Length && !pe.Width && !pe.IsSet &&
+		pe.Exp == nil && pe.Slice == nil && pe.Repl == nil && len(pe.Modifiers) == 0 && pe.NestedParam == nil && pe.Flags == nil {
+		return s.indirect(pe.Param.Value, inDQ)
+	}
 	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 ||
 		len(pe.Modifiers) > 0 || pe.NestedParam != nil || pe.Flags != nil {
 		return []seg{unknownSeg()}
@@ -195,6 +199,15 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 			via = scanner.ClassDynamic
 		}
 		for _, f := range set.list {
+			if computedIndex(idx) {
+				// ${a[i+1]}, ${a[$i]}: any element, each its own
+				// possibility, found at run time
+				for _, v := range f {
+					alts = append(alts, fields{through(v, scanner.ClassDynamic)})
+				}
+				alts = append(alts, fields{{}})
+				continue
+			}
 			sel := s.index(f, idx, inDQ)
 			g := make(fields, len(sel))
 			for j, v := range sel {
@@ -503,4 +516,49 @@ func (s *scan) anyPart(alts []fields, with *syntax.Word) []fields {
 	}
 	out = append(out, alts...)
 	return append(out, fields{{s: unknown}})
+}
+
+// computedIndex reports an index the file computes (`${a[i+1]}`,
+// `${a[$i]}`): neither all elements (@, *) nor a literal number.
+func computedIndex(idx syntax.ArithmExpr) bool {
+	if idx == nil {
+		return false
+	}
+	w, ok := idx.(*syntax.Word)
+	if !ok {
+		return true
+	}
+	lit := w.Lit()
+	if lit == "@" || lit == "*" {
+		return false
+	}
+	_, err := strconv.Atoi(lit)
+	return err != nil
+}
+
+// indirect resolves `${!name}`: the value of the variable whose name is
+// name's value, for each possibility that is a variable's name (found at
+// run time: dynamic); an unknown one is unknown.
+func (s *scan) indirect(name string, inDQ bool) []seg {
+	set := s.vars[name]
+	if set == nil {
+		return []seg{unknownSeg()}
+	}
+	var out []seg
+	for _, f := range set.list {
+		if len(f) != 1 || !f[0].known() || !syntax.ValidName(f[0].s) || f[0].s == name {
+			out = append(out, unknownSeg())
+			continue
+		}
+		for _, sg := range s.param(&syntax.ParamExp{Param: &syntax.Lit{Value: f[0].s}}, inDQ) {
+			for i, v := range sg.fs {
+				sg.fs[i] = through(v, scanner.ClassDynamic)
+			}
+			out = append(out, sg)
+			if len(out) >= s.altLimit() {
+				return out
+			}
+		}
+	}
+	return out
 }
