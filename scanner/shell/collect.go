@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -80,6 +81,8 @@ func (s *scan) collect(f *syntax.File) {
 		case *syntax.FuncDecl:
 			if n.Name != nil {
 				if u := argUses(n.Body); u.runs || len(u.to) > 0 {
+					k, exact := exactShift(n.Body)
+					s.noteShiftBy(n.Name.Value, k, exact && !u.shifts && !slices.ContainsFunc(u.to, func(h hand) bool { return h.shifts }))
 					u.shifts = u.shifts || shifts(n.Body)
 					uses = append(uses, namedUse{n.Name.Value, u})
 				}
@@ -468,6 +471,10 @@ func positional(w *syntax.Word) (ok, shifted bool) {
 type argUse struct {
 	runs, shifts bool
 	to           []hand
+	// vars are the body's variables set to an argument or to literals
+	// (bodyVars), and reading which literal of each call reads.
+	vars    map[string]*bodyVar
+	reading int
 }
 
 // hand is one function a body hands its arguments to; shifts says the
@@ -496,16 +503,129 @@ type namedUse struct {
 // which would otherwise be walked once per enclosing function.
 func argUses(body *syntax.Stmt) argUse {
 	var u argUse
+	u.vars = bodyVars(body)
 	syntax.Walk(body, func(n syntax.Node) bool {
 		if _, ok := n.(*syntax.FuncDecl); ok {
 			return false
 		}
 		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
 			u.call(c.Args)
+			// a variable of the body given several literals: each
+			// reading (`r=timeout` ... `r=nice`; "$r" "$@")
+			for j := 1; j < maxBodyLits; j++ {
+				u.reading = j
+				u.call(c.Args)
+			}
+			u.reading = 0
 		}
 		return true
 	})
 	return u
+}
+
+// maxBodyLits bounds the literal values of one variable of a function
+// body that argUses reads as the command it runs (a bound on readings:
+// past it the first ones stand for the rest).
+const maxBodyLits = 4
+
+// bodyVar is what a function body assigns one variable: one of its
+// arguments (`local runner=$1`; shifted: a later one) or literals
+// (`local r=timeout`).
+type bodyVar struct {
+	pos, shifted bool
+	lits         []string
+}
+
+// bodyVars reads the variables a function body assigns its arguments or
+// literals, for argUses: `run_with() { local runner=$1; shift; "$runner"
+// "$@"; }` runs its arguments, and `wrap() { local r=timeout; "$r" 600
+// "$@"; }` runs them behind timeout.
+func bodyVars(body *syntax.Stmt) map[string]*bodyVar {
+	var out map[string]*bodyVar
+	add := func(a *syntax.Assign) {
+		if a == nil || a.Name == nil || a.Value == nil || a.Index != nil || a.Array != nil || a.Append {
+			return
+		}
+		if out == nil {
+			out = map[string]*bodyVar{}
+		}
+		v := out[a.Name.Value]
+		if v == nil {
+			v = &bodyVar{}
+			out[a.Name.Value] = v
+		}
+		if p, sh := positional(a.Value); p {
+			v.pos, v.shifted = true, v.shifted || sh
+			return
+		}
+		if lit, ok := literalWord(a.Value); ok && len(v.lits) < maxBodyLits && !slices.Contains(v.lits, lit) {
+			v.lits = append(v.lits, lit)
+		}
+	}
+	syntax.Walk(body, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			return false
+		case *syntax.CallExpr:
+			for _, a := range n.Assigns {
+				add(a)
+			}
+		case *syntax.DeclClause:
+			for _, a := range n.Args {
+				add(a)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// literalWord is the text of a word written as a literal (`timeout`,
+// `"timeout"`, `'timeout'`).
+func literalWord(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "\\*?[") {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok || strings.ContainsAny(l.Value, "\\") {
+					return "", false
+				}
+				b.WriteString(l.Value)
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), b.Len() > 0
+}
+
+// varOf is the name of the variable a word expands whole (`$r`, `${r}`,
+// `"$r"`), or "".
+func varOf(w *syntax.Word) string {
+	if len(w.Parts) != 1 {
+		return ""
+	}
+	p := w.Parts[0]
+	if dq, ok := p.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+		p = dq.Parts[0]
+	}
+	pe, ok := p.(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Exp != nil || pe.Length || pe.Excl || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || len(pe.Modifiers) > 0 {
+		return ""
+	}
+	return pe.Param.Value
 }
 
 // call adds what one command of a function body does with the function's
@@ -514,8 +634,12 @@ func argUses(body *syntax.Stmt) argUse {
 func (u *argUse) call(args []*syntax.Word) {
 	var words []cmdline.Word
 	var pos, shifted []bool
+	litReading := false
 	for i, w := range args {
 		p, sh := positional(w)
+		if v := u.vars[varOf(w)]; !p && v != nil && v.pos {
+			p, sh = true, v.shifted
+		}
 		if !p {
 			continue
 		}
@@ -524,13 +648,16 @@ func (u *argUse) call(args []*syntax.Word) {
 			for k, w := range args {
 				if lit := w.Lit(); lit != "" {
 					words[k] = cmdline.Lit(lit)
+				} else if v := u.vars[varOf(w)]; v != nil && !v.pos && len(v.lits) > 0 {
+					words[k] = cmdline.Lit(v.lits[min(u.reading, len(v.lits)-1)])
+					litReading = litReading || u.reading < len(v.lits)
 				}
 			}
 			pos, shifted = make([]bool, len(args)), make([]bool, len(args))
 		}
 		pos[i], shifted[i] = true, sh
 	}
-	if pos == nil {
+	if pos == nil || u.reading > 0 && !litReading {
 		return
 	}
 	for _, in := range cmdline.Unwrap(words).Inners {
@@ -633,4 +760,58 @@ func (s *scan) nameRef(a *syntax.Assign) {
 		&syntax.ParamExp{Param: &syntax.Lit{Value: target}, Index: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "@"}}}},
 	}}}}
 	s.record(assign{name: a.Name.Value, array: &syntax.ArrayExpr{}, words: []*syntax.Word{w}, via: scanner.ClassVariableExecution}, a)
+}
+
+// exactShift reads how many arguments a function body drops before it
+// runs or hands on any: ok when every `shift` (`shift`, `shift N` with N
+// written) is a command of the body's own list, none comes after a
+// command that runs or hands on the arguments, and none is inside a
+// loop, a condition or a list (`retry() { local n=$1; shift; for ...; do
+// "$@"; done; }` drops exactly one).
+func exactShift(body *syntax.Stmt) (int, bool) {
+	b, ok := body.Cmd.(*syntax.Block)
+	if !ok {
+		return 0, false
+	}
+	n, ran := 0, false
+	for _, st := range b.Stmts {
+		if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(c.Args) > 0 && c.Args[0].Lit() == "shift" {
+			if ran || len(c.Args) > 2 || st.Negated || st.Background {
+				return 0, false
+			}
+			k := 1
+			if len(c.Args) == 2 {
+				v, err := strconv.Atoi(c.Args[1].Lit())
+				if err != nil || v < 0 || v > scanner.MaxShiftOffsets {
+					return 0, false
+				}
+				k = v
+			}
+			n += k
+			continue
+		}
+		if shifts(st) {
+			return 0, false
+		}
+		if u := argUses(st); u.runs || len(u.to) > 0 {
+			ran = true
+		}
+	}
+	return n, n > 0
+}
+
+// noteShiftBy records that function name drops exactly k arguments
+// before it runs them (exactShift), unless a definition of it drops
+// another count or an unknown one.
+func (s *scan) noteShiftBy(name string, k int, exact bool) {
+	if s.shiftBy == nil {
+		s.shiftBy = map[string]int{}
+	}
+	prev, seen := s.shiftBy[name]
+	switch {
+	case !exact || seen && prev != k:
+		s.shiftBy[name] = -1
+	case !seen:
+		s.shiftBy[name] = k
+	}
 }

@@ -223,6 +223,9 @@ type scan struct {
 	nested   bool
 	shiftAt  int
 	shifting map[string]bool
+	// shiftBy is, for a function that shifts its arguments, how many it
+	// drops when that is exact (exactShift), else -1.
+	shiftBy map[string]int
 	// envVals are the variables the text sets to a value naming a
 	// runtime (see runtimeVars), once computed.
 	envVals *map[string][]string

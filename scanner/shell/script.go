@@ -253,6 +253,26 @@ func (Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 // parameters among them, read as shifted (it stands for the later ones
 // too). Arguments past MaxShiftOffsets are not judged, which is reported
 // when one names a runtime.
+// judgeDropped judges what function name, which shifts its arguments,
+// runs of args: past exactly the count it drops when that is known
+// (exactShift) and no caller's parameter stands before it, else every
+// suffix past the first (judgeShifted).
+func (s *scan) judgeDropped(name string, args []scanner.Arg, cls scanner.Class, depth int) {
+	k, ok := s.shiftBy[name]
+	if ok && k > 0 && !slices.ContainsFunc(args[:min(k, len(args))], func(a scanner.Arg) bool {
+		_, _, m := markerOf(a)
+		return m
+	}) {
+		if k < len(args) {
+			s.judge(args[k:], cls, depth)
+		}
+		return
+	}
+	if len(args) > 1 {
+		s.judgeShifted(args[1:], cls, depth)
+	}
+}
+
 func (s *scan) judgeShifted(args []scanner.Arg, cls scanner.Class, depth int) {
 	for i := range args {
 		if i == scanner.MaxShiftOffsets {

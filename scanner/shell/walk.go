@@ -209,7 +209,7 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 		if n := s.funcs[argv[0].Value]; n > 0 && len(argv) > 1 {
 			s.judge(argv[1:], cls, depth+n)
 			if s.shifting[argv[0].Value] {
-				s.judgeShifted(argv[2:], cls, depth+n)
+				s.judgeDropped(argv[0].Value, argv[1:], cls, depth+n)
 			}
 		}
 		return
@@ -268,7 +268,7 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 		if n := s.funcs[a.Value]; n > 0 && i+1 < len(argv) {
 			s.judge(argv[i+1:], cls, depth+n)
 			if s.shifting[a.Value] {
-				s.judgeShifted(argv[i+2:], cls, depth+n)
+				s.judgeDropped(a.Value, argv[i+1:], cls, depth+n)
 			}
 		}
 	}
