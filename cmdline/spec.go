@@ -314,6 +314,8 @@ var Table = []Family{
 			sub("run", Spec{Long: []string{"--with", "--python", "--project", "--directory", "--env-file"}, Short: "p"}))},
 		{Names: names("pipx"), Subs: sub("run", Spec{Package: []string{"--spec"}, Long: []string{"--python", "--pip-args"}, Then: KindPackage})},
 		{Names: names("volta"), Subs: sub("run", Spec{Long: []string{"--node", "--npm", "--yarn", "--pnpm", "--env"}})},
+		// corepack PM ARGS runs the package manager (`corepack pnpm dlx`)
+		{Names: names("corepack")},
 	}},
 	{Name: "containers and remotes", Specs: []*Spec{
 		{Names: names("docker podman nerdctl"), Short: "Hcl", Long: []string{"--host", "--context", "--config", "--log-level"}, Subs: containerSubs},

@@ -152,6 +152,7 @@ var spellings = []struct {
 	{prog: "pdm", wrap: "pdm run -p . %s", miss: "pdm add %s"},
 	{prog: "conda", wrap: "conda run -n dev %s", miss: "conda install %s"},
 	{prog: "volta", wrap: "volta run --node 20 %s", miss: "volta install %s"},
+	{prog: "corepack", wrap: "corepack %s", miss: "corepack enable %s"},
 	// deno runs a script or an npm: spec, not a command: rm and
 	// launch-runtime have no npm: spelling.
 	{prog: "deno", red: "deno run -A npm:@anthropic-ai/claude-code -p x", gated: "-", deny: "-", miss: "deno run -A npm:cowsay %s"},
