@@ -1,10 +1,12 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -53,8 +55,115 @@ const (
 	zeroName       = "0"
 )
 
-// word resolves a word in argument position into its alternatives.
+// word resolves a word in argument position into its alternatives,
+// after brace expansion (`cla{ude,}` is the two fields `claude` `cla`).
 func (s *scan) word(w *syntax.Word) []fields {
+	if w == nil {
+		return []fields{{}}
+	}
+	if ws := braceWords(w); ws != nil {
+		cur := []fields{{}}
+		for _, x := range ws {
+			alts := s.plainWord(x)
+			var next []fields
+			for _, c := range cur {
+				for _, a := range alts {
+					if len(next) >= s.altLimit() {
+						break
+					}
+					f := append(append(fields(nil), c...), a...)
+					if len(f) > maxFields {
+						f = f[:maxFields]
+					}
+					next = append(next, f)
+				}
+			}
+			cur = next
+		}
+		return cur
+	}
+	if isGlob(w) {
+		return s.globAlts(s.plainWord(w))
+	}
+	return s.plainWord(w)
+}
+
+// isGlob reports a word with an unquoted glob character (`cl?ude`,
+// `~/.local/bin/cl*`).
+func isGlob(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.ContainsAny(l.Value, "*?[") {
+			return true
+		}
+	}
+	return false
+}
+
+// globAlts adds to the alternatives of a glob word, for each runtime
+// command its last element matches (`cl?ude`, `cl[a]ude`), the path
+// naming that command, found at run time (dynamic): the glob may be
+// that program. A pattern with fewer than two literal characters
+// (`*`, `p?`, `bin/*`) is taken for a list of files, not a name.
+func (s *scan) globAlts(alts []fields) []fields {
+	out := alts
+	for _, f := range alts {
+		if len(f) != 1 || !f[0].known() {
+			continue
+		}
+		dir, base := "", f[0].s
+		if i := strings.LastIndexByte(base, '/'); i >= 0 {
+			dir, base = base[:i+1], base[i+1:]
+		}
+		lits := 0
+		for i := 0; i < len(base); i++ {
+			if strings.IndexByte("*?[]!^\\", base[i]) < 0 {
+				lits++
+			}
+		}
+		if lits < 2 || !strings.ContainsAny(base, "*?[") {
+			continue
+		}
+		for _, rs := range s.p.Config.Effective().Runtimes {
+			for _, cmd := range rs.Commands {
+				if ok, err := path.Match(base, cmd); ok && err == nil && len(out) < s.altLimit() {
+					out = append([]fields{{{s: dir + cmd, via: scanner.ClassDynamic}}}, out...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// braceWords is the words brace expansion makes of w, or nil when it
+// has none. At most maxFields words are made (`{1..100000}` stops there:
+// an argv keeps at most maxFields fields anyway).
+func braceWords(w *syntax.Word) []*syntax.Word {
+	if !slices.ContainsFunc(w.Parts, func(p syntax.WordPart) bool {
+		l, ok := p.(*syntax.Lit)
+		return ok && strings.Contains(l.Value, "{")
+	}) {
+		return nil
+	}
+	cp := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
+	if !syntax.SplitBraces(cp) {
+		return nil
+	}
+	var out []*syntax.Word
+	for x, err := range expand.BracesSeq(nil, cp) {
+		if err != nil || len(out) >= maxFields {
+			break
+		}
+		out = append(out, x)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// plainWord resolves a word without brace expansion (an assignment's
+// value has none).
+func (s *scan) plainWord(w *syntax.Word) []fields {
 	if w == nil {
 		return []fields{{}}
 	}
@@ -69,7 +178,7 @@ func (s *scan) word(w *syntax.Word) []fields {
 // array expansion is joined with spaces.
 func (s *scan) scalar(w *syntax.Word) []val {
 	var out []val
-	for _, f := range s.word(w) {
+	for _, f := range s.plainWord(w) {
 		v := val{}
 		for i, x := range f {
 			if i > 0 {
