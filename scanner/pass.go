@@ -214,7 +214,7 @@ func LaunchMessage(runtime, name string, cls Class) string {
 		return fmt.Sprintf("%s started by an agent SDK whose executable is not a launch-runtime shim", runtime)
 	case ClassDynamic:
 		if runtime == UnknownRuntime {
-			return "a value past a bound of the analysis (places left unread, or one followed no further) reaches this launch and may start a runtime, bypassing launch-runtime"
+			return "a value past a bound of the analysis (places left unread, or one followed no further), or one it computed in a way it does not model, reaches this launch and may start a runtime, bypassing launch-runtime"
 		}
 		return fmt.Sprintf("%s launched through a value found at run time, bypassing launch-runtime", runtime)
 	case ClassCommandSubstitution:

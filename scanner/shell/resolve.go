@@ -255,6 +255,9 @@ func (s *scan) part(p syntax.WordPart, inDQ bool) []seg {
 			}
 			return out
 		}
+		if s.lostSubst(p.Stmts) {
+			return []seg{{fs: fields{{s: unknown + lostMark}}, quoted: true}}
+		}
 		return []seg{unknownSeg()}
 	}
 	// Arithmetic, process substitution, globs: nothing a name can come
@@ -349,8 +352,13 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 			}
 		case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
 		default:
-			// Trimming and case operators (`${C%% *}`, `${C,,}`).
-			alts = s.anyPart(alts, nil)
+			// Trimming and case operators (`${C%% *}`, `${C,,}`): exact
+			// on known values with a literal pattern, else any part.
+			if ex, ok := s.exactOp(alts, pe); ok {
+				alts = ex
+			} else {
+				alts = s.anyPart(alts, nil)
+			}
 		}
 	}
 	if pe.Slice != nil || pe.Repl != nil {
@@ -358,7 +366,11 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 		if pe.Repl != nil {
 			with = pe.Repl.With
 		}
-		alts = s.anyPart(alts, with)
+		if ex, ok := s.exactOp(alts, pe); ok {
+			alts = ex
+		} else {
+			alts = s.anyPart(alts, with)
+		}
 	}
 	if s.oneAlt && len(alts) > 1 {
 		alts = []fields{s.keptReading(alts)}
@@ -670,4 +682,223 @@ func (s *scan) indirect(name string, inDQ bool) []seg {
 		}
 	}
 	return out
+}
+
+// exactOp evaluates a trimming, case, replacement or slice expansion
+// (`${t/x/a}`, `${f%.sh}`, `${C,,}`, `${C:0:6}`) on alternatives that
+// are all known single values, when its pattern and replacement are
+// literals without glob characters and its offsets literal numbers: the
+// result is then exact, so `t=clxude; "${t/x/a}"` runs `claude`. ok is
+// false otherwise (the caller over-approximates: anyPart).
+func (s *scan) exactOp(alts []fields, pe *syntax.ParamExp) ([]fields, bool) {
+	lit := func(w *syntax.Word) (string, bool) {
+		if w == nil {
+			return "", true
+		}
+		t, ok := literalWord(w)
+		if len(w.Parts) == 0 {
+			return "", true
+		}
+		return t, ok && !strings.ContainsAny(t, "*?[\\")
+	}
+	num := func(e syntax.ArithmExpr) (int, bool) {
+		if e == nil {
+			return 0, false
+		}
+		w, ok := e.(*syntax.Word)
+		if !ok {
+			return 0, false
+		}
+		n, err := strconv.Atoi(w.Lit())
+		return n, err == nil
+	}
+	var f func(string) (string, bool)
+	switch {
+	case pe.Repl != nil:
+		orig, ok1 := lit(pe.Repl.Orig)
+		with, ok2 := lit(pe.Repl.With)
+		if !ok1 || !ok2 || orig == "" {
+			return nil, false
+		}
+		all := pe.Repl.All
+		f = func(v string) (string, bool) {
+			switch {
+			case strings.HasPrefix(orig, "#"):
+				if strings.HasPrefix(v, orig[1:]) {
+					return with + v[len(orig)-1:], true
+				}
+				return v, true
+			case strings.HasPrefix(orig, "%"):
+				if strings.HasSuffix(v, orig[1:]) {
+					return v[:len(v)-len(orig)+1] + with, true
+				}
+				return v, true
+			case all:
+				return strings.ReplaceAll(v, orig, with), true
+			}
+			return strings.Replace(v, orig, with, 1), true
+		}
+	case pe.Slice != nil:
+		off, ok := num(pe.Slice.Offset)
+		if !ok || off < 0 {
+			return nil, false
+		}
+		n, hasLen := num(pe.Slice.Length)
+		if pe.Slice.Length != nil && (!hasLen || n < 0) {
+			return nil, false
+		}
+		f = func(v string) (string, bool) {
+			if off >= len(v) {
+				return "", true
+			}
+			v = v[off:]
+			if pe.Slice.Length != nil && n < len(v) {
+				v = v[:n]
+			}
+			return v, true
+		}
+	case pe.Exp != nil:
+		pat, ok := lit(pe.Exp.Word)
+		if !ok {
+			return nil, false
+		}
+		switch pe.Exp.Op {
+		case syntax.RemSmallPrefix, syntax.RemLargePrefix:
+			f = func(v string) (string, bool) { return strings.TrimPrefix(v, pat), true }
+		case syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+			f = func(v string) (string, bool) { return strings.TrimSuffix(v, pat), true }
+		case syntax.UpperAll, syntax.LowerAll, syntax.UpperFirst, syntax.LowerFirst:
+			if pat != "" {
+				return nil, false
+			}
+			op := pe.Exp.Op
+			f = func(v string) (string, bool) {
+				if strings.ContainsFunc(v, func(r rune) bool { return r >= 0x80 }) {
+					return "", false
+				}
+				switch op {
+				case syntax.UpperAll:
+					return strings.ToUpper(v), true
+				case syntax.LowerAll:
+					return strings.ToLower(v), true
+				case syntax.UpperFirst:
+					if v != "" {
+						return strings.ToUpper(v[:1]) + v[1:], true
+					}
+				case syntax.LowerFirst:
+					if v != "" {
+						return strings.ToLower(v[:1]) + v[1:], true
+					}
+				}
+				return v, true
+			}
+		default:
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	out := make([]fields, 0, len(alts))
+	for _, a := range alts {
+		if len(a) != 1 || !a[0].known() {
+			return nil, false
+		}
+		r, ok := f(a[0].s)
+		if !ok {
+			return nil, false
+		}
+		// computed when the script runs: dynamic, as anyPart's are
+		out = append(out, fields{through(val{s: r, via: a[0].via}, scanner.ClassDynamic)})
+	}
+	return out, true
+}
+
+// lostSubst reports a command substitution whose output the file
+// computes from data it holds whole by commands the analysis does not
+// model: a pipeline fed by `echo`/`printf` of known words or by a
+// here-string or heredoc of known text, every other stage a command
+// whose words are all written literally (`rev`, `base64 -d`, `sed
+// 's/X/a/'`, `tr a-z A-Z`). Its output is no value from outside the file
+// but one the analysis lost track of (lostMark).
+func (s *scan) lostSubst(stmts []*syntax.Stmt) bool {
+	if len(stmts) != 1 {
+		return false
+	}
+	var stages []*syntax.Stmt
+	st := stmts[0]
+	for {
+		b, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe {
+			break
+		}
+		stages = append([]*syntax.Stmt{b.Y}, stages...)
+		st = b.X
+	}
+	stages = append([]*syntax.Stmt{st}, stages...)
+	fed := false
+	for i, x := range stages {
+		c, ok := x.Cmd.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 || len(c.Assigns) > 0 {
+			return false
+		}
+		for _, r := range x.Redirs {
+			switch {
+			case r.Op == syntax.WordHdoc || r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc:
+				if i > 0 || !s.knownInput(r) {
+					return false
+				}
+				fed = true
+			case r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.DplOut:
+				if r.N == nil || r.N.Value != "2" {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		name := c.Args[0].Lit()
+		if i == 0 && (name == "echo" || name == "printf") {
+			for _, w := range c.Args[1:] {
+				for _, f := range s.word(w) {
+					for _, v := range f {
+						if !v.known() {
+							return false
+						}
+					}
+				}
+			}
+			fed = true
+			continue
+		}
+		if shellReaders[path.Base(name)] || name == "eval" || len(s.bodies[name]) > 0 {
+			return false
+		}
+		for _, w := range c.Args {
+			if _, ok := literalWord(w); !ok {
+				return false
+			}
+		}
+	}
+	return fed && len(stages) > 1 || fed && len(stages) == 1 && stages[0].Cmd.(*syntax.CallExpr).Args[0].Lit() != "echo" && stages[0].Cmd.(*syntax.CallExpr).Args[0].Lit() != "printf"
+}
+
+// knownInput reports a here-string or heredoc whose text is known.
+func (s *scan) knownInput(r *syntax.Redirect) bool {
+	if r.Op == syntax.WordHdoc {
+		for _, v := range s.scalar(r.Word) {
+			if !v.known() {
+				return false
+			}
+		}
+		return true
+	}
+	if r.Hdoc == nil {
+		return false
+	}
+	for _, t := range s.hdocTexts(r) {
+		if strings.Contains(t, placeholder) {
+			return false
+		}
+	}
+	return true
 }

@@ -52,7 +52,10 @@ func (v val) arg(pos scanner.Pos) scanner.Arg {
 	}
 	// Otherwise the word is opaque; its text, with the unknown stretches
 	// as placeholders, is what a shell given it as a string would parse.
-	return scanner.Arg{Value: v.text(), Pos: pos}
+	// A stretch the file computed from its own data in a way the
+	// analysis does not model (lostMark) may be any name: as the command
+	// it is a launch of an unknown runtime (Arg.Cut).
+	return scanner.Arg{Value: v.text(), Pos: pos, Cut: strings.Contains(v.s, lostMark)}
 }
 
 // knownShape reports a word whose unknown stretches all lie after the
@@ -76,7 +79,7 @@ func knownShape(s string) bool {
 
 // text renders a value for a nested parse.
 func (v val) text() string {
-	return strings.ReplaceAll(strings.ReplaceAll(v.s, capMark, ""), unknown, placeholder)
+	return strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(v.s, capMark, ""), lostMark, ""), unknown, placeholder)
 }
 
 // reportCappedAlts is reportCapped over a word's alternatives. They may
@@ -137,6 +140,13 @@ func joinVia(a, b scanner.Class) scanner.Class {
 // value cut at maxValueLen or maxCopyBytes (see concat): where such a
 // value is used, the bound is reported (reportCapped).
 const capMark = "\x03"
+
+// lostMark follows an unknown stretch the file computed from data it
+// holds whole, by a transformation the analysis does not model
+// (`$(echo edualc | rev)`, `$(echo Y2xh... | base64 -d)`, `$(echo clXude |
+// sed s/X/a/)`): not a value from outside the file but one it lost track
+// of, which may be any name (lostSubst).
+const lostMark = "\x04"
 
 // capKeep is how much of each end a cut value keeps.
 const capKeep = 256

@@ -388,7 +388,7 @@ func (s *scan) hdocTexts(r *syntax.Redirect) []string {
 	for _, f := range s.combine(parts) {
 		var b strings.Builder
 		for _, v := range f {
-			b.WriteString(strings.ReplaceAll(v.s, unknown, placeholder))
+			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(v.s, lostMark, ""), unknown, placeholder))
 		}
 		out = append(out, b.String())
 	}
