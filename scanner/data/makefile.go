@@ -582,6 +582,22 @@ func (m *makeState) emit(b *builder, s string, off, depth int, verbatim bool) {
 
 // reference expands $(inner) found at file offset off.
 func (m *makeState) reference(inner string, off, depth int, b *builder, refs *[]makeRef, top bool) {
+	if fn, args, ok := makeFunction(inner); ok && fn == "shell" {
+		// $(shell cat FILE), $(shell < FILE): the text of a file of the
+		// repository (as the shell detector reads `$(cat f)`)
+		if t, ok := m.shellRead(args); ok {
+			if depth == 0 {
+				start := b.len()
+				b.addAt(t, off)
+				if refs != nil && top {
+					*refs = append(*refs, makeRef{start: start, end: b.len(), via: scanner.ClassDynamic})
+				}
+				return
+			}
+			m.emit(b, t, off, depth+1, false)
+			return
+		}
+	}
 	if fn, args, ok := makeFunction(inner); ok && fn != "shell" {
 		// ($(shell ...) is scanned where it is written, as a command
 		// substitution; its output is the neutral word.)
@@ -997,4 +1013,33 @@ func (m *makeState) include(lt text, depth int) {
 			}
 		}
 	}
+}
+
+// shellReadRE is a $(shell ...) command that prints one file: `cat
+// FILE` or `< FILE`.
+var shellReadRE = regexp.MustCompile(`^\s*(?:cat(?:\s+--)?\s+|<\s*)([\w./@+-]+)\s*$`)
+
+// shellRead is the output of `$(shell cat FILE)` when FILE, written
+// literally, is a file of the repository (relative to the Makefile's folder, as make runs it)
+// that mentions a runtime or the primitive: its text, newlines as
+// blanks as make gives them. In phase one the file is noted for the
+// repository phase (Pass.Needs).
+func (m *makeState) shellRead(cmd string) (string, bool) {
+	sm := shellReadRE.FindStringSubmatch(cmd)
+	if sm == nil || path.IsAbs(sm[1]) {
+		return "", false
+	}
+	spec := makeIncludePrefix + path.Join(path.Dir(m.s.p.Path), sm[1])
+	im := m.s.p.Imports
+	if im == nil {
+		if !slices.Contains(m.s.p.Needs, spec) {
+			m.s.p.Needs = append(m.s.p.Needs, spec)
+		}
+		return "", false
+	}
+	_, src, ok := im.Source(spec)
+	if !ok || len(src) > maxMakeOutput || !m.s.p.Config.MentionsRuntime(src) && scanner.FindDangerous(string(src)) == nil {
+		return "", false
+	}
+	return strings.Join(strings.Fields(string(src)), " "), true
 }
