@@ -43,6 +43,7 @@ func (s *scan) collect(f *syntax.File) {
 			if len(n.Args) > 1 && n.Args[0].Lit() == "set" && n.Args[1].Lit() == "--" {
 				s.record(assign{name: positionalName, words: n.Args[2:], array: &syntax.ArrayExpr{}}, n)
 			}
+			s.noteLink(n)
 			if len(n.Args) > 3 && n.Args[0].Lit() == "printf" && n.Args[1].Lit() == "-v" {
 				// printf -v NAME FORMAT ARGS...: NAME is what it prints
 				if name := n.Args[2].Lit(); syntax.ValidName(name) {

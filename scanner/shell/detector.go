@@ -226,6 +226,10 @@ type scan struct {
 	// shiftBy is, for a function that shifts its arguments, how many it
 	// drops when that is exact (exactShift), else -1.
 	shiftBy map[string]int
+	// linkCalls are the commands that may link or copy a runtime under
+	// another name, and links the names they give (see linkNames).
+	linkCalls []*syntax.CallExpr
+	links     map[string]scanner.Arg
 	// envVals are the variables the text sets to a value naming a
 	// runtime (see runtimeVars), once computed.
 	envVals *map[string][]string

@@ -203,6 +203,10 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	if s.shared.rec != nil {
 		s.argSink(argv, cls)
 	}
+	if linked, ok := s.throughLinks(argv); ok {
+		// a link or copy of a runtime the file makes, run by its name
+		s.p.Judge(scanner.Command{Argv: linked, Via: cls, Data: true})
+	}
 	if s.shadowed(argv[0]) {
 		// claude() { ...; } defined above: `claude` runs the function, whose
 		// body is scanned where it is.

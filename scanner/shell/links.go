@@ -1,0 +1,114 @@
+package shell
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// A file the script makes a link or copy of a runtime under another name
+// (`ln -sf "$(npm root -g)/@anthropic-ai/claude-code/cli.js"
+// /usr/local/bin/reviewer`, `cp "$(command -v claude)" bin/ask`): a
+// command run by that name, or by that path, is the runtime, found at
+// run time (dynamic).
+
+// linkCommands make a file under another name from their operands.
+var linkCommands = map[string]bool{"ln": true, "cp": true, "install": true, "mv": true}
+
+// maxLinkNames bounds the names a file's links and copies of runtimes
+// give (a name and a path each; past it the rest are reported).
+const maxLinkNames = 2 * maxAlts
+
+// noteLink records a command that may make a link or copy (collect).
+func (s *scan) noteLink(c *syntax.CallExpr) {
+	if len(c.Args) >= 3 && linkCommands[c.Args[0].Lit()] && s.p.Config.MentionsRuntime([]byte(s.nodeText(c))) {
+		s.linkCalls = append(s.linkCalls, c)
+	}
+}
+
+// nodeText is the source text of n in the scanned text.
+func (s *scan) nodeText(n syntax.Node) string {
+	start, end := int(n.Pos().Offset()), int(n.End().Offset())
+	if start < 0 || start > end || end > len(s.src) {
+		return ""
+	}
+	return s.src[start:end]
+}
+
+// linkNames maps each name (and path) a link or copy of a runtime is
+// made under to the runtime's word, computed once.
+func (s *scan) linkNames() map[string]scanner.Arg {
+	if s.links != nil || len(s.linkCalls) == 0 {
+		return s.links
+	}
+	s.links = map[string]scanner.Arg{}
+	for _, c := range s.linkCalls {
+		for _, argv := range s.argv(c.Args) {
+			var ops []scanner.Arg
+			for _, a := range argv[1:] {
+				if a.Known && strings.HasPrefix(a.Value, "-") {
+					continue
+				}
+				ops = append(ops, a)
+			}
+			if len(ops) < 2 {
+				continue
+			}
+			link := ops[len(ops)-1]
+			if !link.Known || strings.HasSuffix(link.Value, "/") {
+				continue
+			}
+			for _, t := range ops[:len(ops)-1] {
+				if l, _ := s.p.Config.JudgeArgv([]scanner.Arg{t}); l == nil || l.Gated() {
+					continue
+				}
+				t.Via = scanner.ClassDynamic
+				for _, name := range []string{path.Clean(link.Value), path.Base(link.Value)} {
+					if _, ok := s.links[name]; ok {
+						continue
+					}
+					if len(s.links) >= maxLinkNames {
+						s.p.ReportUnparseable(s.synPos(c.Pos()), fmt.Sprintf("more than %d names of links and copies of runtimes; `%s` is not followed", maxLinkNames, name))
+						continue
+					}
+					s.links[name] = t
+				}
+			}
+		}
+	}
+	return s.links
+}
+
+// throughLinks is argv with each word that names a link or copy of a
+// runtime the file makes replaced by the runtime's word, and whether one
+// was.
+func (s *scan) throughLinks(argv []scanner.Arg) ([]scanner.Arg, bool) {
+	names := s.linkNames()
+	if len(names) == 0 {
+		return argv, false
+	}
+	var out []scanner.Arg
+	for i, a := range argv {
+		if !a.Known {
+			continue
+		}
+		key := a.Value
+		if strings.Contains(key, "/") {
+			key = path.Clean(key)
+		}
+		t, ok := names[key]
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = append([]scanner.Arg(nil), argv...)
+		}
+		t.Pos = a.Pos
+		out[i] = t
+	}
+	return out, out != nil
+}
