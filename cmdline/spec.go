@@ -230,6 +230,8 @@ var Table = []Family{
 		{Names: names("dbus-run-session"), Long: []string{"--config-file", "--dbus-daemon"}},
 		{Names: names("cross-env"), Assign: true},
 		{Names: names("dotenv"), Short: "ecvp"},
+		// expect's spawn (in an `expect -c` string, scanned as shell)
+		{Names: names("spawn"), Single: true, Long: []string{"-open", "-leaveopen", "-ignore"}},
 	}},
 	{Name: "sandboxes and tracers", Specs: []*Spec{
 		{Names: names("firejail valgrind")},
@@ -283,6 +285,9 @@ var Table = []Family{
 		{Names: names("eval"), Then: KindShell},
 		{Names: names("source ."), Then: KindNone},
 		{Names: names("busybox toybox")},
+		// expect -c CMDS: Tcl whose `spawn PROG ARGS` runs a program; its
+		// commands are read as shell words (`spawn claude -p x; expect eof`)
+		{Names: names("expect"), Single: true, ShellOpts: []string{"-c"}, Long: []string{"-f"}, Then: KindScript},
 		{Names: names("node nodejs tsx ts-node"), Short: "rC", Long: []string{"--require", "--import", "--loader", "--experimental-loader", "--conditions", "--env-file", "--input-type", "--title"},
 			Code: []string{"-e", "--eval", "-p", "--print"}, Then: KindScript},
 		{Names: names("deno"), Subs: subs(

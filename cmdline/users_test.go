@@ -153,6 +153,8 @@ var spellings = []struct {
 	{prog: "conda", wrap: "conda run -n dev %s", miss: "conda install %s"},
 	{prog: "volta", wrap: "volta run --node 20 %s", miss: "volta install %s"},
 	{prog: "corepack", wrap: "corepack %s", miss: "corepack enable %s"},
+	{prog: "spawn", wrap: "spawn -noecho %s", miss: "echo spawn %s"},
+	{prog: "expect", wrap: "expect -c 'spawn %s; expect eof'", miss: "expect -f %s"},
 	// deno runs a script or an npm: spec, not a command: rm and
 	// launch-runtime have no npm: spelling.
 	{prog: "deno", red: "deno run -A npm:@anthropic-ai/claude-code -p x", gated: "-", deny: "-", miss: "deno run -A npm:cowsay %s"},
