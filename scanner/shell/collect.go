@@ -505,6 +505,10 @@ type namedUse struct {
 func argUses(body *syntax.Stmt) argUse {
 	var u argUse
 	u.vars = bodyVars(body)
+	readings := 1
+	for _, v := range u.vars {
+		readings = max(readings, len(v.lits))
+	}
 	syntax.Walk(body, func(n syntax.Node) bool {
 		if _, ok := n.(*syntax.FuncDecl); ok {
 			return false
@@ -513,7 +517,7 @@ func argUses(body *syntax.Stmt) argUse {
 			u.call(c.Args)
 			// a variable of the body given several literals: each
 			// reading (`r=timeout` ... `r=nice`; "$r" "$@")
-			for j := 1; j < maxBodyLits; j++ {
+			for j := 1; j < readings; j++ {
 				u.reading = j
 				u.call(c.Args)
 			}
