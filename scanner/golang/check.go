@@ -2323,48 +2323,7 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 		r.Value = strings.TrimSpace(r.Value)
 		return r
 	}
-	r := c.returnedString(call, idx, depth)
-	if !r.Known && !r.Cut && len(r.Alts) == 0 && c.fromConstants(call, depth) {
-		// a result the analysis does not compute, of a call given only
-		// constants (`rev("edualc")`, `base64.StdEncoding.DecodeString(
-		// "...")`): nothing outside the program decides it, so it may be
-		// any name; as the program, a launch of an unknown runtime
-		r.Cut = true
-	}
-	return r
-}
-
-// fromConstants reports whether call is given only values the package
-// fixes: at least one argument, each a constant or a known value not
-// found at run time, and no receiver but a package's variable
-// (`base64.StdEncoding`). A call given nothing reads what is outside
-// the program (`os.Getwd()`), so it is not one.
-func (c *checker) fromConstants(call *ast.CallExpr, depth int) bool {
-	if len(call.Args) == 0 || call.Ellipsis.IsValid() {
-		return false
-	}
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-	case *ast.SelectorExpr:
-		if !isPkgName(c.info, f.X) {
-			x, ok := ast.Unparen(f.X).(*ast.SelectorExpr)
-			if !ok || !isPkgName(c.info, x.X) {
-				return false
-			}
-		}
-	default:
-		return false
-	}
-	for _, a := range call.Args {
-		if tv, ok := c.info.Types[a]; ok && tv.Value != nil {
-			continue
-		}
-		r := c.str(a, depth+1)
-		if !r.Known || r.Via == scanner.ClassDynamic {
-			return false
-		}
-	}
-	return true
+	return c.returnedString(call, idx, depth)
 }
 
 // builderVar is the variable x names, when it is one.
