@@ -1,7 +1,6 @@
 package scanner
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/cmdline"
@@ -278,21 +277,22 @@ func baseName(s string) string {
 	return s
 }
 
-// bundledCLIs are files of other npm packages that are a built-in
-// runtime's own CLI: the Claude Agent SDK ships Claude Code as its
-// cli.js (the SDK's default executable), so running that file starts
-// Claude Code as running @anthropic-ai/claude-code/cli.js does.
-var bundledCLIs = []struct{ path, runtime string }{
-	{"@anthropic-ai/claude-agent-sdk/cli.js", "claude"},
+// bundledCLIs are files of other npm packages that are a runtime
+// package's own CLI, by the package they bundle: the Claude Agent SDK
+// ships Claude Code as its cli.js (the SDK's default executable), so
+// running that file starts the runtime @anthropic-ai/claude-code starts.
+var bundledCLIs = []struct{ path, pkg string }{
+	{"@anthropic-ai/claude-agent-sdk/cli.js", "@anthropic-ai/claude-code"},
 }
 
 // BundledCLI returns the runtime whose CLI the path p (a module
 // specifier or a file path) names inside another package (bundledCLIs),
-// when that runtime is configured.
+// when the package it bundles is a configured runtime's.
 func (c *Config) BundledCLI(p string) (string, bool) {
 	for _, b := range bundledCLIs {
-		if (p == b.path || strings.HasSuffix(p, "/"+b.path)) && slices.Contains(c.runtimeNames, b.runtime) {
-			return b.runtime, true
+		if p == b.path || strings.HasSuffix(p, "/"+b.path) {
+			rt, ok := c.packages[b.pkg]
+			return rt, ok
 		}
 	}
 	return "", false
