@@ -393,7 +393,7 @@ func (g *gen) pathological(s Scale) {
 		}
 		b.WriteString("claude -p " + primitive + "\nEOF\n") // check-launches: inert soak fixture: the flag the soak tree must contain
 		line := s.HeredocLines + 2
-		g.write("patho/heredoc/big.sh", []byte(b.String()), 0o755)
+		g.write("patho/heredoc/big.sh", []byte(b.String()), 0o755) // check-launches: inert soak fixture: the script written here holds the flag on purpose
 		g.entry(Entry{Path: "patho/heredoc/big.sh", Pathological: fmt.Sprintf("%d-line heredoc fed to bash", s.HeredocLines),
 			Expect: []Expect{at(prim, line), launch(line, scanner.ClassEval)}, Regular: true})
 	}
