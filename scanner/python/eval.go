@@ -198,13 +198,7 @@ func (a *analyzer) evalString(n int32) value {
 		case kStringStart:
 			prefix = strings.ToLower(strings.TrimRight(t.Text(c), `"'`))
 		case kStringContent:
-			raw := t.Text(c)
-			s := raw
-			if !strings.Contains(prefix, "r") {
-				s = decodeString(raw, strings.Contains(prefix, "f"))
-			} else if strings.Contains(prefix, "f") {
-				s = strings.NewReplacer("{{", "{", "}}", "}").Replace(raw)
-			}
+			s := stringContent(prefix, t.Text(c))
 			out.S += s
 			out.Sh += s
 			out.AnyKnown = true

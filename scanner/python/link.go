@@ -1575,11 +1575,10 @@ func (a *analyzer) starParam(n int32, star int8) (binding, bool) {
 	return bs[0], true
 }
 
-// splitOf is the string expression the argv at n splits into words
-// (`shlex.split(line)`, `line.split()`, a name bound to either), or none.
-// The words of a command line are judged as the line a shell runs: a
-// shell's reading of it is a superset of shlex's (over-approximation).
-func (a *analyzer) splitOf(n int32) int32 {
+// throughNames is the expression n stands for through parentheses and
+// names bound once (`(line)`, `cmd = f"..."; run(cmd)`), at most 4 steps;
+// n itself when it is neither, none when a name is bound other than once.
+func (a *analyzer) throughNames(n int32) int32 {
 	t := a.t
 	for depth := 0; n != none && depth < 4; depth++ {
 		switch t.Nodes[n].Kind {
@@ -1596,6 +1595,16 @@ func (a *analyzer) splitOf(n int32) int32 {
 		}
 		break
 	}
+	return n
+}
+
+// splitOf is the string expression the argv at n splits into words
+// (`shlex.split(line)`, `line.split()`, a name bound to either), or none.
+// The words of a command line are judged as the line a shell runs: a
+// shell's reading of it is a superset of shlex's (over-approximation).
+func (a *analyzer) splitOf(n int32) int32 {
+	t := a.t
+	n = a.throughNames(n)
 	if n == none || t.Nodes[n].Kind != kCall {
 		return none
 	}
@@ -1883,21 +1892,7 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 // Other interpolations are unknown words, or their known text.
 func (a *analyzer) sinkAround(n int32, at scanner.Step) bool {
 	t := a.t
-	for depth := 0; n != none && depth < 4; depth++ {
-		switch t.Nodes[n].Kind {
-		case kParen:
-			n = t.Nodes[n].First
-			continue
-		case kIdentifier:
-			ns := a.boundAll(n)
-			n = none
-			if len(ns) == 1 {
-				n = ns[0]
-			}
-			continue
-		}
-		break
-	}
+	n = a.throughNames(n)
 	if n == none || t.Nodes[n].Kind != kString {
 		return false
 	}
@@ -1913,14 +1908,7 @@ func (a *analyzer) sinkAround(n int32, at scanner.Step) bool {
 		case kStringStart:
 			prefix = strings.ToLower(strings.TrimRight(t.Text(c), `"'`))
 		case kStringContent:
-			raw := t.Text(c)
-			s := raw
-			if !strings.Contains(prefix, "r") {
-				s = decodeString(raw, strings.Contains(prefix, "f"))
-			} else if strings.Contains(prefix, "f") {
-				s = strings.NewReplacer("{{", "{", "}}", "}").Replace(raw)
-			}
-			parts = append(parts, part{text: s, param: none})
+			parts = append(parts, part{text: stringContent(prefix, t.Text(c)), param: none})
 		case kInterpolation:
 			e := t.Child(c, fExpression)
 			if _, _, _, ok := a.paramOf(e); ok {

@@ -32,6 +32,19 @@ const (
 )
 
 // decodeString decodes the content of a Python string literal (not raw).
+// stringContent is the text of a piece raw of a string literal whose
+// prefix (`r`, `f`, `rb`, ... lower-cased) is prefix: escapes decoded
+// unless raw, and `{{`/`}}` of an f-string as the braces they stand for.
+func stringContent(prefix, raw string) string {
+	if !strings.Contains(prefix, "r") {
+		return decodeString(raw, strings.Contains(prefix, "f"))
+	}
+	if strings.Contains(prefix, "f") {
+		return strings.NewReplacer("{{", "{", "}}", "}").Replace(raw)
+	}
+	return raw
+}
+
 func decodeString(s string, fstring bool) string {
 	if !strings.ContainsAny(s, "\\{}") {
 		return s

@@ -413,23 +413,28 @@ func (s *scan) values(a assign) []fields {
 func (s *scan) fieldLists(words []*syntax.Word) []fields {
 	cur := []fields{{}}
 	for _, w := range words {
-		alts := s.word(w)
-		var next []fields
-		for _, c := range cur {
-			for _, a := range alts {
-				if len(next) >= maxAlts {
-					break
-				}
-				f := append(append(fields(nil), c...), a...)
-				if len(f) > maxFields {
-					f = f[:maxFields]
-				}
-				next = append(next, f)
-			}
-		}
-		cur = next
+		cur = appendFields(cur, s.word(w), maxAlts)
 	}
 	return cur
+}
+
+// appendFields is every alternative of cur followed by every alternative
+// of alts, at most limit of them, each cut to maxFields fields.
+func appendFields(cur, alts []fields, limit int) []fields {
+	var next []fields
+	for _, c := range cur {
+		for _, a := range alts {
+			if len(next) >= limit {
+				break
+			}
+			f := append(append(fields(nil), c...), a...)
+			if len(f) > maxFields {
+				f = f[:maxFields]
+			}
+			next = append(next, f)
+		}
+	}
+	return next
 }
 
 // positional reports whether a word is "$@", $*, "$1" and the like, and

@@ -64,21 +64,7 @@ func (s *scan) word(w *syntax.Word) []fields {
 	if ws := braceWords(w); ws != nil {
 		cur := []fields{{}}
 		for _, x := range ws {
-			alts := s.plainWord(x)
-			var next []fields
-			for _, c := range cur {
-				for _, a := range alts {
-					if len(next) >= s.altLimit() {
-						break
-					}
-					f := append(append(fields(nil), c...), a...)
-					if len(f) > maxFields {
-						f = f[:maxFields]
-					}
-					next = append(next, f)
-				}
-			}
-			cur = next
+			cur = appendFields(cur, s.plainWord(x), s.altLimit())
 		}
 		return cur
 	}
