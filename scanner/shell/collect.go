@@ -413,28 +413,66 @@ func (s *scan) values(a assign) []fields {
 func (s *scan) fieldLists(words []*syntax.Word) []fields {
 	cur := []fields{{}}
 	for _, w := range words {
-		cur = appendFields(cur, s.word(w), maxAlts)
+		cur = s.appendFields(cur, s.word(w), maxAlts)
 	}
 	return cur
 }
 
 // appendFields is every alternative of cur followed by every alternative
-// of alts, at most limit of them, each cut to maxFields fields.
-func appendFields(cur, alts []fields, limit int) []fields {
-	var next []fields
-	for _, c := range cur {
-		for _, a := range alts {
-			if len(next) >= limit {
-				break
+// of alts, each cut to maxFields fields. Past limit combinations it keeps,
+// as argv does, every reading so far followed by alts' first possibility
+// and each other possibility after cur's first reading, all marked
+// dynamic, at most 2*limit of them and those that mention a runtime
+// first: the bound leaves out combinations, never silently a runtime's
+// name. With a limit of 1 (s.oneAlt: far from the command word) it keeps
+// one reading, one that mentions a runtime when there is one.
+func (s *scan) appendFields(cur, alts []fields, limit int) []fields {
+	join := func(c, a fields, dyn bool) fields {
+		f := append(append(fields(nil), c...), a...)
+		if len(f) > maxFields {
+			f = f[:maxFields]
+		}
+		if dyn {
+			for i, v := range f {
+				f[i] = through(v, scanner.ClassDynamic)
 			}
-			f := append(append(fields(nil), c...), a...)
-			if len(f) > maxFields {
-				f = f[:maxFields]
+		}
+		return f
+	}
+	if len(cur)*len(alts) <= limit {
+		next := make([]fields, 0, len(cur)*len(alts))
+		for _, c := range cur {
+			for _, a := range alts {
+				next = append(next, join(c, a, false))
 			}
-			next = append(next, f)
+		}
+		return next
+	}
+	if limit <= 1 {
+		for _, c := range cur {
+			for _, a := range alts {
+				if f := join(c, a, false); s.mentionsRuntime(f) {
+					return []fields{f}
+				}
+			}
+		}
+		return []fields{join(cur[0], alts[0], false)}
+	}
+	var named, rest []fields
+	add := func(f fields) {
+		if s.mentionsRuntime(f) {
+			named = append(named, f)
+		} else {
+			rest = append(rest, f)
 		}
 	}
-	return next
+	for _, c := range cur {
+		add(join(c, alts[0], true))
+	}
+	for _, a := range alts[1:] {
+		add(join(cur[0], a, true))
+	}
+	return append(named, rest...)[:min(len(named)+len(rest), 2*limit)]
 }
 
 // positional reports whether a word is "$@", $*, "$1" and the like, and

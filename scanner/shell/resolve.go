@@ -64,7 +64,7 @@ func (s *scan) word(w *syntax.Word) []fields {
 	if ws := braceWords(w); ws != nil {
 		cur := []fields{{}}
 		for _, x := range ws {
-			cur = appendFields(cur, s.plainWord(x), s.altLimit())
+			cur = s.appendFields(cur, s.plainWord(x), s.altLimit())
 		}
 		return cur
 	}
