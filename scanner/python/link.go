@@ -2022,6 +2022,9 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, pos []int32, kw value, 
 	if name == "" {
 		return true
 	}
+	if !a.ev.Budget.Keep(n) {
+		return true // past the file's bound, which the evaluator reports
+	}
 	a.link.helpers = append(a.link.helpers, helperCall{n: n, name: name, callee: callee, pos: pos, kw: kw})
 	if judge && callee.K == vRef {
 		if e, ok := a.imported(callee); ok {

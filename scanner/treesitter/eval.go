@@ -157,7 +157,13 @@ type propKey struct {
 // NewEvaluator returns the evaluator of tree t for lang, whose names are
 // bound in scopes.
 func NewEvaluator[B any](t *Tree, cfg *scanner.Config, scopes *Scopes[B], lang Lang[B], shape Shape) *Evaluator[B] {
-	return &Evaluator[B]{T: t, Cfg: cfg, Scopes: scopes, Memo: NewMemo(), Budget: NewBudget(), lang: lang, shape: shape,
+	b := NewBudget()
+	memo := NewMemo()
+	memo.budget = b
+	if scopes != nil {
+		scopes.budget = b
+	}
+	return &Evaluator[B]{T: t, Cfg: cfg, Scopes: scopes, Memo: memo, Budget: b, lang: lang, shape: shape,
 		multi: map[ScopeKey]Value{}, attrs: map[string]Value{}, propBusy: map[propKey]bool{}, methodsFor: map[propKey]Value{}}
 }
 

@@ -5,8 +5,9 @@ package treesitter
 // and breaks cycles: a key read while its own value is being worked out
 // is unknown.
 type Memo struct {
-	done map[int32]Value
-	busy map[int32]bool
+	done   map[int32]Value
+	busy   map[int32]bool
+	budget *Budget // counts what done keeps (Budget.Keep); nil: no bound
 }
 
 // NewMemo returns an empty memo.
@@ -26,6 +27,8 @@ func (m *Memo) Once(key, n int32, f func() Value) Value {
 	m.busy[key] = true
 	v := f()
 	delete(m.busy, key)
-	m.done[key] = v
+	if m.budget.Keep(n) {
+		m.done[key] = v
+	}
 	return v
 }

@@ -13,6 +13,7 @@ type Scopes[B any] struct {
 	ids       map[string]int32
 	bound     map[ScopeKey][]B
 	cache     map[int32]int32
+	budget    *Budget // counts the bindings kept (Budget.Keep); nil: no bound
 }
 
 // NewScopes returns an empty table for t, whose scopes are the nodes of
@@ -58,6 +59,9 @@ func (s *Scopes[B]) Bind(name int32, b B) {
 
 // BindIn records b as a binding of the name at node name, in scope.
 func (s *Scopes[B]) BindIn(name int32, b B, scope int32) {
+	if !s.budget.Keep(name) {
+		return // past the file's bound, which the evaluator reports
+	}
 	t := s.t
 	nm := t.Nodes[name]
 	key := string(t.Src[nm.Start:nm.End])

@@ -1920,6 +1920,9 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge, ind 
 	if h.ref {
 		h.mod, h.path = callee.Mod, callee.Path
 	}
+	if !a.ev.Budget.Keep(n) {
+		return // past the file's bound, which the evaluator reports
+	}
 	a.link.helpers = append(a.link.helpers, h)
 	if h.ref && isRelative(h.mod) && !slices.Contains(a.link.calledMods, h.mod) {
 		a.link.calledMods = append(a.link.calledMods, h.mod)
