@@ -35,7 +35,13 @@ func oversized(c candidate, cfg *scanner.Config, suite scanner.Suite) []scanner.
 	if _, regular, err := fd.Stat(); err != nil || !regular {
 		return nil
 	}
-	at, found, whole, head, err := searchTriggers(fd, cfg.Triggers(), MaxOversizeSearch)
+	return unread(c, fd, fmt.Sprintf("larger than %d MiB", scanner.MaxFileSize>>20), cfg, suite)
+}
+
+// unread judges, as oversized does, a file the scan does not parse: why
+// says why (its size, its tokens), and r holds its bytes.
+func unread(c candidate, r io.Reader, why string, cfg *scanner.Config, suite scanner.Suite) []scanner.Finding {
+	at, found, whole, head, err := searchTriggers(r, cfg.Triggers(), MaxOversizeSearch)
 	if err != nil || len(head) == 0 {
 		return nil
 	}
@@ -53,9 +59,9 @@ func oversized(c candidate, cfg *scanner.Config, suite scanner.Suite) []scanner.
 	var msg string
 	switch {
 	case found != "":
-		msg = fmt.Sprintf("larger than %d MiB, so not scanned, and it holds `%s`: a launch there is not checked (exclude the file in the config, or split it)", scanner.MaxFileSize>>20, found)
+		msg = fmt.Sprintf("%s, so not scanned, and it holds `%s`: a launch there is not checked (exclude the file in the config, or split it)", why, found)
 	case !whole:
-		msg = fmt.Sprintf("larger than %d MiB, so not scanned, and its first %d MiB hold no trigger but the rest was not searched (exclude the file in the config, or split it)", scanner.MaxFileSize>>20, MaxOversizeSearch>>20)
+		msg = fmt.Sprintf("%s, so not scanned, and its first %d MiB hold no trigger but the rest was not searched (exclude the file in the config, or split it)", why, MaxOversizeSearch>>20)
 	default:
 		return nil
 	}

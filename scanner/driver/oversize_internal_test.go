@@ -2,6 +2,8 @@ package driver
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,4 +98,54 @@ func TestScanOversizedFile(t *testing.T) {
 	assert.Contains(t, f.Message, "larger than 32 MiB")
 	assert.Contains(t, f.Message, "`claude`")
 	assert.Equal(t, 1003, f.Line) // 1,001 lines of text, zeros, then a newline before the launch
+}
+
+// boundedDetector is lineDetector for `.tok` files, with a token bound
+// (scanner.TokenBounded).
+type boundedDetector struct{ lineDetector }
+
+func (boundedDetector) Match(f *scanner.File) bool { return f.Ext == ".tok" }
+func (boundedDetector) MaxTokens() int             { return 1 << 20 }
+
+// TestScanTooManyTokens: a file under the size cap whose tokens pass its
+// detector's bound (scanner.TokenBounded: a parse that would hold too
+// much memory) is judged as an oversized one: listed as skipped, and RED
+// unparseable at its first trigger when it holds one. A file under the
+// bound is read by its detector, and a detector without a bound reads any
+// file under the size cap.
+func TestScanTooManyTokens(t *testing.T) {
+	tokens := func(n int) string { return strings.Repeat("a;", n/2) } // n tokens in n bytes
+	root := writeTree(t, map[string]string{
+		"dist/cli.tok":  tokens(1<<20+10) + "\nrun claude\n",
+		"dist/git.tok":  tokens(1<<20+10) + "\nrun git\n",
+		"small/cli.tok": tokens(1<<20-10) + "\nrun claude\n",
+		"other/cli.run": tokens(1<<21) + "\nrun claude\n",
+	})
+	rep, err := Scan(context.Background(), Options{Root: root, Suite: scanner.Suite{Detectors: []scanner.Detector{boundedDetector{}, lineDetector{}}}})
+	require.NoError(t, err)
+	var skipped []string
+	for _, s := range rep.Skipped {
+		skipped = append(skipped, s.File)
+		assert.Contains(t, s.Reason, "more than 1048576 tokens")
+	}
+	assert.Equal(t, []string{"dist/cli.tok", "dist/git.tok"}, skipped)
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, fmt.Sprintf("%s:%d %s", f.File, f.Line, f.Class))
+		if f.Class == scanner.ClassUnparseable {
+			assert.Contains(t, f.Message, "more than 1048576 tokens, the test detector's bound on one file's memory")
+			assert.Contains(t, f.Message, "`claude`")
+		}
+	}
+	assert.ElementsMatch(t, []string{"dist/cli.tok:2 unparseable", "small/cli.tok:2 direct-literal", "other/cli.run:2 direct-literal"}, got)
+}
+
+// TestMoreTokens: the count is of word runs and other non-space bytes,
+// and a file no longer than the limit is not read.
+func TestMoreTokens(t *testing.T) {
+	assert.False(t, scanner.MoreTokens([]byte("a(b)"), 4))
+	assert.True(t, scanner.MoreTokens([]byte("a(b);"), 4))
+	assert.False(t, scanner.MoreTokens([]byte("word  other\n\tthird $x_1 é"), 5))
+	assert.True(t, scanner.MoreTokens([]byte("word  other\n\tthird $x_1 é !"), 5))
+	assert.False(t, scanner.MoreTokens([]byte("abcdefgh"), 8))
 }

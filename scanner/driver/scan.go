@@ -226,6 +226,13 @@ func scanFile(ctx context.Context, c candidate, cfg *scanner.Config, opt Options
 
 // scanRead scans src, the bytes read of candidate c.
 func scanRead(ctx context.Context, c candidate, src []byte, cfg *scanner.Config, opt Options, imports scanner.Imports) (res fileResult) {
+	if len(src) > minTokenBound {
+		if why, ok := tooManyTokens(c, src, opt.Suite); ok {
+			res.skip = &report.Skip{File: c.rel, Reason: why + ", not parsed"}
+			res.findings = unread(c, bytes.NewReader(src), why, cfg, opt.Suite)
+			return res
+		}
+	}
 	res.scanned = true
 	var ferr error
 	var sib func() []scanner.Sibling
@@ -237,6 +244,28 @@ func scanRead(ctx context.Context, c candidate, src []byte, cfg *scanner.Config,
 		res.err = &FileError{File: c.rel, Err: ferr}
 	}
 	return res
+}
+
+// minTokenBound is at most every detector's token bound
+// (scanner.TokenBounded): a smaller file holds fewer tokens than it.
+const minTokenBound = 1 << 20
+
+// tooManyTokens reports, with why, a file the detector that claims it
+// does not parse for its tokens (scanner.TokenBounded): it is judged as a
+// file over the size cap is (unread).
+func tooManyTokens(c candidate, src []byte, suite scanner.Suite) (why string, ok bool) {
+	file := scanner.NewFile(c.rel, src[:min(len(src), 1024)], c.mode&0o111 != 0)
+	for _, d := range suite.Detectors {
+		if !d.Match(file) {
+			continue
+		}
+		tb, bounded := d.(scanner.TokenBounded)
+		if !bounded || !scanner.MoreTokens(src, tb.MaxTokens()) {
+			return "", false
+		}
+		return fmt.Sprintf("more than %d tokens, the %s detector's bound on one file's memory", tb.MaxTokens(), d.Name()), true
+	}
+	return "", false
 }
 
 // readCapped reads at most scanner.MaxFileSize+1 bytes of f, whose size was

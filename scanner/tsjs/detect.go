@@ -24,6 +24,9 @@ const Name = "javascript"
 // Name implements scanner.Detector.
 func (Detector) Name() string { return Name }
 
+// MaxTokens bounds the files the detector parses (scanner.TokenBounded).
+func (Detector) MaxTokens() int { return treesitter.MaxParseTokens }
+
 // Match claims TypeScript and JavaScript files by extension, and
 // extension-less scripts whose shebang runs node, bun, deno, tsx, ts-node
 // or zx.

@@ -244,3 +244,25 @@ func TestConfigPageShowsRealMessages(t *testing.T) {
 		assert.Contains(t, string(page), "\n"+errs, "docs/config.md does not show this message verbatim")
 	}
 }
+
+// TestTokenBoundedFiles: the JS, Python and shell detectors do not parse
+// a file past their token bound (scanner.TokenBounded, the memory one
+// file may take): it is a listed skip, RED unparseable at the runtime's
+// name it holds, and a generated file that names none passes.
+func TestTokenBoundedFiles(t *testing.T) {
+	dense := func(n int) string { return strings.Repeat("a;", n/2) }
+	root := writeTree(t, map[string]string{
+		"dist/bundle.js": dense(1<<21+10) + "\nrequire('child_process').spawn('claude')\n",
+		"gen/big_pb2.py": strings.Repeat("a\n", 1<<20+10) + "import subprocess\nsubprocess.run(['claude'])\n",
+		"gen/clean.py":   strings.Repeat("a\n", 1<<20+10) + "import subprocess\nsubprocess.run(['git'])\n",
+		"ci/huge.sh":     "#!/bin/sh\n" + strings.Repeat("echo a b c\n", 1<<18+10) + "claude -p x\n",
+	})
+	code, out, _ := runCmd(t, nil, "--root", root)
+	assert.Equal(t, ExitRed, code)
+	for _, f := range []string{"dist/bundle.js", "gen/big_pb2.py", "gen/clean.py", "ci/huge.sh"} {
+		assert.Contains(t, out, f+": skipped: more than")
+	}
+	assert.Contains(t, out, "RED:unparseable")
+	assert.Contains(t, out, "javascript detector's bound on one file's memory")
+	assert.NotRegexp(t, `gen/clean\.py:\d`, out)
+}
