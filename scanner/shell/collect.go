@@ -88,6 +88,7 @@ func (s *scan) collect(f *syntax.File) {
 					uses = append(uses, namedUse{n.Name.Value, u})
 				}
 				s.bodies[n.Name.Value] = append(s.bodies[n.Name.Value], n)
+				s.noteRefParams(n)
 				if _, ok := s.defs[n.Name.Value]; !ok {
 					s.defs[n.Name.Value] = s.synPos(n.Pos())
 				}
@@ -96,6 +97,7 @@ func (s *scan) collect(f *syntax.File) {
 		return true
 	})
 	s.runners(uses)
+	s.refParamCalls(f)
 	if len(s.asgs) == 0 {
 		return
 	}
@@ -591,6 +593,20 @@ type bodyVar struct {
 func bodyVars(body *syntax.Stmt) map[string]*bodyVar {
 	var out map[string]*bodyVar
 	add := func(a *syntax.Assign) {
+		if a != nil && a.Name != nil && a.Array != nil && !a.Append && a.Index == nil && len(a.Array.Elems) == 1 && a.Array.Elems[0].Index == nil {
+			// local -a cmd=("$@"): the array is the arguments
+			if p, sh := positional(a.Array.Elems[0].Value); p {
+				if out == nil {
+					out = map[string]*bodyVar{}
+				}
+				if out[a.Name.Value] == nil {
+					out[a.Name.Value] = &bodyVar{}
+				}
+				v := out[a.Name.Value]
+				v.pos, v.shifted = true, v.shifted || sh
+			}
+			return
+		}
 		if a == nil || a.Name == nil || a.Value == nil || a.Index != nil || a.Array != nil || a.Append {
 			return
 		}
@@ -676,6 +692,26 @@ func varOf(w *syntax.Word) string {
 	return pe.Param.Value
 }
 
+// allElements is the name of the array a word expands whole
+// (`"${cmd[@]}"`, `${cmd[*]}`), or "".
+func allElements(w *syntax.Word) string {
+	if len(w.Parts) != 1 {
+		return ""
+	}
+	p := w.Parts[0]
+	if dq, ok := p.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+		p = dq.Parts[0]
+	}
+	pe, ok := p.(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Index == nil || pe.Exp != nil || pe.Length || pe.Excl || pe.Slice != nil || pe.Repl != nil || len(pe.Modifiers) > 0 {
+		return ""
+	}
+	if w, ok := pe.Index.(*syntax.Word); !ok || w.Lit() != "@" && w.Lit() != "*" {
+		return ""
+	}
+	return pe.Param.Value
+}
+
 // call adds what one command of a function body does with the function's
 // arguments (see argUses). Words that are not plain literals are unknown
 // to cmdline; the positional ones are marked.
@@ -685,7 +721,11 @@ func (u *argUse) call(args []*syntax.Word) {
 	litReading := false
 	for i, w := range args {
 		p, sh := positional(w)
-		if v := u.vars[varOf(w)]; !p && v != nil && v.pos {
+		name := varOf(w)
+		if name == "" {
+			name = allElements(w)
+		}
+		if v := u.vars[name]; !p && v != nil && v.pos {
 			p, sh = true, v.shifted
 		}
 		if !p {
@@ -808,6 +848,91 @@ func (s *scan) nameRef(a *syntax.Assign) {
 		&syntax.ParamExp{Param: &syntax.Lit{Value: target}, Index: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "@"}}}},
 	}}}}
 	s.record(assign{name: a.Name.Value, array: &syntax.ArrayExpr{}, words: []*syntax.Word{w}, via: scanner.ClassVariableExecution}, a)
+}
+
+// refParam is a nameref of a function body whose target is one of the
+// function's arguments (`pick() { local -n out=$1; out=pi; }`).
+type refParam struct {
+	ref string
+	arg int // 1 for $1
+}
+
+// noteRefParams records the namerefs of fn's body bound to one of its
+// arguments: a call `pick tool` then assigns tool what the body assigns
+// out (refParamCalls).
+func (s *scan) noteRefParams(fn *syntax.FuncDecl) {
+	syntax.Walk(fn.Body, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			return false
+		case *syntax.DeclClause:
+			ref := n.Variant != nil && n.Variant.Value == "nameref"
+			for _, a := range n.Args {
+				if a.Naked && a.Name == nil && a.Value != nil {
+					if lit := a.Value.Lit(); strings.HasPrefix(lit, "-") && strings.Contains(lit, "n") && n.Variant != nil && n.Variant.Value != "export" {
+						ref = true
+					}
+					continue
+				}
+				if !ref || a.Name == nil || a.Value == nil || a.Index != nil {
+					continue
+				}
+				if k := positionalIndex(a.Value); k > 0 {
+					if s.refParams == nil {
+						s.refParams = map[string][]refParam{}
+					}
+					s.refParams[fn.Name.Value] = append(s.refParams[fn.Name.Value], refParam{ref: a.Name.Value, arg: k})
+				}
+			}
+		}
+		return true
+	})
+}
+
+// positionalIndex is k for a word that is exactly "$k" or ${k} (k from
+// 1 to 9), else 0.
+func positionalIndex(w *syntax.Word) int {
+	if ok, _ := positional(w); !ok {
+		return 0
+	}
+	p := w.Parts[0]
+	if dq, ok := p.(*syntax.DblQuoted); ok {
+		p = dq.Parts[0]
+	}
+	v := p.(*syntax.ParamExp).Param.Value
+	if len(v) == 1 && v[0] >= '1' && v[0] <= '9' {
+		return int(v[0] - '0')
+	}
+	return 0
+}
+
+// refParamCalls assigns, at each call of a function with namerefs bound
+// to its arguments (noteRefParams), the variable the call names there
+// the values of the nameref: `pick tool` makes "$tool" "$out".
+func (s *scan) refParamCalls(f *syntax.File) {
+	if len(s.refParams) == 0 {
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.CallExpr)
+		if !ok || len(c.Args) < 2 {
+			return true
+		}
+		for _, rp := range s.refParams[c.Args[0].Lit()] {
+			if rp.arg >= len(c.Args) {
+				continue
+			}
+			name := c.Args[rp.arg].Lit()
+			if !syntax.ValidName(name) || name == rp.ref {
+				continue
+			}
+			w := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{
+				&syntax.ParamExp{Param: &syntax.Lit{Value: rp.ref}, Index: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "@"}}}},
+			}}}}
+			s.record(assign{name: name, array: &syntax.ArrayExpr{}, words: []*syntax.Word{w}, via: scanner.ClassVariableExecution}, c)
+		}
+		return true
+	})
 }
 
 // exactShift reads how many arguments a function body drops before it

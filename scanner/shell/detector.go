@@ -231,6 +231,8 @@ type scan struct {
 	// shiftBy is, for a function that shifts its arguments, how many it
 	// drops when that is exact (exactShift), else -1.
 	shiftBy map[string]int
+	// refParams: the namerefs of each function bound to its arguments
+	refParams map[string][]refParam
 	// linkCalls are the commands that may link or copy a runtime under
 	// another name, and links the names they give (see linkNames).
 	linkCalls []*syntax.CallExpr
