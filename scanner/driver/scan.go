@@ -246,6 +246,38 @@ func scanRead(ctx context.Context, c candidate, src []byte, cfg *scanner.Config,
 	return res
 }
 
+// shebangLaunch judges the `#!` line of a file whose line names a
+// runtime: running the file runs the line's program with the file as its
+// last argument (`#!/usr/bin/env -S claude -p` makes the file a prompt
+// that claude is started on), whatever detector reads the rest.
+func shebangLaunch(p *scanner.Pass, src []byte) {
+	if !bytes.HasPrefix(src, []byte("#!")) || !p.Hits.Has(scanner.HitRuntime) {
+		return
+	}
+	line := src[2:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	if !p.Config.MentionsRuntime(line) {
+		return
+	}
+	var argv []scanner.Arg
+	col := 3
+	for _, f := range strings.Fields(string(line)) {
+		i := bytes.Index(line[col-3:], []byte(f)) + col - 3
+		argv = append(argv, scanner.Arg{Value: f, Known: true, Pos: scanner.Pos{Line: 1, Column: i + 3}})
+		col = i + len(f) + 3
+	}
+	if len(argv) == 0 {
+		return
+	}
+	if path.Base(argv[0].Value) == "env" && len(argv) > 1 && argv[1].Value == "-S" {
+		argv = append(argv[:1], argv[2:]...) // env -S splits the rest, as Fields did
+	}
+	argv = append(argv, scanner.Arg{Value: p.Path, Known: true, Pos: scanner.Pos{Line: 1, Column: 1}})
+	p.Judge(scanner.Command{Argv: argv, At: argv[0].Pos})
+}
+
 // minTokenBound is at most every detector's token bound
 // (scanner.TokenBounded): a smaller file holds fewer tokens than it.
 const minTokenBound = 1 << 20
@@ -384,6 +416,7 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 	if link != nil && det == nil {
 		link.prose, link.unclaimed = p.Prose, true
 	}
+	shebangLaunch(p, src)
 	// The primitive is RED in any file, whatever its language. Binary data
 	// is not searched, but a file with a shebang is a script whatever bytes
 	// follow (a self-extracting archive): an interpreter runs its text.

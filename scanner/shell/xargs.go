@@ -78,6 +78,47 @@ func (s *scan) pipeToXargs(b *syntax.BinaryCmd, cls scanner.Class) {
 	}
 }
 
+// xargsArgFile judges what `xargs -a FILE` (`--arg-file`) runs when FILE
+// is a file of the repository: its lines that mention a runtime are the
+// items, as for `cat FILE | xargs` (pipeToXargs).
+func (s *scan) xargsArgFile(c *syntax.CallExpr, cls scanner.Class) {
+	if len(c.Args) < 3 || path.Base(c.Args[0].Lit()) != "xargs" {
+		return
+	}
+	var file *syntax.Word
+	for i := 1; i < len(c.Args) && file == nil; i++ {
+		w := c.Args[i].Lit()
+		switch {
+		case w == "--":
+			i = len(c.Args)
+		case (w == "-a" || w == "--arg-file") && i+1 < len(c.Args):
+			file = c.Args[i+1]
+		case strings.HasPrefix(w, "--arg-file="):
+			file = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: c.Args[i].Pos(), Value: strings.TrimPrefix(w, "--arg-file=")}}}
+		case strings.HasPrefix(w, "-a") && len(w) > 2:
+			file = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: c.Args[i].Pos(), Value: w[2:]}}}
+		case w == "" || !strings.HasPrefix(w, "-"):
+			i = len(c.Args) // the command: options end
+		}
+	}
+	if file == nil {
+		return
+	}
+	text, ok := s.repoText(file)
+	if !ok {
+		return
+	}
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if len(lines) < maxAlts && s.p.Config.MentionsRuntime([]byte(l)) {
+			lines = append(lines, l)
+		}
+	}
+	for _, argv := range s.argv(c.Args) {
+		s.xargsRuns(argv, strings.Join(lines, "\n"), s.synPos(file.Pos()), cls)
+	}
+}
+
 // producedText is what an echo or printf argv prints, when every word is
 // known, and where its first word is.
 func producedText(argv []scanner.Arg) (string, scanner.Pos, bool) {
