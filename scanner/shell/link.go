@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -56,6 +57,65 @@ func isGitTopLevel(stmts []*syntax.Stmt) bool {
 		return false
 	}
 	return c.Args[0].Lit() == "git" && c.Args[1].Lit() == "rev-parse" && c.Args[2].Lit() == "--show-toplevel"
+}
+
+// pathVarRE is a word that starts with a variable's value as a folder
+// (`"$CONFIG_DIR/agent.sh"`, `${LIB}/x.sh`).
+var pathVarRE = regexp.MustCompile(`^["']?\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/`)
+
+// literalAssignRE is an assignment of a literal, or of a default for the
+// environment's value (`CONFIG_DIR=${CONFIG_DIR:-./config}`), at the start
+// of a line.
+var literalAssignRE = regexp.MustCompile(`(?m)^[ \t]*(?:export[ \t]+|local[ \t]+|readonly[ \t]+|declare[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)=(?:"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]([^}$"\x60\n]*)\}"|\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]([^}$"\x60\s]*)\}|"([^"$\x60\n]*)"|'([^'\n]*)'|([^\s"'$\x60;&|()]+))`)
+
+// maxPathVarValues bounds the literal values of one variable specsOf
+// tries as a sourced path's folder.
+const maxPathVarValues = 4
+
+// pathVars is the literals a text assigns each variable
+// (literalAssignRE), read once, when a sourced path first needs them.
+type pathVars struct {
+	text string
+	vals map[string][]string
+}
+
+func (pv *pathVars) of(name string) []string {
+	if pv.vals == nil {
+		pv.vals = map[string][]string{}
+		for _, a := range literalAssignRE.FindAllStringSubmatch(pv.text, -1) {
+			v := a[2] + a[3] + a[4] + a[5] + a[6]
+			if v != "" && len(pv.vals[a[1]]) < maxPathVarValues && !slices.Contains(pv.vals[a[1]], v) {
+				pv.vals[a[1]] = append(pv.vals[a[1]], v)
+			}
+		}
+	}
+	return pv.vals[name]
+}
+
+// specsOf is specOf, and, for a word that starts with a variable's value
+// as a folder, the same path under each literal the text assigns the
+// variable (at most maxPathVarValues): `CONFIG_DIR=${CONFIG_DIR:-./config};
+// . "$CONFIG_DIR/agent.sh"` sources config/agent.sh when the environment
+// leaves it unset.
+func specsOf(word string, pv *pathVars) []string {
+	var out []string
+	if spec := specOf(word); spec != "" {
+		out = append(out, spec)
+	}
+	m := pathVarRE.FindStringSubmatch(word)
+	if m == nil {
+		return out
+	}
+	quote := ""
+	if word[0] == '"' || word[0] == '\'' {
+		quote = word[:1]
+	}
+	for _, v := range pv.of(m[1] + m[2]) {
+		if spec := specOf(quote + strings.TrimSuffix(v, "/") + "/" + word[len(m[0]):]); spec != "" && !slices.Contains(out, spec) {
+			out = append(out, spec)
+		}
+	}
+	return out
 }
 
 // specOf is the path a sourced or run file's word names, or "" when it is
@@ -134,8 +194,9 @@ func noteLinks(p *scanner.Pass, text string, at scanner.Pos) {
 	// (Go's regexp has no literal prefilter of its own here; run over
 	// whole texts the four took 40% of the scan of a repository of
 	// composite actions).
+	pv := &pathVars{text: text}
 	for _, m := range matchLines(sourceRE, text, linkExprs[0].keys...) {
-		if spec := specOf(text[m[2]:m[3]]); spec != "" {
+		for _, spec := range specsOf(text[m[2]:m[3]], pv) {
 			p.Needs = append(p.Needs, spec)
 			p.Runs = append(p.Runs, scanner.Run{Spec: spec, At: at.Offset(text, m[2])})
 		}
@@ -210,33 +271,32 @@ type source struct {
 // MaxLinkDepth deep and MaxFileSize in all; a bound reached is reported.
 func sources(p *scanner.Pass, text, dir string, at *scanner.Pos, depth int, seen map[string]bool, size *int) []source {
 	var out []source
+	pv := &pathVars{text: text}
 	for _, m := range sourceRE.FindAllStringSubmatchIndex(text, -1) {
-		spec := specOf(text[m[2]:m[3]])
-		if spec == "" {
-			continue
+		for _, spec := range specsOf(text[m[2]:m[3]], pv) {
+			// a nested file is named at the source command in the scanned
+			// file that brought it in, and resolves from its own folder
+			here := scanner.Pos{Line: 1, Column: 1}.Offset(text, m[2])
+			if at != nil {
+				here = *at
+			}
+			if dir != "" && !strings.HasPrefix(spec, rootHead+"/") {
+				spec = path.Join(dir, spec)
+			}
+			rel, src, ok := p.Imports.Source(spec)
+			if !ok || seen[rel] {
+				continue
+			}
+			if depth >= scanner.MaxLinkDepth || *size+len(src) > scanner.MaxFileSize {
+				p.ReportUnparseable(here, fmt.Sprintf("sourced files nested deeper than %d levels or larger than %d MiB in all; `%s` is not followed", scanner.MaxLinkDepth, scanner.MaxFileSize>>20, rel))
+				continue
+			}
+			seen[rel] = true
+			*size += len(src)
+			s := string(src)
+			out = append(out, sources(p, s, path.Dir(rel), &here, depth+1, seen, size)...)
+			out = append(out, source{rel: rel, text: s, at: here})
 		}
-		// a nested file is named at the source command in the scanned
-		// file that brought it in, and resolves from its own folder
-		here := scanner.Pos{Line: 1, Column: 1}.Offset(text, m[2])
-		if at != nil {
-			here = *at
-		}
-		if dir != "" && !strings.HasPrefix(spec, rootHead+"/") {
-			spec = path.Join(dir, spec)
-		}
-		rel, src, ok := p.Imports.Source(spec)
-		if !ok || seen[rel] {
-			continue
-		}
-		if depth >= scanner.MaxLinkDepth || *size+len(src) > scanner.MaxFileSize {
-			p.ReportUnparseable(here, fmt.Sprintf("sourced files nested deeper than %d levels or larger than %d MiB in all; `%s` is not followed", scanner.MaxLinkDepth, scanner.MaxFileSize>>20, rel))
-			continue
-		}
-		seen[rel] = true
-		*size += len(src)
-		s := string(src)
-		out = append(out, sources(p, s, path.Dir(rel), &here, depth+1, seen, size)...)
-		out = append(out, source{rel: rel, text: s, at: here})
 	}
 	return out
 }
