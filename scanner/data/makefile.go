@@ -38,6 +38,8 @@ type makeVar struct {
 	via scanner.Class
 	// from is where an included file sets it (nil for the file itself).
 	from *scanner.Step
+	// target says a target-specific assignment set it (targetSpecific).
+	target bool
 }
 
 type makeRef struct {
@@ -54,7 +56,7 @@ type mline struct {
 
 var (
 	makeAssignRE = regexp.MustCompile(`^\s*(?:(?:export|override|private)\s+)*([^\s:#=?+!$()]+|\$\([^)]*\))\s*(\?=|:::=|::=|:=|\+=|!=|=)`)
-	makeWhichRE  = regexp.MustCompile(`^\s*\$[({]shell\s+(?:which|command\s+-v)\s+([\w./@-]+)\s*[)}]\s*$`)
+	makeWhichRE  = regexp.MustCompile(`^\s*\$[({]shell\s+(?:which|command\s+-v|type\s+-[pP])\s+([\w./@-]+)(?:\s+2>\s*/dev/null|\s+2>&1|\s+>\s*/dev/null\s+2>&1)?(?:\s*\|\|\s*(?:true|:|echo\s+[\w./@-]*))?\s*[)}]\s*$`)
 	makeRuleRE   = regexp.MustCompile(`^[^\t#=]*?[^:=\s]?\s*::?(?:[^=]|$)`)
 )
 
@@ -275,6 +277,17 @@ func (m *makeState) read(src string, depth int) []*recipe {
 			cur = nil
 			continue
 		}
+		if k := targetAssign(lt.s); k > 0 {
+			// target: VAR = value, the variable's value in that target's
+			// recipes: kept as its value when it names a runtime and the
+			// file-wide one does not (targetSpecific)
+			sub := text{s: lt.s[k:], m: lt.m[k:]}
+			if a := makeAssignRE.FindStringSubmatchIndex(sub.s); a != nil {
+				m.targetSpecific(sub, a)
+			}
+			cur = nil
+			continue
+		}
 		if makeRuleRE.MatchString(lt.s) && strings.Contains(lt.s, ":") {
 			target := strings.TrimSpace(lt.s[:strings.IndexByte(lt.s, ':')])
 			if target == ".ONESHELL" {
@@ -353,10 +366,49 @@ func ruleSemicolon(s string) int {
 	return -1
 }
 
+// targetAssignRE is a target-specific assignment: `target: VAR = value`
+// (also `:=`, `?=`, `+=`, with export, override or private).
+var targetAssignRE = regexp.MustCompile(`^[^:#=\t][^:#=]*?::?[ \t]*((?:(?:export|override|private)[ \t]+)*[A-Za-z_][\w.-]*[ \t]*(?:\?=|::=|:=|\+=|=))`)
+
+// targetAssign is where the assignment of a target-specific assignment
+// line starts, or 0.
+func targetAssign(s string) int {
+	m := targetAssignRE.FindStringSubmatchIndex(s)
+	if m == nil {
+		return 0
+	}
+	return m[2]
+}
+
+// targetSpecific records a target-specific assignment. Variables hold one
+// value, so it stands for the variable everywhere only when it names a
+// runtime and the value before it does not (a launch through it is then
+// judged in every recipe, an over-approximation), and a later file-wide
+// value that names none does not replace it: the target's recipes still
+// see it.
+func (m *makeState) targetSpecific(lt text, a []int) {
+	name := lt.s[a[2]:a[3]]
+	val := lt.s[a[5]:]
+	if !m.s.p.Config.MentionsRuntime([]byte(val)) {
+		return
+	}
+	if old, ok := m.vars[name]; ok && m.s.p.Config.MentionsRuntime([]byte(old.value.s)) {
+		return
+	}
+	delete(m.vars, name)
+	m.assign(lt, a)
+	if v, ok := m.vars[name]; ok {
+		v.target = true
+	}
+}
+
 func (m *makeState) assign(lt text, a []int) {
 	name := lt.s[a[2]:a[3]]
 	if _, ok := m.s.overrides[name]; ok {
 		return
+	}
+	if old, ok := m.vars[name]; ok && old.target && !m.s.p.Config.MentionsRuntime([]byte(lt.s[a[5]:])) {
+		return // a target's value naming a runtime stays (targetSpecific)
 	}
 	op := lt.s[a[4]:a[5]]
 	vstart := a[5]
