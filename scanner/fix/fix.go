@@ -154,9 +154,10 @@ func File(rel string, src []byte, findings []scanner.Finding, cfg *scanner.Confi
 	for _, f := range red(base) {
 		alone[keyOf(f)] = true
 	}
+	// Each is listed: two runtimes a value may name at one position are
+	// two findings of the tree's scan.
 	for _, f := range findings {
 		if f.Verdict == scanner.VerdictRed && !alone[keyOf(f)] {
-			alone[keyOf(f)] = true
 			res.Left = append(res.Left, Left{Finding: f, Reason: ReasonRepository})
 		}
 	}
