@@ -293,6 +293,7 @@ func (s *scan) run(kind Kind, strict bool) error {
 			}
 		}
 		s.walk(d)
+		s.offerEnv(d)
 		if genericKind[kind] && !strict && !namedFormat(p.Path) {
 			// configuration code may read at run time; a launch
 			// definition's own commands are judged where they are

@@ -298,7 +298,12 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 	case "COPY", "ADD":
 		st.dockerCopy(rest, s)
 	case "ENV":
+		n := len(st.env)
 		st.dockerEnv(rest, false)
+		for _, e := range st.env[n:] {
+			// the image's processes inherit it, whatever their language
+			s.offerEnvVar(e.name, e.val.s, e.val.fileOff(0))
+		}
 	case "ARG":
 		st.dockerEnv(rest, true)
 	case "SHELL":

@@ -454,6 +454,17 @@ func (m *makeState) assign(lt text, a []int) {
 		}
 	}
 	m.vars[name] = v
+	if !m.foreign && exportedAssign(lt.s[:a[2]]) {
+		// export NAME = value: the recipes' processes inherit it,
+		// whatever their language (a script of the repository)
+		m.s.offerEnvVar(name, v.value.s, vt.fileOff(0))
+	}
+}
+
+// exportedAssign reports an assignment's prefix (the text before its
+// name) that exports it.
+func exportedAssign(prefix string) bool {
+	return slices.Contains(strings.Fields(prefix), "export")
 }
 
 func commentStart(s string) int {

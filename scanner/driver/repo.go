@@ -1170,6 +1170,14 @@ func (r *repo) offering(from string, index map[string][]string, name string) (fi
 // scanner.MaxMethodFiles such files make it Dynamic.
 func (r *repo) env(from, name string) (scanner.Export, bool) {
 	files, over := r.offering(from, r.envs, name)
+	if sh := r.shellLinker(); sh != nil && len(files) > 0 && r.byRel[from].res.link.det.Name() == sh.Name() {
+		// a workflow's or an action's env reaches the scripts its steps
+		// run by path through the data linker, judged at the step with
+		// the step's own env (docs/repository.md): not offered again to
+		// every script that reads the name
+		files = slices.DeleteFunc(files, ghEnvFile)
+		over = len(files) > scanner.MaxMethodFiles
+	}
 	switch {
 	case len(files) == 0:
 		return scanner.Export{}, false
@@ -1192,6 +1200,12 @@ func (r *repo) env(from, name string) (scanner.Export, bool) {
 		}
 	}
 	return e, len(e.Consts) > 0
+}
+
+// ghEnvFile reports a GitHub workflow or action metadata file.
+func ghEnvFile(rel string) bool {
+	base := path.Base(rel)
+	return strings.HasPrefix(rel, ".github/workflows/") || base == "action.yml" || base == "action.yaml"
 }
 
 // key is what the repository's data files hold under key name: the

@@ -319,6 +319,7 @@ func (s *scan) param(pe *syntax.ParamExp, inDQ bool) []seg {
 		alts = append(alts, fields{{s: envMarker(name)}})
 	} else {
 		alts = append(alts, fields{{s: unknown}})
+		alts = append(alts, s.envOffered(name, idx)...)
 	}
 	if pe.Exp != nil {
 		switch pe.Exp.Op {
@@ -641,6 +642,33 @@ func computedIndex(idx syntax.ArithmExpr) bool {
 	}
 	_, err := strconv.Atoi(lit)
 	return err != nil
+}
+
+// envOffered is, in the repository phase, what the repository's other
+// files set a variable the text never sets to (Imports.Env: a workflow's
+// or a container's env, a Dockerfile's ENV, a dotenv file): the process
+// may inherit it, so each is a possibility, found at run time (dynamic).
+func (s *scan) envOffered(name string, idx syntax.ArithmExpr) []fields {
+	if s.p.Imports == nil || idx != nil || !syntax.ValidName(name) || s.p.Language != Name {
+		// a data file's own shell strings are not readers: the driver
+		// does not read a data file again for a variable's name
+		return nil
+	}
+	e, ok := s.p.Imports.Env(name)
+	if !ok {
+		return nil
+	}
+	var out []fields
+	for _, c := range e.Consts {
+		if len(out) >= maxAlts {
+			break
+		}
+		out = append(out, fields{{s: c, via: scanner.ClassDynamic}})
+	}
+	if e.Dynamic && len(out) < maxAlts {
+		out = append(out, fields{{s: unknown + lostMark}})
+	}
+	return out
 }
 
 // indirect resolves `${!name}`: the value of the variable whose name is
