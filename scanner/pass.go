@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -108,6 +109,11 @@ type Pass struct {
 	// the shell detector); the repository phase scans such a file as
 	// shell even when its name says prose.
 	Runs []Run
+	// Execs lists the files of the repository a judged command runs by
+	// path (`./vendor/tools/review.sh`, `sh testdata/agent.sh`), whatever
+	// its arguments, at most MaxExecs: the driver scans such a file even
+	// in a folder the walk leaves out.
+	Execs []string
 
 	shell     Shell
 	detectors []Detector // the suite's, for ScanAs
@@ -299,6 +305,7 @@ func (p *Pass) Judge(cmd Command) *Launch {
 	if len(argv) == 0 {
 		return nil
 	}
+	p.noteExecs(argv)
 	l, nested := p.Config.JudgeArgv(argv)
 	for _, alt := range cmd.Alts {
 		if l != nil && !l.Gated() {
@@ -729,4 +736,22 @@ func (p *Pass) scanCode(n NestedShell, at Pos) {
 		kept = append(kept, f)
 	}
 	p.findings = kept
+}
+
+// MaxExecs bounds Pass.Execs.
+const MaxExecs = 64
+
+// noteExecs records in Execs the scripts argv runs by a relative path.
+func (p *Pass) noteExecs(argv []Arg) {
+	if len(p.Execs) >= MaxExecs {
+		return
+	}
+	for _, r := range ScriptRuns(argv) {
+		if r.Spec == "" || strings.HasPrefix(r.Spec, "/") || strings.HasPrefix(r.Spec, PathScript) || slices.Contains(p.Execs, r.Spec) {
+			continue
+		}
+		if len(p.Execs) < MaxExecs {
+			p.Execs = append(p.Execs, r.Spec)
+		}
+	}
 }

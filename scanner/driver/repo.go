@@ -29,7 +29,8 @@ type linkInfo struct {
 	summary *scanner.Summary
 	needs   []string
 	runs    []scanner.Run
-	prose   bool // no detector claimed the file and its name says prose
+	execs   []string // the scripts it runs by path (Pass.Execs)
+	prose   bool     // no detector claimed the file and its name says prose
 	// unclaimed: no detector claimed the file (prose or not)
 	unclaimed bool
 	// words is the set of the file's words (words.go), for phase two's
@@ -46,6 +47,7 @@ type linkInfo struct {
 func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
 	// a file of any language may hand another file to a shell
 	l.runs = p.Runs
+	l.execs = p.Execs
 	ln, ok := det.(scanner.Linker)
 	if !ok {
 		return

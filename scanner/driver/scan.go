@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"sort"
@@ -134,6 +135,22 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 	}, func(k int) bool { return files[order[k]].size <= smallFile })
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	// The files the scanned ones run by path that the walk left out (a
+	// default excluded folder: testdata/, third_party/, vendor/): run,
+	// they are in the repository's launches.
+	if extra := runTargets(opt.Root, cfg, files, results, byRel); len(extra) > 0 {
+		for _, c := range extra {
+			byRel[c.rel] = c
+			d := path.Dir(c.rel)
+			byDir[d] = append(byDir[d], scanner.Sibling{Rel: c.rel, Abs: c.abs, Size: c.size})
+		}
+		more := make([]fileResult, len(extra))
+		eachFile(ctx, len(extra), workers, func(k int) {
+			more[k] = scanFile(ctx, extra[k], cfg, opt, nil)
+		}, nil)
+		files = append(files, extra...)
+		results = append(results, more...)
 	}
 	// Phase two: the files whose launches go through other files.
 	linkRepo(ctx, diskRepo(files, results), cfg, opt, workers)
@@ -276,6 +293,64 @@ func shebangLaunch(p *scanner.Pass, src []byte) {
 	}
 	argv = append(argv, scanner.Arg{Value: p.Path, Known: true, Pos: scanner.Pos{Line: 1, Column: 1}})
 	p.Judge(scanner.Command{Argv: argv, At: argv[0].Pos})
+}
+
+// maxRunTargets bounds the files runTargets adds to a scan.
+const maxRunTargets = 256
+
+// runTargets lists the files of the root that scanned files run or source
+// by path (Pass.Runs, Pass.Needs, Pass.Execs) but the walk did not take because they
+// lie in a default excluded folder (`sh third_party/tools/review.sh`,
+// `exec.Command("sh", "testdata/agent.sh")`): a script the repository
+// runs is scanned wherever it is. Only regular files in scope under the
+// root, never under .git; at most maxRunTargets.
+func runTargets(root string, cfg *scanner.Config, files []candidate, results []fileResult, byRel map[string]candidate) []candidate {
+	var out []candidate
+	seen := map[string]bool{}
+	for i, r := range results {
+		specs := append(append([]string(nil), r.link.needs...), r.link.execs...)
+		for _, run := range r.link.runs {
+			specs = append(specs, run.Spec)
+		}
+		for _, spec := range specs {
+			if spec == "" || strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, scanner.PathScript) || strings.ContainsAny(spec, "$`*?[") {
+				continue
+			}
+			for _, rel := range []string{path.Join(path.Dir(files[i].rel), spec), path.Clean(spec)} {
+				if seen[rel] || rel == "." || strings.HasPrefix(rel, "../") || rel == ".." {
+					continue
+				}
+				seen[rel] = true
+				if _, ok := byRel[rel]; ok || !inExcludedDir(rel) || !cfg.InScope(rel) || len(out) >= maxRunTargets {
+					continue
+				}
+				abs := filepath.Join(root, filepath.FromSlash(rel))
+				st, err := os.Lstat(abs)
+				if err != nil || !st.Mode().IsRegular() {
+					continue
+				}
+				out = append(out, candidate{rel: rel, abs: abs, mode: st.Mode(), size: st.Size()})
+			}
+		}
+	}
+	return out
+}
+
+// inExcludedDir reports a path with a folder the walk never enters,
+// other than .git.
+func inExcludedDir(rel string) bool {
+	parts := strings.Split(rel, "/")
+	for _, d := range parts[:len(parts)-1] {
+		if d == ".git" {
+			return false
+		}
+	}
+	for _, d := range parts[:len(parts)-1] {
+		if defaultExcludedDirs[d] {
+			return true
+		}
+	}
+	return false
 }
 
 // minTokenBound is at most every detector's token bound

@@ -215,3 +215,20 @@ func TestScanLargeFileSkipped(t *testing.T) {
 		t.Errorf("skipped = %+v", rep.Skipped)
 	}
 }
+
+// TestScanRunsExcludedScript: a script a scanned file runs by path is
+// scanned in a folder the walk leaves out; one there that nothing runs
+// stays out, and a path that leaves the root is not followed.
+func TestScanRunsExcludedScript(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"a.run":             "run ./vendor/c.run\nrun sh ../outside.run\n",
+		"vendor/c.run":      "run claude\n",
+		"third_party/e.run": "run claude\n",
+	})
+	rep := scanTree(t, root, nil)
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, f.File+":"+strconv.Itoa(f.Line)+" "+f.Tag())
+	}
+	assert.Equal(t, []string{"vendor/c.run:1 RED:direct-literal"}, got)
+}
