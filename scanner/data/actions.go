@@ -45,6 +45,7 @@ func (s *scan) actions(root *node) {
 				jobEnv = append(jobEnv, outs[need]...)
 			}
 			s.steps(job.get("steps"), sh, jobEnv, matrix)
+			s.jobContainers(job)
 			if uses := job.get("uses"); uses != nil && uses.kind == kindScalar {
 				s.localUses(uses, job.get("with"), matrix) // a reusable workflow
 			}
@@ -531,6 +532,7 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 			s.localUses(uses, st.get("with"), append(stEnv[:len(stEnv):len(stEnv)], matrix...))
 			s.githubScript(uses, st.get("with"))
 			s.dockerUses(uses, st.get("with"), stEnv)
+			s.actionInputs(uses, st.get("with"), stEnv, matrix)
 		}
 		run := st.get("run")
 		if run == nil || run.kind != kindScalar || !run.isString {

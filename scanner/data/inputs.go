@@ -1,0 +1,153 @@
+package data
+
+import (
+	"strings"
+	"unicode"
+)
+
+// actionInputs scans the `with:` inputs of a remote action that the
+// action may run as commands. What an action does with its inputs is not
+// known, so the reading over-approximates (docs/data.md, "Action
+// inputs"):
+//
+//   - an input whose name says it holds a command (a word of it is run,
+//     script, command, cmd, exec or entrypoint: appleboy/ssh-action's
+//     `script`, addnab/docker-run-action's `run`, a command-output
+//     action's `run`) is a shell command line, read like a bash run:
+//     step (expressions, matrix values, the step's env:);
+//   - any other input whose value names a runtime and either spans
+//     lines (a script) or starts with a runtime's command is read the
+//     same way: an unknown action may run it.
+//
+// Actions read otherwise are left out: an agent action (its inputs
+// configure the agent it starts, judged by uses), a local action (its
+// inputs are followed into it), a `docker://` step (dockerUses) and
+// actions/github-script (JavaScript).
+func (s *scan) actionInputs(uses, with *node, env, matrix []envVar) {
+	spec := strings.TrimSpace(uses.str)
+	if with == nil || with.kind != kindObject || strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "docker://") ||
+		s.p.Config.IsAgentAction(spec) {
+		return
+	}
+	if name, _, _ := strings.Cut(strings.ToLower(spec), "@"); name == "actions/github-script" {
+		return
+	}
+	for i, k := range with.keys {
+		v := with.vals[i]
+		if v == nil || v.kind != kindScalar || !v.isString || s.done[v] {
+			continue
+		}
+		if !commandInput(k.str) && !s.scriptLike(v.str) {
+			continue
+		}
+		s.done[v] = true // read here, not again by the generic walk
+		s.runStep(v.text(), "bash", env, matrix)
+	}
+}
+
+// commandInputWords are the words of an input's name that say it holds a
+// command.
+var commandInputWords = map[string]bool{
+	"run": true, "script": true, "scripts": true, "command": true, "commands": true,
+	"cmd": true, "cmds": true, "exec": true, "entrypoint": true,
+}
+
+// commandInput reports whether an action input's name says it holds a
+// command: one of its words (split at `-`, `_`, `.` and case changes) is
+// in commandInputWords (`script`, `run`, `pre-command`, `buildCmd`).
+func commandInput(k string) bool {
+	for _, w := range nameWords(k) {
+		if commandInputWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// nameWords splits a key into lower-case words at non-letters and at a
+// lower-to-upper case change.
+func nameWords(k string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = nil
+		}
+	}
+	prevLower := false
+	for _, r := range k {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+			prevLower = false
+			continue
+		case unicode.IsUpper(r) && prevLower:
+			flush()
+		}
+		cur = append(cur, r)
+		prevLower = unicode.IsLower(r)
+	}
+	flush()
+	return out
+}
+
+// scriptLike reports whether a value of an unknown input may be a
+// command that starts a runtime: it names one, and spans lines (a
+// script), or starts with a runtime's command alone or followed by an
+// option (`claude`, `pi -p x`; `pi day release` is prose), or with a
+// package runner or a wrapper such as env (the shell detector then
+// judges what follows).
+func (s *scan) scriptLike(v string) bool {
+	v = strings.TrimSpace(v)
+	if !s.p.Config.MentionsRuntime([]byte(v)) {
+		return false
+	}
+	if strings.Contains(v, "\n") {
+		return true
+	}
+	f := strings.Fields(v)
+	if len(f) == 0 {
+		return false
+	}
+	if _, ok := s.p.Config.RuntimeForCommand(f[0]); ok {
+		// alone (a program to run) or with an option: `pi day` is prose
+		return len(f) == 1 || strings.HasPrefix(f[1], "-")
+	}
+	switch f[0] {
+	case "npx", "pnpx", "bunx", "pnpm", "yarn", "npm", "bun", "deno", "env", "sudo", "exec", "nohup", "timeout":
+		return true
+	}
+	return false
+}
+
+// jobContainers judges what a job's container and its service
+// containers run by their `options:`: `--entrypoint PROGRAM` (also
+// `--entrypoint=PROGRAM`) replaces the image's entrypoint, so the
+// program is what the container starts (`options: --entrypoint claude`).
+// A service's `entrypoint:` and `command:` are read by the generic walk.
+func (s *scan) jobContainers(job *node) {
+	s.containerOptions(job.get("container"))
+	if svcs := job.get("services"); svcs != nil && svcs.kind == kindObject {
+		for _, svc := range svcs.vals {
+			s.containerOptions(svc)
+		}
+	}
+}
+
+func (s *scan) containerOptions(c *node) {
+	opts := c.get("options")
+	if opts == nil || opts.kind != kindScalar || !opts.isString || !strings.Contains(opts.str, "entrypoint") {
+		return
+	}
+	ws := dockerArgWords(opts)
+	for i, w := range ws {
+		switch {
+		case w.t.s == "--entrypoint" && i+1 < len(ws):
+			s.judge([]word{ws[i+1]}, "")
+		case strings.HasPrefix(w.t.s, "--entrypoint="):
+			n := len("--entrypoint=")
+			s.judge([]word{{t: text{s: w.t.s[n:], m: w.t.m[n:]}, known: true}}, "")
+		}
+	}
+}
