@@ -126,11 +126,12 @@ func nodeOff(n *node) int {
 }
 
 // judge judges an argv from a data definition and reports what it
-// launches at the element that names the runtime. Shell strings inside it
-// (sh -c '...') are scanned with class eval.
-func (s *scan) judge(ws []word, via scanner.Class) {
+// launches at the element that names the runtime, which it returns (nil:
+// none). Shell strings inside it (sh -c '...') are scanned with class
+// eval.
+func (s *scan) judge(ws []word, via scanner.Class) *scanner.Launch {
 	if len(ws) == 0 {
-		return
+		return nil
 	}
 	argv := make([]scanner.Arg, len(ws))
 	for i, w := range ws {
@@ -146,6 +147,7 @@ func (s *scan) judge(ws []word, via scanner.Class) {
 	if l == nil {
 		s.scriptCalls(argv, via)
 	}
+	return l
 }
 
 // shellScriptWord is the argument a program set as the shell (a
@@ -267,6 +269,7 @@ func (s *scan) walk(n *node) {
 			s.walk(e)
 		}
 	case kindObject:
+		s.imageArgs(n)
 		for i, k := range n.keys {
 			v := n.vals[i]
 			switch {

@@ -151,3 +151,69 @@ func (s *scan) containerOptions(c *node) {
 		}
 	}
 }
+
+// imageArgs judges a container that gives its image arguments without a
+// command (`image:` with an `args:` list and no `command`, `cmd`, `exec`
+// or `entrypoint` beside it: a Kubernetes container, a Docker action's
+// runs, at any depth of a CronJob's or Deployment's template). The
+// image's entrypoint receives the args, and the scan does not know it:
+// the args are judged alone as the command the image runs (as a
+// Dockerfile CMD is, which a pass-through entrypoint such as node's
+// execs), and when they are not a launch themselves and the image is the
+// runtime's (its last path element,
+// without tag or digest, is a runtime's command or the last element of a
+// runtime's package: `ghcr.io/acme/claude-code`), the runtime with the
+// args, reported at the image.
+func (s *scan) imageArgs(obj *node) {
+	img := obj.get("image")
+	args := argsOf(obj)
+	if img == nil || args == nil || img.kind != kindScalar || !img.isString {
+		return
+	}
+	for _, k := range obj.keys {
+		if commandKeys[strings.ToLower(k.str)] {
+			return
+		}
+	}
+	var ws []word
+	for _, e := range args.elems {
+		ws = append(ws, scalarWord(e))
+	}
+	if s.judge(ws, "") != nil {
+		return // the args are a command of their own
+	}
+	if rt, ok := s.imageRuntime(img.str); ok {
+		at := img.text().fileOff(0)
+		s.judge(append([]word{{t: text{s: rt, m: constMap(len(rt), at)}, known: true}}, ws...), "")
+	}
+}
+
+// imageRuntime returns the command of the runtime an image is built to
+// run, by its name: the last path element, without tag or digest, is a
+// runtime's command or the last element of a runtime's package.
+func (s *scan) imageRuntime(image string) (string, bool) {
+	name := strings.TrimSpace(image)
+	name, _, _ = strings.Cut(name, "@")
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	name, _, _ = strings.Cut(name, ":")
+	if name == "" {
+		return "", false
+	}
+	cfg := s.p.Config
+	if _, ok := cfg.RuntimeForCommand(name); ok {
+		return name, true
+	}
+	for _, pkg := range cfg.Packages() {
+		if pkg[strings.LastIndexByte(pkg, '/')+1:] != name {
+			continue
+		}
+		if rt, ok := cfg.RuntimeForPackage(pkg); ok {
+			if _, ok := cfg.RuntimeForCommand(rt); ok {
+				return rt, true
+			}
+		}
+	}
+	return "", false
+}
