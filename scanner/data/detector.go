@@ -126,6 +126,9 @@ func Classify(rel string) (Kind, bool) {
 		return KindTmux, false
 	case lower == "crontab" || ext == ".cron" || ext == ".crontab" || strings.Contains(dir, "/cron.d/"):
 		return KindCrontab, false
+	case lower == ".lintstagedrc":
+		// lint-staged's configuration, JSON or YAML (YAML reads both)
+		return KindYAML, false
 	case ext == ".json" || ext == ".jsonc":
 		return KindJSON, definitionJSON[base]
 	case ext == ".yml" || ext == ".yaml":
@@ -262,6 +265,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 		case KindCompose:
 			s.compose(d)
 		case KindYAML:
+			if isLintStaged(p.Path) {
+				s.lintStaged(d)
+			}
 			if isTaskfile(p.Path) {
 				s.taskfile(d)
 			}
@@ -272,6 +278,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 				s.ansible(d)
 			}
 		case KindJSON:
+			if isLintStaged(p.Path) {
+				s.lintStaged(d)
+			}
 			switch path.Base(p.Path) {
 			case "deno.json", "deno.jsonc":
 				s.scriptTable(d.get("tasks"))

@@ -243,9 +243,9 @@ var (
 	// scriptKeys (YAML only) hold shell lines, a string or a list of
 	// strings: GitLab CI script, before_script and after_script, Azure
 	// Pipelines bash, Taskfile cmds, lefthook and CircleCI run, pre-commit
-	// entry. (Workflow run: steps are read by the actions scan, which
+	// entry, Drone, Woodpecker and AWS CodeBuild commands. (Workflow run: steps are read by the actions scan, which
 	// knows their shell.)
-	scriptKeys = map[string]bool{"script": true, "before_script": true, "after_script": true, "bash": true, "cmds": true, "run": true, "entry": true}
+	scriptKeys = map[string]bool{"script": true, "before_script": true, "after_script": true, "bash": true, "cmds": true, "run": true, "entry": true, "commands": true}
 	// modeKeys set a permission mode; bypassPermissions there is the
 	// dangerous primitive.
 	modeKeys = map[string]bool{"defaultMode": true, "permissionMode": true, "permission_mode": true}

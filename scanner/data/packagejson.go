@@ -20,6 +20,7 @@ import (
 // `$npm_package_config_agent`; nested objects join their keys with `_`),
 // so a script reading one is scanned with it set.
 func (s *scan) packageJSON(root *node) {
+	s.lintStaged(root.get("lint-staged"))
 	scripts := root.get("scripts")
 	if scripts == nil || scripts.kind != kindObject {
 		return
