@@ -4,6 +4,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
 )
 
 // Task runners (docs/data.md): a justfile's recipe lines and a
@@ -75,15 +77,21 @@ func (s *scan) taskfile(root *node) {
 		return
 	}
 	global := taskVars(root, nil)
+	knownOf := func(env []envVar) map[string]bool {
+		known := map[string]bool{}
+		for _, e := range env {
+			known[e.name] = true
+		}
+		return known
+	}
+	s.taskShellVars(root, global, knownOf(global))
 	for _, task := range tasks.vals {
 		if task.kind != kindObject {
 			continue
 		}
 		env := taskVars(task, append([]envVar(nil), global...))
-		known := map[string]bool{}
-		for _, e := range env {
-			known[e.name] = true
-		}
+		known := knownOf(env)
+		s.taskShellVars(task, env, known)
 		var cmds []*node
 		if c := task.get("cmd"); c != nil {
 			cmds = append(cmds, c)
@@ -91,6 +99,9 @@ func (s *scan) taskfile(root *node) {
 		if cs := task.get("cmds"); cs != nil && cs.kind == kindArray {
 			for _, c := range cs.elems {
 				if c.kind == kindObject {
+					if d := c.get("defer"); d != nil && d.kind == kindScalar {
+						cmds = append(cmds, d) // run when the task ends
+					}
 					c = c.get("cmd")
 				}
 				if c != nil {
@@ -98,9 +109,38 @@ func (s *scan) taskfile(root *node) {
 				}
 			}
 		}
+		// status: commands whose success skips the task; preconditions:
+		// commands (or an entry's sh:) that must succeed first
+		cmds = append(cmds, task.get("status").items()...)
+		for _, c := range task.get("preconditions").items() {
+			if c.kind == kindObject {
+				c = c.get("sh")
+			}
+			if c != nil {
+				cmds = append(cmds, c)
+			}
+		}
 		for _, c := range cmds {
 			if c.kind == kindScalar && c.isString {
 				s.shell(withEnv(templates(c.text(), known, true), env), "", nil)
+			}
+		}
+	}
+}
+
+// taskShellVars scans the dynamic variables of a Taskfile node (the
+// file or a task): a `vars:` or `env:` entry written `{sh: COMMAND}` gets
+// its value from a shell command task runs, a shell command line (class
+// command-substitution), with the variables known so far set.
+func (s *scan) taskShellVars(n *node, env []envVar, known map[string]bool) {
+	for _, key := range []string{"vars", "env"} {
+		vs := n.get(key)
+		if vs == nil || vs.kind != kindObject {
+			continue
+		}
+		for _, v := range vs.vals {
+			if c := v.get("sh"); c != nil && c.kind == kindScalar && c.isString {
+				s.shell(withEnv(templates(c.text(), known, true), env), scanner.ClassCommandSubstitution, nil)
 			}
 		}
 	}
@@ -157,13 +197,22 @@ func (s *scan) justfile() {
 		}
 	}
 	inRecipe, skip := false, false
+	// the text just evaluates itself: every line outside recipe bodies,
+	// and the {{ }} templates inside them (justBackticks)
+	var outside []text
 	for _, l := range ls {
 		body := strings.TrimLeft(l.s, " \t")
 		switch {
 		case l.s == "" || body == "":
 			continue
+		case len(body) < len(l.s) && !inRecipe:
+			outside = append(outside, verbatim(l.s+"\n", l.off))
+			continue
 		case len(body) < len(l.s):
-			if !inRecipe || skip || strings.HasPrefix(body, "#") && !strings.HasPrefix(body, "#!") {
+			for _, m := range justTemplateRE.FindAllStringIndex(l.s, -1) {
+				s.justBackticks(verbatim(l.s[m[0]+2:m[1]-2], l.off+m[0]+2))
+			}
+			if skip || strings.HasPrefix(body, "#") && !strings.HasPrefix(body, "#!") {
 				continue
 			}
 			if strings.HasPrefix(body, "#!") {
@@ -179,6 +228,81 @@ func (s *scan) justfile() {
 		default:
 			inRecipe = !strings.HasPrefix(body, "#") && justAssignRE.FindStringIndex(l.s) == nil && justRecipeRE.MatchString(l.s)
 			skip = false
+			outside = append(outside, verbatim(l.s+"\n", l.off))
+		}
+	}
+	if len(outside) > 0 {
+		s.justBackticks(joinText(outside...))
+	}
+}
+
+// justTemplateRE is a `{{ ... }}` template of a recipe line.
+var justTemplateRE = regexp.MustCompile(`\{\{.*?\}\}`)
+
+// justBackticks scans the commands just runs while it evaluates the
+// file's expressions: a backtick (“ `claude -p x` “, also the
+// multi-line ```` ``` ```` form) and the string given to `shell(...)` are
+// shell command lines whose output is the value (class
+// command-substitution), in assignments, parameter defaults and the
+// `{{ }}` templates of recipe lines alike. Strings (`'...'`, `"..."` and
+// their triple forms) and `#` comments are skipped.
+func (s *scan) justBackticks(t text) {
+	str := t.s
+	if !strings.ContainsAny(str, "`(") {
+		return
+	}
+	cmd := func(start, end int) {
+		s.shell(text{s: str[start:end], m: t.m[start : end+1]}, scanner.ClassCommandSubstitution, nil)
+	}
+	shellCall := false // the next string is shell()'s command
+	for i := 0; i < len(str); {
+		c := str[i]
+		switch {
+		case c == '#':
+			for i < len(str) && str[i] != '\n' {
+				i++
+			}
+		case c == '`':
+			q := "`"
+			if strings.HasPrefix(str[i:], "```") {
+				q = "```"
+			}
+			end := strings.Index(str[i+len(q):], q)
+			if end < 0 {
+				return
+			}
+			cmd(i+len(q), i+len(q)+end)
+			i += len(q) + end + len(q)
+			shellCall = false
+		case c == '\'' || c == '"':
+			q := str[i : i+1]
+			if strings.HasPrefix(str[i:], q+q+q) {
+				q = q + q + q
+			}
+			j := i + len(q)
+			for j < len(str) && !strings.HasPrefix(str[j:], q) {
+				if c == '"' && str[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j > len(str) {
+				j = len(str)
+			}
+			if shellCall {
+				cmd(i+len(q), j)
+				shellCall = false
+			}
+			i = min(j+len(q), len(str))
+		case strings.HasPrefix(str[i:], "shell") && (i == 0 || !isNameByte(str[i-1])):
+			j := i + len("shell")
+			for j < len(str) && (str[j] == ' ' || str[j] == '\t') {
+				j++
+			}
+			shellCall = j < len(str) && str[j] == '('
+			i = j + 1
+		default:
+			i++
 		}
 	}
 }
