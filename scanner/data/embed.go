@@ -291,6 +291,8 @@ func (s *scan) walk(n *node) {
 						}
 					}
 				}
+			case strings.HasPrefix(k.str, "terminal.integrated."):
+				s.terminalSetting(n, k.str, v)
 			case lifecycleKeys[k.str]:
 				s.lifecycle(v)
 			case s.yaml && scriptKeys[k.str] && s.p.Language != string(KindActions) && !s.done[v]:

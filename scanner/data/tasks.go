@@ -240,12 +240,12 @@ func (s *scan) justfile() {
 var justTemplateRE = regexp.MustCompile(`\{\{.*?\}\}`)
 
 // justBackticks scans the commands just runs while it evaluates the
-// file's expressions: a backtick (“ `claude -p x` “, also the
-// multi-line ```` ``` ```` form) and the string given to `shell(...)` are
-// shell command lines whose output is the value (class
+// file's expressions: the text between backticks (one or three of them,
+// the triple form spanning lines) and the string given to `shell(...)`
+// are shell command lines whose output is the value (class
 // command-substitution), in assignments, parameter defaults and the
-// `{{ }}` templates of recipe lines alike. Strings (`'...'`, `"..."` and
-// their triple forms) and `#` comments are skipped.
+// `{{ }}` templates of recipe lines alike. Strings (single or double
+// quoted, and their triple forms) and `#` comments are skipped.
 func (s *scan) justBackticks(t text) {
 	str := t.s
 	if !strings.ContainsAny(str, "`(") {
