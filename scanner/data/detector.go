@@ -31,6 +31,7 @@ const (
 	KindSupervisord Kind = "supervisord"
 	KindTox         Kind = "tox"
 	KindGitConfig   Kind = "gitconfig"
+	KindIDEA        Kind = "idea" // JetBrains run configurations and external tools
 )
 
 // Name is the detector's name; findings carry the file's Kind instead.
@@ -126,6 +127,11 @@ func Classify(rel string) (Kind, bool) {
 		return KindTmux, false
 	case lower == "crontab" || ext == ".cron" || ext == ".crontab" || strings.Contains(dir, "/cron.d/"):
 		return KindCrontab, false
+	case ext == ".xml" && isIDEARunConfig(rel):
+		return KindIDEA, false
+	case lower == ".replit":
+		// Replit's configuration is TOML
+		return KindTOML, false
 	case lower == ".lintstagedrc":
 		// lint-staged's configuration, JSON or YAML (YAML reads both)
 		return KindYAML, false
@@ -222,6 +228,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 	case KindTmux:
 		s.tmuxConf()
 		return nil
+	case KindIDEA:
+		s.ideaRunConfig()
+		return nil
 	}
 	if !strict && !worthParsing(p) {
 		return nil
@@ -302,6 +311,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 			}
 			if isMise(p.Path) {
 				s.mise(d)
+			}
+			if path.Base(p.Path) == ".replit" {
+				s.replit(d)
 			}
 		}
 		s.walk(d)

@@ -100,6 +100,12 @@ func TestClassify(t *testing.T) {
 		{"tsconfig.json", data.KindJSON, false},
 		{"k8s/pod.yaml", data.KindYAML, false},
 		{"pyproject.toml", data.KindTOML, false},
+		{".idea/runConfigurations/Agent.xml", data.KindIDEA, false},
+		{"app/.run/Review.run.xml", data.KindIDEA, false},
+		{".idea/workspace.xml", data.KindIDEA, false},
+		{".idea/misc.xml", "", false},
+		{".replit", data.KindTOML, false},
+		{".lintstagedrc", data.KindYAML, false},
 		{"main.go", "", false},
 		{"run.sh", "", false},
 	}
