@@ -32,6 +32,10 @@ const (
 	KindTox         Kind = "tox"
 	KindGitConfig   Kind = "gitconfig"
 	KindIDEA        Kind = "idea" // JetBrains run configurations and external tools
+	KindStarlark    Kind = "starlark"
+	KindCMake       Kind = "cmake"
+	KindEarthfile   Kind = "earthfile"
+	KindVagrant     Kind = "vagrantfile"
 )
 
 // Name is the detector's name; findings carry the file's Kind instead.
@@ -127,6 +131,14 @@ func Classify(rel string) (Kind, bool) {
 		return KindTmux, false
 	case lower == "crontab" || ext == ".cron" || ext == ".crontab" || strings.Contains(dir, "/cron.d/"):
 		return KindCrontab, false
+	case isStarlark(base):
+		return KindStarlark, false
+	case lower == "cmakelists.txt" || ext == ".cmake":
+		return KindCMake, false
+	case base == "Earthfile":
+		return KindEarthfile, false
+	case base == "Vagrantfile":
+		return KindVagrant, false
 	case ext == ".xml" && isIDEARunConfig(rel):
 		return KindIDEA, false
 	case lower == ".replit":
@@ -230,6 +242,20 @@ func (s *scan) run(kind Kind, strict bool) error {
 		return nil
 	case KindIDEA:
 		s.ideaRunConfig()
+		return nil
+	case KindStarlark:
+		s.starlark()
+		return nil
+	case KindCMake:
+		s.cmake()
+		return nil
+	case KindEarthfile:
+		// Earthly's targets hold Dockerfile instructions (RUN, CMD,
+		// ENTRYPOINT, FROM, ARG, ENV), indented under each target
+		s.dockerfile()
+		return nil
+	case KindVagrant:
+		s.vagrantfile()
 		return nil
 	}
 	if !strict && !worthParsing(p) {

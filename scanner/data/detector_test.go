@@ -106,6 +106,13 @@ func TestClassify(t *testing.T) {
 		{".idea/misc.xml", "", false},
 		{".replit", data.KindTOML, false},
 		{".lintstagedrc", data.KindYAML, false},
+		{"Tiltfile", data.KindStarlark, false},
+		{"src/BUILD.bazel", data.KindStarlark, false},
+		{"tools/defs.bzl", data.KindStarlark, false},
+		{"CMakeLists.txt", data.KindCMake, false},
+		{"cmake/tools.cmake", data.KindCMake, false},
+		{"Earthfile", data.KindEarthfile, false},
+		{"Vagrantfile", data.KindVagrant, false},
 		{"main.go", "", false},
 		{"run.sh", "", false},
 	}
@@ -279,6 +286,8 @@ var fuzzNames = []string{
 	"x.yaml", "x.toml", ".vscode/tasks.json", "Jenkinsfile",
 	"supervisord.conf", "tox.ini", "mise.toml", ".gitconfig",
 	".tmuxinator.yml", "roles/x/tasks/main.yml", ".env", ".tmux.conf",
+	"Tiltfile", "CMakeLists.txt", "Earthfile", "Vagrantfile", ".idea/runConfigurations/a.xml",
+	".replit", ".lintstagedrc", "justfile",
 }
 
 // FuzzDataDetector feeds arbitrary bytes as each kind of data file: the
@@ -301,6 +310,14 @@ func FuzzDataDetector(f *testing.F) {
 		"\x13[alias]\n\ta = \"!claude \\\n -p\" ; x\n",
 		"\x14name: a\nroot: .\nwindows:\n  - a: {panes: [claude, [pi], {x: claude}]}\n",
 		"\x15- shell: \"{{ item }}\"\n  loop: [claude]\n- command: {argv: [pi]}\n",
+		"\x18a = 'claude'\nlocal(a + \" -p\", x=[\"pi\", f(\"\"\"\n\"\"\"\")])\nlocal_resource('x', cmd=r'claude\\'')\n",
+		"\x19set(A claude)\nexecute_process(COMMAND ${A} [==[-p]==] \"x\\\"\" #[[c]]\n)\nadd_custom_target(t ALL pi (x)\n",
+		"\x1aVERSION 0.8\nt:\n    RUN --push claude -p \\\n      x\n",
+		"\x1bconfig.vm.provision :shell, :inline => <<~SHELL\n  claude #{x}\nSHELL\ns.inline = %Q{pi {x}}\n",
+		"\x1c<configuration><option name=\"SCRIPT_TEXT\" value=\"claude &amp;&#10;&#x41;&bad;\"/></configuration>\n",
+		"\x1drun = [\"claude\"]\n[[workflows.workflow]]\n[[workflows.workflow.tasks]]\ntask = \"shell.exec\"\nargs = \"pi\"\n",
+		"\x1e{\"*.ts\": [\"claude -p\"]}\n",
+		"\x1fa := `claude -p`\nb := shell('pi', \"x\")\nr:\n    echo {{ ```claude``` }}\n",
 		// At and past the nesting bounds.
 		"\x04X := " + strings.Repeat("$(shell ", 10) + "claude" + strings.Repeat(")", 10) + "\n",
 		"\x00{\"scripts\": {\"a\": \"" + strings.Repeat("if true; then ", 1001) + "claude\"}}",
