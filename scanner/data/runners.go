@@ -95,48 +95,48 @@ func isVSCodeTasks(rel string) bool {
 // `${config:a.b.c}` names.
 const maxSettingsDepth = 16
 
-// configRE is a VS Code `${config:NAME}` variable.
-var configRE = regexp.MustCompile(`\$\{config:([A-Za-z0-9_.-]+)\}`)
+// vscodeVarRE is a VS Code `${config:NAME}` or `${input:ID}` variable.
+var vscodeVarRE = regexp.MustCompile(`\$\{((?:config|input):[A-Za-z0-9_.-]+)\}`)
 
-// vscodeConfig puts in place, in the strings of a tasks.json or
-// launch.json, each `${config:NAME}` that the `.vscode/settings.json`
-// beside it sets to a string (a flat `"agent.bin"` key, or nested
-// objects): VS Code substitutes it before it runs the task, so `"command":
-// "${config:agent.bin}"` with `"agent.bin": "claude"` runs claude. The
-// settings file is read in the repository phase (a file the scan reads);
-// user settings outside the repository are not known, and a name the file
-// does not set stays as written, an unknown word.
-func (s *scan) vscodeConfig(d *node) {
-	spec := makeIncludePrefix + path.Join(path.Dir(s.p.Path), "settings.json")
-	s.p.Needs = append(s.p.Needs, spec)
-	if s.p.Imports == nil {
-		return
-	}
-	_, src, ok := s.p.Imports.Source(spec)
-	if !ok {
-		return
-	}
-	set, err := parseJSON(src)
-	if err != nil {
-		return
-	}
+// vscodeVars puts in place, in the strings of a tasks.json or
+// launch.json, the variables VS Code substitutes before it runs a task:
+// `${config:NAME}` that the `.vscode/settings.json` beside it sets to a
+// string (a flat `"agent.bin"` key, or nested objects), so `"command":
+// "${config:agent.bin}"` with `"agent.bin": "claude"` runs claude; and
+// `${input:ID}` of the file's own `inputs`: a pickString's options or a
+// default, the first that names a runtime (each is a possibility), else
+// the default. The settings file is read in the repository phase (a file
+// the scan reads); user settings outside the repository are not known,
+// and a variable not set stays as written, an unknown word.
+func (s *scan) vscodeVars(d *node) {
 	vals := map[string]string{}
-	var read func(n *node, prefix string, depth int)
-	read = func(n *node, prefix string, depth int) {
-		if n == nil || n.kind != kindObject || depth > maxSettingsDepth {
-			return
+	for _, in := range d.get("inputs").items() {
+		id := in.get("id")
+		if id == nil || id.kind != kindScalar {
+			continue
 		}
-		for i, k := range n.keys {
-			v := n.vals[i]
-			switch {
-			case v.kind == kindScalar && v.isString:
-				vals[prefix+k.str] = v.str
-			case v.kind == kindObject:
-				read(v, prefix+k.str+".", depth+1)
+		var cands []string
+		for _, o := range in.get("options").items() {
+			if o.kind == kindObject {
+				o = o.get("value")
+			}
+			if o != nil && o.kind == kindScalar && o.isString {
+				cands = append(cands, o.str)
+			}
+		}
+		if def := in.get("default"); def != nil && def.kind == kindScalar && def.isString {
+			vals["input:"+id.str] = def.str
+		}
+		for _, c := range cands {
+			if s.p.Config.MentionsRuntime([]byte(c)) {
+				vals["input:"+id.str] = c
+				break
 			}
 		}
 	}
-	read(set, "", 0)
+	if strings.Contains(string(s.src), "${config:") {
+		s.vscodeSettings(vals)
+	}
 	if len(vals) == 0 {
 		return
 	}
@@ -156,13 +156,13 @@ func (s *scan) vscodeConfig(d *node) {
 		case kindArray:
 			stack = append(stack, n.elems...)
 		case kindScalar:
-			if !n.isString || !strings.Contains(n.str, "${config:") {
+			if !n.isString || !strings.Contains(n.str, "${") {
 				continue
 			}
 			t := n.text()
 			var b builder
 			last := 0
-			for _, m := range configRE.FindAllStringSubmatchIndex(t.s, -1) {
+			for _, m := range vscodeVarRE.FindAllStringSubmatchIndex(t.s, -1) {
 				v, ok := vals[t.s[m[2]:m[3]]]
 				if !ok {
 					continue
@@ -183,4 +183,39 @@ func (s *scan) vscodeConfig(d *node) {
 			n.str, n.smap = nt.s, nt.m
 		}
 	}
+}
+
+// vscodeSettings adds to vals (as `config:NAME`) the string settings of
+// the `.vscode/settings.json` beside the file, lent by the repository
+// phase.
+func (s *scan) vscodeSettings(vals map[string]string) {
+	spec := makeIncludePrefix + path.Join(path.Dir(s.p.Path), "settings.json")
+	s.p.Needs = append(s.p.Needs, spec)
+	if s.p.Imports == nil {
+		return
+	}
+	_, src, ok := s.p.Imports.Source(spec)
+	if !ok {
+		return
+	}
+	set, err := parseJSON(src)
+	if err != nil {
+		return
+	}
+	var read func(n *node, prefix string, depth int)
+	read = func(n *node, prefix string, depth int) {
+		if n == nil || n.kind != kindObject || depth > maxSettingsDepth {
+			return
+		}
+		for i, k := range n.keys {
+			v := n.vals[i]
+			switch {
+			case v.kind == kindScalar && v.isString:
+				vals["config:"+prefix+k.str] = v.str
+			case v.kind == kindObject:
+				read(v, prefix+k.str+".", depth+1)
+			}
+		}
+	}
+	read(set, "", 0)
 }

@@ -180,6 +180,7 @@ func (s *scan) justfile() {
 	var env []envVar
 	known := map[string]bool{}
 	for _, l := range ls {
+		s.justShellSetting(l)
 		m := justAssignRE.FindStringSubmatchIndex(l.s)
 		if m == nil {
 			continue
@@ -491,5 +492,35 @@ func (s *scan) mise(root *node) {
 				run(r, env, nil)
 			}
 		}
+	}
+}
+
+var (
+	// justShellRE is a setting naming the program that runs recipe
+	// lines (shell, windows-shell) or script recipes (script-interpreter).
+	justShellRE  = regexp.MustCompile(`^set\s+(?:shell|windows-shell|script-interpreter)\s*:=\s*\[(.*)\]\s*$`)
+	justQuotedRE = regexp.MustCompile(`'([^']*)'|"((?:[^"\\]|\\.)*)"`)
+)
+
+// justShellSetting judges `set shell := ["prog", "arg"]` (also
+// windows-shell and script-interpreter): just runs every recipe line as
+// that argv with the line as its last argument, so `set shell :=
+// ["claude", "-p"]` hands each line to the agent (like a Makefile's
+// SHELL).
+func (s *scan) justShellSetting(l mline) {
+	m := justShellRE.FindStringSubmatchIndex(l.s)
+	if m == nil {
+		return
+	}
+	var ws []word
+	for _, q := range justQuotedRE.FindAllStringSubmatchIndex(l.s[m[2]:m[3]], -1) {
+		a, b := q[2], q[3]
+		if a < 0 {
+			a, b = q[4], q[5]
+		}
+		ws = append(ws, word{t: verbatim(l.s[m[2]+a:m[2]+b], l.off+m[2]+a), known: true})
+	}
+	if len(ws) > 0 {
+		s.judge(append(ws, shellScriptWord(ws[len(ws)-1])), "")
 	}
 }
