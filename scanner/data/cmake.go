@@ -16,7 +16,7 @@ var cmakeStop = map[string]bool{
 	"IMPLICIT_DEPENDS": true, "DEPFILE": true, "JOB_POOL": true, "JOB_SERVER_AWARE": true, "VERBATIM": true,
 	"APPEND": true, "USES_TERMINAL": true, "COMMAND_EXPAND_LISTS": true, "DEPENDS_EXPLICIT_ONLY": true,
 	"CODEGEN": true, "COMMENT": true, "SOURCES": true, "PRE_BUILD": true, "PRE_LINK": true, "POST_BUILD": true,
-	"TARGET": true,
+	"TARGET": true, "NAME": true, "CONFIGURATIONS": true, "RETURN_VALUE": true,
 }
 
 // cmakeArg is one argument of a CMake command invocation.
@@ -28,7 +28,8 @@ type cmakeArg struct {
 // cmake scans CMake code (CMakeLists.txt, *.cmake): the COMMAND words of
 // execute_process (run while CMake configures), add_custom_command and
 // add_custom_target (run by the build; add_custom_target's first command
-// may come without the keyword) are an argv each, judged like any argv
+// may come without the keyword) and add_test (run by ctest), and the
+// program and ARGS of the old exec_program, are an argv each, judged like any argv
 // (`sh -c '...'` in it is eval). `${NAME}` stands for the literal value a
 // `set(NAME value)` of the file gives it; a word holding another
 // reference is unknown.
@@ -182,6 +183,28 @@ func (s *scan) cmakeCommand(name string, args []cmakeArg, vars map[string]text) 
 		}
 		return
 	case "execute_process", "add_custom_command":
+	case "add_test":
+		// add_test(NAME n COMMAND prog args...), or the old
+		// add_test(n prog args...)
+		if len(args) > 1 && args[0].t.s != "NAME" {
+			args = append([]cmakeArg{{t: text{s: "COMMAND", m: constMap(len("COMMAND"), args[1].t.fileOff(0))}}}, args[1:]...)
+		}
+	case "exec_program":
+		// exec_program(prog [dir] [ARGS args...] [OUTPUT_VARIABLE v]): the
+		// program, then ARGS
+		var out []cmakeArg
+		for i, a := range args {
+			if i == 1 && a.t.s != "ARGS" {
+				continue // the directory
+			}
+			if a.t.s != "ARGS" {
+				out = append(out, a)
+			}
+		}
+		if len(out) == 0 {
+			return
+		}
+		args = append([]cmakeArg{{t: text{s: "COMMAND", m: constMap(len("COMMAND"), out[0].t.fileOff(0))}}}, out...)
 	case "add_custom_target":
 		if len(args) == 0 {
 			return

@@ -10,7 +10,8 @@ import (
 // .bzl extensions) are programs; the scan does not run them, it reads the
 // arguments of the calls that run commands (docs/data.md):
 //
-//   - a keyword argument named cmd, command, entrypoint or argv, or one
+//   - a keyword argument named cmd, command, entrypoint, argv or
+//     executable, or one
 //     whose name ends in `_cmd` or starts with `cmd_` (Tilt's serve_cmd,
 //     apply_cmd; Bazel genrule's cmd_bash, cmd_bat, cmd_ps);
 //   - the command positions of Tilt's local(cmd), local_resource(name,
@@ -252,7 +253,7 @@ func (s *scan) starlarkArg(f stFrame, arg []stTok, vars map[string]text) {
 // starlarkCommandKeyword reports a keyword argument that holds a command.
 func starlarkCommandKeyword(kw string) bool {
 	switch kw {
-	case "cmd", "command", "entrypoint", "argv":
+	case "cmd", "command", "entrypoint", "argv", "executable":
 		return true
 	}
 	return strings.HasSuffix(kw, "_cmd") || strings.HasPrefix(kw, "cmd_")

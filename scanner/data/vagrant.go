@@ -1,6 +1,7 @@
 package data
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -16,20 +17,50 @@ var vagrantKeyRE = regexp.MustCompile(`(?:\b(inline|cmd):|:(inline|cmd)\s*=>|\.(
 // and to the docker provisioner's `cmd` is a shell command line run in
 // the machine: a double- or single-quoted string, `%q`/`%Q`/`%()`
 // literals and heredocs (`<<-SHELL`, `<<~SHELL`). A `#{...}`
-// interpolation is a neutral word; any other value (a variable, a
-// method call) is not read. A provisioner's `path:` script is a file of
+// interpolation is a neutral word. A variable given instead (`inline:
+// $script`, the common idiom) stands for each string literal the file
+// assigns it (`$script = <<-SCRIPT`); any other value (a method call) is
+// not read. A provisioner's `path:` script is a file of
 // the repository, read as shell where it is.
 func (s *scan) vagrantfile() {
 	if !s.p.Hits.Seed() {
 		return
 	}
 	src := string(s.src)
+	seen := map[string]bool{}
 	for _, m := range vagrantKeyRE.FindAllStringIndex(src, -1) {
 		if t, ok := rubyString(src, m[1]); ok {
 			s.shell(t, "", nil)
+			continue
+		}
+		// a variable (`inline: $script`): the strings the file assigns it
+		name := rubyNameRE.FindString(src[m[1]:])
+		if name == "" || seen[name] {
+			continue
+		}
+		if len(seen) >= maxVagrantNames {
+			s.hitLimit(m[1], fmt.Sprintf("more than %d variables are given as provisioner scripts; the rest are not read", maxVagrantNames))
+			return
+		}
+		seen[name] = true
+		assign := regexp.MustCompile(`(?m)(?:^|[^\w$])` + regexp.QuoteMeta(name) + `\s*=\s*`)
+		for _, a := range assign.FindAllStringIndex(src, -1) {
+			if a[1] < len(src) && src[a[1]-1] == '=' && a[1] >= 2 && src[a[1]-2] == '=' {
+				continue // ==
+			}
+			if t, ok := rubyString(src, a[1]); ok {
+				s.shell(t, "", nil)
+			}
 		}
 	}
 }
+
+// maxVagrantNames bounds the variables a Vagrantfile gives as scripts
+// that are looked up (each is a search of the file).
+const maxVagrantNames = 64
+
+// rubyNameRE is a Ruby variable, global or constant name.
+var rubyNameRE = regexp.MustCompile(`^[$@]{0,2}[A-Za-z_][A-Za-z0-9_]*`)
 
 // rubyString reads the Ruby string literal at src[i], if one starts
 // there.
