@@ -269,6 +269,7 @@ func (s *scan) walk(n *node) {
 			s.walk(e)
 		}
 	case kindObject:
+		s.containerEnv(n)
 		s.imageArgs(n)
 		for i, k := range n.keys {
 			v := n.vals[i]
@@ -299,7 +300,10 @@ func (s *scan) walk(n *node) {
 				// In workflows, run: steps are read with their shell by
 				// the actions scan, and actions/github-script's script:
 				// input is JavaScript.
+				saved := s.env
+				s.env = siblingEnv(n)
 				s.script(v)
+				s.env = saved
 			case modeKeys[k.str]:
 				if v.kind == kindScalar && v.str == "bypassPermissions" {
 					s.p.ReportDangerous(s.pos(v.text().fileOff(0)), k.str+": bypassPermissions", true)
@@ -374,20 +378,41 @@ func (s *scan) lifecycle(v *node) {
 	}
 }
 
-// script scans a string or a list of shell lines.
+// script scans a string or a list of shell lines, with s.env set.
 func (s *scan) script(v *node) {
 	switch v.kind {
 	case kindScalar:
 		if v.isString {
-			s.shell(v.text(), "", nil)
+			s.shell(withEnv(v.text(), s.env), "", nil)
 		}
 	case kindArray:
 		for _, e := range v.elems {
 			if e.kind == kindScalar && e.isString {
-				s.shell(e.text(), "", nil)
+				s.shell(withEnv(e.text(), s.env), "", nil)
 			}
 		}
 	}
+}
+
+// siblingEnv lists the literal values of the environment a CI step or
+// job sets beside its script: `environment:` (Drone, Woodpecker,
+// CircleCI), `env:` or `variables:` (GitLab CI), a map of names to
+// strings. A value holding `$` is interpolated by the CI and stays
+// unknown.
+func siblingEnv(n *node) []envVar {
+	var out []envVar
+	for _, key := range []string{"environment", "env", "variables"} {
+		e := n.get(key)
+		if e == nil || e.kind != kindObject {
+			continue
+		}
+		for i, k := range e.keys {
+			if v := e.vals[i]; v.kind == kindScalar && isEnvName(k.str) && !strings.Contains(v.str, "$") {
+				out = append(out, envVar{name: k.str, val: v.text()})
+			}
+		}
+	}
+	return out
 }
 
 // envVar is an environment variable the file itself sets for a command

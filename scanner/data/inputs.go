@@ -217,3 +217,53 @@ func (s *scan) imageRuntime(image string) (string, bool) {
 	}
 	return "", false
 }
+
+// containerEnv puts in place, in a Kubernetes container's `command` and
+// `args`, each `$(NAME)` reference to a variable its `env:` list gives a
+// literal `value` (`{name: AGENT, value: claude}`): the kubelet expands
+// them before it starts the container, so `args: ["$(AGENT)", "-p"]` runs
+// claude. `$$(NAME)` is the escape of a literal `$(NAME)`; a variable
+// from a secret or a field (`valueFrom`) is not known.
+func (s *scan) containerEnv(obj *node) {
+	env := obj.get("env")
+	if obj.get("image") == nil || env == nil || env.kind != kindArray {
+		return
+	}
+	vals := map[string]string{}
+	for _, e := range env.elems {
+		name, v := e.get("name"), e.get("value")
+		if name != nil && v != nil && name.kind == kindScalar && v.kind == kindScalar && v.isString {
+			vals[name.str] = v.str
+		}
+	}
+	if len(vals) == 0 {
+		return
+	}
+	for _, key := range []string{"command", "args"} {
+		for _, n := range obj.get(key).items() {
+			if n.kind != kindScalar || !n.isString || !strings.Contains(n.str, "$(") {
+				continue
+			}
+			t := n.text()
+			var b builder
+			changed := false
+			for i := 0; i < len(t.s); i++ {
+				if t.s[i] == '$' && i+1 < len(t.s) && t.s[i+1] == '(' && (i == 0 || t.s[i-1] != '$') {
+					if end := strings.IndexByte(t.s[i:], ')'); end > 0 {
+						if v, ok := vals[t.s[i+2:i+end]]; ok {
+							b.addAt(v, t.fileOff(i))
+							i += end
+							changed = true
+							continue
+						}
+					}
+				}
+				b.add(t.s[i:i+1], t.fileOff(i))
+			}
+			if changed {
+				nt := b.text(t.fileOff(len(t.s)))
+				n.str, n.smap = nt.s, nt.m
+			}
+		}
+	}
+}
