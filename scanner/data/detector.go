@@ -147,7 +147,9 @@ func Classify(rel string) (Kind, bool) {
 	case lower == ".lintstagedrc":
 		// lint-staged's configuration, JSON or YAML (YAML reads both)
 		return KindYAML, false
-	case ext == ".json" || ext == ".jsonc":
+	case ext == ".json" || ext == ".jsonc" || ext == ".code-workspace":
+		// a VS Code workspace file is JSONC with settings, tasks and
+		// launch configurations
 		return KindJSON, definitionJSON[base]
 	case ext == ".yml" || ext == ".yaml":
 		return KindYAML, false

@@ -113,6 +113,7 @@ func TestClassify(t *testing.T) {
 		{"cmake/tools.cmake", data.KindCMake, false},
 		{"Earthfile", data.KindEarthfile, false},
 		{"Vagrantfile", data.KindVagrant, false},
+		{"team.code-workspace", data.KindJSON, false},
 		{"main.go", "", false},
 		{"run.sh", "", false},
 	}
