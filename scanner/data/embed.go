@@ -296,7 +296,7 @@ func (s *scan) walk(n *node) {
 				s.terminalSetting(n, k.str, v)
 			case lifecycleKeys[k.str]:
 				s.lifecycle(v)
-			case s.yaml && scriptKeys[k.str] && s.p.Language != string(KindActions) && !s.done[v]:
+			case s.yaml && scriptKeys[k.str] && s.p.Language != string(KindActions) && !s.done[v] && (k.str != "commands" || commandLines(v)):
 				// In workflows, run: steps are read with their shell by
 				// the actions scan, and actions/github-script's script:
 				// input is JavaScript.
@@ -312,6 +312,26 @@ func (s *scan) walk(n *node) {
 			s.walk(v)
 		}
 	}
+}
+
+// commandLines reports a `commands:` value that holds a command line (a
+// string with a blank in it): Drone's and Woodpecker's steps are lines,
+// while a list of bare words under `commands:` is as often a list of
+// names (a tool's or this scanner's configuration: `commands:
+// [claude-wrapper]`).
+func commandLines(v *node) bool {
+	switch {
+	case v == nil:
+	case v.kind == kindScalar:
+		return strings.ContainsAny(strings.TrimSpace(v.str), " \t\n")
+	case v.kind == kindArray:
+		for _, e := range v.elems {
+			if e != nil && e.kind == kindScalar && strings.ContainsAny(strings.TrimSpace(e.str), " \t\n") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // runtimeArgsOf is a VS Code launch configuration's runtimeArgs array, or
