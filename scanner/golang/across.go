@@ -215,6 +215,9 @@ func (c *checker) returnedList(call *ast.CallExpr, idx, depth int) ([]scanner.Ar
 // or the wrapper are kept, with one found at run time beside them: the
 // runtime is dynamic, never dropped; the others are not judged.
 func (c *checker) calleeResults(call *ast.CallExpr, idx, depth int, list bool) ([]returned, bool) {
+	if rets, allKnown, ok := c.litResults(call, idx, depth, list); ok {
+		return rets, allKnown
+	}
 	fns, unknown := c.calleesPast(call, func(fn *types.Func) bool {
 		res := fn.Type().(*types.Signature).Results()
 		if idx >= res.Len() {

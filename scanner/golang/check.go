@@ -126,6 +126,9 @@ type checker struct {
 	// dry is set while a chain is judged again to find where its launch
 	// is written: no site is looked for then.
 	dry bool
+	// returningLit are the function literals whose results are being
+	// resolved (closures.go).
+	returningLit map[*ast.FuncLit]bool
 }
 
 // frame is one helper call of a chain being followed.
@@ -196,6 +199,10 @@ type pkgIndex struct {
 	scanRoot string
 	// root is the package being checked (nil when it declares nothing).
 	root *types.Package
+	// litIdx is what the function literals are given (closures.go),
+	// made when first asked.
+	litOnce sync.Once
+	litIdx  *litIndex
 }
 
 // callSite is one static call and the package that holds it.
@@ -1510,6 +1517,10 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 			a.Pos = at
 			return a
 		}
+		if a, ok := c.litParamString(v, depth); ok {
+			a.Pos = at
+			return a
+		}
 		a := c.varString(v, depth)
 		a.Pos = at
 		return a
@@ -2538,6 +2549,9 @@ func (c *checker) list(e ast.Expr, depth int) ([]scanner.Arg, bool) {
 			return nil, false
 		}
 		if l, ok := c.bindList[v]; ok {
+			return l, true
+		}
+		if l, ok := c.litParamList(v, depth); ok {
 			return l, true
 		}
 		return c.varList(v, depth)
