@@ -171,6 +171,14 @@ func (c *checker) returnedString(call *ast.CallExpr, idx, depth int) scanner.Arg
 // an unknown tail. ok is false when no return statement gives a list.
 func (c *checker) returnedList(call *ast.CallExpr, idx, depth int) ([]scanner.Arg, bool) {
 	rets, allKnown := c.calleeResults(call, idx, depth, true)
+	return c.mergeLists(rets, allKnown)
+}
+
+// mergeLists merges lists a value may be, element by element, each
+// position judged as a set of the values it takes; a list not known
+// (ok false) makes every position a set with a value found at run time,
+// and adds an unknown tail. ok is false when no list is known.
+func (c *checker) mergeLists(rets []returned, allKnown bool) ([]scanner.Arg, bool) {
 	n, any, tail := 0, false, false
 	for _, r := range rets {
 		if !r.ok {
@@ -203,6 +211,64 @@ func (c *checker) returnedList(call *ast.CallExpr, idx, depth int) ([]scanner.Ar
 		out = append(out, scanner.Arg{})
 	}
 	return out, true
+}
+
+// maxChanHops bounds the parameters a channel is followed through to
+// the variable its values are sent on (chanSends).
+const maxChanHops = 4
+
+// isChan reports whether t is a channel type.
+func isChan(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Chan)
+	return ok
+}
+
+// chanSends returns the values sent on the channel x names: the sends
+// on the variable, and, for a parameter (of a declared function or a
+// function literal), those on each channel the package's calls hand it
+// (`go worker(jobs)` with `jobs <- argv` in the caller), at most
+// maxChanHops parameters deep. A send the analysis does not see is
+// always possible: the caller adds a value found at run time.
+func (c *checker) chanSends(x ast.Expr, depth int) []assignment {
+	var out []assignment
+	seen := map[*types.Var]bool{}
+	var walk func(e ast.Expr, hops int)
+	walk = func(e ast.Expr, hops int) {
+		v := c.builderVar(e)
+		if v == nil || seen[v] || hops > maxChanHops || len(out) > maxPossibilities {
+			return
+		}
+		seen[v] = true
+		for _, as := range c.valuesOf(c.assigns, v) {
+			if as.sent {
+				as.sent = false
+				out = append(out, as)
+			}
+		}
+		if c.idx == nil || v.Kind() != types.ParamVar {
+			return
+		}
+		if ref, ok := c.idx.params[v]; ok {
+			for _, cs := range c.idx.callSites()[ref.fn] {
+				if (c.scope == nil || c.scope[cs.pkg]) && ref.i < len(cs.call.Args) {
+					walk(cs.call.Args[ref.i], hops+1)
+				}
+			}
+			return
+		}
+		if ref, ok := c.idx.lits().params[v]; ok {
+			for _, call := range c.idx.lits().calls[ref.lit] {
+				if ref.i < len(call.Args) {
+					walk(call.Args[ref.i], hops+1)
+				}
+			}
+		}
+	}
+	walk(x, 0)
+	return out
 }
 
 // calleeResults resolves what the functions call may call give as result

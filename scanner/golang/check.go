@@ -1580,13 +1580,7 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 			if v == nil {
 				return unknown
 			}
-			var sent []assignment
-			for _, as := range c.valuesOf(c.assigns, v) {
-				if as.sent {
-					as.sent = false
-					sent = append(sent, as)
-				}
-			}
+			sent := c.chanSends(e.X, depth)
 			if len(sent) == 0 {
 				return unknown
 			}
@@ -2074,6 +2068,15 @@ func (c *checker) rangeElems(x ast.Expr, key bool, depth int) ([]scanner.Arg, bo
 	if depth > maxResolveDepth {
 		c.cut = true
 		return nil, false
+	}
+	if isChan(c.info.TypeOf(x)) {
+		// `for v := range ch`: every value sent on the channel, and one
+		// found at run time
+		var out []scanner.Arg
+		for _, s := range c.chanSends(x, depth) {
+			out = append(out, c.str(s.expr, depth+1))
+		}
+		return append(out, scanner.Arg{}), true
 	}
 	switch e := ast.Unparen(x).(type) {
 	case *ast.Ident:
@@ -2584,9 +2587,13 @@ func (c *checker) list(e ast.Expr, depth int) ([]scanner.Arg, bool) {
 	return nil, false
 }
 
-// varList resolves a slice variable: one value, or one value followed by
-// appends to itself (whose tail is unknown to the judge only past the
-// known head).
+// varList resolves a slice variable: one value (or none, for a variable
+// declared without one: empty), followed by the elements the appends to
+// itself add, in the order they are written (`var argv []string; argv =
+// append(argv, "claude"); argv = append(argv, "-p")`). An append whose
+// spread list is not known ends the list with an unknown tail. Every
+// append is taken to run (one in a branch may not: an over-approximation
+// of what the list holds).
 func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
 	as := c.valuesOf(c.assigns, v)
 	if len(as) == 0 || c.resolving[v] {
@@ -2597,13 +2604,26 @@ func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
 	}
 	c.resolving[v] = true
 	defer delete(c.resolving, v)
+	if len(as) == 1 && as[0].rangeOf != nil && isChan(c.info.TypeOf(as[0].rangeOf)) {
+		// `for argv := range jobs`: every list sent on the channel,
+		// merged element by element, and one found at run time
+		rets := []returned{{}}
+		for _, s := range c.chanSends(as[0].rangeOf, depth) {
+			var r returned
+			r.elems, r.ok = c.list(s.expr, depth+1)
+			rets = append(rets, r)
+		}
+		return c.mergeLists(rets, false)
+	}
 	var base []scanner.Arg
+	var appends []*ast.CallExpr
 	found := false
 	for _, a := range as {
 		if a.expr == nil {
 			return nil, false
 		}
 		if a.idx < 0 && isAppendTo(a.expr, v, c.info) {
+			appends = append(appends, ast.Unparen(a.expr).(*ast.CallExpr))
 			continue
 		}
 		if found {
@@ -2622,8 +2642,8 @@ func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
 		}
 		base, found = l, true
 	}
-	if !found {
-		return nil, false
+	if !found && v.Kind() == types.ParamVar {
+		return nil, false // what the caller gives is not known
 	}
 	out := make([]scanner.Arg, len(base), len(base)+1)
 	for i, a := range base {
@@ -2632,8 +2652,34 @@ func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
 		}
 		out[i] = a
 	}
-	if len(as) > 1 {
-		out = append(out, scanner.Arg{}) // appended elements
+	for _, call := range appends {
+		rest := call.Args[1:]
+		tail := false
+		for i, a := range rest {
+			if call.Ellipsis.IsValid() && i == len(rest)-1 {
+				l, ok := c.list(a, depth+1)
+				if !ok {
+					tail = true
+					break
+				}
+				for _, x := range l {
+					if x.Known && x.Via == "" {
+						x.Via = scanner.ClassVariableExecution
+					}
+					out = append(out, x)
+				}
+				continue
+			}
+			x := c.str(a, depth+1)
+			if x.Known && x.Via == "" {
+				x.Via = scanner.ClassVariableExecution
+			}
+			out = append(out, x)
+		}
+		if tail {
+			out = append(out, scanner.Arg{}) // an unknown number of elements
+			break
+		}
 	}
 	return out, true
 }
