@@ -943,9 +943,11 @@ func (c *checker) processArgv(call *ast.CallExpr) ([]scanner.Arg, bool) {
 			return nil, false
 		}
 		return c.windowsArgv(args[a.Arg], args[a.Arg+1]), true
-	case formRemote:
-		// A remote shell runs the text: judged as `sh -c TEXT`.
+	case formRemote, formShell:
+		// A (remote) shell runs the text: judged as `sh -c TEXT`.
 		return []scanner.Arg{scanner.Lit("sh"), scanner.Lit("-c"), c.str(args[a.Arg], 0)}, true
+	case formWords:
+		return c.wordsArgv(args[a.Arg:]), true
 	}
 	return nil, false
 }

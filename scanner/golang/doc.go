@@ -1,7 +1,8 @@
 // Package golang finds launches of agent runtimes in Go source: calls of
 // the process APIs of one table (apis.go: os/exec, os.StartProcess,
 // syscall's Exec/ForkExec/StartProcess/CreateProcess, x/sys/unix and
-// x/sys/windows, go-sh, x/crypto/ssh sessions), exec.Cmd literals and
+// x/sys/windows, go-sh, x/crypto/ssh sessions, and libraries given a
+// command to run: mage's sh, go-cmd, bitfield/script, ...), exec.Cmd literals and
 // assignments to a Cmd's Path or Args (cmdfields.go) whose argv resolves to
 // a runtime, with constants folded through the type
 // checker, string and []string variables the code assigns once, argv

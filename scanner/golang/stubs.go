@@ -112,6 +112,69 @@ func (s *Session) Start(cmd string) error
 func (s *Session) Wait() error
 func (s *Session) Close() error
 `,
+	"github.com/magefile/mage/sh": `package sh
+func Run(cmd string, args ...string) error
+func RunV(cmd string, args ...string) error
+func RunWith(env map[string]string, cmd string, args ...string) error
+func RunWithV(env map[string]string, cmd string, args ...string) error
+func Output(cmd string, args ...string) (string, error)
+func OutputWith(env map[string]string, cmd string, args ...string) (string, error)
+func Exec(env map[string]string, stdout, stderr any, cmd string, args ...string) (bool, error)
+func RunCmd(cmd string, args ...string) func(args ...string) error
+func OutCmd(cmd string, args ...string) func(args ...string) (string, error)
+`,
+	"github.com/go-cmd/cmd": `package cmd
+type Options struct{ Buffered, Streaming bool }
+type Status struct{ Cmd string; Exit int; Stdout, Stderr []string }
+type Cmd struct{ Name string; Args []string; Env []string; Dir string }
+func NewCmd(name string, args ...string) *Cmd
+func NewCmdOptions(options Options, name string, args ...string) *Cmd
+func (c *Cmd) Start() <-chan Status
+func (c *Cmd) Stop() error
+func (c *Cmd) Status() Status
+`,
+	"gotest.tools/v3/icmd": `package icmd
+type Cmd struct{ Command []string; Dir string; Env []string }
+type Result struct{ ExitCode int }
+func Command(command string, args ...string) Cmd
+func RunCommand(command string, args ...string) *Result
+func RunCmd(cmd Cmd, cmdOperators ...any) *Result
+`,
+	"k8s.io/utils/exec": `package exec
+import "context"
+type Cmd interface{ Run() error; CombinedOutput() ([]byte, error); Output() ([]byte, error) }
+type Interface interface {
+	Command(cmd string, args ...string) Cmd
+	CommandContext(ctx context.Context, cmd string, args ...string) Cmd
+	LookPath(file string) (string, error)
+}
+func New() Interface
+`,
+	"gopkg.in/pipe.v2": `package pipe
+type Pipe func(s any) error
+func Exec(name string, args ...string) Pipe
+func System(cmd string) Pipe
+func Line(p ...Pipe) Pipe
+func Run(p Pipe) error
+func Output(p Pipe) ([]byte, error)
+`,
+	"github.com/bitfield/script": `package script
+type Pipe struct{}
+func Exec(cmdLine string) *Pipe
+func Echo(s string) *Pipe
+func (p *Pipe) Exec(cmdLine string) *Pipe
+func (p *Pipe) ExecForEach(cmdLine string) *Pipe
+func (p *Pipe) Stdout() (int, error)
+func (p *Pipe) String() (string, error)
+func (p *Pipe) Wait() error
+`,
+	"github.com/sourcegraph/run": `package run
+import "context"
+type Command struct{}
+type Output interface{ Stream(dst any) error; String() (string, error); Wait() error }
+func Cmd(ctx context.Context, parts ...string) *Command
+func (c *Command) Run() Output
+`,
 	"golang.org/x/sys/unix": `package unix
 func Exec(argv0 string, argv []string, envv []string) error
 func Environ() []string
