@@ -190,6 +190,13 @@ type pkgIndex struct {
 	// envSets are the values the packages give environment variables
 	// (os.Setenv), by name (see flags.go).
 	envSets map[string][]assignment
+	// configSets are the values the packages give viper keys
+	// (SetDefault, Set), by key (config.go).
+	configSets map[string][]assignment
+	// dotenv are the values the dotenv files the packages load give
+	// environment variables, read when first asked (config.go).
+	dotenvOnce sync.Once
+	dotenv     map[string][]string
 	// unmarshals are the json.Unmarshal calls of the files, made when
 	// first asked (jsonFieldValues).
 	unmarshalOnce sync.Once
@@ -278,6 +285,13 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info, filePkg 
 					}
 				}
 			case *ast.CallExpr:
+				if key, val, ok := configSetOf(info, n); ok {
+					if c.configSets == nil {
+						c.configSets = map[string][]assignment{}
+					}
+					c.configSets[key] = append(c.configSets[key], assignment{expr: val, idx: -1, pkg: pkg})
+					return true
+				}
 				if name, val, ok := envSetOf(info, n); ok {
 					if c.envSets == nil {
 						c.envSets = map[string][]assignment{}
@@ -1568,6 +1582,11 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 		a := c.str(e.X, depth+1)
 		a.Pos = at
 		return a
+	case *ast.TypeAssertExpr:
+		// v.(string): the value asserted (viper.Get(k).(string))
+		a := c.str(e.X, depth+1)
+		a.Pos = at
+		return a
 	case *ast.UnaryExpr:
 		if e.Op == token.AND {
 			a := c.str(e.X, depth+1)
@@ -2251,6 +2270,9 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 	if envGetter(k) && idx == 0 && len(call.Args) == 1 {
 		return c.envByName(call.Args[0], depth)
 	}
+	if configGetter(k) && idx == 0 && len(call.Args) == 1 {
+		return c.configByName(call.Args[0], depth)
+	}
 	if x, _, ok := builderMethod(c.info, call, "String"); ok && idx == 0 {
 		// sb.String(): every value the builder variable is given
 		if v := c.builderVar(x); v != nil {
@@ -2726,6 +2748,9 @@ func (c *checker) callList(call *ast.CallExpr, depth int) ([]scanner.Arg, bool) 
 		}
 	}
 	if l, ok := c.flagList(call, depth); ok {
+		return l, true
+	}
+	if l, ok := c.configList(call, depth); ok {
 		return l, true
 	}
 	k := c.callee(call)

@@ -148,14 +148,18 @@ var readFileCall = []byte("ReadFile(")
 // readFilePaths returns the constant paths that Go source src reads with
 // ReadFile("PATH") (read without a syntax tree, for the relevance
 // question).
-func readFilePaths(src []byte) []string {
+func readFilePaths(src []byte) []string { return constPaths(src, readFileCall) }
+
+// constPaths returns the constant strings src gives as the first
+// argument of a call whose marker (`ReadFile(`) it holds.
+func constPaths(src, marker []byte) []string {
 	var out []string
 	for rest := src; len(out) < maxPossibilities; {
-		i := bytes.Index(rest, readFileCall)
+		i := bytes.Index(rest, marker)
 		if i < 0 {
 			break
 		}
-		rest = rest[i+len(readFileCall):]
+		rest = rest[i+len(marker):]
 		if len(rest) == 0 || rest[0] != '"' {
 			continue
 		}

@@ -129,7 +129,22 @@ func (c *checker) envByName(name ast.Expr, depth int) scanner.Arg {
 	if c.idx == nil {
 		return scanner.Arg{}
 	}
-	return c.named(c.idx.envSets, name, depth)
+	n, ok := c.constString(name)
+	if !ok {
+		return scanner.Arg{}
+	}
+	// a dotenv file the package loads may give it too (config.go)
+	vals := []scanner.Arg{{}}
+	for _, v := range c.dotenvValues(n) {
+		vals = append(vals, scanner.Arg{Value: v, Known: true, Via: scanner.ClassDynamic})
+	}
+	for _, a := range c.inScope(c.idx.envSets[n]) {
+		vals = append(vals, c.str(a.expr, depth+1))
+		if len(vals) > maxPossibilities {
+			break
+		}
+	}
+	return c.judgeSet(vals, false)
 }
 
 // named is the value of the flag or variable named by the constant name

@@ -942,6 +942,8 @@ func (ff *fileFacts) literals() litFacts {
 		ff.lits.tokens = ff.lits.tokens || embedNamesRuntime(ff.cfg, src, ff.abs)
 		// so is the text of a file read by a constant path
 		ff.lits.tokens = ff.lits.tokens || ff.api && readFileNamesRuntime(ff.cfg, src, ff.abs)
+		// and of a dotenv file it loads into the environment
+		ff.lits.tokens = ff.lits.tokens || dotenvNamesRuntime(ff.cfg, src, ff.abs)
 	})
 	return ff.lits
 }

@@ -175,6 +175,30 @@ type Output interface{ Stream(dst any) error; String() (string, error); Wait() e
 func Cmd(ctx context.Context, parts ...string) *Command
 func (c *Command) Run() Output
 `,
+	"github.com/spf13/viper": `package viper
+type Viper struct{}
+func New() *Viper
+func GetViper() *Viper
+func SetDefault(key string, value any)
+func Set(key string, value any)
+func Get(key string) any
+func GetString(key string) string
+func GetStringSlice(key string) []string
+func SetConfigName(in string)
+func AddConfigPath(in string)
+func ReadInConfig() error
+func AutomaticEnv()
+func (v *Viper) SetDefault(key string, value any)
+func (v *Viper) Set(key string, value any)
+func (v *Viper) Get(key string) any
+func (v *Viper) GetString(key string) string
+func (v *Viper) GetStringSlice(key string) []string
+`,
+	"github.com/joho/godotenv": `package godotenv
+func Load(filenames ...string) error
+func Overload(filenames ...string) error
+func Read(filenames ...string) (map[string]string, error)
+`,
 	"golang.org/x/sys/unix": `package unix
 func Exec(argv0 string, argv []string, envv []string) error
 func Environ() []string
