@@ -33,6 +33,9 @@ func (Detector) Match(f *lscanner.File) bool { return f.Ext == ".go" }
 // reports its launches. A syntax error is a *scanner.ParseError; type
 // errors (missing imports, files of the package out of scope) are ignored.
 func (Detector) Scan(p *lscanner.Pass) error {
+	if p.Hits.Seed() {
+		checkGenerate(p, p.Src)
+	}
 	if p.Siblings != nil && p.Shared != nil {
 		if done, err := scanPackage(p); done {
 			return err
@@ -118,6 +121,9 @@ type typedFile struct {
 func (typedFile) Name() string              { return Name }
 func (typedFile) Match(*lscanner.File) bool { return true }
 func (t typedFile) Scan(p *lscanner.Pass) error {
+	if p.Hits.Seed() {
+		checkGenerate(p, p.Src)
+	}
 	check(p, t.fset, t.file, t.files, t.info)
 	return nil
 }
