@@ -975,6 +975,11 @@ func literalFacts(cfg *lscanner.Config, src []byte, prim bool) litFacts {
 		if !lf.tokens && len(s) <= maxMarked && strings.ContainsAny(s, splitMarks) && !strings.ContainsRune(s, ' ') {
 			lf.tokens = namesRuntime(cfg, stripMarks(s))
 		}
+		// a name in capitals a case conversion lowers
+		// (`strings.ToLower("CLAUDE")`)
+		if !lf.tokens && len(s) <= maxMarked && hasUpper(s) && !strings.ContainsRune(s, ' ') {
+			lf.tokens = namesRuntime(cfg, strings.ToLower(stripMarks(s)))
+		}
 		recent = append(recent, s)
 		// drop the oldest while the others alone reach past the window
 		for n := len(recent); n > 1; n = len(recent) {
@@ -996,6 +1001,16 @@ func literalFacts(cfg *lscanner.Config, src []byte, prim bool) litFacts {
 		return !done()
 	})
 	return lf
+}
+
+// hasUpper reports whether s holds an ASCII capital letter.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // maxMarked bounds the literals read without their marks (a name split
