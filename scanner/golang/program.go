@@ -110,6 +110,9 @@ type program struct {
 	folders []*folderSrc // least recently used first
 	units   []*unitEntry
 	modules map[string]moduleInfo // folder -> its module
+	// others are the other modules each module reaches, by its root
+	// (moduleInfo.others)
+	others map[string][]moduleInfo
 	// deps are the facts of folders read as imported packages: small,
 	// kept for the whole scan, so relevance never parses.
 	deps map[string]*depFacts
@@ -154,6 +157,25 @@ type unitEntry struct {
 type moduleInfo struct {
 	root string
 	path string
+	// others are the modules of the scan it imports from source: those a
+	// replace directive of its go.mod points to a folder of (`replace
+	// example.com/runner => ../runner`), and those the go.work above it
+	// uses.
+	others []moduleInfo
+}
+
+// owner returns the module of the scan that import path p belongs to:
+// m, or one of m.others.
+func (m moduleInfo) owner(p string) (moduleInfo, bool) {
+	if m.path != "" && (p == m.path || strings.HasPrefix(p, m.path+"/")) {
+		return m, true
+	}
+	for _, o := range m.others {
+		if p == o.path || strings.HasPrefix(p, o.path+"/") {
+			return o, true
+		}
+	}
+	return moduleInfo{}, false
 }
 
 type programKey struct{}
@@ -355,6 +377,15 @@ func (g *program) module(dir string) moduleInfo {
 	for i := 0; i < maxModuleWalk; i++ {
 		if mp := modulePath(filepath.Join(d, "go.mod")); mp != "" {
 			m = moduleInfo{root: d, path: mp}
+			if others, ok := g.others[d]; ok {
+				m.others = others
+			} else {
+				m.others = g.otherModules(d, mp)
+				if g.others == nil {
+					g.others = map[string][]moduleInfo{}
+				}
+				g.others[d] = m.others
+			}
 			break
 		}
 		if d == g.root {
@@ -368,6 +399,99 @@ func (g *program) module(dir string) moduleInfo {
 	}
 	g.modules[dir] = m
 	return m
+}
+
+// maxOtherModules bounds the other modules of the scan one module
+// imports from source (moduleInfo.others).
+const maxOtherModules = 32
+
+// otherModules returns the modules of the scan that the module at root
+// (path self) reaches: the local targets of its go.mod's replace
+// directives, and the folders a go.work at or above it (within the scan
+// root) uses.
+func (g *program) otherModules(root, self string) []moduleInfo {
+	var out []moduleInfo
+	add := func(path, dir string) {
+		dir = filepath.Clean(dir)
+		if path == "" || path == self || len(out) >= maxOtherModules || !strings.HasPrefix(dir, g.root) {
+			return
+		}
+		for _, o := range out {
+			if o.path == path {
+				return
+			}
+		}
+		out = append(out, moduleInfo{root: dir, path: path})
+	}
+	for _, r := range modDirectives(filepath.Join(root, "go.mod"), "replace") {
+		old, target, ok := strings.Cut(r, "=>")
+		if !ok {
+			continue
+		}
+		old, target = strings.TrimSpace(old), strings.TrimSpace(target)
+		if f := strings.Fields(old); len(f) > 0 {
+			old = f[0]
+		}
+		if !strings.HasPrefix(target, "./") && !strings.HasPrefix(target, "../") {
+			continue // a module version, not a folder
+		}
+		add(old, filepath.Join(root, filepath.FromSlash(target)))
+	}
+	d := root
+	for i := 0; i < maxModuleWalk; i++ {
+		if uses := modDirectives(filepath.Join(d, "go.work"), "use"); len(uses) > 0 {
+			for _, u := range uses {
+				dir := filepath.Join(d, filepath.FromSlash(strings.Fields(u)[0]))
+				add(modulePath(filepath.Join(dir, "go.mod")), dir)
+			}
+			break
+		}
+		parent := filepath.Dir(d)
+		if d == g.root || parent == d || !strings.HasPrefix(parent, g.root) {
+			break
+		}
+		d = parent
+	}
+	return out
+}
+
+// modDirectives returns the arguments of a go.mod or go.work file's
+// directives named verb, on one line (`use ./a`) or in a block (`use
+// (` ... `)`), quotes removed.
+func modDirectives(file, verb string) []string {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var out []string
+	inBlock := false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && len(out) < maxOtherModules {
+		line := strings.TrimSpace(sc.Text())
+		if i := strings.Index(line, "//"); i >= 0 {
+			line = strings.TrimSpace(line[:i])
+		}
+		switch {
+		case inBlock && line == ")":
+			inBlock = false
+			continue
+		case inBlock:
+		case strings.HasPrefix(line, verb+" ") || strings.HasPrefix(line, verb+"\t") || strings.HasPrefix(line, verb+"("):
+			line = strings.TrimSpace(line[len(verb):])
+			if line == "(" {
+				inBlock = true
+				continue
+			}
+		default:
+			continue
+		}
+		if line == "" {
+			continue
+		}
+		out = append(out, strings.ReplaceAll(line, `"`, ""))
+	}
+	return out
 }
 
 // modulePath reads the module line of a go.mod file ("" if none).
@@ -654,7 +778,8 @@ func (l *loader) varInits(files []*ast.File) map[*types.Var]ast.Expr {
 
 // local reports whether import path p is a package of the module.
 func (l *loader) local(p string) bool {
-	return l.mod.path != "" && (p == l.mod.path || strings.HasPrefix(p, l.mod.path+"/"))
+	_, ok := l.mod.owner(p)
+	return ok
 }
 
 // relevant reports whether own (a package's files) can start a runtime:
@@ -767,6 +892,9 @@ func majority(count map[string]int) string {
 }
 
 func depDir(mod moduleInfo, p string) string {
+	if o, ok := mod.owner(p); ok {
+		mod = o
+	}
 	rest := strings.TrimPrefix(strings.TrimPrefix(p, mod.path), "/")
 	return filepath.Join(mod.root, filepath.FromSlash(rest))
 }
@@ -923,7 +1051,7 @@ func factsOf(cfg *lscanner.Config, src []byte, mod moduleInfo) *fileFacts {
 		if names, ok := apiPackages[s]; ok && containsAny(src, names) {
 			ff.api = true
 		}
-		if mod.path != "" && (s == mod.path || strings.HasPrefix(s, mod.path+"/")) && len(ff.local) < maxDepPackages {
+		if _, local := mod.owner(s); local && len(ff.local) < maxDepPackages {
 			ff.local = append(ff.local, s)
 		}
 	}
