@@ -661,7 +661,12 @@ func indexAssignments(files []*ast.File, info *types.Info, filePkg map[*ast.File
 			case *ast.CallExpr:
 				// sb.WriteString(p) on a strings.Builder or bytes.Buffer
 				// variable adds p to what sb.String() gives, as `s += p`
-				if v, piece := builderWrite(info, n, varOf); v != nil {
+				v, piece := builderWrite(info, n, varOf)
+				if v == nil {
+					// t.Execute(&b, data) writes the rendered template
+					v, piece = templateWrite(info, n, varOf)
+				}
+				if v != nil {
 					_, decl := declBlock[v]
 					m[v] = append(m[v], assignment{plus: []ast.Expr{piece}, cond: !decl || declBlock[v] != inner(), idx: -1, pkg: pkg})
 				}
@@ -2272,6 +2277,9 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 	}
 	if configGetter(k) && idx == 0 && len(call.Args) == 1 {
 		return c.configByName(call.Args[0], depth)
+	}
+	if r, ok := c.templateText(call, depth); ok && idx == 0 {
+		return r
 	}
 	if x, _, ok := builderMethod(c.info, call, "String"); ok && idx == 0 {
 		// sb.String(): every value the builder variable is given

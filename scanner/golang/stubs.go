@@ -199,6 +199,8 @@ func Load(filenames ...string) error
 func Overload(filenames ...string) error
 func Read(filenames ...string) (map[string]string, error)
 `,
+	"text/template": templateStub,
+	"html/template": templateStub,
 	"golang.org/x/sys/unix": `package unix
 func Exec(argv0 string, argv []string, envv []string) error
 func Environ() []string
@@ -375,6 +377,21 @@ func Println(v ...any)
 }
 
 // flagSetDecls is what flag and spf13/pflag both declare for a flag set.
+// templateStub declares text/template's (and html/template's) calls
+// that a template executed into a builder goes through (template.go).
+const templateStub = `package template
+type Template struct{}
+type FuncMap map[string]any
+func New(name string) *Template
+func Must(t *Template, err error) *Template
+func (t *Template) Parse(text string) (*Template, error)
+func (t *Template) Funcs(funcMap FuncMap) *Template
+func (t *Template) Option(opt ...string) *Template
+func (t *Template) Delims(left, right string) *Template
+func (t *Template) Execute(wr any, data any) error
+func (t *Template) ExecuteTemplate(wr any, name string, data any) error
+`
+
 const flagSetDecls = `type ErrorHandling int
 const (
 	ContinueOnError ErrorHandling = iota
