@@ -1476,6 +1476,7 @@ func (c *checker) judge(argv []scanner.Arg, at scanner.Pos) {
 		cmd.Alts = argv[0].Alts
 	}
 	c.p.Judge(cmd)
+	c.judgeScripts(argv, at)
 }
 
 // constString returns the constant string value of e, if the type checker
