@@ -2,7 +2,6 @@ package golang
 
 import (
 	"bufio"
-	"bytes"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -226,7 +225,7 @@ func parseDotenv(t string) map[string]string {
 // loads names a runtime: a value no literal of the package shows (the
 // relevance question, read without a syntax tree).
 func dotenvNamesRuntime(cfg *scanner.Config, src []byte, abs string) bool {
-	if abs == "" || !bytes.Contains(src, []byte(dotenvPkg)) {
+	if abs == "" {
 		return false
 	}
 	names := []string{".env"}

@@ -1006,6 +1006,7 @@ type fileFacts struct {
 	pkg          string
 	api          bool
 	mayPrimitive bool // its text holds "ermission"
+	dotenv       bool // it imports godotenv (config.go)
 	local        []string
 	src          []byte // nil: read from abs when needed
 	abs          string
@@ -1051,6 +1052,9 @@ func factsOf(cfg *lscanner.Config, src []byte, mod moduleInfo) *fileFacts {
 		if names, ok := apiPackages[s]; ok && containsAny(src, names) {
 			ff.api = true
 		}
+		if s == dotenvPkg || s == dotenvPkg+"/autoload" {
+			ff.dotenv = true
+		}
 		if _, local := mod.owner(s); local && len(ff.local) < maxDepPackages {
 			ff.local = append(ff.local, s)
 		}
@@ -1071,7 +1075,7 @@ func (ff *fileFacts) literals() litFacts {
 		// so is the text of a file read by a constant path
 		ff.lits.tokens = ff.lits.tokens || ff.api && readFileNamesRuntime(ff.cfg, src, ff.abs)
 		// and of a dotenv file it loads into the environment
-		ff.lits.tokens = ff.lits.tokens || dotenvNamesRuntime(ff.cfg, src, ff.abs)
+		ff.lits.tokens = ff.lits.tokens || ff.dotenv && dotenvNamesRuntime(ff.cfg, src, ff.abs)
 	})
 	return ff.lits
 }
@@ -1104,9 +1108,11 @@ func literalFacts(cfg *lscanner.Config, src []byte, prim bool) litFacts {
 			lf.tokens = namesRuntime(cfg, stripMarks(s))
 		}
 		// a name in capitals a case conversion lowers
-		// (`strings.ToLower("CLAUDE")`)
-		if !lf.tokens && len(s) <= maxMarked && hasUpper(s) && !strings.ContainsRune(s, ' ') {
-			lf.tokens = namesRuntime(cfg, strings.ToLower(stripMarks(s)))
+		// (`strings.ToLower("CLAUDE")`): the whole literal, so that
+		// capitals around a word (`PI_SCALE`) do not count, and only in
+		// capitals (`"Pi"` is math's)
+		if !lf.tokens && len(s) <= maxMarked && allUpper(s) && !strings.ContainsRune(s, ' ') {
+			_, lf.tokens = cfg.RuntimeForCommand(strings.ToLower(stripMarks(s)))
 		}
 		recent = append(recent, s)
 		// drop the oldest while the others alone reach past the window
@@ -1131,14 +1137,19 @@ func literalFacts(cfg *lscanner.Config, src []byte, prim bool) litFacts {
 	return lf
 }
 
-// hasUpper reports whether s holds an ASCII capital letter.
-func hasUpper(s string) bool {
+// allUpper reports whether s holds ASCII capital letters and no small
+// ones.
+func allUpper(s string) bool {
+	upper := false
 	for i := 0; i < len(s); i++ {
-		if s[i] >= 'A' && s[i] <= 'Z' {
-			return true
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z':
+			return false
+		case c >= 'A' && c <= 'Z':
+			upper = true
 		}
 	}
-	return false
+	return upper
 }
 
 // maxMarked bounds the literals read without their marks (a name split

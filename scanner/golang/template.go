@@ -24,6 +24,9 @@ var templatePkgs = map[string]bool{"text/template": true, "html/template": true}
 // templateWrite returns the builder variable a template's Execute (or
 // ExecuteTemplate) writes into and the call, which is the piece written.
 func templateWrite(info *types.Info, call *ast.CallExpr, varOf func(ast.Expr) *types.Var) (*types.Var, ast.Expr) {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); !ok || sel.Sel.Name != "Execute" && sel.Sel.Name != "ExecuteTemplate" {
+		return nil, nil
+	}
 	k := calleeOf(info, call)
 	if !templatePkgs[k.pkg] || k.recv != "Template" || k.name != "Execute" && k.name != "ExecuteTemplate" || len(call.Args) < 2 {
 		return nil, nil
