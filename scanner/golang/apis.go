@@ -211,3 +211,31 @@ func shellWords(s string) []string {
 	}
 	return out
 }
+
+// wordSplitters are library functions that split a command line into
+// the argv a process API is then given (`args, _ := shlex.Split(line);
+// exec.Command(args[0], args[1:]...)`): their result is the line's
+// words, split as a shell splits them.
+var wordSplitters = map[apiKey]bool{
+	{"github.com/google/shlex", "", "Split"}:           true,
+	{"github.com/mattn/go-shellwords", "", "Parse"}:    true,
+	{"github.com/kballard/go-shellquote", "", "Split"}: true,
+}
+
+// splitList is the list a word splitter's call gives as result idx: the
+// words of its known line; ok is false for another call, or a line not
+// known.
+func (c *checker) splitList(call *ast.CallExpr, idx, depth int) ([]scanner.Arg, bool) {
+	if idx != 0 || len(call.Args) != 1 || !wordSplitters[c.callee(call)] {
+		return nil, false
+	}
+	line := c.str(call.Args[0], depth+1)
+	if !line.Known {
+		return nil, false
+	}
+	var out []scanner.Arg
+	for _, w := range shellWords(line.Value) {
+		out = append(out, scanner.Arg{Value: w, Known: true, Via: line.Via, Pos: line.Pos})
+	}
+	return out, true
+}

@@ -2665,8 +2665,10 @@ func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
 		var l []scanner.Arg
 		ok := false
 		if call, isCall := ast.Unparen(a.expr).(*ast.CallExpr); isCall && a.idx >= 0 {
-			// argv, err := backend.Command(p)
-			l, ok = c.returnedList(call, a.idx, depth+1)
+			// argv, err := backend.Command(p), or shlex.Split(line)
+			if l, ok = c.splitList(call, a.idx, depth); !ok {
+				l, ok = c.returnedList(call, a.idx, depth+1)
+			}
 		} else if a.idx < 0 {
 			l, ok = c.list(a.expr, depth+1)
 		}
@@ -2760,6 +2762,9 @@ func (c *checker) callList(call *ast.CallExpr, depth int) ([]scanner.Arg, bool) 
 		return l, true
 	}
 	if l, ok := c.configList(call, depth); ok {
+		return l, true
+	}
+	if l, ok := c.splitList(call, 0, depth); ok {
 		return l, true
 	}
 	k := c.callee(call)

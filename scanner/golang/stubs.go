@@ -199,6 +199,16 @@ func Load(filenames ...string) error
 func Overload(filenames ...string) error
 func Read(filenames ...string) (map[string]string, error)
 `,
+	"github.com/google/shlex": `package shlex
+func Split(s string) ([]string, error)
+`,
+	"github.com/mattn/go-shellwords": `package shellwords
+func Parse(line string) ([]string, error)
+`,
+	"github.com/kballard/go-shellquote": `package shellquote
+func Split(input string) (words []string, err error)
+func Join(args ...string) string
+`,
 	"text/template": templateStub,
 	"html/template": templateStub,
 	"golang.org/x/sys/unix": `package unix
