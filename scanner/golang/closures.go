@@ -264,26 +264,37 @@ func (c *checker) litParamList(v *types.Var, depth int) ([]scanner.Arg, bool) {
 
 // litsCalled returns the function literals a call's function may be: a
 // literal written there, or every literal a variable the package gives
-// it holds; other is set when it may be something else too (a value
-// that is not a literal).
-func (c *checker) litsCalled(fun ast.Expr) (lits []*ast.FuncLit, other bool) {
+// it holds, and the declared functions that variable is given (`pick :=
+// agentName`); other is set when it may be something else too.
+func (c *checker) litsCalled(fun ast.Expr) (lits []*ast.FuncLit, fns []*types.Func, other bool) {
 	switch f := ast.Unparen(fun).(type) {
 	case *ast.FuncLit:
-		return []*ast.FuncLit{f}, false
+		return []*ast.FuncLit{f}, nil, false
 	case *ast.Ident:
 		v, ok := c.info.Uses[f].(*types.Var)
 		if !ok {
-			return nil, false
+			return nil, nil, false
 		}
 		for _, as := range c.valuesOf(c.assigns, v) {
-			if l, ok := ast.Unparen(as.expr).(*ast.FuncLit); ok && as.idx < 0 {
-				lits = append(lits, l)
+			if as.idx >= 0 || as.expr == nil {
+				other = true
 				continue
+			}
+			switch e := ast.Unparen(as.expr).(type) {
+			case *ast.FuncLit:
+				lits = append(lits, e)
+				continue
+			case *ast.Ident:
+				// pick := agentName: a function the package declares
+				if fn, ok := c.info.Uses[e].(*types.Func); ok && c.funcs[fn] != nil {
+					fns = append(fns, fn)
+					continue
+				}
 			}
 			other = true
 		}
 	}
-	return lits, other
+	return lits, fns, other
 }
 
 // litResults is what the function literals a call may call give as
@@ -291,12 +302,24 @@ func (c *checker) litsCalled(fun ast.Expr) (lits []*ast.FuncLit, other bool) {
 // return statement, with one found at run time when the function may be
 // another value; ok is false when the call calls no literal.
 func (c *checker) litResults(call *ast.CallExpr, idx, depth int, list bool) ([]returned, bool, bool) {
-	lits, other := c.litsCalled(call.Fun)
-	if len(lits) == 0 {
+	lits, fns, other := c.litsCalled(call.Fun)
+	if len(lits) == 0 && len(fns) == 0 {
 		return nil, false, false
 	}
 	allKnown := !other
 	var rets []returned
+	if len(fns) > 0 {
+		// a declared function held in the variable: its results with
+		// its parameters bound to the call's arguments
+		var keep []*types.Func
+		for _, fn := range fns {
+			if res := fn.Type().(*types.Signature).Results(); idx < res.Len() && (list && isStringList(res.At(idx).Type()) || !list && isString(res.At(idx).Type())) {
+				keep = append(keep, fn)
+			}
+		}
+		rs, known := c.resultsOf(call, keep, idx, depth, list)
+		rets, allKnown = append(rets, rs...), allKnown && known
+	}
 	for _, l := range lits {
 		if c.returningLit[l] {
 			allKnown = false
