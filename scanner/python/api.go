@@ -58,6 +58,7 @@ const (
 	apiCopy              // copy.copy(x), copy.deepcopy(x): x
 	apiOptionDefault     // typer.Option("claude"), typer.Argument: the parameter's default, a run-time value
 	apiReduce            // functools.reduce(f, xs, init?): xs folded by f, an operator.add or a function adding its two parameters
+	apiContainer         // docker SDK containers.run/create(image, command=, entrypoint=): the command a container runs (str → shell, sequence → argv)
 )
 
 var apis = map[string]api{
@@ -143,6 +144,23 @@ var apis = map[string]api{
 	// over-approximation)
 	"delegator:run": apiAnyio, "delegator:chain": apiAnyio,
 	"envoy:run": apiAnyio, "envoy:connect": apiAnyio,
+	// sarge parses a line as a shell does (`&&`, `|`, redirections) and
+	// runs it without one; a list is an argv
+	"sarge:run": apiAnyio, "sarge:capture_stdout": apiAnyio, "sarge:capture_stderr": apiAnyio,
+	"sarge:capture_both": apiAnyio, "sarge:get_stdout": apiAnyio, "sarge:get_stderr": apiAnyio,
+	"sarge:get_both": apiAnyio,
+	// psutil.Popen is subprocess.Popen with the process's details
+	"psutil:Popen": apiSubprocess,
+	// the docker SDK: a container started with a command (the image's
+	// own entry point is not read)
+	"docker:from_env().containers.run":               apiContainer,
+	"docker:from_env().containers.create":            apiContainer,
+	"docker:DockerClient().containers.run":           apiContainer,
+	"docker:DockerClient().containers.create":        apiContainer,
+	"docker:client.from_env().containers.run":        apiContainer,
+	"docker:client.from_env().containers.create":     apiContainer,
+	"docker:client.DockerClient().containers.run":    apiContainer,
+	"docker:client.DockerClient().containers.create": apiContainer,
 
 	// libtmux: a window or pane started with a command, and keys typed
 	// into a pane's shell (also on an object not known statically, in a
@@ -232,6 +250,8 @@ var connections = map[string]bool{
 	"paramiko:SSHClient": true, "paramiko:client.SSHClient": true,
 	"nox:Session": true, "nox:sessions.Session": true,
 	"libtmux:Server": true, "libtmux:Session": true, "libtmux:Window": true, "libtmux:Pane": true,
+	"docker:from_env": true, "docker:DockerClient": true,
+	"docker:client.from_env": true, "docker:client.DockerClient": true,
 }
 
 // tmuxCommand is, for each libtmux method of apiTmux, the keyword and the
@@ -403,7 +423,7 @@ const (
 func processKind(x api) bool {
 	switch x {
 	case apiSubprocess, apiShell, apiShellOut, apiExecV, apiExecL, apiSpawnV, apiSpawnL, apiPosixSpawn,
-		apiExecArgs, apiPty, apiPexpect, apiAnyio, apiTrio, apiRemoteShell:
+		apiExecArgs, apiPty, apiPexpect, apiAnyio, apiTrio, apiRemoteShell, apiContainer:
 		return true
 	}
 	return false

@@ -54,7 +54,7 @@ var (
 		[]byte("getstatusoutput"), []byte("paramiko"), []byte("runpy"),
 	}
 	apiWords = [][]byte{[]byte("system"), []byte("pty"), []byte("anyio"), []byte("trio"), []byte("invoke"), []byte("fabric"), []byte("nox"),
-		[]byte("delegator"), []byte("envoy")}
+		[]byte("delegator"), []byte("envoy"), []byte("psutil"), []byte("sarge"), []byte("docker")}
 )
 
 // mayNameAPI is the API prefilter: one of apiNeedles, or of apiWords as a
@@ -620,6 +620,24 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 			a.scanShell(v, lit, at)
 		} else {
 			a.judgeSeq(v, at)
+		}
+	case apiContainer:
+		// containers.run(image, command): the command, and an entry
+		// point that runs it; docker splits a string into words (a
+		// shell's reading is a superset)
+		for i, k := range []string{"command", "entrypoint"} {
+			v, ok := a.prop(kw, k)
+			if i == 0 {
+				v, ok = a.argOr(pos, kw, 1, k)
+			}
+			if !ok {
+				continue
+			}
+			if v.K == vStr {
+				a.scanShell(v, v.Lit, at)
+			} else {
+				a.judgeSeq(v, at)
+			}
 		}
 	case apiTrio:
 		v, lit := a.firstArg(pos, kw, "command")

@@ -2802,7 +2802,7 @@ func (Detector) Mentions(rel string) [][]byte {
 // launching reports whether a library function of kind k starts a
 // process or the Agent SDK (or builds its options or a command object).
 func launching(k api) bool {
-	return k >= apiSubprocess && k <= apiOptions || k == apiRemoteShell || k == apiShCommand || k == apiPlumbumGet
+	return k >= apiSubprocess && k <= apiOptions || k == apiRemoteShell || k == apiShCommand || k == apiPlumbumGet || k == apiContainer
 }
 
 // runPaths run a Python file of the repository by path.
