@@ -119,6 +119,9 @@ func (a *analyzer) Expr(n int32) value {
 			return a.anyEntry(obj, n)
 		}
 		if obj.K == vArr {
+			if i, ok := intOfValue(idx); ok && i < 0 {
+				return a.fromEnd(obj, i, n)
+			}
 			return a.member(obj, "#"+idx.S, n)
 		}
 		if obj.K == vRef && obj.Mod == "os" && len(obj.Path) == 1 && obj.Path[0] == "environ" {
@@ -1542,6 +1545,16 @@ func (a *analyzer) slice(obj value, sub, n int32) value {
 		return out
 	}
 	return treesitter.Unknown(n)
+}
+
+// fromEnd is element i < 0 of list v, counted from its end (`xs[-1]`):
+// exact when every element is known to be one (no splat of a list of
+// unknown length), else any element of it.
+func (a *analyzer) fromEnd(v value, i int, n int32) value {
+	if len(v.Elems)+i < 0 || slices.ContainsFunc(v.Elems, func(e value) bool { return e.K == vUnknown || e.Cut }) {
+		return a.anyEntry(v, n)
+	}
+	return v.Elems[len(v.Elems)+i]
 }
 
 func intOfValue(v value) (int, bool) {
