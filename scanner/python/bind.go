@@ -145,12 +145,16 @@ func (a *analyzer) collect() {
 						nm = f
 					}
 				case kListSplatPattern, kDictionarySplatPattern:
-					if f := t.Nodes[c].First; f != none && t.Nodes[f].Kind == kIdentifier && fn != "" && !method {
+					if f := t.Nodes[c].First; f != none && t.Nodes[f].Kind == kIdentifier && fn != "" && (!method || idx != -1) {
 						star := int8(1)
 						if t.Nodes[c].Kind == kDictionarySplatPattern {
 							star = 2
 						}
-						a.scopes.Bind(f, binding{value: none, param: true, name: f, index: idx, star: star, starOf: fn})
+						of := fn
+						if method {
+							of = "." + fn // a method's: its calls are keyed so
+						}
+						a.scopes.Bind(f, binding{value: none, param: true, name: f, index: idx, star: star, starOf: of})
 					} else {
 						a.bindUnknown(c)
 					}
@@ -241,11 +245,9 @@ func (a *analyzer) collect() {
 			}
 		}
 	}
-	if len(a.boundMethods) > 0 {
-		// read when the call sites are first indexed: a file that asks
-		// for none does not build the index for them
-		a.ev.MoreSites = a.linkBoundMethods
-	}
+	// read when the call sites are first indexed: a file that asks for
+	// none does not build the index for them
+	a.ev.MoreSites = a.moreSites
 	a.functionalTuples()
 	a.linkFields()
 	a.passAliases()
@@ -284,6 +286,173 @@ func (a *analyzer) passAliases() {
 		for _, m := range own[r] {
 			m.alias = true
 			a.addMutation(p[0], m)
+		}
+	}
+}
+
+// moreSites adds to the call sites the calls the file makes of its
+// functions other than by their names: through a name bound to a method
+// (linkBoundMethods), through a library handed one (linkHanded), through
+// an instance of a class with `__call__` (linkCallDunder).
+func (a *analyzer) moreSites(sites map[string][]int32) {
+	if len(a.boundMethods) > 0 {
+		a.linkBoundMethods(sites)
+	}
+	a.linkHanded(sites)
+	a.linkCallDunder(sites)
+}
+
+// linkHanded makes a function of the file handed to a function the file
+// does not define (handsOn: a library's, another module's, a method of
+// an object it does not know) a function called there, as handedCalls
+// says: `threading.Thread(target=review, args=("claude",))` calls
+// review("claude"), `pool.map(review, ["claude"])` too, and by
+// convention `executor.submit(review, "claude")` does. The callable is
+// a name bound to a def of the file, or `self.m`. Without evaluating any
+// callee but those handed one: a name of the file's or `self`'s callee
+// is followed where it is defined.
+func (a *analyzer) linkHanded(sites map[string][]int32) {
+	t := a.t
+	var calls []int32
+	for _, ss := range sites {
+		calls = append(calls, ss...)
+	}
+	for _, n := range calls {
+		if t.Nodes[n].Kind != kCall {
+			continue
+		}
+		fn := t.Child(n, fFunction)
+		if fn == none {
+			continue
+		}
+		pos, kw := a.callArgs(n)
+		target := a.kwArg(kw, "target")
+		if len(pos) == 0 && target == none {
+			continue
+		}
+		cands := pos
+		if target != none {
+			cands = []int32{target}
+		}
+		for i, arg := range cands {
+			key, ok := a.fileCallable(arg)
+			if !ok {
+				continue
+			}
+			if !a.handsOnAsWritten(fn) {
+				break
+			}
+			if target != none {
+				i = -1
+			}
+			callee := value{}
+			if t.Nodes[fn].Kind == kIdentifier {
+				if bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[fn].Start:t.Nodes[fn].End], fn); ok && len(bs) == 1 && bs[0].ref {
+					callee = value{K: vRef, Mod: bs[0].mod, Path: bs[0].path}
+				}
+			}
+			for _, h := range a.handedCalls(fn, callee, pos, kw, i, arg) {
+				if a.handed == nil {
+					a.handed = map[handedKey]handedCall{}
+				}
+				k := handedKey{key, h.at}
+				if _, dup := a.handed[k]; dup {
+					continue
+				}
+				a.handed[k] = h
+				sites[key] = append(sites[key], h.at)
+			}
+			break
+		}
+	}
+}
+
+// fileCallable reports whether node n names a function of the file a
+// call may be handed: a name bound only to a def (not a method), or
+// `self.m` for a method m of the file; key is its call sites' key.
+func (a *analyzer) fileCallable(n int32) (key string, ok bool) {
+	t := a.t
+	switch t.Nodes[n].Kind {
+	case kIdentifier:
+		name := t.Src[t.Nodes[n].Start:t.Nodes[n].End]
+		bs, _, found := a.scopes.Lookup(name, n)
+		if !found || len(bs) != 1 || bs[0].value == none || t.Nodes[bs[0].value].Kind != kFunction {
+			return "", false
+		}
+		if _, method := a.ev.Methods()[string(name)]; method && slices.Contains(a.ev.Methods()[string(name)], bs[0].value) {
+			return "", false
+		}
+		return string(name), true
+	case kAttribute:
+		obj, at := t.Child(n, fObject), t.Child(n, fAttribute)
+		if obj == none || at == none || t.Nodes[obj].Kind != kIdentifier || !t.Is(obj, "self") {
+			return "", false
+		}
+		if len(a.ev.Methods()[t.Text(at)]) == 0 {
+			return "", false
+		}
+		return "." + t.Text(at), true
+	}
+	return "", false
+}
+
+// handsOnAsWritten is handsOn read from the callee as written, without
+// evaluating it: not a function or class of the file, not `self`'s or
+// `cls`'s method, not a partial (judged where the partial is called).
+func (a *analyzer) handsOnAsWritten(fn int32) bool {
+	t := a.t
+	if strings.HasSuffix(t.Text(fn), "partial") {
+		return false
+	}
+	switch t.Nodes[fn].Kind {
+	case kIdentifier:
+		bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[fn].Start:t.Nodes[fn].End], fn)
+		if !ok {
+			return true // a builtin (map), a wildcard import's name
+		}
+		return !slices.ContainsFunc(bs, func(b binding) bool { return !b.ref })
+	case kAttribute:
+		obj := t.Child(fn, fObject)
+		return obj != none && !(t.Nodes[obj].Kind == kIdentifier && (t.Is(obj, "self") || t.Is(obj, "cls")))
+	case kCall:
+		return true
+	}
+	return false
+}
+
+// linkCallDunder makes a call of a name bound to an instance of a class
+// of the file that defines `__call__` (`run = Runner()`, then
+// `run("claude")`) a call site of that method: Python calls it with
+// those arguments.
+func (a *analyzer) linkCallDunder(sites map[string][]int32) {
+	t := a.t
+	dunders := a.ev.Methods()["__call__"]
+	if len(dunders) == 0 {
+		return
+	}
+	classes := map[int32]bool{}
+	for _, m := range dunders {
+		for p := t.Nodes[m].Parent; p != none; p = t.Nodes[p].Parent {
+			if t.Nodes[p].Kind == kClass {
+				classes[p] = true
+				break
+			}
+		}
+	}
+	for name, ss := range sites {
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		for _, site := range ss {
+			fn := t.Child(site, fFunction)
+			if fn == none || t.Nodes[fn].Kind != kIdentifier {
+				continue
+			}
+			bs, _, ok := a.scopes.Lookup([]byte(name), fn)
+			if ok && slices.ContainsFunc(bs, func(b binding) bool { return classes[a.instanceOf(b.value)] }) &&
+				!slices.Contains(sites[".__call__"], site) {
+				sites[".__call__"] = append(sites[".__call__"], site)
+			}
 		}
 	}
 }

@@ -185,6 +185,11 @@ type analyzer struct {
 	// boundMethods are the assignments of an attribute to a name
 	// (target, value): a method taken as a value (linkBoundMethods)
 	boundMethods [][2]int32
+	// handed are the calls a library makes of a function of the file
+	// handed to it (`threading.Thread(target=review, args=("x",))`):
+	// call sites of the function (linkHanded) whose arguments these are,
+	// by the function's key and the site.
+	handed map[handedKey]handedCall
 	// aliases are the assignments of a name to a name (`a = argv`):
 	// in-place changes through either are changes of both (passAliases)
 	aliases   [][2]int32
@@ -1197,28 +1202,27 @@ func (a *analyzer) handedPartials(fn int32, callee value, pos []int32, kw value)
 // such a function is there to call it, and the convention is that it
 // passes it the arguments after it, so they are judged as its arguments
 // where written (an over-approximation: the function may do otherwise).
-// One of the file is followed instead (its parameter's call sites). Only
-// an argument that names an import, or an attribute one of interestingNames,
-// is evaluated.
+// The calls handedCalls knows read otherwise: `threading.Thread(
+// target=subprocess.run, args=(argv,))`, `pool.apply_async(f, (argv,))`,
+// `pool.map(f, argvs)`. One of the file is followed instead (its
+// parameter's call sites). Only an argument that names an import, or an
+// attribute one of interestingNames, is evaluated.
 func (a *analyzer) handedAPIs(fn int32, callee value, pos []int32, kw value) {
 	t := a.t
-	if len(pos) < 2 {
+	target := a.kwArg(kw, "target")
+	if len(pos) < 2 && target == none {
 		return
 	}
-	switch {
-	case callee.K == vRef && callee.Mod == "functools":
-		return // partial binds it: judged where the partial is called
-	case callee.K == vRef && !launching(apiOf(callee)) && !strings.HasPrefix(callee.Mod, "#"):
-	case callee.K == vUnknown:
-		if t.Nodes[fn].Kind == kAttribute {
-			if obj := t.Child(fn, fObject); obj == none || t.Nodes[obj].Kind == kIdentifier && (t.Is(obj, "self") || t.Is(obj, "cls")) {
-				return // a method of the file's classes: followed there
-			}
-		}
-	default:
+	if !a.handsOn(fn, callee) {
 		return
 	}
-	for i, arg := range pos[:len(pos)-1] {
+	args := pos
+	if target != none {
+		args = []int32{target}
+	} else {
+		args = pos[:len(pos)-1]
+	}
+	for i, arg := range args {
 		switch t.Nodes[arg].Kind {
 		case kAttribute:
 			if at := t.Child(arg, fAttribute); at == none || !interestingNames[t.Text(at)] {
@@ -1240,51 +1244,177 @@ func (a *analyzer) handedAPIs(fn int32, callee value, pos []int32, kw value) {
 		case apiSDKQuery, apiSDKClient, apiOptions:
 			continue
 		}
-		if i == 0 && callee.K == vRef && len(callee.Path) == 1 &&
-			(callee.Mod == "itertools" && callee.Path[0] == "starmap" || callee.Mod == "builtins" && callee.Path[0] == "map") {
-			if a.mappedAPI(arg, v, pos[1], callee.Path[0] == "starmap", kw) {
-				return
-			}
+		if target != none {
+			i = -1
 		}
-		bp, bkw := a.partialArgs(v, pos[i+1:], kw)
-		a.callAPI(arg, v, bp, bkw, t.Pos(arg))
+		for _, h := range a.handedCalls(fn, callee, pos, kw, i, arg) {
+			if h.each != none {
+				// any element of an iterable not read one by one
+				e := a.ev.Eval(h.each)
+				if h.any {
+					e = a.anyEntry(e, h.each)
+				}
+				if h.first {
+					e = a.member(e, "#0", h.each)
+				}
+				a.judgeBound(v, e, h.kw, t.Pos(h.each))
+				continue
+			}
+			bp, bkw := a.partialArgs(v, h.pos, h.kw)
+			a.callAPI(arg, v, bp, bkw, t.Pos(h.at))
+		}
 		return
 	}
 }
 
-// maxMappedCalls bounds the elements mappedAPI judges a call for.
-const maxMappedCalls = 16
-
-// mappedAPI judges process API v (at arg) mapped over the list or tuple
-// literal xs (or a name bound only to one): `map(subprocess.run,
-// [["claude", "-p"]])` calls it with each element, `itertools.starmap(
-// subprocess.run, [(["claude", "-p"],)])` with each element's items. It
-// reports false when xs is not such a literal, or has more than
-// maxMappedCalls elements: the caller then judges the arguments as
-// written, as for any function handed a process API.
-func (a *analyzer) mappedAPI(arg int32, v value, xs int32, star bool, kw value) bool {
+// handsOn reports whether the call of fn, whose value is callee, may
+// call a function handed to it: a library's or another module's function
+// (not functools, whose partial binds it and is judged where called), or
+// a method of an object the evaluator does not know (not `self`'s or
+// `cls`'s: a method of the file's classes is followed there).
+func (a *analyzer) handsOn(fn int32, callee value) bool {
 	t := a.t
-	if xs = a.boundValue(xs); xs == none {
+	switch {
+	case callee.K == vRef && callee.Mod == "functools":
 		return false
-	}
-	if k := t.Nodes[xs].Kind; k != kList && k != kTuple || len(t.Children(xs)) > maxMappedCalls {
-		return false
-	}
-	n := 0
-	for e := t.Nodes[xs].First; e != none; e = t.Nodes[e].Next {
-		args := []int32{e}
-		if star {
-			if k := t.Nodes[e].Kind; k != kTuple && k != kList {
-				continue
+	case callee.K == vRef && !launching(apiOf(callee)) && !strings.HasPrefix(callee.Mod, "#"):
+		return true
+	case callee.K == vUnknown:
+		if t.Nodes[fn].Kind == kAttribute {
+			if obj := t.Child(fn, fObject); obj == none || t.Nodes[obj].Kind == kIdentifier && (t.Is(obj, "self") || t.Is(obj, "cls")) {
+				return false
 			}
-			args = t.Children(e)
 		}
-		bp, bkw := a.partialArgs(v, args, treesitter.Unknown(none))
-		a.callAPI(arg, v, bp, bkw, t.Pos(e))
-		n++
+		return true
 	}
-	return n > 0
+	return false
 }
+
+// kwArg is the value node of keyword argument name among kw's (an
+// argument list), or none.
+func (a *analyzer) kwArg(kw value, name string) int32 {
+	t := a.t
+	if kw.Obj == none || t.Nodes[kw.Obj].Kind != kArgumentList {
+		return none
+	}
+	for c := t.Nodes[kw.Obj].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind == kKeywordArgument && t.Is(t.Child(c, fName), name) {
+			return t.Child(c, fValue)
+		}
+	}
+	return none
+}
+
+// handedCall is one call a library function makes of a callable handed
+// to it: its positional arguments and keywords (an object), at node at;
+// or, when each is set, the arguments are those of iterable each: any
+// element of it (any) or it itself, and its first item is the first
+// argument (first; else it is the one argument).
+type handedCall struct {
+	pos   []int32
+	kw    value
+	at    int32
+	each  int32
+	any   bool
+	first bool
+}
+
+// handedKey is a function's key among the call sites ("review",
+// ".method") and one site of it.
+type handedKey struct {
+	fn   string
+	site int32
+}
+
+// noKeywords is a call's keywords when it passes none.
+var noKeywords = value{K: vObj, Obj: none, Node: none, Lit: none}
+
+// mapMethods are the names under which a library maps a function over an
+// iterable (the builtin, itertools, multiprocessing's Pool, an executor);
+// true when each element's items are the arguments.
+var mapMethods = map[string]bool{"map": false, "imap": false, "imap_unordered": false, "map_async": false,
+	"starmap": true, "starmap_async": true}
+
+// handedCalls are the calls the call of fn (callee) makes of the callable
+// it is handed at positional index i (-1: `target=`):
+//
+//   - `threading.Thread(target=f, args=(x,), kwargs={...})`,
+//     multiprocessing.Process, and any call handing `args=` with it: f(x);
+//   - `pool.apply(f, (x,), {...})`, `apply_async`: f(x);
+//   - `pool.map(f, xs)` (imap, map_async, executor.map, the builtin):
+//     f(e) for each element e of xs, `starmap(f, xs)` f(*e); past
+//     maxMappedCalls elements, or over an iterable that is no list or
+//     tuple literal, one call with any element;
+//   - otherwise, by convention, the arguments after it:
+//     `executor.submit(f, x)`, `loop.run_in_executor(None, f, x)`,
+//     `atexit.register(f, x)`.
+func (a *analyzer) handedCalls(fn int32, callee value, pos []int32, kw value, i int, at int32) []handedCall {
+	t := a.t
+	name := ""
+	switch {
+	case t.Nodes[fn].Kind == kAttribute:
+		name = t.Text(t.Child(fn, fAttribute))
+	case callee.K == vRef && len(callee.Path) > 0:
+		name = callee.Path[len(callee.Path)-1]
+	case t.Nodes[fn].Kind == kIdentifier:
+		name = t.Text(fn)
+	}
+	if args := a.kwArg(kw, "args"); i < 0 || args != none {
+		// Thread(target=f, args=(x,), kwargs={...})
+		h := handedCall{kw: noKeywords, at: at, each: none}
+		if k := a.kwArg(kw, "kwargs"); k != none {
+			h.kw = a.ev.Eval(k)
+		}
+		if args != none {
+			h.pos, h.each = a.tupleItems(args)
+			h.first = h.each != none
+		}
+		return []handedCall{h}
+	}
+	rest := pos[i+1:]
+	star, mapped := mapMethods[name]
+	switch {
+	case (name == "apply" || name == "apply_async") && len(rest) > 0:
+		h := handedCall{kw: noKeywords, at: at, each: none}
+		h.pos, h.each = a.tupleItems(rest[0])
+		h.first = h.each != none
+		if len(rest) > 1 {
+			h.kw = a.ev.Eval(rest[1])
+		}
+		return []handedCall{h}
+	case mapped && len(rest) > 0:
+		xs := a.boundValue(rest[0])
+		if xs == none || t.Nodes[xs].Kind != kList && t.Nodes[xs].Kind != kTuple || len(t.Children(xs)) > maxMappedCalls {
+			return []handedCall{{kw: noKeywords, at: rest[0], each: rest[0], any: true, first: star}}
+		}
+		var out []handedCall
+		for e := t.Nodes[xs].First; e != none; e = t.Nodes[e].Next {
+			h := handedCall{pos: []int32{e}, kw: noKeywords, at: e, each: none}
+			if star {
+				h.pos, h.each = a.tupleItems(e)
+				h.first = h.each != none
+			}
+			out = append(out, h)
+		}
+		return out
+	}
+	return []handedCall{{pos: rest, kw: kw, at: at, each: none}}
+}
+
+// tupleItems are the items of the tuple or list literal n (or a name
+// bound only to one); else n is returned as an iterable any element of
+// which is an argument.
+func (a *analyzer) tupleItems(n int32) ([]int32, int32) {
+	t := a.t
+	if xs := a.boundValue(n); xs != none && (t.Nodes[xs].Kind == kTuple || t.Nodes[xs].Kind == kList) {
+		return t.Children(xs), none
+	}
+	return nil, n
+}
+
+// maxMappedCalls bounds the elements of a list a mapped function is
+// judged a call for (handedCalls).
+const maxMappedCalls = 16
 
 // partialCall reports whether node n is, as written, a call of a function
 // named partial, or a name bound (once, through at most 4 names) to one.

@@ -912,7 +912,16 @@ func (a *analyzer) Binding(b *binding) value {
 		// def run(*argv): the arguments of its calls in the file from
 		// its position on, as a list
 		return a.ev.Param(b.name, b.starOf, false, none, func(site int32) (value, bool, bool) {
-			pos, _ := a.callArgs(site)
+			pos, _, h, handed := a.siteArgs(b.starOf, site)
+			if handed && h.each != none {
+				// the items of an iterable: from the first on they are
+				// the list, else any item
+				e := a.handedList(h)
+				if b.index > 0 || !h.first {
+					return value{K: vArr, Elems: []value{a.anyEntry(e, site)}, Node: site, Lit: none}, true, true
+				}
+				return e, true, true
+			}
 			if b.index >= len(pos) {
 				// nothing there, unless a splat before it reaches
 				return a.restFrom(pos, b.index, site), true, true
@@ -924,7 +933,7 @@ func (a *analyzer) Binding(b *binding) value {
 		// def run(**kw): the keyword arguments of its calls in the
 		// file, an object (kw["argv"], kw.get("argv")) per call site
 		return a.ev.Param(b.name, b.starOf, false, none, func(site int32) (value, bool, bool) {
-			_, kw := a.callArgs(site)
+			_, kw, _, _ := a.siteArgs(b.starOf, site)
 			if kw.Obj == none {
 				return value{}, false, true
 			}
@@ -1132,8 +1141,16 @@ func (a *analyzer) annotatedImport(b binding) (binding, bool) {
 
 func (a *analyzer) paramValue(b *binding, pname string) value {
 	t := a.t
+	key := b.fn
+	if b.method {
+		key = "." + key
+	}
 	return a.ev.Param(b.name, b.fn, b.method, b.def, func(site int32) (value, bool, bool) {
-		pos, kw := a.callArgs(site)
+		pos, kw, h, handed := a.siteArgs(key, site)
+		if handed && h.each != none {
+			v, ok := a.handedItem(h, b.index)
+			return a.needArg(v), ok, true
+		}
 		if w, ok := a.prop(kw, pname); ok {
 			return a.needArg(w), true, true
 		}
@@ -1153,6 +1170,41 @@ func (a *analyzer) paramValue(b *binding, pname string) value {
 		}
 		return value{}, false, true
 	})
+}
+
+// siteArgs are the positional arguments and the keywords call site
+// site of the function keyed fn passes: a call's own, or those of a
+// library's call of a function handed to it (analyzer.handed; h).
+func (a *analyzer) siteArgs(fn string, site int32) (pos []int32, kw value, h handedCall, handed bool) {
+	if h, ok := a.handed[handedKey{fn, site}]; ok {
+		return h.pos, h.kw, h, true
+	}
+	pos, kw = a.callArgs(site)
+	return pos, kw, handedCall{}, false
+}
+
+// handedList is the value of a handed call's iterable (handedCall.each):
+// any element of it when the call takes one.
+func (a *analyzer) handedList(h handedCall) value {
+	e := a.ev.Eval(h.each)
+	if h.any {
+		e = a.anyEntry(e, h.each)
+	}
+	return e
+}
+
+// handedItem is the argument at index i of a handed call whose
+// arguments are those of an iterable: its item i when they are its items
+// (first), else the value itself at index 0.
+func (a *analyzer) handedItem(h handedCall, i int) (value, bool) {
+	e := a.handedList(h)
+	switch {
+	case h.first && i >= 0:
+		return a.member(e, "#"+strconv.Itoa(i), h.each), true
+	case i == 0:
+		return e, true
+	}
+	return value{}, false
 }
 
 // splatOf is, for treesitter.Spread, what the splat c (`*xs` among a

@@ -1569,8 +1569,8 @@ func (a *analyzer) starParam(n int32, star int8) (binding, bool) {
 		return binding{}, false
 	}
 	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
-	if !found || len(bs) != 1 || bs[0].star != star || bs[0].starOf == "" || bs[0].index < 0 {
-		return binding{}, false
+	if !found || len(bs) != 1 || bs[0].star != star || bs[0].starOf == "" || bs[0].index < 0 || strings.HasPrefix(bs[0].starOf, ".") {
+		return binding{}, false // a method's is read in the file only
 	}
 	return bs[0], true
 }
