@@ -440,6 +440,34 @@ func (p *Pass) ScanShell(text string, at Pos, via Class) {
 	}
 }
 
+// ShellEnv is a Shell that can scan text run with variables set in its
+// environment (`subprocess.run("$AGENT -p x", shell=True, env={"AGENT":
+// "claude"})`): each name's possibilities.
+type ShellEnv interface {
+	ScanTextEnv(p *Pass, text string, at Pos, via Class, vars map[string][]Arg) error
+}
+
+// ScanShellEnv is ScanShell for text a shell runs with vars set in its
+// environment.
+func (p *Pass) ScanShellEnv(text string, at Pos, via Class, vars map[string][]Arg) {
+	se, ok := p.shell.(ShellEnv)
+	if !ok || len(vars) == 0 || p.depth >= maxNesting {
+		p.ScanShell(text, at, via) // which reports the bound
+		return
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	if err := se.ScanTextEnv(p, text, at, via, vars); err != nil {
+		if pe, ok := err.(*ParseError); ok && pe.File == "" {
+			pe.File = p.Path
+		}
+		if p.shellErrs == 0 {
+			p.shellErr = err
+		}
+		p.shellErrs++
+	}
+}
+
 // ShellParams is a Shell that can scan a -c string with its $0 and
 // positional parameters bound (`sh -c '"$0" -p' claude`).
 type ShellParams interface {

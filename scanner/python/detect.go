@@ -190,6 +190,9 @@ type analyzer struct {
 	// call sites of the function (linkHanded) whose arguments these are,
 	// by the function's key and the site.
 	handed map[handedKey]handedCall
+	// shellEnv is, while a process API's call is judged, the environment
+	// it hands the process (`env=`), for the shell line it runs.
+	shellEnv value
 	// aliases are the assignments of a name to a name (`a = argv`):
 	// in-place changes through either are changes of both (passAliases)
 	aliases   [][2]int32
@@ -532,6 +535,13 @@ func (a *analyzer) call(n int32) {
 // arguments pos and kw: a process API's command, the Agent SDK's options.
 func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scanner.Pos) {
 	k := apiOf(callee)
+	if e, ok := a.prop(kw, "env"); ok {
+		// the environment the process starts with: a shell line it
+		// runs expands its variables (shellVars)
+		saved := a.shellEnv
+		a.shellEnv = e
+		defer func() { a.shellEnv = saved }()
+	}
 	if launching(k) && k != apiSDKQuery && k != apiSDKClient && k != apiOptions {
 		mark := a.p.Mark()
 		defer func() {
@@ -1039,8 +1049,45 @@ func (a *analyzer) scanShell(v value, lit int32, at scanner.Pos) {
 		} else if i > 0 && p.Lit != none {
 			pos = a.contentPos(p.Lit)
 		}
+		if vars := a.shellVars(text); len(vars) > 0 {
+			a.p.ScanShellEnv(text, pos, "", vars)
+			continue
+		}
 		a.p.ScanShell(text, pos, "")
 	}
+}
+
+// shellVarRE finds the variables a shell line expands.
+var shellVarRE = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+
+// shellVars are the variables shell line text expands that the call
+// being judged sets in the environment it hands the shell (`env=`, a dict
+// or dict(...) with the name as a key: analyzer.shellEnv), each the
+// strings it may be.
+func (a *analyzer) shellVars(text string) map[string][]scanner.Arg {
+	if a.shellEnv.K != vObj || !strings.Contains(text, "$") {
+		return nil
+	}
+	var vars map[string][]scanner.Arg
+	for _, m := range shellVarRE.FindAllStringSubmatch(text, 16) {
+		name := m[1]
+		if _, done := vars[name]; done {
+			continue
+		}
+		v, ok := a.prop(a.shellEnv, name)
+		if !ok || v.K != vStr {
+			continue
+		}
+		if vars == nil {
+			vars = map[string][]scanner.Arg{}
+		}
+		for _, p := range v.Possibilities() {
+			if p.K == vStr {
+				vars[name] = append(vars[name], a.t.Arg(p))
+			}
+		}
+	}
+	return vars
 }
 
 // invoke judges a command object (or each command of a pipeline) run with

@@ -164,6 +164,24 @@ func (Detector) ScanTextParams(p *scanner.Pass, text string, at scanner.Pos, via
 	return scanText(p, text, at, via, syntax.LangBash, vars, 0, true)
 }
 
+// ScanTextEnv implements scanner.ShellEnv: text is scanned with each
+// variable of vars set to its possibilities (an unknown word is unknown),
+// as the environment a process API hands the shell sets them.
+func (Detector) ScanTextEnv(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, vars map[string][]scanner.Arg) error {
+	noteLinks(p, text, at)
+	e := env{}
+	for name, vals := range vars {
+		for _, a := range vals {
+			v := val{s: unknown}
+			if a.Known {
+				v = val{s: a.Value}
+			}
+			e.add(name, fields{v})
+		}
+	}
+	return scanText(p, text, at, via, syntax.LangBash, e, 0, true)
+}
+
 // fileDialect is the dialect of the pass's file: its shebang's, else
 // zsh for zsh names, else bash.
 func fileDialect(p *scanner.Pass) syntax.LangVariant {
