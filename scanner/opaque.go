@@ -180,7 +180,8 @@ func commentLine(line []byte) bool {
 // at off is only compared, a key or a module's name, so that it cannot be
 // what a command runs (`source === "pi"`, `case "claude":`,
 // `{"claude": ...}`, `from "@anthropic-ai/claude-code"`,
-// `require("...")`): the bytes before its opening quote and after its
+// `require("...")`, `"claude" in argv`): the bytes before its opening
+// quote and after its
 // closing quote, on its lines, say so.
 func inertLiteral(src []byte, off, n int) bool {
 	start := bytes.LastIndexByte(src[:off], '\n') + 1
@@ -207,6 +208,11 @@ func inertLiteral(src []byte, off, n int) bool {
 			return true
 		}
 	}
+	if inWord(after, "in") || inWord(after, "not") && inWord(bytes.TrimLeft(after[3:], " \t"), "in") {
+		// the left side of a membership test (`"claude" in argv`, `not
+		// in`): a truth value, never a command
+		return true
+	}
 	for _, kw := range []string{"case", "from", "import", "require(", "import(", "resolve("} {
 		if bytes.HasSuffix(before, []byte(kw)) {
 			return true
@@ -218,6 +224,11 @@ func inertLiteral(src []byte, off, n int) bool {
 		return len(b) == 0 || b[len(b)-1] == '{' || b[len(b)-1] == ','
 	}
 	return false
+}
+
+// inWord reports whether b starts with the word w, followed by a blank.
+func inWord(b []byte, w string) bool {
+	return len(b) > len(w) && bytes.HasPrefix(b, []byte(w)) && (b[len(w)] == ' ' || b[len(w)] == '\t')
 }
 
 // inputWrites are the ways code hands a process its standard input: a

@@ -28,6 +28,8 @@ func TestNamedAsCommand(t *testing.T) {
 	none := []string{
 		`if (kind === "claude") {}`,
 		`if "claude" == kind:`,
+		`if "claude" in argv:`,
+		`agent = "pi" not in sys.argv`,
 		`switch (k) { case "claude": }`,
 		`const m = { "claude": 1 }`,
 		"m = {\n  'pi': 1,\n}",
