@@ -21,14 +21,16 @@ func isDotenv(base string) bool {
 }
 
 // dotenv reads a dotenv file line by line. It launches nothing itself: a
-// variable whose value names a runtime (`AGENT_BIN=claude`) is offered to
+// variable whose value names a runtime (`AGENT_BIN=claude`), or spells
+// the primitive or a part of it (`PERMISSION_MODE=bypassPermissions`:
+// scanner.PrimitivePart), is offered to
 // the files of every language that read it (Summary.Env,
 // EnvAnyLanguage), where the value is a possibility of the read, as a
 // variable another module sets is. A line that is not `NAME=value` (with
 // an optional `export `) is skipped, as dotenv loaders skip it.
 func (s *scan) dotenv() {
 	p := s.p
-	if !p.Config.MentionsRuntime(p.Src) {
+	if !p.Config.MentionsRuntime(p.Src) && !scanner.PrimitivePart(string(p.Src)) {
 		return
 	}
 	sum := &scanner.Summary{EnvAnyLanguage: true}
@@ -37,7 +39,7 @@ func (s *scan) dotenv() {
 		start := off
 		off += len(line)
 		name, val, at, ok := dotenvLine(line)
-		if !ok || !p.Config.MentionsRuntime([]byte(val)) {
+		if !ok || !p.Config.MentionsRuntime([]byte(val)) && !scanner.PrimitivePart(val) {
 			continue
 		}
 		if !sum.AddEnv(name, scanner.Const{Vals: []string{val}, At: s.pos(start + at)}) {
