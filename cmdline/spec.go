@@ -254,6 +254,26 @@ var Table = []Family{
 			Rest: []string{"--args", "-args"}, Then: KindNone},
 		{Names: names("perf"), Subs: sub("record stat trace", Spec{Short: "eocFptCumG", Long: []string{"--event", "--output", "--count", "--freq", "--pid", "--tid", "--cpu", "--uid", "--mmap-pages", "--cgroup", "--call-graph", "--repeat"}})},
 		{Names: names("op"), Subs: sub("run", Spec{Long: []string{"--env-file", "--environment", "--account", "--config", "--session"}})},
+		// secret managers that run a command with secrets in its environment
+		{Names: names("doppler"), Long: []string{"--token", "--api-host", "--configuration", "--scope"}, Subs: sub("run", Spec{
+			Short: "pc", Long: []string{"--project", "--config", "--token", "--api-host", "--configuration", "--scope", "--mount", "--mount-format",
+				"--mount-template", "--mount-max-reads", "--fallback", "--name-transformer", "--only-secrets"},
+			ShellOpts: []string{"--command"}})},
+		{Names: names("infisical"), Subs: sub("run", Spec{Long: []string{"--env", "--path", "--projectId", "--token", "--domain", "--tags"},
+			ShellOpts: []string{"--command"}})},
+		{Names: names("dotenvx"), Subs: sub("run", Spec{Short: "f", Long: []string{"--env-file", "--env", "--env-keys-file", "--convention", "--log-level"}})},
+		{Names: names("teller"), Subs: sub("run", Spec{Short: "c", Long: []string{"--config"}})},
+		{Names: names("berglas"), Subs: sub("exec", Spec{Long: []string{"--local", "--project"}})},
+		// aws-vault exec PROFILE [--] CMD, and its kin
+		{Names: names("aws-vault aws-okta"), Long: []string{"--backend", "--keychain", "--prompt", "--pass-dir", "--pass-cmd", "--pass-prefix", "--file-dir"},
+			Subs: sub("exec", Spec{Short: "dt", Long: []string{"--duration", "--mfa-token", "--region", "--assume-role-ttl", "--session-ttl"}, Operands: 1})},
+		{Names: names("saml2aws"), Short: "a", Long: []string{"--idp-account", "--profile", "--region"}, Subs: sub("exec", Spec{Short: "p", Long: []string{"--exec-profile", "--profile"}})},
+		{Names: names("chamber"), Subs: sub("exec", Spec{DashDash: true})},
+		{Names: names("envchain"), Operands: 1},
+		{Names: names("sops"), Subs: sub("exec-env exec-file", Spec{Operands: 1, Then: KindShell})},
+		// version managers' exec: the tool in the selected version's
+		// environment (asdf exec claude, rbenv exec ruby)
+		{Names: names("asdf rbenv pyenv nodenv goenv jenv plenv"), Subs: sub("exec", Spec{})},
 		{Names: names("mise rtx"), Subs: sub("exec x", Spec{DashDash: true})},
 		{Names: names("direnv"), Subs: sub("exec", Spec{Operands: 1})},
 		{Names: names("nix"), Long: []string{"--option", "--extra-experimental-features"}, Subs: sub("shell develop", Spec{
@@ -274,8 +294,13 @@ var Table = []Family{
 			sub("rebase", Spec{Short: "sXx", Long: []string{"--onto", "--strategy", "--strategy-option", "--exec"}, ShellOpts: []string{"-x", "--exec"}, Permute: true, Then: KindNone}),
 			sub("bisect", Spec{Subs: sub("run", Spec{})}),
 		)},
-		{Names: names("script"), Short: "EIOBTmo", Long: []string{"--echo", "--log-in", "--log-out", "--log-io", "--log-timing", "--logging-format", "--output-limit"},
-			ShellOpts: []string{"-c", "--command"}, Permute: true, Then: KindNone},
+		// script [FILE [CMD ...]]: util-linux runs -c's string; BSD and
+		// macOS run the words after the typescript file
+		{Names: names("script"), Short: "EIOBTmoFt", Long: []string{"--echo", "--log-in", "--log-out", "--log-io", "--log-timing", "--logging-format", "--output-limit"},
+			ShellOpts: []string{"-c", "--command"}, Operands: 1},
+		// at TIME and batch read the commands they schedule from standard
+		// input (or run -f FILE); -l, -r, -c, -d list, remove, show jobs
+		{Names: names("at batch"), Short: "qtm", Script: []string{"-f"}, StopLetters: "lrcd", Operands: 1 << 10, Then: KindStdin},
 		{Names: names("concurrently"), Short: "ncplstm", Long: []string{"--names", "--prefix-colors", "--prefix", "--prefix-length", "--timestamp-format", "--restart-tries", "--restart-after", "--success", "--max-processes", "--name-separator", "--default-input-target", "--passthrough-arguments"}, Each: true, Then: KindNone},
 		{Names: names("hyperfine"), Short: "wrmMpcsSNnLu", Long: []string{"--warmup", "--runs", "--min-runs", "--max-runs", "--prepare", "--setup", "--conclude", "--cleanup", "--shell", "--parameter-scan", "--parameter-step-size", "--parameter-list", "--export-json", "--export-markdown", "--command-name", "--time-unit", "--style", "--sort", "--output"}, Each: true, Then: KindNone},
 		{Names: names("watchexec"), Short: "wepfdi", Long: []string{"--watch", "--exts", "--filter", "--ignore", "--debounce", "--shell", "--signal", "--delay-run", "--project-origin", "--workdir", "--env"}, Then: KindShell},
