@@ -474,6 +474,13 @@ operand:
 		}
 		return
 	}
+	if s.EnvPrefix && u.argv[j].Known {
+		if env, cmd, ok := strings.Cut(u.argv[j].Text, ":"); ok && env != "" && !strings.ContainsAny(env, "/\\ ") {
+			// hatch run dev:claude -p x: `claude -p x` in dev's shell
+			u.shell(in, prog, j, strings.TrimSpace(cmd+" "+u.join(j+1, end, nil)))
+			return
+		}
+	}
 	switch kind {
 	case KindArgv:
 		u.cmd(j, end, depth+1, in)

@@ -106,6 +106,10 @@ type Spec struct {
 	// NoneIsStdin: with no command, the program runs a shell that reads
 	// its commands from standard input (sudo -s, ssh HOST).
 	NoneIsStdin bool
+	// EnvPrefix: the command's first word may be written ENV:CMD (hatch
+	// run dev:pytest -x): the program runs CMD and the words after it,
+	// joined, in a shell of the environment ENV.
+	EnvPrefix bool
 }
 
 // Family is a group of programs that run other programs.
@@ -336,7 +340,10 @@ var Table = []Family{
 			Subs: subs(sub("x", npxSpec), sub("run", Spec{}), noneSubs("install i add remove rm update outdated link unlink pm init create build test upgrade publish patch help repl"))},
 		// Python project tools run a command in the project's environment
 		{Names: names("poetry"), Subs: sub("run", Spec{Short: "CP", Long: []string{"--directory", "--project"}})},
-		{Names: names("pipenv hatch rye"), Subs: sub("run", Spec{})},
+		{Names: names("pipenv rye"), Subs: sub("run", Spec{})},
+		// hatch run [ENV:]CMD: a command of the environment ENV (hatch
+		// -e ENV run CMD too)
+		{Names: names("hatch"), Short: "e", Long: []string{"--env", "--data-dir", "--cache-dir", "--config"}, Subs: sub("run", Spec{EnvPrefix: true})},
 		{Names: names("pdm"), Subs: sub("run", Spec{Short: "p", Long: []string{"--project", "--venv"}})},
 		{Names: names("conda mamba micromamba"), Subs: sub("run", Spec{Short: "np", Long: []string{"--name", "--prefix", "--cwd"}})},
 		{Names: names("uvx"), Package: []string{"--from"}, Long: []string{"--with", "--python", "--index-url"}, Short: "p", Then: KindPackage},

@@ -166,6 +166,8 @@ var spellings = []struct {
 	{prog: "poetry", wrap: "poetry run %s", miss: "poetry add %s"},
 	{prog: "pipenv", wrap: "pipenv run %s", miss: "pipenv install %s"},
 	{prog: "hatch", wrap: "hatch run %s", miss: "hatch env %s"},
+	{prog: "hatch", wrap: "hatch run dev:%s", miss: "hatch env create dev:%s"},
+	{prog: "hatch", wrap: "hatch -e dev run %s", miss: "hatch -e %s"},
 	{prog: "pdm", wrap: "pdm run -p . %s", miss: "pdm add %s"},
 	{prog: "conda", wrap: "conda run -n dev %s", miss: "conda install %s"},
 	{prog: "volta", wrap: "volta run --node 20 %s", miss: "volta install %s"},
