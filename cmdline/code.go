@@ -6,13 +6,14 @@ import (
 )
 
 // spawnAPI matches program code that starts processes: node's
-// child_process, Python's os/subprocess, Perl's and Ruby's system and
-// backticks, Deno and Bun's process APIs.
-var spawnAPI = regexp.MustCompile("child_process|\\bexec(Sync|File|FileSync|a|v|vp|l|lp)?\\s*\\(|\\bspawn(Sync)?\\s*\\(|\\bsystem\\s*\\(|\\bsystem\\s+['\"]|\\bpopen\\s*\\(|Popen|subprocess|os\\.exec|\\bqx|Open3|IO\\.popen|Deno\\.(run|Command)|Bun\\.spawn|`|\\bshell_exec\\s*\\(|\\bpassthru\\s*\\(")
+// child_process, Python's os/subprocess, Perl's and Ruby's system, exec
+// and backticks, Deno and Bun's process APIs.
+var spawnAPI = regexp.MustCompile("child_process|\\bexec(Sync|File|FileSync|a|v|vp|l|lp)?\\s*\\(|\\bspawn(Sync)?\\s*\\(|\\bsystem\\s*\\(|\\bsystem\\s+['\"]|\\bexec\\s+['\"]|\\bpopen\\s*\\(|Popen|subprocess|os\\.exec|\\bqx|Open3|IO\\.popen|Deno\\.(run|Command)|Bun\\.spawn|`|\\bshell_exec\\s*\\(|\\bpassthru\\s*\\(")
 
 // argvAPI matches process APIs that take an argv array rather than a
-// command line.
-var argvAPI = regexp.MustCompile(`execFile|spawn|Popen|subprocess\.(run|call|check_call|check_output)|os\.exec|Deno\.Command|Bun\.spawn|execa`)
+// command line (also Perl's and Ruby's list forms, `exec "claude", "-p"`,
+// `system("claude", "-p")`).
+var argvAPI = regexp.MustCompile(`execFile|spawn|Popen|subprocess\.(run|call|check_call|check_output)|os\.exec|Deno\.Command|Bun\.spawn|execa|\b(exec|system)\s*\(?\s*['"][^'"]*['"]\s*,`)
 
 // maxCodeStrings bounds the strings taken from one piece of code.
 const maxCodeStrings = 32

@@ -142,6 +142,7 @@ var spellings = []struct {
 	{prog: "node", wrap: `node -e "require('child_process').execSync('%s')"`, miss: `node -e "console.log('%s')"`},
 	{prog: "python3", wrap: `python3 -c "import os; os.system('%s')"`, miss: `python3 -c "print('%s')"`},
 	{prog: "perl", wrap: `perl -e 'system("%s")'`, miss: `perl -e 'print("%s")'`},
+	{prog: "perl", wrap: `perl -e 'exec "%s"'`, miss: `perl -e 'print "%s"'`},
 	{prog: "ruby", wrap: `ruby -e 'system("%s")'`, miss: `ruby -e 'puts("%s")'`},
 	{prog: "php", wrap: `php -r 'system("%s");'`, miss: `php -r 'echo("%s");'`},
 	// package runners
