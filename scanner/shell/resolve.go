@@ -221,6 +221,12 @@ func (s *scan) part(p syntax.WordPart, inDQ bool) []seg {
 			// the repository (Detector.Resolve)
 			return []seg{{fs: fields{{s: rootHead}}, quoted: true}}
 		}
+		if dir, ok := s.ownDir(p.Stmts); ok {
+			// $(dirname "$0"): the script's own folder, from the
+			// repository's root (a path under it names a file of the
+			// repository: `$(cat "$(dirname "$0")/../.agent")`)
+			return []seg{{fs: fields{{s: dir}}, quoted: true}}
+		}
 		if v, ok := s.lookupSubst(p.Stmts); ok {
 			return []seg{{fs: fields{v}, quoted: true}}
 		}
@@ -559,6 +565,42 @@ func (s *scan) lookupStmt(st *syntax.Stmt) (val, bool) {
 		return through(vs[0], scanner.ClassDynamic), true
 	}
 	return val{}, false
+}
+
+// ownDir is the folder of the script being scanned, relative to the
+// repository's root, when stmts are `dirname "$0"` (or
+// `"${BASH_SOURCE[0]}"`) in the script's own text, scanned as a file: a
+// string run by a shell, or text another file holds, has another $0.
+func (s *scan) ownDir(stmts []*syntax.Stmt) (string, bool) {
+	if s.nested || s.at.Line != 1 || s.at.Column != 1 || len(s.src) != len(s.p.Src) || len(stmts) != 1 {
+		return "", false
+	}
+	c, ok := stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) != 2 || len(c.Assigns) != 0 || len(stmts[0].Redirs) != 0 || c.Args[0].Lit() != "dirname" {
+		return "", false
+	}
+	parts := c.Args[1].Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return "", false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Length || pe.Excl || pe.Names != 0 {
+		return "", false
+	}
+	if pe.Param.Value != "0" && pe.Param.Value != "BASH_SOURCE" {
+		return "", false
+	}
+	if pe.Index != nil {
+		if w, ok := pe.Index.(*syntax.Word); !ok || w.Lit() != "0" {
+			return "", false
+		}
+	}
+	return path.Dir(s.p.Path), true
 }
 
 // catSubst recognises `$(cat <<EOF ... EOF)`: the output is the heredoc's
