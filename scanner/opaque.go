@@ -251,6 +251,21 @@ func (p *Pass) writesInput() bool {
 // maxEvaluated bounds the code text ScanEvaluated reads.
 const maxEvaluated = 64 << 10
 
+// ScanShellAt scans text, which starts at textAt in the file, as shell
+// that runs at at (a script the file writes, then runs): its launches are
+// reported at at, naming what runs them (how); its other findings stay
+// where they are in the text.
+func (p *Pass) ScanShellAt(text string, textAt, at Pos, via Class, how string) {
+	n0 := len(p.findings)
+	p.ScanShell(text, textAt, via)
+	for i := n0; i < len(p.findings); i++ {
+		if f := &p.findings[i]; f.IsLaunch() {
+			f.Line, f.Column = at.Line, at.Column
+			f.Message += " (in " + how + ")"
+		}
+	}
+}
+
 // ScanEvaluated scans code the file hands its own interpreter (`eval`,
 // `new Function`, `vm.runInThisContext`, Python's `exec`) as a file named
 // name with the suite's detector for it, and reports the launches it

@@ -258,6 +258,9 @@ type scan struct {
 	// envVals are the variables the text sets to a value naming a
 	// runtime (see runtimeVars), once computed.
 	envVals *map[string][]string
+	// written are the files the text writes from a here-document, by
+	// path (collectWritten).
+	written map[string]*syntax.Redirect
 }
 
 // maxNestedScans bounds how many eval and -c strings one text may have
@@ -382,6 +385,7 @@ func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, l
 		s.shiftAt = shiftStart(f)
 	}
 	s.collect(f)
+	s.collectWritten(f)
 	s.stmts(f.Stmts, via)
 	return nil
 }

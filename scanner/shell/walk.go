@@ -221,6 +221,7 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	}
 	l := s.p.Judge(scanner.Command{Argv: argv, Via: cls, Data: true})
 	s.shellArgs(argv)
+	s.writtenRuns(argv)
 	if l != nil {
 		return
 	}
@@ -323,78 +324,13 @@ func feedsShell(argv []scanner.Arg) bool {
 
 // heredocs scans the here-documents and here-strings given to a command
 // that runs its standard input as shell.
-// A here-document that a command writes to a file (`cat > /tmp/job.sh
-// <<'EOF'`, `tee job.sh <<EOF`), that opens with a shell's `#!` line and
-// whose file the text names again after it (`chmod +x /tmp/job.sh;
-// /tmp/job.sh`) is a script the text runs: it is scanned as one. Written
-// and never named again, it runs nothing here.
 func (s *scan) heredocs(st *syntax.Stmt, argvs [][]scanner.Arg) {
-	if !slices.ContainsFunc(st.Redirs, isHeredoc) {
-		return
-	}
-	if slices.ContainsFunc(argvs, feedsShell) {
-		for _, r := range st.Redirs {
-			s.stdinText(r)
-		}
-		return
-	}
-	target := s.writtenFile(st)
-	if target == "" {
+	if !slices.ContainsFunc(st.Redirs, isHeredoc) || !slices.ContainsFunc(argvs, feedsShell) {
 		return
 	}
 	for _, r := range st.Redirs {
-		if (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && r.Hdoc != nil && shellShebang(r.Hdoc) {
-			if end := int(r.Hdoc.End().Offset()); end <= len(s.src) && strings.Contains(s.src[end:], target) {
-				s.stdinText(r)
-			}
-		}
+		s.stdinText(r)
 	}
-}
-
-// writtenFile is the source text of the file a command's output goes to
-// (a `>`, `>>` or `>|` redirection, or tee's first operand), or "".
-func (s *scan) writtenFile(st *syntax.Stmt) string {
-	if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(c.Args) > 1 && path.Base(c.Args[0].Lit()) == "tee" {
-		for _, w := range c.Args[1:] {
-			if !strings.HasPrefix(w.Lit(), "-") {
-				return strings.Trim(s.nodeText(w), `"'`)
-			}
-		}
-	}
-	for _, r := range st.Redirs {
-		if (r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob) && r.Word != nil && r.Word.Lit() != "/dev/null" {
-			return strings.Trim(s.nodeText(r.Word), `"'`)
-		}
-	}
-	return ""
-}
-
-// shellShebang reports a here-document whose first line is a `#!` line
-// naming a shell (directly or through env).
-func shellShebang(doc *syntax.Word) bool {
-	if len(doc.Parts) == 0 {
-		return false
-	}
-	l, ok := doc.Parts[0].(*syntax.Lit)
-	if !ok || !strings.HasPrefix(l.Value, "#!") {
-		return false
-	}
-	line, _, _ := strings.Cut(l.Value[2:], "\n")
-	f := strings.Fields(line)
-	if len(f) > 1 && path.Base(f[0]) == "env" {
-		f = f[1:]
-		for len(f) > 1 && strings.HasPrefix(f[0], "-") {
-			f = f[1:]
-		}
-	}
-	if len(f) == 0 {
-		return false
-	}
-	switch path.Base(f[0]) {
-	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh":
-		return true
-	}
-	return false
 }
 
 // isHeredoc reports a here-document or here-string: text the command
