@@ -618,6 +618,10 @@ func ScriptRuns(argv []Arg) []ScriptRun {
 			out = append(out, ScriptRun{Spec: PathScript + w, At: argv[in.Start].Pos, Args: argv[in.Start+1 : in.End]})
 			continue
 		case in.Kind == cmdline.KindNone && in.Prog < in.Start && argv[in.Prog].Known && IsShellInterpreter(path.Base(argv[in.Prog].Value)):
+		case in.Kind == cmdline.KindScript && strings.HasSuffix(w, ".py") && in.Prog < in.Start && argv[in.Prog].Known && strings.HasPrefix(path.Base(argv[in.Prog].Value), "python"):
+			// python3 tools/run.py ARGS: a Python script of the
+			// repository whose summary says what it runs of its
+			// arguments (ScriptArgs)
 		default:
 			continue
 		}

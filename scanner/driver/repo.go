@@ -843,8 +843,17 @@ func (r *repo) script(im *fileImports, spec string) (scanner.Export, bool) {
 		return scanner.Export{}, false
 	}
 	tf := r.byRel[target]
-	if tf == nil || tf.res.link.det == nil || tf.res.link.det.Name() != sh.Name() {
+	if tf == nil || tf.res.link.det == nil {
 		return scanner.Export{}, false
+	}
+	if tf.res.link.det.Name() != sh.Name() {
+		// a script of another language (python3 run.py ARGS): what its
+		// own summary says it runs of its arguments
+		s := r.summary(tf)
+		if s == nil || len(s.Sinks[scanner.ScriptArgs]) == 0 && !s.Truncated {
+			return scanner.Export{}, false
+		}
+		return scanner.Export{Name: scanner.ScriptArgs, File: target, Sinks: s.Sinks[scanner.ScriptArgs], Dynamic: s.Truncated}, true
 	}
 	for _, s := range im.stack {
 		if s == target {

@@ -1209,6 +1209,13 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 		if a.sinkStar(firstNode, pos, kw, scanner.Sink{Role: role, At: at}) {
 			return
 		}
+		if role == scanner.SinkArgv && a.sysArgvRest(firstNode) {
+			// subprocess.run(sys.argv[1:]): the script runs its own
+			// arguments (`python3 run.py claude -p x`)
+			at.Note = "`" + path.Base(a.p.Path) + "` runs its arguments"
+			a.link.sum.AddSink(scanner.ScriptArgs, scanner.Sink{Param: 0, Rest: true, Role: scanner.SinkArgv, At: at})
+			return
+		}
 		if role == scanner.SinkShell && a.sinkAround(firstNode, at) {
 			return
 		}
@@ -1505,6 +1512,31 @@ func (a *analyzer) needAllImports() {
 			}
 		}
 	}
+}
+
+// sysArgvRest reports whether node n is `sys.argv[1:]` (through a
+// `list(...)`): the arguments the script was run with.
+func (a *analyzer) sysArgvRest(n int32) bool {
+	t := a.t
+	if n == none {
+		return false
+	}
+	if t.Nodes[n].Kind == kCall {
+		if fn := t.Child(n, fFunction); fn != none && t.Is(fn, "list") && !a.bound(fn) {
+			if p, _ := a.callArgs(n); len(p) == 1 {
+				n = p[0]
+			}
+		}
+	}
+	if t.Nodes[n].Kind != kSubscript {
+		return false
+	}
+	sub := t.Child(n, fSubscript)
+	if sub == none || t.Nodes[sub].Kind != kSlice || strings.ReplaceAll(t.Text(sub), " ", "") != "1:" {
+		return false
+	}
+	v := a.ev.Eval(t.Child(n, fValue))
+	return v.K == vRef && v.Mod == "sys" && len(v.Path) == 1 && v.Path[0] == "argv"
 }
 
 // starKwargs is Sink.Param for a `**kwargs` sink: no position reaches it.
