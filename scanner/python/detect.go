@@ -119,6 +119,10 @@ var computedImports = [][]byte{[]byte("import_module"), []byte("__import__")}
 var (
 	contextNeedles = [][]byte{[]byte(".run("), []byte(".sudo("), []byte(".local(")}
 	contextRunRE   = regexp.MustCompile(`\b(?:c|ctx|context|conn|connection|cxn)\.(?:run|sudo|local)\(`)
+	// lineRunNeedles and lineRunRE find a method of those names given a
+	// string literal (contextLineSink)
+	lineRunNeedles = [][]byte{[]byte(".run("), []byte(".sudo("), []byte(".local(")}
+	lineRunRE      = regexp.MustCompile(`\.(?:run|sudo|local)\(\s*[rRuUbBfF]{0,2}['"]`)
 )
 
 // hasWord reports whether w occurs in src as a whole word.
@@ -264,6 +268,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// a module imported by a name computed at run time may be a process
 	// module, in a file that names a runtime (anyModule)
 	apiHint = apiHint || p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, computedImports)
+	// a Context's run given a line naming a runtime, on a parameter of a
+	// helper module that imports neither invoke nor fabric
+	// (contextLineSink), in a file that names a runtime
+	apiHint = apiHint || p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, lineRunNeedles) && lineRunRE.Match(p.Src)
 	dangerHint := p.Hits.Has(scanner.HitPieces)
 	// In the repository phase a file that calls another file's helper is
 	// read though it names no process API itself.
@@ -500,6 +508,8 @@ func (a *analyzer) call(n int32) {
 	}
 	if api, ok := a.impliedAPI(fn, callee); ok {
 		callee, helper = api, false
+	} else {
+		a.contextLineSink(n, fn, callee)
 	}
 	if helper {
 		return
@@ -738,6 +748,50 @@ func (a *analyzer) impliedAPI(fn int32, callee value) (value, bool) {
 		return value{}, false
 	}
 	return value{K: vRef, Mod: "fabric", Path: []string{"Connection()", name}, Node: fn, Lit: none}, true
+}
+
+// contextLine prefixes Sink.Field for a line a helper hands to the run,
+// sudo or local method of its parameter (contextLineSink): the rest of
+// the field is the line.
+const contextLine = "#context:"
+
+// contextLineSink records, for `runner.run("claude -p x")` (`sudo`,
+// `local`) on the first parameter of a plain function whose value the
+// file does not give, in a file that imports neither invoke nor fabric
+// and under a name that is none of contextNames (impliedAPI judges those
+// where they are), that the line runs when a caller hands the function
+// an invoke Context or a fabric Connection: a sink of that parameter
+// whose Field is contextLine and the line (judgeHelper). Only a literal
+// line that names a runtime is recorded.
+func (a *analyzer) contextLineSink(n, fn int32, callee value) {
+	t := a.t
+	if callee.K != vUnknown || t.Nodes[fn].Kind != kAttribute {
+		return
+	}
+	at, obj := t.Child(fn, fAttribute), t.Child(fn, fObject)
+	if at == none || obj == none || t.Nodes[obj].Kind != kIdentifier {
+		return
+	}
+	switch t.Text(at) {
+	case "run", "sudo", "local":
+	default:
+		return
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[obj].Start:t.Nodes[obj].End], obj)
+	if !ok || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].method || bs[0].index != 0 {
+		return
+	}
+	pos, _ := a.callArgs(n)
+	if len(pos) == 0 || t.Nodes[pos[0]].Kind != kString {
+		return
+	}
+	v := a.ev.Eval(pos[0])
+	if v.K != vStr || !v.Known() || !a.p.Config.MentionsRuntime([]byte(v.S)) {
+		return
+	}
+	k := scanner.Sink{Param: 0, Role: scanner.SinkShell, Field: contextLine + v.S,
+		At: a.step(n, "`"+bs[0].fn+"` runs a line on the Context it is handed")}
+	a.link.sum.AddSink(bs[0].fn, k)
 }
 
 // contextNames are the names invoke's and fabric's documentation give the

@@ -122,6 +122,7 @@ func summarize(t *tree, p *scanner.Pass) *scanner.Summary {
 		callee := a.ev.Eval(fn)
 		if !a.noteHelper(i, fn, callee, pos, kw, false) {
 			a.noteCall(i, callee, pos, kw)
+			a.contextLineSink(i, fn, callee)
 		}
 	}
 	a.fixedPoint()
@@ -2520,6 +2521,15 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 		if k.Param < 0 {
 			continue // an attribute of the instance (subclass)
 		}
+		if line, ok := strings.CutPrefix(k.Field, contextLine); ok {
+			// review(c): the helper runs line on the Context c
+			if k.Param < len(pos) && t.Nodes[pos[k.Param]].Kind != kListSplat && isContext(a.ev.Eval(pos[k.Param])) {
+				mark := a.p.Mark()
+				a.scanShell(treesitter.Str(line, n), none, at)
+				a.p.AddChain(mark, k.Chain())
+			}
+			continue
+		}
 		v, ok := a.prop(kw, k.Name)
 		switch {
 		case splat && (k.Rest || !ok || k.Name == ""):
@@ -2599,6 +2609,21 @@ func (a *analyzer) scriptCalls(argv []scanner.Arg) {
 			a.p.JudgeScript(r, ex, a.link.via)
 		}
 	}
+}
+
+// isContext reports whether v may be an invoke Context or a fabric
+// Connection (a task's first parameter, Context(...)): an object whose
+// run, sudo and local run a line in a shell.
+func isContext(v value) bool {
+	for _, p := range v.Possibilities() {
+		if p.K != vRef || len(p.Path) != 1 || !strings.HasSuffix(p.Path[0], "()") {
+			continue
+		}
+		if connections[p.Mod+":"+strings.TrimSuffix(p.Path[0], "()")] && (p.Mod == "invoke" || p.Mod == "fabric") {
+			return true
+		}
+	}
+	return false
 }
 
 // judgeSink judges value v reaching sink k of another file's helper, at
@@ -2789,7 +2814,11 @@ func (a *analyzer) fixedPoint() {
 				caller, _, _, ok := a.paramOf(arg)
 				if !ok {
 					// run(self.build_command()): what the instance gives
-					// the helper, chosen by a subclass
+					// the helper, chosen by a subclass (a line run on a
+					// Context is no value of the instance)
+					if strings.HasPrefix(k.Field, contextLine) {
+						continue
+					}
 					if k.Role == scanner.SinkProgram || k.Role == scanner.SinkArgv || k.Role == scanner.SinkShell {
 						st := a.step(h.n, where)
 						a.sinkThis(arg, k, &st)
