@@ -121,6 +121,10 @@ type analyzer struct {
 	// applied, while a process API called through apply (indirect) is
 	// judged, is its array that is not a literal: read as a spread
 	applied int32
+	// over, while a process API handed to an iteration method is judged
+	// (iterated), gives the node that names it the value of the
+	// argument the API is called with: any element of the receiver
+	over map[int32]value
 	// defaults: the names the file exports as its default by name
 	// (exportedAsDefault), read from the source once
 	defaults map[string]bool
@@ -544,7 +548,13 @@ func (a *analyzer) call(n, fn int32) {
 			return
 		}
 	}
-	if fn == none || !a.worthEvaluating(fn) {
+	if fn == none {
+		return
+	}
+	if a.iterated(n, fn) {
+		return
+	}
+	if !a.worthEvaluating(fn) {
 		return
 	}
 	argsNode := t.Child(n, fArguments)
@@ -598,6 +608,14 @@ func (a *analyzer) call(n, fn int32) {
 			return
 		}
 	}
+	a.apiCall(n, argsNode, callee, kind, args, applied)
+}
+
+// apiCall judges call n of a process API (callee, of kind) with the
+// argument nodes args (argsNode, the call's arguments or template);
+// applied, when not none, is an apply's array read as a spread.
+func (a *analyzer) apiCall(n, argsNode int32, callee value, kind api, args []int32, applied int32) {
+	t := a.t
 	if kind == apiWhich || kind == apiPromisify || kind == apiPathJoin || kind == apiBasename {
 		return
 	}
@@ -1500,4 +1518,38 @@ func (a *analyzer) computedRequire(n, fn int32) {
 	if v := a.ev.Eval(t.Nodes[args].First); v.Known() && v.Alt == nil && isRelative(v.S) {
 		a.p.Needs = appendOnce(a.p.Needs, normModule(v.S))
 	}
+}
+
+// iterated judges call n of an iteration method handed a process API by
+// reference (`bins.map(execFileSync)`, `xs.forEach(spawn)`): the API is
+// called with each element of the receiver as its first argument (the
+// element's index and the array follow, and are not read), so it is a
+// call of the API whose first argument is any element. It reports
+// whether n was such a call.
+func (a *analyzer) iterated(n, fn int32) bool {
+	t := a.t
+	if t.Nodes[n].Kind != kCall || t.Nodes[fn].Kind != kMember {
+		return false
+	}
+	p, recv := t.Child(fn, fProperty), t.Child(fn, fObject)
+	args := t.Child(n, fArguments)
+	if p == none || recv == none || args == none || t.Nodes[args].Kind != kArguments || !iterMethods[t.Text(p)] {
+		return false
+	}
+	f := t.Nodes[args].First
+	if f == none || (t.Nodes[f].Kind != kIdentifier && t.Nodes[f].Kind != kMember) || !a.worthEvaluating(f) {
+		return false
+	}
+	callee := a.ev.Eval(f)
+	kind := apiOf(callee)
+	if kind == apiNone {
+		return false
+	}
+	if a.over == nil {
+		a.over = map[int32]value{}
+	}
+	a.over[f] = a.eachElem(&binding{value: recv, each: true, name: f})
+	defer delete(a.over, f)
+	a.apiCall(n, args, callee, kind, []int32{f}, none)
+	return true
 }

@@ -19,6 +19,11 @@ import (
 // Expr is the value of expression n in the TS/JS node kinds.
 func (a *analyzer) Expr(n int32) value {
 	t := a.t
+	if a.over != nil {
+		if v, ok := a.over[n]; ok {
+			return v
+		}
+	}
 	switch t.Nodes[n].Kind {
 	case kString:
 		v := treesitter.Str(a.stringLit(n), n)
