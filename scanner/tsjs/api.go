@@ -93,6 +93,17 @@ var apis = map[string]api{
 	"execa:$":                apiExecaTemplate,
 
 	"zx:$": apiZx,
+	// dax (jsr:@david/dax, npm dax-sh): its $ (the default export too)
+	// runs the template in its own shell, each interpolation one word;
+	// $.raw leaves them unquoted
+	"@david/dax:":      apiZx,
+	"@david/dax:$":     apiZx,
+	"@david/dax:raw":   apiZx,
+	"@david/dax:$.raw": apiZx,
+	"dax-sh:":          apiZx,
+	"dax-sh:$":         apiZx,
+	"dax-sh:raw":       apiZx,
+	"dax-sh:$.raw":     apiZx,
 
 	"shelljs:exec": apiShell,
 	"shelljs:cmd":  apiArgs,

@@ -944,10 +944,12 @@ func (a *analyzer) collectImport(i int32) {
 	}
 }
 
-// normModule strips the `node:` scheme and the `/promises` flavours that
+// normModule strips the `node:` scheme, Deno's registry schemes with
+// their versions (registryModule) and the `/promises` flavours that
 // export the same functions.
 func normModule(m string) string {
 	m = strings.TrimPrefix(m, "node:")
+	m = registryModule(m)
 	switch m {
 	case "zx/core", "zx/globals":
 		return "zx"
@@ -978,4 +980,35 @@ func (a *analyzer) Class(n int32) (string, []string, bool) {
 	}
 	ext, _, _ = bytes.Cut(ext, []byte("implements"))
 	return t.Text(nm), treesitter.BaseNames(ext), true
+}
+
+// registryModule is the package a Deno specifier of a registry names
+// (`npm:execa@9`, `jsr:@david/dax@0.42/mod`): the scheme and the version
+// stripped, a subpath kept. Any other specifier is returned unchanged.
+func registryModule(m string) string {
+	rest, ok := strings.CutPrefix(m, "npm:")
+	if !ok {
+		if rest, ok = strings.CutPrefix(m, "jsr:"); !ok {
+			return m
+		}
+	}
+	rest = strings.TrimPrefix(rest, "/")
+	from := 0
+	if strings.HasPrefix(rest, "@") {
+		// a scope: the version's @ comes after the package's name
+		from = strings.IndexByte(rest, '/') + 1
+		if from == 0 {
+			return rest
+		}
+	}
+	at := strings.IndexByte(rest[from:], '@')
+	if at < 0 {
+		return rest
+	}
+	at += from
+	end := strings.IndexByte(rest[at:], '/')
+	if end < 0 {
+		return rest[:at]
+	}
+	return rest[:at] + rest[at+end:]
 }

@@ -98,10 +98,7 @@ func mayNameAPI(src []byte) bool {
 // SDK's scope) starts at src[i], right after a quote, and stands there as
 // specifierAt requires.
 func specifierAfter(src []byte, i int) bool {
-	at := i
-	if bytes.HasPrefix(src[at:], []byte("node:")) {
-		at += 5
-	}
+	at := i + schemeLen(src[i:])
 	if at >= len(src) {
 		return false
 	}
@@ -140,17 +137,35 @@ func anyAt(src, name []byte, ok func(src []byte, i, n int) bool) bool {
 // (after an optional `node:`), followed by its closing quote or a subpath.
 func specifierAt(src []byte, i, n int) bool {
 	start := i
-	if start >= 5 && string(src[start-5:start]) == "node:" {
-		start -= 5
+	for _, s := range specSchemes {
+		if start >= len(s) && string(src[start-len(s):start]) == s {
+			start -= len(s)
+			break
+		}
 	}
 	if !opensString(src, start) {
 		return false
 	}
 	q := src[start-1]
 	if e := i + n; e < len(src) {
-		return src[e] == q || src[e] == '/'
+		// a registry's specifier may add a version (`npm:execa@9`)
+		return src[e] == q || src[e] == '/' || src[e] == '@' && start < i
 	}
 	return false
+}
+
+// specSchemes are the schemes a module specifier may start with: Node's
+// built-ins and Deno's registries (normModule).
+var specSchemes = []string{"node:", "npm:", "jsr:"}
+
+// schemeLen is the length of the scheme src starts with, 0 when none.
+func schemeLen(src []byte) int {
+	for _, s := range specSchemes {
+		if bytes.HasPrefix(src, []byte(s)) {
+			return len(s)
+		}
+	}
+	return 0
 }
 
 // opensString reports whether src[i-1] is a quote that may open a string
