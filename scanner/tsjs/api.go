@@ -32,6 +32,7 @@ const (
 	apiShellAt1          // remote-exec(hosts, command), ssh2-streams exec(channel, command): shell text at index 1
 	apiActionsExec       // @actions/exec exec/getExecOutput(commandLine, args?): split, no shell
 	apiBasename          // path.basename(p): the last part of the path
+	apiTerminal          // vscode.window.createTerminal({shellPath, shellArgs}) or (name, shellPath, shellArgs): argv
 	// a member of a module of the table read by a key not known
 	// statically (`cp[k](...)`): any of its APIs, so the command and its
 	// arguments are judged as a line a shell runs (anyAPIMember)
@@ -184,6 +185,16 @@ var apis = map[string]api{
 	"@mariozechner/pi-coding-agent:createAgentSessionRuntime": apiSDK,
 	"@mariozechner/pi-coding-agent:main":                      apiSDK,
 
+	// VS Code's extension API: a terminal runs its shellPath with
+	// shellArgs, and the text sendText types into it is a shell line
+	// (also through the active terminal, or a parameter typed Terminal);
+	// a task's ShellExecution runs a line, a ProcessExecution an argv
+	"vscode:window.createTerminal":          apiTerminal,
+	"vscode:Terminal().sendText":            apiShell,
+	"vscode:window.activeTerminal.sendText": apiShell,
+	"vscode:ShellExecution":                 apiShell,
+	"vscode:ProcessExecution":               apiSpawn,
+
 	"which:":          apiWhich,
 	"which:sync":      apiWhich,
 	"util:promisify":  apiPromisify,
@@ -204,7 +215,7 @@ var constructors = map[string]bool{"ssh2:Client": true, "ssh2-streams:SSH2Stream
 // so its methods are keys of apis
 // ("@mariozechner/pi-coding-agent:ExtensionAPI().exec"). Only the type
 // says so: another object's exec method is not one (typeValue).
-var apiTypes = map[string]bool{"@mariozechner/pi-coding-agent:ExtensionAPI": true}
+var apiTypes = map[string]bool{"@mariozechner/pi-coding-agent:ExtensionAPI": true, "vscode:Terminal": true}
 
 // results are the calls whose result has a method that runs a command
 // (tinyexec's and nano-spawn's `x('a').pipe('b', args)`): the reference
@@ -212,6 +223,7 @@ var apiTypes = map[string]bool{"@mariozechner/pi-coding-agent:ExtensionAPI": tru
 var results = map[string][]string{
 	"tinyexec:x": {"x()"}, "tinyexec:exec": {"x()"}, "tinyexec:x().pipe": {"x()"},
 	"nano-spawn:": {"()"}, "nano-spawn:().pipe": {"()"},
+	"vscode:window.createTerminal": {"Terminal()"},
 }
 
 // wrapperModules re-export child_process under another name (promise

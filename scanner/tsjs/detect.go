@@ -736,6 +736,8 @@ func (a *analyzer) apiCall(n, argsNode int32, callee value, kind api, args []int
 		if len(argv) > 0 {
 			a.judge(argv, at, a.ev.Eval(args[0]).Alt)
 		}
+	case apiTerminal:
+		a.terminal(n, args)
 	case apiShellAt1:
 		if v, ok := a.posArg(args, 1, n); ok {
 			a.shellValue(n, v)
@@ -1552,4 +1554,40 @@ func (a *analyzer) iterated(n, fn int32) bool {
 	defer delete(a.over, f)
 	a.apiCall(n, args, callee, kind, []int32{f}, none)
 	return true
+}
+
+// terminal judges a terminal VS Code opens (`createTerminal(options)` or
+// `(name, shellPath, shellArgs)`): it runs its shellPath with its
+// shellArgs, an array or (Windows) one command line. A terminal with no
+// shellPath runs the user's shell: what is typed into it (sendText) is
+// judged there.
+func (a *analyzer) terminal(n int32, args []int32) {
+	if len(args) == 0 {
+		return
+	}
+	var shell, rest value
+	v := a.ev.Eval(args[0])
+	switch {
+	case v.K == vObj:
+		var ok bool
+		if shell, ok = a.prop(v, "shellPath"); !ok {
+			return
+		}
+		rest, _ = a.prop(v, "shellArgs")
+	case len(args) > 1:
+		shell = a.ev.Eval(args[1])
+		if len(args) > 2 {
+			rest = a.ev.Eval(args[2])
+		}
+	default:
+		return
+	}
+	if shell.K == vNull {
+		return
+	}
+	argv := a.argvOf(&shell, rest)
+	if rest.K == vStr {
+		argv = append(argv, a.t.Arg(rest))
+	}
+	a.judge(argv, a.t.Pos(n), shell.Alt)
 }

@@ -2801,6 +2801,11 @@ func (a *analyzer) evalCall(n int32) value {
 	case apiZx, apiExecaTemplate, apiBunShell:
 		// $({opts}) returns the same tag with options bound.
 		return callee
+	case apiTerminal:
+		// a terminal, whose sendText types a shell line into it
+		if r, ok := results[callee.Mod+":"+strings.Join(callee.Path, ".")]; ok {
+			return value{K: vRef, Mod: callee.Mod, Path: r, Node: n, Lit: none}
+		}
 	}
 	if api == apiNone {
 		return a.loadedByName(argv, arg0, n)
