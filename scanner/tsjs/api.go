@@ -201,7 +201,10 @@ var apis = map[string]api{
 	"path:join":       apiPathJoin,
 	"path:resolve":    apiPathJoin,
 	"path:posix.join": apiPathJoin,
-	"path:basename":   apiBasename,
+	// a file URL and its path name the same file
+	"url:fileURLToPath": apiPathJoin,
+	"url:pathToFileURL": apiPathJoin,
+	"path:basename":     apiBasename,
 }
 
 // constructors are the classes whose instances run commands: `new

@@ -1471,12 +1471,22 @@ func (a *analyzer) evaluated(n, fn int32) {
 		}
 	case kMember:
 		p := t.Child(fn, fProperty)
-		if p == none || !vmRunners[string(t.Src[t.Nodes[p].Start:t.Nodes[p].End])] {
+		if p == none {
+			return
+		}
+		if t.Is(p, "Worker") {
+			code, how = a.workerCode(n, fn, all)
+			break
+		}
+		if !vmRunners[string(t.Src[t.Nodes[p].Start:t.Nodes[p].End])] {
 			return
 		}
 		if v := a.ev.Eval(t.Child(fn, fObject)); v.K == vRef && normModule(v.Mod) == "vm" && len(v.Path) == 0 {
 			code, how = all[0], "vm."+t.Text(p)
 		}
+	}
+	if code == none && t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "Worker") {
+		code, how = a.workerCode(n, fn, all)
 	}
 	if code == none || t.Nodes[code].Kind == kSpread {
 		return
@@ -1498,6 +1508,26 @@ func (a *analyzer) evaluated(n, fn int32) {
 			a.p.NoteOpaque(t.Pos(n))
 		}
 	}
+}
+
+// workerCode is the code a worker thread made at n runs as JavaScript
+// (`new Worker(code, { eval: true })` of node:worker_threads), with how
+// the report names it; none when its options say no eval (false, or an
+// object without it), where the first argument is a file (judged as a
+// module load). Options not known may say eval.
+func (a *analyzer) workerCode(n, fn int32, args []int32) (int32, string) {
+	t := a.t
+	if t.Nodes[n].Kind != kNew || len(args) < 2 {
+		return none, ""
+	}
+	if v := a.ev.Eval(fn); v.K != vRef || normModule(v.Mod) != "worker_threads" || pathKey(v.Path) != "Worker" {
+		return none, ""
+	}
+	opts := a.ev.Eval(args[1])
+	if e, ok := a.prop(opts, "eval"); ok && e.K == vBool && !e.B || !ok && opts.K == vObj {
+		return none, ""
+	}
+	return args[0], "new Worker"
 }
 
 // evalCallsAPI matches code that calls a child_process API by name.

@@ -2240,6 +2240,14 @@ func (a *analyzer) evalNew(n int32) value {
 					return v
 				}
 			}
+		case "URL":
+			// new URL("../node_modules/.bin/claude", import.meta.url):
+			// a process API runs the file a URL names, so the URL is
+			// the path it was given, relative to a base not read here
+			if arg0.K == vStr {
+				arg0.Node, arg0.Lit = n, none
+				return arg0
+			}
 		case "String":
 			// new String(x): x's text
 			if arg0.K == vStr {
