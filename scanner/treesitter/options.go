@@ -1,5 +1,10 @@
 package treesitter
 
+import (
+	"maps"
+	"slices"
+)
+
 // OptionTable is a file's command-line option declarations (argparse and
 // optparse, commander, yargs): the calls that declare them, read into what
 // each option may hold on first use. A detector lists the calls while it
@@ -39,4 +44,35 @@ func (o *OptionTable) Values(name string, n int32, collect func(call int32)) []V
 		}
 	}
 	return out
+}
+
+// Each calls f with every name the table's declarations give, the
+// known strings it may hold (Values without the class) and the node of
+// the first, in name order, collecting the declarations first as Values
+// does.
+func (o *OptionTable) Each(collect func(call int32), f func(name string, strs []string, at int32)) {
+	if len(o.Calls) == 0 {
+		return
+	}
+	if o.vals == nil {
+		o.vals = map[string][]Value{}
+		for _, c := range o.Calls {
+			collect(c)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(o.vals)) {
+		var strs []string
+		at := int32(None)
+		for _, v := range o.vals[name] {
+			if v.Known() && !slices.Contains(strs, v.S) {
+				strs = append(strs, v.S)
+				if at == None {
+					at = v.Node
+				}
+			}
+		}
+		if len(strs) > 0 {
+			f(name, strs, at)
+		}
+	}
 }

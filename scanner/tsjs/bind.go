@@ -119,6 +119,8 @@ func (a *analyzer) collect() {
 			a.collectMutation(i)
 			a.collectFieldSets(i)
 			a.collectOptionCall(i)
+		case kPair:
+			a.collectDefaultPair(i)
 		case kEnumDecl:
 			// enum Bin { Claude = "claude" }: an object of its members
 			if nm := t.Child(i, fName); nm != none {

@@ -323,7 +323,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// ... and a file that sets an environment variable to a runtime's
 	// name offers it to the files that read it (Summary.Env)
 	envHint := p.Imports == nil && bytes.Contains(p.Src, []byte("process.env")) && setsEnvToRuntime(p)
-	if !apiHint && !dangerHint && !envHint {
+	// ... and a file that declares a default naming a runtime (a
+	// schema's, an option's) offers it under its key (Summary.Keys)
+	keyHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && declaresRuntimeDefault(p)
+	if !apiHint && !dangerHint && !envHint && !keyHint {
 		return nil
 	}
 	t, err := g.ParsePass(p)
@@ -358,10 +361,13 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if envHint {
 		a.summarizeEnv()
 	}
+	if keyHint {
+		a.summarizeDefaults()
+	}
 	if p.Imports == nil && a.ev.Unread {
 		a.needAllImports()
 	}
-	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 {
+	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 || len(a.link.sum.Keys) > 0 {
 		p.Summary = &a.link.sum
 	}
 	if t.HasError && apiHint {
@@ -406,6 +412,45 @@ func setsEnvToRuntime(p *scanner.Pass) bool {
 		}
 	}
 	return false
+}
+
+// defaultRE finds a default being declared: a call `.default(` or a
+// key `default:` (schemaDefault).
+var defaultRE = regexp.MustCompile(`\.default\s*\(|\bdefault\s*:`)
+
+// maxDefaults bounds the declared defaults declaresRuntimeDefault reads.
+const maxDefaults = 256
+
+// declaresRuntimeDefault reports whether p's file declares a default
+// whose line names a runtime (`AGENT: z.string().default("claude")`,
+// `agent: { type: "string", default: "claude" }`): such a file is
+// parsed for Summary.Keys. The line, not the file, as for
+// setsEnvToRuntime.
+func declaresRuntimeDefault(p *scanner.Pass) bool {
+	for _, m := range defaultRE.FindAllIndex(p.Src, maxDefaults) {
+		end := min(len(p.Src), m[1]+envValueSpan)
+		if i := bytes.IndexByte(p.Src[m[1]:end], '\n'); i >= 0 {
+			end = m[1] + i
+		}
+		if p.Config.MentionsRuntime(p.Src[m[1]:end]) {
+			return true
+		}
+	}
+	return false
+}
+
+// summarizeDefaults offers the defaults the module declares that name a
+// runtime under the key they are the default of (schemaDefault, and the
+// command-line options of optionValues): a module reading that key of a
+// value it cannot follow (`env.AGENT_BIN` of another module's
+// `z.object({...}).parse(process.env)`) may see it (Summary.Keys,
+// Imports.Key).
+func (a *analyzer) summarizeDefaults() {
+	a.options.Each(a.collectOption, func(name string, strs []string, at int32) {
+		if at != none && a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
+			a.link.sum.AddKey(name, scanner.Const{Vals: strs, At: a.t.Pos(at)})
+		}
+	})
 }
 
 // maxComputedEnvFile bounds the size of a file parsed because it sets an

@@ -2001,7 +2001,17 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		if c, ok := a.importedConst(v.Mod, pathKey(path), n); ok {
 			return c
 		}
-		return value{K: vRef, Mod: v.Mod, Path: path, Node: n, Lit: none}
+		r := value{K: vRef, Mod: v.Mod, Path: path, Node: n, Lit: none}
+		if local(v.Mod) && len(path) > 1 && apiOf(r) == apiNone {
+			// env.AGENT_BIN of another module's value it holds no
+			// constant for (`z.object({...}).parse(process.env)`): a key
+			// a file of the repository gives a value (a data file's, a
+			// declared default, Summary.Keys) may be it
+			if d := a.dataKey(treesitter.Unknown(n), name, n); d.K != vUnknown {
+				return d
+			}
+		}
+		return r
 	case vObj:
 		if p, ok := a.prop(v, name); ok {
 			return p
@@ -2023,6 +2033,16 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			// handed, mayReturnArg): the unknown's member, as any
 			// unknown's (an instance's field, a command-line option)
 			return a.member(treesitter.Unknown(n), name, n)
+		}
+		if a.p.Imports != nil && !v.Env && !stringMembers[name] && !isIndex(name) {
+			// a member no string has, of a value that is strings only
+			// as far as the analysis reads it (another module's
+			// `z.object({...}).parse(process.env)`, summarized as the
+			// strings it was handed): a key a file of the repository
+			// gives a value may be it (dataKey)
+			if d := a.dataKey(treesitter.Unknown(n), name, n); d.K != vUnknown {
+				return d
+			}
 		}
 	case vUnknown, vFunc:
 		if v.K == vFunc && name == "name" && v.Fn != none {
@@ -2083,7 +2103,7 @@ func (a *analyzer) dataKey(v value, name string, n int32) value {
 	if !ok {
 		return v
 	}
-	a.useStep(scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` in a data file", name)})
+	a.useStep(scanner.Step{File: e.File, Line: e.At.Line, Column: e.At.Column, Note: fmt.Sprintf("`%s` given a value in another file", name)})
 	return treesitter.Union(a.ev.Cfg, []value{v, treesitter.FromExport(a.ev.Cfg, e, n)}, n)
 }
 

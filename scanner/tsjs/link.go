@@ -153,6 +153,9 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	a.summarizeCallbacks()
 	a.summarizeExports()
 	a.summarizeEnv()
+	if p.Hits.Has(scanner.HitRuntime) && declaresRuntimeDefault(p) {
+		a.summarizeDefaults()
+	}
 	// any name may hold a value (an export's many shapes are not told
 	// apart here): while a value is valued with imports, any constant it
 	// reads is asked for (scanner.Summary.Values)

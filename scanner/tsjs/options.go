@@ -17,7 +17,18 @@ func (a *analyzer) collectOptionCall(call int32) {
 	if fn == none || t.Nodes[fn].Kind != kMember {
 		return
 	}
-	if p := t.Child(fn, fProperty); p == none || !optionMethods[t.Text(p)] {
+	p := t.Child(fn, fProperty)
+	if p == none {
+		return
+	}
+	if t.Is(p, "default") {
+		// z.string().default("claude"): a schema's default (schemaDefault)
+		if args := t.Child(call, fArguments); args != none && t.Nodes[args].Kind == kArguments && t.Nodes[args].First != none {
+			a.options.Calls = append(a.options.Calls, call)
+		}
+		return
+	}
+	if !optionMethods[t.Text(p)] {
 		return
 	}
 	if args := t.Child(call, fArguments); args != none && t.Nodes[args].First != none && t.Nodes[t.Nodes[args].First].Kind == kString {
@@ -36,10 +47,85 @@ func (a *analyzer) optionValues(name string, n int32) []value {
 	return a.options.Values(name, n, a.collectOption)
 }
 
+// collectDefaultPair records pair n when it is `default: v`, the
+// default of an option or a schema's field (schemaDefault).
+func (a *analyzer) collectDefaultPair(n int32) {
+	t := a.t
+	if k := t.Child(n, fKey); k != none && propName(t, k) == "default" {
+		a.options.Calls = append(a.options.Calls, n)
+	}
+}
+
+// schemaDefault adds the default a declaration at n gives: a pair
+// `default: v` in an object literal, or a call `.default(v)`. The name
+// it is the default of is the key of the object property it stands in:
+// node:util's parseArgs (`options: { agent: { type: "string", default:
+// "claude" } }`), yargs' `.options({ bin: { default } })`, envalid's
+// `AGENT: str({ default })`, zod's, yup's or joi's `AGENT:
+// z.string().default("claude")`. Whatever reads that name on a value
+// the analysis does not know (`values.agent`, `env.AGENT`) may be it.
+func (a *analyzer) schemaDefault(n int32) {
+	t := a.t
+	var val, from int32
+	if t.Nodes[n].Kind == kPair {
+		val, from = t.Child(n, fValue), t.Nodes[n].Parent
+	} else {
+		val, from = t.Nodes[t.Child(n, fArguments)].First, n
+	}
+	key := a.schemaKey(from)
+	if key == "" || val == none {
+		return
+	}
+	v := a.ev.Eval(val)
+	if v.K != vStr && v.K != vArr {
+		return
+	}
+	a.options.Add(key, v)
+	if c := camel(key); c != key {
+		a.options.Add(c, v)
+	}
+}
+
+// maxSchemaDepth bounds schemaKey's climb from a default to the property
+// it is the default of.
+const maxSchemaDepth = 16
+
+// schemaKey is the key of the object property whose value holds node n,
+// through the calls, members and arguments around it
+// (`AGENT: z.string().default("claude").describe(...)`, `agent: {
+// default }`, `AGENT: str({ default })`); "" when n stands in no such
+// place within maxSchemaDepth levels.
+func (a *analyzer) schemaKey(n int32) string {
+	t := a.t
+	for range maxSchemaDepth {
+		p := t.Nodes[n].Parent
+		if p == none {
+			return ""
+		}
+		switch t.Nodes[p].Kind {
+		case kPair:
+			k := t.Child(p, fKey)
+			if t.Child(p, fValue) != n || k == none {
+				return ""
+			}
+			return propName(t, k)
+		case kMember, kCall, kArguments, kParen, kAsExpr:
+			n = p
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
 // collectOption adds the values one option declaration gives
 // (optionValues), under the option's names.
 func (a *analyzer) collectOption(call int32) {
 	t := a.t
+	if fn := t.Child(call, fFunction); t.Nodes[call].Kind == kPair || fn != none && t.Nodes[fn].Kind == kMember && t.Is(t.Child(fn, fProperty), "default") {
+		a.schemaDefault(call)
+		return
+	}
 	args := t.Children(t.Child(call, fArguments))
 	if len(args) < 2 {
 		return
