@@ -701,7 +701,11 @@ func (a *analyzer) apiCall(n, argsNode int32, callee value, kind api, args []int
 	case apiShell:
 		// exec(line), exec.apply(null, LINE), exec(...xs, line)
 		if v, ok := a.posArg(args, 0, n); ok {
-			a.shellValue(n, v)
+			var opts value
+			if o, ok := a.posArg(args, 1, n); ok {
+				opts = o
+			}
+			a.shellValue(n, v, opts)
 			if v.Known() && !strings.ContainsAny(v.S, "|;&<>$`") && len(args) > 1 {
 				var argv []scanner.Arg
 				for _, w := range strings.Fields(v.S) {
@@ -761,7 +765,7 @@ func (a *analyzer) apiCall(n, argsNode int32, callee value, kind api, args []int
 			}
 			a.judge(a.argvOf(nil, v), at, alt)
 		case kind == apiArgvOrShell:
-			a.shellValue(n, v)
+			a.shellValue(n, v, value{})
 		default:
 			a.spawnLike(n, args)
 		}
@@ -785,7 +789,7 @@ func (a *analyzer) apiCall(n, argsNode int32, callee value, kind api, args []int
 		a.terminal(n, args)
 	case apiShellAt1:
 		if v, ok := a.posArg(args, 1, n); ok {
-			a.shellValue(n, v)
+			a.shellValue(n, v, value{})
 		}
 	case apiActionsExec:
 		// exec(commandLine, args?): the line is split into words (no
@@ -937,7 +941,7 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 					}
 				}
 			}
-			a.p.ScanShell(text, a.textPos(c, at), "")
+			a.p.ScanShellEnv(text, a.textPos(c, at), "", a.shellEnv(opts))
 		}
 		return
 	}
@@ -1006,13 +1010,52 @@ func (a *analyzer) textPos(v value, call scanner.Pos) scanner.Pos {
 
 // shellValue scans line, a string a shell runs (exec, execSync,
 // shelljs.exec, execaCommand) at call n.
-func (a *analyzer) shellValue(n int32, line value) {
+func (a *analyzer) shellValue(n int32, line value, opts value) {
+	vars := a.shellEnv(opts)
 	// each possibility of the text is a command line the shell may run
 	for _, v := range line.Possibilities() {
 		if text, ok := treesitter.ShellText(v); ok {
-			a.p.ScanShell(text, a.textPos(v, a.t.Pos(n)), "")
+			a.p.ScanShellEnv(text, a.textPos(v, a.t.Pos(n)), "", vars)
 		}
 	}
+}
+
+// maxEnvVars bounds the variables shellEnv reads off an `env` option.
+const maxEnvVars = 64
+
+// shellEnv is what the `env` option of a process API's options opts
+// sets (`{ env: { ...process.env, AGENT: 'claude' } }`): the shell that
+// runs its line expands them. A variable whose value is not one known
+// string is unknown; past maxEnvVars keys the rest are not read (and
+// stay what the shell would read without them: unknown).
+func (a *analyzer) shellEnv(opts value) map[string][]scanner.Arg {
+	if opts.K != vObj {
+		return nil
+	}
+	e, ok := a.prop(opts, "env")
+	if !ok || e.K != vObj {
+		return nil
+	}
+	keys := a.objectKeys(e, e.Node)
+	var vars map[string][]scanner.Arg
+	for i, k := range keys.Elems {
+		if i >= maxEnvVars {
+			break
+		}
+		if !k.Known() || k.Alt != nil {
+			continue
+		}
+		v, _ := a.prop(e, k.S)
+		if vars == nil {
+			vars = map[string][]scanner.Arg{}
+		}
+		if v.Known() && v.Alt == nil {
+			vars[k.S] = []scanner.Arg{scanner.Lit(v.S)}
+		} else {
+			vars[k.S] = []scanner.Arg{{}}
+		}
+	}
+	return vars
 }
 
 // posArg is argument i of process API call n given args: a spread among
