@@ -34,6 +34,9 @@ func (Detector) Match(f *scanner.File) bool {
 	switch f.Ext {
 	case ".ts", ".mts", ".cts", ".tsx", ".js", ".mjs", ".cjs", ".jsx":
 		return true
+	case ".vue", ".svelte":
+		// single-file components: their <script> blocks (componentPass)
+		return true
 	case "":
 		return isNodeInterpreter(f.Interpreter())
 	}
@@ -288,7 +291,9 @@ func (a *analyzer) siteArgs(site int32, key string) (args []int32, applied int32
 
 // Scan reports the launches and primitives of one TS/JS file.
 func (d Detector) Scan(p *scanner.Pass) error {
-	g, lang := grammarFor(p.Path, p.Src)
+	gpath, restore := componentPass(p)
+	defer restore()
+	g, lang := grammarFor(gpath, p.Src)
 	p.Language = lang
 	// A file that holds no trigger (scanner.Triggers) reports nothing by
 	// itself, but it is still read when it calls a process API: its

@@ -204,16 +204,18 @@ func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary,
 // summaryAnalyzer parses p's file and binds its names, for a summary
 // (allConsts: it keeps every constant); release hands the tree back.
 func summaryAnalyzer(p *scanner.Pass, allConsts bool) (a *analyzer, release func(), err error) {
-	g, lang := grammarFor(p.Path, p.Src)
+	gpath, restore := componentPass(p)
+	g, lang := grammarFor(gpath, p.Src)
 	p.Language = lang
 	t, err := g.ParseFile(p.Src)
 	if err != nil {
+		restore()
 		return nil, nil, err
 	}
 	a = newAnalyzer(t, p)
 	a.allConsts = allConsts
 	a.collect()
-	return a, t.Release, nil
+	return a, func() { t.Release(); restore() }, nil
 }
 
 // summarizeEnv records the environment variables the module sets to a
