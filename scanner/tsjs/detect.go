@@ -76,7 +76,10 @@ type analyzer struct {
 	yields     map[int32][]int32  // the yield expressions of each generator (yielded)
 	sets       []int32            // x.name = value assignments (options set after construction)
 	objAssigns []int32            // Object.assign(o, ...) calls, which set o's properties too
-	classDecls map[string]int32   // the module-level class declarations by name (inheritedCtor); none for a name declared twice
+	// assignSrcs: the sources of those calls that are no object literal
+	// of the file, by the object they set (assignedFrom)
+	assignSrcs map[int32][]int32
+	classDecls map[string]int32 // the module-level class declarations by name (inheritedCtor); none for a name declared twice
 	setsOf     map[int32]map[string][]int32
 	zxGlobal   bool
 	inputs     map[string]actionDefault // a JavaScript action's input defaults (actionInput), read on first use

@@ -2320,7 +2320,8 @@ func (a *analyzer) evalNew(n int32) value {
 // possibility too.
 func (a *analyzer) prop(v value, name string) (value, bool) {
 	if v.Alt == nil {
-		return a.ev.PropSet(v, name, a.setsOn)
+		p, ok := a.ev.PropSet(v, name, a.setsOn)
+		return a.assignedFrom(v, name, p, ok)
 	}
 	// any of several object literals (eachObject): the property of each
 	var vals []value
@@ -2335,6 +2336,41 @@ func (a *analyzer) prop(v value, name string) (value, bool) {
 		return value{}, false
 	}
 	return a.ev.Tracked(treesitter.UnionPast(a.ev.Cfg, vals, cut, vals[0].Node)), true
+}
+
+// assignedFrom is property name of object v, p (found: ok), with what
+// the sources of `Object.assign(v, SRC)` that are no object literal of
+// the file give it: SRC's member, another module's constant in the
+// repository phase (`Object.assign(opts, DEFAULTS)` with DEFAULTS
+// imported). A member not known there adds nothing.
+func (a *analyzer) assignedFrom(v value, name string, p value, ok bool) (value, bool) {
+	if v.K != vObj || v.Obj == none {
+		return p, ok
+	}
+	a.setsOn(v.Obj)
+	srcs := a.assignSrcs[v.Obj]
+	if len(srcs) == 0 {
+		return p, ok
+	}
+	if a.p.Imports == nil {
+		// read in the repository phase, with the sources' modules
+		a.ev.Unread = true
+		return p, ok
+	}
+	vals := []value{}
+	if ok {
+		vals = append(vals, p)
+	}
+	for _, src := range srcs {
+		m := a.member(a.ev.Eval(src), name, src)
+		if m.K == vStr || m.K == vArr || m.K == vObj {
+			vals = append(vals, m)
+		}
+	}
+	if len(vals) == 0 {
+		return p, ok
+	}
+	return a.ev.Tracked(treesitter.Union(a.ev.Cfg, vals, vals[0].Node)), true
 }
 
 // eachObject is an element of a list whose elements are object literals
@@ -2472,6 +2508,16 @@ func (a *analyzer) setsOn(obj int32) map[string][]int32 {
 					}
 				}
 				if t.Nodes[src].Kind != kObject {
+					if t.Nodes[src].Kind == kIdentifier || t.Nodes[src].Kind == kMember {
+						// Object.assign(o, DEFAULTS) of another module's
+						// object: its members, read at each property
+						// (assignedFrom)
+						ov := a.evalIdent(args[0])
+						if a.assignSrcs == nil {
+							a.assignSrcs = map[int32][]int32{}
+						}
+						a.assignSrcs[ov.Obj] = append(a.assignSrcs[ov.Obj], src)
+					}
 					continue
 				}
 				for c := t.Nodes[src].First; c != none; c = t.Nodes[c].Next {
