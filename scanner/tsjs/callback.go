@@ -380,6 +380,149 @@ func (a *analyzer) summarizeCallbacks() {
 	}
 }
 
+// summarizeMethodCallbacks offers, for each method of a module-level
+// class, the arguments the class gives a parameter of it it calls, as
+// cbKey constants under "Class.method": called in the method, or kept in
+// a field and called through it by any method of the class
+// (`onJob(h) { this.handler = h }`, then `this.handler?.('claude')`). A
+// file handing an instance's method a callback reads them
+// (methodCallbackParam).
+func (a *analyzer) summarizeMethodCallbacks() {
+	t := a.t
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		if t.Nodes[i].Kind != kClassDecl || a.scopes.Of(i) != a.scopes.Of(0) {
+			continue
+		}
+		nm, body := t.Child(i, fName), t.Child(i, fBody)
+		if nm == none || body == none {
+			continue
+		}
+		for m := t.Nodes[body].First; m != none; m = t.Nodes[m].Next {
+			mn := t.Child(m, fName)
+			if t.Nodes[m].Kind != kFunction || mn == none {
+				continue
+			}
+			for j := 0; j < maxCallbackParams; j++ {
+				p := a.paramNode(m, j)
+				if p == none {
+					continue
+				}
+				calls := append(a.paramCalls(m, j), a.fieldCalls(i, m, t.Text(p))...)
+				per := map[int][]value{}
+				for _, c := range calls {
+					cargs, _, ok := a.siteArgs(c, "")
+					if !ok {
+						continue
+					}
+					for k, x := range cargs {
+						if k >= maxCallbackParams || t.Nodes[x].Kind == kSpread {
+							break
+						}
+						per[k] = append(per[k], a.ev.Eval(x))
+					}
+				}
+				for k := 0; k < maxCallbackParams; k++ {
+					if vals := per[k]; len(vals) > 0 {
+						a.exportValue(cbKey(t.Text(nm)+"."+t.Text(mn), j, k), treesitter.Union(a.ev.Cfg, vals, m), m, 1)
+					}
+				}
+			}
+		}
+	}
+}
+
+// fieldCalls are the calls, in class cls, of a field that method m sets
+// to its parameter named param (`this.handler = h` in m, then
+// `this.handler(...)` or `this.handler?.(...)` anywhere in the class).
+func (a *analyzer) fieldCalls(cls, m int32, param string) []int32 {
+	t := a.t
+	fields := map[string]bool{}
+	for i := m + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < t.Nodes[m].End; i++ {
+		if t.Nodes[i].Kind != kAssignment {
+			continue
+		}
+		l, r := t.Child(i, fLeft), t.Child(i, fRight)
+		if l == none || r == none || t.Nodes[l].Kind != kMember || t.Nodes[r].Kind != kIdentifier || t.Text(r) != param {
+			continue
+		}
+		if o, p := t.Child(l, fObject), t.Child(l, fProperty); o != none && p != none && t.Nodes[o].Kind == kThis {
+			fields[t.Text(p)] = true
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	var out []int32
+	for i := cls + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < t.Nodes[cls].End; i++ {
+		if t.Nodes[i].Kind != kCall {
+			continue
+		}
+		fn := t.Child(i, fFunction)
+		if fn == none || t.Nodes[fn].Kind != kMember {
+			continue
+		}
+		if o, p := t.Child(fn, fObject), t.Child(fn, fProperty); o != none && p != none && t.Nodes[o].Kind == kThis && fields[t.Text(p)] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// methodCallbackParam is the value of parameter b of a function handed
+// to a method of an instance of another module's class
+// (`q.onJob((bin) => spawn(bin))`, q a `new Queue()` of ./queue): what
+// the class gives that parameter (summarizeMethodCallbacks), in the
+// repository phase; in phase one such a parameter asks for the
+// repository (Evaluator.Unread). ok is false for any other parameter.
+func (a *analyzer) methodCallbackParam(b *binding) (value, bool) {
+	t := a.t
+	p := b.name
+	fn := t.Nodes[p].Parent
+	if fn != none && (t.Nodes[fn].Kind == kRequiredParameter || t.Nodes[fn].Kind == kOptionalParameter) {
+		fn = t.Nodes[fn].Parent
+	}
+	if fn != none && t.Nodes[fn].Kind == kFormalParameters {
+		fn = t.Nodes[fn].Parent
+	}
+	if fn == none || t.Nodes[fn].Kind != kArrow && t.Nodes[fn].Kind != kFunction {
+		return value{}, false
+	}
+	idx := -1
+	for j := 0; j < maxCallbackParams; j++ {
+		if a.paramNode(fn, j) == p {
+			idx = j
+			break
+		}
+	}
+	args := t.Nodes[fn].Parent
+	if idx < 0 || args == none || t.Nodes[args].Kind != kArguments {
+		return value{}, false
+	}
+	call := t.Nodes[args].Parent
+	callee := t.Child(call, fFunction)
+	if call == none || t.Nodes[call].Kind != kCall || callee == none || t.Nodes[callee].Kind != kMember {
+		return value{}, false
+	}
+	j := 0
+	for c := t.Nodes[args].First; c != none && c != fn; c = t.Nodes[c].Next {
+		j++
+	}
+	recv, prop := t.Child(callee, fObject), t.Child(callee, fProperty)
+	if recv == none || prop == none {
+		return value{}, false
+	}
+	rv := a.ev.Eval(recv)
+	if rv.K != vUnknown || !local(rv.Mod) || len(rv.Path) != 1 || !strings.HasPrefix(rv.Path[0], "new ") {
+		return value{}, false
+	}
+	if a.p.Imports == nil {
+		a.ev.Unread = true
+		return value{}, false
+	}
+	cls := strings.TrimPrefix(rv.Path[0], "new ")
+	return a.importedConst(rv.Mod, cbKey(cls+"."+t.Text(prop), j, idx), b.name)
+}
+
 // maxCallbackParams bounds the parameters of a function read as
 // callbacks, and the arguments of their calls.
 const maxCallbackParams = 8

@@ -1146,6 +1146,13 @@ func (a *analyzer) Binding(b *binding) value {
 			return a.atPath(a.eachElem(b), b.path, b.name)
 		})
 	}
+	if b.param && b.fn == "" && len(b.path) == 0 && !b.hasDflt && b.value == none && a.t.Nodes[b.name].Kind == kIdentifier {
+		// q.onJob((bin) => ...) of another module's class: what the
+		// class calls the callback with
+		if v, ok := a.methodCallbackParam(b); ok {
+			return v
+		}
+	}
 	if b.param && !b.each && len(b.path) == 0 && !b.hasDflt {
 		// an anonymous function's parameter: its type may say what it is
 		return a.typedInstance(b, treesitter.Unknown(b.name))

@@ -151,6 +151,7 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	a.aliasExports()
 	a.summarizeConsts()
 	a.summarizeCallbacks()
+	a.summarizeMethodCallbacks()
 	a.summarizeExports()
 	a.summarizeEnv()
 	if p.Hits.Has(scanner.HitRuntime) && declaresRuntimeDefault(p) {
