@@ -422,25 +422,46 @@ func setsEnvToRuntime(p *scanner.Pass) bool {
 	return false
 }
 
-// defaultRE finds a default being declared: a call `.default(` or a
-// key `default:` (schemaDefault).
-var defaultRE = regexp.MustCompile(`\.default\s*\(|\bdefault\s*:`)
-
-// maxDefaults bounds the declared defaults declaresRuntimeDefault reads.
+// maxDefaults bounds the declared defaults declaresRuntimeDefault reads
+// (past it a file is not parsed for its defaults: a residual).
 const maxDefaults = 256
 
 // declaresRuntimeDefault reports whether p's file declares a default
 // whose line names a runtime (`AGENT: z.string().default("claude")`,
 // `agent: { type: "string", default: "claude" }`): such a file is
 // parsed for Summary.Keys. The line, not the file, as for
-// setsEnvToRuntime.
+// setsEnvToRuntime; a plain search for the word, not a regular
+// expression, since bundles that name a runtime run to megabytes.
 func declaresRuntimeDefault(p *scanner.Pass) bool {
-	for _, m := range defaultRE.FindAllIndex(p.Src, maxDefaults) {
-		end := min(len(p.Src), m[1]+envValueSpan)
-		if i := bytes.IndexByte(p.Src[m[1]:end], '\n'); i >= 0 {
-			end = m[1] + i
+	src := p.Src
+	word := []byte("default")
+	for off, n := 0, 0; n < maxDefaults; {
+		i := bytes.Index(src[off:], word)
+		if i < 0 {
+			return false
 		}
-		if p.Config.MentionsRuntime(p.Src[m[1]:end]) {
+		i += off
+		off = i + len(word)
+		if i > 0 && identByte(src[i-1]) || off < len(src) && identByte(src[off]) {
+			continue // part of a longer word
+		}
+		j := off
+		if j < len(src) && (src[j] == '"' || src[j] == '\'') {
+			j++ // a quoted key
+		}
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		// `.default(` or `default:`
+		if j >= len(src) || !(src[j] == ':' || src[j] == '(' && i > 0 && src[i-1] == '.') {
+			continue
+		}
+		n++
+		end := min(len(src), j+envValueSpan)
+		if k := bytes.IndexByte(src[j:end], '\n'); k >= 0 {
+			end = j + k
+		}
+		if p.Config.MentionsRuntime(src[j:end]) {
 			return true
 		}
 	}
@@ -1649,7 +1670,8 @@ func (a *analyzer) computedRequire(n, fn int32) {
 }
 
 // iterated judges call n of an iteration method handed a process API by
-// reference (`bins.map(execFileSync)`, `xs.forEach(spawn)`): the API is
+// reference (`bins.map(execFileSync)`, `xs.forEach(spawn)`,
+// `Array.from(bins, spawn)`): the API is
 // called with each element of the receiver as its first argument (the
 // element's index and the array follow, and are not read), so it is a
 // call of the API whose first argument is any element. It reports
@@ -1661,10 +1683,19 @@ func (a *analyzer) iterated(n, fn int32) bool {
 	}
 	p, recv := t.Child(fn, fProperty), t.Child(fn, fObject)
 	args := t.Child(n, fArguments)
-	if p == none || recv == none || args == none || t.Nodes[args].Kind != kArguments || !iterMethods[t.Text(p)] {
+	if p == none || recv == none || args == none || t.Nodes[args].Kind != kArguments {
 		return false
 	}
 	f := t.Nodes[args].First
+	switch {
+	case iterMethods[t.Text(p)]:
+	case t.Is(p, "from") && t.Is(recv, "Array") && !a.scopes.Bound([]byte("Array")) && f != none:
+		// Array.from(xs, execFileSync): the map function is called
+		// with each element of xs
+		recv, f = f, t.Nodes[f].Next
+	default:
+		return false
+	}
 	if f == none || (t.Nodes[f].Kind != kIdentifier && t.Nodes[f].Kind != kMember) || !a.worthEvaluating(f) {
 		return false
 	}

@@ -51,7 +51,14 @@ func (a *analyzer) optionValues(name string, n int32) []value {
 // default of an option or a schema's field (schemaDefault).
 func (a *analyzer) collectDefaultPair(n int32) {
 	t := a.t
-	if k := t.Child(n, fKey); k != none && propName(t, k) == "default" {
+	k := t.Child(n, fKey)
+	if k == none {
+		return
+	}
+	if l := t.Nodes[k].End - t.Nodes[k].Start; l != 7 && l != 9 {
+		return // neither default nor "default": no string built
+	}
+	if propName(t, k) == "default" {
 		a.options.Calls = append(a.options.Calls, n)
 	}
 }

@@ -7,3 +7,4 @@ const tools = ["git", "make"];
 tools.forEach(spawnSync);
 ["ls -la"].map(execSync);
 ["claude", "pi"].forEach(console.log);
+Array.from(new Set(["git"]), spawnSync);

@@ -10,3 +10,4 @@ tools.forEach(spawnSync); // want "RED:variable-execution"
 ["pi --print hello"].map(execSync); // want "RED:direct-literal"
 const agents: string[] = ["claude"];
 agents.filter(Boolean).some(cp.execFileSync); // want "RED:variable-execution"
+Array.from(new Set(agents), spawnSync); // want "RED:variable-execution"
