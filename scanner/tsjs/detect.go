@@ -1696,7 +1696,7 @@ func (a *analyzer) iterated(n, fn int32) bool {
 	default:
 		return false
 	}
-	if f == none || (t.Nodes[f].Kind != kIdentifier && t.Nodes[f].Kind != kMember) || !a.worthEvaluating(f) {
+	if f == none || !a.mayNameAPIValue(f) {
 		return false
 	}
 	callee := a.ev.Eval(f)
@@ -1747,4 +1747,47 @@ func (a *analyzer) terminal(n int32, args []int32) {
 		argv = append(argv, a.t.Arg(rest))
 	}
 	a.judge(argv, a.t.Pos(n), shell.Alt)
+}
+
+// mayNameAPIValue is the cheap filter on a function handed by reference
+// (iterated): a member whose name a process API has (`cp.spawn`), or a
+// name of such a member or bound to an import or a require
+// (`execFileSync`, `const run = require("child_process").spawn`), an
+// alias or a promisified API. A name of the file's own function or
+// parameter, which bundles hand to `map` everywhere, is not evaluated.
+func (a *analyzer) mayNameAPIValue(f int32) bool {
+	t := a.t
+	switch t.Nodes[f].Kind {
+	case kMember:
+		p := t.Child(f, fProperty)
+		return p != none && interestingMembers[t.Text(p)] && a.worthEvaluating(f)
+	case kIdentifier:
+		name := t.Src[t.Nodes[f].Start:t.Nodes[f].End]
+		if interestingMembers[string(name)] {
+			return a.scopes.Bound(name)
+		}
+		bs, _, ok := a.scopes.Lookup(name, f)
+		if !ok {
+			return false
+		}
+		for i := range bs {
+			b := &bs[i]
+			if b.ref || len(b.path) > 0 {
+				return true
+			}
+			if b.value == none {
+				continue
+			}
+			switch t.Nodes[b.value].Kind {
+			case kMember, kIdentifier:
+				return true // const run = cp.spawn, const run = spawn
+			case kCall:
+				// const run = promisify(execFile)
+				if c := t.Child(b.value, fFunction); c != none && strings.HasSuffix(t.Text(c), "promisify") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

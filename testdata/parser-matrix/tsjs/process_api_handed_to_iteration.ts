@@ -11,3 +11,6 @@ tools.forEach(spawnSync); // want "RED:variable-execution"
 const agents: string[] = ["claude"];
 agents.filter(Boolean).some(cp.execFileSync); // want "RED:variable-execution"
 Array.from(new Set(agents), spawnSync); // want "RED:variable-execution"
+const { execFileSync: run } = cp;
+const again = run;
+agents.forEach(again); // want "RED:variable-execution"
