@@ -457,15 +457,39 @@ func declaresRuntimeDefault(p *scanner.Pass) bool {
 			continue
 		}
 		n++
-		end := min(len(src), j+envValueSpan)
-		if k := bytes.IndexByte(src[j:end], '\n'); k >= 0 {
-			end = j + k
-		}
-		if p.Config.MentionsRuntime(src[j:end]) {
+		if lit, ok := defaultString(src, j+1); ok && p.Config.MentionsRuntime(lit) {
 			return true
 		}
 	}
 	return false
+}
+
+// defaultString is the string literal a declared default's value starts
+// with at src[i:] (after blanks, and a `[` of a list): `"claude"`,
+// `['pi', ...]`; its text up to envValueSpan bytes. A default that is not
+// written as a string (`default: return x` of a switch in a bundle) is
+// none: only a literal can name a runtime there.
+func defaultString(src []byte, i int) ([]byte, bool) {
+	skip := func() {
+		for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+			i++
+		}
+	}
+	skip()
+	if i < len(src) && src[i] == '[' {
+		i++
+		skip()
+	}
+	if i >= len(src) || src[i] != '"' && src[i] != '\'' && src[i] != '`' {
+		return nil, false
+	}
+	q := src[i]
+	end := min(len(src), i+1+envValueSpan)
+	k := bytes.IndexByte(src[i+1:end], q)
+	if k < 0 {
+		return src[i+1 : end], true
+	}
+	return src[i+1 : i+1+k], true
 }
 
 // summarizeDefaults offers the defaults the module declares that name a

@@ -35,6 +35,9 @@ var apiSpecifiers = func() [][]byte {
 			continue
 		}
 		mod, _, _ := strings.Cut(key, ":")
+		if mod == "vscode" {
+			continue // vscodeHint: only with a terminal or task member
+		}
 		seen[mod] = true
 	}
 	for key := range constructors {
@@ -60,7 +63,24 @@ var apiGlobals = [][]byte{[]byte("Bun"), []byte("Deno")}
 // detector's prefilter. It runs on every TS/JS file, so it reads the bytes
 // in a few passes of IndexByte: a specifier starts after a quote, so only
 // the bytes after each quote are compared with the module names.
+// vscodeMembers are the VS Code API members that start a process
+// (api.go): a file that imports vscode names a process API only with one
+// of them (bundles such as TypeScript's name "vscode" as an editor).
+var vscodeMembers = [][]byte{[]byte("createTerminal"), []byte("sendText"), []byte("ShellExecution"), []byte("ProcessExecution")}
+
+// vscodeHint reports a file that may import vscode and names one of its
+// members that start a process.
+func vscodeHint(src []byte) bool {
+	if !bytes.Contains(src, []byte("vscode")) || !slices.ContainsFunc(vscodeMembers, func(m []byte) bool { return bytes.Contains(src, m) }) {
+		return false
+	}
+	return anyAt(src, []byte("vscode"), specifierAt)
+}
+
 func mayNameAPI(src []byte) bool {
+	if vscodeHint(src) {
+		return true
+	}
 	for _, q := range []byte{'\'', '"', '`'} {
 		for off := 0; ; {
 			j := bytes.IndexByte(src[off:], q)

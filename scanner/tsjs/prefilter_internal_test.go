@@ -68,12 +68,15 @@ func TestMayNameAPI(t *testing.T) {
 }
 
 // TestAPIModulesPassThePrefilter: every module of the API table that runs
-// something passes the prefilter when imported, so a new entry in the
-// table cannot be forgotten here.
+// something passes the prefilter when imported and its member named, so a
+// new entry in the table cannot be forgotten here; vscode alone does not
+// (TypeScript's bundles name it as an editor).
 func TestAPIModulesPassThePrefilter(t *testing.T) {
 	for key, k := range apis {
-		mod, _, _ := strings.Cut(key, ":")
-		src := []byte(`import x from "` + mod + `"`)
+		mod, member, _ := strings.Cut(key, ":")
+		// with the member it calls (vscode's terminal members are
+		// required beside the module: vscodeHint)
+		src := []byte(`import x from "` + mod + `"; x.` + member)
 		switch k {
 		case apiWhich, apiPromisify, apiPathJoin, apiBasename:
 			continue
@@ -123,4 +126,10 @@ func TestMayLoadComputed(t *testing.T) {
 	} {
 		assert.False(t, mayLoadComputed([]byte(src)), src)
 	}
+}
+
+// TestVSCodeNeedsAMember: "vscode" as a string alone is no process API.
+func TestVSCodeNeedsAMember(t *testing.T) {
+	assert.False(t, mayNameAPI([]byte(`const editors = ["vscode", "vim"]; import * as v from "vscode"`)))
+	assert.True(t, mayNameAPI([]byte(`import * as vscode from "vscode"; vscode.window.createTerminal({})`)))
 }
