@@ -50,7 +50,7 @@ func (s *scan) collectWritten(f *syntax.File) {
 		switch path.Base(c.Args[0].Lit()) {
 		case "cat":
 			for _, r := range st.Redirs {
-				if r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.ClbOut {
+				if r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob {
 					files = append(files, litWord(r.Word))
 				}
 			}
