@@ -26,6 +26,12 @@ func (s *scan) packageJSON(root *node) {
 		return
 	}
 	env := npmConfigEnv(root.get("config"), "npm_package_config", 0, nil)
+	for _, e := range env {
+		// the processes the scripts start inherit them, whatever their
+		// language (`node scripts/ai.mjs` reading
+		// process.env.npm_package_config_agent)
+		s.offerEnvVar(e.name, e.val.s, e.val.fileOff(0))
+	}
 	for _, v := range scripts.vals {
 		if v.kind == kindScalar && v.isString {
 			s.shell(withEnv(v.text(), env), "", nil)

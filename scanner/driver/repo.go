@@ -1182,10 +1182,10 @@ func (r *repo) offering(from string, index map[string][]string, name string) (fi
 func (r *repo) env(from, name string) (scanner.Export, bool) {
 	files, over := r.offering(from, r.envs, name)
 	if sh := r.shellLinker(); sh != nil && len(files) > 0 && r.byRel[from].res.link.det.Name() == sh.Name() {
-		// a workflow's or an action's env reaches the scripts its steps
-		// run by path through the data linker, judged at the step with
-		// the step's own env (docs/repository.md): not offered again to
-		// every script that reads the name
+		// a workflow's, an action's or package.json's env reaches the
+		// scripts they run by path through the data linker, judged at the
+		// step with the step's own env (docs/repository.md): not offered
+		// again to every script that reads the name
 		files = slices.DeleteFunc(files, ghEnvFile)
 		over = len(files) > scanner.MaxMethodFiles
 	}
@@ -1213,10 +1213,12 @@ func (r *repo) env(from, name string) (scanner.Export, bool) {
 	return e, len(e.Consts) > 0
 }
 
-// ghEnvFile reports a GitHub workflow or action metadata file.
+// ghEnvFile reports a GitHub workflow or action metadata file, or a
+// package.json (whose config npm hands the scripts it runs): the data
+// linker follows their environment into the scripts they run by path.
 func ghEnvFile(rel string) bool {
 	base := path.Base(rel)
-	return strings.HasPrefix(rel, ".github/workflows/") || base == "action.yml" || base == "action.yaml"
+	return strings.HasPrefix(rel, ".github/workflows/") || base == "action.yml" || base == "action.yaml" || base == "package.json"
 }
 
 // key is what the repository's data files hold under key name: the
