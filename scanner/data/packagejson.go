@@ -145,6 +145,12 @@ func scriptRunsByName(line string) []scriptRun {
 		default:
 			continue
 		}
+		if words[0] == "npm" {
+			// npm run x --agent=claude: npm takes a --name=value flag
+			// before `--` as its config, handed to the script as
+			// npm_config_name
+			env = append(env, npmFlagEnv(words[2:])...)
+		}
 		for i < len(words) && strings.HasPrefix(words[i], "-") && words[i] != "--" {
 			i++
 		}
@@ -161,6 +167,26 @@ func scriptRunsByName(line string) []scriptRun {
 		}
 	}
 	return out
+}
+
+// npmFlagEnv is the environment npm gives a script for the `--name=value`
+// flags of `npm run` before `--` (npm_config_name, `-` as `_`).
+func npmFlagEnv(words []string) [][2]string {
+	var env [][2]string
+	for _, w := range words {
+		if w == "--" {
+			break
+		}
+		name, val, ok := strings.Cut(strings.TrimPrefix(w, "--"), "=")
+		if !ok || !strings.HasPrefix(w, "--") || name == "" {
+			continue
+		}
+		name = "npm_config_" + strings.ReplaceAll(name, "-", "_")
+		if isEnvName(name) {
+			env = append(env, [2]string{name, strings.Trim(val, `"'`)})
+		}
+	}
+	return env
 }
 
 // envPrefix splits the variables a command sets before the program it
