@@ -675,41 +675,43 @@ func literalWord(w *syntax.Word) (string, bool) {
 	return b.String(), b.Len() > 0
 }
 
-// varOf is the name of the variable a word expands whole (`$r`, `${r}`,
-// `"$r"`), or "".
-func varOf(w *syntax.Word) string {
+// plainParam is the parameter expansion a word is whole (`$r`, `${r}`,
+// `"$r"`, `"${a[@]}"`), with no operator but an index, or nil.
+func plainParam(w *syntax.Word) *syntax.ParamExp {
 	if len(w.Parts) != 1 {
-		return ""
+		return nil
 	}
 	p := w.Parts[0]
 	if dq, ok := p.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
 		p = dq.Parts[0]
 	}
 	pe, ok := p.(*syntax.ParamExp)
-	if !ok || pe.Param == nil || pe.Exp != nil || pe.Length || pe.Excl || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || len(pe.Modifiers) > 0 {
-		return ""
+	if !ok || pe.Param == nil || pe.Exp != nil || pe.Length || pe.Excl || pe.Slice != nil || pe.Repl != nil || len(pe.Modifiers) > 0 {
+		return nil
 	}
-	return pe.Param.Value
+	return pe
+}
+
+// varOf is the name of the variable a word expands whole (`$r`, `${r}`,
+// `"$r"`), or "".
+func varOf(w *syntax.Word) string {
+	if pe := plainParam(w); pe != nil && pe.Index == nil {
+		return pe.Param.Value
+	}
+	return ""
 }
 
 // allElements is the name of the array a word expands whole
 // (`"${cmd[@]}"`, `${cmd[*]}`), or "".
 func allElements(w *syntax.Word) string {
-	if len(w.Parts) != 1 {
+	pe := plainParam(w)
+	if pe == nil {
 		return ""
 	}
-	p := w.Parts[0]
-	if dq, ok := p.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
-		p = dq.Parts[0]
+	if i, ok := pe.Index.(*syntax.Word); ok && (i.Lit() == "@" || i.Lit() == "*") {
+		return pe.Param.Value
 	}
-	pe, ok := p.(*syntax.ParamExp)
-	if !ok || pe.Param == nil || pe.Index == nil || pe.Exp != nil || pe.Length || pe.Excl || pe.Slice != nil || pe.Repl != nil || len(pe.Modifiers) > 0 {
-		return ""
-	}
-	if w, ok := pe.Index.(*syntax.Word); !ok || w.Lit() != "@" && w.Lit() != "*" {
-		return ""
-	}
-	return pe.Param.Value
+	return ""
 }
 
 // call adds what one command of a function body does with the function's

@@ -56,14 +56,8 @@ func (s *scan) pipeToXargs(b *syntax.BinaryCmd, cls scanner.Class) {
 		if !ok {
 			return
 		}
-		var lines []string
-		for _, l := range strings.Split(text, "\n") {
-			if len(lines) < maxAlts && s.p.Config.MentionsRuntime([]byte(l)) {
-				lines = append(lines, l)
-			}
-		}
 		for _, argv := range s.argv(y.Args) {
-			s.xargsRuns(argv[xi:], strings.Join(lines, "\n"), s.synPos(c.Args[1].Pos()), cls)
+			s.xargsRuns(argv[xi:], s.runtimeLines(text), s.synPos(c.Args[1].Pos()), cls)
 		}
 		return
 	}
@@ -108,15 +102,22 @@ func (s *scan) xargsArgFile(c *syntax.CallExpr, cls scanner.Class) {
 	if !ok {
 		return
 	}
+	for _, argv := range s.argv(c.Args) {
+		s.xargsRuns(argv, s.runtimeLines(text), s.synPos(file.Pos()), cls)
+	}
+}
+
+// runtimeLines is the lines of a repository file's text that mention a
+// runtime (the others name none), at most maxAlts: the items xargs reads
+// from it that may start one.
+func (s *scan) runtimeLines(text string) string {
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
 		if len(lines) < maxAlts && s.p.Config.MentionsRuntime([]byte(l)) {
 			lines = append(lines, l)
 		}
 	}
-	for _, argv := range s.argv(c.Args) {
-		s.xargsRuns(argv, strings.Join(lines, "\n"), s.synPos(file.Pos()), cls)
-	}
+	return strings.Join(lines, "\n")
 }
 
 // producedText is what an echo or printf argv prints, when every word is
