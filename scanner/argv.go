@@ -248,6 +248,14 @@ func (c *Config) judgeScript(argv []Arg, in cmdline.Inner) *Launch {
 			return &Launch{Runtime: rt, Class: ClassAbsolutePath, Arg: in.Start, Name: v}
 		}
 	}
+	if a.Via == ClassDynamic {
+		// the path a run-time look-up of a runtime returned (`node
+		// "$(which claude)"`): the runtime's CLI is a script its
+		// interpreter runs as well as the program it is
+		if rt, ok := c.RuntimeForCommand(v); ok {
+			return &Launch{Runtime: rt, Class: ClassDynamic, Arg: in.Start, Name: v}
+		}
+	}
 	return nil
 }
 
