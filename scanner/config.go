@@ -445,8 +445,13 @@ func (c *Config) compile(name string, pos map[string]nodePos) error {
 			if len(dropped) > 0 {
 				p := pos[key]
 				c.warnings = append(c.warnings, ConfigWarning{File: name, Line: p.line, Col: p.col,
-					Msg: fmt.Sprintf("%s replaces the built-in runtime and drops its %s: launches through them are no longer detected; list them too to keep detection", key, strings.Join(dropped, " and "))})
+					Msg: fmt.Sprintf("%s leaves out the built-in %s: kept, since a config cannot drop what the built-in runtime is detected by; list them to silence this", key, strings.Join(dropped, " and "))})
 			}
+			// A config adds to a built-in runtime, never takes from it:
+			// the repository's own config is in the reach of the code it
+			// guards, and dropping `claude` would switch the guard off.
+			spec.Commands = union(def.Commands, spec.Commands)
+			spec.Packages = union(def.Packages, spec.Packages)
 		}
 		rts[n] = spec
 	}
@@ -857,4 +862,15 @@ func (c *Config) WithPackageAliases(aliases map[string]string) *Config {
 	}
 	n.warnings = c.warnings
 	return n
+}
+
+// union returns a's elements, then b's not in a.
+func union(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, x := range b {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -80,16 +80,18 @@ agent_actions: [acme/agent-action]
 	}
 }
 
-// TestConfigWarnsWhenAnOverrideDropsABuiltIn: replacing a built-in
-// runtime's spec without its own command or package turns off detection of
-// launches through it; that is allowed but never silent.
+// TestConfigWarnsWhenAnOverrideDropsABuiltIn: an entry for a built-in
+// runtime adds to it. One that leaves out the built-in command or package
+// keeps them all the same (the repository's config is in the reach of the
+// code it guards: a change to it must not switch the guard off) and says
+// so.
 func TestConfigWarnsWhenAnOverrideDropsABuiltIn(t *testing.T) {
 	tests := []struct {
 		name, yaml string
 		want       []string // parts of the one warning; none for no warning
 	}{
 		{name: "command dropped", yaml: "runtimes:\n  claude:\n    commands: [claude-wrapper]\n    packages: ['@anthropic-ai/claude-code']\n",
-			want: []string{"c.yaml:2:3: ", "runtimes.claude", "command `claude`", "no longer detected"}},
+			want: []string{"c.yaml:2:3: ", "runtimes.claude", "command `claude`", "kept"}},
 		{name: "both dropped", yaml: "runtimes:\n  pi: {commands: [pi2]}\n",
 			want: []string{"c.yaml:2:3: ", "command `pi` and package `@mariozechner/pi-coding-agent`"}},
 		{name: "extended, nothing dropped", yaml: "runtimes:\n  claude: {commands: [claude, claude-nightly], packages: ['@anthropic-ai/claude-code']}\n"},
@@ -111,8 +113,15 @@ func TestConfigWarnsWhenAnOverrideDropsABuiltIn(t *testing.T) {
 	}
 	c, err := ParseConfig("c.yaml", []byte("runtimes:\n  claude: {commands: [claude-wrapper]}\n"))
 	require.NoError(t, err)
-	_, ok := c.RuntimeForCommand("claude")
-	assert.False(t, ok, "the warning describes what the override does: claude is no longer a runtime command")
+	rt, ok := c.RuntimeForCommand("claude")
+	assert.True(t, ok, "claude stays a runtime command")
+	assert.Equal(t, "claude", rt)
+	rt, ok = c.RuntimeForCommand("claude-wrapper")
+	assert.True(t, ok, "the entry's own command is added")
+	assert.Equal(t, "claude", rt)
+	rt, ok = c.RuntimeForPackage("@anthropic-ai/claude-code")
+	assert.True(t, ok, "and the built-in package kept")
+	assert.Equal(t, "claude", rt)
 }
 
 func TestEffectiveConfigFillsTheDefaults(t *testing.T) {

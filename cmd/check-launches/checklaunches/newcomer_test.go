@@ -61,15 +61,17 @@ func TestRootMustBeAFolder(t *testing.T) {
 
 const droppingClaude = "runtimes:\n  claude:\n    commands: [claude-wrapper]\n    packages: ['@anthropic-ai/claude-code']\n"
 
-// TestOverrideDroppingABuiltInWarns: a runtimes override that drops
-// `claude` from its own commands still scans, but says on stderr and in
-// the JSON report that launches of `claude` are no longer detected.
+// TestOverrideDroppingABuiltInWarns: a runtimes entry that leaves
+// `claude` out of its own commands cannot switch detection of `claude`
+// off (a change to the repository's config is in the agent's reach): the
+// launch is still RED, and stderr and the JSON report say the built-in
+// command was kept.
 func TestOverrideDroppingABuiltInWarns(t *testing.T) {
 	root := writeTree(t, map[string]string{".check-launches.yaml": droppingClaude, "run.sh": "#!/bin/sh\nclaude -p x\n"})
 	code, out, errs := runCmd(t, nil, "--root", root, "--json")
-	assert.Equal(t, ExitOK, code, "the override turned detection off: the launch is not seen")
+	assert.Equal(t, ExitRed, code, "the built-in command is kept: the launch is RED")
 	assert.Contains(t, errs, "check-launches: warning: ")
-	assert.Contains(t, errs, ".check-launches.yaml:2:3: runtimes.claude replaces the built-in runtime and drops its command `claude`")
+	assert.Contains(t, errs, ".check-launches.yaml:2:3: runtimes.claude leaves out the built-in command `claude`: kept")
 	var rep struct {
 		Warnings []struct {
 			File    string `json:"file"`
@@ -88,7 +90,7 @@ func TestOverrideDroppingABuiltInWarns(t *testing.T) {
 	// --strict turns the warning into a failure, after the report.
 	code, out, errs = runCmd(t, nil, "--root", root, "--strict")
 	assert.Equal(t, ExitError, code)
-	assert.Contains(t, out, "ok: ", "the report is still written")
+	assert.Contains(t, out, "FAIL: ", "the report is still written")
 	assert.Contains(t, errs, "1 config warning, and --strict is set")
 
 	// Without the override there is no warnings key at all.
