@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/leasegate/leasegate/cmdline"
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -1461,6 +1462,13 @@ func (c *checker) judge(argv []scanner.Arg, at scanner.Pos) {
 			if a.Known {
 				continue
 			}
+			if !unknownMayRun(c.p.Config, argv) {
+				// what lies past the bound is only ever an argument
+				// (`git -C dir diff`): whatever it is, nothing it can
+				// be makes this command start a runtime
+				c.cut, c.resultCut = false, false
+				break
+			}
 			if c.cut {
 				c.p.ReportUnparseable(at, fmt.Sprintf("a value of this command is traced through more than %d variables, calls or operators; the part beyond is not judged", maxResolveDepth))
 			} else {
@@ -2819,6 +2827,40 @@ func anyKnown(bind map[*types.Var]scanner.Arg, bindList map[*types.Var][]scanner
 	for _, l := range bindList {
 		for _, a := range l {
 			if known(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unknownMayRun reports whether an unknown element of argv could be what
+// runs, by the one command-line model (package cmdline): the program, a
+// command a wrapper runs, an interpreter's script, a package a runner
+// fetches, or a part of a string a shell runs. A bound reached on an
+// element that can be none of these (an argument of `git diff`) hides no
+// launch.
+func unknownMayRun(cfg *scanner.Config, argv []scanner.Arg) bool {
+	if len(argv) == 0 || !argv[0].Known || cfg.Opaque(argv, true, false) {
+		return true
+	}
+	res := cmdline.UnwrapDepth(scanner.Words(argv), cmdline.MaxDepth)
+	if res.Bound {
+		return true
+	}
+	unknown := func(i int) bool { return i >= 0 && i < len(argv) && !argv[i].Known }
+	for _, in := range res.Inners {
+		switch in.Kind {
+		case cmdline.KindShell, cmdline.KindTyped:
+			if unknown(in.Arg) || strings.Contains(in.Text, cmdline.Placeholder) {
+				return true
+			}
+		case cmdline.KindPackage:
+			if unknown(in.Start) || slices.ContainsFunc(in.Packages, unknown) {
+				return true
+			}
+		case cmdline.KindArgv, cmdline.KindScript:
+			if unknown(in.Start) {
 				return true
 			}
 		}

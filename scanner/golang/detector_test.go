@@ -291,6 +291,16 @@ func TestBounds(t *testing.T) {
 		fmt.Fprintf(&chain, "var a%d = a%d\n", i, i-1)
 	}
 	chain.WriteString("\nfunc f() { _ = exec.Command(a39).Run() }\n")
+	// a chain past the bound read in another place of a command
+	chainAt := func(call string) string {
+		var b strings.Builder
+		b.WriteString(hdr + "var a0 = \"claude\"\n")
+		for i := 1; i < 40; i++ {
+			fmt.Fprintf(&b, "var a%d = a%d\n", i, i-1)
+		}
+		b.WriteString("\nfunc f() { _ = " + call + ".Run() }\n")
+		return b.String()
+	}
 	pieces := func(n int, last string) string {
 		var b strings.Builder
 		b.WriteString(hdr + "func f() {\n\tvar s string\n")
@@ -310,6 +320,12 @@ func TestBounds(t *testing.T) {
 		{"pieces within the bound", pieces(3, "; claude -p"), []string{"RED:eval"}},
 		{"chain within the bound", hdr + "func f() {\n\ta := \"claude\"\n\tb := a\n\tc := b\n\t_ = exec.Command(c).Run()\n}\n", []string{"RED:variable-execution"}},
 		{"chain past the bound", chain.String(), []string{"RED:unparseable"}},
+		// past the bound only where an unknown could be what runs
+		// (cmdline): an argument of `git diff` cannot be
+		{"chain past the bound, an argument", chainAt(`exec.Command("git", "-C", a39, "diff", "--stat")`), nil},
+		{"chain past the bound, a shell string", chainAt(`exec.Command("sh", "-c", a39)`), []string{"RED:unparseable"}},
+		{"chain past the bound, a wrapper's command", chainAt(`exec.Command("env", "A=1", a39, "-p")`), []string{"RED:unparseable"}},
+		{"chain past the bound, an interpreter's script", chainAt(`exec.Command("node", a39)`), []string{"RED:unparseable"}},
 		{"self reference", hdr + "func f(x bool) {\n\tn := \"git\"\n\tif x {\n\t\tn = n + \".exe\"\n\t}\n\t_ = exec.Command(n).Run()\n}\n", nil},
 		{"parentheses", hdr + "var x = " + strings.Repeat("(", 60_000) + "\"claude\"" + strings.Repeat(")", 60_000) + "\n\nfunc f() { _ = exec.Command(x).Run() }\n", []string{"RED:unparseable"}},
 		{"blocks", hdr + "func f() {" + strings.Repeat("{", 60_000) + "_ = exec.Command(\"claude\").Run()" + strings.Repeat("}", 60_000) + "}\n", []string{"RED:unparseable"}},
