@@ -278,6 +278,12 @@ func (s *scan) run(kind Kind, strict bool) error {
 		s.yaml = true
 		docs, err = yamlDocs(p.Src, s.ln, s.hitLimit)
 	}
+	if je := (*jsonError)(nil); errors.As(err, &je) && je.empty {
+		// nothing but blanks and comments: no key, no script, nothing
+		// a tool reading it could run (npm refuses an empty
+		// package.json), so nothing is hidden
+		return nil
+	}
 	if err != nil && !strict && namedFormat(p.Path) && p.Config.MentionsRuntime(p.Src) {
 		// A file of a launch format named by its path (mise): broken, it
 		// may hide a launch, so with a runtime named in it it is RED.

@@ -155,7 +155,10 @@ func TestBadInput(t *testing.T) {
 		{"make reference chain deeper than the bound", "Makefile", makeChain(20) + "all:\n\t$(A20) -p x\n", []string{"6:6 makefile RED:unparseable"}},
 		{"self-referring make variable around nested function definitions", "Makefile", "A=$B$B\nB=$0()=$B$B\n:\n\t$A ", nil},
 		{"invalid TOML", "x.toml", "command = \"claude\n", nil},
-		{"empty package.json", "package.json", "", []string{"1:1 package.json RED:unparseable"}},
+		// nothing in it to run, so nothing hidden (pkg_empty_document.txtar)
+		{"empty package.json", "package.json", "", nil},
+		{"package.json of blanks and a comment", "package.json", "\n  // none\n", nil},
+		{"package.json of one brace", "package.json", "{", []string{"1:2 package.json RED:unparseable"}},
 		{"nested Jenkinsfile steps", "Jenkinsfile", strings.Repeat("sh(", 200000) + "'claude'" + strings.Repeat(")", 200000), []string{"1:4 jenkinsfile RED:unparseable", "1:600002 jenkinsfile RED:direct-literal"}},
 		{"unclosed Jenkinsfile steps", "Jenkinsfile", "sh 'pi -p x'\n" + strings.Repeat("sh(", 200000) + "'claude'", []string{"1:5 jenkinsfile RED:direct-literal", "2:7 jenkinsfile RED:unparseable", "2:600002 jenkinsfile RED:direct-literal"}},
 		{"unclosed GString interpolations", "Jenkinsfile", strings.Repeat("sh \"${", 100000) + "claude\n", []string{"1:4 jenkinsfile RED:unparseable", "1:5 jenkinsfile RED:dynamic"}},

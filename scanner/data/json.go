@@ -14,6 +14,8 @@ const maxDepth = 1000
 type jsonError struct {
 	off int
 	msg string
+	// empty: the document holds nothing but blanks and comments
+	empty bool
 }
 
 func (e *jsonError) Error() string { return e.msg }
@@ -38,7 +40,7 @@ func parseJSON(src []byte) (*node, error) {
 		return nil, err
 	}
 	if p.i >= len(p.src) {
-		return nil, p.errorf("empty document")
+		return nil, &jsonError{off: len(p.src), msg: "empty document", empty: true}
 	}
 	n, err := p.value()
 	if err != nil {
