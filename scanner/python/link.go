@@ -473,7 +473,15 @@ func (a *analyzer) summarizeName(name string) {
 	case fn || a.instanceOf(b.value) != none:
 		// the module's instance: its attributes are its class's
 	default:
+		was := a.link.sum.Truncated
 		a.summarizeValue(name, a.ev.Eval(b.value), b.name, 0)
+		if !was && a.link.sum.Truncated && !a.ev.MayName(b.value) {
+			// more entries than a summary holds (a generated table of
+			// hundreds), but of literals alone, none naming a launch:
+			// what was left out names nothing either, so the value is
+			// not cut (an entry left out is then just unknown)
+			a.link.sum.Truncated = false
+		}
 	}
 }
 
