@@ -54,7 +54,7 @@ type helperCall struct {
 // Resolve implements scanner.Linker: relative imports (`.mod`, `..pkg`)
 // from the importing file's package, absolute ones from the nearest folder
 // above it (or the root, or src/) that holds the module, as a module file
-// or a package's __init__.py.
+// or a package's __init__.py, other than the importing file itself.
 func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bool) {
 	if spec == "" {
 		return "", false
@@ -84,14 +84,20 @@ func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bo
 		return try(dir)
 	}
 	for d := dir; ; d = path.Dir(d) {
-		if r, ok := try(d); ok {
+		// not the importing file itself: `from json import loads` in a
+		// package's json.py is the standard library's (a module that
+		// imported its own names by its own name would fail, half made)
+		if r, ok := try(d); ok && r != from {
 			return r, true
 		}
 		if d == "." {
 			break
 		}
 	}
-	return try("src")
+	if r, ok := try("src"); ok && r != from {
+		return r, true
+	}
+	return "", false
 }
 
 // Summarize implements scanner.Linker.
