@@ -822,14 +822,26 @@ func (r *repo) script(im *fileImports, spec string) (scanner.Export, bool) {
 				scripts = append(scripts, rel)
 			}
 		}
-		switch len(scripts) {
-		case 0:
+		switch {
+		case len(scripts) == 0:
 			return scanner.Export{}, false
-		case 1:
+		case len(scripts) == 1:
 			target = scripts[0]
-		default:
-			// several: which one PATH finds is not known here
+		case len(scripts) > maxPathScripts:
+			// which one PATH finds is not known here, and too many to
+			// read each
 			return scanner.Export{Name: scanner.ScriptArgs, File: scripts[0], Dynamic: true}, true
+		default:
+			// which one PATH finds is not known here: the call is
+			// dynamic when one of them may run what it is given, and
+			// no launch when none does (`run` names many runit
+			// services' scripts, none of which runs its arguments)
+			for _, rel := range scripts {
+				if e, ok := r.scriptFile(im, sh, rel); ok && (e.Dynamic || len(e.Sinks) > 0) {
+					return scanner.Export{Name: scanner.ScriptArgs, File: rel, Dynamic: true}, true
+				}
+			}
+			return scanner.Export{}, false
 		}
 	} else if strings.HasPrefix(spec, "/") {
 		rels := r.byBase(path.Base(spec))
@@ -842,6 +854,17 @@ func (r *repo) script(im *fileImports, spec string) (scanner.Export, bool) {
 	} else {
 		return scanner.Export{}, false
 	}
+	return r.scriptFile(im, sh, target)
+}
+
+// maxPathScripts bounds the scripts of one name that a bare command word
+// may run (scanner.PathScript) whose summaries are read to see whether
+// any runs its arguments: past it the call is dynamic.
+const maxPathScripts = 8
+
+// scriptFile is what the script target, run by a file of im, runs of its
+// arguments (script).
+func (r *repo) scriptFile(im *fileImports, sh scanner.Linker, target string) (scanner.Export, bool) {
 	tf := r.byRel[target]
 	if tf == nil || tf.res.link.det == nil {
 		return scanner.Export{}, false

@@ -454,7 +454,7 @@ func (s *scan) scriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) {
 	if len(argv) < 2 || !mayRunScript(argv) || !s.passesRuntime(argv[1:]) {
 		return
 	}
-	for _, r := range scanner.ScriptRuns(argv) {
+	for _, r := range scriptRuns(argv) {
 		if len(r.Args) == 0 {
 			continue
 		}
@@ -520,7 +520,7 @@ func (s *scan) envScriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) 
 	if len(vars) == 0 && !slices.ContainsFunc(argv, s.setsRuntimeVar) {
 		return
 	}
-	for _, r := range scanner.ScriptRuns(argv) {
+	for _, r := range scriptRuns(argv) {
 		vars := s.withArgvEnv(vars, argv, r.At)
 		if s.p.Imports == nil {
 			s.p.Needs = append(s.p.Needs, r.Spec)
@@ -589,7 +589,7 @@ func (s *scan) withArgvEnv(vars map[string][]string, argv []scanner.Arg, at scan
 // variables a script it runs by path runs that this one does not set:
 // they are this script's caller's too.
 func (s *scan) passEnv(argv []scanner.Arg) {
-	for _, r := range scanner.ScriptRuns(argv) {
+	for _, r := range scriptRuns(argv) {
 		ex, ok := s.p.Imports.Script(r.Spec)
 		if !ok || ex.Dynamic {
 			continue
@@ -658,7 +658,10 @@ func (s *scan) passesRuntime(args []scanner.Arg) bool {
 				return true
 			}
 		}
-		if a.Value != "" && s.p.Config.MentionsRuntime([]byte(a.Value)) {
+		// as a word (NamesRuntime): `pipescan` or `apiKey` given to a
+		// script hold `pi` only inside a longer word, which no command
+		// word is cut from
+		if a.Value != "" && s.p.Config.NamesRuntime([]byte(a.Value)) {
 			return true
 		}
 	}
@@ -735,4 +738,40 @@ func (pre prefix) place(script string, lines int, st *scanner.Step) {
 			return
 		}
 	}
+}
+
+// scriptRuns is scanner.ScriptRuns for a command the shell runs: a bare
+// command word that names one of bash's builtins is run by the shell
+// itself, ahead of any file of that name on PATH, so it is no script of
+// the repository (`set -eo pipefail` beside a `plugins/x/subcommands/set`
+// script). Behind a wrapper (`env set`, `sudo set`) the name is looked up
+// on PATH, and stays one.
+func scriptRuns(argv []scanner.Arg) []scanner.ScriptRun {
+	runs := scanner.ScriptRuns(argv)
+	if len(argv) == 0 || !argv[0].Known || !bashBuiltins[argv[0].Value] {
+		return runs
+	}
+	out := runs[:0]
+	for _, r := range runs {
+		if r.Spec == scanner.PathScript+argv[0].Value && r.At == argv[0].Pos {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// bashBuiltins are the commands bash runs itself (`help -s`), keywords
+// aside: a file of one of these names on PATH is not what they run.
+var bashBuiltins = map[string]bool{
+	":": true, ".": true, "[": true, "alias": true, "bg": true, "bind": true, "break": true,
+	"builtin": true, "caller": true, "cd": true, "command": true, "compgen": true, "complete": true,
+	"compopt": true, "continue": true, "declare": true, "dirs": true, "disown": true, "echo": true,
+	"enable": true, "eval": true, "exec": true, "exit": true, "export": true, "false": true, "fc": true,
+	"fg": true, "getopts": true, "hash": true, "help": true, "history": true, "jobs": true, "kill": true,
+	"let": true, "local": true, "logout": true, "mapfile": true, "popd": true, "printf": true,
+	"pushd": true, "pwd": true, "read": true, "readarray": true, "readonly": true, "return": true,
+	"set": true, "shift": true, "shopt": true, "source": true, "suspend": true, "test": true,
+	"times": true, "trap": true, "true": true, "type": true, "typeset": true, "ulimit": true,
+	"umask": true, "unalias": true, "unset": true, "wait": true,
 }

@@ -102,7 +102,7 @@ func (s *scan) writtenRuns(argv []scanner.Arg) {
 	if len(s.written) == 0 {
 		return
 	}
-	for _, r := range scanner.ScriptRuns(argv) {
+	for _, r := range scriptRuns(argv) {
 		hdoc, ok := s.written[path.Clean(r.Spec)]
 		if !ok {
 			continue
