@@ -73,6 +73,12 @@ type Pass struct {
 	// detector claimed: the primitive there is a note, not RED, unless the
 	// config says `prose: red`.
 	Prose bool
+	// LineRead is set by a detector that reads the file's language only
+	// line by line, over-approximating (a script kind no detector
+	// parses): when another file hands the file to a language it runs
+	// it with (`shlex.split(Path("agent.cmd").read_text())`), that
+	// reading replaces this one, as it does for an unclaimed file.
+	LineRead bool
 	// Language is recorded on findings; a detector may change it (a `.ts`
 	// file reports "typescript").
 	Language string

@@ -63,9 +63,13 @@ func (Detector) Match(f *scanner.File) bool {
 		// Except a Jenkinsfile's `#!groovy` (or `#!/usr/bin/env groovy`):
 		// no other detector reads Groovy.
 		line, _, _ := bytes.Cut(f.Head, []byte("\n"))
-		return k == KindJenkinsfile && bytes.Contains(line, []byte("groovy"))
+		if k == KindJenkinsfile && bytes.Contains(line, []byte("groovy")) {
+			return true
+		}
+		// a script of a kind no other detector parses (fish, ruby, ...)
+		return unparsedInterpreters[f.Interpreter()] != ""
 	}
-	return k != ""
+	return k != "" || unparsedKind(f.Rel, f.Head) != ""
 }
 
 // definitionJSON are JSON files that define launches by their name: a
@@ -188,6 +192,9 @@ func (Detector) Scan(p *scanner.Pass) error {
 		kind = classifyContent(p.Path, p.Src)
 	}
 	if kind == "" {
+		kind = unparsedKind(p.Path, p.Src)
+	}
+	if kind == "" {
 		return nil
 	}
 	p.Language = string(kind)
@@ -258,6 +265,10 @@ func (s *scan) run(kind Kind, strict bool) error {
 		return nil
 	case KindVagrant:
 		s.vagrantfile()
+		return nil
+	case KindFish, KindPowerShell, KindBatch, KindRuby, KindGradle, KindKotlin, KindGroovy,
+		KindNix, KindLua, KindExpect, KindTcl, KindPerl:
+		s.unparsedScript(kind)
 		return nil
 	}
 	if !strict && !worthParsing(p) {

@@ -31,7 +31,8 @@ type linkInfo struct {
 	runs    []scanner.Run
 	execs   []string // the scripts it runs by path (Pass.Execs)
 	prose   bool     // no detector claimed the file and its name says prose
-	// unclaimed: no detector claimed the file (prose or not)
+	// unclaimed: no detector claimed the file (prose or not), or its
+	// detector read it only line by line (Pass.LineRead)
 	unclaimed bool
 	// words is the set of the file's words (words.go), for phase two's
 	// candidate search; nil for a file no Linker read.
@@ -48,6 +49,7 @@ func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
 	// a file of any language may hand another file to a shell
 	l.runs = p.Runs
 	l.execs = p.Execs
+	l.unclaimed = p.LineRead
 	ln, ok := det.(scanner.Linker)
 	if !ok {
 		return
