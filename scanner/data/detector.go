@@ -145,6 +145,9 @@ func Classify(rel string) (Kind, bool) {
 		return KindVagrant, false
 	case ext == ".xml" && isIDEARunConfig(rel):
 		return KindIDEA, false
+	case base == "Pipfile":
+		// Pipenv's Pipfile is TOML; its [scripts] are command lines
+		return KindTOML, false
 	case lower == ".replit":
 		// Replit's configuration is TOML
 		return KindTOML, false
@@ -354,6 +357,8 @@ func (s *scan) run(kind Kind, strict bool) error {
 				}
 			case "tox.toml":
 				s.toxTOML(d)
+			case "Pipfile":
+				s.scriptTable(d.get("scripts"))
 			}
 			if isMise(p.Path) {
 				s.mise(d)

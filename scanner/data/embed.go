@@ -2,6 +2,7 @@ package data
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -24,7 +25,10 @@ type scan struct {
 	// '...'`): a compose service's environment.
 	env    []envVar
 	budget int
-	yaml   bool // the document is YAML: script-like keys are scanned too
+	// outer is the environment the enclosing objects' env:,
+	// environment: and variables: blocks set (walk)
+	outer []envVar
+	yaml  bool // the document is YAML: script-like keys are scanned too
 	// limit is the first expansion or size bound the scan ran into: what
 	// lies beyond it was not scanned. Scan turns it into an unparseable
 	// finding for a launch definition, so a bomb cannot hide what follows.
@@ -249,6 +253,11 @@ var (
 	// modeKeys set a permission mode; bypassPermissions there is the
 	// dangerous primitive.
 	modeKeys = map[string]bool{"defaultMode": true, "permissionMode": true, "permission_mode": true}
+	// hookKeys hold command lines in any format (JSON, YAML, TOML): a
+	// string, a list of strings, or an object of named strings and
+	// lists (hookLines); read only when one is a command line with a
+	// blank in it (commandLines).
+	hookKeys = map[string]bool{"hooks": true, "commands": true}
 )
 
 // walk visits every object of a document once and scans its command-like
@@ -271,6 +280,14 @@ func (s *scan) walk(n *node) {
 	case kindObject:
 		s.containerEnv(n)
 		s.imageArgs(n)
+		// the environment blocks of the enclosing objects hold for
+		// the scripts below them too (GitLab CI's top-level
+		// variables:, a pipeline's env:), the nearer after the outer
+		saved := s.outer
+		if own := siblingEnv(n); len(own) > 0 {
+			s.outer = overrideEnv(s.outer, own)
+		}
+		defer func() { s.outer = saved }()
 		for i, k := range n.keys {
 			v := n.vals[i]
 			switch {
@@ -301,8 +318,16 @@ func (s *scan) walk(n *node) {
 				// the actions scan, and actions/github-script's script:
 				// input is JavaScript.
 				saved := s.env
-				s.env = siblingEnv(n)
+				s.env = s.outer
 				s.script(v)
+				s.env = saved
+			case hookKeys[k.str] && s.p.Language != string(KindActions) && !s.done[v] && commandLines(v.hookLines()):
+				// command lines under hooks: or commands: in any format:
+				// GoReleaser's before/after hooks, husky 4's
+				// package.json hooks, Renovate's postUpgradeTasks
+				saved := s.env
+				s.env = s.outer
+				s.script(v.hookLines())
 				s.env = saved
 			case modeKeys[k.str]:
 				if v.kind == kindScalar && v.str == "bypassPermissions" {
@@ -312,6 +337,37 @@ func (s *scan) walk(n *node) {
 			s.walk(v)
 		}
 	}
+}
+
+// overrideEnv is the environment outer with inner set over it: a name
+// inner sets takes inner's value alone.
+func overrideEnv(outer, inner []envVar) []envVar {
+	out := make([]envVar, 0, len(outer)+len(inner))
+	for _, o := range outer {
+		if !slices.ContainsFunc(inner, func(e envVar) bool { return e.name == o.name }) {
+			out = append(out, o)
+		}
+	}
+	return append(out, inner...)
+}
+
+// hookLines is a hooks: or commands: value as a list of its strings:
+// the string, the list's, or those of an object's values (each a string
+// or a list), one level deep.
+func (n *node) hookLines() *node {
+	if n == nil || n.kind != kindObject {
+		return n
+	}
+	out := &node{kind: kindArray, off: n.off}
+	for _, v := range n.vals {
+		switch v.kind {
+		case kindScalar:
+			out.elems = append(out.elems, v)
+		case kindArray:
+			out.elems = append(out.elems, v.elems...)
+		}
+	}
+	return out
 }
 
 // commandLines reports a `commands:` value that holds a command line (a
