@@ -32,6 +32,9 @@ var systemdExecRE = regexp.MustCompile(`^\s*(Exec[A-Za-z]*)\s*=\s*`)
 // (its string is scanned as shell, class eval).
 func (s *scan) systemd() {
 	phys := s.physLines()
+	saved := s.env
+	s.env = systemdEnv(phys)
+	defer func() { s.env = saved }()
 	for i := 0; i < len(phys); i++ {
 		l := phys[i]
 		m := systemdExecRE.FindStringIndex(l.s)
@@ -74,6 +77,36 @@ func (s *scan) systemd() {
 			s.judge(cmd, "")
 		}
 	}
+}
+
+// systemdEnvRE finds a unit's Environment= lines.
+var systemdEnvRE = regexp.MustCompile(`^\s*Environment\s*=\s*`)
+
+// systemdEnv lists the variables a unit's Environment= lines set
+// (`Environment=AGENT=pi "MODE=a b"`, split by systemd's rules), each
+// as the literal value the commands see: systemd sets them for every
+// Exec*= command of the unit, wherever they stand, so a shell an Exec
+// line starts (`sh -c '$AGENT -p'`) knows them. A later line's value of
+// a name replaces an earlier one's.
+func systemdEnv(phys []mline) []envVar {
+	var env []envVar
+	for _, l := range phys {
+		m := systemdEnvRE.FindStringIndex(l.s)
+		if m == nil {
+			continue
+		}
+		for _, cmd := range splitSystemd(verbatim(l.s[m[1]:], l.off+m[1])) {
+			for _, w := range cmd {
+				name, val, ok := strings.Cut(w.t.s, "=")
+				if !ok || !isEnvName(name) || strings.Contains(val, "$") {
+					continue
+				}
+				v := text{s: val, m: w.t.m[len(name)+1:]}
+				env = overrideEnv(env, []envVar{{name: name, val: v}})
+			}
+		}
+	}
+	return env
 }
 
 // splitSystemd splits a unit command line into commands of words.
