@@ -750,7 +750,7 @@ func (s *scan) composeService(svc *node) {
 	if svc == nil || svc.kind != kindObject {
 		return
 	}
-	env := composeEnv(svc.get("environment"))
+	env := overrideEnv(s.composeEnvFiles(svc.get("env_file")), composeEnv(svc.get("environment")))
 	s.env = env
 	defer func() { s.env = nil }()
 	for _, k := range []string{"entrypoint", "command"} {
@@ -807,6 +807,23 @@ func (s *scan) judgeMore(ws []word) {
 // composeEnv lists a service's literal environment values: a map, or a
 // list of KEY=VALUE strings. A value compose interpolates from the host
 // (`${X}`) is unknown and left out; `$$` is a literal `$`.
+// composeEnvFiles lists the literal values a service's `env_file:` sets
+// (a path, a list of paths, or of objects with a `path:`), from the
+// files of the scan it names; a later file's value of a name replaces an
+// earlier one's.
+func (s *scan) composeEnvFiles(e *node) []envVar {
+	var env []envVar
+	for _, f := range e.items() {
+		if f.kind == kindObject {
+			f = f.get("path")
+		}
+		if f != nil && f.kind == kindScalar {
+			env = overrideEnv(env, s.envFile(f.str, f.off))
+		}
+	}
+	return env
+}
+
 func composeEnv(e *node) []envVar {
 	var out []envVar
 	set := func(name string, v text) {
@@ -894,7 +911,7 @@ func (s *scan) compose(root *node) {
 		if test == nil {
 			continue
 		}
-		env := composeEnv(svc.get("environment"))
+		env := overrideEnv(s.composeEnvFiles(svc.get("env_file")), composeEnv(svc.get("environment")))
 		switch test.kind {
 		case kindScalar:
 			if test.isString {

@@ -94,3 +94,41 @@ func dotenvLine(line []byte) (name, val string, at int, ok bool) {
 		return name, strings.TrimRight(v, " \t"), at, true
 	}
 }
+
+// maxEnvFileVars bounds the variables read from one environment file
+// another file names (envFile): past it the rest are not set, and the
+// scan reports that bound.
+const maxEnvFileVars = 256
+
+// envFile reads the dotenv file of the scan that this file names by
+// spec (compose's `env_file:`, a justfile's `dotenv-load`), relative to
+// this file's folder, and returns the literal values it sets (a value
+// holding `$` or a backquote is interpolated and stays unknown), each
+// placed at off, where this file names the file. A file that is not one
+// of the scan (missing, outside the root, excluded) sets nothing known.
+func (s *scan) envFile(spec string, off int) []envVar {
+	if s.p.Shared == nil || s.p.Shared.Read == nil || spec == "" || path.IsAbs(spec) {
+		return nil
+	}
+	rel := path.Clean(path.Join(path.Dir(s.p.Path), spec))
+	if rel == ".." || strings.HasPrefix(rel, "../") || rel == s.p.Path {
+		return nil
+	}
+	src, ok := s.p.Shared.Read(rel)
+	if !ok {
+		return nil
+	}
+	var env []envVar
+	for _, line := range bytes.SplitAfter(src, []byte("\n")) {
+		name, val, _, ok := dotenvLine(line)
+		if !ok || !isEnvName(name) || strings.ContainsAny(val, "$`") {
+			continue
+		}
+		if len(env) == maxEnvFileVars {
+			s.hitLimit(off, fmt.Sprintf("%s sets more than %d variables; the rest are not known", rel, maxEnvFileVars))
+			break
+		}
+		env = overrideEnv(env, []envVar{{name: name, val: text{s: val, m: constMap(len(val), off)}}})
+	}
+	return env
+}

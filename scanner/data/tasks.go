@@ -177,7 +177,7 @@ var (
 // shebang of another language is not shell and is not scanned.
 func (s *scan) justfile() {
 	ls := s.physLines()
-	var env []envVar
+	env := s.justDotenv(ls)
 	known := map[string]bool{}
 	for _, l := range ls {
 		s.justShellSetting(l)
@@ -235,6 +235,45 @@ func (s *scan) justfile() {
 	if len(outside) > 0 {
 		s.justBackticks(joinText(outside...))
 	}
+}
+
+// justDotenvRE is a justfile setting that loads a dotenv file.
+var justDotenvRE = regexp.MustCompile(`^set\s+dotenv-(load|filename|path)\b(?:\s*:=\s*(?:"([^"]*)"|'([^']*)'|(\S+)))?`)
+
+// justDotenv lists the literal values of the dotenv file a justfile
+// loads (`set dotenv-load`, `set dotenv-filename := "x.env"`, `set
+// dotenv-path := "conf/.env"`; `.env` beside the justfile by default):
+// they are the environment of its recipes.
+func (s *scan) justDotenv(ls []mline) []envVar {
+	spec, off, load := "", 0, false
+	for _, l := range ls {
+		m := justDotenvRE.FindStringSubmatchIndex(l.s)
+		if m == nil {
+			continue
+		}
+		val := ""
+		for g := 2; g <= 4; g++ {
+			if m[2*g] >= 0 {
+				val = l.s[m[2*g]:m[2*g+1]]
+			}
+		}
+		switch l.s[m[2]:m[3]] {
+		case "load":
+			load = load || val == "" || val == "true"
+			if off == 0 {
+				off = l.off
+			}
+		default:
+			spec, off, load = val, l.off, true
+		}
+	}
+	if !load {
+		return nil
+	}
+	if spec == "" {
+		spec = ".env"
+	}
+	return s.envFile(spec, off)
 }
 
 // justTemplateRE is a `{{ ... }}` template of a recipe line.
