@@ -47,12 +47,13 @@ func (s *scan) actions(root *node) {
 			s.steps(job.get("steps"), sh, jobEnv, matrix)
 			s.jobContainers(job)
 			if uses := job.get("uses"); uses != nil && uses.kind == kindScalar {
-				s.localUses(uses, job.get("with"), matrix) // a reusable workflow
+				s.localUses(uses, job.get("with"), matrix, nil) // a reusable workflow
 			}
 		}
 	}
 	if runs := root.get("runs"); runs != nil && runs.kind == kindObject {
-		s.steps(runs.get("steps"), "bash", nil, inputs)
+		// a composite action's steps inherit the caller's environment
+		s.steps(runs.get("steps"), "bash", s.callerEnv, inputs)
 	}
 }
 
@@ -529,7 +530,7 @@ func (s *scan) steps(steps *node, defShell string, env []envVar, matrix []envVar
 		if uses := st.get("uses"); uses != nil && uses.kind == kindScalar {
 			s.uses(uses, st.get("with"))
 			stEnv := envOf(env, st, matrix)
-			s.localUses(uses, st.get("with"), append(stEnv[:len(stEnv):len(stEnv)], matrix...))
+			s.localUses(uses, st.get("with"), append(stEnv[:len(stEnv):len(stEnv)], matrix...), stEnv)
 			s.githubScript(uses, st.get("with"))
 			s.dockerUses(uses, st.get("with"), stEnv)
 			s.actionInputs(uses, st.get("with"), stEnv, matrix)

@@ -48,6 +48,9 @@ type scan struct {
 	// usesChain are the files whose local actions or reusable workflows
 	// led to this one (localUses), outermost first.
 	usesChain []string
+	// callerEnv is the environment a local action's steps inherit from
+	// the step that uses it (localUses)
+	callerEnv []envVar
 }
 
 // limitHit is a bound the scan of one file reached.

@@ -74,14 +74,33 @@ var inputRE = regexp.MustCompile(`\$\{\{\s*inputs\.([A-Za-z0-9_-]+)\s*\}\}`)
 // uses in turn (`${{ inputs.agent }}` handed on to a second workflow), at
 // most MaxLinkDepth deep: past that, or where the chain comes back to a
 // file it holds, an input naming a runtime is dynamic at the call.
-func (s *scan) localUses(uses, with *node, vars []envVar) {
+//
+// env is the environment a local action's steps inherit from the step
+// that uses it (the workflow's, job's and step's env:; nil for a reusable
+// workflow, which inherits none): a variable of it naming a runtime is
+// set for the action's steps, and a launch that makes is reported where
+// the variable is set, with the chain into the action.
+func (s *scan) localUses(uses, with *node, vars, env []envVar) {
 	spec := strings.TrimSpace(uses.str)
-	if !strings.HasPrefix(spec, "./") || with == nil || with.kind != kindObject {
+	if !strings.HasPrefix(spec, "./") {
+		return
+	}
+	var rtEnv []envVar // the inherited variables that name a runtime
+	for i, e := range env {
+		// a nearer env: that sets the name to another value replaces it
+		replaced := slices.ContainsFunc(env[i+1:], func(o envVar) bool {
+			return o.name == e.name && !s.p.Config.MentionsRuntime([]byte(o.val.s))
+		})
+		if !replaced && s.p.Config.MentionsRuntime([]byte(e.val.s)) {
+			rtEnv = append(rtEnv, e)
+		}
+	}
+	if (with == nil || with.kind != kindObject) && len(rtEnv) == 0 {
 		return
 	}
 	vals := map[string][]string{}
 	var all []string
-	for i, k := range with.keys {
+	for i, k := range with.keysOrNone() {
 		v := with.vals[i]
 		if v.kind != kindScalar {
 			continue
@@ -104,7 +123,7 @@ func (s *scan) localUses(uses, with *node, vars []envVar) {
 			all = append(all, l)
 		}
 	}
-	if !s.p.Config.MentionsRuntime([]byte(strings.Join(all, "\n"))) {
+	if !s.p.Config.MentionsRuntime([]byte(strings.Join(all, "\n"))) && len(rtEnv) == 0 {
 		return
 	}
 	at := s.pos(uses.off)
@@ -160,6 +179,40 @@ func (s *scan) localUses(uses, with *node, vars []envVar) {
 		}
 		s.reportAdded(at, rel, withIn.Findings(), have, "the action runs its input")
 	}
+	// each inherited variable naming a runtime, with the rest of the
+	// environment: what it adds is reported where it is set
+	if len(rtEnv) > maxInheritedRuntimeVars {
+		s.unjudgedUses(at, spec, fmt.Sprintf("more than %d variables it inherits name a runtime", maxInheritedRuntimeVars))
+		return
+	}
+	for _, e := range rtEnv {
+		var rest []envVar
+		for _, o := range env {
+			if o.name != e.name && !s.p.Config.MentionsRuntime([]byte(o.val.s)) {
+				rest = append(rest, o)
+			}
+		}
+		rest = append(rest, e)
+		withEnv, es := s.usedFile(rel, src)
+		es.callerEnv = rest
+		// parsed though it names no runtime itself: the environment does
+		if err := es.run(KindActions, true); err != nil {
+			return // reported above
+		}
+		s.reportAdded(s.pos(e.val.fileOff(0)), rel, withEnv.Findings(), have, "a step that inherits "+e.name)
+	}
+}
+
+// maxInheritedRuntimeVars bounds the inherited variables naming a
+// runtime a local action is read with, one reading each.
+const maxInheritedRuntimeVars = 16
+
+// keysOrNone is an object's keys, none for any other node.
+func (n *node) keysOrNone() []*node {
+	if n == nil || n.kind != kindObject {
+		return nil
+	}
+	return n.keys
 }
 
 // usedFile is the scan of a local action or reusable workflow rel (its
