@@ -274,6 +274,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 		s.unparsedScript(kind)
 		return nil
 	}
+	if kind == KindYAML && s.helmTemplate() {
+		return nil
+	}
 	if !strict && !worthParsing(p) {
 		return nil
 	}
