@@ -286,11 +286,15 @@ func (s *scan) walk(n *node) {
 		// the environment blocks of the enclosing objects hold for
 		// the scripts below them too (GitLab CI's top-level
 		// variables:, a pipeline's env:), the nearer after the outer
-		saved := s.outer
-		if own := siblingEnv(n); len(own) > 0 {
-			s.outer = overrideEnv(s.outer, own)
+		// (a value naming a runtime is a trigger: without one, nothing
+		// to set)
+		if s.p.Hits.Has(scanner.HitRuntime) {
+			saved := s.outer
+			if own := siblingEnv(n); len(own) > 0 {
+				s.outer = overrideEnv(s.outer, own)
+			}
+			defer func() { s.outer = saved }()
 		}
-		defer func() { s.outer = saved }()
 		for i, k := range n.keys {
 			v := n.vals[i]
 			switch {
