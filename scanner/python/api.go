@@ -59,6 +59,7 @@ const (
 	apiOptionDefault     // typer.Option("claude"), typer.Argument: the parameter's default, a run-time value
 	apiReduce            // functools.reduce(f, xs, init?): xs folded by f, an operator.add or a function adding its two parameters
 	apiContainer         // docker SDK containers.run/create(image, command=, entrypoint=): the command a container runs (str → shell, sequence → argv)
+	apiShellJob          // a workflow framework's shell task: Airflow BashOperator(bash_command=), SSHOperator(command=), Prefect ShellOperation(commands=[...]): shell text
 )
 
 var apis = map[string]api{
@@ -161,6 +162,18 @@ var apis = map[string]api{
 	"docker:client.from_env().containers.create":     apiContainer,
 	"docker:client.DockerClient().containers.run":    apiContainer,
 	"docker:client.DockerClient().containers.create": apiContainer,
+
+	// workflow frameworks whose task runs a command line in a shell
+	// when the scheduler runs it: the task is judged where it is made
+	"airflow:operators.bash.BashOperator":                    apiShellJob,
+	"airflow:operators.bash_operator.BashOperator":           apiShellJob,
+	"airflow:providers.standard.operators.bash.BashOperator": apiShellJob,
+	"airflow:providers.ssh.operators.ssh.SSHOperator":        apiShellJob,
+	"airflow:contrib.operators.ssh_operator.SSHOperator":     apiShellJob,
+	"prefect_shell:ShellOperation":                           apiShellJob,
+	"prefect_shell:commands.ShellOperation":                  apiShellJob,
+	"prefect_shell:shell_run_command":                        apiShellJob,
+	"prefect_shell:commands.shell_run_command":               apiShellJob,
 
 	// libtmux: a window or pane started with a command, and keys typed
 	// into a pane's shell (also on an object not known statically, in a
@@ -423,7 +436,7 @@ const (
 func processKind(x api) bool {
 	switch x {
 	case apiSubprocess, apiShell, apiShellOut, apiExecV, apiExecL, apiSpawnV, apiSpawnL, apiPosixSpawn,
-		apiExecArgs, apiPty, apiPexpect, apiAnyio, apiTrio, apiRemoteShell, apiContainer:
+		apiExecArgs, apiPty, apiPexpect, apiAnyio, apiTrio, apiRemoteShell, apiContainer, apiShellJob:
 		return true
 	}
 	return false

@@ -51,10 +51,11 @@ var (
 		[]byte("subprocess"), []byte("popen"), []byte("spawn"),
 		[]byte("pexpect"), []byte("plumbum"), []byte("ptyprocess"), []byte("libtmux"),
 		[]byte("_process"), []byte("claude_agent_sdk"), []byte("claude_code_sdk"), []byte("getoutput"),
-		[]byte("getstatusoutput"), []byte("paramiko"), []byte("runpy"),
+		[]byte("getstatusoutput"), []byte("paramiko"), []byte("runpy"), []byte("prefect_shell"),
 	}
 	apiWords = [][]byte{[]byte("system"), []byte("pty"), []byte("anyio"), []byte("trio"), []byte("invoke"), []byte("fabric"), []byte("nox"),
-		[]byte("delegator"), []byte("envoy"), []byte("psutil"), []byte("sarge"), []byte("docker")}
+		[]byte("delegator"), []byte("envoy"), []byte("psutil"), []byte("sarge"), []byte("docker"),
+		[]byte("airflow")}
 )
 
 // mayNameAPI is the API prefilter: one of apiNeedles, or of apiWords as a
@@ -663,6 +664,26 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 			} else {
 				a.judgeSeq(v, at)
 			}
+		}
+	case apiShellJob:
+		// the task's command line (bash_command=, command=), or each
+		// of its lines (commands=[...]), by keyword or first position
+		v, ok := a.argOr(pos, kw, 0, "bash_command", "command")
+		if !ok {
+			if v, ok = a.prop(kw, "commands"); ok && v.K != vStr {
+				for _, e := range v.Possibilities() {
+					for _, l := range e.Elems {
+						a.scanShell(l, l.Lit, at)
+					}
+					if e.K != vArr {
+						a.scanShell(e, e.Lit, at)
+					}
+				}
+				break
+			}
+		}
+		if ok {
+			a.scanShell(v, v.Lit, at)
 		}
 	case apiTrio:
 		v, lit := a.firstArg(pos, kw, "command")

@@ -57,7 +57,7 @@ func TestAPIModulesPassThePrefilter(t *testing.T) {
 		switch k {
 		case apiSubprocess, apiShell, apiShellOut, apiExecV, apiExecL, apiSpawnV, apiSpawnL, apiPosixSpawn,
 			apiExecArgs, apiPty, apiPexpect, apiAnyio, apiTrio, apiSDKQuery, apiSDKClient, apiShCommand,
-			apiPlumbumGet, apiRemoteShell, apiTmux, apiTmuxCmd, apiContainer:
+			apiPlumbumGet, apiRemoteShell, apiTmux, apiTmuxCmd, apiContainer, apiShellJob:
 		default:
 			continue
 		}
