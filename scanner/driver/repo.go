@@ -1010,6 +1010,9 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 		}
 		return r.lookup(im, target, ref.Spec, n, depth+1)
 	}
+	if refs := anyReexports(s, name, func(spec string) bool { _, l := r.resolve(det, target, spec); return l }); len(refs) > 0 {
+		return scanner.Export{Name: name, File: target, Extern: refs}, true
+	}
 	var extern []scanner.Ref
 	for _, star := range s.Stars {
 		if _, local := r.resolve(det, target, star); !local {
@@ -1175,11 +1178,39 @@ func cutUnder(consts map[string]scanner.Const, name string) (scanner.Const, bool
 // AnyMember matching any one.
 func matchSegs(pat, segs []string) bool {
 	for i, p := range pat {
-		if p != scanner.AnyMember && p != segs[i] {
-			return false
+		if p == segs[i] {
+			continue
 		}
+		if p == scanner.AnyMember && !strings.Contains(segs[i], "(") {
+			continue // a member, not a value derived from one (`runner()`)
+		}
+		if rest, ok := strings.CutPrefix(p, scanner.AnyMember); ok && strings.HasPrefix(rest, "(") &&
+			strings.HasSuffix(segs[i], rest) && !strings.Contains(strings.TrimSuffix(segs[i], rest), "(") {
+			continue // `*(partial)`: that of any member
+		}
+		return false
 	}
 	return true
+}
+
+// anyReexports are the package members that s re-exports under a name
+// matching name, an AnyMember pattern (`ACTIONS.*`: the partials of
+// subprocess.run held in a dict, read with a key not known statically),
+// sorted by name.
+func anyReexports(s *scanner.Summary, name string, local func(spec string) bool) []scanner.Ref {
+	if !strings.Contains(name, scanner.AnyMember) {
+		return nil
+	}
+	pat := strings.Split(name, ".")
+	var out []scanner.Ref
+	for _, k := range slices.Sorted(maps.Keys(s.Reexports)) {
+		ref := s.Reexports[k]
+		if segs := strings.Split(k, "."); len(segs) != len(pat) || !matchSegs(pat, segs) || ref.Name == "*" || local(ref.Spec) {
+			continue
+		}
+		out = append(out, scanner.Ref{Spec: ref.Spec, Name: ref.Name, At: ref.At})
+	}
+	return out
 }
 
 // offering lists, sorted, the files other than from (of from's detector)

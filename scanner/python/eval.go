@@ -1796,6 +1796,12 @@ func (a *analyzer) anyEntry(v value, n int32) value {
 	t := a.t
 	var vals []value
 	switch v.K {
+	case vRef:
+		if apiOf(v) == apiNone && !strings.HasPrefix(v.Mod, "#") && len(v.Path) > 0 {
+			// actions.ACTIONS[name]: another module's dict or list, any
+			// member (scanner.AnyMember), read as its members are
+			return a.member(v, scanner.AnyMember, n)
+		}
 	case vArr:
 		vals = v.Elems
 	case vObj:
