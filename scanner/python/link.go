@@ -2995,3 +2995,43 @@ func (a *analyzer) readPath(n int32, depth int) (string, bool) {
 
 // openers open a file by path: their first argument is the path.
 var openers = map[string]bool{"io:open": true, "codecs:open": true, "pathlib:Path": true, "pathlib:PurePath": true, "pathlib:PosixPath": true}
+
+// djangoSettings is the module Django's lazy settings object stands for
+// (`from django.conf import settings`, then `settings.AGENT["cmd"]`):
+// the project's settings module, whichever DJANGO_SETTINGS_MODULE names.
+const djangoSettings = "django.conf.settings"
+
+// ResolveIn implements scanner.ConfigResolver: Resolve, and Django's
+// settings object as the repository's settings module, a file named
+// settings.py (or a settings package's __init__.py) anywhere: the one
+// nearest the importing file's folder, else the first in path order (an
+// over-approximation: which one DJANGO_SETTINGS_MODULE names is read at
+// run time).
+func (d Detector) ResolveIn(from, spec string, repo scanner.Files) (string, bool) {
+	if spec != djangoSettings {
+		return d.Resolve(from, spec, repo.Exists)
+	}
+	var cands []string
+	for _, rel := range repo.Named("settings.py") {
+		cands = append(cands, rel)
+	}
+	for _, rel := range repo.Named("__init__.py") {
+		if path.Base(path.Dir(rel)) == "settings" {
+			cands = append(cands, rel)
+		}
+	}
+	if len(cands) == 0 {
+		return "", false
+	}
+	for dir := path.Dir(from); ; dir = path.Dir(dir) {
+		for _, c := range cands {
+			if strings.HasPrefix(c, dir+"/") || dir == "." {
+				return c, true
+			}
+		}
+		if dir == "." {
+			break
+		}
+	}
+	return cands[0], true
+}
