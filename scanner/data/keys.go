@@ -60,10 +60,14 @@ func (s *scan) offerKeys(d *node) {
 			// the keys in the order of the document, then the values
 			// that are not commands, read after them
 			var deeper []*node
+			argsBeside := false
+			for _, k := range n.keys {
+				argsBeside = argsBeside || argsKeys[k.str]
+			}
 			for i, k := range n.keys {
 				v := n.vals[i]
 				c, ok := s.commandConst(v)
-				if !ok || k.str == "" || identityKeys[k.str] {
+				if !ok || k.str == "" || identityKeys[k.str] && !argsBeside {
 					deeper = append(deeper, v)
 					continue
 				}
@@ -93,9 +97,18 @@ func (s *scan) offerKeys(d *node) {
 // or every file that names anything would be read again in phase two for
 // them. A program read under one of them is still judged where the file
 // names the runtime as a command (an unknown the analysis lost track of).
+// An entry that holds arguments beside one (argsKeys) is a command: its
+// identity key is offered.
 var identityKeys = map[string]bool{
 	"name": true, "id": true, "title": true, "label": true, "description": true,
 	"type": true, "kind": true, "provider": true, "model": true, "version": true,
+}
+
+// argsKeys hold a command's arguments: an entry that has one beside an
+// identity key (`{name: claude, args: [-p, x]}`) is a command whose
+// program the identity key names, and that key is offered too.
+var argsKeys = map[string]bool{
+	"args": true, "argv": true, "arguments": true, "flags": true, "cmd_args": true, "extra_args": true,
 }
 
 // commandConst is the constant a data value is when it names a runtime as
