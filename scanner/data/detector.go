@@ -36,6 +36,7 @@ const (
 	KindCMake       Kind = "cmake"
 	KindEarthfile   Kind = "earthfile"
 	KindVagrant     Kind = "vagrantfile"
+	KindINI         Kind = "ini" // any other INI file: configuration configparser reads
 )
 
 // Name is the detector's name; findings carry the file's Kind instead.
@@ -148,6 +149,10 @@ func Classify(rel string) (Kind, bool) {
 	case base == "Pipfile":
 		// Pipenv's Pipfile is TOML; its [scripts] are command lines
 		return KindTOML, false
+	case ext == ".ini" || ext == ".cfg":
+		// configuration Python's configparser reads at run time (tox,
+		// setup.cfg and supervisord's are matched above)
+		return KindINI, false
 	case lower == ".replit":
 		// Replit's configuration is TOML
 		return KindTOML, false
@@ -272,6 +277,11 @@ func (s *scan) run(kind Kind, strict bool) error {
 	case KindFish, KindPowerShell, KindBatch, KindRuby, KindGradle, KindKotlin, KindGroovy,
 		KindNix, KindLua, KindExpect, KindTcl, KindPerl:
 		s.unparsedScript(kind)
+		return nil
+	case KindINI:
+		if worthParsing(p) {
+			s.offerKeys(s.iniDoc())
+		}
 		return nil
 	}
 	if kind == KindYAML && s.helmTemplate() {

@@ -425,3 +425,35 @@ func (s *scan) toxTOML(root *node) {
 		s.env = saved
 	}
 }
+
+// iniDoc is an INI file read as configparser reads it, as a document:
+// an object of its sections, each an object of its keys' values (a
+// value's lines joined by newlines), for offerKeys: code that reads the
+// file at run time (`cp["agent"]["bin"]`) may run a value.
+func (s *scan) iniDoc() *node {
+	entries := pyINI(s.fileLines(), func(v string) string { return v })
+	doc := &node{kind: kindObject}
+	sections := map[string]*node{}
+	for _, e := range entries {
+		sec := sections[e.section]
+		if sec == nil {
+			sec = &node{kind: kindObject}
+			sections[e.section] = sec
+			doc.keys = append(doc.keys, &node{kind: kindScalar, str: e.section, isString: true})
+			doc.vals = append(doc.vals, sec)
+		}
+		var parts []string
+		for _, l := range e.lines {
+			if t := strings.TrimSpace(l.s); t != "" {
+				parts = append(parts, t)
+			}
+		}
+		off := 0
+		if len(e.lines) > 0 && len(e.lines[0].m) > 0 {
+			off = e.lines[0].m[0]
+		}
+		sec.keys = append(sec.keys, &node{kind: kindScalar, str: e.key, isString: true, off: off})
+		sec.vals = append(sec.vals, &node{kind: kindScalar, str: strings.Join(parts, "\n"), isString: true, off: off})
+	}
+	return doc
+}
