@@ -149,9 +149,10 @@ func Classify(rel string) (Kind, bool) {
 	case base == "Pipfile":
 		// Pipenv's Pipfile is TOML; its [scripts] are command lines
 		return KindTOML, false
-	case ext == ".ini" || ext == ".cfg":
+	case ext == ".ini":
 		// configuration Python's configparser reads at run time (tox,
-		// setup.cfg and supervisord's are matched above)
+		// setup.cfg and supervisord's are matched above; a `*.cfg` by its
+		// text, classifyContent)
 		return KindINI, false
 	case lower == ".replit":
 		// Replit's configuration is TOML
@@ -180,7 +181,31 @@ func classifyContent(rel string, src []byte) Kind {
 		bytes.Contains(src, []byte("[eventlistener:")) || bytes.Contains(src, []byte("[fcgi-program:"))) {
 		return KindSupervisord
 	}
+	if ext == ".cfg" && iniHead(src) {
+		return KindINI
+	}
 	return ""
+}
+
+// iniHead reports whether src's first line that is neither blank nor a
+// comment opens an INI section (`[agent]`): a `*.cfg` file may be
+// anything (Python source run by exec, a shell fragment), and only one
+// that reads as configparser's is INI.
+func iniHead(src []byte) bool {
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		return line[0] == '[' && bytes.IndexByte(line, ']') > 0
+	}
+	return false
 }
 
 // Scan implements scanner.Detector. A launch definition by name that does
