@@ -2540,8 +2540,8 @@ func (a *analyzer) mayReturnArg(callee value, pos []int32, n int32) value {
 
 // fieldDefault is the default of a class field declared through a field
 // function (dataclasses.field, attrs' field/ib/attrib, pydantic's Field):
-// default=, a pydantic positional default, or what default_factory
-// returns.
+// default=, a pydantic positional default, or what default_factory (attrs:
+// factory) returns.
 func (a *analyzer) fieldDefault(callee value, pos []int32, kw value, n int32) (value, bool) {
 	if callee.K != vRef || len(callee.Path) == 0 {
 		return value{}, false
@@ -2559,11 +2559,14 @@ func (a *analyzer) fieldDefault(callee value, pos []int32, kw value, n int32) (v
 	if d, ok := a.prop(kw, "default"); ok {
 		return d, true
 	}
-	if f, ok := a.prop(kw, "default_factory"); ok {
-		if f.K == vFunc && f.Fn != none {
-			return a.ev.ReturnValue(f.Fn, n), true
+	for _, k := range []string{"default_factory", "factory"} {
+		// attrs names it factory=: attrs.field(factory=lambda: [...])
+		if f, ok := a.prop(kw, k); ok {
+			if f.K == vFunc && f.Fn != none {
+				return a.ev.ReturnValue(f.Fn, n), true
+			}
+			return treesitter.Unknown(n), true
 		}
-		return treesitter.Unknown(n), true
 	}
 	if callee.Path[len(callee.Path)-1] == "Field" && len(pos) > 0 {
 		return a.ev.Eval(pos[0]), true
