@@ -2535,6 +2535,23 @@ func (a *analyzer) mayReturnArg(callee value, pos []int32, n int32) value {
 			return treesitter.Unknown(n)
 		}
 	}
+	if t := a.t; a.p.Hits.Has(scanner.HitRuntime) && t.Nodes[n].Kind == kCall {
+		// its keyword arguments too: `Template(text).render(agent="claude")`
+		// may put the value in what it hands back
+		if args := t.Child(n, fArguments); args != none {
+			var kws []int32
+			for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
+				if t.Nodes[c].Kind == kKeywordArgument {
+					if v := t.Child(c, fValue); v != none {
+						kws = append(kws, v)
+					}
+				}
+			}
+			if len(kws) > 0 {
+				pos = append(slices.Clip(pos), kws...)
+			}
+		}
+	}
 	return a.ev.MayReturnArg(a.p.Hits.Has(scanner.HitRuntime), pos, n, a.anyEntry)
 }
 
