@@ -114,6 +114,11 @@ type Sink struct {
 	// not followed): Param is then the caller's argument at Param or at
 	// any later position (every suffix of its arguments).
 	Shift bool
+	// AfterOptions narrows Shift to the positions an option parser may
+	// start the rest at (argparse's REMAINDER): every argument before
+	// it is an option (`-x`, `--tries`) or may be the value of the one
+	// just before it.
+	AfterOptions bool
 	// Slots, for SinkTemplate, are the words of the command.
 	Slots []Slot
 }
@@ -255,7 +260,7 @@ func (s *Summary) AddPrimitives(consts map[string]Const) {
 // AddSink records a helper's sink; false when the bound is reached.
 func (s *Summary) AddSink(fn string, k Sink) bool {
 	for _, old := range s.Sinks[fn] {
-		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role && old.Rest == k.Rest && old.Shift == k.Shift && old.Name == k.Name &&
+		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role && old.Rest == k.Rest && old.Shift == k.Shift && old.AfterOptions == k.AfterOptions && old.Name == k.Name &&
 			(k.Role != SinkArgElem || old.Elem == k.Elem && old.At == k.At) && (k.Role != SinkTemplate || old.At == k.At) {
 			return true
 		}
@@ -720,11 +725,27 @@ func (k Sink) Derived(args []Arg) (out [][]Arg, cut bool) {
 		}
 	}
 	for off := range n {
+		if k.Shift && k.AfterOptions && !optionsBefore(args, max(k.Param, 0)+off) {
+			break
+		}
 		if d := k.derive(args, off); len(d) > 0 {
 			out = append(out, d)
 		}
 	}
 	return out, cut
+}
+
+// optionsBefore reports whether every argument before position at may
+// be an option or the value of the option just before it (an option
+// parser may start its rest at at).
+func optionsBefore(args []Arg, at int) bool {
+	opt := func(a Arg) bool { return !a.Known || strings.HasPrefix(a.Value, "-") }
+	for i := 0; i < at && i < len(args); i++ {
+		if !opt(args[i]) && (i == 0 || !opt(args[i-1])) {
+			return false
+		}
+	}
+	return true
 }
 
 // derive is the argv the sink runs with its shifted parameters read off

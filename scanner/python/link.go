@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -1231,6 +1232,15 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 			a.link.sum.AddSink(scanner.ScriptArgs, scanner.Sink{Param: 0, Rest: true, Role: scanner.SinkArgv, At: at})
 			return
 		}
+		if role == scanner.SinkArgv && a.argparseRest(firstNode) {
+			// subprocess.run(args.cmd), cmd an argparse positional of
+			// nargs=REMAINDER ("*", "+"): the script runs the rest of its
+			// arguments, after options not followed (every suffix past
+			// options and their values)
+			at.Note = "`" + path.Base(a.p.Path) + "` runs the rest of its arguments"
+			a.link.sum.AddSink(scanner.ScriptArgs, scanner.Sink{Param: 0, Rest: true, Shift: true, AfterOptions: true, Role: scanner.SinkArgv, At: at})
+			return
+		}
 		if role == scanner.SinkShell && a.sinkAround(firstNode, at) {
 			return
 		}
@@ -1552,6 +1562,42 @@ func (a *analyzer) sysArgvRest(n int32) bool {
 	}
 	v := a.ev.Eval(t.Child(n, fValue))
 	return v.K == vRef && v.Mod == "sys" && len(v.Path) == 1 && v.Path[0] == "argv"
+}
+
+// argparseRest reports whether node n is `args.NAME` (also through
+// `list(...)`), args bound to a parser's parse_args() (parse_known_args()
+// taken apart), where the file declares NAME a positional argument that
+// gathers several (`add_argument("cmd", nargs=argparse.REMAINDER)`, `"*"`,
+// `"+"`): the script's arguments after its options.
+func (a *analyzer) argparseRest(n int32) bool {
+	t := a.t
+	if n != none && t.Nodes[n].Kind == kCall {
+		if fn := t.Child(n, fFunction); fn != none && (t.Is(fn, "list") || t.Is(fn, "tuple")) && !a.bound(fn) {
+			if p, _ := a.callArgs(n); len(p) == 1 {
+				n = p[0]
+			}
+		}
+	}
+	if n == none || t.Nodes[n].Kind != kAttribute {
+		return false
+	}
+	obj, at := t.Child(n, fObject), t.Child(n, fAttribute)
+	if obj == none || at == none || t.Nodes[obj].Kind != kIdentifier {
+		return false
+	}
+	c := a.boundValue(obj)
+	if c == none || t.Nodes[c].Kind != kCall {
+		return false
+	}
+	fn := t.Child(c, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kAttribute {
+		return false
+	}
+	if m := t.Child(fn, fAttribute); m == none || !t.Is(m, "parse_args") && !t.Is(m, "parse_intermixed_args") {
+		return false
+	}
+	re, err := regexp.Compile(`add_argument\(\s*["']` + regexp.QuoteMeta(t.Text(at)) + `["'][^)]*nargs\s*=\s*(argparse\.REMAINDER|REMAINDER|["'][*+.]+["'])`)
+	return err == nil && re.Match(t.Src)
 }
 
 // starKwargs is Sink.Param for a `**kwargs` sink: no position reaches it.
