@@ -364,6 +364,9 @@ func (a *analyzer) detectCalls() {
 			mark := a.p.Mark()
 			a.link.used = a.link.used[:0]
 			a.call(i)
+			if a.p.Imports != nil {
+				a.typeCall(i)
+			}
 			a.p.AddChain(mark, a.link.used)
 			if len(a.link.used) > 0 && scanner.FindDangerous(t.Text(i)) == nil {
 				// the primitive in its argv came from another file
@@ -372,6 +375,10 @@ func (a *analyzer) detectCalls() {
 		case kClass:
 			if a.p.Imports != nil {
 				a.subclass(i)
+			}
+		case kDecorator:
+			if a.p.Imports != nil {
+				a.decoratorCall(i)
 			}
 		case kBinary:
 			// plumbum: cmd & FG, cmd & BG, (a | b) & TF

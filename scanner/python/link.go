@@ -1232,6 +1232,9 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 			a.link.sum.AddSink(scanner.ScriptArgs, scanner.Sink{Param: 0, Rest: true, Role: scanner.SinkArgv, At: at})
 			return
 		}
+		if a.sinkCalledParam(firstNode, scanner.Sink{Role: role, At: at}) {
+			return
+		}
 		if role == scanner.SinkArgv && a.argparseRest(firstNode) {
 			// subprocess.run(args.cmd), cmd an argparse positional of
 			// nargs=REMAINDER ("*", "+"): the script runs the rest of its
@@ -1562,6 +1565,97 @@ func (a *analyzer) sysArgvRest(n int32) bool {
 	}
 	v := a.ev.Eval(t.Child(n, fValue))
 	return v.K == vRef && v.Mod == "sys" && len(v.Path) == 1 && v.Path[0] == "argv"
+}
+
+// calledParam is Sink.Field for a parameter that is a function: what
+// calling it returns reaches the process API (a decorator's wrapper,
+// `subprocess.run(fn(*a, **k), shell=True)`, fn the decorator's
+// parameter). A caller's function (the decorated one, `@shell_command
+// def review(...)`) is judged by what it returns.
+const calledParam = "()"
+
+// sinkCalledParam records sink k when node n calls a parameter of an
+// enclosing function of the file (`fn(*a, **k)`): the caller's function
+// hands its return value to the process API.
+func (a *analyzer) sinkCalledParam(n int32, k scanner.Sink) bool {
+	t := a.t
+	if n == none || t.Nodes[n].Kind != kCall {
+		return false
+	}
+	fn, idx, name, ok := a.paramOf(t.Child(n, fFunction))
+	if !ok {
+		return false
+	}
+	k.Param, k.Name, k.Field = idx, name, calledParam
+	k.At.Note = fmt.Sprintf("`%s` hands what its `%s` returns to a process API", fn, name)
+	return a.link.sum.AddSink(fn, k)
+}
+
+// decoratorCall judges decorator d of a function of the file as a call
+// of it with the function (`@shell_command def review(...)` is
+// `shell_command(review)`), against the sinks of another module's
+// decorator that runs what the function returns (calledParam).
+func (a *analyzer) decoratorCall(d int32) {
+	t := a.t
+	e := t.Nodes[d].First
+	if e == none || t.Nodes[e].Kind != kIdentifier && t.Nodes[e].Kind != kAttribute {
+		return
+	}
+	def := t.Child(t.Nodes[d].Parent, fDefinition)
+	if def == none || t.Nodes[def].Kind != kFunction {
+		return
+	}
+	nm := t.Child(def, fName)
+	name := e
+	if t.Nodes[e].Kind == kAttribute {
+		name = t.Child(e, fAttribute)
+	}
+	if nm == none || name == none || !a.p.Imports.Hint(t.Src[t.Nodes[name].Start:t.Nodes[name].End]) {
+		return
+	}
+	callee := a.ev.Eval(e)
+	if callee.K != vRef || apiOf(callee) != apiNone || strings.HasPrefix(callee.Mod, "#") {
+		return
+	}
+	ex, ok := a.imported(callee)
+	if !ok || ex.Dynamic {
+		return
+	}
+	var sinks []scanner.Sink
+	for _, k := range ex.Sinks {
+		if k.Field == calledParam && k.Param == 0 {
+			sinks = append(sinks, k)
+		}
+	}
+	if len(sinks) == 0 {
+		return
+	}
+	ex.Sinks = sinks
+	mark := a.p.Mark()
+	a.link.used = a.link.used[:0]
+	a.judgeHelper(d, t.Text(name), ex, []int32{nm}, value{})
+	a.p.AddChain(mark, a.link.used)
+}
+
+// onlyReturn is the expression of function fn's one return statement,
+// none when it has another number of them (or is a lambda).
+func (a *analyzer) onlyReturn(fn int32) int32 {
+	t := a.t
+	body := t.Child(fn, fBody)
+	if body == none || t.Nodes[fn].Kind != kFunction {
+		return none
+	}
+	r := int32(none)
+	end := t.Nodes[body].End
+	for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+		if t.Nodes[i].Kind == kReturn && a.scopes.Of(i) == fn {
+			if r != none || t.Nodes[i].First == none {
+				return none
+			}
+			r = t.Nodes[i].First
+		}
+	}
+	return r
 }
 
 // argparseRest reports whether node n is `args.NAME` (also through
@@ -2621,6 +2715,23 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 			}
 			v = a.ev.Eval(pos[k.Param])
 		}
+		if k.Field == calledParam {
+			// the caller's function: what it returns
+			if v.K != vFunc || v.Fn == none {
+				continue
+			}
+			fn := v.Fn
+			v = a.ev.ReturnValue(fn, n)
+			if r := a.onlyReturn(fn); r != none {
+				// RED where the command is written
+				v.Lit = r
+				if t.Nodes[r].Kind != kString {
+					v.Lit = none
+				}
+				a.judgeSink(k, v, t.Pos(r))
+				continue
+			}
+		}
 		if k.Role == scanner.SinkProgram {
 			if prog == nil {
 				prog, progSink = &v, k
@@ -2790,6 +2901,56 @@ func (a *analyzer) subclass(cls int32) {
 	}
 }
 
+// typeCall judges call n when it is `type(name, (Base, ...), {...})`, a
+// class made at run time deriving from another module's class whose
+// method hands an instance field to a process API (`self.binary`): the
+// dict's entry of that field is the subclass's attribute, judged at the
+// call (as subclass does for a class statement).
+func (a *analyzer) typeCall(n int32) {
+	t := a.t
+	fn := t.Child(n, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kIdentifier || !t.Is(fn, "type") || a.bound(fn) {
+		return
+	}
+	pos, _ := a.callArgs(n)
+	if len(pos) != 3 || t.Nodes[pos[1]].Kind != kTuple {
+		return
+	}
+	var ns value
+	read := false
+	for c := t.Nodes[pos[1]].First; c != none; c = t.Nodes[c].Next {
+		if k := t.Nodes[c].Kind; k != kIdentifier && k != kAttribute {
+			continue
+		}
+		name := c
+		if t.Nodes[c].Kind == kAttribute {
+			name = t.Child(c, fAttribute)
+		}
+		if name == none || !a.p.Imports.Hint(t.Src[t.Nodes[name].Start:t.Nodes[name].End]) {
+			continue
+		}
+		base := a.ev.Eval(c)
+		if base.K != vRef || apiOf(base) != apiNone || strings.HasPrefix(base.Mod, "#") {
+			continue
+		}
+		e, ok := a.imported(base)
+		if !ok || e.Dynamic {
+			continue
+		}
+		for _, k := range e.Sinks {
+			if k.Param != scanner.ParamThis || k.Field == "" || strings.HasSuffix(k.Field, "()") {
+				continue
+			}
+			if !read {
+				ns, read = a.ev.Eval(pos[2]), true
+			}
+			if v, ok := a.prop(ns, k.Field); ok {
+				a.judgeSink(k, v, t.Pos(n))
+			}
+		}
+	}
+}
+
 // inherit offers instance sink k of base class base (of file) under the
 // name of class cls, which derives from it, and of the file's classes
 // deriving from cls: a subclass of another module that imports one of
@@ -2851,7 +3012,7 @@ func (a *analyzer) fixedPoint() {
 				sinks = a.link.sum.Sinks[h.name]
 			}
 			for _, k := range sinks {
-				if k.Param < 0 {
+				if k.Param < 0 || k.Field == calledParam {
 					continue
 				}
 				arg := int32(none)
