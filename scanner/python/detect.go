@@ -124,6 +124,7 @@ var (
 	// string literal (contextLineSink)
 	lineRunNeedles = [][]byte{[]byte(".run("), []byte(".sudo("), []byte(".local(")}
 	lineRunRE      = regexp.MustCompile(`\.(?:run|sudo|local)\(\s*[rRuUbBfF]{0,2}['"]`)
+	lineRunFRE     = regexp.MustCompile(`\.(?:run|sudo|local)\(\s*(?:[fF][rR]?|[rR][fF])['"]`)
 )
 
 // hasWord reports whether w occurs in src as a whole word.
@@ -273,6 +274,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// helper module that imports neither invoke nor fabric
 	// (contextLineSink), in a file that names a runtime
 	apiHint = apiHint || p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, lineRunNeedles) && lineRunRE.Match(p.Src)
+	// ... or an f-string line around another of its parameters, in any
+	// file: the runtime is the caller's (contextAround)
+	apiHint = apiHint || p.Imports == nil && treesitter.ContainsAny(p.Src, lineRunNeedles) && lineRunFRE.Match(p.Src)
 	dangerHint := p.Hits.Has(scanner.HitPieces)
 	// In the repository phase a file that calls another file's helper is
 	// read though it names no process API itself.
@@ -783,6 +787,12 @@ func (a *analyzer) impliedAPI(fn int32, callee value) (value, bool) {
 // the field is the line.
 const contextLine = "#context:"
 
+// contextAround is Sink.Field for a parameter a helper interpolates into
+// the line it hands to the run, sudo or local method of its first
+// parameter (`runner.run(f"{tool} -p x")`): a SinkShell sink with
+// Around, judged when the caller hands a Context first (judgeHelper).
+const contextAround = "#context-around"
+
 // contextLineSink records, for `runner.run("claude -p x")` (`sudo`,
 // `local`) on the first parameter of a plain function whose value the
 // file does not give, in a file that imports neither invoke nor fabric
@@ -811,6 +821,14 @@ func (a *analyzer) contextLineSink(n, fn int32, callee value) {
 	}
 	pos, _ := a.callArgs(n)
 	if len(pos) == 0 || t.Nodes[pos[0]].Kind != kString {
+		return
+	}
+	if t.Text(pos[0]) != "" && strings.ContainsAny(t.Text(pos[0])[:1], "fF") {
+		// runner.run(f"{tool} -p x"): a line built around another
+		// parameter, judged with the caller's value when the caller
+		// hands a Context first (contextAround)
+		a.sinkAroundAs(pos[0], scanner.Sink{Role: scanner.SinkShell, Field: contextAround,
+			At: a.step(n, "`"+bs[0].fn+"` runs a line on the Context it is handed")})
 		return
 	}
 	v := a.ev.Eval(pos[0])

@@ -2078,6 +2078,11 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 // runtime the helper's own text puts in command position around it.
 // Other interpolations are unknown words, or their known text.
 func (a *analyzer) sinkAround(n int32, at scanner.Step) bool {
+	return a.sinkAroundAs(n, scanner.Sink{Role: scanner.SinkShell, At: at})
+}
+
+// sinkAroundAs is sinkAround recording sinks like base (its Field kept).
+func (a *analyzer) sinkAroundAs(n int32, base scanner.Sink) bool {
 	t := a.t
 	n = a.throughNames(n)
 	if n == none || t.Nodes[n].Kind != kString {
@@ -2131,7 +2136,9 @@ func (a *analyzer) sinkAround(n int32, at scanner.Step) bool {
 				around[1] += s
 			}
 		}
-		if a.sinkParam(p.param, scanner.Sink{Role: scanner.SinkShell, At: at, Around: around}) {
+		k := base
+		k.Around = around
+		if a.sinkParam(p.param, k) {
 			any = true
 		}
 	}
@@ -2683,6 +2690,14 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 				a.p.AddChain(mark, k.Chain())
 			}
 			continue
+		}
+		if k.Field == contextAround {
+			// review(c, "claude"): the helper runs a line built around
+			// the parameter on the Context c it is handed first
+			if len(pos) == 0 || t.Nodes[pos[0]].Kind == kListSplat || !isContext(a.ev.Eval(pos[0])) {
+				continue
+			}
+			k.Field = ""
 		}
 		v, ok := a.prop(kw, k.Name)
 		switch {
