@@ -1169,15 +1169,20 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 		unbound, ok := c.processArgv(inner)
 		c.scope = nil
 		if ok {
-			if l, nested := c.p.Config.JudgeArgv(unbound); l != nil || len(nested) > 0 {
-				return true // judged where it is written
+			c.bind, c.bindList = bind, bindList
+			bound, _ := c.processArgv(inner)
+			c.bind, c.bindList = nil, nil
+			// A launch, or a shell string the parameters do not change
+			// (`sh -c fmt.Sprintf("%s -p", bin)` does change), is judged
+			// where it is written.
+			if l, nested := c.p.Config.JudgeArgv(unbound); l != nil || len(nested) > 0 && sameArgv(unbound, bound) {
+				return true
 			}
 			var sites map[string]scanner.Step
 			if !c.dry {
 				sites = c.launchSites(inner)
 			}
 			c.bind, c.bindList = bind, bindList
-			bound, _ := c.processArgv(inner)
 			// A helper whose process-API call sits in a declared choke
 			// point launches inside it: gated, as the choke point's own
 			// launches are.
@@ -1191,6 +1196,11 @@ func (c *checker) viaHelper(call *ast.CallExpr, fn *types.Func, decl *ast.FuncDe
 		c.helperCalls(inner, bind, bindList, chain, at)
 		return true
 	})
+}
+
+// sameArgv reports whether two argvs hold the same values.
+func sameArgv(a, b []scanner.Arg) bool {
+	return slices.EqualFunc(a, b, func(x, y scanner.Arg) bool { return x.Known == y.Known && x.Value == y.Value })
 }
 
 // visitKey is what a helper's walk depends on (viaHelper): the helper,
@@ -2286,6 +2296,9 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 	}
 	if configGetter(k) && idx == 0 && len(call.Args) == 1 {
 		return c.configByName(call.Args[0], depth)
+	}
+	if r, ok := c.replacerText(call, depth); ok && idx == 0 {
+		return r
 	}
 	if r, ok := c.templateText(call, depth); ok && idx == 0 {
 		return r

@@ -242,6 +242,9 @@ func TrimSuffix(s, suffix string) string
 func Repeat(s string, count int) string
 type Reader struct{}
 func NewReader(s string) *Reader
+type Replacer struct{}
+func NewReplacer(oldnew ...string) *Replacer
+func (r *Replacer) Replace(s string) string
 type Builder struct{}
 func (b *Builder) WriteString(s string) (int, error)
 func (b *Builder) WriteByte(c byte) error

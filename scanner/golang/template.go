@@ -170,3 +170,60 @@ func (c *checker) dataEntry(data ast.Expr, key string, depth int) (scanner.Arg, 
 	}
 	return scanner.Arg{}, false
 }
+
+// replacerText is what a strings.Replacer's Replace gives: the text with
+// each old string of strings.NewReplacer's pairs replaced by its new one,
+// as the Replacer does (in one pass, the first pair matching at a
+// position winning). The Replacer is the NewReplacer call itself or a
+// variable given it once. An unknown new string is a neutral word, as an
+// unknown operand of fmt.Sprintf; an unknown old string or text leaves
+// the value unknown.
+func (c *checker) replacerText(call *ast.CallExpr, depth int) (scanner.Arg, bool) {
+	k := c.callee(call)
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || k.pkg != "strings" || k.recv != "Replacer" || k.name != "Replace" || len(call.Args) != 1 {
+		return scanner.Arg{}, false
+	}
+	mk := ast.Unparen(sel.X)
+	for hops := 0; hops <= maxTemplateHops; hops++ {
+		id, isIdent := mk.(*ast.Ident)
+		if !isIdent {
+			break
+		}
+		v, isVar := c.info.Uses[id].(*types.Var)
+		if !isVar {
+			return scanner.Arg{}, false
+		}
+		as := c.valuesOf(c.assigns, v)
+		if len(as) != 1 || as[0].expr == nil || as[0].idx > 0 {
+			return scanner.Arg{}, false
+		}
+		mk = ast.Unparen(as[0].expr)
+	}
+	nr, ok := mk.(*ast.CallExpr)
+	if !ok || nr.Ellipsis.IsValid() || len(nr.Args)%2 != 0 {
+		return scanner.Arg{}, false
+	}
+	if k := c.callee(nr); k.pkg != "strings" || k.recv != "" || k.name != "NewReplacer" {
+		return scanner.Arg{}, false
+	}
+	text := c.str(call.Args[0], depth+1)
+	if !text.Known {
+		return scanner.Arg{}, false
+	}
+	via := text.Via
+	pairs := make([]string, 0, len(nr.Args))
+	for i, a := range nr.Args {
+		r := c.str(a, depth+1)
+		switch {
+		case r.Known:
+			via = strongerVia(via, r.Via)
+			pairs = append(pairs, r.Value)
+		case i%2 == 1:
+			pairs = append(pairs, unknownWord)
+		default:
+			return scanner.Arg{}, false
+		}
+	}
+	return scanner.Arg{Value: strings.NewReplacer(pairs...).Replace(text.Value), Known: true, Via: via}, true
+}
