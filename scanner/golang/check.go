@@ -1670,7 +1670,7 @@ func (c *checker) fieldString(e *ast.SelectorExpr, depth int) scanner.Arg {
 	c.inField++
 	defer func() { c.inField-- }()
 	a := c.valuesString(v, c.valuesOf(c.fieldValues, v), depth)
-	if js := c.jsonFieldValues(e, v, depth); len(js) > 0 {
+	if js := c.jsonFieldValues(e, v, depth, false); len(js) > 0 {
 		// a field also holds what a JSON document decoded into its
 		// struct gives it: a value found at run time
 		return c.judgeSet(append(js, a), false)
@@ -1679,11 +1679,15 @@ func (c *checker) fieldString(e *ast.SelectorExpr, depth int) scanner.Arg {
 }
 
 // jsonFieldValues are the values a field of a struct gets from the JSON
-// texts the package decodes into a value of that struct
-// (`json.Unmarshal(b, &c)` with b a file of the repository read by
-// os.ReadFile): the member the field's json tag (or, ignoring case, its
-// name) names, when it is a string.
-func (c *checker) jsonFieldValues(e *ast.SelectorExpr, field *types.Var, depth int) []scanner.Arg {
+// texts the package decodes into a value holding that struct (the struct,
+// or a map, slice, array or pointer of it: `json.Unmarshal(b, &c)` with b
+// a file of the repository read by os.ReadFile or embedded, also
+// `json.NewDecoder(f).Decode(&c)` with f opened by os.Open): every member
+// the field's json tag (or, ignoring case, its name) names, anywhere in
+// the document (an over-approximation of where the struct sits in it),
+// when it is a string, or, with list, each string of it when it is an
+// array.
+func (c *checker) jsonFieldValues(e *ast.SelectorExpr, field *types.Var, depth int, list bool) []scanner.Arg {
 	if c.idx == nil {
 		return nil
 	}
@@ -1693,8 +1697,8 @@ func (c *checker) jsonFieldValues(e *ast.SelectorExpr, field *types.Var, depth i
 				continue
 			}
 			ast.Inspect(f, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 2 {
-					if k := calleeOf(c.info, call); k.pkg == "encoding/json" && k.name == "Unmarshal" && k.recv == "" {
+				if call, ok := n.(*ast.CallExpr); ok && len(call.Args) <= 2 {
+					if k := calleeOf(c.info, call); k.pkg == "encoding/json" && (k.name == "Unmarshal" && k.recv == "" && len(call.Args) == 2 || k.name == "Decode" && k.recv == "Decoder" && len(call.Args) == 1) {
 						c.idx.unmarshals = append(c.idx.unmarshals, call)
 					}
 				}
@@ -1721,32 +1725,147 @@ func (c *checker) jsonFieldValues(e *ast.SelectorExpr, field *types.Var, depth i
 	}
 	var out []scanner.Arg
 	for _, call := range c.idx.unmarshals {
-		target := ast.Unparen(call.Args[1])
+		target := ast.Unparen(call.Args[len(call.Args)-1])
 		if u, ok := target.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			target = u.X
 		}
-		tst, ok := structOf(c.info.TypeOf(target))
-		if !ok || tst != st {
+		if !holdsStruct(c.info.TypeOf(target), st, 0) {
 			continue
 		}
-		data := c.str(call.Args[0], depth+1)
+		var data scanner.Arg
+		if len(call.Args) == 2 {
+			data = c.str(call.Args[0], depth+1)
+		} else {
+			data = c.decoderText(call, depth)
+		}
 		if !data.Known {
 			out = append(out, scanner.Arg{})
 			continue
 		}
-		var doc map[string]any
+		var doc any
 		if json.Unmarshal([]byte(data.Value), &doc) != nil {
 			continue
 		}
-		for k, val := range doc {
-			if key == k || key == "" && strings.EqualFold(k, field.Name()) {
-				if s, ok := val.(string); ok {
-					out = append(out, scanner.Arg{Value: s, Known: true, Via: scanner.ClassDynamic})
+		jsonMembers(doc, func(k string, val any) {
+			if key != k && (key != "" || !strings.EqualFold(k, field.Name())) || len(out) > maxPossibilities {
+				return
+			}
+			if s, ok := val.(string); ok && !list {
+				out = append(out, scanner.Arg{Value: s, Known: true, Via: scanner.ClassDynamic})
+			}
+			if l, ok := val.([]any); ok && list {
+				for _, el := range l {
+					if s, ok := el.(string); ok {
+						out = append(out, scanner.Arg{Value: s, Known: true, Via: scanner.ClassDynamic})
+					}
 				}
 			}
-		}
+		}, 0)
 	}
 	return out
+}
+
+// maxJSONDepth bounds the nesting of a JSON document walked for members,
+// and the containers a decode target's type is looked through.
+const maxJSONDepth = 16
+
+// jsonMembers calls yield with every member of every object of v, at
+// most maxJSONDepth levels deep.
+func jsonMembers(v any, yield func(string, any), depth int) {
+	if depth > maxJSONDepth {
+		return
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		for k, m := range v {
+			yield(k, m)
+			jsonMembers(m, yield, depth+1)
+		}
+	case []any:
+		for _, m := range v {
+			jsonMembers(m, yield, depth+1)
+		}
+	}
+}
+
+// holdsStruct reports whether a value of type t holds a value of the
+// struct st: st itself, or a pointer, map, slice, array or struct
+// holding one (at most maxJSONDepth levels: a recursive type ends).
+func holdsStruct(t types.Type, st *types.Struct, depth int) bool {
+	if t == nil || depth > maxJSONDepth {
+		return false
+	}
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Struct:
+		if u == st {
+			return true
+		}
+		for i := 0; i < u.NumFields(); i++ {
+			if holdsStruct(u.Field(i).Type(), st, depth+1) {
+				return true
+			}
+		}
+		return false
+	case *types.Pointer:
+		return holdsStruct(u.Elem(), st, depth+1)
+	case *types.Map:
+		return holdsStruct(u.Elem(), st, depth+1)
+	case *types.Slice:
+		return holdsStruct(u.Elem(), st, depth+1)
+	case *types.Array:
+		return holdsStruct(u.Elem(), st, depth+1)
+	}
+	return false
+}
+
+// decoderText is the text a json.Decoder's Decode reads: the decoder is
+// json.NewDecoder (the call itself or a variable given it once) of a file
+// os.Open opens by a constant path (the call or a variable given it
+// once), read as os.ReadFile reads it.
+func (c *checker) decoderText(call *ast.CallExpr, depth int) scanner.Arg {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return scanner.Arg{}
+	}
+	nd, ok := c.onceCall(sel.X)
+	if !ok || len(nd.Args) != 1 {
+		return scanner.Arg{}
+	}
+	if k := c.callee(nd); k.pkg != "encoding/json" || k.name != "NewDecoder" {
+		return scanner.Arg{}
+	}
+	op, ok := c.onceCall(nd.Args[0])
+	if !ok || len(op.Args) != 1 {
+		return scanner.Arg{}
+	}
+	if k := c.callee(op); k.pkg != "os" || k.recv != "" || k.name != "Open" {
+		return scanner.Arg{}
+	}
+	return c.readFile(op, depth)
+}
+
+// onceCall is the call e is, or the call a variable e names is given
+// once (its first result).
+func (c *checker) onceCall(e ast.Expr) (*ast.CallExpr, bool) {
+	for hops := 0; hops <= maxTemplateHops; hops++ {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			return x, true
+		case *ast.Ident:
+			v, ok := c.info.Uses[x].(*types.Var)
+			if !ok {
+				return nil, false
+			}
+			as := c.valuesOf(c.assigns, v)
+			if len(as) != 1 || as[0].expr == nil || as[0].idx > 0 {
+				return nil, false
+			}
+			e = as[0].expr
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
 }
 
 // fileImports reports whether f imports path.
@@ -2161,6 +2280,14 @@ func (c *checker) rangeElems(x ast.Expr, key bool, depth int) ([]scanner.Arg, bo
 			return nil, false
 		}
 		as := c.valuesOf(c.fieldValues, v)
+		var js []scanner.Arg
+		if !key && isStringList(v.Type()) {
+			// the arrays a JSON document decoded into its struct gives it
+			js = c.jsonFieldValues(e, v, depth, true)
+		}
+		if len(js) > 0 && len(as) == 0 {
+			return append(js, scanner.Arg{}), true
+		}
 		if len(as) == 0 || len(as) > maxPossibilities {
 			return nil, false
 		}
@@ -2181,6 +2308,9 @@ func (c *checker) rangeElems(x ast.Expr, key bool, depth int) ([]scanner.Arg, bo
 				continue
 			}
 			out = append(out, l...)
+		}
+		if len(js) > 0 {
+			out = append(append(out, js...), scanner.Arg{})
 		}
 		return out, true
 	case *ast.CompositeLit:

@@ -191,15 +191,37 @@ func readFileText(dir, p string) (string, bool) {
 // a constant path names a runtime: a value no literal of the package
 // shows.
 func readFileNamesRuntime(cfg *lscanner.Config, src []byte, abs string) bool {
-	if abs == "" || !bytes.Contains(src, readFileCall) {
+	if abs == "" || !bytes.Contains(src, readFileCall) && !bytes.Contains(src, openCall) {
 		return false
 	}
-	for _, p := range readFilePaths(src) {
-		if t, ok := readFileText(filepath.Dir(abs), p); ok && namesRuntime(cfg, t) {
+	for _, p := range append(readFilePaths(src), constPaths(src, openCall)...) {
+		if t, ok := repoFileText(filepath.Dir(abs), "", p); ok && namesRuntime(cfg, t) {
 			return true
 		}
 	}
 	return false
+}
+
+// openCall is os.Open's marker, for the prefilter: a file opened by a
+// constant path may be decoded (json.NewDecoder(f).Decode).
+var openCall = []byte("Open(")
+
+// repoFileText is the text of the file a program reads by the relative
+// path p: beside the Go file (in dir), or, as the program may run from
+// the repository's top, in a folder above it, up to root (maxDotenvUp
+// folders when root is not known).
+func repoFileText(dir, root, p string) (string, bool) {
+	for i := 0; i <= maxDotenvUp; i++ {
+		if t, ok := readFileText(dir, p); ok {
+			return t, true
+		}
+		parent := filepath.Dir(dir)
+		if dir == root || parent == dir || root != "" && !strings.HasPrefix(parent, root) {
+			break
+		}
+		dir = parent
+	}
+	return "", false
 }
 
 // readFile resolves os.ReadFile(path) with a known relative path: the
@@ -216,7 +238,11 @@ func (c *checker) readFile(call *ast.CallExpr, depth int) lscanner.Arg {
 		}
 		name = filepath.Join(c.idx.scanRoot, filepath.FromSlash(name))
 	}
-	t, ok := readFileText(filepath.Dir(name), p.Value)
+	root := ""
+	if c.idx != nil {
+		root = c.idx.scanRoot
+	}
+	t, ok := repoFileText(filepath.Dir(name), root, p.Value)
 	if !ok {
 		return lscanner.Arg{}
 	}

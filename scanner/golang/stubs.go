@@ -70,6 +70,7 @@ func Executable() (string, error)
 func UserHomeDir() (string, error)
 func Getwd() (string, error)
 func ReadFile(name string) ([]byte, error)
+func Open(name string) (*File, error)
 func Exit(code int)
 func (p *Process) Wait() (*ProcessState, error)
 `,
@@ -268,6 +269,9 @@ func NewBufferString(s string) *Buffer
 `,
 	"encoding/json": `package json
 func Unmarshal(data []byte, v any) error
+type Decoder struct{}
+func NewDecoder(r any) *Decoder
+func (d *Decoder) Decode(v any) error
 `,
 	"cmp": `package cmp
 func Or[T comparable](vals ...T) T { var zero T; return zero }
