@@ -225,6 +225,42 @@ type paramRef struct {
 	i  int
 }
 
+// defaultTags are the struct tag keys by which configuration libraries
+// give a field its default (kelseyhightower/envconfig's and
+// alecthomas/kong's `default`, caarlos0/env's `envDefault`,
+// ilyakaznacheev/cleanenv's `env-default`).
+var defaultTags = []string{"default", "envDefault", "env-default"}
+
+// addTagDefaults records the default a field's struct tag gives it
+// (`default:"claude"`), with a value found at run time (the environment
+// or the command line the library reads may replace it). The default is
+// a string constant at the tag, typed for the field's reads.
+func (c *pkgIndex) addTagDefaults(st *ast.StructType, pkg string) {
+	for _, f := range st.Fields.List {
+		if f.Tag == nil || len(f.Names) == 0 || !strings.Contains(f.Tag.Value, "efault") {
+			continue
+		}
+		raw, err := strconv.Unquote(f.Tag.Value)
+		if err != nil {
+			continue
+		}
+		for _, key := range defaultTags {
+			def, ok := reflect.StructTag(raw).Lookup(key)
+			if !ok {
+				continue
+			}
+			lit := &ast.BasicLit{ValuePos: f.Tag.Pos() + token.Pos(strings.Index(f.Tag.Value, key+`:"`)+len(key)+1), Kind: token.STRING, Value: strconv.Quote(def)}
+			c.info.Types[lit] = types.TypeAndValue{Type: types.Typ[types.String], Value: constant.MakeString(def)}
+			for _, name := range f.Names {
+				if v, ok := c.info.Defs[name].(*types.Var); ok {
+					c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: lit, idx: -1, pkg: pkg}, assignment{pkg: pkg})
+				}
+			}
+			break
+		}
+	}
+}
+
 // addElemSet records x[k] = v, the i-th target of n, when x is a variable.
 func (c *pkgIndex) addElemSet(ie *ast.IndexExpr, n *ast.AssignStmt, i int, pkg string) {
 	id, ok := ast.Unparen(ie.X).(*ast.Ident)
@@ -319,6 +355,8 @@ func newIndex(fset *token.FileSet, files []*ast.File, info *types.Info, filePkg 
 					// value given at run time
 					c.fieldValues[v] = append(c.fieldValues[v], assignment{expr: n.Args[d.def], idx: -1, pkg: pkg}, assignment{pkg: pkg})
 				}
+			case *ast.StructType:
+				c.addTagDefaults(n, pkg)
 			case *ast.CompositeLit:
 				if name, def, dest, ok := urfaveFlag(info, n); ok {
 					// &cli.StringFlag{Name: "bin", Value: "claude"}
@@ -2420,6 +2458,9 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 	}
 	if flagGetter(k) && idx == 0 && len(call.Args) == 1 {
 		return c.flagByName(call.Args[0], depth)
+	}
+	if def, ok := chainedDefault(c.info, call, k); ok && idx == 0 {
+		return c.flagValue(def, depth)
 	}
 	if envGetter(k) && idx == 0 && len(call.Args) == 1 {
 		return c.envByName(call.Args[0], depth)

@@ -71,6 +71,46 @@ func (c *checker) flagList(call *ast.CallExpr, depth int) ([]scanner.Arg, bool) 
 	return out, true
 }
 
+// maxFlagChain bounds the calls of a flag builder's chain read for its
+// default.
+const maxFlagChain = 8
+
+// chainedDefault returns the default of a flag made by a builder chain
+// of a library outside what is loaded (kingpin's and urfave-style
+// `app.Flag("agent", "").Default("claude").String()`, also `Envar(...)`
+// and the like between): a `.String()` whose
+// chain holds `.Default(d, ...)`. The flag's value is d or one given at
+// run time. Only a call whose callee is not known (k empty) counts: a
+// method of the module's own is followed as code.
+func chainedDefault(info *types.Info, call *ast.CallExpr, k apiKey) (ast.Expr, bool) {
+	if k != (apiKey{}) || len(call.Args) != 0 {
+		return nil, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "String" {
+		return nil, false
+	}
+	x := sel.X
+	for i := 0; i < maxFlagChain; i++ {
+		inner, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok {
+			return nil, false
+		}
+		s, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil, false
+		}
+		if s.Sel.Name == "Default" && len(inner.Args) >= 1 {
+			if tv, ok := info.Types[inner.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				return inner.Args[0], true
+			}
+			return nil, false
+		}
+		x = s.X
+	}
+	return nil, false
+}
+
 // flagDefinerOf returns the definer call calls, if it is one whose
 // arguments are all given.
 func flagDefinerOf(info *types.Info, call *ast.CallExpr) (flagDefiner, bool) {
