@@ -926,15 +926,75 @@ func (c *checker) funcValueAPI(v *types.Var, depth int) (processAPI, bool) {
 	}
 	c.resolving[v] = true
 	defer delete(c.resolving, v)
-	for _, as := range append(c.valuesOf(c.assigns, v), c.valuesOf(c.fieldValues, v)...) {
+	vals := append(c.valuesOf(c.assigns, v), c.valuesOf(c.fieldValues, v)...)
+	unknown := len(vals) == 0
+	for _, as := range vals {
 		if as.expr == nil || as.idx >= 0 {
+			unknown = true
 			continue
 		}
 		if a, ok := c.funcExprAPI(as.expr, depth); ok {
 			return a, true
 		}
+		if !c.knownFunc(as.expr) {
+			unknown = true
+		}
+	}
+	if unknown {
+		// A seam given its function where the analysis does not look
+		// (`Deps{Command: exec.Command}` in an importer, a parameter):
+		// with exec.Command's signature, it may be exec.Command.
+		if k, ok := cmdMakerSig(v.Type()); ok {
+			return apiIndex[k], true
+		}
 	}
 	return processAPI{}, false
+}
+
+// knownFunc reports whether e is a function the code declares (a
+// function or a method, or a function literal): a value that is not a
+// process API.
+func (c *checker) knownFunc(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return true
+	case *ast.Ident:
+		_, ok := c.info.Uses[e].(*types.Func)
+		return ok
+	case *ast.SelectorExpr:
+		_, ok := c.info.Uses[e.Sel].(*types.Func)
+		return ok
+	}
+	return false
+}
+
+// cmdMakerSig reports whether t is the type of exec.Command
+// (`func(string, ...string) *exec.Cmd`) or exec.CommandContext (with a
+// context first), and which.
+func cmdMakerSig(t types.Type) (apiKey, bool) {
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || !sig.Variadic() || sig.Results().Len() != 1 {
+		return apiKey{}, false
+	}
+	ptr, ok := sig.Results().At(0).Type().(*types.Pointer)
+	if !ok {
+		return apiKey{}, false
+	}
+	named, ok := types.Unalias(ptr.Elem()).(*types.Named)
+	if !ok || named.Obj().Name() != "Cmd" || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "os/exec" {
+		return apiKey{}, false
+	}
+	ps := sig.Params()
+	if !isStringList(ps.At(ps.Len() - 1).Type()) {
+		return apiKey{}, false
+	}
+	switch {
+	case ps.Len() == 2 && isString(ps.At(0).Type()):
+		return apiKey{pkg: "os/exec", name: "Command"}, true
+	case ps.Len() == 3 && isString(ps.At(1).Type()):
+		return apiKey{pkg: "os/exec", name: "CommandContext"}, true
+	}
+	return apiKey{}, false
 }
 
 // funcExprAPI returns the process API a function-valued expression may

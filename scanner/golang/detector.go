@@ -8,6 +8,8 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	lscanner "github.com/leasegate/leasegate/scanner"
 )
@@ -50,7 +52,8 @@ func (Detector) Scan(p *lscanner.Pass) error {
 		pos := fset.Position(at)
 		return &lscanner.ParseError{Pos: lscanner.Pos{Line: pos.Line, Column: pos.Column}, Msg: fmt.Sprintf("syntax nested deeper than %d levels", maxSyntaxDepth)}
 	}
-	if !factsOf(p.Config, p.Src, moduleInfo{}).canStart() {
+	if ff := factsOf(p.Config, p.Src, moduleInfo{}); !ff.canStart() {
+		noteRunPaths(p, ff)
 		return nil
 	}
 	info := newInfo()
@@ -62,6 +65,31 @@ func (Detector) Scan(p *lscanner.Pass) error {
 	_, _ = conf.Check(f.Name.Name, fset, []*ast.File{f}, info)
 	check(p, fset, f, []*ast.File{f}, info)
 	return nil
+}
+
+// noteRunPaths records in Pass.Execs the relative paths that a file of a
+// package that cannot start a runtime by its own text names in string
+// literals, when it imports a process API (`exec.Command("sh",
+// "testdata/agent.sh", p)`): the script may, and the driver scans such a
+// file even in a folder its walk leaves out (testdata/, vendor/). Only a
+// literal that could be a relative path to a file (a `/` inside, no
+// blank, no `..`) counts, at most MaxExecs.
+func noteRunPaths(p *lscanner.Pass, ff *fileFacts) {
+	if !ff.api {
+		return
+	}
+	stringLiterals(p.Src, func(s string) bool {
+		if len(p.Execs) >= lscanner.MaxExecs {
+			return false
+		}
+		s = strings.TrimPrefix(s, "./")
+		if len(s) < 3 || len(s) > 256 || !strings.Contains(s, "/") || strings.HasPrefix(s, "/") || strings.HasSuffix(s, "/") ||
+			strings.ContainsAny(s, " \t\n$`*?[:") || strings.Contains(s, "..") || slices.Contains(p.Execs, s) {
+			return true
+		}
+		p.Execs = append(p.Execs, s)
+		return true
+	})
 }
 
 // maxSyntaxDepth bounds the depth of a file's syntax tree. go/parser

@@ -235,7 +235,9 @@ func scanPackage(p *lscanner.Pass) (bool, error) {
 		// the literals and imports of every file of it and of the module
 		// packages it imports, whatever their syntax): none of its files
 		// can, so none is parsed. A syntax error in it is not reported:
-		// it hides nothing a launch needs (docs/go.md).
+		// it hides nothing a launch needs (docs/go.md). A script it may
+		// run by path is scanned wherever it is.
+		noteRunPaths(p, sf.fileFacts)
 		return true, nil
 	}
 	pf, ok := u.files[p.Path]
