@@ -472,9 +472,14 @@ func callsFuncValue(info *types.Info, call *ast.CallExpr) bool {
 func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 	c := &checker{p: p, file: file, cutPkgs: idx.cut, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, elemSets: idx.elemSets, wrappers: idx.wrappers, idx: idx}
 	var groups map[types.Object][]cmdField
+	called := map[ast.Expr]bool{}
 	ast.Inspect(file, func(n ast.Node) bool {
 		c.cut, c.resultCut = false, false
 		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if !called[n] {
+				c.methodValue(n)
+			}
 		case *ast.AssignStmt:
 			if assignsCmdField(c.info, n) {
 				if groups == nil {
@@ -483,6 +488,7 @@ func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 				c.judgeCmdFields(n, groups, nil, nil, nil, nil)
 			}
 		case *ast.CallExpr:
+			called[ast.Unparen(n.Fun)] = true
 			c.call(n)
 			if c.computedPrimitive(n) {
 				return false
@@ -503,6 +509,25 @@ func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 		}
 		return true
 	})
+}
+
+// methodValue follows a method value of a type of an imported module
+// package that is a helper (`http.HandleFunc("/review", s.Review)` with
+// `s := &server.Server{AgentPath: "claude"}`): it is called where the
+// analysis does not look, with arguments it does not know, but the
+// fields the importer gave its receiver reach its launch, as for a call.
+func (c *checker) methodValue(e *ast.SelectorExpr) {
+	sel := c.info.Selections[e]
+	if sel == nil || sel.Kind() != types.MethodVal {
+		return
+	}
+	fn, ok := sel.Obj().(*types.Func)
+	if !ok || !c.wrappers[fn] || c.scopeOf(fn.Pkg()) == nil {
+		return
+	}
+	call := &ast.CallExpr{Fun: e, Lparen: e.End(), Rparen: e.End()}
+	c.helperCalls(call, nil, nil, nil, c.pos(e.Pos()))
+	c.bind, c.bindList = nil, nil
 }
 
 // computedPrimitive reports the primitive a call computes as a string
@@ -2528,7 +2553,7 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 	if configGetter(k) && idx == 0 && len(call.Args) == 1 {
 		return c.configByName(call.Args[0], depth)
 	}
-	if r, ok := c.replacerText(call, depth); ok && idx == 0 {
+	if r, ok := c.replacerText(call, k, depth); ok && idx == 0 {
 		return r
 	}
 	if r, ok := c.templateText(call, depth); ok && idx == 0 {
@@ -2868,8 +2893,70 @@ func (c *checker) list(e ast.Expr, depth int) ([]scanner.Arg, bool) {
 	case *ast.StarExpr:
 		// *argv: a pointer is read as what it points to
 		return c.list(e.X, depth+1)
+	case *ast.IndexExpr:
+		return c.indexList(e, depth)
 	}
 	return nil, false
+}
+
+// maxIndexedLists bounds the lists of a literal an index is judged
+// against.
+const maxIndexedLists = 64
+
+// indexList resolves an element of a map, slice or array of argvs (a
+// literal, or a variable set once to one: `cmds[kind]` of
+// `map[string][]string{"review": {"claude", "-p"}}`): the entry of a
+// constant key of a map, else every element, merged element by element
+// as a function's returned lists are; entries set later (`cmds[k] = v`)
+// join as lists not known.
+func (c *checker) indexList(e *ast.IndexExpr, depth int) ([]scanner.Arg, bool) {
+	if t := c.info.TypeOf(e); t == nil || !isStringList(t) {
+		return nil, false
+	}
+	x := ast.Unparen(e.X)
+	if id, ok := x.(*ast.Ident); ok {
+		v, isVar := c.info.Uses[id].(*types.Var)
+		if !isVar {
+			return nil, false
+		}
+		as := c.valuesOf(c.assigns, v)
+		if len(as) != 1 || as[0].expr == nil || as[0].idx >= 0 {
+			return nil, false
+		}
+		x = ast.Unparen(as[0].expr)
+	} else if sel, ok := x.(*ast.SelectorExpr); ok {
+		v := qualifiedVar(c.info, sel)
+		if v == nil {
+			return nil, false
+		}
+		as := c.valuesOf(c.assigns, v)
+		if len(as) != 1 || as[0].expr == nil || as[0].idx >= 0 {
+			return nil, false
+		}
+		x = ast.Unparen(as[0].expr)
+	}
+	lit, ok := x.(*ast.CompositeLit)
+	if !ok || len(lit.Elts) > maxIndexedLists {
+		return nil, false
+	}
+	key, keyed := c.constString(e.Index)
+	var rets []returned
+	for _, el := range lit.Elts {
+		val := el
+		if kv, isKV := el.(*ast.KeyValueExpr); isKV {
+			val = kv.Value
+			if k, ok := c.constString(kv.Key); keyed && ok && k != key {
+				continue
+			}
+		}
+		var r returned
+		r.elems, r.ok = c.list(val, depth+1)
+		rets = append(rets, r)
+	}
+	if c.elemsSet(e.X) {
+		rets = append(rets, returned{})
+	}
+	return c.mergeLists(rets, true)
 }
 
 // varList resolves a slice variable: one value (or none, for a variable
@@ -2900,9 +2987,9 @@ func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
 		}
 		return c.mergeLists(rets, false)
 	}
-	var base []scanner.Arg
+	var bases [][]scanner.Arg
 	var appends []*ast.CallExpr
-	found := false
+	unknownBase := false
 	for _, a := range as {
 		if a.expr == nil {
 			return nil, false
@@ -2910,9 +2997,6 @@ func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
 		if a.idx < 0 && isAppendTo(a.expr, v, c.info) {
 			appends = append(appends, ast.Unparen(a.expr).(*ast.CallExpr))
 			continue
-		}
-		if found {
-			return nil, false
 		}
 		var l []scanner.Arg
 		ok := false
@@ -2925,13 +3009,40 @@ func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
 			l, ok = c.list(a.expr, depth+1)
 		}
 		if !ok {
-			return nil, false
+			unknownBase = true
+			continue
 		}
-		base, found = l, true
+		if len(bases) < maxPossibilities {
+			bases = append(bases, l)
+		} else {
+			unknownBase = true
+		}
 	}
-	if !found && v.Kind() == types.ParamVar {
+	if len(bases) == 0 && (unknownBase || v.Kind() == types.ParamVar) {
 		return nil, false // what the caller gives is not known
 	}
+	if len(bases) == 0 {
+		bases = [][]scanner.Arg{nil}
+	}
+	if len(bases) == 1 && !unknownBase {
+		return c.appended(bases[0], appends, depth), true
+	}
+	// Several values (`argv = []string{"claude"}` in a branch): each
+	// followed by every append, merged element by element, with one not
+	// known when some value is not.
+	rets := make([]returned, 0, len(bases)+1)
+	for _, b := range bases {
+		rets = append(rets, returned{elems: c.appended(b, appends, depth), ok: true})
+	}
+	if unknownBase {
+		rets = append(rets, returned{})
+	}
+	return c.mergeLists(rets, !unknownBase)
+}
+
+// appended is base followed by the elements the appends add, in order
+// (an append of a spread list not known ends it with an unknown tail).
+func (c *checker) appended(base []scanner.Arg, appends []*ast.CallExpr, depth int) []scanner.Arg {
 	out := make([]scanner.Arg, len(base), len(base)+1)
 	for i, a := range base {
 		if a.Known && a.Via == "" {
@@ -2968,7 +3079,7 @@ func (c *checker) varList(v *types.Var, depth int) ([]scanner.Arg, bool) {
 			break
 		}
 	}
-	return out, true
+	return out
 }
 
 func isAppendTo(e ast.Expr, v *types.Var, info *types.Info) bool {

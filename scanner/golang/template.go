@@ -171,15 +171,15 @@ func (c *checker) dataEntry(data ast.Expr, key string, depth int) (scanner.Arg, 
 	return scanner.Arg{}, false
 }
 
-// replacerText is what a strings.Replacer's Replace gives: the text with
+// replacerText is what a strings.Replacer's Replace gives (k is what
+// call calls): the text with
 // each old string of strings.NewReplacer's pairs replaced by its new one,
 // as the Replacer does (in one pass, the first pair matching at a
 // position winning). The Replacer is the NewReplacer call itself or a
 // variable given it once. An unknown new string is a neutral word, as an
 // unknown operand of fmt.Sprintf; an unknown old string or text leaves
 // the value unknown.
-func (c *checker) replacerText(call *ast.CallExpr, depth int) (scanner.Arg, bool) {
-	k := c.callee(call)
+func (c *checker) replacerText(call *ast.CallExpr, k apiKey, depth int) (scanner.Arg, bool) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || k.pkg != "strings" || k.recv != "Replacer" || k.name != "Replace" || len(call.Args) != 1 {
 		return scanner.Arg{}, false
