@@ -382,6 +382,17 @@ type Linker interface {
 	Mentions(rel string) [][]byte
 }
 
+// EnvReader is a Linker that offers other files nothing and reads of the
+// repository only the environment other files of any language set
+// (Imports.Env of a dotenv file, a Dockerfile's ENV, a container's or a
+// workflow's env): phase one keeps no word set of its files, and phase
+// two reads one again only when it names such a variable. The Go
+// detector is one.
+type EnvReader interface {
+	Linker
+	EnvOnly()
+}
+
 // NameLinker is a Linker that gives the value of one module-level name
 // of a module with the module's own imports followed (Pass.Imports set):
 // the repository phase asks it for a name the module's Summary lists as

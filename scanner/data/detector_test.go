@@ -16,6 +16,7 @@ import (
 
 	"github.com/leasegate/leasegate/scanner"
 	"github.com/leasegate/leasegate/scanner/data"
+	"github.com/leasegate/leasegate/scanner/golang"
 	"github.com/leasegate/leasegate/scanner/python"
 	"github.com/leasegate/leasegate/scanner/scannertest"
 	"github.com/leasegate/leasegate/scanner/shell"
@@ -25,7 +26,7 @@ import (
 
 // detectors are the suite's, in its order, less Go: a workflow step in
 // Python or JavaScript is scanned by the detector of its language.
-var detectors = []scanner.Detector{data.New(), tsjs.New(), python.New(), shell.New()}
+var detectors = []scanner.Detector{data.New(), tsjs.New(), python.New(), shell.New(), golang.New()}
 
 func scan(t testing.TB, name, src string) []scanner.Finding {
 	t.Helper()

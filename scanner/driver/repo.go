@@ -58,6 +58,9 @@ func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
 	if p.Module != nil {
 		l.module = p.Module
 	}
+	if _, envOnly := ln.(scanner.EnvReader); envOnly {
+		return // no word set: mayMention reads the file for an env needle
+	}
 	l.words = newWordSet(p.Src)
 }
 
@@ -352,7 +355,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				continue
 			}
 			if k, ok := strings.CutPrefix(name, keyKey); ok {
-				needles = append(needles, needle{name: []byte(k), det: def.res.link.det, env: true, all: true})
+				needles = append(needles, needle{name: []byte(k), det: def.res.link.det, env: true, all: true, key: true})
 				continue
 			}
 			if e, ok := strings.CutPrefix(name, envKey); ok {
@@ -665,6 +668,9 @@ type needle struct {
 	// all: with env, the variable is offered to the files of every
 	// language (Summary.EnvAnyLanguage)
 	all bool
+	// key: with env and all, name is a data file's key (Summary.Keys),
+	// not an environment variable
+	key bool
 	// any: no name, a module whose summary a bound cut (anyKey).
 	any bool
 }
@@ -696,6 +702,14 @@ const (
 // called through an instance of any class: a file that names it may call
 // it (needle.method). A name counts only as a whole word (hasWord).
 func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Config) bool {
+	if _, envOnly := det.(scanner.EnvReader); envOnly {
+		for _, n := range ns {
+			if n.env && n.all && !n.key && hasWord(src, n.name) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, n := range ns {
 		if n.method && n.det.Name() == det.Name() && hasWord(src, n.name) {
 			return true
@@ -718,6 +732,9 @@ func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Confi
 // mayMention is mentionsAny's prefilter over the file's words: false only
 // when mentionsAny is false on the file phase one read.
 func mayMention(words wordSet, det scanner.Linker, ns []needle) bool {
+	if _, envOnly := det.(scanner.EnvReader); envOnly {
+		return slices.ContainsFunc(ns, func(n needle) bool { return n.env && n.all && !n.key })
+	}
 	for _, n := range ns {
 		if n.env && n.all && det.Name() == dataDetector || n.det.Name() != det.Name() && !(n.env && n.all) || !words.mayHoldAll(n.name) && string(n.name) != scanner.DefaultExport {
 			continue

@@ -26,6 +26,24 @@ func New() Detector { return Detector{} }
 // Name implements scanner.Detector.
 func (Detector) Name() string { return Name }
 
+// Summarize implements scanner.Linker: a Go file offers the other files
+// of the repository nothing (its packages are followed by the detector
+// itself).
+func (Detector) Summarize(*lscanner.Pass) (*lscanner.Summary, error) { return nil, nil }
+
+// Resolve implements scanner.Linker: no file of the repository is a Go
+// import.
+func (Detector) Resolve(string, string, func(string) bool) (string, bool) { return "", false }
+
+// Mentions implements scanner.Linker.
+func (Detector) Mentions(string) [][]byte { return nil }
+
+// EnvOnly implements scanner.EnvReader: the repository phase gives a Go
+// file that names a variable another file puts in the environment (a
+// Dockerfile's ENV, a container's env) that variable's values
+// (Imports.Env), read by os.Getenv.
+func (Detector) EnvOnly() {}
+
 // Match claims .go files.
 func (Detector) Match(f *lscanner.File) bool { return f.Ext == ".go" }
 
@@ -52,7 +70,10 @@ func (Detector) Scan(p *lscanner.Pass) error {
 		pos := fset.Position(at)
 		return &lscanner.ParseError{Pos: lscanner.Pos{Line: pos.Line, Column: pos.Column}, Msg: fmt.Sprintf("syntax nested deeper than %d levels", maxSyntaxDepth)}
 	}
-	if ff := factsOf(p.Config, p.Src, moduleInfo{}); !ff.canStart() {
+	// In the repository phase (Imports), a file that reads a variable
+	// another file puts in the environment is checked when it imports a
+	// process API, whatever its literals.
+	if ff := factsOf(p.Config, p.Src, moduleInfo{}); !ff.canStart() && (p.Imports == nil || !ff.api) {
 		noteRunPaths(p, ff)
 		return nil
 	}

@@ -184,6 +184,19 @@ func (c *checker) envByName(name ast.Expr, depth int) scanner.Arg {
 			break
 		}
 	}
+	// and another file of the repository may put it in the process's
+	// environment: a Dockerfile's ENV, a container's or a workflow's env
+	// (the repository phase, Imports.Env)
+	if c.p.Imports != nil {
+		if e, ok := c.p.Imports.Env(n); ok {
+			for _, v := range e.Consts {
+				if len(vals) > maxPossibilities {
+					break
+				}
+				vals = append(vals, scanner.Arg{Value: v, Known: true, Via: scanner.ClassDynamic})
+			}
+		}
+	}
 	return c.judgeSet(vals, false)
 }
 

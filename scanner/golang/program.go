@@ -237,6 +237,11 @@ func scanPackage(p *lscanner.Pass) (bool, error) {
 		// can, so none is parsed. A syntax error in it is not reported:
 		// it hides nothing a launch needs (docs/go.md). A script it may
 		// run by path is scanned wherever it is.
+		if p.Imports != nil && sf.api {
+			// the repository phase: the file names a variable another
+			// file puts in the environment; checked on its own
+			return false, nil
+		}
 		noteRunPaths(p, sf.fileFacts)
 		return true, nil
 	}
