@@ -90,6 +90,20 @@ type Naming struct {
 // command: `"Claude is thinking"` names nothing. A line whose first
 // non-blank bytes open a comment (`//`, `#`, `/*`, `*`) is not read.
 func (c *Config) NamedAsCommand(src []byte, skip func(line []byte) bool) (Naming, bool) {
+	return c.namedAs(src, skip, false)
+}
+
+// NamedAsValue is NamedAsCommand for a string literal that is the whole
+// command and nothing else (`"claude"`, `'/opt/bin/pi'`), the value a
+// module hands another to run: a literal with more words (`"claude
+// finished"`, `'claude -p'`) and a package's name are not read. The
+// repository phase judges with it a program one module loses with what
+// another names (docs/repository.md).
+func (c *Config) NamedAsValue(src []byte, skip func(line []byte) bool) (Naming, bool) {
+	return c.namedAs(src, skip, true)
+}
+
+func (c *Config) namedAs(src []byte, skip func(line []byte) bool, whole bool) (Naming, bool) {
 	best := Naming{}
 	bestOff := -1
 	consider := func(off int, rt, text string) {
@@ -125,10 +139,18 @@ func (c *Config) NamedAsCommand(src []byte, skip func(line []byte) bool) (Naming
 		}
 	}
 	for pkg, rt := range c.packages {
+		if whole {
+			// a package's name is data (`pkg.name || "@…/pi-coding-agent"`,
+			// a symbol's key): a package runner's word runs it, which
+			// a literal of more words holds
+			break
+		}
 		find(pkg, rt, func(int) bool { return true })
 	}
 	for cmd, rt := range c.commands {
-		find(cmd, rt, func(off int) bool { return commandWordAt(src, off, len(cmd)) })
+		find(cmd, rt, func(off int) bool {
+			return commandWordAt(src, off, len(cmd)) && (!whole || wholeLiteralAt(src, off, len(cmd)))
+		})
 	}
 	if bestOff < 0 {
 		return Naming{}, false
@@ -156,6 +178,30 @@ func commandWordAt(src []byte, off, n int) bool {
 	case 'n', 't', 'r':
 		// after an escape in a string ("#!/bin/sh\nclaude -p")
 		return off >= 2 && src[off-2] == '\\'
+	}
+	return false
+}
+
+// wholeLiteralAt reports whether the n bytes at off end a string
+// literal that holds one word: a quote follows them, and the bytes
+// before them back to the opening quote of the same kind hold no blank
+// (`"claude"`, `"/usr/local/bin/claude"`).
+func wholeLiteralAt(src []byte, off, n int) bool {
+	end := off + n
+	if end >= len(src) {
+		return false
+	}
+	q := src[end]
+	if q != '"' && q != '\'' && q != '`' {
+		return false
+	}
+	for i := off - 1; i >= 0 && off-i <= 4096; i-- {
+		switch src[i] {
+		case q:
+			return true
+		case ' ', '\t', '\n', '\r', '"', '\'', '`':
+			return false
+		}
 	}
 	return false
 }

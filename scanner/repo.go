@@ -393,6 +393,20 @@ type EnvReader interface {
 	EnvOnly()
 }
 
+// ImportLister is a Linker that lists, from a file's text alone, the
+// modules the file imports in any form (TS/JS: `import ... from`, a bare
+// `import "x"`, `export ... from`, `require("x")`, `import("x")`), at
+// most MaxImportSpecs. The repository phase follows them to judge a
+// program the analysis cannot name (Pass.OpaqueSites) with what the
+// modules name, and a name with the modules that run such a program
+// (docs/repository.md, "A program lost in one module, named in another").
+type ImportLister interface {
+	ImportSpecs(src []byte) []string
+}
+
+// MaxImportSpecs bounds the imports ImportLister reads from one file.
+const MaxImportSpecs = 64
+
 // NameLinker is a Linker that gives the value of one module-level name
 // of a module with the module's own imports followed (Pass.Imports set):
 // the repository phase asks it for a name the module's Summary lists as

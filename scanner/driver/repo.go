@@ -43,6 +43,9 @@ type linkInfo struct {
 	// module is the summary the detector made in phase one
 	// (Pass.Module), which repo.summary gives instead of parsing again.
 	module *scanner.Summary
+	// opaque are the places the file runs a program the analysis cannot
+	// name (Pass.OpaqueSites), for lostAcross.
+	opaque []scanner.Pos
 }
 
 func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
@@ -55,6 +58,7 @@ func (l *linkInfo) record(det scanner.Detector, p *scanner.Pass) {
 		return
 	}
 	l.det, l.summary, l.needs = ln, p.Summary, p.Needs
+	l.opaque = slices.Clone(p.OpaqueSites())
 	if p.Module != nil {
 		l.module = p.Module
 	}
@@ -274,6 +278,8 @@ func diskRepo(files []candidate, results []fileResult) func(cfg *scanner.Config,
 // scanner.MaxLinkDepth rounds.
 func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Context) *repo, cfg *scanner.Config, opt Options, workers int) {
 	r := mk(cfg, opt, ctx)
+	// once the rounds are done, whatever ends them
+	defer r.lostAcross(ctx)
 	// A file is a candidate when it mentions a helper's name and the
 	// module that defines it (its stem: `run` for lib/run.ts, `lib` for
 	// lib/index.ts or lib/__init__.py).

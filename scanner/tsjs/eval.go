@@ -243,6 +243,19 @@ func (a *analyzer) evalBinary(n int32) value {
 			r.Node = n
 			return r
 		}
+		if (l.K == vArr || l.K == vObj) && (r.K == vArr || r.K == vObj) {
+			// `TABLE[name] ?? ["true"]`: the list (or object) looked up,
+			// which may be missing, or the fallback; both stay
+			// possibilities, as in a union
+			return treesitter.Union(a.ev.Cfg, []value{l, r}, n)
+		}
+		if l.K == vUnknown && r.K == vUnknown && l.Env && r.Env && l.Alt == nil && r.Alt == nil {
+			// `process.env.VISUAL || process.env.EDITOR`: the
+			// environment's either way
+			u := treesitter.Unknown(n)
+			u.Env = true
+			return u
+		}
 		return treesitter.Fallback(l, r, op == "??", n)
 	}
 	return treesitter.Unknown(n)
@@ -3274,6 +3287,11 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 			}
 		}
 	case vFunc, vRef, vUnknown:
+		if recv.K == vUnknown && recv.Env && recv.Alt == nil && name == "split" {
+			// an environment variable's words (`process.env.EDITOR
+			// .split(" ")`): each is the environment's, as the whole
+			return value{K: vArr, Elems: []value{recv}, Node: n, Lit: none}, true
+		}
 		if name == "bind" && recv.K != vUnknown {
 			// f.bind(x) is f
 			recv.Node, recv.Lit = n, none

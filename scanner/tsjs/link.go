@@ -2736,3 +2736,22 @@ func (a *analyzer) holdsParam(n int32) bool {
 	}
 	return false
 }
+
+// importSpecRE matches a module specifier where a file imports it: after
+// `from`, a bare `import`, `require(` or `import(`.
+var importSpecRE = regexp.MustCompile(`(?:\bfrom|\bimport|\brequire\s*\(|\bimport\s*\()\s*['"]([^'"\n]{1,300})['"]`)
+
+// ImportSpecs lists the modules src imports, read from its text
+// (scanner.ImportLister), at most scanner.MaxImportSpecs.
+func (Detector) ImportSpecs(src []byte) []string {
+	var out []string
+	for _, m := range importSpecRE.FindAllSubmatch(src, 4*scanner.MaxImportSpecs) {
+		if spec := string(m[1]); !slices.Contains(out, spec) {
+			out = append(out, spec)
+			if len(out) == scanner.MaxImportSpecs {
+				break
+			}
+		}
+	}
+	return out
+}

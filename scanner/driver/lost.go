@@ -1,0 +1,195 @@
+package driver
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// A program lost in one module, named in another (docs/repository.md).
+// A file that runs a program the analysis cannot name
+// (Pass.OpaqueSites) is judged by reportOpaque with the runtimes its own
+// text names. The value it lost may come from a module it imports (an
+// element of a list another module fills, what an instance another
+// module builds returns), or the file may hand a runtime to a module
+// that loses it (an event another module handles, a container another
+// module reads): an unknown is never absent, so the repository phase
+// judges the lost program with the modules too. A file that runs a lost
+// program and imports, directly or through other modules of the
+// repository (at most scanner.MaxLinkDepth deep), a module that names a
+// runtime as a command is a dynamic launch at the lost place; a file
+// that names a runtime as a command and imports so a module that runs a
+// lost program is a dynamic launch at the name.
+
+// maxLostFiles bounds the modules one search of lostAcross reads.
+const maxLostFiles = 256
+
+// lostFile is what lostAcross knows of a file, made on first use.
+type lostFile struct {
+	named   scanner.Naming
+	names   bool // its text names a runtime as a command
+	imports []*repoFile
+	done    bool
+}
+
+func (r *repo) lostAcross(ctx context.Context) {
+	if ctx.Err() != nil {
+		return
+	}
+	memo := map[*repoFile]*lostFile{}
+	info := func(f *repoFile) *lostFile {
+		if l := memo[f]; l != nil {
+			return l
+		}
+		l := &lostFile{}
+		memo[f] = l
+		il, ok := f.res.link.det.(scanner.ImportLister)
+		if !ok || r.cfg.IsChokepoint(f.rel) {
+			return l
+		}
+		src, err := f.read()
+		if err != nil {
+			return l
+		}
+		if r.cfg.MentionsRuntime(src) {
+			l.named, l.names = r.cfg.NamedAsValue(src, func(line []byte) bool { return findMarker(string(line)) != nil })
+		}
+		for _, spec := range il.ImportSpecs(src) {
+			if rel, ok := r.resolve(f.res.link.det, f.rel, spec); ok && rel != f.rel {
+				if t := r.byRel[rel]; t != nil && t.res.link.det != nil {
+					l.imports = append(l.imports, t)
+				}
+			}
+		}
+		return l
+	}
+	// lost reports whether f runs a program the analysis cannot name
+	// that its own text does not judge (reportOpaque)
+	lost := func(f *repoFile) bool { return len(f.res.link.opaque) > 0 && !info(f).names }
+	// search walks f's imports breadth first, at most MaxLinkDepth deep
+	// and maxLostFiles files, for one that ok accepts
+	search := func(f *repoFile, ok func(*repoFile) bool) *repoFile {
+		seen := map[*repoFile]bool{f: true}
+		level := []*repoFile{f}
+		for depth := 0; depth < scanner.MaxLinkDepth && len(level) > 0 && len(seen) < maxLostFiles; depth++ {
+			var next []*repoFile
+			for _, g := range level {
+				for _, t := range info(g).imports {
+					if seen[t] || len(seen) >= maxLostFiles {
+						continue
+					}
+					seen[t] = true
+					if ok(t) {
+						return t
+					}
+					next = append(next, t)
+				}
+			}
+			level = next
+		}
+		return nil
+	}
+	anyLost := false
+	for _, f := range r.files {
+		if f.res.link.det != nil && len(f.res.link.opaque) > 0 {
+			if _, ok := f.res.link.det.(scanner.ImportLister); ok {
+				anyLost = true
+				break
+			}
+		}
+	}
+	if !anyLost {
+		return
+	}
+	var runtimes [][]byte
+	for _, n := range r.cfg.RuntimeNames() {
+		runtimes = append(runtimes, []byte(n))
+	}
+	for _, f := range r.files {
+		if ctx.Err() != nil {
+			return
+		}
+		if f.res.link.det == nil || hasRedLaunch(f.res.findings) {
+			continue
+		}
+		if _, ok := f.res.link.det.(scanner.ImportLister); !ok {
+			continue
+		}
+		if lost(f) {
+			m := search(f, func(t *repoFile) bool { return info(t).names })
+			if m == nil {
+				continue
+			}
+			n := info(m).named
+			at := f.res.link.opaque[0]
+			chain := []scanner.Step{{File: m.rel, Line: n.At.Line, Column: n.At.Column, Note: fmt.Sprintf("`%s` named here, in a module this file imports", n.Text)}}
+			f.res.findings = append(f.res.findings, r.lostFinding(f, at, n.Runtime, &chain,
+				fmt.Sprintf("runs a program the analysis cannot follow, and %s, which this file imports, names `%s` at line %d: it may start %s this way, bypassing launch-runtime", m.rel, n.Text, n.At.Line, n.Runtime)))
+			continue
+		}
+		if len(f.res.link.opaque) > 0 || f.res.link.words != nil && !f.res.link.words.mayHoldAny(runtimes) {
+			continue
+		}
+		l := info(f)
+		if !l.names || !handedOn(f, l.named) {
+			continue
+		}
+		m := search(f, lost)
+		if m == nil {
+			continue
+		}
+		at := m.res.link.opaque[0]
+		chain := []scanner.Step{{File: m.rel, Line: at.Line, Column: at.Column, Note: "runs a program the analysis cannot follow, in a module this file imports"}}
+		f.res.findings = append(f.res.findings, r.lostFinding(f, l.named.At, l.named.Runtime, &chain,
+			fmt.Sprintf("names `%s`, and %s, which this file imports, runs a program the analysis cannot follow at line %d: it may start %s this way, bypassing launch-runtime", l.named.Text, m.rel, at.Line, l.named.Runtime)))
+	}
+}
+
+// lostFinding is lostAcross's dynamic launch in f at at.
+func (r *repo) lostFinding(f *repoFile, at scanner.Pos, runtime string, chain *[]scanner.Step, msg string) scanner.Finding {
+	return scanner.Finding{File: f.rel, Line: at.Line, Column: at.Column, Language: f.res.link.det.Name(), Family: r.cfg.Family(f.rel),
+		Runtime: runtime, Class: scanner.ClassDynamic, Verdict: scanner.VerdictRed, Chain: chain, Message: msg}
+}
+
+// hasRedLaunch reports whether fs holds a RED launch: the file fails by
+// its own judgement already.
+func hasRedLaunch(fs []scanner.Finding) bool {
+	for _, f := range fs {
+		if f.IsLaunch() && f.Verdict == scanner.VerdictRed {
+			return true
+		}
+	}
+	return false
+}
+
+// handedOn reports whether the name n in f's text is inside the
+// parentheses of a call on its line (`bus.emit("run", "claude")`,
+// `@Binary("claude")`, `.configure({ file: "claude" })`): handed to
+// code, which may be another module's, not a value of the file's own
+// (`{ "X-Title": "pi" }`).
+func handedOn(f *repoFile, n scanner.Naming) bool {
+	src, err := f.read()
+	if err != nil {
+		return false
+	}
+	line := 1
+	start := 0
+	for i := 0; i < len(src) && line < n.At.Line; i++ {
+		if src[i] == '\n' {
+			line++
+			start = i + 1
+		}
+	}
+	end := min(len(src), start+n.At.Column-1)
+	depth := 0
+	for _, c := range src[start:end] {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		}
+	}
+	return depth > 0
+}
