@@ -1043,8 +1043,12 @@ const maxMutations = 64
 // literal, is not applied: that array is not this one (`result.push` in
 // every function of a bundle reached every `result`).
 func (a *analyzer) applyMutations(v value, ms []mutation, use, from int32) value {
-	at := a.t.Nodes[use].Start
-	sc := a.scopes.Of(use)
+	return a.applyMutationsAt(v, ms, a.t.Nodes[use].Start, a.scopes.Of(use), from)
+}
+
+// applyMutationsAt is applyMutations for a use at byte offset at in
+// scope sc.
+func (a *analyzer) applyMutationsAt(v value, ms []mutation, at uint32, sc int32, from int32) value {
 	// a run of changes by methods nobody mapped is applied at once
 	// (MutateListUnmodelled): one union instead of one per change
 	var runArgs [][]value

@@ -800,6 +800,20 @@ func (a *analyzer) summarizeConsts() {
 		for _, p := range bs[0].path {
 			v = a.member(v, p, bs[0].name)
 		}
+		if ms := a.muts[name]; len(ms) > 0 && len(bs[0].path) == 0 && v.K == vArr && !a.mutating[name] && a.mutationsName(ms) {
+			// the module's own changes in place (`AGENTS.set(k, v)`,
+			// `LIST.push(x)`, at its top level or in its functions): an
+			// importer reads the list once they may have run; only
+			// when one names a runtime in its text, as the summary
+			// offers only values naming one (a registry of functions
+			// filled by a parameter adds nothing to it)
+			if a.mutating == nil {
+				a.mutating = map[string]bool{}
+			}
+			a.mutating[name] = true
+			v = a.applyMutationsAt(v, ms, a.t.Nodes[0].End, a.scopes.Of(bs[0].name), bs[0].name)
+			delete(a.mutating, name)
+		}
 		a.exportValue(name, v, bs[0].name, 0)
 		if len(bs[0].path) == 0 {
 			a.deferIfImports(name, bs[0].value)
@@ -807,6 +821,17 @@ func (a *analyzer) summarizeConsts() {
 	}
 	a.summarizeClassFields("")
 	a.summarizeImportMutations()
+}
+
+// mutationsName reports whether the text of one of ms names a runtime.
+func (a *analyzer) mutationsName(ms []mutation) bool {
+	for _, m := range ms {
+		nd := a.t.Nodes[m.node]
+		if a.ev.Cfg.NamesRuntime(a.t.Src[nd.Start:nd.End]) {
+			return true
+		}
+	}
+	return false
 }
 
 // mutatesKey prefixes, in a summary, an array of another module the
