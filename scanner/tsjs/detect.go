@@ -1479,6 +1479,11 @@ func (a *analyzer) lostNode(n int32) bool {
 	switch t.Nodes[n].Kind {
 	case kSubscript, kMember:
 		obj := t.Nodes[n].First
+		if obj != none && t.Nodes[obj].Kind == kThis && t.Nodes[n].Kind == kMember {
+			if p := t.Child(n, fProperty); p != none {
+				return a.injectedField(n, t.Text(p))
+			}
+		}
 		return obj != none && t.Nodes[obj].Kind == kIdentifier && t.Text(obj) == "arguments"
 	case kSpread:
 		// f(...a): a's elements
@@ -1517,14 +1522,50 @@ func (a *analyzer) lostNode(n int32) bool {
 	return a.lostDecl(n)
 }
 
+// injectedRE matches a constructor's parameter property a decorator
+// marks (`@inject(TYPES.Bin) private bin`, `@Inject() readonly bin`).
+var injectedRE = regexp.MustCompile(`@[\w.$]+(?:\([^)\n]{0,200}\))?\s+(?:(?:private|public|protected|readonly)\s+)+([\w$]+)`)
+
+// injectedField reports whether this.name, read at n, is a parameter
+// property of the enclosing class's constructor that a decorator marks:
+// a dependency-injection container supplies it, not the calls the
+// analysis follows, so its value is lost.
+func (a *analyzer) injectedField(n int32, name string) bool {
+	t := a.t
+	for p, depth := t.Nodes[n].Parent, 0; p != none && depth < 64; p, depth = t.Nodes[p].Parent, depth+1 {
+		if t.Nodes[p].Kind != kClassDecl {
+			continue
+		}
+		body := t.Src[t.Nodes[p].Start:t.Nodes[p].End]
+		i := bytes.Index(body, []byte("constructor("))
+		if i < 0 {
+			return false
+		}
+		for _, m := range injectedRE.FindAllSubmatch(body[i:min(len(body), i+4096)], 32) {
+			if string(m[1]) == name {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
 // lostDecl is lost for the name node n where it is bound.
 func (a *analyzer) lostDecl(n int32) bool {
 	t := a.t
-	for p, depth := t.Nodes[n].Parent, 0; p != none && depth < 8; p, depth = t.Nodes[p].Parent, depth+1 {
+	prev := n
+	for p, depth := t.Nodes[n].Parent, 0; p != none && depth < 8; prev, p, depth = p, t.Nodes[p].Parent, depth+1 {
 		switch t.Nodes[p].Kind {
 		case kCatch:
 			return true
 		case kFormalParameters:
+			if prev != n && bytes.HasPrefix(t.Src[t.Nodes[prev].Start:t.Nodes[prev].End], []byte("@")) {
+				// `constructor(@inject(TYPES.Bin) private bin: string)`:
+				// a dependency-injection container supplies it, not
+				// the calls the analysis follows
+				return true
+			}
 			fn := t.Nodes[p].Parent
 			return fn != none && !a.heldByName(fn)
 		case kArrow:
