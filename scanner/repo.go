@@ -121,6 +121,10 @@ type Sink struct {
 	AfterOptions bool
 	// Slots, for SinkTemplate, are the words of the command.
 	Slots []Slot
+	// Option, for a script's ScriptArgs, is the option (`--agent`) whose
+	// value reaches the sink, wherever the caller puts it (`--agent
+	// claude`, `--agent=claude`); Param is then unused.
+	Option string
 }
 
 // Step is one link of the chain from a call site to the launch: a file
@@ -260,7 +264,7 @@ func (s *Summary) AddPrimitives(consts map[string]Const) {
 // AddSink records a helper's sink; false when the bound is reached.
 func (s *Summary) AddSink(fn string, k Sink) bool {
 	for _, old := range s.Sinks[fn] {
-		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role && old.Rest == k.Rest && old.Shift == k.Shift && old.AfterOptions == k.AfterOptions && old.Name == k.Name &&
+		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role && old.Rest == k.Rest && old.Shift == k.Shift && old.AfterOptions == k.AfterOptions && old.Name == k.Name && old.Option == k.Option &&
 			(k.Role != SinkArgElem || old.Elem == k.Elem && old.At == k.At) && (k.Role != SinkTemplate || old.At == k.At) {
 			return true
 		}
@@ -652,6 +656,10 @@ func ScriptRuns(argv []Arg) []ScriptRun {
 			// python3 tools/run.py ARGS: a Python script of the
 			// repository whose summary says what it runs of its
 			// arguments (ScriptArgs)
+		case in.Kind == cmdline.KindScript && isNodeScript(w) && in.Prog < in.Start && argv[in.Prog].Known && isNodeRunner(path.Base(argv[in.Prog].Value)):
+			// node scripts/run.mjs ARGS, tsx x.ts ARGS: a TS/JS script
+			// of the repository that runs its own arguments
+			// (process.argv; ScriptArgs)
 		default:
 			continue
 		}
@@ -669,6 +677,26 @@ func ScriptRuns(argv []Arg) []ScriptRun {
 		out = append(out, ScriptRun{Spec: spec, At: argv[in.Start].Pos, Args: argv[in.Start+1 : in.End]})
 	}
 	return out
+}
+
+// isNodeScript reports whether w names a file Node (or a TypeScript
+// runner) runs as a script.
+func isNodeScript(w string) bool {
+	switch path.Ext(w) {
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+		return true
+	}
+	return false
+}
+
+// isNodeRunner reports whether prog runs a TS/JS file given as its
+// script operand with the words after it as process.argv.
+func isNodeRunner(prog string) bool {
+	switch prog {
+	case "node", "nodejs", "tsx", "ts-node", "ts-node-esm", "bun", "deno":
+		return true
+	}
+	return false
 }
 
 // ScriptsToJudge lists the repository's shell scripts argv runs by path
@@ -776,6 +804,9 @@ func optionsBefore(args []Arg, at int) bool {
 // derive is the argv the sink runs with its shifted parameters read off
 // places further on.
 func (k Sink) derive(args []Arg, off int) []Arg {
+	if k.Option != "" {
+		return k.optionValue(args)
+	}
 	at := k.Param
 	if k.Shift {
 		at += off
@@ -815,6 +846,40 @@ func (k Sink) derive(args []Arg, off int) []Arg {
 			}
 		}
 		return out
+	}
+	return nil
+}
+
+// optionValue is the argv a script runs with the value the caller gives
+// its option k.Option: the last one given, as a parser keeps it (nil when
+// none is given).
+func (k Sink) optionValue(args []Arg) []Arg {
+	var v *Arg
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if !w.Known {
+			continue
+		}
+		if w.Value == "--" {
+			break
+		}
+		if rest, ok := strings.CutPrefix(w.Value, k.Option+"="); ok {
+			a := Arg{Value: rest, Known: true, Pos: w.Pos}
+			v = &a
+		} else if w.Value == k.Option && i+1 < len(args) {
+			a := args[i+1]
+			v = &a
+			i++
+		}
+	}
+	if v == nil {
+		return nil
+	}
+	switch k.Role {
+	case SinkShell:
+		return []Arg{{Value: "sh", Known: true, Pos: v.Pos}, {Value: "-c", Known: true, Pos: v.Pos}, *v}
+	case SinkArgv, SinkProgram:
+		return []Arg{*v}
 	}
 	return nil
 }

@@ -35,7 +35,11 @@ func TestScriptRuns(t *testing.T) {
 		{[]string{"sudo", "with-retry", "claude"}, []string{"$PATH/with-retry claude"}},
 		{[]string{"bash", "-c", "echo", "claude"}, nil}, // a string, not a script
 		{[]string{"bash", "-c", "./x.sh"}, nil},         // a string, not a script
-		{[]string{"node", "x.js", "claude"}, nil},       // not a shell
+		// a TS/JS script: its summary says what it runs of process.argv
+		{[]string{"node", "x.js", "claude"}, []string{"x.js claude"}},
+		{[]string{"tsx", "--env-file", ".env", "bin/x.ts", "pi"}, []string{"bin/x.ts pi"}},
+		{[]string{"node", "x.json", "claude"}, nil},     // not a script Node runs
+		{[]string{"node", "-e", "x.js", "claude"}, nil}, // code, not a script
 		{[]string{"?", "claude"}, nil},
 		{[]string{"./dir/", "claude"}, nil},
 	}
@@ -68,10 +72,17 @@ func TestSinkDerive(t *testing.T) {
 		{Sink{Param: 1, Role: SinkArgv}, []string{"claude", "-p"}},
 		{Sink{Param: 1, Role: SinkProgram}, []string{"claude"}},
 		{Sink{Param: 1, Role: SinkShell}, []string{"sh", "-c", "claude"}},
+		{Sink{Option: "--tool", Role: SinkProgram}, []string{}}, // not given
 		{Sink{Param: 3, Role: SinkArgv}, []string{}},
 		{Sink{Param: 0, Role: SinkArgs}, []string{}},
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, argValues(tt.sink.Derive(args)), "%+v", tt.sink)
 	}
+	// a script's option: its value, spelled either way, the last one given
+	opt := Sink{Option: "--tool", Role: SinkProgram}
+	assert.Equal(t, []string{"claude"}, argValues(opt.Derive(lits("-v", "--tool", "claude", "x"))))
+	assert.Equal(t, []string{"pi"}, argValues(opt.Derive(lits("--tool=git", "--tool=pi"))))
+	assert.Equal(t, []string{}, argValues(opt.Derive(lits("--", "--tool", "claude"))))
+	assert.Equal(t, []string{}, argValues(opt.Derive(lits("--tools", "claude"))))
 }

@@ -64,6 +64,13 @@ func (a *analyzer) Expr(n int32) value {
 		if g, ok := a.globalMember(t.Child(n, fObject), t.Text(p), n); ok {
 			return g
 		}
+		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kNew && (t.Is(p, "pathname") || t.Is(p, "href")) {
+			// new URL("./run.mjs", import.meta.url).pathname: the path
+			// the URL was given, as the URL itself (below)
+			if c := t.Child(o, fConstructor); c != none && t.Is(c, "URL") {
+				return a.ev.Eval(o)
+			}
+		}
 		obj := a.ev.Eval(t.Child(n, fObject))
 		if r, ok := a.handedBack(obj, t.Child(n, fObject), t.Text(p), n); ok {
 			return r

@@ -1232,7 +1232,7 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 			a.needFrom(v)
 		}
 	}
-	if a.sinkSpreadRest(kind, args[0], at) {
+	if a.sinkSpreadRest(kind, args[0], at) || a.sinkScriptArgs(kind, args[0], at) {
 		return
 	}
 	switch kind {
@@ -2779,4 +2779,179 @@ func (Detector) ImportSpecs(src []byte) []string {
 		}
 	}
 	return out
+}
+
+// argvAt is where the expression n reads the script's own command line:
+// at the script argument pos (0 is `process.argv[2]`, Deno.args[0]), or
+// from pos on as a list (rest: `process.argv.slice(2)`, the rest of a
+// destructuring of it). ok is false when n is not read off the command
+// line at a known place. A name is followed through one binding: the
+// const a script destructures its arguments into.
+func (a *analyzer) argvAt(n int32) (pos int, rest, ok bool) {
+	t := a.t
+	for depth := 0; n != none && depth < 4; depth++ {
+		for n != none && (t.Nodes[n].Kind == kParen || t.Nodes[n].Kind == kAsExpr) {
+			n = t.Nodes[n].First
+		}
+		if n == none {
+			return 0, false, false
+		}
+		switch t.Nodes[n].Kind {
+		case kSubscript:
+			off, ok := a.argvBase(t.Child(n, fObject))
+			idx := a.ev.Eval(t.Child(n, fIndex))
+			i, err := strconv.Atoi(idx.S)
+			if !ok || !idx.Known() || err != nil || i+off < 0 {
+				return 0, false, false
+			}
+			return i + off, false, true
+		case kIdentifier:
+			bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+			if !found || len(bs) != 1 || bs[0].value == none || bs[0].param || bs[0].each || bs[0].ref {
+				return 0, false, false
+			}
+			b := bs[0]
+			if len(b.path) == 0 {
+				n = b.value
+				continue
+			}
+			off, ok := a.argvBase(b.value)
+			if !ok || len(b.path) != 1 {
+				return 0, false, false
+			}
+			seg, isRest := strings.CutPrefix(b.path[0], restFrom)
+			if !isRest {
+				if seg, ok = strings.CutPrefix(b.path[0], "#"); !ok {
+					return 0, false, false
+				}
+			}
+			i, err := strconv.Atoi(seg)
+			if err != nil || i+off < 0 {
+				return 0, false, false
+			}
+			return i + off, isRest, true
+		default:
+			off, ok := a.argvBase(n)
+			if !ok || off < 0 {
+				return 0, false, false
+			}
+			return off, true, true
+		}
+	}
+	return 0, false, false
+}
+
+// argvBase is, for an expression n that is the command line as a list
+// (`process.argv`, `process.argv.slice(2)`, `Deno.args`), the script
+// argument its element 0 is (-2 for process.argv, whose first two are
+// the interpreter and the script).
+func (a *analyzer) argvBase(n int32) (int, bool) {
+	t := a.t
+	for n != none && (t.Nodes[n].Kind == kParen || t.Nodes[n].Kind == kAsExpr) {
+		n = t.Nodes[n].First
+	}
+	if n == none {
+		return 0, false
+	}
+	switch t.Text(n) {
+	case "process.argv", "Bun.argv":
+		return -2, true
+	case "Deno.args":
+		return 0, true
+	}
+	if t.Nodes[n].Kind != kCall {
+		return 0, false
+	}
+	fn := t.Child(n, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kMember || propName(t, t.Child(fn, fProperty)) != "slice" {
+		return 0, false
+	}
+	off, ok := a.argvBase(t.Child(fn, fObject))
+	if !ok {
+		return 0, false
+	}
+	args := t.Child(n, fArguments)
+	if args == none || t.Nodes[args].First == none {
+		return off, true
+	}
+	v := a.ev.Eval(t.Nodes[args].First)
+	i, err := strconv.Atoi(v.S)
+	if !v.Known() || err != nil || i < 0 {
+		return 0, false
+	}
+	return off + i, true
+}
+
+// sinkScriptArgs records that the script runs its own command line (a
+// process API given `process.argv[2]`, `process.argv.slice(2)` or names
+// destructured from them) under scanner.ScriptArgs: where another file
+// runs the script (`node run.mjs claude -p x`, fork, a package.json
+// script) the arguments it gives are judged there.
+func (a *analyzer) sinkScriptArgs(kind api, first int32, at scanner.Step) bool {
+	pos, _, ok := a.argvAt(first)
+	opt, isOpt := a.argvOption(first)
+	if !ok && !isOpt {
+		return false
+	}
+	role := scanner.SinkArgv
+	switch kind {
+	case apiSpawn, apiExeca, apiBunSpawn:
+	case apiShell:
+		role = scanner.SinkShell
+	default:
+		return false
+	}
+	at.Note = "`" + path.Base(a.p.Path) + "` runs its arguments"
+	if isOpt {
+		return a.link.sum.AddSink(scanner.ScriptArgs, scanner.Sink{Option: opt, Role: role, At: at})
+	}
+	// the program and what follows it: the arguments the script hands on
+	// are a suffix of its own, an over-approximation of the ones it keeps
+	return a.link.sum.AddSink(scanner.ScriptArgs, scanner.Sink{Param: pos, Rest: true, Role: role, At: at})
+}
+
+// argvOption is the option of the script's command line whose value the
+// expression n is, as node:util's parseArgs gives it (`const { values }
+// = parseArgs(...)`, then `values.agent`: `--agent`).
+func (a *analyzer) argvOption(n int32) (string, bool) {
+	t := a.t
+	var members []string
+	for depth := 0; n != none && depth < 8; depth++ {
+		switch t.Nodes[n].Kind {
+		case kParen, kAsExpr:
+			n = t.Nodes[n].First
+			continue
+		case kMember:
+			members = append([]string{propName(t, t.Child(n, fProperty))}, members...)
+			n = t.Child(n, fObject)
+			continue
+		case kIdentifier:
+		default:
+			return "", false
+		}
+		break
+	}
+	if n == none || t.Nodes[n].Kind != kIdentifier {
+		return "", false
+	}
+	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+	if !found || len(bs) != 1 || bs[0].value == none || bs[0].param || bs[0].each || bs[0].ref {
+		return "", false
+	}
+	call := bs[0].value
+	for call != none && (t.Nodes[call].Kind == kParen || t.Nodes[call].Kind == kAsExpr || t.Nodes[call].Kind == kAwait) {
+		call = t.Nodes[call].First
+	}
+	if call == none || t.Nodes[call].Kind != kCall {
+		return "", false
+	}
+	fn := t.Child(call, fFunction)
+	if fn == none || !strings.HasSuffix(t.Text(fn), "parseArgs") {
+		return "", false
+	}
+	full := append(append([]string(nil), bs[0].path...), members...)
+	if len(full) != 2 || full[0] != "values" || full[1] == "" {
+		return "", false
+	}
+	return "--" + full[1], true
 }
