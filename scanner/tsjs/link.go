@@ -599,7 +599,13 @@ func (a *analyzer) exportValue(name string, v value, at int32, depth int) {
 			if rv.K == vStr {
 				kind = "string"
 			}
-			a.link.sum.AddConst(name+argsKey, scanner.Const{Vals: []string{kind}, At: t.Pos(at)})
+			vals := []string{kind}
+			if shape, ok := a.returnShape(v.Fn); ok && kind == "list" {
+				// return ["git", "--no-pager", ...extra]: each place is
+				// known, the caller's values are put in theirs
+				vals = append(vals, shape...)
+			}
+			a.link.sum.AddConst(name+argsKey, scanner.Const{Vals: vals, At: t.Pos(at)})
 		}
 	case v.Alt != nil && strings.HasSuffix(name, "()") && slices.ContainsFunc(v.Possibilities(), isMemberRef):
 		// return x ? A.bin : B.bin
@@ -2191,6 +2197,9 @@ func (a *analyzer) builtFromArgs(callee value, n int32) (value, bool) {
 	if args == none || t.Nodes[args].Kind != kArguments {
 		return value{}, false
 	}
+	if v, ok := a.placedArgs(e, args, n); ok {
+		return v, true
+	}
 	var cands []value
 	for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
 		x := c
@@ -2954,4 +2963,132 @@ func (a *analyzer) argvOption(n int32) (string, bool) {
 		return "", false
 	}
 	return "--" + full[1], true
+}
+
+// Places of a returned array's shape (returnShape): a literal, a plain
+// parameter, the arguments from a rest parameter's position on.
+const (
+	shapeLit  = "="
+	shapeArg  = "$"
+	shapeRest = "..."
+)
+
+// returnShape is the shape of what function fn returns when its body is
+// only the return of an array literal whose elements are string literals
+// and its own parameters (`return ["git", "--no-pager", ...extra]`,
+// `(bin, ...rest) => [bin, "-q", ...rest]`): one place a string. Its
+// parameters are then not changed before they are returned, so the
+// caller's arguments stand in their places (placedArgs).
+func (a *analyzer) returnShape(fn int32) ([]string, bool) {
+	t := a.t
+	body := t.Child(fn, fBody)
+	if body == none {
+		return nil, false
+	}
+	e := body
+	if t.Nodes[body].Kind == kStatementBlock {
+		st := t.Nodes[body].First
+		if st == none || t.Nodes[st].Next != none || t.Nodes[st].Kind != kReturn {
+			return nil, false
+		}
+		e = t.Nodes[st].First
+	}
+	for e != none && (t.Nodes[e].Kind == kParen || t.Nodes[e].Kind == kAsExpr) {
+		e = t.Nodes[e].First
+	}
+	if e == none || t.Nodes[e].Kind != kArray {
+		return nil, false
+	}
+	var shape []string
+	for c := t.Nodes[e].First; c != none; c = t.Nodes[c].Next {
+		if len(shape) >= treesitter.MaxPossibilities {
+			return nil, false
+		}
+		switch t.Nodes[c].Kind {
+		case kString:
+			v := a.ev.Eval(c)
+			if !v.Known() {
+				return nil, false
+			}
+			shape = append(shape, shapeLit+v.S)
+		case kIdentifier, kSpread:
+			id := c
+			if t.Nodes[c].Kind == kSpread {
+				id = t.Nodes[c].First
+			}
+			if id == none || t.Nodes[id].Kind != kIdentifier {
+				return nil, false
+			}
+			bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[id].Start:t.Nodes[id].End], id)
+			if !ok || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || len(bs[0].path) > 0 || bs[0].each ||
+				bs[0].def != none || a.scopes.Of(bs[0].name) != a.scopes.Of(body) && t.Nodes[body].Kind == kStatementBlock {
+				return nil, false
+			}
+			switch {
+			case t.Nodes[c].Kind == kSpread && bs[0].rest:
+				shape = append(shape, shapeRest+strconv.Itoa(bs[0].index))
+			case t.Nodes[c].Kind == kIdentifier && !bs[0].rest:
+				shape = append(shape, shapeArg+strconv.Itoa(bs[0].index))
+			default:
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return shape, true
+}
+
+// placedArgs is the array call n (its arguments args) of another
+// module's function returns, built by the function's shape (e.Consts
+// after the kind; returnShape) with the call's arguments in their places.
+// ok is false when the function has no shape or an argument spread is
+// not a known array (its places are not known).
+func (a *analyzer) placedArgs(e scanner.Export, args, n int32) (value, bool) {
+	t := a.t
+	if len(e.Consts) < 2 || e.Consts[0] != "list" {
+		return value{}, false
+	}
+	var given []value
+	for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kSpread {
+			given = append(given, a.ev.Eval(c))
+			continue
+		}
+		v := a.ev.Eval(t.Nodes[c].First)
+		if v.K != vArr || v.Alt != nil || v.MaybeOther() {
+			return value{}, false
+		}
+		given = append(given, v.Elems...)
+	}
+	var elems []value
+	for _, place := range e.Consts[1:] {
+		switch {
+		case strings.HasPrefix(place, shapeLit):
+			elems = append(elems, treesitter.Str(strings.TrimPrefix(place, shapeLit), n))
+		case strings.HasPrefix(place, shapeRest):
+			i, err := strconv.Atoi(strings.TrimPrefix(place, shapeRest))
+			if err != nil {
+				return value{}, false
+			}
+			if i < len(given) {
+				elems = append(elems, given[i:]...)
+			}
+		case strings.HasPrefix(place, shapeArg):
+			i, err := strconv.Atoi(strings.TrimPrefix(place, shapeArg))
+			if err != nil {
+				return value{}, false
+			}
+			if i < len(given) {
+				elems = append(elems, given[i])
+			} else {
+				elems = append(elems, treesitter.Unknown(n))
+			}
+		default:
+			return value{}, false
+		}
+	}
+	a.useStep(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1),
+		Note: fmt.Sprintf("`%s` returns a value built from its arguments", strings.TrimSuffix(e.Name, argsKey))})
+	return value{K: vArr, Elems: elems, Node: n, Lit: none}, true
 }
