@@ -334,7 +334,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// ... and a file that declares a default naming a runtime (a
 	// schema's, an option's) offers it under its key (Summary.Keys)
 	keyHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && declaresRuntimeDefault(p)
-	if !apiHint && !dangerHint && !envHint && !keyHint {
+	// ... and a process manager's app list naming a runtime (pm2's
+	// ecosystem file: `apps: [{ script: "claude" }]`) starts it
+	appsHint := p.Hits.Has(scanner.HitRuntime) && bytes.Contains(p.Src, []byte("apps")) && bytes.Contains(p.Src, []byte("script"))
+	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint {
 		return nil
 	}
 	t, err := g.ParsePass(p)
@@ -365,6 +368,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		if a.p.Imports == nil && (a.p.Mark() > mark || mayHoldPart(p)) {
 			a.primitiveConsts()
 		}
+	}
+	if appsHint {
+		a.detectApps()
 	}
 	if envHint {
 		a.summarizeEnv()
