@@ -730,6 +730,16 @@ func (a *analyzer) reduceConcat(recv value, argv []int32, right bool, n int32) (
 	body := a.returned(f)
 	var l, r string
 	concat := false
+	// acc + s + (vals[i] ?? ""): operands added after the element and
+	// the accumulator are unknown parts after each element
+	extra := 0
+	for x := body; x != none && t.Nodes[x].Kind == kBinary && t.Text(t.Child(x, fOperator)) == "+"; x = t.Child(x, fLeft) {
+		left := t.Child(x, fLeft)
+		if left == none || t.Nodes[left].Kind != kBinary || t.Text(t.Child(left, fOperator)) != "+" || extra >= maxReduceExtras {
+			break
+		}
+		body, extra = left, extra+1
+	}
 	switch {
 	case body == none:
 		return value{}, false
@@ -779,9 +789,16 @@ func (a *analyzer) reduceConcat(recv value, argv []int32, right bool, n int32) (
 	}
 	for _, p := range parts[1:] {
 		out = treesitter.Concat(out, p, n)
+		if extra > 0 {
+			out = treesitter.Concat(out, treesitter.Unknown(n), n)
+		}
 	}
 	return out, true
 }
+
+// maxReduceExtras is how many operands after the element a reduce
+// callback's concatenation may add (reduceConcat).
+const maxReduceExtras = 4
 
 // unreadLen is how many elements a list whose elements are not read
 // (mapUnread) is taken to have: a place past them reads unknown.

@@ -1256,7 +1256,8 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 		}
 	case apiShell, apiAnyMember:
 		if !a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkShell, At: at}) &&
-			!a.sinkThisCall(args[0], scanner.Sink{Role: scanner.SinkShell, At: at}) {
+			!a.sinkThisCall(args[0], scanner.Sink{Role: scanner.SinkShell, At: at}) &&
+			!a.sinkJoinedParam(args[0], at) {
 			a.sinkShellLine(args[0], at)
 		}
 	case apiBunSpawn:
@@ -3091,4 +3092,29 @@ func (a *analyzer) placedArgs(e scanner.Export, args, n int32) (value, bool) {
 	a.useStep(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1),
 		Note: fmt.Sprintf("`%s` returns a value built from its arguments", strings.TrimSuffix(e.Name, argsKey))})
 	return value{K: vArr, Elems: elems, Node: n, Lit: none}, true
+}
+
+// sinkJoinedParam records a helper that runs the text of a list parameter
+// joined (`execSync(parts.join(" "))`, `strings.reduce((a, s, i) => a + s
+// + (vals[i] ?? ""), "")`): a tag's first parameter, the list holding its
+// template's text (taggedParam), so the template is the shell line; of a
+// list given by a plain call, its first element starts the line.
+func (a *analyzer) sinkJoinedParam(n int32, at scanner.Step) bool {
+	t := a.t
+	for n != none && (t.Nodes[n].Kind == kParen || t.Nodes[n].Kind == kAsExpr) {
+		n = t.Nodes[n].First
+	}
+	if n == none || t.Nodes[n].Kind != kCall {
+		return false
+	}
+	fn := t.Child(n, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kMember {
+		return false
+	}
+	switch propName(t, t.Child(fn, fProperty)) {
+	case "join", "reduce":
+	default:
+		return false
+	}
+	return a.sinkParam(t.Child(fn, fObject), scanner.Sink{Role: scanner.SinkShell, Field: "#0", At: at})
 }
