@@ -2744,6 +2744,15 @@ func (a *analyzer) evalCall(n int32) value {
 		// export `.default` reads, whatever the helper's body
 		return a.ev.Eval(argv[0])
 	}
+	if len(argv) > 0 && a.configIdentity(fn) {
+		// export default defineConfig({...}): the configuration given,
+		// or what the function given returns
+		v := a.ev.Eval(argv[0])
+		if v.K == vFunc && v.Fn != none {
+			return a.ev.ReturnValue(v.Fn, n)
+		}
+		return v
+	}
 	arg0 := func() value {
 		if len(argv) == 0 {
 			return treesitter.Unknown(n)
@@ -3449,4 +3458,25 @@ func (a *analyzer) fnName(fn int32) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// configIdentity reports whether fn is a package's configuration helper
+// that returns the configuration it is given (`defineConfig` of Vite,
+// Vitest, Astro, tsup and many tools; `defineNuxtConfig`): a name
+// `define...Config` imported from a package (not a file of the
+// repository, whose body is read instead) or not bound in the file.
+func (a *analyzer) configIdentity(fn int32) bool {
+	t := a.t
+	if t.Nodes[fn].Kind != kIdentifier {
+		return false
+	}
+	name := t.Text(fn)
+	if !strings.HasPrefix(name, "define") || !strings.HasSuffix(name, "Config") {
+		return false
+	}
+	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[fn].Start:t.Nodes[fn].End], fn)
+	if !found {
+		return true
+	}
+	return len(bs) == 1 && bs[0].ref && bs[0].mod != "" && !isRelative(bs[0].mod) && !strings.HasPrefix(bs[0].mod, "/")
 }
