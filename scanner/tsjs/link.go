@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/leasegate/leasegate/cmdline"
 	"github.com/leasegate/leasegate/scanner"
@@ -2772,16 +2773,50 @@ func (a *analyzer) holdsParam(n int32) bool {
 	return false
 }
 
-// importSpecRE matches a module specifier where a file imports it: after
-// `from`, a bare `import`, `require(` or `import(`.
-var importSpecRE = regexp.MustCompile(`(?:\bfrom|\bimport|\brequire\s*\(|\bimport\s*\()\s*['"]([^'"\n]{1,300})['"]`)
-
 // ImportSpecs lists the modules src imports, read from its text
-// (scanner.ImportLister), at most scanner.MaxImportSpecs.
+// (scanner.ImportLister), at most scanner.MaxImportSpecs: a quoted
+// specifier after `from`, a bare `import`, `require(` or `import(`. It
+// runs over every file of the repository in the serial phase, so it is
+// a keyword search (memchr-fast) rather than a regular expression; the
+// test keeps the expression it replaced as its oracle.
 func (Detector) ImportSpecs(src []byte) []string {
+	// One left-to-right pass, as the expression's FindAll: the next
+	// place any keyword occurs (each keyword's next place kept until
+	// passed), a match resumes after its closing quote.
+	var next [len(importKeywords)]int
+	for k := range next {
+		next[k] = -1
+	}
 	var out []string
-	for _, m := range importSpecRE.FindAllSubmatch(src, 4*scanner.MaxImportSpecs) {
-		if spec := string(m[1]); !slices.Contains(out, spec) {
+	for i, found := 0, 0; found < 4*scanner.MaxImportSpecs; {
+		best, at := -1, len(src)
+		for k, kw := range importKeywords {
+			if next[k] < i && next[k] != len(src) {
+				j := bytes.Index(src[i:], kw.word)
+				if j < 0 {
+					next[k] = len(src)
+				} else {
+					next[k] = i + j
+				}
+			}
+			if next[k] < at {
+				best, at = k, next[k]
+			}
+		}
+		if best < 0 {
+			break
+		}
+		i = at + 1
+		if at > 0 && isWordByte(src[at-1]) {
+			continue
+		}
+		spec, end, ok := specAfter(src, at+len(importKeywords[best].word), importKeywords[best].call)
+		if !ok {
+			continue
+		}
+		found++
+		i = end
+		if !slices.Contains(out, spec) {
 			out = append(out, spec)
 			if len(out) == scanner.MaxImportSpecs {
 				break
@@ -2789,6 +2824,57 @@ func (Detector) ImportSpecs(src []byte) []string {
 		}
 	}
 	return out
+}
+
+// importKeywords are the words a module specifier follows; call marks
+// one that needs (require) or allows (import) a `(` before it.
+var importKeywords = [3]struct {
+	word []byte
+	call int // 0: no paren; 1: paren allowed; 2: paren needed
+}{{[]byte("from"), 0}, {[]byte("import"), 1}, {[]byte("require"), 2}}
+
+// specAfter reads, at src[i:], blanks, the `(` call asks for, blanks and
+// a quoted specifier of 1 to 300 characters with no quote or newline in it; it
+// returns the specifier and where the match ends.
+func specAfter(src []byte, i, call int) (string, int, bool) {
+	i = skipBlanks(src, i)
+	if call > 0 && i < len(src) && src[i] == '(' {
+		i = skipBlanks(src, i+1)
+	} else if call == 2 {
+		return "", 0, false
+	}
+	if i >= len(src) || src[i] != '\'' && src[i] != '"' {
+		return "", 0, false
+	}
+	i++
+	j, runes := i, 0
+	for j < len(src) && runes <= 300 && src[j] != '\'' && src[j] != '"' && src[j] != '\n' {
+		if src[j] < utf8.RuneSelf {
+			j++
+		} else {
+			_, w := utf8.DecodeRune(src[j:])
+			j += w
+		}
+		runes++
+	}
+	if runes == 0 || runes > 300 || j >= len(src) || src[j] == '\n' {
+		return "", 0, false
+	}
+	return string(src[i:j]), j + 1, true
+}
+
+// skipBlanks skips what `\s` matches in RE2: tab, newline, form feed,
+// carriage return and space.
+func skipBlanks(src []byte, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\f' || src[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// isWordByte is `\w` of RE2: an ASCII letter, digit or underscore.
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // argvAt is where the expression n reads the script's own command line:
