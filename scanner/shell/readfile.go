@@ -46,16 +46,18 @@ func (s *scan) repoText(w *syntax.Word) (string, bool) {
 	if len(vs) != 1 || !vs[0].known() {
 		return "", false
 	}
-	spec := vs[0].s
+	spec, head := vs[0].s, ""
 	if rest, ok := strings.CutPrefix(spec, rootHead+"/"); ok {
-		spec = rootHead + "/" + path.Clean(rest)
-	} else {
-		spec = path.Clean(spec)
+		// under the repository's root: the root itself is no file name
+		// to check, the rest is
+		spec, head = rest, rootHead+"/"
 	}
+	spec = path.Clean(spec)
 	if spec == "." || spec == "-" || strings.HasPrefix(spec, "-") || strings.HasPrefix(spec, "/") ||
 		strings.HasPrefix(spec, "../") || strings.ContainsAny(spec, "*?[{~ \t\n\"'$`") {
 		return "", false
 	}
+	spec = head + spec
 	if s.p.Imports == nil {
 		if !slices.Contains(s.p.Needs, spec) && len(s.p.Needs) < maxNotedReads {
 			s.p.Needs = append(s.p.Needs, spec)
