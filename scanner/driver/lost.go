@@ -30,7 +30,6 @@ type lostFile struct {
 	named   scanner.Naming
 	names   bool // its text names a runtime as a command
 	imports []*repoFile
-	done    bool
 }
 
 func (r *repo) lostAcross(ctx context.Context) {

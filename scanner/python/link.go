@@ -3233,10 +3233,7 @@ func (d Detector) ResolveIn(from, spec string, repo scanner.Files) (string, bool
 	if spec != djangoSettings {
 		return d.Resolve(from, spec, repo.Exists)
 	}
-	var cands []string
-	for _, rel := range repo.Named("settings.py") {
-		cands = append(cands, rel)
-	}
+	cands := slices.Clone(repo.Named("settings.py"))
 	for _, rel := range repo.Named("__init__.py") {
 		if path.Base(path.Dir(rel)) == "settings" {
 			cands = append(cands, rel)
