@@ -1626,10 +1626,22 @@ func (a *analyzer) fieldPath(v value, f string, n int32) (value, bool) {
 			v = a.ev.ReturnValue(v.Fn, n)
 			continue
 		}
+		if v.K == vRef && local(v.Mod) {
+			// run(DEFAULTS) with `spawn(o.bin)`: the member of another
+			// module's constant the caller hands over
+			v = a.member(v, seg, n)
+			continue
+		}
 		var ok bool
 		if v, ok = a.prop(v, seg); !ok {
 			return value{}, false
 		}
+	}
+	if v.K == vRef && local(v.Mod) && apiOf(v) == apiNone {
+		// a member the other module offers no value for: as before,
+		// the caller's argument is not read (the helper's own lost
+		// program is judged where it spawns)
+		return value{}, false
 	}
 	return v, true
 }
