@@ -1960,7 +1960,10 @@ func newInstance(v value) bool {
 // indirectOf) and callee the value of the function it calls: the helper is
 // judged with the arguments it passes, an apply's array spread.
 func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge, ind bool) {
-	h := helperCall{n: n, fn: fn, args: args, ref: callee.K == vRef}
+	// a method of an instance of another module's class (`new R().run`,
+	// `this.runner.run` of `runner: R`) is read as that module offers it
+	// (imported), so the fixed point follows a parameter handed to it
+	h := helperCall{n: n, fn: fn, args: args, ref: callee.K == vRef || newInstance(callee)}
 	as, applied := a.t.Children(args), int32(none)
 	if ind {
 		var target int32
@@ -2291,8 +2294,14 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 			k.Field = ""
 		case k.Ctor:
 			var cargs int32 = none
-			if newInstance(recv) && recv.Obj > 0 && t.Nodes[recv.Obj].Kind == kNew {
+			switch {
+			case newInstance(recv) && recv.Obj > 0 && t.Nodes[recv.Obj].Kind == kNew:
 				cargs = t.Child(recv.Obj, fArguments)
+			case recv.K == vRef && t.Nodes[n].Kind == kNew && a.exportedInstance(n):
+				// export const svc = new AgentService(exec, 'claude'):
+				// the instance leaves the module, whose importers call
+				// its methods; judged where it is made
+				cargs = t.Child(n, fArguments)
 			}
 			if cargs == none {
 				continue
@@ -2390,6 +2399,39 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 		a.p.JudgeThrough(scanner.Command{Argv: whole, At: at, API: true}, used.Chain())
 		a.scriptCalls(whole, used.Chain())
 	}
+}
+
+// exportedInstance reports whether the value of `new` expression n is
+// what the module exports: `export const x = new C(...)`, `export default
+// new C(...)`, `module.exports = new C(...)`, `exports.x = new C(...)`.
+func (a *analyzer) exportedInstance(n int32) bool {
+	t := a.t
+	p := t.Nodes[n].Parent
+	for p != none && (t.Nodes[p].Kind == kParen || t.Nodes[p].Kind == kAsExpr) {
+		p = t.Nodes[p].Parent
+	}
+	if p == none {
+		return false
+	}
+	switch t.Nodes[p].Kind {
+	case kExportStatement:
+		return true
+	case kVariableDeclarator:
+		d := t.Nodes[p].Parent
+		if d == none {
+			return false
+		}
+		e := t.Nodes[d].Parent
+		return e != none && t.Nodes[e].Kind == kExportStatement
+	case kAssignment:
+		left := t.Child(p, fLeft)
+		if left == none {
+			return false
+		}
+		l := t.Text(left)
+		return l == "module.exports" || strings.HasPrefix(l, "module.exports.") || strings.HasPrefix(l, "exports.")
+	}
+	return false
 }
 
 // fixedPoint makes a helper of every function that hands its parameter
