@@ -125,6 +125,11 @@ type Sink struct {
 	// value reaches the sink, wherever the caller puts it (`--agent
 	// claude`, `--agent=claude`); Param is then unused.
 	Option string
+	// Put says the sink's name is a module-level array and Param an
+	// element a caller puts into it (`jobs.push(job)`, `unshift`): a loop
+	// of the module hands the element (Field of it) to the process API.
+	// Any argument of the call is such an element.
+	Put bool
 }
 
 // Step is one link of the chain from a call site to the launch: a file
@@ -264,7 +269,7 @@ func (s *Summary) AddPrimitives(consts map[string]Const) {
 // AddSink records a helper's sink; false when the bound is reached.
 func (s *Summary) AddSink(fn string, k Sink) bool {
 	for _, old := range s.Sinks[fn] {
-		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role && old.Rest == k.Rest && old.Shift == k.Shift && old.AfterOptions == k.AfterOptions && old.Name == k.Name && old.Option == k.Option &&
+		if old.Param == k.Param && old.Ctor == k.Ctor && old.Field == k.Field && old.Role == k.Role && old.Rest == k.Rest && old.Shift == k.Shift && old.AfterOptions == k.AfterOptions && old.Name == k.Name && old.Option == k.Option && old.Put == k.Put &&
 			(k.Role != SinkArgElem || old.Elem == k.Elem && old.At == k.At) && (k.Role != SinkTemplate || old.At == k.At) {
 			return true
 		}

@@ -607,6 +607,13 @@ func (a *analyzer) worthEvaluating(fn int32) bool {
 		if interestingMembers[name] || a.p.Imports != nil && a.p.Imports.Hint([]byte(name)) {
 			return true
 		}
+		if (name == "push" || name == "unshift") && a.p.Imports != nil {
+			// jobs.push(job) of a queue another module drains
+			// (scanner.Sink.Put): the array is the helper's name
+			if obj := t.Child(fn, fObject); obj != none && t.Nodes[obj].Kind == kIdentifier && a.p.Imports.Hint(t.Src[t.Nodes[obj].Start:t.Nodes[obj].End]) {
+				return true
+			}
+		}
 		// a member of an object literal of the file (`runners.sp(...)`
 		// with `const runners = { sp: spawn }`): its value may be a
 		// process API under any name
