@@ -2305,10 +2305,11 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 			switch {
 			case newInstance(recv) && recv.Obj > 0 && t.Nodes[recv.Obj].Kind == kNew:
 				cargs = t.Child(recv.Obj, fArguments)
-			case recv.K == vRef && t.Nodes[n].Kind == kNew && a.exportedInstance(n):
-				// export const svc = new AgentService(exec, 'claude'):
-				// the instance leaves the module, whose importers call
-				// its methods; judged where it is made
+			case recv.K == vRef && t.Nodes[n].Kind == kNew && a.instanceLeaves(n, 0):
+				// export const svc = new AgentService(exec, 'claude'),
+				// return new AgentService(...): the instance leaves
+				// the file, whose methods are called where this file
+				// does not see; judged where it is made
 				cargs = t.Child(n, fArguments)
 			}
 			if cargs == none {
@@ -2409,37 +2410,81 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, args []in
 	}
 }
 
-// exportedInstance reports whether the value of `new` expression n is
-// what the module exports: `export const x = new C(...)`, `export default
-// new C(...)`, `module.exports = new C(...)`, `exports.x = new C(...)`.
-func (a *analyzer) exportedInstance(n int32) bool {
+// instanceLeaves reports whether the value of expression n (a `new`, or
+// an object holding it) leaves the file, so the methods of the instance
+// are called where this file does not see: it is exported (`export const
+// svc = new C(...)`, `export default new C(...)`, `const svc = ...;
+// export { svc }`, `module.exports = ...`, `exports.x = ...`), returned
+// (`return new C(...)`, an arrow's body), handed to a call of no function
+// of the file (`register(new C(...))`), or an entry of an object that
+// does. An instance whose method the file calls (`new C(...).run()`,
+// `const c = new C(...); c.run()`, a class field read as `this.c`) is
+// judged at that call instead.
+func (a *analyzer) instanceLeaves(n int32, depth int) bool {
 	t := a.t
+	if depth > 4 {
+		return false
+	}
 	p := t.Nodes[n].Parent
-	for p != none && (t.Nodes[p].Kind == kParen || t.Nodes[p].Kind == kAsExpr) {
-		p = t.Nodes[p].Parent
+	for p != none && (t.Nodes[p].Kind == kParen || t.Nodes[p].Kind == kAsExpr || t.Nodes[p].Kind == kAwait) {
+		n, p = p, t.Nodes[p].Parent
 	}
 	if p == none {
 		return false
 	}
 	switch t.Nodes[p].Kind {
-	case kExportStatement:
-		return true
+	case kExportStatement, kReturn, kArrow:
+		return t.Nodes[p].Kind != kArrow || t.Child(p, fBody) == n
+	case kArguments:
+		call := t.Nodes[p].Parent
+		return call != none && t.Nodes[call].Kind == kCall && a.localCallee(call) == none
+	case kPair:
+		if obj := t.Nodes[p].Parent; obj != none && t.Nodes[obj].Kind == kObject && t.Child(p, fValue) == n {
+			return a.instanceLeaves(obj, depth+1)
+		}
+	case kArray:
+		return a.instanceLeaves(p, depth+1)
 	case kVariableDeclarator:
 		d := t.Nodes[p].Parent
 		if d == none {
 			return false
 		}
-		e := t.Nodes[d].Parent
-		return e != none && t.Nodes[e].Kind == kExportStatement
+		if e := t.Nodes[d].Parent; e != none && t.Nodes[e].Kind == kExportStatement {
+			return true
+		}
+		nm := t.Child(p, fName)
+		return nm != none && t.Nodes[nm].Kind == kIdentifier && a.exportsName(t.Text(nm))
 	case kAssignment:
 		left := t.Child(p, fLeft)
-		if left == none {
+		if left == none || t.Child(p, fRight) != n {
 			return false
 		}
 		l := t.Text(left)
 		return l == "module.exports" || strings.HasPrefix(l, "module.exports.") || strings.HasPrefix(l, "exports.")
 	}
 	return false
+}
+
+// exportsName reports whether the file exports its name by an export
+// clause (`export { svc }`, `export { svc as agent }`) or as its default
+// (`export default svc`, `module.exports = svc`).
+func (a *analyzer) exportsName(name string) bool {
+	t := a.t
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		if t.Nodes[i].Kind != kExportSpecifier {
+			continue
+		}
+		if c := t.Nodes[i].First; c != none && t.Is(c, name) {
+			return true
+		}
+	}
+	if a.defaults == nil {
+		a.defaults = map[string]bool{}
+		for _, m := range defaultExportRE.FindAllSubmatch(t.Src, -1) {
+			a.defaults[string(m[1])] = true
+		}
+	}
+	return a.defaults[name]
 }
 
 // fixedPoint makes a helper of every function that hands its parameter
