@@ -34,6 +34,9 @@ type linkState struct {
 	// strings each key's lookup in them gave
 	calledMods []string
 	mutations  map[string]mutatedBy
+	// fieldQueues are the Put sinks of instance fields holding a queue
+	// (`this.jobs`, queueArray), by field: the file's own, never offered
+	fieldQueues map[string][]scanner.Sink
 }
 
 // mutatedBy is what the modules a file calls put into one array of
@@ -3412,6 +3415,16 @@ func (a *analyzer) sinkQueued(n int32, k scanner.Sink) bool {
 	if k.At.Note == "" {
 		k.At.Note = fmt.Sprintf("an element of `%s` is handed to a process API", arr)
 	}
+	if strings.HasPrefix(arr, "this.") {
+		if a.link.fieldQueues == nil {
+			a.link.fieldQueues = map[string][]scanner.Sink{}
+		}
+		if len(a.link.fieldQueues[arr]) >= scanner.MaxFixedPoint*4 {
+			return false
+		}
+		a.link.fieldQueues[arr] = append(a.link.fieldQueues[arr], k)
+		return true
+	}
 	return a.link.sum.AddSink(arr, k)
 }
 
@@ -3535,6 +3548,23 @@ func (a *analyzer) queueArray(e int32) (string, bool) {
 			}
 			e = t.Nodes[c].First
 			continue
+		case kMember:
+			// this.jobs of a class whose field it is, every value given
+			// it an array literal (`private jobs: Job[] = []`)
+			obj, prop := t.Child(e, fObject), t.Child(e, fProperty)
+			if obj == none || prop == none || t.Nodes[obj].Kind != kThis || a.methodOf(e) == "" {
+				return "", false
+			}
+			vals := a.thisAttrs[t.Text(prop)]
+			if len(vals) == 0 {
+				return "", false
+			}
+			for _, v := range vals {
+				if v == none || t.Nodes[v].Kind != kArray {
+					return "", false
+				}
+			}
+			return "this." + t.Text(prop), true
 		case kIdentifier:
 			name := t.Text(e)
 			bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[e].Start:t.Nodes[e].End], e)
@@ -3555,7 +3585,7 @@ func (a *analyzer) queueArray(e int32) (string, bool) {
 // }`): the element's sinks, at the parameter.
 func (a *analyzer) queuePuts() {
 	t := a.t
-	if len(a.link.sum.Sinks) == 0 {
+	if len(a.link.sum.Sinks) == 0 && len(a.link.fieldQueues) == 0 {
 		return
 	}
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
@@ -3572,6 +3602,9 @@ func (a *analyzer) queuePuts() {
 			continue
 		}
 		sinks := a.link.sum.Sinks[arr]
+		if strings.HasPrefix(arr, "this.") {
+			sinks = a.link.fieldQueues[arr]
+		}
 		args := t.Children(t.Child(i, fArguments))
 		for _, k := range a.putSinks(slices.Clone(sinks), fn, len(args)) {
 			if k.Param < 0 || k.Ctor || k.Param >= len(args) || t.Nodes[args[k.Param]].Kind == kSpread {
