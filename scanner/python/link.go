@@ -1256,7 +1256,8 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 			a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkShell, At: at})
 		}
 	case apiExecV, apiPosixSpawn:
-		if len(pos) >= 1 && !a.sinkParam(pos[0], scanner.Sink{Role: scanner.SinkProgram, At: at}) {
+		if len(pos) >= 1 && !a.sinkParam(pos[0], scanner.Sink{Role: scanner.SinkProgram, At: at}) &&
+			!a.sinkParamHead(pos[0], scanner.Sink{Role: scanner.SinkProgram, At: at}) {
 			a.sinkThis(pos[0], scanner.Sink{Role: scanner.SinkProgram, At: at}, nil)
 		}
 		if len(pos) >= 2 {
@@ -1265,6 +1266,8 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 	case apiExecArgs, apiPexpect:
 		switch {
 		case a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at}):
+		case a.sinkParamHead(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at}):
+			// create_subprocess_exec(cmd[0], *cmd[1:]): cmd is the argv
 		case kind == apiExecArgs && firstNode != none && a.t.Nodes[firstNode].Kind == kListSplat &&
 			a.sinkParam(a.t.Nodes[firstNode].First, scanner.Sink{Role: scanner.SinkArgv, At: at}):
 			// create_subprocess_exec(*cmd): the parameter is the argv
@@ -1947,7 +1950,84 @@ func (a *analyzer) sinkThisFrom(n int32, k scanner.Sink, via *scanner.Step, dept
 		a.sinkSelf(n, k, via)
 	case kCall:
 		a.sinkSelfCall(n, k, via)
+	case kSubscript:
+		// self.cmd[0] as the program: the field is the argv
+		if seq := headOf(t, n); seq != none && k.Role == scanner.SinkProgram {
+			k.Role = scanner.SinkArgv
+			a.sinkThisFrom(seq, k, via, depth+1)
+		}
 	}
+}
+
+// copied is x when node n copies it into a list or tuple (`list(x)`,
+// `tuple(x)`, `[*x]`), else n: the copy holds what x holds.
+func (a *analyzer) copied(n int32) int32 {
+	t := a.t
+	for depth := 0; n != none && depth < maxThisDepth; depth++ {
+		switch t.Nodes[n].Kind {
+		case kParen:
+			n = t.Nodes[n].First
+			continue
+		case kCall:
+			fn := t.Child(n, fFunction)
+			if fn == none || !(t.Is(fn, "list") || t.Is(fn, "tuple")) || a.bound(fn) {
+				return n
+			}
+			p, _ := a.callArgs(n)
+			if len(p) != 1 || t.Nodes[p[0]].Kind == kListSplat {
+				return n
+			}
+			n = p[0]
+			continue
+		case kList, kTuple:
+			c := t.Nodes[n].First
+			for c != none && t.Nodes[c].Kind == kComment {
+				c = t.Nodes[c].Next
+			}
+			if c == none || t.Nodes[c].Kind != kListSplat {
+				return n
+			}
+			next := t.Nodes[c].Next
+			for next != none && t.Nodes[next].Kind == kComment {
+				next = t.Nodes[next].Next
+			}
+			if next != none {
+				return n
+			}
+			n = t.Nodes[c].First
+			continue
+		}
+		return n
+	}
+	return n
+}
+
+// headOf is the sequence x when node n is its first element, `x[0]`
+// (the program of an argv held in x: `create_subprocess_exec(cmd[0],
+// *cmd[1:])`), or none.
+func headOf(t *tree, n int32) int32 {
+	for n != none && t.Nodes[n].Kind == kParen {
+		n = t.Nodes[n].First
+	}
+	if n == none || t.Nodes[n].Kind != kSubscript {
+		return none
+	}
+	sub := t.Child(n, fSubscript)
+	if sub == none || t.Nodes[sub].Kind != kInteger || t.Text(sub) != "0" {
+		return none
+	}
+	return t.Child(n, fValue)
+}
+
+// sinkParamHead records k, the program's sink, for a parameter whose
+// first element node n is (`cmd[0]`): the parameter is the argv.
+func (a *analyzer) sinkParamHead(n int32, k scanner.Sink) bool {
+	seq := headOf(a.t, n)
+	if seq == none || k.Role != scanner.SinkProgram {
+		return false
+	}
+	k.Role = scanner.SinkArgv
+	return a.sinkParam(seq, k)
 }
 
 // sinkSelf records k on the class around node n when n is `self.X` in one
@@ -1971,6 +2051,7 @@ func (a *analyzer) sinkSelf(n int32, k scanner.Sink, via *scanner.Step) {
 	// Runner("claude").start(): __init__ stores its parameter in the
 	// field, so the constructor's argument is what runs
 	for _, val := range a.selfAttrs[k.Field] {
+		val = a.copied(val)
 		if fn, _, _, ok := a.paramOf(val); ok && fn == cls {
 			ck := k
 			ck.Field = ""
