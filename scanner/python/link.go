@@ -325,6 +325,13 @@ func (a *analyzer) pendingNames() []string {
 				out = append(out, name+"()")
 			}
 			continue
+		case t.Nodes[b.value].Kind == kCall && isPartialCall(t, b.value):
+			// run_agent = partial(subprocess.run, [AGENT, "-p"]): the
+			// argument it binds (keyed as offerPartial offers it)
+			if readsImport(b.value) {
+				out = append(out, name+partialArg)
+			}
+			continue
 		case !commandShaped(t, b.value):
 			// an instance (`logger = logging.getLogger()`): likewise
 			continue
@@ -363,6 +370,20 @@ func (a *analyzer) valueNames() []string {
 // member of one (`mod.BASE`, `OPTS["cmd"]`), a conditional, or a call of
 // a builtin or a function that copies or joins (`list(BASE)`,
 // `os.path.join(DIR, NAME)`, `" ".join(ARGV)`, `copy.deepcopy(OPTS)`).
+// isPartialCall reports whether call n calls a function named
+// `partial` (functools.partial, under any module name).
+func isPartialCall(t *tree, n int32) bool {
+	fn := t.Child(n, fFunction)
+	if fn == none {
+		return false
+	}
+	name := t.Text(fn)
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	return name == "partial"
+}
+
 func commandShaped(t *tree, n int32) bool {
 	switch t.Nodes[n].Kind {
 	case kList, kTuple, kDictionary, kString, kConcatenatedString, kBinary, kIdentifier, kAttribute, kSubscript, kConditional, kParen:
@@ -456,6 +477,15 @@ func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary,
 
 // summarizeName offers the value of module-level name (SummarizeName).
 func (a *analyzer) summarizeName(name string) {
+	if base, ok := strings.CutSuffix(name, partialArg); ok {
+		// the argument a module-level partial binds (pendingNames)
+		if bs := a.scopes.ModuleBindings(base); len(bs) == 1 && bs[0].value != none && !bs[0].ref && !bs[0].param && !bs[0].each {
+			if v := a.ev.Eval(bs[0].value); v.K == vRef && v.Bound > 0 && launching(apiOf(v)) {
+				a.partialBound(base, v, bs[0].name)
+			}
+		}
+		return
+	}
 	fn := strings.HasSuffix(name, "()")
 	bs := a.scopes.ModuleBindings(strings.TrimSuffix(name, "()"))
 	if len(bs) != 1 {
