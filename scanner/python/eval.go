@@ -326,6 +326,17 @@ func plus(l, r value, n int32) value {
 		// ["claude"] + args: the tail is unknown
 		return value{K: vArr, Elems: append(append([]value{}, l.Elems...), treesitter.Unknown(r.Node)), Node: n, Lit: none}
 	}
+	if l.K == vStr && r.K == vArr && l.Via != "" {
+		// AGENTS[key] + [prompt], AGENTS another module's dict: a
+		// string and a list do not add, so the string is a list the
+		// summary holds as its strings (a member matched by any key,
+		// scanner.AnyMember), any of them the program
+		return value{K: vArr, Elems: append([]value{l}, r.Elems...), Node: n, Lit: none}
+	}
+	if l.K == vArr && r.K == vStr && r.Via != "" {
+		// ["env"] + AGENTS[key]: the same on the right
+		return value{K: vArr, Elems: append(append([]value{}, l.Elems...), r), Node: n, Lit: none}
+	}
 	if l.K == vStr || r.K == vStr {
 		return treesitter.Concat(l, r, n)
 	}
