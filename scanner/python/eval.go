@@ -2137,6 +2137,12 @@ func (a *analyzer) evalCall(n int32) value {
 					if v, ok := a.formatNamed(recv.S, mapping, kw, name == "format", n); ok {
 						return v
 					}
+				} else if recv.K != vStr {
+					// TEMPLATE.format(bin=AGENT), the template not known
+					// here: it may put any of its arguments in the text
+					if v, ok := a.formatUnknown(n, name == "format_map", n); ok {
+						return v
+					}
 				}
 			}
 			if name != "join" && name != "split" {
@@ -2466,6 +2472,51 @@ func (a *analyzer) evalCall(n int32) value {
 		return a.mayReturnArg(callee, pos, n)
 	}
 	return treesitter.Unknown(n)
+}
+
+// formatUnknown is what `.format(...)` (or `.format_map(mapping)`,
+// mapping) of a template not known statically makes at call: any of its
+// arguments whose value names a runtime (a keyword's, a positional's,
+// the mapping's entries) may be in the text, or an unknown (ok false
+// when none names one: the result stays unknown). As shell text the
+// runtime's name is then a command, over-approximating the template.
+func (a *analyzer) formatUnknown(call int32, mapping bool, n int32) (value, bool) {
+	t := a.t
+	args := t.Child(call, fArguments)
+	if args == none {
+		return value{}, false
+	}
+	var vals []value
+	read := 0
+	for c := t.Nodes[args].First; c != none && read < treesitter.MaxArgsRead; c = t.Nodes[c].Next {
+		var v value
+		switch t.Nodes[c].Kind {
+		case kKeywordArgument:
+			e := t.Child(c, fValue)
+			if e == none {
+				continue
+			}
+			v = a.ev.Eval(e)
+		case kComment, kListSplat, kDictionarySplat:
+			continue
+		default:
+			v = a.ev.Eval(c)
+			if mapping && v.K == vObj {
+				v = a.anyEntry(v, n)
+			}
+		}
+		read++
+		for _, p := range v.Possibilities() {
+			if p.K == vStr && p.Known() && a.ev.Cfg.NamesRuntime([]byte(p.S)) {
+				vals = append(vals, v)
+				break
+			}
+		}
+	}
+	if len(vals) == 0 {
+		return value{}, false
+	}
+	return treesitter.Union(a.ev.Cfg, append(vals, treesitter.Unknown(n)), n), true
 }
 
 // handedBack is an attribute or an entry (at n) of v, the value of obj:
