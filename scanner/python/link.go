@@ -1294,6 +1294,13 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 			a.sinkParam(pos[1], scanner.Sink{Role: scanner.SinkArgv, At: at})
 		}
 	case apiExecArgs, apiPexpect:
+		if _, args := a.prop(kw, "args"); kind == apiPexpect && !args && len(pos) < 2 &&
+			a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkShell, At: at}) {
+			// pexpect.spawn(cmdline): pexpect splits the line into words
+			// as shlex does (a shell's reading is a superset), so a
+			// caller's "claude --continue" is judged as a line
+			return
+		}
 		switch {
 		case a.sinkParam(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at}):
 		case a.sinkParamHead(firstNode, scanner.Sink{Role: scanner.SinkProgram, At: at}):
