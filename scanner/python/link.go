@@ -1986,7 +1986,9 @@ func (a *analyzer) sinkThisFrom(n int32, k scanner.Sink, via *scanner.Step, dept
 	case kAttribute:
 		a.sinkSelf(n, k, via)
 	case kCall:
-		a.sinkSelfCall(n, k, via)
+		if !a.sinkParamMethod(n, k) {
+			a.sinkSelfCall(n, k, via)
+		}
 	case kSubscript:
 		// self.cmd[0] as the program: the field is the argv
 		if seq := headOf(t, n); seq != none && k.Role == scanner.SinkProgram {
@@ -2037,6 +2039,86 @@ func (a *analyzer) copied(n int32) int32 {
 		return n
 	}
 	return n
+}
+
+// methodField prefixes Sink.Field for a parameter whose method's result
+// reaches the process API (`agent.build_command(p)`): the field is
+// methodField + the method's name + "()".
+const methodField = "."
+
+// sinkParamMethod records k for the parameter whose method call n is
+// (`cmd = agent.build_command(prompt)`, then `subprocess.run(cmd)`): a
+// caller's instance chooses what runs, through its class's method.
+func (a *analyzer) sinkParamMethod(n int32, k scanner.Sink) bool {
+	t := a.t
+	fn := t.Child(n, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kAttribute {
+		return false
+	}
+	m, obj := t.Child(fn, fAttribute), t.Child(fn, fObject)
+	if m == none || obj == none {
+		return false
+	}
+	f, _, name, ok := a.paramOf(obj)
+	if !ok || name == "self" || name == "cls" {
+		return false
+	}
+	k.Field = methodField + t.Text(m) + "()"
+	k.At.Note = fmt.Sprintf("`%s` hands what `%s.%s()` returns to a process API", f, name, t.Text(m))
+	return a.sinkParam(obj, k)
+}
+
+// methodReturn is what method m returns on v, the instance a caller
+// hands a parameter whose method's result a process API runs
+// (methodField), at n: the method of another module's class
+// (`ClaudeAgent()` imported, its summary's `ClaudeAgent().m()`) or of a
+// class of the file, each a possibility. ok is false when the
+// instance's class cannot be named.
+func (a *analyzer) methodReturn(v value, m string, n int32) (value, bool) {
+	t := a.t
+	var vals []value
+	named := false
+	for _, p := range v.Possibilities() {
+		if refs := a.returnedRefs(p); len(refs) > 0 {
+			for _, r := range refs {
+				if _, _, local := a.p.Imports.Source(r.Mod); !local {
+					// a library's factory: its class is not known
+					return value{}, false
+				}
+				named = true
+				r.Path = treesitter.AppendPath(r.Path, m+"()")
+				if c, ok := a.importedConst(r, n); ok {
+					vals = append(vals, c)
+				}
+			}
+			continue
+		}
+		if p.Node == none {
+			return value{}, false
+		}
+		nodes := []int32{p.Node}
+		if t.Nodes[p.Node].Kind == kIdentifier {
+			nodes = a.boundAll(p.Node)
+		}
+		for _, c := range nodes {
+			cls := a.instanceOf(c)
+			if cls == none {
+				return value{}, false
+			}
+			named = true
+			name := t.Text(t.Child(cls, fName))
+			for _, fn := range a.classMethods(name, cls)[m] {
+				vals = append(vals, a.ev.ReturnValue(fn, n))
+			}
+		}
+	}
+	if !named {
+		return value{}, false
+	}
+	if len(vals) == 0 {
+		return treesitter.Unknown(n), true
+	}
+	return treesitter.Union(a.ev.Cfg, vals, n), true
 }
 
 // headOf is the sequence x when node n is its first element, `x[0]`
@@ -2848,6 +2930,22 @@ func (a *analyzer) judgeHelper(n int32, name string, e scanner.Export, pos []int
 			}
 			v = a.ev.Eval(pos[k.Param])
 		}
+		if meth, ok := strings.CutPrefix(k.Field, methodField); ok {
+			// execute(ClaudeAgent(), p): what the instance's method returns
+			rv, named := a.methodReturn(v, strings.TrimSuffix(meth, "()"), n)
+			if !named {
+				// an instance of a class not known here: dynamic in a
+				// file that names a runtime as a command could be
+				// written (`"claude"`, not a prompt's later word), never
+				// silent
+				if _, named := a.p.Config.NamedAsCommand(a.p.Src, nil); named && a.p.Hits.Has(scanner.HitRuntime) {
+					a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: scanner.ClassDynamic,
+						Message: fmt.Sprintf("`%s` of %s runs what `%s` returns on the instance it is handed, whose class is not known here", name, e.File, meth)})
+				}
+				continue
+			}
+			v = rv
+		}
 		if k.Field == calledParam {
 			// the caller's function: what it returns
 			if v.K != vFunc || v.Fn == none {
@@ -3170,7 +3268,7 @@ func (a *analyzer) fixedPoint() {
 					// run(self.build_command()): what the instance gives
 					// the helper, chosen by a subclass (a line run on a
 					// Context is no value of the instance)
-					if strings.HasPrefix(k.Field, contextLine) {
+					if strings.HasPrefix(k.Field, contextLine) || strings.HasPrefix(k.Field, methodField) {
 						continue
 					}
 					if k.Role == scanner.SinkProgram || k.Role == scanner.SinkArgv || k.Role == scanner.SinkShell {
