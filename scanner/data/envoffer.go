@@ -10,8 +10,9 @@ import (
 // envBlockKeys name the blocks of a document that set the environment of
 // the processes it starts: a workflow's, job's or step's `env:`, a
 // container's `env:` (Kubernetes) or `environment:` (compose), GitLab's
-// and Azure's `variables:`.
-var envBlockKeys = map[string]bool{"env": true, "environment": true, "variables": true}
+// and Azure's `variables:`, a devcontainer's `containerEnv` and
+// `remoteEnv` (the environment of its lifecycle commands' scripts).
+var envBlockKeys = map[string]bool{"env": true, "environment": true, "variables": true, "containerEnv": true, "remoteEnv": true}
 
 // offerEnv records in the file's summary each variable the document sets
 // to a value that names a runtime in one of its environment blocks
