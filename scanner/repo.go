@@ -684,6 +684,13 @@ func ScriptRuns(argv []Arg) []ScriptRun {
 	return out
 }
 
+// ForeignScript reports whether spec, a script a command line runs
+// (ScriptRuns), is a TS/JS or Python file: one that reads its
+// environment through its language's API, not "$VAR".
+func ForeignScript(spec string) bool {
+	return isNodeScript(spec) || path.Ext(spec) == ".py"
+}
+
 // isNodeScript reports whether w names a file Node (or a TypeScript
 // runner) runs as a script.
 func isNodeScript(w string) bool {

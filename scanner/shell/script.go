@@ -524,6 +524,7 @@ func (s *scan) envScriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) 
 		vars := s.withArgvEnv(vars, argv, r.At)
 		if s.p.Imports == nil {
 			s.p.Needs = append(s.p.Needs, r.Spec)
+			s.offerScriptEnv(r, vars)
 			continue
 		}
 		ex, ok := s.p.Imports.Script(r.Spec)
@@ -545,6 +546,45 @@ func (s *scan) envScriptCalls(argv []scanner.Arg, cls scanner.Class, depth int) 
 			}
 			s.judgeInScript(r, ex.File, k, argvs, cls, depth)
 		}
+	}
+}
+
+// offerScriptEnv offers the variables vars (this text's, and those the
+// words before the script set) that name a runtime to the code of a
+// script of another language the line runs (`AGENT=claude node
+// scripts/run.js`, `cross-env AGENT=pi python tools/x.py`): its process
+// inherits them, and a TS/JS or Python file reads its environment the way
+// it reads a dotenv file's (Summary.Env, EnvAnyLanguage), whatever names
+// the file. A shell script of the repository is judged where it is run
+// (its ParamEnv sinks), not offered the variables.
+func (s *scan) offerScriptEnv(r scanner.ScriptRun, vars map[string][]string) {
+	if len(vars) == 0 || !scanner.ForeignScript(r.Spec) {
+		return
+	}
+	sum := s.p.Summary
+	if sum == nil {
+		sum = &scanner.Summary{}
+	}
+	if sum.Truncated {
+		return
+	}
+	sum.EnvAnyLanguage = true
+	for _, name := range slices.Sorted(maps.Keys(vars)) {
+		if !syntax.ValidName(name) {
+			continue
+		}
+		if !sum.AddEnv(name, scanner.Const{Vals: vars[name], At: r.At}) {
+			// a bound reached is reported, never silent
+			sum.Truncated = true
+			s.p.ReportUnparseable(r.At, fmt.Sprintf("more than %d variables of this file hold a runtime: the rest are not offered to the scripts it runs, so their launches cannot be checked", scanner.MaxSummaryEntries))
+			break
+		}
+	}
+	s.p.Summary = sum
+	if s.p.Language != Name {
+		// a data file's summary is this one (a shell file's is made by
+		// Summarize)
+		s.p.Module = sum
 	}
 }
 
