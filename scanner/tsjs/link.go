@@ -126,6 +126,11 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 			if k := apiOf(callee); k == apiZx || k == apiBunShell {
 				// $`${bin} -p x`: the parameters in the line
 				a.sinkShellLine(an, a.step(i, ""))
+				if e := a.leadingSubst(an); e != none {
+					// $`${argv.agent} -p x`: the script's own
+					// argument is the program (one word, quoted)
+					a.sinkScriptArgs(apiSpawn, e, a.step(i, ""))
+				}
 			}
 			continue
 		}
@@ -3117,50 +3122,150 @@ func (a *analyzer) sinkScriptArgs(kind api, first int32, at scanner.Step) bool {
 	return a.link.sum.AddSink(scanner.ScriptArgs, scanner.Sink{Param: pos, Rest: true, Role: role, At: at})
 }
 
+// leadingSubst is the expression of the substitution a template starts
+// with, past blank text (`${bin} -p x`), or none.
+func (a *analyzer) leadingSubst(tmpl int32) int32 {
+	t := a.t
+	for c := t.Nodes[tmpl].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
+		case kStringFragment:
+			if strings.TrimSpace(t.Text(c)) != "" {
+				return none
+			}
+		case kTemplateSubstitution:
+			return t.Nodes[c].First
+		default:
+			return none
+		}
+	}
+	return none
+}
+
 // argvOption is the option of the script's command line whose value the
-// expression n is, as node:util's parseArgs gives it (`const { values }
-// = parseArgs(...)`, then `values.agent`: `--agent`).
+// expression n is, as an option parser gives it: node:util's parseArgs
+// (`const { values } = parseArgs(...)`, then `values.agent`: `--agent`),
+// or a parser that returns the options as an object's members
+// (`minimist(process.argv.slice(2)).agent`, mri, yargs-parser,
+// `yargs(hideBin(process.argv)).argv`, and `argv["agent"]`). A name is
+// followed through its bindings (`const agent = argv.agent`), at most 8
+// steps.
 func (a *analyzer) argvOption(n int32) (string, bool) {
 	t := a.t
 	var members []string
 	for depth := 0; n != none && depth < 8; depth++ {
 		switch t.Nodes[n].Kind {
-		case kParen, kAsExpr:
+		case kParen, kAsExpr, kAwait:
 			n = t.Nodes[n].First
 			continue
 		case kMember:
 			members = append([]string{propName(t, t.Child(n, fProperty))}, members...)
 			n = t.Child(n, fObject)
 			continue
+		case kSubscript:
+			idx := a.ev.Eval(t.Child(n, fIndex))
+			if !idx.Known() || idx.S == "" {
+				return "", false
+			}
+			members = append([]string{idx.S}, members...)
+			n = t.Child(n, fObject)
+			continue
 		case kIdentifier:
-		default:
+			bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+			if !found || len(bs) != 1 || bs[0].value == none || bs[0].param || bs[0].each || bs[0].ref {
+				return "", false
+			}
+			members = append(append([]string(nil), bs[0].path...), members...)
+			n = bs[0].value
+			continue
+		case kCall:
+			return a.parsedOption(n, members)
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// parsedOption is the option whose value members (the members read off
+// call's result) are, when call is an option parser given the script's
+// command line (argvOption).
+func (a *analyzer) parsedOption(call int32, members []string) (string, bool) {
+	t := a.t
+	fn := t.Child(call, fFunction)
+	if fn == none || len(members) == 0 {
+		return "", false
+	}
+	name := t.Text(fn)
+	switch {
+	case members[0] == "argv" && a.isYargs(call):
+		// yargs(hideBin(process.argv)).option(...).argv
+		members = members[1:]
+	case strings.HasSuffix(name, "parseArgs"):
+		if len(members) != 2 || members[0] != "values" || members[1] == "" {
 			return "", false
 		}
-		break
-	}
-	if n == none || t.Nodes[n].Kind != kIdentifier {
+		return "--" + members[1], true
+	case name == "minimist" || name == "mri" || name == "yargsParser" || name == "parser":
+		if !a.givenArgv(call) {
+			return "", false
+		}
+	case t.Nodes[fn].Kind == kMember && (propName(t, t.Child(fn, fProperty)) == "parse" || propName(t, t.Child(fn, fProperty)) == "parseSync"):
+		// yargs(hideBin(process.argv)).parse()
+		if !a.isYargs(t.Child(fn, fObject)) {
+			return "", false
+		}
+	default:
 		return "", false
 	}
-	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
-	if !found || len(bs) != 1 || bs[0].value == none || bs[0].param || bs[0].each || bs[0].ref {
+	if len(members) != 1 || members[0] == "" || members[0] == "_" {
 		return "", false
 	}
-	call := bs[0].value
-	for call != none && (t.Nodes[call].Kind == kParen || t.Nodes[call].Kind == kAsExpr || t.Nodes[call].Kind == kAwait) {
-		call = t.Nodes[call].First
+	if len(members[0]) == 1 {
+		return "-" + members[0], true
 	}
-	if call == none || t.Nodes[call].Kind != kCall {
-		return "", false
+	return "--" + members[0], true
+}
+
+// givenArgv reports whether call's first argument is the script's
+// command line (`process.argv.slice(2)`, `hideBin(process.argv)`).
+func (a *analyzer) givenArgv(call int32) bool {
+	t := a.t
+	args := t.Child(call, fArguments)
+	if args == none || t.Nodes[args].First == none {
+		return false
 	}
-	fn := t.Child(call, fFunction)
-	if fn == none || !strings.HasSuffix(t.Text(fn), "parseArgs") {
-		return "", false
+	x := t.Nodes[args].First
+	if t.Nodes[x].Kind == kCall && strings.HasSuffix(t.Text(t.Child(x, fFunction)), "hideBin") {
+		xa := t.Child(x, fArguments)
+		if xa == none || t.Nodes[xa].First == none {
+			return false
+		}
+		x = t.Nodes[xa].First
 	}
-	full := append(append([]string(nil), bs[0].path...), members...)
-	if len(full) != 2 || full[0] != "values" || full[1] == "" {
-		return "", false
+	_, ok := a.argvBase(x)
+	return ok
+}
+
+// isYargs reports whether n is `yargs(ARGV)` with more calls chained on
+// it (`.option(...)`) given the script's command line.
+func (a *analyzer) isYargs(n int32) bool {
+	t := a.t
+	for depth := 0; n != none && depth < 32; depth++ {
+		if t.Nodes[n].Kind != kCall {
+			return false
+		}
+		fn := t.Child(n, fFunction)
+		if fn == none {
+			return false
+		}
+		if t.Nodes[fn].Kind == kIdentifier {
+			return t.Text(fn) == "yargs" && a.givenArgv(n)
+		}
+		if t.Nodes[fn].Kind != kMember {
+			return false
+		}
+		n = t.Child(fn, fObject)
 	}
-	return "--" + full[1], true
+	return false
 }
 
 // Places of a returned array's shape (returnShape): a literal, a plain
