@@ -352,7 +352,8 @@ func (s *scan) run(kind Kind, strict bool) error {
 		return &scanner.ParseError{Pos: scanner.Pos{Line: 1, Column: 1}, Msg: err.Error()}
 	}
 	if kind == KindJSON && len(docs) == 1 && isVSCodeTasks(p.Path) &&
-		(bytes.Contains(p.Src, []byte("${config:")) || bytes.Contains(p.Src, []byte("${input:"))) {
+		(bytes.Contains(p.Src, []byte("${config:")) || bytes.Contains(p.Src, []byte("${input:")) ||
+			bytes.Contains(p.Src, []byte("${workspace"))) {
 		s.vscodeVars(docs[0])
 	}
 	for _, d := range docs {

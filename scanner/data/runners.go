@@ -95,8 +95,10 @@ func isVSCodeTasks(rel string) bool {
 // `${config:a.b.c}` names.
 const maxSettingsDepth = 16
 
-// vscodeVarRE is a VS Code `${config:NAME}` or `${input:ID}` variable.
-var vscodeVarRE = regexp.MustCompile(`\$\{((?:config|input):[A-Za-z0-9_.-]+)\}`)
+// vscodeVarRE is a VS Code `${config:NAME}` or `${input:ID}` variable, or
+// the folder the workspace opens (`${workspaceFolder}`, the repository's
+// root).
+var vscodeVarRE = regexp.MustCompile(`\$\{((?:config|input):[A-Za-z0-9_.-]+|workspaceFolder|workspaceRoot)\}`)
 
 // vscodeVars puts in place, in the strings of a tasks.json or
 // launch.json, the variables VS Code substitutes before it runs a task:
@@ -107,9 +109,13 @@ var vscodeVarRE = regexp.MustCompile(`\$\{((?:config|input):[A-Za-z0-9_.-]+)\}`)
 // default, the first that names a runtime (each is a possibility), else
 // the default. The settings file is read in the repository phase (a file
 // the scan reads); user settings outside the repository are not known,
-// and a variable not set stays as written, an unknown word.
+// and a variable not set stays as written, an unknown word. The
+// workspace's folder (`${workspaceFolder}`, `${workspaceRoot}`) is the
+// repository's root, ".".
 func (s *scan) vscodeVars(d *node) {
-	vals := map[string]string{}
+	// the repository's root: `${workspaceFolder}/tools/run.sh` is a
+	// script of the repository (ScriptRuns)
+	vals := map[string]string{"workspaceFolder": ".", "workspaceRoot": "."}
 	for _, in := range d.get("inputs").items() {
 		id := in.get("id")
 		if id == nil || id.kind != kindScalar {
@@ -136,9 +142,6 @@ func (s *scan) vscodeVars(d *node) {
 	}
 	if strings.Contains(string(s.src), "${config:") {
 		s.vscodeSettings(vals)
-	}
-	if len(vals) == 0 {
-		return
 	}
 	// every string of the document, each node once
 	stack := []*node{d}
