@@ -1265,6 +1265,13 @@ func (a *analyzer) noteCall(n int32, callee value, pos []int32, kw value) {
 		if a.sinkCalledParam(firstNode, scanner.Sink{Role: role, At: at}) {
 			return
 		}
+		if opt, ok := a.argparseHeadOption(firstNode, role); ok {
+			// subprocess.run([ns.agent, "-p", x]), agent an argparse
+			// option: the caller's `--agent claude` is the program
+			at.Note = "`" + path.Base(a.p.Path) + "` runs its option " + opt
+			a.link.sum.AddSink(scanner.ScriptArgs, scanner.Sink{Option: opt, Role: scanner.SinkProgram, At: at})
+			return
+		}
 		if role == scanner.SinkArgv && a.argparseRest(firstNode) {
 			// subprocess.run(args.cmd), cmd an argparse positional of
 			// nargs=REMAINDER ("*", "+"): the script runs the rest of its
@@ -1696,6 +1703,42 @@ func (a *analyzer) onlyReturn(fn int32) int32 {
 		}
 	}
 	return r
+}
+
+// argparseHeadOption is the option (`--agent`) whose value is the
+// program of the argv n (`[ns.agent, "-p", x]`, `ns.agent` itself, or
+// the line for a shell), ns bound to a parser's parse_args() and the file
+// declaring the option (`add_argument("--agent", ...)`, also behind a
+// short one).
+func (a *analyzer) argparseHeadOption(n int32, role scanner.SinkRole) (string, bool) {
+	t := a.t
+	if n != none && (t.Nodes[n].Kind == kList || t.Nodes[n].Kind == kTuple) && role == scanner.SinkArgv {
+		n = t.Nodes[n].First
+	}
+	if n == none || t.Nodes[n].Kind != kAttribute {
+		return "", false
+	}
+	obj, at := t.Child(n, fObject), t.Child(n, fAttribute)
+	if obj == none || at == none || t.Nodes[obj].Kind != kIdentifier {
+		return "", false
+	}
+	c := a.boundValue(obj)
+	if c == none || t.Nodes[c].Kind != kCall {
+		return "", false
+	}
+	fn := t.Child(c, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kAttribute {
+		return "", false
+	}
+	if m := t.Child(fn, fAttribute); m == none || !t.Is(m, "parse_args") && !t.Is(m, "parse_intermixed_args") {
+		return "", false
+	}
+	opt := "--" + strings.ReplaceAll(t.Text(at), "_", "-")
+	re, err := regexp.Compile(`add_argument\(([^)]*,\s*)?["']` + regexp.QuoteMeta(opt) + `["']`)
+	if err != nil || !re.Match(t.Src) {
+		return "", false
+	}
+	return opt, true
 }
 
 // argparseRest reports whether node n is `args.NAME` (also through
