@@ -1401,11 +1401,31 @@ func (r *repo) summary(f *repoFile) *scanner.Summary {
 		if err != nil || s == nil {
 			s = &scanner.Summary{Truncated: err != nil}
 		}
+		keepEnv(s, f.res.link.summary)
 	}
 	r.mu.Lock()
 	r.sums[f.rel] = s
 	r.mu.Unlock()
 	return s
+}
+
+// keepEnv adds to s, a summary Summarize made from the file alone, the
+// environment the file's phase-one scan offered to the code of every
+// language (scanned, Summary.EnvAnyLanguage: a shell line `AGENT=claude
+// node x.js` hands its variable to the script), which the phase-two
+// search found the file by (needle.env).
+func keepEnv(s, scanned *scanner.Summary) {
+	if scanned == nil || scanned == s || !scanned.EnvAnyLanguage || len(scanned.Env) == 0 {
+		return
+	}
+	s.EnvAnyLanguage = true
+	for _, name := range scanned.Env {
+		if c, ok := scanned.Consts[scanner.EnvConst(name)]; ok && !s.AddEnv(name, c) {
+			// a bound reached: a lookup in s is dynamic
+			s.Truncated = true
+			return
+		}
+	}
 }
 
 // mergeSinks adds to f's summary the helpers its re-scan found (those
