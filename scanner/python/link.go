@@ -1395,10 +1395,37 @@ func (a *analyzer) needArg(v value) value {
 	return v
 }
 
+// importedName is the export of another file of the repository that
+// name c (an identifier or `mod.attr`) refers to: looked up only when a
+// file offers something of its last name (Imports.Hint), and only for a
+// reference to a module of the repository (not a process API, not a
+// name of this file). Export.Dynamic says a bound cut the way to it.
+func (a *analyzer) importedName(c int32) (scanner.Export, bool) {
+	t := a.t
+	name := c
+	if t.Nodes[c].Kind == kAttribute {
+		name = t.Child(c, fAttribute)
+	}
+	if name == none || !a.p.Imports.Hint(t.Src[t.Nodes[name].Start:t.Nodes[name].End]) {
+		return scanner.Export{}, false
+	}
+	v := a.ev.Eval(c)
+	if !isRepoRef(v) {
+		return scanner.Export{}, false
+	}
+	return a.imported(v)
+}
+
+// isRepoRef reports whether v is a reference into another module that
+// may be of the repository: not a process API, not a name of this file.
+func isRepoRef(v value) bool {
+	return v.K == vRef && apiOf(v) == apiNone && !strings.HasPrefix(v.Mod, "#")
+}
+
 // needRef records the module a value of another module comes from
 // (Pass.Needs).
 func (a *analyzer) needRef(v value) {
-	if v.K != vRef || apiOf(v) != apiNone || strings.HasPrefix(v.Mod, "#") {
+	if !isRepoRef(v) {
 		return
 	}
 	a.p.Needs = appendOnce(a.p.Needs, v.Mod)
@@ -1653,19 +1680,18 @@ func (a *analyzer) decoratorCall(d int32) {
 		return
 	}
 	nm := t.Child(def, fName)
-	name := e
+	if nm == none {
+		return
+	}
+	ex, ok := a.importedName(e)
+	if !ok {
+		return
+	}
+	name := t.Text(e)
 	if t.Nodes[e].Kind == kAttribute {
-		name = t.Child(e, fAttribute)
+		name = t.Text(t.Child(e, fAttribute))
 	}
-	if nm == none || name == none || !a.p.Imports.Hint(t.Src[t.Nodes[name].Start:t.Nodes[name].End]) {
-		return
-	}
-	callee := a.ev.Eval(e)
-	if callee.K != vRef || apiOf(callee) != apiNone || strings.HasPrefix(callee.Mod, "#") {
-		return
-	}
-	ex, ok := a.imported(callee)
-	if !ok || ex.Dynamic {
+	if ex.Dynamic {
 		return
 	}
 	var sinks []scanner.Sink
@@ -1680,7 +1706,7 @@ func (a *analyzer) decoratorCall(d int32) {
 	ex.Sinks = sinks
 	mark := a.p.Mark()
 	a.link.used = a.link.used[:0]
-	a.judgeHelper(d, t.Text(name), ex, []int32{nm}, value{})
+	a.judgeHelper(d, name, ex, []int32{nm}, value{})
 	a.p.AddChain(mark, a.link.used)
 }
 
@@ -3132,18 +3158,7 @@ func (a *analyzer) subclass(cls int32) {
 		if k := t.Nodes[c].Kind; k != kIdentifier && k != kAttribute {
 			continue
 		}
-		name := c
-		if t.Nodes[c].Kind == kAttribute {
-			name = t.Child(c, fAttribute)
-		}
-		if name == none || !a.p.Imports.Hint(t.Src[t.Nodes[name].Start:t.Nodes[name].End]) {
-			continue // no file offers a helper of that name: not looked up
-		}
-		base := a.ev.Eval(c)
-		if base.K != vRef || apiOf(base) != apiNone || strings.HasPrefix(base.Mod, "#") {
-			continue
-		}
-		e, ok := a.imported(base)
+		e, ok := a.importedName(c)
 		if !ok {
 			continue
 		}
@@ -3196,19 +3211,11 @@ func (a *analyzer) typeCall(n int32) {
 		if k := t.Nodes[c].Kind; k != kIdentifier && k != kAttribute {
 			continue
 		}
-		name := c
-		if t.Nodes[c].Kind == kAttribute {
-			name = t.Child(c, fAttribute)
-		}
-		if name == none || !a.p.Imports.Hint(t.Src[t.Nodes[name].Start:t.Nodes[name].End]) {
+		e, ok := a.importedName(c)
+		if !ok {
 			continue
 		}
-		base := a.ev.Eval(c)
-		if base.K != vRef || apiOf(base) != apiNone || strings.HasPrefix(base.Mod, "#") {
-			continue
-		}
-		e, ok := a.imported(base)
-		if !ok || e.Dynamic {
+		if e.Dynamic {
 			continue
 		}
 		for _, k := range e.Sinks {
