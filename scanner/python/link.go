@@ -1410,6 +1410,14 @@ func (a *analyzer) importedName(c int32) (scanner.Export, bool) {
 		return scanner.Export{}, false
 	}
 	v := a.ev.Eval(c)
+	if treesitter.IsDynamicExport(v) {
+		// a name of a module whose summary a bound cut
+		mod, ok := a.importRoot(c, 0)
+		if !ok {
+			mod = "another module"
+		}
+		return scanner.Export{Dynamic: true, File: mod}, true
+	}
 	if !isRepoRef(v) {
 		return scanner.Export{}, false
 	}
@@ -1692,6 +1700,14 @@ func (a *analyzer) decoratorCall(d int32) {
 		name = t.Text(t.Child(e, fAttribute))
 	}
 	if ex.Dynamic {
+		// a bound cut the way to the decorator: it may run what the
+		// function returns, or the function's own work; a function whose
+		// text names a runtime, or whose returns may, is dynamic
+		at := t.Pos(d)
+		if a.p.Config.NamesRuntime(t.Src[t.Nodes[def].Start:t.Nodes[def].End]) || a.argsMayName(a.returns(def), value{}) {
+			a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: "unknown", Class: scanner.ClassDynamic,
+				Message: fmt.Sprintf("decorator `%s` from %s may run what `%s` returns, but following it reached a bound of the repository phase", name, ex.File, t.Text(nm))})
+		}
 		return
 	}
 	var sinks []scanner.Sink
@@ -1708,6 +1724,24 @@ func (a *analyzer) decoratorCall(d int32) {
 	a.link.used = a.link.used[:0]
 	a.judgeHelper(d, name, ex, []int32{nm}, value{})
 	a.p.AddChain(mark, a.link.used)
+}
+
+// returns lists the expressions of function fn's own return statements
+// (not those of functions nested in it).
+func (a *analyzer) returns(fn int32) []int32 {
+	t := a.t
+	body := t.Child(fn, fBody)
+	if body == none || t.Nodes[fn].Kind != kFunction {
+		return nil
+	}
+	var out []int32
+	end := t.Nodes[body].End
+	for i := body + 1; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+		if t.Nodes[i].Kind == kReturn && a.scopes.Of(i) == fn && t.Nodes[i].First != none {
+			out = append(out, t.Nodes[i].First)
+		}
+	}
+	return out
 }
 
 // onlyReturn is the expression of function fn's one return statement,
@@ -3216,6 +3250,9 @@ func (a *analyzer) typeCall(n int32) {
 			continue
 		}
 		if e.Dynamic {
+			// a bound cut the way to the base: its methods may run what
+			// the dict sets
+			a.judgeHelper(n, t.Text(c), e, pos[2:], value{})
 			continue
 		}
 		for _, k := range e.Sinks {
