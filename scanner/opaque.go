@@ -265,7 +265,12 @@ func inertLiteral(src []byte, off, n int) bool {
 		}
 	}
 	if bytes.HasPrefix(after, []byte(":")) && !bytes.HasPrefix(after, []byte("::")) {
-		// a key: after `{` or `,` (a ternary's branch follows `?`)
+		// a key: after `{` or `,`, or first on its line after a line
+		// that ends in a comment (`'pi':     0x03c0, # greek pi`); a
+		// ternary's branch follows `?`
+		if len(bytes.Trim(src[start:open], " \t")) == 0 {
+			return true
+		}
 		b := bytes.TrimRight(before, " \t\r\n")
 		return len(b) == 0 || b[len(b)-1] == '{' || b[len(b)-1] == ','
 	}

@@ -416,6 +416,12 @@ type ImportLister interface {
 // MaxImportSpecs bounds the imports ImportLister reads from one file.
 const MaxImportSpecs = 64
 
+// ImportAnyIn ends an import spec of ImportLister that is any module of a
+// package, chosen at run time (`importlib.import_module(f"pkg.{name}")`
+// is `pkg.*`): the spec without it resolves to the package, and every
+// file of the package's folder is imported.
+const ImportAnyIn = ".*"
+
 // NameLinker is a Linker that gives the value of one module-level name
 // of a module with the module's own imports followed (Pass.Imports set):
 // the repository phase asks it for a name the module's Summary lists as

@@ -3,6 +3,8 @@ package driver
 import (
 	"context"
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
 )
@@ -37,6 +39,20 @@ func (r *repo) lostAcross(ctx context.Context) {
 		return
 	}
 	memo := map[*repoFile]*lostFile{}
+	// inDir lists the files of a folder (not below it), at most
+	// maxLostFiles, made on first use
+	var byDir map[string][]*repoFile
+	inDir := func(dir string) []*repoFile {
+		if byDir == nil {
+			byDir = map[string][]*repoFile{}
+			for _, f := range r.files {
+				if d := path.Dir(f.rel); len(byDir[d]) < maxLostFiles {
+					byDir[d] = append(byDir[d], f)
+				}
+			}
+		}
+		return byDir[dir]
+	}
 	info := func(f *repoFile) *lostFile {
 		if l := memo[f]; l != nil {
 			return l
@@ -55,6 +71,17 @@ func (r *repo) lostAcross(ctx context.Context) {
 			l.named, l.names = r.cfg.NamedAsValue(src, func(line []byte) bool { return findMarker(string(line)) != nil })
 		}
 		for _, spec := range il.ImportSpecs(src) {
+			if pkg, ok := strings.CutSuffix(spec, scanner.ImportAnyIn); ok {
+				// any module of a package, chosen at run time
+				if rel, ok := r.resolve(f.res.link.det, f.rel, pkg); ok {
+					for _, t := range inDir(path.Dir(rel)) {
+						if t != f && t.res.link.det == f.res.link.det {
+							l.imports = append(l.imports, t)
+						}
+					}
+				}
+				continue
+			}
 			if rel, ok := r.resolve(f.res.link.det, f.rel, spec); ok && rel != f.rel {
 				if t := r.byRel[rel]; t != nil && t.res.link.det != nil {
 					l.imports = append(l.imports, t)

@@ -1024,8 +1024,9 @@ func (a *analyzer) fromOutside(n int32) bool {
 	if t.Nodes[n].Kind != kIdentifier {
 		// an unmodelled call's result is what it may hand back of its
 		// arguments (MayReturnArg), and an attribute or item of one is
-		// followed by the repository pass
-		return true
+		// followed by the repository pass; but not one of a module
+		// chosen at run time, which no pass follows
+		return !a.ofRuntimeModule(n)
 	}
 	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
 	if !ok {
@@ -1034,6 +1035,12 @@ func (a *analyzer) fromOutside(n int32) bool {
 	for _, b := range bs {
 		if b.ref {
 			// an imported name: the repository pass follows it
+			continue
+		}
+		if !b.param && b.value != none && a.readsImportedConst(b.value) {
+			// a value built from another module's constant the
+			// evaluator does not compute (`tuple(PI) + (p,)`): the
+			// repository pass judges the process API by that name
 			continue
 		}
 		if !b.param || b.name == none {
@@ -1052,6 +1059,81 @@ func (a *analyzer) fromOutside(n int32) bool {
 	}
 	return true
 }
+
+// readsImportedConst reports whether expression e reads a name the file
+// imports other than to call it or a method of it (`tuple(PI) + (p,)`,
+// `cfg.ARGV[1:]`; not `plugins.get(name)`), at most maxConstNodes nodes.
+func (a *analyzer) readsImportedConst(e int32) bool {
+	t := a.t
+	end := t.Nodes[e].End
+	for i, k := e, 0; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end && k < maxConstNodes; i, k = i+1, k+1 {
+		if t.Nodes[i].Kind != kIdentifier {
+			continue
+		}
+		bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[i].Start:t.Nodes[i].End], i)
+		if !ok || len(bs) == 0 || !bs[0].ref {
+			continue
+		}
+		// called, directly or through a member: what it returns is not
+		// a constant
+		c := i
+		for p := t.Nodes[c].Parent; p != none && t.Nodes[p].Kind == kAttribute && t.Child(p, fObject) == c; p = t.Nodes[p].Parent {
+			c = p
+		}
+		if p := t.Nodes[c].Parent; p != none && t.Nodes[p].Kind == kCall && t.Child(p, fFunction) == c {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// maxConstNodes bounds the nodes readsImportedConst reads.
+const maxConstNodes = 4096
+
+// ofRuntimeModule reports whether n is an attribute or item of a module
+// chosen at run time (`mod.BIN`, mod bound to
+// `importlib.import_module(f"pkg.{name}")` or `__import__(name)` with an
+// argument that is not a string literal): lost, judged with the modules
+// the file may import (ImportSpecs lists the package's).
+func (a *analyzer) ofRuntimeModule(n int32) bool {
+	t := a.t
+	for range maxModuleChain {
+		switch t.Nodes[n].Kind {
+		case kAttribute:
+			n = t.Child(n, fObject)
+		case kSubscript:
+			n = t.Child(n, fValue)
+		case kIdentifier:
+			n = a.boundValue(n)
+			if n == none || t.Nodes[n].Kind != kCall {
+				return false
+			}
+			fallthrough
+		case kCall:
+			fn := t.Child(n, fFunction)
+			if fn == none {
+				return false
+			}
+			name := t.Text(fn)
+			if name != "importlib.import_module" && name != "import_module" && name != "__import__" {
+				return false
+			}
+			pos, _ := a.callArgs(n)
+			return len(pos) > 0 && t.Nodes[pos[0]].Kind != kString || len(pos) > 0 && t.Nodes[pos[0]].Kind == kString && strings.Contains(t.Text(pos[0]), "{")
+		default:
+			return false
+		}
+		if n == none {
+			return false
+		}
+	}
+	return false
+}
+
+// maxModuleChain bounds the attributes and items ofRuntimeModule reads
+// back to a module.
+const maxModuleChain = 16
 
 // subprocess handles run/call/check_call/check_output/Popen.
 func (a *analyzer) subprocess(n int32, pos []int32, kw value) {
