@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -116,6 +117,31 @@ func (r *repo) lostAcross(ctx context.Context) {
 		}
 		return nil
 	}
+	// importers lists the files of the repository that import g (its
+	// stem is a word of their text and one of their imports resolves to
+	// it), memoized
+	imps := map[*repoFile][]*repoFile{}
+	importers := func(g *repoFile) []*repoFile {
+		if l, ok := imps[g]; ok {
+			return l
+		}
+		var out []*repoFile
+		stems := importStems(g.rel)
+		for _, c := range r.files {
+			// a declaration file (`.d.ts`, `.pyi`) runs nothing
+			if c == g || c.res.link.det != g.res.link.det || declarationFile(c.rel) || c.res.link.words == nil || !c.res.link.words.mayHoldAny(stems) {
+				continue
+			}
+			if slices.Contains(info(c).imports, g) {
+				out = append(out, c)
+				if len(out) >= maxLostFiles {
+					break
+				}
+			}
+		}
+		imps[g] = out
+		return out
+	}
 	anyLost := false
 	for _, f := range r.files {
 		if f.res.link.det != nil && len(f.res.link.opaque) > 0 {
@@ -132,6 +158,27 @@ func (r *repo) lostAcross(ctx context.Context) {
 	for _, n := range r.cfg.RuntimeNames() {
 		runtimes = append(runtimes, []byte(n))
 	}
+	var unit []*repoFile
+	defer func() {
+		// a lost program no import names: the program it runs in, once
+		// the rules above have judged every file (a name they reported
+		// is not reported again at the lost place)
+		for _, f := range unit {
+			if ctx.Err() != nil {
+				return
+			}
+			if m, via := r.sameProgram(f, info, importers, search); m != nil && !hasRedLaunch(m.res.findings) && !hasRedLaunch(via.res.findings) {
+				n := info(m).named
+				at := f.res.link.opaque[0]
+				chain := []scanner.Step{
+					{File: via.rel, Line: 1, Column: 1, Note: "imports this file and, directly or through other modules, " + m.rel},
+					{File: m.rel, Line: n.At.Line, Column: n.At.Column, Note: fmt.Sprintf("`%s` named here", n.Text)},
+				}
+				f.res.findings = append(f.res.findings, r.lostFinding(f, at, n.Runtime, &chain,
+					fmt.Sprintf("runs a program the analysis cannot follow, and %s, which runs in the same program (%s imports both), names `%s` at line %d: it may start %s this way, bypassing launch-runtime", m.rel, via.rel, n.Text, n.At.Line, n.Runtime)))
+			}
+		}
+	}()
 	for _, f := range r.files {
 		if ctx.Err() != nil {
 			return
@@ -145,6 +192,9 @@ func (r *repo) lostAcross(ctx context.Context) {
 		if lost(f) {
 			m := search(f, func(t *repoFile) bool { return info(t).names })
 			if m == nil {
+				// not through its imports: judged after the others, through
+				// a module that imports it
+				unit = append(unit, f)
 				continue
 			}
 			n := info(m).named
@@ -218,4 +268,69 @@ func handedOn(f *repoFile, n scanner.Naming) bool {
 		}
 	}
 	return depth > 0
+}
+
+// sameProgram looks for a module that names a runtime as a command and
+// runs in the same program as f, which runs a lost program: a module
+// that a module importing f (at most scanner.MaxLinkDepth levels up,
+// maxUnitImporters of them) reaches through its imports (search). An
+// event handed on a bus the two import, a registry one fills and the
+// other reads, run in the program their importer makes: the runtime one
+// names may be what the other runs. It gives the module and the
+// importer that reaches it, or nils.
+func (r *repo) sameProgram(f *repoFile, info func(*repoFile) *lostFile, importers func(*repoFile) []*repoFile, search func(*repoFile, func(*repoFile) bool) *repoFile) (*repoFile, *repoFile) {
+	seen := map[*repoFile]bool{f: true}
+	level := []*repoFile{f}
+	n := 0
+	for depth := 0; depth < scanner.MaxLinkDepth && len(level) > 0 && n < maxUnitImporters; depth++ {
+		var next []*repoFile
+		for _, g := range level {
+			for _, up := range importers(g) {
+				if seen[up] || n >= maxUnitImporters {
+					continue
+				}
+				seen[up] = true
+				n++
+				if l := info(up); l.names && handedOn(up, l.named) {
+					// handed to code, as lostAcross's name rule asks
+					return up, up
+				}
+				if m := search(up, func(t *repoFile) bool { return t != f && info(t).names }); m != nil {
+					return m, up
+				}
+				next = append(next, up)
+			}
+		}
+		level = next
+	}
+	return nil, nil
+}
+
+// maxUnitImporters bounds the modules importing a lost program's module
+// that sameProgram reads.
+const maxUnitImporters = 64
+
+// importStems are the words a file importing rel names it by: its base
+// name without extension, and for a folder's index (`index.ts`,
+// `__init__.py`) the folder's name.
+func importStems(rel string) [][]byte {
+	base := path.Base(rel)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	if stem == "index" || stem == "__init__" {
+		if d := path.Base(path.Dir(rel)); d != "." && d != "/" {
+			return [][]byte{[]byte(d)}
+		}
+	}
+	return [][]byte{[]byte(stem)}
+}
+
+// declarationFile reports whether rel only declares types (`x.d.ts`,
+// `x.d.mts`, `x.pyi`): no program imports it to run.
+func declarationFile(rel string) bool {
+	for _, ext := range []string{".d.ts", ".d.mts", ".d.cts", ".pyi"} {
+		if strings.HasSuffix(rel, ext) {
+			return true
+		}
+	}
+	return false
 }

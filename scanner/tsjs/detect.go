@@ -1483,6 +1483,9 @@ func (a *analyzer) lost(v value) bool {
 	return false
 }
 
+// maxLostMembers bounds the members lostNode reads back to a name.
+const maxLostMembers = 16
+
 // lostNode is lost for the node an unknown value stands for.
 func (a *analyzer) lostNode(n int32) bool {
 	t := a.t
@@ -1497,7 +1500,22 @@ func (a *analyzer) lostNode(n int32) bool {
 				return a.injectedField(n, t.Text(p))
 			}
 		}
-		return obj != none && t.Nodes[obj].Kind == kIdentifier && t.Text(obj) == "arguments"
+		if obj != none && t.Nodes[obj].Kind == kIdentifier && t.Text(obj) == "arguments" {
+			return true
+		}
+		// job.cmd, job.spec.bin: a member of a lost value is lost (an
+		// event handler's parameter), at most maxLostMembers deep
+		for k := 0; obj != none && k < maxLostMembers; k++ {
+			switch t.Nodes[obj].Kind {
+			case kIdentifier:
+				return a.lostParam(obj)
+			case kMember, kSubscript:
+				obj = t.Nodes[obj].First
+			default:
+				return false
+			}
+		}
+		return false
 	case kSpread:
 		// f(...a): a's elements
 		c := t.Nodes[n].First
@@ -1562,6 +1580,41 @@ func (a *analyzer) injectedField(n int32, name string) bool {
 		return false
 	}
 	return false
+}
+
+// lostParam reports whether the name n is bound only where the analysis
+// cannot follow what it is given: a parameter of a function no name holds
+// (an event handler's), a caught value. A member of such a name is lost (`bus.on("job", job =>
+// spawn(job.cmd))`); one of a name bound to a value (an unmodelled call's
+// result, which may hand back what it is given) is not.
+func (a *analyzer) lostParam(n int32) bool {
+	t := a.t
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+	if !ok {
+		return false
+	}
+	for _, b := range bs {
+		switch {
+		case b.ref || b.name == none || b.name == n || b.each:
+			// a loop's element: the evaluator follows the list
+		case b.param && a.lostDecl(b.name) && !a.iterationParam(b.name):
+			return true
+		}
+	}
+	return false
+}
+
+// iterationParam reports whether the name node n is a parameter of a
+// callback handed to an array's iteration method
+// (`later.forEach((argv) => ...)`, iterCallback): an element of the
+// array, which the evaluator follows.
+func (a *analyzer) iterationParam(n int32) bool {
+	t := a.t
+	fn := t.Nodes[n].Parent
+	for k := 0; fn != none && k < 4 && t.Nodes[fn].Kind != kArrow && t.Nodes[fn].Kind != kFunction; k++ {
+		fn = t.Nodes[fn].Parent
+	}
+	return fn != none && (t.Nodes[fn].Kind == kArrow || t.Nodes[fn].Kind == kFunction) && a.iterCallback(fn) != none
 }
 
 // lostDecl is lost for the name node n where it is bound.
