@@ -1476,11 +1476,28 @@ func mayHoldPart(p *scanner.Pass) bool { return scanner.MayHoldPart(p.Src, p.Hit
 // modules.
 func (a *analyzer) lost(v value) bool {
 	for _, p := range v.Possibilities() {
-		if !p.Known() && !p.Env && !p.Cut && p.K != vRef && p.K != vFunc && (p.Mod == proxyMod || !local(p.Mod) && a.lostNode(p.Node)) {
+		if !p.Known() && !p.Env && !p.Cut && p.K != vRef && p.K != vFunc && (p.Mod == proxyMod || !local(p.Mod) && a.lostNode(p.Node) || a.lostResult(p)) {
 			return true
 		}
 	}
 	return false
+}
+
+// lostResult reports whether p, an unknown, is what a method returns of
+// an object a function of another module of the repository returns
+// (`getBackend(id).argv(p)`, its elements), which the repository phase,
+// having read that module, could not name: the object's class is chosen
+// at run time (a registry filled by other modules, a value typed by an
+// interface), and which method runs is not followed. A property of the
+// object or the function's own result (`getShellConfig().shell`) is
+// not: the phase reads the function's returns. Phase one does not know
+// the module yet and keeps it.
+func (a *analyzer) lostResult(p value) bool {
+	if a.p.Imports == nil || !local(p.Mod) || !slices.ContainsFunc(p.Path, func(s string) bool { return strings.Count(s, "()") >= 2 && strings.HasSuffix(s, "()") }) {
+		return false
+	}
+	_, _, ok := a.p.Imports.Source(p.Mod)
+	return ok
 }
 
 // maxLostMembers bounds the members lostNode reads back to a name.
