@@ -4,20 +4,20 @@ import "testing"
 
 // TestComposeInterp: compose's interpolation rules over a project .env.
 func TestComposeInterp(t *testing.T) {
-	vars := composeVars{"A": verbatim("claude", 0), "E": verbatim("", 0)}
+	vars := composeVars{"A": verbatim("agent", 0), "E": verbatim("", 0)}
 	for _, tc := range []struct {
 		in, want string
 		known    bool
 	}{
-		{"${A}", "claude", true},
-		{"$A -p", "claude -p", true},
+		{"${A}", "agent", true},
+		{"$A -p", "agent -p", true},
 		{"$$A", "$$A", true}, // escaped: left for composeUnescape
 		{"${B}", "${B}", false},
-		{"${B:-pi}", "pi", true},
-		{"${B-pi}", "pi", true},
-		{"${E:-pi}", "pi", true},
-		{"${E-pi}", "", true},
-		{"${B:-${A}}", "claude", true},
+		{"${B:-other}", "other", true},
+		{"${B-other}", "other", true},
+		{"${E:-other}", "other", true},
+		{"${E-other}", "", true},
+		{"${B:-${A}}", "agent", true},
 		{"${B:?unset}", "${B:?unset}", false},
 		{"${A:+x}", "x", true},
 		{"${B:+x}", "${B:+x}", false},
