@@ -371,6 +371,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 			if isTaskfile(p.Path) {
 				s.taskfile(d)
 			}
+			if isCircleCI(p.Path) {
+				s.circleci(d)
+			}
 			if isTmux(p.Path) || isTmuxDoc(d) {
 				s.tmux(d)
 			}
