@@ -312,7 +312,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 	if kind == KindYAML && s.helmTemplate() {
 		return nil
 	}
-	if !strict && !worthParsing(p) {
+	if !strict && !worthParsing(p) && !(kind == KindYAML && (readsK8sRefs(p.Src) || bytes.Contains(p.Src, []byte("kind: Secret")))) {
+		// (a container that reads a ConfigMap or Secret of the
+		// repository, a Secret whose values are base64: k8senv.go)
 		return nil
 	}
 	var docs []*node
@@ -411,6 +413,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 		}
 		s.walk(d)
 		s.offerEnv(d)
+		if kind == KindYAML {
+			s.offerK8s(d)
+		}
 		if genericKind[kind] && !strict && !namedFormat(p.Path) {
 			// configuration code may read at run time; a launch
 			// definition's own commands are judged where they are

@@ -284,8 +284,16 @@ func (s *scan) walk(n *node) {
 			s.walk(e)
 		}
 	case kindObject:
-		s.containerEnv(n)
+		// a Kubernetes container's environment, for the shell its
+		// command runs (k8sEnv)
+		k8s := s.k8sEnv(n)
+		s.containerEnv(n, k8s)
 		s.imageArgs(n)
+		if len(k8s) > 0 {
+			saved := s.env
+			s.env = overrideEnv(s.env, k8s)
+			defer func() { s.env = saved }()
+		}
 		// the environment blocks of the enclosing objects hold for
 		// the scripts below them too (GitLab CI's top-level
 		// variables:, a pipeline's env:), the nearer after the outer
