@@ -324,6 +324,13 @@ var Table = []Family{
 				"--silent", "--unsafe", "--plain", "--fast", "--hostgroups", "--hgrp", "--number-of-cpus", "--number-of-cores", "--number-of-threads",
 				"--number-of-sockets", "--version", "--help", "--citation", "--max-line-length-allowed", "--shellquote", "--filter-hosts", "--embed"},
 			MaybeValue: true, Until: []string{":::"}, Then: kindArgvOrShell},
+		// rush (shenwei356/rush): its operands, joined, are a string a shell
+		// runs per record
+		{Names: names("rush"), Short: "jDdrtvnCioTJ", Long: []string{"--jobs", "--delimiter", "--field-delimiter", "--retries", "--retry-interval", "--timeout",
+			"--assign", "--nrecords", "--succeed-cmd-file", "--infile", "--out-file", "--trim", "--records-join-sep", "--shell"},
+			FlagsLong: []string{"--keep-order", "--exit-on-error", "--continue", "--dry-run", "--eta", "--escape", "--immediate-output", "--propagate-exit-status",
+				"--stop-on-error", "--verbose", "--version", "--help", "--kill-on-ctrl-c", "--no-kill-exes"},
+			MaybeValue: true, Then: KindShell},
 		{Names: names("find"), Clauses: []string{"-exec", "-execdir", "-ok", "-okdir"}},
 		{Names: names("watch"), Short: "nq", Long: []string{"--interval", "--equexit"}, ArgvMode: []string{"-x", "--exec"}, Then: KindShell},
 		{Names: names("entr"), ShellLetter: 's'},

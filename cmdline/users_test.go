@@ -134,6 +134,7 @@ var spellings = []struct {
 	{prog: "parallel", wrap: "parallel --jobs 4 --halt soon,fail=1 %s :::: list", miss: "parallel --joblog %s"},
 	{prog: "parallel", wrap: "parallel --pipe --block 10M %s", miss: "parallel --tmpdir %s"},
 	{prog: "parallel", wrap: "parallel '%s {}' ::: a b", miss: "parallel gzip ::: '%s'"},
+	{prog: "rush", wrap: "rush -j 4 '%s {}'", miss: "rush -j 4 'gzip {}' -i %s"},
 	{prog: "find", wrap: "find . -maxdepth 0 -exec %s ';'", miss: "find . -name %s"},
 	{prog: "watch", wrap: "watch -n 5 '%s'", miss: "watch -n %s"},
 	{prog: "watch", wrap: "watch -x %s", miss: "echo watch -x %s"},

@@ -4,3 +4,4 @@
 parallel --jobs 4 --halt soon,fail=1 gzip -9 :::: claude-logs.txt
 parallel --tagstring claude --joblog pi.log gzip ::: claude.log pi.log
 parallel 'gzip -9 {}' ::: claude.log
+rush -j 4 'gzip -9 {}' < claude-logs.txt
