@@ -173,8 +173,25 @@ func (s *scan) circleci(root *node) {
 		}
 	}
 	for _, d := range order {
-		s.circleSteps(d.n.get("steps"), siblingEnv(d.n), d.values, 0)
+		s.circleSteps(d.n.get("steps"), circleEnv(siblingEnv(d.n), d.values, s), d.values, 0)
 	}
+}
+
+// circleEnv puts in place the environment values that are one reference
+// (`AGENT: << parameters.agent >>`), as defaults: a run can replace them.
+func circleEnv(env []envVar, values *valueSet, s *scan) []envVar {
+	out := make([]envVar, 0, len(env))
+	for _, e := range env {
+		if name := circleName(e.val.s); name != "" && strings.TrimSpace(e.val.s) == circleRE.FindString(e.val.s) {
+			v, ok := values.get(s, name)
+			if !ok {
+				continue // unknown: left unset
+			}
+			e = envVar{name: e.name, val: v, dflt: true}
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 func containsText(ts []text, t text) bool {
@@ -204,9 +221,9 @@ func (s *scan) circleSteps(list *node, env []envVar, values *valueSet, depth int
 			cmd, stepEnv := v, env
 			if v.kind == kindObject {
 				cmd = v.get("command")
-				stepEnv = overrideEnv(env, siblingEnv(v))
+				stepEnv = overrideEnv(env, circleEnv(siblingEnv(v), values, s))
 			}
-			if cmd == nil || cmd.kind != kindScalar || !cmd.isString || !strings.Contains(cmd.str, "<<") {
+			if cmd == nil || cmd.kind != kindScalar || !cmd.isString || !strings.Contains(cmd.str, "<<") && len(stepEnv) == 0 {
 				continue
 			}
 			s.done[cmd] = true
