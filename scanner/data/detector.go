@@ -300,7 +300,7 @@ func (s *scan) run(kind Kind, strict bool) error {
 		s.vagrantfile()
 		return nil
 	case KindFish, KindPowerShell, KindBatch, KindRuby, KindGradle, KindKotlin, KindGroovy,
-		KindNix, KindLua, KindExpect, KindTcl, KindPerl:
+		KindNix, KindLua, KindExpect, KindTcl, KindPerl, KindExecline:
 		s.unparsedScript(kind)
 		return nil
 	case KindINI:
