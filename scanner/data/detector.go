@@ -312,7 +312,7 @@ func (s *scan) run(kind Kind, strict bool) error {
 	if kind == KindYAML && s.helmTemplate() {
 		return nil
 	}
-	if !strict && !worthParsing(p) && !(kind == KindYAML && (readsK8sRefs(p.Src) || bytes.Contains(p.Src, []byte("kind: Secret")))) {
+	if !strict && !worthParsing(p) && !(kind == KindYAML && readsK8sRefs(p.Src)) {
 		// (a container that reads a ConfigMap or Secret of the
 		// repository, a Secret whose values are base64: k8senv.go)
 		return nil

@@ -32,11 +32,14 @@ const k8sRefSpec = "k8s-env-from:"
 // not, and the scan reports that bound.
 const maxK8sNames = 64
 
-// k8sRefWords are the fields that read a ConfigMap or Secret.
-var k8sRefWords = [][]byte{[]byte("configMapRef"), []byte("configMapKeyRef"), []byte("secretRef"), []byte("secretKeyRef")}
+// k8sRefWords are the fields that read a ConfigMap or Secret, and those
+// that make one whose values the file may not spell.
+var k8sRefWords = [][]byte{[]byte("configMapRef"), []byte("configMapKeyRef"), []byte("secretRef"), []byte("secretKeyRef"),
+	[]byte("kind: Secret"), []byte("configMapGenerator"), []byte("secretGenerator")}
 
 // readsK8sRefs reports whether src may hold a container that reads a
-// ConfigMap or Secret.
+// ConfigMap or Secret, a Secret (its values are base64) or a
+// kustomization's generator (its envs: files).
 func readsK8sRefs(src []byte) bool {
 	for _, w := range k8sRefWords {
 		if bytes.Contains(src, w) {
@@ -52,16 +55,55 @@ func k8sKey(kind, name, key string) string {
 }
 
 // offerK8s offers the values of a ConfigMap or Secret document that name
-// a runtime (k8sKey).
+// a runtime (k8sKey), and those a kustomization's configMapGenerator or
+// secretGenerator makes (`literals: [K=V]`, `envs: [x.env]`).
 func (s *scan) offerK8s(d *node) {
+	sum := s.p.Summary
+	if sum == nil {
+		sum = &scanner.Summary{}
+	}
+	defer func() {
+		if len(sum.Keys) > 0 || sum.Truncated {
+			s.p.Summary = sum
+			s.p.Module = sum
+		}
+	}()
+	offer := func(kind, name, key, val string, off, keyOff int) {
+		if !s.p.Config.MentionsRuntime([]byte(val)) || sum.Truncated {
+			return
+		}
+		if !sum.AddKey(k8sKey(kind, name, key), scanner.Const{Vals: []string{val}, At: s.pos(off)}) {
+			// a bound reached is reported, never silent
+			sum.Truncated = true
+			at := s.pos(keyOff)
+			s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Class: scanner.ClassUnparseable,
+				Message: fmt.Sprintf("more than %d keys of this file hold a runtime: the rest are not offered to the containers that read them, so their launches cannot be checked", scanner.MaxSummaryEntries)})
+		}
+	}
+	for _, gen := range []struct{ field, kind string }{{"configMapGenerator", "ConfigMap"}, {"secretGenerator", "Secret"}} {
+		for _, g := range d.get(gen.field).items() {
+			name := g.get("name")
+			if name == nil || name.kind != kindScalar {
+				continue
+			}
+			for _, l := range g.get("literals").items() {
+				if k, v, ok := strings.Cut(l.str, "="); ok && l.kind == kindScalar {
+					offer(gen.kind, name.str, k, v, l.off, l.off)
+				}
+			}
+			for _, f := range g.get("envs").items() {
+				if f.kind == kindScalar {
+					for _, e := range s.envFile(f.str, f.off) {
+						offer(gen.kind, name.str, e.name, e.val.s, f.off, f.off)
+					}
+				}
+			}
+		}
+	}
 	kind := d.get("kind")
 	name := d.get("metadata").get("name")
 	if kind == nil || name == nil || kind.kind != kindScalar || name.kind != kindScalar || (kind.str != "ConfigMap" && kind.str != "Secret") {
 		return
-	}
-	sum := s.p.Summary
-	if sum == nil {
-		sum = &scanner.Summary{}
 	}
 	for _, field := range []string{"data", "stringData"} {
 		m := d.get(field)
@@ -81,21 +123,8 @@ func (s *scan) offerK8s(d *node) {
 				}
 				val = string(b)
 			}
-			if !s.p.Config.MentionsRuntime([]byte(val)) || sum.Truncated {
-				continue
-			}
-			if !sum.AddKey(k8sKey(kind.str, name.str, k.str), scanner.Const{Vals: []string{val}, At: s.pos(v.off)}) {
-				// a bound reached is reported, never silent
-				sum.Truncated = true
-				at := s.pos(k.off)
-				s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Class: scanner.ClassUnparseable,
-					Message: fmt.Sprintf("more than %d keys of this file hold a runtime: the rest are not offered to the containers that read them, so their launches cannot be checked", scanner.MaxSummaryEntries)})
-			}
+			offer(kind.str, name.str, k.str, val, v.off, k.off)
 		}
-	}
-	if len(sum.Keys) > 0 || sum.Truncated {
-		s.p.Summary = sum
-		s.p.Module = sum
 	}
 }
 
