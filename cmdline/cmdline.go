@@ -388,6 +388,15 @@ func (u *unwrapper) opts(s *Spec, prog, j, end, depth int, in Inner) {
 			if s.Slash && !attached {
 				name, _, attached = strings.Cut(t, ":")
 			}
+			if s.MaybeValue && !attached && j+1 < end && operands == 0 && !argvMode && !shellMode && !stdin && !s.listed(name) {
+				// --halt soon,fail=1 claude: the unlisted option may take
+				// the next word; that reading is judged too.
+				if depth >= u.max || len(u.res.Inners) >= maxInners {
+					u.res.Bound = true
+				} else {
+					u.opts(s, prog, j+2, end, depth+1, in)
+				}
+			}
 			next, done := u.option(s, name, attached, prog, j, end, depth, &in, &argvMode)
 			if done {
 				return
@@ -514,6 +523,13 @@ func (s *Spec) takesOperand() bool {
 		return !s.Permute && !s.Each
 	}
 	return false
+}
+
+// listed reports whether a long option is in the spec, as a flag, an
+// option taking a value or one with a role.
+func (s *Spec) listed(name string) bool {
+	return s.takesSpecial(name) || has(s.Long, name, s.Fold) || has(s.Long2, name, s.Fold) ||
+		has(s.FlagsLong, name, s.Fold) || has(s.Stop, name, s.Fold)
 }
 
 // takesSpecial reports whether an option has a role beyond taking a value.

@@ -98,6 +98,9 @@ func TestGrammar(t *testing.T) {
 		{"kubectl exec pod claude", "none"},                       // no --
 		{"find . -exec claude {} ; -exec pi ;", "claude {} | pi"}, // every clause
 		{"parallel -j2 claude ::: a b", "claude"},                 // ends at :::
+		{"parallel --newopt x claude ::: a", "claude | x claude"}, // an unlisted option takes x, or is a flag
+		{"parallel --pipe claude", "claude"},                      // a listed flag takes no value
+		{"chpst -u a:a -/ /srv claude", "claude"},                 // runit's chpst: -/ takes a value
 		{"npx -y -p @x/y claude", "package:claude+@x/y"},          // a package runner
 		{"pnpm --package=@x/y dlx claude", "package:claude+--package=@x/y"},
 		{"node --require x cli.js", "script:cli.js"}, // an interpreter's script

@@ -18,6 +18,9 @@ type Spec struct {
 	ValueDefault bool
 	Flags        string
 	FlagsLong    []string
+	// MaybeValue: a long option not listed may take a value: the reading
+	// where it does is judged too (GNU parallel's hundred options).
+	MaybeValue bool
 	// Stop lists options after which nothing from the argv runs
 	// (command -v, sudo -l); StopLetters, short letters that do so in any
 	// cluster (screen -r).
@@ -212,6 +215,12 @@ var Table = []Family{
 		{Names: names("chroot"), Operands: 1, Long: []string{"--userspec", "--groups"}},
 		{Names: names("capsh"), DashDashShell: true, Then: KindNone},
 		{Names: names("sg"), Operands: 1, ShellOpts: []string{"-c"}},
+		// runit's chpst (a service's `run` file: exec chpst -u agent claude)
+		// and the daemontools and s6 programs that set a service's user
+		{Names: names("chpst"), Short: "uUbe/CnlLmdopfct"},
+		{Names: names("setuidgid envuidgid s6-setuidgid"), Operands: 1},
+		{Names: names("s6-envuidgid"), Short: "D", Operands: 1},
+		{Names: names("s6-applyuidgid"), Short: "ugG"},
 	}},
 	{Name: "process control", Specs: []*Spec{
 		{Names: names("env"), Short: "uCP", Long: []string{"--unset", "--chdir"}, Split: []string{"-S", "--split-string"}, Assign: true, DashOpt: true},
@@ -233,6 +242,16 @@ var Table = []Family{
 		{Names: names("catatonit")},
 		{Names: names("dbus-run-session"), Long: []string{"--config-file", "--dbus-daemon"}},
 		{Names: names("cross-env"), Assign: true},
+		// daemontools, runit and s6: the environment, limits and locks of
+		// a service's `run` file (envdir DIR CMD, s6-softlimit -m N CMD)
+		{Names: names("envdir setlock"), Operands: 1},
+		{Names: names("s6-envdir"), Short: "c", Operands: 1},
+		{Names: names("s6-setlock"), Short: "td", Operands: 1},
+		{Names: names("softlimit"), Short: "madslfcoptr"},
+		{Names: names("s6-softlimit"), Short: "acdflmoprst"},
+		{Names: names("pgrphack fghack s6-fghack with-contenv")},
+		{Names: names("s6-setsid"), Short: "d"},
+		{Names: names("s6-notifyoncheck"), Short: "3sTtwnc"},
 		{Names: names("dotenv"), Short: "ecvp"},
 		// expect's spawn (in an `expect -c` string, scanned as shell)
 		{Names: names("spawn"), Single: true, Long: []string{"-open", "-leaveopen", "-ignore"}},
@@ -288,8 +307,30 @@ var Table = []Family{
 	}},
 	{Name: "job runners", Specs: []*Spec{
 		{Names: names("xargs"), Short: "adEILnPs", Long: []string{"--arg-file", "--delimiter", "--eof", "--replace", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
-		{Names: names("parallel"), Short: "jSaInNLdE", Long: []string{"--jobs", "--sshlogin", "--arg-file", "--max-args", "--max-lines", "--delimiter", "--eof", "--joblog", "--results", "--tmpdir", "--timeout", "--retries", "--tag-string", "--colsep"},
-			Until: []string{":::"}, Then: kindArgvOrShell},
+		// GNU parallel has over a hundred options: an unlisted one may take
+		// a value (MaybeValue), so both readings are judged
+		{Names: names("parallel"), Short: "aCdEIJjLNnPSs", Long: []string{"--jobs", "--max-procs", "--sshlogin", "--sshloginfile", "--slf", "--arg-file", "--arg-file-sep", "--arg-sep",
+			"--max-args", "--max-replace-args", "--max-lines", "--max-chars", "--delimiter", "--eof", "--joblog", "--results", "--res", "--tmpdir", "--tempdir", "--timeout", "--retries",
+			"--tagstring", "--tag-string", "--ctagstring", "--colsep", "--halt", "--halt-on-error", "--basefile", "--bf", "--block", "--block-size", "--blocktimeout", "--bt",
+			"--compress-program", "--decompress-program", "--delay", "--env", "--filter", "--group-by", "--header", "--load", "--limit", "--match", "--memfree", "--memsuspend",
+			"--nice", "--process-slot-var", "--profile", "--recend", "--recstart", "--return", "--rpl", "--seqreplace", "--slotreplace", "--extensionreplace", "--er",
+			"--basenamereplace", "--bnr", "--dirnamereplace", "--dnr", "--basenameextensionreplace", "--bner", "--shard", "--bin", "--semaphorename", "--id",
+			"--semaphoretimeout", "--st", "--sqlmaster", "--sqlworker", "--sqlandworker", "--ssh", "--sshdelay", "--termseq", "--transferfile", "--tf", "--trc",
+			"--workdir", "--wd", "--template", "--tmpl"},
+			FlagsLong: []string{"--pipe", "--pipepart", "--keep-order", "--tag", "--ungroup", "--group", "--line-buffer", "--lb", "--latest-line", "--null", "--quote",
+				"--no-run-if-empty", "--xargs", "--eta", "--progress", "--bar", "--dry-run", "--verbose", "--shebang", "--semaphore", "--fg", "--bg", "--will-cite",
+				"--onall", "--nonall", "--color", "--color-failed", "--resume", "--resume-failed", "--retry-failed", "--cleanup", "--transfer", "--noswap", "--files",
+				"--files0", "--link", "--xapply", "--shuf", "--tty", "--tee", "--cat", "--fifo", "--plus", "--csv", "--round-robin", "--roundrobin", "--regexp",
+				"--silent", "--unsafe", "--plain", "--fast", "--hostgroups", "--hgrp", "--number-of-cpus", "--number-of-cores", "--number-of-threads",
+				"--number-of-sockets", "--version", "--help", "--citation", "--max-line-length-allowed", "--shellquote", "--filter-hosts", "--embed"},
+			MaybeValue: true, Until: []string{":::"}, Then: kindArgvOrShell},
+		// rush (shenwei356/rush): its operands, joined, are a string a shell
+		// runs per record
+		{Names: names("rush"), Short: "jDdrtvnCioTJ", Long: []string{"--jobs", "--delimiter", "--field-delimiter", "--retries", "--retry-interval", "--timeout",
+			"--assign", "--nrecords", "--succeed-cmd-file", "--infile", "--out-file", "--trim", "--records-join-sep", "--shell"},
+			FlagsLong: []string{"--keep-order", "--exit-on-error", "--continue", "--dry-run", "--eta", "--escape", "--immediate-output", "--propagate-exit-status",
+				"--stop-on-error", "--verbose", "--version", "--help", "--kill-on-ctrl-c", "--no-kill-exes"},
+			MaybeValue: true, Then: KindShell},
 		{Names: names("find"), Clauses: []string{"-exec", "-execdir", "-ok", "-okdir"}},
 		{Names: names("watch"), Short: "nq", Long: []string{"--interval", "--equexit"}, ArgvMode: []string{"-x", "--exec"}, Then: KindShell},
 		{Names: names("entr"), ShellLetter: 's'},

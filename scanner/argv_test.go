@@ -174,6 +174,7 @@ func TestInterpreter(t *testing.T) {
 		"#!/bin/bash\n":                  "bash",
 		"#!/usr/bin/env bash\n":          "bash",
 		"#!/usr/bin/env -S python3 -u\n": "python3",
+		"#!/command/with-contenv bash\n": "bash",
 		"#! /bin/sh -e\n":                "sh",
 		"#!/usr/bin/env FOO=1 node\nx":   "node",
 		"#!/usr/bin/env -S npx tsx\n":    "tsx",

@@ -40,7 +40,9 @@ func Interpreter(head []byte) string {
 		return ""
 	}
 	prog, rest := baseName(fields[0]), fields[1:]
-	if prog == "env" {
+	// s6-overlay's with-contenv runs the interpreter after it with the
+	// container's environment (#!/command/with-contenv bash).
+	if prog == "env" || prog == "with-contenv" {
 		prog = ""
 		for i, f := range rest {
 			if strings.HasPrefix(f, "-") || isAssignment(f) {

@@ -747,11 +747,11 @@ func (s *scan) actionRuntime(uses string) string {
 // shell text it runs (a string, or the script of `sh -c`), so
 // `AGENT_BIN: claude` with `sh -c 'exec $$AGENT_BIN -p'` is a launch.
 // The nodes judged here are skipped by the generic walk.
-func (s *scan) composeService(svc *node) {
+func (s *scan) composeService(svc *node, vars composeVars) {
 	if svc == nil || svc.kind != kindObject {
 		return
 	}
-	env := overrideEnv(s.composeEnvFiles(svc.get("env_file")), composeEnv(svc.get("environment")))
+	env := overrideEnv(s.composeEnvFiles(svc.get("env_file")), composeEnv(svc.get("environment"), vars))
 	s.env = env
 	defer func() { s.env = nil }()
 	for _, k := range []string{"entrypoint", "command"} {
@@ -762,22 +762,23 @@ func (s *scan) composeService(svc *node) {
 		s.done[n] = true
 		switch {
 		case n.kind == kindScalar && n.isString:
-			s.shell(withEnv(composeUnescape(n.text()), env), "", nil)
-			if ws, ok := composeWords(n); ok && len(env) > 0 {
+			t, subst := s.composeShell(n.text(), vars)
+			s.shell(withEnv(composeUnescape(t), append(subst, env...)), "", nil)
+			if ws, ok := composeWords(n, vars); ok && (len(env) > 0 || len(subst) > 0) {
 				// What compose runs is the string's words: a shell
 				// they start (`sh -c '$$X'`) has the environment.
 				s.judgeMore(ws)
 			}
 		case n.kind == kindArray:
-			ws, _ := composeWords(n)
+			ws, _ := composeWords(n, vars)
 			s.judge(ws, "")
 		}
 	}
-	ep, ok := composeWords(svc.get("entrypoint"))
+	ep, ok := composeWords(svc.get("entrypoint"), vars)
 	if !ok || len(ep) == 0 {
 		return
 	}
-	cmd, ok := composeWords(svc.get("command"))
+	cmd, ok := composeWords(svc.get("command"), vars)
 	if !ok || len(cmd) == 0 {
 		return
 	}
@@ -825,12 +826,19 @@ func (s *scan) composeEnvFiles(e *node) []envVar {
 	return env
 }
 
-func composeEnv(e *node) []envVar {
+func composeEnv(e *node, vars composeVars) []envVar {
 	var out []envVar
 	set := func(name string, v text) {
+		// a value interpolated from the project's .env is one the host
+		// may replace: a default
+		interpolated := len(composeRefs(v)) > 0
+		v, known := vars.interp(v, 0)
+		if !known {
+			return
+		}
 		v = composeUnescape(v)
 		if isEnvName(name) && !strings.ContainsAny(v.s, "$`") {
-			out = append(out, envVar{name: name, val: v})
+			out = append(out, envVar{name: name, val: v, dflt: interpolated})
 		}
 	}
 	switch {
@@ -874,7 +882,7 @@ func composeUnescape(t text) text {
 // unescaped): a list's elements, or a string's words. ok is false for
 // anything else, and for a string holding `;` (split there as a command
 // list, which compose does not do).
-func composeWords(n *node) ([]word, bool) {
+func composeWords(n *node, vars composeVars) ([]word, bool) {
 	if n == nil {
 		return nil, false
 	}
@@ -884,15 +892,24 @@ func composeWords(n *node) ([]word, bool) {
 		for _, e := range n.elems {
 			w := scalarWord(e)
 			if w.known {
+				w = vars.word(w)
 				w.t = composeUnescape(w.t)
 			}
 			ws = append(ws, w)
 		}
 		return ws, true
 	case n.kind == kindScalar && n.isString:
-		cmds := splitSystemd(composeUnescape(n.text()))
+		cmds := splitSystemd(n.text())
 		if len(cmds) == 1 {
-			return cmds[0], true
+			ws := cmds[0]
+			for i, w := range ws {
+				if w.known {
+					w = vars.word(w)
+					w.t = composeUnescape(w.t)
+				}
+				ws[i] = w
+			}
+			return ws, true
 		}
 	}
 	return nil, false
@@ -906,17 +923,19 @@ func (s *scan) compose(root *node) {
 	if services == nil || services.kind != kindObject {
 		return
 	}
+	vars := s.composeDotenv()
 	for _, svc := range services.vals {
-		s.composeService(svc)
+		s.composeService(svc, vars)
 		test := svc.get("healthcheck").get("test")
 		if test == nil {
 			continue
 		}
-		env := overrideEnv(s.composeEnvFiles(svc.get("env_file")), composeEnv(svc.get("environment")))
+		env := overrideEnv(s.composeEnvFiles(svc.get("env_file")), composeEnv(svc.get("environment"), vars))
 		switch test.kind {
 		case kindScalar:
 			if test.isString {
-				s.shell(withEnv(composeUnescape(test.text()), env), "", nil)
+				t, subst := s.composeShell(test.text(), vars)
+				s.shell(withEnv(composeUnescape(t), append(subst, env...)), "", nil)
 			}
 		case kindArray:
 			if len(test.elems) < 2 || test.elems[0].kind != kindScalar {
@@ -926,12 +945,13 @@ func (s *scan) compose(root *node) {
 			case "CMD":
 				var ws []word
 				for _, e := range test.elems[1:] {
-					ws = append(ws, scalarWord(e))
+					ws = append(ws, vars.word(scalarWord(e)))
 				}
 				s.judge(ws, "")
 			case "CMD-SHELL":
 				if e := test.elems[1]; e.kind == kindScalar {
-					s.shell(withEnv(composeUnescape(e.text()), env), "", nil)
+					t, subst := s.composeShell(e.text(), vars)
+					s.shell(withEnv(composeUnescape(t), append(subst, env...)), "", nil)
 				}
 			}
 		}

@@ -300,7 +300,7 @@ func (s *scan) run(kind Kind, strict bool) error {
 		s.vagrantfile()
 		return nil
 	case KindFish, KindPowerShell, KindBatch, KindRuby, KindGradle, KindKotlin, KindGroovy,
-		KindNix, KindLua, KindExpect, KindTcl, KindPerl:
+		KindNix, KindLua, KindExpect, KindTcl, KindPerl, KindExecline:
 		s.unparsedScript(kind)
 		return nil
 	case KindINI:
@@ -312,7 +312,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 	if kind == KindYAML && s.helmTemplate() {
 		return nil
 	}
-	if !strict && !worthParsing(p) {
+	if !strict && !worthParsing(p) && !(kind == KindYAML && readsK8sRefs(p.Src)) {
+		// (a container that reads a ConfigMap or Secret of the
+		// repository, a Secret whose values are base64: k8senv.go)
 		return nil
 	}
 	var docs []*node
@@ -371,6 +373,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 			if isTaskfile(p.Path) {
 				s.taskfile(d)
 			}
+			if isCircleCI(p.Path) {
+				s.circleci(d)
+			}
 			if isTmux(p.Path) || isTmuxDoc(d) {
 				s.tmux(d)
 			}
@@ -408,6 +413,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 		}
 		s.walk(d)
 		s.offerEnv(d)
+		if kind == KindYAML {
+			s.offerK8s(d)
+		}
 		if genericKind[kind] && !strict && !namedFormat(p.Path) {
 			// configuration code may read at run time; a launch
 			// definition's own commands are judged where they are

@@ -116,6 +116,9 @@ func (s *scan) place(n0 int, t text, adjust func(f *scanner.Finding, off int)) {
 type word struct {
 	t     text
 	known bool
+	// via, when set, is how the value was obtained (a compose `${X}`
+	// the project's .env sets, which the host may replace: dynamic).
+	via scanner.Class
 }
 
 func scalarWord(n *node) word {
@@ -142,7 +145,7 @@ func (s *scan) judge(ws []word, via scanner.Class) *scanner.Launch {
 	}
 	argv := make([]scanner.Arg, len(ws))
 	for i, w := range ws {
-		argv[i] = scanner.Arg{Value: w.t.s, Known: w.known, Pos: s.pos(w.t.fileOff(0))}
+		argv[i] = scanner.Arg{Value: w.t.s, Known: w.known, Pos: s.pos(w.t.fileOff(0)), Via: w.via}
 	}
 	l := s.p.Judge(scanner.Command{Argv: argv, Via: via, Nested: func(arg int, text string) bool {
 		if arg < len(ws) && ws[arg].t.s == text {
@@ -281,8 +284,16 @@ func (s *scan) walk(n *node) {
 			s.walk(e)
 		}
 	case kindObject:
-		s.containerEnv(n)
+		// a Kubernetes container's environment, for the shell its
+		// command runs (k8sEnv)
+		k8s := s.k8sEnv(n)
+		s.containerEnv(n, k8s)
 		s.imageArgs(n)
+		if len(k8s) > 0 {
+			saved := s.env
+			s.env = overrideEnv(s.env, k8s)
+			defer func() { s.env = saved }()
+		}
 		// the environment blocks of the enclosing objects hold for
 		// the scripts below them too (GitLab CI's top-level
 		// variables:, a pipeline's env:), the nearer after the outer

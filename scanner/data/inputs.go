@@ -222,22 +222,17 @@ func (s *scan) imageRuntime(image string) (string, bool) {
 // `args`, each `$(NAME)` reference to a variable its `env:` list gives a
 // literal `value` (`{name: AGENT, value: claude}`): the kubelet expands
 // them before it starts the container, so `args: ["$(AGENT)", "-p"]` runs
-// claude. `$$(NAME)` is the escape of a literal `$(NAME)`; a variable
-// from a secret or a field (`valueFrom`) is not known.
-func (s *scan) containerEnv(obj *node) {
-	env := obj.get("env")
-	if obj.get("image") == nil || env == nil || env.kind != kindArray {
+// claude. `$$(NAME)` is the escape of a literal `$(NAME)`. env is the
+// container's environment (k8sEnv): also the values of the repository's
+// ConfigMaps and Secrets it reads; a variable from a field, or from a
+// ConfigMap the repository does not hold, is not known.
+func (s *scan) containerEnv(obj *node, env []envVar) {
+	if obj.get("image") == nil || len(env) == 0 {
 		return
 	}
 	vals := map[string]string{}
-	for _, e := range env.elems {
-		name, v := e.get("name"), e.get("value")
-		if name != nil && v != nil && name.kind == kindScalar && v.kind == kindScalar && v.isString {
-			vals[name.str] = v.str
-		}
-	}
-	if len(vals) == 0 {
-		return
+	for _, e := range env {
+		vals[e.name] = e.val.s
 	}
 	for _, key := range []string{"command", "args"} {
 		for _, n := range obj.get(key).items() {

@@ -22,8 +22,14 @@ var _ scanner.Linker = Detector{}
 
 // Resolve implements scanner.Linker: a local action is a folder (its
 // action.yml or action.yaml) or a workflow file, from the root; a
-// Makefile's include is a root-relative path.
-func (Detector) Resolve(_, spec string, exists func(string) bool) (string, bool) {
+// Makefile's include is a root-relative path; k8sRefSpec is the file
+// itself.
+func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bool) {
+	if spec == k8sRefSpec {
+		// a container reading ConfigMaps or Secrets: the file itself,
+		// read again with the repository's (k8senv.go)
+		return from, from != ""
+	}
 	if rel, ok := strings.CutPrefix(spec, makeIncludePrefix); ok {
 		// A Makefile's include (see makeState.include), root-relative.
 		rel = path.Clean(rel)

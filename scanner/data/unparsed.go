@@ -25,6 +25,8 @@ const (
 	KindExpect     Kind = "expect"
 	KindTcl        Kind = "tcl"
 	KindPerl       Kind = "perl"
+	// execline (s6 and s6-overlay `run` files, #!/command/execlineb)
+	KindExecline Kind = "execline"
 )
 
 // unparsedExts are the extensions of script kinds no detector parses.
@@ -56,6 +58,7 @@ var unparsedInterpreters = map[string]Kind{
 	"ruby": KindRuby, "rake": KindRuby, "kotlin": KindKotlin, "kscript": KindKotlin,
 	"groovy": KindGroovy, "nix-shell": KindNix, "lua": KindLua, "luajit": KindLua,
 	"nvim": KindLua, "expect": KindExpect, "tclsh": KindTcl, "wish": KindTcl, "perl": KindPerl,
+	"execlineb": KindExecline,
 }
 
 // unparsedByName returns the script kind of a file by its name, or "".
@@ -73,7 +76,7 @@ func unparsedByName(base, ext string) Kind {
 // only at a word's start).
 var unparsedComments = map[Kind][]string{
 	KindFish: {"#"}, KindPowerShell: {"#"}, KindRuby: {"#"}, KindNix: {"#"},
-	KindExpect: {"#"}, KindTcl: {"#"}, KindPerl: {"#"},
+	KindExpect: {"#"}, KindTcl: {"#"}, KindPerl: {"#"}, KindExecline: {"#"},
 	KindGradle: {"//"}, KindKotlin: {"//"}, KindGroovy: {"//"},
 	KindLua: {"--"},
 }
