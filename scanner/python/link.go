@@ -1538,6 +1538,9 @@ func (a *analyzer) walkReads(n int32, seen map[int32]bool, spent *int, ref func(
 					if ib, ok := a.annotatedImport(b); ok {
 						ref(ib, i)
 					}
+					// def review(c, agent=DEFAULT_AGENT): the default
+					// is a value when nothing calls the function
+					push(b.def)
 				case b.value == none:
 				case t.Nodes[b.value].Kind == kFunction || t.Nodes[b.value].Kind == kLambda:
 					a.needReturns(b.value, push)
