@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"math"
 	"path"
 	"regexp"
 	"slices"
@@ -218,7 +219,7 @@ func (a *analyzer) summarizeNames() {
 				}
 				continue
 			}
-			a.summarizeValue(name, a.ev.Eval(b.value), b.name, 0)
+			a.summarizeValue(name, a.changedAtEnd(a.ev.Eval(b.value), name, b.name), b.name, 0)
 		}
 	}
 	a.summarizeParamChanges()
@@ -732,9 +733,13 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 				continue
 			}
 			if k.Known() && k.Alt == nil {
+				if len(a.setsOn(v.Obj)[k.S]) > 0 {
+					continue // with the entries set after it, below
+				}
 				a.summarizeValue(key+"."+k.S, a.ev.Eval(t.Child(c, fValue)), c, depth+1)
 			}
 		}
+		a.summarizeSets(key, v, depth)
 		return
 	}
 	strs := constStrings(v)
@@ -743,6 +748,67 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		return
 	}
 	a.link.sum.AddConst(key, scanner.Const{Vals: strs, At: a.t.Pos(at)})
+}
+
+// changedAtEnd is v, the list module-level name is bound to (at node n),
+// with every in-place change the file makes to it applied, in a `for`
+// too (`for n in ("claude", "pi"): AGENTS.append([n, "--print"])`): an
+// importer reads the list once the module has run.
+func (a *analyzer) changedAtEnd(v value, name string, n int32) value {
+	if v.K != vArr || len(a.muts[name]) == 0 || a.mutating[name] {
+		return v
+	}
+	a.mutating[name] = true
+	v = a.applyMutations(v, a.muts[name], math.MaxUint32, n)
+	delete(a.mutating, name)
+	return v
+}
+
+// summarizeSets offers the entries the module sets on dict v (keyed key)
+// after building it: `COMMANDS[name] = [name, "--print"]`, in a `for`
+// over a literal tuple too (the loop variable is any of its elements, so
+// each key is one and each value any), `d.update(k=...)`,
+// `d.setdefault(k, v)`. An entry whose key is not known statically is
+// offered as any member's (`COMMANDS.*`); a key with entries both in the
+// literal and set later is the union of them. Past
+// 4*MaxPossibilities entries the dict is cut (a look-up in it is
+// dynamic), never left short.
+func (a *analyzer) summarizeSets(key string, v value, depth int) {
+	t := a.t
+	sets := a.setsOn(v.Obj)
+	if len(sets) == 0 {
+		return
+	}
+	n := 0
+	for _, name := range slices.Sorted(maps.Keys(sets)) {
+		if name == updateKey {
+			continue
+		}
+		seg := name
+		if name == treesitter.AnyProp {
+			seg = scanner.AnyMember
+		}
+		var vals []value
+		at := sets[name][0]
+		for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind != kPair {
+				continue
+			}
+			if k := a.ev.Eval(t.Child(c, fKey)); k.Known() && k.Alt == nil && k.S == name {
+				vals = append(vals, a.ev.Eval(t.Child(c, fValue)))
+			}
+		}
+		for _, r := range sets[name] {
+			if n++; n > 4*treesitter.MaxPossibilities {
+				if a.ev.MayName(v.Obj) || a.ev.MayName(r) {
+					a.link.sum.AddConst(key+"."+scanner.AnyMember, scanner.Const{Cut: true, At: t.Pos(r)})
+				}
+				return
+			}
+			vals = append(vals, a.ev.Eval(r))
+		}
+		a.summarizeValue(key+"."+seg, treesitter.Union(a.ev.Cfg, vals, at), at, depth+1)
+	}
 }
 
 // paramChangeKey is the summary's name of the k-th in-place change
@@ -833,7 +899,9 @@ func (a *analyzer) summarizeElems(key string, v value, at int32, depth int) {
 			return
 		}
 		k := key + "." + strconv.Itoa(i)
-		if e.K == vObj {
+		if e.K == vObj || e.K == vArr {
+			// a dict, or a list of argvs (`[["claude", "-p"], ...]`,
+			// `AGENTS.append([name, "-p"])`): each its own constant
 			a.summarizeValue(k, e, at, depth+1)
 			continue
 		}
