@@ -2504,6 +2504,9 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, name string, ok bool) {
 	for n != none && t.Nodes[n].Kind == kParen {
 		n = t.Nodes[n].First
 	}
+	if n != none && (t.Nodes[n].Kind == kSubscript || t.Nodes[n].Kind == kCall) {
+		return a.kwargsKey(n)
+	}
 	if n == none || t.Nodes[n].Kind != kIdentifier {
 		return "", 0, "", false
 	}
@@ -2512,6 +2515,45 @@ func (a *analyzer) paramOf(n int32) (fn string, idx int, name string, ok bool) {
 		return "", 0, "", false
 	}
 	return bs[0].fn, bs[0].index, t.Text(bs[0].name), true
+}
+
+// kwargsKey is paramOf for an entry of a module-level function's
+// `**kwargs` read by a literal key, `kw["binary"]`, `kw.get("binary",
+// ...)`, `kw.pop("binary", ...)`: the keyword argument of that name a
+// caller passes (Sink.Name; no position reaches it, starKwargs), so a
+// caller in another module is judged as for a named parameter.
+func (a *analyzer) kwargsKey(n int32) (fn string, idx int, name string, ok bool) {
+	t := a.t
+	var obj, key int32
+	switch t.Nodes[n].Kind {
+	case kSubscript:
+		obj, key = t.Child(n, fValue), t.Child(n, fSubscript)
+	case kCall:
+		f := t.Child(n, fFunction)
+		if f == none || t.Nodes[f].Kind != kAttribute {
+			return "", 0, "", false
+		}
+		if m := t.Child(f, fAttribute); m == none || !(t.Is(m, "get") || t.Is(m, "pop")) {
+			return "", 0, "", false
+		}
+		pos, _ := a.callArgs(n)
+		if len(pos) == 0 {
+			return "", 0, "", false
+		}
+		obj, key = t.Child(f, fObject), pos[0]
+	}
+	if key == none || t.Nodes[key].Kind != kString {
+		return "", 0, "", false
+	}
+	b, found := a.starParam(obj, 2)
+	if !found {
+		return "", 0, "", false
+	}
+	k := a.ev.Eval(key)
+	if !k.Known() || k.Alt != nil || k.S == "" {
+		return "", 0, "", false
+	}
+	return b.starOf, starKwargs, k.S, true
 }
 
 // noteHelper records a call that is not a process API (a local or
