@@ -1602,6 +1602,9 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 				a.link.sum.AddSink(setter, c)
 			}
 		}
+		// a field a container injects by a token: the value a file
+		// registers for the token runs (inject.go)
+		a.sinkInjected(n, k.Field, k)
 		// a subclass in another module that sets the field chooses what
 		// runs: the class offers the field (subclass.go)
 		if cls := a.classAround(n); cls != "" {
