@@ -247,8 +247,13 @@ func (a *analyzer) judgeInjected(tok, at int32, v value) {
 		return
 	}
 	if a.p.Imports == nil {
-		a.needsIn(tok)
-		a.needsIn(at)
+		// an instance, a function, a string naming no runtime: no
+		// program another module may run (Angular's `{ provide:
+		// Service, useValue: mock }` is not read again)
+		if a.mayBeProgram(v) {
+			a.needsIn(tok)
+			a.needsIn(at)
+		}
 		return
 	}
 	e, ok := a.p.Imports.Method(name)
@@ -270,4 +275,22 @@ func (a *analyzer) judgeInjected(tok, at int32, v value) {
 	a.argVals = []value{v}
 	a.judgeHelper(at, name, e, []int32{at}, none, value{})
 	a.argVals = saved
+}
+
+// mayBeProgram reports whether v, a value registered with a container,
+// may be a program once the repository phase knows the values of other
+// modules: a possibility that is another module's value, an unknown, a
+// list, or a string naming a runtime.
+func (a *analyzer) mayBeProgram(v value) bool {
+	for _, p := range v.Possibilities() {
+		switch p.K {
+		case vRef, vUnknown, vArr:
+			return true
+		case vStr:
+			if !p.Known() || a.p.Config.MentionsRuntime([]byte(p.S)) {
+				return true
+			}
+		}
+	}
+	return false
 }
