@@ -2499,23 +2499,43 @@ func (a *analyzer) concatParam(n int32) int32 {
 }
 
 // paramOf reports which parameter of a named function expression n is.
+//
+// A name bound once, in the function, to a parameter (or to an entry of
+// its `**kwargs`) is that parameter: `binary = kw["binary"]` or `x = b`
+// before `subprocess.run([x, ...])`, at most maxParamAlias names deep.
 func (a *analyzer) paramOf(n int32) (fn string, idx int, name string, ok bool) {
 	t := a.t
-	for n != none && t.Nodes[n].Kind == kParen {
-		n = t.Nodes[n].First
+	for depth := 0; ; depth++ {
+		for n != none && t.Nodes[n].Kind == kParen {
+			n = t.Nodes[n].First
+		}
+		if n != none && (t.Nodes[n].Kind == kSubscript || t.Nodes[n].Kind == kCall) {
+			return a.kwargsKey(n)
+		}
+		if n == none || t.Nodes[n].Kind != kIdentifier {
+			return "", 0, "", false
+		}
+		bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+		if !found || len(bs) != 1 || bs[0].each {
+			return "", 0, "", false
+		}
+		b := bs[0]
+		if b.param && b.fn != "" {
+			return b.fn, b.index, t.Text(b.name), true
+		}
+		if b.param || b.ref || b.with || b.elem != 0 || b.value == none || depth == maxParamAlias ||
+			a.scopes.Of(b.value) == none || a.scopes.Of(b.value) != a.scopes.Of(n) {
+			return "", 0, "", false
+		}
+		if k := t.Nodes[b.value].Kind; k != kIdentifier && k != kSubscript && k != kCall && k != kParen {
+			return "", 0, "", false
+		}
+		n = b.value
 	}
-	if n != none && (t.Nodes[n].Kind == kSubscript || t.Nodes[n].Kind == kCall) {
-		return a.kwargsKey(n)
-	}
-	if n == none || t.Nodes[n].Kind != kIdentifier {
-		return "", 0, "", false
-	}
-	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
-	if !found || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].each {
-		return "", 0, "", false
-	}
-	return bs[0].fn, bs[0].index, t.Text(bs[0].name), true
 }
+
+// maxParamAlias bounds the names paramOf reads through to a parameter.
+const maxParamAlias = 4
 
 // kwargsKey is paramOf for an entry of a module-level function's
 // `**kwargs` read by a literal key, `kw["binary"]`, `kw.get("binary",
