@@ -1116,6 +1116,17 @@ func (a *analyzer) evalParam(b *binding) value {
 		return treesitter.Union(a.ev.Cfg, append(opts, a.paramValue(b, pname)), b.name)
 	}
 	v := a.paramValue(b, pname)
+	if a.entryPoint(b) {
+		// @task def review(c, agent=DEFAULT_AGENT): a framework calls it
+		// from its command line (invoke, fabric, click, typer, nox,
+		// pytest): the default is a value whatever the file's calls
+		// pass, and the command line's value is unknown
+		vals := []value{v}
+		if b.def != none {
+			vals = append(vals, a.ev.Eval(b.def))
+		}
+		v = treesitter.Union(a.ev.Cfg, append(vals, treesitter.Unknown(b.name)), b.name)
+	}
 	if v.K == vUnknown && a.p.Imports != nil {
 		if ib, ok := a.annotatedImport(*b); ok {
 			// def __init__(self, cfg: AgentCfg) with no call of the
@@ -1124,6 +1135,63 @@ func (a *analyzer) evalParam(b *binding) value {
 		}
 	}
 	return v
+}
+
+// plainDecorators leave a function called only as written: a method of
+// the class, a cache, a marker.
+var plainDecorators = map[string]bool{
+	"staticmethod": true, "classmethod": true, "property": true, "cached_property": true,
+	"abstractmethod": true, "abstractproperty": true, "lru_cache": true, "cache": true,
+	"wraps": true, "overload": true, "override": true, "setter": true, "getter": true,
+	"deleter": true, "contextmanager": true, "asynccontextmanager": true,
+}
+
+// entryPoint reports whether the function whose parameter b is may be
+// called from outside the repository's code with its defaults: a
+// decorator other than a plain one (plainDecorators) registers it with a
+// framework (`@task`, `@click.command()`, `@app.command()`,
+// `@nox.session`, `@pytest.fixture`), which calls it from its command
+// line.
+func (a *analyzer) entryPoint(b *binding) bool {
+	t := a.t
+	if b.name == none || b.fn == "" || b.star != 0 {
+		return false
+	}
+	ps := t.Nodes[b.name].Parent
+	for ps != none && t.Nodes[ps].Kind != kParameters {
+		ps = t.Nodes[ps].Parent
+	}
+	if ps == none {
+		return false
+	}
+	fn := t.Nodes[ps].Parent
+	if fn == none || t.Nodes[fn].Kind != kFunction {
+		return false
+	}
+	dec := t.Nodes[fn].Parent
+	if dec == none || t.Nodes[dec].Kind != kDecorated {
+		return false
+	}
+	for c := t.Nodes[dec].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind != kDecorator || t.Nodes[c].First == none {
+			continue
+		}
+		e := t.Nodes[c].First
+		if t.Nodes[e].Kind == kCall {
+			e = t.Child(e, fFunction)
+		}
+		if e == none {
+			continue
+		}
+		name := t.Text(e)
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		if !plainDecorators[name] {
+			return true
+		}
+	}
+	return false
 }
 
 // annotatedImport is the import binding of the class parameter b is

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"math"
 	"path"
 	"regexp"
 	"slices"
@@ -218,7 +219,7 @@ func (a *analyzer) summarizeNames() {
 				}
 				continue
 			}
-			a.summarizeValue(name, a.ev.Eval(b.value), b.name, 0)
+			a.summarizeValue(name, a.changedAtEnd(a.ev.Eval(b.value), name, b.name), b.name, 0)
 		}
 	}
 	a.summarizeParamChanges()
@@ -732,9 +733,13 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 				continue
 			}
 			if k.Known() && k.Alt == nil {
+				if len(a.setsOn(v.Obj)[k.S]) > 0 {
+					continue // with the entries set after it, below
+				}
 				a.summarizeValue(key+"."+k.S, a.ev.Eval(t.Child(c, fValue)), c, depth+1)
 			}
 		}
+		a.summarizeSets(key, v, depth)
 		return
 	}
 	strs := constStrings(v)
@@ -743,6 +748,67 @@ func (a *analyzer) summarizeValue(key string, v value, at int32, depth int) {
 		return
 	}
 	a.link.sum.AddConst(key, scanner.Const{Vals: strs, At: a.t.Pos(at)})
+}
+
+// changedAtEnd is v, the list module-level name is bound to (at node n),
+// with every in-place change the file makes to it applied, in a `for`
+// too (`for n in ("claude", "pi"): AGENTS.append([n, "--print"])`): an
+// importer reads the list once the module has run.
+func (a *analyzer) changedAtEnd(v value, name string, n int32) value {
+	if v.K != vArr || len(a.muts[name]) == 0 || a.mutating[name] {
+		return v
+	}
+	a.mutating[name] = true
+	v = a.applyMutations(v, a.muts[name], math.MaxUint32, n)
+	delete(a.mutating, name)
+	return v
+}
+
+// summarizeSets offers the entries the module sets on dict v (keyed key)
+// after building it: `COMMANDS[name] = [name, "--print"]`, in a `for`
+// over a literal tuple too (the loop variable is any of its elements, so
+// each key is one and each value any), `d.update(k=...)`,
+// `d.setdefault(k, v)`. An entry whose key is not known statically is
+// offered as any member's (`COMMANDS.*`); a key with entries both in the
+// literal and set later is the union of them. Past
+// 4*MaxPossibilities entries the dict is cut (a look-up in it is
+// dynamic), never left short.
+func (a *analyzer) summarizeSets(key string, v value, depth int) {
+	t := a.t
+	sets := a.setsOn(v.Obj)
+	if len(sets) == 0 {
+		return
+	}
+	n := 0
+	for _, name := range slices.Sorted(maps.Keys(sets)) {
+		if name == updateKey {
+			continue
+		}
+		seg := name
+		if name == treesitter.AnyProp {
+			seg = scanner.AnyMember
+		}
+		var vals []value
+		at := sets[name][0]
+		for c := t.Nodes[v.Obj].First; c != none; c = t.Nodes[c].Next {
+			if t.Nodes[c].Kind != kPair {
+				continue
+			}
+			if k := a.ev.Eval(t.Child(c, fKey)); k.Known() && k.Alt == nil && k.S == name {
+				vals = append(vals, a.ev.Eval(t.Child(c, fValue)))
+			}
+		}
+		for _, r := range sets[name] {
+			if n++; n > 4*treesitter.MaxPossibilities {
+				if a.ev.MayName(v.Obj) || a.ev.MayName(r) {
+					a.link.sum.AddConst(key+"."+scanner.AnyMember, scanner.Const{Cut: true, At: t.Pos(r)})
+				}
+				return
+			}
+			vals = append(vals, a.ev.Eval(r))
+		}
+		a.summarizeValue(key+"."+seg, treesitter.Union(a.ev.Cfg, vals, at), at, depth+1)
+	}
 }
 
 // paramChangeKey is the summary's name of the k-th in-place change
@@ -833,7 +899,9 @@ func (a *analyzer) summarizeElems(key string, v value, at int32, depth int) {
 			return
 		}
 		k := key + "." + strconv.Itoa(i)
-		if e.K == vObj {
+		if e.K == vObj || e.K == vArr {
+			// a dict, or a list of argvs (`[["claude", "-p"], ...]`,
+			// `AGENTS.append([name, "-p"])`): each its own constant
 			a.summarizeValue(k, e, at, depth+1)
 			continue
 		}
@@ -1546,6 +1614,9 @@ func (a *analyzer) walkReads(n int32, seen map[int32]bool, spent *int, ref func(
 					if ib, ok := a.annotatedImport(b); ok {
 						ref(ib, i)
 					}
+					// def review(c, agent=DEFAULT_AGENT): the default
+					// is a value when nothing calls the function
+					push(b.def)
 				case b.value == none:
 				case t.Nodes[b.value].Kind == kFunction || t.Nodes[b.value].Kind == kLambda:
 					a.needReturns(b.value, push)
@@ -2462,19 +2533,81 @@ func (a *analyzer) concatParam(n int32) int32 {
 }
 
 // paramOf reports which parameter of a named function expression n is.
+//
+// A name bound once, in the function, to a parameter (or to an entry of
+// its `**kwargs`) is that parameter: `binary = kw["binary"]` or `x = b`
+// before `subprocess.run([x, ...])`, at most maxParamAlias names deep.
 func (a *analyzer) paramOf(n int32) (fn string, idx int, name string, ok bool) {
 	t := a.t
-	for n != none && t.Nodes[n].Kind == kParen {
-		n = t.Nodes[n].First
+	for depth := 0; ; depth++ {
+		for n != none && t.Nodes[n].Kind == kParen {
+			n = t.Nodes[n].First
+		}
+		if n != none && (t.Nodes[n].Kind == kSubscript || t.Nodes[n].Kind == kCall) {
+			return a.kwargsKey(n)
+		}
+		if n == none || t.Nodes[n].Kind != kIdentifier {
+			return "", 0, "", false
+		}
+		bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+		if !found || len(bs) != 1 || bs[0].each {
+			return "", 0, "", false
+		}
+		b := bs[0]
+		if b.param && b.fn != "" {
+			return b.fn, b.index, t.Text(b.name), true
+		}
+		if b.param || b.ref || b.with || b.elem != 0 || b.value == none || depth == maxParamAlias ||
+			a.scopes.Of(b.value) == none || a.scopes.Of(b.value) != a.scopes.Of(n) {
+			return "", 0, "", false
+		}
+		if k := t.Nodes[b.value].Kind; k != kIdentifier && k != kSubscript && k != kCall && k != kParen {
+			return "", 0, "", false
+		}
+		n = b.value
 	}
-	if n == none || t.Nodes[n].Kind != kIdentifier {
+}
+
+// maxParamAlias bounds the names paramOf reads through to a parameter.
+const maxParamAlias = 4
+
+// kwargsKey is paramOf for an entry of a module-level function's
+// `**kwargs` read by a literal key, `kw["binary"]`, `kw.get("binary",
+// ...)`, `kw.pop("binary", ...)`: the keyword argument of that name a
+// caller passes (Sink.Name; no position reaches it, starKwargs), so a
+// caller in another module is judged as for a named parameter.
+func (a *analyzer) kwargsKey(n int32) (fn string, idx int, name string, ok bool) {
+	t := a.t
+	var obj, key int32
+	switch t.Nodes[n].Kind {
+	case kSubscript:
+		obj, key = t.Child(n, fValue), t.Child(n, fSubscript)
+	case kCall:
+		f := t.Child(n, fFunction)
+		if f == none || t.Nodes[f].Kind != kAttribute {
+			return "", 0, "", false
+		}
+		if m := t.Child(f, fAttribute); m == none || !(t.Is(m, "get") || t.Is(m, "pop")) {
+			return "", 0, "", false
+		}
+		pos, _ := a.callArgs(n)
+		if len(pos) == 0 {
+			return "", 0, "", false
+		}
+		obj, key = t.Child(f, fObject), pos[0]
+	}
+	if key == none || t.Nodes[key].Kind != kString {
 		return "", 0, "", false
 	}
-	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
-	if !found || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].each {
+	b, found := a.starParam(obj, 2)
+	if !found {
 		return "", 0, "", false
 	}
-	return bs[0].fn, bs[0].index, t.Text(bs[0].name), true
+	k := a.ev.Eval(key)
+	if !k.Known() || k.Alt != nil || k.S == "" {
+		return "", 0, "", false
+	}
+	return b.starOf, starKwargs, k.S, true
 }
 
 // noteHelper records a call that is not a process API (a local or

@@ -337,7 +337,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// ... and a process manager's app list naming a runtime (pm2's
 	// ecosystem file: `apps: [{ script: "claude" }]`) starts it
 	appsHint := p.Hits.Has(scanner.HitRuntime) && bytes.Contains(p.Src, []byte("apps")) && bytes.Contains(p.Src, []byte("script"))
-	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint {
+	// ... and a file that registers a value with a dependency-injection
+	// container (inject.go)
+	diHint := mayInject(p.Src)
+	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint {
 		return nil
 	}
 	t, err := g.ParsePass(p)
@@ -371,6 +374,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	if appsHint {
 		a.detectApps()
+	}
+	if diHint {
+		a.injections()
 	}
 	if envHint {
 		a.summarizeEnv()

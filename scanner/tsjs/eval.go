@@ -44,7 +44,7 @@ func (a *analyzer) Expr(n int32) value {
 		if p == none {
 			return treesitter.Unknown(n)
 		}
-		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kThis {
+		if o := t.Child(n, fObject); o != none && a.thisLike(o) {
 			v := a.instanceAttr(t.Text(p), n)
 			if v.K == vUnknown && len(a.thisAttrs[t.Text(p)]) == 0 {
 				if tv, ok := a.typedField(t.Text(p)); ok {

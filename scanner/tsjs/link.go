@@ -1602,6 +1602,9 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 				a.link.sum.AddSink(setter, c)
 			}
 		}
+		// a field a container injects by a token: the value a file
+		// registers for the token runs (inject.go)
+		a.sinkInjected(n, k.Field, k)
 		// a subclass in another module that sets the field chooses what
 		// runs: the class offers the field (subclass.go)
 		if cls := a.classAround(n); cls != "" {
@@ -1766,8 +1769,9 @@ func (a *analyzer) paramOfAny(n int32) (fn string, idx int, field string, ok boo
 			continue
 		case kMember:
 			obj, prop := t.Child(n, fObject), t.Child(n, fProperty)
-			if obj != none && prop != none && t.Nodes[obj].Kind == kThis {
-				// this.bin in a method: the instance's field
+			if obj != none && prop != none && a.thisLike(obj) {
+				// this.bin in a method: the instance's field (a static
+				// one read through this.constructor too)
 				if m := a.methodOf(n); m != "" {
 					return m, scanner.ParamThis, t.Text(prop), true
 				}
@@ -1860,7 +1864,10 @@ func (a *analyzer) paramOfAny(n int32) (fn string, idx int, field string, ok boo
 				a.aliasDepth++
 				fn, idx, inner, ok := a.paramOf(bs[0].value)
 				a.aliasDepth--
-				if !ok || idx == scanner.ParamThis && (inner != "" || len(bs[0].path) > 0) {
+				if !ok || idx == scanner.ParamThis && (strings.Contains(inner, ".") || len(bs[0].path) > 0) {
+					// (const bin = this.bin, or a static field through
+					// the class, `(this.constructor as typeof T).id`: the
+					// instance's field)
 					return "", 0, "", false
 				}
 				if len(bs[0].path) == 0 {

@@ -283,3 +283,43 @@ func (a *analyzer) inheritedCtor(fn int32) (value, bool) {
 	}
 	return value{}, false
 }
+
+// thisLike reports whether node o stands for the instance or its class
+// where a member of it is read: `this`, and the class the instance was
+// made by, `this.constructor` (also `(this.constructor as typeof
+// Base)`), `new.target` and `Object.getPrototypeOf(this).constructor`.
+// A static field read through the instance's class (`(this.constructor
+// as typeof CliTool).id`) is then read as `this.id`: the union of the
+// field over the class and every class of the file (static ones too),
+// and, through the base's sink, every subclass of another module that
+// sets it (judgeSubclass).
+func (a *analyzer) thisLike(o int32) bool {
+	t := a.t
+	for depth := 0; o != none && depth < 4; depth++ {
+		switch t.Nodes[o].Kind {
+		case kThis:
+			return true
+		case kParen, kAsExpr:
+			o = t.Nodes[o].First
+			continue
+		case kMember:
+			obj, p := t.Child(o, fObject), t.Child(o, fProperty)
+			if obj == none || p == none || !t.Is(p, "constructor") {
+				return t.Text(o) == "new.target"
+			}
+			for obj != none && (t.Nodes[obj].Kind == kParen || t.Nodes[obj].Kind == kAsExpr) {
+				obj = t.Nodes[obj].First
+			}
+			if obj == none {
+				return false
+			}
+			if t.Nodes[obj].Kind == kThis {
+				return true
+			}
+			// Object.getPrototypeOf(this).constructor
+			return t.Nodes[obj].Kind == kCall && strings.Join(strings.Fields(t.Text(obj)), "") == "Object.getPrototypeOf(this)"
+		}
+		return t.Text(o) == "new.target"
+	}
+	return false
+}
