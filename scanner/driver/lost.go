@@ -163,9 +163,27 @@ func (r *repo) lostAcross(ctx context.Context) {
 		// a lost program no import names: the program it runs in, once
 		// the rules above have judged every file (a name they reported
 		// is not reported again at the lost place)
+		if len(unit) == 0 {
+			return
+		}
+		// the lines a RED launch of another file names in its chain: a
+		// lost place there is that launch's sink, reported already
+		sinks := map[string]bool{}
+		for _, g := range r.files {
+			for _, x := range g.res.findings {
+				if x.IsLaunch() && x.Verdict == scanner.VerdictRed && x.Chain != nil {
+					for _, st := range *x.Chain {
+						sinks[fmt.Sprintf("%s:%d", st.File, st.Line)] = true
+					}
+				}
+			}
+		}
 		for _, f := range unit {
 			if ctx.Err() != nil {
 				return
+			}
+			if at := f.res.link.opaque[0]; sinks[fmt.Sprintf("%s:%d", f.rel, at.Line)] {
+				continue
 			}
 			if m, via := r.sameProgram(f, info, importers, search); m != nil && !hasRedLaunch(m.res.findings) && !hasRedLaunch(via.res.findings) {
 				n := info(m).named
