@@ -116,6 +116,9 @@ type program struct {
 	// deps are the facts of folders read as imported packages: small,
 	// kept for the whole scan, so relevance never parses.
 	deps map[string]*depFacts
+	// graphs are the module graphs read for lost programs, by module
+	// root (lost.go).
+	graphs map[string]*modGraph
 }
 
 // depFacts is what an imported module package's files say, together
@@ -556,8 +559,17 @@ func (g *program) load(u *unit, key unitKey, fd *folderSrc) {
 		}
 	}
 	l := &loader{g: g, mod: g.module(key.dir), dir: key.dir, pkgs: map[string]*types.Package{}, loading: map[string]bool{}}
+	lostOnce := sync.OnceValues(func() (*lostNaming, bool) { return g.lostNaming(l.mod, key.dir) })
 	if !l.relevant(own) {
-		return
+		// A package calling a process API whose program it may not
+		// name: checked when a package linked with it names a runtime
+		// as a value (lost.go).
+		if !ownAPI(own) {
+			return
+		}
+		if n, cut := lostOnce(); n == nil && !cut {
+			return
+		}
 	}
 	info := newInfo()
 	l.info = info
@@ -583,8 +595,19 @@ func (g *program) load(u *unit, key unitKey, fd *folderSrc) {
 	}
 	u.idx = newIndex(g.fset, append(files, l.files...), info, l.filePkg, l.deps)
 	u.idx.cut = l.cut
+	u.idx.lostNaming = lostOnce
 	u.idx.scanRoot = g.root
 	u.truncated = l.truncated
+}
+
+// ownAPI reports whether one of own imports a process API.
+func ownAPI(own []*srcFile) bool {
+	for _, f := range own {
+		if f.api {
+			return true
+		}
+	}
+	return false
 }
 
 // loader type-checks a package's module-local imports from source, into
