@@ -865,7 +865,7 @@ func (c *checker) call(call *ast.CallExpr) {
 	if argv, ok := c.processArgv(call); ok {
 		before, at := len(c.p.Findings()), c.pos(call.Pos())
 		c.judge(argv, at)
-		if c.bind == nil && !c.handsParam(call) {
+		if c.bind == nil && !c.handsParam(call, argv) {
 			c.noteLost(argv, at, before)
 		}
 		return

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/leasegate/leasegate/cmdline"
 	lscanner "github.com/leasegate/leasegate/scanner"
 )
 
@@ -354,31 +355,24 @@ func (c *checker) noteLost(argv []lscanner.Arg, at lscanner.Pos, before int) {
 			return
 		}
 	}
-	if !c.p.Config.Opaque(argv, true, false) {
+	i := lostElem(argv)
+	if i < 0 {
 		return
 	}
-	if len(argv[0].Alts) > 0 {
+	if len(argv[i].Alts) > 0 {
 		// a set the analysis followed (`python := "python3"`, then
 		// the interpreter's real path): its unknown members are found
 		// at run time from what it knows
 		return
 	}
-	if p := elemAt(argv, at); p.Line > 0 {
-		at = p
+	if argv[i].Pos.Line > 0 {
+		at = argv[i].Pos
 	}
 	c.lost = append(c.lost, lostSite{at: at})
 }
 
 // maxLostSites bounds the lost programs one file records.
 const maxLostSites = 64
-
-// elemAt is where argv's program is written, if known.
-func elemAt(argv []lscanner.Arg, at lscanner.Pos) lscanner.Pos {
-	if len(argv) > 0 && argv[0].Pos.Line > 0 {
-		return argv[0].Pos
-	}
-	return at
-}
 
 // importsEnd is the offset in src just past its package clause and
 // import declarations (read with the tokenizer).
@@ -428,13 +422,58 @@ const selfExe = "/proc/self/exe"
 // of the function it is in (`func Run(bin string) { exec.Command(bin) }`):
 // the program is every argument the module's calls give it, judged at
 // those calls (helpers), so it is not lost here.
-func (c *checker) handsParam(call *ast.CallExpr) bool {
-	for _, a := range call.Args {
-		if c.paramRooted(a, 0) {
-			return true
+func (c *checker) handsParam(call *ast.CallExpr, argv []lscanner.Arg) bool {
+	a, ok := c.apiOf(call)
+	if !ok || a.Arg >= len(call.Args) {
+		return false
+	}
+	args := call.Args[a.Arg:]
+	i := lostElem(argv)
+	var e ast.Expr
+	switch {
+	case i < 0:
+		return false
+	case a.Form == formArgv && i < len(args) && !(call.Ellipsis.IsValid() && i == len(args)-1):
+		e = args[i]
+	case a.Form == formPathArgv && i == 0, a.Form == formWindows && i == 0:
+		e = args[0]
+	case a.Form == formShell || a.Form == formRemote || a.Form == formWords:
+		e = args[0]
+	case call.Ellipsis.IsValid():
+		e = args[len(args)-1] // an element of the list spread
+	default:
+		return false
+	}
+	return c.paramRooted(e, 0)
+}
+
+// lostElem is the index in argv of the element a reading of it runs
+// without the analysis naming it (as Config.Opaque reads it: the
+// program, or the script of an interpreter; also the line a shell is
+// given, `sh -c s`), or -1.
+func lostElem(argv []lscanner.Arg) int {
+	res := cmdline.UnwrapDepth(lscanner.Words(argv), cmdline.MaxDepth)
+	for _, in := range res.Inners {
+		switch in.Kind {
+		case cmdline.KindArgv:
+			if in.Start < len(argv) && !argv[in.Start].Known {
+				return in.Start
+			}
+		case cmdline.KindShell, cmdline.KindTyped:
+			// a shell given a line it cannot name (`sh -c s`)
+			if in.Arg > 0 && in.Arg < len(argv) && !argv[in.Arg].Known {
+				return in.Arg
+			}
+		case cmdline.KindScript, cmdline.KindNone:
+			if in.Kind == cmdline.KindNone && !in.ShellScript || in.Start <= 0 || in.Start >= len(argv) {
+				continue
+			}
+			if !argv[in.Start].Known {
+				return in.Start
+			}
 		}
 	}
-	return false
+	return -1
 }
 
 // paramRooted reports whether e reads a parameter or the receiver of a
