@@ -359,12 +359,6 @@ func (c *checker) noteLost(argv []lscanner.Arg, at lscanner.Pos, before int) {
 	if i < 0 {
 		return
 	}
-	if len(argv[i].Alts) > 0 {
-		// a set the analysis followed (`python := "python3"`, then
-		// the interpreter's real path): its unknown members are found
-		// at run time from what it knows
-		return
-	}
 	if argv[i].Pos.Line > 0 {
 		at = argv[i].Pos
 	}
@@ -478,7 +472,8 @@ func lostElem(argv []lscanner.Arg) int {
 
 // paramRooted reports whether e reads a parameter or the receiver of a
 // function (`bin`, `j.Bin`, `l.Bin()`, `s.argv[0]`), also through a
-// local variable given one value (`argv := r.B.Command(p)`).
+// local variable each of whose values does so or is known (`exe, err :=
+// os.Executable(); if err != nil { exe = argv0 }`).
 func (c *checker) paramRooted(e ast.Expr, depth int) bool {
 	for ; depth <= maxTemplateHops; depth++ {
 		switch x := ast.Unparen(e).(type) {
@@ -507,10 +502,21 @@ func (c *checker) paramRooted(e ast.Expr, depth int) bool {
 				return true
 			}
 			as := c.assigns[v]
-			if len(as) != 1 || as[0].expr == nil {
+			if len(as) == 0 {
 				return false
 			}
-			e = as[0].expr
+			param := false
+			for _, a := range as {
+				switch {
+				case a.expr == nil || a.idx > 0:
+					return false
+				case c.paramRooted(a.expr, depth+1):
+					param = true
+				case !c.str(a.expr, depth+1).Known:
+					return false
+				}
+			}
+			return param
 		default:
 			return false
 		}
