@@ -130,6 +130,10 @@ type checker struct {
 	// returningLit are the function literals whose results are being
 	// resolved (closures.go).
 	returningLit map[*ast.FuncLit]bool
+	// lost are the process-API calls of the file whose program the
+	// analysis cannot name (lost.go).
+	lost      []lostSite
+	receivers map[*types.Var]bool // see receiver
 }
 
 // frame is one helper call of a chain being followed.
@@ -211,6 +215,9 @@ type pkgIndex struct {
 	// made when first asked.
 	litOnce sync.Once
 	litIdx  *litIndex
+	// lostNaming, when set, finds where a package linked with this one
+	// names a runtime as a value (lost.go).
+	lostNaming func() (*lostNaming, bool)
 }
 
 // callSite is one static call and the package that holds it.
@@ -473,6 +480,8 @@ func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 	c := &checker{p: p, file: file, cutPkgs: idx.cut, fset: idx.fset, info: idx.info, assigns: idx.assigns, funcs: idx.funcs, fieldAssigned: idx.fieldAssigned, fieldValues: idx.fieldValues, elemSets: idx.elemSets, wrappers: idx.wrappers, idx: idx}
 	var groups map[types.Object][]cmdField
 	called := map[ast.Expr]bool{}
+	before := len(p.Findings())
+	defer c.reportLost(before)
 	ast.Inspect(file, func(n ast.Node) bool {
 		c.cut, c.resultCut = false, false
 		switch n := n.(type) {
@@ -854,7 +863,11 @@ func funcKey(fn *types.Func) apiKey {
 
 func (c *checker) call(call *ast.CallExpr) {
 	if argv, ok := c.processArgv(call); ok {
-		c.judge(argv, c.pos(call.Pos()))
+		before, at := len(c.p.Findings()), c.pos(call.Pos())
+		c.judge(argv, at)
+		if c.bind == nil && !c.handsParam(call, argv) {
+			c.noteLost(argv, at, before)
+		}
 		return
 	}
 	if c.bind == nil {
@@ -1519,7 +1532,9 @@ func (c *checker) cmdLiteral(lit *ast.CompositeLit) {
 	} else {
 		argv = c.pathArgv(path, args)
 	}
-	c.judge(argv, c.pos(lit.Pos()))
+	before, at := len(c.p.Findings()), c.pos(lit.Pos())
+	c.judge(argv, at)
+	c.noteLost(argv, at, before)
 }
 
 // cmdLiteralFields returns the Path and Args (nil when absent) of an
@@ -1709,6 +1724,11 @@ func (c *checker) str(e ast.Expr, depth int) scanner.Arg {
 		}
 		return unknown
 	case *ast.IndexExpr:
+		if sx, ok := ast.Unparen(e.X).(*ast.SelectorExpr); ok && isOSArgs(qualifiedVar(c.info, sx)) {
+			if i, ok := c.constInt(e.Index); ok && i == 0 {
+				return scanner.Arg{Value: selfExe, Known: true, Pos: at} // the program itself
+			}
+		}
 		if l, ok := c.list(e.X, depth+1); ok && !c.elemsSet(e.X) {
 			if i, ok := c.constInt(e.Index); ok && i >= 0 && i < len(l) {
 				a := l[i]
@@ -2583,6 +2603,9 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 		return c.str(call.Args[0], depth+1)
 	case (pkg == "os" || pkg == "io/ioutil") && name == "ReadFile" && idx == 0 && len(call.Args) == 1:
 		return c.readFile(call, depth)
+	case pkg == "os" && name == "Executable" && idx == 0 && len(call.Args) == 0:
+		// the program itself, run again
+		return scanner.Arg{Value: selfExe, Known: true}
 	case pkg == "os/exec" && name == "LookPath" && idx == 0 && len(call.Args) == 1:
 		// The path found at run time for a named program.
 		a := c.str(call.Args[0], depth+1)

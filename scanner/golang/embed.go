@@ -229,6 +229,26 @@ func repoFileText(dir, root, p string) (string, bool) {
 func (c *checker) readFile(call *ast.CallExpr, depth int) lscanner.Arg {
 	p := c.str(call.Args[0], depth+1)
 	if !p.Known {
+		// a path that is a set (a helper's parameter, every argument
+		// the module gives it): each known one's text, judged as a set
+		if len(p.Alts) == 0 {
+			return lscanner.Arg{}
+		}
+		vals := []lscanner.Arg{{}}
+		for _, alt := range p.Alts {
+			if t := c.readFileAt(call, alt); t.Known {
+				vals = append(vals, t)
+			}
+		}
+		return c.judgeSet(vals, false)
+	}
+	return c.readFileAt(call, p)
+}
+
+// readFileAt is the text of the repository file the call reads by path
+// p, a known relative path.
+func (c *checker) readFileAt(call *ast.CallExpr, p lscanner.Arg) lscanner.Arg {
+	if !p.Known {
 		return lscanner.Arg{}
 	}
 	name := c.fset.Position(call.Pos()).Filename
@@ -247,4 +267,43 @@ func (c *checker) readFile(call *ast.CallExpr, depth int) lscanner.Arg {
 		return lscanner.Arg{}
 	}
 	return lscanner.Arg{Value: t, Known: true, Via: lscanner.ClassDynamic}
+}
+
+// dataFileExts are the extensions of a repository file a constant may
+// name for a helper of the module to read (`config.Load("agents.json")`
+// with `os.ReadFile(path)` inside it): a document or a command file.
+var dataFileExts = map[string]bool{".json": true, ".txt": true, ".cmd": true, ".conf": true, ".cfg": true}
+
+// maxDataPaths bounds the literals of one file looked up as repository
+// files (pathLiteralNamesRuntime).
+const maxDataPaths = 32
+
+// dataPath reports whether a string constant may name a repository
+// document a helper reads (dataFileExts): a relative path, one word.
+func dataPath(s string) bool {
+	return len(s) > 0 && len(s) <= 256 && !filepath.IsAbs(s) && !strings.ContainsAny(s, " \t\n$*?[") && !strings.Contains(s, "..") &&
+		dataFileExts[strings.ToLower(filepath.Ext(s))]
+}
+
+// pathLiteralNamesRuntime reports whether a string literal of src (at
+// abs) names, by a relative path, a repository file (beside the Go file
+// or in a folder above it) whose text names a runtime: a value a helper
+// that reads the path it is given (`config.Load("agents.json")`) may
+// return, which no literal shows.
+func pathLiteralNamesRuntime(cfg *lscanner.Config, src []byte, abs string) bool {
+	if abs == "" {
+		return false
+	}
+	found, n := false, 0
+	stringLiterals(src, func(s string) bool {
+		if !dataPath(s) {
+			return true
+		}
+		n++
+		if t, ok := repoFileText(filepath.Dir(abs), "", s); ok && namesRuntime(cfg, t) {
+			found = true
+		}
+		return !found && n < maxDataPaths
+	})
+	return found
 }

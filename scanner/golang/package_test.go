@@ -319,3 +319,36 @@ func TestHelperVisitsMemoized(t *testing.T) {
 	assert.Empty(t, scanTree(t, helperMesh("git", 8, 8, false), "", 2))
 	assert.Less(t, time.Since(start), time.Minute)
 }
+
+// TestLostProgramLinkBoundIsDynamic: a program the analysis cannot name,
+// in a package linked into a program whose imports are deeper than the
+// bound the search reads, is dynamic, never silent; within the bound,
+// with no package naming a runtime, it is clean.
+func TestLostProgramLinkBoundIsDynamic(t *testing.T) {
+	tree := func(n int) map[string]string {
+		files := map[string]string{
+			"go.mod":     "module example.com/m\n\ngo 1.22\n",
+			"run/run.go": "package run\n\nimport (\n\t\"os/exec\"\n\n\t\"example.com/m/reg\"\n)\n\nfunc Go() error { return exec.Command(reg.Get().Bin).Run() }\n",
+			"reg/reg.go": "package reg\n\ntype Spec struct{ Bin string }\n\nvar specs []Spec\n\nfunc Add(s Spec) { specs = append(specs, s) }\n\nfunc Get() Spec { return specs[len(specs)-1] }\n",
+			"main.go":    "package main\n\nimport (\n\t_ \"example.com/m/c00\"\n\t\"example.com/m/run\"\n)\n\nfunc main() { _ = run.Go() }\n",
+		}
+		for i := 0; i < n; i++ {
+			imp := ""
+			if i+1 < n {
+				imp = fmt.Sprintf("import _ \"example.com/m/c%02d\"\n\n", i+1)
+			}
+			files[fmt.Sprintf("c%02d/c.go", i)] = fmt.Sprintf("package c%02d\n\n%sconst Name = \"c%02d\"\n", i, imp, i)
+		}
+		return files
+	}
+	require.Empty(t, scanTree(t, tree(8), "", 0))
+	got := scanTree(t, tree(66), "", 0)
+	require.Len(t, got, 1, "%q", got)
+	assert.Contains(t, got[0], "run/run.go:9:39 RED:dynamic unknown")
+	// within the bound, a linked package naming a runtime as a value
+	files := tree(8)
+	files["c05/c.go"] = "package c05\n\nimport _ \"example.com/m/c06\"\n\nvar Agent = \"claude\"\n"
+	got = scanTree(t, files, "", 0)
+	require.Len(t, got, 1, "%q", got)
+	assert.Contains(t, got[0], "run/run.go:9:39 RED:dynamic claude")
+}

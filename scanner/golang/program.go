@@ -116,6 +116,9 @@ type program struct {
 	// deps are the facts of folders read as imported packages: small,
 	// kept for the whole scan, so relevance never parses.
 	deps map[string]*depFacts
+	// graphs are the module graphs read for lost programs, by module
+	// root (lost.go).
+	graphs map[string]*modGraph
 }
 
 // depFacts is what an imported module package's files say, together
@@ -555,9 +558,18 @@ func (g *program) load(u *unit, key unitKey, fd *folderSrc) {
 			own = append(own, f)
 		}
 	}
-	l := &loader{g: g, mod: g.module(key.dir), pkgs: map[string]*types.Package{}, loading: map[string]bool{}}
+	l := &loader{g: g, mod: g.module(key.dir), dir: key.dir, pkgs: map[string]*types.Package{}, loading: map[string]bool{}}
+	lostOnce := sync.OnceValues(func() (*lostNaming, bool) { return g.lostNaming(l.mod, key.dir) })
 	if !l.relevant(own) {
-		return
+		// A package calling a process API whose program it may not
+		// name: checked when a package linked with it names a runtime
+		// as a value (lost.go).
+		if !ownAPI(own) {
+			return
+		}
+		if n, cut := lostOnce(); n == nil && !cut {
+			return
+		}
 	}
 	info := newInfo()
 	l.info = info
@@ -577,14 +589,25 @@ func (g *program) load(u *unit, key unitKey, fd *folderSrc) {
 		// that name (`envx.Or("AGENT_BIN", "claude")`), so the package is
 		// checked again with it, and what it imports, from source.
 		info = newInfo()
-		l = &loader{g: g, mod: l.mod, pkgs: map[string]*types.Package{}, loading: map[string]bool{}, info: info, force: force}
+		l = &loader{g: g, mod: l.mod, dir: key.dir, pkgs: map[string]*types.Package{}, loading: map[string]bool{}, info: info, force: force}
 		conf.Importer = l
 		_, _ = conf.Check(key.pkg, g.fset, files, info)
 	}
 	u.idx = newIndex(g.fset, append(files, l.files...), info, l.filePkg, l.deps)
 	u.idx.cut = l.cut
+	u.idx.lostNaming = lostOnce
 	u.idx.scanRoot = g.root
 	u.truncated = l.truncated
+}
+
+// ownAPI reports whether one of own imports a process API.
+func ownAPI(own []*srcFile) bool {
+	for _, f := range own {
+		if f.api {
+			return true
+		}
+	}
+	return false
 }
 
 // loader type-checks a package's module-local imports from source, into
@@ -592,6 +615,7 @@ func (g *program) load(u *unit, key unitKey, fd *folderSrc) {
 type loader struct {
 	g         *program
 	mod       moduleInfo
+	dir       string // the package's folder (absolute)
 	info      *types.Info
 	pkgs      map[string]*types.Package
 	loading   map[string]bool
@@ -741,10 +765,23 @@ func (l *loader) holdsRuntime(exprs []ast.Expr, inits map[*types.Var]ast.Expr) b
 	return found
 }
 
-// runtimeConst reports whether e is a constant string naming a runtime.
+// runtimeConst reports whether e is a constant string naming a runtime,
+// or naming by a relative path a repository document whose text does
+// (`config.Load("agents.json")`: what the helper reads may be returned).
 func (l *loader) runtimeConst(e ast.Expr) bool {
 	tv, ok := l.info.Types[e]
-	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && namesRuntime(l.g.cfg, constant.StringVal(tv.Value))
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return false
+	}
+	s := constant.StringVal(tv.Value)
+	if namesRuntime(l.g.cfg, s) {
+		return true
+	}
+	if l.dir == "" || !dataPath(s) {
+		return false
+	}
+	t, ok := repoFileText(l.dir, l.g.root, s)
+	return ok && namesRuntime(l.g.cfg, t)
 }
 
 // varInits are the initial values of the variables files declare one by
@@ -1081,6 +1118,8 @@ func (ff *fileFacts) literals() litFacts {
 		ff.lits.tokens = ff.lits.tokens || embedNamesRuntime(ff.cfg, src, ff.abs)
 		// so is the text of a file read by a constant path
 		ff.lits.tokens = ff.lits.tokens || ff.api && readFileNamesRuntime(ff.cfg, src, ff.abs)
+		// or of a file it names for a helper to read
+		ff.lits.tokens = ff.lits.tokens || ff.api && pathLiteralNamesRuntime(ff.cfg, src, ff.abs)
 		// and of a dotenv file it loads into the environment
 		ff.lits.tokens = ff.lits.tokens || ff.dotenv && dotenvNamesRuntime(ff.cfg, src, ff.abs)
 	})

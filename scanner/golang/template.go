@@ -82,7 +82,11 @@ func (c *checker) templateText(call *ast.CallExpr, depth int) (scanner.Arg, bool
 			return unknownWord
 		}
 		if strings.HasPrefix(act, ".") && !strings.ContainsAny(act[1:], ". \t|()") {
-			if a, ok := c.dataEntry(data, act[1:], depth+1); ok && a.Known {
+			a, ok := c.dataEntry(data, act[1:], depth+1)
+			if !ok {
+				a, ok = c.dataField(data, act[1:], depth+1)
+			}
+			if ok && a.Known {
 				return a.Value
 			}
 		}
@@ -122,6 +126,25 @@ func (c *checker) templateSource(e ast.Expr, depth, hops int) (scanner.Arg, bool
 			return scanner.Arg{}, false
 		}
 		return c.templateSource(as[0].expr, depth, hops+1)
+	}
+	return scanner.Arg{}, false
+}
+
+// dataField is the field key of a template's data of a struct type (or
+// a pointer to one) that dataEntry cannot trace to a literal (`v :=
+// tmpl.Defaults; v.Prompt = p`): every value the loaded packages give
+// that field, as a field read is (`v.Agent`).
+func (c *checker) dataField(data ast.Expr, key string, depth int) (scanner.Arg, bool) {
+	st, ok := structOf(c.info.TypeOf(data))
+	if !ok {
+		return scanner.Arg{}, false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Name() == key {
+			c.inField++
+			defer func() { c.inField-- }()
+			return c.valuesString(f, c.valuesOf(c.fieldValues, f), depth), true
+		}
 	}
 	return scanner.Arg{}, false
 }
