@@ -1049,7 +1049,9 @@ func (e *Evaluator[B]) SetValues(obj int32, sets SetIndex) []Value {
 	for _, name := range slices.Sorted(maps.Keys(byName)) { // a stable order of possibilities
 		for _, r := range byName[name] {
 			if len(vals) > 4*MaxPossibilities {
-				return vals
+				// a bound reached is reported, never silent: the
+				// entries left unread stand for any value
+				return append(vals, CutAt(obj))
 			}
 			vals = append(vals, e.Eval(r))
 		}

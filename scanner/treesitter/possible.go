@@ -290,15 +290,21 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 	}
 	switch {
 	case len(strs) > 0:
-		other := false
+		other, cut := false, false
 		for _, p := range ps {
 			// an unknown, another module's value, a string with an
 			// unknown part (`process.env.M`) that bound may leave out
 			if p.K == VUnknown || p.K == VRef || p.K == VStr && (!p.Known() || p.Other) {
 				other = true
 			}
+			// what a bound left unread stays a possibility: as a
+			// command, a launch of an unknown runtime (UnionPast)
+			cut = cut || p.Cut && p.K != VStr
 		}
 		out := chain(bound(cfg, strs))
+		if cut {
+			out = chain(append(dynamicValue(out).Possibilities(), CutAt(n)))
+		}
 		out.Other = out.Other || other
 		return out
 	case len(lists) > 0:
@@ -345,13 +351,14 @@ func unionLists(cfg *scanner.Config, lists []Value) Value {
 	return primary
 }
 
-// bound orders possibilities (those naming a command first) and keeps at
-// most MaxPossibilities of them, marking the kept ones dynamic when any
-// was left out.
+// bound orders possibilities (those naming a command first, and those
+// standing for what a bound left unread, Value.Cut) and keeps at most
+// MaxPossibilities of them, marking the kept ones dynamic when any was
+// left out.
 func bound(cfg *scanner.Config, ps []Value) []Value {
 	var first, rest []Value
 	for _, p := range ps {
-		if namesCommand(cfg, p) {
+		if namesCommand(cfg, p) || p.Cut {
 			first = append(first, p)
 		} else {
 			rest = append(rest, p)
