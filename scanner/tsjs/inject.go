@@ -113,11 +113,27 @@ const maxBindChain = 4
 // container holds (injections).
 var injectVerbs = [][]byte{[]byte("useValue"), []byte("useFactory"), []byte("registerInstance"), []byte("toConstantValue"), []byte("toDynamicValue")}
 
-// mayInject reports whether src may register a value with a container.
+// mayInject reports whether src may register a value with a container:
+// a verb called (`registerInstance(`, `toConstantValue(`) or written as
+// an object's key (`{ useValue: ...}`, `useFactory: () => ...`). A name
+// alone is not one: tslib's `__runInitializers`, in every bundle that
+// inlines it (typescript's tsc.js), has `var useValue = ...`, and the
+// hint would have the bundle parsed for nothing.
 func mayInject(src []byte) bool {
 	for _, w := range injectVerbs {
-		if bytes.Contains(src, w) {
-			return true
+		for off := 0; off < len(src); {
+			i := bytes.Index(src[off:], w)
+			if i < 0 {
+				break
+			}
+			j := off + i + len(w)
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+				j++
+			}
+			if j < len(src) && (src[j] == ':' || src[j] == '(') {
+				return true
+			}
+			off = off + i + len(w)
 		}
 	}
 	return false
