@@ -358,6 +358,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		a.detectRuntimeCLI()
 		a.fixedPoint()
 		a.subclasses(true)
+		a.sdkEscapes()
 		a.aliasExports()
 		if a.p.Imports == nil {
 			// a process API or the SDK exported under another name: its
