@@ -623,7 +623,20 @@ func (a *analyzer) callAPI(n int32, callee value, pos []int32, kw value, at scan
 			if a.t.Nodes[pos[0]].Kind != kListSplat {
 				alt = a.ev.Eval(pos[0]).Alt
 			}
-			a.judge(a.flatArgs(pos), at, alt)
+			// the program lost (`create_subprocess_exec(*argv)`, argv
+			// what a queue gives back) is judged with what names it
+			var head value
+			if a.t.Nodes[pos[0]].Kind == kListSplat {
+				head = a.ev.Eval(a.t.Nodes[pos[0]].First)
+				if head.K == vArr && len(head.Elems) > 0 {
+					head = head.Elems[0]
+				}
+			} else {
+				head = a.ev.Eval(pos[0])
+			}
+			argv := a.flatArgs(pos)
+			treesitter.JudgeLost(a.p, a.t, argv, at, alt, a.lost(head))
+			a.scriptCalls(argv)
 		} else if p, ok := a.prop(kw, "program"); ok {
 			treesitter.Judge(a.p, a.t, []scanner.Arg{a.t.Arg(p)}, at, p.Alt)
 		}
@@ -1001,6 +1014,9 @@ func (a *analyzer) judgeSeq(v value, at scanner.Pos) {
 // another module's name (resolved by the repository pass).
 func (a *analyzer) lost(v value) bool {
 	for _, p := range v.Possibilities() {
+		if p.K == vRef && a.lostMethodResult(p) {
+			return true
+		}
 		if p.Known() || p.Env || p.Cut || p.K == vRef || p.K == vFunc {
 			continue
 		}
@@ -1010,6 +1026,20 @@ func (a *analyzer) lost(v value) bool {
 		return true
 	}
 	return false
+}
+
+// lostMethodResult reports whether p, a reference into another module,
+// is what a method returns of an object that module holds (`argv = await
+// jobs.get()`, jobs a queue of bus.py; `backends.get(name).argv()`), in
+// the repository phase, which has read that module and could not name
+// it: what a container gives back was put in at run time, by any module.
+// A function's own result (`helpers.build()`) is read from its returns.
+func (a *analyzer) lostMethodResult(p value) bool {
+	if a.p.Imports == nil || len(p.Path) < 2 || !strings.HasSuffix(p.Path[len(p.Path)-1], "()") || strings.HasPrefix(p.Mod, "#") {
+		return false
+	}
+	_, _, ok := a.p.Imports.Source(p.Mod)
+	return ok
 }
 
 // fromOutside reports whether the unknown value of node n comes from
