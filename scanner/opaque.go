@@ -264,6 +264,9 @@ func inertLiteral(src []byte, off, n int) bool {
 			return true
 		}
 	}
+	if attributeName(src[start:open]) {
+		return true
+	}
 	if bytes.HasPrefix(after, []byte(":")) && !bytes.HasPrefix(after, []byte("::")) {
 		// a key: after `{` or `,`, or first on its line after a line
 		// that ends in a comment (`'pi':     0x03c0, # greek pi`); a
@@ -275,6 +278,37 @@ func inertLiteral(src []byte, off, n int) bool {
 		return len(b) == 0 || b[len(b)-1] == '{' || b[len(b)-1] == ','
 	}
 	return false
+}
+
+// attributeFuncs take an attribute's name as their second argument.
+var attributeFuncs = [][]byte{[]byte("hasattr"), []byte("getattr"), []byte("setattr"), []byte("delattr")}
+
+// attributeName reports whether a literal that follows head on its line
+// is the second argument of a function taking an attribute's name
+// (`hasattr(target, 'pi')`): a name, never a command.
+func attributeName(head []byte) bool {
+	head = bytes.TrimRight(head, " \t")
+	if !bytes.HasSuffix(head, []byte(",")) {
+		return false
+	}
+	open := bytes.LastIndexByte(head, '(')
+	if open < 0 || bytes.Count(head[open:], []byte(",")) != 1 || bytes.ContainsAny(head[open:], "()[]{}'\"") && bytes.ContainsAny(head[open+1:], "()[]{}'\"") {
+		return false
+	}
+	for _, f := range attributeFuncs {
+		if bytes.HasSuffix(head[:open], f) {
+			b := head[:open]
+			if i := len(b) - len(f); i == 0 || !isWordChar(b[i-1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isWordChar reports whether c may be part of an identifier.
+func isWordChar(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // inWord reports whether b starts with the word w, followed by a blank.

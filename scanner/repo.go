@@ -416,6 +416,17 @@ type ImportLister interface {
 // MaxImportSpecs bounds the imports ImportLister reads from one file.
 const MaxImportSpecs = 64
 
+// DynamicImporter is an ImportLister that says, from a file's text
+// alone, whether the file imports a module named at run time by a value
+// that is not a literal (`require(path.join(dir, f))`, `import(url)`,
+// `importlib.import_module(name)`): the repository phase counts every
+// file of the same language below the file's folder among its imports,
+// at most the search's bound (docs/repository.md, "A program lost in one
+// module, named in another").
+type DynamicImporter interface {
+	DynamicImports(src []byte) bool
+}
+
 // ImportAnyIn ends an import spec of ImportLister that is any module of a
 // package, chosen at run time (`importlib.import_module(f"pkg.{name}")`
 // is `pkg.*`): the spec without it resolves to the package, and every

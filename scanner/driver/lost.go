@@ -54,6 +54,25 @@ func (r *repo) lostAcross(ctx context.Context) {
 		}
 		return byDir[dir]
 	}
+	// below lists the files below a folder (at any depth), at most
+	// maxLostFiles, memoized
+	belowMemo := map[string][]*repoFile{}
+	below := func(dir string) []*repoFile {
+		if l, ok := belowMemo[dir]; ok {
+			return l
+		}
+		var out []*repoFile
+		for _, f := range r.files {
+			if (dir == "." || strings.HasPrefix(f.rel, dir+"/")) && f.res.link.det != nil {
+				out = append(out, f)
+				if len(out) >= maxLostFiles {
+					break
+				}
+			}
+		}
+		belowMemo[dir] = out
+		return out
+	}
 	info := func(f *repoFile) *lostFile {
 		if l := memo[f]; l != nil {
 			return l
@@ -70,6 +89,14 @@ func (r *repo) lostAcross(ctx context.Context) {
 		}
 		if r.cfg.MentionsRuntime(src) {
 			l.named, l.names = r.cfg.NamedAsValue(src, func(line []byte) bool { return findMarker(string(line)) != nil })
+		}
+		if di, ok := il.(scanner.DynamicImporter); ok && di.DynamicImports(src) {
+			// a module named at run time: any file below its folder
+			for _, t := range below(path.Dir(f.rel)) {
+				if t != f && t.res.link.det == f.res.link.det {
+					l.imports = append(l.imports, t)
+				}
+			}
 		}
 		for _, spec := range il.ImportSpecs(src) {
 			if pkg, ok := strings.CutSuffix(spec, scanner.ImportAnyIn); ok {

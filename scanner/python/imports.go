@@ -162,3 +162,27 @@ func runtimeModule(arg string) (string, bool) {
 	}
 	return lit, true
 }
+
+// DynamicImports reports whether src imports a module named by a value
+// that is not a literal (scanner.DynamicImporter):
+// `importlib.import_module(name)`, `__import__(spec)` (a package's head
+// with a run-time tail is ImportSpecs's `pkg.*`).
+func (Detector) DynamicImports(src []byte) bool {
+	for _, kw := range []string{"import_module(", "__import__("} {
+		for off := 0; off < len(src); {
+			i := bytes.Index(src[off:], []byte(kw))
+			if i < 0 {
+				break
+			}
+			off += i + len(kw)
+			j := off
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+				j++
+			}
+			if j < len(src) && src[j] != '"' && src[j] != '\'' && src[j] != 'f' && src[j] != ')' && src[j] != '\n' {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -33,3 +33,15 @@ func TestImportSpecsBound(t *testing.T) {
 	}
 	assert.Len(t, python.Detector{}.ImportSpecs(src), scanner.MaxImportSpecs)
 }
+
+func TestDynamicImports(t *testing.T) {
+	for src, want := range map[string]bool{
+		`mod = importlib.import_module(name)`:                   true,
+		`m = __import__(spec, fromlist=["x"])`:                  true,
+		`mod = importlib.import_module("agentd.runner")`:        false,
+		`mod = importlib.import_module(f"agentd.backends.{x}")`: false,
+		`import os`: false,
+	} {
+		assert.Equal(t, want, python.Detector{}.DynamicImports([]byte(src)), src)
+	}
+}

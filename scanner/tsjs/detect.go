@@ -1623,6 +1623,49 @@ func (a *analyzer) lostParam(n int32) bool {
 			// a loop's element: the evaluator follows the list
 		case b.param && a.lostDecl(b.name) && !a.iterationParam(b.name):
 			return true
+		case !b.param && b.value != none && a.loadsRuntimeModule(b.value, 0):
+			// a module named at run time (`require(path.join(dir, f))`)
+			return true
+		}
+	}
+	return false
+}
+
+// loadsRuntimeModule reports whether expression e loads a module named by
+// a value that is not a literal (`require(path.join(dir, f))`,
+// `import(url)`), directly or through the names it reads (at most
+// maxLostMembers names deep): no pass follows what such a module holds.
+func (a *analyzer) loadsRuntimeModule(e int32, depth int) bool {
+	t := a.t
+	if depth > maxLostMembers {
+		return false
+	}
+	end := t.Nodes[e].End
+	for i := e; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
+		switch t.Nodes[i].Kind {
+		case kCall:
+			fn := t.Child(i, fFunction)
+			if fn == none || !(t.Nodes[fn].Kind == kImport || t.Nodes[fn].Kind == kIdentifier && t.Is(fn, "require")) {
+				continue
+			}
+			args := t.Child(i, fArguments)
+			if args == none || t.Nodes[args].First == none {
+				continue
+			}
+			if k := t.Nodes[t.Nodes[args].First].Kind; k != kString && !(k == kTemplateString && !strings.Contains(t.Text(t.Nodes[args].First), "${")) {
+				return true
+			}
+		case kIdentifier:
+			if depth == maxLostMembers {
+				continue
+			}
+			bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[i].Start:t.Nodes[i].End], i)
+			if !ok || len(bs) != 1 || bs[0].param || bs[0].ref || bs[0].value == none || bs[0].value == e {
+				continue
+			}
+			if v := bs[0].value; (v < e || t.Nodes[v].Start >= end) && a.loadsRuntimeModule(v, depth+1) {
+				return true
+			}
 		}
 	}
 	return false

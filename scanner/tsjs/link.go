@@ -3427,3 +3427,39 @@ func (a *analyzer) sinkJoinedParam(n int32, at scanner.Step) bool {
 	}
 	return a.sinkParam(t.Child(fn, fObject), scanner.Sink{Role: scanner.SinkShell, Field: "#0", At: at})
 }
+
+// DynamicImports reports whether src requires or imports a module named
+// by a value that is not a literal (scanner.DynamicImporter):
+// `require(path.join(dir, f))`, `import(url)`, a template with a
+// substitution (`` import(`./plugins/${name}.js`) ``).
+func (Detector) DynamicImports(src []byte) bool {
+	for _, kw := range [][]byte{[]byte("require("), []byte("import(")} {
+		for off := 0; off < len(src); {
+			i := bytes.Index(src[off:], kw)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			off = at + len(kw)
+			if at > 0 && (isWordByte(src[at-1]) || src[at-1] == '.') {
+				continue // a method of the same name, another word
+			}
+			j := skipBlanks(src, off)
+			if j >= len(src) {
+				break
+			}
+			switch c := src[j]; {
+			case c == '\'' || c == '"' || c == ')':
+				continue
+			case c == '`':
+				end := bytes.IndexByte(src[j+1:], '`')
+				if end >= 0 && bytes.Contains(src[j+1:j+1+end], []byte("${")) {
+					return true
+				}
+			default:
+				return true
+			}
+		}
+	}
+	return false
+}
