@@ -3431,7 +3431,7 @@ func (a *analyzer) sinkJoinedParam(n int32, at scanner.Step) bool {
 // DynamicImports reports whether src requires or imports a module named
 // by a value that is not a literal (scanner.DynamicImporter):
 // `require(path.join(dir, f))`, `import(url)`, a template with a
-// substitution (“ import(`./plugins/${name}.js`) “).
+// substitution (import of a template `./plugins/${name}.js`).
 func (Detector) DynamicImports(src []byte) bool {
 	for _, kw := range [][]byte{[]byte("require("), []byte("import(")} {
 		for off := 0; off < len(src); {
