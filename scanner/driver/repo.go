@@ -425,7 +425,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			if !mayMention(f.res.link.words, f.res.link.det, needles) {
 				return
 			}
-			if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, needles, r.cfg) {
+			if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, mayNeedles(f.res.link.words, f.res.link.det, needles), r.cfg) {
 				pick[i] = true
 			}
 		}, nil)
@@ -741,15 +741,33 @@ func mayMention(words wordSet, det scanner.Linker, ns []needle) bool {
 	if _, envOnly := det.(scanner.EnvReader); envOnly {
 		return slices.ContainsFunc(ns, func(n needle) bool { return n.env && n.all && !n.key })
 	}
+	return slices.ContainsFunc(ns, func(n needle) bool { return needleMay(words, det, n) })
+}
+
+// needleMay is mayMention for one needle n (a detector that reads the
+// environment only aside).
+func needleMay(words wordSet, det scanner.Linker, n needle) bool {
+	if n.env && n.all && det.Name() == dataDetector || n.det.Name() != det.Name() && !(n.env && n.all) || !words.mayHoldAll(n.name) && string(n.name) != scanner.DefaultExport {
+		return false
+	}
+	return n.method || n.env || words.mayHoldAny(n.mods)
+}
+
+// mayNeedles are the needles of ns the file's words may match
+// (needleMay): mentionsAny reads the file once per needle, so the set
+// spares it the passes of the others. A nil set, or a detector that
+// reads the environment only, keeps them all.
+func mayNeedles(words wordSet, det scanner.Linker, ns []needle) []needle {
+	if _, envOnly := det.(scanner.EnvReader); envOnly || words == nil {
+		return ns
+	}
+	var out []needle
 	for _, n := range ns {
-		if n.env && n.all && det.Name() == dataDetector || n.det.Name() != det.Name() && !(n.env && n.all) || !words.mayHoldAll(n.name) && string(n.name) != scanner.DefaultExport {
-			continue
-		}
-		if n.method || n.env || words.mayHoldAny(n.mods) {
-			return true
+		if needleMay(words, det, n) {
+			out = append(out, n)
 		}
 	}
-	return false
+	return out
 }
 
 // fileImports is scanner.Imports for one file being re-scanned, for a
