@@ -489,6 +489,9 @@ func (a *analyzer) call(n int32) {
 	if fn == none || !a.worthEvaluating(fn) && !a.mayBeRepoMethod(fn) {
 		return
 	}
+	if a.taskCall(n, fn) {
+		return
+	}
 	at := t.Pos(n)
 	pos, kw := a.callArgs(n)
 	seen, mark := a.ev.CutSeen, a.p.Mark()
@@ -1120,6 +1123,72 @@ func (a *analyzer) readsImportedConst(e int32) bool {
 
 // maxConstNodes bounds the nodes readsImportedConst reads.
 const maxConstNodes = 4096
+
+// taskInvokers are the methods of a task queue's task (Celery, dramatiq,
+// huey) that call its function later, elsewhere, with the arguments
+// given: `run_agent.delay(argv)`, `.apply_async(args=[argv])`,
+// `.s(argv)`, `.send(argv)`.
+var taskInvokers = map[string]bool{"delay": true, "apply_async": true, "s": true, "si": true, "signature": true, "send": true, "send_with_options": true, "schedule": true}
+
+// taskCall judges a task invoked through its queue (taskInvokers) as a
+// call of the task's function, another module's helper: with the
+// arguments as given, and after a bound first parameter (`@app.task(bind=
+// True) def run(self, argv)`), which the queue passes itself. It reports
+// whether n is such a call.
+func (a *analyzer) taskCall(n, fn int32) bool {
+	t := a.t
+	if t.Nodes[fn].Kind != kAttribute {
+		return false
+	}
+	m, obj := t.Child(fn, fAttribute), t.Child(fn, fObject)
+	if m == none || obj == none || !taskInvokers[t.Text(m)] {
+		return false
+	}
+	if k := t.Nodes[obj].Kind; k != kIdentifier && k != kAttribute {
+		return false
+	}
+	task := a.ev.Eval(obj)
+	if !isRepoRef(task) {
+		return false
+	}
+	pos, kw := a.callArgs(n)
+	if t.Is(m, "apply_async") || t.Is(m, "send_with_options") {
+		// apply_async(args=[...], kwargs={...})
+		pos = nil
+		if args := a.kwNode(n, "args"); args != none && (t.Nodes[args].Kind == kList || t.Nodes[args].Kind == kTuple) {
+			for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
+				pos = append(pos, c)
+			}
+		}
+		kw = value{}
+		if k := a.kwNode(n, "kwargs"); k != none {
+			kw = a.ev.Eval(k)
+		}
+	}
+	mark := a.p.Mark()
+	a.noteHelper(n, obj, task, pos, kw, true)
+	if !a.p.LaunchSince(mark) {
+		a.noteHelper(n, obj, task, append([]int32{fn}, pos...), kw, true)
+	}
+	return true
+}
+
+// kwNode is the value node of call n's keyword argument name, or none.
+func (a *analyzer) kwNode(n int32, name string) int32 {
+	t := a.t
+	args := t.Child(n, fArguments)
+	if args == none {
+		return none
+	}
+	for c := t.Nodes[args].First; c != none; c = t.Nodes[c].Next {
+		if t.Nodes[c].Kind == kKeywordArgument {
+			if k := t.Child(c, fName); k != none && t.Is(k, name) {
+				return t.Child(c, fValue)
+			}
+		}
+	}
+	return none
+}
 
 // ofRuntimeModule reports whether n is an attribute or item of a module
 // chosen at run time (`mod.BIN`, mod bound to
