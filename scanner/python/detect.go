@@ -1059,7 +1059,7 @@ func (a *analyzer) fromOutside(n int32) bool {
 		// arguments (MayReturnArg), and an attribute or item of one is
 		// followed by the repository pass; but not one of a module
 		// chosen at run time, which no pass follows
-		return !a.ofRuntimeModule(n)
+		return !a.ofRuntimeModule(n) && !a.unknownReceiver(n)
 	}
 	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
 	if !ok {
@@ -1228,6 +1228,38 @@ func (a *analyzer) ofRuntimeModule(n int32) bool {
 		}
 	}
 	return false
+}
+
+// unknownReceiver reports whether n calls a method of a value the
+// analysis does not know (`agent.argv(p)`, agent a plugin an entry point
+// loads): which class's method runs is chosen at run time, and what it
+// returns is lost. A method of another module's name is the repository
+// pass's (lostMethodResult), one of a library's object what it may hand
+// back of its arguments.
+func (a *analyzer) unknownReceiver(n int32) bool {
+	t := a.t
+	if t.Nodes[n].Kind != kCall {
+		return false
+	}
+	fn := t.Child(n, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kAttribute {
+		return false
+	}
+	obj := t.Child(fn, fObject)
+	if obj == none || t.Nodes[obj].Kind != kIdentifier {
+		return false
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[obj].Start:t.Nodes[obj].End], obj)
+	if !ok || len(bs) == 0 {
+		return false
+	}
+	for _, b := range bs {
+		if b.ref || b.param || b.value == none {
+			return false
+		}
+	}
+	v := a.ev.Eval(obj)
+	return v.K == vUnknown && !v.Cut && !v.Env
 }
 
 // maxModuleChain bounds the attributes and items ofRuntimeModule reads

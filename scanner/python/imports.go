@@ -166,8 +166,16 @@ func runtimeModule(arg string) (string, bool) {
 // DynamicImports reports whether src imports a module named by a value
 // that is not a literal (scanner.DynamicImporter):
 // `importlib.import_module(name)`, `__import__(spec)` (a package's head
-// with a run-time tail is ImportSpecs's `pkg.*`).
+// with a run-time tail is ImportSpecs's `pkg.*`), and entry points
+// (`importlib.metadata.entry_points(group=...)`, pkg_resources').
 func (Detector) DynamicImports(src []byte) bool {
+	// a plugin an entry point names (pyproject's entry-points): the
+	// package's own modules, loaded by name at run time
+	for _, kw := range []string{"entry_points(", "iter_entry_points(", "load_entry_point("} {
+		if bytes.Contains(src, []byte(kw)) {
+			return true
+		}
+	}
 	for _, kw := range []string{"import_module(", "__import__("} {
 		for off := 0; off < len(src); {
 			i := bytes.Index(src[off:], []byte(kw))
