@@ -62,6 +62,7 @@ func (s *scan) jenkinsfile() {
 		}
 	}
 	sortEnv(env)
+	funcs := groovyFuncs(toks)
 	budget := maxStepTokens
 	for k, t := range toks {
 		posix, ok := groovySteps[t.s]
@@ -72,6 +73,15 @@ func (s *scan) jenkinsfile() {
 		if !ok && args != nil {
 			s.hitLimit(t.start, "the steps' arguments run past the scan's bound; the rest is not scanned")
 			break
+		}
+		// a function of the file called as the argument (`sh
+		// agentCmd('triage')`): what it returns is each a command line
+		if name, ok := groovyCalled(toks, k+1); ok {
+			for _, r := range funcs[name] {
+				if more, ok := groovyStepArg(src, toks, r+1, &budget); ok {
+					args = append(args, more...)
+				}
+			}
 		}
 		for _, arg := range args {
 			cmd, subEnv := s.substituteSpans(arg.str, arg.spans, groovyName, values)
@@ -85,6 +95,70 @@ func (s *scan) jenkinsfile() {
 	if broken >= 0 && s.p.Config.MentionsRuntime(s.src) {
 		s.p.ReportUnparseable(s.pos(broken), "a string, comment or call is not closed; what follows is not scanned")
 	}
+}
+
+// groovyFuncs indexes the functions a Jenkinsfile defines (`def
+// agentCmd(String task) {`, `String agentCmd(...) {`) by name: the
+// places of the `return` tokens of each one's body. A function's returns
+// are the command lines a step running its call runs.
+func groovyFuncs(toks []gtok) map[string][]int {
+	funcs := map[string][]int{}
+	for k := 0; k+2 < len(toks); k++ {
+		t, name := toks[k], toks[k+1]
+		if t.kind != 'i' || name.kind != 'i' || toks[k+2].s != "(" || !(t.s == "def" || t.s[0] >= 'A' && t.s[0] <= 'Z') {
+			continue
+		}
+		// the parameters, then the body's brace
+		j, depth := k+2, 0
+		for ; j < len(toks); j++ {
+			if toks[j].s == "(" {
+				depth++
+			} else if toks[j].s == ")" {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		j++
+		for j < len(toks) && toks[j].kind == 'n' {
+			j++
+		}
+		if j >= len(toks) || toks[j].s != "{" {
+			continue
+		}
+		var rets []int
+		depth = 0
+		for ; j < len(toks); j++ {
+			switch {
+			case toks[j].kind == 'p' && toks[j].s == "{":
+				depth++
+			case toks[j].kind == 'p' && toks[j].s == "}":
+				depth--
+			case toks[j].kind == 'i' && toks[j].s == "return" && j+1 < len(toks):
+				rets = append(rets, j)
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		if len(rets) > 0 && len(funcs[name.s]) == 0 {
+			funcs[name.s] = rets
+		}
+		k = j
+	}
+	return funcs
+}
+
+// groovyCalled is the function a step's argument at toks[k] calls when
+// the argument is a call of a name (`agentCmd('x')`, `(agentCmd('x'))`).
+func groovyCalled(toks []gtok, k int) (string, bool) {
+	if k < len(toks) && toks[k].s == "(" && toks[k].kind == 'p' {
+		k++
+	}
+	if k+1 < len(toks) && toks[k].kind == 'i' && toks[k+1].s == "(" {
+		return toks[k].s, true
+	}
+	return "", false
 }
 
 // groovyStepReceiver reports whether toks[k] is a receiver whose `sh`
