@@ -3,6 +3,8 @@ package golang
 import (
 	"encoding/json"
 	"fmt"
+	toml "github.com/pelletier/go-toml/v2"
+	yaml "go.yaml.in/yaml/v3"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -1836,12 +1838,15 @@ func (c *checker) jsonFieldValues(e *ast.SelectorExpr, field *types.Var, depth i
 	}
 	c.idx.unmarshalOnce.Do(func() {
 		for _, f := range c.idx.files {
-			if !fileImports(f, "encoding/json") {
+			if !fileImports(f, "encoding/json") && !slices.ContainsFunc(f.Imports, func(im *ast.ImportSpec) bool { _, ok := documentDecoders[strings.Trim(im.Path.Value, `"`)]; return ok }) {
 				continue
 			}
 			ast.Inspect(f, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok && len(call.Args) <= 2 {
-					if k := calleeOf(c.info, call); k.pkg == "encoding/json" && (k.name == "Unmarshal" && k.recv == "" && len(call.Args) == 2 || k.name == "Decode" && k.recv == "Decoder" && len(call.Args) == 1) {
+				if call, ok := n.(*ast.CallExpr); ok && len(call.Args) <= 3 {
+					k := calleeOf(c.info, call)
+					if k.pkg == "encoding/json" && (k.name == "Unmarshal" && k.recv == "" && len(call.Args) == 2 || k.name == "Decode" && k.recv == "Decoder" && len(call.Args) == 1) {
+						c.idx.unmarshals = append(c.idx.unmarshals, call)
+					} else if _, ok := documentDecoders[k.pkg]; ok && k.recv == "" && (k.name == "Unmarshal" || k.name == "Decode") && len(call.Args) >= 2 {
 						c.idx.unmarshals = append(c.idx.unmarshals, call)
 					}
 				}
@@ -1856,19 +1861,34 @@ func (c *checker) jsonFieldValues(e *ast.SelectorExpr, field *types.Var, depth i
 	if !ok {
 		return nil
 	}
-	tag := ""
-	for i := 0; i < st.NumFields(); i++ {
-		if st.Field(i) == field {
-			tag = reflect.StructTag(st.Tag(i)).Get("json")
+	// the field's key in a document of each format: its tag, else its
+	// name in any case
+	keyOf := func(format string) (string, bool) {
+		tag := ""
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i) == field {
+				tag = reflect.StructTag(st.Tag(i)).Get(format)
+			}
 		}
-	}
-	key, _, _ := strings.Cut(tag, ",")
-	if key == "-" {
-		return nil
+		key, _, _ := strings.Cut(tag, ",")
+		return key, key != "-"
 	}
 	var out []scanner.Arg
 	for _, call := range c.idx.unmarshals {
-		target := ast.Unparen(call.Args[len(call.Args)-1])
+		k := calleeOf(c.info, call)
+		format := "json"
+		if f, ok := documentDecoders[k.pkg]; ok {
+			format = f
+		}
+		key, ok := keyOf(format)
+		if !ok {
+			continue
+		}
+		targetArg := call.Args[len(call.Args)-1]
+		if format != "json" {
+			targetArg = call.Args[1]
+		}
+		target := ast.Unparen(targetArg)
 		if u, ok := target.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			target = u.X
 		}
@@ -1876,7 +1896,7 @@ func (c *checker) jsonFieldValues(e *ast.SelectorExpr, field *types.Var, depth i
 			continue
 		}
 		var data scanner.Arg
-		if len(call.Args) == 2 {
+		if len(call.Args) == 2 || format != "json" {
 			data = c.str(call.Args[0], depth+1)
 		} else {
 			data = c.decoderText(call, depth)
@@ -1885,8 +1905,8 @@ func (c *checker) jsonFieldValues(e *ast.SelectorExpr, field *types.Var, depth i
 			out = append(out, scanner.Arg{})
 			continue
 		}
-		var doc any
-		if json.Unmarshal([]byte(data.Value), &doc) != nil {
+		doc, ok := decodeDocument(format, data.Value)
+		if !ok {
 			continue
 		}
 		jsonMembers(doc, func(k string, val any) {
@@ -1906,6 +1926,33 @@ func (c *checker) jsonFieldValues(e *ast.SelectorExpr, field *types.Var, depth i
 		}, 0)
 	}
 	return out
+}
+
+// documentDecoders are the YAML and TOML packages whose Unmarshal (or
+// toml.Decode) of a repository document into a struct is read as
+// json.Unmarshal is, with the document's format.
+var documentDecoders = map[string]string{
+	"gopkg.in/yaml.v3": "yaml", "gopkg.in/yaml.v2": "yaml", "go.yaml.in/yaml/v3": "yaml", "sigs.k8s.io/yaml": "json", "github.com/goccy/go-yaml": "yaml",
+	"github.com/pelletier/go-toml/v2": "toml", "github.com/BurntSushi/toml": "toml",
+}
+
+// decodeDocument parses a document of format (json, yaml, toml) into
+// maps, lists and scalars; sigs.k8s.io/yaml reads YAML through json tags.
+func decodeDocument(format, text string) (any, bool) {
+	var doc any
+	var err error
+	switch format {
+	case "toml":
+		err = toml.Unmarshal([]byte(text), &doc)
+	case "yaml":
+		err = yaml.Unmarshal([]byte(text), &doc)
+	default:
+		if err = json.Unmarshal([]byte(text), &doc); err != nil {
+			// sigs.k8s.io/yaml: YAML read through json tags
+			err = yaml.Unmarshal([]byte(text), &doc)
+		}
+	}
+	return doc, err == nil
 }
 
 // maxJSONDepth bounds the nesting of a JSON document walked for members,

@@ -273,6 +273,13 @@ type Decoder struct{}
 func NewDecoder(r any) *Decoder
 func (d *Decoder) Decode(v any) error
 `,
+	"gopkg.in/yaml.v3":                "package yaml\nfunc Unmarshal(in []byte, out interface{}) error\n",
+	"gopkg.in/yaml.v2":                "package yaml\nfunc Unmarshal(in []byte, out interface{}) error\n",
+	"go.yaml.in/yaml/v3":              "package yaml\nfunc Unmarshal(in []byte, out interface{}) error\n",
+	"sigs.k8s.io/yaml":                "package yaml\nfunc Unmarshal(y []byte, o interface{}, opts ...interface{}) error\n",
+	"github.com/goccy/go-yaml":        "package yaml\nfunc Unmarshal(data []byte, v interface{}) error\n",
+	"github.com/pelletier/go-toml/v2": "package toml\nfunc Unmarshal(data []byte, v interface{}) error\n",
+	"github.com/BurntSushi/toml":      "package toml\ntype MetaData struct{}\nfunc Unmarshal(data []byte, v any) error\nfunc Decode(data string, v any) (MetaData, error)\n",
 	"cmp": `package cmp
 func Or[T comparable](vals ...T) T { var zero T; return zero }
 `,
