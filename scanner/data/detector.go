@@ -427,6 +427,7 @@ func (s *scan) run(kind Kind, strict bool) error {
 			}
 		}
 		s.walk(d)
+		s.anyKey(d)
 		s.offerEnv(d)
 		if kind == KindYAML {
 			s.offerK8s(d)
