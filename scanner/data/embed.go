@@ -331,6 +331,12 @@ func (s *scan) walk(n *node) {
 				s.terminalSetting(n, k.str, v)
 			case lifecycleKeys[k.str]:
 				s.lifecycle(v)
+			case k.str == "entry" && v.kind == kindScalar && n.get("language") != nil && n.get("language").str == "docker_image" && !s.done[v]:
+				// a pre-commit hook run by `docker run ... ENTRY ARGS
+				// FILES`: the entry is docker run's options, then the
+				// image, then the command; `--entrypoint X` makes X the
+				// program (review 085)
+				s.dockerImageEntry(v, n.get("args"))
 			case s.yaml && scriptKeys[k.str] && s.p.Language != string(KindActions) && !s.done[v] && (k.str != "commands" || commandLines(v)):
 				// In workflows, run: steps are read with their shell by
 				// the actions scan, and actions/github-script's script:
@@ -586,4 +592,53 @@ func isEnvName(s string) bool {
 		}
 	}
 	return true
+}
+
+// dockerImageEntry judges a pre-commit `language: docker_image` hook's
+// entry: `docker run` options (`--entrypoint X` or `--entrypoint=X`
+// sets the program), the image, then the words given to the program,
+// then the hook's args. Without `--entrypoint` the image's own
+// entrypoint runs the words, unknown here: they are judged alone, as a
+// Dockerfile CMD is.
+func (s *scan) dockerImageEntry(v, args *node) {
+	s.done[v] = true
+	t := v.text()
+	var ws []word
+	for i := 0; i < len(t.s); {
+		for i < len(t.s) && isSpace(t.s[i]) {
+			i++
+		}
+		j := i
+		for j < len(t.s) && !isSpace(t.s[j]) {
+			j++
+		}
+		if j > i {
+			ws = append(ws, word{t: text{s: t.s[i:j], m: t.m[i : j+1]}, known: true})
+		}
+		i = j
+	}
+	var prog []word
+	k := 0
+	for k < len(ws) && strings.HasPrefix(ws[k].t.s, "-") {
+		w := ws[k].t.s
+		switch {
+		case w == "--entrypoint" && k+1 < len(ws):
+			prog = []word{ws[k+1]}
+			k += 2
+		case strings.HasPrefix(w, "--entrypoint="):
+			n := len("--entrypoint=")
+			prog = []word{{t: text{s: w[n:], m: ws[k].t.m[n:]}, known: true}}
+			k++
+		default:
+			k++
+		}
+	}
+	if k < len(ws) {
+		k++ // the image
+	}
+	argv := append(prog, ws[min(k, len(ws)):]...)
+	for _, a := range args.items() {
+		argv = append(argv, scalarWord(a))
+	}
+	s.judge(argv, "")
 }
