@@ -144,6 +144,9 @@ func Classify(rel string) (Kind, bool) {
 		return KindEarthfile, false
 	case base == "Vagrantfile":
 		return KindVagrant, false
+	case ext == ".tf" || ext == ".hcl" || ext == ".nomad":
+		// Terraform provisioners, Nomad tasks (hcl.go)
+		return KindHCL, false
 	case ext == ".xml" && isIDEARunConfig(rel):
 		return KindIDEA, false
 	case base == "Pipfile":
@@ -298,6 +301,11 @@ func (s *scan) run(kind Kind, strict bool) error {
 		return nil
 	case KindVagrant:
 		s.vagrantfile()
+		return nil
+	case KindHCL:
+		if s.p.Hits.Has(scanner.HitRuntime) {
+			s.hcl()
+		}
 		return nil
 	case KindFish, KindPowerShell, KindBatch, KindRuby, KindGradle, KindKotlin, KindGroovy,
 		KindNix, KindLua, KindExpect, KindTcl, KindPerl, KindExecline:
