@@ -434,6 +434,7 @@ func (s *scan) run(kind Kind, strict bool) error {
 				s.replit(d)
 			}
 		}
+		s.root = d
 		s.walk(d)
 		s.anyKey(d)
 		s.offerEnv(d)
