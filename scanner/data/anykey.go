@@ -111,7 +111,7 @@ var inertKeys = map[string]bool{
 	"example": true, "examples": true, "hint": true, "tooltip": true, "placeholder": true,
 	"about": true, "long_description": true, "short_description": true, "changelog": true,
 	"models": true, "model": true, "providers": true, "aliases": true, "id": true, "$schema": true,
-	"prompt": true, "prompts": true, "instructions": true, "system_prompt": true,
+	"displayname": true, "display_name": true, "caption": true, "subject": true, "prompt": true, "prompts": true, "instructions": true, "system_prompt": true,
 }
 
 // anyKeyWrappers run the command that follows them (with their own

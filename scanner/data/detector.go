@@ -435,6 +435,9 @@ func (s *scan) run(kind Kind, strict bool) error {
 			}
 		}
 		s.root = d
+		if kind == KindYAML && bytes.Contains(p.Src, []byte("parameters")) {
+			s.azureParams(d)
+		}
 		s.walk(d)
 		s.anyKey(d)
 		s.offerEnv(d)
