@@ -45,6 +45,7 @@ func (s *scan) actions(root *node) {
 				jobEnv = append(jobEnv, outs[need]...)
 			}
 			s.steps(job.get("steps"), sh, jobEnv, matrix)
+			s.dynamicMatrix(job, jobs)
 			s.jobContainers(job)
 			if uses := job.get("uses"); uses != nil && uses.kind == kindScalar {
 				s.localUses(uses, job.get("with"), matrix, nil) // a reusable workflow

@@ -144,6 +144,9 @@ func Classify(rel string) (Kind, bool) {
 		return KindEarthfile, false
 	case base == "Vagrantfile":
 		return KindVagrant, false
+	case ext == ".tf" || ext == ".hcl" || ext == ".nomad":
+		// Terraform provisioners, Nomad tasks (hcl.go)
+		return KindHCL, false
 	case ext == ".xml" && isIDEARunConfig(rel):
 		return KindIDEA, false
 	case base == "Pipfile":
@@ -299,6 +302,11 @@ func (s *scan) run(kind Kind, strict bool) error {
 	case KindVagrant:
 		s.vagrantfile()
 		return nil
+	case KindHCL:
+		if s.p.Hits.Has(scanner.HitRuntime) {
+			s.hcl()
+		}
+		return nil
 	case KindFish, KindPowerShell, KindBatch, KindRuby, KindGradle, KindKotlin, KindGroovy,
 		KindNix, KindLua, KindExpect, KindTcl, KindPerl, KindExecline:
 		s.unparsedScript(kind)
@@ -331,6 +339,13 @@ func (s *scan) run(kind Kind, strict bool) error {
 	default:
 		s.yaml = true
 		docs, err = yamlDocs(p.Src, s.ln, s.hitLimit)
+		if err != nil && hasTemplate(p.Src) {
+			// a template (Helm, Jinja) whose actions break the YAML:
+			// read with each action blanked, positions kept
+			if d2, err2 := yamlDocs(blankTemplates(p.Src), s.ln, s.hitLimit); err2 == nil {
+				docs, err = d2, nil
+			}
+		}
 	}
 	if je := (*jsonError)(nil); errors.As(err, &je) && je.empty {
 		// nothing but blanks and comments: no key, no script, nothing
@@ -341,6 +356,14 @@ func (s *scan) run(kind Kind, strict bool) error {
 	if err != nil && !strict && namedFormat(p.Path) && p.Config.MentionsRuntime(p.Src) {
 		// A file of a launch format named by its path (mise): broken, it
 		// may hide a launch, so with a runtime named in it it is RED.
+		strict = true
+	}
+	if err != nil && !strict && kind == KindYAML && hasTemplate(p.Src) && p.Hits.Has(scanner.HitRuntime) {
+		// An unknown is never absent: a template (Helm, Jinja) is a
+		// file a tool renders and runs; one that names a runtime and
+		// does not parse even with its actions blanked may hold a
+		// launch no reading sees. (A broken plain data file is not a
+		// launch definition by name: json_broken_arbitrary_clean.)
 		strict = true
 	}
 	if err != nil {
@@ -411,7 +434,12 @@ func (s *scan) run(kind Kind, strict bool) error {
 				s.replit(d)
 			}
 		}
+		s.root = d
+		if kind == KindYAML && bytes.Contains(p.Src, []byte("parameters")) {
+			s.azureParams(d)
+		}
 		s.walk(d)
+		s.anyKey(d)
 		s.offerEnv(d)
 		if kind == KindYAML {
 			s.offerK8s(d)

@@ -114,6 +114,8 @@ func TestClassify(t *testing.T) {
 		{"cmake/tools.cmake", data.KindCMake, false},
 		{"Earthfile", data.KindEarthfile, false},
 		{"Vagrantfile", data.KindVagrant, false},
+		{"infra/main.tf", data.KindHCL, false},
+		{"jobs/agent.nomad", data.KindHCL, false},
 		{"team.code-workspace", data.KindJSON, false},
 		{"main.go", "", false},
 		{"run.sh", "", false},

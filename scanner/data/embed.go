@@ -51,6 +51,9 @@ type scan struct {
 	// callerEnv is the environment a local action's steps inherit from
 	// the step that uses it (localUses)
 	callerEnv []envVar
+	// root is the document being walked (GitLab CI's `extends:` names
+	// its top-level jobs and hidden keys)
+	root *node
 }
 
 // limitHit is a bound the scan of one file reached.
@@ -301,7 +304,7 @@ func (s *scan) walk(n *node) {
 		// to set)
 		if s.p.Hits.Has(scanner.HitRuntime) {
 			saved := s.outer
-			if own := siblingEnv(n); len(own) > 0 {
+			if own := overrideEnv(s.extendsEnv(n, 0, new(int)), siblingEnv(n)); len(own) > 0 {
 				s.outer = overrideEnv(s.outer, own)
 			}
 			defer func() { s.outer = saved }()
@@ -331,6 +334,12 @@ func (s *scan) walk(n *node) {
 				s.terminalSetting(n, k.str, v)
 			case lifecycleKeys[k.str]:
 				s.lifecycle(v)
+			case k.str == "entry" && v.kind == kindScalar && n.get("language") != nil && n.get("language").str == "docker_image" && !s.done[v]:
+				// a pre-commit hook run by `docker run ... ENTRY ARGS
+				// FILES`: the entry is docker run's options, then the
+				// image, then the command; `--entrypoint X` makes X the
+				// program (review 085)
+				s.dockerImageEntry(v, n.get("args"))
 			case s.yaml && scriptKeys[k.str] && s.p.Language != string(KindActions) && !s.done[v] && (k.str != "commands" || commandLines(v)):
 				// In workflows, run: steps are read with their shell by
 				// the actions scan, and actions/github-script's script:
@@ -586,4 +595,107 @@ func isEnvName(s string) bool {
 		}
 	}
 	return true
+}
+
+// dockerImageEntry judges a pre-commit `language: docker_image` hook's
+// entry: `docker run` options (`--entrypoint X` or `--entrypoint=X`
+// sets the program), the image, then the words given to the program,
+// then the hook's args. Without `--entrypoint` the image's own
+// entrypoint runs the words, unknown here: they are judged alone, as a
+// Dockerfile CMD is.
+func (s *scan) dockerImageEntry(v, args *node) {
+	s.done[v] = true
+	t := v.text()
+	var ws []word
+	for i := 0; i < len(t.s); {
+		for i < len(t.s) && isSpace(t.s[i]) {
+			i++
+		}
+		j := i
+		for j < len(t.s) && !isSpace(t.s[j]) {
+			j++
+		}
+		if j > i {
+			ws = append(ws, word{t: text{s: t.s[i:j], m: t.m[i : j+1]}, known: true})
+		}
+		i = j
+	}
+	var prog []word
+	k := 0
+	for k < len(ws) && strings.HasPrefix(ws[k].t.s, "-") {
+		w := ws[k].t.s
+		switch {
+		case w == "--entrypoint" && k+1 < len(ws):
+			prog = []word{ws[k+1]}
+			k += 2
+		case strings.HasPrefix(w, "--entrypoint="):
+			n := len("--entrypoint=")
+			prog = []word{{t: text{s: w[n:], m: ws[k].t.m[n:]}, known: true}}
+			k++
+		default:
+			k++
+		}
+	}
+	if k < len(ws) {
+		k++ // the image
+	}
+	argv := append(prog, ws[min(k, len(ws)):]...)
+	for _, a := range args.items() {
+		argv = append(argv, scalarWord(a))
+	}
+	s.judge(argv, "")
+}
+
+// maxExtends bounds a chain of GitLab CI `extends:` (GitLab allows 11
+// levels); a cycle stops there too.
+const maxExtends = 11
+
+// maxExtendsWork bounds the jobs one job's extends chains visit (lists
+// of names at each level would multiply).
+const maxExtendsWork = 256
+
+// extendsEnv is the environment a GitLab CI job inherits through
+// `extends:` (a name or a list of names of top-level keys, usually
+// hidden `.base` jobs): each named job's `variables:` (and their own
+// extends, outermost first), a later name's value replacing an earlier
+// one's (review 080).
+func (s *scan) extendsEnv(n *node, depth int, work *int) []envVar {
+	*work++
+	if *work == maxExtendsWork+1 {
+		// a bound reached is reported, never silent
+		at := s.pos(n.off)
+		s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Class: scanner.ClassUnparseable,
+			Message: fmt.Sprintf("this job's extends: chains name more than %d jobs: the variables they set are not read, so its launches cannot be checked", maxExtendsWork)})
+	}
+	if s.root == nil || depth >= maxExtends || *work > maxExtendsWork {
+		// (GitLab refuses a cycle or a chain past 11 levels)
+		return nil
+	}
+	var env []envVar
+	if ref := n.get("variables"); ref != nil && ref.kind == kindArray && len(ref.elems) >= 2 {
+		// `variables: !reference [.base, variables]`: the named
+		// job's block (the tag is not kept; a list there is one)
+		t := s.root
+		for _, e := range ref.elems {
+			t = t.get(e.str)
+		}
+		if t != nil && t.kind == kindObject {
+			env = siblingEnv(&node{kind: kindObject, keys: []*node{{str: "variables"}}, vals: []*node{t}})
+		}
+	}
+	ext := n.get("extends")
+	if ext == nil {
+		return env
+	}
+	for _, e := range ext.items() {
+		if e.kind != kindScalar || e.str == "" {
+			continue
+		}
+		base := s.root.get(e.str)
+		if base == nil || base == n || base.kind != kindObject {
+			continue
+		}
+		env = overrideEnv(env, overrideEnv(s.extendsEnv(base, depth+1, work), siblingEnv(base)))
+	}
+	return env
 }

@@ -49,6 +49,11 @@ func (s *scan) helmTemplate() bool {
 	if !changed {
 		return false
 	}
+	if _, err := yamlDocs([]byte(sub), newLines([]byte(sub)), func(int, string) {}); err != nil && hasTemplate([]byte(sub)) {
+		// the template's other actions (`{{ .Release.Name }}-agent`)
+		// break the YAML: they are blanked, the values kept
+		sub = string(blankTemplates([]byte(sub)))
+	}
 	fp := p.Fork(p.Path, []byte(sub))
 	fp.Shared, fp.Imports = p.Shared, p.Imports
 	if err := newScan(fp).run(KindYAML, false); err != nil {
@@ -61,4 +66,54 @@ func (s *scan) helmTemplate() bool {
 		p.Report(f)
 	}
 	return true
+}
+
+// hasTemplate reports text with template actions: Go templates (Helm,
+// Taskfile), Jinja (Ansible, Salt).
+func hasTemplate(src []byte) bool {
+	return bytes.Contains(src, []byte("{{")) || bytes.Contains(src, []byte("{%"))
+}
+
+// maxTemplateAction bounds how far an action's closing delimiter is
+// looked for; an action left open is left as written.
+const maxTemplateAction = 4096
+
+// blankTemplates returns src with each template action (`{{ ... }}`,
+// `{% ... %}`, `{# ... #}`) replaced, byte for byte, so every position
+// stays: an action alone on its line(s) by blanks (a control action, an
+// `include` of a block), any other by `x`s, a placeholder word (an
+// unknown value: `name: {{ .Release.Name }}-agent` reads as a name). The
+// newlines inside an action are kept.
+func blankTemplates(src []byte) []byte {
+	out := bytes.Clone(src)
+	for i := 0; i+1 < len(out); i++ {
+		if out[i] != '{' || (out[i+1] != '{' && out[i+1] != '%' && out[i+1] != '#') {
+			continue
+		}
+		closer := []byte{out[i+1], '}'}
+		if out[i+1] == '{' {
+			closer = []byte("}}")
+		}
+		end := bytes.Index(src[i+2:min(len(src), i+2+maxTemplateAction)], closer)
+		if end < 0 {
+			continue
+		}
+		end += i + 2 + len(closer)
+		ls := bytes.LastIndexByte(src[:i], '\n') + 1
+		le := len(src)
+		if k := bytes.IndexByte(src[end:], '\n'); k >= 0 {
+			le = end + k
+		}
+		fill := byte('x')
+		if len(bytes.TrimSpace(src[ls:i])) == 0 && len(bytes.TrimSpace(src[end:le])) == 0 {
+			fill = ' '
+		}
+		for k := i; k < end; k++ {
+			if out[k] != '\n' {
+				out[k] = fill
+			}
+		}
+		i = end - 1
+	}
+	return out
 }

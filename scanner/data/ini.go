@@ -1,6 +1,7 @@
 package data
 
 import (
+	"path"
 	"regexp"
 	"strings"
 )
@@ -147,7 +148,18 @@ func (s *scan) supervisord() {
 		cmd := joinText(parts...)
 		cmd = unescapePercent(cmd)
 		cmd, sub := s.substitute(cmd, supervisorSubstRE, named, values)
-		s.shell(withEnv(cmd, append(append([]envVar(nil), env...), sub...)), "", nil)
+		all := append(append([]envVar(nil), env...), sub...)
+		if ws := splitSystemd(cmd); len(ws) == 1 && shellDashC(ws[0]) {
+			// `/bin/sh -c '...'`: supervisord starts the shell itself,
+			// and environment= is the environment of the shell it
+			// starts (review 089): its string is judged with it
+			saved := s.env
+			s.env = all
+			s.judge(ws[0], "")
+			s.env = saved
+			continue
+		}
+		s.shell(withEnv(cmd, all), "", nil)
 	}
 }
 
@@ -456,4 +468,19 @@ func (s *scan) iniDoc() *node {
 		sec.vals = append(sec.vals, &node{kind: kindScalar, str: strings.Join(parts, "\n"), isString: true, off: off})
 	}
 	return doc
+}
+
+// shellDashC reports an argv that starts a shell with a command string:
+// `sh -c`, `/bin/bash -lc`, `zsh -ec`.
+func shellDashC(ws []word) bool {
+	if len(ws) < 3 {
+		return false
+	}
+	switch path.Base(ws[0].t.s) {
+	case "sh", "bash", "dash", "zsh", "ksh", "ash":
+	default:
+		return false
+	}
+	f := ws[1].t.s
+	return len(f) >= 2 && f[0] == '-' && f[1] != '-' && strings.HasSuffix(f, "c")
 }

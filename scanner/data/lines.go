@@ -2,7 +2,10 @@ package data
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
 )
 
 // physLines splits the file into lines without their end of line.
@@ -74,7 +77,7 @@ func (s *scan) systemd() {
 			if at && len(cmd) > 1 {
 				cmd = append(cmd[:1], cmd[2:]...)
 			}
-			s.judge(cmd, "")
+			s.judge(systemdExpand(cmd, s.env), "")
 		}
 	}
 }
@@ -228,4 +231,57 @@ func (s *scan) crontab() {
 		}
 		s.shell(b.text(l.off+len(l.s)), "", nil)
 	}
+}
+
+// systemdRefRE is a reference systemd itself expands in an Exec*= line:
+// `${NAME}` anywhere in a word, `$NAME` as a whole word.
+var systemdRefRE = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|^\$([A-Za-z_][A-Za-z0-9_]*)$`)
+
+// systemdExpand puts in place, in a unit command's words, the values the
+// unit's Environment= lines give the references systemd expands itself
+// (`ExecStart=/usr/bin/env ${AGENT_BIN} -p x` with
+// `Environment=AGENT_BIN=claude`), inside quoted words too (a `sh -c`
+// string). A word changed so is obtained through a variable
+// (variable-execution); a reference the unit does not set stays as
+// written.
+func systemdExpand(cmd []word, env []envVar) []word {
+	if len(env) == 0 {
+		return cmd
+	}
+	out := make([]word, 0, len(cmd))
+	for _, w := range cmd {
+		ms := systemdRefRE.FindAllStringSubmatchIndex(w.t.s, -1)
+		if len(ms) == 0 {
+			out = append(out, w)
+			continue
+		}
+		var b builder
+		last, changed := 0, false
+		for _, m := range ms {
+			name := ""
+			if m[2] >= 0 {
+				name = w.t.s[m[2]:m[3]]
+			} else {
+				name = w.t.s[m[4]:m[5]]
+			}
+			i := slices.IndexFunc(env, func(e envVar) bool { return e.name == name })
+			if i < 0 {
+				continue
+			}
+			for k := last; k < m[0]; k++ {
+				b.add(w.t.s[k:k+1], w.t.fileOff(k))
+			}
+			b.addAt(env[i].val.s, w.t.fileOff(m[0]))
+			last, changed = m[1], true
+		}
+		if !changed {
+			out = append(out, w)
+			continue
+		}
+		for k := last; k < len(w.t.s); k++ {
+			b.add(w.t.s[k:k+1], w.t.fileOff(k))
+		}
+		out = append(out, word{t: b.text(w.t.fileOff(len(w.t.s))), known: w.known, via: scanner.ClassVariableExecution})
+	}
+	return out
 }
