@@ -323,3 +323,31 @@ func TestCodeCut(t *testing.T) {
 		})
 	}
 }
+
+// TestGuess: an unlisted program's "--" and a string starting a named
+// program are what it may run; a listed, inert or unknown program, a bare
+// operand and prose are not read.
+func TestGuess(t *testing.T) {
+	names := func(w string) bool { return w == "claude" }
+	for _, tc := range []struct {
+		argv             []string
+		starts, strings_ []int
+	}{
+		{[]string{"remote-run", "--host", "h", "--", "claude", "-p", "x"}, []int{4}, nil},
+		{[]string{"tool", "-C", "cd r && claude -p x"}, nil, []int{2}},
+		{[]string{"tool", "-C", "sudo -u a claude -p x"}, nil, []int{2}},
+		{[]string{"tool", "claude", "-p", "x"}, nil, nil},
+		{[]string{"tool", "--title", "the claude -p run failed"}, nil, nil},
+		{[]string{"tool", "--title", "claude"}, nil, nil},
+		{[]string{"echo", "claude -p x"}, nil, nil},
+		{[]string{"pkill", "-f", "claude -p"}, nil, nil},
+		{[]string{"launch-runtime", "--runtime", "claude", "--", "-p", "x"}, nil, nil},
+		{[]string{"sudo", "--", "claude"}, nil, nil},
+	} {
+		g := Guess(Words(tc.argv...), names)
+		assert.Equal(t, tc.starts, g.Starts, "%v starts", tc.argv)
+		assert.Equal(t, tc.strings_, g.Strings, "%v strings", tc.argv)
+	}
+	assert.True(t, Inert("/usr/bin/grep"))
+	assert.False(t, Inert("gcloud"))
+}

@@ -276,6 +276,40 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 			if s.shifting[a.Value] {
 				s.judgeDropped(a.Value, argv[i+1:], cls, depth+n)
 			}
+			return
+		}
+		s.unknownWrapper(argv[i:], depth)
+	}
+}
+
+// unknownWrapper judges, deny by default, what a program the command-line
+// model does not list may run (cmdline.Guess): the words after its "--",
+// a runtime's name with more words after it, a string whose shell reading
+// starts a runtime. Each is a possibility, so a launch there is dynamic.
+// A function of the file, and a program run by its path (a script of the
+// repository, judged by its summary), are not read this way.
+func (s *scan) unknownWrapper(argv []scanner.Arg, depth int) {
+	a := argv[0]
+	if len(argv) < 2 || !a.Known || strings.ContainsRune(a.Value, '/') || scriptExt(a.Value) {
+		return
+	}
+	if _, ok := s.defs[a.Value]; ok {
+		return
+	}
+	if _, ok := s.bodies[a.Value]; ok {
+		return
+	}
+	names := func(w string) bool {
+		_, ok := s.p.Config.RuntimeForCommand(w)
+		return ok
+	}
+	g := cmdline.Guess(scanner.Words(argv), names)
+	for _, k := range g.Starts {
+		s.judge(argv[k:], scanner.ClassDynamic, depth+1)
+	}
+	for _, k := range g.Strings {
+		if at := argv[k].Pos; s.nestOK(at) {
+			s.p.ScanShell(argv[k].Value, at, scanner.ClassDynamic)
 		}
 	}
 }
@@ -607,4 +641,13 @@ func lastStage(x *syntax.Stmt) *syntax.Stmt {
 		}
 		x = bx.Y
 	}
+}
+
+// scriptExt reports a shell script's extension.
+func scriptExt(name string) bool {
+	switch path.Ext(name) {
+	case ".sh", ".bash", ".zsh", ".ksh", ".command":
+		return true
+	}
+	return false
 }
