@@ -351,3 +351,20 @@ func TestGuess(t *testing.T) {
 	assert.True(t, Inert("/usr/bin/grep"))
 	assert.False(t, Inert("gcloud"))
 }
+
+// TestCrontab: crontab - (behind wrappers) installs what it reads; -l,
+// -r, -e read nothing; a file operand is the crontab; the commands of a
+// crontab keep their lines.
+func TestCrontab(t *testing.T) {
+	assert.True(t, ReadsCrontab(Words("crontab", "-")))
+	assert.True(t, ReadsCrontab(Words("sudo", "crontab", "-u", "agent", "-")))
+	assert.True(t, ReadsCrontab(Words("crontab")))
+	assert.False(t, ReadsCrontab(Words("crontab", "-l")))
+	assert.False(t, ReadsCrontab(Words("crontab", "-r")))
+	assert.False(t, ReadsCrontab(Words("crontab", "jobs.cron")))
+	k, ok := CrontabFile(Words("crontab", "-u", "agent", "jobs.cron"))
+	assert.True(t, ok)
+	assert.Equal(t, 3, k)
+	got := CrontabCommands("# c\nX=1\n0 3 * * * cd /r && claude -p x % in\n@daily pi -p y\nbad\n")
+	assert.Equal(t, "\n\n          cd /r && claude -p x \n       pi -p y\n\n", got)
+}

@@ -356,14 +356,46 @@ func feedsShell(argv []scanner.Arg) bool {
 	return cmdline.ReadsStdin(scanner.Words(argv))
 }
 
+// feedsCrontab reports whether a command installs the crontab it reads
+// from its standard input (`crontab -`, behind any wrapper).
+func feedsCrontab(argv []scanner.Arg) bool {
+	return cmdline.ReadsCrontab(scanner.Words(argv))
+}
+
+// A reading is what the command fed a text does with it: run it as
+// shell, or install it as a crontab whose commands cron's shell runs.
+type reading int
+
+const (
+	asShell reading = iota
+	asCrontab
+)
+
+// scanFed scans text a command reads on its standard input, as that
+// command reads it.
+func (s *scan) scanFed(text string, at scanner.Pos, how reading) {
+	if how == asCrontab {
+		text = cmdline.CrontabCommands(text)
+	}
+	s.p.ScanShell(text, at, scanner.ClassEval)
+}
+
 // heredocs scans the here-documents and here-strings given to a command
 // that runs its standard input as shell.
 func (s *scan) heredocs(st *syntax.Stmt, argvs [][]scanner.Arg) {
-	if !slices.ContainsFunc(st.Redirs, isHeredoc) || !slices.ContainsFunc(argvs, feedsShell) {
+	if !slices.ContainsFunc(st.Redirs, isHeredoc) {
+		return
+	}
+	how := asShell
+	switch {
+	case slices.ContainsFunc(argvs, feedsShell):
+	case slices.ContainsFunc(argvs, feedsCrontab):
+		how = asCrontab
+	default:
 		return
 	}
 	for _, r := range st.Redirs {
-		s.stdinText(r)
+		s.stdinText(r, how)
 	}
 }
 
@@ -374,7 +406,7 @@ func isHeredoc(r *syntax.Redirect) bool {
 }
 
 // stdinText scans what a redirection feeds a shell.
-func (s *scan) stdinText(r *syntax.Redirect) bool {
+func (s *scan) stdinText(r *syntax.Redirect, how reading) bool {
 	switch {
 	case (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && r.Hdoc != nil:
 		at := s.synPos(r.Hdoc.Pos())
@@ -382,13 +414,13 @@ func (s *scan) stdinText(r *syntax.Redirect) bool {
 			if strings.Contains(t, capMark) {
 				t = s.reportCapped(val{s: t}, at).s
 			}
-			s.p.ScanShell(t, at, scanner.ClassEval)
+			s.scanFed(t, at, how)
 		}
 		return true
 	case r.Op == syntax.WordHdoc && r.Word != nil:
 		at := s.synPos(r.Word.Pos())
 		for _, v := range s.scalar(r.Word) {
-			s.p.ScanShell(s.reportCapped(v, at).text(), at, scanner.ClassEval)
+			s.scanFed(s.reportCapped(v, at).text(), at, how)
 		}
 		return true
 	}
@@ -442,18 +474,21 @@ func (s *scan) pipeToShell(b *syntax.BinaryCmd) {
 	if !ok || len(y.Args) == 0 {
 		return
 	}
-	feeds := false
+	feeds, how := false, asShell
 	for _, argv := range s.argv(y.Args) {
 		if feedsShell(argv) {
-			feeds = true
+			feeds, how = true, asShell
 			break
+		}
+		if feedsCrontab(argv) {
+			feeds, how = true, asCrontab
 		}
 	}
 	if !feeds {
 		return
 	}
 	// a | b | bash: what reaches the shell comes from the last stage.
-	s.feedShell(lastStage(b.X))
+	s.feedShell(lastStage(b.X), how, 0)
 }
 
 // shellReaders are the commands that run the file named by their first
@@ -473,16 +508,38 @@ func (s *scan) procSubstToShell(c *syntax.CallExpr) {
 		}
 		if len(w.Parts) == 1 {
 			if ps, ok := w.Parts[0].(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn && len(ps.Stmts) > 0 {
-				s.feedShell(lastStage(ps.Stmts[len(ps.Stmts)-1]))
+				s.feedShell(lastStage(ps.Stmts[len(ps.Stmts)-1]), asShell, 0)
 			}
 		}
 		return
 	}
 }
 
-// feedShell scans as shell text what statement x prints, when it is
-// `cat` of a heredoc or `echo`/`printf` of words.
-func (s *scan) feedShell(x *syntax.Stmt) {
+// maxFeedDepth bounds the nested groups ( { ... } ) read for what they
+// print into a pipe.
+const maxFeedDepth = 8
+
+// feedShell scans as shell text (or a crontab) what statement x prints,
+// when it is `cat` of a heredoc or `echo`/`printf` of words, or a group
+// of such statements.
+func (s *scan) feedShell(x *syntax.Stmt, how reading, depth int) {
+	var stmts []*syntax.Stmt
+	switch g := x.Cmd.(type) {
+	case *syntax.Subshell:
+		stmts = g.Stmts
+	case *syntax.Block:
+		stmts = g.Stmts
+	}
+	if stmts != nil {
+		// ( crontab -l; echo "$LINE" ) | crontab -: each statement of a
+		// group prints to the pipe
+		if depth < maxFeedDepth {
+			for _, st := range stmts {
+				s.feedShell(lastStage(st), how, depth+1)
+			}
+		}
+		return
+	}
 	c, ok := x.Cmd.(*syntax.CallExpr)
 	if !ok || len(c.Args) == 0 {
 		return
@@ -490,12 +547,12 @@ func (s *scan) feedShell(x *syntax.Stmt) {
 	switch c.Args[0].Lit() {
 	case "cat":
 		for _, r := range x.Redirs {
-			s.stdinText(r)
+			s.stdinText(r, how)
 		}
 	case "echo", "printf":
 		for _, argv := range s.argv(c.Args) {
 			if argv[0].Value == "printf" && len(argv) > 1 && argv[1].Known && strings.Contains(argv[1].Value, "%") {
-				s.p.ScanShell(printfText(argv[1].Value, argv[2:]), argv[1].Pos, scanner.ClassEval)
+				s.scanFed(printfText(argv[1].Value, argv[2:]), argv[1].Pos, how)
 				continue
 			}
 			var parts []string
@@ -510,7 +567,7 @@ func (s *scan) feedShell(x *syntax.Stmt) {
 				parts = append(parts, strings.ReplaceAll(a.Value, "\\n", "\n"))
 			}
 			if len(argv) > 1 {
-				s.p.ScanShell(strings.Join(parts, " "), argv[1].Pos, scanner.ClassEval)
+				s.scanFed(strings.Join(parts, " "), argv[1].Pos, how)
 			}
 		}
 	}
