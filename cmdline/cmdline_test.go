@@ -341,7 +341,6 @@ func TestGuess(t *testing.T) {
 		{[]string{"tool", "--title", "claude"}, nil, nil},
 		{[]string{"echo", "claude -p x"}, nil, nil},
 		{[]string{"pkill", "-f", "claude -p"}, nil, nil},
-		{[]string{"launch-runtime", "--runtime", "claude", "--", "-p", "x"}, nil, nil},
 		{[]string{"sudo", "--", "claude"}, nil, nil},
 	} {
 		g := Guess(Words(tc.argv...), names)

@@ -286,11 +286,12 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 // model does not list may run (cmdline.Guess): the words after its "--",
 // a runtime's name with more words after it, a string whose shell reading
 // starts a runtime. Each is a possibility, so a launch there is dynamic.
-// A function of the file, and a program run by its path (a script of the
-// repository, judged by its summary), are not read this way.
+// A function of the file, a program run by its path (a script of the
+// repository, judged by its summary) and the wrapper (which refuses to run
+// without --runtime) are not read this way.
 func (s *scan) unknownWrapper(argv []scanner.Arg, depth int) {
 	a := argv[0]
-	if len(argv) < 2 || !a.Known || strings.ContainsRune(a.Value, '/') || scriptExt(a.Value) {
+	if len(argv) < 2 || !a.Known || strings.ContainsRune(a.Value, '/') || scriptExt(a.Value) || a.Value == scanner.WrapperCommand {
 		return
 	}
 	if _, ok := s.defs[a.Value]; ok {
