@@ -367,3 +367,9 @@ func TestCrontab(t *testing.T) {
 	got := CrontabCommands("# c\nX=1\n0 3 * * * cd /r && claude -p x % in\n@daily pi -p y\nbad\n")
 	assert.Equal(t, "\n\n          cd /r && claude -p x \n       pi -p y\n\n", got)
 }
+
+func TestGuessSedExpression(t *testing.T) {
+	names := func(w string) bool { return progName(w) == "claude" }
+	assert.Empty(t, Guess(Words("xform", "--expr", "s/claude -p/x/"), names).Strings)
+	assert.Equal(t, []int{2}, Guess(Words("xform", "--run", "/opt/bin/claude -p x"), names).Strings)
+}

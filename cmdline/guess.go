@@ -75,9 +75,24 @@ func stringRuns(text string, names func(string) bool) bool {
 			continue
 		}
 		for _, in := range UnwrapDepth(words, MaxDepth).Inners {
-			if in.Kind == KindArgv && in.Start >= 0 && in.End-in.Start >= 2 && words[in.Start].Known && names(words[in.Start].Text) {
+			if in.Kind == KindArgv && in.Start >= 0 && in.End-in.Start >= 2 && words[in.Start].Known && commandLike(words[in.Start].Text) && names(words[in.Start].Text) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// commandLike reports a word written as a command is: a bare name or a
+// path from the root, the home or the current folder (not the middle of
+// a sed expression, s/claude -p/x/).
+func commandLike(w string) bool {
+	if !strings.ContainsRune(w, '/') {
+		return true
+	}
+	for _, p := range []string{"/", "./", "../", "~/"} {
+		if strings.HasPrefix(w, p) {
+			return true
 		}
 	}
 	return false
@@ -89,9 +104,9 @@ func stringRuns(text string, names func(string) bool) bool {
 // wrapper's own command line itself; a caller leaves it out.)
 var inert = func() map[string]bool {
 	m := map[string]bool{}
-	for _, n := range strings.Fields(`echo printf print puts logger notify-send say wall write
+	for _, n := range strings.Fields(`echo printf print puts logger notify-send say wall write dialog whiptail zenity kdialog terminal-notifier
 		grep egrep fgrep rg ag ack zgrep git hg svn
-		cat tac head tail less more wc sort uniq cut tr paste column fold fmt nl od xxd hexdump strings base64 sha256sum md5sum jq yq
+		cat tac head tail less more wc sort uniq cut tr sed paste column fold fmt nl od xxd hexdump strings base64 sha256sum md5sum jq yq
 		test [ [[ true false which type hash whereis whence man info tldr apropos whatis help
 		ls ll stat file touch mkdir rmdir rm cp mv ln install chmod chown chgrp realpath readlink basename dirname mktemp du df tree
 		tar zip unzip gzip gunzip xz bzip2 zstd rsync scp sftp curl wget http ping host dig nslookup nc

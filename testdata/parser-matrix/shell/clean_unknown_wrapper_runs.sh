@@ -21,3 +21,6 @@ cp claude claude.bak
 remote-run --host claude -- uptime
 report --title "the claude -p run failed" --labels bug
 tool claude -p x
+zenity --info --text "claude -p finished"
+sed -i 's/claude -p/launch-runtime --runtime claude -- -p/' ci.sh
+xform --expr 's/claude -p/x/' file
