@@ -43,6 +43,11 @@ type Spec struct {
 	// Split's value is split into words that precede the remaining
 	// arguments (env -S 'claude -p').
 	Split []string
+	// Params' value is a set of named parameters whose strings are
+	// commands (aws ssm send-command --parameters 'commands=["x"]'): each
+	// string literal of it, or the text after its first "=", is a string
+	// a shell runs.
+	Params []string
 	// Code's value is program code (node -e, python -c): the strings it
 	// hands to a process API are parsed as shell.
 	Code []string
@@ -439,6 +444,9 @@ var Table = []Family{
 		{Names: names("limactl"), Subs: sub("shell", Spec{Long: []string{"--workdir", "--shell", "--tty"}, Operands: 1})},
 		{Names: names("lima"), Long: []string{"--workdir", "--shell"}},
 		{Names: names("multipass"), Subs: sub("exec", Spec{Short: "dn", Long: []string{"--working-directory", "--no-map-working-directory"}, Operands: 1})},
+		{Names: names("aws"), Long: []string{"--profile", "--region", "--output", "--endpoint-url", "--query", "--cli-read-timeout", "--cli-connect-timeout"},
+			Subs: sub("ssm", Spec{Subs: sub("send-command", Spec{Long: []string{"--document-name", "--targets", "--instance-ids", "--comment", "--timeout-seconds", "--output-s3-bucket-name", "--region", "--profile", "--output", "--max-concurrency", "--max-errors", "--cli-input-json"},
+				Params: []string{"--parameters"}, Permute: true, Then: KindNone})})},
 		{Names: names("az"), Subs: sub("vm", Spec{Subs: sub("run-command", Spec{Subs: sub("invoke create", Spec{
 			Short: "gno", Long: []string{"--resource-group", "--name", "--vm-name", "--command-id", "--parameters", "--subscription", "--output", "--query", "--ids", "--location", "--run-as-user", "--run-as-password"},
 			ShellOpts: []string{"--scripts", "--script"}, Permute: true, Then: KindNone})})})},

@@ -229,6 +229,8 @@ var spellings = []struct {
 	{prog: "multipass", wrap: "multipass exec vm -- %s", miss: "multipass exec %s"},
 	{prog: "az", wrap: "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts '%s'", miss: "az vm run-command invoke -g %s"},
 	{prog: "bundle", wrap: "bundle exec %s", miss: "bundle install %s"},
+	{prog: "aws", wrap: "aws ssm send-command --document-name AWS-RunShellScript --targets Key=tag:role,Values=agent --parameters 'commands=[\"%s\"]'", miss: "aws ssm list-commands %s"},
+	{prog: "aws", wrap: "aws ssm send-command --instance-ids i-1 --parameters commands='%s'", miss: "aws ssm send-command --comment %s"},
 	// terminals
 	{prog: "tmux", wrap: "tmux new-session -d '%s'", miss: "tmux display-message '%s'"},
 	{prog: "tmux", wrap: "tmux new-window -n w '%s'", miss: "tmux rename-window '%s'"},

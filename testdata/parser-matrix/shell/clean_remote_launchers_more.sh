@@ -11,3 +11,4 @@ mosh host -- htop
 ssh host uptime
 multipass exec claude -- uname -a
 bundle exec rake claude:setup
+aws ssm send-command --document-name AWS-RunShellScript --comment claude --parameters 'commands=["uptime","df -h"]'
