@@ -534,7 +534,7 @@ func (s *Spec) listed(name string) bool {
 
 // takesSpecial reports whether an option has a role beyond taking a value.
 func (s *Spec) takesSpecial(f string) bool {
-	return has(s.ShellOpts, f, s.Fold) || has(s.RestShell, f, s.Fold) || has(s.Rest, f, s.Fold) ||
+	return has(s.ShellOpts, f, s.Fold) || has(s.RestShell, f, s.Fold) || has(s.Rest, f, s.Fold) || has(s.Params, f, s.Fold) ||
 		has(s.Split, f, s.Fold) || has(s.Code, f, s.Fold) || has(s.Entry, f, s.Fold) ||
 		has(s.Package, f, s.Fold) || has(s.ArgvMode, f, s.Fold) || has(s.Script, f, s.Fold)
 }
@@ -594,6 +594,31 @@ func (u *unwrapper) option(s *Spec, name string, attached bool, prog, j, end, de
 			text = attachedValue(text, name, s.Fold)
 		}
 		u.shell(*in, prog, v, strings.TrimSpace(text+" "+u.join(v+1, end, nil)))
+		return 0, true
+	case has(s.Params, name, s.Fold):
+		v, ok := value()
+		if !ok {
+			u.leaf(*in, KindNone, prog)
+			return 0, true
+		}
+		text := u.text(v)
+		if attached {
+			text = attachedValue(text, name, s.Fold)
+		}
+		cmds, _ := literals(text)
+		if len(cmds) == 0 {
+			if _, rest, ok := strings.Cut(text, "="); ok && strings.TrimSpace(rest) != "" {
+				cmds = []string{rest}
+			}
+		}
+		if len(cmds) == 0 {
+			u.leaf(*in, KindNone, prog)
+		}
+		c := *in
+		c.Loose = true
+		for _, t := range cmds {
+			u.shell(c, prog, v, t)
+		}
 		return 0, true
 	case has(s.Code, name, s.Fold):
 		if v, ok := value(); ok {

@@ -323,3 +323,53 @@ func TestCodeCut(t *testing.T) {
 		})
 	}
 }
+
+// TestGuess: an unlisted program's "--" and a string starting a named
+// program are what it may run; a listed, inert or unknown program, a bare
+// operand and prose are not read.
+func TestGuess(t *testing.T) {
+	names := func(w string) bool { return w == "claude" }
+	for _, tc := range []struct {
+		argv             []string
+		starts, strings_ []int
+	}{
+		{[]string{"remote-run", "--host", "h", "--", "claude", "-p", "x"}, []int{4}, nil},
+		{[]string{"tool", "-C", "cd r && claude -p x"}, nil, []int{2}},
+		{[]string{"tool", "-C", "sudo -u a claude -p x"}, nil, []int{2}},
+		{[]string{"tool", "claude", "-p", "x"}, nil, nil},
+		{[]string{"tool", "--title", "the claude -p run failed"}, nil, nil},
+		{[]string{"tool", "--title", "claude"}, nil, nil},
+		{[]string{"echo", "claude -p x"}, nil, nil},
+		{[]string{"pkill", "-f", "claude -p"}, nil, nil},
+		{[]string{"sudo", "--", "claude"}, nil, nil},
+	} {
+		g := Guess(Words(tc.argv...), names)
+		assert.Equal(t, tc.starts, g.Starts, "%v starts", tc.argv)
+		assert.Equal(t, tc.strings_, g.Strings, "%v strings", tc.argv)
+	}
+	assert.True(t, Inert("/usr/bin/grep"))
+	assert.False(t, Inert("gcloud"))
+}
+
+// TestCrontab: crontab - (behind wrappers) installs what it reads; -l,
+// -r, -e read nothing; a file operand is the crontab; the commands of a
+// crontab keep their lines.
+func TestCrontab(t *testing.T) {
+	assert.True(t, ReadsCrontab(Words("crontab", "-")))
+	assert.True(t, ReadsCrontab(Words("sudo", "crontab", "-u", "agent", "-")))
+	assert.True(t, ReadsCrontab(Words("crontab")))
+	assert.False(t, ReadsCrontab(Words("crontab", "-l")))
+	assert.False(t, ReadsCrontab(Words("crontab", "-r")))
+	assert.False(t, ReadsCrontab(Words("crontab", "jobs.cron")))
+	k, ok := CrontabFile(Words("crontab", "-u", "agent", "jobs.cron"))
+	assert.True(t, ok)
+	assert.Equal(t, 3, k)
+	got := CrontabCommands("# c\nX=1\n0 3 * * * cd /r && claude -p x % in\n@daily pi -p y\nbad\n")
+	assert.Equal(t, "\n\n          cd /r && claude -p x \n       pi -p y\n\n", got)
+}
+
+func TestGuessSedExpression(t *testing.T) {
+	names := func(w string) bool { return progName(w) == "claude" }
+	assert.Empty(t, Guess(Words("xform", "--expr", "s/claude -p/x/"), names).Strings)
+	assert.Equal(t, []int{2}, Guess(Words("xform", "--run", "/opt/bin/claude -p x"), names).Strings)
+}

@@ -43,6 +43,11 @@ type Spec struct {
 	// Split's value is split into words that precede the remaining
 	// arguments (env -S 'claude -p').
 	Split []string
+	// Params' value is a set of named parameters whose strings are
+	// commands (aws ssm send-command --parameters 'commands=["x"]'): each
+	// string literal of it, or the text after its first "=", is a string
+	// a shell runs.
+	Params []string
 	// Code's value is program code (node -e, python -c): the strings it
 	// hands to a process API are parsed as shell.
 	Code []string
@@ -194,6 +199,14 @@ var containerSubs = subs(
 	sub("compose", Spec{Long: []string{"-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--progress"}, Short: "fp", Subs: sub("run exec", composeRun)}),
 )
 
+// gcloudFlags are gcloud's global options that take a value.
+var gcloudFlags = []string{"--project", "--account", "--configuration", "--verbosity", "--format", "--impersonate-service-account", "--billing-project", "--flags-file", "--trace-token"}
+
+// gcloudSSH is `gcloud compute ssh VM --command CMD` (and the words after
+// "--", which ssh gets: its options, then the command).
+var gcloudSSH = Spec{Long: append([]string{"--zone", "--ssh-key-file", "--ssh-flag", "--container", "--internal-ip", "--strict-host-key-checking", "--worker", "--ssh-key-expire-after", "--region"}, gcloudFlags...),
+	ShellOpts: []string{"--command"}, Permute: true, Then: KindShell}
+
 var tmuxRun = Spec{Short: "cefFnstxylTwS", Then: KindShell}
 
 var tmuxPopup = Spec{Short: "cefFnstxylTwSdh", Then: KindShell}
@@ -298,6 +311,7 @@ var Table = []Family{
 		// environment (asdf exec claude, rbenv exec ruby)
 		{Names: names("asdf rbenv pyenv nodenv goenv jenv plenv"), Subs: sub("exec", Spec{})},
 		{Names: names("mise rtx"), Subs: sub("exec x", Spec{DashDash: true})},
+		{Names: names("bundle bundler"), Subs: sub("exec", Spec{Long: []string{"--gemfile"}})},
 		{Names: names("direnv"), Subs: sub("exec", Spec{Operands: 1})},
 		{Names: names("nix"), Long: []string{"--option", "--extra-experimental-features"}, Subs: sub("shell develop", Spec{
 			Rest: []string{"-c", "--command"}, Short: "fI", Long: []string{"--file", "--expr", "--include", "--override-input", "--profile", "--keep", "--unset"},
@@ -405,6 +419,37 @@ var Table = []Family{
 		{Names: names("distrobox"), Subs: sub("enter", Spec{DashDash: true})},
 		{Names: names("distrobox-enter"), DashDash: true},
 		{Names: names("wsl"), Short: "du", Long: []string{"--distribution", "--user", "--cd"}, Rest: []string{"-e", "--exec"}, Then: KindShell},
+		// remote shells: the command a remote shell runs (class eval), or
+		// the argv a container or VM runs
+		{Names: names("mosh"), Short: "p", Long: []string{"--ssh", "--port", "--predict", "--family", "--server", "--bind-server", "--experimental-remote-ip", "--client"}, Operands: 1},
+		{Names: names("gcloud"), Long: gcloudFlags, Subs: subs(
+			sub("compute", Spec{Long: gcloudFlags, Subs: subs(sub("ssh", gcloudSSH), sub("tpus", Spec{Subs: sub("tpu-vm", Spec{Subs: sub("ssh", gcloudSSH)})}))}),
+			sub("alpha beta", Spec{Long: gcloudFlags, Subs: sub("compute", Spec{Long: gcloudFlags, Subs: sub("ssh", gcloudSSH)})}),
+			sub("cloud-shell", Spec{Subs: sub("ssh", gcloudSSH)}),
+		)},
+		{Names: names("gh"), Subs: sub("codespace cs", Spec{Subs: sub("ssh", Spec{Short: "cR", Long: []string{"--codespace", "--repo", "--repo-owner", "--profile", "--server-port", "--config"}, Then: KindShell})})},
+		{Names: names("vagrant"), Subs: sub("ssh", Spec{ShellOpts: []string{"-c", "--command"}, Permute: true, Then: KindNone})},
+		{Names: names("fly flyctl"), Subs: sub("ssh", Spec{Subs: sub("console", Spec{Short: "arusA", Long: []string{"--app", "--region", "--user", "--machine", "--process-group", "--config", "--org", "--address", "--access-token"},
+			ShellOpts: []string{"-C", "--command"}, Permute: true, Then: KindNone})})},
+		// ansible HOSTS -a ARGS: the command, shell and raw modules (and
+		// the default, command) run the arguments; read as a shell string
+		// whatever -m names (an over-approximation: other modules' key=value
+		// arguments are assignments)
+		{Names: names("ansible"), Short: "imMfTBPeutlc", Long: []string{"--inventory", "--module-name", "--module-path", "--forks", "--timeout", "--background", "--poll", "--extra-vars",
+			"--user", "--tree", "--limit", "--connection", "--become-user", "--become-method", "--private-key", "--vault-id", "--vault-password-file", "--playbook-dir",
+			"--ssh-common-args", "--ssh-extra-args", "--scp-extra-args", "--sftp-extra-args", "--inventory-file"},
+			ShellOpts: []string{"-a", "--args"}, Permute: true, Then: KindNone},
+		{Names: names("incus lxc"), Subs: sub("exec", Spec{Long: []string{"--cwd", "--env", "--user", "--group", "--mode", "--project"}, Operands: 1})},
+		{Names: names("lxc-attach"), Short: "nPesuvg", Long: []string{"--name", "--lxcpath", "--elevated-privileges", "--arch", "--namespaces", "--set-var", "--keep-var", "--uid", "--gid", "--context"}},
+		{Names: names("limactl"), Subs: sub("shell", Spec{Long: []string{"--workdir", "--shell", "--tty"}, Operands: 1})},
+		{Names: names("lima"), Long: []string{"--workdir", "--shell"}},
+		{Names: names("multipass"), Subs: sub("exec", Spec{Short: "dn", Long: []string{"--working-directory", "--no-map-working-directory"}, Operands: 1})},
+		{Names: names("aws"), Long: []string{"--profile", "--region", "--output", "--endpoint-url", "--query", "--cli-read-timeout", "--cli-connect-timeout"},
+			Subs: sub("ssm", Spec{Subs: sub("send-command", Spec{Long: []string{"--document-name", "--targets", "--instance-ids", "--comment", "--timeout-seconds", "--output-s3-bucket-name", "--region", "--profile", "--output", "--max-concurrency", "--max-errors", "--cli-input-json"},
+				Params: []string{"--parameters"}, Permute: true, Then: KindNone})})},
+		{Names: names("az"), Subs: sub("vm", Spec{Subs: sub("run-command", Spec{Subs: sub("invoke create", Spec{
+			Short: "gno", Long: []string{"--resource-group", "--name", "--vm-name", "--command-id", "--parameters", "--subscription", "--output", "--query", "--ids", "--location", "--run-as-user", "--run-as-password"},
+			ShellOpts: []string{"--scripts", "--script"}, Permute: true, Then: KindNone})})})},
 	}},
 	{Name: "terminals", Specs: []*Spec{
 		{Names: names("tmux"), Short: "LSfT", ShellOpts: []string{"-c"}, Subs: subs(

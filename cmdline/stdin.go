@@ -1,6 +1,9 @@
 package cmdline
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // maxStdinDepth bounds how many strings-in-strings ReadsStdin follows.
 const maxStdinDepth = 4
@@ -61,4 +64,101 @@ func textWords(piece string) []Word {
 		out = append(out, Lit(unquote.Replace(f)))
 	}
 	return out
+}
+
+// ReadsCrontab reports whether argv, behind any wrapper, installs a
+// crontab it reads from standard input (`crontab -`, `crontab` with no
+// file, `sudo crontab -u agent -`): the text given to it is a crontab
+// whose commands cron's shell runs (CrontabCommands). Listing, editing or
+// removing a crontab (-l, -e, -r) reads nothing.
+func ReadsCrontab(argv []Word) bool {
+	k, ok := crontabAt(argv)
+	return ok && k < 0
+}
+
+// CrontabFile returns the index of the file argv installs as a crontab
+// (`crontab jobs.cron`), when it installs one from a file.
+func CrontabFile(argv []Word) (int, bool) {
+	k, ok := crontabAt(argv)
+	return k, ok && k >= 0
+}
+
+// crontabAt finds the crontab program behind argv's wrappers: the index
+// of its file operand, -1 for standard input; ok is false when argv runs
+// no crontab that installs one.
+func crontabAt(argv []Word) (int, bool) {
+	for _, in := range Unwrap(argv).Inners {
+		if in.Kind != KindArgv || in.Start < 0 || !argv[in.Start].Known || progName(argv[in.Start].Text) != "crontab" {
+			continue
+		}
+		file := -1
+		installs := true
+		for j := in.Start + 1; j < in.End; j++ {
+			w := argv[j]
+			switch {
+			case !w.Known:
+				if file < 0 {
+					file = j
+				}
+			case w.Text == "-u" || w.Text == "-c":
+				j++ // its user, its folder
+			case w.Text == "-":
+			case strings.HasPrefix(w.Text, "-") && strings.ContainsAny(w.Text[1:], "lerivT"):
+				installs = false
+			case strings.HasPrefix(w.Text, "-"):
+			case file < 0:
+				file = j
+			}
+		}
+		if installs {
+			return file, true
+		}
+	}
+	return 0, false
+}
+
+var (
+	cronAssign = regexp.MustCompile(`^\s*[A-Za-z_][A-Za-z0-9_]*\s*=`)
+	cronAt     = regexp.MustCompile(`^\s*@(?:reboot|yearly|annually|monthly|weekly|daily|midnight|hourly)\s+`)
+	cronTimes  = regexp.MustCompile(`^\s*(?:\S+\s+){5}`)
+)
+
+// CrontabCommands turns crontab text into the shell text cron runs, line
+// for line (each line keeps its number, its schedule blanked): after the
+// five time fields (or an @reboot style nickname) comes the command, up
+// to the first unescaped `%` (the rest is its standard input). Comments
+// and environment lines are blank.
+func CrontabCommands(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") || cronAssign.MatchString(l) {
+			lines[i] = ""
+			continue
+		}
+		m := cronAt.FindStringIndex(l)
+		if m == nil {
+			m = cronTimes.FindStringIndex(l)
+		}
+		if m == nil {
+			lines[i] = ""
+			continue
+		}
+		var b strings.Builder
+		b.WriteString(strings.Repeat(" ", m[1]))
+		cmd := l[m[1]:]
+		for k := 0; k < len(cmd); k++ {
+			if cmd[k] == '\\' && k+1 < len(cmd) && cmd[k+1] == '%' {
+				b.WriteByte('%')
+				k++
+				continue
+			}
+			if cmd[k] == '%' {
+				break
+			}
+			b.WriteByte(cmd[k])
+		}
+		lines[i] = b.String()
+	}
+	return strings.Join(lines, "\n")
 }

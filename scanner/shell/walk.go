@@ -276,6 +276,41 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 			if s.shifting[a.Value] {
 				s.judgeDropped(a.Value, argv[i+1:], cls, depth+n)
 			}
+			return
+		}
+		s.unknownWrapper(argv[i:], depth)
+	}
+}
+
+// unknownWrapper judges, deny by default, what a program the command-line
+// model does not list may run (cmdline.Guess): the words after its "--",
+// a runtime's name with more words after it, a string whose shell reading
+// starts a runtime. Each is a possibility, so a launch there is dynamic.
+// A function of the file, a program run by its path (a script of the
+// repository, judged by its summary) and the wrapper (which refuses to run
+// without --runtime) are not read this way.
+func (s *scan) unknownWrapper(argv []scanner.Arg, depth int) {
+	a := argv[0]
+	if len(argv) < 2 || !a.Known || strings.ContainsRune(a.Value, '/') || scriptExt(a.Value) || a.Value == scanner.WrapperCommand {
+		return
+	}
+	if _, ok := s.defs[a.Value]; ok {
+		return
+	}
+	if _, ok := s.bodies[a.Value]; ok {
+		return
+	}
+	names := func(w string) bool {
+		_, ok := s.p.Config.RuntimeForCommand(w)
+		return ok
+	}
+	g := cmdline.Guess(scanner.Words(argv), names)
+	for _, k := range g.Starts {
+		s.judge(argv[k:], scanner.ClassDynamic, depth+1)
+	}
+	for _, k := range g.Strings {
+		if at := argv[k].Pos; s.nestOK(at) {
+			s.p.ScanShell(argv[k].Value, at, scanner.ClassDynamic)
 		}
 	}
 }
@@ -322,14 +357,46 @@ func feedsShell(argv []scanner.Arg) bool {
 	return cmdline.ReadsStdin(scanner.Words(argv))
 }
 
+// feedsCrontab reports whether a command installs the crontab it reads
+// from its standard input (`crontab -`, behind any wrapper).
+func feedsCrontab(argv []scanner.Arg) bool {
+	return cmdline.ReadsCrontab(scanner.Words(argv))
+}
+
+// A reading is what the command fed a text does with it: run it as
+// shell, or install it as a crontab whose commands cron's shell runs.
+type reading int
+
+const (
+	asShell reading = iota
+	asCrontab
+)
+
+// scanFed scans text a command reads on its standard input, as that
+// command reads it.
+func (s *scan) scanFed(text string, at scanner.Pos, how reading) {
+	if how == asCrontab {
+		text = cmdline.CrontabCommands(text)
+	}
+	s.p.ScanShell(text, at, scanner.ClassEval)
+}
+
 // heredocs scans the here-documents and here-strings given to a command
 // that runs its standard input as shell.
 func (s *scan) heredocs(st *syntax.Stmt, argvs [][]scanner.Arg) {
-	if !slices.ContainsFunc(st.Redirs, isHeredoc) || !slices.ContainsFunc(argvs, feedsShell) {
+	if !slices.ContainsFunc(st.Redirs, isHeredoc) {
+		return
+	}
+	how := asShell
+	switch {
+	case slices.ContainsFunc(argvs, feedsShell):
+	case slices.ContainsFunc(argvs, feedsCrontab):
+		how = asCrontab
+	default:
 		return
 	}
 	for _, r := range st.Redirs {
-		s.stdinText(r)
+		s.stdinText(r, how)
 	}
 }
 
@@ -340,7 +407,7 @@ func isHeredoc(r *syntax.Redirect) bool {
 }
 
 // stdinText scans what a redirection feeds a shell.
-func (s *scan) stdinText(r *syntax.Redirect) bool {
+func (s *scan) stdinText(r *syntax.Redirect, how reading) bool {
 	switch {
 	case (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && r.Hdoc != nil:
 		at := s.synPos(r.Hdoc.Pos())
@@ -348,13 +415,13 @@ func (s *scan) stdinText(r *syntax.Redirect) bool {
 			if strings.Contains(t, capMark) {
 				t = s.reportCapped(val{s: t}, at).s
 			}
-			s.p.ScanShell(t, at, scanner.ClassEval)
+			s.scanFed(t, at, how)
 		}
 		return true
 	case r.Op == syntax.WordHdoc && r.Word != nil:
 		at := s.synPos(r.Word.Pos())
 		for _, v := range s.scalar(r.Word) {
-			s.p.ScanShell(s.reportCapped(v, at).text(), at, scanner.ClassEval)
+			s.scanFed(s.reportCapped(v, at).text(), at, how)
 		}
 		return true
 	}
@@ -408,18 +475,21 @@ func (s *scan) pipeToShell(b *syntax.BinaryCmd) {
 	if !ok || len(y.Args) == 0 {
 		return
 	}
-	feeds := false
+	feeds, how := false, asShell
 	for _, argv := range s.argv(y.Args) {
 		if feedsShell(argv) {
-			feeds = true
+			feeds, how = true, asShell
 			break
+		}
+		if feedsCrontab(argv) {
+			feeds, how = true, asCrontab
 		}
 	}
 	if !feeds {
 		return
 	}
 	// a | b | bash: what reaches the shell comes from the last stage.
-	s.feedShell(lastStage(b.X))
+	s.feedShell(lastStage(b.X), how, 0)
 }
 
 // shellReaders are the commands that run the file named by their first
@@ -439,16 +509,38 @@ func (s *scan) procSubstToShell(c *syntax.CallExpr) {
 		}
 		if len(w.Parts) == 1 {
 			if ps, ok := w.Parts[0].(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn && len(ps.Stmts) > 0 {
-				s.feedShell(lastStage(ps.Stmts[len(ps.Stmts)-1]))
+				s.feedShell(lastStage(ps.Stmts[len(ps.Stmts)-1]), asShell, 0)
 			}
 		}
 		return
 	}
 }
 
-// feedShell scans as shell text what statement x prints, when it is
-// `cat` of a heredoc or `echo`/`printf` of words.
-func (s *scan) feedShell(x *syntax.Stmt) {
+// maxFeedDepth bounds the nested groups ( { ... } ) read for what they
+// print into a pipe.
+const maxFeedDepth = 8
+
+// feedShell scans as shell text (or a crontab) what statement x prints,
+// when it is `cat` of a heredoc or `echo`/`printf` of words, or a group
+// of such statements.
+func (s *scan) feedShell(x *syntax.Stmt, how reading, depth int) {
+	var stmts []*syntax.Stmt
+	switch g := x.Cmd.(type) {
+	case *syntax.Subshell:
+		stmts = g.Stmts
+	case *syntax.Block:
+		stmts = g.Stmts
+	}
+	if stmts != nil {
+		// ( crontab -l; echo "$LINE" ) | crontab -: each statement of a
+		// group prints to the pipe
+		if depth < maxFeedDepth {
+			for _, st := range stmts {
+				s.feedShell(lastStage(st), how, depth+1)
+			}
+		}
+		return
+	}
 	c, ok := x.Cmd.(*syntax.CallExpr)
 	if !ok || len(c.Args) == 0 {
 		return
@@ -456,12 +548,12 @@ func (s *scan) feedShell(x *syntax.Stmt) {
 	switch c.Args[0].Lit() {
 	case "cat":
 		for _, r := range x.Redirs {
-			s.stdinText(r)
+			s.stdinText(r, how)
 		}
 	case "echo", "printf":
 		for _, argv := range s.argv(c.Args) {
 			if argv[0].Value == "printf" && len(argv) > 1 && argv[1].Known && strings.Contains(argv[1].Value, "%") {
-				s.p.ScanShell(printfText(argv[1].Value, argv[2:]), argv[1].Pos, scanner.ClassEval)
+				s.scanFed(printfText(argv[1].Value, argv[2:]), argv[1].Pos, how)
 				continue
 			}
 			var parts []string
@@ -476,7 +568,7 @@ func (s *scan) feedShell(x *syntax.Stmt) {
 				parts = append(parts, strings.ReplaceAll(a.Value, "\\n", "\n"))
 			}
 			if len(argv) > 1 {
-				s.p.ScanShell(strings.Join(parts, " "), argv[1].Pos, scanner.ClassEval)
+				s.scanFed(strings.Join(parts, " "), argv[1].Pos, how)
 			}
 		}
 	}
@@ -607,4 +699,13 @@ func lastStage(x *syntax.Stmt) *syntax.Stmt {
 		}
 		x = bx.Y
 	}
+}
+
+// scriptExt reports a shell script's extension.
+func scriptExt(name string) bool {
+	switch path.Ext(name) {
+	case ".sh", ".bash", ".zsh", ".ksh", ".command":
+		return true
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/leasegate/leasegate/cmdline"
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -101,6 +102,15 @@ func litWord(w *syntax.Word) string {
 func (s *scan) writtenRuns(argv []scanner.Arg) {
 	if len(s.written) == 0 {
 		return
+	}
+	if k, ok := cmdline.CrontabFile(scanner.Words(argv)); ok && argv[k].Known {
+		// crontab FILE: the file written is a crontab whose commands
+		// cron's shell runs
+		if hdoc, ok := s.written[path.Clean(argv[k].Value)]; ok {
+			for _, t := range s.hdocTexts(hdoc) {
+				s.p.ScanShellAt(cmdline.CrontabCommands(t), s.synPos(hdoc.Hdoc.Pos()), argv[0].Pos, scanner.ClassEval, "the crontab written at line "+strconv.Itoa(s.synPos(hdoc.Hdoc.Pos()).Line))
+			}
+		}
 	}
 	for _, r := range scriptRuns(argv) {
 		hdoc, ok := s.written[path.Clean(r.Spec)]
