@@ -35,9 +35,13 @@ func CommandKey(key string) bool {
 // `/usr/local/bin/claude`), and at least one more element follows that
 // is not itself a runtime's name (`["claude", "pi"]` is a list of
 // names, data), or, keyed (the value of a CommandKey), it is the
-// runtime alone. It returns whether it judged the list.
-func (p *Pass) HandedArgv(argv []Arg, at Pos, keyed bool) bool {
-	if len(argv) == 0 || !argv[0].Known {
+// runtime alone. literal says the list is a literal at the call. It returns whether it judged the list.
+func (p *Pass) HandedArgv(argv []Arg, at Pos, keyed, literal bool) bool {
+	if len(argv) == 0 || !argv[0].Known || argv[0].Cut || argv[0].Via == ClassDynamic && !literal {
+		// a value past a bound, or one found at run time: no command
+		// of the code's (the rule reads what it hands on); a look-up
+		// of a literal name at the head of a list literal
+		// (`[shutil.which("claude"), "-p", x]`) is one
 		return false
 	}
 	if _, ok := p.Config.RuntimeForCommand(argv[0].Value); !ok {
@@ -70,11 +74,11 @@ func (p *Pass) HandedLine(text string, at Pos) bool {
 		return false
 	}
 	q := p.Fork(p.Path, p.Src)
-	q.Language = p.Language
+	q.Language, q.Prose, q.depth = p.Language, p.Prose, p.depth
 	q.ScanShell(text, at, "")
 	red := false
 	for _, f := range q.findings {
-		if f.IsLaunch() && f.Class != ClassGated {
+		if f.IsLaunch() && f.Class != ClassGated && f.Class != ClassDynamic && f.Runtime != UnknownRuntime {
 			red = true
 			break
 		}
@@ -82,7 +86,16 @@ func (p *Pass) HandedLine(text string, at Pos) bool {
 	if !red {
 		return false
 	}
-	p.ScanShell(text, at, "")
+	// what the shell's reading found of a runtime named in the text;
+	// an unknown part of it is no launch of its own here (the text is
+	// a command only for the runtime it names)
+	for _, f := range q.findings {
+		if f.Class == ClassDynamic || f.Runtime == UnknownRuntime && f.IsLaunch() {
+			continue
+		}
+		f.File, f.Family, f.Language = "", "", ""
+		p.Report(f)
+	}
 	return true
 }
 
@@ -109,7 +122,13 @@ func (p *Pass) commandLine(text string) bool {
 			continue
 		}
 		switch next := words[i+1]; next[0] {
-		case '-', '"', '\'', '$', '<', '>', '|', '&', ';':
+		case '-':
+			// an option (`-p`, `--print`), not a dash of prose or a
+			// title (`pi - my project`)
+			if len(next) > 1 && (isAlnum(next[1]) || next[1] == '-' && len(next) > 2) {
+				return true
+			}
+		case '"', '\'', '$', '<', '>', '|', '&', ';':
 			return true
 		}
 	}

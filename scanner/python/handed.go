@@ -53,10 +53,10 @@ func (a *analyzer) handedCommand(n int32) {
 			// a method of the file's own class: followed as a helper
 			return
 		}
-		if a.namedParam(rootNode(t, fn)) {
-			// a method of a helper's parameter: the helper's callers
-			// say what it is (a Context, a connection), and its
-			// sinks are judged there
+		if a.contextLine(fn) {
+			// `c.run("claude -p x")` on a helper's first parameter: a
+			// sink judged where a caller hands it a Context
+			// (contextLineSink)
 			return
 		}
 	default:
@@ -158,8 +158,6 @@ func (a *analyzer) handedCommand(n int32) {
 			continue
 		}
 		switch t.Nodes[x].Kind {
-		case kLambda:
-			return
 		case kIdentifier, kAttribute:
 			if a.ev.Eval(x).K == vFunc {
 				return
@@ -172,7 +170,7 @@ func (a *analyzer) handedCommand(n int32) {
 		return
 	}
 	for _, c := range cands {
-		treesitter.Handed(a.p, t, a.ev.Eval(c.node), c.keyed)
+		treesitter.Handed(a.p, t, a.ev.Eval(c.node), c.keyed, t.Nodes[c.node].Kind == kList || t.Nodes[c.node].Kind == kTuple)
 	}
 }
 
@@ -205,38 +203,22 @@ func (a *analyzer) repoModule(v value) bool {
 	return ok
 }
 
-// namedParam reports whether name node n is a parameter of a named
-// function (whose calls the analysis follows).
-func (a *analyzer) namedParam(n int32) bool {
+// contextLine reports whether callee fn is the run, sudo or local
+// method of the first parameter of a plain named function: the line it
+// is handed is the helper's sink (contextLineSink).
+func (a *analyzer) contextLine(fn int32) bool {
 	t := a.t
-	if n == none || t.Nodes[n].Kind != kIdentifier {
+	at, obj := t.Child(fn, fAttribute), t.Child(fn, fObject)
+	if at == none || obj == none || t.Nodes[obj].Kind != kIdentifier {
 		return false
 	}
-	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
-	if !ok {
+	switch t.Text(at) {
+	case "run", "sudo", "local":
+	default:
 		return false
 	}
-	for _, b := range bs {
-		if b.param && b.fn != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// rootNode is the name node an attribute chain starts from, or none.
-func rootNode(t *tree, n int32) int32 {
-	for k := 0; k < 32 && n != none; k++ {
-		switch t.Nodes[n].Kind {
-		case kIdentifier:
-			return n
-		case kAttribute:
-			n = t.Child(n, fObject)
-		default:
-			return none
-		}
-	}
-	return none
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[obj].Start:t.Nodes[obj].End], obj)
+	return ok && len(bs) == 1 && bs[0].param && bs[0].fn != "" && !bs[0].method && bs[0].index == 0
 }
 
 // rootName is the name an attribute chain starts from (`self` of

@@ -5,11 +5,15 @@ import "github.com/leasegate/leasegate/scanner"
 // Handed judges v, a value handed as an argument to a call the detector
 // does not model, as a command when it is command-shaped
 // (scanner.Pass.HandedArgv for a list, HandedLine for a string); keyed
-// says it is the value of a command-named key (scanner.CommandKey). Each
+// says it is the value of a command-named key (scanner.CommandKey),
+// literal that it is a list literal at the call. Each
 // possibility of the value is read; it returns whether one was judged.
-func Handed(p *scanner.Pass, t *Tree, v Value, keyed bool) bool {
+func Handed(p *scanner.Pass, t *Tree, v Value, keyed, literal bool) bool {
 	judged := false
 	for _, q := range v.Possibilities() {
+		if q.Cut || q.Via == scanner.ClassDynamic {
+			continue
+		}
 		switch q.K {
 		case VArr:
 			if len(q.Elems) == 0 {
@@ -18,7 +22,7 @@ func Handed(p *scanner.Pass, t *Tree, v Value, keyed bool) bool {
 			if _, ok := p.Config.RuntimeForCommand(q.Elems[0].S); !ok || !q.Elems[0].Known() {
 				// a list of command lines (`scripts: ["claude -p x"]`)
 				for _, e := range q.Elems {
-					if e.K == VStr && Handed(p, t, e, false) {
+					if e.K == VStr && Handed(p, t, e, false, false) {
 						judged = true
 					}
 				}
@@ -34,7 +38,7 @@ func Handed(p *scanner.Pass, t *Tree, v Value, keyed bool) bool {
 				argv = append(argv, t.Arg(e))
 			}
 			at := t.PosOf(q)
-			if shaped && p.HandedArgv(argv, at, keyed) {
+			if shaped && p.HandedArgv(argv, at, keyed, literal) {
 				judged = true
 			}
 		case VStr:

@@ -162,8 +162,6 @@ func (a *analyzer) handed(n, fn int32) {
 		// a function of the file handed on (a callback, a task): what it
 		// is called with is followed into it
 		switch t.Nodes[c].Kind {
-		case kArrow, kFunction:
-			return
 		case kIdentifier, kMember:
 			if a.ev.Eval(c).K == vFunc {
 				return
@@ -171,7 +169,7 @@ func (a *analyzer) handed(n, fn int32) {
 		}
 	}
 	for _, c := range cands {
-		treesitter.Handed(a.p, t, a.ev.Eval(c.node), c.keyed)
+		treesitter.Handed(a.p, t, a.ev.Eval(c.node), c.keyed, t.Nodes[c.node].Kind == kArray)
 	}
 }
 
