@@ -174,6 +174,14 @@ var inertSinks = map[string]bool{
 	// the builders of values the analysis models (a partial of a process
 	// API, a copy of a list, a promise of a value)
 	"partial": true, "partialmethod": true, "copy": true, "deepcopy": true,
+	// a command-line interface's help and option definitions (a value
+	// read from the parsed options is judged where it runs), a user
+	// interface's text
+	"usage": true, "example": true, "epilog": true, "help": true, "description": true, "option": true,
+	"options": true, "addOption": true, "requiredOption": true, "positional": true, "addHelpText": true,
+	"setTitle": true, "title": true, "label": true, "placeholder": true, "tooltip": true, "toast": true,
+	// a test's table of cases
+	"parametrize": true, "each": true, "subTest": true,
 	"Quote": true, "ToUpper": true, "ToLower": true, "TrimSpace": true, "Trim": true, "TrimPrefix": true, "TrimSuffix": true,
 }
 
