@@ -58,6 +58,9 @@ type assignment struct {
 
 // checker runs the analysis of one file.
 type checker struct {
+	// stdinCalls are the calls whose value is a process's standard
+	// input (markStdin).
+	stdinCalls map[*ast.CallExpr]bool
 	// helperVisits counts the helper calls followed (maxHelperVisits).
 	helperVisits int
 	// visited are the helper walks followed to their end (or the depth
@@ -492,6 +495,11 @@ func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 				c.methodValue(n)
 			}
 		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					c.markStdin(n.Lhs[i], n.Rhs[i])
+				}
+			}
 			if assignsCmdField(c.info, n) {
 				if groups == nil {
 					groups = cmdFields(c.info, file)
@@ -500,11 +508,21 @@ func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 			}
 		case *ast.CallExpr:
 			called[ast.Unparen(n.Fun)] = true
+			mark := len(c.p.Findings())
 			c.call(n)
+			if !c.p.LaunchSince(mark) {
+				// a command handed to code the analysis does not model
+				c.handedCall(n)
+			}
 			if c.computedPrimitive(n) {
 				return false
 			}
 		case *ast.CompositeLit:
+			for _, el := range n.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					c.markStdin(kv.Key, kv.Value)
+				}
+			}
 			c.cmdLiteral(n)
 		case *ast.BinaryExpr:
 			// A primitive built by concatenating constants, which the raw

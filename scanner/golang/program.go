@@ -834,7 +834,7 @@ func (l *loader) relevant(own []*srcFile) bool {
 	api, tokens := false, false
 	var imports []string
 	for _, f := range own {
-		if f.primitive() {
+		if f.primitive() || f.hands() {
 			return true
 		}
 		api = api || f.api
@@ -1050,6 +1050,7 @@ type fileFacts struct {
 	pkg          string
 	api          bool
 	mayPrimitive bool // its text holds "ermission"
+	mayHand      bool // its text may hand a runtime's command on (scanner.Config.MayHandCommand)
 	dotenv       bool // it imports godotenv (config.go)
 	local        []string
 	src          []byte // nil: read from abs when needed
@@ -1072,7 +1073,7 @@ type litFacts struct {
 }
 
 func factsOf(cfg *lscanner.Config, src []byte, mod moduleInfo) *fileFacts {
-	ff := &fileFacts{src: src, cfg: cfg, mayPrimitive: bytes.Contains(src, []byte("ermission"))}
+	ff := &fileFacts{src: src, cfg: cfg, mayPrimitive: bytes.Contains(src, []byte("ermission")), mayHand: cfg.MayHandCommand(src)}
 	var sc goscanner.Scanner
 	fset := token.NewFileSet()
 	sc.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
@@ -1353,7 +1354,11 @@ func runeRun(src []byte, i int) (string, int) {
 
 // canStart reports whether a file checked on its own can start a runtime
 // or fold the primitive (the rule of loader.relevant for one file).
-func (ff *fileFacts) canStart() bool { return ff.api && ff.tokens() || ff.primitive() }
+func (ff *fileFacts) canStart() bool { return ff.api && ff.tokens() || ff.primitive() || ff.hands() }
+
+// hands reports whether a literal of the file may be a runtime's command
+// handed to code the analysis does not model (handed.go).
+func (ff *fileFacts) hands() bool { return ff.mayHand && ff.tokens() }
 
 // namesRuntime reports whether text holds a runtime's command as a word, a
 // runtime package or launch-runtime: the scanner's one trigger set, whose

@@ -287,7 +287,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// ... and a file that sets an environment variable to a runtime's
 	// name offers it to the files that read it (Summary.Env)
 	envHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, envNeedles) && envSetRE.Match(p.Src)
-	if !apiHint && !dangerHint && !envHint {
+	// ... and a command handed to code the analysis does not model
+	// (handed.go)
+	handHint := !apiHint && p.Hits.Has(scanner.HitRuntime) && p.Config.MayHandCommand(p.Src)
+	if !apiHint && !dangerHint && !envHint && !handHint {
 		return nil
 	}
 	t, err := parsePass(p)
@@ -304,6 +307,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		a.judgePartialSites()
 		a.summarizeAPIs(true)
 		a.aliasSinks()
+	}
+	if handHint {
+		a.detectHanded()
 	}
 	if dangerHint {
 		mark := a.p.Mark()
@@ -370,6 +376,10 @@ func (a *analyzer) detectCalls() {
 			a.call(i)
 			if a.p.Imports != nil {
 				a.typeCall(i)
+			}
+			if !a.p.LaunchSince(mark) {
+				// a command handed to code the analysis does not model
+				a.handedCommand(i)
 			}
 			a.p.AddChain(mark, a.link.used)
 			if len(a.link.used) > 0 && scanner.FindDangerous(t.Text(i)) == nil {

@@ -340,7 +340,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// ... and a file that registers a value with a dependency-injection
 	// container (inject.go)
 	diHint := mayInject(p.Src)
-	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint {
+	// ... and a command handed to code the analysis does not model
+	// (handed.go)
+	handHint := !apiHint && p.Hits.Has(scanner.HitRuntime) && p.Config.MayHandCommand(p.Src)
+	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint && !handHint {
 		return nil
 	}
 	t, err := g.ParsePass(p)
@@ -365,6 +368,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 			// callers in other files are read in phase two
 			a.summarizeExports()
 		}
+	}
+	if handHint {
+		a.detectHanded()
 	}
 	if dangerHint {
 		mark := a.p.Mark()
@@ -575,6 +581,10 @@ func (a *analyzer) detectCalls() {
 		mark := a.p.Mark()
 		a.link.used = a.link.used[:0]
 		a.call(i, fn)
+		if !a.p.LaunchSince(mark) {
+			// a command handed to code the analysis does not model
+			a.handed(i, fn)
+		}
 		a.p.AddChain(mark, a.link.used)
 		if len(a.link.used) > 0 && scanner.FindDangerous(t.Text(i)) == nil {
 			// the primitive in its argv came from another file
