@@ -65,6 +65,9 @@ type modGraph struct {
 	pkgs  map[string]*graphPkg
 	mains []string
 	cut   bool
+	// importers lists the packages importing each package, made once
+	importersOnce sync.Once
+	importers     map[string][]string
 }
 
 // lostNaming is where a linked package names a runtime as a value.
@@ -237,13 +240,15 @@ func (g *program) lostNaming(mod moduleInfo, dir string) (*lostNaming, bool) {
 	// The package's own values and those of the packages importing it
 	// are followed (the value model, and a helper's call judged with
 	// its importer's values): only the others are searched.
-	importers := map[string][]string{}
-	for q, gp := range mg.pkgs {
-		for _, im := range gp.imports {
-			importers[im] = append(importers[im], q)
+	mg.importersOnce.Do(func() {
+		mg.importers = map[string][]string{}
+		for q, gp := range mg.pkgs {
+			for _, im := range gp.imports {
+				mg.importers[im] = append(mg.importers[im], q)
+			}
 		}
-	}
-	up, _ := mg.closure(self, func(gp *graphPkg) []string { return importers[gp.path] })
+	})
+	up, _ := mg.closure(self, func(gp *graphPkg) []string { return mg.importers[gp.path] })
 	paths := make([]string, 0, len(set))
 	for p := range set {
 		if !up[p] {
