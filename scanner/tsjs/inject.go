@@ -120,20 +120,29 @@ var injectVerbs = [][]byte{[]byte("useValue"), []byte("useFactory"), []byte("reg
 // inlines it (typescript's tsc.js), has `var useValue = ...`, and the
 // hint would have the bundle parsed for nothing.
 func mayInject(src []byte) bool {
-	for _, w := range injectVerbs {
+	// The verbs' rarer capitalised parts are searched (`Value`,
+	// `Factory`, `Instance`), each place then read back for its verb:
+	// a search for `use` or `to` stops at every such word of a bundle.
+	for _, tail := range [][]byte{[]byte("Value"), []byte("Factory"), []byte("Instance")} {
 		for off := 0; off < len(src); {
-			i := bytes.Index(src[off:], w)
+			i := bytes.Index(src[off:], tail)
 			if i < 0 {
 				break
 			}
-			j := off + i + len(w)
-			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
-				j++
+			at := off + i
+			off = at + len(tail)
+			for _, w := range injectVerbs {
+				if !bytes.HasSuffix(w, tail) || at+len(tail) < len(w) || !bytes.Equal(src[at+len(tail)-len(w):at+len(tail)], w) {
+					continue
+				}
+				j := off
+				for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+					j++
+				}
+				if j < len(src) && (src[j] == ':' || src[j] == '(') {
+					return true
+				}
 			}
-			if j < len(src) && (src[j] == ':' || src[j] == '(') {
-				return true
-			}
-			off = off + i + len(w)
 		}
 	}
 	return false
