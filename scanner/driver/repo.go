@@ -616,7 +616,7 @@ func (r *repo) runProse() {
 			// a file a shell runs is shell when its name says prose; one
 			// that Python execs is Python whatever its name, when no
 			// detector claims it
-			lang, note, ok := "shell", "a shell runs this file", tf.res.link.prose
+			lang, note, ok := "shell", "a shell runs this file", tf.res.link.prose || tf.res.link.unclaimed
 			if run.Lang != "" {
 				lang, note, ok = run.Lang, "`"+run.Lang+"` runs this file", tf.res.link.unclaimed
 			}
