@@ -1237,7 +1237,8 @@ func (a *analyzer) ofRuntimeModule(n int32) bool {
 			return false
 		}
 	}
-	return false
+	// past the chain read: the module may be one chosen at run time
+	return true
 }
 
 // unknownReceiver reports whether n calls a method of a value the

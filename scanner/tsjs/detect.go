@@ -1636,7 +1636,7 @@ func (a *analyzer) lostParam(n int32) bool {
 			// a loop's element: the evaluator follows the list
 		case b.param && a.lostDecl(b.name) && !a.iterationParam(b.name):
 			return true
-		case !b.param && b.value != none && a.loadsRuntimeModule(b.value, 0):
+		case !b.param && b.value != none && a.loadsRuntimeModule(b.value, 0, nil):
 			// a module named at run time (`require(path.join(dir, f))`)
 			return true
 		}
@@ -1647,12 +1647,23 @@ func (a *analyzer) lostParam(n int32) bool {
 // loadsRuntimeModule reports whether expression e loads a module named by
 // a value that is not a literal (`require(path.join(dir, f))`,
 // `import(url)`), directly or through the names it reads (at most
-// maxLostMembers names deep): no pass follows what such a module holds.
-func (a *analyzer) loadsRuntimeModule(e int32, depth int) bool {
+// maxLostMembers names deep, each expression read once): no pass
+// follows what such a module holds.
+func (a *analyzer) loadsRuntimeModule(e int32, depth int, seen map[int32]bool) bool {
 	t := a.t
 	if depth > maxLostMembers {
+		// a chain of names this deep is no module's load the rule
+		// reads: the value stays as the evaluator has it (a bound of
+		// its own, bound_deep_spreads.ts, reports it)
 		return false
 	}
+	if seen == nil {
+		seen = map[int32]bool{}
+	}
+	if seen[e] {
+		return false // read already, from another name
+	}
+	seen[e] = true
 	end := t.Nodes[e].End
 	for i := e; i < int32(len(t.Nodes)) && t.Nodes[i].Start < end; i++ {
 		switch t.Nodes[i].Kind {
@@ -1669,14 +1680,11 @@ func (a *analyzer) loadsRuntimeModule(e int32, depth int) bool {
 				return true
 			}
 		case kIdentifier:
-			if depth == maxLostMembers {
-				continue
-			}
 			bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[i].Start:t.Nodes[i].End], i)
 			if !ok || len(bs) != 1 || bs[0].param || bs[0].ref || bs[0].value == none || bs[0].value == e {
 				continue
 			}
-			if v := bs[0].value; (v < e || t.Nodes[v].Start >= end) && a.loadsRuntimeModule(v, depth+1) {
+			if v := bs[0].value; (v < e || t.Nodes[v].Start >= end) && a.loadsRuntimeModule(v, depth+1, seen) {
 				return true
 			}
 		}

@@ -50,10 +50,11 @@ func (a *analyzer) handed(n, fn int32) {
 	if argsNode == none || t.Nodes[argsNode].Kind != kArguments {
 		return
 	}
-	if scanner.InertSink(calleeText(t, fn)) {
+	name := a.calleeName(fn)
+	if scanner.InertSink(name) {
 		return
 	}
-	switch calleeText(t, fn) {
+	switch name {
 	case "require", "call", "apply", "bind":
 		// a module loaded, a function of the file called indirectly:
 		// modelled (indirect)
@@ -186,20 +187,6 @@ func (a *analyzer) handed(n, fn int32) {
 	for _, c := range cands {
 		treesitter.Handed(a.p, t, a.ev.Eval(c.node), c.keyed, t.Nodes[c.node].Kind == kArray)
 	}
-}
-
-// calleeText is the dotted name of callee fn (`console.log`), or its
-// property's name when it is not a plain member path.
-func calleeText(t *tree, fn int32) string {
-	switch t.Nodes[fn].Kind {
-	case kIdentifier:
-		return t.Text(fn)
-	case kMember:
-		if p := t.Child(fn, fProperty); p != none {
-			return t.Text(p)
-		}
-	}
-	return ""
 }
 
 func trimQuotes(s string) string {

@@ -89,7 +89,8 @@ func (a *analyzer) escapes(n int32) bool {
 		}
 		return false
 	}
-	return false
+	// past the wrappers read: it may leave (deny by default)
+	return true
 }
 
 // exportedLoader reports whether n is inside a function the file exports
