@@ -211,23 +211,37 @@ func JoinValues(parts []Value, sep string, n int32) Value {
 
 func joinOne(parts []Value, sep string, n int32) Value {
 	out := Value{K: VStr, Node: n, Lit: None, Composite: len(parts) > 1}
+	// One builder each for S and Sh, sized first: += per part made a
+	// bundle's long `[...].join("\n")` allocate quadratically (bench/real).
+	sz, szh := len(sep)*max(len(parts)-1, 0), len(sep)*max(len(parts)-1, 0)
+	for _, p := range parts {
+		if p.Usable() {
+			sz, szh = sz+len(p.S), szh+len(p.Sh)
+		} else {
+			sz, szh = sz+len(UnknownPart), szh+len(UnknownShellWord)
+		}
+	}
+	var b, bh strings.Builder
+	b.Grow(sz)
+	bh.Grow(szh)
 	for i, p := range parts {
 		if i > 0 {
-			out.S += sep
-			out.Sh += sep
+			b.WriteString(sep)
+			bh.WriteString(sep)
 		}
 		if p.Usable() {
-			out.S += p.S
-			out.Sh += p.Sh
+			b.WriteString(p.S)
+			bh.WriteString(p.Sh)
 			out.AnyKnown = true
 			out.Partial = out.Partial || p.Partial
 			out.Via = StrongerVia(out.Via, p.Via)
 		} else {
-			out.S += UnknownPart
-			out.Sh += UnknownShellWord
+			b.WriteString(UnknownPart)
+			bh.WriteString(UnknownShellWord)
 			out.Partial = true
 		}
 	}
+	out.S, out.Sh = b.String(), bh.String()
 	if sep == "/" {
 		for strings.Contains(out.S, "//") {
 			out.S = strings.ReplaceAll(out.S, "//", "/")
