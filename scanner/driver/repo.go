@@ -74,10 +74,26 @@ type repoFile struct {
 	size   int64 // bytes, as the walk saw them (0: not known)
 	res    *fileResult
 	read   func() ([]byte, error)
+	abs    string // on disk: peek reads it into a pooled buffer
 	rescan func(scanner.Imports) fileResult
 	// as scans the file with the named detector only (a prose-named file
 	// another runs: shell, or Python for `exec(open(f).read())`).
 	as func(lang string) fileResult
+}
+
+// peek hands fn the file's bytes in a pooled buffer (scanner.PeekFile) that fn must not keep. The candidate search and the
+// lost-program rules read thousands of files once each for a few words:
+// read whole into fresh buffers (read), they were 180 MB of bench/real's
+// garbage, a tenth of what the collector had to follow.
+func (f *repoFile) peek(fn func(src []byte)) error {
+	if f.abs == "" {
+		src, err := f.read()
+		if err == nil {
+			fn(src)
+		}
+		return err
+	}
+	return scanner.PeekFile(f.abs, fn)
 }
 
 // repo is the repository of one scan, for phase two.
@@ -259,7 +275,7 @@ func diskRepo(files []candidate, results []fileResult) func(cfg *scanner.Config,
 				continue
 			}
 			rf := &repoFile{rel: c.rel, size: c.size, res: res,
-				read:   func() ([]byte, error) { return scanner.ReadFile(c.abs) },
+				read: func() ([]byte, error) { return scanner.ReadFile(c.abs) }, abs: c.abs,
 				rescan: func(im scanner.Imports) fileResult { return scanFile(ctx, c, cfg, opt, im) }}
 			rf.as = func(lang string) fileResult {
 				o := opt
@@ -425,9 +441,9 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			if !mayMention(f.res.link.words, f.res.link.det, needles) {
 				return
 			}
-			if src, err := f.read(); err == nil && mentionsAny(src, f.res.link.det, mayNeedles(f.res.link.words, f.res.link.det, needles), r.cfg) {
-				pick[i] = true
-			}
+			_ = f.peek(func(src []byte) {
+				pick[i] = mentionsAny(src, f.res.link.det, mayNeedles(f.res.link.words, f.res.link.det, needles), r.cfg)
+			})
 		}, nil)
 		var cands []*repoFile
 		for i, f := range r.files {

@@ -277,11 +277,11 @@ func (g *program) pkgNaming(gp *graphPkg) *lostNaming {
 			if !f.tokens() {
 				continue // no literal names a runtime as a word
 			}
-			src, err := lscanner.ReadFile(f.abs)
-			if err != nil {
-				continue
-			}
-			n, ok := g.cfg.NamedAsValue(withoutImports(src), func(line []byte) bool { return inertMarker(line) })
+			var n lscanner.Naming
+			ok := false
+			_ = lscanner.PeekFile(f.abs, func(src []byte) {
+				n, ok = g.cfg.NamedAsValue(withoutImports(src), func(line []byte) bool { return inertMarker(line) })
+			})
 			if ok {
 				gp.naming = &lostNaming{n: n, rel: f.rel}
 				return

@@ -1110,21 +1110,27 @@ func factsOf(cfg *lscanner.Config, src []byte, mod moduleInfo) *fileFacts {
 // literals returns what the file's string literals say (read once).
 func (ff *fileFacts) literals() litFacts {
 	ff.litOnce.Do(func() {
-		src := ff.src
-		if src == nil {
-			src, _ = lscanner.ReadFile(ff.abs)
+		if ff.src == nil {
+			// read again into a pooled buffer: the facts keep nothing of it
+			_ = lscanner.PeekFile(ff.abs, ff.readLiterals)
+			return
 		}
-		ff.lits = literalFacts(ff.cfg, src, ff.mayPrimitive)
-		// a //go:embed file's text is a value no literal shows
-		ff.lits.tokens = ff.lits.tokens || embedNamesRuntime(ff.cfg, src, ff.abs)
-		// so is the text of a file read by a constant path
-		ff.lits.tokens = ff.lits.tokens || ff.api && readFileNamesRuntime(ff.cfg, src, ff.abs)
-		// or of a file it names for a helper to read
-		ff.lits.tokens = ff.lits.tokens || ff.api && pathLiteralNamesRuntime(ff.cfg, src, ff.abs)
-		// and of a dotenv file it loads into the environment
-		ff.lits.tokens = ff.lits.tokens || ff.dotenv && dotenvNamesRuntime(ff.cfg, src, ff.abs)
+		ff.readLiterals(ff.src)
 	})
 	return ff.lits
+}
+
+// readLiterals sets ff.lits from the file's text src.
+func (ff *fileFacts) readLiterals(src []byte) {
+	ff.lits = literalFacts(ff.cfg, src, ff.mayPrimitive)
+	// a //go:embed file's text is a value no literal shows
+	ff.lits.tokens = ff.lits.tokens || embedNamesRuntime(ff.cfg, src, ff.abs)
+	// so is the text of a file read by a constant path
+	ff.lits.tokens = ff.lits.tokens || ff.api && readFileNamesRuntime(ff.cfg, src, ff.abs)
+	// or of a file it names for a helper to read
+	ff.lits.tokens = ff.lits.tokens || ff.api && pathLiteralNamesRuntime(ff.cfg, src, ff.abs)
+	// and of a dotenv file it loads into the environment
+	ff.lits.tokens = ff.lits.tokens || ff.dotenv && dotenvNamesRuntime(ff.cfg, src, ff.abs)
 }
 
 // tokens reports whether a literal names a runtime (see litFacts).
