@@ -35,6 +35,10 @@ func TestTriggers(t *testing.T) {
 		{`"--permission-mode", "bypassPermissions"`, HitPrimitive | HitPieces}, // check-launches: inert — test input for the trigger pass
 		{`'--dangerously-skip-' + 'perm' + 'issions'`, HitPieces},
 		{`{"defaultMode": "x"}`, HitMode},
+		// an inert marker's prefix is found, but makes no seed
+		{"run() # check-" + "launches: inert — test input", HitMarker},
+		{"check-" + "launches:pi", HitMarker | HitRuntime},
+		{"check-" + "launches inert", 0},
 		// Not words: no trigger.
 		{`pip install api spin epic pie`, 0},
 		{`claudette`, 0},
@@ -44,7 +48,7 @@ func TestTriggers(t *testing.T) {
 	} {
 		got := cfg.Triggers().Scan([]byte(tc.src))
 		assert.Equal(t, tc.want, got, "%q", tc.src)
-		assert.Equal(t, tc.want != 0, got.Seed(), "%q", tc.src)
+		assert.Equal(t, tc.want&^HitMarker != 0, got.Seed(), "%q", tc.src)
 	}
 }
 
@@ -105,7 +109,7 @@ func TestNamesRuntime(t *testing.T) {
 func TestTriggersAgreeWithContains(t *testing.T) {
 	cfg := DefaultConfig()
 	words := []string{"claude", "pi", "pip", "launch-runtime", "dangerously-skip-permissions", "bypassPermissions",
-		"ermission", "angerous", "defaultMode", "@anthropic-ai/claude-code", "claud", "launch-runtim", "x", " ", "\n", "-"}
+		"ermission", "angerous", "defaultMode", "@anthropic-ai/claude-code", "claud", "launch-runtim", "x", " ", "\n", "-", MarkerPrefix}
 	for i := 0; i < 2000; i++ {
 		var b strings.Builder
 		for j, n := 0, i; j < 4; j++ {
@@ -119,7 +123,7 @@ func TestTriggersAgreeWithContains(t *testing.T) {
 			s string
 			k Hits
 		}{{"launch-runtime", HitWrapper}, {"dangerously-skip-permissions", HitPrimitive}, {"bypassPermissions", HitPrimitive},
-			{"defaultMode", HitMode}, {"@anthropic-ai/claude-code", HitRuntime}} {
+			{"defaultMode", HitMode}, {"@anthropic-ai/claude-code", HitRuntime}, {MarkerPrefix, HitMarker}} {
 			if bytes.Contains(src, []byte(f.s)) {
 				want |= f.k
 			}

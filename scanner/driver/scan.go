@@ -508,7 +508,7 @@ func scanBytes(ctx context.Context, rel string, src []byte, exec bool, cfg *scan
 			p.ReportDangerous(pos, m.Text, true)
 		}
 	}
-	fs, ms := applyMarkers(p.Findings(), src, rel)
+	fs, ms := applyMarkers(p.Findings(), src, rel, p.Hits.Has(scanner.HitMarker))
 	return fs, ms, ioErr
 }
 
@@ -738,11 +738,12 @@ func findMarker(line string) []string {
 }
 
 // applyMarkers drops data findings on lines with an inert marker that has a
-// reason, deduplicates, and returns the markers with their counts.
-func applyMarkers(fs []scanner.Finding, src []byte, rel string) ([]scanner.Finding, []report.Suppression) {
+// reason, deduplicates, and returns the markers with their counts. marked
+// says whether src holds scanner.MarkerPrefix (Pass.Hits, HitMarker).
+func applyMarkers(fs []scanner.Finding, src []byte, rel string, marked bool) ([]scanner.Finding, []report.Suppression) {
 	markers := map[int]*report.Suppression{}
 	var order []int
-	if len(fs) > 0 || bytes.Contains(src, []byte("check-launches:")) {
+	if len(fs) > 0 || marked {
 		line := 1
 		s := string(src)
 		for len(s) > 0 {
