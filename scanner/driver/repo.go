@@ -98,10 +98,13 @@ func (f *repoFile) peek(fn func(src []byte)) error {
 
 // repo is the repository of one scan, for phase two.
 type repo struct {
-	files []*repoFile
-	byRel map[string]*repoFile
-	cfg   *scanner.Config
-	suite scanner.Suite
+	// shared is the scan's store (scanner.Shared): a summary's pass
+	// borrows the tree kept of its file (treesitter.Grammar.Borrow)
+	shared *scanner.Shared
+	files  []*repoFile
+	byRel  map[string]*repoFile
+	cfg    *scanner.Config
+	suite  scanner.Suite
 
 	mu   sync.Mutex
 	sums map[string]*scanner.Summary
@@ -284,7 +287,9 @@ func diskRepo(files []candidate, results []fileResult) func(cfg *scanner.Config,
 			}
 			rfs = append(rfs, rf)
 		}
-		return newRepo(rfs, cfg, opt.Suite)
+		r := newRepo(rfs, cfg, opt.Suite)
+		r.shared = opt.shared
+		return r
 	}
 }
 
@@ -961,6 +966,7 @@ func (r *repo) scriptFile(im *fileImports, sh scanner.Linker, target string) (sc
 			s = &scanner.Summary{Truncated: true}
 		} else {
 			p := scanner.NewPass(target, src, r.cfg, sh.Name(), r.suite)
+			p.Shared = r.shared
 			p.Imports = sub
 			s, err = sh.Summarize(p)
 			if err != nil || s == nil {
@@ -1150,6 +1156,7 @@ func (r *repo) valued(im *fileImports, tf *repoFile, head, name string) (scanner
 			d = &scanner.Summary{Truncated: true}
 		} else {
 			p := scanner.NewPass(tf.rel, src, r.cfg, tf.res.link.det.Name(), r.suite)
+			p.Shared = r.shared
 			p.Imports = sub
 			d, err = nl.SummarizeName(p, head)
 			if err != nil || d == nil {
@@ -1431,6 +1438,7 @@ func (r *repo) summary(f *repoFile) *scanner.Summary {
 		s = &scanner.Summary{Truncated: true}
 	default:
 		p := scanner.NewPass(f.rel, src, r.cfg, f.res.link.det.Name(), r.suite)
+		p.Shared = r.shared
 		s, err = f.res.link.det.Summarize(p)
 		if err != nil || s == nil {
 			s = &scanner.Summary{Truncated: err != nil}
@@ -1553,7 +1561,9 @@ func ScanFiles(files []MemFile, cfg *scanner.Config, suite scanner.Suite) ([]sca
 				return out
 			}
 		}
-		return newRepo(rfs, cfg, suite)
+		r := newRepo(rfs, cfg, suite)
+		r.shared = shared
+		return r
 	}
 	linkRepo(ctx, mk, cfg, Options{Suite: suite}, 1)
 	var fs []scanner.Finding

@@ -105,11 +105,11 @@ func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bo
 // Summarize implements scanner.Linker.
 func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	p.Language = "python"
-	t, err := parse(p.Src)
+	t, err := grammarPython.Borrow(p)
 	if err != nil {
 		return nil, err
 	}
-	defer t.Release()
+	defer grammarPython.Return(p, t)
 	return summarize(t, p), nil
 }
 
@@ -462,11 +462,11 @@ var _ scanner.NameLinker = Detector{}
 // evaluated: what else the module holds does not matter.
 func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary, error) {
 	p.Language = "python"
-	t, err := parse(p.Src)
+	t, err := grammarPython.Borrow(p)
 	if err != nil {
 		return nil, err
 	}
-	defer t.Release()
+	defer grammarPython.Return(p, t)
 	a := newAnalyzer(t, p)
 	a.summary = true
 	a.allConsts = true

@@ -34,15 +34,52 @@ func TestKeptTreeServesTheRescanOfTheSameBytes(t *testing.T) {
 	require.Equal(t, src, string(got.Src))
 	require.Len(t, got.Nodes, nodes)
 	grammar.Done(p2, got)
-	require.Nil(t, got.Src, "a re-scan's tree goes back to the pool")
+	require.NotNil(t, got.Src, "a re-scan's tree is kept again, for the next look")
 
-	// taken once: a second re-scan parses
+	// a summary of the file borrows it, and hands it back
 	p3 := scanner.NewPass("a.py", []byte(src), scanner.DefaultConfig(), "python", scanner.Suite{})
-	p3.Shared, p3.Imports = shared, phaseTwo{}
-	again, err := grammar.ParsePass(p3)
+	p3.Shared = shared
+	lent, err := grammar.Borrow(p3)
 	require.NoError(t, err)
+	require.Same(t, tr, lent, "a summary borrows the kept tree")
+	// while it is lent, another look parses its own
+	p4 := scanner.NewPass("a.py", []byte(src), scanner.DefaultConfig(), "python", scanner.Suite{})
+	p4.Shared, p4.Imports = shared, phaseTwo{}
+	own, err := grammar.ParsePass(p4)
+	require.NoError(t, err)
+	require.NotSame(t, tr, own, "a tree is lent to one user at a time")
+	require.Equal(t, src, string(own.Src))
+	require.Len(t, own.Nodes, nodes)
+	own.Release()
+	grammar.Return(p3, lent)
+
+	// the second re-scan takes it again
+	p5 := scanner.NewPass("a.py", []byte(src), scanner.DefaultConfig(), "python", scanner.Suite{})
+	p5.Shared, p5.Imports = shared, phaseTwo{}
+	again, err := grammar.ParsePass(p5)
+	require.NoError(t, err)
+	require.Same(t, tr, again)
 	require.Equal(t, src, string(again.Src))
 	require.Len(t, again.Nodes, nodes)
+}
+
+// A tree is kept within the store's bound only: past it, Return releases.
+func TestReturnReleasesPastTheStoreBound(t *testing.T) {
+	shared := &scanner.Shared{}
+	src := []byte("import lib\nlib.run('x')\n")
+	// fill the store up to its bound with something else
+	require.True(t, shared.Keep("filler", 1, scanner.MaxKeptBytes-8))
+	p := scanner.NewPass("a.py", src, scanner.DefaultConfig(), "python", scanner.Suite{})
+	p.Shared = shared
+	tr, err := grammar.Borrow(p)
+	require.NoError(t, err)
+	grammar.Return(p, tr)
+	require.Nil(t, tr.Src, "no room: the tree goes back to the pool")
+	_, left := shared.Take("filler")
+	require.True(t, left)
+	again, err := grammar.Borrow(p)
+	require.NoError(t, err)
+	require.Equal(t, string(src), string(again.Src), "nothing kept: parsed again")
 }
 
 func TestKeptTreeNotServedForOtherBytes(t *testing.T) {

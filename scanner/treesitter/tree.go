@@ -209,14 +209,23 @@ type keptTree struct {
 }
 
 // ParsePass parses p's file: in the repository phase it takes the tree
-// phase one kept of the same bytes with the same grammar (Keep), else it
-// parses them (ParseFile).
+// kept of the same bytes with the same grammar (Keep), else it parses
+// them (ParseFile).
 func (g *Grammar) ParsePass(p *scanner.Pass) (*Tree, error) {
-	if p.Imports != nil && p.Shared != nil {
+	if p.Imports != nil {
+		return g.Borrow(p)
+	}
+	return g.ParseFile(p.Src)
+}
+
+// Borrow is ParsePass in any phase, for a summary of p's file: it takes
+// the tree kept of the same bytes with the same grammar, else it parses
+// them. Return (or Done) hands the tree back.
+func (g *Grammar) Borrow(p *scanner.Pass) (*Tree, error) {
+	if p.Shared != nil {
 		if v, ok := p.Shared.Take(keptTree{g, p.Path}); ok {
 			t := v.(*Tree)
 			if bytes.Equal(t.Src, p.Src) {
-				t.Src = p.Src
 				return t, nil
 			}
 			t.Release()
@@ -225,23 +234,38 @@ func (g *Grammar) ParsePass(p *scanner.Pass) (*Tree, error) {
 	return g.ParseFile(p.Src)
 }
 
-// Done ends a detector's use of t, parsed of p's file with g: a tree of
-// phase one whose file the repository phase reads again (Pass.Needs) is
-// kept for that re-scan when the scan's store has room
-// (scanner.Shared.Keep; its source copied, as the driver reuses its read
-// buffers), else it goes back to the pool (Release). Measured on
-// bench/real, the re-scans' parses were half the repository phase's CPU.
+// Done ends a detector's use of t, parsed of p's file with g: the tree is
+// kept for the repository phase's next look at the file (a re-scan, a
+// summary: Borrow) when the scan's store has room (scanner.Shared.Keep;
+// its source copied, as the driver reuses its read buffers), else it goes
+// back to the pool (Release). In phase one only a file the repository
+// phase will read again (Pass.Needs) is kept. Measured on bench/real, the
+// re-scans' parses were half the repository phase's CPU; and a file
+// summarized, re-scanned in a later round or named by a second import
+// was parsed again each time: 16% of the scan's parsed bytes.
 func (g *Grammar) Done(p *scanner.Pass, t *Tree) {
+	if p.Imports == nil && len(p.Needs) == 0 {
+		t.Release()
+		return
+	}
+	g.Return(p, t)
+}
+
+// Return hands back a tree of p's file from Borrow: it is kept for the
+// next look at the file when the store has room, else released.
+func (g *Grammar) Return(p *scanner.Pass, t *Tree) {
 	// Not while a large file's C tree exists (scanner.Heavy): that is the
 	// scan's peak of memory, which a kept tree would raise.
-	if p.Imports == nil && len(p.Needs) > 0 && p.Shared != nil && len(t.Src) <= maxKeptFile && !scanner.Heavy() {
+	if p.Shared != nil && len(t.Src) <= maxKeptFile && !scanner.Heavy() {
 		size := len(t.Src) + len(t.Nodes)*int(unsafe.Sizeof(Node{}))
-		src := t.Src
-		t.Src = bytes.Clone(src)
+		src, owned := t.Src, t.owned
+		if !owned {
+			t.Src, t.owned = bytes.Clone(src), true
+		}
 		if p.Shared.Keep(keptTree{g, p.Path}, t, size) {
 			return
 		}
-		t.Src = src
+		t.Src, t.owned = src, owned
 	}
 	t.Release()
 }
@@ -274,12 +298,13 @@ type Tree struct {
 	Nodes    []Node
 	HasError bool
 	lines    []int
+	owned    bool // Src is the tree's own copy (Return)
 }
 
 // Reset forgets the source, the line table and the error flag, keeping
 // the node slice for reuse.
 func (t *Tree) Reset() {
-	t.Src, t.lines, t.HasError = nil, nil, false
+	t.Src, t.lines, t.HasError, t.owned = nil, nil, false, false
 }
 
 // build copies the tree into t.Nodes with one call into C (flatten.go):

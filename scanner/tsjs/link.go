@@ -217,7 +217,7 @@ func summaryAnalyzer(p *scanner.Pass, allConsts bool) (a *analyzer, release func
 	gpath, restore := componentPass(p)
 	g, lang := grammarFor(gpath, p.Src)
 	p.Language = lang
-	t, err := g.ParseFile(p.Src)
+	t, err := g.Borrow(p)
 	if err != nil {
 		restore()
 		return nil, nil, err
@@ -225,7 +225,7 @@ func summaryAnalyzer(p *scanner.Pass, allConsts bool) (a *analyzer, release func
 	a = newAnalyzer(t, p)
 	a.allConsts = allConsts
 	a.collect()
-	return a, func() { t.Release(); restore() }, nil
+	return a, func() { g.Return(p, t); restore() }, nil
 }
 
 // summarizeEnv records the environment variables the module sets to a
