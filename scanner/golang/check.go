@@ -2457,11 +2457,18 @@ func (c *checker) rangeElems(x ast.Expr, key bool, depth int) ([]scanner.Arg, bo
 			return nil, false
 		}
 		as := c.valuesOf(c.assigns, v)
-		if len(as) != 1 || as[0].expr == nil || as[0].idx >= 0 {
-			return nil, false
+		var out []scanner.Arg
+		ok = len(as) == 1 && as[0].expr != nil && as[0].idx < 0
+		if ok {
+			out, ok = c.rangeElems(as[0].expr, key, depth+1)
 		}
-		out, ok := c.rangeElems(as[0].expr, key, depth+1)
 		if !ok {
+			if !key && isStringList(v.Type()) && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+				// a package-level list given several values or appended to
+				// (`agents = append(agents, "claude")` in an init):
+				// its elements as the list model gives them
+				return c.list(e, depth+1)
+			}
 			return nil, false
 		}
 		for _, s := range c.valuesOf(c.elemSets, v) {
