@@ -103,6 +103,10 @@ type analyzer struct {
 	mutArgs    map[int32][]value // the arguments of each change (mutationArgs)
 	forceShell bool              // spawnLike judges a shell line (apiAnyMember)
 	envSets    []int32           // process.env.X = value assignments
+	// envSetVals: each envSets assignment's value, worked out once
+	// (envSetValue); envBusy: the assignments being worked out
+	envSetVals map[int32]value
+	envBusy    map[int32]bool
 	typeDecls  []int32           // type aliases and interfaces (kTypeDecl leaves)
 	// types: the file's type aliases and interfaces by name, their text
 	// after the name (typeDecl), read from typeDecls once
