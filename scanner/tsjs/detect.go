@@ -107,7 +107,7 @@ type analyzer struct {
 	// (envSetValue); envBusy: the assignments being worked out
 	envSetVals map[int32]value
 	envBusy    map[int32]bool
-	typeDecls  []int32           // type aliases and interfaces (kTypeDecl leaves)
+	typeDecls  []int32 // type aliases and interfaces (kTypeDecl leaves)
 	// types: the file's type aliases and interfaces by name, their text
 	// after the name (typeDecl), read from typeDecls once
 	types map[string][]string
