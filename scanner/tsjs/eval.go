@@ -2191,7 +2191,7 @@ func (a *analyzer) envValue(name string, read value, n int32) value {
 }
 
 // envSetValue is the value assignment s to the environment sets
-// (`process.env.PATH = `/x:${process.env.PATH}“), worked out once. A
+// (process.env.PATH = `/x:${process.env.PATH}`), worked out once. A
 // read of the variable inside its own assignment is the value it had
 // before: the run-time value and the file's other assignments, not this
 // one again (false while s is being worked out), so the value is the
