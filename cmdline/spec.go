@@ -199,6 +199,21 @@ var containerSubs = subs(
 	sub("compose", Spec{Long: []string{"-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--progress"}, Short: "fp", Subs: sub("run exec", composeRun)}),
 )
 
+// sandboxRun is Docker Sandboxes' `run AGENT [WORKSPACE...] [-- ARGS]`
+// (`docker sandbox run claude`, `sbx run --name x claude .`), and
+// `create AGENT WORKSPACE`, which makes a sandbox that runs the agent:
+// the first operand is the agent the sandbox runs, the words after it its
+// arguments (workspaces read as arguments: an over-approximation).
+// Options not listed as flags take a value.
+var sandboxRun = Spec{
+	ValueDefault: true, Flags: "qdD",
+	FlagsLong: []string{"--quiet", "--debug", "--detached", "--mount-docker-socket", "--load-local-template", "--help"},
+}
+
+// sandboxSubs are the subcommands of `docker sandbox` and `sbx` that run
+// a command in a sandbox: `exec SANDBOX COMMAND` as `docker exec`.
+var sandboxSubs = subs(sub("run create", sandboxRun), sub("exec", containerRun))
+
 // gcloudFlags are gcloud's global options that take a value.
 var gcloudFlags = []string{"--project", "--account", "--configuration", "--verbosity", "--format", "--impersonate-service-account", "--billing-project", "--flags-file", "--trace-token"}
 
@@ -410,7 +425,9 @@ var Table = []Family{
 		{Names: names("corepack")},
 	}},
 	{Name: "containers and remotes", Specs: []*Spec{
-		{Names: names("docker podman nerdctl"), Short: "Hcl", Long: []string{"--host", "--context", "--config", "--log-level"}, Subs: containerSubs},
+		{Names: names("docker"), Short: "Hcl", Long: []string{"--host", "--context", "--config", "--log-level"}, Subs: subs(containerSubs, sub("sandbox", Spec{Subs: sandboxSubs}))},
+		{Names: names("podman nerdctl"), Short: "Hcl", Long: []string{"--host", "--context", "--config", "--log-level"}, Subs: containerSubs},
+		{Names: names("sbx"), Subs: sandboxSubs},
 		{Names: names("docker-compose podman-compose"), Short: "fp", Long: []string{"--file", "--project-name", "--profile", "--env-file"}, Subs: sub("run exec", composeRun)},
 		{Names: names("kubectl oc"), Subs: sub("exec run debug", Spec{DashDash: true})},
 		{Names: names("ssh"), Short: "BbcDEeFIiJLlmOoPpQRSWw", Operands: 1, Then: KindShell, NoneIsStdin: true},

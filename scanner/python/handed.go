@@ -62,7 +62,7 @@ func (a *analyzer) handedCommand(n int32) {
 	default:
 		return
 	}
-	if scanner.InertSink(name) {
+	if scanner.InertSink(name) || a.printer(fn) || a.colourToInert(n, fn) {
 		return
 	}
 	type cand struct {
@@ -246,4 +246,70 @@ var pyBuiltins = map[string]bool{
 	"setattr": true, "hasattr": true, "type": true, "id": true, "hash": true, "sum": true, "min": true,
 	"max": true, "bytes": true, "bytearray": true, "range": true, "vars": true, "dir": true, "format": true,
 	"super": true, "object": true, "int": true, "float": true, "bool": true,
+}
+
+// printer reports whether callee fn is a command-line library's printer
+// (`click.echo`, `click.secho`, `typer.echo`): it writes its argument.
+func (a *analyzer) printer(fn int32) bool {
+	v := a.ev.Eval(fn)
+	if v.K != vRef || len(v.Path) != 1 {
+		return false
+	}
+	return (v.Mod == "click" || v.Mod == "typer") && (v.Path[0] == "echo" || v.Path[0] == "secho")
+}
+
+// colourToInert reports whether call n (callee fn) colours text for a
+// terminal (termcolor's `colored`, `click.style`, crayons, yachalk) and
+// its value goes straight to an inert sink or a printer
+// (`print(colored("claude -p x", "green"))`), through other such calls:
+// printed text. Coloured text handed to any other call is judged there.
+func (a *analyzer) colourToInert(n, fn int32) bool {
+	t := a.t
+	if !a.colourCallee(fn) {
+		return false
+	}
+	for k := 0; k < maxHandedDepth*4; k++ {
+		args := t.Nodes[n].Parent
+		if args == none || t.Nodes[args].Kind != kArgumentList {
+			return false
+		}
+		call := t.Nodes[args].Parent
+		if call == none || t.Nodes[call].Kind != kCall {
+			return false
+		}
+		f := t.Child(call, fFunction)
+		if f == none {
+			return false
+		}
+		name := t.Text(f)
+		if t.Nodes[f].Kind == kAttribute {
+			if at := t.Child(f, fAttribute); at != none {
+				name = t.Text(at)
+			}
+		}
+		if scanner.InertSink(name) || a.printer(f) {
+			return true
+		}
+		if !a.colourCallee(f) {
+			return false
+		}
+		n = call
+	}
+	return false
+}
+
+// colourCallee reports whether callee fn is a function of a terminal
+// colouring package.
+func (a *analyzer) colourCallee(fn int32) bool {
+	v := a.ev.Eval(fn)
+	if v.K != vRef {
+		return false
+	}
+	switch v.Mod {
+	case "termcolor", "colored", "crayons", "yachalk", "simple_chalk", "ansicolors", "blessings":
+		return true
+	case "click", "typer":
+		return len(v.Path) == 1 && v.Path[0] == "style"
+	}
+	return false
 }

@@ -309,6 +309,11 @@ func apiOf(v value) api {
 	if n := len(path); n > 0 && path[n-1] == anyAPIMember {
 		return apiAnyMember
 	}
+	if v.Mod == piSDK && len(path) == 1 && !piInert[path[0]] && !strings.ContainsAny(path[0], "().") {
+		// any other value of Pi's SDK called or constructed (`new
+		// AgentSession(...)`, a factory added later): deny by default
+		return apiSDK
+	}
 	if v.Mod == "execa" && len(path) == 1 && tagModifiers[path[0]] {
 		return apiExeca
 	}
@@ -321,6 +326,47 @@ func apiOf(v value) api {
 	}
 	return apiNone
 }
+
+// piSDK is the Pi coding agent's package: a call or construction of any
+// of its values but the inert ones (piInert) is an SDK use (apiOf).
+const piSDK = "@mariozechner/pi-coding-agent"
+
+// piInert are the values of Pi's SDK that run no agent session: its
+// helpers, constants, type guards, terminal components, stores and
+// registries, the services a session is made from and an empty extension
+// runtime (no session yet), the tools an extension wraps (each runs one
+// command, not Pi), and compaction's summaries (one model request, no
+// agent loop).
+// The session and its runtime, the modes, the CLI's main and the RPC
+// client (which spawns Pi) are not listed, nor anything unknown.
+var piInert = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`
+		VERSION CURRENT_SESSION_VERSION DEFAULT_COMPACTION_SETTINGS DEFAULT_MAX_BYTES DEFAULT_MAX_LINES
+		getAgentDir parseSkillBlock AuthStorage FileAuthStorageBackend InMemoryAuthStorageBackend
+		calculateContextTokens collectEntriesForBranchSummary compact estimateTokens findCutPoint findTurnStartIndex
+		generateBranchSummary generateSummary getLastAssistantUsage prepareBranchEntries serializeConversation shouldCompact
+		createEventBus isToolCallEventType isBashToolResult isEditToolResult isFindToolResult isGrepToolResult isLsToolResult
+		isReadToolResult isWriteToolResult wrapRegisteredTool wrapRegisteredTools defineTool withFileMutationQueue
+		createSyntheticSourceInfo createExtensionRuntime createAgentSessionServices ModelRegistry DefaultPackageManager DefaultResourceLoader SessionManager SettingsManager
+		buildSessionContext getLatestCompactionEntry migrateSessionEntries parseSessionEntries loadProjectContextFiles
+		loadSkills loadSkillsFromDir formatSkillsForPrompt parseFrontmatter stripFrontmatter
+		createBashTool createBashToolDefinition createEditTool createEditToolDefinition createFindTool createFindToolDefinition
+		createGrepTool createGrepToolDefinition createLsTool createLsToolDefinition createReadTool createReadToolDefinition
+		createWriteTool createWriteToolDefinition createCodingTools createReadOnlyTools createLocalBashOperations
+		bashTool editTool findTool grepTool lsTool readTool writeTool codingTools readOnlyTools allTools
+		truncateHead truncateLine truncateTail truncateToVisualLines formatSize getLanguageFromPath getShellConfig
+		copyToClipboard convertToLlm highlightCode initTheme getMarkdownTheme getSelectListTheme getSettingsListTheme
+		keyHint keyText rawKeyHint renderDiff Theme ArminComponent AssistantMessageComponent BashExecutionComponent
+		BorderedLoader BranchSummaryMessageComponent CompactionSummaryMessageComponent CustomEditor CustomMessageComponent
+		DynamicBorder ExtensionEditorComponent ExtensionInputComponent ExtensionSelectorComponent FooterComponent
+		LoginDialogComponent ModelSelectorComponent OAuthSelectorComponent SessionSelectorComponent SettingsSelectorComponent
+		ShowImagesSelectorComponent SkillInvocationMessageComponent ThemeSelectorComponent ThinkingSelectorComponent
+		ToolExecutionComponent TreeSelectorComponent UserMessageComponent UserMessageSelectorComponent`) {
+		m[n] = true
+	}
+	return m
+}()
 
 // interestingMembers are the member names a callee must end in (or a
 // bound name it must be) before the detector evaluates it: a cheap filter

@@ -103,7 +103,11 @@ type analyzer struct {
 	mutArgs    map[int32][]value // the arguments of each change (mutationArgs)
 	forceShell bool              // spawnLike judges a shell line (apiAnyMember)
 	envSets    []int32           // process.env.X = value assignments
-	typeDecls  []int32           // type aliases and interfaces (kTypeDecl leaves)
+	// envSetVals: each envSets assignment's value, worked out once
+	// (envSetValue); envBusy: the assignments being worked out
+	envSetVals map[int32]value
+	envBusy    map[int32]bool
+	typeDecls  []int32 // type aliases and interfaces (kTypeDecl leaves)
 	// types: the file's type aliases and interfaces by name, their text
 	// after the name (typeDecl), read from typeDecls once
 	types map[string][]string
@@ -837,6 +841,9 @@ func (a *analyzer) apiCall(n, argsNode int32, callee value, kind api, args []int
 			a.judge(a.argvOf(nil, v), at, nil)
 		}
 	case apiSDK:
+		if a.piSessionFactory(n, callee) {
+			return
+		}
 		a.sdk(n, args, callee)
 	case apiArgvOrShell, apiSpawnOrArgv:
 		v, ok := a.posArg(args, 0, n)
@@ -1283,6 +1290,62 @@ func (a *analyzer) templateArgv(tpl int32) []scanner.Arg {
 
 // sdk reports an Agent SDK query(): class sdk unless the executable option
 // points at a launch-runtime shim.
+// piSessionFactory reports whether call n of a Pi SDK value that no
+// table lists (apiOf's deny by default) is inside the session factory the
+// file hands to a listed entry point (`createAgentSessionRuntime(
+// createRuntime, ...)`, whose factory calls createAgentSessionFromServices):
+// the session the factory makes is the one that call starts, which is
+// reported there (one finding per launch).
+func (a *analyzer) piSessionFactory(n int32, callee value) bool {
+	t := a.t
+	if callee.Mod != piSDK || len(callee.Path) != 1 || apis[piSDK+":"+callee.Path[0]] == apiSDK {
+		return false
+	}
+	f := t.Nodes[n].Parent
+	for k := 0; f != none && t.Nodes[f].Kind != kArrow && t.Nodes[f].Kind != kFunction; k++ {
+		if k > treesitter.MaxEvalDepth {
+			return false
+		}
+		f = t.Nodes[f].Parent
+	}
+	if f == none {
+		return false
+	}
+	// the factory as an argument, or the name it is bound to
+	name := ""
+	if d := t.Nodes[f].Parent; d != none && t.Nodes[d].Kind == kVariableDeclarator {
+		if id := t.Child(d, fName); id != none && t.Nodes[id].Kind == kIdentifier {
+			name = t.Text(id)
+		}
+	} else if t.Nodes[f].Kind == kFunction {
+		if id := t.Child(f, fName); id != none {
+			name = t.Text(id)
+		}
+	}
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
+		if t.Nodes[i].Kind != kCall || i == n {
+			continue
+		}
+		fn, args := t.Child(i, fFunction), t.Child(i, fArguments)
+		if fn == none || args == none || t.Nodes[args].Kind != kArguments {
+			continue
+		}
+		handed := false
+		for _, c := range t.Children(args) {
+			if c == f || name != "" && t.Nodes[c].Kind == kIdentifier && t.Text(c) == name {
+				handed = true
+			}
+		}
+		if !handed {
+			continue
+		}
+		if v := a.ev.Eval(fn); v.Mod == piSDK && len(v.Path) == 1 && apis[piSDK+":"+v.Path[0]] == apiSDK {
+			return true
+		}
+	}
+	return false
+}
+
 func (a *analyzer) sdk(n int32, args []int32, callee value) {
 	// the runtime is the one whose npm package the SDK is (packages in
 	// the config): Pi's SDK runs Pi, in this process, with no executable

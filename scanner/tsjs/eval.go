@@ -2159,13 +2159,14 @@ func (a *analyzer) dataKey(v value, name string, n int32) value {
 // file's own settings is read: the values the file sets for that name
 // (process.env.X = v) are possibilities too.
 func (a *analyzer) envValue(name string, read value, n int32) value {
-	t := a.t
 	vals := []value{read}
 	for _, s := range a.envSets {
 		if k := a.envSetKey(s); k != "" && k != name {
 			continue
 		}
-		vals = append(vals, a.ev.Tracked(a.ev.Eval(t.Child(s, fRight))))
+		if v, ok := a.envSetValue(s); ok {
+			vals = append(vals, v)
+		}
 	}
 	if in, ok := strings.CutPrefix(name, "INPUT_"); ok && in != "" {
 		// a JavaScript action's input as the runner hands it
@@ -2187,6 +2188,32 @@ func (a *analyzer) envValue(name string, read value, n int32) value {
 		return read
 	}
 	return treesitter.Union(a.ev.Cfg, vals, n)
+}
+
+// envSetValue is the value assignment s to the environment sets
+// (process.env.PATH = `/x:${process.env.PATH}`), worked out once. A
+// read of the variable inside its own assignment is the value it had
+// before: the run-time value and the file's other assignments, not this
+// one again (false while s is being worked out), so the value is the
+// text with the previous value as its own part, never a nest of itself.
+// Every assignment's text is still a possibility of every read.
+func (a *analyzer) envSetValue(s int32) (value, bool) {
+	if v, ok := a.envSetVals[s]; ok {
+		return v, true
+	}
+	if a.envBusy[s] {
+		return value{}, false
+	}
+	if a.envBusy == nil {
+		a.envBusy, a.envSetVals = map[int32]bool{}, map[int32]value{}
+	}
+	a.envBusy[s] = true
+	v := a.ev.Tracked(a.ev.Eval(a.t.Child(s, fRight)))
+	delete(a.envBusy, s)
+	if a.ev.Budget.Keep(s) {
+		a.envSetVals[s] = v
+	}
+	return v, true
 }
 
 // envSetKey is the variable an assignment to the environment s sets

@@ -51,7 +51,7 @@ func (a *analyzer) handed(n, fn int32) {
 		return
 	}
 	name := a.calleeName(fn)
-	if scanner.InertSink(name) {
+	if scanner.InertSink(name) || a.inertCallee(fn) || a.colourToInert(n, fn) {
 		return
 	}
 	switch name {
@@ -209,6 +209,106 @@ func (a *analyzer) detectHanded() {
 		}
 	}
 }
+
+// inertCallee reports whether callee fn runs nothing it is given: a
+// constructor or conversion of a global that holds values (`new
+// Set(['claude', 'codex'])`, `Map(...)`, `Array(...)`), or a test's
+// matcher (`expect.arrayContaining([...])`, `expect(x).to.have.members([...])`,
+// `assert.sameMembers(...)`, `jasmine.arrayContaining(...)`): a member
+// chain whose root is the assertion library's `expect`, `assert`,
+// `chai` or `jasmine`, global or imported from a test library. A name
+// the file binds to anything else is not inert.
+func (a *analyzer) inertCallee(fn int32) bool {
+	t := a.t
+	if t.Nodes[fn].Kind == kIdentifier {
+		return builtinObjects[t.Text(fn)] && !a.scopes.Bound(t.Src[t.Nodes[fn].Start:t.Nodes[fn].End])
+	}
+	root := fn
+	for k := 0; root != none && k < treesitter.MaxEvalDepth; k++ {
+		switch t.Nodes[root].Kind {
+		case kMember:
+			root = t.Child(root, fObject)
+			continue
+		case kCall:
+			root = t.Child(root, fFunction)
+			continue
+		}
+		break
+	}
+	if root == none || root == fn || t.Nodes[root].Kind != kIdentifier || !testRoots[t.Text(root)] {
+		return false
+	}
+	if !a.scopes.Bound(t.Src[t.Nodes[root].Start:t.Nodes[root].End]) {
+		return true
+	}
+	v := a.ev.Eval(root)
+	return v.K == vRef && testModules[strings.TrimPrefix(v.Mod, "node:")]
+}
+
+// testRoots are the names an assertion library's matchers hang from;
+// testModules the packages that export them.
+var (
+	testRoots   = map[string]bool{"expect": true, "assert": true, "chai": true, "jasmine": true}
+	testModules = map[string]bool{"vitest": true, "@jest/globals": true, "bun:test": true, "chai": true, "expect": true,
+		"assert": true, "assert/strict": true, "@playwright/test": true, "node:test": true, "test": true, "uvu/assert": true,
+		"@std/assert": true, "@std/expect": true, "power-assert": true, "jasmine": true}
+)
+
+// colourToInert reports whether call n (callee fn) colours or formats
+// text for a terminal (chalk, kleur, picocolors, colors, ansi-colors and
+// the like: `chalk.green("claude < file")`, `pc.bold(...)`) and its value
+// goes straight to an inert sink (`console.log(chalk.green(...))`), through
+// other such calls: printed text. Coloured text handed to any other call
+// is that call's argument, judged there.
+func (a *analyzer) colourToInert(n, fn int32) bool {
+	t := a.t
+	if !a.colourCallee(fn) {
+		return false
+	}
+	for k := 0; k < maxHandedDepth*4; k++ {
+		args := t.Nodes[n].Parent
+		if args == none || t.Nodes[args].Kind != kArguments {
+			return false
+		}
+		call := t.Nodes[args].Parent
+		if call == none || t.Nodes[call].Kind != kCall {
+			return false
+		}
+		f := t.Child(call, fFunction)
+		if f == none {
+			return false
+		}
+		if scanner.InertSink(a.calleeName(f)) {
+			return true
+		}
+		if !a.colourCallee(f) {
+			return false
+		}
+		n = call
+	}
+	return false
+}
+
+// colourCallee reports whether callee fn is a function of a terminal
+// colouring package (a member chain whose root is imported from one,
+// `chalk.bold.green`, or a function imported from one, `green`).
+func (a *analyzer) colourCallee(fn int32) bool {
+	t := a.t
+	root := fn
+	for k := 0; root != none && t.Nodes[root].Kind == kMember && k < treesitter.MaxEvalDepth; k++ {
+		root = t.Child(root, fObject)
+	}
+	if root == none || t.Nodes[root].Kind != kIdentifier {
+		return false
+	}
+	v := a.ev.Eval(root)
+	return v.K == vRef && colourModules[v.Mod]
+}
+
+// colourModules are the packages that colour text for a terminal.
+var colourModules = map[string]bool{"chalk": true, "kleur": true, "kleur/colors": true, "picocolors": true, "colors": true,
+	"colors/safe": true, "ansi-colors": true, "colorette": true, "kolorist": true, "cli-color": true, "yoctocolors": true,
+	"@colors/colors": true, "@colors/colors/safe": true, "turbocolor": true, "nanocolors": true}
 
 // builtinObjects are the globals whose methods build values the analysis
 // models or run nothing.
