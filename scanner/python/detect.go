@@ -29,10 +29,11 @@ func (Detector) Name() string { return Name }
 // 600 MB); the largest file of Python's standard library holds 180,000.
 func (Detector) MaxTokens() int { return treesitter.MaxParseTokens / 2 }
 
-// Match claims .py/.pyi/.pyw files and scripts whose shebang runs Python.
+// Match claims .py/.pyi/.pyw files, Jupyter notebooks (.ipynb: their
+// code cells, notebook.go) and scripts whose shebang runs Python.
 func (Detector) Match(f *scanner.File) bool {
 	switch f.Ext {
-	case ".py", ".pyi", ".pyw":
+	case ".py", ".pyi", ".pyw", ".ipynb":
 		return true
 	case "":
 		return isPythonInterpreter(f.Interpreter())
@@ -260,6 +261,15 @@ func clsAlias(t *tree, site int32, _ string) string {
 // Scan reports the launches and primitives of one Python file.
 func (d Detector) Scan(p *scanner.Pass) error {
 	p.Language = "python"
+	shells, data := notebookPass(p)
+	for _, sh := range shells {
+		// a notebook's `!cmd` lines and `%%bash` cells
+		p.ScanShell(sh.text, sh.at, "")
+	}
+	for _, d := range data {
+		// its markdown and raw cells: data
+		p.ScanDangerousText(d.text, d.at)
+	}
 	// A file that holds no trigger (scanner.Triggers) reports nothing by
 	// itself, but it is still read when it calls a process API: its
 	// helpers and the imports feeding its calls are what the repository

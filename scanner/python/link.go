@@ -105,6 +105,7 @@ func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bo
 // Summarize implements scanner.Linker.
 func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	p.Language = "python"
+	_, _ = notebookPass(p)
 	t, err := grammarPython.Borrow(p)
 	if err != nil {
 		return nil, err
@@ -462,6 +463,7 @@ var _ scanner.NameLinker = Detector{}
 // evaluated: what else the module holds does not matter.
 func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary, error) {
 	p.Language = "python"
+	_, _ = notebookPass(p)
 	t, err := grammarPython.Borrow(p)
 	if err != nil {
 		return nil, err
