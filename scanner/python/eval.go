@@ -1127,10 +1127,12 @@ func (a *analyzer) evalParam(b *binding) value {
 		}
 		v = treesitter.Union(a.ev.Cfg, append(vals, treesitter.Unknown(b.name)), b.name)
 	}
-	if v.K == vUnknown && a.p.Imports != nil {
+	if (v.K == vUnknown || v.K == vNull && v.Alt == nil) && a.p.Imports != nil {
 		if ib, ok := a.annotatedImport(*b); ok {
 			// def __init__(self, cfg: AgentCfg) with no call of the
 			// file: an instance of the class another module defines
+			// (`cfg: AgentCfg | None = None`, `Optional[AgentCfg]`:
+			// None has no attribute a process API could run)
 			return value{K: vRef, Mod: ib.mod, Path: []string{ib.path[0] + "()"}, Node: b.name, Lit: none}
 		}
 	}
@@ -1203,11 +1205,15 @@ func (a *analyzer) annotatedImport(b binding) (binding, bool) {
 		return binding{}, false
 	}
 	p := t.Nodes[b.name].Parent
-	if p == none || t.Nodes[p].Kind != kTypedParameter {
+	if p == none || t.Nodes[p].Kind != kTypedParameter && t.Nodes[p].Kind != kTypedDefaultParameter {
 		return binding{}, false
 	}
 	_, typ, ok := strings.Cut(t.Text(p), ":")
-	typ = strings.TrimSpace(typ)
+	if t.Nodes[p].Kind == kTypedDefaultParameter {
+		// cfg: AgentCfg = None
+		typ, _, _ = strings.Cut(typ, "=")
+	}
+	typ = optionalOf(strings.TrimSpace(typ))
 	if !ok || typ == "" || strings.IndexFunc(typ, func(r rune) bool { return !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)) }) >= 0 {
 		return binding{}, false
 	}
@@ -1216,6 +1222,28 @@ func (a *analyzer) annotatedImport(b binding) (binding, bool) {
 		return binding{}, false
 	}
 	return bs[0], true
+}
+
+// optionalOf is the class an annotation names beside None: `X | None`,
+// `None | X`, `Optional[X]`, `typing.Optional[X]`, each maybe quoted,
+// are X; any other annotation is itself.
+func optionalOf(typ string) string {
+	typ = strings.Trim(typ, "\"' ")
+	for _, pre := range []string{"Optional[", "typing.Optional[", "t.Optional["} {
+		if strings.HasPrefix(typ, pre) && strings.HasSuffix(typ, "]") {
+			return strings.Trim(typ[len(pre):len(typ)-1], "\"' ")
+		}
+	}
+	if l, r, ok := strings.Cut(typ, "|"); ok && !strings.Contains(r, "|") {
+		l, r = strings.Trim(l, "\"' "), strings.Trim(r, "\"' ")
+		switch {
+		case r == "None":
+			return l
+		case l == "None":
+			return r
+		}
+	}
+	return typ
 }
 
 func (a *analyzer) paramValue(b *binding, pname string) value {
