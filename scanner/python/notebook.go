@@ -21,7 +21,8 @@ import (
 // (`!!cmd`, `files = !cmd`, `%sx cmd`, `%system cmd`) and a cell under
 // `%%bash`, `%%sh`, `%%zsh`, `%%script bash` (sh, zsh) or `%%sx`/
 // `%%system`; other magics are comments, except `%%time`, `%%timeit`,
-// `%%capture` and `%%prun`, whose cell is Python.
+// `%%capture`, `%%prun`, `%%python` and `%%script python`, whose cell is
+// Python.
 
 // isNotebook reports whether path names a Jupyter notebook.
 func isNotebook(path string) bool {
@@ -118,6 +119,9 @@ func notebookSource(src []byte) (py []byte, shells, data []notebookShell) {
 		}
 		first := strings.TrimSpace(cls[0].text)
 		if m := cellMagicRE.FindStringSubmatch(first); m != nil {
+			if (m[1] == "script" || m[1] == "python" || m[1] == "python3") && (m[1] != "script" || isPythonInterpreter(baseOf(m[2]))) {
+				m[1] = "time" // %%script python3, %%python: the cell is Python
+			}
 			switch m[1] {
 			case "time", "timeit", "capture", "prun":
 				put(cls[0].line, "#"+cls[0].text)

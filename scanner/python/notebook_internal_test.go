@@ -40,3 +40,20 @@ func TestNotebookSource(t *testing.T) {
 		t.Errorf("data: %+v", data)
 	}
 }
+
+// TestNotebookScriptPython checks that a `%%script python3` cell is
+// Python and a `%%writefile` cell is data.
+func TestNotebookScriptPython(t *testing.T) {
+	src := `{"cells": [
+{"cell_type": "code", "source": ["%%script python3\n", "import os\n"]},
+{"cell_type": "code", "source": ["%%writefile x.sh\n", "claude -p x\n"]}
+]}`
+	py, shells, data := notebookSource([]byte(src))
+	lines := strings.Split(string(py), "\n")
+	if len(lines) < 3 || lines[2] != "import os" {
+		t.Errorf("lines: %q", lines)
+	}
+	if len(shells) != 0 || len(data) != 1 || !strings.Contains(data[0].text, "claude -p x") {
+		t.Errorf("shells %+v data %+v", shells, data)
+	}
+}
