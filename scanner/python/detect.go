@@ -29,10 +29,11 @@ func (Detector) Name() string { return Name }
 // 600 MB); the largest file of Python's standard library holds 180,000.
 func (Detector) MaxTokens() int { return treesitter.MaxParseTokens / 2 }
 
-// Match claims .py/.pyi/.pyw files and scripts whose shebang runs Python.
+// Match claims .py/.pyi/.pyw files, Jupyter notebooks (.ipynb: their
+// code cells, notebook.go) and scripts whose shebang runs Python.
 func (Detector) Match(f *scanner.File) bool {
 	switch f.Ext {
-	case ".py", ".pyi", ".pyw":
+	case ".py", ".pyi", ".pyw", ".ipynb":
 		return true
 	case "":
 		return isPythonInterpreter(f.Interpreter())
@@ -171,14 +172,19 @@ func anyIs(v value, s string) bool {
 // evaluator (treesitter.Lang), which follows names, parameters, self.x and
 // returns across the file.
 type analyzer struct {
-	t         *tree
-	p         *scanner.Pass
-	scopes    *treesitter.Scopes[binding]
-	ev        *treesitter.Evaluator[binding]
-	selfAttrs map[string][]int32 // self.x = value assignments, by attribute
-	sets      [][2]int32         // x.attr = value assignments (target, value)
-	setsOf    map[int32]map[string][]int32
-	muts      map[string][]mutation
+	// writes are the file's writes of text to a file (writeSites), read
+	// once when writesRead; mayWrite says the file's text holds `write`.
+	writes     []writeSite
+	writesRead bool
+	mayWrite   bool
+	t          *tree
+	p          *scanner.Pass
+	scopes     *treesitter.Scopes[binding]
+	ev         *treesitter.Evaluator[binding]
+	selfAttrs  map[string][]int32 // self.x = value assignments, by attribute
+	sets       [][2]int32         // x.attr = value assignments (target, value)
+	setsOf     map[int32]map[string][]int32
+	muts       map[string][]mutation
 	// mutating holds the names whose in-place changes are being applied,
 	// so a change that refers to its own name (cmd += f(cmd)) ends as
 	// unknown instead of recursing.
@@ -260,6 +266,15 @@ func clsAlias(t *tree, site int32, _ string) string {
 // Scan reports the launches and primitives of one Python file.
 func (d Detector) Scan(p *scanner.Pass) error {
 	p.Language = "python"
+	shells, data := notebookPass(p)
+	for _, sh := range shells {
+		// a notebook's `!cmd` lines and `%%bash` cells
+		p.ScanShell(sh.text, sh.at, "")
+	}
+	for _, d := range data {
+		// its markdown and raw cells: data
+		p.ScanDangerousText(d.text, d.at)
+	}
 	// A file that holds no trigger (scanner.Triggers) reports nothing by
 	// itself, but it is still read when it calls a process API: its
 	// helpers and the imports feeding its calls are what the repository
@@ -300,6 +315,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	defer grammarPython.Done(p, t)
 	a := newAnalyzer(t, p)
 	a.partials = bytes.Contains(p.Src, []byte("partial"))
+	a.mayWrite = bytes.Contains(p.Src, []byte("write"))
 	a.collect()
 	if apiHint {
 		a.detectCalls()
@@ -983,7 +999,8 @@ func (a *analyzer) pathArgv(path, argv value) []scanner.Arg {
 // repository's shell scripts it runs by path with the arguments it gives
 // them (`os.execv("scripts/go.sh", ["go.sh", "claude"])`, scriptCalls).
 func (a *analyzer) judge(argv []scanner.Arg, at scanner.Pos, alt *value) {
-	treesitter.Judge(a.p, a.t, argv, at, alt)
+	known := a.writtenScripts(argv, at)
+	treesitter.JudgeInput(a.p, a.t, argv, at, alt, false, known)
 	a.scriptCalls(argv)
 }
 
@@ -1000,12 +1017,15 @@ func (a *analyzer) judgeSeq(v value, at scanner.Pos) {
 			alt = v.Elems[0].Alt
 		}
 		lost := len(v.Elems) > 0 && a.lost(v.Elems[0])
-		treesitter.JudgeLost(a.p, a.t, argv, at, alt, lost)
+		// a script the file wrote: its text is judged, not lost
+		known := a.writtenScripts(argv, at)
+		treesitter.JudgeInput(a.p, a.t, argv, at, alt, lost, known)
 		// ["bash", "scripts/go.sh", "claude"]: a script of the
 		// repository given a runtime
 		a.scriptCalls(argv)
 	case vStr:
-		treesitter.JudgeLost(a.p, a.t, []scanner.Arg{a.t.Arg(v)}, at, v.Alt, a.lost(v))
+		known := a.writtenScripts([]scanner.Arg{a.t.Arg(v)}, at)
+		treesitter.JudgeInput(a.p, a.t, []scanner.Arg{a.t.Arg(v)}, at, v.Alt, a.lost(v), known)
 	case vUnknown:
 		// a value past a bound (Cut) is a launch of an unknown runtime;
 		// another unknown may be a program the analysis lost track of
@@ -1372,6 +1392,14 @@ func (a *analyzer) scanShell(v value, lit int32, at scanner.Pos) {
 			pos = a.contentPos(lit)
 		} else if i > 0 && p.Lit != none {
 			pos = a.contentPos(p.Lit)
+		}
+		if a.mayWrite && p.Known() {
+			// os.system("/tmp/run.sh"): a script the file wrote
+			var argv []scanner.Arg
+			for _, w := range strings.Fields(text) {
+				argv = append(argv, scanner.Arg{Value: w, Known: true})
+			}
+			a.writtenScripts(argv, at)
 		}
 		if vars := a.shellVars(text); len(vars) > 0 {
 			a.p.ScanShellEnv(text, pos, "", vars)

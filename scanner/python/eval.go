@@ -1127,10 +1127,12 @@ func (a *analyzer) evalParam(b *binding) value {
 		}
 		v = treesitter.Union(a.ev.Cfg, append(vals, treesitter.Unknown(b.name)), b.name)
 	}
-	if v.K == vUnknown && a.p.Imports != nil {
+	if (v.K == vUnknown || v.K == vNull && v.Alt == nil) && a.p.Imports != nil {
 		if ib, ok := a.annotatedImport(*b); ok {
 			// def __init__(self, cfg: AgentCfg) with no call of the
 			// file: an instance of the class another module defines
+			// (`cfg: AgentCfg | None = None`, `Optional[AgentCfg]`:
+			// None has no attribute a process API could run)
 			return value{K: vRef, Mod: ib.mod, Path: []string{ib.path[0] + "()"}, Node: b.name, Lit: none}
 		}
 	}
@@ -1203,11 +1205,15 @@ func (a *analyzer) annotatedImport(b binding) (binding, bool) {
 		return binding{}, false
 	}
 	p := t.Nodes[b.name].Parent
-	if p == none || t.Nodes[p].Kind != kTypedParameter {
+	if p == none || t.Nodes[p].Kind != kTypedParameter && t.Nodes[p].Kind != kTypedDefaultParameter {
 		return binding{}, false
 	}
 	_, typ, ok := strings.Cut(t.Text(p), ":")
-	typ = strings.TrimSpace(typ)
+	if t.Nodes[p].Kind == kTypedDefaultParameter {
+		// cfg: AgentCfg = None
+		typ, _, _ = strings.Cut(typ, "=")
+	}
+	typ = optionalOf(strings.TrimSpace(typ))
 	if !ok || typ == "" || strings.IndexFunc(typ, func(r rune) bool { return !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)) }) >= 0 {
 		return binding{}, false
 	}
@@ -1216,6 +1222,28 @@ func (a *analyzer) annotatedImport(b binding) (binding, bool) {
 		return binding{}, false
 	}
 	return bs[0], true
+}
+
+// optionalOf is the class an annotation names beside None: `X | None`,
+// `None | X`, `Optional[X]`, `typing.Optional[X]`, each maybe quoted,
+// are X; any other annotation is itself.
+func optionalOf(typ string) string {
+	typ = strings.Trim(typ, "\"' ")
+	for _, pre := range []string{"Optional[", "typing.Optional[", "t.Optional["} {
+		if strings.HasPrefix(typ, pre) && strings.HasSuffix(typ, "]") {
+			return strings.Trim(typ[len(pre):len(typ)-1], "\"' ")
+		}
+	}
+	if l, r, ok := strings.Cut(typ, "|"); ok && !strings.Contains(r, "|") {
+		l, r = strings.Trim(l, "\"' "), strings.Trim(r, "\"' ")
+		switch {
+		case r == "None":
+			return l
+		case l == "None":
+			return r
+		}
+	}
+	return typ
 }
 
 func (a *analyzer) paramValue(b *binding, pname string) value {
@@ -1390,7 +1418,17 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			return p
 		}
 	case vUnknown, vFunc:
-		if rs := a.returnedRefs(v); len(rs) == 1 {
+		if rs, other := a.sourceRefs(v); len(rs) > 0 && other {
+			// cfg = cfg or AgentConfig(), `if cfg is None: cfg =
+			// Cfg()`: an instance of another module's class on one
+			// path, a value not followed on another; both
+			vals := make([]value, 0, len(rs)+1)
+			for _, r := range rs {
+				vals = append(vals, a.returnedMember(r, name, n))
+			}
+			v.Node = n
+			return treesitter.Union(a.ev.Cfg, append(vals, a.anyInstanceMember(v, name, n)), n)
+		} else if rs := a.returnedRefs(v); len(rs) == 1 {
 			// Runner().build_command, get_backend().command: what a
 			// function or class of another module returns
 			return a.returnedMember(rs[0], name, n)
@@ -1402,25 +1440,111 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			}
 			return treesitter.Agree(a.p.Config, vals, n)
 		}
-		// r = Runner(); r.bin: an instance not known statically has the
-		// attributes the file gives any instance (self.x, class and
-		// dataclass fields, constructor arguments)
-		if !v.Env {
-			attr := a.ev.Attr(name, a.selfAttrs[name], n)
-			if opts := a.optionValues(name, n); len(opts) > 0 {
-				// args.bin: also what a command-line option of that
-				// name may hold (its default, choices, const)
-				return treesitter.Union(a.ev.Cfg, append(opts, attr), n)
-			}
-			if attr.K == vUnknown && !attr.Cut {
-				// nothing of the file sets it: a document read at run
-				// time may hold it
-				return a.dataKey(attr, name, n)
-			}
-			return attr
-		}
+		return a.anyInstanceMember(v, name, n)
 	}
 	return treesitter.Unknown(n)
+}
+
+// anyInstanceMember is member name (at n) of v, an unknown value: r =
+// Runner(); r.bin: an instance not known statically has the attributes
+// the file gives any instance (self.x, class and dataclass fields,
+// constructor arguments).
+func (a *analyzer) anyInstanceMember(v value, name string, n int32) value {
+	if v.Env {
+		return treesitter.Unknown(n)
+	}
+	attr := a.ev.Attr(name, a.selfAttrs[name], n)
+	if opts := a.optionValues(name, n); len(opts) > 0 {
+		// args.bin: also what a command-line option of that
+		// name may hold (its default, choices, const)
+		return treesitter.Union(a.ev.Cfg, append(opts, attr), n)
+	}
+	if attr.K == vUnknown && !attr.Cut {
+		// nothing of the file sets it: a document read at run
+		// time may hold it
+		return a.dataKey(attr, name, n)
+	}
+	return attr
+}
+
+// maxSourceDepth bounds the names, `or`s, conditionals and parentheses
+// sourceRefs reads through.
+const maxSourceDepth = 8
+
+// sourceRefs is returnedRefs read through a name's every binding, both
+// sides of an `or` and both branches of a conditional: `cfg = cfg or
+// AgentConfig()`, `c = Cfg() if cfg is None else cfg`, `if cfg is None:
+// cfg = Cfg()`. other reports a source that is no such call (a
+// parameter, another value, a bound reached). Only in phase two.
+func (a *analyzer) sourceRefs(v value) (refs []value, other bool) {
+	t := a.t
+	if a.p.Imports == nil || v.K != vUnknown || v.Node == none {
+		return nil, false
+	}
+	seen := map[int32]bool{}
+	var calls []int32
+	type item struct {
+		n     int32
+		depth int
+	}
+	work := []item{{v.Node, 0}}
+	for len(work) > 0 {
+		it := work[len(work)-1]
+		work = work[:len(work)-1]
+		n := it.n
+		if n == none || seen[n] {
+			continue
+		}
+		seen[n] = true
+		if it.depth > maxSourceDepth || len(seen) > 4*maxSourceDepth {
+			other = true
+			continue
+		}
+		switch t.Nodes[n].Kind {
+		case kCall:
+			calls = append(calls, n)
+		case kIdentifier:
+			bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+			if !found {
+				other = true
+			}
+			for _, b := range bs {
+				if b.param || b.ref || b.each || b.value == none {
+					other = true
+					continue
+				}
+				work = append(work, item{b.value, it.depth + 1})
+			}
+		case kBoolean:
+			work = append(work, item{t.Child(n, fLeft), it.depth + 1}, item{t.Child(n, fRight), it.depth + 1})
+		case kConditional:
+			if c := t.Nodes[n].First; c != none {
+				work = append(work, item{c, it.depth + 1})
+				if cond := t.Nodes[c].Next; cond != none {
+					work = append(work, item{t.Nodes[cond].Next, it.depth + 1})
+				}
+			}
+		case kParen:
+			work = append(work, item{t.Nodes[n].First, it.depth + 1})
+		default:
+			other = true
+		}
+	}
+	if len(calls) == 0 || !other {
+		// every source is a call: returnedRefs reads them
+		return nil, other
+	}
+	for _, c := range calls {
+		if a.returning[c] {
+			return nil, true // x = x.f(): not while x's own call is read
+		}
+	}
+	for _, c := range calls {
+		if rs := a.callRefs([]int32{c}); rs != nil {
+			refs = append(refs, rs...)
+		}
+	}
+	return refs, true
 }
 
 // dataKey is v, the value of key name read from a value the analysis
@@ -1514,6 +1638,13 @@ func (a *analyzer) returnedRefs(v value) []value {
 	if t.Nodes[v.Node].Kind == kIdentifier {
 		nodes = a.boundAll(v.Node) // r = Runner(); r.run
 	}
+	return a.callRefs(nodes)
+}
+
+// callRefs is returnedRefs of the calls at nodes; nil when one is not
+// such a call.
+func (a *analyzer) callRefs(nodes []int32) []value {
+	t := a.t
 	var out []value
 	for _, c := range nodes {
 		if t.Nodes[c].Kind != kCall || a.returning[c] {

@@ -105,6 +105,7 @@ func (Detector) Resolve(from, spec string, exists func(string) bool) (string, bo
 // Summarize implements scanner.Linker.
 func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	p.Language = "python"
+	_, _ = notebookPass(p)
 	t, err := grammarPython.Borrow(p)
 	if err != nil {
 		return nil, err
@@ -462,6 +463,7 @@ var _ scanner.NameLinker = Detector{}
 // evaluated: what else the module holds does not matter.
 func (d Detector) SummarizeName(p *scanner.Pass, name string) (*scanner.Summary, error) {
 	p.Language = "python"
+	_, _ = notebookPass(p)
 	t, err := grammarPython.Borrow(p)
 	if err != nil {
 		return nil, err
@@ -2162,6 +2164,7 @@ func (a *analyzer) sinkThisFrom(n int32, k scanner.Sink, via *scanner.Step, dept
 	case kCall:
 		if !a.sinkParamMethod(n, k) {
 			a.sinkSelfCall(n, k, via)
+			a.sinkSelfReturns(n, k, via, depth)
 		}
 	case kSubscript:
 		// self.cmd[0] as the program: the field is the argv
@@ -2384,6 +2387,42 @@ func (a *analyzer) sinkSelfCall(n int32, k scanner.Sink, via *scanner.Step) {
 	}
 	k.Param, k.Field = scanner.ParamThis, t.Text(m)+"()"
 	a.addThis(cls, k, fmt.Sprintf("`%s` hands what `self.%s` returns to ", cls, k.Field), via)
+}
+
+// sinkSelfReturns follows `self.m()` at n into what the class's own
+// method m (and the same-named methods of the file's subclasses of it)
+// returns: `return [self.binary, "-p", prompt]` hands the field to the
+// process API n's value reaches, so a subclass of any module setting
+// `binary` chooses what runs (review 23's 029).
+func (a *analyzer) sinkSelfReturns(n int32, k scanner.Sink, via *scanner.Step, depth int) {
+	t := a.t
+	fn := t.Child(n, fFunction)
+	if fn == none || !isSelfAttr(t, fn) {
+		return
+	}
+	m := t.Child(fn, fAttribute)
+	method := a.scopes.Of(n)
+	if m == none || method == none || t.Nodes[method].Kind != kFunction {
+		return
+	}
+	cls := int32(none)
+	for p := t.Nodes[method].Parent; p != none; p = t.Nodes[p].Parent {
+		if t.Nodes[p].Kind == kClass {
+			cls = p
+			break
+		}
+		if t.Nodes[p].Kind == kFunction {
+			return // a function nested in a method: self is not the instance's
+		}
+	}
+	if cls == none || t.Child(cls, fName) == none {
+		return
+	}
+	for _, f := range a.classMethods(t.Text(t.Child(cls, fName)), cls)[t.Text(m)] {
+		a.needReturns(f, func(r int32) {
+			a.sinkThisFrom(r, k, via, depth+1)
+		})
+	}
 }
 
 // addThis records instance sink k on class cls; note says what the
