@@ -52,6 +52,7 @@ func (s *scan) stmt(st *syntax.Stmt, cls scanner.Class) {
 		argvs = s.call(c, cls)
 		s.procSubstToShell(c)
 		s.xargsArgFile(c, cls)
+		s.xargsStdin(st, c, cls)
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 			s.pipeToShell(c)
