@@ -27,6 +27,11 @@ const maxMakeNeeds = 16
 // with it set last; a launch it adds is reported at the value, with the
 // way into the Makefile. In phase one the Makefile is noted (Needs).
 func (p *Pass) makeVars(argv []Arg) {
+	if isMakefile(p.Path) {
+		// a recipe's sub-make: the data detector follows it
+		// (docs/data.md, "Makefiles")
+		return
+	}
 	if !slices.ContainsFunc(argv, func(a Arg) bool {
 		b := path.Base(a.Value)
 		return a.Known && (b == "make" || b == "gmake")
@@ -83,6 +88,17 @@ func (p *Pass) makeVars(argv []Arg) {
 			continue
 		}
 		p.makeFile(dir, file, sets, argv[at].Pos)
+	}
+}
+
+// isMakefile reports a Makefile's name (the data detector's kind
+// makefile).
+func isMakefile(rel string) bool {
+	switch b := path.Base(rel); {
+	case b == "Makefile" || b == "makefile" || b == "GNUmakefile":
+		return true
+	default:
+		return strings.HasSuffix(b, ".mk") || strings.HasSuffix(b, ".make")
 	}
 }
 
