@@ -162,3 +162,39 @@ func CrontabCommands(text string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// ReadsCode reports whether argv, behind any wrapper, runs an interpreter
+// that reads its program from standard input: one of the table's code
+// interpreters (python, node, perl, ruby, php: those with a -c or -e
+// option) given no script or the script `-` (`python3 - <<'EOF'`, `node
+// -`, `perl`), or `deno run -`. A here-document, here-string or pipe
+// given to argv is then program code of that language, as the string of
+// -c or -e would be. It returns the argv that runs the same code given
+// as its next word (`python3 -c`, `node -e`, `deno eval`), so a caller
+// judges it as it judges that form.
+func ReadsCode(argv []Word) ([]string, bool) {
+	for _, in := range Unwrap(argv).Inners {
+		if in.Prog < 0 || in.Prog >= len(argv) || !argv[in.Prog].Known {
+			continue
+		}
+		prog := argv[in.Prog].Text
+		switch {
+		case in.Kind == KindNone && in.Code == "" && !in.ShellScript && in.Start <= in.Prog:
+		case in.Kind == KindScript && in.Start > in.Prog && in.Start < len(argv) && argv[in.Start].Known && argv[in.Start].Text == "-":
+		default:
+			continue
+		}
+		if progName(prog) == "deno" {
+			if in.Kind == KindScript {
+				return []string{prog, "eval"}, true
+			}
+			continue
+		}
+		s := lookup(prog)
+		if s == nil || len(s.Code) == 0 || s.Then != KindScript {
+			continue
+		}
+		return []string{prog, s.Code[0]}, true
+	}
+	return nil, false
+}

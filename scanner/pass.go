@@ -361,6 +361,7 @@ func (p *Pass) Judge(cmd Command) *Launch {
 		}
 		p.ReportLaunch(at, &Launch{Runtime: l.Runtime, Class: cls, Arg: l.Arg, Name: l.Name}, cmd.Via)
 	}
+	p.makeVars(argv)
 	if i := DangerousArgv(argv); i >= 0 {
 		text := argv[i].Value
 		if i+1 < len(argv) && argv[i+1].Known && len(FindDangerous(text)) == 0 {

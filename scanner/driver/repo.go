@@ -605,6 +605,9 @@ func (r *repo) needsRepo(f *repoFile) bool {
 		if _, ok := r.resolve(f.res.link.det, f.rel, spec); ok {
 			return true
 		}
+		if _, ok := r.makefile(spec); ok {
+			return true
+		}
 		if sh != nil {
 			if _, ok := sh.Resolve(f.rel, spec, r.exists); ok {
 				return true
@@ -838,7 +841,9 @@ func (im *fileImports) Source(spec string) (string, []byte, bool) {
 	}
 	target, ok := im.r.resolve(ff.res.link.det, im.from, spec)
 	if !ok {
-		return "", nil, false
+		if target, ok = im.r.makefile(spec); !ok {
+			return "", nil, false
+		}
 	}
 	src, err := im.r.byRel[target].read()
 	if err != nil || len(src) > scanner.MaxFileSize {
@@ -860,6 +865,21 @@ func (im *fileImports) Hint(src []byte) bool {
 
 // maxHintName is the longest text Hint reads as a name rather than a file.
 const maxHintName = 256
+
+// makefile is the Makefile a scanner.MakePrefix spec names (a path from
+// the root), from a file of any language: one that runs make with
+// variables on its command line (Pass.makeVars).
+func (r *repo) makefile(spec string) (string, bool) {
+	rel, ok := strings.CutPrefix(spec, scanner.MakePrefix)
+	if !ok {
+		return "", false
+	}
+	rel = path.Clean(rel)
+	if rel == ".." || strings.HasPrefix(rel, "../") || !r.exists(rel) || r.byRel[rel] == nil {
+		return "", false
+	}
+	return rel, true
+}
 
 // shellLinker is the suite's shell detector, or nil.
 func (r *repo) shellLinker() scanner.Linker {

@@ -64,6 +64,7 @@ func TestScanScopeAndFindings(t *testing.T) {
 		"a.run":                    "run claude -p\nrun launch-runtime --runtime pi\n",
 		"node_modules/x/b.run":     "run claude\n",
 		"vendor/c.run":             "run claude\n",
+		"vendor/modules.txt":       "# example.com/dep v1.0.0\n",
 		"sub/testdata/d.run":       "run claude\n",
 		"third_party/e.run":        "run claude\n",
 		"docs/readme.md":           "use --dangerously-skip-permissions\n", // check-launches: inert test data for the primitive detector
@@ -221,9 +222,10 @@ func TestScanLargeFileSkipped(t *testing.T) {
 // stays out, and a path that leaves the root is not followed.
 func TestScanRunsExcludedScript(t *testing.T) {
 	root := writeTree(t, map[string]string{
-		"a.run":             "run ./vendor/c.run\nrun sh ../outside.run\n",
-		"vendor/c.run":      "run claude\n",
-		"third_party/e.run": "run claude\n",
+		"a.run":              "run ./vendor/c.run\nrun sh ../outside.run\n",
+		"vendor/c.run":       "run claude\n",
+		"vendor/modules.txt": "# example.com/dep v1.0.0\n",
+		"third_party/e.run":  "run claude\n",
 	})
 	rep := scanTree(t, root, nil)
 	var got []string
@@ -231,4 +233,32 @@ func TestScanRunsExcludedScript(t *testing.T) {
 		got = append(got, f.File+":"+strconv.Itoa(f.Line)+" "+f.Tag())
 	}
 	assert.Equal(t, []string{"vendor/c.run:1 RED:direct-literal"}, got)
+}
+
+// TestScanVendorOnlyWhereVendored: a vendor/ folder is left out only
+// where it holds vendored code (a Go module's modules.txt or go.mod
+// beside it, composer's composer.json beside it or autoload.php,
+// bundler's vendor/bundle), third_party/ only at the root; any other
+// folder of those names is the project's own and scanned (review23 114).
+func TestScanVendorOnlyWhereVendored(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"tools/vendor/run.run":            "run claude\n",
+		"scripts/third_party/ask.run":     "run pi\n",
+		"go.mod":                          "module example.com/app\n",
+		"vendor/example.com/dep/x.run":    "run claude\n",
+		"svc/vendor/modules.txt":          "# example.com/dep v1.0.0\n",
+		"svc/vendor/dep/x.run":            "run claude\n",
+		"web/composer.json":               "{}\n",
+		"web/vendor/bin/x.run":            "run claude\n",
+		"php/vendor/autoload.php":         "<?php\n",
+		"php/vendor/bin/x.run":            "run claude\n",
+		"rb/vendor/bundle/ruby/bin/x.run": "run pi\n",
+		"third_party/ai/x.run":            "run pi\n",
+	})
+	rep := scanTree(t, root, nil)
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, f.File+":"+strconv.Itoa(f.Line)+" "+f.Tag())
+	}
+	assert.Equal(t, []string{"scripts/third_party/ask.run:1 RED:direct-literal", "tools/vendor/run.run:1 RED:direct-literal"}, got)
 }

@@ -11,9 +11,39 @@ import (
 	"github.com/leasegate/leasegate/scanner/report"
 )
 
-// defaultExcludedDirs are never descended into, at any depth.
+// defaultExcludedDirs are the folder names the walk may leave out
+// (excludedDir says where it does; inExcludedDir reads the names alone).
 var defaultExcludedDirs = map[string]bool{
 	".git": true, "node_modules": true, "vendor": true, "third_party": true, "testdata": true,
+}
+
+// excludedDir reports a folder the walk does not enter (docs/config.md,
+// "What is always left out"): .git, node_modules (what a package manager
+// installs) and testdata (test inputs, by Go's convention) at any depth;
+// a vendor folder only where it is vendored code, a Go module's (a
+// vendor/modules.txt, or a go.mod beside it), PHP composer's (a
+// composer.json beside it, or vendor/autoload.php) or Ruby bundler's
+// vendor/bundle; third_party only at the root, where Bazel and
+// Chromium-style trees keep what they vendor. Any other folder of those
+// names (`tools/vendor/`, `scripts/third_party/`) is the project's own
+// and is scanned. abs is the folder's path, rel its path from the root.
+func excludedDir(abs, rel, name string) bool {
+	switch name {
+	case ".git", "node_modules", "testdata":
+		return true
+	case "third_party":
+		return rel == "third_party"
+	case "vendor":
+		parent := filepath.Dir(abs)
+		for _, f := range []string{filepath.Join(abs, "modules.txt"), filepath.Join(abs, "autoload.php"), filepath.Join(parent, "go.mod"), filepath.Join(parent, "composer.json")} {
+			if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
+				return true
+			}
+		}
+	case "bundle":
+		return filepath.Base(filepath.Dir(abs)) == "vendor"
+	}
+	return false
 }
 
 // candidate is one file the walk found in scope.
@@ -65,7 +95,7 @@ func walk(ctx context.Context, root string, cfg *scanner.Config) ([]candidate, [
 			return nil
 		}
 		if d.IsDir() {
-			if defaultExcludedDirs[d.Name()] || ignored[rel+"/"] {
+			if excludedDir(p, rel, d.Name()) || ignored[rel+"/"] {
 				return fs.SkipDir
 			}
 			return nil

@@ -303,6 +303,8 @@ type shared struct {
 	// read holds the files of the repository read at run time (repoText),
 	// by path: "" for one not read.
 	read map[string]string
+	// held says a path read is a file of the repository (see repoFile).
+	held map[string]bool
 }
 
 // newShared is the state of a new scan tree over text.

@@ -39,12 +39,21 @@ const maxReadLines = maxAlts
 // two) and the file mentions a runtime or the primitive. In phase one the
 // path is noted for the repository phase (Pass.Needs).
 func (s *scan) repoText(w *syntax.Word) (string, bool) {
+	t, ok, _ := s.repoFile(w)
+	return t, ok
+}
+
+// repoFile is repoText, and whether w names a file of the repository
+// (read in the repository phase) at all: one that mentions no runtime
+// gives nothing that can name one, while a file the scan does not hold
+// may hold anything.
+func (s *scan) repoFile(w *syntax.Word) (string, bool, bool) {
 	if w == nil {
-		return "", false
+		return "", false, false
 	}
 	vs := s.scalar(w)
 	if len(vs) != 1 || !vs[0].known() {
-		return "", false
+		return "", false, false
 	}
 	spec, head := vs[0].s, ""
 	if rest, ok := strings.CutPrefix(spec, rootHead+"/"); ok {
@@ -55,28 +64,33 @@ func (s *scan) repoText(w *syntax.Word) (string, bool) {
 	spec = path.Clean(spec)
 	if spec == "." || spec == "-" || strings.HasPrefix(spec, "-") || strings.HasPrefix(spec, "/") ||
 		strings.HasPrefix(spec, "../") || strings.ContainsAny(spec, "*?[{~ \t\n\"'$`") {
-		return "", false
+		return "", false, false
 	}
 	spec = head + spec
 	if s.p.Imports == nil {
 		if !slices.Contains(s.p.Needs, spec) && len(s.p.Needs) < maxNotedReads {
 			s.p.Needs = append(s.p.Needs, spec)
 		}
-		return "", false
+		return "", false, false
 	}
 	if t, ok := s.shared.read[spec]; ok {
-		return t, t != ""
+		return t, t != "", t != "" || s.shared.held[spec]
 	}
 	if s.shared.read == nil {
 		s.shared.read = map[string]string{}
 	}
+	if s.shared.held == nil {
+		s.shared.held = map[string]bool{}
+	}
 	t := ""
-	if _, src, ok := s.p.Imports.Source(spec); ok && (s.p.Config.MentionsRuntime(src) || scanner.FindDangerous(string(src)) != nil) {
+	_, src, held := s.p.Imports.Source(spec)
+	if held && (s.p.Config.MentionsRuntime(src) || scanner.FindDangerous(string(src)) != nil) {
 		// only a text that may matter is kept
 		t = string(src)
 	}
 	s.shared.read[spec] = t
-	return t, t != ""
+	s.shared.held[spec] = held
+	return t, t != "", held
 }
 
 // maxNotedReads bounds the paths one file notes for the repository phase
@@ -193,12 +207,15 @@ type readInput struct {
 	last  bool // the last name: the rest of the line
 	ifs   string
 	redir []*syntax.Redirect
+	// feed is the statement whose output a pipe feeds the call (`printf
+	// ... | while read -r x`), nil when none does.
+	feed *syntax.Stmt
 }
 
 // readCall records what `read` and `mapfile`/`readarray` assign, when
 // their input is a file of the repository, a heredoc or a here-string,
 // given to the call or to the `while` loop whose condition it is.
-func (s *scan) readCall(c *syntax.CallExpr, redirs []*syntax.Redirect, at syntax.Node) {
+func (s *scan) readCall(c *syntax.CallExpr, redirs []*syntax.Redirect, feed *syntax.Stmt, at syntax.Node) {
 	if len(c.Args) == 0 {
 		return
 	}
@@ -212,7 +229,7 @@ func (s *scan) readCall(c *syntax.CallExpr, redirs []*syntax.Redirect, at syntax
 			in = append(in, r)
 		}
 	}
-	if len(in) == 0 {
+	if len(in) == 0 && feed == nil {
 		return
 	}
 	ifs := ""
@@ -254,22 +271,26 @@ func (s *scan) readCall(c *syntax.CallExpr, redirs []*syntax.Redirect, at syntax
 		if len(names) > 0 {
 			name = names[len(names)-1]
 		}
-		s.record(assign{name: name, input: &readInput{kind: readLines, redir: in}}, at)
+		s.record(assign{name: name, input: &readInput{kind: readLines, redir: in, feed: feed}}, at)
 	case array != "":
-		s.record(assign{name: array, input: &readInput{kind: readArray, ifs: ifs, redir: in}}, at)
+		s.record(assign{name: array, input: &readInput{kind: readArray, ifs: ifs, redir: in, feed: feed}}, at)
 	default:
 		if len(names) == 0 {
 			names = []string{"REPLY"}
 		}
 		for k, n := range names {
-			s.record(assign{name: n, input: &readInput{kind: readField, k: k, last: k == len(names)-1, ifs: ifs, redir: in}}, at)
+			s.record(assign{name: n, input: &readInput{kind: readField, k: k, last: k == len(names)-1, ifs: ifs, redir: in, feed: feed}}, at)
 		}
 	}
 }
 
 // inputTexts is the text each input gives (a heredoc's, a here-string's
-// with a newline, a repository file's), and whether one is a file read.
-func (s *scan) inputTexts(in []*syntax.Redirect) (texts []string, file bool) {
+// with a newline, a repository file's, what a process substitution or
+// the pipe's producer prints when the file knows it), whether one is a
+// file read, and whether some input's text is not known (a file outside
+// the repository, a command's output): deny by default, that input may
+// hold anything.
+func (s *scan) inputTexts(in []*syntax.Redirect, feed *syntax.Stmt) (texts []string, file, unknownIn bool) {
 	for _, r := range in {
 		switch r.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
@@ -283,13 +304,94 @@ func (s *scan) inputTexts(in []*syntax.Redirect) (texts []string, file bool) {
 				texts = append(texts, v.s)
 			}
 		case syntax.RdrIn:
-			if t, ok := s.repoText(r.Word); ok {
+			if ps := procSubstIn(r.Word); ps != nil {
+				t, f, ok := s.stmtsOutput(ps.Stmts)
+				texts, file, unknownIn = append(texts, t...), file || f, unknownIn || !ok
+				continue
+			}
+			t, ok, held := s.repoFile(r.Word)
+			if ok {
 				texts = append(texts, t)
 				file = true
 			}
+			unknownIn = unknownIn || !held
 		}
 	}
-	return texts, file
+	if feed != nil {
+		t, f, ok := s.stmtsOutput([]*syntax.Stmt{feed})
+		texts, file, unknownIn = append(texts, t...), file || f, unknownIn || !ok
+	}
+	return texts, file, unknownIn
+}
+
+// procSubstIn is the `<(...)` a redirection's word is whole, if it is.
+func procSubstIn(w *syntax.Word) *syntax.ProcSubst {
+	if w == nil || len(w.Parts) != 1 {
+		return nil
+	}
+	if ps, ok := w.Parts[0].(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn {
+		return ps
+	}
+	return nil
+}
+
+// stmtsOutput is what statements print into a pipe or a process
+// substitution, when the file knows it: `echo`/`printf` of known words,
+// `cat` of a heredoc, a here-string or a file of the repository (file
+// says one is read). ok is false for anything else (a command's output:
+// unknown).
+func (s *scan) stmtsOutput(stmts []*syntax.Stmt) (texts []string, file, ok bool) {
+	if len(stmts) != 1 || stmts[0] == nil {
+		return nil, false, false
+	}
+	st := lastStage(stmts[0])
+	c, isCall := st.Cmd.(*syntax.CallExpr)
+	if !isCall || len(c.Args) == 0 {
+		return nil, false, false
+	}
+	switch c.Args[0].Lit() {
+	case "echo", "printf":
+		for _, argv := range s.argv(c.Args) {
+			t, _, known := producedText(argv)
+			if !known {
+				return nil, false, false
+			}
+			texts = append(texts, t+"\n")
+		}
+		return texts, false, len(texts) > 0
+	case "cat":
+		if len(c.Args) == 1 {
+			for _, r := range st.Redirs {
+				if !isHeredoc(r) {
+					continue
+				}
+				if !s.knownInput(r) {
+					return nil, false, false
+				}
+				t, _, _ := s.inputTexts([]*syntax.Redirect{r}, nil)
+				texts = append(texts, t...)
+			}
+			return texts, false, len(texts) > 0
+		}
+		if len(c.Args) == 2 {
+			if t, known, held := s.repoFile(c.Args[1]); known {
+				return []string{t}, true, true
+			} else if held {
+				return nil, false, true // a file that names no runtime
+			}
+		}
+	}
+	return nil, false, false
+}
+
+// readLost is the possibility an input the file does not know gives a
+// `read` or `mapfile`: unknown, and, in a text that names a runtime,
+// one the analysis lost track of (run as a command: dynamic).
+func (s *scan) readLost() val {
+	if s.p.Config.MentionsRuntime([]byte(s.src)) {
+		return val{s: unknown + lostMark}
+	}
+	return val{s: unknown}
 }
 
 // readValues computes what a `read` or `mapfile` gives its name: each
@@ -297,7 +399,7 @@ func (s *scan) inputTexts(in []*syntax.Redirect) (texts []string, file bool) {
 // the lines that mention a runtime first; past maxReadLines an unknown
 // possibility stands for the rest.
 func (s *scan) readValues(in *readInput) []fields {
-	texts, file := s.inputTexts(in.redir)
+	texts, file, unknownIn := s.inputTexts(in.redir, in.feed)
 	via := scanner.Class("")
 	if file {
 		via = scanner.ClassDynamic
@@ -310,14 +412,18 @@ func (s *scan) readValues(in *readInput) []fields {
 		}
 	}
 	if in.kind == readLines {
-		f := fields{}
-		for _, l := range lines {
-			if len(f) >= maxFields {
-				break
+		var out []fields
+		if len(texts) > 0 {
+			f := fields{}
+			for _, l := range lines {
+				if len(f) >= maxFields {
+					break
+				}
+				f = append(f, val{s: l, via: via})
 			}
-			f = append(f, val{s: l, via: via})
+			out = append(out, f)
 		}
-		return []fields{f}
+		return s.readRest(out, unknownIn)
 	}
 	if len(lines) > maxReadLines {
 		var kept []string
@@ -359,6 +465,19 @@ func (s *scan) readValues(in *readInput) []fields {
 	if more {
 		out = append(out, fields{{s: unknown}})
 	}
+	return s.readRest(out, unknownIn)
+}
+
+// readRest adds to what a read gives the possibility of an input the
+// file does not know (readLost), or, when nothing else is known (a file
+// of the repository that names no runtime), an unknown value.
+func (s *scan) readRest(out []fields, unknownIn bool) []fields {
+	switch {
+	case unknownIn:
+		out = append(out, fields{s.readLost()})
+	case len(out) == 0:
+		out = append(out, fields{{s: unknown}})
+	}
 	return out
 }
 
@@ -366,16 +485,39 @@ func (s *scan) readValues(in *readInput) []fields {
 // call itself with its redirections, or the calls of a `while`/`until`
 // condition with the loop's (`while read -r x; do ...; done < f`).
 func (s *scan) readStmt(st *syntax.Stmt) {
+	if b, ok := st.Cmd.(*syntax.BinaryCmd); ok {
+		s.readPipe(b)
+	}
 	if len(st.Redirs) == 0 {
 		return
 	}
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
-		s.readCall(c, st.Redirs, c)
+		s.readCall(c, st.Redirs, nil, st)
 	case *syntax.WhileClause:
 		for _, cs := range c.Cond {
 			if call, ok := cs.Cmd.(*syntax.CallExpr); ok {
-				s.readCall(call, append(append([]*syntax.Redirect(nil), cs.Redirs...), st.Redirs...), st)
+				s.readCall(call, append(append([]*syntax.Redirect(nil), cs.Redirs...), st.Redirs...), nil, st)
+			}
+		}
+	}
+}
+
+// readPipe records the `read` and `mapfile` calls a pipe feeds
+// (`printf '%s\n' claude | while read -r x; do ...`, `gen | mapfile -t
+// a`): the producer's output, when the file knows it, else unknown.
+func (s *scan) readPipe(b *syntax.BinaryCmd) {
+	if b.Op != syntax.Pipe && b.Op != syntax.PipeAll || b.Y == nil {
+		return
+	}
+	feed := lastStage(b.X)
+	switch c := b.Y.Cmd.(type) {
+	case *syntax.CallExpr:
+		s.readCall(c, b.Y.Redirs, feed, b)
+	case *syntax.WhileClause:
+		for _, cs := range c.Cond {
+			if call, ok := cs.Cmd.(*syntax.CallExpr); ok {
+				s.readCall(call, append(append([]*syntax.Redirect(nil), cs.Redirs...), b.Y.Redirs...), feed, b)
 			}
 		}
 	}

@@ -52,6 +52,7 @@ func (s *scan) stmt(st *syntax.Stmt, cls scanner.Class) {
 		argvs = s.call(c, cls)
 		s.procSubstToShell(c)
 		s.xargsArgFile(c, cls)
+		s.xargsStdin(st, c, cls)
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 			s.pipeToShell(c)
@@ -364,35 +365,64 @@ func feedsCrontab(argv []scanner.Arg) bool {
 }
 
 // A reading is what the command fed a text does with it: run it as
-// shell, or install it as a crontab whose commands cron's shell runs.
-type reading int
+// shell, install it as a crontab whose commands cron's shell runs, or
+// run it as an interpreter's program (code: the argv that runs code given
+// as its next word, `python3 -c`).
+type reading struct {
+	crontab bool
+	code    []string
+}
 
-const (
-	asShell reading = iota
-	asCrontab
+var (
+	asShell   = reading{}
+	asCrontab = reading{crontab: true}
 )
 
 // scanFed scans text a command reads on its standard input, as that
-// command reads it.
+// command reads it: interpreter code is judged as the same code given to
+// -c or -e is (`python3 - <<'EOF'` as `python3 -c TEXT`), by the
+// command-line model and the language's detector.
 func (s *scan) scanFed(text string, at scanner.Pos, how reading) {
-	if how == asCrontab {
+	if how.code != nil {
+		argv := make([]scanner.Arg, 0, len(how.code)+1)
+		for _, w := range how.code {
+			argv = append(argv, scanner.Arg{Value: w, Known: true, Pos: at})
+		}
+		argv = append(argv, scanner.Arg{Value: text, Known: true, Pos: at})
+		s.p.Judge(scanner.Command{Argv: argv, Via: scanner.ClassEval, Data: true})
+		return
+	}
+	if how.crontab {
 		text = cmdline.CrontabCommands(text)
 	}
 	s.p.ScanShell(text, at, scanner.ClassEval)
 }
 
+// feedReading is what a command does with the text fed to its standard
+// input, when it runs it: a shell, a crontab, an interpreter's program.
+func feedReading(argvs [][]scanner.Arg) (reading, bool) {
+	if slices.ContainsFunc(argvs, feedsShell) {
+		return asShell, true
+	}
+	if slices.ContainsFunc(argvs, feedsCrontab) {
+		return asCrontab, true
+	}
+	for _, argv := range argvs {
+		if code, ok := cmdline.ReadsCode(scanner.Words(argv)); ok {
+			return reading{code: code}, true
+		}
+	}
+	return reading{}, false
+}
+
 // heredocs scans the here-documents and here-strings given to a command
-// that runs its standard input as shell.
+// that runs its standard input as shell or as an interpreter's program.
 func (s *scan) heredocs(st *syntax.Stmt, argvs [][]scanner.Arg) {
 	if !slices.ContainsFunc(st.Redirs, isHeredoc) {
 		return
 	}
-	how := asShell
-	switch {
-	case slices.ContainsFunc(argvs, feedsShell):
-	case slices.ContainsFunc(argvs, feedsCrontab):
-		how = asCrontab
-	default:
+	how, ok := feedReading(argvs)
+	if !ok {
 		return
 	}
 	for _, r := range st.Redirs {
@@ -475,16 +505,7 @@ func (s *scan) pipeToShell(b *syntax.BinaryCmd) {
 	if !ok || len(y.Args) == 0 {
 		return
 	}
-	feeds, how := false, asShell
-	for _, argv := range s.argv(y.Args) {
-		if feedsShell(argv) {
-			feeds, how = true, asShell
-			break
-		}
-		if feedsCrontab(argv) {
-			feeds, how = true, asCrontab
-		}
-	}
+	how, feeds := feedReading(s.argv(y.Args))
 	if !feeds {
 		return
 	}

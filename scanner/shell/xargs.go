@@ -107,6 +107,78 @@ func (s *scan) xargsArgFile(c *syntax.CallExpr, cls scanner.Class) {
 	}
 }
 
+// xargsStdin judges what xargs runs with the items it reads from a
+// redirection of its standard input: `xargs -I{} {} -p x < agents.txt`
+// (a file of the repository: its lines that mention a runtime, as for
+// `cat FILE | xargs`), a heredoc, a here-string or a process
+// substitution whose text the file knows. An input the file does not
+// know (a file outside the repository, a command's output) is an item
+// the analysis lost track of, in a text that names a runtime: where it
+// becomes the command, a dynamic launch (deny by default).
+func (s *scan) xargsStdin(st *syntax.Stmt, c *syntax.CallExpr, cls scanner.Class) {
+	if len(c.Args) < 2 || path.Base(c.Args[0].Lit()) != "xargs" || xargsHasArgFile(c) {
+		return
+	}
+	var in []*syntax.Redirect
+	for _, r := range st.Redirs {
+		if r.Op == syntax.RdrIn || isHeredoc(r) {
+			in = append(in, r)
+		}
+	}
+	if len(in) == 0 {
+		return
+	}
+	var texts []string
+	unknownIn := false
+	for _, r := range in {
+		if r.Op == syntax.RdrIn && procSubstIn(r.Word) == nil {
+			t, ok, held := s.repoFile(r.Word)
+			if ok {
+				texts = append(texts, s.runtimeLines(t))
+			}
+			unknownIn = unknownIn || !held
+			continue
+		}
+		t, _, u := s.inputTexts([]*syntax.Redirect{r}, nil)
+		texts, unknownIn = append(texts, t...), unknownIn || u
+	}
+	at := s.synPos(in[0].Pos())
+	lost := unknownIn && strings.Contains(s.readLost().s, lostMark)
+	for _, argv := range s.argv(c.Args) {
+		for _, t := range texts {
+			s.xargsRuns(argv, t, at, cls)
+		}
+		if lost {
+			s.xargsLost(argv, cls)
+		}
+	}
+}
+
+// xargsHasArgFile reports an xargs that reads its items from -a FILE
+// (its standard input is then the command's).
+func xargsHasArgFile(c *syntax.CallExpr) bool {
+	for _, w := range c.Args[1:] {
+		lit := w.Lit()
+		if lit == "--" || lit != "" && !strings.HasPrefix(lit, "-") {
+			return false
+		}
+		if strings.HasPrefix(lit, "-a") || strings.HasPrefix(lit, "--arg-file") {
+			return true
+		}
+	}
+	return false
+}
+
+// xargsLost judges xargs given one item the analysis lost track of: it
+// fills the -I placeholder, or is appended to the command.
+func (s *scan) xargsLost(argv []scanner.Arg, cls scanner.Class) {
+	s.xargsRuns(argv, lostItem, scanner.Pos{}, cls)
+}
+
+// lostItem stands, in the text xargsRuns splits, for an item the
+// analysis lost track of.
+const lostItem = unknown + lostMark
+
 // runtimeLines is the lines of a repository file's text that mention a
 // runtime (the others name none), at most maxAlts: the items xargs reads
 // from it that may start one.
@@ -204,10 +276,19 @@ command:
 		s.p.ReportUnparseable(at, fmt.Sprintf("more than %d items fed to xargs; the rest are not judged", maxAlts))
 		items = items[:maxAlts]
 	}
+	item := func(it string, a scanner.Arg) scanner.Arg {
+		if it == lostItem {
+			return scanner.Arg{Pos: a.Pos, Cut: true}
+		}
+		if repl != "" {
+			a.Value = strings.ReplaceAll(a.Value, repl, it)
+		}
+		return a
+	}
 	if repl == "" {
 		run := append([]scanner.Arg(nil), cmd...)
 		for _, it := range items {
-			run = append(run, scanner.Arg{Value: it, Known: true, Pos: at})
+			run = append(run, item(it, scanner.Arg{Value: it, Known: true, Pos: at}))
 		}
 		s.judge(run, cls, 1)
 		return
@@ -217,7 +298,7 @@ command:
 		for i, a := range cmd {
 			run[i] = a
 			if a.Known && strings.Contains(a.Value, repl) {
-				run[i].Value = strings.ReplaceAll(a.Value, repl, it)
+				run[i] = item(it, a)
 			}
 		}
 		s.judge(run, cls, 1)
