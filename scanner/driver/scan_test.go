@@ -261,4 +261,17 @@ func TestScanVendorOnlyWhereVendored(t *testing.T) {
 		got = append(got, f.File+":"+strconv.Itoa(f.Line)+" "+f.Tag())
 	}
 	assert.Equal(t, []string{"scripts/third_party/ask.run:1 RED:direct-literal", "tools/vendor/run.run:1 RED:direct-literal"}, got)
+
+	// the root's vendor/ is left out whatever it holds (SPEC.md's
+	// default scope)
+	root = writeTree(t, map[string]string{
+		"vendor/x.run":     "run claude\n",
+		"lib/vendor/y.run": "run pi\n",
+	})
+	rep = scanTree(t, root, nil)
+	got = nil
+	for _, f := range rep.Findings {
+		got = append(got, f.File+":"+strconv.Itoa(f.Line)+" "+f.Tag())
+	}
+	assert.Equal(t, []string{"lib/vendor/y.run:1 RED:direct-literal"}, got)
 }

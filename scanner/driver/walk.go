@@ -20,7 +20,8 @@ var defaultExcludedDirs = map[string]bool{
 // excludedDir reports a folder the walk does not enter (docs/config.md,
 // "What is always left out"): .git, node_modules (what a package manager
 // installs) and testdata (test inputs, by Go's convention) at any depth;
-// a vendor folder only where it is vendored code, a Go module's (a
+// vendor at the root (SPEC.md's default scope); a vendor folder below it
+// only where it is vendored code, a Go module's (a
 // vendor/modules.txt, or a go.mod beside it), PHP composer's (a
 // composer.json beside it, or vendor/autoload.php) or Ruby bundler's
 // vendor/bundle; third_party only at the root, where Bazel and
@@ -34,6 +35,9 @@ func excludedDir(abs, rel, name string) bool {
 	case "third_party":
 		return rel == "third_party"
 	case "vendor":
+		if rel == "vendor" {
+			return true // the root's, as SPEC.md's default scope says
+		}
 		parent := filepath.Dir(abs)
 		for _, f := range []string{filepath.Join(abs, "modules.txt"), filepath.Join(abs, "autoload.php"), filepath.Join(parent, "go.mod"), filepath.Join(parent, "composer.json")} {
 			if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
