@@ -27,7 +27,7 @@ const maxTemplateHoles = 256
 
 // fileReadSpec is the path whose text expression o reads, when o (or a
 // name bound only to it) is `open(S).read()` (also `io.open`,
-// `codecs.open`) or `Path(S).read_text()` with S known.
+// `codecs.open`, a `with open(S) as fh` name's `fh.read()`) or `Path(S).read_text()` with S known.
 func (a *analyzer) fileReadSpec(o int32) (string, bool) {
 	t := a.t
 	if o = a.boundValue(o); o == none || t.Nodes[o].Kind != kCall {
@@ -37,7 +37,8 @@ func (a *analyzer) fileReadSpec(o int32) (string, bool) {
 	if fn == none || t.Nodes[fn].Kind != kAttribute {
 		return "", false
 	}
-	at, obj := t.Child(fn, fAttribute), t.Child(fn, fObject)
+	// `with open(S) as fh: fh.read()`: fh is bound to the open call
+	at, obj := t.Child(fn, fAttribute), a.boundValue(t.Child(fn, fObject))
 	if at == none || obj == none || t.Nodes[obj].Kind != kCall {
 		return "", false
 	}
@@ -267,10 +268,12 @@ func (a *analyzer) hole(expr string, mapping, kw value, locals map[string]string
 	var v value
 	found := false
 	if e, ok := locals[segs[0]]; ok && depth < 4 {
-		v, found = a.hole(e, mapping, kw, locals, depth+1, n), true
+		// a local: what its expression is (its keys were read there)
+		v = a.hole(e, mapping, kw, locals, depth+1, n)
 		if v.K == vArr {
 			v = treesitter.Union(a.ev.Cfg, append(v.Elems, treesitter.Unknown(n)), n)
 		}
+		return treesitter.Union(a.ev.Cfg, append(vals, v), n)
 	} else if p, ok := a.prop(kw, segs[0]); ok {
 		v, found = p, true
 	} else if p, ok := a.prop(mapping, segs[0]); ok {
