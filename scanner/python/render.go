@@ -1,6 +1,7 @@
 package python
 
 import (
+	"bytes"
 	"path"
 	"strings"
 
@@ -135,6 +136,29 @@ func (a *analyzer) jinjaRender(o int32, mapping, kw value, n int32) (value, bool
 		return value{}, false
 	}
 	render := func(src string) value { return a.jinja(src, mapping, kw, n) }
+	v, ok := a.jinjaKnown(name, pos, render, n)
+	if ok {
+		return v, true
+	}
+	switch name {
+	case "get_template", "select_template", "get_or_select_template", "Template", "from_string":
+		// a template not found (its name computed, no such file):
+		// rendered with a document of the repository that names a
+		// runtime, any hole may be the runtime
+		if names := a.dataRuntimes(n); len(names) > 0 {
+			vals := []value{treesitter.Unknown(n)}
+			for _, r := range names {
+				vals = append(vals, treesitter.DynamicStr(r, n))
+			}
+			return treesitter.Union(a.ev.Cfg, vals, n), true
+		}
+	}
+	return value{}, false
+}
+
+// jinjaKnown is jinjaRender's value when the template's text is known
+// or read from a file of the repository.
+func (a *analyzer) jinjaKnown(name string, pos []int32, render func(string) value, n int32) (value, bool) {
 	switch name {
 	case "get_template", "select_template", "get_or_select_template":
 		v := a.ev.Eval(pos[0])
@@ -164,7 +188,7 @@ func (a *analyzer) jinjaRender(o int32, mapping, kw value, n int32) (value, bool
 		if spec, ok := a.fileReadSpec(pos[0]); ok {
 			return a.renderFiles(spec, n, render)
 		}
-		if v := a.ev.Eval(pos[0]); v.K == vStr && v.Known() && v.Alt == nil && strings.Contains(v.S, "{{") {
+		if v := a.ev.Eval(pos[0]); v.K == vStr && v.Known() && v.Alt == nil {
 			return render(v.S), true
 		}
 	}
@@ -358,4 +382,95 @@ func (a *analyzer) fileTemplate(o int32, n int32, render func(string) (value, bo
 		}
 		return treesitter.Unknown(n)
 	})
+}
+
+// dataRuntimes lists the runtimes named by the documents of the
+// repository read at run time that the render call n is given as a
+// mapping (a positional argument or a `**` splat), found at run time
+// (a dynamic look-up of each, treesitter.DynamicStr):
+// `yaml.safe_load(open("agent.yaml"))` (json.load, tomllib.load,
+// toml.load, `yaml.load`, through a `with open(...) as f` name too), or a
+// name bound only to one. In phase one such a document is noted
+// (templateFiles) and none is read.
+func (a *analyzer) dataRuntimes(n int32) []string {
+	t := a.t
+	args := t.Child(n, fArguments)
+	if args == none {
+		return nil
+	}
+	var out []string
+	read := 0
+	for c := t.Nodes[args].First; c != none && read < 8; c = t.Nodes[c].Next {
+		e := c
+		switch t.Nodes[c].Kind {
+		case kKeywordArgument, kComment:
+			continue
+		case kDictionarySplat:
+			e = t.Nodes[c].First
+		}
+		read++
+		spec, ok := a.documentSpec(e)
+		if !ok {
+			continue
+		}
+		files, _, ok := a.templateFiles(spec)
+		if !ok {
+			continue
+		}
+		for _, f := range files {
+			if !a.ev.Cfg.NamesRuntime(f.Src) {
+				continue
+			}
+			a.use(scanner.Step{File: f.Rel, Line: 1, Column: 1, Note: "a document rendered into a template not found"})
+			for _, r := range a.ev.Cfg.RuntimeNames() {
+				if bytes.Contains(f.Src, []byte(r)) && !matchesAny(r, out) {
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// documentSpec is the path of the document expression e (or a name
+// bound only to it) loads: `yaml.safe_load(open(S))`, `json.load(f)`
+// with f bound by `with open(S) as f`, `tomllib.loads(Path(S).read_text())`.
+func (a *analyzer) documentSpec(e int32) (string, bool) {
+	t := a.t
+	if e = a.boundValue(e); e == none || t.Nodes[e].Kind != kCall {
+		return "", false
+	}
+	fn := t.Child(e, fFunction)
+	if fn == none || t.Nodes[fn].Kind != kAttribute {
+		return "", false
+	}
+	switch t.Text(fn) {
+	case "yaml.safe_load", "yaml.load", "yaml.full_load", "json.load", "json.loads", "tomllib.load", "tomllib.loads", "toml.load", "toml.loads", "tomli.load", "tomli.loads":
+	default:
+		return "", false
+	}
+	pos, _ := a.callArgs(e)
+	if len(pos) == 0 {
+		return "", false
+	}
+	if spec, ok := a.fileReadSpec(pos[0]); ok {
+		return spec, true
+	}
+	// open(S), or a `with open(S) as f` name
+	o := a.boundValue(pos[0])
+	if o == none || t.Nodes[o].Kind != kCall {
+		return "", false
+	}
+	if of := t.Child(o, fFunction); of == none || !matchesAny(t.Text(of), []string{"open", "io.open", "codecs.open"}) {
+		return "", false
+	}
+	op, _ := a.callArgs(o)
+	if len(op) == 0 {
+		return "", false
+	}
+	v := a.ev.Eval(op[0])
+	if !v.Known() || v.Alt != nil || v.S == "" {
+		return "", false
+	}
+	return v.S, true
 }
