@@ -544,11 +544,32 @@ type Imports interface {
 	// one; Export.Dynamic is set when more files offer one than a call is
 	// judged against (MaxMethodFiles).
 	Method(name string) (Export, bool)
+	// Text returns the files of the repository a file reads by path spec
+	// at run time as text it renders (a template it fills and runs,
+	// `templates/job.sh.j2`): the file spec names from the reading file's
+	// folder or from the root, else every file whose base name is spec's
+	// (the loader's folder not known), at most MaxTextFiles; more is
+	// Cut (a bound reached: the caller reports it).
+	Text(spec string) (files []TextFile, cut bool)
 	// Hint reports whether src may use something the repository offers
 	// (a byte prefilter: a detector that would skip the file for lack of
 	// a process API reads it when this is true).
 	Hint(src []byte) bool
 }
+
+// TextFile is a file of the repository read as text (Imports.Text).
+type TextFile struct {
+	Rel string
+	Src []byte
+}
+
+// MaxTextFiles bounds the files of one base name Imports.Text returns.
+const MaxTextFiles = 4
+
+// TextNeed is the Pass.Needs entry of a file that reads a file of the
+// repository named spec as text (Imports.Text): the file is read again
+// in the repository phase when a file of that base name exists.
+func TextNeed(spec string) string { return PathScript + path.Base(spec) }
 
 // Run is a file another file hands whole to a shell (`bash notes.txt`,
 // `. ./env.txt`): whatever its name, it is shell, not prose.

@@ -852,6 +852,42 @@ func (im *fileImports) Source(spec string) (string, []byte, bool) {
 	return target, src, true
 }
 
+func (im *fileImports) Text(spec string) ([]scanner.TextFile, bool) {
+	r := im.r
+	spec = path.Clean(strings.TrimPrefix(spec, "./"))
+	if spec == "." {
+		return nil, false
+	}
+	read := func(rel string) (scanner.TextFile, bool) {
+		f := r.byRel[rel]
+		if f == nil {
+			return scanner.TextFile{}, false
+		}
+		src, err := f.read()
+		if err != nil || len(src) > scanner.MaxFileSize {
+			return scanner.TextFile{}, false
+		}
+		return scanner.TextFile{Rel: rel, Src: src}, true
+	}
+	if !path.IsAbs(spec) {
+		for _, rel := range []string{path.Join(path.Dir(im.from), spec), spec} {
+			if tf, ok := read(rel); ok {
+				return []scanner.TextFile{tf}, false
+			}
+		}
+	}
+	var out []scanner.TextFile
+	for _, rel := range r.byBase(path.Base(spec)) {
+		if len(out) == scanner.MaxTextFiles {
+			return out, true
+		}
+		if tf, ok := read(rel); ok {
+			out = append(out, tf)
+		}
+	}
+	return out, false
+}
+
 func (im *fileImports) Hint(src []byte) bool {
 	im.r.mu.Lock()
 	defer im.r.mu.Unlock()

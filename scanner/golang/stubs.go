@@ -409,6 +409,8 @@ type FuncMap map[string]any
 func New(name string) *Template
 func Must(t *Template, err error) *Template
 func (t *Template) Parse(text string) (*Template, error)
+func ParseFiles(filenames ...string) (*Template, error)
+func (t *Template) ParseFiles(filenames ...string) (*Template, error)
 func (t *Template) Funcs(funcMap FuncMap) *Template
 func (t *Template) Option(opt ...string) *Template
 func (t *Template) Delims(left, right string) *Template

@@ -111,6 +111,11 @@ func (c *checker) templateSource(e ast.Expr, depth, hops int) (scanner.Arg, bool
 			return c.templateSource(e.Args[0], depth, hops+1)
 		case k.recv == "Template" && k.name == "Parse" && len(e.Args) == 1:
 			return c.str(e.Args[0], depth+1), true
+		case (k.recv == "" || k.recv == "Template") && k.name == "ParseFiles" && len(e.Args) >= 1 && !e.Ellipsis.IsValid():
+			// template.ParseFiles("templates/job.sh.tmpl"): the first
+			// file's text (the template Execute runs), as os.ReadFile
+			// reads a file of the repository
+			return c.readFile(&ast.CallExpr{Fun: e.Fun, Lparen: e.Lparen, Args: e.Args[:1], Rparen: e.Rparen}, depth), true
 		case k.recv == "Template" && (k.name == "Funcs" || k.name == "Option" || k.name == "Delims"):
 			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
 				return c.templateSource(sel.X, depth, hops+1)
@@ -143,7 +148,13 @@ func (c *checker) dataField(data ast.Expr, key string, depth int) (scanner.Arg, 
 		if f := st.Field(i); f.Name() == key {
 			c.inField++
 			defer func() { c.inField-- }()
-			return c.valuesString(f, c.valuesOf(c.fieldValues, f), depth), true
+			a := c.valuesString(f, c.valuesOf(c.fieldValues, f), depth)
+			if js := c.jsonFieldValues(&ast.SelectorExpr{X: data, Sel: ast.NewIdent(key)}, f, depth, false); len(js) > 0 {
+				// and what a document of the repository decoded into
+				// the data gives it (fieldRead)
+				return c.judgeSet(append(js, a), false), true
+			}
+			return a, true
 		}
 	}
 	return scanner.Arg{}, false

@@ -517,19 +517,34 @@ func (a *analyzer) substitute(tmpl, mapping, kw value, n int32) value {
 			continue
 		}
 		flush()
-		if v, ok := a.prop(kw, name); ok {
-			parts = append(parts, v)
-		} else if v, ok := a.prop(mapping, name); ok {
-			parts = append(parts, v)
-		} else {
-			parts = append(parts, treesitter.Unknown(n))
-		}
+		parts = append(parts, a.field(name, mapping, kw, true, n))
 	}
 	flush()
 	if len(parts) == 0 {
 		return treesitter.Str("", n)
 	}
 	return treesitter.ConcatAll(parts, n)
+}
+
+// field is a template's field name: the keyword argument of that name
+// (when useKw), else the mapping's entry; one not known (a `**cfg` of a
+// document read at run time) may be what the repository's data files
+// hold under that key (dataKey).
+func (a *analyzer) field(name string, mapping, kw value, useKw bool, n int32) value {
+	v, ok := value{}, false
+	if useKw {
+		v, ok = a.prop(kw, name)
+	}
+	if !ok {
+		v, ok = a.prop(mapping, name)
+	}
+	if !ok {
+		v = treesitter.Unknown(n)
+	}
+	if !v.Known() || v.Alt != nil {
+		v = a.dataKey(v, name, n)
+	}
+	return v
 }
 
 // formatNamed is template s formatted with named fields (str.format's
@@ -577,14 +592,9 @@ func (a *analyzer) formatNamed(s string, mapping, kw value, useKw bool, n int32)
 		}
 		named = true
 		flush()
-		v, ok := value{}, false
-		if useKw && name == field {
-			v, ok = a.prop(kw, name)
-		} else if name == field {
-			v, ok = a.prop(mapping, name)
-		}
-		if !ok {
-			v = treesitter.Unknown(n)
+		v := treesitter.Unknown(n)
+		if name == field {
+			v = a.field(name, mapping, kw, useKw, n)
 		}
 		parts = append(parts, v)
 	}
@@ -2317,12 +2327,44 @@ func (a *analyzer) evalCall(n int32) value {
 			}
 			if name == "substitute" || name == "safe_substitute" {
 				// string.Template("$bin -p").substitute(bin="claude")
+				var mapping value
+				if len(pos) > 0 {
+					mapping = arg(0)
+				}
 				if tmpl, ok := a.templateText(t.Child(fn, fObject)); ok {
-					var mapping value
-					if len(pos) > 0 {
-						mapping = arg(0)
-					}
 					return a.substitute(tmpl, mapping, kw, n)
+				}
+				// string.Template(open("job.sh.tmpl").read()).substitute(...)
+				if o := a.boundValue(t.Child(fn, fObject)); o != none && t.Nodes[o].Kind == kCall {
+					if args := t.Child(o, fArguments); args != none && t.Nodes[args].First != none {
+						if v, ok := a.fileTemplate(t.Nodes[args].First, n, func(src string) (value, bool) {
+							return a.substitute(treesitter.Str(src, n), mapping, kw, n), true
+						}); ok {
+							return v
+						}
+					}
+				}
+			}
+			if name == "render" || name == "render_async" {
+				// env.get_template("job.sh.j2").render(**cfg)
+				var mapping value
+				if len(pos) > 0 {
+					mapping = arg(0)
+				}
+				if v, ok := a.jinjaRender(t.Child(fn, fObject), mapping, kw, n); ok {
+					return v
+				}
+			}
+			if name == "format" || name == "format_map" {
+				// open("job.sh.tmpl").read().format(**cfg)
+				var mapping value
+				if name == "format_map" && len(pos) > 0 {
+					mapping = arg(0)
+				}
+				if v, ok := a.fileTemplate(t.Child(fn, fObject), n, func(src string) (value, bool) {
+					return a.formatNamed(src, mapping, kw, name == "format", n)
+				}); ok {
+					return v
 				}
 			}
 			if name == "format" || name == "format_map" {

@@ -72,7 +72,10 @@ type analyzer struct {
 	p *scanner.Pass
 	// mayHand caches the cheap test of the file's text for handed
 	// commands (scanner.Config.MayHandCommand): 0 not made, 1 no, 2 yes
-	mayHand    int8
+	mayHand int8
+	// mayRender caches whether the file's text names a template API's
+	// method (renderCall): 0 not made, 1 no, 2 yes
+	mayRender  int8
 	scopes     *treesitter.Scopes[binding]
 	ev         *treesitter.Evaluator[binding]
 	thisAttrs  map[string][]int32 // this.x = value and class fields, by name

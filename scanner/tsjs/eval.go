@@ -2795,6 +2795,10 @@ func (a *analyzer) evalCall(n int32) value {
 	if args != none && t.Nodes[args].Kind == kTemplateString && t.Is(fn, "String.raw") {
 		return a.evalTemplate(args)
 	}
+	if v, ok := a.renderCall(n, fn, argv); ok {
+		// nunjucks.render("job.sh.njk", cfg), Handlebars.compile(src)(cfg)
+		return v
+	}
 	// The receiver of a method call is evaluated once: the method's
 	// model and the callee's value (its member) both read it, and
 	// evaluating it twice doubled the work at each link of a chain
