@@ -15,7 +15,7 @@ const MakePrefix = "make:"
 
 // maxMakeNeeds bounds the Makefiles one file notes for the variables it
 // gives make on its command line.
-const maxMakeNeeds = 16
+const maxMakeNeeds = 64
 
 // makeVars judges, in the repository phase, the Makefile an argv runs
 // with variables set on make's command line (`make run BIN=claude`,
@@ -118,9 +118,16 @@ func (p *Pass) makeFile(dir, file string, sets []string, at Pos) {
 		}
 	}
 	if p.Imports == nil {
+		noted := 0
+		for _, s := range p.Needs {
+			if strings.HasPrefix(s, MakePrefix) {
+				noted++
+			}
+		}
 		for _, s := range specs {
-			if !slices.Contains(p.Needs, s) && len(p.Needs) < MaxExecs*4 {
+			if !slices.Contains(p.Needs, s) && len(p.Needs) < MaxExecs*4 && noted < maxMakeNeeds {
 				p.Needs = append(p.Needs, s)
+				noted++
 			}
 		}
 		return

@@ -342,10 +342,7 @@ func holePath(s string) []string {
 			break
 		}
 		out = append(out, s[:k])
-		s = s[k:]
-		if strings.HasPrefix(s, ".") {
-			s = s[1:]
-		}
+		s = strings.TrimPrefix(s[k:], ".")
 	}
 	return out
 }

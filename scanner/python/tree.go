@@ -207,11 +207,6 @@ const none = treesitter.None
 var grammarPython = treesitter.NewGrammar(ts.NewLanguage(tspython.Language()), kindNames, fieldNames,
 	treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Operator: kOperator, OperatorField: fOperator, Mend: mendSplats})
 
-// parse parses a Python file into the flat tree, mended (mendSplats).
-func parse(src []byte) (*tree, error) {
-	return grammarPython.ParseFile(src)
-}
-
 // parsePass is parse for a detector's pass: in the repository phase it
 // takes the tree phase one kept (treesitter.Grammar.ParsePass).
 func parsePass(p *scanner.Pass) (*tree, error) {
