@@ -278,14 +278,14 @@ func (a *analyzer) jinjaBind(stmt string, locals map[string]string) {
 // default("claude")`, `x or "pi"`) is a possibility too.
 func (a *analyzer) hole(expr string, mapping, kw value, locals map[string]string, depth int, n int32) value {
 	var vals []value
-	for _, s := range quotedStrings(expr) {
+	for _, s := range treesitter.QuotedStrings(expr) {
 		vals = append(vals, treesitter.Str(s, n))
 	}
 	base := expr
 	if k := strings.IndexAny(base, "|(+~ "); k >= 0 {
 		base = base[:k]
 	}
-	segs := holePath(base)
+	segs := treesitter.HolePath(strings.TrimSpace(base), false)
 	if len(segs) == 0 {
 		return treesitter.Union(a.ev.Cfg, append(vals, treesitter.Unknown(n)), n)
 	}
@@ -320,50 +320,6 @@ func (a *analyzer) hole(expr string, mapping, kw value, locals map[string]string
 		v = a.dataKey(v, segs[len(segs)-1], n)
 	}
 	return treesitter.Union(a.ev.Cfg, append(vals, v), n)
-}
-
-// holePath splits `a.b["c"]` into its names; nil when s is no such path.
-func holePath(s string) []string {
-	s = strings.TrimSpace(s)
-	var out []string
-	for s != "" && len(out) < 8 {
-		k := 0
-		for k < len(s) && (s[k] == '_' || s[k] >= 'a' && s[k] <= 'z' || s[k] >= 'A' && s[k] <= 'Z' || k > 0 && s[k] >= '0' && s[k] <= '9') {
-			k++
-		}
-		if k == 0 {
-			if len(out) > 0 && len(s) > 4 && s[0] == '[' && (s[1] == '"' || s[1] == '\'') {
-				if e := strings.IndexByte(s[2:], s[1]); e >= 0 && 2+e+1 < len(s) && s[2+e+1] == ']' {
-					out = append(out, s[2:2+e])
-					s = s[2+e+2:]
-					continue
-				}
-			}
-			break
-		}
-		out = append(out, s[:k])
-		s = strings.TrimPrefix(s[k:], ".")
-	}
-	return out
-}
-
-// quotedStrings lists the quoted string literals of a Jinja expression,
-// at most 8.
-func quotedStrings(expr string) []string {
-	var out []string
-	for i := 0; i < len(expr) && len(out) < 8; i++ {
-		q := expr[i]
-		if q != '"' && q != '\'' {
-			continue
-		}
-		e := strings.IndexByte(expr[i+1:], q)
-		if e < 0 {
-			break
-		}
-		out = append(out, expr[i+1:i+1+e])
-		i += e + 1
-	}
-	return out
 }
 
 // fileTemplate is the text of the template files a string.Template or

@@ -427,3 +427,49 @@ func Basename(v Value, n int32) Value {
 		return out
 	})
 }
+
+// HolePath splits a template hole's path (`a.b["c"]`) into its names, at
+// most 8; nil when s is no such path. dollar admits `$` in a name, as
+// JavaScript identifiers do. The Python and TS/JS template renderers share
+// it.
+func HolePath(s string, dollar bool) []string {
+	var out []string
+	for s != "" && len(out) < 8 {
+		k := 0
+		for k < len(s) && (s[k] == '_' || dollar && s[k] == '$' || s[k] >= 'a' && s[k] <= 'z' || s[k] >= 'A' && s[k] <= 'Z' || k > 0 && s[k] >= '0' && s[k] <= '9') {
+			k++
+		}
+		if k == 0 {
+			if len(out) > 0 && len(s) > 4 && s[0] == '[' && (s[1] == '"' || s[1] == '\'') {
+				if e := strings.IndexByte(s[2:], s[1]); e >= 0 && 2+e+1 < len(s) && s[2+e+1] == ']' {
+					out = append(out, s[2:2+e])
+					s = s[2+e+2:]
+					continue
+				}
+			}
+			break
+		}
+		out = append(out, s[:k])
+		s = strings.TrimPrefix(s[k:], ".")
+	}
+	return out
+}
+
+// QuotedStrings lists the quoted string literals of a template
+// expression, at most 8.
+func QuotedStrings(expr string) []string {
+	var out []string
+	for i := 0; i < len(expr) && len(out) < 8; i++ {
+		q := expr[i]
+		if q != '"' && q != '\'' {
+			continue
+		}
+		e := strings.IndexByte(expr[i+1:], q)
+		if e < 0 {
+			break
+		}
+		out = append(out, expr[i+1:i+1+e])
+		i += e + 1
+	}
+	return out
+}

@@ -294,13 +294,13 @@ func (a *analyzer) renderText(src string, data value, es bool, n int32) value {
 // string literal in it is a possibility too.
 func (a *analyzer) hole(expr string, data value, n int32) value {
 	var vals []value
-	for _, s := range quotedStrings(expr) {
+	for _, s := range treesitter.QuotedStrings(expr) {
 		vals = append(vals, treesitter.Str(s, n))
 	}
 	fields := strings.FieldsFunc(expr, func(r rune) bool { return strings.ContainsRune(" \t|()+,", r) })
 	read := 0
 	for _, f := range fields {
-		segs := holePath(f)
+		segs := treesitter.HolePath(f, true)
 		if len(segs) == 0 || read == 4 {
 			continue
 		}
@@ -325,47 +325,4 @@ func (a *analyzer) hole(expr string, data value, n int32) value {
 		return treesitter.Unknown(n)
 	}
 	return treesitter.Union(a.ev.Cfg, vals, n)
-}
-
-// holePath splits `a.b["c"]` into its names; nil when s is no such path.
-func holePath(s string) []string {
-	var out []string
-	for s != "" && len(out) < 8 {
-		k := 0
-		for k < len(s) && (s[k] == '_' || s[k] == '$' || s[k] >= 'a' && s[k] <= 'z' || s[k] >= 'A' && s[k] <= 'Z' || k > 0 && s[k] >= '0' && s[k] <= '9') {
-			k++
-		}
-		if k == 0 {
-			if len(out) > 0 && len(s) > 4 && s[0] == '[' && (s[1] == '"' || s[1] == '\'') {
-				if e := strings.IndexByte(s[2:], s[1]); e >= 0 && 2+e+1 < len(s) && s[2+e+1] == ']' {
-					out = append(out, s[2:2+e])
-					s = s[2+e+2:]
-					continue
-				}
-			}
-			break
-		}
-		out = append(out, s[:k])
-		s = strings.TrimPrefix(s[k:], ".")
-	}
-	return out
-}
-
-// quotedStrings lists the quoted string literals of a template
-// expression, at most 8.
-func quotedStrings(expr string) []string {
-	var out []string
-	for i := 0; i < len(expr) && len(out) < 8; i++ {
-		q := expr[i]
-		if q != '"' && q != '\'' {
-			continue
-		}
-		e := strings.IndexByte(expr[i+1:], q)
-		if e < 0 {
-			break
-		}
-		out = append(out, expr[i+1:i+1+e])
-		i += e + 1
-	}
-	return out
 }
