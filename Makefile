@@ -2,7 +2,7 @@
 GO       ?= go
 FUZZTIME ?= 50000x
 
-.PHONY: all build test test-go test-real setup lint bench fuzz-short install dist
+.PHONY: all build test test-go test-real pgo setup lint bench fuzz-short install dist
 
 all: build
 
@@ -49,6 +49,15 @@ REAL_TREE ?= $(CURDIR)/.cache/realtree
 test-real:
 	./bench/real/build-tree.sh $(REAL_TREE)
 	LEASEGATE_REAL_TREE=$(REAL_TREE) $(GO) test -tags realcorpus -count=1 -timeout 20m ./scanner/realcorpus $(if $(UPDATE),-args -update)
+
+# pgo rewrites cmd/check-launches/default.pgo, the CPU profile the Go
+# toolchain builds check-launches with (profile-guided optimization; any
+# `go build` or `go install` of the command uses it): three in-process
+# scans of the real tree (scanner/realcorpus BenchmarkRealTree). Run it
+# after a change that moves where the scan spends its time.
+pgo:
+	./bench/real/build-tree.sh $(REAL_TREE)
+	LEASEGATE_REAL_TREE=$(REAL_TREE) $(GO) test -tags realcorpus -run '^$$' -bench RealTree -benchtime 3x -count=1 -timeout 20m -cpuprofile $(CURDIR)/cmd/check-launches/default.pgo -o /dev/null ./scanner/realcorpus
 
 # lint fails on unformatted code, vet or staticcheck findings, and a go.mod
 # or go.sum that `go mod tidy` would change.
