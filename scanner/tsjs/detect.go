@@ -370,6 +370,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		a.detectCalls()
 		a.detectRuntimeCLI()
 		a.fixedPoint()
+		a.offerMethods()
 		a.subclasses(true)
 		a.sdkEscapes()
 		a.aliasExports()

@@ -156,6 +156,7 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 		}
 	}
 	a.fixedPoint()
+	a.offerMethods()
 	a.subclasses(false)
 	a.aliasExports()
 	a.summarizeConsts()
@@ -1879,6 +1880,26 @@ func (a *analyzer) paramOfAny(n int32) (fn string, idx int, field string, ok boo
 				f, ok := joinField(inner, pathKey(bs[0].path))
 				return fn, idx, f, ok
 			}
+			if found && len(bs) > 1 && a.aliasDepth < maxFieldDepth {
+				// let bin = cmd; if (win) bin = "cmd.exe"; spawn(bin):
+				// a name given (a member of) the parameter by one of its
+				// assignments hands the parameter on (claude-code-webui's
+				// runtime/node.ts)
+				for _, b := range bs {
+					switch {
+					case len(b.path) > 0 || b.each || b.rest || b.ref:
+					case b.param && b.fn != "":
+						return b.fn, b.index, "", true
+					case !b.param && b.value != none:
+						a.aliasDepth++
+						fn, idx, inner, ok := a.paramOf(b.value)
+						a.aliasDepth--
+						if ok && idx != scanner.ParamThis {
+							return fn, idx, inner, true
+						}
+					}
+				}
+			}
 			if !found || len(bs) != 1 || !bs[0].param || bs[0].fn == "" || bs[0].each || bs[0].rest {
 				return "", 0, "", false
 			}
@@ -1960,6 +1981,111 @@ func (a *analyzer) methodOf(n int32) string {
 	return m
 }
 
+// offerMethods offers each method of the file's classes that implement
+// an interface (`class NodeRuntime implements Runtime`) and hand a
+// parameter to a process API (a sink of its name) as a method a file may
+// reach through a parameter typed with the interface (Summary.Methods,
+// anyMethod). Only those: every method offered makes every file calling
+// a method of its name a candidate of the repository phase, and a
+// bundle's many classes offered `slice` and the like.
+func (a *analyzer) offerMethods() {
+	t := a.t
+	for name, fns := range a.ev.Methods() {
+		if name == "constructor" || !slices.ContainsFunc(a.link.sum.Sinks[name], func(k scanner.Sink) bool { return k.Param >= 0 && !k.Ctor }) {
+			continue
+		}
+		for _, fn := range fns {
+			if implementsAny(t, fn) {
+				a.link.sum.AddMethod(name)
+				break
+			}
+		}
+	}
+}
+
+// implementsAny reports whether method fn belongs to a class declared
+// with an implements clause.
+func implementsAny(t *treesitter.Tree, fn int32) bool {
+	for p := t.Nodes[fn].Parent; p != none; p = t.Nodes[p].Parent {
+		if t.Nodes[p].Kind != kClassDecl {
+			continue
+		}
+		end := t.Nodes[p].End
+		if b := t.Child(p, fBody); b != none {
+			end = t.Nodes[b].Start
+		}
+		head := t.Src[t.Nodes[p].Start:end]
+		i := bytes.Index(head, []byte("implements"))
+		return i > 0 && !wordByte(head[i-1]) && (i+len("implements") == len(head) || !wordByte(head[i+len("implements")]))
+	}
+	return false
+}
+
+// wordByte reports whether b may be part of an identifier (ASCII).
+func wordByte(b byte) bool {
+	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// anyMethod is, for the method m of a parameter typed with another
+// module's type that offers nothing under m (`runtime.runCommand(...)`
+// with `runtime: Runtime`, an interface: typedInstance), every method
+// named m of the repository's classes that hands a parameter to a
+// process API (offerMethods): any object of the type's shape may be
+// handed in, an instance of a class implementing it or not. ok is false
+// when v is no such member or no file offers the method.
+func (a *analyzer) anyMethod(v value) (scanner.Export, bool) {
+	if a.p.Imports == nil || len(v.Path) != 2 || !newInstance(v) && (v.K != vRef || !local(v.Mod) || !strings.HasSuffix(v.Path[0], "()")) {
+		return scanner.Export{}, false
+	}
+	m := v.Path[1]
+	if !a.p.Imports.Hint([]byte(m)) {
+		return scanner.Export{}, false
+	}
+	// only a type the module declares as an interface, or as an alias
+	// of another shape (`type Runtime = { runCommand(...): ... }`): a
+	// class has the methods it declares (`r: Logger` of a class whose
+	// `run` logs), and a value of plain JavaScript is what its
+	// constructor makes
+	typ := strings.TrimSuffix(strings.TrimPrefix(v.Path[0], "new "), "()")
+	if _, src, ok := a.p.Imports.Source(v.Mod); !ok || !declaresShape(src, typ, 0) {
+		return scanner.Export{}, false
+	}
+	return a.p.Imports.Method(m)
+}
+
+// maxAliasHops bounds the type aliases declaresShape follows.
+const maxAliasHops = 4
+
+// declaresShape reports whether TypeScript source src declares name as
+// an interface, or as a type alias of anything but a class it declares
+// (an object type, a union, another such alias), following at most
+// maxAliasHops aliases. A class (also merged with an interface of its
+// name) is no shape: its methods are known.
+func declaresShape(src []byte, name string, hops int) bool {
+	if name == "" || hops > maxAliasHops || !identRE.MatchString(name) {
+		return false
+	}
+	q := regexp.QuoteMeta(name)
+	if regexp.MustCompile(`\bclass\s+` + q + `\b`).Match(src) {
+		return false
+	}
+	if regexp.MustCompile(`\binterface\s+` + q + `\b`).Match(src) {
+		return true
+	}
+	m := regexp.MustCompile(`\btype\s+` + q + `\s*(?:<[^=]*>)?\s*=\s*([^;\n]*)`).FindSubmatch(src)
+	if m == nil {
+		return false
+	}
+	rhs := strings.TrimSpace(string(m[1]))
+	if identRE.MatchString(rhs) {
+		return declaresShape(src, rhs, hops+1)
+	}
+	return rhs != ""
+}
+
+// identRE is a JavaScript identifier (ASCII).
+var identRE = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
+
 // newInstance reports whether v is a member of an instance of a class
 // another module exports (`new Runner().run`, see evalNew).
 func newInstance(v value) bool {
@@ -1999,6 +2125,8 @@ func (a *analyzer) noteHelper(n, fn int32, callee value, args int32, judge, ind 
 	}
 	if judge && (callee.K == vRef || newInstance(callee)) {
 		if e, ok := a.imported(callee); ok {
+			a.judgeHelper(n, a.calleeName(fn), e, as, applied, callee)
+		} else if e, ok := a.anyMethod(callee); ok {
 			a.judgeHelper(n, a.calleeName(fn), e, as, applied, callee)
 		}
 	} else if judge && treesitter.IsDynamicExport(callee) {
