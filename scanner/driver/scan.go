@@ -72,7 +72,7 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 	if cfg == nil {
 		cfg = scanner.DefaultConfig()
 	}
-	files, skips, walkErrs, err := walk(ctx, opt.Root, cfg)
+	files, links, skips, walkErrs, err := walk(ctx, opt.Root, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -171,6 +171,7 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 			rep.Summary.FilesScanned++
 		}
 	}
+	rep.Findings = append(rep.Findings, linkLaunches(ctx, links, cfg, opt)...)
 	rep.Findings = groupLaunches(rep.Findings)
 	sort.Slice(skips, func(i, j int) bool { return skips[i].File < skips[j].File })
 	rep.Skipped = skips
@@ -399,6 +400,37 @@ func readCapped(f io.Reader, size int64, pooled *[]byte) ([]byte, error) {
 	}
 	rest, err := io.ReadAll(io.LimitReader(f, scanner.MaxFileSize+1-int64(n)))
 	return append(buf, rest...), err
+}
+
+// linkLaunches judges each symbolic link of the repository whose target
+// names a runtime (`bin/ai -> /usr/local/bin/claude`, a link to Claude
+// Code's cli.js) as the command that running it is: the link is a
+// launcher of that runtime under another name, which a script or an
+// entrypoint runs by the link's name. The link itself is not followed
+// (walk): its target's path is what is judged, reported at the link.
+func linkLaunches(ctx context.Context, links []symlink, cfg *scanner.Config, opt Options) []scanner.Finding {
+	var out []scanner.Finding
+	for _, l := range links {
+		if !cfg.MentionsRuntime([]byte(l.target)) {
+			continue
+		}
+		src := []byte("#!/bin/sh\nexec " + shellQuote(l.target) + " \"$@\"\n")
+		fs, _, err := scanBytes(ctx, l.rel, src, true, cfg, opt.Suite, opt.Budget, nil, nil, nil, nil)
+		if err != nil {
+			continue
+		}
+		for _, f := range fs {
+			f.Line, f.Column = 1, 1
+			f.Message += fmt.Sprintf(" (`%s` is a symbolic link to `%s`)", l.rel, l.target)
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// shellQuote quotes s as one word of a POSIX shell.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // readBufs pools the buffers files are read into: a fresh buffer for each

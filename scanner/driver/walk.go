@@ -63,7 +63,7 @@ type candidate struct {
 // as skips. Entries it could not read are also returned as FileErrors: a
 // folder that cannot be listed hides its files, an I/O error like a file
 // that cannot be opened.
-func walk(ctx context.Context, root string, cfg *scanner.Config) ([]candidate, []report.Skip, []error, error) {
+func walk(ctx context.Context, root string, cfg *scanner.Config) ([]candidate, []symlink, []report.Skip, []error, error) {
 	ignored := gitIgnored(ctx, root)
 	realRoot, rerr := filepath.EvalSymlinks(root)
 	if rerr == nil {
@@ -73,6 +73,7 @@ func walk(ctx context.Context, root string, cfg *scanner.Config) ([]candidate, [
 		realRoot = "" // every link is then described as leaving the root
 	}
 	var out []candidate
+	var links []symlink
 	var skips []report.Skip
 	var errs []error
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -111,6 +112,9 @@ func walk(ctx context.Context, root string, cfg *scanner.Config) ([]candidate, [
 		switch {
 		case t&fs.ModeSymlink != 0:
 			skips = append(skips, report.Skip{File: rel, Reason: symlinkReason(realRoot, p)})
+			if target, err := os.Readlink(p); err == nil {
+				links = append(links, symlink{rel: rel, target: target})
+			}
 			return nil
 		case !t.IsRegular():
 			skips = append(skips, report.Skip{File: rel, Reason: "not a regular file"})
@@ -125,8 +129,12 @@ func walk(ctx context.Context, root string, cfg *scanner.Config) ([]candidate, [
 		out = append(out, candidate{rel: rel, abs: p, mode: info.Mode(), size: info.Size()})
 		return nil
 	})
-	return out, skips, errs, err
+	return out, links, skips, errs, err
 }
+
+// symlink is a symbolic link in scope: its path and what it points to,
+// as written.
+type symlink struct{ rel, target string }
 
 func unwrapPathErr(err error) string {
 	if pe, ok := err.(*fs.PathError); ok {
