@@ -699,7 +699,25 @@ func (c *Config) IsAgentAction(uses string) bool {
 			return true
 		}
 	}
-	return false
+	// A fork or mirror of a known agent action under another owner
+	// (`acme-corp/claude-code-action@v1`), or any other action whose
+	// repository is named for Claude Code or Pi's agent package: what it
+	// runs is not known here, and its name says an agent. Not a local
+	// action (`./...`, read where it is defined) or a container.
+	if strings.HasPrefix(name, ".") || strings.Contains(name, "://") {
+		return false
+	}
+	owner, repo, ok := strings.Cut(strings.ToLower(name), "/")
+	if !ok || owner == "" {
+		return false
+	}
+	repo, _, _ = strings.Cut(repo, "/")
+	for _, a := range defaultAgentActions {
+		if _, known, _ := strings.Cut(a, "/"); repo == known {
+			return true
+		}
+	}
+	return strings.Contains(repo, "claude-code") || strings.Contains(repo, "pi-coding-agent")
 }
 
 // InScope reports whether a root-relative path is scanned under the
