@@ -179,6 +179,17 @@ func indirectOf(t *treesitter.Tree, site int32) (target int32, args []int32, app
 			}
 			return all[0], all[min(from, len(all)):], none, true
 		}
+		// partial application binds the arguments after the function
+		// to its first parameters (lodash's `partial(execFile, "claude")`,
+		// `_.partial(spawn, bin)`): the call it makes later is the
+		// function's with those first
+		if partialCallee(t, fn) {
+			all := t.Children(an)
+			if len(all) == 0 || t.Nodes[all[0]].Kind == kSpread {
+				return none, nil, none, false
+			}
+			return all[0], all[1:], none, true
+		}
 	}
 	if fn == none || t.Nodes[fn].Kind != kMember || an == none || t.Nodes[an].Kind != kArguments {
 		return none, nil, none, false
@@ -245,6 +256,20 @@ func timerArgsFrom(t *treesitter.Tree, fn int32) int {
 		return 1
 	}
 	return 0
+}
+
+// partialCallee reports whether fn names a partial application (a bare
+// `partial`, as lodash/partial's default import is usually named, or a
+// member `partial` of any object: `_.partial`, `lodash.partial`).
+func partialCallee(t *treesitter.Tree, fn int32) bool {
+	switch t.Nodes[fn].Kind {
+	case kIdentifier:
+		return t.Is(fn, "partial")
+	case kMember:
+		p := t.Child(fn, fProperty)
+		return p != none && t.Is(p, "partial")
+	}
+	return false
 }
 
 // calledProperty is the property a call site calls (`bind` for
@@ -609,8 +634,8 @@ func (a *analyzer) detectCalls() {
 func (a *analyzer) worthEvaluating(fn int32) bool {
 	t := a.t
 	n := &t.Nodes[fn]
-	if timerArgsFrom(t, fn) > 0 {
-		return true // setTimeout(spawn, 0, ...): indirectOf
+	if timerArgsFrom(t, fn) > 0 || partialCallee(t, fn) {
+		return true // setTimeout(spawn, 0, ...), _.partial(spawn, ...): indirectOf
 	}
 	switch n.Kind {
 	case kIdentifier:
