@@ -796,7 +796,7 @@ func (a *analyzer) apiCall(n, argsNode int32, callee value, kind api, args []int
 	if argsNode != none && t.Nodes[argsNode].Kind == kTemplateString {
 		switch kind {
 		case apiZx, apiBunShell:
-			a.shellTemplate(argsNode)
+			a.shellTemplate(argsNode, kind == apiBunShell)
 			// a helper's parameter in the line: its callers choose it
 			a.sinkShellLine(argsNode, a.step(n, ""))
 		case apiExecaTemplate, apiExeca:
@@ -1222,7 +1222,7 @@ func (a *analyzer) fork(n int32, args []int32) {
 
 // shellTemplate scans a zx or Bun `$` template as shell text:
 // interpolations are quoted words.
-func (a *analyzer) shellTemplate(tpl int32) {
+func (a *analyzer) shellTemplate(tpl int32, bun bool) {
 	t := a.t
 	var b strings.Builder
 	for c := t.Nodes[tpl].First; c != none; c = t.Nodes[c].Next {
@@ -1232,10 +1232,54 @@ func (a *analyzer) shellTemplate(tpl int32) {
 		case kEscapeSequence:
 			b.WriteString(decodeEscape(t.Text(c)))
 		case kTemplateSubstitution:
-			b.WriteString(quotedWord(a.templateValue(c)))
+			v := a.templateValue(c)
+			if raw, ok := a.bunRaw(v, c); bun && ok {
+				// Bun inserts an object's `raw` text unescaped: a
+				// command line of its own (`{ raw: "claude -p x" }`)
+				b.WriteString(raw)
+				continue
+			}
+			b.WriteString(quotedWord(v))
 		}
 	}
 	a.p.ScanShell(b.String(), t.PosAt(int(t.Nodes[tpl].Start)+1), "")
+}
+
+// bunRaw is the text Bun's shell inserts unescaped for v, an object
+// with a `raw` member (`{ raw: "claude -p review" }`), read at n: the
+// member's string, or an unknown word's text when it is not known; false
+// when v is no such object.
+func (a *analyzer) bunRaw(v value, n int32) (string, bool) {
+	if v.K != vObj || v.Obj == none || !a.hasKey(v.Obj, "raw") {
+		return "", false
+	}
+	r := a.member(v, "raw", n)
+	if r.K == vStr && r.Known() {
+		return r.S, true
+	}
+	return `"` + unknownShellWord + `"`, true
+}
+
+// hasKey reports whether object literal obj writes key name (`name: v`,
+// `"name": v`, or shorthand `name`).
+func (a *analyzer) hasKey(obj int32, name string) bool {
+	t := a.t
+	if t.Nodes[obj].Kind != kObject {
+		return false
+	}
+	for c := t.Nodes[obj].First; c != none; c = t.Nodes[c].Next {
+		switch t.Nodes[c].Kind {
+		case kPair:
+			if k := t.Child(c, fKey); k != none && strings.Trim(t.Text(k), `"'`) == name {
+				return true
+			}
+		case kShorthandProperty:
+			if t.Is(c, name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // templateValue is the value a process API's tagged template
