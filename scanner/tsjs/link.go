@@ -117,7 +117,7 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 		default:
 			continue
 		}
-		if fn == none || !a.worthEvaluating(fn) {
+		if fn == none || !a.worthEvaluating(fn) && !a.ownMethod(fn) {
 			continue
 		}
 		callee := a.ev.Eval(fn)
@@ -2689,6 +2689,11 @@ func (a *analyzer) fixedPoint() {
 				}
 				caller, _, _, ok := a.paramOf(args[k.Param])
 				if !ok {
+					// this.spawnPty(this.binary(), args): what the method
+					// returns, overridden in subclasses (subclass.go)
+					if a.sinkThisCallArg(h.n, name, file, args[k.Param], k) {
+						changed = true
+					}
 					continue
 				}
 				nk := k

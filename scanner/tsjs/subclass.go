@@ -95,6 +95,53 @@ func (a *analyzer) sinkThisCall(n int32, k scanner.Sink) bool {
 	return a.link.sum.AddSink(cls, k)
 }
 
+// ownMethod reports whether callee fn is `this.m` in a method, m a
+// method of a class of the file: a helper the fixed point follows
+// (`start(bin) { return this.go(bin) }` with `go(b) { spawn(b) }`),
+// whatever its name.
+func (a *analyzer) ownMethod(fn int32) bool {
+	t := a.t
+	if t.Nodes[fn].Kind != kMember {
+		return false
+	}
+	obj, p := t.Child(fn, fObject), t.Child(fn, fProperty)
+	if obj == none || p == none || t.Nodes[obj].Kind != kThis {
+		return false
+	}
+	return len(a.ev.Methods()[t.Text(p)]) > 0 && a.methodOf(fn) != ""
+}
+
+// sinkThisCallArg records sink k of helper name (of file) on the class
+// around call n when the argument arg handed to the sink's parameter is
+// what a method of the instance returns (`const bin = await
+// this.binary(); this.spawnPty(bin, args)`): a subclass overriding the
+// method, in any module, chooses what the helper runs. Only the roles a
+// subclass's override is judged for (judgeThis): the program, the argv,
+// the shell line; reports whether the sink is new.
+func (a *analyzer) sinkThisCallArg(n int32, name, file string, arg int32, k scanner.Sink) bool {
+	if k.Field != "" || k.Role != scanner.SinkProgram && k.Role != scanner.SinkArgv && k.Role != scanner.SinkShell {
+		return false
+	}
+	m := a.thisCall(arg)
+	if m == "" {
+		return false
+	}
+	cls, caller := a.classAround(n), a.methodOf(n)
+	if cls == "" || caller == "" {
+		return false
+	}
+	note := fmt.Sprintf("`%s` hands what `this.%s()` returns to `%s`", caller, m, name)
+	if file != a.p.Path {
+		note += " of " + file
+	}
+	nk := k
+	nk.Param, nk.Field = scanner.ParamThis, m+"()"
+	nk.Via = scanner.CutVia(append([]scanner.Step{a.step(n, note)}, k.Via...))
+	have := len(a.link.sum.Sinks[cls])
+	a.link.sum.AddSink(cls, nk)
+	return len(a.link.sum.Sinks[cls]) > have
+}
+
 // baseOf is the expression a class declaration extends (`extends
 // Base`, `extends base.Runner<T>`), or none.
 func (a *analyzer) baseOf(cls int32) int32 {
