@@ -2,6 +2,7 @@ package tsjs
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -119,7 +120,7 @@ func (a *analyzer) ownMethod(fn int32) bool {
 // subclass's override is judged for (judgeThis): the program, the argv,
 // the shell line; reports whether the sink is new.
 func (a *analyzer) sinkThisCallArg(n int32, name, file string, arg int32, k scanner.Sink) bool {
-	if k.Field != "" || k.Role != scanner.SinkProgram && k.Role != scanner.SinkArgv && k.Role != scanner.SinkShell {
+	if k.Field != "" || k.Role != scanner.SinkProgram && k.Role != scanner.SinkArgv && k.Role != scanner.SinkShell && k.Role != scanner.SinkArgElem {
 		return false
 	}
 	m := a.thisCall(arg)
@@ -273,12 +274,54 @@ func (a *analyzer) judgeThis(k scanner.Sink, v value, at scanner.Pos) {
 				a.p.ScanShell(text, a.textPos(c, at), "")
 			}
 		}
+	case k.Role == scanner.SinkArgElem:
+		// spawn(node, [script, ...args]): the value at its element
+		a.judgeElem(k, v, at)
 	case k.Role == scanner.SinkProgram && v.K == vArr, k.Role == scanner.SinkArgv:
 		a.p.Judge(scanner.Command{Argv: a.argvOf(nil, v), At: at, API: true})
 	case k.Role == scanner.SinkProgram:
 		a.p.Judge(scanner.Command{Argv: []scanner.Arg{a.t.Arg(v)}, At: at, API: true, Alts: treesitter.AltArgs(a.t, v.Alt)})
 	}
 	a.p.AddChain(mark, k.Chain())
+}
+
+// judgeElem judges value v at element k.Elem of the arguments k.Args of
+// program k.Program (unknown when ""), at at: each string v may be (an
+// array's elements for a value built from a helper's arguments). A
+// program the analysis cannot name handed a runtime's command as an
+// argument (`pty.spawn(nodePath, [command, ...args])`, `nodePath` found
+// at run time) may be an interpreter running it: unknown is not absent,
+// so it is `dynamic` there.
+func (a *analyzer) judgeElem(k scanner.Sink, v value, at scanner.Pos) {
+	if k.Elem >= len(k.Args) {
+		return
+	}
+	vals := v.Possibilities()
+	if v.K == vArr {
+		vals = nil
+		for _, e := range v.Elems {
+			vals = append(vals, e.Possibilities()...)
+		}
+	}
+	for i, p := range vals {
+		if i == treesitter.MaxPossibilities {
+			break
+		}
+		args := slices.Clone(k.Args)
+		args[k.Elem] = a.t.Arg(p)
+		prog := scanner.Arg{Pos: at}
+		if k.Program != "" {
+			prog = scanner.Lit(k.Program)
+		}
+		argv := append([]scanner.Arg{prog}, args...)
+		if l := a.p.Judge(scanner.Command{Argv: argv, At: at, API: true}); l != nil || k.Program != "" || p.K != vStr || !p.Usable() {
+			continue
+		}
+		if rt, ok := a.p.Config.RuntimeForCommand(p.S); ok {
+			a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: rt, Class: scanner.ClassDynamic,
+				Message: fmt.Sprintf("`%s` is handed as an argument to a program the analysis cannot name, which may run it (an interpreter such as node), bypassing launch-runtime", p.S)})
+		}
+	}
 }
 
 // maxCtorChain bounds the classes of the file inheritedCtor walks up
