@@ -719,7 +719,7 @@ func (a *analyzer) call(n, fn int32) {
 	if a.iterated(n, fn) {
 		return
 	}
-	if !a.worthEvaluating(fn) {
+	if !a.worthEvaluating(fn) && !a.ownMethod(fn) {
 		return
 	}
 	argsNode := t.Child(n, fArguments)

@@ -250,6 +250,13 @@ func (a *analyzer) evalBinary(n int32) value {
 			r.Node = n
 			return r
 		}
+		if !l.Known() && !l.Env && r.K == vArr && r.Lit == none && a.isCallResult(a.t.Child(n, fRight)) {
+			// `config.path || findInPath('claude')`: the configured
+			// unknown, or what another module's helper builds from its
+			// arguments (builtFromArgs), which stays a possibility
+			r.Node = n
+			return r
+		}
 		if (l.K == vArr || l.K == vObj) && (r.K == vArr || r.K == vObj) {
 			// `TABLE[name] ?? ["true"]`: the list (or object) looked up,
 			// which may be missing, or the fallback; both stay
@@ -266,6 +273,16 @@ func (a *analyzer) evalBinary(n int32) value {
 		return treesitter.Fallback(l, r, op == "??", n)
 	}
 	return treesitter.Unknown(n)
+}
+
+// isCallResult reports whether expression n is a call's result (`f(x)`,
+// `await f(x)`, in parentheses or `as T`).
+func (a *analyzer) isCallResult(n int32) bool {
+	t := a.t
+	for n != none && (t.Nodes[n].Kind == kParen || t.Nodes[n].Kind == kAwait || t.Nodes[n].Kind == kAsExpr) {
+		n = t.Nodes[n].First
+	}
+	return n != none && t.Nodes[n].Kind == kCall
 }
 
 // globals are names the runtime provides without an import.

@@ -117,7 +117,7 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 		default:
 			continue
 		}
-		if fn == none || !a.worthEvaluating(fn) {
+		if fn == none || !a.worthEvaluating(fn) && !a.ownMethod(fn) {
 			continue
 		}
 		callee := a.ev.Eval(fn)
@@ -1262,7 +1262,9 @@ func (a *analyzer) noteCall(n int32, kind api, args []int32) {
 				prog = v.S
 			}
 			a.sinkParam(args[1], scanner.Sink{Role: scanner.SinkArgs, Program: prog, At: at})
-			a.sinkElems(prog, args[1], at)
+			for _, arr := range a.argvLiterals(args[1]) {
+				a.sinkElems(prog, arr, at)
+			}
 		}
 	case apiShell, apiAnyMember:
 		if !a.sinkParam(args[0], scanner.Sink{Role: scanner.SinkShell, At: at}) &&
@@ -1399,6 +1401,39 @@ func (a *analyzer) sinkElems(prog string, arr int32, at scanner.Step) {
 			}
 		}
 	}
+}
+
+// argvLiterals are the array literals the arguments n of a process API
+// may be: n itself, or, for a name bound once to it, the array or the
+// branches of a conditional of arrays (`const nodeArgs = found ?
+// [command, ...args] : ['--no-warnings', script, ...args]`), so a
+// parameter in an element is the helper's (sinkElems) either way.
+func (a *analyzer) argvLiterals(n int32) []int32 {
+	t := a.t
+	if t.Nodes[n].Kind == kIdentifier {
+		bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+		if !found || len(bs) != 1 || bs[0].param || bs[0].ref || bs[0].each || bs[0].rest || bs[0].value == none || len(bs[0].path) > 0 {
+			return []int32{n}
+		}
+		n = bs[0].value
+	}
+	var out []int32
+	stack := []int32{n}
+	for len(stack) > 0 && len(out) < 4 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for e != none && (t.Nodes[e].Kind == kParen || t.Nodes[e].Kind == kAsExpr) {
+			e = t.Nodes[e].First
+		}
+		switch {
+		case e == none:
+		case t.Nodes[e].Kind == kTernary:
+			stack = append(stack, t.Child(e, fAlternative), t.Child(e, fConsequence))
+		case t.Nodes[e].Kind == kArray:
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // maxNeedNodes bounds the nodes needsIn reads for one argument; past it
@@ -2689,6 +2724,11 @@ func (a *analyzer) fixedPoint() {
 				}
 				caller, _, _, ok := a.paramOf(args[k.Param])
 				if !ok {
+					// this.spawnPty(this.binary(), args): what the method
+					// returns, overridden in subclasses (subclass.go)
+					if a.sinkThisCallArg(h.n, name, file, args[k.Param], k) {
+						changed = true
+					}
 					continue
 				}
 				nk := k

@@ -2,6 +2,7 @@ package tsjs
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -93,6 +94,53 @@ func (a *analyzer) sinkThisCall(n int32, k scanner.Sink) bool {
 	k.Param, k.Field = scanner.ParamThis, m+"()"
 	k.At.Note = fmt.Sprintf("`%s` hands what `this.%s()` returns to a process API", cls, m)
 	return a.link.sum.AddSink(cls, k)
+}
+
+// ownMethod reports whether callee fn is `this.m` in a method, m a
+// method of a class of the file: a helper the fixed point follows
+// (`start(bin) { return this.go(bin) }` with `go(b) { spawn(b) }`),
+// whatever its name.
+func (a *analyzer) ownMethod(fn int32) bool {
+	t := a.t
+	if t.Nodes[fn].Kind != kMember {
+		return false
+	}
+	obj, p := t.Child(fn, fObject), t.Child(fn, fProperty)
+	if obj == none || p == none || t.Nodes[obj].Kind != kThis {
+		return false
+	}
+	return len(a.ev.Methods()[t.Text(p)]) > 0 && a.methodOf(fn) != ""
+}
+
+// sinkThisCallArg records sink k of helper name (of file) on the class
+// around call n when the argument arg handed to the sink's parameter is
+// what a method of the instance returns (`const bin = await
+// this.binary(); this.spawnPty(bin, args)`): a subclass overriding the
+// method, in any module, chooses what the helper runs. Only the roles a
+// subclass's override is judged for (judgeThis): the program, the argv,
+// the shell line; reports whether the sink is new.
+func (a *analyzer) sinkThisCallArg(n int32, name, file string, arg int32, k scanner.Sink) bool {
+	if k.Field != "" || k.Role != scanner.SinkProgram && k.Role != scanner.SinkArgv && k.Role != scanner.SinkShell && k.Role != scanner.SinkArgElem {
+		return false
+	}
+	m := a.thisCall(arg)
+	if m == "" {
+		return false
+	}
+	cls, caller := a.classAround(n), a.methodOf(n)
+	if cls == "" || caller == "" {
+		return false
+	}
+	note := fmt.Sprintf("`%s` hands what `this.%s()` returns to `%s`", caller, m, name)
+	if file != a.p.Path {
+		note += " of " + file
+	}
+	nk := k
+	nk.Param, nk.Field = scanner.ParamThis, m+"()"
+	nk.Via = scanner.CutVia(append([]scanner.Step{a.step(n, note)}, k.Via...))
+	have := len(a.link.sum.Sinks[cls])
+	a.link.sum.AddSink(cls, nk)
+	return len(a.link.sum.Sinks[cls]) > have
 }
 
 // baseOf is the expression a class declaration extends (`extends
@@ -226,12 +274,54 @@ func (a *analyzer) judgeThis(k scanner.Sink, v value, at scanner.Pos) {
 				a.p.ScanShell(text, a.textPos(c, at), "")
 			}
 		}
+	case k.Role == scanner.SinkArgElem:
+		// spawn(node, [script, ...args]): the value at its element
+		a.judgeElem(k, v, at)
 	case k.Role == scanner.SinkProgram && v.K == vArr, k.Role == scanner.SinkArgv:
 		a.p.Judge(scanner.Command{Argv: a.argvOf(nil, v), At: at, API: true})
 	case k.Role == scanner.SinkProgram:
 		a.p.Judge(scanner.Command{Argv: []scanner.Arg{a.t.Arg(v)}, At: at, API: true, Alts: treesitter.AltArgs(a.t, v.Alt)})
 	}
 	a.p.AddChain(mark, k.Chain())
+}
+
+// judgeElem judges value v at element k.Elem of the arguments k.Args of
+// program k.Program (unknown when ""), at at: each string v may be (an
+// array's elements for a value built from a helper's arguments). A
+// program the analysis cannot name handed a runtime's command as an
+// argument (`pty.spawn(nodePath, [command, ...args])`, `nodePath` found
+// at run time) may be an interpreter running it: unknown is not absent,
+// so it is `dynamic` there.
+func (a *analyzer) judgeElem(k scanner.Sink, v value, at scanner.Pos) {
+	if k.Elem >= len(k.Args) {
+		return
+	}
+	vals := v.Possibilities()
+	if v.K == vArr {
+		vals = nil
+		for _, e := range v.Elems {
+			vals = append(vals, e.Possibilities()...)
+		}
+	}
+	for i, p := range vals {
+		if i == treesitter.MaxPossibilities {
+			break
+		}
+		args := slices.Clone(k.Args)
+		args[k.Elem] = a.t.Arg(p)
+		prog := scanner.Arg{Pos: at}
+		if k.Program != "" {
+			prog = scanner.Lit(k.Program)
+		}
+		argv := append([]scanner.Arg{prog}, args...)
+		if l := a.p.Judge(scanner.Command{Argv: argv, At: at, API: true}); l != nil || k.Program != "" || p.K != vStr || !p.Usable() {
+			continue
+		}
+		if rt, ok := a.p.Config.RuntimeForCommand(p.S); ok {
+			a.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: rt, Class: scanner.ClassDynamic,
+				Message: fmt.Sprintf("`%s` is handed as an argument to a program the analysis cannot name, which may run it (an interpreter such as node), bypassing launch-runtime", p.S)})
+		}
+	}
 }
 
 // maxCtorChain bounds the classes of the file inheritedCtor walks up
