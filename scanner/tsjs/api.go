@@ -188,6 +188,7 @@ var apis = map[string]api{
 	"ai-sdk-provider-claude-code:ClaudeCodeLanguageModel":  apiSDK,
 	"ai-sdk-provider-claude-code:claudeCode.languageModel": apiSDK,
 	"ai-sdk-provider-claude-code:claudeCode.chat":          apiSDK,
+	"claude-code-ai-provider:createClaudeCode":             apiSDK,
 	// the Pi coding agent's SDK: the session it creates runs Pi's agent
 	// loop with its coding tools in this process; main runs its CLI
 	"@mariozechner/pi-coding-agent:createAgentSession":        apiSDK,
@@ -355,7 +356,15 @@ const piSDK = "@mariozechner/pi-coding-agent"
 // ai-sdk-provider-claude-code is the Vercel AI SDK's Claude Code provider
 // (`createClaudeCode()`, `claudeCode("sonnet")`; field trial,
 // eyaltoledano/claude-task-master).
-var sdkWrappers = map[string]bool{"ai-sdk-provider-claude-code": true}
+// Others of the kind, found in public code: claude-code-ai-provider
+// (coji) and claude-agent-ai-provider (mherod), AI SDK providers over
+// the Agent SDK or the old @anthropic-ai/claude-code SDK. A wrapper's
+// name must hold a runtime's as a word, or a file importing only it is
+// not parsed (scanner.Triggers): ai-sdk-cc-provider is not listed.
+var sdkWrappers = map[string]bool{
+	"ai-sdk-provider-claude-code": true, "claude-code-ai-provider": true,
+	"claude-agent-ai-provider": true,
+}
 
 // sdkWrapperInert are the values of the SDK wrappers that start nothing:
 // their error constructors and tests.

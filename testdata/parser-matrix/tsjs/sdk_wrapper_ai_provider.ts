@@ -5,11 +5,14 @@
 // SDK use (deny by default), reported where it is made: by import,
 // require and dynamic import (field trial: eyaltoledano/claude-task-master
 // src/ai-providers/claude-code.js, `createClaudeCode({ defaultSettings })`
-// in a provider class's getClient). Options that point at a
+// in a provider class's getClient), and the others of the kind (claude-code-ai-provider,
+// claude-agent-ai-provider). Options that point at a
 // launch-runtime shim gate it.
 import { createClaudeCode, claudeCode } from "ai-sdk-provider-claude-code";
 import * as provider from "ai-sdk-provider-claude-code";
 import { generateText } from "ai";
+import { createClaudeCode as cojiProvider } from "claude-code-ai-provider";
+import { createClaudeAgent } from "claude-agent-ai-provider";
 
 export class ClaudeCodeProvider {
   getClient(settings = {}) {
@@ -35,3 +38,8 @@ export function required() {
   const cc = require("ai-sdk-provider-claude-code");
   return cc.createClaudeCode({ defaultSettings: { pathToClaudeCodeExecutable: "/usr/local/bin/launch-runtime-claude" } }); // want "GATED"
 }
+
+export const others = [
+  cojiProvider(), // want "RED:sdk"
+  createClaudeAgent({}), // want "RED:sdk"
+];
