@@ -195,6 +195,11 @@ func (c *Config) judgeCommand(argv []Arg, in cmdline.Inner) *Launch {
 	return nil
 }
 
+// packageInterpreters are packages a package runner fetches that run a
+// script (`npx tsx file.ts`): what they run is judged as if the
+// interpreter were run itself.
+var packageInterpreters = map[string]bool{"tsx": true, "ts-node": true, "node": true, "bun": true}
+
 // judgePackage judges what a package runner (npx, pnpm dlx, uvx, ...) runs:
 // the package or bin it names, or the package a --package option names.
 func (c *Config) judgePackage(argv []Arg, in cmdline.Inner) *Launch {
@@ -209,6 +214,15 @@ func (c *Config) judgePackage(argv []Arg, in cmdline.Inner) *Launch {
 		if baseName(v) == WrapperCommand {
 			// npx launch-runtime --runtime claude: the wrapper from a package.
 			return c.judgeWrapper(argv[:in.End], in.Start)
+		}
+		if name, _, _ := strings.Cut(v, "@"); packageInterpreters[name] && in.Start > 0 {
+			// npx tsx packages/coding-agent/src/cli.ts: the package is an
+			// interpreter, and what it runs is judged as its argv (the
+			// argv is shorter each time: bounded)
+			if l, _ := c.JudgeArgv(argv[in.Start:]); l != nil {
+				l.Arg += in.Start
+				return l
+			}
 		}
 	}
 	for _, k := range in.Packages {
@@ -232,6 +246,15 @@ func (c *Config) judgePackage(argv []Arg, in cmdline.Inner) *Launch {
 func (c *Config) judgeScript(argv []Arg, in cmdline.Inner) *Launch {
 	a := argv[in.Start]
 	if !a.Known {
+		// "$DIR/packages/coding-agent/src/cli.ts": a known tail after an
+		// unknown folder that is a workspace runtime's CLI
+		if i := strings.LastIndex(a.Value, cmdline.Placeholder); i >= 0 {
+			if tail, ok := strings.CutPrefix(a.Value[i+len(cmdline.Placeholder):], "/"); ok {
+				if rt, ok := c.workspaceCLI(tail); ok {
+					return &Launch{Runtime: rt, Class: ClassAbsolutePath, Arg: in.Start, Name: tail}
+				}
+			}
+		}
 		return nil
 	}
 	v := a.Value
@@ -311,6 +334,9 @@ func (c *Config) runtimeInPath(p string) (string, bool) {
 		return "", false
 	}
 	if rt, ok := c.BundledCLI(p); ok {
+		return rt, true
+	}
+	if rt, ok := c.workspaceCLI(p); ok {
 		return rt, true
 	}
 	for pkg, rt := range c.packages {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -45,6 +46,7 @@ type Config struct {
 	families                      []family
 	commands                      map[string]string // command name → runtime
 	packages                      map[string]string // npm package → runtime
+	workspaceCLIs                 map[string]string // repository path of a runtime package's CLI → runtime
 	runtimeNames                  []string
 	effectiveRuntimes             map[string]RuntimeSpec
 	warnings                      []ConfigWarning
@@ -879,7 +881,68 @@ func (c *Config) WithPackageAliases(aliases map[string]string) *Config {
 		return c // a config that compiled once compiles again: not reached
 	}
 	n.warnings = c.warnings
+	n.workspaceCLIs = c.workspaceCLIs
 	return n
+}
+
+// WithWorkspaceCLIs returns a copy of c that knows the CLI files of
+// runtime packages whose source is in the repository (pi-mono's
+// packages/coding-agent, whose package.json is named
+// @mariozechner/pi-coding-agent): clis maps such a file's path from the
+// root (`packages/coding-agent/dist/cli.js`, its source
+// `packages/coding-agent/src/cli.ts`) to the runtime. A script run by
+// that path (`npx tsx "$DIR/packages/coding-agent/src/cli.ts"`) is the
+// runtime run from its workspace (runtimeInPath). c is returned when
+// clis is empty.
+func (c *Config) WithWorkspaceCLIs(clis map[string]string) *Config {
+	if len(clis) == 0 {
+		return c
+	}
+	n := &Config{Include: c.Include, Exclude: c.Exclude, Chokepoints: c.Chokepoints, Families: c.Families, AgentActions: c.AgentActions, Prose: c.Prose}
+	n.Runtimes = map[string]RuntimeSpec{}
+	for name, spec := range c.effectiveRuntimes {
+		spec.Commands = slices.Clone(spec.Commands)
+		spec.Packages = slices.Clone(spec.Packages)
+		n.Runtimes[name] = spec
+	}
+	if err := n.compile("(workspace packages)", nil); err != nil {
+		return c // a config that compiled once compiles again: not reached
+	}
+	n.warnings = c.warnings
+	n.workspaceCLIs = maps.Clone(c.workspaceCLIs)
+	if n.workspaceCLIs == nil {
+		n.workspaceCLIs = map[string]string{}
+	}
+	for p, rt := range clis {
+		n.workspaceCLIs[p] = rt
+	}
+	return n
+}
+
+// workspaceCLI returns the runtime whose workspace CLI file
+// (WithWorkspaceCLIs) the path p names: p is that file's path from the
+// root, or ends with it after a folder (`$DIR/packages/coding-agent/src/cli.ts`,
+// `../packages/coding-agent/dist/cli.js`), or is a tail of it that still
+// holds the package's folder (`coding-agent/src/cli.ts`). A bare
+// `src/cli.ts` names every package's CLI of a monorepo and none of them.
+func (c *Config) workspaceCLI(p string) (string, bool) {
+	if len(c.workspaceCLIs) == 0 {
+		return "", false
+	}
+	p = strings.TrimPrefix(path.Clean(p), "./")
+	for w, rt := range c.workspaceCLIs {
+		if p == w || strings.HasSuffix(p, "/"+w) {
+			return rt, true
+		}
+		pkgDir := path.Dir(w)
+		for k := 0; k < 4 && slices.Contains([]string{"src", "dist", "bin", "lib"}, path.Base(pkgDir)); k++ {
+			pkgDir = path.Dir(pkgDir)
+		}
+		if pkgDir != "." && strings.HasSuffix(w, "/"+p) && strings.Contains("/"+p, "/"+path.Base(pkgDir)+"/") {
+			return rt, true
+		}
+	}
+	return "", false
 }
 
 // union returns a's elements, then b's not in a.

@@ -18,16 +18,27 @@ import (
 // cannot be read or parsed adds nothing here; the data detector reports
 // it when it scans the file.
 func packageAliases(files []candidate) map[string]string {
-	out := map[string]string{}
+	out, _ := packageFacts(files)
+	return out
+}
+
+// packageFacts reads the repository's package.json files once: the npm
+// aliases (packageAliases), and the files that name a bin, kept for
+// workspaceCLIs, which needs the config the aliases make.
+func packageFacts(files []candidate) (aliases map[string]string, bins []binFile) {
+	aliases = map[string]string{}
 	for _, c := range files {
 		if path.Base(c.rel) != "package.json" || c.size > scanner.MaxFileSize {
 			continue
 		}
 		if src, err := scanner.ReadFile(c.abs); err == nil {
-			addAliases(out, src)
+			addAliases(aliases, src)
+			if bytes.Contains(src, []byte(`"bin"`)) {
+				bins = append(bins, binFile{Rel: c.rel, Src: src})
+			}
 		}
 	}
-	return out
+	return aliases, bins
 }
 
 // addAliases adds the npm alias dependencies of one package.json to out.
@@ -53,4 +64,66 @@ func addAliases(out map[string]string, src []byte) {
 			}
 		}
 	}
+}
+
+// workspaceCLIs lists the CLI files of the runtime packages whose source
+// is in the repository: a package.json whose name is a runtime's npm
+// package (pi-mono's packages/coding-agent/package.json, named
+// @mariozechner/pi-coding-agent) names its CLI in bin. Each bin target is
+// listed by its path from the root, and a target under dist/ also by the
+// TypeScript source it is built from (dist/cli.js from src/cli.ts, also
+// .tsx, .mts and .js there): running that file under node, tsx, bun or
+// ts-node runs the runtime from its workspace, not its installed copy
+// (scanner.Config.WithWorkspaceCLIs). At most maxBins targets of one
+// package.json are read.
+func workspaceCLIs(cfg *scanner.Config, rel string, src []byte, out map[string]string) {
+	if !bytes.Contains(src, []byte(`"bin"`)) {
+		return
+	}
+	var doc struct {
+		Name string `json:"name"`
+		Bin  any    `json:"bin"`
+	}
+	if json.Unmarshal(src, &doc) != nil {
+		return
+	}
+	rt, ok := cfg.RuntimeForPackage(doc.Name)
+	if !ok || doc.Name == "" || strings.HasPrefix(doc.Name, "npm:") {
+		return
+	}
+	var targets []string
+	switch b := doc.Bin.(type) {
+	case string:
+		targets = append(targets, b)
+	case map[string]any:
+		for _, v := range b {
+			if s, ok := v.(string); ok {
+				targets = append(targets, s)
+			}
+		}
+	}
+	const maxBins = 8
+	dir := path.Dir(rel)
+	for k, t := range targets {
+		if k >= maxBins || t == "" || path.IsAbs(t) {
+			break
+		}
+		p := path.Join(dir, t)
+		if strings.HasPrefix(p, "../") || p == ".." {
+			continue
+		}
+		out[p] = rt
+		if d, ok := strings.CutPrefix(path.Clean(t), "dist/"); ok {
+			stem := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(d, ".js"), ".mjs"), ".cjs")
+			for _, ext := range []string{".ts", ".tsx", ".mts", ".js"} {
+				out[path.Join(dir, "src", stem+ext)] = rt
+			}
+		}
+	}
+}
+
+// binFile is a package.json that names a bin (packageFacts).
+type binFile struct {
+	Rel string
+	Src []byte
 }

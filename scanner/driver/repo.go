@@ -1581,6 +1581,13 @@ func ScanFiles(files []MemFile, cfg *scanner.Config, suite scanner.Suite) ([]sca
 		}
 	}
 	cfg = cfg.WithPackageAliases(aliases)
+	clis := map[string]string{}
+	for _, f := range files {
+		if path.Base(f.Rel) == "package.json" {
+			workspaceCLIs(cfg, f.Rel, f.Src, clis)
+		}
+	}
+	cfg = cfg.WithWorkspaceCLIs(clis)
 	results := make([]fileResult, len(files))
 	var firstErr error
 	mem := make(map[string][]byte, len(files))

@@ -76,7 +76,13 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg = cfg.WithPackageAliases(packageAliases(files))
+	aliases, bins := packageFacts(files)
+	cfg = cfg.WithPackageAliases(aliases)
+	clis := map[string]string{}
+	for _, b := range bins {
+		workspaceCLIs(cfg, b.Rel, b.Src, clis)
+	}
+	cfg = cfg.WithWorkspaceCLIs(clis)
 	opt.Config = cfg
 	workers := opt.Workers
 	if workers <= 0 {

@@ -196,7 +196,11 @@ var apis = map[string]api{
 	"claude_agent_sdk:ClaudeSDKClient":    apiSDKClient,
 	"claude_agent_sdk:ClaudeAgentOptions": apiOptions,
 	"claude_agent_sdk:ClaudeCodeOptions":  apiOptions,
-	"builtins:dict":                       apiDict,
+	// LangChain chat models that run each request through the Agent SDK
+	// (third-party wrappers of it, found in public code by name)
+	"langchain_claude_code:ClaudeCodeChatModel":  apiSDKClient,
+	"langchain_claude_agent_sdk:ChatClaudeAgent": apiSDKClient,
+	"builtins:dict": apiDict,
 
 	"sh:Command":               apiShCommand,
 	"plumbum:local.get":        apiPlumbumGet,

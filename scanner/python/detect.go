@@ -51,7 +51,7 @@ var (
 	apiNeedles = [][]byte{
 		[]byte("subprocess"), []byte("popen"), []byte("spawn"),
 		[]byte("pexpect"), []byte("plumbum"), []byte("ptyprocess"), []byte("libtmux"),
-		[]byte("_process"), []byte("claude_agent_sdk"), []byte("claude_code_sdk"), []byte("getoutput"),
+		[]byte("_process"), []byte("claude_agent_sdk"), []byte("claude_code_sdk"), []byte("langchain_claude_code"), []byte("getoutput"),
 		[]byte("getstatusoutput"), []byte("paramiko"), []byte("runpy"), []byte("prefect_shell"),
 	}
 	apiWords = [][]byte{[]byte("system"), []byte("pty"), []byte("anyio"), []byte("trio"), []byte("invoke"), []byte("fabric"), []byte("nox"),

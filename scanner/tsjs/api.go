@@ -1,6 +1,7 @@
 package tsjs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner/treesitter"
@@ -179,6 +180,15 @@ var apis = map[string]api{
 	"@anthropic-ai/claude-agent-sdk:unstable_v2_createSession": apiSDK,
 	"@anthropic-ai/claude-agent-sdk:unstable_v2_resumeSession": apiSDK,
 	"@anthropic-ai/claude-code:query":                          apiSDK,
+	// third-party packages that wrap the Agent SDK (sdkWrappers): their
+	// entry points, so the file filters and re-exports know them; any
+	// other value of theirs is one too (apiOf)
+	"ai-sdk-provider-claude-code:createClaudeCode":         apiSDK,
+	"ai-sdk-provider-claude-code:claudeCode":               apiSDK,
+	"ai-sdk-provider-claude-code:ClaudeCodeLanguageModel":  apiSDK,
+	"ai-sdk-provider-claude-code:claudeCode.languageModel": apiSDK,
+	"ai-sdk-provider-claude-code:claudeCode.chat":          apiSDK,
+	"claude-code-ai-provider:createClaudeCode":             apiSDK,
 	// the Pi coding agent's SDK: the session it creates runs Pi's agent
 	// loop with its coding tools in this process; main runs its CLI
 	"@mariozechner/pi-coding-agent:createAgentSession":        apiSDK,
@@ -314,6 +324,13 @@ func apiOf(v value) api {
 		// AgentSession(...)`, a factory added later): deny by default
 		return apiSDK
 	}
+	if sdkWrappers[v.Mod] && (len(path) == 0 || !sdkWrapperInert[path[0]]) && !slices.ContainsFunc(path, func(p string) bool { return strings.ContainsAny(p, "()") }) {
+		// any value of a wrapper of the Agent SDK called or constructed
+		// (`claudeCode.languageModel("opus")`, the module itself): deny
+		// by default; a call of what such a call returned is the same
+		// launch, reported once where it was made
+		return apiSDK
+	}
 	if v.Mod == "execa" && len(path) == 1 && tagModifiers[path[0]] {
 		return apiExeca
 	}
@@ -330,6 +347,31 @@ func apiOf(v value) api {
 // piSDK is the Pi coding agent's package: a call or construction of any
 // of its values but the inert ones (piInert) is an SDK use (apiOf).
 const piSDK = "@mariozechner/pi-coding-agent"
+
+// sdkWrappers are third-party npm packages that wrap the Claude Agent SDK
+// (they depend on @anthropic-ai/claude-agent-sdk and call its query()):
+// a model or provider they make starts Claude Code when asked for text,
+// so calling or constructing any of their values but the inert ones
+// (sdkWrapperInert) is an SDK use of runtime claude (apiOf, sdk).
+// ai-sdk-provider-claude-code is the Vercel AI SDK's Claude Code provider
+// (`createClaudeCode()`, `claudeCode("sonnet")`; field trial,
+// eyaltoledano/claude-task-master).
+// Others of the kind, found in public code: claude-code-ai-provider
+// (coji) and claude-agent-ai-provider (mherod), AI SDK providers over
+// the Agent SDK or the old @anthropic-ai/claude-code SDK. A wrapper's
+// name must hold a runtime's as a word, or a file importing only it is
+// not parsed (scanner.Triggers): ai-sdk-cc-provider is not listed.
+var sdkWrappers = map[string]bool{
+	"ai-sdk-provider-claude-code": true, "claude-code-ai-provider": true,
+	"claude-agent-ai-provider": true,
+}
+
+// sdkWrapperInert are the values of the SDK wrappers that start nothing:
+// their error constructors and tests.
+var sdkWrapperInert = map[string]bool{
+	"isAuthenticationError": true, "isTimeoutError": true, "getErrorMetadata": true,
+	"createAPICallError": true, "createAuthenticationError": true, "createTimeoutError": true,
+}
 
 // piInert are the values of Pi's SDK that run no agent session: its
 // helpers, constants, type guards, terminal components, stores and

@@ -1428,6 +1428,9 @@ func (a *analyzer) sdk(n int32, args []int32, callee value) {
 	if r, ok := a.p.Config.RuntimeForPackage(normModule(callee.Mod)); ok && len(callee.Path) > 0 {
 		rt, what = r, callee.Path[len(callee.Path)-1]
 	}
+	if sdkWrappers[normModule(callee.Mod)] && len(callee.Path) > 0 {
+		what = callee.Path[len(callee.Path)-1]
+	}
 	gated := false
 	for _, arg := range args {
 		v := a.ev.Eval(arg)
@@ -1436,6 +1439,9 @@ func (a *analyzer) sdk(n int32, args []int32, callee value) {
 		}
 		opts := v
 		if o, ok := a.prop(v, "options"); ok {
+			opts = o
+		} else if o, ok := a.prop(v, "defaultSettings"); ok {
+			// createClaudeCode({ defaultSettings }) of an SDK wrapper
 			opts = o
 		}
 		if e, ok := a.prop(opts, "pathToClaudeCodeExecutable"); ok && allShims(e) {
