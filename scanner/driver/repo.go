@@ -1129,6 +1129,23 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 		}
 		return r.lookup(im, target, ref.Spec, n, depth+1)
 	}
+	if pre, head, rest, ok := derivedName(name); ok {
+		// a value derived from a name the module re-exports by name
+		// (`mk()`, `new Svc().start().executable` for `export { Svc }
+		// from './svc'`): the same derivation of the name it re-exports,
+		// asked of that module of the repository (an export of a package
+		// or a data file is judged by the detector, by the name alone)
+		// (repo_class_method_return_named_reexport.txtar)
+		if ref, ok := s.Reexports[head]; ok && ref.Name != "*" {
+			if to, local := r.resolve(det, target, ref.Spec); local {
+				if df := r.byRel[to]; df != nil && df.res.link.det != nil && df.res.link.det.Name() == det.Name() {
+					if e, ok := r.lookup(im, target, ref.Spec, pre+ref.Name+rest, depth+1); ok {
+						return e, true
+					}
+				}
+			}
+		}
+	}
 	if refs := anyReexports(s, name, func(spec string) bool { _, l := r.resolve(det, target, spec); return l }); len(refs) > 0 {
 		return scanner.Export{Name: name, File: target, Extern: refs}, true
 	}
@@ -1149,6 +1166,22 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 		return scanner.Export{Name: name, File: target, Dynamic: true}, true
 	}
 	return scanner.Export{}, false
+}
+
+// derivedName splits a name asked of a module that is derived from one
+// of its names (`mk()`, `mk(args)`, `Conf.argv`, `new Svc.start().bin`)
+// into the prefix (`new ` or nothing), that name (`mk`, `Conf`, `Svc`)
+// and the rest (`()`, `.argv`, `.start().bin`); ok is false for a bare
+// name.
+func derivedName(name string) (pre, head, rest string, ok bool) {
+	if after, isNew := strings.CutPrefix(name, "new "); isNew {
+		pre, name = "new ", after
+	}
+	i := strings.IndexAny(name, ".([")
+	if i <= 0 {
+		return "", "", "", false
+	}
+	return pre, name[:i], name[i:], true
 }
 
 // askHead is the module-level name a lookup of name in a module whose
