@@ -1141,12 +1141,39 @@ func (a *analyzer) offerField(key string, vals [][2]int32) {
 	if a.offerRefs(key, all, at) {
 		return
 	}
+	if inst, ok := soleInstance(all); ok {
+		// svc = new Svc(), this.svc = new Svc() of a class another module
+		// exports: a member read through the field is that class's
+		// (`new Core().svc.start()` is `new Svc.start()` there), offered
+		// as a re-export of the instance
+		// (repo_field_instance_of_imported_class.txtar)
+		a.link.sum.AddReexport(key, scanner.Ref{Spec: inst.Mod, Name: inst.Path[0], At: a.t.Pos(at)})
+		return
+	}
 	switch {
 	case len(all) == 1:
 		a.exportValue(key, all[0], at, 1)
 	default:
 		a.exportValue(key, treesitter.Union(a.ev.Cfg, all, at), at, 1)
 	}
+}
+
+// soleInstance is the one instance of a class another module exports
+// (`new Svc()`, see evalNew) that every possibility of vals is; ok is
+// false when any possibility is something else.
+func soleInstance(vals []value) (value, bool) {
+	var inst value
+	found := false
+	for _, v := range vals {
+		for _, p := range v.Possibilities() {
+			if p.Cut || p.K != vUnknown || !local(p.Mod) || len(p.Path) != 1 || !strings.HasPrefix(p.Path[0], "new ") ||
+				found && (p.Mod != inst.Mod || p.Path[0] != inst.Path[0]) {
+				return value{}, false
+			}
+			inst, found = p, true
+		}
+	}
+	return inst, found
 }
 
 // offerRefs offers name, whose value is one of vals, when a possibility
