@@ -1218,6 +1218,17 @@ func (a *analyzer) summarizeMethod(cls string, fn int32) {
 	if k == none {
 		return
 	}
+	if a.isGetter(fn) {
+		if inst, ok := soleInstance([]value{a.ev.ReturnValue(fn, fn)}); ok {
+			// get tasks() { return this._tasks } of a field holding an
+			// instance of a class another module exports: offered as
+			// that field is (offerField), for the class and its
+			// instances, in any file
+			// (repo_getter_instance_of_imported_class.txtar)
+			a.link.sum.AddReexport(cls+"."+propName(t, k), scanner.Ref{Spec: inst.Mod, Name: inst.Path[0], At: t.Pos(fn)})
+			return
+		}
+	}
 	key := cls + "." + propName(t, k) + "()"
 	if !strings.HasPrefix(t.Text(fn), "static") {
 		if !a.p.Hits.Has(scanner.HitRuntime) || propName(t, k) == "constructor" {
