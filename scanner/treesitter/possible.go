@@ -291,6 +291,18 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 			objs = append(objs, p)
 		}
 	}
+	if nulls > 0 && len(ps)-nulls == 1 {
+		// one value or null (`this.core = await createCore()` and
+		// `this.core = undefined`): null has no member to read and
+		// runs nothing, so the value is the other one, its module and
+		// path kept (repo_field_reset_to_undefined.txtar)
+		for _, p := range ps {
+			if p.K != VNull {
+				p.Node = n
+				return p
+			}
+		}
+	}
 	switch {
 	case len(strs) > 0:
 		other, cut := false, false
