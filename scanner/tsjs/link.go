@@ -2424,7 +2424,8 @@ func (a *analyzer) builtFromArgs(callee value, n int32) (value, bool) {
 	for i := range elems {
 		elems[i] = u
 	}
-	return value{K: vArr, Elems: elems, Node: n, Lit: none}, true
+	// the call it is (Mod, Path), for a member no array has (member)
+	return value{K: vArr, Elems: elems, Node: n, Lit: none, Mod: callee.Mod, Path: []string{pathKey(callee.Path) + "()"}}, true
 }
 
 // judgeHelper judges a call of another file's helper: the arguments at
