@@ -1129,6 +1129,27 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 		}
 		return r.lookup(im, target, ref.Spec, n, depth+1)
 	}
+	for _, d := range derivedNames(name) {
+		// a value derived from a name the module re-exports by name
+		// (`mk()`, `new Svc().start().executable` for `export { Svc }
+		// from './svc'`; `new Core().svc.start()` for a field `Core.svc`
+		// offered as `new Svc` of './svc'): the same derivation of the
+		// name it re-exports, asked of that module of the repository (an
+		// export of a package or a data file is judged by the detector,
+		// by the name alone) (repo_class_method_return_named_reexport.txtar,
+		// repo_field_instance_of_imported_class.txtar)
+		ref, ok := s.Reexports[d.head]
+		if !ok || ref.Name == "*" {
+			continue
+		}
+		if to, local := r.resolve(det, target, ref.Spec); local {
+			if df := r.byRel[to]; df != nil && df.res.link.det != nil && df.res.link.det.Name() == det.Name() {
+				if e, ok := r.lookup(im, target, ref.Spec, d.pre+ref.Name+d.rest, depth+1); ok {
+					return e, true
+				}
+			}
+		}
+	}
 	if refs := anyReexports(s, name, func(spec string) bool { _, l := r.resolve(det, target, spec); return l }); len(refs) > 0 {
 		return scanner.Export{Name: name, File: target, Extern: refs}, true
 	}
@@ -1150,6 +1171,50 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 	}
 	return scanner.Export{}, false
 }
+
+// derived is a name asked of a module split at one of the module's
+// names it is derived from: pre + head + rest.
+type derived struct{ pre, head, rest string }
+
+// derivedNames splits a name asked of a module that is derived from one
+// of its names (`mk()`, `mk(args)`, `Conf.argv`, `new Svc.start().bin`)
+// at each dotted prefix before its first call or index: the name itself
+// (`mk`, `Conf`, `Svc`, with `new ` kept as pre) and then a field of it
+// (`Core.svc` of `new Core.svc.start()`, a class's field offered for its
+// instances too, so without `new `). None for a bare name; at most
+// maxDerivedHeads.
+func derivedNames(name string) []derived {
+	pre := ""
+	if after, isNew := strings.CutPrefix(name, "new "); isNew {
+		pre, name = "new ", after
+	}
+	end := strings.IndexAny(name, "([")
+	if end < 0 {
+		end = len(name)
+	}
+	var out []derived
+	for i := 0; i < end && len(out) < maxDerivedHeads; {
+		j := strings.IndexByte(name[i:end], '.')
+		if j < 0 {
+			j = end
+		} else {
+			j += i
+		}
+		if j == len(name) || j == 0 {
+			break
+		}
+		p := pre
+		if len(out) > 0 {
+			p = ""
+		}
+		out = append(out, derived{pre: p, head: name[:j], rest: name[j:]})
+		i = j + 1
+	}
+	return out
+}
+
+// maxDerivedHeads bounds the prefixes derivedNames tries.
+const maxDerivedHeads = 4
 
 // askHead is the module-level name a lookup of name in a module whose
 // summary is s asks the detector to value again with the module's own

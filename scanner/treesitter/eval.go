@@ -860,6 +860,11 @@ func Elem(v Value, name string, n int32) Value {
 // nullish); a run-time left side stands; else a known right side is the
 // fallback of a run-time value (dynamic).
 func Fallback(l, r Value, nullish bool, n int32) Value {
+	if l.K == VObj && r.K == VNull && r.Alt == nil {
+		// `cmd || undefined` of an object: the object, the fallback
+		// having no property to read (as in Union)
+		return l
+	}
 	if l.Known() && l.Via != scanner.ClassDynamic && !l.Env {
 		if l.S != "" || nullish {
 			return l
@@ -942,7 +947,10 @@ func (e *Evaluator[B]) List(n int32, spread Kind) Value {
 // set of both (see Union) when they are strings or lists; else the branch
 // that is a string (or of a kind in also) stands.
 func Either(cfg *scanner.Config, x, y Value, n int32, also ...ValueKind) Value {
-	if x.K == VStr && y.K == VStr || x.K == VArr && y.K == VArr || x.K == VObj && y.K == VObj || callable(x) && callable(y) {
+	if x.K == VStr && y.K == VStr || x.K == VArr && y.K == VArr || x.K == VObj && y.K == VObj || callable(x) && callable(y) ||
+		x.K == VObj && y.K == VNull || x.K == VNull && y.K == VObj {
+		// an object or null (`c ? {bin} : undefined`): the object, as
+		// in Union
 		return Union(cfg, []Value{x, y}, n)
 	}
 	both := []Value{x, y}

@@ -276,8 +276,11 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 		return vals[0]
 	}
 	var strs, lists, refs, objs []Value
+	nulls := 0
 	for _, p := range ps {
 		switch p.K {
+		case VNull:
+			nulls++
 		case VStr:
 			strs = append(strs, p)
 		case VArr:
@@ -286,6 +289,18 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 			refs = append(refs, p)
 		case VObj:
 			objs = append(objs, p)
+		}
+	}
+	if nulls > 0 && len(ps)-nulls == 1 {
+		// one value or null (`this.core = await createCore()` and
+		// `this.core = undefined`): null has no member to read and
+		// runs nothing, so the value is the other one, its module and
+		// path kept (repo_field_reset_to_undefined.txtar)
+		for _, p := range ps {
+			if p.K != VNull {
+				p.Node = n
+				return p
+			}
 		}
 	}
 	switch {
@@ -316,11 +331,14 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 		// after a function of the repository is still seen (open ?
 		// mine : query)
 		return chain(refs)
-	case len(objs) == len(ps):
+	case len(objs) > 0 && len(objs)+nulls == len(ps):
 		// any of several objects (`x ? {command: "node"} : {command:
 		// "pi"}`, a function returning one of them): a property read is
 		// that of each (the detectors' prop); past 4*MaxPossibilities
-		// the rest are not read and every property read is dynamic
+		// the rest are not read and every property read is dynamic. A
+		// null (undefined, None) beside them has no property to read
+		// (`let cmd; cmd = {...}`, `cmd || undefined`): the objects are
+		// what a read may see (repo_class_method_return_named_reexport.txtar)
 		return chainObjects(objs)
 	}
 	return Unknown(n)

@@ -2082,6 +2082,17 @@ func (a *analyzer) member(v value, name string, n int32) value {
 			return p
 		}
 	case vArr:
+		if local(v.Mod) && len(v.Path) == 1 && strings.HasSuffix(v.Path[0], "()") && !strings.HasPrefix(name, "#") && name != "length" && !isIndex(name) {
+			// createCore(opts).tasks of another module's function whose
+			// return reads its parameters (builtFromArgs, read as an
+			// array of the arguments): a member no array has says the
+			// result is no such array, so it is read as any imported
+			// call's result is, `createCore().tasks`
+			// (repo_factory_options_member_of_result.txtar)
+			u := treesitter.Unknown(n)
+			u.Mod, u.Path = v.Mod, v.Path
+			return a.member(u, name, n)
+		}
 		if !strings.HasPrefix(name, "#") && name != "length" {
 			// Object.fromEntries(pairs).key
 			return treesitter.MapGet(a.ev.Cfg, v, treesitter.Str(name, n), n)

@@ -1141,12 +1141,39 @@ func (a *analyzer) offerField(key string, vals [][2]int32) {
 	if a.offerRefs(key, all, at) {
 		return
 	}
+	if inst, ok := soleInstance(all); ok {
+		// svc = new Svc(), this.svc = new Svc() of a class another module
+		// exports: a member read through the field is that class's
+		// (`new Core().svc.start()` is `new Svc.start()` there), offered
+		// as a re-export of the instance
+		// (repo_field_instance_of_imported_class.txtar)
+		a.link.sum.AddReexport(key, scanner.Ref{Spec: inst.Mod, Name: inst.Path[0], At: a.t.Pos(at)})
+		return
+	}
 	switch {
 	case len(all) == 1:
 		a.exportValue(key, all[0], at, 1)
 	default:
 		a.exportValue(key, treesitter.Union(a.ev.Cfg, all, at), at, 1)
 	}
+}
+
+// soleInstance is the one instance of a class another module exports
+// (`new Svc()`, see evalNew) that every possibility of vals is; ok is
+// false when any possibility is something else.
+func soleInstance(vals []value) (value, bool) {
+	var inst value
+	found := false
+	for _, v := range vals {
+		for _, p := range v.Possibilities() {
+			if p.Cut || p.K != vUnknown || !local(p.Mod) || len(p.Path) != 1 || !strings.HasPrefix(p.Path[0], "new ") ||
+				found && (p.Mod != inst.Mod || p.Path[0] != inst.Path[0]) {
+				return value{}, false
+			}
+			inst, found = p, true
+		}
+	}
+	return inst, found
 }
 
 // offerRefs offers name, whose value is one of vals, when a possibility
@@ -1190,6 +1217,17 @@ func (a *analyzer) summarizeMethod(cls string, fn int32) {
 	k := t.Child(fn, fName)
 	if k == none {
 		return
+	}
+	if a.isGetter(fn) {
+		if inst, ok := soleInstance([]value{a.ev.ReturnValue(fn, fn)}); ok {
+			// get tasks() { return this._tasks } of a field holding an
+			// instance of a class another module exports: offered as
+			// that field is (offerField), for the class and its
+			// instances, in any file
+			// (repo_getter_instance_of_imported_class.txtar)
+			a.link.sum.AddReexport(cls+"."+propName(t, k), scanner.Ref{Spec: inst.Mod, Name: inst.Path[0], At: t.Pos(fn)})
+			return
+		}
 	}
 	key := cls + "." + propName(t, k) + "()"
 	if !strings.HasPrefix(t.Text(fn), "static") {
@@ -2421,7 +2459,8 @@ func (a *analyzer) builtFromArgs(callee value, n int32) (value, bool) {
 	for i := range elems {
 		elems[i] = u
 	}
-	return value{K: vArr, Elems: elems, Node: n, Lit: none}, true
+	// the call it is (Mod, Path), for a member no array has (member)
+	return value{K: vArr, Elems: elems, Node: n, Lit: none, Mod: callee.Mod, Path: []string{pathKey(callee.Path) + "()"}}, true
 }
 
 // judgeHelper judges a call of another file's helper: the arguments at
