@@ -424,8 +424,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 }
 
 // envSetRE finds an assignment to an environment variable
-// (`process.env.X = v`, `process.env["X"] = v`).
-var envSetRE = regexp.MustCompile(`process\.env(?:\.[A-Za-z_$][\w$]*|\[[^\]\n]{1,100}\])\s*=[^=]`)
+// (`process.env.X = v`, `process.env["X"] = v`, and the logical
+// assignments `||=`, `??=`, `&&=`).
+var envSetRE = regexp.MustCompile(`process\.env(?:\.[A-Za-z_$][\w$]*|\[[^\]\n]{1,100}\])\s*(?:\|\||\?\?|&&)?=[^=]`)
 
 // maxEnvSets bounds the assignments to the environment setsEnvToRuntime
 // reads in one file, and envValueSpan the bytes after each that it
