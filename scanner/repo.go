@@ -218,6 +218,11 @@ type Summary struct {
 	// union with its declared value (Imports.Lookup; docs/repository.md,
 	// "State another module writes").
 	Writes []string
+	// Setters are, by module-level name, the module's functions that
+	// write into it (`export function configure(b) { agentBin = b }`,
+	// `register(k, v) { registry.set(k, v) }`): what any file hands one
+	// (its Writes under `configure()`) is a possibility of the name.
+	Setters map[string][]string
 	// Truncated says a bound cut the summary: a name it does not hold
 	// may still be offered, so a use of one is dynamic.
 	Truncated bool

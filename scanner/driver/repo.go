@@ -200,9 +200,20 @@ func (r *repo) withWrites(from, target, name string, e scanner.Export, ok bool) 
 		return e, ok
 	}
 	segs := strings.Split(name, ".")
+	var setters []string
+	if tf := r.byRel[target]; tf != nil {
+		// the module's functions that write into the name (a setter, a
+		// register function): what any file hands one
+		for _, fn := range r.summary(tf).Setters[segs[0]] {
+			setters = append(setters, fn+"()")
+		}
+	}
 	var hit []written
 	for _, w := range ws {
-		if w.rel != from && len(w.path) <= len(segs) && prefixMatch(segs, w.path) {
+		if w.rel == from && len(setters) == 0 {
+			continue
+		}
+		if len(w.path) == 1 && slices.Contains(setters, w.path[0]) || w.rel != from && len(w.path) <= len(segs) && prefixMatch(segs, w.path) {
 			hit = append(hit, w)
 		}
 	}

@@ -77,15 +77,32 @@ func (a *analyzer) summarizeWrites() {
 			}
 			if stem, p, ok := a.writeTarget(t.Child(i, fLeft)); ok {
 				sites++
-				a.offerWrite(stem, p, t.Child(i, fRight), i)
+				a.offerWrite(stem, p, t.Child(i, fRight), i, false)
 			}
 		case kCall:
 			fn := t.Child(i, fFunction)
 			an := t.Child(i, fArguments)
-			if fn == none || an == none || t.Nodes[fn].Kind != kMember || t.Nodes[an].Kind != kArguments || !a.writeNames(i) {
+			if fn == none || an == none || t.Nodes[an].Kind != kArguments || !a.writeNames(i) {
 				continue
 			}
 			args := t.Children(an)
+			if t.Nodes[fn].Kind == kIdentifier {
+				// configure("claude"), register("claude", {...}): a
+				// function of another module that may write what it is
+				// given into the module's state (Summary.Setters)
+				if v := a.ev.Eval(fn); v.K == vRef && isRelative(v.Mod) && len(v.Path) > 0 {
+					sites++
+					stem := modStem(path.Join(path.Dir(a.p.Path), v.Mod))
+					p := []string{pathKey(v.Path) + "()"}
+					for _, c := range args {
+						a.offerWrite(stem, p, c, i, true)
+					}
+				}
+				continue
+			}
+			if t.Nodes[fn].Kind != kMember {
+				continue
+			}
 			if t.Text(fn) == "Object.assign" && len(args) > 1 {
 				stem, p, ok := a.writeTarget(args[0])
 				if !ok {
@@ -93,7 +110,7 @@ func (a *analyzer) summarizeWrites() {
 				}
 				sites++
 				for _, c := range args[1:] {
-					a.offerWrite(stem, p, c, i)
+					a.offerWrite(stem, p, c, i, false)
 				}
 				continue
 			}
@@ -113,7 +130,7 @@ func (a *analyzer) summarizeWrites() {
 			sites++
 			p = append(p, scanner.AnyMember)
 			for _, c := range args {
-				a.offerWrite(stem, p, c, i)
+				a.offerWrite(stem, p, c, i, false)
 			}
 		}
 	}
@@ -172,8 +189,9 @@ func (a *analyzer) writeTarget(n int32) (string, []string, bool) {
 }
 
 // offerWrite offers the strings of value node v written at member path
-// p of module stem, an object literal's members under their keys.
-func (a *analyzer) offerWrite(stem string, p []string, v, at int32) {
+// p of module stem, an object literal's members under their keys (flat
+// all under p: every string of an argument of a setter's call).
+func (a *analyzer) offerWrite(stem string, p []string, v, at int32, flat bool) {
 	t := a.t
 	add := func(p []string, strs []string, cut bool) {
 		if !cut && !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
@@ -208,10 +226,18 @@ func (a *analyzer) offerWrite(stem string, p []string, v, at int32) {
 				switch t.Nodes[c].Kind {
 				case kPair:
 					if k := t.Child(c, fKey); k != none {
-						walk(append(slices.Clip(p), propName(t, k)), t.Child(c, fValue), d+1)
+						q := p
+						if !flat {
+							q = append(slices.Clip(p), propName(t, k))
+						}
+						walk(q, t.Child(c, fValue), d+1)
 					}
 				case kSpread:
-					walk(append(slices.Clip(p), scanner.AnyMember), t.Nodes[c].First, d+1)
+					q := p
+					if !flat {
+						q = append(slices.Clip(p), scanner.AnyMember)
+					}
+					walk(q, t.Nodes[c].First, d+1)
 				}
 			}
 			return
@@ -240,6 +266,73 @@ func (a *analyzer) deepStrings(v value, out *[]string, d int) {
 		case p.Usable():
 			if !slices.Contains(*out, p.S) {
 				*out = append(*out, p.S)
+			}
+		}
+	}
+}
+
+// maxSetterNodes bounds the nodes of one function summarizeSetters reads.
+const maxSetterNodes = 1024
+
+// summarizeSetters records, for each module-level name, the module's
+// functions that write into it (`agentBin = bin`, `registry.set(k, v)`,
+// `TASKS.push(t)`, `CONF.bin ||= b`, Summary.Setters): what another
+// module hands such a function (Summary.Writes, `configure()`) is a
+// possibility of the name wherever it is read.
+func (a *analyzer) summarizeSetters() {
+	t := a.t
+	for _, name := range a.scopes.ModuleNames() {
+		bs := a.scopes.ModuleBindings(name)
+		if len(bs) != 1 || bs[0].ref || bs[0].value == none {
+			continue
+		}
+		fn := bs[0].value
+		if k := t.Nodes[fn].Kind; k != kFunction && k != kArrow {
+			continue
+		}
+		end := t.Nodes[fn].End
+		for j, seen := fn+1, 0; j < int32(len(t.Nodes)) && t.Nodes[j].Start < end && seen < maxSetterNodes; j, seen = j+1, seen+1 {
+			var target int32 = none
+			switch t.Nodes[j].Kind {
+			case kAssignment, kAugmentedAssignment:
+				target = t.Child(j, fLeft)
+			case kCall:
+				f := t.Child(j, fFunction)
+				if f == none || t.Nodes[f].Kind != kMember {
+					continue
+				}
+				switch p := t.Child(f, fProperty); {
+				case p == none:
+					continue
+				default:
+					switch t.Text(p) {
+					case "push", "unshift", "splice", "set", "add", "fill":
+						target = t.Child(f, fObject)
+					}
+				}
+			}
+			if target == none {
+				continue
+			}
+			for d := 0; d < maxWriteDepth && target != none && (t.Nodes[target].Kind == kMember || t.Nodes[target].Kind == kSubscript); d++ {
+				target = t.Child(target, fObject)
+			}
+			if target == none || t.Nodes[target].Kind != kIdentifier {
+				continue
+			}
+			tb, key, ok := a.scopes.Lookup(t.Src[t.Nodes[target].Start:t.Nodes[target].End], target)
+			if !ok || key.Scope != none || len(tb) == 0 || tb[0].ref {
+				continue
+			}
+			head := t.Text(target)
+			if head == name {
+				continue
+			}
+			if a.link.sum.Setters == nil {
+				a.link.sum.Setters = map[string][]string{}
+			}
+			if !slices.Contains(a.link.sum.Setters[head], name) {
+				a.link.sum.Setters[head] = append(a.link.sum.Setters[head], name)
 			}
 		}
 	}
