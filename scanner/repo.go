@@ -211,14 +211,42 @@ type Summary struct {
 	// may build on a string that names no runtime (`RUNNER = ["npx",
 	// "-y"]`), which the summary does not hold.
 	Values []string
+	// Writes are the keys in Consts (WriteKey) of the values the module
+	// writes into a name of another module of the repository, naming a
+	// runtime (`config.bin = "claude"`, `Object.assign(config, {...})`,
+	// `TASKS.push([...])`): a read of that name in any file is their
+	// union with its declared value (Imports.Lookup; docs/repository.md,
+	// "State another module writes").
+	Writes []string
+	// Setters are, by module-level name, the module's functions that
+	// write into it (`export function configure(b) { agentBin = b }`,
+	// `register(k, v) { registry.set(k, v) }`): what any file hands one
+	// (its Writes under `configure()`) is a possibility of the name.
+	Setters map[string][]string
 	// Truncated says a bound cut the summary: a name it does not hold
 	// may still be offered, so a use of one is dynamic.
 	Truncated bool
 }
 
+// WriteKey is the name in Summary.Consts of what a module writes into
+// member path name (dotted, as Lookup names it) of the module whose
+// root-relative path without extension (and without a folder's
+// `/index`) is stem: see ModuleStem.
+func WriteKey(stem, name string) string { return "$write." + stem + ":" + name }
+
+// ModuleStem is a file's root-relative path without its extension and
+// without a trailing `/index`, as a writer names the module it writes
+// to (WriteKey).
+func ModuleStem(rel string) string {
+	if i := strings.LastIndexByte(rel, '.'); i > strings.LastIndexByte(rel, '/') {
+		rel = rel[:i]
+	}
+	return strings.TrimSuffix(rel, "/index")
+}
+
 // Empty reports whether the summary offers nothing.
 func (s *Summary) Empty() bool {
-	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && len(s.APIs) == 0 && len(s.Primitives) == 0 && len(s.Env) == 0 && len(s.Keys) == 0 && len(s.Pending) == 0 && !s.Truncated
+	return s == nil || len(s.Consts) == 0 && len(s.Sinks) == 0 && len(s.Reexports) == 0 && len(s.Stars) == 0 && len(s.APIs) == 0 && len(s.Primitives) == 0 && len(s.Env) == 0 && len(s.Keys) == 0 && len(s.Pending) == 0 && len(s.Writes) == 0 && !s.Truncated
 }
 
 // Const is an exported constant: the strings it may hold and where it is

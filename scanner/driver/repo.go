@@ -124,6 +124,10 @@ type repo struct {
 	// keys lists, by name, the data files that hold a value naming a
 	// runtime under that key (Summary.Keys, Imports.Key).
 	keys map[string][]string
+	// writes lists, by the stem of the module written to
+	// (scanner.ModuleStem), what the files of the repository write into
+	// its names (Summary.Writes): a lookup of one unions them in.
+	writes map[string][]written
 	// anon holds what a file that imports a module whose default export
 	// is a helper mentions (Linker.Mentions), for Hint: its importers
 	// call it by any name (scanner.DefaultExport).
@@ -149,6 +153,105 @@ type repo struct {
 	read       map[string][]byte     // configuration files a resolver read
 	named      map[string][]string   // base name → files, built on first use
 	once       map[string]any        // scanner.Files.Once
+}
+
+// written is what one file writes into a name of another module
+// (Summary.Writes): the member path there, split, and the values.
+type written struct {
+	rel  string
+	path []string
+	c    scanner.Const
+}
+
+// indexWrites indexes the writes the phase-one summaries offer
+// (Summary.Writes), by the module written to.
+func (r *repo) indexWrites() {
+	for _, f := range r.files {
+		s := f.res.link.summary
+		if s == nil {
+			continue
+		}
+		for _, key := range s.Writes {
+			c, ok := s.Consts[key]
+			rest, _ := strings.CutPrefix(key, "$write.")
+			stem, name, cut := strings.Cut(rest, ":")
+			if !ok || !cut {
+				continue
+			}
+			if r.writes == nil {
+				r.writes = map[string][]written{}
+			}
+			r.writes[stem] = append(r.writes[stem], written{rel: f.rel, path: strings.Split(name, "."), c: c})
+		}
+	}
+}
+
+// withWrites is e, what module target offers as name (ok false: nothing),
+// with what other files write into that name or a member over it
+// (Summary.Writes) as further possibilities (a member written under it,
+// `config.bin` of `config`, or an element, `TASKS.*` of a push, is the
+// reader's to look up, member by member): shared state is the union
+// of its declared value and everything written to it. Past MaxMethodFiles
+// writers the value is dynamic. A helper, an API or a dynamic answer is
+// kept as it is.
+func (r *repo) withWrites(from, target, name string, e scanner.Export, ok bool) (scanner.Export, bool) {
+	ws := r.writes[scanner.ModuleStem(target)]
+	if len(ws) == 0 || strings.Contains(name, "()") || ok && (e.Dynamic || len(e.Sinks) > 0 || len(e.Extern) > 0 || e.Member != "") {
+		return e, ok
+	}
+	segs := strings.Split(name, ".")
+	var setters []string
+	if tf := r.byRel[target]; tf != nil {
+		// the module's functions that write into the name (a setter, a
+		// register function): what any file hands one
+		for _, fn := range r.summary(tf).Setters[segs[0]] {
+			setters = append(setters, fn+"()")
+		}
+	}
+	var hit []written
+	for _, w := range ws {
+		if w.rel == from && len(setters) == 0 {
+			continue
+		}
+		if len(w.path) == 1 && slices.Contains(setters, w.path[0]) || w.rel != from && len(w.path) <= len(segs) && prefixMatch(segs, w.path) {
+			hit = append(hit, w)
+		}
+	}
+	if len(hit) == 0 {
+		return e, ok
+	}
+	if !ok {
+		e = scanner.Export{Name: name, File: hit[0].rel, At: hit[0].c.At}
+	}
+	if len(hit) > scanner.MaxMethodFiles {
+		e.Dynamic = true
+		return e, true
+	}
+	for _, w := range hit {
+		e.Dynamic = e.Dynamic || w.c.Cut
+		for _, v := range w.c.Vals {
+			if !slices.Contains(e.Consts, v) {
+				e.Consts = append(e.Consts, v)
+			}
+		}
+	}
+	// the possibilities of one value, not an argv in order
+	e.List = false
+	return e, true
+}
+
+// prefixMatch reports whether the shorter of two member paths is a
+// prefix of the other, segment by segment: equal, AnyMember, or two
+// indexes (`#0`, `#1`: an over-approximation) match.
+func prefixMatch(a, b []string) bool {
+	for i := range min(len(a), len(b)) {
+		x, y := a[i], b[i]
+		if x == y || x == scanner.AnyMember || y == scanner.AnyMember || strings.HasPrefix(x, "#") && strings.HasPrefix(y, "#") {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // resolution is a memoized ConfigResolver answer.
@@ -365,6 +468,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			addNames(&scanner.Summary{Truncated: true}, f.rel)
 		}
 	}
+	r.indexWrites()
 	reexporters := r.reexporters()
 	r.runProse()
 	// Round MaxLinkDepth reads the callers of the helpers found in the
@@ -1091,6 +1195,13 @@ func (r *repo) lookup(im *fileImports, from, spec, name string, depth int) (scan
 	if depth >= scanner.MaxLinkDepth {
 		return scanner.Export{Name: name, File: target, Dynamic: true}, true
 	}
+	e, ok := r.lookupIn(im, det, tf, name, depth)
+	return r.withWrites(from, target, name, e, ok)
+}
+
+// lookupIn is what module tf (of det's language) itself offers as name.
+func (r *repo) lookupIn(im *fileImports, det scanner.Linker, tf *repoFile, name string, depth int) (scanner.Export, bool) {
+	target := tf.rel
 	s := r.summary(tf)
 	if head, ok := askHead(s, name, len(im.names) > 0); ok {
 		// a value built from another module's (`[...BASE, '-p']`,

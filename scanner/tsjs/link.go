@@ -160,6 +160,7 @@ func (d Detector) Summarize(p *scanner.Pass) (*scanner.Summary, error) {
 	a.subclasses(false)
 	a.aliasExports()
 	a.summarizeConsts()
+	a.summarizeSetters()
 	a.summarizeCallbacks()
 	a.summarizeMethodCallbacks()
 	a.summarizeExports()

@@ -1,0 +1,339 @@
+package tsjs
+
+import (
+	"bytes"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/leasegate/leasegate/scanner"
+)
+
+// Writes to another module's names (docs/repository.md, "State another
+// module writes"): a module that assigns an imported binding or a member
+// of one (`config.bin = "claude"`, `AGENTS.claude = {...}`,
+// `require("./config").bin = x`, `Config.instance.bin ||= x`), merges
+// into it (`Object.assign(config, {bin: "pi"})`) or fills it (`push`,
+// `unshift`, `splice`, `set`, `add`) offers what it writes, when that
+// names a runtime, under Summary.Writes. The driver unions it into every
+// read of that name in any file of the repository: shared state is the
+// union of its declared value and everything written to it.
+
+// maxWriteSites bounds the writes one file offers, and maxWriteDepth the
+// member chain and the object nesting read for one; past either the
+// write is offered as cut (Const.Cut: the reader's use is dynamic).
+const (
+	maxWriteSites = 64
+	maxWriteDepth = 6
+	maxWriteVals  = 64
+)
+
+// maxQuotedScan bounds the occurrences of one runtime's name
+// mayWriteImport looks at.
+const maxQuotedScan = 4096
+
+// mayWriteImport reports whether src may write a runtime's name into a
+// relative module's name: it names a relative specifier and starts a
+// string with a runtime's name, or ends a path with it (`"claude"`,
+// `'pi -p'`, `"/usr/bin/claude"`). Only such a file is parsed for its
+// writes: a word in prose or an identifier (`pi` of a bundle's maths)
+// cannot be written as a program.
+func mayWriteImport(src []byte, names []string) bool {
+	if !bytes.Contains(src, []byte(`"./`)) && !bytes.Contains(src, []byte(`'./`)) &&
+		!bytes.Contains(src, []byte(`"../`)) && !bytes.Contains(src, []byte(`'../`)) {
+		return false
+	}
+	for _, name := range names {
+		w := []byte(name)
+		for off, n := 0, 0; n < maxQuotedScan; n++ {
+			i := bytes.Index(src[off:], w)
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + len(w)
+			if i == 0 || off < len(src) && identByte(src[off]) {
+				continue
+			}
+			switch src[i-1] {
+			case '"', '\'', '`', '/':
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// summarizeWrites records the file's writes to names of relative modules
+// whose written value names a runtime (Summary.Writes).
+func (a *analyzer) summarizeWrites() {
+	t := a.t
+	sites := 0
+	for i := int32(0); i < int32(len(t.Nodes)) && sites < maxWriteSites; i++ {
+		switch t.Nodes[i].Kind {
+		case kAssignment, kAugmentedAssignment:
+			if !a.writeNames(i) {
+				continue
+			}
+			if stem, p, ok := a.writeTarget(t.Child(i, fLeft)); ok {
+				sites++
+				a.offerWrite(stem, p, t.Child(i, fRight), i, false)
+			}
+		case kCall:
+			fn := t.Child(i, fFunction)
+			an := t.Child(i, fArguments)
+			if fn == none || an == none || t.Nodes[an].Kind != kArguments || !a.writeNames(i) {
+				continue
+			}
+			args := t.Children(an)
+			if t.Nodes[fn].Kind == kIdentifier {
+				// configure("claude"), register("claude", {...}): a
+				// function of another module that may write what it is
+				// given into the module's state (Summary.Setters)
+				if v := a.ev.Eval(fn); v.K == vRef && isRelative(v.Mod) && len(v.Path) > 0 {
+					sites++
+					stem := modStem(path.Join(path.Dir(a.p.Path), v.Mod))
+					p := []string{pathKey(v.Path) + "()"}
+					for _, c := range args {
+						a.offerWrite(stem, p, c, i, true)
+					}
+				}
+				continue
+			}
+			if t.Nodes[fn].Kind != kMember {
+				continue
+			}
+			if t.Text(fn) == "Object.assign" && len(args) > 1 {
+				stem, p, ok := a.writeTarget(args[0])
+				if !ok {
+					continue
+				}
+				sites++
+				for _, c := range args[1:] {
+					a.offerWrite(stem, p, c, i, false)
+				}
+				continue
+			}
+			prop := t.Child(fn, fProperty)
+			if prop == none {
+				continue
+			}
+			switch t.Text(prop) {
+			case "push", "unshift", "splice", "set", "add", "fill":
+			default:
+				continue
+			}
+			stem, p, ok := a.writeTarget(t.Child(fn, fObject))
+			if !ok {
+				continue
+			}
+			sites++
+			p = append(p, scanner.AnyMember)
+			for _, c := range args {
+				a.offerWrite(stem, p, c, i, false)
+			}
+		}
+	}
+}
+
+// writeNames reports whether the text of write n names a runtime: only
+// those are offered (the summary holds values naming one).
+func (a *analyzer) writeNames(n int32) bool {
+	nd := a.t.Nodes[n]
+	return a.p.Config.MentionsRuntime(a.t.Src[nd.Start:nd.End])
+}
+
+// writeTarget is the module (its stem, modStem) and member path that
+// expression n, written to, names: a member chain whose root is a name
+// imported from a relative module (or `require("./m")`). An index not
+// known statically is AnyMember.
+func (a *analyzer) writeTarget(n int32) (string, []string, bool) {
+	t := a.t
+	var segs []string
+	for d := 0; n != none && d < maxWriteDepth; d++ {
+		switch t.Nodes[n].Kind {
+		case kParen, kAsExpr:
+			n = t.Nodes[n].First
+			continue
+		case kMember:
+			p := t.Child(n, fProperty)
+			if p == none {
+				return "", nil, false
+			}
+			segs = append(segs, t.Text(p))
+			n = t.Child(n, fObject)
+			continue
+		case kSubscript:
+			k := t.Child(n, fIndex)
+			seg := scanner.AnyMember
+			if k != none && t.Nodes[k].Kind == kString {
+				seg = propName(t, k)
+			}
+			segs = append(segs, seg)
+			n = t.Child(n, fObject)
+			continue
+		case kIdentifier, kCall:
+			v := a.ev.Eval(n)
+			if v.K != vRef || !isRelative(v.Mod) {
+				return "", nil, false
+			}
+			out := slices.Clone(v.Path)
+			for i := len(segs) - 1; i >= 0; i-- {
+				out = append(out, segs[i])
+			}
+			return modStem(path.Join(path.Dir(a.p.Path), v.Mod)), out, true
+		}
+		return "", nil, false
+	}
+	return "", nil, false
+}
+
+// offerWrite offers the strings of value node v written at member path
+// p of module stem, an object literal's members under their keys (flat
+// all under p: every string of an argument of a setter's call).
+func (a *analyzer) offerWrite(stem string, p []string, v, at int32, flat bool) {
+	t := a.t
+	add := func(p []string, strs []string, cut bool) {
+		if !cut && !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
+			return
+		}
+		key := scanner.WriteKey(stem, pathKey(p))
+		c := scanner.Const{Vals: strs, At: t.Pos(at), Cut: cut}
+		if old, ok := a.link.sum.Consts[key]; ok {
+			for _, s := range old.Vals {
+				if !slices.Contains(c.Vals, s) {
+					c.Vals = append(c.Vals, s)
+				}
+			}
+			c.Cut, c.At = c.Cut || old.Cut, old.At
+		}
+		if a.link.sum.AddConst(key, c) && !slices.Contains(a.link.sum.Writes, key) {
+			a.link.sum.Writes = append(a.link.sum.Writes, key)
+		}
+	}
+	var walk func(p []string, v int32, d int)
+	walk = func(p []string, v int32, d int) {
+		if v == none {
+			return
+		}
+		if d > maxWriteDepth {
+			add(p, nil, true)
+			return
+		}
+		switch t.Nodes[v].Kind {
+		case kObject:
+			for c := t.Nodes[v].First; c != none; c = t.Nodes[c].Next {
+				switch t.Nodes[c].Kind {
+				case kPair:
+					if k := t.Child(c, fKey); k != none {
+						q := p
+						if !flat {
+							q = append(slices.Clip(p), propName(t, k))
+						}
+						walk(q, t.Child(c, fValue), d+1)
+					}
+				case kSpread:
+					q := p
+					if !flat {
+						q = append(slices.Clip(p), scanner.AnyMember)
+					}
+					walk(q, t.Nodes[c].First, d+1)
+				}
+			}
+			return
+		}
+		var strs []string
+		a.deepStrings(a.ev.Eval(v), &strs, 0)
+		if len(strs) > 0 {
+			add(p, strs, false)
+		}
+	}
+	walk(p, v, 0)
+}
+
+// deepStrings appends the known strings value v may hold, an array's
+// elements too, at most maxWriteVals.
+func (a *analyzer) deepStrings(v value, out *[]string, d int) {
+	for _, p := range v.Possibilities() {
+		if len(*out) >= maxWriteVals || d > maxWriteDepth {
+			return
+		}
+		switch {
+		case p.K == vArr:
+			for _, e := range p.Elems {
+				a.deepStrings(e, out, d+1)
+			}
+		case p.Usable():
+			if !slices.Contains(*out, p.S) {
+				*out = append(*out, p.S)
+			}
+		}
+	}
+}
+
+// maxSetterNodes bounds the nodes of one function summarizeSetters reads.
+const maxSetterNodes = 1024
+
+// summarizeSetters records, for each module-level name, the module's
+// functions that write into it (`agentBin = bin`, `registry.set(k, v)`,
+// `TASKS.push(t)`, `CONF.bin ||= b`, Summary.Setters): what another
+// module hands such a function (Summary.Writes, `configure()`) is a
+// possibility of the name wherever it is read.
+func (a *analyzer) summarizeSetters() {
+	t := a.t
+	for _, name := range a.scopes.ModuleNames() {
+		bs := a.scopes.ModuleBindings(name)
+		if len(bs) != 1 || bs[0].ref || bs[0].value == none {
+			continue
+		}
+		fn := bs[0].value
+		if k := t.Nodes[fn].Kind; k != kFunction && k != kArrow {
+			continue
+		}
+		end := t.Nodes[fn].End
+		for j, seen := fn+1, 0; j < int32(len(t.Nodes)) && t.Nodes[j].Start < end && seen < maxSetterNodes; j, seen = j+1, seen+1 {
+			var target int32 = none
+			switch t.Nodes[j].Kind {
+			case kAssignment, kAugmentedAssignment:
+				target = t.Child(j, fLeft)
+			case kCall:
+				f := t.Child(j, fFunction)
+				if f == none || t.Nodes[f].Kind != kMember {
+					continue
+				}
+				switch p := t.Child(f, fProperty); {
+				case p == none:
+					continue
+				default:
+					switch t.Text(p) {
+					case "push", "unshift", "splice", "set", "add", "fill":
+						target = t.Child(f, fObject)
+					}
+				}
+			}
+			if target == none {
+				continue
+			}
+			for d := 0; d < maxWriteDepth && target != none && (t.Nodes[target].Kind == kMember || t.Nodes[target].Kind == kSubscript); d++ {
+				target = t.Child(target, fObject)
+			}
+			if target == none || t.Nodes[target].Kind != kIdentifier {
+				continue
+			}
+			tb, key, ok := a.scopes.Lookup(t.Src[t.Nodes[target].Start:t.Nodes[target].End], target)
+			if !ok || key.Scope != none || len(tb) == 0 || tb[0].ref {
+				continue
+			}
+			head := t.Text(target)
+			if head == name {
+				continue
+			}
+			if a.link.sum.Setters == nil {
+				a.link.sum.Setters = map[string][]string{}
+			}
+			if !slices.Contains(a.link.sum.Setters[head], name) {
+				a.link.sum.Setters[head] = append(a.link.sum.Setters[head], name)
+			}
+		}
+	}
+}
