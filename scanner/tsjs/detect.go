@@ -378,7 +378,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// ... and a command handed to code the analysis does not model
 	// (handed.go)
 	handHint := !apiHint && p.Hits.Has(scanner.HitRuntime) && p.Config.MayHandCommand(p.Src)
-	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint && !handHint {
+	// ... and a file that writes a runtime's name into another module's
+	// name offers it to every reader of that name (writes.go)
+	writeHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && mayWriteImport(p.Src, p.Config.RuntimeNames())
+	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint && !handHint && !writeHint {
 		return nil
 	}
 	t, err := g.ParsePass(p)
@@ -427,10 +430,13 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if keyHint {
 		a.summarizeDefaults()
 	}
+	if writeHint {
+		a.summarizeWrites()
+	}
 	if p.Imports == nil && a.ev.Unread {
 		a.needAllImports()
 	}
-	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 || len(a.link.sum.Keys) > 0 {
+	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 || len(a.link.sum.Keys) > 0 || len(a.link.sum.Writes) > 0 {
 		p.Summary = &a.link.sum
 	}
 	if t.HasError && apiHint {
