@@ -296,6 +296,30 @@ func (s *Summary) AddReexport(name string, r Ref) bool {
 	return true
 }
 
+// SharedPrefix begins a name of Summary.Env that is no environment
+// variable but shared state of a module of the repository that a file
+// writes (Python: `settings.AGENT = "claude"`, `registry.AGENTS[k] =
+// [...]`, `Runner.bin = ...`, a subclass's class attribute): where any
+// other file of the language reads that attribute or container, the
+// values written are possibilities too (Imports.Env of SharedName).
+// Phase two reads the files that name it (without the prefix).
+const SharedPrefix = "&"
+
+// SharedName is the name in Summary.Env of the values written to
+// attribute, module-level name or container name by a file.
+func SharedName(name string) string { return SharedPrefix + name }
+
+// SharedItem is the name in Summary.Env of the items a file writes into
+// container name (`AGENTS[k] = v`, `TOOLS.append(v)`): phase two reads the
+// files that name the container.
+func SharedItem(name string) string { return SharedPrefix + name + "[]" }
+
+// SharedWord is the word a file that reads shared state name (SharedName,
+// SharedItem) holds.
+func SharedWord(name string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(name, SharedPrefix), "[]")
+}
+
 // EnvConst is the name in Summary.Consts of the value a module sets
 // environment variable name to.
 func EnvConst(name string) string { return "$env." + name }

@@ -152,7 +152,10 @@ func wordByte(c byte) bool {
 // `os.environ[k] = v`, `os.putenv(k, v)`.
 var (
 	envNeedles = [][]byte{[]byte("environ"), []byte("putenv")}
-	envSetRE   = regexp.MustCompile(`environ(?:\.setdefault\s*\(|\[[^\]\n]{1,100}\]\s*=[^=])|putenv\s*\(`)
+	// sharedWriteRE finds what may write shared state (summarizeShared):
+	// `x.attr = v`, `x[k] = v`, a container method's call
+	sharedWriteRE = regexp.MustCompile(`(?:\.\w+|\])\s*=[^=]|\.(?:append|extend|add|insert|update|setdefault|appendleft|extendleft|__setitem__)\s*\(`)
+	envSetRE      = regexp.MustCompile(`environ(?:\.setdefault\s*\(|\[[^\]\n]{1,100}\]\s*=[^=])|putenv\s*\(`)
 )
 
 // shImportRE finds an import of the sh module.
@@ -305,7 +308,11 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// ... and a command handed to code the analysis does not model
 	// (handed.go)
 	handHint := !apiHint && p.Hits.Has(scanner.HitRuntime) && p.Config.MayHandCommand(p.Src)
-	if !apiHint && !dangerHint && !envHint && !handHint {
+	// ... and a file that writes a value naming a runtime into shared
+	// state (a module's or a class's attribute, a container)
+	// offers it to the files that read it (shared.go)
+	sharedHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && sharedWriteRE.Match(p.Src)
+	if !apiHint && !dangerHint && !envHint && !handHint && !sharedHint {
 		return nil
 	}
 	t, err := parsePass(p)
@@ -336,6 +343,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	if envHint {
 		a.summarizeEnv()
+	}
+	if sharedHint {
+		a.summarizeShared()
 	}
 	if p.Imports == nil && a.ev.Unread {
 		// a value left unread in a file that is not a seed may come
