@@ -306,18 +306,19 @@ func (s *Summary) AddReexport(name string, r Ref) bool {
 const SharedPrefix = "&"
 
 // SharedName is the name in Summary.Env of the values written to
-// attribute, module-level name or container name by a file.
-func SharedName(name string) string { return SharedPrefix + name }
+// attribute or module-level name name of module mod (the last segment of
+// its dotted name, or of its file's: `settings`, `registry`).
+func SharedName(mod, name string) string { return SharedPrefix + mod + "." + name }
 
 // SharedItem is the name in Summary.Env of the items a file writes into
-// container name (`AGENTS[k] = v`, `TOOLS.append(v)`): phase two reads the
-// files that name the container.
-func SharedItem(name string) string { return SharedPrefix + name + "[]" }
+// container name of module mod (`AGENTS[k] = v`, `TOOLS.append(v)`).
+func SharedItem(mod, name string) string { return SharedName(mod, name) + "[]" }
 
-// SharedWord is the word a file that reads shared state name (SharedName,
-// SharedItem) holds.
+// SharedWord is the word a file that reads shared state (SharedName,
+// SharedItem) holds: the attribute's or container's name.
 func SharedWord(name string) string {
-	return strings.TrimSuffix(strings.TrimPrefix(name, SharedPrefix), "[]")
+	name = strings.TrimSuffix(strings.TrimPrefix(name, SharedPrefix), "[]")
+	return name[strings.LastIndex(name, ".")+1:]
 }
 
 // EnvConst is the name in Summary.Consts of the value a module sets

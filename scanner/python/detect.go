@@ -1085,6 +1085,45 @@ func (a *analyzer) lostMethodResult(p value) bool {
 	return ok
 }
 
+// calledEntry reports whether node n calls an entry of a container of
+// another module of the repository (`RUNNERS["claude"]("x")`,
+// `REGISTRY.get(name)(...)`), in the repository phase: what a registry
+// gives back was put in at run time, by a decorator, a plugin or any
+// module (review 24's 024), so the result is lost, not followed.
+func (a *analyzer) calledEntry(n int32) bool {
+	t := a.t
+	if a.p.Imports == nil || t.Nodes[n].Kind != kCall {
+		return false
+	}
+	fn := t.Child(n, fFunction)
+	for fn != none && t.Nodes[fn].Kind == kParen {
+		fn = t.Nodes[fn].First
+	}
+	if fn == none {
+		return false
+	}
+	obj := int32(none)
+	switch t.Nodes[fn].Kind {
+	case kSubscript:
+		obj = t.Child(fn, fValue)
+	case kCall:
+		if g := t.Child(fn, fFunction); g != none && t.Nodes[g].Kind == kAttribute {
+			if m := t.Child(g, fAttribute); m != none && (t.Is(m, "get") || t.Is(m, "pop") || t.Is(m, "setdefault")) {
+				obj = t.Child(g, fObject)
+			}
+		}
+	}
+	if obj == none {
+		return false
+	}
+	v := a.ev.Eval(obj)
+	if v.K != vRef || len(v.Path) == 0 || strings.HasPrefix(v.Mod, "#") {
+		return false
+	}
+	_, _, ok := a.p.Imports.Source(v.Mod)
+	return ok
+}
+
 // fromOutside reports whether the unknown value of node n comes from
 // outside the file (sys.argv) or is a named function's parameter, whose
 // calls the analysis follows.
@@ -1099,7 +1138,7 @@ func (a *analyzer) fromOutside(n int32) bool {
 		// arguments (MayReturnArg), and an attribute or item of one is
 		// followed by the repository pass; but not one of a module
 		// chosen at run time, which no pass follows
-		return !a.ofRuntimeModule(n) && !a.unknownReceiver(n)
+		return !a.ofRuntimeModule(n) && !a.unknownReceiver(n) && !a.calledEntry(n)
 	}
 	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
 	if !ok {

@@ -70,14 +70,13 @@ func (a *analyzer) expr(n int32) value {
 				}
 			}
 			v := a.ev.Attr(t.Text(at), a.selfAttrs[t.Text(at)], n)
-			return a.ev.Tracked(a.sharedValue(a.mutated(v, "self."+t.Text(at), n), t.Text(at), n))
+			return a.ev.Tracked(a.sharedValue(a.mutated(v, "self."+t.Text(at), n), []string{a.ownModule()}, t.Text(at), n))
 		}
 		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kIdentifier && t.Is(o, "cls") {
 			// cls.argv in a classmethod: a subclass's, or what another
 			// file writes to it
 			v := a.member(a.ev.Eval(o), t.Text(at), n)
-			v = a.sharedValue(v, t.Text(at), n)
-			return v
+			return a.sharedValue(v, []string{a.ownModule()}, t.Text(at), n)
 		}
 		if t.Is(at, "value") {
 			if v, ok := a.enumValue(t.Child(n, fObject), n); ok {

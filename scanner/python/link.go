@@ -2981,14 +2981,28 @@ func (a *analyzer) importedConst(v value, n int32) (value, bool) {
 	}
 	if !ok {
 		// not a constant there (or naming no runtime): what files write
-		// to it, if any
-		s := a.sharedValue(treesitter.Value{K: vUnknown, Node: n, Lit: none}, name, n)
+		// to it, if any; a name the module offers otherwise (a dict whose
+		// entries it holds, a helper) is read as such
+		if _, offered := a.imported(v); offered {
+			return c, ok
+		}
+		members := v
+		members.Path = append(slices.Clone(v.Path), scanner.AnyMember)
+		if _, offered := a.imported(members); offered {
+			return c, ok
+		}
+		s := a.sharedValue(treesitter.Value{K: vUnknown, Node: n, Lit: none}, readModules(v), name, n)
 		if s.K == vUnknown {
 			return c, ok
 		}
 		return s, true
 	}
-	return a.sharedValue(c, name, n), true
+	if c.K != vStr && c.K != vArr {
+		// offered with no value of its own (a dict whose entries the
+		// summary holds): its members are read by their paths
+		return c, ok
+	}
+	return a.sharedValue(c, readModules(v), name, n), true
 }
 
 // declaredConst is importedConst without the values other files write to

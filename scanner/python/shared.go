@@ -2,6 +2,8 @@ package python
 
 import (
 	"fmt"
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -19,8 +21,9 @@ import (
 // phase two unions them in where a file reads a name so called through
 // an import, self or cls (sharedValue).
 
-// maxSharedWrites bounds the writes of one file read; past it the file's
-// summary is marked Truncated (a name it does not hold is dynamic).
+// maxSharedWrites bounds the writes naming a runtime one file records;
+// past it the file's summary is marked Truncated (a name it does not
+// hold is dynamic).
 const maxSharedWrites = 256
 
 // sharedMethods write their argument into the container they are called
@@ -37,9 +40,9 @@ func (a *analyzer) summarizeShared() {
 	}
 	t := a.t
 	seen := 0
-	var record func(name string, item bool, val int32)
-	record = func(name string, item bool, val int32) {
-		if name == "" || name == "self" || name == "environ" || val == none {
+	var record func(mods []string, name string, item bool, val int32)
+	record = func(mods []string, name string, item bool, val int32) {
+		if len(mods) == 0 || name == "" || name == "self" || name == "environ" || val == none {
 			// os.environ: the environment's (summarizeEnv), by key
 			return
 		}
@@ -48,15 +51,10 @@ func (a *analyzer) summarizeShared() {
 			for c := t.Nodes[val].First; c != none; c = t.Nodes[c].Next {
 				if t.Nodes[c].Kind == kPair {
 					if x := t.Child(c, fValue); x != none && t.Nodes[x].Kind != kDictionary {
-						record(name, true, x)
+						record(mods, name, true, x)
 					}
 				}
 			}
-			return
-		}
-		seen++
-		if seen > maxSharedWrites {
-			a.link.sum.Truncated = true
 			return
 		}
 		v := a.ev.Eval(val)
@@ -71,27 +69,39 @@ func (a *analyzer) summarizeShared() {
 		if len(strs) == 0 || !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
 			return
 		}
-		key := scanner.SharedName(name)
-		if item {
-			key = scanner.SharedItem(name)
+		seen++
+		if seen > maxSharedWrites {
+			a.link.sum.Truncated = true
+			return
 		}
-		a.link.sum.AddEnv(key, scanner.Const{Vals: strs, List: list, At: t.Pos(val)})
+		for _, mod := range mods {
+			key := scanner.SharedName(mod, name)
+			if item {
+				key = scanner.SharedItem(mod, name)
+			}
+			a.link.sum.AddEnv(key, scanner.Const{Vals: strs, List: list, At: t.Pos(val)})
+		}
 	}
-	// target is the name an assignment or a call writes: the attribute of
-	// `x.attr`, or an identifier
-	target := func(n int32) string {
+	// attr is a write to `X.attr` (X a module or a class the file imports
+	// or defines; not self, whose attributes its own file reads)
+	attr := func(n int32) ([]string, string) {
+		o, at := t.Child(n, fObject), t.Child(n, fAttribute)
+		if o == none || at == none || t.Nodes[o].Kind != kIdentifier || t.Is(o, "self") {
+			return nil, ""
+		}
+		return a.sharedModules(o, true), t.Text(at)
+	}
+	// container is a write into the container at n: `X[k]`, `X.append`
+	// (X a module-level name of the file or an imported one), or
+	// `mod.X[k]`
+	container := func(n int32) ([]string, string) {
 		switch t.Nodes[n].Kind {
 		case kAttribute:
-			if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kIdentifier && t.Is(o, "self") {
-				return "" // an instance's own: read in its file (selfAttrs)
-			}
-			if at := t.Child(n, fAttribute); at != none {
-				return t.Text(at)
-			}
+			return attr(n)
 		case kIdentifier:
-			return t.Text(n)
+			return a.sharedModules(n, false), t.Text(n)
 		}
-		return ""
+		return nil, ""
 	}
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		switch t.Nodes[i].Kind {
@@ -103,11 +113,13 @@ func (a *analyzer) summarizeShared() {
 			switch t.Nodes[l].Kind {
 			case kAttribute:
 				// settings.AGENT = "claude", Runner.bin = "claude"
-				record(target(l), false, r)
+				mods, name := attr(l)
+				record(mods, name, false, r)
 			case kSubscript:
 				// registry.AGENTS["review"] = [...], AGENTS["x"] = [...]
 				if obj := t.Child(l, fValue); obj != none {
-					record(target(obj), true, r)
+					mods, name := container(obj)
+					record(mods, name, true, r)
 				}
 			}
 		case kCall:
@@ -120,34 +132,123 @@ func (a *analyzer) summarizeShared() {
 				continue
 			}
 			pos, kw := a.callArgs(i)
+			mods, name := container(obj)
 			switch {
+			case len(mods) == 0:
 			case len(pos) > 0:
-				record(target(obj), true, pos[len(pos)-1])
+				record(mods, name, true, pos[len(pos)-1])
 			case kw.Obj != none && t.Text(m) == "update":
 				// d.update(review=[...])
-				record(target(obj), true, kw.Obj)
+				record(mods, name, true, kw.Obj)
 			}
 		}
 	}
 }
 
+// moduleBase is the last segment of a module's dotted name (`.registry`,
+// `hooks.registry`: registry), "" for a bare relative one (`.`).
+func moduleBase(mod string) string {
+	mod = strings.TrimRight(mod, ".")
+	return mod[strings.LastIndex(mod, ".")+1:]
+}
+
+// ownModule is the name the file's module goes by (its base name; a
+// package's __init__: its folder's).
+func (a *analyzer) ownModule() string {
+	p := path.Base(a.p.Path)
+	if p == "__init__.py" {
+		return path.Base(path.Dir(a.p.Path))
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(p, ".py"), ".pyi")
+}
+
+// sharedModules are the modules whose attribute or module-level name
+// identifier n stands for shared state of: an import's module (`import
+// settings`, `from hooks import registry`: settings, registry; with
+// member, when n may be a name the module holds, `from svc.runner
+// import Runner`, runner too), the file's own for a module-level name or
+// class of the file, none for any other name (a local's, a parameter's).
+func (a *analyzer) sharedModules(n int32, member bool) []string {
+	t := a.t
+	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+	if !found || len(bs) != 1 {
+		return nil
+	}
+	b := bs[0]
+	if !b.ref {
+		if b.param || b.name == none || a.scopes.Of(b.name) != none {
+			return nil // a function's own name
+		}
+		return []string{a.ownModule()}
+	}
+	var out []string
+	add := func(m string) {
+		if m != "" && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	if len(b.path) == 0 {
+		add(moduleBase(b.mod)) // import settings
+		return out
+	}
+	if member {
+		// from hooks import registry: a submodule; from svc.runner
+		// import Runner: a class of the module
+		add(b.path[len(b.path)-1])
+	}
+	add(moduleBase(b.mod))
+	if len(b.path) > 1 {
+		add(b.path[len(b.path)-2])
+	}
+	return out
+}
+
+// readModules are the modules a value read at n from another module,
+// ref v (module v.Mod, path v.Path ending in the name read), may hold
+// name in (sharedModules).
+func readModules(v value) []string {
+	var out []string
+	add := func(m string) {
+		if m != "" && m != scanner.AnyMember && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	k := len(v.Path) - 1
+	for k >= 0 && (v.Path[k] == scanner.AnyMember || v.Path[k] == "") {
+		k--
+	}
+	if k > 0 {
+		add(v.Path[k-1]) // registry.AGENTS, Runner.bin
+	}
+	add(moduleBase(v.Mod))
+	return out
+}
+
 // sharedValue is v, the value of attribute or container name read at n,
 // with the values other files of the repository write to a name so called
 // (summarizeShared) as possibilities too.
-func (a *analyzer) sharedValue(v value, name string, n int32) value {
+func (a *analyzer) sharedValue(v value, mods []string, name string, n int32) value {
 	if a.p.Imports == nil || name == "" || strings.HasSuffix(name, "()") || name == scanner.AnyMember {
 		return v
 	}
-	vals := []value{v}
-	if e, ok := a.p.Imports.Env(scanner.SharedName(name)); ok {
-		a.use(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("`%s` written", name)})
-		vals = append(vals, treesitter.FromExport(a.ev.Cfg, e, n))
+	if v.K != vUnknown && v.K != vStr && v.K != vArr {
+		// a dict, a namespace, a function: a union with strings would
+		// drop what it holds (its entries are read with their own
+		// writes, sharedItem)
+		return v
 	}
-	if e, ok := a.p.Imports.Env(scanner.SharedItem(name)); ok {
-		// the container read whole (iterated, .values(), .get(k)): a
-		// list whose element is any item written into it
-		a.use(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("an item of `%s` written", name)})
-		vals = append(vals, value{K: vArr, Elems: []value{treesitter.FromExport(a.ev.Cfg, e, n)}, Node: n, Lit: none})
+	vals := []value{v}
+	for _, mod := range mods {
+		if e, ok := a.p.Imports.Env(scanner.SharedName(mod, name)); ok {
+			a.use(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("`%s` written", name)})
+			vals = append(vals, treesitter.FromExport(a.ev.Cfg, e, n))
+		}
+		if e, ok := a.p.Imports.Env(scanner.SharedItem(mod, name)); ok {
+			// the container read whole (iterated, .values(), .get(k)): a
+			// list whose element is any item written into it
+			a.use(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("an item of `%s` written", name)})
+			vals = append(vals, value{K: vArr, Elems: []value{treesitter.FromExport(a.ev.Cfg, e, n)}, Node: n, Lit: none})
+		}
 	}
 	if len(vals) == 1 {
 		return v
@@ -164,24 +265,38 @@ func (a *analyzer) sharedItem(v value, n int32) value {
 	if obj == none {
 		return v
 	}
+	var mods []string
 	name := ""
 	switch t.Nodes[obj].Kind {
 	case kIdentifier:
-		name = t.Text(obj)
+		mods, name = a.sharedModules(obj, false), t.Text(obj)
 	case kAttribute:
-		if at := t.Child(obj, fAttribute); at != none {
-			name = t.Text(at)
+		// registry.AGENTS[k], self.agents[k]
+		o, at := t.Child(obj, fObject), t.Child(obj, fAttribute)
+		if o == none || at == none || t.Nodes[o].Kind != kIdentifier {
+			return v
+		}
+		name = t.Text(at)
+		if t.Is(o, "self") || t.Is(o, "cls") {
+			mods = []string{a.ownModule()}
+		} else {
+			mods = a.sharedModules(o, true)
 		}
 	}
-	if name == "" {
+	if name == "" || len(mods) == 0 {
 		return v
 	}
-	e, ok := a.p.Imports.Env(scanner.SharedItem(name))
-	if !ok {
+	vals := []value{v}
+	for _, mod := range mods {
+		if e, ok := a.p.Imports.Env(scanner.SharedItem(mod, name)); ok {
+			a.use(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("an item of `%s` written", name)})
+			vals = append(vals, treesitter.FromExport(a.ev.Cfg, e, n))
+		}
+	}
+	if len(vals) == 1 {
 		return v
 	}
-	a.use(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("an item of `%s` written", name)})
-	return treesitter.Union(a.ev.Cfg, []value{v, treesitter.FromExport(a.ev.Cfg, e, n)}, n)
+	return treesitter.Union(a.ev.Cfg, vals, n)
 }
 
 // sharedName is the attribute or container a path read from an import
