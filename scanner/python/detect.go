@@ -1085,6 +1085,22 @@ func (a *analyzer) lostMethodResult(p value) bool {
 	return ok
 }
 
+// calledLost reports whether node n calls what a method of an unknown
+// receiver returns (`ep.load()("review")`, ep an entry point of
+// `entry_points(group=...)`: review 24's 121): the function called is
+// lost, so is its result.
+func (a *analyzer) calledLost(n int32) bool {
+	t := a.t
+	if t.Nodes[n].Kind != kCall {
+		return false
+	}
+	fn := t.Child(n, fFunction)
+	for fn != none && t.Nodes[fn].Kind == kParen {
+		fn = t.Nodes[fn].First
+	}
+	return fn != none && t.Nodes[fn].Kind == kCall && a.unknownReceiver(fn)
+}
+
 // calledEntry reports whether node n calls an entry of a container of
 // another module of the repository (`RUNNERS["claude"]("x")`,
 // `REGISTRY.get(name)(...)`), in the repository phase: what a registry
@@ -1138,7 +1154,7 @@ func (a *analyzer) fromOutside(n int32) bool {
 		// arguments (MayReturnArg), and an attribute or item of one is
 		// followed by the repository pass; but not one of a module
 		// chosen at run time, which no pass follows
-		return !a.ofRuntimeModule(n) && !a.unknownReceiver(n) && !a.calledEntry(n)
+		return !a.ofRuntimeModule(n) && !a.unknownReceiver(n) && !a.calledEntry(n) && !a.calledLost(n)
 	}
 	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
 	if !ok {
