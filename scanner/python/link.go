@@ -2344,7 +2344,7 @@ func (a *analyzer) sinkSelf(n int32, k scanner.Sink, via *scanner.Step) {
 		return
 	}
 	k.Param, k.Field = scanner.ParamThis, t.Text(at)
-	a.addThis(cls, k, fmt.Sprintf("`%s` hands `self.%s` to ", cls, k.Field), via)
+	a.addThis(cls, k, fmt.Sprintf("`%s` hands `%s` to ", cls, t.Text(n)), via)
 	// Runner("claude").start(): __init__ stores its parameter in the
 	// field, so the constructor's argument is what runs
 	for _, val := range a.selfAttrs[k.Field] {
