@@ -317,8 +317,12 @@ func SharedItem(mod, name string) string { return SharedName(mod, name) + "[]" }
 // SharedWord is the word a file that reads shared state (SharedName,
 // SharedItem) holds: the attribute's or container's name.
 func SharedWord(name string) string {
-	name = strings.TrimSuffix(strings.TrimPrefix(name, SharedPrefix), "[]")
-	return name[strings.LastIndex(name, ".")+1:]
+	rest, ok := strings.CutPrefix(name, SharedPrefix)
+	if !ok {
+		return name // an environment variable's own name
+	}
+	rest = strings.TrimSuffix(rest, "[]")
+	return rest[strings.LastIndex(rest, ".")+1:]
 }
 
 // EnvConst is the name in Summary.Consts of the value a module sets
