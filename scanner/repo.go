@@ -324,6 +324,35 @@ func (s *Summary) AddReexport(name string, r Ref) bool {
 	return true
 }
 
+// SharedPrefix begins a name of Summary.Env that is no environment
+// variable but shared state of a module of the repository that a file
+// writes (Python: `settings.AGENT = "claude"`, `registry.AGENTS[k] =
+// [...]`, `Runner.bin = ...`, a subclass's class attribute): where any
+// other file of the language reads that attribute or container, the
+// values written are possibilities too (Imports.Env of SharedName).
+// Phase two reads the files that name it (without the prefix).
+const SharedPrefix = "&"
+
+// SharedName is the name in Summary.Env of the values written to
+// attribute or module-level name name of module mod (the last segment of
+// its dotted name, or of its file's: `settings`, `registry`).
+func SharedName(mod, name string) string { return SharedPrefix + mod + "." + name }
+
+// SharedItem is the name in Summary.Env of the items a file writes into
+// container name of module mod (`AGENTS[k] = v`, `TOOLS.append(v)`).
+func SharedItem(mod, name string) string { return SharedName(mod, name) + "[]" }
+
+// SharedWord is the word a file that reads shared state (SharedName,
+// SharedItem) holds: the attribute's or container's name.
+func SharedWord(name string) string {
+	rest, ok := strings.CutPrefix(name, SharedPrefix)
+	if !ok {
+		return name // an environment variable's own name
+	}
+	rest = strings.TrimSuffix(rest, "[]")
+	return rest[strings.LastIndex(rest, ".")+1:]
+}
+
 // EnvConst is the name in Summary.Consts of the value a module sets
 // environment variable name to.
 func EnvConst(name string) string { return "$env." + name }

@@ -490,7 +490,9 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 				continue
 			}
 			if e, ok := strings.CutPrefix(name, envKey); ok {
-				needles = append(needles, needle{name: []byte(e), det: def.res.link.det, env: true, all: r.envAll[rel]})
+				// shared state (scanner.SharedPrefix): the files that name
+				// the attribute or container
+				needles = append(needles, needle{name: []byte(scanner.SharedWord(e)), det: def.res.link.det, env: true, all: r.envAll[rel]})
 				continue
 			}
 			if name == anyKey {
@@ -1554,7 +1556,12 @@ func (r *repo) env(from, name string) (scanner.Export, bool) {
 			continue
 		}
 		if e.File == "" {
-			e = scanner.Export{Name: name, File: rel, At: c.At}
+			// a list: shared state written (scanner.SharedItem), never
+			// an environment variable
+			e = scanner.Export{Name: name, File: rel, At: c.At, List: c.List}
+		} else if e.List != c.List {
+			// a list and a string: the strings, each a possibility
+			e.List = false
 		}
 		for _, v := range c.Vals {
 			if !slices.Contains(e.Consts, v) {

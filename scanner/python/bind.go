@@ -678,6 +678,16 @@ func isSelfAttr(t *tree, n int32) bool {
 	return o != none && t.Nodes[o].Kind == kIdentifier && t.Is(o, "self")
 }
 
+// isClsAttr reports whether node n is an attribute of cls (cls.argv in a
+// classmethod: a subclass's class attribute, as self.argv).
+func isClsAttr(t *tree, n int32) bool {
+	if t.Nodes[n].Kind != kAttribute {
+		return false
+	}
+	o := t.Child(n, fObject)
+	return o != none && t.Nodes[o].Kind == kIdentifier && t.Is(o, "cls")
+}
+
 // isEnviron reports whether node n is os.environ (or environ).
 func isEnviron(t *tree, n int32) bool {
 	return t.Is(n, "os.environ") || t.Is(n, "environ")

@@ -152,7 +152,10 @@ func wordByte(c byte) bool {
 // `os.environ[k] = v`, `os.putenv(k, v)`.
 var (
 	envNeedles = [][]byte{[]byte("environ"), []byte("putenv")}
-	envSetRE   = regexp.MustCompile(`environ(?:\.setdefault\s*\(|\[[^\]\n]{1,100}\]\s*=[^=])|putenv\s*\(`)
+	// sharedWriteRE finds what may write shared state (summarizeShared):
+	// `x.attr = v`, `x[k] = v`, a container method's call
+	sharedWriteRE = regexp.MustCompile(`(?:\.\w+|\])\s*=[^=]|\.(?:append|extend|add|insert|update|setdefault|appendleft|extendleft|__setitem__)\s*\(`)
+	envSetRE      = regexp.MustCompile(`environ(?:\.setdefault\s*\(|\[[^\]\n]{1,100}\]\s*=[^=])|putenv\s*\(`)
 )
 
 // shImportRE finds an import of the sh module.
@@ -305,7 +308,11 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// ... and a command handed to code the analysis does not model
 	// (handed.go)
 	handHint := !apiHint && p.Hits.Has(scanner.HitRuntime) && p.Config.MayHandCommand(p.Src)
-	if !apiHint && !dangerHint && !envHint && !handHint {
+	// ... and a file that writes a value naming a runtime into shared
+	// state (a module's or a class's attribute, a container)
+	// offers it to the files that read it (shared.go)
+	sharedHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && sharedWriteRE.Match(p.Src)
+	if !apiHint && !dangerHint && !envHint && !handHint && !sharedHint {
 		return nil
 	}
 	t, err := parsePass(p)
@@ -336,6 +343,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	if envHint {
 		a.summarizeEnv()
+	}
+	if sharedHint {
+		a.summarizeShared()
 	}
 	if p.Imports == nil && a.ev.Unread {
 		// a value left unread in a file that is not a seed may come
@@ -1075,6 +1085,61 @@ func (a *analyzer) lostMethodResult(p value) bool {
 	return ok
 }
 
+// calledLost reports whether node n calls what a method of an unknown
+// receiver returns (`ep.load()("review")`, ep an entry point of
+// `entry_points(group=...)`: review 24's 121): the function called is
+// lost, so is its result.
+func (a *analyzer) calledLost(n int32) bool {
+	t := a.t
+	if t.Nodes[n].Kind != kCall {
+		return false
+	}
+	fn := t.Child(n, fFunction)
+	for fn != none && t.Nodes[fn].Kind == kParen {
+		fn = t.Nodes[fn].First
+	}
+	return fn != none && t.Nodes[fn].Kind == kCall && a.unknownReceiver(fn)
+}
+
+// calledEntry reports whether node n calls an entry of a container of
+// another module of the repository (`RUNNERS["claude"]("x")`,
+// `REGISTRY.get(name)(...)`), in the repository phase: what a registry
+// gives back was put in at run time, by a decorator, a plugin or any
+// module (review 24's 024), so the result is lost, not followed.
+func (a *analyzer) calledEntry(n int32) bool {
+	t := a.t
+	if a.p.Imports == nil || t.Nodes[n].Kind != kCall {
+		return false
+	}
+	fn := t.Child(n, fFunction)
+	for fn != none && t.Nodes[fn].Kind == kParen {
+		fn = t.Nodes[fn].First
+	}
+	if fn == none {
+		return false
+	}
+	obj := int32(none)
+	switch t.Nodes[fn].Kind {
+	case kSubscript:
+		obj = t.Child(fn, fValue)
+	case kCall:
+		if g := t.Child(fn, fFunction); g != none && t.Nodes[g].Kind == kAttribute {
+			if m := t.Child(g, fAttribute); m != none && (t.Is(m, "get") || t.Is(m, "pop") || t.Is(m, "setdefault")) {
+				obj = t.Child(g, fObject)
+			}
+		}
+	}
+	if obj == none {
+		return false
+	}
+	v := a.ev.Eval(obj)
+	if v.K != vRef || len(v.Path) == 0 || strings.HasPrefix(v.Mod, "#") {
+		return false
+	}
+	_, _, ok := a.p.Imports.Source(v.Mod)
+	return ok
+}
+
 // fromOutside reports whether the unknown value of node n comes from
 // outside the file (sys.argv) or is a named function's parameter, whose
 // calls the analysis follows.
@@ -1089,7 +1154,7 @@ func (a *analyzer) fromOutside(n int32) bool {
 		// arguments (MayReturnArg), and an attribute or item of one is
 		// followed by the repository pass; but not one of a module
 		// chosen at run time, which no pass follows
-		return !a.ofRuntimeModule(n) && !a.unknownReceiver(n)
+		return !a.ofRuntimeModule(n) && !a.unknownReceiver(n) && !a.calledEntry(n) && !a.calledLost(n)
 	}
 	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
 	if !ok {

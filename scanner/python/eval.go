@@ -13,8 +13,17 @@ import (
 	"github.com/leasegate/leasegate/scanner/treesitter"
 )
 
-// Expr is the value of expression n in the Python node kinds.
+// Expr is the value of expression n in the Python node kinds; an item of
+// a container is also what other files write into it (sharedItem).
 func (a *analyzer) Expr(n int32) value {
+	v := a.expr(n)
+	if a.p.Imports != nil && a.t.Nodes[n].Kind == kSubscript {
+		v = a.sharedItem(v, n)
+	}
+	return v
+}
+
+func (a *analyzer) expr(n int32) value {
 	t := a.t
 	switch t.Nodes[n].Kind {
 	case kString:
@@ -61,7 +70,13 @@ func (a *analyzer) Expr(n int32) value {
 				}
 			}
 			v := a.ev.Attr(t.Text(at), a.selfAttrs[t.Text(at)], n)
-			return a.ev.Tracked(a.mutated(v, "self."+t.Text(at), n))
+			return a.ev.Tracked(a.sharedValue(a.mutated(v, "self."+t.Text(at), n), []string{a.ownModule()}, t.Text(at), n))
+		}
+		if o := t.Child(n, fObject); o != none && t.Nodes[o].Kind == kIdentifier && t.Is(o, "cls") {
+			// cls.argv in a classmethod: a subclass's, or what another
+			// file writes to it
+			v := a.member(a.ev.Eval(o), t.Text(at), n)
+			return a.sharedValue(v, []string{a.ownModule()}, t.Text(at), n)
 		}
 		if t.Is(at, "value") {
 			if v, ok := a.enumValue(t.Child(n, fObject), n); ok {

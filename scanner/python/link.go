@@ -160,6 +160,7 @@ func newAnalyzer(t *tree, p *scanner.Pass) *analyzer {
 func (a *analyzer) summarizeNames() {
 	a.summarizeAPIs(false)
 	a.summarizeEnv()
+	a.summarizeShared()
 	t := a.t
 	// What a function returns and what a class, dict or namespace holds
 	// are read only in a file that names a runtime in one piece (its
@@ -2330,7 +2331,7 @@ func (a *analyzer) sinkParamHead(n int32, k scanner.Sink) bool {
 // of its methods: a subclass that sets X chooses what runs.
 func (a *analyzer) sinkSelf(n int32, k scanner.Sink, via *scanner.Step) {
 	t := a.t
-	if n == none || !isSelfAttr(t, n) {
+	if n == none || !isSelfAttr(t, n) && !isClsAttr(t, n) {
 		return
 	}
 	fn := a.scopes.Of(n)
@@ -2343,15 +2344,18 @@ func (a *analyzer) sinkSelf(n int32, k scanner.Sink, via *scanner.Step) {
 		return
 	}
 	k.Param, k.Field = scanner.ParamThis, t.Text(at)
-	a.addThis(cls, k, fmt.Sprintf("`%s` hands `self.%s` to ", cls, k.Field), via)
+	a.addThis(cls, k, fmt.Sprintf("`%s` hands `%s` to ", cls, t.Text(n)), via)
 	// Runner("claude").start(): __init__ stores its parameter in the
 	// field, so the constructor's argument is what runs
 	for _, val := range a.selfAttrs[k.Field] {
 		val = a.copied(val)
-		if fn, _, _, ok := a.paramOf(val); ok && fn == cls {
+		if fn, idx, name, ok := a.paramOf(val); ok && (fn == cls || a.setterOf(val, cls)) {
 			ck := k
 			ck.Field = ""
 			note := fmt.Sprintf("`%s` stores it in `self.%s`, which it hands to ", cls, k.Field)
+			if fn != cls {
+				note = fmt.Sprintf("`%s.%s` stores it in `%s`, which `%s` hands to ", cls, fn, k.Field, cls)
+			}
 			if via == nil {
 				ck.At.Note = note + "a process API"
 			} else {
@@ -2360,8 +2364,34 @@ func (a *analyzer) sinkSelf(n int32, k scanner.Sink, via *scanner.Step) {
 				ck.Via = scanner.CutVia(append([]scanner.Step{st}, k.Via...))
 			}
 			a.sinkParam(val, ck)
+			if fn != cls {
+				// Runner.configure(bin="claude"): called on the class
+				ck.Param, ck.Name = idx, name
+				a.link.sum.AddSink(cls+"."+fn, ck)
+			}
 		}
 	}
+}
+
+// setterOf reports whether node n, a parameter's value, is a parameter
+// of a method of class cls (`@classmethod def configure(cls, bin): cls.bin
+// = bin`, `def set_bin(self, bin): self.bin = bin`): a call of that method
+// in any module (`Runner.configure(bin="claude")`) sets the field the
+// class hands to a process API, so its argument is what runs.
+func (a *analyzer) setterOf(n int32, cls string) bool {
+	t := a.t
+	for n != none && t.Nodes[n].Kind == kParen {
+		n = t.Nodes[n].First
+	}
+	if n == none || t.Nodes[n].Kind != kIdentifier {
+		return false
+	}
+	bs, _, found := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+	if !found || len(bs) != 1 || !bs[0].param || !bs[0].method {
+		return false
+	}
+	fn := a.scopes.Of(bs[0].name)
+	return fn != none && t.Nodes[fn].Kind == kFunction && a.className(fn) == cls
 }
 
 // sinkSelfCall records k on the class around node n when n is what a
@@ -2853,6 +2883,13 @@ func (a *analyzer) imported(v value) (scanner.Export, bool) {
 	}
 	// a package's member re-exported (Export.Extern) is followed only
 	// when it launches (importedConst); it offers no sinks or constants
+	if len(v.Path) == 2 && !strings.HasSuffix(v.Path[1], "()") {
+		// Runner.configure(bin=...): a method of the class that stores
+		// its argument in a field the class runs (setterOf)
+		if e, ok := a.p.Imports.Lookup(v.Mod, v.Path[0]+"."+v.Path[1]); ok && len(e.Sinks) > 0 {
+			return e, true
+		}
+	}
 	if e, ok := a.p.Imports.Lookup(v.Mod, v.Path[0]); ok {
 		return e, true
 	}
@@ -2934,6 +2971,43 @@ func staticCall(path []string) (string, bool) {
 // importedConst is the value at node n of ref v when another file of the
 // repository defines it as a constant.
 func (a *analyzer) importedConst(v value, n int32) (value, bool) {
+	c, ok := a.declaredConst(v, n)
+	if a.p.Imports == nil {
+		return c, ok
+	}
+	name := sharedName(v.Path)
+	if name == "" {
+		return c, ok
+	}
+	if !ok {
+		// not a constant there (or naming no runtime): what files write
+		// to it, if any; a name the module offers otherwise (a dict whose
+		// entries it holds, a helper) is read as such
+		if _, offered := a.imported(v); offered {
+			return c, ok
+		}
+		members := v
+		members.Path = append(slices.Clone(v.Path), scanner.AnyMember)
+		if _, offered := a.imported(members); offered {
+			return c, ok
+		}
+		s := a.sharedValue(treesitter.Value{K: vUnknown, Node: n, Lit: none}, readModules(v), name, n)
+		if s.K == vUnknown {
+			return c, ok
+		}
+		return s, true
+	}
+	if c.K != vStr && c.K != vArr {
+		// offered with no value of its own (a dict whose entries the
+		// summary holds): its members are read by their paths
+		return c, ok
+	}
+	return a.sharedValue(c, readModules(v), name, n), true
+}
+
+// declaredConst is importedConst without the values other files write to
+// the name (sharedValue).
+func (a *analyzer) declaredConst(v value, n int32) (value, bool) {
 	if a.p.Imports == nil || len(v.Path) == 0 {
 		return value{}, false
 	}
