@@ -9,22 +9,14 @@ import (
 	"github.com/leasegate/leasegate/scanner"
 )
 
-// packageAliases lists the npm alias dependencies of the repository's
-// package.json files (`"reviewer": "npm:@anthropic-ai/claude-code@^2"`):
-// alias → the package spec after `npm:`. The config learns the aliases
-// of runtime packages before any file is scanned
-// (scanner.Config.WithPackageAliases), so a launch by the alias is a
-// launch of the runtime wherever it is written. A package.json that
-// cannot be read or parsed adds nothing here; the data detector reports
-// it when it scans the file.
-func packageAliases(files []candidate) map[string]string {
-	out, _ := packageFacts(files)
-	return out
-}
-
 // packageFacts reads the repository's package.json files once: the npm
-// aliases (packageAliases), and the files that name a bin, kept for
-// workspaceCLIs, which needs the config the aliases make.
+// alias dependencies (`"reviewer": "npm:@anthropic-ai/claude-code@^2"`:
+// alias → the package spec after `npm:`), which the config learns before
+// any file is scanned (scanner.Config.WithPackageAliases), so a launch by
+// the alias is a launch of the runtime wherever it is written; and the
+// files that name a bin, kept for workspaceCLIs, which needs the config
+// the aliases make. A package.json that cannot be read or parsed adds
+// nothing here; the data detector reports it when it scans the file.
 func packageFacts(files []candidate) (aliases map[string]string, bins []binFile) {
 	aliases = map[string]string{}
 	for _, c := range files {

@@ -348,7 +348,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// module, in a file that names a runtime (requiredModule)
 	apiHint = apiHint || p.Hits.Has(scanner.HitRuntime) && mayLoadComputed(p.Src)
 	// ... or a module of a runtime's package by a name the repository
-	// gave it (an npm alias: driver.packageAliases)
+	// gave it (an npm alias: driver.packageFacts)
 	apiHint = apiHint || p.Hits.Has(scanner.HitRuntime) && mayLoadPackageModule(p.Src, p.Config.Packages())
 	// an extension of Pi in plain JavaScript binds no module: Pi hands
 	// its default export the API (extensionParam)
