@@ -870,6 +870,18 @@ func (c *Config) WithPackageAliases(aliases map[string]string) *Config {
 	if len(add) == 0 {
 		return c
 	}
+	n := c.recompiled("(package aliases)", add)
+	if n == nil {
+		return c
+	}
+	n.workspaceCLIs = c.workspaceCLIs
+	return n
+}
+
+// recompiled is a copy of c compiled again with the packages add gives
+// each runtime besides its own (nil: none), or nil when it does not
+// compile (a config that compiled once compiles again: not reached).
+func (c *Config) recompiled(label string, add map[string][]string) *Config {
 	n := &Config{Include: c.Include, Exclude: c.Exclude, Chokepoints: c.Chokepoints, Families: c.Families, AgentActions: c.AgentActions, Prose: c.Prose}
 	n.Runtimes = map[string]RuntimeSpec{}
 	for name, spec := range c.effectiveRuntimes {
@@ -877,11 +889,10 @@ func (c *Config) WithPackageAliases(aliases map[string]string) *Config {
 		spec.Packages = append(slices.Clone(spec.Packages), add[name]...)
 		n.Runtimes[name] = spec
 	}
-	if err := n.compile("(package aliases)", nil); err != nil {
-		return c // a config that compiled once compiles again: not reached
+	if err := n.compile(label, nil); err != nil {
+		return nil
 	}
 	n.warnings = c.warnings
-	n.workspaceCLIs = c.workspaceCLIs
 	return n
 }
 
@@ -898,17 +909,10 @@ func (c *Config) WithWorkspaceCLIs(clis map[string]string) *Config {
 	if len(clis) == 0 {
 		return c
 	}
-	n := &Config{Include: c.Include, Exclude: c.Exclude, Chokepoints: c.Chokepoints, Families: c.Families, AgentActions: c.AgentActions, Prose: c.Prose}
-	n.Runtimes = map[string]RuntimeSpec{}
-	for name, spec := range c.effectiveRuntimes {
-		spec.Commands = slices.Clone(spec.Commands)
-		spec.Packages = slices.Clone(spec.Packages)
-		n.Runtimes[name] = spec
+	n := c.recompiled("(workspace packages)", nil)
+	if n == nil {
+		return c
 	}
-	if err := n.compile("(workspace packages)", nil); err != nil {
-		return c // a config that compiled once compiles again: not reached
-	}
-	n.warnings = c.warnings
 	n.workspaceCLIs = maps.Clone(c.workspaceCLIs)
 	if n.workspaceCLIs == nil {
 		n.workspaceCLIs = map[string]string{}
