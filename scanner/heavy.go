@@ -51,3 +51,41 @@ func WaitHeavy() {
 	}
 	heavy.Unlock()
 }
+
+// The exclusive step: the part of a heavy step (the copy of a big file's
+// C tree into the flat tree) during which no file starts at all, small
+// ones included: its memory adds to the C tree's, which is then at its
+// largest, and the Go heap's garbage of small files beside it would take
+// the peak past the C tree's own (scanner/treesitter's Tree.buildBig).
+var exclusive struct {
+	sync.Mutex
+	cond *sync.Cond
+	n    int
+}
+
+func init() { exclusive.cond = sync.NewCond(&exclusive.Mutex) }
+
+// HoldExclusive starts an exclusive step; the returned function ends it.
+func HoldExclusive() (release func()) {
+	exclusive.Lock()
+	exclusive.n++
+	exclusive.Unlock()
+	return func() {
+		exclusive.Lock()
+		exclusive.n--
+		if exclusive.n == 0 {
+			exclusive.cond.Broadcast()
+		}
+		exclusive.Unlock()
+	}
+}
+
+// WaitExclusive returns once no exclusive step is running. An exclusive
+// step never waits for it: call it only between files.
+func WaitExclusive() {
+	exclusive.Lock()
+	for exclusive.n > 0 {
+		exclusive.cond.Wait()
+	}
+	exclusive.Unlock()
+}

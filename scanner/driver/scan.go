@@ -588,6 +588,8 @@ type fileQueue struct {
 // take is the next index to scan; false when none is left.
 func (q *fileQueue) take() (int, bool) {
 	for {
+		// no file starts during an exclusive step (scanner.HoldExclusive)
+		scanner.WaitExclusive()
 		q.mu.Lock()
 		if len(q.aside) > 0 && !scanner.Heavy() {
 			i := q.aside[0]

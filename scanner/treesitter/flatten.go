@@ -33,6 +33,14 @@ uint16_t ts_tree_cursor_current_field_id(const TSTreeCursor *self);
 bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
 bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
 bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
+uint32_t ts_node_descendant_count(TSNode self);
+
+// lg_bound bounds the nodes lg_flatten keeps: the cursor visits visible
+// nodes only, and the root's descendant count counts each visible node
+// of the tree once, the root included.
+static int64_t lg_bound(const TSTree *tree) {
+	return (int64_t)ts_node_descendant_count(ts_tree_root_node(tree));
+}
 
 // The parse entry point with its options (api.h of v0.25.0).
 typedef struct TSParser TSParser;
@@ -318,6 +326,24 @@ func boolBytes(bs []bool) []byte {
 	}
 	return b
 }
+
+// nodeBound is at least the number of nodes flatten keeps of tt (lg_bound),
+// read in constant time from the root.
+func nodeBound(tt *ts.Tree) int {
+	return int(C.lg_bound((*cTree)(unsafe.Pointer(tt)).inner))
+}
+
+// cNodes allocates n nodes in C memory, for the walk of a big file
+// (Tree.buildBig); nil when the C library has no memory for them.
+func cNodes(n int) ([]Node, unsafe.Pointer) {
+	p := C.malloc(C.size_t(n) * C.size_t(unsafe.Sizeof(Node{})))
+	if p == nil {
+		return nil, nil
+	}
+	return unsafe.Slice((*Node)(p), n), p
+}
+
+func freeC(p unsafe.Pointer) { C.free(p) }
 
 // flatten runs the C walk of tt into out and returns how many kept nodes
 // the tree has (more than len(out) when out was too small) and whether it

@@ -87,8 +87,8 @@ func bindingBuild(t *Tree, tt *ts.Tree, g *Grammar) {
 
 // TestFlattenMatchesBinding parses every Python and JavaScript case of the
 // parser matrix (and broken and nested inputs) and requires the C walk to
-// give exactly the tree the binding walk gives, from an empty slice (the
-// count-then-copy path) and from a large one.
+// give exactly the tree the binding walk gives, from an empty slice (sized
+// by nodeBound), from a large one, and into C memory (buildBig).
 func TestFlattenMatchesBinding(t *testing.T) {
 	py := NewGrammar(ts.NewLanguage(tspython.Language()),
 		map[string]Kind{"ERROR": 1, "call": 2, "identifier": 3, "comment": 4, "type": 5, "attribute": 7},
@@ -135,12 +135,28 @@ func TestFlattenMatchesBinding(t *testing.T) {
 		require.NotNil(t, tt, name)
 		want := &Tree{}
 		bindingBuild(want, tt, g)
+		require.GreaterOrEqual(t, nodeBound(tt), len(want.Nodes), "%s: the bound must hold every kept node", name)
 		for _, start := range []int{0, 1 << 16} {
 			got := &Tree{Nodes: make([]Node, 0, start)}
 			got.build(tt, g)
 			require.Equal(t, want.HasError, got.HasError, name)
 			require.Equal(t, want.Nodes, got.Nodes, name)
 		}
+		// a walk into a slice too small still counts every node (the
+		// path build falls back to), and copies the first ones exactly
+		if len(want.Nodes) > 1 {
+			few := make([]Node, len(want.Nodes)/2)
+			n, _ := flatten(tt, g, few)
+			require.Equal(t, len(want.Nodes), n, name)
+		}
 		tt.Close()
+		// a big file's walk into C memory (buildBig), which closes the tree
+		p = g.getParser()
+		tt = p.Parse(src, nil)
+		g.putParser(p)
+		big := &Tree{}
+		big.buildBig(tt, g)
+		require.Equal(t, want.HasError, big.HasError, name)
+		require.Equal(t, want.Nodes, big.Nodes, name)
 	}
 }

@@ -130,10 +130,21 @@ const bigFile = 1 << 20
 
 var bigParses = make(chan struct{}, 1)
 
+// hugeFile is the size from which no file at all starts while a file's C
+// tree exists (scanner.HoldExclusive), small ones included. The C tree of
+// such a file is the scan's peak (TypeScript's 9 MB typescript.js: some
+// 200 MB), and the garbage small files made beside it, held under a Go
+// memory limit, cost more than the core they kept busy: on the real tree
+// of bench/real the scan took 0.89 of the CPU with the same wall time
+// and 16 MiB less peak (farm-bench -n 4).
+const hugeFile = 4 << 20
+
 // heavyMemoryLimit is the Go runtime's soft memory limit while a big
 // file's C tree exists (Parse): the C tree (some 200 MiB for TypeScript's
 // 9 MB typescript.js) is the scan's peak, and what the Go side holds
-// beside it adds to it. Measured on bench/real's tree (farm-bench, 5
+// beside it adds to it. (Since hugeFile, no file starts beside the C tree
+// of the one file this large in bench/real; the limit still holds the
+// other big files' neighbours.) Measured on bench/real's tree (farm-bench, 5
 // pairs): peak 283 MiB against 311 at the process's 200 MiB limit, for
 // 1.7% more wall time; 40 MiB saved 7 MiB more for 8% more time. The
 // limit alone does that: a GC target of 25% beside it (GOGC) made the
@@ -153,6 +164,10 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 		defer func() { <-bigParses }()
 		// No new file starts while its C tree exists (scanner.HoldHeavy).
 		defer scanner.HoldHeavy()()
+		if len(src) > hugeFile {
+			// ... not even a small one (hugeFile)
+			defer scanner.HoldExclusive()()
+		}
 		// The tree about to be built is the largest thing in the process:
 		// hand the garbage of the files before it back to the system first
 		// (a GC; a few files in a tree are this large).
@@ -174,11 +189,12 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 	if tt == nil {
 		return false
 	}
+	if len(src) > bigFile {
+		t.buildBig(tt, g)
+		return true
+	}
 	t.build(tt, g)
 	tt.Close()
-	if len(src) > bigFile {
-		releaseCMemory()
-	}
 	return true
 }
 
@@ -313,11 +329,14 @@ func (t *Tree) Reset() {
 // build copies the tree into t.Nodes with one call into C (flatten.go):
 // crossing cgo for every node (kind, field, offsets, cursor moves) cost
 // more than the parse itself. The walk writes into the Go-owned node
-// slice; when the slice is too small it counts the rest, and the second
-// call, into a slice of the exact size, cannot fall short.
+// slice, first made as large as nodeBound, so one walk is enough: 492
+// files of bench/real's tree were walked twice before (2.7M nodes, half
+// of them typescript.js's). Should the slice be too small all the same,
+// the walk counts the rest, and the second call, into a slice of the
+// exact size, cannot fall short.
 func (t *Tree) build(tt *ts.Tree, g *Grammar) {
-	if cap(t.Nodes) == 0 {
-		t.Nodes = make([]Node, 0, 256)
+	if b := nodeBound(tt); cap(t.Nodes) < b {
+		t.Nodes = make([]Node, 0, b)
 	}
 	for {
 		n, hasErr := flatten(tt, g, t.Nodes[:cap(t.Nodes)])
@@ -327,6 +346,38 @@ func (t *Tree) build(tt *ts.Tree, g *Grammar) {
 		}
 		t.Nodes = make([]Node, 0, n)
 	}
+}
+
+// buildBig is build for a big file's tree, which it closes: the walk
+// writes into C memory sized by the bound, so the tree is walked once,
+// and the Go copy of the exact size is made after the C tree is freed,
+// so the two never sit in memory together; the Go heap meanwhile holds
+// no part of them (heavyMemoryLimit).
+func (t *Tree) buildBig(tt *ts.Tree, g *Grammar) {
+	b := nodeBound(tt)
+	out, mem := cNodes(b)
+	if mem == nil {
+		t.build(tt, g)
+		tt.Close()
+		return
+	}
+	defer freeC(mem)
+	n, hasErr := flatten(tt, g, out)
+	if n > b {
+		// cannot happen (nodeBound), but the exact walk is always right
+		t.build(tt, g)
+		tt.Close()
+		return
+	}
+	tt.Close()
+	// the C library keeps the tree's freed memory unless trimmed
+	releaseCMemory()
+	if cap(t.Nodes) < n {
+		t.Nodes = make([]Node, n)
+	}
+	t.Nodes = t.Nodes[:n]
+	copy(t.Nodes, out[:n])
+	t.HasError = hasErr
 }
 
 // Text returns the source text of node i.
