@@ -68,6 +68,9 @@ typedef struct {
 	uint64_t steps, max;
 } lg_parse_state;
 
+void lg_arena_enter(void *a);
+void lg_arena_leave(void);
+
 // lg_read hands the parser the rest of the source in place: no copy.
 static const char *lg_read(void *payload, uint32_t at, TSPoint p, uint32_t *n) {
 	lg_parse_state *s = payload;
@@ -89,11 +92,14 @@ static bool lg_progress(TSParseState *st) {
 // lg_parse parses src with at most max*100 parser operations, counting
 // them in C (a Go progress callback would cross cgo every 100 operations).
 // It returns NULL when the budget is spent; *steps is what was used.
-static TSTree *lg_parse(TSParser *p, const char *src, uint32_t len, uint64_t max, uint64_t *steps) {
+// With an arena, the parse allocates from it (alloc.go).
+static TSTree *lg_parse(TSParser *p, const char *src, uint32_t len, uint64_t max, uint64_t *steps, void *arena) {
 	lg_parse_state s = {src, len, 0, max};
 	TSInput in = {&s, lg_read, 0, NULL};
 	TSParseOptions o = {&s, lg_progress};
+	lg_arena_enter(arena);
 	TSTree *t = ts_parser_parse_with_options(p, NULL, in, o);
+	lg_arena_leave();
 	*steps = s.steps;
 	return t;
 }
@@ -249,9 +255,9 @@ type cParser struct{ inner *C.TSParser }
 // 100 parser operations, reading src in place. It returns nil when the
 // budget is spent, and the steps used. src must not change during the call
 // (the parser keeps no pointer into it afterwards).
-func parseSteps(p *ts.Parser, src []byte, maxSteps uint64) (*ts.Tree, uint64) {
+func parseSteps(p *ts.Parser, src []byte, maxSteps uint64, a *arena) (*ts.Tree, uint64) {
 	var steps C.uint64_t
-	inner := C.lg_parse((*cParser)(unsafe.Pointer(p)).inner, (*C.char)(unsafe.Pointer(unsafe.SliceData(src))), C.uint32_t(len(src)), C.uint64_t(maxSteps), &steps)
+	inner := C.lg_parse((*cParser)(unsafe.Pointer(p)).inner, (*C.char)(unsafe.Pointer(unsafe.SliceData(src))), C.uint32_t(len(src)), C.uint64_t(maxSteps), &steps, a.cArena())
 	if inner == nil {
 		return nil, uint64(steps)
 	}

@@ -155,7 +155,7 @@ func TestFlattenMatchesBinding(t *testing.T) {
 		tt = p.Parse(src, nil)
 		g.putParser(p)
 		big := &Tree{}
-		big.buildBig(tt, g)
+		big.buildBig(tt, g, tt.Close)
 		require.Equal(t, want.HasError, big.HasError, name)
 		require.Equal(t, want.Nodes, big.Nodes, name)
 	}

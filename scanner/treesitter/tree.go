@@ -181,20 +181,46 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 			defer debug.SetMemoryLimit(old)
 		}
 	}
+	// A huge file's parse allocates from an arena (alloc.go), which goes
+	// back to the system whole: its tree is then never freed block by
+	// block, nor is the parser's memory, which grew into the arena too.
+	var a *arena
+	if len(src) > hugeFile {
+		a = newArena(len(src))
+	}
 	p := g.getParser()
-	defer g.putParser(p)
+	released := false
+	release := func(tt *ts.Tree) {
+		if released {
+			return
+		}
+		released = true
+		if a == nil {
+			if tt != nil {
+				tt.Close()
+			}
+			g.putParser(p)
+			return
+		}
+		if tt != nil && a.overflow() {
+			tt.Close() // part of it is malloc's
+		}
+		p.Close()
+		a.free()
+	}
+	defer release(nil)
 	// The parser reads src in place and counts its own steps in C
 	// (flatten.go): no Go callback runs during the parse.
-	tt, _ := parseSteps(p, src, parseBudget(len(src)))
+	tt, _ := parseSteps(p, src, parseBudget(len(src)), a)
 	if tt == nil {
 		return false
 	}
 	if len(src) > bigFile {
-		t.buildBig(tt, g)
+		t.buildBig(tt, g, func() { release(tt) })
 		return true
 	}
 	t.build(tt, g)
-	tt.Close()
+	release(tt)
 	return true
 }
 
@@ -348,17 +374,17 @@ func (t *Tree) build(tt *ts.Tree, g *Grammar) {
 	}
 }
 
-// buildBig is build for a big file's tree, which it closes: the walk
+// buildBig is build for a big file's tree, which drop ends: the walk
 // writes into C memory sized by the bound, so the tree is walked once,
 // and the Go copy of the exact size is made after the C tree is freed,
 // so the two never sit in memory together; the Go heap meanwhile holds
 // no part of them (heavyMemoryLimit).
-func (t *Tree) buildBig(tt *ts.Tree, g *Grammar) {
+func (t *Tree) buildBig(tt *ts.Tree, g *Grammar, drop func()) {
 	b := nodeBound(tt)
 	out, mem := cNodes(b)
 	if mem == nil {
 		t.build(tt, g)
-		tt.Close()
+		drop()
 		return
 	}
 	defer freeC(mem)
@@ -366,10 +392,10 @@ func (t *Tree) buildBig(tt *ts.Tree, g *Grammar) {
 	if n > b {
 		// cannot happen (nodeBound), but the exact walk is always right
 		t.build(tt, g)
-		tt.Close()
+		drop()
 		return
 	}
-	tt.Close()
+	drop()
 	// the C library keeps the tree's freed memory unless trimmed
 	releaseCMemory()
 	if cap(t.Nodes) < n {
