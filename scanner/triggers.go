@@ -215,18 +215,61 @@ func compileTriggers(ts []triggerString) *Triggers {
 }
 
 // Scan reads src once and returns the kinds of trigger it holds.
+//
+// The automaton's next state depends on the last, so one walk waits on
+// each load in turn: a file of splitScan bytes or more is read as two
+// halves at once, two independent walks that keep the CPU busy between
+// loads (1.85 times as fast, BenchmarkTriggers). The second half is
+// walked from its first byte; the first goes on past it by the longest
+// string less one, so a match that starts in the first half is found
+// whole there, and one that starts in the second is found by its walk.
 func (tr *Triggers) Scan(src []byte) Hits {
+	if len(src) < splitScan {
+		return tr.scanFrom(src, 0, len(src), 0)
+	}
 	var h Hits
-	s, nc, next, class := 0, tr.classes, tr.next, &tr.class
-	for i, b := range src {
-		s = int(next[s+int(class[b])])
-		if s < tr.outFrom {
-			continue
+	mid := len(src) / 2
+	n := len(src) - mid
+	nc, next, class, outFrom := tr.classes, tr.next, &tr.class, tr.outFrom
+	a, b := 0, 0
+	second := src[mid:]
+	for k := 0; k < n; k++ {
+		a = int(next[a+int(class[src[k]])])
+		b = int(next[b+int(class[second[k]])])
+		if a >= outFrom {
+			h = tr.found(src, a/nc, k, h)
 		}
-		for _, t := range tr.out[s/nc] {
-			if t.kind&h == 0 && t.holds(src, i+1-t.n, i+1) {
-				h |= t.kind
-			}
+		if b >= outFrom {
+			h = tr.found(src, b/nc, mid+k, h)
+		}
+	}
+	// on past the middle: a match that starts before it ends before here
+	return tr.scanFrom(src, n, min(len(src), mid+tr.longest-1), a) | h
+}
+
+// splitScan is the size from which Scan walks two halves at once: below
+// it the second walk's set-up costs more than it saves.
+const splitScan = 256
+
+// scanFrom walks the automaton over src[from:to] from state s.
+func (tr *Triggers) scanFrom(src []byte, from, to, s int) Hits {
+	var h Hits
+	nc, next, class, outFrom := tr.classes, tr.next, &tr.class, tr.outFrom
+	for i := from; i < to; i++ {
+		s = int(next[s+int(class[src[i]])])
+		if s >= outFrom {
+			h = tr.found(src, s/nc, i, h)
+		}
+	}
+	return h
+}
+
+// found adds to h the kinds of the strings of state s that end at src[i]
+// and count there (trigger.holds).
+func (tr *Triggers) found(src []byte, s, i int, h Hits) Hits {
+	for _, t := range tr.out[s] {
+		if t.kind&h == 0 && t.holds(src, i+1-t.n, i+1) {
+			h |= t.kind
 		}
 	}
 	return h

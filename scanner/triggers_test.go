@@ -147,7 +147,7 @@ func TestTriggersAgreeWithContains(t *testing.T) {
 
 // benchSource is some 4 MiB of real source text: this package's own files,
 // repeated.
-func benchSource(b *testing.B) []byte {
+func benchSource(b testing.TB) []byte {
 	b.Helper()
 	var src []byte
 	files, err := filepath.Glob("*.go")
@@ -296,4 +296,29 @@ func TestMayBePiece(t *testing.T) {
 	} {
 		assert.Equal(t, want, tr.Scan([]byte(src)).Has(HitPieces), "%s", src)
 	}
+}
+
+// TestTriggersHalves: the walk of two halves at once (Scan) finds what
+// one walk over the file finds, wherever a string falls against the
+// middle, the halves' ends and the file's. Each string has a kind of its
+// own, so a string missed shows.
+func TestTriggersHalves(t *testing.T) {
+	strs := []string{"xy", "claude", "@mariozechner/pi-coding-agent-long", "abc"}
+	var ts []triggerString
+	for i, s := range strs {
+		ts = append(ts, triggerString{s, trigger{kind: Hits(1) << i}})
+	}
+	tr := compileTriggers(ts)
+	for _, n := range []int{splitScan, splitScan + 1, 1000, 1001} {
+		for i, s := range strs {
+			for at := 0; at+len(s) <= n; at++ {
+				src := bytes.Repeat([]byte{' '}, n)
+				copy(src[at:], s)
+				require.Equal(t, Hits(1)<<i, tr.Scan(src), "%q at %d of %d", s, at, n)
+			}
+		}
+	}
+	def := DefaultConfig().Triggers()
+	src := benchSource(t)
+	require.Equal(t, def.scanFrom(src, 0, len(src), 0), def.Scan(src))
 }
