@@ -403,7 +403,7 @@ func diskRepo(files []candidate, results []fileResult) func(cfg *scanner.Config,
 func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Context) *repo, cfg *scanner.Config, opt Options, workers int) {
 	r := mk(cfg, opt, ctx)
 	// once the rounds are done, whatever ends them
-	defer r.lostAcross(ctx)
+	defer r.lostAcross(ctx, workers)
 	// A file is a candidate when it mentions a helper's name and the
 	// module that defines it (its stem: `run` for lib/run.ts, `lib` for
 	// lib/index.ts or lib/__init__.py).
