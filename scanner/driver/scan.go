@@ -422,16 +422,34 @@ func linkLaunches(ctx context.Context, links []symlink, cfg *scanner.Config, opt
 		}
 		src := []byte("#!/bin/sh\nexec " + shellQuote(l.target) + " \"$@\"\n")
 		fs, _, err := scanBytes(ctx, l.rel, src, true, cfg, opt.Suite, opt.Budget, nil, nil, nil, nil)
-		if err != nil {
-			continue
-		}
 		for _, f := range fs {
 			f.Line, f.Column = 1, 1
 			f.Message += fmt.Sprintf(" (`%s` is a symbolic link to `%s`)", l.rel, l.target)
 			out = append(out, f)
 		}
+		if err != nil && !hasRedLaunch(fs) {
+			// the link names a runtime and could not be judged: an
+			// unknown is never absent
+			out = append(out, scanner.Finding{File: l.rel, Line: 1, Column: 1, Language: "shell", Family: cfg.Family(l.rel),
+				Runtime: linkRuntime(cfg, l.target), Class: scanner.ClassDynamic, Verdict: scanner.VerdictRed,
+				Message: fmt.Sprintf("`%s` is a symbolic link to `%s`, which names a runtime, and the scan could not judge it (%v): running it may start the runtime, bypassing launch-runtime", l.rel, l.target, err)})
+		}
 	}
 	return out
+}
+
+// linkRuntime is the runtime a link's target names: its file's name's,
+// or else the first whose name the target holds.
+func linkRuntime(cfg *scanner.Config, target string) string {
+	if rt, ok := cfg.RuntimeForCommand(target); ok {
+		return rt
+	}
+	for _, n := range cfg.RuntimeNames() {
+		if strings.Contains(target, n) {
+			return n
+		}
+	}
+	return ""
 }
 
 // shellQuote quotes s as one word of a POSIX shell.
