@@ -65,6 +65,10 @@ const maxNesting = 16
 // Pass is one file being scanned: its bytes, the configuration and the sink
 // for findings. Detectors report through it.
 type Pass struct {
+	// links are the names the file makes a link or copy of a runtime
+	// under, in any of its texts (AddLink)
+	links map[string]Arg
+
 	Path       string // root-relative, slash-separated
 	Src        []byte
 	Config     *Config
@@ -155,6 +159,58 @@ func NewPass(path string, src []byte, cfg *Config, lang string, suite Suite) *Pa
 func (p *Pass) Blank() *Pass {
 	return &Pass{Path: p.Path, Src: p.Src, Config: p.Config, Chokepoint: p.Chokepoint, Language: p.Language,
 		shell: p.shell, detectors: p.detectors, Hits: p.Hits}
+}
+
+// maxPassLinks bounds the names AddLink keeps for one file.
+const maxPassLinks = 64
+
+// AddLink records that the file makes a link or copy of a runtime, rt,
+// under name (a path or a base name): a command one of its other texts
+// runs by that name is the runtime (ThroughLinks). The images and jobs a
+// file's texts run in share their files: a Dockerfile's RUN that makes
+// the link, its ENTRYPOINT that runs it; a workflow's two steps. It
+// reports false past maxPassLinks names, the name then not followed.
+func (p *Pass) AddLink(name string, rt Arg) bool {
+	if _, ok := p.links[name]; ok {
+		return true
+	}
+	if len(p.links) >= maxPassLinks {
+		return false
+	}
+	if p.links == nil {
+		p.links = map[string]Arg{}
+	}
+	p.links[name] = rt
+	return true
+}
+
+// ThroughLinks is argv with each known word that names a link or copy
+// of a runtime the file makes (AddLink) replaced by the runtime's word at
+// the word's place, and whether one was.
+func (p *Pass) ThroughLinks(argv []Arg) ([]Arg, bool) {
+	if len(p.links) == 0 {
+		return argv, false
+	}
+	var out []Arg
+	for i, a := range argv {
+		if !a.Known {
+			continue
+		}
+		key := a.Value
+		if strings.Contains(key, "/") {
+			key = path.Clean(key)
+		}
+		t, ok := p.links[key]
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = append([]Arg(nil), argv...)
+		}
+		t.Pos = a.Pos
+		out[i] = t
+	}
+	return out, out != nil
 }
 
 // Findings returns what was reported so far.

@@ -150,6 +150,11 @@ func (s *scan) judge(ws []word, via scanner.Class) *scanner.Launch {
 	for i, w := range ws {
 		argv[i] = scanner.Arg{Value: w.t.s, Known: w.known, Pos: s.pos(w.t.fileOff(0)), Via: w.via}
 	}
+	if linked, ok := s.p.ThroughLinks(argv); ok {
+		// a link or copy of a runtime another text of the file makes
+		// (a Dockerfile's RUN), run by its name
+		s.p.Judge(scanner.Command{Argv: linked, Via: via, Data: true})
+	}
 	l := s.p.Judge(scanner.Command{Argv: argv, Via: via, Nested: func(arg int, text string) bool {
 		if arg < len(ws) && ws[arg].t.s == text {
 			s.shell(withEnv(ws[arg].t, s.env), scanner.ClassEval, nil)

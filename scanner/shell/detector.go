@@ -389,6 +389,9 @@ func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, l
 	s.collect(f)
 	s.collectWritten(f)
 	s.stmts(f.Stmts, via)
+	// the links the text makes, for the file's later texts, also when
+	// the text itself runs none (Pass.AddLink)
+	s.linkNames()
 	return nil
 }
 

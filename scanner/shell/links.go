@@ -7,6 +7,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/leasegate/leasegate/cmdline"
 	"github.com/leasegate/leasegate/scanner"
 )
 
@@ -24,9 +25,18 @@ var linkCommands = map[string]bool{"ln": true, "cp": true, "install": true, "mv"
 const maxLinkNames = 2 * maxAlts
 
 // noteLink records a command that may make a link or copy (collect).
+// A wrapper may run it (`sudo ln -sf ...`): any literal word of the
+// call that is a link command counts here, and linkNames reads the
+// commands the call runs (cmdline.Unwrap).
 func (s *scan) noteLink(c *syntax.CallExpr) {
-	if len(c.Args) >= 3 && linkCommands[c.Args[0].Lit()] && s.p.Config.MentionsRuntime([]byte(s.nodeText(c))) {
-		s.linkCalls = append(s.linkCalls, c)
+	if len(c.Args) < 3 || !s.p.Config.MentionsRuntime([]byte(s.nodeText(c))) {
+		return
+	}
+	for _, w := range c.Args {
+		if linkCommands[path.Base(w.Lit())] {
+			s.linkCalls = append(s.linkCalls, c)
+			return
+		}
 	}
 }
 
@@ -47,7 +57,11 @@ func (s *scan) linkNames() map[string]scanner.Arg {
 	}
 	s.links = map[string]scanner.Arg{}
 	for _, c := range s.linkCalls {
-		for _, argv := range s.argv(c.Args) {
+		for _, whole := range s.argv(c.Args) {
+			argv := linkArgv(whole)
+			if argv == nil {
+				continue
+			}
 			var ops []scanner.Arg
 			for _, a := range argv[1:] {
 				if a.Known && strings.HasPrefix(a.Value, "-") {
@@ -71,10 +85,11 @@ func (s *scan) linkNames() map[string]scanner.Arg {
 					if _, ok := s.links[name]; ok {
 						continue
 					}
-					if len(s.links) >= maxLinkNames {
+					if len(s.links) >= maxLinkNames || !s.p.AddLink(name, t) {
 						s.p.ReportUnparseable(s.synPos(c.Pos()), fmt.Sprintf("more than %d names of links and copies of runtimes; `%s` is not followed", maxLinkNames, name))
 						continue
 					}
+					// ... and by the file's other texts (Pass.AddLink)
 					s.links[name] = t
 				}
 			}
@@ -83,13 +98,32 @@ func (s *scan) linkNames() map[string]scanner.Arg {
 	return s.links
 }
 
+// linkArgv is the link command that argv runs, itself or through
+// wrappers (`sudo ln -sf a b`, `env X=1 cp a b`): its words from the
+// command's name; nil when it runs none.
+func linkArgv(argv []scanner.Arg) []scanner.Arg {
+	res := cmdline.UnwrapDepth(scanner.Words(argv), cmdline.MaxDepth)
+	for _, in := range res.Inners {
+		if in.Kind != cmdline.KindArgv || in.Start < 0 || in.End > len(argv) || in.Start >= in.End {
+			continue
+		}
+		if a := argv[in.Start]; a.Known && linkCommands[path.Base(a.Value)] {
+			return argv[in.Start:in.End]
+		}
+	}
+	return nil
+}
+
 // throughLinks is argv with each word that names a link or copy of a
-// runtime the file makes replaced by the runtime's word, and whether one
-// was.
+// runtime the text makes (or, when it makes none, another text of the
+// file: Pass.ThroughLinks) replaced by the runtime's word, and whether
+// one was.
 func (s *scan) throughLinks(argv []scanner.Arg) ([]scanner.Arg, bool) {
 	names := s.linkNames()
 	if len(names) == 0 {
-		return argv, false
+		// the links another text of the file makes (a Dockerfile's
+		// earlier RUN, a workflow's earlier step)
+		return s.p.ThroughLinks(argv)
 	}
 	var out []scanner.Arg
 	for i, a := range argv {
