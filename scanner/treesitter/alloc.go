@@ -12,24 +12,35 @@ package treesitter
 
 void ts_set_allocator(void *(*)(size_t), void *(*)(size_t, size_t), void *(*)(void *, size_t), void (*)(void *));
 
-// An arena is one reserved range of address space that a huge file's
-// parse allocates from by bumping a pointer (arenaParse). Nothing in it
-// is freed one by one: the whole range goes back to the system at once
-// once the file's tree is copied (lg_arena_free).
+// An arena is a slot of one reserved range of address space that a
+// parse allocates from by bumping a pointer (Grammar.Parse). Nothing in it
+// is freed one by one: once the file's tree is copied out the slot is
+// reset whole (lg_arena_reset), and its pages past a few MiB go back to
+// the system.
 typedef struct lg_arena {
 	char *base, *top, *end, *last;
-	int overflow; // the range ran out: later allocations went to malloc
+	char *dirty; // pages below were written since the system gave them
+	int overflow; // the slot ran out: later allocations went to malloc
 } lg_arena;
+
+#define LG_MAX_SLOTS 64
 
 // lg_cur is the arena of the parse running on this thread, if any.
 static __thread lg_arena *lg_cur;
-// [lg_lo, lg_hi) is the range of the one arena that may exist (huge
-// parses run one at a time); a pointer in it is never handed to free.
-static _Atomic uintptr_t lg_lo, lg_hi;
+// [lg_lo, lg_hi) is the reserved range, lg_slot the size of a slot: a
+// pointer in the range is never handed to free.
+static uintptr_t lg_lo, lg_hi;
+static size_t lg_slot;
+static lg_arena lg_slots[LG_MAX_SLOTS];
 
 static int lg_in(const void *p) {
 	uintptr_t u = (uintptr_t)p;
-	return u >= atomic_load(&lg_lo) && u < atomic_load(&lg_hi);
+	return u >= lg_lo && u < lg_hi;
+}
+
+// lg_slot_end is the end of the slot p lies in.
+static uintptr_t lg_slot_end(const void *p) {
+	return lg_lo + ((uintptr_t)p - lg_lo) / lg_slot * lg_slot + lg_slot;
 }
 
 static void *lg_oom(void *p, size_t n) {
@@ -69,14 +80,22 @@ static void *lg_malloc(size_t n) {
 	return p != NULL ? p : lg_oom(malloc(n), n);
 }
 
-// An arena's pages come fresh from the system, zeroed, and are never
-// reused: calloc needs no clearing there.
+// Past a slot's dirty mark its pages come fresh from the system, zeroed.
 static void *lg_calloc(size_t c, size_t n) {
 	if (n != 0 && c > SIZE_MAX / n) {
 		return lg_oom(NULL, SIZE_MAX);
 	}
 	void *p = lg_arena_alloc(c * n);
-	return p != NULL ? p : lg_oom(calloc(c, n), c * n);
+	if (p == NULL) {
+		return lg_oom(calloc(c, n), c * n);
+	}
+	// a slot's pages written by an earlier parse are cleared
+	lg_arena *a = lg_cur;
+	if ((char *)p < a->dirty) {
+		size_t d = (size_t)(a->dirty - (char *)p);
+		memset(p, 0, c * n < d ? c * n : d);
+	}
+	return p;
 }
 
 static void *lg_realloc(void *p, size_t n) {
@@ -92,13 +111,14 @@ static void *lg_realloc(void *p, size_t n) {
 			return p;
 		}
 		// The old block's size is not kept: n bytes are copied, which
-		// may read past it into the range (never past its end), and the
-		// bytes past the old size are the caller's to write.
+		// may read past it into its slot (never past the slot's end,
+		// and no other parse writes there), and the bytes past the old
+		// size are the caller's to write.
 		void *q = lg_arena_alloc(n);
 		if (q == NULL) {
 			q = lg_oom(malloc(n), n);
 		}
-		size_t room = (size_t)(atomic_load(&lg_hi) - (uintptr_t)p);
+		size_t room = (size_t)(lg_slot_end(p) - (uintptr_t)p);
 		memmove(q, p, n < room ? n : room);
 		return q;
 	}
@@ -122,25 +142,49 @@ static void lg_free(void *p) {
 
 static void lg_install_allocator(void) { ts_set_allocator(lg_malloc, lg_calloc, lg_realloc, lg_free); }
 
-// lg_arena_new reserves size bytes of address space for one huge parse;
-// NULL when the system refuses (the parse then uses malloc).
-static lg_arena *lg_arena_new(size_t size) {
-	lg_arena *a = calloc(1, sizeof *a);
-	if (a == NULL) {
-		return NULL;
+// lg_region reserves n slots of size bytes each; the number of slots,
+// or 0 when the system refuses the range (parses then use malloc).
+static int lg_region(int n, size_t size) {
+	if (n > LG_MAX_SLOTS) {
+		n = LG_MAX_SLOTS;
 	}
-	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	void *p = mmap(NULL, (size_t)n * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (p == MAP_FAILED) {
-		free(a);
-		return NULL;
+		return 0;
 	}
-	a->base = a->top = p;
-	a->end = (char *)p + size;
-	atomic_store(&lg_hi, 0);
-	atomic_store(&lg_lo, (uintptr_t)a->base);
-	atomic_store(&lg_hi, (uintptr_t)a->end);
-	return a;
+	lg_slot = size;
+	lg_lo = (uintptr_t)p;
+	lg_hi = (uintptr_t)p + (size_t)n * size;
+	for (int i = 0; i < n; i++) {
+		lg_arena *a = &lg_slots[i];
+		a->base = a->top = a->dirty = (char *)p + (size_t)i * size;
+		a->end = a->base + size;
+	}
+	return n;
 }
+
+static lg_arena *lg_slot_at(int i) { return &lg_slots[i]; }
+
+// lg_arena_reset empties a for the next parse: nothing may point into it
+// any more (the parser that allocated there is deleted first). Its pages
+// past keep bytes go back to the system.
+static void lg_arena_reset(lg_arena *a, size_t keep) {
+	if (a->top > a->dirty) {
+		a->dirty = a->top;
+	}
+	char *k = a->base + keep;
+	if (a->dirty > k) {
+		madvise(k, (size_t)(a->dirty - k), MADV_DONTNEED);
+		a->dirty = k;
+	}
+	a->top = a->base;
+	a->last = NULL;
+	a->overflow = 0;
+	a->end = a->base + lg_slot;
+}
+
+// lg_arena_limit makes a hold at most size bytes, for a test of its end.
+static void lg_arena_limit(lg_arena *a, size_t size) { a->end = a->base + size; }
 
 // lg_arena_enter and lg_arena_leave bracket a parse on this thread
 // (lg_parse in flatten.go); a NULL arena is malloc's.
@@ -148,15 +192,6 @@ void lg_arena_enter(lg_arena *a) { lg_cur = a; }
 void lg_arena_leave(void) { lg_cur = NULL; }
 static int lg_arena_overflow(lg_arena *a) { return a->overflow; }
 static size_t lg_arena_used(lg_arena *a) { return (size_t)(a->top - a->base); }
-
-// lg_arena_free hands a's range back to the system. Nothing may point
-// into it any more: the parser that allocated there is deleted first.
-static void lg_arena_free(lg_arena *a) {
-	atomic_store(&lg_lo, 0);
-	atomic_store(&lg_hi, 0);
-	munmap(a->base, (size_t)(a->end - a->base));
-	free(a);
-}
 */
 import "C"
 
@@ -165,49 +200,66 @@ import "unsafe"
 // The Go binding routes every tree-sitter allocation through a Go
 // callback that only calls C's malloc; a cgo round trip per allocation
 // made parsing a 1 MB file take seconds. The core library is pointed at
-// C functions instead: outside a huge file's parse they are malloc's own
-// (memory allocated before the switch is freed by the same free); inside
-// one they bump a pointer through an arena (arena).
+// C functions instead: outside a parse with an arena they are malloc's
+// own (memory allocated before the switch is freed by the same free);
+// inside one they bump a pointer through the arena (arena).
 func init() { C.lg_install_allocator() }
 
-// arena is the memory of one huge file's parse (Grammar.Parse): some 2
-// million blocks for TypeScript's 9 MB typescript.js, whose malloc and
-// one-by-one free (ts_tree_delete) took a fifth of the time no other
-// file may start (scanner.HoldExclusive). Its range is reserved, not
-// committed: only the pages the parse touches are memory.
+// arena is a slot the parse of one file allocates from (Grammar.Parse):
+// tree-sitter's blocks are many and small (some 2 million for
+// TypeScript's 9 MB typescript.js), and their malloc, their one-by-one
+// free (ts_tree_delete) and the C library's consolidation of them took a
+// fifth of the time no other file may start beside that file
+// (scanner.HoldExclusive), and some 3% of the real tree's CPU. The range
+// is reserved, not committed: only the pages a parse touches are memory,
+// and a slot keeps at most arenaKeep of them between parses.
 type arena struct{ c *C.lg_arena }
 
-// arenaBytesPerByte and arenaBase size an arena for a source of n
-// bytes: typescript.js's parse takes 21 bytes a byte of source. Past the
-// range the parse goes on with malloc (arena.overflow).
+// arenaSlot is one slot's size: typescript.js's parse takes 21 bytes a
+// byte of source, 190 MiB. A parse past its slot goes on with malloc
+// (arena.overflow). arenaSlots bound the parses that use an arena at
+// once; others use malloc.
 const (
-	arenaBytesPerByte = 48
-	arenaBase         = 64 << 20
+	arenaSlot  = 512 << 20
+	arenaSlots = 16
+	arenaKeep  = 2 << 20
 )
 
-// newArena reserves an arena for a source of n bytes; nil when the
-// system refuses the range.
-func newArena(n int) *arena {
-	return arenaOf(arenaBase + arenaBytesPerByte*uint64(n))
-}
+// slots holds the free arenas; it is empty when the system refused the
+// range.
+var slots = func() chan *arena {
+	n := int(C.lg_region(C.int(arenaSlots), C.size_t(arenaSlot)))
+	ch := make(chan *arena, n)
+	for i := 0; i < n; i++ {
+		ch <- &arena{C.lg_slot_at(C.int(i))}
+	}
+	return ch
+}()
 
-// arenaOf reserves an arena of size bytes.
-func arenaOf(size uint64) *arena {
-	c := C.lg_arena_new(C.size_t(size))
-	if c == nil {
+// getArena takes a free arena; nil when none is free.
+func getArena() *arena {
+	select {
+	case a := <-slots:
+		return a
+	default:
 		return nil
 	}
-	return &arena{c}
 }
+
+// release empties a and hands it back: nothing may point into it.
+func (a *arena) release() {
+	C.lg_arena_reset(a.c, arenaKeep)
+	slots <- a
+}
+
+// limit makes a hold at most size bytes until its release (a test's).
+func (a *arena) limit(size int) { C.lg_arena_limit(a.c, C.size_t(size)) }
 
 // overflow reports whether some of the parse's memory came from malloc.
 func (a *arena) overflow() bool { return C.lg_arena_overflow(a.c) != 0 }
 
-// used is how much of the range the parse took.
+// used is how much of the slot the parse took.
 func (a *arena) used() int { return int(C.lg_arena_used(a.c)) }
-
-// free hands the range back.
-func (a *arena) free() { C.lg_arena_free(a.c) }
 
 // cArena is a's C arena for lg_parse, nil for none.
 func (a *arena) cArena() unsafe.Pointer {

@@ -10,9 +10,10 @@ import (
 )
 
 // TestArenaParse parses in an arena, roomy and too small (the parse goes
-// on with malloc), and requires the very tree a parse with malloc gives;
-// the arena and the parser whose arrays grew into it are then freed
-// whole, the tree block by block only when part of it is malloc's.
+// on with malloc), each twice (the slot's pages reused), and requires the
+// very tree a parse with malloc gives; the parser whose arrays grew into
+// the arena is deleted and the arena emptied whole, the tree freed block
+// by block only when part of it is malloc's.
 func TestArenaParse(t *testing.T) {
 	js := NewGrammar(ts.NewLanguage(tsjavascript.Language()),
 		map[string]Kind{"ERROR": 1, "call_expression": 2, "identifier": 3, "comment": 4, "member_expression": 7},
@@ -25,24 +26,36 @@ func TestArenaParse(t *testing.T) {
 	want := &Tree{}
 	bindingBuild(want, tt, js)
 	tt.Close()
-	for _, size := range []uint64{64 << 20, 4 << 10} {
-		a := arenaOf(size)
-		require.NotNil(t, a)
-		p := js.getParser()
-		tt, _ := parseSteps(p, src, parseBudget(len(src)), a)
-		require.NotNil(t, tt)
-		require.Equal(t, size < 1<<20, a.overflow(), "size %d", size)
-		require.Positive(t, a.used())
-		got := &Tree{}
-		got.buildBig(tt, js, func() {
-			if a.overflow() {
-				tt.Close()
+	for _, size := range []int{0, 4 << 10} {
+		// twice each: the second parse reuses the slot's written pages
+		for range 2 {
+			a := getArena()
+			require.NotNil(t, a, "a free arena")
+			if size > 0 {
+				a.limit(size)
 			}
-			p.Close()
-			a.free()
-		})
-		require.Equal(t, want.HasError, got.HasError, "size %d", size)
-		require.Equal(t, want.Nodes, got.Nodes, "size %d", size)
+			p := js.newParser()
+			tt, _ := parseSteps(p, src, parseBudget(len(src)), a)
+			require.NotNil(t, tt)
+			require.Equal(t, size > 0, a.overflow(), "size %d", size)
+			require.Positive(t, a.used())
+			got := &Tree{}
+			got.buildBig(tt, js, func() {
+				if a.overflow() {
+					tt.Close()
+				}
+				p.Close()
+				a.release()
+			})
+			require.Equal(t, want.HasError, got.HasError, "size %d", size)
+			require.Equal(t, want.Nodes, got.Nodes, "size %d", size)
+		}
+	}
+	// the parses of Parse itself, which takes an arena
+	for range 3 {
+		got := &Tree{}
+		require.True(t, js.Parse(src, got))
+		require.Equal(t, want.Nodes, got.Nodes)
 	}
 	// malloc's parses go on after
 	p = js.getParser()

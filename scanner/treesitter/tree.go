@@ -90,6 +90,11 @@ func (g *Grammar) getParser() *ts.Parser {
 		return p
 	default:
 	}
+	return g.newParser()
+}
+
+// newParser is a parser of g's language of its own.
+func (g *Grammar) newParser() *ts.Parser {
 	p := ts.NewParser()
 	if err := p.SetLanguage(g.lang); err != nil {
 		p.Close()
@@ -181,14 +186,18 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 			defer debug.SetMemoryLimit(old)
 		}
 	}
-	// A huge file's parse allocates from an arena (alloc.go), which goes
-	// back to the system whole: its tree is then never freed block by
-	// block, nor is the parser's memory, which grew into the arena too.
-	var a *arena
-	if len(src) > hugeFile {
-		a = newArena(len(src))
+	// The parse allocates from an arena (alloc.go), which is emptied
+	// whole: its tree is then never freed block by block, nor is the
+	// parser's memory, which grows into the arena too: the parser is
+	// the parse's own. Without a free arena, the pooled parsers and
+	// malloc.
+	a := getArena()
+	var p *ts.Parser
+	if a != nil {
+		p = g.newParser()
+	} else {
+		p = g.getParser()
 	}
-	p := g.getParser()
 	released := false
 	release := func(tt *ts.Tree) {
 		if released {
@@ -206,7 +215,7 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 			tt.Close() // part of it is malloc's
 		}
 		p.Close()
-		a.free()
+		a.release()
 	}
 	defer release(nil)
 	// The parser reads src in place and counts its own steps in C
