@@ -195,7 +195,7 @@ func (a *analyzer) detectHanded() {
 // repository.
 func (a *analyzer) repoModule(v value) bool {
 	if len(v.Path) > 0 {
-		if _, found := a.p.Imports.Lookup(v.Mod, v.Path[0]); found {
+		if _, found := a.lookup(v.Mod, v.Path[0]); found {
 			return true
 		}
 	}
