@@ -893,7 +893,7 @@ func (a *analyzer) importedChanges(v value, m mutation) value {
 	}
 	pos, _ := a.callArgs(m.node)
 	for k := 0; k < maxMutations; k++ {
-		e, ok := a.p.Imports.Lookup(bs[0].mod, paramChangeKey(bs[0].path[0], int(m.index), k))
+		e, ok := a.lookup(bs[0].mod, paramChangeKey(bs[0].path[0], int(m.index), k))
 		if ok && e.Dynamic {
 			// past a bound (a truncated summary): a change not known
 			return treesitter.MutateList(a.ev.Cfg, v, treesitter.ListUnmodelled, nil, v.Node)

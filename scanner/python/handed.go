@@ -62,7 +62,7 @@ func (a *analyzer) handedCommand(n int32) {
 	default:
 		return
 	}
-	if scanner.InertSink(name) || a.printer(fn) || a.colourToInert(n, fn) {
+	if scanner.InertSink(name) {
 		return
 	}
 	type cand struct {
@@ -131,7 +131,14 @@ func (a *analyzer) handedCommand(n int32) {
 	if len(cands) == 0 {
 		return
 	}
+	// The callee is evaluated once, and only for a call that hands a
+	// candidate: evaluated first for a printer and again for a
+	// colouring function at every call, it cost 3% of the CPU of a scan
+	// of the real tree's Python.
 	callee := a.ev.Eval(fn)
+	if printerValue(callee) || colourValue(callee) && a.colourToInert(n) {
+		return
+	}
 	if callee.K == vFunc || apiOf(callee) != apiNone {
 		return
 	}
@@ -195,7 +202,7 @@ func (a *analyzer) detectHanded() {
 // repository.
 func (a *analyzer) repoModule(v value) bool {
 	if len(v.Path) > 0 {
-		if _, found := a.p.Imports.Lookup(v.Mod, v.Path[0]); found {
+		if _, found := a.lookup(v.Mod, v.Path[0]); found {
 			return true
 		}
 	}
@@ -250,24 +257,23 @@ var pyBuiltins = map[string]bool{
 
 // printer reports whether callee fn is a command-line library's printer
 // (`click.echo`, `click.secho`, `typer.echo`): it writes its argument.
-func (a *analyzer) printer(fn int32) bool {
-	v := a.ev.Eval(fn)
+func (a *analyzer) printer(fn int32) bool { return printerValue(a.ev.Eval(fn)) }
+
+// printerValue is printer on the callee's value.
+func printerValue(v value) bool {
 	if v.K != vRef || len(v.Path) != 1 {
 		return false
 	}
 	return (v.Mod == "click" || v.Mod == "typer") && (v.Path[0] == "echo" || v.Path[0] == "secho")
 }
 
-// colourToInert reports whether call n (callee fn) colours text for a
-// terminal (termcolor's `colored`, `click.style`, crayons, yachalk) and
-// its value goes straight to an inert sink or a printer
+// colourToInert reports whether call n, whose callee colours text for a
+// terminal (termcolor's `colored`, `click.style`, crayons, yachalk:
+// colourValue), hands its value straight to an inert sink or a printer
 // (`print(colored("claude -p x", "green"))`), through other such calls:
 // printed text. Coloured text handed to any other call is judged there.
-func (a *analyzer) colourToInert(n, fn int32) bool {
+func (a *analyzer) colourToInert(n int32) bool {
 	t := a.t
-	if !a.colourCallee(fn) {
-		return false
-	}
 	for k := 0; k < maxHandedDepth*4; k++ {
 		args := t.Nodes[n].Parent
 		if args == none || t.Nodes[args].Kind != kArgumentList {
@@ -300,8 +306,10 @@ func (a *analyzer) colourToInert(n, fn int32) bool {
 
 // colourCallee reports whether callee fn is a function of a terminal
 // colouring package.
-func (a *analyzer) colourCallee(fn int32) bool {
-	v := a.ev.Eval(fn)
+func (a *analyzer) colourCallee(fn int32) bool { return colourValue(a.ev.Eval(fn)) }
+
+// colourValue is colourCallee on the callee's value.
+func colourValue(v value) bool {
 	if v.K != vRef {
 		return false
 	}
