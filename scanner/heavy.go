@@ -2,6 +2,51 @@ package scanner
 
 import "sync"
 
+// steps counts the running steps of one kind, for the driver's workers
+// to wait on between files.
+type steps struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	n    int
+}
+
+func newSteps() *steps {
+	s := &steps{}
+	s.cond = sync.NewCond(&s.mu)
+	return s
+}
+
+// hold starts a step; the returned function ends it.
+func (s *steps) hold() (release func()) {
+	s.mu.Lock()
+	s.n++
+	s.mu.Unlock()
+	return func() {
+		s.mu.Lock()
+		s.n--
+		if s.n == 0 {
+			s.cond.Broadcast()
+		}
+		s.mu.Unlock()
+	}
+}
+
+// running reports whether a step is running now.
+func (s *steps) running() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.n > 0
+}
+
+// wait returns once no step is running.
+func (s *steps) wait() {
+	s.mu.Lock()
+	for s.n > 0 {
+		s.cond.Wait()
+	}
+	s.mu.Unlock()
+}
+
 // The heavy phase: the few steps that hold most of a scan's memory at
 // once (tree-sitter's C tree of a large bundle, some 25 bytes a byte of
 // source) mark themselves with HoldHeavy, and the driver's workers call
@@ -12,80 +57,28 @@ import "sync"
 // ones are left to fill the cores), and the rest of
 // the large file's analysis runs beside the other workers again: peak
 // memory stays near that of the largest file, and no core idles for long.
-var heavy = struct {
-	sync.Mutex
-	cond *sync.Cond
-	n    int
-}{}
-
-func init() { heavy.cond = sync.NewCond(&heavy.Mutex) }
+var heavy = newSteps()
 
 // HoldHeavy starts a heavy step; the returned function ends it.
-func HoldHeavy() (release func()) {
-	heavy.Lock()
-	heavy.n++
-	heavy.Unlock()
-	return func() {
-		heavy.Lock()
-		heavy.n--
-		if heavy.n == 0 {
-			heavy.cond.Broadcast()
-		}
-		heavy.Unlock()
-	}
-}
+func HoldHeavy() (release func()) { return heavy.hold() }
 
 // Heavy reports whether a heavy step is running now.
-func Heavy() bool {
-	heavy.Lock()
-	defer heavy.Unlock()
-	return heavy.n > 0
-}
+func Heavy() bool { return heavy.running() }
 
 // WaitHeavy returns once no heavy step is running. A heavy step never
 // waits for it, so it cannot deadlock: call it only between files.
-func WaitHeavy() {
-	heavy.Lock()
-	for heavy.n > 0 {
-		heavy.cond.Wait()
-	}
-	heavy.Unlock()
-}
+func WaitHeavy() { heavy.wait() }
 
-// The exclusive step: the part of a heavy step (the copy of a big file's
-// C tree into the flat tree) during which no file starts at all, small
-// ones included: its memory adds to the C tree's, which is then at its
-// largest, and the Go heap's garbage of small files beside it would take
-// the peak past the C tree's own (scanner/treesitter's Tree.buildBig).
-var exclusive struct {
-	sync.Mutex
-	cond *sync.Cond
-	n    int
-}
-
-func init() { exclusive.cond = sync.NewCond(&exclusive.Mutex) }
+// The exclusive step: a heavy step during which no file starts at all,
+// small ones included: the parse and copy of a huge file, whose C tree
+// is the scan's peak (scanner/treesitter's hugeFile); the small files'
+// garbage beside it, held under a Go memory limit, cost more than the
+// core they kept busy.
+var exclusive = newSteps()
 
 // HoldExclusive starts an exclusive step; the returned function ends it.
-func HoldExclusive() (release func()) {
-	exclusive.Lock()
-	exclusive.n++
-	exclusive.Unlock()
-	return func() {
-		exclusive.Lock()
-		exclusive.n--
-		if exclusive.n == 0 {
-			exclusive.cond.Broadcast()
-		}
-		exclusive.Unlock()
-	}
-}
+func HoldExclusive() (release func()) { return exclusive.hold() }
 
 // WaitExclusive returns once no exclusive step is running. An exclusive
 // step never waits for it: call it only between files.
-func WaitExclusive() {
-	exclusive.Lock()
-	for exclusive.n > 0 {
-		exclusive.cond.Wait()
-	}
-	exclusive.Unlock()
-}
+func WaitExclusive() { exclusive.wait() }

@@ -187,8 +187,13 @@ func (p *Pass) AddLink(name string, rt Arg) bool {
 // ThroughLinks is argv with each known word that names a link or copy
 // of a runtime the file makes (AddLink) replaced by the runtime's word at
 // the word's place, and whether one was.
-func (p *Pass) ThroughLinks(argv []Arg) ([]Arg, bool) {
-	if len(p.links) == 0 {
+func (p *Pass) ThroughLinks(argv []Arg) ([]Arg, bool) { return ThroughNames(argv, p.links) }
+
+// ThroughNames is argv with each known word that is a key of names (a
+// path is compared cleaned) replaced by its value at the word's place,
+// and whether one was.
+func ThroughNames(argv []Arg, names map[string]Arg) ([]Arg, bool) {
+	if len(names) == 0 {
 		return argv, false
 	}
 	var out []Arg
@@ -200,7 +205,7 @@ func (p *Pass) ThroughLinks(argv []Arg) ([]Arg, bool) {
 		if strings.Contains(key, "/") {
 			key = path.Clean(key)
 		}
-		t, ok := p.links[key]
+		t, ok := names[key]
 		if !ok {
 			continue
 		}

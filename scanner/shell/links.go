@@ -125,24 +125,5 @@ func (s *scan) throughLinks(argv []scanner.Arg) ([]scanner.Arg, bool) {
 		// earlier RUN, a workflow's earlier step)
 		return s.p.ThroughLinks(argv)
 	}
-	var out []scanner.Arg
-	for i, a := range argv {
-		if !a.Known {
-			continue
-		}
-		key := a.Value
-		if strings.Contains(key, "/") {
-			key = path.Clean(key)
-		}
-		t, ok := names[key]
-		if !ok {
-			continue
-		}
-		if out == nil {
-			out = append([]scanner.Arg(nil), argv...)
-		}
-		t.Pos = a.Pos
-		out[i] = t
-	}
-	return out, out != nil
+	return scanner.ThroughNames(argv, names)
 }
