@@ -195,6 +195,9 @@ func (e *Evaluator[B]) Once(name int32, f func() Value) Value {
 // Tracked marks a string that came through a name the file sets
 // (variable-execution), unless it came from a run-time look-up.
 func (e *Evaluator[B]) Tracked(v Value) Value {
+	if e.isTracked(&v) {
+		return v // nothing to mark: the value itself, no copy
+	}
 	if v.K == VStr && v.Via == "" {
 		v.Via = scanner.ClassVariableExecution
 	}
@@ -212,6 +215,26 @@ func (e *Evaluator[B]) Tracked(v Value) Value {
 		v.Elems = elems
 	}
 	return v
+}
+
+// isTracked reports whether Tracked leaves v as it is: no string to mark,
+// no alternative with a literal. It walks what Tracked walks, so its
+// recursion has Tracked's bound (the value's own depth).
+func (e *Evaluator[B]) isTracked(v *Value) bool {
+	if v.K == VStr && v.Via == "" {
+		return false
+	}
+	if v.Alt != nil && (v.Alt.Lit != None || !e.isTracked(v.Alt)) {
+		return false
+	}
+	if e.isKind(v.K, e.shape.Lists) {
+		for i := range v.Elems {
+			if !e.isTracked(&v.Elems[i]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (e *Evaluator[B]) isKind(k ValueKind, ks []ValueKind) bool {

@@ -37,6 +37,16 @@ func MutateList(cfg *scanner.Config, v Value, op ListOp, args []Value, n int32) 
 	if v.K != VArr {
 		return v
 	}
+	switch op {
+	case ListReadOnly:
+		return v
+	case ListClear:
+	case ListAppend, ListExtend, ListPrepend, ListExtendLeft, ListMapSet, ListReverse,
+		ListRemove, ListShift, ListPop, ListInsert, ListSetItem, ListSplice, ListFill:
+	default:
+		// unmodelled reads the elements and copies them: no copy of its own
+		return unmodelled(cfg, v.Elems, args, n, v)
+	}
 	elems := append([]Value{}, v.Elems...)
 	arg := func(i int) Value {
 		if i < len(args) {
@@ -154,7 +164,15 @@ func MutateList(cfg *scanner.Config, v Value, op ListOp, args []Value, n int32) 
 }
 
 func unmodelled(cfg *scanner.Config, elems, args []Value, n int32, v Value) Value {
-	all := append([]Value{}, elems...)
+	size := len(elems)
+	for _, a := range args {
+		if a.K == VArr {
+			size += len(a.Elems)
+		} else {
+			size++
+		}
+	}
+	all := append(make([]Value, 0, size), elems...)
 	for _, a := range args {
 		if a.K == VArr {
 			all = append(all, a.Elems...)
@@ -170,8 +188,10 @@ func unmodelled(cfg *scanner.Config, elems, args []Value, n int32, v Value) Valu
 	if len(all) > 1 {
 		first = Union(cfg, all, n)
 	}
-	out := append([]Value{first}, elems[min(1, len(elems)):]...)
-	v.Elems = append(out, Unknown(n))
+	rest := elems[min(1, len(elems)):]
+	out := make([]Value, 0, len(rest)+2)
+	out = append(append(append(out, first), rest...), Unknown(n))
+	v.Elems = out
 	return v
 }
 
@@ -190,9 +210,22 @@ func MutateListUnmodelled(cfg *scanner.Config, v Value, argLists [][]Value, ns [
 	// the elements after the first that no change moves, unks the
 	// unknown element each change adds
 	var pool, rest, unks []Value
+	// the pool at its largest, so it is allocated once
+	size := len(v.Elems) + len(ns)
+	for _, args := range argLists[:len(ns)] {
+		for _, a := range args {
+			if a.K == VArr {
+				size += len(a.Elems)
+			} else {
+				size++
+			}
+		}
+	}
+	pool = make([]Value, 0, size)
+	unks = make([]Value, 0, len(ns))
 	hasFirst := len(v.Elems) > 0
 	if hasFirst {
-		pool = []Value{v.Elems[0]}
+		pool = append(pool, v.Elems[0])
 		rest = v.Elems[1:]
 	}
 	restAdded, unksAdded := false, 0
@@ -212,7 +245,7 @@ func MutateListUnmodelled(cfg *scanner.Config, v Value, argLists [][]Value, ns [
 		}
 		if len(pool) == 0 {
 			// nothing to move: the list is one unknown element
-			pool, rest, unks, unksAdded = []Value{Unknown(n)}, nil, nil, 0
+			pool, rest, unks, unksAdded = append(pool, Unknown(n)), nil, unks[:0], 0
 			continue
 		}
 		unks = append(unks, Unknown(n))
@@ -221,7 +254,8 @@ func MutateListUnmodelled(cfg *scanner.Config, v Value, argLists [][]Value, ns [
 	if len(pool) > 1 {
 		first = Union(cfg, pool, ns[len(ns)-1])
 	}
-	v.Elems = append(append([]Value{first}, rest...), unks...)
+	out := make([]Value, 0, 1+len(rest)+len(unks))
+	v.Elems = append(append(append(out, first), rest...), unks...)
 	return v
 }
 

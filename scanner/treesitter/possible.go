@@ -15,7 +15,12 @@ const MaxPossibilities = 16
 // Possibilities lists what v may be: v itself (without its alternatives)
 // and each alternative in turn.
 func (v Value) Possibilities() []Value {
-	var out []Value
+	// counted first, so the list is allocated once at its size
+	k := 0
+	for p := &v; p != nil && k < 4*MaxPossibilities; p = p.Alt {
+		k++
+	}
+	out := make([]Value, 0, k)
 	for p := &v; p != nil && len(out) < 4*MaxPossibilities; p = p.Alt {
 		q := *p
 		q.Alt = nil
@@ -25,11 +30,12 @@ func (v Value) Possibilities() []Value {
 }
 
 // chain links ps into one value: ps[0] with the others as its
-// alternatives.
+// alternatives. Each alternative is the element of ps itself, not a copy
+// of it, so a chain costs no allocation: ps is the caller's own list,
+// never changed after, and no one writes through an Alt.
 func chain(ps []Value) Value {
 	for i := len(ps) - 2; i >= 0; i-- {
-		alt := ps[i+1]
-		ps[i].Alt = &alt
+		ps[i].Alt = &ps[i+1]
 	}
 	return ps[0]
 }
@@ -275,20 +281,19 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 	if len(ps) == 1 {
 		return vals[0]
 	}
-	var strs, lists, refs, objs []Value
-	nulls := 0
+	nulls, strs, lists, refs, objs := 0, 0, 0, 0, 0
 	for _, p := range ps {
 		switch p.K {
 		case VNull:
 			nulls++
 		case VStr:
-			strs = append(strs, p)
+			strs++
 		case VArr:
-			lists = append(lists, p)
+			lists++
 		case VRef:
-			refs = append(refs, p)
+			refs++
 		case VObj:
-			objs = append(objs, p)
+			objs++
 		}
 	}
 	if nulls > 0 && len(ps)-nulls == 1 {
@@ -304,7 +309,7 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 		}
 	}
 	switch {
-	case len(strs) > 0:
+	case strs > 0:
 		other, cut := false, false
 		for _, p := range ps {
 			// an unknown, another module's value, a string with an
@@ -316,22 +321,22 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 			// command, a launch of an unknown runtime (UnionPast)
 			cut = cut || p.Cut && p.K != VStr
 		}
-		out := chain(bound(cfg, strs))
+		out := chain(bound(cfg, ofKind(ps, VStr)))
 		if cut {
 			out = chain(append(dynamicValue(out).Possibilities(), CutAt(n)))
 		}
 		out.Other = out.Other || other
 		return out
-	case len(lists) > 0:
-		return unionLists(cfg, lists)
-	case len(refs) > 0:
+	case lists > 0:
+		return unionLists(cfg, ofKind(ps, VArr))
+	case refs > 0:
 		// a function value that may be one of several library functions
 		// (sync ? spawnSync : spawn): the first is called like the others,
 		// and the others stay possibilities, so a process API or the SDK
 		// after a function of the repository is still seen (open ?
 		// mine : query)
-		return chain(refs)
-	case len(objs) > 0 && len(objs)+nulls == len(ps):
+		return chain(ofKind(ps, VRef))
+	case objs > 0 && objs+nulls == len(ps):
 		// any of several objects (`x ? {command: "node"} : {command:
 		// "pi"}`, a function returning one of them): a property read is
 		// that of each (the detectors' prop); past 4*MaxPossibilities
@@ -339,9 +344,22 @@ func Union(cfg *scanner.Config, vals []Value, n int32) Value {
 		// null (undefined, None) beside them has no property to read
 		// (`let cmd; cmd = {...}`, `cmd || undefined`): the objects are
 		// what a read may see (repo_class_method_return_named_reexport.txtar)
-		return chainObjects(objs)
+		return chainObjects(ofKind(ps, VObj))
 	}
 	return Unknown(n)
+}
+
+// ofKind keeps the possibilities of kind k of ps, in order, in ps's own
+// array (Union's list from distinct, which nothing else holds): no list
+// is allocated for them.
+func ofKind(ps []Value, k ValueKind) []Value {
+	out := ps[:0]
+	for _, p := range ps {
+		if p.K == k {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // unionLists is the list of several possible lists: the first one whose
@@ -374,15 +392,20 @@ func unionLists(cfg *scanner.Config, lists []Value) Value {
 // MaxPossibilities of them, marking the kept ones dynamic when any was
 // left out.
 func bound(cfg *scanner.Config, ps []Value) []Value {
-	var first, rest []Value
+	// one list: those that come first from its front, the rest from its
+	// back (reversed, then turned back in place)
+	out := make([]Value, len(ps))
+	f, r := 0, len(ps)
 	for _, p := range ps {
 		if namesCommand(cfg, p) || p.Cut {
-			first = append(first, p)
+			out[f] = p
+			f++
 		} else {
-			rest = append(rest, p)
+			r--
+			out[r] = p
 		}
 	}
-	out := append(first, rest...)
+	slices.Reverse(out[f:])
 	if len(out) <= MaxPossibilities {
 		return out
 	}

@@ -9,8 +9,7 @@ type ScopeKey struct{ Name, Scope int32 }
 type Scopes[B any] struct {
 	t         *Tree
 	funcKinds []Kind
-	count     map[string]int // how many bindings each name has
-	ids       map[string]int32
+	ids       map[string]int32 // each name the file binds, numbered
 	bound     map[ScopeKey][]B
 	cache     map[int32]int32
 	budget    *Budget // counts the bindings kept (Budget.Keep); nil: no bound
@@ -19,7 +18,7 @@ type Scopes[B any] struct {
 // NewScopes returns an empty table for t, whose scopes are the nodes of
 // funcKinds.
 func NewScopes[B any](t *Tree, funcKinds ...Kind) *Scopes[B] {
-	return &Scopes[B]{t: t, funcKinds: funcKinds, count: map[string]int{}, ids: map[string]int32{}, bound: map[ScopeKey][]B{}, cache: map[int32]int32{}}
+	return &Scopes[B]{t: t, funcKinds: funcKinds, ids: map[string]int32{}, bound: map[ScopeKey][]B{}, cache: map[int32]int32{}}
 }
 
 func (s *Scopes[B]) isFunc(k Kind) bool {
@@ -64,20 +63,21 @@ func (s *Scopes[B]) BindIn(name int32, b B, scope int32) {
 	}
 	t := s.t
 	nm := t.Nodes[name]
-	key := string(t.Src[nm.Start:nm.End])
-	id, ok := s.ids[key]
+	// the name's text is copied to a string only the first time it is
+	// bound: a look-up by the bytes allocates nothing
+	src := t.Src[nm.Start:nm.End]
+	id, ok := s.ids[string(src)]
 	if !ok {
 		id = int32(len(s.ids))
-		s.ids[key] = id
+		s.ids[string(src)] = id
 	}
-	s.count[key]++
 	k := ScopeKey{id, scope}
 	s.bound[k] = append(s.bound[k], b)
 }
 
 // Bound reports whether the file binds name anywhere.
 func (s *Scopes[B]) Bound(name []byte) bool {
-	_, ok := s.count[string(name)]
+	_, ok := s.ids[string(name)]
 	return ok
 }
 
