@@ -76,6 +76,11 @@ func proseless(src []byte) []byte {
 			}
 			i = end
 			lineStart, open = false, false
+		case c == '`':
+			// Python 2's repr quotes, which tree-sitter's grammar still
+			// reads: what they hold is not lexed here, so nothing after
+			// is blanked (FuzzProseless)
+			return keep(src, out)
 		default:
 			switch c {
 			case '(', '[', '{':
