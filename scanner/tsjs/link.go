@@ -2353,6 +2353,9 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 	}
 	a.useStep(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("`%s` defined", e.Name)})
 	c := treesitter.FromExport(a.p.Config, e, n)
+	if e.Contents {
+		c = asContents(c)
+	}
 	if v, ok := a.mutatedElsewhere(c, true, mod, name, n); ok {
 		return v, true
 	}
