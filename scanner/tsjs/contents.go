@@ -42,3 +42,23 @@ func contentsRead(v value, name string, n int32) (value, bool) {
 	out.Node, out.Lit = n, treesitter.None
 	return out, true
 }
+
+// droppedNew reports whether n, the expression of statement stmt, is a `new` whose
+// value the statement drops (`new Runtime('review', 'claude');`): the
+// instance lives on only through what its constructor does with `this`
+// (registering it in a static map, handing it to a registry), where this
+// file does not see its methods called, so it leaves the file
+// (instanceLeaves). An over-approximation: a constructor that keeps
+// nothing makes the instance judged where it is made all the same.
+func droppedNew(t *tree, n, stmt int32) bool {
+	if t.Nodes[n].Kind != kNew || t.Nodes[stmt].First != n {
+		return false
+	}
+	// the expression statement: an unnamed node whose parent is a
+	// block, its only child the `new` (and the `;`)
+	if c := t.Nodes[n].Next; c != none && t.Nodes[c].Kind != kOther {
+		return false
+	}
+	b := t.Nodes[stmt].Parent
+	return b != none && (t.Nodes[b].Kind == kProgram || t.Nodes[b].Kind == kStatementBlock)
+}

@@ -2656,6 +2656,11 @@ func (a *analyzer) instanceLeaves(n int32, depth int) bool {
 	switch t.Nodes[p].Kind {
 	case kExportStatement, kReturn, kArrow:
 		return t.Nodes[p].Kind != kArrow || t.Child(p, fBody) == n
+	case kOther:
+		// `new Runtime('review', 'claude');` dropped: only what its
+		// constructor does with `this` keeps it (a static registry,
+		// `Runtime.all.set(name, this)`), which other files read
+		return droppedNew(t, n, p)
 	case kArguments:
 		call := t.Nodes[p].Parent
 		return call != none && t.Nodes[call].Kind == kCall && a.localCallee(call) == none
