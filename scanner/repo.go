@@ -560,6 +560,11 @@ type Export struct {
 	// Dynamic says a bound was reached following the name (depth, a
 	// truncated summary): the use is judged dynamic.
 	Dynamic bool
+	// Contents says Consts are what a container may hold because a
+	// function of its module was handed them (Summary.Setters,
+	// `register('claude', {...})` doing `registry.set(k, v)`): an entry,
+	// element or member read from it may be any of them.
+	Contents bool
 }
 
 // Imports is what the repository phase lends a detector re-scanning a

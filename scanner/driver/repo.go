@@ -209,11 +209,14 @@ func (r *repo) withWrites(from, target, name string, e scanner.Export, ok bool) 
 		}
 	}
 	var hit []written
+	contents := false
 	for _, w := range ws {
 		if w.rel == from && len(setters) == 0 {
 			continue
 		}
-		if len(w.path) == 1 && slices.Contains(setters, w.path[0]) || w.rel != from && len(w.path) <= len(segs) && prefixMatch(segs, w.path) {
+		if len(w.path) == 1 && slices.Contains(setters, w.path[0]) {
+			hit, contents = append(hit, w), true
+		} else if w.rel != from && len(w.path) <= len(segs) && prefixMatch(segs, w.path) {
 			hit = append(hit, w)
 		}
 	}
@@ -237,6 +240,7 @@ func (r *repo) withWrites(from, target, name string, e scanner.Export, ok bool) 
 	}
 	// the possibilities of one value, not an argv in order
 	e.List = false
+	e.Contents = e.Contents || contents
 	return e, true
 }
 

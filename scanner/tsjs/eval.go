@@ -2099,6 +2099,9 @@ func (a *analyzer) member(v value, name string, n int32) value {
 		}
 		return treesitter.Elem(v, name, n)
 	case vStr:
+		if c, ok := contentsRead(v, name, n); ok {
+			return c
+		}
 		if treesitter.IsDynamicExport(v) {
 			// a member of another module's name past a bound (X[0]):
 			// as unknown as the name
@@ -3297,6 +3300,9 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 	recv := recvOf()
 	switch recv.K {
 	case vStr:
+		if c, ok := contentsRead(recv, name, n); ok {
+			return c, true
+		}
 		if name == "split" {
 			if sep := arg(0); sep.Known() {
 				return treesitter.Split(recv, sep.S, n), true

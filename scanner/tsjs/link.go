@@ -2353,6 +2353,9 @@ func (a *analyzer) importedConst(mod, name string, n int32) (value, bool) {
 	}
 	a.useStep(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("`%s` defined", e.Name)})
 	c := treesitter.FromExport(a.p.Config, e, n)
+	if e.Contents {
+		c = asContents(c)
+	}
 	if v, ok := a.mutatedElsewhere(c, true, mod, name, n); ok {
 		return v, true
 	}
@@ -2653,6 +2656,11 @@ func (a *analyzer) instanceLeaves(n int32, depth int) bool {
 	switch t.Nodes[p].Kind {
 	case kExportStatement, kReturn, kArrow:
 		return t.Nodes[p].Kind != kArrow || t.Child(p, fBody) == n
+	case kOther:
+		// `new Runtime('review', 'claude');` dropped: only what its
+		// constructor does with `this` keeps it (a static registry,
+		// `Runtime.all.set(name, this)`), which other files read
+		return droppedNew(t, n, p)
 	case kArguments:
 		call := t.Nodes[p].Parent
 		return call != none && t.Nodes[call].Kind == kCall && a.localCallee(call) == none
