@@ -25,6 +25,9 @@ import (
 const (
 	maxWriteSites = 64
 	maxWriteDepth = 6
+	// maxWriteChain bounds the nodes of one written member chain walked
+	// to its root (writeTarget); a longer chain is no real code's
+	maxWriteChain = 4096
 	maxWriteVals  = 64
 )
 
@@ -146,11 +149,13 @@ func (a *analyzer) writeNames(n int32) bool {
 // writeTarget is the module (its stem, modStem) and member path that
 // expression n, written to, names: a member chain whose root is a name
 // imported from a relative module (or `require("./m")`). An index not
-// known statically is AnyMember.
+// known statically is AnyMember. The chain is walked to its root, at
+// most maxWriteChain nodes: a path longer than maxWriteDepth is cut by
+// offerWrite, never dropped.
 func (a *analyzer) writeTarget(n int32) (string, []string, bool) {
 	t := a.t
 	var segs []string
-	for d := 0; n != none && d < maxWriteDepth; d++ {
+	for d := 0; n != none && d < maxWriteChain; d++ {
 		switch t.Nodes[n].Kind {
 		case kParen, kAsExpr:
 			n = t.Nodes[n].First
@@ -190,7 +195,8 @@ func (a *analyzer) writeTarget(n int32) (string, []string, bool) {
 
 // offerWrite offers the strings of value node v written at member path
 // p of module stem, an object literal's members under their keys (flat
-// all under p: every string of an argument of a setter's call).
+// all under p: every string of an argument of a setter's call). A path
+// deeper than maxWriteDepth is offered cut at its first segments.
 func (a *analyzer) offerWrite(stem string, p []string, v, at int32, flat bool) {
 	t := a.t
 	add := func(p []string, strs []string, cut bool) {
@@ -247,6 +253,12 @@ func (a *analyzer) offerWrite(stem string, p []string, v, at int32, flat bool) {
 		if len(strs) > 0 {
 			add(p, strs, false)
 		}
+	}
+	if len(p) > maxWriteDepth {
+		// a chain deeper than read: its first segments, cut, which
+		// every read below them matches (the reader's use is dynamic)
+		add(p[:maxWriteDepth], nil, true)
+		return
 	}
 	walk(p, v, 0)
 }
