@@ -68,8 +68,9 @@ func grammarFor(path string, src []byte) (*treesitter.Grammar, string) {
 // evaluator (treesitter.Lang), which follows names, parameters, this.x
 // and returns across the file.
 type analyzer struct {
-	t *tree
-	p *scanner.Pass
+	writeSites int // the writes into other modules met so far (summarizeWrites)
+	t          *tree
+	p          *scanner.Pass
 	// mayHand caches the cheap test of the file's text for handed
 	// commands (scanner.Config.MayHandCommand): 0 not made, 1 no, 2 yes
 	mayHand int8

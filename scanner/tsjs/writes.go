@@ -19,9 +19,10 @@ import (
 // read of that name in any file of the repository: shared state is the
 // union of its declared value and everything written to it.
 
-// maxWriteSites bounds the writes one file offers, and maxWriteDepth the
-// member chain and the object nesting read for one; past either the
-// write is offered as cut (Const.Cut: the reader's use is dynamic).
+// maxWriteSites bounds the writes one file offers with their values, and
+// maxWriteDepth the member chain and the object nesting read for one;
+// past either the write is offered as cut (Const.Cut: the reader's use
+// is dynamic), past maxWriteSites as the whole name written.
 const (
 	maxWriteSites = 64
 	maxWriteDepth = 6
@@ -71,15 +72,14 @@ func mayWriteImport(src []byte, names []string) bool {
 // whose written value names a runtime (Summary.Writes).
 func (a *analyzer) summarizeWrites() {
 	t := a.t
-	sites := 0
-	for i := int32(0); i < int32(len(t.Nodes)) && sites < maxWriteSites; i++ {
+	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		switch t.Nodes[i].Kind {
 		case kAssignment, kAugmentedAssignment:
 			if !a.writeNames(i) {
 				continue
 			}
 			if stem, p, ok := a.writeTarget(t.Child(i, fLeft)); ok {
-				sites++
+				a.writeSites++
 				a.offerWrite(stem, p, t.Child(i, fRight), i, false)
 			}
 		case kCall:
@@ -94,7 +94,7 @@ func (a *analyzer) summarizeWrites() {
 				// function of another module that may write what it is
 				// given into the module's state (Summary.Setters)
 				if v := a.ev.Eval(fn); v.K == vRef && isRelative(v.Mod) && len(v.Path) > 0 {
-					sites++
+					a.writeSites++
 					stem := modStem(path.Join(path.Dir(a.p.Path), v.Mod))
 					p := []string{pathKey(v.Path) + "()"}
 					for _, c := range args {
@@ -111,7 +111,7 @@ func (a *analyzer) summarizeWrites() {
 				if !ok {
 					continue
 				}
-				sites++
+				a.writeSites++
 				for _, c := range args[1:] {
 					a.offerWrite(stem, p, c, i, false)
 				}
@@ -130,7 +130,7 @@ func (a *analyzer) summarizeWrites() {
 			if !ok {
 				continue
 			}
-			sites++
+			a.writeSites++
 			p = append(p, scanner.AnyMember)
 			for _, c := range args {
 				a.offerWrite(stem, p, c, i, false)
@@ -253,6 +253,11 @@ func (a *analyzer) offerWrite(stem string, p []string, v, at int32, flat bool) {
 		if len(strs) > 0 {
 			add(p, strs, false)
 		}
+	}
+	if a.writeSites > maxWriteSites {
+		// past the sites a summary holds: the name written, whole, cut
+		add(p[:min(len(p), 1)], nil, true)
+		return
 	}
 	if len(p) > maxWriteDepth {
 		// a chain deeper than read: its first segments, cut, which
