@@ -239,21 +239,30 @@ func (a *analyzer) sharedValue(v value, mods []string, name string, n int32) val
 	}
 	vals := []value{v}
 	for _, mod := range mods {
-		if e, ok := a.p.Imports.Env(scanner.SharedName(mod, name)); ok {
-			a.use(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("`%s` written", name)})
-			vals = append(vals, treesitter.FromExport(a.ev.Cfg, e, n))
+		if w, ok := a.sharedWrite(scanner.SharedName(mod, name), fmt.Sprintf("`%s` written", name), n); ok {
+			vals = append(vals, w)
 		}
-		if e, ok := a.p.Imports.Env(scanner.SharedItem(mod, name)); ok {
+		if w, ok := a.sharedWrite(scanner.SharedItem(mod, name), fmt.Sprintf("an item of `%s` written", name), n); ok {
 			// the container read whole (iterated, .values(), .get(k)): a
 			// list whose element is any item written into it
-			a.use(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("an item of `%s` written", name)})
-			vals = append(vals, value{K: vArr, Elems: []value{treesitter.FromExport(a.ev.Cfg, e, n)}, Node: n, Lit: none})
+			vals = append(vals, value{K: vArr, Elems: []value{w}, Node: n, Lit: none})
 		}
 	}
 	if len(vals) == 1 {
 		return v
 	}
 	return treesitter.Union(a.ev.Cfg, vals, n)
+}
+
+// sharedWrite is what other files write under key (Imports.Env), read
+// at n, with the step that says so (note); false when none does.
+func (a *analyzer) sharedWrite(key, note string, n int32) (value, bool) {
+	e, ok := a.p.Imports.Env(key)
+	if !ok {
+		return value{}, false
+	}
+	a.use(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: note})
+	return treesitter.FromExport(a.ev.Cfg, e, n), true
 }
 
 // sharedItem is v, the item of a container read at subscript n, with the
@@ -288,9 +297,8 @@ func (a *analyzer) sharedItem(v value, n int32) value {
 	}
 	vals := []value{v}
 	for _, mod := range mods {
-		if e, ok := a.p.Imports.Env(scanner.SharedItem(mod, name)); ok {
-			a.use(scanner.Step{File: e.File, Line: max(e.At.Line, 1), Column: max(e.At.Column, 1), Note: fmt.Sprintf("an item of `%s` written", name)})
-			vals = append(vals, treesitter.FromExport(a.ev.Cfg, e, n))
+		if w, ok := a.sharedWrite(scanner.SharedItem(mod, name), fmt.Sprintf("an item of `%s` written", name), n); ok {
+			vals = append(vals, w)
 		}
 	}
 	if len(vals) == 1 {
