@@ -43,12 +43,14 @@ test-go:
 
 # test-real assembles the real-code tree (bench/real/build-tree.sh: Go's
 # src, Python's stdlib, pinned npm packages; cached in .cache/, rebuilt when
-# a version changes) and scans it (scanner/realcorpus). UPDATE=1 rewrites
-# the golden file of RED findings.
+# a version changes) and scans it (scanner/realcorpus), and checks that its
+# big bundles parsed in pieces give the whole parse's tree. UPDATE=1
+# rewrites the golden file of RED findings.
 REAL_TREE ?= $(CURDIR)/.cache/realtree
 test-real:
 	./bench/real/build-tree.sh $(REAL_TREE)
 	LEASEGATE_REAL_TREE=$(REAL_TREE) $(GO) test -tags realcorpus -count=1 -timeout 20m ./scanner/realcorpus $(if $(UPDATE),-args -update)
+	LEASEGATE_REAL_TREE=$(REAL_TREE) $(GO) test -count=1 -run TestSplitRealBundles ./scanner/treesitter
 
 # pgo rewrites cmd/check-launches/default.pgo, the CPU profile the Go
 # toolchain builds check-launches with (profile-guided optimization; any

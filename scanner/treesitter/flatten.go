@@ -34,6 +34,31 @@ bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
 bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
 bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
 uint32_t ts_node_descendant_count(TSNode self);
+bool ts_node_has_error(TSNode self);
+
+TSNode ts_node_descendant_for_byte_range(TSNode self, uint32_t start, uint32_t end);
+uint32_t ts_node_child_count(TSNode self);
+bool ts_node_is_extra(TSNode self);
+bool ts_node_is_missing(TSNode self);
+bool ts_node_is_named(TSNode self);
+
+// lg_token_ends reports whether tree has a token of its own at [at-1, at):
+// one byte, anonymous (a `;`, a `}`), neither an extra (a comment) nor
+// made up by the parser.
+static bool lg_token_ends(const TSTree *tree, uint32_t at) {
+	if (at == 0) {
+		return false;
+	}
+	TSNode n = ts_node_descendant_for_byte_range(ts_tree_root_node(tree), at - 1, at);
+	return ts_node_child_count(n) == 0 && !ts_node_is_extra(n) && !ts_node_is_missing(n) &&
+		!ts_node_is_named(n) && ts_node_start_byte(n) == at - 1 && ts_node_end_byte(n) == at;
+}
+
+// lg_has_error reports whether tree holds an ERROR node or a token the
+// parser made up (MISSING): the walk sees only the first.
+static bool lg_has_error(const TSTree *tree) {
+	return ts_node_has_error(ts_tree_root_node(tree));
+}
 
 // lg_bound bounds the nodes lg_flatten keeps: the cursor visits visible
 // nodes only, and the root's descendant count counts each visible node
@@ -337,6 +362,17 @@ func boolBytes(bs []bool) []byte {
 // read in constant time from the root.
 func nodeBound(tt *ts.Tree) int {
 	return int(C.lg_bound((*cTree)(unsafe.Pointer(tt)).inner))
+}
+
+// hasError reports whether tt holds an ERROR node or a MISSING token.
+func hasError(tt *ts.Tree) bool {
+	return bool(C.lg_has_error((*cTree)(unsafe.Pointer(tt)).inner))
+}
+
+// tokenEnds reports whether tt has a one-byte anonymous token of the
+// source's own (not a comment, not made up) that ends at at.
+func tokenEnds(tt *ts.Tree, at int) bool {
+	return bool(C.lg_token_ends((*cTree)(unsafe.Pointer(tt)).inner, C.uint32_t(at)))
 }
 
 // cNodes allocates n nodes in C memory, for the walk of a big file

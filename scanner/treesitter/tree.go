@@ -43,6 +43,11 @@ type Special struct {
 	// Mend, when set, mends the flat tree of every parse (a shape of the
 	// grammar the detector reads otherwise).
 	Mend func(*Tree)
+	// Split, when set, lets a big file be parsed in pieces (split.go):
+	// Split[0] is the grammar's root kind, and the kinds listed are those
+	// whose children are statements that parse alone, as a root's
+	// children, the same as in them.
+	Split []Kind
 }
 
 // Grammar is one tree-sitter language with the tables that map its node
@@ -138,10 +143,12 @@ var bigParses = make(chan struct{}, 1)
 // hugeFile is the size from which no file at all starts while a file's C
 // tree exists (scanner.HoldExclusive), small ones included. The C tree of
 // such a file is the scan's peak (TypeScript's 9 MB typescript.js: some
-// 200 MB), and the garbage small files made beside it, held under a Go
-// memory limit, cost more than the core they kept busy: on the real tree
-// of bench/real the scan took 0.89 of the CPU with the same wall time
-// and 16 MiB less peak (farm-bench -n 4).
+// 200 MB, before it was parsed in pieces: split.go), and the garbage
+// small files made beside it, held under a Go memory limit, cost more
+// than the core they kept busy: on the real tree of bench/real the scan
+// took 0.89 of the CPU with the same wall time and 16 MiB less peak
+// (farm-bench -n 4). It holds now for a file that cannot be cut (a
+// minified bundle on one line).
 const hugeFile = 4 << 20
 
 // heavyMemoryLimit is the Go runtime's soft memory limit while a big
@@ -164,6 +171,10 @@ const heavyMemoryLimit = 56 << 20
 // Parse parses src into the flat tree t. ok is false when the parser gave
 // up (step budget, parseBudget).
 func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
+	if len(src) > bigFile && len(g.special.Split) > 0 && g.parseSplit(src, t, pieceSize) {
+		// in pieces, whose C trees need none of the limits below (split.go)
+		return true
+	}
 	if len(src) > bigFile {
 		bigParses <- struct{}{}
 		defer func() { <-bigParses }()
@@ -186,6 +197,16 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 			defer debug.SetMemoryLimit(old)
 		}
 	}
+	ok, _, _ = g.parseOne(src, t, parseBudget(len(src)), -1)
+	return ok
+}
+
+// parseOne parses src whole into t in at most max steps. ok is false when
+// the parser gave up; clean reports that the tree holds neither an ERROR
+// node nor a MISSING token, and, when end is not negative, that a token of
+// one byte of src's own ends at end (tokenEnds); steps is what the parse
+// used.
+func (g *Grammar) parseOne(src []byte, t *Tree, max uint64, end int) (ok, clean bool, steps uint64) {
 	// The parse allocates from an arena (alloc.go), which is emptied
 	// whole: its tree is then never freed block by block, nor is the
 	// parser's memory, which grows into the arena too: the parser is
@@ -220,17 +241,18 @@ func (g *Grammar) Parse(src []byte, t *Tree) (ok bool) {
 	defer release(nil)
 	// The parser reads src in place and counts its own steps in C
 	// (flatten.go): no Go callback runs during the parse.
-	tt, _ := parseSteps(p, src, parseBudget(len(src)), a)
+	tt, steps := parseSteps(p, src, max, a)
 	if tt == nil {
-		return false
+		return false, false, steps
 	}
+	clean = !hasError(tt) && (end < 0 || tokenEnds(tt, end))
 	if len(src) > bigFile {
 		t.buildBig(tt, g, func() { release(tt) })
-		return true
+		return true, clean, steps
 	}
 	t.build(tt, g)
 	release(tt)
-	return true
+	return true, clean, steps
 }
 
 // trees pools the flat trees of both detectors between files.

@@ -228,7 +228,8 @@ type tree = treesitter.Tree
 const none = treesitter.None
 
 // special tells the tree copy which kinds it leaves out and which it marks.
-var special = treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Leaf: kTypeDecl, Operator: kOperator, OperatorField: fOperator}
+var special = treesitter.Special{Error: kError, Comment: kComment, Skip: kSkip, Leaf: kTypeDecl, Operator: kOperator, OperatorField: fOperator,
+	Split: []treesitter.Kind{kProgram, kStatementBlock}}
 
 func newGrammar(lang *ts.Language) *treesitter.Grammar {
 	return treesitter.NewGrammar(lang, kindNames, fieldNames, special)
