@@ -106,6 +106,10 @@ func (s *scan) dockerfile() {
 		}
 		s.dockerInstruction(inst, bodies, st, 0)
 	}
+	for _, later := range s.dockerLater {
+		later()
+	}
+	s.dockerLater = nil
 	s.dockerEntrypoint(st)
 }
 
@@ -333,7 +337,15 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 			rest = skipBlanks(rest, k)
 		}
 		if len(rest.s) >= 3 && strings.EqualFold(rest.s[:3], "CMD") {
-			s.dockerCommand(skipBlanks(rest, 3), nil, st, false)
+			cmd := skipBlanks(rest, 3)
+			if depth == 0 {
+				// it runs in the container, as ENTRYPOINT does: judged
+				// once the file's links are all known
+				at := *st
+				s.dockerLater = append(s.dockerLater, func() { s.dockerCommand(cmd, nil, &at, false) })
+				return
+			}
+			s.dockerCommand(cmd, nil, st, false)
 		}
 	case "RUN":
 		// BuildKit options (--mount=..., --network=...) come first.
@@ -353,6 +365,13 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 			} else {
 				st.entry = argv
 			}
+			// It runs when the container starts, after every RUN of the
+			// build: it is judged once the file's links are all known
+			// (a RUN below it that links a runtime to the name it runs),
+			// with the stage as it is here.
+			at := *st
+			s.dockerLater = append(s.dockerLater, func() { s.dockerCommand(rest, nil, &at, false) })
+			return
 		}
 		s.dockerCommand(rest, nil, st, false)
 	}

@@ -14,10 +14,13 @@ const maxNodes = 1 << 20
 
 // scan is one data file being scanned.
 type scan struct {
-	p       *scanner.Pass
-	src     []byte
-	ln      *lines
-	visited map[*node]bool
+	p *scanner.Pass
+	// dockerLater are a Dockerfile's CMD and ENTRYPOINT, judged after
+	// its other instructions (dockerInstruction)
+	dockerLater []func()
+	src         []byte
+	ln          *lines
+	visited     map[*node]bool
 	// done are command nodes a kind's own reading has judged (a compose
 	// service's entrypoint and command): the generic walk skips them.
 	done map[*node]bool
