@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -189,14 +190,16 @@ func TestSplitMatrix(t *testing.T) {
 }
 
 // TestSplitRealBundles compares the pieces with the whole parse on the
-// big TS/JS files of the real-code tree (make test-real sets
-// LEASEGATE_REAL_TREE), TypeScript's bundles among them.
+// TS/JS files of the real-code tree (make test-real sets
+// LEASEGATE_REAL_TREE): the big ones (TypeScript's bundles) as the scan
+// cuts them, and every other up to 256 KiB cut at every line that allows
+// it (some 13,500 files; 8,000 of them are cut).
 func TestSplitRealBundles(t *testing.T) {
 	tree := os.Getenv("LEASEGATE_REAL_TREE")
 	if tree == "" {
 		t.Skip("LEASEGATE_REAL_TREE is not set (make test-real)")
 	}
-	used := 0
+	big, small := 0, 0
 	err := filepath.WalkDir(tree, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -204,26 +207,40 @@ func TestSplitRealBundles(t *testing.T) {
 		g := splitJS
 		switch filepath.Ext(p) {
 		case ".js", ".mjs", ".cjs":
-		case ".ts":
+		case ".ts", ".mts", ".cts":
 			g = splitTS
+		case ".tsx", ".jsx":
+			g = splitTSX
 		default:
 			return nil
 		}
-		if info, err := d.Info(); err != nil || info.Size() <= bigFile {
+		info, err := d.Info()
+		if err != nil || info.Size() > 256<<10 && info.Size() <= bigFile {
 			return err
 		}
 		src, err := os.ReadFile(p)
 		if err != nil {
 			return err
 		}
-		if splitAgrees(t, g, src, pieceSize) {
-			used++
-			t.Logf("%s: in pieces", p)
+		if len(src) > bigFile {
+			if splitAgrees(t, g, src, pieceSize) {
+				big++
+				t.Logf("%s: in pieces", p)
+			}
+			return nil
+		}
+		if splitAgrees(t, g, src, 1) {
+			small++
+		}
+		if t.Failed() {
+			return fmt.Errorf("%s: the pieces' tree differs", p)
 		}
 		return nil
 	})
 	require.NoError(t, err)
-	require.GreaterOrEqual(t, used, 2, "typescript.js and tsc.js are parsed in pieces")
+	require.GreaterOrEqual(t, big, 2, "typescript.js and tsc.js are parsed in pieces")
+	require.Greater(t, small, 1000, "many real files are cut")
+	t.Logf("%d big files and %d others in pieces", big, small)
 }
 
 func FuzzSplitParse(f *testing.F) {
