@@ -1646,7 +1646,7 @@ func mayHoldPart(p *scanner.Pass) bool { return scanner.MayHoldPart(p.Src, p.Hit
 // modules.
 func (a *analyzer) lost(v value) bool {
 	for _, p := range v.Possibilities() {
-		if !p.Known() && !p.Env && !p.Cut && p.K != vRef && p.K != vFunc && (p.Mod == proxyMod || !local(p.Mod) && a.lostNode(p.Node) || a.lostResult(p)) {
+		if !p.Known() && !p.Env && !p.Cut && p.K != vRef && p.K != vFunc && (p.Mod == proxyMod || !local(p.Mod) && a.lostNode(p.Node) || a.lostResult(p) || a.containerResolved(p)) {
 			return true
 		}
 	}
@@ -1668,6 +1668,52 @@ func (a *analyzer) lostResult(p value) bool {
 	}
 	_, _, ok := a.p.Imports.Source(p.Mod)
 	return ok
+}
+
+// containerResolved reports whether p, an unknown, is what an object of
+// a package hands out by a key (`container.resolve("AgentBin")` of
+// tsyringe or awilix, `container.get(TYPES.Bin)` of InversifyJS,
+// `Container.get(...)` of typedi): a dependency-injection container
+// supplies it, from what any module registered with it, as it does a
+// constructor's injected parameter (injectedField). A module of the
+// repository is read instead (in phase one a bare name may be one: the
+// value is kept as lost until phase two says it is not), unless it does
+// not offer the object, which is then a package's container too.
+func (a *analyzer) containerResolved(p value) bool {
+	if p.Mod == "" || p.Mod == proxyMod || len(p.Path) == 0 {
+		return false
+	}
+	path, ok := strings.CutSuffix(strings.Join(p.Path, "."), "()")
+	if !ok {
+		return false
+	}
+	// a method of an object: `container.resolve`, not a function `get`
+	dot := strings.LastIndexByte(path, '.')
+	if dot <= 0 || !resolverMethods[path[dot+1:]] {
+		return false
+	}
+	if !isRelative(p.Mod) && a.p.Imports == nil {
+		return true
+	}
+	if a.p.Imports == nil {
+		return false // phase two reads the module
+	}
+	if _, _, ok := a.p.Imports.Source(p.Mod); !ok {
+		return !isRelative(p.Mod) // a package's
+	}
+	// A module of the repository: an object it offers is read (a
+	// registry it fills); one it does not, an instance of a package's
+	// class (`export const ioc = new Container()`), hands out what a
+	// module registered with it.
+	_, offered := a.p.Imports.Lookup(p.Mod, path[:dot])
+	return !offered
+}
+
+// resolverMethods are the methods by which a container hands out what a
+// module registered under a key.
+var resolverMethods = map[string]bool{
+	"resolve": true, "resolveAsync": true, "resolveAll": true,
+	"get": true, "getAsync": true, "getNamed": true, "getTagged": true, "getAll": true, "getAllAsync": true,
 }
 
 // maxLostMembers bounds the members lostNode reads back to a name.
