@@ -75,7 +75,10 @@ func (s *scan) dockerfile() {
 				for i+1 < len(phys) && strings.HasPrefix(strings.TrimSpace(phys[i].s), "#") {
 					i++
 				}
-				b.add("\n", l.off+len(t)-1)
+				// Docker removes the escape and the line's end: the
+				// words on both sides join (`RUN cla\` then `ude -p`
+				// runs claude), and `\` before a line that starts with
+				// `&&` is one shell line, which a newline here was not
 				l = phys[i]
 				continue
 			}
