@@ -261,6 +261,13 @@ type scan struct {
 	// written are the files the text writes from a here-document, by
 	// path (collectWritten).
 	written map[string]*syntax.Redirect
+	// writtenEcho are the files the text writes with echo or printf of
+	// literal words, by path as written, to their text (collectWritten).
+	writtenEcho map[string]string
+	// toScan are the scripts written to be run, ran the paths of written
+	// scripts the text runs (unwritten).
+	toScan []writtenScript
+	ran    map[string]bool
 }
 
 // maxNestedScans bounds how many eval and -c strings one text may have
@@ -389,6 +396,7 @@ func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, l
 	s.collect(f)
 	s.collectWritten(f)
 	s.stmts(f.Stmts, via)
+	s.unwritten()
 	// the links the text makes, for the file's later texts, also when
 	// the text itself runs none (Pass.AddLink)
 	s.linkNames()

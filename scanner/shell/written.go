@@ -15,8 +15,13 @@ import (
 // (docs/shell.md): `cat > /tmp/job.sh <<'EOF' ... EOF` (also `>>`,
 // `tee FILE <<EOF`), then `sh /tmp/job.sh` or `/tmp/job.sh`. The
 // here-document is the script's text: it is scanned where it is run,
-// its launches reported at the run. A script written but never run is
-// data.
+// its launches reported at the run. So is a file written by echo or
+// printf of literal words (`echo "claude -p x" > run.sh`, then
+// `./run.sh`). A script written but never run by its path is data,
+// unless its first line names a shell (`#!/bin/sh`) and it is written to
+// be run, into a `bin` folder or made executable by the text (`chmod
+// +x`): run under any name (`cat > /usr/local/bin/bot <<EOF`, then
+// `bot`), it is scanned where it is written (unwritten).
 
 // maxWritten bounds the files one text is read to write from
 // here-documents.
@@ -26,16 +31,20 @@ const maxWritten = 64
 // its commands write from one: the path as written (a literal) to the
 // here-document's redirection.
 func (s *scan) collectWritten(f *syntax.File) {
-	if !strings.Contains(s.src, "<<") {
+	if !strings.Contains(s.src, "<<") && !strings.Contains(s.src, ">") {
 		return
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		st, ok := n.(*syntax.Stmt)
-		if !ok || len(s.written) >= maxWritten {
-			return len(s.written) < maxWritten
+		if !ok || len(s.written)+len(s.writtenEcho) >= maxWritten {
+			return len(s.written)+len(s.writtenEcho) < maxWritten
 		}
 		c, ok := st.Cmd.(*syntax.CallExpr)
 		if !ok || len(c.Args) == 0 {
+			return true
+		}
+		if text, ok := echoed(c); ok {
+			s.writeEcho(st, text)
 			return true
 		}
 		var hdoc *syntax.Redirect
@@ -62,6 +71,9 @@ func (s *scan) collectWritten(f *syntax.File) {
 				}
 			}
 		}
+		if len(files) > 0 && s.toRun(st) {
+			s.toScan = append(s.toScan, writtenScript{st: st, texts: s.hdocTexts(hdoc), at: s.synPos(hdoc.Hdoc.Pos()), files: files})
+		}
 		for _, f := range files {
 			if f == "" {
 				continue
@@ -73,6 +85,186 @@ func (s *scan) collectWritten(f *syntax.File) {
 		}
 		return true
 	})
+}
+
+// writeEcho records a file statement st writes with echo or printf of
+// text: a script whose first line names a shell is scanned here.
+func (s *scan) writeEcho(st *syntax.Stmt, text string) {
+	var files []string
+	for _, r := range st.Redirs {
+		if r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob {
+			files = append(files, litWord(r.Word))
+		}
+	}
+	if len(files) == 0 {
+		return
+	}
+	if s.toRun(st) {
+		s.toScan = append(s.toScan, writtenScript{st: st, texts: []string{text}, at: s.synPos(st.Pos()), files: files})
+	}
+	for _, f := range files {
+		if f == "" {
+			continue
+		}
+		if s.writtenEcho == nil {
+			s.writtenEcho = map[string]string{}
+		}
+		s.writtenEcho[path.Clean(f)] = text
+	}
+}
+
+// toRun reports whether statement st writes a file to be run: a file in
+// a `bin` folder, or one a `chmod` of the text names (as written,
+// quotes aside).
+func (s *scan) toRun(st *syntax.Stmt) bool {
+	for _, r := range st.Redirs {
+		if r.Op != syntax.RdrOut && r.Op != syntax.AppOut && r.Op != syntax.RdrClob || r.Word == nil {
+			continue
+		}
+		name := strings.Trim(s.nodeText(r.Word), `"'`)
+		if name == "" {
+			continue
+		}
+		if strings.Contains(name, "/bin/") || strings.HasPrefix(name, "bin/") {
+			return true
+		}
+		for _, line := range strings.Split(s.src, "\n") {
+			if i := strings.Index(line, "chmod"); i >= 0 && strings.Contains(line[i:], name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writtenScript is a file the text writes to be run (toRun): the
+// statement, the texts it may write (from textAt), and the paths as
+// written.
+type writtenScript struct {
+	st    *syntax.Stmt
+	texts []string
+	at    scanner.Pos
+	files []string
+}
+
+// unwritten scans, where they are written, the scripts written to be run
+// whose first line names a shell and that the text did not run by a path
+// it wrote (writtenRuns scanned those there).
+func (s *scan) unwritten() {
+	for _, w := range s.toScan {
+		ran := false
+		for _, f := range w.files {
+			ran = ran || f != "" && s.ran[path.Clean(f)]
+		}
+		if ran {
+			continue
+		}
+		for _, t := range w.texts {
+			if !strings.HasPrefix(t, "#!") || !scanner.IsShellInterpreter(scanner.Interpreter([]byte(t))) {
+				continue
+			}
+			at := s.synPos(w.st.Pos())
+			s.p.ScanShellAt(t, w.at, at, scanner.ClassEval, "the script written to be run at line "+strconv.Itoa(at.Line))
+		}
+	}
+	s.toScan = nil
+}
+
+// maxEchoWords bounds the words echoed reads.
+const maxEchoWords = 64
+
+// echoed is the text `echo` or `printf` writes, when every word is
+// literal: echo's words joined by spaces and a newline, printf's format
+// with its `%s` and `%b` filled by the words after it. Escapes (`\n`) are
+// read as dash's echo and printf read them. ok is false for any other
+// command, a word that expands something, or another printf directive.
+func echoed(c *syntax.CallExpr) (string, bool) {
+	if len(c.Args) < 2 || len(c.Args) > maxEchoWords {
+		return "", false
+	}
+	var words []string
+	for _, w := range c.Args[1:] {
+		l := litWord(w)
+		if l == "" && !emptyWord(w) {
+			return "", false
+		}
+		words = append(words, l)
+	}
+	switch path.Base(litWord(c.Args[0])) {
+	case "echo":
+		for len(words) > 0 && (words[0] == "-e" || words[0] == "-n" || words[0] == "-E" || words[0] == "-ne" || words[0] == "-en") {
+			words = words[1:]
+		}
+		return unescape(strings.Join(words, " ")) + "\n", true
+	case "printf":
+		format, rest := words[0], words[1:]
+		var b strings.Builder
+		for i := 0; i < len(format); i++ {
+			if format[i] != '%' {
+				b.WriteByte(format[i])
+				continue
+			}
+			if i+1 >= len(format) {
+				return "", false
+			}
+			i++
+			switch format[i] {
+			case '%':
+				b.WriteByte('%')
+			case 's', 'b':
+				if len(rest) > 0 {
+					b.WriteString(rest[0])
+					rest = rest[1:]
+				}
+			default:
+				return "", false
+			}
+		}
+		return unescape(b.String()), true
+	}
+	return "", false
+}
+
+// emptyWord reports whether w is written as an empty string (`""`, `”`).
+func emptyWord(w *syntax.Word) bool {
+	if w == nil || len(w.Parts) != 1 {
+		return false
+	}
+	switch p := w.Parts[0].(type) {
+	case *syntax.SglQuoted:
+		return p.Value == ""
+	case *syntax.DblQuoted:
+		return len(p.Parts) == 0
+	}
+	return false
+}
+
+// unescape reads the backslash escapes of echo and printf: `\n`, `\t`,
+// `\\`; any other is kept as written.
+func unescape(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		switch s[i+1] {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case '\\':
+			b.WriteByte('\\')
+		default:
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+	}
+	return b.String()
 }
 
 // litWord is the text of a word written as one literal, quoted or not
@@ -100,7 +292,7 @@ func litWord(w *syntax.Word) string {
 // from a here-document (collectWritten): the here-document's text as the
 // script, its launches reported at the run.
 func (s *scan) writtenRuns(argv []scanner.Arg) {
-	if len(s.written) == 0 {
+	if len(s.written) == 0 && len(s.writtenEcho) == 0 {
 		return
 	}
 	if k, ok := cmdline.CrontabFile(scanner.Words(argv)); ok && argv[k].Known {
@@ -113,6 +305,16 @@ func (s *scan) writtenRuns(argv []scanner.Arg) {
 		}
 	}
 	for _, r := range scriptRuns(argv) {
+		if _, ok := s.writtenEcho[path.Clean(r.Spec)]; ok || s.written[path.Clean(r.Spec)] != nil {
+			if s.ran == nil {
+				s.ran = map[string]bool{}
+			}
+			s.ran[path.Clean(r.Spec)] = true
+		}
+		if text, ok := s.writtenEcho[path.Clean(r.Spec)]; ok {
+			s.p.ScanShellAt(text, r.At, r.At, scanner.ClassEval, "the script written by echo or printf")
+			continue
+		}
 		hdoc, ok := s.written[path.Clean(r.Spec)]
 		if !ok {
 			continue
