@@ -267,7 +267,9 @@ type scan struct {
 	// toScan are the scripts written to be run, ran the paths of written
 	// scripts the text runs (unwritten).
 	toScan []writtenScript
-	ran    map[string]bool
+	// linkCut are the link names past maxLinkNames, reported once
+	linkCut map[string]bool
+	ran     map[string]bool
 }
 
 // maxNestedScans bounds how many eval and -c strings one text may have

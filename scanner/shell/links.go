@@ -29,7 +29,9 @@ const maxLinkNames = 2 * maxAlts
 // call that is a link command counts here, and linkNames reads the
 // commands the call runs (cmdline.Unwrap).
 func (s *scan) noteLink(c *syntax.CallExpr) {
-	if len(c.Args) < 3 || !s.p.Config.MentionsRuntime([]byte(s.nodeText(c))) {
+	// every such call: one that names no runtime may link a link (`ln
+	// -s ./tool ./tool2`, after `ln -s "$(command -v claude)" ./tool`)
+	if len(c.Args) < 3 {
 		return
 	}
 	for _, w := range c.Args {
@@ -56,7 +58,30 @@ func (s *scan) linkNames() map[string]scanner.Arg {
 		return s.links
 	}
 	s.links = map[string]scanner.Arg{}
+	// A link of a link is one too, found in a later round (at most
+	// maxLinkRounds: the chain's length), in whatever order the calls
+	// are written.
+	for round := 0; round < maxLinkRounds; round++ {
+		n := len(s.links)
+		s.linkRound()
+		if len(s.links) == n {
+			break
+		}
+	}
+	return s.links
+}
+
+// maxLinkRounds bounds the rounds linkNames reads the link calls in: a
+// chain of links of links this long.
+const maxLinkRounds = 4
+
+// linkRound reads every link call once, adding the names it links a
+// runtime, or a link of one, under.
+func (s *scan) linkRound() {
 	for _, c := range s.linkCalls {
+		if len(s.links) == 0 && !s.p.Config.MentionsRuntime([]byte(s.nodeText(c))) {
+			continue
+		}
 		for _, whole := range s.argv(c.Args) {
 			argv := linkArgv(whole)
 			if argv == nil {
@@ -77,7 +102,9 @@ func (s *scan) linkNames() map[string]scanner.Arg {
 				continue
 			}
 			for _, t := range ops[:len(ops)-1] {
-				if l, _ := s.p.Config.JudgeArgv([]scanner.Arg{t}); l == nil || l.Gated() {
+				if linked, ok := s.links[path.Clean(t.Value)]; ok && t.Known {
+					t = linked // a link of a link
+				} else if l, _ := s.p.Config.JudgeArgv([]scanner.Arg{t}); l == nil || l.Gated() {
 					continue
 				}
 				t.Via = scanner.ClassDynamic
@@ -86,6 +113,13 @@ func (s *scan) linkNames() map[string]scanner.Arg {
 						continue
 					}
 					if len(s.links) >= maxLinkNames || !s.p.AddLink(name, t) {
+						if s.linkCut[name] {
+							continue // reported in an earlier round
+						}
+						if s.linkCut == nil {
+							s.linkCut = map[string]bool{}
+						}
+						s.linkCut[name] = true
 						s.p.ReportUnparseable(s.synPos(c.Pos()), fmt.Sprintf("more than %d names of links and copies of runtimes; `%s` is not followed", maxLinkNames, name))
 						continue
 					}
@@ -95,7 +129,6 @@ func (s *scan) linkNames() map[string]scanner.Arg {
 			}
 		}
 	}
-	return s.links
 }
 
 // linkArgv is the link command that argv runs, itself or through

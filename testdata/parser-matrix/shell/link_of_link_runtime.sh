@@ -1,0 +1,10 @@
+#!/bin/bash
+# A link of a link of a runtime: `ln -s ./tool ./tool2` names no runtime,
+# but ./tool is one (`ln -s "$(command -v claude)" ./tool`), so ./tool2
+# is too, and a copy of ./tool2 (in whatever order the lines are
+# written). Near miss: near_miss_link_of_link_runtime.sh.
+ln -s "$(command -v claude)" ./tool
+ln -s ./tool ./tool2
+cp ./tool2 /usr/local/bin/helper
+./tool2 -p "x" # want "RED:dynamic"
+helper -p "y" # want "RED:dynamic"
