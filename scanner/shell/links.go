@@ -18,7 +18,7 @@ import (
 // run time (dynamic).
 
 // linkCommands make a file under another name from their operands.
-var linkCommands = map[string]bool{"ln": true, "cp": true, "install": true, "mv": true}
+var linkCommands = map[string]bool{"ln": true, "cp": true, "install": true, "mv": true, "update-alternatives": true}
 
 // maxLinkNames bounds the names a file's links and copies of runtimes
 // give (a name and a path each; past it the rest are reported).
@@ -97,36 +97,53 @@ func (s *scan) linkRound() {
 			if len(ops) < 2 {
 				continue
 			}
-			link := ops[len(ops)-1]
-			if !link.Known || strings.HasSuffix(link.Value, "/") {
-				continue
-			}
-			for _, t := range ops[:len(ops)-1] {
-				if linked, ok := s.links[path.Clean(t.Value)]; ok && t.Known {
-					t = linked // a link of a link
-				} else if l, _ := s.p.Config.JudgeArgv([]scanner.Arg{t}); l == nil || l.Gated() {
+			// the operands linked to, and the names the last one gives
+			targets, links := ops[:len(ops)-1], ops[len(ops)-1:]
+			if path.Base(argv[0].Value) == "update-alternatives" {
+				// --install LINK NAME PATH PRIORITY: PATH under LINK,
+				// and under NAME through /etc/alternatives
+				if len(ops) < 3 {
 					continue
 				}
-				t.Via = scanner.ClassDynamic
-				for _, name := range []string{path.Clean(link.Value), path.Base(link.Value)} {
-					if _, ok := s.links[name]; ok {
-						continue
-					}
-					if len(s.links) >= maxLinkNames || !s.p.AddLink(name, t) {
-						if s.linkCut[name] {
-							continue // reported in an earlier round
-						}
-						if s.linkCut == nil {
-							s.linkCut = map[string]bool{}
-						}
-						s.linkCut[name] = true
-						s.p.ReportUnparseable(s.synPos(c.Pos()), fmt.Sprintf("more than %d names of links and copies of runtimes; `%s` is not followed", maxLinkNames, name))
-						continue
-					}
-					// ... and by the file's other texts (Pass.AddLink)
-					s.links[name] = t
-				}
+				targets, links = ops[2:3], ops[:2]
 			}
+			for _, link := range links {
+				if !link.Known || strings.HasSuffix(link.Value, "/") {
+					continue
+				}
+				s.linkTo(c, link, targets)
+			}
+		}
+	}
+}
+
+// linkTo adds the names link gives each of targets that is a runtime, or
+// a link of one, made by call c.
+func (s *scan) linkTo(c *syntax.CallExpr, link scanner.Arg, targets []scanner.Arg) {
+	for _, t := range targets {
+		if linked, ok := s.links[path.Clean(t.Value)]; ok && t.Known {
+			t = linked // a link of a link
+		} else if l, _ := s.p.Config.JudgeArgv([]scanner.Arg{t}); l == nil || l.Gated() {
+			continue
+		}
+		t.Via = scanner.ClassDynamic
+		for _, name := range []string{path.Clean(link.Value), path.Base(link.Value)} {
+			if _, ok := s.links[name]; ok {
+				continue
+			}
+			if len(s.links) >= maxLinkNames || !s.p.AddLink(name, t) {
+				if s.linkCut[name] {
+					continue // reported in an earlier round
+				}
+				if s.linkCut == nil {
+					s.linkCut = map[string]bool{}
+				}
+				s.linkCut[name] = true
+				s.p.ReportUnparseable(s.synPos(c.Pos()), fmt.Sprintf("more than %d names of links and copies of runtimes; `%s` is not followed", maxLinkNames, name))
+				continue
+			}
+			// ... and by the file's other texts (Pass.AddLink)
+			s.links[name] = t
 		}
 	}
 }

@@ -7,3 +7,5 @@ ln -s ./tool ./tool2
 cp ./tool2 /usr/local/bin/helper
 ./tool2 src
 helper src
+update-alternatives --install /usr/bin/assistant assistant "$(command -v eslint)" 10
+assistant src
