@@ -3,6 +3,7 @@ package tsjs
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 
@@ -278,6 +279,13 @@ func (a *analyzer) judgeInjected(tok, at int32, v value) {
 		if a.mayBeProgram(v) {
 			a.needsIn(tok)
 			a.needsIn(at)
+			if t.Nodes[tok].Kind == kString || t.Nodes[tok].Kind == kTemplateString {
+				// a string token (`register("AgentBin", ...)`) names no
+				// module: the file itself is what the repository phase
+				// must read again, against the sinks offered under it
+				// (sinkInjected, sinkResolved)
+				a.p.Needs = appendOnce(a.p.Needs, "./"+path.Base(a.p.Path))
+			}
 		}
 		return
 	}
@@ -318,4 +326,83 @@ func (a *analyzer) mayBeProgram(v value) bool {
 		}
 	}
 	return false
+}
+
+// resolveVerbs are the methods by which a container object hands out
+// what a token holds (tsyringe `container.resolve(T)`, InversifyJS and
+// typedi `container.get(T)`, awilix `resolve`, NestJS `moduleRef.get`).
+var resolveVerbs = map[string]bool{"resolve": true, "get": true, "resolveAsync": true, "getAsync": true}
+
+// maxResolveHops bounds the names, each bound once, a process API's
+// value is followed through back to a container's resolve call.
+const maxResolveHops = 8
+
+// resolvedToken is the token name of the container call whose result n
+// is (`container.resolve<string>("AgentBin")`, `await c.getAsync(TYPES.Bin)`,
+// through names bound once), where the container is an object imported
+// from a package (not a relative module: an in-repository container is
+// read through its own code). An over-approximation: any such object's
+// resolve or get with a token a registering file can name.
+func (a *analyzer) resolvedToken(n int32) (string, bool) {
+	t := a.t
+	for hop := 0; n != none && hop < maxResolveHops; hop++ {
+		for n != none && (t.Nodes[n].Kind == kParen || t.Nodes[n].Kind == kAwait || t.Nodes[n].Kind == kAsExpr) {
+			n = t.Nodes[n].First
+		}
+		if n == none {
+			return "", false
+		}
+		switch t.Nodes[n].Kind {
+		case kIdentifier:
+			bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+			if !ok || len(bs) != 1 || bs[0].ref || bs[0].param || bs[0].value == none || len(bs[0].path) > 0 {
+				return "", false
+			}
+			n = bs[0].value
+		case kCall:
+			fn, an := t.Child(n, fFunction), t.Child(n, fArguments)
+			if fn != none && t.Nodes[fn].Kind == kAwait {
+				// `await c.get<T>(k)`: the grammar reads the type
+				// arguments' call as the awaited member's
+				fn = t.Nodes[fn].First
+			}
+			if fn == none || an == none || t.Nodes[fn].Kind != kMember {
+				return "", false
+			}
+			p := t.Child(fn, fProperty)
+			args := t.Children(an)
+			if p == none || !resolveVerbs[t.Text(p)] || len(args) == 0 {
+				return "", false
+			}
+			if _, ok := a.importRoot(t.Child(fn, fObject), 0); !ok {
+				return "", false
+			}
+			tok := tokenName(t.Text(args[0]))
+			return tok, tok != ""
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// sinkResolved offers k, a sink of expression n, under the token of the
+// container call n's value comes from (resolvedToken): a value a file
+// registers for the token runs, as for a constructor parameter a
+// decorator injects (sinkInjected).
+func (a *analyzer) sinkResolved(n int32, k scanner.Sink) bool {
+	if k.Field != "" {
+		return false
+	}
+	tok, ok := a.resolvedToken(n)
+	if !ok {
+		return false
+	}
+	c := k
+	c.Param, c.Ctor = injectParam, false
+	c.At.Note = fmt.Sprintf("what a container resolves for `%s` is handed to a process API", tok)
+	if a.link.sum.AddSink(tok, c) {
+		a.link.sum.AddMethod(tok)
+	}
+	return true
 }
