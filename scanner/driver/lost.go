@@ -216,15 +216,10 @@ func (r *repo) lostAcross(ctx context.Context, workers int) {
 		}
 	}
 	var unit []*repoFile
-	defer func() {
-		// a lost program no import names: the program it runs in, once
-		// the rules above have judged every file (a name they reported
-		// is not reported again at the lost place)
-		if len(unit) == 0 {
-			return
-		}
-		// the lines a RED launch of another file names in its chain: a
-		// lost place there is that launch's sink, reported already
+	// the lines a RED launch of another file names in its chain: a lost
+	// place there is that launch's sink, reported already (a value a
+	// container hands out, judged where a module registers it)
+	chainSinks := func() map[string]bool {
 		sinks := map[string]bool{}
 		for _, g := range r.files {
 			for _, x := range g.res.findings {
@@ -235,6 +230,17 @@ func (r *repo) lostAcross(ctx context.Context, workers int) {
 				}
 			}
 		}
+		return sinks
+	}
+	judged := chainSinks()
+	defer func() {
+		// a lost program no import names: the program it runs in, once
+		// the rules above have judged every file (a name they reported
+		// is not reported again at the lost place)
+		if len(unit) == 0 {
+			return
+		}
+		sinks := chainSinks()
 		for _, f := range unit {
 			if ctx.Err() != nil {
 				return
@@ -265,6 +271,9 @@ func (r *repo) lostAcross(ctx context.Context, workers int) {
 			continue
 		}
 		if lost(f) {
+			if at := f.res.link.opaque[0]; judged[fmt.Sprintf("%s:%d", f.rel, at.Line)] {
+				continue
+			}
 			m := search(f, func(t *repoFile) bool { return info(t).names })
 			if m == nil {
 				// not through its imports: judged after the others, through

@@ -374,8 +374,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// ecosystem file: `apps: [{ script: "claude" }]`) starts it
 	appsHint := p.Hits.Has(scanner.HitRuntime) && bytes.Contains(p.Src, []byte("apps")) && bytes.Contains(p.Src, []byte("script"))
 	// ... and a file that registers a value with a dependency-injection
-	// container (inject.go)
-	diHint := mayInject(p.Src)
+	// container (inject.go), or hands a token's factory to another module's
+	// function (`provide("agentCommand", () => ["claude"])`)
+	diHint := mayInject(p.Src) || p.Hits.Has(scanner.HitRuntime) && (bytes.Contains(p.Src, []byte("=>")) || bytes.Contains(p.Src, []byte("function")))
 	// ... and a command handed to code the analysis does not model
 	// (handed.go)
 	handHint := !apiHint && p.Hits.Has(scanner.HitRuntime) && p.Config.MayHandCommand(p.Src)

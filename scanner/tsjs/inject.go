@@ -3,6 +3,7 @@ package tsjs
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 
@@ -171,6 +172,7 @@ func (a *analyzer) injections() {
 func (a *analyzer) injectionCall(n int32) {
 	t := a.t
 	fn := t.Child(n, fFunction)
+	a.injectionFactory(n, fn)
 	if fn == none || t.Nodes[fn].Kind != kMember {
 		return
 	}
@@ -218,6 +220,33 @@ func (a *analyzer) injectionCall(n int32) {
 			obj = t.Child(f, fObject)
 		}
 	}
+}
+
+// injectionFactory judges call n of fn, a function or method of another
+// module handed a token and a factory (`provide("agentCommand", () =>
+// ["claude", "-p"])` of an in-repository container, whose resolve
+// calls the factory: resolvedToken): what the factory returns is the
+// value registered for the token, an unknown when it cannot be read.
+func (a *analyzer) injectionFactory(n, fn int32) {
+	t := a.t
+	an := t.Child(n, fArguments)
+	if fn == none || an == none || t.Nodes[fn].Kind != kIdentifier && t.Nodes[fn].Kind != kMember {
+		return
+	}
+	args := t.Children(an)
+	if len(args) != 2 || t.Nodes[args[1]].Kind != kArrow && t.Nodes[args[1]].Kind != kFunction {
+		return
+	}
+	if _, ok := a.importRoot(fn, 0); !ok || tokenName(t.Text(args[0])) == "" {
+		return
+	}
+	v := a.factoryReturn(a.ev.Eval(args[1]), args[1])
+	if v.K == vUnknown {
+		// a factory whose return cannot be read: any program (a bound,
+		// reported dynamic, never silent)
+		v = treesitter.CutAt(args[1])
+	}
+	a.judgeInjected(args[0], args[1], v)
 }
 
 // injectionObject judges the value object o (`{ useValue: v }`, `{
@@ -278,6 +307,13 @@ func (a *analyzer) judgeInjected(tok, at int32, v value) {
 		if a.mayBeProgram(v) {
 			a.needsIn(tok)
 			a.needsIn(at)
+			if t.Nodes[tok].Kind == kString || t.Nodes[tok].Kind == kTemplateString {
+				// a string token (`register("AgentBin", ...)`) names no
+				// module: the file itself is what the repository phase
+				// must read again, against the sinks offered under it
+				// (sinkInjected, sinkResolved)
+				a.p.Needs = appendOnce(a.p.Needs, "./"+path.Base(a.p.Path))
+			}
 		}
 		return
 	}
@@ -318,4 +354,101 @@ func (a *analyzer) mayBeProgram(v value) bool {
 		}
 	}
 	return false
+}
+
+// resolveVerbs are the methods by which a container object hands out
+// what a token holds (tsyringe `container.resolve(T)`, InversifyJS and
+// typedi `container.get(T)`, awilix `resolve`, NestJS `moduleRef.get`).
+var resolveVerbs = map[string]bool{"resolve": true, "get": true, "resolveAsync": true, "getAsync": true}
+
+// maxResolveHops bounds the names, each bound once, a process API's
+// value is followed through back to a container's resolve call.
+const maxResolveHops = 8
+
+// maxResolvePath bounds the destructuring path of a name bound to what a
+// container resolves (`const [cmd, ...args] = resolve(k)`).
+const maxResolvePath = 2
+
+// resolvedToken is the token name of the container call whose result n
+// is (`container.resolve<string>("AgentBin")`, `await c.getAsync(TYPES.Bin)`,
+// through names bound once), where the container is an object imported
+// from a package (not a relative module: an in-repository container is
+// read through its own code). An over-approximation: any such object's
+// resolve or get with a token a registering file can name.
+func (a *analyzer) resolvedToken(n int32) (tok, field string, ok bool) {
+	t := a.t
+	for hop := 0; n != none && hop < maxResolveHops; hop++ {
+		for n != none && (t.Nodes[n].Kind == kParen || t.Nodes[n].Kind == kAwait || t.Nodes[n].Kind == kAsExpr) {
+			n = t.Nodes[n].First
+		}
+		if n == none {
+			return "", "", false
+		}
+		switch t.Nodes[n].Kind {
+		case kIdentifier:
+			bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[n].Start:t.Nodes[n].End], n)
+			if !ok || len(bs) != 1 || bs[0].ref || bs[0].param || bs[0].value == none || len(bs[0].path) > maxResolvePath {
+				return "", "", false
+			}
+			if len(bs[0].path) > 0 {
+				// `const [cmd, ...args] = resolve("agentCommand")`
+				if field != "" {
+					return "", "", false
+				}
+				field = strings.Join(bs[0].path, ".")
+			}
+			n = bs[0].value
+		case kCall:
+			fn, an := t.Child(n, fFunction), t.Child(n, fArguments)
+			if fn != none && t.Nodes[fn].Kind == kAwait {
+				// `await c.get<T>(k)`: the grammar reads the type
+				// arguments' call as the awaited member's
+				fn = t.Nodes[fn].First
+			}
+			if fn == none || an == none {
+				return "", "", false
+			}
+			// a container's method, or a module's own resolve function
+			// (`import { resolve } from "./container"`)
+			p, obj := fn, fn
+			if t.Nodes[fn].Kind == kMember {
+				p, obj = t.Child(fn, fProperty), t.Child(fn, fObject)
+			} else if t.Nodes[fn].Kind != kIdentifier {
+				return "", "", false
+			}
+			args := t.Children(an)
+			if p == none || !resolveVerbs[t.Text(p)] || len(args) == 0 {
+				return "", "", false
+			}
+			if _, ok := a.importRoot(obj, 0); !ok {
+				return "", "", false
+			}
+			tok := tokenName(t.Text(args[0]))
+			return tok, field, tok != ""
+		default:
+			return "", "", false
+		}
+	}
+	return "", "", false
+}
+
+// sinkResolved offers k, a sink of expression n, under the token of the
+// container call n's value comes from (resolvedToken): a value a file
+// registers for the token runs, as for a constructor parameter a
+// decorator injects (sinkInjected).
+func (a *analyzer) sinkResolved(n int32, k scanner.Sink) bool {
+	if k.Field != "" {
+		return false
+	}
+	tok, field, ok := a.resolvedToken(n)
+	if !ok {
+		return false
+	}
+	c := k
+	c.Param, c.Ctor, c.Field = injectParam, false, field
+	c.At.Note = fmt.Sprintf("what a container resolves for `%s` is handed to a process API", tok)
+	if a.link.sum.AddSink(tok, c) {
+		a.link.sum.AddMethod(tok)
+	}
+	return true
 }

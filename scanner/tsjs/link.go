@@ -1637,6 +1637,9 @@ func (a *analyzer) sinkParam(n int32, k scanner.Sink) bool {
 	}
 	fn, idx, field, ok := a.paramOf(n)
 	if !ok {
+		if a.sinkResolved(n, k) {
+			return true
+		}
 		return a.sinkQueued(n, k)
 	}
 	if field != "" {
