@@ -375,8 +375,12 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	appsHint := p.Hits.Has(scanner.HitRuntime) && bytes.Contains(p.Src, []byte("apps")) && bytes.Contains(p.Src, []byte("script"))
 	// ... and a file that registers a value with a dependency-injection
 	// container (inject.go), or hands a token's factory to another module's
-	// function (`provide("agentCommand", () => ["claude"])`)
-	diHint := mayInject(p.Src) || p.Hits.Has(scanner.HitRuntime) && (bytes.Contains(p.Src, []byte("=>")) || bytes.Contains(p.Src, []byte("function")))
+	// function (`provide("agentCommand", () => ["claude"])`: a module of
+	// the repository imported, a runtime's name quoted, a function
+	// written; any TS/JS file that names a runtime and writes a function,
+	// parsed for this, cost the real tree of bench/real a fifth more CPU)
+	diHint := mayInject(p.Src) || p.Hits.Has(scanner.HitRuntime) && (bytes.Contains(p.Src, []byte("=>")) || bytes.Contains(p.Src, []byte("function"))) &&
+		mayWriteImport(p.Src, p.Config.RuntimeNames())
 	// ... and a command handed to code the analysis does not model
 	// (handed.go)
 	handHint := !apiHint && p.Hits.Has(scanner.HitRuntime) && p.Config.MayHandCommand(p.Src)
