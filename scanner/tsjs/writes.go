@@ -117,6 +117,34 @@ func (a *analyzer) summarizeWrites() {
 				}
 				continue
 			}
+			switch t.Text(fn) {
+			case "Reflect.set", "Object.defineProperty", "Reflect.defineProperty":
+				// Reflect.set(cfg, "bin", "claude"), defineProperty(cfg,
+				// "bin", { value: "claude" }): a member of the target,
+				// whatever the key, written with the value (a
+				// descriptor's value; another descriptor's strings, a
+				// getter's among them)
+				if len(args) < 3 {
+					continue
+				}
+				stem, p, ok := a.writeTarget(args[0])
+				if !ok {
+					continue
+				}
+				a.writeSites++
+				v, flat := args[2], false
+				if t.Text(fn) != "Reflect.set" {
+					// the descriptor's value, or every string it holds
+					flat = true
+					if t.Nodes[v].Kind == kObject {
+						if e := a.objectEntry(v, "value"); e != none {
+							v, flat = e, false
+						}
+					}
+				}
+				a.offerWrite(stem, append(p, scanner.AnyMember), v, i, flat)
+				continue
+			}
 			prop := t.Child(fn, fProperty)
 			if prop == none {
 				continue
