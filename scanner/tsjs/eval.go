@@ -2700,6 +2700,22 @@ var (
 	sameMethods = map[string]bool{"filter": true, "slice": true, "toSorted": true, "toReversed": true, "sort": true, "reverse": true, "values": true}
 )
 
+// importedList is any element of o, a name imported from a module of
+// the repository (`import { QUEUE } from "./state"`), read at n as a
+// member under the name is: with the writes other files make into it.
+func (a *analyzer) importedList(o int32, n int32) (value, bool) {
+	t := a.t
+	if o == none || t.Nodes[o].Kind != kIdentifier {
+		return value{}, false
+	}
+	bs, _, ok := a.scopes.Lookup(t.Src[t.Nodes[o].Start:t.Nodes[o].End], o)
+	if !ok || len(bs) != 1 || !bs[0].ref || !isRelative(bs[0].mod) {
+		return value{}, false
+	}
+	ref := value{K: vRef, Mod: bs[0].mod, Path: bs[0].path, Node: n, Lit: none}
+	return a.member(ref, scanner.AnyMember, n), true
+}
+
 // importedCall is the value at node n of a call of callee, a function of
 // another module: the constant its result is; for an array method of an
 // exported value (`TOOLS.find(...)`, `TOOLS.filter(...)[0]`), any element.
@@ -3298,6 +3314,14 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 		return value{}, false
 	}
 	recv := recvOf()
+	if pickMethods[name] && a.p.Imports != nil {
+		if m, ok := a.importedList(t.Child(fn, fObject), n); ok {
+			// QUEUE.shift() of another module's list: any element, its
+			// declared ones and those any file writes (Summary.Writes),
+			// as QUEUE[0] reads them
+			return m, true
+		}
+	}
 	switch recv.K {
 	case vStr:
 		if c, ok := contentsRead(recv, name, n); ok {
