@@ -329,6 +329,21 @@ func (c *Config) BundledCLI(p string) (string, bool) {
 	return "", false
 }
 
+// RuntimeFolder reports whether the path p (a rendering with unknown
+// stretches will do) is a runtime package's folder itself
+// (`"$(npm root -g)/@anthropic-ai/claude-code"`,
+// `node_modules/@mariozechner/pi-coding-agent/`): a link or copy of it
+// under another name holds the runtime's files (shell links).
+func (c *Config) RuntimeFolder(p string) bool {
+	p = strings.TrimRight(p, "/")
+	for pkg := range c.packages {
+		if p == pkg || strings.HasSuffix(p, "node_modules/"+pkg) || strings.HasPrefix(pkg, "@") && strings.HasSuffix(p, "/"+pkg) {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *Config) runtimeInPath(p string) (string, bool) {
 	if !strings.Contains(p, "/") {
 		return "", false

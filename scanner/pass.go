@@ -184,6 +184,10 @@ func (p *Pass) AddLink(name string, rt Arg) bool {
 	return true
 }
 
+// HasLinks reports whether the file's texts made a link or copy of a
+// runtime so far (AddLink).
+func (p *Pass) HasLinks() bool { return len(p.links) > 0 }
+
 // ThroughLinks is argv with each known word that names a link or copy
 // of a runtime the file makes (AddLink) replaced by the runtime's word at
 // the word's place, and whether one was.
@@ -191,7 +195,12 @@ func (p *Pass) ThroughLinks(argv []Arg) ([]Arg, bool) { return ThroughNames(argv
 
 // ThroughNames is argv with each known word that is a key of names (a
 // path is compared cleaned) replaced by its value at the word's place,
-// and whether one was.
+// and whether one was. A path under a name is the linked file's path
+// under its target (`ln -sfn .../@anthropic-ai/claude-code /opt/cc`,
+// then `node /opt/cc/cli.js`), and a relative name is found at the end
+// of any path, or inside it (`ln -s "$(command -v claude)" tool` in a
+// folder the scan cannot know, then `/app/tool`): the folders a file's
+// commands run in are unknown, so every place the name may be is it.
 func ThroughNames(argv []Arg, names map[string]Arg) ([]Arg, bool) {
 	if len(names) == 0 {
 		return argv, false
@@ -207,6 +216,9 @@ func ThroughNames(argv []Arg, names map[string]Arg) ([]Arg, bool) {
 		}
 		t, ok := names[key]
 		if !ok {
+			t, ok = underName(key, names)
+		}
+		if !ok {
 			continue
 		}
 		if out == nil {
@@ -216,6 +228,47 @@ func ThroughNames(argv []Arg, names map[string]Arg) ([]Arg, bool) {
 		out[i] = t
 	}
 	return out, out != nil
+}
+
+// underName is the runtime word for the path key when it lies under a
+// name of names or, for a relative name, holds it as whole path
+// segments: the longest such name's target (the first in byte order of
+// equally long ones, so the result is the same on every run), with the
+// rest of key after the name appended to the target's path (or its
+// rendering, when unknown).
+func underName(key string, names map[string]Arg) (Arg, bool) {
+	if !strings.Contains(key, "/") {
+		return Arg{}, false
+	}
+	best, rest, found := "", "", false
+	for name := range names {
+		if name == "" || name == "." || name == "/" {
+			continue
+		}
+		r, ok := "", false
+		switch {
+		case strings.HasPrefix(key, name+"/"):
+			r, ok = key[len(name):], true
+		case !strings.HasPrefix(name, "/") && strings.HasSuffix(key, "/"+name):
+			ok = true
+		case !strings.HasPrefix(name, "/"):
+			if i := strings.Index(key, "/"+name+"/"); i >= 0 {
+				r, ok = key[i+1+len(name):], true
+			}
+		}
+		if ok && (!found || len(name) > len(best) || len(name) == len(best) && name < best) {
+			best, rest, found = name, r, true
+		}
+	}
+	if !found {
+		return Arg{}, false
+	}
+	t := names[best]
+	if t.Value != "" && rest != "" {
+		t.Value = path.Clean(t.Value + rest)
+		t.Alts = nil
+	}
+	return t, true
 }
 
 // Findings returns what was reported so far.

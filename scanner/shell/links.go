@@ -79,7 +79,7 @@ const maxLinkRounds = 4
 // runtime, or a link of one, under.
 func (s *scan) linkRound() {
 	for _, c := range s.linkCalls {
-		if len(s.links) == 0 && !s.p.Config.MentionsRuntime([]byte(s.nodeText(c))) {
+		if len(s.links) == 0 && !s.p.HasLinks() && !s.p.Config.MentionsRuntime([]byte(s.nodeText(c))) {
 			continue
 		}
 		for _, whole := range s.argv(c.Args) {
@@ -87,19 +87,33 @@ func (s *scan) linkRound() {
 			if argv == nil {
 				continue
 			}
-			var ops []scanner.Arg
-			for _, a := range argv[1:] {
-				if a.Known && strings.HasPrefix(a.Value, "-") {
-					continue
+			// `find / -name claude -exec ln -s {} /usr/local/bin/x \;`:
+			// a target the scan cannot read is what the call names
+			named := runtimeWord(s.p.Config, whole)
+			ops, dir := linkOperands(argv[1:])
+			if dir != nil {
+				// `ln -s -t DIR TARGET...`: each target under its own
+				// name in DIR
+				for _, t := range ops {
+					s.linkTo(c, intoDir(*dir, t), []scanner.Arg{t}, named)
 				}
-				ops = append(ops, a)
+				continue
 			}
 			if len(ops) < 2 {
 				continue
 			}
 			// the operands linked to, and the names the last one gives
 			targets, links := ops[:len(ops)-1], ops[len(ops)-1:]
-			if path.Base(argv[0].Value) == "update-alternatives" {
+			alternatives := path.Base(argv[0].Value) == "update-alternatives"
+			if last := links[0]; !alternatives && (last.Known && strings.HasSuffix(last.Value, "/") || len(targets) > 1) {
+				// `cp -a "$(npm root -g)/@anthropic-ai/claude-code"
+				// /opt/`: into a folder, under each target's name
+				for _, t := range targets {
+					s.linkTo(c, intoDir(last, t), []scanner.Arg{t}, named)
+				}
+				continue
+			}
+			if alternatives {
 				// --install LINK NAME PATH PRIORITY: PATH under LINK,
 				// and under NAME through /etc/alternatives
 				if len(ops) < 3 {
@@ -108,22 +122,97 @@ func (s *scan) linkRound() {
 				targets, links = ops[2:3], ops[:2]
 			}
 			for _, link := range links {
-				if !link.Known || strings.HasSuffix(link.Value, "/") {
-					continue
-				}
-				s.linkTo(c, link, targets)
+				s.linkTo(c, link, targets, named)
 			}
 		}
 	}
 }
 
+// linked is the runtime word a link target names when it is a link
+// or copy of one, or a file under one, the text made (or, past those,
+// another text of the file: a Dockerfile's earlier RUN).
+func (s *scan) linked(t scanner.Arg) (scanner.Arg, bool) {
+	if !t.Known {
+		return scanner.Arg{}, false
+	}
+	for _, through := range []func([]scanner.Arg) ([]scanner.Arg, bool){
+		func(a []scanner.Arg) ([]scanner.Arg, bool) { return scanner.ThroughNames(a, s.links) },
+		s.p.ThroughLinks,
+	} {
+		if out, ok := through([]scanner.Arg{t}); ok {
+			return out[0], true
+		}
+	}
+	return scanner.Arg{}, false
+}
+
+// runtimeWord is the first known word of argv that is a runtime's
+// command or a path into its package (nil: none), for a link target the
+// scan cannot read.
+func runtimeWord(cfg *scanner.Config, argv []scanner.Arg) *scanner.Arg {
+	for _, a := range argv {
+		if !a.Known {
+			continue
+		}
+		if l, _ := cfg.JudgeArgv([]scanner.Arg{a}); l != nil && !l.Gated() || cfg.RuntimeFolder(a.Value) {
+			w := a
+			return &w
+		}
+	}
+	return nil
+}
+
+// linkOperands are the operands of a link command's words past its
+// name (options dropped), and the folder a `-t DIR` or
+// `--target-directory=DIR` option names (nil: none).
+func linkOperands(words []scanner.Arg) (ops []scanner.Arg, dir *scanner.Arg) {
+	for i := 0; i < len(words); i++ {
+		a := words[i]
+		if !a.Known || !strings.HasPrefix(a.Value, "-") {
+			ops = append(ops, a)
+			continue
+		}
+		if v, ok := strings.CutPrefix(a.Value, "--target-directory="); ok {
+			d := a
+			d.Value = v
+			dir = &d
+		} else if (a.Value == "-t" || a.Value == "--target-directory") && i+1 < len(words) {
+			d := words[i+1]
+			dir = &d
+			i++
+		} else if valueOptions[a.Value] {
+			i++ // `install -m 0755 SRC DST`: the mode is no operand
+		}
+	}
+	return ops, dir
+}
+
+// valueOptions are the options of ln, cp, mv and install whose value is
+// the next word: a mode, an owner, a group, a backup suffix.
+var valueOptions = map[string]bool{"-m": true, "--mode": true, "-o": true, "--owner": true, "-g": true, "--group": true, "-S": true, "--suffix": true}
+
+// intoDir is the name a link or copy of target made into the folder dir
+// gets: dir/base(target). Unknown when either is (linkTo skips it).
+func intoDir(dir, target scanner.Arg) scanner.Arg {
+	base := path.Base(strings.TrimRight(target.Value, "/"))
+	if !dir.Known || base == "." || base == "/" || strings.Contains(base, cmdline.Placeholder) || target.Value == "" {
+		return scanner.Arg{}
+	}
+	return scanner.Lit(path.Join(dir.Value, base))
+}
+
 // linkTo adds the names link gives each of targets that is a runtime, or
 // a link of one, made by call c.
-func (s *scan) linkTo(c *syntax.CallExpr, link scanner.Arg, targets []scanner.Arg) {
+func (s *scan) linkTo(c *syntax.CallExpr, link scanner.Arg, targets []scanner.Arg, named *scanner.Arg) {
+	if !link.Known || link.Value == "" || strings.HasSuffix(link.Value, "/") {
+		return
+	}
 	for _, t := range targets {
-		if linked, ok := s.links[path.Clean(t.Value)]; ok && t.Known {
+		if linked, ok := s.linked(t); ok {
 			t = linked // a link of a link
-		} else if l, _ := s.p.Config.JudgeArgv([]scanner.Arg{t}); l == nil || l.Gated() {
+		} else if (!t.Known || t.Value == "{}") && named != nil {
+			t = *named // a target found at run time, by a runtime's name
+		} else if l, _ := s.p.Config.JudgeArgv([]scanner.Arg{t}); (l == nil || l.Gated()) && !s.p.Config.RuntimeFolder(t.Value) {
 			continue
 		}
 		t.Via = scanner.ClassDynamic
