@@ -1,6 +1,7 @@
 package data
 
 import (
+	"fmt"
 	"path"
 	"regexp"
 	"strings"
@@ -475,6 +476,44 @@ func (st *dockerState) inImage(p string) string {
 	return path.Clean(p)
 }
 
+// copyRuntime records a COPY or ADD (args: its words, options first)
+// of a runtime's package folder or program, from another stage or the
+// build context (`COPY --from=build
+// /usr/local/lib/node_modules/@anthropic-ai/claude-code /opt/helper`):
+// the destination is a copy of the runtime under another name, which the
+// file's later texts may run, or run a file under (Pass.AddLink).
+func (st *dockerState) copyRuntime(args []string, at int, s *scan) {
+	for len(args) > 0 && strings.HasPrefix(args[0], "--") {
+		args = args[1:]
+	}
+	if len(args) < 2 {
+		return
+	}
+	srcs, dst := args[:len(args)-1], args[len(args)-1]
+	if strings.Contains(dst, "$") {
+		return
+	}
+	cfg := s.p.Config
+	for _, src := range srcs {
+		if !cfg.RuntimeFolder(src) {
+			if l, _ := cfg.JudgeArgv([]scanner.Arg{scanner.Lit(src)}); l == nil || l.Gated() {
+				continue
+			}
+		}
+		name := dst
+		if strings.HasSuffix(dst, "/") || len(srcs) > 1 {
+			name = path.Join(dst, path.Base(src))
+		}
+		name = st.inImage(name)
+		rt := scanner.Arg{Value: src, Known: true, Via: scanner.ClassDynamic}
+		for _, n := range []string{name, path.Base(name)} {
+			if !s.p.AddLink(n, rt) {
+				s.p.ReportUnparseable(s.pos(at), fmt.Sprintf("too many links and copies of runtimes in one file; the copy `%s` is not followed", n))
+			}
+		}
+	}
+}
+
 // dockerCopy records where COPY or ADD puts one file of the build
 // context: a single local source (no --from, no URL, no wildcard) and
 // its destination (a folder when it ends with '/'). Several sources, a
@@ -491,10 +530,12 @@ func (st *dockerState) dockerCopy(rest text, s *scan) {
 	}
 	for len(args) > 0 && strings.HasPrefix(args[0], "--") {
 		if strings.HasPrefix(args[0], "--from") {
+			st.copyRuntime(args, rest.fileOff(0), s)
 			return
 		}
 		args = args[1:]
 	}
+	st.copyRuntime(args, rest.fileOff(0), s)
 	if len(args) != 2 || strings.ContainsAny(args[0], "*?[$") || strings.Contains(args[0], "://") || strings.Contains(args[1], "$") {
 		return
 	}

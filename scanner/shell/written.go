@@ -71,7 +71,7 @@ func (s *scan) collectWritten(f *syntax.File) {
 				}
 			}
 		}
-		if len(files) > 0 && s.toRun(st) {
+		if len(files) > 0 && s.toRun(st, files) {
 			s.toScan = append(s.toScan, writtenScript{st: st, texts: s.hdocTexts(hdoc), at: s.synPos(hdoc.Hdoc.Pos()), files: files})
 		}
 		for _, f := range files {
@@ -99,7 +99,7 @@ func (s *scan) writeEcho(st *syntax.Stmt, text string) {
 	if len(files) == 0 {
 		return
 	}
-	if s.toRun(st) {
+	if s.toRun(st, nil) {
 		s.toScan = append(s.toScan, writtenScript{st: st, texts: []string{text}, at: s.synPos(st.Pos()), files: files})
 	}
 	for _, f := range files {
@@ -115,13 +115,17 @@ func (s *scan) writeEcho(st *syntax.Stmt, text string) {
 
 // toRun reports whether statement st writes a file to be run: a file in
 // a `bin` folder, or one a `chmod` of the text names (as written,
-// quotes aside).
-func (s *scan) toRun(st *syntax.Stmt) bool {
+// quotes aside). The files are its redirections' and those of files
+// (`tee /usr/local/bin/review <<'SH'`).
+func (s *scan) toRun(st *syntax.Stmt, files []string) bool {
+	names := files
 	for _, r := range st.Redirs {
 		if r.Op != syntax.RdrOut && r.Op != syntax.AppOut && r.Op != syntax.RdrClob || r.Word == nil {
 			continue
 		}
-		name := strings.Trim(s.nodeText(r.Word), `"'`)
+		names = append(names, strings.Trim(s.nodeText(r.Word), `"'`))
+	}
+	for _, name := range names {
 		if name == "" {
 			continue
 		}
