@@ -150,14 +150,36 @@ func File(rel string, src []byte, findings []scanner.Finding, cfg *scanner.Confi
 	res.Fixed = total - len(cur)
 	// A RED finding of the tree's scan that the file's own re-scan does
 	// not reproduce cannot be checked here: it is left, never dropped.
-	alone := map[key]bool{}
-	for _, f := range red(base) {
-		alone[keyOf(f)] = true
-	}
 	// Each is listed: two runtimes a value may name at one position are
-	// two findings of the tree's scan.
+	// two findings of the tree's scan. One the re-scan finds at the same
+	// position under another class (the tree's scan saw one more way
+	// there: `dynamic` through another file's link where the file alone
+	// says `variable-execution`) is the same launch, listed once.
+	alone := map[key]int{}
+	aloneAt := map[[2]int]int{}
+	for _, f := range red(base) {
+		alone[keyOf(f)]++
+		aloneAt[[2]int{f.Line, f.Column}]++
+	}
+	extra := map[[2]int]int{}
 	for _, f := range findings {
-		if f.Verdict == scanner.VerdictRed && !alone[keyOf(f)] {
+		if f.Verdict == scanner.VerdictRed {
+			extra[[2]int{f.Line, f.Column}]++
+		}
+	}
+	for at, n := range aloneAt {
+		extra[at] -= n
+	}
+	for _, f := range findings {
+		if f.Verdict != scanner.VerdictRed {
+			continue
+		}
+		if k := keyOf(f); alone[k] > 0 {
+			alone[k]--
+			continue
+		}
+		if at := [2]int{f.Line, f.Column}; extra[at] > 0 {
+			extra[at]--
 			res.Left = append(res.Left, Left{Finding: f, Reason: ReasonRepository})
 		}
 	}
