@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/leasegate/leasegate/cmdline"
 )
 
 // Detector is one language detector: it claims files and reports findings
@@ -189,9 +191,112 @@ func (p *Pass) AddLink(name string, rt Arg) bool {
 func (p *Pass) HasLinks() bool { return len(p.links) > 0 }
 
 // ThroughLinks is argv with each known word that names a link or copy
-// of a runtime the file makes (AddLink) replaced by the runtime's word at
-// the word's place, and whether one was.
-func (p *Pass) ThroughLinks(argv []Arg) ([]Arg, bool) { return ThroughNames(argv, p.links) }
+// of a runtime the file makes (AddLink), or in the repository phase one
+// another file makes (OfferLink), replaced by the runtime's word at the
+// word's place, and whether one was.
+func (p *Pass) ThroughLinks(argv []Arg) ([]Arg, bool) {
+	out, ok := ThroughNames(argv, p.links)
+	if p.Imports == nil {
+		return out, ok
+	}
+	// another file's link is looked for where a command is run (the
+	// command, what a wrapper runs) and in paths (`node /opt/cc/cli.js`),
+	// not in every word: `yarn agent` runs a script named agent
+	commands := map[int]bool{}
+	for _, in := range cmdline.UnwrapDepth(Words(argv), maxWrapperDepth).Inners {
+		if in.Kind == cmdline.KindArgv {
+			commands[in.Start] = true
+		}
+	}
+	for i, a := range argv {
+		if !a.Known || ok && (out[i].Value != a.Value || out[i].Via != a.Via) {
+			continue // unknown, or a link of the file's own
+		}
+		if !commands[i] && !strings.Contains(a.Value, "/") {
+			continue
+		}
+		rt, found := p.offeredLink(a)
+		if !found {
+			continue
+		}
+		if !ok {
+			// ThroughNames hands back nil when it replaced nothing
+			out = append([]Arg(nil), argv...)
+			ok = true
+		}
+		out[i] = rt
+	}
+	return out, ok
+}
+
+// maxLinkSegments bounds the path segments of a word ThroughLinks looks
+// up among the links other files make.
+const maxLinkSegments = 16
+
+// offeredLink is the runtime word for a, when a or a folder on its path
+// has the name of a link or copy of a runtime another file of the
+// repository makes (Imports.Env of LinkName): a file run by that name,
+// or from under it, is the runtime's, found at run time (dynamic). A
+// name past the driver's bound is an unknown runtime (Arg.Cut).
+func (p *Pass) offeredLink(a Arg) (Arg, bool) {
+	segs := strings.Split(path.Clean(a.Value), "/")
+	if len(segs) > maxLinkSegments {
+		segs = segs[len(segs)-maxLinkSegments:]
+	}
+	for k, seg := range segs {
+		if seg == "" || seg == "." || seg == ".." {
+			continue
+		}
+		e, ok := p.Imports.Env(LinkName(seg))
+		if !ok {
+			continue
+		}
+		if len(e.Consts) == 0 {
+			return Arg{Cut: true, Via: ClassDynamic, Pos: a.Pos}, true
+		}
+		v := e.Consts[0]
+		rest := strings.Join(segs[k+1:], "/")
+		if rest == "" && p.Config.RuntimeFolder(v) {
+			continue // a package folder runs nothing itself (`cc -o x x.c`)
+		}
+		if rest != "" {
+			v = path.Clean(v + "/" + rest)
+		}
+		return Arg{Value: v, Known: !strings.Contains(v, cmdline.Placeholder), Via: ClassDynamic, Pos: a.Pos}, true
+	}
+	return Arg{}, false
+}
+
+// OfferLink offers the base name of a link or copy of a runtime, rt, the
+// file makes, to the shell and data files of the repository
+// (LinkName, Summary.Env offered to every language): they may run it.
+// at is where the link is made. A bound reached is reported.
+func (p *Pass) OfferLink(base string, rt Arg, at Pos) {
+	if base == "" || base == "." || base == "/" || rt.Value == "" {
+		return
+	}
+	if _, ok := p.Config.RuntimeForCommand(base); ok {
+		return // run by that name, it is the runtime already
+	}
+	sum := p.Summary
+	if sum == nil {
+		sum = &Summary{}
+	}
+	if sum.Truncated {
+		return
+	}
+	sum.EnvAnyLanguage = true
+	if !sum.AddEnv(LinkName(base), Const{Vals: []string{rt.Value}, At: at}) {
+		sum.Truncated = true
+		p.ReportUnparseable(at, fmt.Sprintf("more than %d names of this file hold a runtime: the link `%s` is not offered to the files that may run it, so their launches cannot be checked", MaxSummaryEntries, base))
+	}
+	p.Summary = sum
+	if p.Language != "shell" {
+		// a data file's summary is this one (a shell file's is made
+		// by Summarize, which keeps it)
+		p.Module = sum
+	}
+}
 
 // ThroughNames is argv with each known word that is a key of names (a
 // path is compared cleaned) replaced by its value at the word's place,
@@ -241,23 +346,27 @@ func underName(key string, names map[string]Arg) (Arg, bool) {
 		return Arg{}, false
 	}
 	best, rest, found := "", "", false
-	for name := range names {
-		if name == "" || name == "." || name == "/" {
+	for key0 := range names {
+		// a name ending in '/' is a runtime's package folder: only a
+		// file under it runs (`cc -o x x.c` is no run of /opt/cc)
+		name := strings.TrimSuffix(key0, "/")
+		folder := name != key0
+		if name == "" || name == "." {
 			continue
 		}
 		r, ok := "", false
 		switch {
 		case strings.HasPrefix(key, name+"/"):
 			r, ok = key[len(name):], true
-		case !strings.HasPrefix(name, "/") && strings.HasSuffix(key, "/"+name):
+		case !folder && !strings.HasPrefix(name, "/") && strings.HasSuffix(key, "/"+name):
 			ok = true
 		case !strings.HasPrefix(name, "/"):
 			if i := strings.Index(key, "/"+name+"/"); i >= 0 {
 				r, ok = key[i+1+len(name):], true
 			}
 		}
-		if ok && (!found || len(name) > len(best) || len(name) == len(best) && name < best) {
-			best, rest, found = name, r, true
+		if ok && (!found || len(key0) > len(best) || len(key0) == len(best) && key0 < best) {
+			best, rest, found = key0, r, true
 		}
 	}
 	if !found {

@@ -342,9 +342,26 @@ func SharedName(mod, name string) string { return SharedPrefix + mod + "." + nam
 // container name of module mod (`AGENTS[k] = v`, `TOOLS.append(v)`).
 func SharedItem(mod, name string) string { return SharedName(mod, name) + "[]" }
 
+// LinkPrefix begins a name of Summary.Env that is no environment
+// variable but the base name of a link or copy of a runtime a file makes
+// (`ln -s "$(command -v claude)" /usr/local/bin/reviewer` in a script,
+// `COPY --from=build .../@anthropic-ai/claude-code /opt/cc` in a
+// Dockerfile): the files share a machine's or an image's files, so where
+// a shell or data file of the repository runs that name, or a file under
+// it, the value is the runtime (Pass.ThroughLinks).
+const LinkPrefix = SharedPrefix + "link:"
+
+// LinkName is the name in Summary.Env of a link or copy of a runtime
+// named base.
+func LinkName(base string) string { return LinkPrefix + base }
+
 // SharedWord is the word a file that reads shared state (SharedName,
-// SharedItem) holds: the attribute's or container's name.
+// SharedItem) or a link (LinkName) holds: the attribute's, container's
+// or link's name.
 func SharedWord(name string) string {
+	if base, ok := strings.CutPrefix(name, LinkPrefix); ok {
+		return base
+	}
 	rest, ok := strings.CutPrefix(name, SharedPrefix)
 	if !ok {
 		return name // an environment variable's own name

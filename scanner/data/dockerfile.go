@@ -506,11 +506,17 @@ func (st *dockerState) copyRuntime(args []string, at int, s *scan) {
 		}
 		name = st.inImage(name)
 		rt := scanner.Arg{Value: src, Known: true, Via: scanner.ClassDynamic}
-		for _, n := range []string{name, path.Base(name)} {
+		dir := "" // a package folder's names end in '/' (ThroughNames)
+		if cfg.RuntimeFolder(src) {
+			dir = "/"
+		}
+		for _, n := range []string{name + dir, path.Base(name) + dir} {
 			if !s.p.AddLink(n, rt) {
 				s.p.ReportUnparseable(s.pos(at), fmt.Sprintf("too many links and copies of runtimes in one file; the copy `%s` is not followed", n))
 			}
 		}
+		// the scripts the image runs may run it too
+		s.p.OfferLink(path.Base(name), rt, s.pos(at))
 	}
 }
 

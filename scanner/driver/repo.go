@@ -496,7 +496,7 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 			if e, ok := strings.CutPrefix(name, envKey); ok {
 				// shared state (scanner.SharedPrefix): the files that name
 				// the attribute or container
-				needles = append(needles, needle{name: []byte(scanner.SharedWord(e)), det: def.res.link.det, env: true, all: r.envAll[rel]})
+				needles = append(needles, needle{name: []byte(scanner.SharedWord(e)), det: def.res.link.det, env: true, all: r.envAll[rel], link: strings.HasPrefix(e, scanner.LinkPrefix)})
 				continue
 			}
 			if name == anyKey {
@@ -811,6 +811,10 @@ type needle struct {
 	// key: with env and all, name is a data file's key (Summary.Keys),
 	// not an environment variable
 	key bool
+	// link: with env and all, name is a link or copy of a runtime
+	// (scanner.LinkName): the shell and data files that name it may run
+	// it, and no other
+	link bool
 	// any: no name, a module whose summary a bound cut (anyKey).
 	any bool
 }
@@ -844,7 +848,7 @@ const (
 func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Config) bool {
 	if _, envOnly := det.(scanner.EnvReader); envOnly {
 		for _, n := range ns {
-			if n.env && n.all && !n.key && hasWord(src, n.name) {
+			if n.env && n.all && !n.key && !n.link && hasWord(src, n.name) {
 				return true
 			}
 		}
@@ -854,7 +858,7 @@ func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Confi
 		if n.method && n.det.Name() == det.Name() && hasWord(src, n.name) {
 			return true
 		}
-		if n.env && (n.all && det.Name() != dataDetector || !n.all && n.det.Name() == det.Name()) && hasWord(src, n.name) {
+		if n.env && (n.link && linkReader(det) || !n.link && n.all && det.Name() != dataDetector || !n.all && n.det.Name() == det.Name()) && hasWord(src, n.name) {
 			return true
 		}
 		if n.method || n.env || n.det.Name() != det.Name() {
@@ -869,11 +873,19 @@ func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Confi
 	return false
 }
 
+// linkReader reports whether det's files may run a link or copy of a
+// runtime by its name (a needle's link): shell and data files run
+// commands by name; code runs them through its process APIs, whose
+// programs the other rules judge.
+func linkReader(det scanner.Linker) bool {
+	return det.Name() == dataDetector || det.Name() == "shell"
+}
+
 // mayMention is mentionsAny's prefilter over the file's words: false only
 // when mentionsAny is false on the file phase one read.
 func mayMention(words wordSet, det scanner.Linker, ns []needle) bool {
 	if _, envOnly := det.(scanner.EnvReader); envOnly {
-		return slices.ContainsFunc(ns, func(n needle) bool { return n.env && n.all && !n.key })
+		return slices.ContainsFunc(ns, func(n needle) bool { return n.env && n.all && !n.key && !n.link })
 	}
 	return slices.ContainsFunc(ns, func(n needle) bool { return needleMay(words, det, n) })
 }
@@ -881,6 +893,9 @@ func mayMention(words wordSet, det scanner.Linker, ns []needle) bool {
 // needleMay is mayMention for one needle n (a detector that reads the
 // environment only aside).
 func needleMay(words wordSet, det scanner.Linker, n needle) bool {
+	if n.link {
+		return linkReader(det) && words.mayHoldAll(n.name)
+	}
 	if n.env && n.all && det.Name() == dataDetector || n.det.Name() != det.Name() && !(n.env && n.all) || !words.mayHoldAll(n.name) && string(n.name) != scanner.DefaultExport {
 		return false
 	}
@@ -1539,7 +1554,7 @@ func (r *repo) offering(from string, index map[string][]string, name string) (fi
 // scanner.MaxMethodFiles such files make it Dynamic.
 func (r *repo) env(from, name string) (scanner.Export, bool) {
 	files, over := r.offering(from, r.envs, name)
-	if sh := r.shellLinker(); sh != nil && len(files) > 0 && r.byRel[from].res.link.det.Name() == sh.Name() {
+	if sh := r.shellLinker(); sh != nil && len(files) > 0 && r.byRel[from].res.link.det.Name() == sh.Name() && !strings.HasPrefix(name, scanner.LinkPrefix) {
 		// a workflow's, an action's or package.json's env reaches the
 		// scripts they run by path through the data linker, judged at the
 		// step with the step's own env (docs/repository.md): not offered

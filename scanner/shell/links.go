@@ -135,6 +135,9 @@ func (s *scan) linked(t scanner.Arg) (scanner.Arg, bool) {
 	if !t.Known {
 		return scanner.Arg{}, false
 	}
+	if f, ok := s.links[path.Clean(t.Value)+"/"]; ok {
+		return f, true // a link of a link of a package folder
+	}
 	for _, through := range []func([]scanner.Arg) ([]scanner.Arg, bool){
 		func(a []scanner.Arg) ([]scanner.Arg, bool) { return scanner.ThroughNames(a, s.links) },
 		s.p.ThroughLinks,
@@ -216,7 +219,13 @@ func (s *scan) linkTo(c *syntax.CallExpr, link scanner.Arg, targets []scanner.Ar
 			continue
 		}
 		t.Via = scanner.ClassDynamic
-		for _, name := range []string{path.Clean(link.Value), path.Base(link.Value)} {
+		// a package folder's names end in '/': only a file under one
+		// runs (ThroughNames)
+		dir := ""
+		if s.p.Config.RuntimeFolder(t.Value) {
+			dir = "/"
+		}
+		for _, name := range []string{path.Clean(link.Value) + dir, path.Base(link.Value) + dir} {
 			if _, ok := s.links[name]; ok {
 				continue
 			}
@@ -231,8 +240,12 @@ func (s *scan) linkTo(c *syntax.CallExpr, link scanner.Arg, targets []scanner.Ar
 				s.p.ReportUnparseable(s.synPos(c.Pos()), fmt.Sprintf("more than %d names of links and copies of runtimes; `%s` is not followed", maxLinkNames, name))
 				continue
 			}
-			// ... and by the file's other texts (Pass.AddLink)
+			// ... and by the file's other texts (Pass.AddLink), and the
+			// repository's other shell and data files (Pass.OfferLink)
 			s.links[name] = t
+			if name == path.Base(link.Value)+dir {
+				s.p.OfferLink(path.Base(link.Value), t, s.synPos(c.Pos()))
+			}
 		}
 	}
 }

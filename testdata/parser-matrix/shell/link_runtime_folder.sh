@@ -20,3 +20,5 @@ ln -s "$(command -v claude)" tool
 /app/tool -p "summarize" # want "RED:dynamic"
 install -m 0755 "$(command -v claude)" /usr/local/bin/helper
 helper -p "again" # want "RED:dynamic"
+ln -sfn /opt/cc /opt/dd
+node /opt/dd/cli.js -p "chain" # want "RED:absolute-path"

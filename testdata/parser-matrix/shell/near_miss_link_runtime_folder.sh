@@ -13,3 +13,6 @@ install -m 0755 ./build/helper /usr/local/bin/helper
 helper --version
 cp -a "$(npm root -g)/@anthropic-ai/claude-code" /opt/agent
 ls /opt/agent
+ln -sfn /usr/lib/node_modules/@anthropic-ai/claude-code /opt/cc
+cc -o hello hello.c
+/opt/cc/../bin/tool --version
