@@ -201,23 +201,29 @@ func (p *Pass) ThroughLinks(argv []Arg) ([]Arg, bool) {
 	}
 	// another file's link is looked for where a command is run (the
 	// command, what a wrapper runs) and in paths (`node /opt/cc/cli.js`),
-	// not in every word: `yarn agent` runs a script named agent
-	commands := map[int]bool{}
-	for _, in := range cmdline.UnwrapDepth(Words(argv), maxWrapperDepth).Inners {
-		if in.Kind == cmdline.KindArgv {
-			commands[in.Start] = true
-		}
-	}
+	// not in every word: `yarn agent` runs a script named agent. The
+	// command positions are found only when a bare word names a link.
+	var commands map[int]bool
 	for i, a := range argv {
 		if !a.Known || ok && (out[i].Value != a.Value || out[i].Via != a.Via) {
 			continue // unknown, or a link of the file's own
 		}
-		if !commands[i] && !strings.Contains(a.Value, "/") {
-			continue
-		}
 		rt, found := p.offeredLink(a)
 		if !found {
 			continue
+		}
+		if !strings.Contains(a.Value, "/") {
+			if commands == nil {
+				commands = map[int]bool{}
+				for _, in := range cmdline.UnwrapDepth(Words(argv), maxWrapperDepth).Inners {
+					if in.Kind == cmdline.KindArgv {
+						commands[in.Start] = true
+					}
+				}
+			}
+			if !commands[i] {
+				continue
+			}
 		}
 		if !ok {
 			// ThroughNames hands back nil when it replaced nothing

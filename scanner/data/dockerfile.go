@@ -495,7 +495,8 @@ func (st *dockerState) copyRuntime(args []string, at int, s *scan) {
 	}
 	cfg := s.p.Config
 	for _, src := range srcs {
-		if !cfg.RuntimeFolder(src) {
+		folder := cfg.RuntimeFolder(src)
+		if !folder {
 			if l, _ := cfg.JudgeArgv([]scanner.Arg{scanner.Lit(src)}); l == nil || l.Gated() {
 				continue
 			}
@@ -507,7 +508,7 @@ func (st *dockerState) copyRuntime(args []string, at int, s *scan) {
 		name = st.inImage(name)
 		rt := scanner.Arg{Value: src, Known: true, Via: scanner.ClassDynamic}
 		dir := "" // a package folder's names end in '/' (ThroughNames)
-		if cfg.RuntimeFolder(src) {
+		if folder {
 			dir = "/"
 		}
 		for _, n := range []string{name + dir, path.Base(name) + dir} {

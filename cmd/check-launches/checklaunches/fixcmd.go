@@ -147,13 +147,18 @@ func runFix(ctx context.Context, o *FixOptions) error {
 	// A file's re-scan alone may find a launch the tree's scan found
 	// through another file (an npm script's variables, a sourced
 	// helper): it is listed once, with its chain.
-	chained := map[string]bool{}
+	type at struct {
+		file      string
+		line, col int
+		class     scanner.Class
+	}
+	chained := map[at]bool{}
 	for _, f := range through {
-		chained[fmt.Sprintf("%s:%d:%d:%s", f.File, f.Line, f.Column, f.Class)] = true
+		chained[at{f.File, f.Line, f.Column, f.Class}] = true
 	}
 	for _, res := range results {
 		res.Left = slices.DeleteFunc(res.Left, func(l fix.Left) bool {
-			return chained[fmt.Sprintf("%s:%d:%d:%s", res.File, l.Finding.Line, l.Finding.Column, l.Finding.Class)]
+			return chained[at{res.File, l.Finding.Line, l.Finding.Column, l.Finding.Class}]
 		})
 	}
 	shim, err := needShim(o.Root, results)
