@@ -79,9 +79,6 @@ const maxLinkRounds = 4
 // runtime, or a link of one, under.
 func (s *scan) linkRound() {
 	for _, c := range s.linkCalls {
-		if len(s.links) == 0 && !s.p.HasLinks() && !s.p.Config.MentionsRuntime([]byte(s.nodeText(c))) {
-			continue
-		}
 		for _, whole := range s.argv(c.Args) {
 			argv := linkArgv(whole)
 			if argv == nil {

@@ -1,0 +1,10 @@
+#!/bin/bash
+# Near miss of link_source_in_variable.sh: the same links, their
+# sources other programs named in variables.
+SRC="$(npm root -g)/prettier/bin/prettier.cjs"
+DEST=/usr/local/bin/revbot
+ln -sf "$SRC" "$DEST"
+"$DEST" --check .
+GIT_BIN="$(command -v git)"
+cp "$GIT_BIN" /opt/bin/coder
+coder status
