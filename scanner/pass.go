@@ -70,6 +70,9 @@ type Pass struct {
 	// links are the names the file makes a link or copy of a runtime
 	// under, in any of its texts (AddLink)
 	links map[string]Arg
+	// dirs are the folders of runtimes' files the file's commands may
+	// run in (AddDir)
+	dirs []Arg
 
 	Path       string // root-relative, slash-separated
 	Src        []byte

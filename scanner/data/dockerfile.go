@@ -302,6 +302,8 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 	case "WORKDIR":
 		if w := strings.TrimSpace(rest.s); w != "" && !strings.Contains(w, "$") {
 			st.workdir = st.inImage(w)
+			// a folder of a runtime's files the later commands run in
+			s.p.AddDir(scanner.Lit(st.workdir), s.pos(rest.fileOff(0)))
 		}
 	case "COPY", "ADD":
 		st.dockerCopy(rest, s)

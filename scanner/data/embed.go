@@ -153,7 +153,8 @@ func (s *scan) judge(ws []word, via scanner.Class) *scanner.Launch {
 	for i, w := range ws {
 		argv[i] = scanner.Arg{Value: w.t.s, Known: w.known, Pos: s.pos(w.t.fileOff(0)), Via: w.via}
 	}
-	if linked, ok := s.p.ThroughLinks(argv); ok {
+	linked, isLink := s.p.ThroughLinks(argv)
+	if isLink {
 		// a link or copy of a runtime another text of the file makes
 		// (a Dockerfile's RUN), run by its name
 		s.p.Judge(scanner.Command{Argv: linked, Via: via, Data: true})
@@ -166,6 +167,11 @@ func (s *scan) judge(ws []word, via scanner.Class) *scanner.Launch {
 		return false
 	}})
 	if l == nil {
+		if in, ok := s.p.InDirs(argv); ok && !isLink {
+			// WORKDIR /opt/cc, then CMD ["node", "cli.js"]: a runtime's
+			// file by a relative name, in a folder of its files
+			s.p.Judge(scanner.Command{Argv: in, Via: via, Data: true})
+		}
 		s.scriptCalls(argv, via)
 	}
 	return l

@@ -205,7 +205,8 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	if s.shared.rec != nil {
 		s.argSink(argv, cls)
 	}
-	if linked, ok := s.throughLinks(argv); ok {
+	linked, isLink := s.throughLinks(argv)
+	if isLink {
 		// a link or copy of a runtime the file makes, run by its name
 		s.p.Judge(scanner.Command{Argv: linked, Via: cls, Data: true})
 	}
@@ -225,6 +226,11 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	s.writtenRuns(argv)
 	if l != nil {
 		return
+	}
+	if in, ok := s.p.InDirs(argv); ok && !isLink {
+		// `cd /opt/cc && node cli.js`: a runtime's file by a relative
+		// name, in a folder of its files
+		s.p.Judge(scanner.Command{Argv: in, Via: cls, Data: true})
 	}
 	s.scriptCalls(argv, cls, depth)
 	i := 0
@@ -265,6 +271,14 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 			}
 			if k < len(argv) {
 				s.judge(argv[k:], cls, depth+1)
+			}
+		}
+	case "cd", "pushd":
+		// the folder the commands after it run in (Pass.InDirs)
+		for _, x := range argv[i+1:] {
+			if !x.Known || !strings.HasPrefix(x.Value, "-") {
+				s.p.AddDir(x, x.Pos)
+				break
 			}
 		}
 	case "trap":

@@ -1,0 +1,115 @@
+package scanner
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/leasegate/leasegate/cmdline"
+)
+
+// The folder a command runs in matters when it runs a file by a
+// relative name: `cd /opt/cc && node cli.js` after `/opt/cc` was made a
+// link of Claude Code's package folder, or `WORKDIR` of a copy of it in
+// a Dockerfile, then `CMD ["node", "cli.js"]`. The folders that can
+// matter are kept per file (AddDir); a command's relative words are read
+// under each of them (InDirs).
+
+// maxPassDirs bounds the folders AddDir keeps for one file.
+const maxPassDirs = 8
+
+// AddDir records that the file's later commands may run in the folder d
+// (`cd d`, `pushd d`, a Dockerfile's `WORKDIR d`), when a file run there
+// by a relative name can be a runtime's: d is a runtime package's folder
+// or lies under one, or under a link or copy of one (AddLink,
+// OfferLink). Other folders are not kept; they cannot make a relative
+// name a runtime. A relative d is taken under each folder kept so far.
+// Past maxPassDirs folders the rest is reported, never dropped silently.
+func (p *Pass) AddDir(d Arg, at Pos) {
+	if !d.Known || d.Value == "" || strings.HasPrefix(d.Value, "-") {
+		return
+	}
+	cands := []string{d.Value}
+	if !strings.HasPrefix(d.Value, "/") && !strings.HasPrefix(d.Value, cmdline.Placeholder) && !strings.HasPrefix(d.Value, "~") {
+		for _, k := range p.dirs {
+			cands = append(cands, path.Join(k.Value, d.Value))
+		}
+	}
+	for _, c := range cands {
+		if !p.runtimeDir(c) {
+			continue
+		}
+		dup := false
+		for _, k := range p.dirs {
+			dup = dup || k.Value == c
+		}
+		if dup {
+			continue
+		}
+		if len(p.dirs) >= maxPassDirs {
+			p.ReportUnparseable(at, fmt.Sprintf("more than %d folders of runtimes' files are changed into; `%s` is not followed", maxPassDirs, c))
+			continue
+		}
+		p.dirs = append(p.dirs, Arg{Value: c, Known: true, Pos: d.Pos})
+	}
+}
+
+// runtimeDir reports whether a file under the folder d can be a
+// runtime's: d is, or lies under, a runtime's package folder or a link
+// or copy of one.
+func (p *Pass) runtimeDir(d string) bool {
+	probe := []Arg{{Value: strings.TrimRight(d, "/") + "/" + dirProbe, Known: true}}
+	if _, ok := p.Config.runtimeInPath(probe[0].Value); ok {
+		return true
+	}
+	_, ok := p.ThroughLinks(probe)
+	return ok
+}
+
+// dirProbe is a file name no package ships, for runtimeDir.
+const dirProbe = "\x00probe"
+
+// InDirs is argv read as run in one of the folders the file's commands
+// may run in (AddDir), its relative file words taken under the folder,
+// when that reading runs a runtime, itself or through a link or copy of
+// one: the first such reading, and whether there is one. A word that
+// becomes a runtime's is dynamic: the folder is found at run time.
+func (p *Pass) InDirs(argv []Arg) ([]Arg, bool) {
+	if len(p.dirs) == 0 || len(argv) == 0 {
+		return nil, false
+	}
+	for _, d := range p.dirs {
+		out := append([]Arg(nil), argv...)
+		changed := false
+		for i, a := range argv {
+			if !relativeFile(a, i == 0) {
+				continue
+			}
+			out[i].Value = path.Join(d.Value, a.Value)
+			out[i].Via = ClassDynamic
+			changed = true
+		}
+		if !changed {
+			continue
+		}
+		if linked, ok := p.ThroughLinks(out); ok {
+			return linked, true
+		}
+		if l, _ := p.Config.JudgeArgv(out); l != nil && !l.Gated() {
+			return out, true
+		}
+	}
+	return nil, false
+}
+
+// relativeFile reports whether a names a file by a name relative to the
+// folder its command runs in: a path that is not absolute, nor an
+// option, nor an assignment. A command's own name is such a file only
+// with a slash (`./cli.js`): a bare one is looked up on PATH.
+func relativeFile(a Arg, command bool) bool {
+	v := a.Value
+	if !a.Known || v == "" || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "-") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, cmdline.Placeholder) || strings.Contains(v, "=") {
+		return false
+	}
+	return !command || strings.Contains(v, "/")
+}
