@@ -31,20 +31,27 @@ const maxWritten = 64
 // its commands write from one: the path as written (a literal) to the
 // here-document's redirection.
 func (s *scan) collectWritten(f *syntax.File) {
-	if !strings.Contains(s.src, "<<") && !strings.Contains(s.src, ">") {
+	if !strings.Contains(s.src, "<<") && !strings.Contains(s.src, ">") && !strings.Contains(s.src, "tee") {
 		return
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
+		if len(s.written)+len(s.writtenEcho) >= maxWritten {
+			return false
+		}
+		if b, ok := n.(*syntax.BinaryCmd); ok && b.Op == syntax.Pipe {
+			s.pipeWrite(b)
+			return true
+		}
 		st, ok := n.(*syntax.Stmt)
-		if !ok || len(s.written)+len(s.writtenEcho) >= maxWritten {
-			return len(s.written)+len(s.writtenEcho) < maxWritten
+		if !ok {
+			return true
 		}
 		c, ok := st.Cmd.(*syntax.CallExpr)
 		if !ok || len(c.Args) == 0 {
 			return true
 		}
 		if text, ok := echoed(c); ok {
-			s.writeEcho(st, text)
+			s.writeEcho(st, text, nil)
 			return true
 		}
 		var hdoc *syntax.Redirect
@@ -57,22 +64,20 @@ func (s *scan) collectWritten(f *syntax.File) {
 			return true
 		}
 		var files []string
-		switch path.Base(c.Args[0].Lit()) {
-		case "cat":
+		k := writerAt(c)
+		switch {
+		case k < 0:
+		case path.Base(c.Args[k].Lit()) == "cat":
 			for _, r := range st.Redirs {
 				if r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob {
 					files = append(files, litWord(r.Word))
 				}
 			}
-		case "tee":
-			for _, w := range c.Args[1:] {
-				if l := litWord(w); !strings.HasPrefix(l, "-") {
-					files = append(files, l)
-				}
-			}
+		default:
+			files = teeFiles(c.Args[k+1:])
 		}
 		if len(files) > 0 && s.toRun(st, files) {
-			s.toScan = append(s.toScan, writtenScript{st: st, texts: s.hdocTexts(hdoc), at: s.synPos(hdoc.Hdoc.Pos()), files: files})
+			s.toScan = append(s.toScan, writtenScript{st: st, texts: s.hdocTexts(hdoc), at: s.synPos(hdoc.Hdoc.Pos()), files: files, rc: s.rcWrite(st, files)})
 		}
 		for _, f := range files {
 			if f == "" {
@@ -87,10 +92,67 @@ func (s *scan) collectWritten(f *syntax.File) {
 	})
 }
 
+// writerAt is the index in c's words of the command that writes files
+// from its input, `cat` or `tee`, run itself or by wrappers (`sudo tee
+// FILE`, `env X=1 tee -a FILE`): -1 for none.
+func writerAt(c *syntax.CallExpr) int {
+	if b := path.Base(c.Args[0].Lit()); b == "cat" || b == "tee" {
+		return 0
+	}
+	args := make([]scanner.Arg, len(c.Args))
+	for i, w := range c.Args {
+		l := litWord(w)
+		args[i] = scanner.Arg{Value: l, Known: l != ""}
+	}
+	for _, in := range cmdline.UnwrapDepth(scanner.Words(args), cmdline.MaxDepth).Inners {
+		if in.Kind != cmdline.KindArgv || in.Start < 0 || in.Start >= len(args) {
+			continue
+		}
+		if b := path.Base(args[in.Start].Value); b == "cat" || b == "tee" {
+			return in.Start
+		}
+	}
+	return -1
+}
+
+// teeFiles are the files tee's words past its name name (options
+// dropped).
+func teeFiles(words []*syntax.Word) []string {
+	var files []string
+	for _, w := range words {
+		if l := litWord(w); !strings.HasPrefix(l, "-") {
+			files = append(files, l)
+		}
+	}
+	return files
+}
+
+// pipeWrite records a file a pipe writes from echo or printf of literal
+// words into tee (`printf '#!/bin/sh\nexec claude "$@"\n' | sudo tee
+// /usr/local/bin/rv`), as writeEcho does for a redirection.
+func (s *scan) pipeWrite(b *syntax.BinaryCmd) {
+	x, ok := b.X.Cmd.(*syntax.CallExpr)
+	if !ok {
+		return
+	}
+	y, ok := b.Y.Cmd.(*syntax.CallExpr)
+	if !ok || len(y.Args) < 2 {
+		return
+	}
+	k := writerAt(y)
+	if k < 0 || path.Base(y.Args[k].Lit()) != "tee" {
+		return
+	}
+	text, ok := echoed(x)
+	if !ok {
+		return
+	}
+	s.writeEcho(b.Y, text, teeFiles(y.Args[k+1:]))
+}
+
 // writeEcho records a file statement st writes with echo or printf of
 // text: a script whose first line names a shell is scanned here.
-func (s *scan) writeEcho(st *syntax.Stmt, text string) {
-	var files []string
+func (s *scan) writeEcho(st *syntax.Stmt, text string, files []string) {
 	for _, r := range st.Redirs {
 		if r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob {
 			files = append(files, litWord(r.Word))
@@ -99,8 +161,8 @@ func (s *scan) writeEcho(st *syntax.Stmt, text string) {
 	if len(files) == 0 {
 		return
 	}
-	if s.toRun(st, nil) {
-		s.toScan = append(s.toScan, writtenScript{st: st, texts: []string{text}, at: s.synPos(st.Pos()), files: files})
+	if s.toRun(st, files) {
+		s.toScan = append(s.toScan, writtenScript{st: st, texts: []string{text}, at: s.synPos(st.Pos()), files: files, rc: s.rcWrite(st, files)})
 	}
 	for _, f := range files {
 		if f == "" {
@@ -114,22 +176,16 @@ func (s *scan) writeEcho(st *syntax.Stmt, text string) {
 }
 
 // toRun reports whether statement st writes a file to be run: a file in
-// a `bin` folder, or one a `chmod` of the text names (as written,
-// quotes aside). The files are its redirections' and those of files
-// (`tee /usr/local/bin/review <<'SH'`).
+// a `bin` folder, one a `chmod` of the text names (as written, quotes
+// aside), or a shell's startup file (rcFile). The files are its
+// redirections' and those of files (`tee /usr/local/bin/review
+// <<'SH'`).
 func (s *scan) toRun(st *syntax.Stmt, files []string) bool {
-	names := files
-	for _, r := range st.Redirs {
-		if r.Op != syntax.RdrOut && r.Op != syntax.AppOut && r.Op != syntax.RdrClob || r.Word == nil {
-			continue
-		}
-		names = append(names, strings.Trim(s.nodeText(r.Word), `"'`))
-	}
-	for _, name := range names {
+	for _, name := range s.writtenNames(st, files) {
 		if name == "" {
 			continue
 		}
-		if strings.Contains(name, "/bin/") || strings.HasPrefix(name, "bin/") {
+		if strings.Contains(name, "/bin/") || strings.HasPrefix(name, "bin/") || rcFile(name) {
 			return true
 		}
 		for _, line := range strings.Split(s.src, "\n") {
@@ -141,6 +197,45 @@ func (s *scan) toRun(st *syntax.Stmt, files []string) bool {
 	return false
 }
 
+// writtenNames are the names of the files statement st writes, its
+// redirections' (as written, quotes aside) and files.
+func (s *scan) writtenNames(st *syntax.Stmt, files []string) []string {
+	names := append([]string(nil), files...)
+	for _, r := range st.Redirs {
+		if r.Op != syntax.RdrOut && r.Op != syntax.AppOut && r.Op != syntax.RdrClob || r.Word == nil {
+			continue
+		}
+		names = append(names, strings.Trim(s.nodeText(r.Word), `"'`))
+	}
+	return names
+}
+
+// rcWrite reports whether statement st writes a shell's startup file.
+func (s *scan) rcWrite(st *syntax.Stmt, files []string) bool {
+	for _, name := range s.writtenNames(st, files) {
+		if rcFile(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// rcFiles are the base names of the files a shell reads as its own
+// text when it starts (bash, sh, zsh; interactive or login).
+var rcFiles = map[string]bool{".bashrc": true, ".bash_profile": true, ".bash_login": true, ".bash_aliases": true, ".profile": true,
+	".zshrc": true, ".zprofile": true, ".zshenv": true, ".zlogin": true, "bash.bashrc": true, "profile": true, "zshrc": true, "zprofile": true, "zshenv": true}
+
+// rcFile reports whether name is a shell's startup file (`~/.bashrc`,
+// `/etc/profile.d/agent.sh`): what is written into it runs in every
+// shell that starts later, whatever its name.
+func rcFile(name string) bool {
+	b := path.Base(name)
+	if rcFiles[b] {
+		return b[0] == '.' || strings.HasPrefix(name, "/etc/")
+	}
+	return strings.Contains(name, "/etc/profile.d/") || strings.Contains(name, "/etc/bash_completion.d/")
+}
+
 // writtenScript is a file the text writes to be run (toRun): the
 // statement, the texts it may write (from textAt), and the paths as
 // written.
@@ -149,6 +244,9 @@ type writtenScript struct {
 	texts []string
 	at    scanner.Pos
 	files []string
+	// rc: the file is a shell's startup file, its text the shell's
+	// whatever its first line
+	rc bool
 }
 
 // unwritten scans, where they are written, the scripts written to be run
@@ -164,7 +262,7 @@ func (s *scan) unwritten() {
 			continue
 		}
 		for _, t := range w.texts {
-			if !strings.HasPrefix(t, "#!") || !scanner.IsShellInterpreter(scanner.Interpreter([]byte(t))) {
+			if !w.rc && (!strings.HasPrefix(t, "#!") || !scanner.IsShellInterpreter(scanner.Interpreter([]byte(t)))) {
 				continue
 			}
 			at := s.synPos(w.st.Pos())
