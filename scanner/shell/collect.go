@@ -57,6 +57,8 @@ func (s *scan) collect(f *syntax.File) {
 					}
 				}
 			}
+		case *syntax.BinaryCmd:
+			s.notePiped(n)
 		case *syntax.ParamExp:
 			// : "${AGENT:=claude}" assigns the default.
 			if n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) && n.Exp.Word != nil {

@@ -255,6 +255,9 @@ type scan struct {
 	// another name, and links the names they give (see linkNames).
 	linkCalls []*syntax.CallExpr
 	links     map[string]scanner.Arg
+	// piped are the commands whose output a link command's input is
+	// (`command -v claude | xargs -I{} ln -sf {} /usr/local/bin/ai`)
+	piped map[*syntax.CallExpr]*syntax.CallExpr
 	// envVals are the variables the text sets to a value naming a
 	// runtime (see runtimeVars), once computed.
 	envVals *map[string][]string

@@ -18,7 +18,7 @@ import (
 // run time (dynamic).
 
 // linkCommands make a file under another name from their operands.
-var linkCommands = map[string]bool{"ln": true, "cp": true, "install": true, "mv": true, "update-alternatives": true}
+var linkCommands = map[string]bool{"ln": true, "cp": true, "install": true, "mv": true, "update-alternatives": true, "rsync": true, "tar": true}
 
 // maxLinkNames bounds the names a file's links and copies of runtimes
 // give (a name and a path each; past it the rest are reported).
@@ -37,6 +37,33 @@ func (s *scan) noteLink(c *syntax.CallExpr) {
 	for _, w := range c.Args {
 		if linkCommands[path.Base(w.Lit())] {
 			s.linkCalls = append(s.linkCalls, c)
+			return
+		}
+	}
+}
+
+// notePiped records, for a link command whose input a pipe gives
+// (`command -v claude | xargs -I{} ln -sf {} DEST`), the command the
+// pipe reads: a target found at run time from its output is what it
+// names (linkRound).
+func (s *scan) notePiped(b *syntax.BinaryCmd) {
+	if b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+		return
+	}
+	x, ok := b.X.Cmd.(*syntax.CallExpr)
+	if !ok {
+		return
+	}
+	y, ok := b.Y.Cmd.(*syntax.CallExpr)
+	if !ok || len(y.Args) < 3 {
+		return
+	}
+	for _, w := range y.Args {
+		if linkCommands[path.Base(w.Lit())] {
+			if s.piped == nil {
+				s.piped = map[*syntax.CallExpr]*syntax.CallExpr{}
+			}
+			s.piped[y] = x
 			return
 		}
 	}
@@ -87,7 +114,21 @@ func (s *scan) linkRound() {
 			// `find / -name claude -exec ln -s {} /usr/local/bin/x \;`:
 			// a target the scan cannot read is what the call names
 			named := runtimeWord(s.p.Config, whole)
-			ops, dir := linkOperands(argv[1:])
+			if x := s.piped[c]; named == nil && x != nil {
+				// `command -v claude | xargs -I{} ln -sf {} DEST`: or
+				// what the command it reads from names
+				for _, in := range s.argv(x.Args) {
+					if named = runtimeWord(s.p.Config, in); named != nil {
+						break
+					}
+				}
+			}
+			if path.Base(argv[0].Value) == "tar" {
+				s.untar(c, argv[1:])
+				continue
+			}
+			rsync := path.Base(argv[0].Value) == "rsync"
+			ops, dir := linkOperands(argv[1:], rsync)
 			if dir != nil {
 				// `ln -s -t DIR TARGET...`: each target under its own
 				// name in DIR
@@ -101,6 +142,15 @@ func (s *scan) linkRound() {
 			}
 			// the operands linked to, and the names the last one gives
 			targets, links := ops[:len(ops)-1], ops[len(ops)-1:]
+			if t := targets[0]; len(targets) == 1 && t.Known && (strings.HasSuffix(t.Value, "/.") || rsync && strings.HasSuffix(t.Value, "/")) {
+				// `cp -r PKG/. DIR/`, `rsync -a PKG/ DIR/`: the folder's
+				// contents, DIR a copy of the folder
+				t.Value = strings.TrimSuffix(strings.TrimRight(t.Value, "/"), "/.")
+				link := links[0]
+				link.Value = strings.TrimRight(link.Value, "/")
+				s.linkTo(c, link, []scanner.Arg{t}, named)
+				continue
+			}
 			alternatives := path.Base(argv[0].Value) == "update-alternatives"
 			if last := links[0]; !alternatives && (last.Known && strings.HasSuffix(last.Value, "/") || len(targets) > 1) {
 				// `cp -a "$(npm root -g)/@anthropic-ai/claude-code"
@@ -165,7 +215,7 @@ func runtimeWord(cfg *scanner.Config, argv []scanner.Arg) *scanner.Arg {
 // linkOperands are the operands of a link command's words past its
 // name (options dropped), and the folder a `-t DIR` or
 // `--target-directory=DIR` option names (nil: none).
-func linkOperands(words []scanner.Arg) (ops []scanner.Arg, dir *scanner.Arg) {
+func linkOperands(words []scanner.Arg, rsync bool) (ops []scanner.Arg, dir *scanner.Arg) {
 	for i := 0; i < len(words); i++ {
 		a := words[i]
 		if !a.Known || !strings.HasPrefix(a.Value, "-") {
@@ -180,7 +230,7 @@ func linkOperands(words []scanner.Arg) (ops []scanner.Arg, dir *scanner.Arg) {
 			d := words[i+1]
 			dir = &d
 			i++
-		} else if valueOptions[a.Value] {
+		} else if valueOptions[a.Value] && !rsync || rsync && rsyncValueOptions[a.Value] {
 			i++ // `install -m 0755 SRC DST`: the mode is no operand
 		}
 	}
@@ -190,6 +240,94 @@ func linkOperands(words []scanner.Arg) (ops []scanner.Arg, dir *scanner.Arg) {
 // valueOptions are the options of ln, cp, mv and install whose value is
 // the next word: a mode, an owner, a group, a backup suffix.
 var valueOptions = map[string]bool{"-m": true, "--mode": true, "-o": true, "--owner": true, "-g": true, "--group": true, "-S": true, "--suffix": true}
+
+// rsyncValueOptions are rsync's options whose value is the next word.
+var rsyncValueOptions = map[string]bool{"-e": true, "--rsh": true, "--exclude": true, "--include": true, "-f": true, "--filter": true,
+	"--exclude-from": true, "--include-from": true, "--files-from": true, "--rsync-path": true, "-T": true, "--temp-dir": true, "--chmod": true, "--chown": true}
+
+// untar records the copy of a runtime's package folder that extracting
+// its packed archive makes: `npm pack @anthropic-ai/claude-code`, then
+// `tar -xzf anthropic-ai-claude-code-*.tgz -C /opt/agent` gives
+// /opt/agent/package (npm's archives hold one folder, package). words
+// are tar's past its name. An archive is known by the name npm gives it.
+func (s *scan) untar(c *syntax.CallExpr, words []scanner.Arg) {
+	extract := false
+	var archive, dir *scanner.Arg
+	for i := 0; i < len(words); i++ {
+		a := words[i]
+		if !a.Known {
+			continue
+		}
+		v := a.Value
+		next := func() *scanner.Arg {
+			if i+1 < len(words) {
+				i++
+				w := words[i]
+				return &w
+			}
+			return nil
+		}
+		switch {
+		case v == "--extract" || v == "--get":
+			extract = true
+		case v == "--file" || v == "-f":
+			archive = next()
+		case v == "--directory" || v == "-C":
+			dir = next()
+		case strings.HasPrefix(v, "--file="):
+			w := a
+			w.Value = v[len("--file="):]
+			archive = &w
+		case strings.HasPrefix(v, "--directory="):
+			w := a
+			w.Value = v[len("--directory="):]
+			dir = &w
+		case strings.HasPrefix(v, "--"):
+		case i == 0 && !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "-") && len(v) > 1:
+			// bundled letters (`xzf A`, `-xzf A`): f takes the next word
+			// after the bundle, C too
+			letters := strings.TrimPrefix(v, "-")
+			extract = extract || strings.Contains(letters, "x")
+			for _, r := range letters {
+				switch r {
+				case 'f':
+					archive = next()
+				case 'C':
+					dir = next()
+				}
+			}
+		}
+	}
+	if !extract || archive == nil || !archive.Known {
+		return
+	}
+	pkg, ok := s.packedRuntime(path.Base(archive.Value))
+	if !ok {
+		return
+	}
+	link := scanner.Lit("package")
+	if dir != nil {
+		if !dir.Known {
+			return
+		}
+		link = scanner.Lit(path.Join(dir.Value, "package"))
+	}
+	s.linkTo(c, link, []scanner.Arg{scanner.Lit("node_modules/" + pkg)}, nil)
+}
+
+// packedRuntime is the runtime package whose archive, as `npm pack`
+// names it (`anthropic-ai-claude-code-2.1.0.tgz`), has the base name
+// name.
+func (s *scan) packedRuntime(name string) (string, bool) {
+	for _, pkg := range s.p.Config.Packages() {
+		rest, ok := strings.CutPrefix(name, strings.ReplaceAll(strings.TrimPrefix(pkg, "@"), "/", "-")+"-")
+		// then its version, or a pattern or value standing for it
+		if ok && rest != "" && (rest[0] >= '0' && rest[0] <= '9' || strings.ContainsRune("*?[", rune(rest[0])) || strings.HasPrefix(rest, cmdline.Placeholder)) {
+			return pkg, true
+		}
+	}
+	return "", false
+}
 
 // intoDir is the name a link or copy of target made into the folder dir
 // gets: dir/base(target). Unknown when either is (linkTo skips it).
