@@ -234,6 +234,11 @@ type Summary struct {
 // `/index`) is stem: see ModuleStem.
 func WriteKey(stem, name string) string { return "$write." + stem + ":" + name }
 
+// WriteSpec starts the stem of a WriteKey that is a module specifier as
+// written, not a path: the repository phase resolves it from the
+// writing file (tsconfig `paths`, a workspace package).
+const WriteSpec = "\x00"
+
 // ModuleStem is a file's root-relative path without its extension and
 // without a trailing `/index`, as a writer names the module it writes
 // to (WriteKey).

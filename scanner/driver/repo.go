@@ -181,9 +181,95 @@ func (r *repo) indexWrites() {
 			if r.writes == nil {
 				r.writes = map[string][]written{}
 			}
-			r.writes[stem] = append(r.writes[stem], written{rel: f.rel, path: strings.Split(name, "."), c: c})
+			segs := strings.Split(name, ".")
+			for _, to := range r.writtenModules(f, stem, segs[0]) {
+				p := append([]string{to.name}, segs[1:]...)
+				r.writes[to.stem] = append(r.writes[to.stem], written{rel: f.rel, path: p, c: c})
+			}
 		}
 	}
+}
+
+// writtenModule is a module a write reaches (its stem) and the name
+// written there.
+type writtenModule struct{ stem, name string }
+
+// maxWrittenModules bounds the modules one write is indexed under
+// through re-exports (writtenModules).
+const maxWrittenModules = 16
+
+// writtenModules are the modules file f's write into name of the module
+// stem reaches: that module, a specifier resolved from f
+// (scanner.WriteSpec: tsconfig `paths`, a workspace package), and the
+// modules it re-exports the name from, by name or by `export *`, up to
+// scanner.MaxLinkDepth re-exports deep and maxWrittenModules modules
+// (a barrel, `import { config } from "./lib"`, writes the module that
+// declares config: its readers import it from there).
+func (r *repo) writtenModules(f *repoFile, stem, name string) []writtenModule {
+	det := f.res.link.det
+	var target *repoFile
+	if spec, ok := strings.CutPrefix(stem, scanner.WriteSpec); ok {
+		if det == nil {
+			return nil
+		}
+		rel, ok := r.resolve(det, f.rel, spec)
+		if !ok {
+			return nil
+		}
+		stem, target = scanner.ModuleStem(rel), r.byRel[rel]
+	}
+	out := []writtenModule{{stem, name}}
+	if det == nil {
+		return out
+	}
+	if target == nil {
+		// a relative module's stem, as the writer joined it
+		for _, ext := range []string{".ts", ".tsx", ".js", ".mjs", ".cjs", ".jsx", "/index.ts", "/index.js", "/index.tsx", "/index.mjs"} {
+			if tf := r.byRel[stem+ext]; tf != nil {
+				target = tf
+				break
+			}
+		}
+	}
+	type hop struct {
+		f     *repoFile
+		name  string
+		depth int
+	}
+	queue := []hop{{target, name, 0}}
+	for len(queue) > 0 && len(out) < maxWrittenModules {
+		h := queue[0]
+		queue = queue[1:]
+		if h.f == nil || h.depth >= scanner.MaxLinkDepth || h.f.res.link.det == nil || h.f.res.link.det.Name() != det.Name() {
+			continue
+		}
+		s := r.summary(h.f)
+		add := func(spec, name string) {
+			rel, ok := r.resolve(det, h.f.rel, spec)
+			if !ok || len(out) >= maxWrittenModules {
+				return
+			}
+			to := writtenModule{scanner.ModuleStem(rel), name}
+			if slices.Contains(out, to) {
+				return
+			}
+			out = append(out, to)
+			queue = append(queue, hop{r.byRel[rel], name, h.depth + 1})
+		}
+		if ref, ok := s.Reexports[h.name]; ok && ref.Name != "*" {
+			n := h.name
+			if ref.Name != "default" && !strings.Contains(ref.Name, ".") {
+				n = ref.Name
+			}
+			add(ref.Spec, n)
+			continue
+		}
+		for _, spec := range s.Stars {
+			// any of them may declare the name
+			add(spec, h.name)
+		}
+	}
+	return out
 }
 
 // withWrites is e, what module target offers as name (ok false: nothing),
@@ -232,6 +318,9 @@ func (r *repo) withWrites(from, target, name string, e scanner.Export, ok bool) 
 	}
 	for _, w := range hit {
 		e.Dynamic = e.Dynamic || w.c.Cut
+		// a list written whole: its elements' shapes are not kept, so
+		// any member of what is read is any of its strings
+		contents = contents || w.c.List
 		for _, v := range w.c.Vals {
 			if !slices.Contains(e.Consts, v) {
 				e.Consts = append(e.Consts, v)

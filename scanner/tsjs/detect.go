@@ -69,8 +69,11 @@ func grammarFor(path string, src []byte) (*treesitter.Grammar, string) {
 // and returns across the file.
 type analyzer struct {
 	writeSites int // the writes into other modules met so far (summarizeWrites)
-	t          *tree
-	p          *scanner.Pass
+	// writeSite is the last write counted in writeSites (node 0, the
+	// file's root, is never one)
+	writeSite int32
+	t         *tree
+	p         *scanner.Pass
 	// mayHand caches the cheap test of the file's text for handed
 	// commands (scanner.Config.MayHandCommand): 0 not made, 1 no, 2 yes
 	mayHand int8
@@ -386,7 +389,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	handHint := !apiHint && p.Hits.Has(scanner.HitRuntime) && p.Config.MayHandCommand(p.Src)
 	// ... and a file that writes a runtime's name into another module's
 	// name offers it to every reader of that name (writes.go)
-	writeHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && mayWriteImport(p.Src, p.Config.RuntimeNames())
+	writeHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && mayWriteAnyImport(p.Src, p.Config.RuntimeNames())
 	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint && !handHint && !writeHint {
 		return nil
 	}

@@ -3314,6 +3314,13 @@ func (a *analyzer) methodCall(fn int32, name string, argv []int32, n int32, recv
 		return value{}, false
 	}
 	recv := recvOf()
+	if name == "get" && recv.K == vRef && recv.Alt == nil && local(recv.Mod) && len(recv.Path) > 0 && apiOf(recv) == apiNone && a.p.Imports != nil {
+		// MAP.get(k) of a Map another module declares and others fill
+		// (`TOOLS.set('agent', 'claude')`, Summary.Writes): any entry
+		if m := a.member(recv, scanner.AnyMember, n); m.K != vUnknown && m.K != vRef || m.Alt != nil {
+			return m, true
+		}
+	}
 	if pickMethods[name] && a.p.Imports != nil {
 		if m, ok := a.importedList(t.Child(fn, fObject), n); ok {
 			// QUEUE.shift() of another module's list: any element, its

@@ -47,6 +47,22 @@ func mayWriteImport(src []byte, names []string) bool {
 		!bytes.Contains(src, []byte(`"../`)) && !bytes.Contains(src, []byte(`'../`)) {
 		return false
 	}
+	return quotesRuntime(src, names)
+}
+
+// mayWriteAnyImport is mayWriteImport for a module imported by any
+// specifier, one the repository may map to its own file (tsconfig
+// `paths`, a workspace package: `@lib/config`), for the writes only.
+func mayWriteAnyImport(src []byte, names []string) bool {
+	if !bytes.Contains(src, []byte(`from "`)) && !bytes.Contains(src, []byte(`from '`)) && !bytes.Contains(src, []byte(`require(`)) {
+		return false
+	}
+	return quotesRuntime(src, names)
+}
+
+// quotesRuntime reports whether src starts a string with a runtime's
+// name, or ends a path with it.
+func quotesRuntime(src []byte, names []string) bool {
 	for _, name := range names {
 		w := []byte(name)
 		for off, n := 0, 0; n < maxQuotedScan; n++ {
@@ -75,17 +91,16 @@ func (a *analyzer) summarizeWrites() {
 	for i := int32(0); i < int32(len(t.Nodes)); i++ {
 		switch t.Nodes[i].Kind {
 		case kAssignment, kAugmentedAssignment:
-			if !a.writeNames(i) {
-				continue
-			}
+			// every write is read: its text need not name a runtime
+			// (`config.bin = AGENT`, `Object.assign(config, defaults)`)
+			// when its value does (offerWrite keeps only those)
 			if stem, p, ok := a.writeTarget(t.Child(i, fLeft)); ok {
-				a.writeSites++
 				a.offerWrite(stem, p, t.Child(i, fRight), i, false)
 			}
 		case kCall:
 			fn := t.Child(i, fFunction)
 			an := t.Child(i, fArguments)
-			if fn == none || an == none || t.Nodes[an].Kind != kArguments || !a.writeNames(i) {
+			if fn == none || an == none || t.Nodes[an].Kind != kArguments {
 				continue
 			}
 			args := t.Children(an)
@@ -94,7 +109,6 @@ func (a *analyzer) summarizeWrites() {
 				// function of another module that may write what it is
 				// given into the module's state (Summary.Setters)
 				if v := a.ev.Eval(fn); v.K == vRef && isRelative(v.Mod) && len(v.Path) > 0 {
-					a.writeSites++
 					stem := modStem(path.Join(path.Dir(a.p.Path), v.Mod))
 					p := []string{pathKey(v.Path) + "()"}
 					for _, c := range args {
@@ -111,7 +125,6 @@ func (a *analyzer) summarizeWrites() {
 				if !ok {
 					continue
 				}
-				a.writeSites++
 				for _, c := range args[1:] {
 					a.offerWrite(stem, p, c, i, false)
 				}
@@ -131,7 +144,6 @@ func (a *analyzer) summarizeWrites() {
 				if !ok {
 					continue
 				}
-				a.writeSites++
 				v, flat := args[2], false
 				if t.Text(fn) != "Reflect.set" {
 					// the descriptor's value, or every string it holds
@@ -158,20 +170,12 @@ func (a *analyzer) summarizeWrites() {
 			if !ok {
 				continue
 			}
-			a.writeSites++
 			p = append(p, scanner.AnyMember)
 			for _, c := range args {
 				a.offerWrite(stem, p, c, i, false)
 			}
 		}
 	}
-}
-
-// writeNames reports whether the text of write n names a runtime: only
-// those are offered (the summary holds values naming one).
-func (a *analyzer) writeNames(n int32) bool {
-	nd := a.t.Nodes[n]
-	return a.p.Config.MentionsRuntime(a.t.Src[nd.Start:nd.End])
 }
 
 // writeTarget is the module (its stem, modStem) and member path that
@@ -207,12 +211,17 @@ func (a *analyzer) writeTarget(n int32) (string, []string, bool) {
 			continue
 		case kIdentifier, kCall:
 			v := a.ev.Eval(n)
-			if v.K != vRef || !isRelative(v.Mod) {
+			if v.K != vRef || !local(v.Mod) {
 				return "", nil, false
 			}
 			out := slices.Clone(v.Path)
 			for i := len(segs) - 1; i >= 0; i-- {
 				out = append(out, segs[i])
+			}
+			if !isRelative(v.Mod) {
+				// a specifier the repository phase resolves (tsconfig
+				// `paths`, a workspace package: scanner.WriteSpec)
+				return scanner.WriteSpec + v.Mod, out, true
 			}
 			return modStem(path.Join(path.Dir(a.p.Path), v.Mod)), out, true
 		}
@@ -227,19 +236,36 @@ func (a *analyzer) writeTarget(n int32) (string, []string, bool) {
 // deeper than maxWriteDepth is offered cut at its first segments.
 func (a *analyzer) offerWrite(stem string, p []string, v, at int32, flat bool) {
 	t := a.t
-	add := func(p []string, strs []string, cut bool) {
+	// a site counts (maxWriteSites) when its text names a runtime, or
+	// when it offers something
+	counted := a.writeSite == at
+	if nd := t.Nodes[at]; !counted && a.p.Config.MentionsRuntime(t.Src[nd.Start:nd.End]) {
+		counted = true
+		a.writeSite = at
+		a.writeSites++
+	}
+	add := func(p []string, strs []string, cut, list bool) {
 		if !cut && !a.p.Config.MentionsRuntime([]byte(strings.Join(strs, " "))) {
 			return
 		}
+		if !counted {
+			// a write site that offers something
+			counted = true
+			a.writeSite = at
+			a.writeSites++
+		}
 		key := scanner.WriteKey(stem, pathKey(p))
-		c := scanner.Const{Vals: strs, At: t.Pos(at), Cut: cut}
+		// List: the strings of a list written whole (`queue.push(['claude',
+		// '-p', x])`), read as a container's contents (its elements'
+		// shapes are not kept)
+		c := scanner.Const{Vals: strs, At: t.Pos(at), Cut: cut, List: list}
 		if old, ok := a.link.sum.Consts[key]; ok {
 			for _, s := range old.Vals {
 				if !slices.Contains(c.Vals, s) {
 					c.Vals = append(c.Vals, s)
 				}
 			}
-			c.Cut, c.At = c.Cut || old.Cut, old.At
+			c.Cut, c.At, c.List = c.Cut || old.Cut, old.At, c.List || old.List
 		}
 		if a.link.sum.AddConst(key, c) && !slices.Contains(a.link.sum.Writes, key) {
 			a.link.sum.Writes = append(a.link.sum.Writes, key)
@@ -251,7 +277,7 @@ func (a *analyzer) offerWrite(stem string, p []string, v, at int32, flat bool) {
 			return
 		}
 		if d > maxWriteDepth {
-			add(p, nil, true)
+			add(p, nil, true, false)
 			return
 		}
 		switch t.Nodes[v].Kind {
@@ -268,7 +294,10 @@ func (a *analyzer) offerWrite(stem string, p []string, v, at int32, flat bool) {
 					}
 				case kSpread:
 					q := p
-					if !flat {
+					if !flat && !a.isObjectLiteral(t.Nodes[c].First) {
+						// the strings of a value of unknown shape, under
+						// any member; an object literal's members keep
+						// their keys (`{...extra}`)
 						q = append(slices.Clip(p), scanner.AnyMember)
 					}
 					walk(q, t.Nodes[c].First, d+1)
@@ -276,24 +305,48 @@ func (a *analyzer) offerWrite(stem string, p []string, v, at int32, flat bool) {
 			}
 			return
 		}
+		val := a.ev.Eval(v)
 		var strs []string
-		a.deepStrings(a.ev.Eval(v), &strs, 0)
+		a.deepStrings(val, &strs, 0)
+		list := false
+		for _, q := range val.Possibilities() {
+			if q.K == vObj && q.Obj != none && t.Nodes[q.Obj].Kind == kObject && q.Obj != v {
+				// an object the value is (`Object.assign(config,
+				// defaults)`, `{...extra}`): its members, under their keys
+				walk(p, q.Obj, d+1)
+			}
+			list = list || q.K == vArr
+		}
 		if len(strs) > 0 {
-			add(p, strs, false)
+			add(p, strs, false, list)
 		}
 	}
 	if a.writeSites > maxWriteSites {
 		// past the sites a summary holds: the name written, whole, cut
-		add(p[:min(len(p), 1)], nil, true)
+		add(p[:min(len(p), 1)], nil, true, false)
 		return
 	}
 	if len(p) > maxWriteDepth {
 		// a chain deeper than read: its first segments, cut, which
 		// every read below them matches (the reader's use is dynamic)
-		add(p[:maxWriteDepth], nil, true)
+		add(p[:maxWriteDepth], nil, true, false)
 		return
 	}
 	walk(p, v, 0)
+}
+
+// isObjectLiteral reports whether expression n's value may be an object
+// literal.
+func (a *analyzer) isObjectLiteral(n int32) bool {
+	if n == none {
+		return false
+	}
+	for _, q := range a.ev.Eval(n).Possibilities() {
+		if q.K == vObj && q.Obj != none && a.t.Nodes[q.Obj].Kind == kObject {
+			return true
+		}
+	}
+	return false
 }
 
 // deepStrings appends the known strings value v may hold, an array's
