@@ -15,8 +15,15 @@ import (
 // matter are kept per file (AddDir); a command's relative words are read
 // under each of them (InDirs).
 
+// passDir is a folder of a runtime's files the file's commands may run
+// in (AddDir): joined when a relative folder gave it under another.
+type passDir struct {
+	value  string
+	joined bool
+}
+
 // maxPassDirs bounds the folders AddDir keeps for one file.
-const maxPassDirs = 8
+const maxPassDirs = 32
 
 // AddDir records that the file's later commands may run in the folder d
 // (`cd d`, `pushd d`, a Dockerfile's `WORKDIR d`), when a file run there
@@ -31,17 +38,22 @@ func (p *Pass) AddDir(d Arg, at Pos) {
 	}
 	cands := []string{d.Value}
 	if !strings.HasPrefix(d.Value, "/") && !strings.HasPrefix(d.Value, cmdline.Placeholder) && !strings.HasPrefix(d.Value, "~") {
+		// under each folder kept that a relative folder did not give
+		// (`cd /opt/cc; cd dist`): a chain of relative ones (`cd
+		// build; cd "$platform"` in a loop) is not multiplied out
 		for _, k := range p.dirs {
-			cands = append(cands, path.Join(k.Value, d.Value))
+			if !k.joined {
+				cands = append(cands, path.Join(k.value, d.Value))
+			}
 		}
 	}
-	for _, c := range cands {
+	for i, c := range cands {
 		if !p.runtimeDir(c) {
 			continue
 		}
 		dup := false
 		for _, k := range p.dirs {
-			dup = dup || k.Value == c
+			dup = dup || k.value == c
 		}
 		if dup {
 			continue
@@ -50,7 +62,7 @@ func (p *Pass) AddDir(d Arg, at Pos) {
 			p.ReportUnparseable(at, fmt.Sprintf("more than %d folders of runtimes' files are changed into; `%s` is not followed", maxPassDirs, c))
 			continue
 		}
-		p.dirs = append(p.dirs, Arg{Value: c, Known: true, Pos: d.Pos})
+		p.dirs = append(p.dirs, passDir{value: c, joined: i > 0})
 	}
 }
 
@@ -85,7 +97,7 @@ func (p *Pass) InDirs(argv []Arg) ([]Arg, bool) {
 			if !relativeFile(a, i == 0) {
 				continue
 			}
-			out[i].Value = path.Join(d.Value, a.Value)
+			out[i].Value = path.Join(d.value, a.Value)
 			out[i].Via = ClassDynamic
 			changed = true
 		}

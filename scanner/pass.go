@@ -72,7 +72,7 @@ type Pass struct {
 	links map[string]Arg
 	// dirs are the folders of runtimes' files the file's commands may
 	// run in (AddDir)
-	dirs []Arg
+	dirs []passDir
 
 	Path       string // root-relative, slash-separated
 	Src        []byte
