@@ -342,7 +342,11 @@ func intoDir(dir, target scanner.Arg) scanner.Arg {
 // linkTo adds the names link gives each of targets that is a runtime, or
 // a link of one, made by call c.
 func (s *scan) linkTo(c *syntax.CallExpr, link scanner.Arg, targets []scanner.Arg, named *scanner.Arg) {
-	if !link.Known || link.Value == "" || strings.HasSuffix(link.Value, "/") {
+	if !link.Known || link.Value == "" {
+		s.unknownLink(c, targets, named)
+		return
+	}
+	if strings.HasSuffix(link.Value, "/") {
 		return
 	}
 	for _, t := range targets {
@@ -382,6 +386,36 @@ func (s *scan) linkTo(c *syntax.CallExpr, link scanner.Arg, targets []scanner.Ar
 				s.p.OfferLink(path.Base(link.Value), t, s.synPos(c.Pos()))
 			}
 		}
+	}
+}
+
+// unknownLink reports a link or copy of a runtime among targets made
+// under a name the scan cannot read (`ln -sf "$(command -v claude)"
+// "$1"`): what runs it cannot be found, so it is a launch found at run
+// time (dynamic) at the call, never dropped.
+func (s *scan) unknownLink(c *syntax.CallExpr, targets []scanner.Arg, named *scanner.Arg) {
+	for _, t := range targets {
+		if linked, ok := s.linked(t); ok {
+			t = linked
+		} else if (!t.Known || t.Value == "{}") && named != nil {
+			t = *named
+		}
+		if !t.Known {
+			continue
+		}
+		rt := ""
+		if l, _ := s.p.Config.JudgeArgv([]scanner.Arg{t}); l != nil && !l.Gated() {
+			rt = l.Runtime
+		} else if s.p.Config.RuntimeFolder(t.Value) {
+			rt, _ = s.p.Config.RuntimeForPackage(path.Base(path.Dir(strings.TrimRight(t.Value, "/"))) + "/" + path.Base(strings.TrimRight(t.Value, "/")))
+		}
+		if rt == "" {
+			continue
+		}
+		at := s.synPos(c.Pos())
+		s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: rt, Class: scanner.ClassDynamic,
+			Message: rt + " linked or copied under a name found at run time; what runs it cannot be followed, so the link counts as a launch"})
+		return
 	}
 }
 

@@ -8,3 +8,5 @@ ln -sf "$SRC" "$DEST"
 GIT_BIN="$(command -v git)"
 cp "$GIT_BIN" /opt/bin/coder
 coder status
+ln -sf "$(command -v git)" "$1"
+cp -a "$(npm root -g)/prettier" "$VENDOR_DIR"
