@@ -335,13 +335,20 @@ func (c *Config) BundledCLI(p string) (string, bool) {
 // `node_modules/@mariozechner/pi-coding-agent/`): a link or copy of it
 // under another name holds the runtime's files (shell links).
 func (c *Config) RuntimeFolder(p string) bool {
+	_, ok := c.FolderRuntime(p)
+	return ok
+}
+
+// FolderRuntime is the runtime whose package folder the path p is
+// (RuntimeFolder).
+func (c *Config) FolderRuntime(p string) (string, bool) {
 	p = strings.TrimRight(p, "/")
-	for pkg := range c.packages {
+	for pkg, rt := range c.packages {
 		if p == pkg || strings.HasSuffix(p, "node_modules/"+pkg) || strings.HasPrefix(pkg, "@") && strings.HasSuffix(p, "/"+pkg) {
-			return true
+			return rt, true
 		}
 	}
-	return false
+	return "", false
 }
 
 func (c *Config) runtimeInPath(p string) (string, bool) {

@@ -300,7 +300,15 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 		s.dockerEntrypoint(st)
 		*st = dockerState{}
 	case "WORKDIR":
-		if w := strings.TrimSpace(rest.s); w != "" && !strings.Contains(w, "$") {
+		if w := strings.TrimSpace(rest.s); w != "" {
+			if strings.Contains(w, "$") {
+				// ENV and ARG values the stage set
+				out, _, ok := st.substitute(verbatim(w, rest.fileOff(0)))
+				if !ok || strings.Contains(out.s, "$") {
+					break
+				}
+				w = out.s
+			}
 			st.workdir = st.inImage(w)
 			// a folder of a runtime's files the later commands run in
 			s.p.AddDir(scanner.Lit(st.workdir), s.pos(rest.fileOff(0)))
@@ -492,16 +500,37 @@ func (st *dockerState) copyRuntime(args []string, at int, s *scan) {
 		return
 	}
 	srcs, dst := args[:len(args)-1], args[len(args)-1]
+	unknown := false
 	if strings.Contains(dst, "$") {
-		return
+		// ENV ARG=... values the stage set, as Docker substitutes them
+		if out, _, ok := st.substitute(verbatim(dst, at)); ok && !strings.Contains(out.s, "$") {
+			dst = out.s
+		} else {
+			unknown = true
+		}
 	}
 	cfg := s.p.Config
 	for _, src := range srcs {
 		folder := cfg.RuntimeFolder(src)
+		var l *scanner.Launch
 		if !folder {
-			if l, _ := cfg.JudgeArgv([]scanner.Arg{scanner.Lit(src)}); l == nil || l.Gated() {
+			if l, _ = cfg.JudgeArgv([]scanner.Arg{scanner.Lit(src)}); l == nil || l.Gated() {
 				continue
 			}
+		}
+		if unknown {
+			// a destination the scan cannot read: what runs the copy
+			// cannot be followed, so the copy counts as a launch
+			rt := ""
+			if l != nil {
+				rt = l.Runtime
+			} else {
+				rt, _ = cfg.FolderRuntime(src)
+			}
+			pos := s.pos(at)
+			s.p.Report(scanner.Finding{Line: pos.Line, Column: pos.Column, Runtime: rt, Class: scanner.ClassDynamic,
+				Message: rt + " copied to a place found at run time; what runs it cannot be followed, so the copy counts as a launch"})
+			continue
 		}
 		name := dst
 		if strings.HasSuffix(dst, "/") || len(srcs) > 1 {

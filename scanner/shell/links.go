@@ -406,8 +406,8 @@ func (s *scan) unknownLink(c *syntax.CallExpr, targets []scanner.Arg, named *sca
 		rt := ""
 		if l, _ := s.p.Config.JudgeArgv([]scanner.Arg{t}); l != nil && !l.Gated() {
 			rt = l.Runtime
-		} else if s.p.Config.RuntimeFolder(t.Value) {
-			rt, _ = s.p.Config.RuntimeForPackage(path.Base(path.Dir(strings.TrimRight(t.Value, "/"))) + "/" + path.Base(strings.TrimRight(t.Value, "/")))
+		} else {
+			rt, _ = s.p.Config.FolderRuntime(t.Value)
 		}
 		if rt == "" {
 			continue
