@@ -177,6 +177,28 @@ func (s *scan) reportUnfollowed(argv []scanner.Arg, why string) {
 	}
 }
 
+// chdirOption records the folder a wrapper runs its command in (`env -C
+// DIR CMD`, `env --chdir=DIR`, `sudo -D DIR CMD`: Pass.AddDir), before
+// the command is read there (Pass.InDirs).
+func (s *scan) chdirOption(argv []scanner.Arg) {
+	if len(argv) < 3 || !argv[0].Known || argv[0].Value != "env" && argv[0].Value != "sudo" {
+		return
+	}
+	for k := 1; k < len(argv)-1; k++ {
+		x := argv[k]
+		if !x.Known || !strings.HasPrefix(x.Value, "-") {
+			return
+		}
+		if d, ok := strings.CutPrefix(x.Value, "--chdir="); ok {
+			x.Value = d
+			s.p.AddDir(x, x.Pos)
+		} else if x.Value == "--chdir" || argv[0].Value == "env" && x.Value == "-C" || argv[0].Value == "sudo" && x.Value == "-D" {
+			s.p.AddDir(argv[k+1], argv[k+1].Pos)
+			k++
+		}
+	}
+}
+
 // call judges a simple command and returns its argv alternatives.
 func (s *scan) call(c *syntax.CallExpr, cls scanner.Class) [][]scanner.Arg {
 	if len(c.Args) == 0 {
@@ -227,6 +249,7 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	if l != nil {
 		return
 	}
+	s.chdirOption(argv)
 	if in, ok := s.p.InDirs(argv); ok && !isLink {
 		// `cd /opt/cc && node cli.js`: a runtime's file by a relative
 		// name, in a folder of its files

@@ -6,5 +6,7 @@ ln -sfn "$(npm root -g)/typescript" /opt/ts
 cd /opt/ts && node ./bin/tsc --version
 cd "$(npm root -g)/prettier" && node bin/prettier.cjs --check .
 cd /app && node cli.js serve
+env -C /opt/ts node ./bin/tsc -p .
+sudo --chdir=/app node cli.js serve
 cd "$(npm root -g)/@anthropic-ai/claude-code" && cat package.json
 ls
