@@ -87,10 +87,15 @@ const dirProbe = "\x00probe"
 // one: the first such reading, and whether there is one. A word that
 // becomes a runtime's is dynamic: the folder is found at run time.
 func (p *Pass) InDirs(argv []Arg) ([]Arg, bool) {
-	if len(p.dirs) == 0 || len(argv) == 0 {
+	return p.readIn(argv, p.dirs)
+}
+
+// readIn is InDirs over the folders dirs.
+func (p *Pass) readIn(argv []Arg, dirs []passDir) ([]Arg, bool) {
+	if len(dirs) == 0 || len(argv) == 0 {
 		return nil, false
 	}
-	for _, d := range p.dirs {
+	for _, d := range dirs {
 		out := append([]Arg(nil), argv...)
 		changed := false
 		for i, a := range argv {
@@ -112,6 +117,40 @@ func (p *Pass) InDirs(argv []Arg) ([]Arg, bool) {
 		}
 	}
 	return nil, false
+}
+
+// RunIn sets the folders the next commands judged run in, a process
+// API's working folder option (`spawn("node", ["cli.js"], { cwd })`,
+// `subprocess.run([...], cwd=...)`): each possibility that is a folder
+// of a runtime's files (AddDir's test) is one the command's relative
+// words are read under when it launches nothing as written (Judge). The
+// function returned restores the folders before.
+func (p *Pass) RunIn(dirs []Arg) (restore func()) {
+	old := p.callDirs
+	p.callDirs = nil
+	for _, d := range dirs {
+		if d.Known && d.Value != "" && len(p.callDirs) < maxPassDirs && p.runtimeDir(d.Value) {
+			p.callDirs = append(p.callDirs, passDir{value: d.Value})
+		}
+	}
+	return func() { p.callDirs = old }
+}
+
+// inCallDirs is argv read in the folders RunIn set, when that launches
+// a runtime: the reading and its launch.
+func (p *Pass) inCallDirs(argv []Arg) ([]Arg, *Launch) {
+	if len(p.callDirs) == 0 {
+		return nil, nil
+	}
+	in, ok := p.readIn(argv, p.callDirs)
+	if !ok {
+		return nil, nil
+	}
+	l, _ := p.Config.JudgeArgv(in)
+	if l == nil || l.Gated() {
+		return nil, nil
+	}
+	return in, l
 }
 
 // relativeFile reports whether a names a file by a name relative to the

@@ -73,6 +73,8 @@ type Pass struct {
 	// dirs are the folders of runtimes' files the file's commands may
 	// run in (AddDir)
 	dirs []passDir
+	// callDirs are the folders the commands judged now run in (RunIn)
+	callDirs []passDir
 
 	Path       string // root-relative, slash-separated
 	Src        []byte
@@ -557,6 +559,13 @@ func (p *Pass) Judge(cmd Command) *Launch {
 		}
 	}
 	argv, l, nested = p.judgeElemAlts(argv, l, nested)
+	if l == nil {
+		// run in a folder of a runtime's files (RunIn): its relative
+		// file there
+		if in, l2 := p.inCallDirs(argv); l2 != nil {
+			argv, l = in, l2
+		}
+	}
 	if l == nil && p.Config.Opaque(argv, cmd.Lost, cmd.Stdin && p.writesInput()) {
 		p.NoteOpaque(elemPos(argv, 0, cmd.At))
 	}

@@ -1427,6 +1427,14 @@ const maxModuleChain = 16
 // subprocess handles run/call/check_call/check_output/Popen.
 func (a *analyzer) subprocess(n int32, pos []int32, kw value) {
 	at := a.t.Pos(n)
+	if cwd, ok := a.prop(kw, "cwd"); ok {
+		// cwd=: the folder a relative file is run from
+		var dirs []scanner.Arg
+		for _, d := range cwd.Possibilities() {
+			dirs = append(dirs, a.t.Arg(d))
+		}
+		defer a.p.RunIn(dirs)()
+	}
 	v, _ := a.firstArg(pos, kw, "args")
 	shell, shellKnown := false, true
 	if s, ok := a.prop(kw, "shell"); ok {

@@ -1085,6 +1085,16 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 	}
 	argv := a.argvOf(&cmd, arr)
 	input := hasOpts && a.stdinInput(n, argv, opts)
+	if hasOpts && opts.K == vObj {
+		// { cwd }: the folder a relative file is run from
+		if cwd, ok := a.prop(opts, "cwd"); ok {
+			var dirs []scanner.Arg
+			for _, d := range cwd.Possibilities() {
+				dirs = append(dirs, a.t.Arg(d))
+			}
+			defer a.p.RunIn(dirs)()
+		}
+	}
 	treesitter.JudgeInput(a.p, a.t, argv, at, cmd.Alt, a.lost(cmd), input)
 	a.scriptCalls(argv, nil)
 }
