@@ -265,8 +265,14 @@ func (s *scan) unwritten() {
 			if !w.rc && (!strings.HasPrefix(t, "#!") || !scanner.IsShellInterpreter(scanner.Interpreter([]byte(t)))) {
 				continue
 			}
-			at := s.synPos(w.st.Pos())
-			s.p.ScanShellAt(t, w.at, at, scanner.ClassEval, "the script written to be run at line "+strconv.Itoa(at.Line))
+			// reported where it is written: the note names no line, which
+			// would be the text's own inside a data file (a Dockerfile's
+			// RUN)
+			note := "the script written here to be run"
+			if w.rc {
+				note = "the lines written here into a shell's startup file"
+			}
+			s.p.ScanShellAt(t, w.at, s.synPos(w.st.Pos()), scanner.ClassEval, note)
 		}
 	}
 	s.toScan = nil
