@@ -136,13 +136,14 @@ func (p *Pass) RunIn(dirs []Arg) (restore func()) {
 	return func() { p.callDirs = old }
 }
 
-// inCallDirs is argv read in the folders RunIn set, when that launches
-// a runtime: the reading and its launch.
+// inCallDirs is argv read in the folders RunIn set, or else those the
+// file changed into (AddDir), when that launches a runtime: the reading
+// and its launch.
 func (p *Pass) inCallDirs(argv []Arg) ([]Arg, *Launch) {
-	if len(p.callDirs) == 0 {
-		return nil, nil
-	}
 	in, ok := p.readIn(argv, p.callDirs)
+	if !ok {
+		in, ok = p.readIn(argv, p.dirs)
+	}
 	if !ok {
 		return nil, nil
 	}

@@ -559,9 +559,10 @@ func (p *Pass) Judge(cmd Command) *Launch {
 		}
 	}
 	argv, l, nested = p.judgeElemAlts(argv, l, nested)
-	if l == nil {
-		// run in a folder of a runtime's files (RunIn): its relative
-		// file there
+	if l == nil && cmd.API {
+		// a process API run in a folder of a runtime's files (RunIn, or
+		// the process's own, AddDir: process.chdir, os.chdir): its
+		// relative file there
 		if in, l2 := p.inCallDirs(argv); l2 != nil {
 			argv, l = in, l2
 		}

@@ -584,6 +584,15 @@ func (a *analyzer) call(n int32) {
 		a.execCode(n, t.Text(fn))
 		return
 	}
+	if fn != none && t.Nodes[fn].Kind == kAttribute && t.Text(fn) == "os.chdir" {
+		// the folder the process's later commands run in (Pass.AddDir)
+		if args := t.Child(n, fArguments); args != none && t.Nodes[args].First != none {
+			for _, d := range a.ev.Eval(t.Nodes[args].First).Possibilities() {
+				a.p.AddDir(a.t.Arg(d), t.Pos(n))
+			}
+		}
+		return
+	}
 	if fn == none || !a.worthEvaluating(fn) && !a.mayBeRepoMethod(fn) {
 		return
 	}

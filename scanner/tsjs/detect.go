@@ -731,6 +731,15 @@ func (a *analyzer) call(n, fn int32) {
 	if fn == none {
 		return
 	}
+	if t.Nodes[fn].Kind == kMember && t.Text(fn) == "process.chdir" {
+		// the folder the process's later commands run in (Pass.AddDir)
+		if args := t.Child(n, fArguments); args != none && t.Nodes[args].First != none {
+			for _, d := range a.ev.Eval(t.Nodes[args].First).Possibilities() {
+				a.p.AddDir(a.t.Arg(d), t.Pos(n))
+			}
+		}
+		return
+	}
 	if a.iterated(n, fn) {
 		return
 	}

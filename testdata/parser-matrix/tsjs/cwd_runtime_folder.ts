@@ -9,3 +9,6 @@ import * as path from "path";
 const dir = path.dirname(require.resolve("@anthropic-ai/claude-code/package.json"));
 spawn("node", ["cli.js", "-p", "hi"], { cwd: dir }); // want "RED:process-api"
 execFileSync(process.execPath, ["./dist/cli.js", "--mode", "rpc"], { cwd: "/usr/lib/node_modules/@mariozechner/pi-coding-agent" }); // want "RED:process-api"
+// the process's own folder, changed: later commands run there
+process.chdir("/usr/lib/node_modules/@anthropic-ai/claude-code");
+spawn("node", ["cli.js", "-p", "later"]); // want "RED:process-api"

@@ -8,3 +8,5 @@ const dir = path.dirname(require.resolve("prettier/package.json"));
 spawn("node", ["bin/prettier.cjs", "--check", "."], { cwd: dir });
 execFileSync("git", ["status"], { cwd: "/usr/lib/node_modules/@anthropic-ai/claude-code" });
 spawn("node", ["cli.js"], { cwd: "/srv/app" });
+process.chdir("/usr/lib/node_modules/typescript");
+spawn("node", ["bin/tsc", "-p", "."]);
