@@ -3,6 +3,7 @@ package scanner
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -302,10 +303,46 @@ func (p *Pass) OfferLink(base string, rt Arg, at Pos) {
 		p.ReportUnparseable(at, fmt.Sprintf("more than %d names of this file hold a runtime: the link `%s` is not offered to the files that may run it, so their launches cannot be checked", MaxSummaryEntries, base))
 	}
 	p.Summary = sum
-	if p.Language != "shell" {
+	if p.Language == "data" {
 		// a data file's summary is this one (a shell file's is made
-		// by Summarize, which keeps it)
+		// by Summarize, which keeps it; a code file's detector keeps
+		// it in its own, KeepOffered)
 		p.Module = sum
+	}
+}
+
+// keepLinks adds to p the links and copies of runtimes the code of sub,
+// a program p runs (`node -e 'fs.symlinkSync(...)'`), made: the file's
+// other texts and the repository's files may run them.
+func (p *Pass) keepLinks(sub *Pass) {
+	for _, name := range slices.Sorted(maps.Keys(sub.links)) {
+		p.AddLink(name, sub.links[name])
+	}
+	if sub.Summary == nil {
+		return
+	}
+	for _, name := range sub.Summary.Env {
+		base, ok := strings.CutPrefix(name, LinkPrefix)
+		if c := sub.Summary.Consts[EnvConst(name)]; ok && len(c.Vals) > 0 {
+			p.OfferLink(base, Arg{Value: c.Vals[0], Known: true, Via: ClassDynamic}, c.At)
+		}
+	}
+}
+
+// KeepOffered adds to s, the summary a code detector makes, the names
+// the file's pass offered to the files of every language before
+// (OfferLink: the links and copies of runtimes its code makes); from is
+// the pass's summary so far. A bound reached truncates s.
+func (s *Summary) KeepOffered(from *Summary) {
+	if from == nil || from == s || !from.EnvAnyLanguage || len(from.Env) == 0 {
+		return
+	}
+	s.EnvAnyLanguage = true
+	for _, name := range from.Env {
+		if c, ok := from.Consts[EnvConst(name)]; ok && !s.AddEnv(name, c) {
+			s.Truncated = true
+			return
+		}
 	}
 }
 
@@ -565,6 +602,12 @@ func (p *Pass) Judge(cmd Command) *Launch {
 		// relative file there
 		if in, l2 := p.inCallDirs(argv); l2 != nil {
 			argv, l = in, l2
+		} else if linked, ok := p.ThroughLinks(argv); ok {
+			// a link or copy of a runtime this file or another makes
+			// (AddLink, OfferLink), run by its name
+			if l2, _ := p.Config.JudgeArgv(linked); l2 != nil && !l2.Gated() {
+				argv, l = linked, l2
+			}
 		}
 	}
 	if l == nil && p.Config.Opaque(argv, cmd.Lost, cmd.Stdin && p.writesInput()) {
@@ -769,6 +812,7 @@ func (p *Pass) ScanAs(name, text string) bool {
 			f.File, f.Family, f.Verdict = "", "", ""
 			p.Report(f)
 		}
+		p.keepLinks(sub)
 		var pe *ParseError
 		if errors.As(err, &pe) {
 			p.ReportUnparseable(pe.Pos, pe.Msg)

@@ -964,10 +964,14 @@ func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Confi
 
 // linkReader reports whether det's files may run a link or copy of a
 // runtime by its name (a needle's link): shell and data files run
-// commands by name; code runs them through its process APIs, whose
-// programs the other rules judge.
+// commands by name, and TS/JS and Python code through its process APIs
+// (`subprocess.run(["rev", "-p", x])`); Go's are not read for them.
 func linkReader(det scanner.Linker) bool {
-	return det.Name() == dataDetector || det.Name() == "shell"
+	switch det.Name() {
+	case dataDetector, "shell", "javascript", "python":
+		return true
+	}
+	return false
 }
 
 // mayMention is mentionsAny's prefilter over the file's words: false only
@@ -1781,6 +1785,8 @@ func (r *repo) summary(f *repoFile) *scanner.Summary {
 	switch {
 	case f.res.link.module != nil:
 		s = f.res.link.module
+		// and the links of runtimes its code made (Pass.CodeLink)
+		keepEnv(s, f.res.link.summary)
 	case err != nil || len(src) > scanner.MaxFileSize:
 		s = &scanner.Summary{Truncated: true}
 	default:

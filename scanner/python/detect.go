@@ -374,7 +374,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// state (a module's or a class's attribute, a container)
 	// offers it to the files that read it (shared.go)
 	sharedHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && sharedWriteRE.Match(p.Src)
-	if !apiHint && !dangerHint && !envHint && !handHint && !sharedHint {
+	// ... and a file that links or copies a runtime (os.symlink,
+	// shutil.copy) offers the link's name to the files that may run it
+	linkMadeHint := p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, codeLinkNeedles)
+	if !apiHint && !dangerHint && !envHint && !handHint && !sharedHint && !linkMadeHint {
 		return nil
 	}
 	t, err := parsePass(p)
@@ -396,6 +399,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if handHint {
 		a.detectHanded()
 	}
+	if linkMadeHint {
+		a.detectCodeLinks()
+	}
 	if dangerHint {
 		mark := a.p.Mark()
 		a.detectDangerous()
@@ -414,6 +420,8 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		// from any module it imports (Evaluator.Unread)
 		a.needAllImports()
 	}
+	// the links and copies of runtimes the code made (CodeLink)
+	a.link.sum.KeepOffered(p.Summary)
 	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 || a.link.sum.Truncated {
 		// a copy: the pass outlives the analyzer, which holds the tree
 		sum := a.link.sum
@@ -1432,6 +1440,62 @@ func (a *analyzer) unknownReceiver(n int32) bool {
 // maxModuleChain bounds the attributes and items ofRuntimeModule reads
 // back to a module.
 const maxModuleChain = 16
+
+// codeLinkNeedles prefilter the files detectCodeLinks reads.
+var codeLinkNeedles = [][]byte{[]byte("symlink"), []byte("link("), []byte("rename("), []byte("replace("), []byte("shutil")}
+
+// detectCodeLinks records the links and copies of runtimes the file's
+// calls make (os.symlink(src, dst), shutil.copy(src, dst):
+// scanner.Pass.CodeLink).
+func (a *analyzer) detectCodeLinks() {
+	t := a.t
+	for n := int32(0); n < int32(len(t.Nodes)); n++ {
+		if t.Nodes[n].Kind != kCall {
+			continue
+		}
+		fn := t.Child(n, fFunction)
+		if fn == none || !pyCodeLink(t.Text(fn)) || !a.isCodeLink(fn) {
+			continue
+		}
+		args := t.Child(n, fArguments)
+		if args == none {
+			continue
+		}
+		ch := t.Children(args)
+		if len(ch) < 2 {
+			continue
+		}
+		var srcs, dsts []scanner.Arg
+		for _, s := range a.ev.Eval(ch[0]).Possibilities() {
+			srcs = append(srcs, t.Arg(s))
+		}
+		for _, d := range a.ev.Eval(ch[1]).Possibilities() {
+			dsts = append(dsts, t.Arg(d))
+		}
+		a.p.CodeLink(srcs, dsts, t.Pos(n))
+	}
+}
+
+// pyCodeLink reports whether a callee written as text may be one of
+// scanner.PyCodeLinkFuncs (`os.symlink`, `symlink` imported from os).
+func pyCodeLink(text string) bool {
+	if i := strings.LastIndexByte(text, '.'); i >= 0 {
+		text = text[i+1:]
+	}
+	for f := range scanner.PyCodeLinkFuncs {
+		if strings.HasSuffix(f, "."+text) {
+			return true
+		}
+	}
+	return false
+}
+
+// isCodeLink reports whether callee fn is one of
+// scanner.PyCodeLinkFuncs, as the evaluator reads it.
+func (a *analyzer) isCodeLink(fn int32) bool {
+	v := a.ev.Eval(fn)
+	return v.K == vRef && len(v.Path) > 0 && scanner.PyCodeLinkFuncs[v.Mod+"."+strings.Join(v.Path, ".")]
+}
 
 // subprocess handles run/call/check_call/check_output/Popen.
 func (a *analyzer) subprocess(n int32, pos []int32, kw value) {

@@ -390,7 +390,11 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// ... and a file that writes a runtime's name into another module's
 	// name offers it to every reader of that name (writes.go)
 	writeHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && mayWriteAnyImport(p.Src, p.Config.RuntimeNames())
-	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint && !handHint && !writeHint {
+	// ... and a file that links or copies a runtime (fs.symlinkSync,
+	// fs.copyFileSync) offers the link's name to the files that may run
+	// it (scanner.Pass.CodeLink)
+	linkMadeHint := p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, codeLinkNeedles)
+	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint && !handHint && !writeHint && !linkMadeHint {
 		return nil
 	}
 	t, err := g.ParsePass(p)
@@ -442,9 +446,14 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if writeHint {
 		a.summarizeWrites()
 	}
+	if linkMadeHint {
+		a.detectCodeLinks()
+	}
 	if p.Imports == nil && a.ev.Unread {
 		a.needAllImports()
 	}
+	// the links and copies of runtimes the code made (CodeLink)
+	a.link.sum.KeepOffered(p.Summary)
 	if len(a.link.sum.Sinks) > 0 || len(a.link.sum.APIs) > 0 || len(a.link.sum.Primitives) > 0 || len(a.link.sum.Env) > 0 || len(a.link.sum.Keys) > 0 || len(a.link.sum.Writes) > 0 {
 		p.Summary = &a.link.sum
 	}
@@ -1106,6 +1115,61 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 	}
 	treesitter.JudgeInput(a.p, a.t, argv, at, cmd.Alt, a.lost(cmd), input)
 	a.scriptCalls(argv, nil)
+}
+
+// codeLinkNeedles prefilter the files detectCodeLinks reads.
+var codeLinkNeedles = [][]byte{[]byte("symlink"), []byte("link("), []byte("linkSync("), []byte("copyFile"), []byte("cp("), []byte("cpSync("), []byte("rename")}
+
+// detectCodeLinks records the links and copies of runtimes the file's
+// calls of Node's fs module make (codeLink).
+func (a *analyzer) detectCodeLinks() {
+	t := a.t
+	for n := int32(0); n < int32(len(t.Nodes)); n++ {
+		if t.Nodes[n].Kind != kCall {
+			continue
+		}
+		if fn := t.Child(n, fFunction); fn != none {
+			a.codeLink(n, fn)
+		}
+	}
+}
+
+// codeLink records a link or copy of a runtime call n of fn makes
+// (`fs.symlinkSync(require.resolve("@anthropic-ai/claude-code/cli.js"),
+// "/usr/local/bin/helper")`, scanner.Pass.CodeLink), and reports whether
+// fn is such a function of Node's fs module. Only a file that names a
+// runtime is read for them.
+func (a *analyzer) codeLink(n, fn int32) bool {
+	t := a.t
+	name := t.Text(fn)
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	if !scanner.CodeLinkFuncs[name] {
+		return false
+	}
+	v := a.ev.Eval(fn)
+	mod := strings.TrimPrefix(v.Mod, "node:")
+	if v.K != vRef || mod != "fs" && mod != "fs/promises" || len(v.Path) == 0 || !scanner.CodeLinkFuncs[v.Path[len(v.Path)-1]] {
+		return false
+	}
+	args := t.Child(n, fArguments)
+	if args == none || t.Nodes[args].Kind != kArguments {
+		return true
+	}
+	ch := t.Children(args)
+	if len(ch) < 2 {
+		return true
+	}
+	var srcs, dsts []scanner.Arg
+	for _, s := range a.ev.Eval(ch[0]).Possibilities() {
+		srcs = append(srcs, t.Arg(s))
+	}
+	for _, d := range a.ev.Eval(ch[1]).Possibilities() {
+		dsts = append(dsts, t.Arg(d))
+	}
+	a.p.CodeLink(srcs, dsts, t.Pos(n))
+	return true
 }
 
 // stdinInput scans the `input` option of process API call n as the script
