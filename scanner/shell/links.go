@@ -395,6 +395,12 @@ func (s *scan) linkTo(c *syntax.CallExpr, link scanner.Arg, targets []scanner.Ar
 // time (dynamic) at the call, never dropped.
 func (s *scan) unknownLink(c *syntax.CallExpr, targets []scanner.Arg, named *scanner.Arg) {
 	for _, t := range targets {
+		if t.Known && t.Via == "" && !strings.Contains(t.Value, "/") {
+			// a bare file name written literally is the folder's file
+			// (`mv pi "$platform"` renames a build's folder): followed
+			// under a known name only
+			continue
+		}
 		if linked, ok := s.linked(t); ok {
 			t = linked
 		} else if (!t.Known || t.Value == "{}") && named != nil {

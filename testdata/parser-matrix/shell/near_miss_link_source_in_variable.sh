@@ -10,3 +10,5 @@ cp "$GIT_BIN" /opt/bin/coder
 coder status
 ln -sf "$(command -v git)" "$1"
 cp -a "$(npm root -g)/prettier" "$VENDOR_DIR"
+# a build folder named like a runtime renamed (badlogic/pi-mono build-binaries.sh)
+mv pi "$platform"
