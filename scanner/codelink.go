@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"path"
 	"strings"
 
@@ -78,3 +79,35 @@ var CodeLinkFuncs = map[string]bool{"symlink": true, "symlinkSync": true, "link"
 // link or copy of their first argument under their second.
 var PyCodeLinkFuncs = map[string]bool{"os.symlink": true, "os.link": true, "os.rename": true, "os.replace": true,
 	"shutil.copy": true, "shutil.copy2": true, "shutil.copyfile": true, "shutil.copytree": true, "shutil.move": true}
+
+// maxQuotedScan bounds the occurrences of one runtime's name
+// QuotesRuntime looks at.
+const maxQuotedScan = 4096
+
+// QuotesRuntime reports whether src starts a string with a runtime's
+// name, or ends a path with it.
+func QuotesRuntime(src []byte, names []string) bool {
+	for _, name := range names {
+		w := []byte(name)
+		for off, n := 0, 0; n < maxQuotedScan; n++ {
+			i := bytes.Index(src[off:], w)
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + len(w)
+			if i == 0 || off < len(src) && quotedIdentByte(src[off]) {
+				continue
+			}
+			switch src[i-1] {
+			case '"', '\'', '`', '/':
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func quotedIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}

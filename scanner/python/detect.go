@@ -376,7 +376,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	sharedHint := p.Imports == nil && p.Hits.Has(scanner.HitRuntime) && sharedWriteRE.Match(p.Src)
 	// ... and a file that links or copies a runtime (os.symlink,
 	// shutil.copy) offers the link's name to the files that may run it
-	linkMadeHint := p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, codeLinkNeedles)
+	linkMadeHint := p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, codeLinkNeedles) && scanner.QuotesRuntime(p.Src, p.Config.RuntimeNames())
 	if !apiHint && !dangerHint && !envHint && !handHint && !sharedHint && !linkMadeHint {
 		return nil
 	}

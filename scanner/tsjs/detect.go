@@ -393,7 +393,7 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// ... and a file that links or copies a runtime (fs.symlinkSync,
 	// fs.copyFileSync) offers the link's name to the files that may run
 	// it (scanner.Pass.CodeLink)
-	linkMadeHint := p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, codeLinkNeedles)
+	linkMadeHint := p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, codeLinkNeedles) && scanner.QuotesRuntime(p.Src, p.Config.RuntimeNames())
 	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint && !handHint && !writeHint && !linkMadeHint {
 		return nil
 	}

@@ -32,10 +32,6 @@ const (
 	maxWriteVals  = 64
 )
 
-// maxQuotedScan bounds the occurrences of one runtime's name
-// mayWriteImport looks at.
-const maxQuotedScan = 4096
-
 // mayWriteImport reports whether src may write a runtime's name into a
 // relative module's name: it names a relative specifier and starts a
 // string with a runtime's name, or ends a path with it (`"claude"`,
@@ -47,7 +43,7 @@ func mayWriteImport(src []byte, names []string) bool {
 		!bytes.Contains(src, []byte(`"../`)) && !bytes.Contains(src, []byte(`'../`)) {
 		return false
 	}
-	return quotesRuntime(src, names)
+	return scanner.QuotesRuntime(src, names)
 }
 
 // mayWriteAnyImport is mayWriteImport for a module imported by any
@@ -57,31 +53,7 @@ func mayWriteAnyImport(src []byte, names []string) bool {
 	if !bytes.Contains(src, []byte(`from "`)) && !bytes.Contains(src, []byte(`from '`)) && !bytes.Contains(src, []byte(`require(`)) {
 		return false
 	}
-	return quotesRuntime(src, names)
-}
-
-// quotesRuntime reports whether src starts a string with a runtime's
-// name, or ends a path with it.
-func quotesRuntime(src []byte, names []string) bool {
-	for _, name := range names {
-		w := []byte(name)
-		for off, n := 0, 0; n < maxQuotedScan; n++ {
-			i := bytes.Index(src[off:], w)
-			if i < 0 {
-				break
-			}
-			i += off
-			off = i + len(w)
-			if i == 0 || off < len(src) && identByte(src[off]) {
-				continue
-			}
-			switch src[i-1] {
-			case '"', '\'', '`', '/':
-				return true
-			}
-		}
-	}
-	return false
+	return scanner.QuotesRuntime(src, names)
 }
 
 // summarizeWrites records the file's writes to names of relative modules
