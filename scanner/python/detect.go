@@ -389,6 +389,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	a.partials = bytes.Contains(p.Src, []byte("partial"))
 	a.mayWrite = bytes.Contains(p.Src, []byte("write"))
 	a.collect()
+	if linkMadeHint {
+		// first: the file's own process API calls may run the links
+		a.detectCodeLinks()
+	}
 	if apiHint {
 		a.detectCalls()
 		a.fixedPoint()
@@ -398,9 +402,6 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	if handHint {
 		a.detectHanded()
-	}
-	if linkMadeHint {
-		a.detectCodeLinks()
 	}
 	if dangerHint {
 		mark := a.p.Mark()

@@ -407,6 +407,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 		a.zxGlobal = true
 	}
 	a.collect()
+	if linkMadeHint {
+		// first: the file's own process API calls may run the links
+		a.detectCodeLinks()
+	}
 	if apiHint {
 		a.detectCalls()
 		a.detectRuntimeCLI()
@@ -445,9 +449,6 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	if writeHint {
 		a.summarizeWrites()
-	}
-	if linkMadeHint {
-		a.detectCodeLinks()
 	}
 	if p.Imports == nil && a.ev.Unread {
 		a.needAllImports()
