@@ -303,10 +303,12 @@ func (p *Pass) OfferLink(base string, rt Arg, at Pos) {
 		p.ReportUnparseable(at, fmt.Sprintf("more than %d names of this file hold a runtime: the link `%s` is not offered to the files that may run it, so their launches cannot be checked", MaxSummaryEntries, base))
 	}
 	p.Summary = sum
-	if p.Language == "data" {
-		// a data file's summary is this one (a shell file's is made
-		// by Summarize, which keeps it; a code file's detector keeps
-		// it in its own, KeepOffered)
+	switch p.Language {
+	case "shell", "javascript", "python":
+		// a shell file's summary is made by Summarize, which keeps it;
+		// a code file's detector keeps it in its own (KeepOffered)
+	default:
+		// a data file's summary is this one
 		p.Module = sum
 	}
 }
