@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -234,12 +235,36 @@ func (Detector) Scan(p *scanner.Pass) error {
 		return nil
 	}
 	p.Language = string(kind)
+	workingDirs(p)
 	s := newScan(p)
 	err := s.run(kind, strict)
 	if err == nil && s.limit != nil && (strict || !genericKind[kind]) {
 		p.ReportUnparseable(s.pos(s.limit.off), s.limit.msg)
 	}
 	return err
+}
+
+// workingDirRE finds a key naming the folder a definition's commands
+// run in: a workflow step's `working-directory`, compose's
+// `working_dir`, a devcontainer's or a task's `cwd`, `workdir`.
+var workingDirRE = regexp.MustCompile(`(?m)^[\s-]*["']?(working-directory|working_dir|workingDir|workdir|cwd)["']?\s*[:=]\s*["']?([^"'\s,}#]+)`)
+
+// workingDirs records the folders the file's commands may run in
+// (Pass.AddDir keeps those of runtimes' files), whatever command each
+// one is given to: a relative runtime's file run there is the runtime
+// (`working-directory: .../@anthropic-ai/claude-code`, then `run: node
+// cli.js`).
+func workingDirs(p *scanner.Pass) {
+	if !bytes.Contains(p.Src, []byte("working")) && !bytes.Contains(p.Src, []byte("cwd")) && !bytes.Contains(p.Src, []byte("orkdir")) {
+		return
+	}
+	for _, m := range workingDirRE.FindAllSubmatchIndex(p.Src, 64) {
+		v := string(p.Src[m[4]:m[5]])
+		if strings.Contains(v, "$") {
+			continue
+		}
+		p.AddDir(scanner.Lit(v), scanner.Pos{Line: 1 + bytes.Count(p.Src[:m[4]], []byte("\n")), Column: 1})
+	}
 }
 
 // genericKind are the kinds of data files that are not launch definitions
