@@ -54,6 +54,21 @@ func (s *scan) collectWritten(f *syntax.File) {
 			s.writeEcho(st, text, nil)
 			return true
 		}
+		for _, r := range st.Redirs {
+			// `tee FILE <<< "text"`, `cat > FILE <<< "text"`: a
+			// here-string's text written
+			if r.Op != syntax.WordHdoc || r.Word == nil {
+				continue
+			}
+			if k := writerAt(c); k >= 0 {
+				var files []string
+				if path.Base(c.Args[k].Lit()) == "tee" {
+					files = teeFiles(c.Args[k+1:])
+				}
+				s.writeEcho(st, hereText(s.nodeText(r.Word)), files)
+			}
+			return true
+		}
 		var hdoc *syntax.Redirect
 		for _, r := range st.Redirs {
 			if (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && r.Hdoc != nil {
@@ -90,6 +105,15 @@ func (s *scan) collectWritten(f *syntax.File) {
 		}
 		return true
 	})
+}
+
+// hereText is the text a here-string written as word gives, its quotes
+// taken off and its escapes read, a newline after it.
+func hereText(word string) string {
+	if len(word) >= 2 && (word[0] == '"' || word[0] == '\'') && word[len(word)-1] == word[0] {
+		word = word[1 : len(word)-1]
+	}
+	return strings.NewReplacer(`\"`, `"`, `\$`, `$`, `\\`, `\`).Replace(word) + "\n"
 }
 
 // writerAt is the index in c's words of the command that writes files
@@ -262,7 +286,9 @@ func (s *scan) unwritten() {
 			continue
 		}
 		for _, t := range w.texts {
-			if !w.rc && (!strings.HasPrefix(t, "#!") || !scanner.IsShellInterpreter(scanner.Interpreter([]byte(t)))) {
+			if !w.rc && strings.HasPrefix(t, "#!") && !scanner.IsShellInterpreter(scanner.Interpreter([]byte(t))) {
+				// another interpreter's script; one without a `#!` line
+				// is run by the shell that execs it
 				continue
 			}
 			// reported where it is written: the note names no line, which

@@ -12,3 +12,5 @@ chmod +x "$HOME/bin/lint"
 echo "try claude -p for a summary" > ./NOTES.txt
 echo "make nightly" > ./job.sh
 sh ./job.sh
+tee /usr/local/bin/fmt <<< "exec prettier \"\$@\""
+chmod +x /usr/local/bin/fmt

@@ -15,3 +15,7 @@ printf '#!/bin/sh\nexec %s -p "$1"\n' claude > ./review.sh # want "RED:eval"
 chmod +x ./review.sh
 echo "claude -p nightly" > ./job.sh
 sh ./job.sh # want "RED:eval"
+# a here-string's text, and a script with no `#!` line (the shell that
+# execs it runs it): review 26
+tee /usr/local/bin/rv <<< "exec claude \"\$@\"" # want "RED:eval"
+chmod +x /usr/local/bin/rv
