@@ -339,6 +339,20 @@ func (c *Config) RuntimeFolder(p string) bool {
 	return ok
 }
 
+// PackedRuntime is the runtime package whose archive, as `npm pack`
+// names it (`anthropic-ai-claude-code-2.1.0.tgz`), has the base name
+// name: the package's name, then its version or a pattern or value
+// standing for it.
+func (c *Config) PackedRuntime(name string) (string, bool) {
+	for _, pkg := range c.Packages() {
+		rest, ok := strings.CutPrefix(name, strings.ReplaceAll(strings.TrimPrefix(pkg, "@"), "/", "-")+"-")
+		if ok && rest != "" && (rest[0] >= '0' && rest[0] <= '9' || strings.ContainsRune("*?[$", rune(rest[0])) || strings.HasPrefix(rest, cmdline.Placeholder)) {
+			return pkg, true
+		}
+	}
+	return "", false
+}
+
 // FolderRuntime is the runtime whose package folder the path p is
 // (RuntimeFolder).
 func (c *Config) FolderRuntime(p string) (string, bool) {

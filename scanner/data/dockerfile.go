@@ -314,7 +314,7 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 			s.p.AddDir(scanner.Lit(st.workdir), s.pos(rest.fileOff(0)))
 		}
 	case "COPY", "ADD":
-		st.dockerCopy(rest, s)
+		st.dockerCopy(rest, s, kw == "ADD")
 	case "ENV":
 		n := len(st.env)
 		st.dockerEnv(rest, false)
@@ -492,7 +492,7 @@ func (st *dockerState) inImage(p string) string {
 // /usr/local/lib/node_modules/@anthropic-ai/claude-code /opt/helper`):
 // the destination is a copy of the runtime under another name, which the
 // file's later texts may run, or run a file under (Pass.AddLink).
-func (st *dockerState) copyRuntime(args []string, at int, s *scan) {
+func (st *dockerState) copyRuntime(args []string, at int, s *scan, add bool) {
 	for len(args) > 0 && strings.HasPrefix(args[0], "--") {
 		args = args[1:]
 	}
@@ -512,6 +512,12 @@ func (st *dockerState) copyRuntime(args []string, at int, s *scan) {
 	cfg := s.p.Config
 	for _, src := range srcs {
 		folder := cfg.RuntimeFolder(src)
+		packed := ""
+		if pkg, ok := cfg.PackedRuntime(path.Base(src)); ok && add && !unknown {
+			// ADD of a local archive `npm pack` made extracts it:
+			// DST/package is a copy of the runtime's package folder
+			packed, src, folder = path.Join(dst, "package"), "node_modules/"+pkg, true
+		}
 		var l *scanner.Launch
 		if !folder {
 			if l, _ = cfg.JudgeArgv([]scanner.Arg{scanner.Lit(src)}); l == nil || l.Gated() {
@@ -533,7 +539,9 @@ func (st *dockerState) copyRuntime(args []string, at int, s *scan) {
 			continue
 		}
 		name := dst
-		if strings.HasSuffix(dst, "/") || len(srcs) > 1 {
+		if packed != "" {
+			name = packed
+		} else if strings.HasSuffix(dst, "/") || len(srcs) > 1 {
 			name = path.Join(dst, path.Base(src))
 		}
 		name = st.inImage(name)
@@ -557,7 +565,7 @@ func (st *dockerState) copyRuntime(args []string, at int, s *scan) {
 // its destination (a folder when it ends with '/'). Several sources, a
 // folder or a wildcard are left out: such a path is then found by its
 // base name (Imports.Script).
-func (st *dockerState) dockerCopy(rest text, s *scan) {
+func (st *dockerState) dockerCopy(rest text, s *scan, add bool) {
 	var args []string
 	if jw, ok := s.jsonArgv(rest); ok {
 		for _, w := range jw {
@@ -568,12 +576,12 @@ func (st *dockerState) dockerCopy(rest text, s *scan) {
 	}
 	for len(args) > 0 && strings.HasPrefix(args[0], "--") {
 		if strings.HasPrefix(args[0], "--from") {
-			st.copyRuntime(args, rest.fileOff(0), s)
+			st.copyRuntime(args, rest.fileOff(0), s, add)
 			return
 		}
 		args = args[1:]
 	}
-	st.copyRuntime(args, rest.fileOff(0), s)
+	st.copyRuntime(args, rest.fileOff(0), s, add)
 	if len(args) != 2 || strings.ContainsAny(args[0], "*?[$") || strings.Contains(args[0], "://") || strings.Contains(args[1], "$") {
 		return
 	}

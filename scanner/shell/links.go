@@ -301,7 +301,7 @@ func (s *scan) untar(c *syntax.CallExpr, words []scanner.Arg) {
 	if !extract || archive == nil || !archive.Known {
 		return
 	}
-	pkg, ok := s.packedRuntime(path.Base(archive.Value))
+	pkg, ok := s.p.Config.PackedRuntime(path.Base(archive.Value))
 	if !ok {
 		return
 	}
@@ -313,20 +313,6 @@ func (s *scan) untar(c *syntax.CallExpr, words []scanner.Arg) {
 		link = scanner.Lit(path.Join(dir.Value, "package"))
 	}
 	s.linkTo(c, link, []scanner.Arg{scanner.Lit("node_modules/" + pkg)}, nil)
-}
-
-// packedRuntime is the runtime package whose archive, as `npm pack`
-// names it (`anthropic-ai-claude-code-2.1.0.tgz`), has the base name
-// name.
-func (s *scan) packedRuntime(name string) (string, bool) {
-	for _, pkg := range s.p.Config.Packages() {
-		rest, ok := strings.CutPrefix(name, strings.ReplaceAll(strings.TrimPrefix(pkg, "@"), "/", "-")+"-")
-		// then its version, or a pattern or value standing for it
-		if ok && rest != "" && (rest[0] >= '0' && rest[0] <= '9' || strings.ContainsRune("*?[", rune(rest[0])) || strings.HasPrefix(rest, cmdline.Placeholder)) {
-			return pkg, true
-		}
-	}
-	return "", false
 }
 
 // intoDir is the name a link or copy of target made into the folder dir
