@@ -596,8 +596,8 @@ func (a *analyzer) call(n int32) {
 	if fn != none && t.Nodes[fn].Kind == kAttribute && t.Text(fn) == "os.chdir" {
 		// the folder the process's later commands run in (Pass.AddDir)
 		if args := t.Child(n, fArguments); args != none && t.Nodes[args].First != none {
-			for _, d := range a.ev.Eval(t.Nodes[args].First).Possibilities() {
-				a.p.AddDir(a.t.Arg(d), t.Pos(n))
+			for _, d := range a.t.Args(a.ev.Eval(t.Nodes[args].First)) {
+				a.p.AddDir(d, t.Pos(n))
 			}
 		}
 		return
@@ -1466,14 +1466,7 @@ func (a *analyzer) detectCodeLinks() {
 		if len(ch) < 2 {
 			continue
 		}
-		var srcs, dsts []scanner.Arg
-		for _, s := range a.ev.Eval(ch[0]).Possibilities() {
-			srcs = append(srcs, t.Arg(s))
-		}
-		for _, d := range a.ev.Eval(ch[1]).Possibilities() {
-			dsts = append(dsts, t.Arg(d))
-		}
-		a.p.CodeLink(srcs, dsts, t.Pos(n))
+		a.p.CodeLink(t.Args(a.ev.Eval(ch[0])), t.Args(a.ev.Eval(ch[1])), t.Pos(n))
 	}
 }
 
@@ -1503,11 +1496,7 @@ func (a *analyzer) subprocess(n int32, pos []int32, kw value) {
 	at := a.t.Pos(n)
 	if cwd, ok := a.prop(kw, "cwd"); ok {
 		// cwd=: the folder a relative file is run from
-		var dirs []scanner.Arg
-		for _, d := range cwd.Possibilities() {
-			dirs = append(dirs, a.t.Arg(d))
-		}
-		defer a.p.RunIn(dirs)()
+		defer a.p.RunIn(a.t.Args(cwd))()
 	}
 	v, _ := a.firstArg(pos, kw, "args")
 	shell, shellKnown := false, true

@@ -271,6 +271,16 @@ func StrongerVia(a, b scanner.Class) scanner.Class {
 }
 
 // Arg turns a value into an argv element for the judge.
+// Args are the possibilities of v, each an argv element (a folder a
+// command runs in, a file a link is made from).
+func (t *Tree) Args(v Value) []scanner.Arg {
+	var out []scanner.Arg
+	for _, p := range v.Possibilities() {
+		out = append(out, t.Arg(p))
+	}
+	return out
+}
+
 func (t *Tree) Arg(v Value) scanner.Arg {
 	a := t.arg(v)
 	a.Alts = AltArgs(t, v.Alt)

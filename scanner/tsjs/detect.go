@@ -744,8 +744,8 @@ func (a *analyzer) call(n, fn int32) {
 	if t.Nodes[fn].Kind == kMember && t.Text(fn) == "process.chdir" {
 		// the folder the process's later commands run in (Pass.AddDir)
 		if args := t.Child(n, fArguments); args != none && t.Nodes[args].First != none {
-			for _, d := range a.ev.Eval(t.Nodes[args].First).Possibilities() {
-				a.p.AddDir(a.t.Arg(d), t.Pos(n))
+			for _, d := range a.t.Args(a.ev.Eval(t.Nodes[args].First)) {
+				a.p.AddDir(d, t.Pos(n))
 			}
 		}
 		return
@@ -1107,11 +1107,7 @@ func (a *analyzer) spawnLike(n int32, args []int32) {
 	if hasOpts && opts.K == vObj {
 		// { cwd }: the folder a relative file is run from
 		if cwd, ok := a.prop(opts, "cwd"); ok {
-			var dirs []scanner.Arg
-			for _, d := range cwd.Possibilities() {
-				dirs = append(dirs, a.t.Arg(d))
-			}
-			defer a.p.RunIn(dirs)()
+			defer a.p.RunIn(a.t.Args(cwd))()
 		}
 	}
 	treesitter.JudgeInput(a.p, a.t, argv, at, cmd.Alt, a.lost(cmd), input)
@@ -1162,14 +1158,7 @@ func (a *analyzer) codeLink(n, fn int32) bool {
 	if len(ch) < 2 {
 		return true
 	}
-	var srcs, dsts []scanner.Arg
-	for _, s := range a.ev.Eval(ch[0]).Possibilities() {
-		srcs = append(srcs, t.Arg(s))
-	}
-	for _, d := range a.ev.Eval(ch[1]).Possibilities() {
-		dsts = append(dsts, t.Arg(d))
-	}
-	a.p.CodeLink(srcs, dsts, t.Pos(n))
+	a.p.CodeLink(t.Args(a.ev.Eval(ch[0])), t.Args(a.ev.Eval(ch[1])), t.Pos(n))
 	return true
 }
 
