@@ -165,3 +165,25 @@ func relativeFile(a Arg, command bool) bool {
 	}
 	return !command || strings.Contains(v, "/")
 }
+
+// UnderDirs is a, a relative file name, read under the first folder of
+// a runtime's files the file's commands may run in (AddDir) where it
+// names the runtime's file or folder (`cd PKG && cp cli.js /opt/t/`):
+// dynamic, the folder is found at run time.
+func (p *Pass) UnderDirs(a Arg) (Arg, bool) {
+	if !relativeFile(a, false) {
+		return Arg{}, false
+	}
+	for _, d := range p.dirs {
+		w := a
+		w.Value, w.Via, w.Alts = path.Join(d.value, a.Value), ClassDynamic, nil
+		if l, _ := p.Config.JudgeArgv([]Arg{w}); l != nil && !l.Gated() || p.Config.RuntimeFolder(w.Value) {
+			return w, true
+		}
+	}
+	return Arg{}, false
+}
+
+// HasDirs reports whether the file's commands may run in a folder of a
+// runtime's files (AddDir).
+func (p *Pass) HasDirs() bool { return len(p.dirs) > 0 }

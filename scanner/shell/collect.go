@@ -36,6 +36,7 @@ func (s *scan) collect(f *syntax.File) {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			s.readStmt(n)
+			s.noteDerived(n)
 		case *syntax.CallExpr:
 			for _, a := range n.Assigns {
 				s.addAssign(a)
@@ -59,6 +60,7 @@ func (s *scan) collect(f *syntax.File) {
 			}
 		case *syntax.BinaryCmd:
 			s.notePiped(n)
+			s.notePipeOut(n)
 		case *syntax.ParamExp:
 			// : "${AGENT:=claude}" assigns the default.
 			if n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) && n.Exp.Word != nil {

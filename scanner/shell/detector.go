@@ -258,6 +258,14 @@ type scan struct {
 	// piped are the commands whose output a link command's input is
 	// (`command -v claude | xargs -I{} ln -sf {} /usr/local/bin/ai`)
 	piped map[*syntax.CallExpr]*syntax.CallExpr
+	// derived are the other commands that name a runtime's path (a copy
+	// by any writer, derivedRound), pipeOut the statement each pipe's
+	// left side feeds.
+	derived []derivedCall
+	// relPending says a link's relative target was read before any
+	// folder it may be in was known (linkTo)
+	relPending bool
+	pipeOut    map[*syntax.Stmt]*syntax.Stmt
 	// envVals are the variables the text sets to a value naming a
 	// runtime (see runtimeVars), once computed.
 	envVals *map[string][]string
@@ -405,6 +413,12 @@ func scanTree(p *scanner.Pass, text string, at scanner.Pos, via scanner.Class, l
 	// the links the text makes, for the file's later texts, also when
 	// the text itself runs none (Pass.AddLink)
 	s.linkNames()
+	if s.relPending && s.p.HasDirs() {
+		// `cd PKG && cp --parents cli.js /opt/tool/`: the folder was
+		// known only after the links were first read
+		s.linkRound()
+		s.derivedRound()
+	}
 	return nil
 }
 

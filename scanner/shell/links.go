@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -18,7 +19,7 @@ import (
 // run time (dynamic).
 
 // linkCommands make a file under another name from their operands.
-var linkCommands = map[string]bool{"ln": true, "cp": true, "install": true, "mv": true, "update-alternatives": true, "rsync": true, "tar": true}
+var linkCommands = map[string]bool{"ln": true, "cp": true, "install": true, "mv": true, "update-alternatives": true, "rsync": true, "tar": true, "bsdtar": true, "link": true, "hash": true}
 
 // maxLinkNames bounds the names a file's links and copies of runtimes
 // give (a name and a path each; past it the rest are reported).
@@ -81,7 +82,7 @@ func (s *scan) nodeText(n syntax.Node) string {
 // linkNames maps each name (and path) a link or copy of a runtime is
 // made under to the runtime's word, computed once.
 func (s *scan) linkNames() map[string]scanner.Arg {
-	if s.links != nil || len(s.linkCalls) == 0 {
+	if s.links != nil || len(s.linkCalls) == 0 && len(s.derived) == 0 {
 		return s.links
 	}
 	s.links = map[string]scanner.Arg{}
@@ -91,6 +92,7 @@ func (s *scan) linkNames() map[string]scanner.Arg {
 	for round := 0; round < maxLinkRounds; round++ {
 		n := len(s.links)
 		s.linkRound()
+		s.derivedRound()
 		if len(s.links) == n {
 			break
 		}
@@ -123,9 +125,12 @@ func (s *scan) linkRound() {
 					}
 				}
 			}
-			if path.Base(argv[0].Value) == "tar" {
+			if tars[path.Base(argv[0].Value)] {
 				s.untar(c, argv[1:])
 				continue
+			}
+			if path.Base(argv[0].Value) == "hash" && !slices.ContainsFunc(argv, func(a scanner.Arg) bool { return a.Value == "-p" }) {
+				continue // `hash -p PATH NAME` gives NAME; `hash NAME...` looks names up
 			}
 			rsync := path.Base(argv[0].Value) == "rsync"
 			ops, dir := linkOperands(argv[1:], rsync)
@@ -207,6 +212,11 @@ func runtimeWord(cfg *scanner.Config, argv []scanner.Arg) *scanner.Arg {
 		if l, _ := cfg.JudgeArgv([]scanner.Arg{a}); l != nil && !l.Gated() || cfg.RuntimeFolder(a.Value) {
 			w := a
 			return &w
+		}
+		if g, ok := globRuntime(cfg, a.Value); ok {
+			// `find / -path '*claude-code/cli.js' -exec cp {} ...`
+			g.Pos = a.Pos
+			return &g
 		}
 	}
 	return nil
@@ -341,7 +351,17 @@ func (s *scan) linkTo(c *syntax.CallExpr, link scanner.Arg, targets []scanner.Ar
 		} else if (!t.Known || t.Value == "{}") && named != nil {
 			t = *named // a target found at run time, by a runtime's name
 		} else if l, _ := s.p.Config.JudgeArgv([]scanner.Arg{t}); (l == nil || l.Gated()) && !s.p.Config.RuntimeFolder(t.Value) {
-			continue
+			// `cd "$(npm root -g)/@anthropic-ai/claude-code" && cp
+			// --parents cli.js /opt/tool/`: a relative file of a folder
+			// of the runtime's files the command runs in
+			in, ok := s.p.UnderDirs(t)
+			if !ok {
+				// the folder may be changed into later in the text than
+				// the links were first read (linkNames): read again after
+				s.relPending = s.relPending || t.Known && !strings.HasPrefix(t.Value, "/")
+				continue
+			}
+			t = in
 		}
 		t.Via = scanner.ClassDynamic
 		// a package folder's names end in '/': only a file under one
