@@ -187,3 +187,38 @@ func (p *Pass) UnderDirs(a Arg) (Arg, bool) {
 // HasDirs reports whether the file's commands may run in a folder of a
 // runtime's files (AddDir).
 func (p *Pass) HasDirs() bool { return len(p.dirs) > 0 }
+
+// RuntimeDir reports whether a file under the folder d can be a
+// runtime's (AddDir's test).
+func (p *Pass) RuntimeDir(d string) bool { return p.runtimeDir(d) }
+
+// DirRuntime is the runtime whose file a file under the folder d can
+// be ("" when none).
+func (p *Pass) DirRuntime(d string) string {
+	probe := []Arg{{Value: strings.TrimRight(d, "/") + "/" + dirProbe, Known: true}}
+	if rt, ok := p.Config.runtimeInPath(probe[0].Value); ok {
+		return rt
+	}
+	if out, ok := p.ThroughLinks(probe); ok {
+		if l, _ := p.Config.JudgeArgv(out[:1]); l != nil {
+			return l.Runtime
+		}
+		if rt, ok := p.Config.FolderRuntime(out[0].Value); ok {
+			return rt
+		}
+	}
+	return ""
+}
+
+// ReadIn is InDirs over the folders dirs alone (a container's working
+// folder, `docker run -w DIR`, holds for its command only), those of
+// them that are folders of a runtime's files.
+func (p *Pass) ReadIn(argv []Arg, dirs []Arg) ([]Arg, bool) {
+	var ds []passDir
+	for _, d := range dirs {
+		if d.Known && d.Value != "" && len(ds) < maxPassDirs && p.runtimeDir(d.Value) {
+			ds = append(ds, passDir{value: d.Value})
+		}
+	}
+	return p.readIn(argv, ds)
+}

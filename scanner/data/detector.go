@@ -236,6 +236,7 @@ func (Detector) Scan(p *scanner.Pass) error {
 	}
 	p.Language = string(kind)
 	workingDirs(p)
+	mounts(p)
 	s := newScan(p)
 	err := s.run(kind, strict)
 	if err == nil && s.limit != nil && (strict || !genericKind[kind]) {
@@ -247,7 +248,7 @@ func (Detector) Scan(p *scanner.Pass) error {
 // workingDirRE finds a key naming the folder a definition's commands
 // run in: a workflow step's `working-directory`, compose's
 // `working_dir`, a devcontainer's or a task's `cwd`, `workdir`.
-var workingDirRE = regexp.MustCompile(`(?m)^[\s-]*["']?(working-directory|working_dir|workingDir|workdir|cwd)["']?\s*[:=]\s*["']?([^"'\s,}#]+)`)
+var workingDirRE = regexp.MustCompile(`(?m)(?:^|[\s{,-])["']?(working-directory|working_dir|workingDir|workdir|cwd)["']?\s*[:=]\s*["']?((?:\$\{[^}\s]*\}|[^"'\s,}#])+)`)
 
 // workingDirs records the folders the file's commands may run in
 // (Pass.AddDir keeps those of runtimes' files), whatever command each
@@ -259,11 +260,35 @@ func workingDirs(p *scanner.Pass) {
 		return
 	}
 	for _, m := range workingDirRE.FindAllSubmatchIndex(p.Src, 64) {
+		// a variable in it (`${workspaceFolder}/node_modules/...`) is
+		// kept: AddDir keeps only a folder of a runtime's files
 		v := string(p.Src[m[4]:m[5]])
-		if strings.Contains(v, "$") {
+		p.AddDir(scanner.Lit(v), scanner.Pos{Line: 1 + bytes.Count(p.Src[:m[4]], []byte("\n")), Column: 1})
+	}
+}
+
+// mountRE finds a mapping of a source path to a path in a container
+// (`- ./node_modules/@anthropic-ai/claude-code:/opt/t:ro` in a compose
+// file's volumes, `-v SRC:DST` in a command, a devcontainer's mounts).
+var mountRE = regexp.MustCompile(`([^\s"':,=]+):(/[^\s"':,]*)`)
+
+// mounts records, as copies of a runtime's package folder, the
+// destinations of the mappings whose source is such a folder: a file
+// run from under the destination is the runtime's (Pass.AddLink, and
+// Pass.OfferLink for the repository's other files).
+func mounts(p *scanner.Pass) {
+	if !bytes.Contains(p.Src, []byte(":/")) || !p.Config.MentionsRuntime(p.Src) {
+		return
+	}
+	for _, m := range mountRE.FindAllSubmatchIndex(p.Src, 256) {
+		src, dst := string(p.Src[m[2]:m[3]]), strings.TrimRight(string(p.Src[m[4]:m[5]]), "/")
+		if dst == "" || !p.Config.RuntimeFolder(src) {
 			continue
 		}
-		p.AddDir(scanner.Lit(v), scanner.Pos{Line: 1 + bytes.Count(p.Src[:m[4]], []byte("\n")), Column: 1})
+		rt := scanner.Arg{Value: src, Known: true, Via: scanner.ClassDynamic}
+		p.AddLink(dst+"/", rt)
+		p.AddLink(path.Base(dst)+"/", rt)
+		p.OfferLink(path.Base(dst), rt, scanner.Pos{Line: 1 + bytes.Count(p.Src[:m[2]], []byte("\n")), Column: 1})
 	}
 }
 

@@ -80,6 +80,10 @@ func (s *scan) derivedRound() {
 				continue
 			}
 			dests := pathWords(whole[1:], at)
+			if m := mappedDest(whole[1:], at); m != nil {
+				// `-v PKG:/opt/t`: a mapping names its own destination
+				dests = m
+			}
 			dests = append(dests, s.redirTargets(d.st)...)
 			if d.out != nil {
 				if y, ok := d.out.Cmd.(*syntax.CallExpr); ok {
@@ -159,7 +163,7 @@ func (s *scan) derivedSource(words []scanner.Arg) (*scanner.Arg, string) {
 // it is a runtime's file or folder, a link or copy of one, or its packed
 // archive.
 func (s *scan) runtimePath(a scanner.Arg, v string) (scanner.Arg, bool) {
-	if v == "" || strings.Contains(v, "://") {
+	if v == "" || strings.Contains(v, "://") || strings.HasPrefix(v, "//") {
 		return scanner.Arg{}, false
 	}
 	if pkg, ok := s.p.Config.PackedRuntime(path.Base(v)); ok {
@@ -187,12 +191,12 @@ func (s *scan) runtimePath(a scanner.Arg, v string) (scanner.Arg, bool) {
 
 // tokenRE splits code handed to an interpreter (`perl -e
 // 'symlink("a/cli.js", "bin/rv")'`) into the words that may be paths.
-var tokenRE = regexp.MustCompile(`[^\s"'(),;=<>{}\[\]]+`)
+var tokenRE = regexp.MustCompile(`[^\s"'(),;:=<>{}\[\]]+`)
 
 // tokens is v's path words: v itself when it is one word, else the
 // tokens of the code it holds, at most maxTokens.
 func tokens(v string) []string {
-	if !strings.ContainsAny(v, " \t\n\"'(),;") {
+	if !strings.ContainsAny(v, " \t\n\"'(),;:") {
 		if k, val, ok := strings.Cut(v, "="); ok && !strings.ContainsAny(k, "/.") {
 			return []string{val} // `of=bin/x.js`, `--outfile=dist/rv.js`
 		}
@@ -215,7 +219,7 @@ func pathWords(words []scanner.Arg, skip string) []scanner.Arg {
 			continue
 		}
 		for _, tok := range tokens(a.Value) {
-			if tok == "" || tok == skip || strings.HasPrefix(tok, "-") || strings.HasPrefix(tok, "/dev/") || strings.Contains(tok, "://") || strings.ContainsAny(tok, "*?[$`\\") {
+			if tok == "" || tok == skip || strings.HasPrefix(tok, "-") || strings.HasPrefix(tok, "//") || strings.HasPrefix(tok, "/dev/") || strings.Contains(tok, "://") || strings.ContainsAny(tok, "*?[$`\\") {
 				continue
 			}
 			if strings.Contains(tok, "/") || extRE.MatchString(tok) {
@@ -340,4 +344,24 @@ func outputWord(words []scanner.Arg, i int) bool {
 	}
 	prev := words[i-1].Value
 	return prev == "-o" || strings.HasPrefix(prev, "--out") && !strings.Contains(prev, "=") || prev == "-d" || prev == "--dest" || prev == "--target"
+}
+
+// mappedDest is, when the token src stands in a word mapping a source to
+// a destination (`docker run -v PKG:/opt/t:ro`, a compose volume), the
+// token after it in that word: the only path the mapping writes it to.
+func mappedDest(words []scanner.Arg, src string) []scanner.Arg {
+	for _, a := range words {
+		if !strings.Contains(a.Value, ":") {
+			continue
+		}
+		toks := tokens(a.Value)
+		for i, t := range toks {
+			if t == src && i+1 < len(toks) && a.Known {
+				w := a
+				w.Value, w.Alts = toks[i+1], nil
+				return []scanner.Arg{w}
+			}
+		}
+	}
+	return nil
 }

@@ -49,10 +49,20 @@ func (s *scan) stmt(st *syntax.Stmt, cls scanner.Class) {
 	var argvs [][]scanner.Arg
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
+		if len(c.Args) > 0 {
+			// `GIT_EDITOR=... git commit`: the command's environment
+			s.programAssigns(c.Assigns, true)
+		} else {
+			s.programAssigns(c.Assigns, false)
+		}
 		argvs = s.call(c, cls)
 		s.procSubstToShell(c)
 		s.xargsArgFile(c, cls)
 		s.xargsStdin(st, c, cls)
+	case *syntax.DeclClause:
+		// `export PAGER=...` (`declare -x`): the environment of every
+		// later command
+		s.programAssigns(c.Args, c.Variant != nil && c.Variant.Value == "export" || declExports(c))
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 			s.pipeToShell(c)
@@ -180,7 +190,42 @@ func (s *scan) reportUnfollowed(argv []scanner.Arg, why string) {
 // chdirOption records the folder a wrapper runs its command in (`env -C
 // DIR CMD`, `env --chdir=DIR`, `sudo -D DIR CMD`: Pass.AddDir), before
 // the command is read there (Pass.InDirs).
-func (s *scan) chdirOption(argv []scanner.Arg) {
+func (s *scan) chdirOption(argv []scanner.Arg, cls scanner.Class) {
+	if len(argv) >= 3 && argv[0].Known && (argv[0].Value == "docker" || argv[0].Value == "podman") {
+		// `docker run -w DIR IMAGE CMD`, `docker exec --workdir=DIR`:
+		// the folder of the container's command alone
+		var dirs []scanner.Arg
+		for k := 1; k < len(argv)-1; k++ {
+			if d, ok := strings.CutPrefix(argv[k].Value, "--workdir="); ok && argv[k].Known {
+				x := argv[k]
+				x.Value = d
+				dirs = append(dirs, x)
+			} else if argv[k].Value == "-w" || argv[k].Value == "--workdir" {
+				dirs = append(dirs, argv[k+1])
+			}
+		}
+		if len(dirs) == 0 {
+			return
+		}
+		// the command the container runs, read in that folder (InDirs
+		// joins every relative word: the image's name is not one)
+		res := cmdline.UnwrapDepth(scanner.Words(argv), cmdline.MaxDepth)
+		for _, in := range res.Inners {
+			start := in.Start
+			if in.Kind == cmdline.KindScript {
+				start = in.Prog // `node cli.js`: the interpreter too
+			} else if in.Kind != cmdline.KindArgv {
+				continue
+			}
+			if start <= 0 || in.End > len(argv) || start >= in.End {
+				continue
+			}
+			if read, ok := s.p.ReadIn(argv[start:in.End], dirs); ok {
+				s.p.Judge(scanner.Command{Argv: read, Via: cls, Data: true})
+			}
+		}
+		return
+	}
 	if len(argv) < 3 || !argv[0].Known || argv[0].Value != "env" && argv[0].Value != "sudo" {
 		return
 	}
@@ -249,7 +294,8 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 	if l != nil {
 		return
 	}
-	s.chdirOption(argv)
+	s.chdirOption(argv, cls)
+	s.programArgs(argv)
 	if in, ok := s.p.InDirs(argv); ok && !isLink {
 		// `cd /opt/cc && node cli.js`: a runtime's file by a relative
 		// name, in a folder of its files
