@@ -672,13 +672,16 @@ func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Con
 		}, nil)
 		for i, f := range cands {
 			if out[i].scanned {
+				// before the re-scan's result replaces phase one's, which
+				// f's summary is made from
+				linked := out[i].link.summary != nil && r.newLinks(f, out[i].link.summary)
 				module := f.res.link.module // phase one's: a re-scan has imports
 				*f.res = out[i]
 				f.res.link.module = module
 				// a summary a bound cut in the re-scan (a function handing
 				// its parameter to a method past MaxMethodFiles): its
 				// importers read any name of it as dynamic
-				if s := out[i].link.summary; s != nil && (len(s.Sinks) > 0 || len(s.APIs) > 0 || s.Truncated && !r.summary(f).Truncated) {
+				if s := out[i].link.summary; s != nil && (len(s.Sinks) > 0 || len(s.APIs) > 0 || s.Truncated && !r.summary(f).Truncated || linked) {
 					if last {
 						if name, ok := firstNew(s, f.rel, known); ok {
 							f.res.findings = append(f.res.findings, boundFinding(f.rel, name, r.cfg.Family(f.rel), f.res.link.det.Name()))
@@ -1827,7 +1830,7 @@ func keepEnv(s, scanned *scanner.Summary) {
 // that reach a process API through another file's helper). It runs between
 // rounds, so every re-scan of one round sees the same summaries.
 func (r *repo) mergeSinks(f *repoFile, found *scanner.Summary) {
-	if found == nil || len(found.Sinks) == 0 && len(found.APIs) == 0 && !found.Truncated {
+	if found == nil || len(found.Sinks) == 0 && len(found.APIs) == 0 && !found.Truncated && len(found.Env) == 0 {
 		return
 	}
 	s := r.summary(f)
@@ -1856,7 +1859,37 @@ func (r *repo) mergeSinks(f *repoFile, found *scanner.Summary) {
 	for _, m := range found.Methods {
 		s.AddMethod(m)
 	}
+	// links and copies of runtimes made from values only the re-scan
+	// could read (`while read -r src dst; do ln -sf "$src" "$dst"; done
+	// < links.txt`): offered to the files that run them, next round
+	for _, name := range found.Env {
+		if c, ok := found.Consts[scanner.EnvConst(name)]; ok && strings.HasPrefix(name, scanner.LinkPrefix) && !slices.Contains(s.Env, name) {
+			if !s.AddEnv(name, c) {
+				s.Truncated = true
+				break
+			}
+			s.EnvAnyLanguage = true
+			r.mu.Lock()
+			r.envAll[f.rel] = true
+			r.mu.Unlock()
+		}
+	}
 	s.Truncated = s.Truncated || found.Truncated
+}
+
+// newLinks reports whether found, the summary of f's re-scan, offers a
+// link or copy of a runtime f's summary does not (mergeSinks).
+func (r *repo) newLinks(f *repoFile, found *scanner.Summary) bool {
+	if !found.EnvAnyLanguage {
+		return false
+	}
+	s := r.summary(f)
+	for _, name := range found.Env {
+		if strings.HasPrefix(name, scanner.LinkPrefix) && !slices.Contains(s.Env, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // MemFile is one file of an in-memory repository (ScanFiles).

@@ -338,6 +338,26 @@ func intoDir(dir, target scanner.Arg) scanner.Arg {
 // linkTo adds the names link gives each of targets that is a runtime, or
 // a link of one, made by call c.
 func (s *scan) linkTo(c *syntax.CallExpr, link scanner.Arg, targets []scanner.Arg, named *scanner.Arg) {
+	// a value is the set of what it may be (`while read -r src dst; do
+	// ln -sf "$src" "$dst"; done < links.txt`): each name, each target
+	if len(link.Alts) > 0 {
+		for _, a := range link.Alts {
+			a.Alts = nil
+			s.linkTo(c, a, targets, named)
+		}
+		link.Alts = nil
+	}
+	var ts []scanner.Arg
+	for _, t := range targets {
+		alts := t.Alts
+		t.Alts = nil
+		ts = append(ts, t)
+		for _, a := range alts {
+			a.Alts = nil
+			ts = append(ts, a)
+		}
+	}
+	targets = ts
 	if !link.Known || link.Value == "" {
 		s.unknownLink(c, targets, named)
 		return
