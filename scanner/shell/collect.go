@@ -37,6 +37,7 @@ func (s *scan) collect(f *syntax.File) {
 		case *syntax.Stmt:
 			s.readStmt(n)
 			s.noteDerived(n)
+			s.noteWrapper(n)
 		case *syntax.CallExpr:
 			for _, a := range n.Assigns {
 				s.addAssign(a)

@@ -365,3 +365,99 @@ func mappedDest(words []scanner.Arg, src string) []scanner.Arg {
 	}
 	return nil
 }
+
+// Wrappers by any writer. A script written to be run (into a `bin`
+// folder, made executable by the text, or a shell's startup file:
+// toRun) is read for its launches where the text writes it from a
+// here-document, echo or printf of a shell script (collectWritten). Any
+// other writer of such a file (`sed 's/TOOL/claude/' tmpl >
+// /usr/local/bin/rv`, `AGENT=pi envsubst < tmpl > bin/ask`, `{ echo ...;
+// } > bin/rv`, a here-document of a node or python script) is not read:
+// when its statement names a runtime, the file is taken to be a wrapper
+// of it, so running it is the runtime, found at run time (dynamic).
+
+// noteWrapper records statement st when it writes a file by redirection
+// and its text names a runtime (wrapperRound reads it).
+func (s *scan) noteWrapper(st *syntax.Stmt) {
+	out := false
+	for _, r := range st.Redirs {
+		out = out || r.Word != nil && (r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob)
+	}
+	if !out || !s.p.Config.NamesRuntime([]byte(s.stmtText(st))) {
+		return
+	}
+	s.wrappers = append(s.wrappers, st)
+}
+
+// stmtText is statement st's text with its here-documents' bodies.
+func (s *scan) stmtText(st *syntax.Stmt) string {
+	t := s.nodeText(st)
+	for _, r := range st.Redirs {
+		if (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && r.Hdoc != nil {
+			t += "\n" + s.nodeText(r.Hdoc)
+		}
+	}
+	return t
+}
+
+// wrapperRound adds, for each statement noteWrapper recorded that
+// writes a file to be run by a writer the scan does not read, the file
+// as a wrapper of the runtime the statement names.
+func (s *scan) wrapperRound() {
+	for _, st := range s.wrappers {
+		dests := s.redirTargets(st)
+		var names []string
+		for _, d := range dests {
+			names = append(names, d.Value)
+		}
+		if len(names) == 0 || !s.toRun(st, names) || s.readWrite(st) {
+			continue
+		}
+		rt, ok := s.namedRuntime(s.stmtText(st))
+		if !ok {
+			continue
+		}
+		rt.Pos = s.synPos(st.Pos())
+		for _, d := range dests {
+			s.linkTo(st, d, []scanner.Arg{rt}, nil)
+		}
+	}
+}
+
+// readWrite reports whether statement st writes a shell script the scan
+// reads (collectWritten): echo or printf of literal words, or a
+// here-document given to cat or tee, whose text is a shell's.
+func (s *scan) readWrite(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	text, ok := echoed(c)
+	if !ok && writerAt(c) >= 0 {
+		for _, r := range st.Redirs {
+			if (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && r.Hdoc != nil {
+				text, ok = strings.Join(s.hdocTexts(r), "\n"), true
+			}
+		}
+	}
+	return ok && (!strings.HasPrefix(text, "#!") || scanner.IsShellInterpreter(scanner.Interpreter([]byte(text))))
+}
+
+// cmdTokenRE splits text into the words that may name a program.
+var cmdTokenRE = regexp.MustCompile(`[A-Za-z0-9_@./-]+`)
+
+// namedRuntime is a word for the first runtime text names: its command
+// (`claude`), or a file of its package (`node_modules/PKG/cli`), dynamic.
+func (s *scan) namedRuntime(text string) (scanner.Arg, bool) {
+	for _, tok := range cmdTokenRE.FindAllString(text, maxTokens*4) {
+		if _, ok := s.p.Config.RuntimeForCommand(path.Base(tok)); ok {
+			return scanner.Arg{Value: path.Base(tok), Known: true, Via: scanner.ClassDynamic}, true
+		}
+		for _, pkg := range s.p.Config.Packages() {
+			if strings.Contains(tok, pkg) {
+				return scanner.Arg{Value: "node_modules/" + pkg + "/cli", Known: true, Via: scanner.ClassDynamic}, true
+			}
+		}
+	}
+	return scanner.Arg{}, false
+}

@@ -262,6 +262,9 @@ type scan struct {
 	// by any writer, derivedRound), pipeOut the statement each pipe's
 	// left side feeds.
 	derived []derivedCall
+	// wrappers are the statements that write a file by redirection and
+	// name a runtime (wrapperRound)
+	wrappers []*syntax.Stmt
 	// relPending says a link's relative target was read before any
 	// folder it may be in was known (linkTo)
 	relPending bool

@@ -82,7 +82,7 @@ func (s *scan) nodeText(n syntax.Node) string {
 // linkNames maps each name (and path) a link or copy of a runtime is
 // made under to the runtime's word, computed once.
 func (s *scan) linkNames() map[string]scanner.Arg {
-	if s.links != nil || len(s.linkCalls) == 0 && len(s.derived) == 0 {
+	if s.links != nil || len(s.linkCalls) == 0 && len(s.derived) == 0 && len(s.wrappers) == 0 {
 		return s.links
 	}
 	s.links = map[string]scanner.Arg{}
@@ -93,6 +93,7 @@ func (s *scan) linkNames() map[string]scanner.Arg {
 		n := len(s.links)
 		s.linkRound()
 		s.derivedRound()
+		s.wrapperRound()
 		if len(s.links) == n {
 			break
 		}
@@ -337,7 +338,7 @@ func intoDir(dir, target scanner.Arg) scanner.Arg {
 
 // linkTo adds the names link gives each of targets that is a runtime, or
 // a link of one, made by call c.
-func (s *scan) linkTo(c *syntax.CallExpr, link scanner.Arg, targets []scanner.Arg, named *scanner.Arg) {
+func (s *scan) linkTo(c syntax.Node, link scanner.Arg, targets []scanner.Arg, named *scanner.Arg) {
 	// a value is the set of what it may be (`while read -r src dst; do
 	// ln -sf "$src" "$dst"; done < links.txt`): each name, each target
 	if len(link.Alts) > 0 {
@@ -419,7 +420,7 @@ func (s *scan) linkTo(c *syntax.CallExpr, link scanner.Arg, targets []scanner.Ar
 // under a name the scan cannot read (`ln -sf "$(command -v claude)"
 // "$1"`): what runs it cannot be found, so it is a launch found at run
 // time (dynamic) at the call, never dropped.
-func (s *scan) unknownLink(c *syntax.CallExpr, targets []scanner.Arg, named *scanner.Arg) {
+func (s *scan) unknownLink(c syntax.Node, targets []scanner.Arg, named *scanner.Arg) {
 	for _, t := range targets {
 		if t.Known && t.Via == "" && !strings.Contains(t.Value, "/") {
 			// a bare file name written literally is the folder's file
