@@ -374,7 +374,8 @@ func emptyWord(w *syntax.Word) bool {
 }
 
 // unescape reads the backslash escapes of echo and printf: `\n`, `\t`,
-// `\\`; any other is kept as written.
+// `\\`, `\r`, `\a` and the like, octal (`\143`, `\0143`) and hex
+// (`\x63`) bytes; any other is kept as written.
 func unescape(s string) string {
 	if !strings.Contains(s, "\\") {
 		return s
@@ -392,6 +393,37 @@ func unescape(s string) string {
 			b.WriteByte('\t')
 		case '\\':
 			b.WriteByte('\\')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a', 'b', 'f', 'v', 'e':
+			// control bytes: none names a program
+		case 'x':
+			// `\x63`: one or two hex digits
+			n, k := 0, i+2
+			for ; k < len(s) && k < i+4 && isHex(s[k]); k++ {
+				n = n*16 + hexVal(s[k])
+			}
+			if k == i+2 {
+				b.WriteByte(s[i])
+				continue
+			}
+			b.WriteByte(byte(n))
+			i = k - 1
+			continue
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			// `\143` (printf), `\0143` (echo -e): up to three digits
+			// after an optional leading 0
+			k := i + 1
+			if s[k] == '0' {
+				k++
+			}
+			n, end := 0, k
+			for ; end < len(s) && end < k+3 && s[end] >= '0' && s[end] <= '7'; end++ {
+				n = n*8 + int(s[end]-'0')
+			}
+			b.WriteByte(byte(n))
+			i = end - 1
+			continue
 		default:
 			b.WriteByte(s[i])
 			continue
@@ -399,6 +431,16 @@ func unescape(s string) string {
 		i++
 	}
 	return b.String()
+}
+
+func hexVal(c byte) int {
+	switch {
+	case c >= 'a':
+		return int(c-'a') + 10
+	case c >= 'A':
+		return int(c-'A') + 10
+	}
+	return int(c - '0')
 }
 
 // litWord is the text of a word written as one literal, quoted or not
