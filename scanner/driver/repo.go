@@ -863,7 +863,51 @@ func (r *repo) runProse() {
 			}
 			*tf.res = res
 		}
+		for _, spec := range f.res.link.execs {
+			r.execAsShell(det, f, spec)
+		}
 	}
+}
+
+// execAsShell scans as shell a file of the repository that f runs by its
+// path (`bin/review "check"` in a Makefile) when no detector claims it
+// and it has no `#!` line: the kernel refuses it, and the shell that
+// execs it runs it as a script (docs/repository.md). A file with NUL
+// bytes in its head is a binary, not read.
+func (r *repo) execAsShell(det scanner.Linker, f *repoFile, spec string) {
+	target, ok := det.Resolve(f.rel, spec, r.exists)
+	if !ok {
+		return
+	}
+	tf := r.byRel[target]
+	if tf == nil || tf.as == nil || !tf.res.link.unclaimed || tf.res.link.prose || tf.read == nil {
+		return
+	}
+	src, err := tf.read()
+	if err != nil || len(src) == 0 || bytes.HasPrefix(src, []byte("#!")) {
+		return
+	}
+	if head := src[:min(len(src), 1024)]; bytes.IndexByte(head, 0) >= 0 {
+		return
+	}
+	res := tf.as("shell")
+	// where f names it (Pass.Execs keeps no position): the first mention
+	line, col := 1, 1
+	if fs, err := f.read(); err == nil {
+		if i := bytes.Index(fs, []byte(spec)); i >= 0 {
+			line = 1 + bytes.Count(fs[:i], []byte("\n"))
+			col = 1 + i - (bytes.LastIndexByte(fs[:i], '\n') + 1)
+		}
+	}
+	step := scanner.Step{File: f.rel, Line: line, Column: col, Note: "run by its path with no `#!` line: the shell runs it"}
+	for i := range res.findings {
+		x := &res.findings[i]
+		if x.IsLaunch() && x.Chain == nil {
+			x.Chain = &[]scanner.Step{step}
+			x.Message += " (" + scanner.ChainText(*x.Chain) + ")"
+		}
+	}
+	*tf.res = res
 }
 
 // claimAll is a detector claiming a file whatever its name.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -145,7 +146,9 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 	// The files the scanned ones run by path that the walk left out (a
 	// default excluded folder: testdata/, third_party/, vendor/): run,
 	// they are in the repository's launches.
-	if extra := runTargets(opt.Root, cfg, files, results, byRel); len(extra) > 0 {
+	extra, runLinks := runTargets(opt.Root, cfg, files, results, byRel)
+	links = append(links, runLinks...)
+	if len(extra) > 0 {
 		for _, c := range extra {
 			byRel[c.rel] = c
 			d := path.Dir(c.rel)
@@ -311,8 +314,13 @@ const maxRunTargets = 256
 // `exec.Command("sh", "testdata/agent.sh")`): a script the repository
 // runs is scanned wherever it is. Only regular files in scope under the
 // root, never under .git; at most maxRunTargets.
-func runTargets(root string, cfg *scanner.Config, files []candidate, results []fileResult, byRel map[string]candidate) []candidate {
+//
+// The symbolic links on such paths in those folders are returned too
+// (`node vendor/agent/cli.js` with vendor/agent a link to a runtime's
+// package folder), for linkLaunches: the walk never met them.
+func runTargets(root string, cfg *scanner.Config, files []candidate, results []fileResult, byRel map[string]candidate) ([]candidate, []symlink) {
 	var out []candidate
+	var links []symlink
 	seen := map[string]bool{}
 	for i, r := range results {
 		specs := append(append([]string(nil), r.link.needs...), r.link.execs...)
@@ -334,10 +342,37 @@ func runTargets(root string, cfg *scanner.Config, files []candidate, results []f
 				abs := filepath.Join(root, filepath.FromSlash(rel))
 				st, err := os.Lstat(abs)
 				if err != nil || !st.Mode().IsRegular() {
+					links = append(links, pathLinks(root, rel, seen)...)
 					continue
 				}
 				out = append(out, candidate{rel: rel, abs: abs, mode: st.Mode(), size: st.Size()})
 			}
+		}
+	}
+	return out, links
+}
+
+// pathLinks are the symbolic links among the folders (and the file) of
+// rel, a path under root, each looked at once (seen).
+func pathLinks(root, rel string, seen map[string]bool) []symlink {
+	var out []symlink
+	parts := strings.Split(rel, "/")
+	for k := 1; k <= len(parts); k++ {
+		p := strings.Join(parts[:k], "/")
+		if seen["\x00link:"+p] {
+			continue
+		}
+		seen["\x00link:"+p] = true
+		abs := filepath.Join(root, filepath.FromSlash(p))
+		st, err := os.Lstat(abs)
+		if err != nil {
+			return out
+		}
+		if st.Mode()&fs.ModeSymlink != 0 {
+			if target, err := os.Readlink(abs); err == nil {
+				out = append(out, symlink{rel: p, target: target})
+			}
+			return out
 		}
 	}
 	return out

@@ -36,3 +36,63 @@ func TestSymlinkToRuntime(t *testing.T) {
 	require.True(t, strings.HasPrefix(red[0], "bin/ai:1:1: claude launched") && strings.Contains(red[0], "symbolic link to `/usr/local/bin/claude`"), red[0])
 	require.True(t, strings.HasPrefix(red[1], "bin/cc:1:1: claude launched"), red[1])
 }
+
+// TestSymlinkInExcludedFolderRun: a link the walk never enters (under
+// vendor/, a default excluded folder) on a path a script runs (`node
+// vendor/agent/cli.js`, vendor/agent a link to Claude Code's package
+// folder) is judged as a link the walk met (review 27); the same link to
+// another package's folder stays clean.
+func TestSymlinkInExcludedFolderRun(t *testing.T) {
+	requireDetector(t, "x.sh", "#!/bin/sh\n")
+	for _, tc := range []struct {
+		target string
+		red    bool
+	}{
+		{"../node_modules/@anthropic-ai/claude-code", true},
+		{"../node_modules/prettier", false},
+	} {
+		root := writeTree(t, map[string]string{
+			"run.sh*": "#!/bin/sh\nnode vendor/agent/cli.js -p \"hi\"\n",
+		})
+		require.NoError(t, os.MkdirAll(filepath.Join(root, "vendor"), 0o755))
+		require.NoError(t, os.Symlink(tc.target, filepath.Join(root, "vendor", "agent")))
+		code, out, errs := runCmd(t, nil, "--root", root)
+		if !tc.red {
+			require.Equal(t, ExitOK, code, "%s%s", out, errs)
+			continue
+		}
+		require.Equal(t, ExitRed, code, "%s%s", out, errs)
+		red := failingLines(out)
+		require.Len(t, red, 1, out)
+		require.True(t, strings.HasPrefix(red[0], "vendor/agent:1:1: claude launched"), red[0])
+	}
+}
+
+// TestExecWithoutShebangRunsAsShell: a committed file with no `#!` line
+// and no extension, run by its path from a Makefile, is run by the shell
+// that execs it (review 27): its launches are found there; the same file
+// running another program stays clean.
+func TestExecWithoutShebangRunsAsShell(t *testing.T) {
+	requireDetector(t, "x.sh", "#!/bin/sh\n")
+	for _, tc := range []struct {
+		body string
+		red  bool
+	}{
+		{"exec claude -p \"$@\"\n", true},
+		{"exec prettier --check \"$@\"\n", false},
+	} {
+		root := writeTree(t, map[string]string{
+			"Makefile":    "review:\n\tbin/review \"check\"\n",
+			"bin/review*": tc.body,
+		})
+		code, out, errs := runCmd(t, nil, "--root", root)
+		if !tc.red {
+			require.Equal(t, ExitOK, code, "%s%s", out, errs)
+			continue
+		}
+		require.Equal(t, ExitRed, code, "%s%s", out, errs)
+		red := failingLines(out)
+		require.Len(t, red, 1, out)
+		require.True(t, strings.HasPrefix(red[0], "bin/review:1:6: `claude` launched directly") && strings.Contains(red[0], "Makefile:2:2"), red[0])
+	}
+}
