@@ -521,6 +521,13 @@ func (st *dockerState) copyRuntime(args []string, at int, s *scan, add bool) {
 			// ADD of a local archive `npm pack` made extracts it:
 			// DST/package is a copy of the runtime's package folder
 			packed, src, folder = path.Join(dst, "package"), "node_modules/"+pkg, true
+		} else if pkg, ok := registryTarball(cfg, src); ok && add {
+			// ADD of the registry's tarball of a runtime's package
+			// (`https://registry.npmjs.org/@anthropic-ai/claude-code/-/
+			// claude-code-2.0.14.tgz`) is not extracted: DST is the
+			// archive, and what extracts it (`tar -xzf DST -C DIR`) copies
+			// the package (docs/shell.md, "Copies by any writer")
+			src = "node_modules/" + pkg
 		}
 		var l *scanner.Launch
 		if !folder {
@@ -621,4 +628,18 @@ func (s *scan) pathDirs(v string, at int) {
 			Message: fmt.Sprintf("PATH holds %s's package folder `%s`; a command run by its bare name may be its file, so the setting counts as a launch", rt, d)})
 		return
 	}
+}
+
+// registryTarball is the runtime package whose tarball on a registry the
+// URL u names (`.../@anthropic-ai/claude-code/-/claude-code-2.0.14.tgz`).
+func registryTarball(cfg *scanner.Config, u string) (string, bool) {
+	if !strings.Contains(u, "://") {
+		return "", false
+	}
+	for _, pkg := range cfg.Packages() {
+		if strings.Contains(u, "/"+pkg+"/-/") {
+			return pkg, true
+		}
+	}
+	return "", false
 }

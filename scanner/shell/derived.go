@@ -40,7 +40,13 @@ func (s *scan) noteDerived(st *syntax.Stmt) {
 		return
 	}
 	t := s.nodeText(st)
-	if !strings.Contains(t, "/") && !strings.Contains(t, ".tgz") || !s.p.Config.MentionsRuntime([]byte(t)) {
+	if !strings.Contains(t, "/") && !strings.Contains(t, ".tgz") {
+		return
+	}
+	if !s.p.Config.MentionsRuntime([]byte(t)) && !s.p.HasLinks() && len(s.linkCalls) == 0 {
+		// a copy of a copy names no runtime (`tar -xzf /tmp/cc.tgz -C
+		// /opt/cc` of an archive an earlier ADD or cp made): kept when
+		// the file or its earlier texts make links
 		return
 	}
 	s.derived = append(s.derived, derivedCall{st: st, c: c, out: s.pipeOut[st]})

@@ -265,6 +265,9 @@ type scan struct {
 	// wrappers are the statements that write a file by redirection and
 	// name a runtime (wrapperRound)
 	wrappers []*syntax.Stmt
+	// fetched is the runtime package whose tarball the text fetches
+	// ("" none), once read (fetchedTarball)
+	fetched *string
 	// relPending says a link's relative target was read before any
 	// folder it may be in was known (linkTo)
 	relPending bool

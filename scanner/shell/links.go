@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -262,7 +263,7 @@ var rsyncValueOptions = map[string]bool{"-e": true, "--rsh": true, "--exclude": 
 // /opt/agent/package (npm's archives hold one folder, package). words
 // are tar's past its name. An archive is known by the name npm gives it.
 func (s *scan) untar(c *syntax.CallExpr, words []scanner.Arg) {
-	extract := false
+	extract, strip := false, false
 	var archive, dir *scanner.Arg
 	for i := 0; i < len(words); i++ {
 		a := words[i]
@@ -285,6 +286,8 @@ func (s *scan) untar(c *syntax.CallExpr, words []scanner.Arg) {
 			archive = next()
 		case v == "--directory" || v == "-C":
 			dir = next()
+		case strings.HasPrefix(v, "--strip-components=") && v != "--strip-components=0" || v == "--strip-components" || v == "--strip":
+			strip = true
 		case strings.HasPrefix(v, "--file="):
 			w := a
 			w.Value = v[len("--file="):]
@@ -309,11 +312,29 @@ func (s *scan) untar(c *syntax.CallExpr, words []scanner.Arg) {
 			}
 		}
 	}
-	if !extract || archive == nil || !archive.Known {
+	if !extract {
 		return
 	}
-	pkg, ok := s.p.Config.PackedRuntime(path.Base(archive.Value))
+	pkg, ok := "", false
+	if archive != nil && archive.Known {
+		pkg, ok = s.p.Config.PackedRuntime(path.Base(archive.Value))
+	}
+	if !ok && (archive == nil || !archive.Known || archive.Value == "-" || strings.ContainsAny(path.Base(archive.Value), "*?[")) {
+		// an archive the scan cannot name (`tar xf "$tgz"` of `tgz=$(npm
+		// pack ...)`, `./*.tgz`, `curl "$url" | tar -xz` of `npm view PKG
+		// dist.tarball`) in a text that fetches a runtime's tarball: that
+		// tarball, found at run time
+		pkg, ok = s.fetchedTarball()
+	}
 	if !ok {
+		return
+	}
+	if strip {
+		// --strip-components: the package's files straight in DIR
+		if dir == nil || !dir.Known {
+			return
+		}
+		s.linkTo(c, scanner.Lit(strings.TrimRight(dir.Value, "/")), []scanner.Arg{{Value: "node_modules/" + pkg, Known: true, Via: scanner.ClassDynamic}}, nil)
 		return
 	}
 	link := scanner.Lit("package")
@@ -480,4 +501,27 @@ func (s *scan) throughLinks(argv []scanner.Arg) ([]scanner.Arg, bool) {
 		return s.p.ThroughLinks(argv)
 	}
 	return scanner.ThroughNames(argv, names)
+}
+
+// fetchRE finds a command that fetches a package's tarball: `npm pack
+// SPEC` writes it, `npm view SPEC dist.tarball` prints its URL.
+var fetchRE = regexp.MustCompile(`\b(?:npm|pnpm|yarn)\s+(?:pack|view|v|info|show)\s+(?:--?[\w-]+(?:=\S+)?\s+)*['"]?((?:@[\w.-]+/)?[\w.-]+(?:@[^\s'"]*)?)`)
+
+// fetchedTarball is the first runtime package whose tarball the text
+// fetches (fetchRE), read once.
+func (s *scan) fetchedTarball() (string, bool) {
+	if s.fetched == nil {
+		s.fetched = new(string)
+		for _, m := range fetchRE.FindAllStringSubmatch(s.src, maxTokens) {
+			if _, ok := s.p.Config.RuntimeForPackage(m[1]); ok {
+				spec := m[1]
+				if i := strings.LastIndexByte(spec, '@'); i > 0 {
+					spec = spec[:i]
+				}
+				*s.fetched = spec
+				break
+			}
+		}
+	}
+	return *s.fetched, *s.fetched != ""
 }

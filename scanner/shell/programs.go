@@ -50,6 +50,10 @@ func (s *scan) programAssigns(as []*syntax.Assign, env bool) {
 			s.pathDirs(a.Value)
 			continue
 		}
+		if name == "NODE_OPTIONS" && env {
+			s.nodeOptions(a.Value)
+			continue
+		}
 		if !(env && programVarRE.MatchString(name)) && !(name == "BASH_ALIASES" && a.Index != nil) {
 			continue
 		}
@@ -175,4 +179,30 @@ func declExports(c *syntax.DeclClause) bool {
 		}
 	}
 	return false
+}
+
+// nodeOptions judges the modules a NODE_OPTIONS value has every node
+// process load first (`--require X`, `-r X`, `--import X`, `--loader
+// X`): node loading a runtime's file runs it (`NODE_OPTIONS="--import
+// .../pi-coding-agent/dist/cli.js" node app.js`).
+func (s *scan) nodeOptions(w *syntax.Word) {
+	for _, argv := range s.argv([]*syntax.Word{w}) {
+		if len(argv) != 1 || argv[0].Value == "" {
+			continue
+		}
+		f := strings.Fields(argv[0].Value)
+		for k := 0; k < len(f); k++ {
+			mod := ""
+			switch {
+			case (f[k] == "-r" || f[k] == "--require" || f[k] == "--import" || f[k] == "--loader" || f[k] == "--experimental-loader") && k+1 < len(f):
+				mod = f[k+1]
+				k++
+			case strings.HasPrefix(f[k], "--require=") || strings.HasPrefix(f[k], "--import=") || strings.HasPrefix(f[k], "--loader="):
+				_, mod, _ = strings.Cut(f[k], "=")
+			}
+			if mod != "" {
+				s.evalText("node "+mod, argv[0].Pos)
+			}
+		}
+	}
 }

@@ -15,3 +15,4 @@ shopt -s expand_aliases
 BASH_ALIASES[ll]='ls -l'
 export PATH="$PWD/node_modules/.bin:$(npm root -g)/typescript/bin:$PATH"
 tsc -p .
+NODE_OPTIONS="--require ./tracing.js --max-old-space-size=4096" node app.js
