@@ -81,6 +81,9 @@ func (s *scan) derivedRound() {
 			if renames[path.Base(whole[0].Value)] && s.rename(d.c, whole[1:]) {
 				continue
 			}
+			if s.npmAlias(d.c, whole) {
+				continue
+			}
 			src, at := s.derivedSource(whole[1:])
 			if src == nil {
 				continue
@@ -466,4 +469,31 @@ func (s *scan) namedRuntime(text string) (scanner.Arg, bool) {
 		}
 	}
 	return scanner.Arg{}, false
+}
+
+// aliasRE is an npm alias spec (`agent@npm:@mariozechner/pi-coding-agent`).
+var aliasRE = regexp.MustCompile(`^((?:@[\w.-]+/)?[\w.-]+)@npm:((?:@[\w.-]+/)?[\w.-]+)`)
+
+// npmAlias adds, for a package manager installing a runtime's package
+// under an alias on the command line (`npm install
+// agent@npm:@mariozechner/pi-coding-agent`), node_modules/ALIAS as a
+// copy of its package folder, and reports whether argv installs one.
+func (s *scan) npmAlias(c syntax.Node, argv []scanner.Arg) bool {
+	found := false
+	for _, a := range argv[1:] {
+		if !a.Known || !strings.Contains(a.Value, "@npm:") {
+			continue
+		}
+		m := aliasRE.FindStringSubmatch(a.Value)
+		if m == nil {
+			continue
+		}
+		if _, ok := s.p.Config.RuntimeForPackage(m[2]); !ok {
+			continue
+		}
+		found = true
+		t := scanner.Arg{Value: "node_modules/" + m[2], Known: true, Via: scanner.ClassDynamic, Pos: a.Pos}
+		s.linkTo(c, scanner.Lit("node_modules/"+m[1]), []scanner.Arg{t}, nil)
+	}
+	return found
 }
