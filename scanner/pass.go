@@ -192,6 +192,20 @@ func (p *Pass) AddLink(name string, rt Arg) bool {
 	return true
 }
 
+// LinkOf is the runtime's word for the path name when the file's texts
+// made it a link or copy of a runtime's file or folder (AddLink), or one
+// lies on it.
+func (p *Pass) LinkOf(name string) (Arg, bool) {
+	name = path.Clean(name)
+	if t, ok := p.links[name+"/"]; ok {
+		return t, true
+	}
+	if out, ok := ThroughNames([]Arg{Lit(name)}, p.links); ok {
+		return out[0], true
+	}
+	return Arg{}, false
+}
+
 // HasLinks reports whether the file's texts made a link or copy of a
 // runtime so far (AddLink).
 func (p *Pass) HasLinks() bool { return len(p.links) > 0 }

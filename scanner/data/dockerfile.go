@@ -315,6 +315,9 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 		}
 	case "COPY", "ADD":
 		st.dockerCopy(rest, s, kw == "ADD")
+		if kw == "COPY" && len(bodies) > 0 {
+			s.copyHeredocs(rest, bodies)
+		}
 	case "ENV":
 		n := len(st.env)
 		st.dockerEnv(rest, false)
@@ -529,6 +532,14 @@ func (st *dockerState) copyRuntime(args []string, at int, s *scan, add bool) {
 			// the package (docs/shell.md, "Copies by any writer")
 			src = "node_modules/" + pkg
 		}
+		if !folder {
+			// a copy another stage (or an earlier instruction) made:
+			// `COPY --from=mid /opt/tool /srv/t` of mid's copy of the
+			// package folder
+			if t, ok := s.p.LinkOf(src); ok {
+				src, folder = t.Value, cfg.RuntimeFolder(t.Value)
+			}
+		}
 		var l *scanner.Launch
 		if !folder {
 			if l, _ = cfg.JudgeArgv([]scanner.Arg{scanner.Lit(src)}); l == nil || l.Gated() {
@@ -642,4 +653,32 @@ func registryTarball(cfg *scanner.Config, u string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// copyHeredocs scans the files a BuildKit `COPY <<EOF DEST` writes from
+// here-documents: a shell script (a `#!` line naming a shell, or none)
+// written into a bin folder or with `--chmod` is scanned where it is
+// written, its launches reported at the COPY, as a shell text's
+// written scripts are (docs/shell.md): it runs under any name.
+func (s *scan) copyHeredocs(rest text, bodies []text) {
+	f := strings.Fields(rest.s)
+	chmod := false
+	for len(f) > 0 && strings.HasPrefix(f[0], "--") {
+		chmod = chmod || strings.HasPrefix(f[0], "--chmod")
+		f = f[1:]
+	}
+	if len(f) < 2 || !strings.HasPrefix(f[0], "<<") {
+		return
+	}
+	dst := f[len(f)-1]
+	if !chmod && !strings.Contains(dst, "/bin/") && !strings.HasPrefix(dst, "bin/") {
+		return
+	}
+	at := s.pos(rest.fileOff(0))
+	for _, b := range bodies {
+		if strings.HasPrefix(b.s, "#!") && !scanner.IsShellInterpreter(scanner.Interpreter([]byte(b.s))) {
+			continue
+		}
+		s.p.ScanShellAt(b.s, s.pos(b.fileOff(0)), at, scanner.ClassEval, "the script this COPY writes to be run")
+	}
 }
