@@ -882,10 +882,15 @@ func (c *Config) WithPackageAliases(aliases map[string]string) *Config {
 // each runtime besides its own (nil: none), or nil when it does not
 // compile (a config that compiled once compiles again: not reached).
 func (c *Config) recompiled(label string, add map[string][]string) *Config {
+	return c.recompiledWith(label, add, nil)
+}
+
+// recompiledWith is recompiled, also adding commands (runtime → names).
+func (c *Config) recompiledWith(label string, add, cmds map[string][]string) *Config {
 	n := &Config{Include: c.Include, Exclude: c.Exclude, Chokepoints: c.Chokepoints, Families: c.Families, AgentActions: c.AgentActions, Prose: c.Prose}
 	n.Runtimes = map[string]RuntimeSpec{}
 	for name, spec := range c.effectiveRuntimes {
-		spec.Commands = slices.Clone(spec.Commands)
+		spec.Commands = append(slices.Clone(spec.Commands), cmds[name]...)
 		spec.Packages = append(slices.Clone(spec.Packages), add[name]...)
 		n.Runtimes[name] = spec
 	}
@@ -893,6 +898,37 @@ func (c *Config) recompiled(label string, add map[string][]string) *Config {
 		return nil
 	}
 	n.warnings = c.warnings
+	return n
+}
+
+// WithBinCommands returns a copy of c for which each name of bins (a
+// package's bin, name → runtime) is a command of that runtime: a
+// workspace package whose bin points at a runtime's file (`"bin": {"rv":
+// "../../node_modules/@anthropic-ai/claude-code/cli.js"}`) puts the
+// runtime on PATH under that name. A name already a command or package
+// is left as it is; c is returned when bins adds nothing.
+func (c *Config) WithBinCommands(bins map[string]string) *Config {
+	add := map[string][]string{}
+	for _, name := range sortedKeys(bins) {
+		if name == "" || strings.ContainsAny(name, " \t/") {
+			continue
+		}
+		if _, taken := c.commands[name]; taken {
+			continue
+		}
+		if _, taken := c.packages[name]; taken {
+			continue
+		}
+		add[bins[name]] = append(add[bins[name]], name)
+	}
+	if len(add) == 0 {
+		return c
+	}
+	n := c.recompiledWith("(package bins)", nil, add)
+	if n == nil {
+		return c
+	}
+	n.workspaceCLIs = c.workspaceCLIs
 	return n
 }
 

@@ -3,7 +3,9 @@ package driver
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/leasegate/leasegate/scanner"
@@ -68,7 +70,7 @@ func addAliases(out map[string]string, src []byte) {
 // ts-node runs the runtime from its workspace, not its installed copy
 // (scanner.Config.WithWorkspaceCLIs). At most maxBins targets of one
 // package.json are read.
-func workspaceCLIs(cfg *scanner.Config, rel string, src []byte, out map[string]string) {
+func workspaceCLIs(cfg *scanner.Config, rel string, src []byte, out, bins map[string]string) {
 	if !bytes.Contains(src, []byte(`"bin"`)) {
 		return
 	}
@@ -79,20 +81,36 @@ func workspaceCLIs(cfg *scanner.Config, rel string, src []byte, out map[string]s
 	if json.Unmarshal(src, &doc) != nil {
 		return
 	}
-	rt, ok := cfg.RuntimeForPackage(doc.Name)
-	if !ok || doc.Name == "" || strings.HasPrefix(doc.Name, "npm:") {
-		return
-	}
 	var targets []string
+	names := map[string]string{} // target → bin name
 	switch b := doc.Bin.(type) {
 	case string:
 		targets = append(targets, b)
+		names[b] = path.Base(doc.Name)
 	case map[string]any:
-		for _, v := range b {
-			if s, ok := v.(string); ok {
+		for _, k := range slices.Sorted(maps.Keys(b)) {
+			if s, ok := b[k].(string); ok {
 				targets = append(targets, s)
+				names[s] = k
 			}
 		}
+	}
+	rt, ok := cfg.RuntimeForPackage(doc.Name)
+	if !ok || doc.Name == "" || strings.HasPrefix(doc.Name, "npm:") {
+		// another package whose bin is a runtime's file (a workspace
+		// package's `"rv": "../../node_modules/@anthropic-ai/claude-code/cli.js"`):
+		// its name runs the runtime
+		if bins != nil {
+			for k, t := range targets {
+				if k >= 8 || t == "" {
+					break
+				}
+				if l, _ := cfg.JudgeArgv([]scanner.Arg{scanner.Lit(path.Join(path.Dir(rel), t))}); l != nil && !l.Gated() && names[t] != "" {
+					bins[names[t]] = l.Runtime
+				}
+			}
+		}
+		return
 	}
 	const maxBins = 8
 	dir := path.Dir(rel)

@@ -1955,13 +1955,13 @@ func ScanFiles(files []MemFile, cfg *scanner.Config, suite scanner.Suite) ([]sca
 		}
 	}
 	cfg = cfg.WithPackageAliases(aliases)
-	clis := map[string]string{}
+	clis, binCmds := map[string]string{}, map[string]string{}
 	for _, f := range files {
 		if path.Base(f.Rel) == "package.json" {
-			workspaceCLIs(cfg, f.Rel, f.Src, clis)
+			workspaceCLIs(cfg, f.Rel, f.Src, clis, binCmds)
 		}
 	}
-	cfg = cfg.WithWorkspaceCLIs(clis)
+	cfg = cfg.WithWorkspaceCLIs(clis).WithBinCommands(binCmds)
 	results := make([]fileResult, len(files))
 	var firstErr error
 	mem := make(map[string][]byte, len(files))

@@ -79,11 +79,11 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 	}
 	aliases, bins := packageFacts(files)
 	cfg = cfg.WithPackageAliases(aliases)
-	clis := map[string]string{}
+	clis, binCmds := map[string]string{}, map[string]string{}
 	for _, b := range bins {
-		workspaceCLIs(cfg, b.Rel, b.Src, clis)
+		workspaceCLIs(cfg, b.Rel, b.Src, clis, binCmds)
 	}
-	cfg = cfg.WithWorkspaceCLIs(clis)
+	cfg = cfg.WithWorkspaceCLIs(clis).WithBinCommands(binCmds)
 	opt.Config = cfg
 	workers := opt.Workers
 	if workers <= 0 {
