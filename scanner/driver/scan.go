@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -77,7 +78,7 @@ func Scan(ctx context.Context, opt Options) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	aliases, bins := packageFacts(files)
+	aliases, bins := packageFacts(append(slices.Clip(files), skippedPackages(opt.Root)...))
 	cfg = cfg.WithPackageAliases(aliases)
 	clis, binCmds := map[string]string{}, map[string]string{}
 	for _, b := range bins {
@@ -899,4 +900,36 @@ func looksBinary(b []byte) bool {
 		b = b[:8192]
 	}
 	return bytes.IndexByte(b, 0) >= 0
+}
+
+// skippedPackagePatterns are where a copy of a package is vendored in the
+// root's folders the walk never enters (vendor/, third_party/).
+var skippedPackagePatterns = []string{"vendor/*/package.json", "vendor/*/*/package.json", "third_party/*/package.json", "third_party/*/*/package.json"}
+
+// skippedPackages are the package.json files of packages vendored under
+// the root's vendor/ and third_party/ (at most two folders deep, 64 in
+// all), read for their bins only (packageFacts): a vendored copy of a
+// runtime's package (`vendor/tool/package.json` named
+// @anthropic-ai/claude-code) is the runtime's, and a script that runs its
+// CLI by path (`node vendor/tool/cli.js`) runs the runtime.
+func skippedPackages(root string) []candidate {
+	var out []candidate
+	for _, pat := range skippedPackagePatterns {
+		ms, _ := filepath.Glob(filepath.Join(root, filepath.FromSlash(pat)))
+		for _, m := range ms {
+			if len(out) >= 64 {
+				return out
+			}
+			st, err := os.Lstat(m)
+			if err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			rel, err := filepath.Rel(root, m)
+			if err != nil {
+				continue
+			}
+			out = append(out, candidate{rel: filepath.ToSlash(rel), abs: m, mode: st.Mode(), size: st.Size()})
+		}
+	}
+	return out
 }

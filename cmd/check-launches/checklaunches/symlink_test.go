@@ -96,3 +96,34 @@ func TestExecWithoutShebangRunsAsShell(t *testing.T) {
 		require.True(t, strings.HasPrefix(red[0], "bin/review:1:6: `claude` launched directly") && strings.Contains(red[0], "Makefile:2:2"), red[0])
 	}
 }
+
+// TestVendoredRuntimePackage: a copy of a runtime's package vendored under
+// the root's vendor/ (a folder the walk never enters), known by its
+// package.json name, is the runtime's: a script running its CLI by path
+// runs the runtime (review 27). A vendored copy of another package stays
+// clean.
+func TestVendoredRuntimePackage(t *testing.T) {
+	requireDetector(t, "x.sh", "#!/bin/sh\n")
+	for _, tc := range []struct {
+		name string
+		red  bool
+	}{
+		{"@anthropic-ai/claude-code", true},
+		{"prettier", false},
+	} {
+		root := writeTree(t, map[string]string{
+			"scripts/ask.sh*":          "#!/bin/sh\nnode vendor/tool/cli.js -p \"$*\"\n",
+			"vendor/tool/package.json": `{"name":"` + tc.name + `","version":"2.0.14","bin":{"tool":"cli.js"}}`,
+			"vendor/tool/cli.js":       "#!/usr/bin/env node\nimport(\"./dist/main.js\");\n",
+		})
+		code, out, errs := runCmd(t, nil, "--root", root)
+		if !tc.red {
+			require.Equal(t, ExitOK, code, "%s%s", out, errs)
+			continue
+		}
+		require.Equal(t, ExitRed, code, "%s%s", out, errs)
+		red := failingLines(out)
+		require.Len(t, red, 1, out)
+		require.True(t, strings.HasPrefix(red[0], "scripts/ask.sh:2:6: claude launched by path `vendor/tool/cli.js`"), red[0])
+	}
+}
