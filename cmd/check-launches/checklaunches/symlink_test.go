@@ -56,15 +56,7 @@ func TestSymlinkInExcludedFolderRun(t *testing.T) {
 		})
 		require.NoError(t, os.MkdirAll(filepath.Join(root, "vendor"), 0o755))
 		require.NoError(t, os.Symlink(tc.target, filepath.Join(root, "vendor", "agent")))
-		code, out, errs := runCmd(t, nil, "--root", root)
-		if !tc.red {
-			require.Equal(t, ExitOK, code, "%s%s", out, errs)
-			continue
-		}
-		require.Equal(t, ExitRed, code, "%s%s", out, errs)
-		red := failingLines(out)
-		require.Len(t, red, 1, out)
-		require.True(t, strings.HasPrefix(red[0], "vendor/agent:1:1: claude launched"), red[0])
+		requireOneRed(t, root, tc.red, "vendor/agent:1:1: claude launched", "")
 	}
 }
 
@@ -85,15 +77,7 @@ func TestExecWithoutShebangRunsAsShell(t *testing.T) {
 			"Makefile":    "review:\n\tbin/review \"check\"\n",
 			"bin/review*": tc.body,
 		})
-		code, out, errs := runCmd(t, nil, "--root", root)
-		if !tc.red {
-			require.Equal(t, ExitOK, code, "%s%s", out, errs)
-			continue
-		}
-		require.Equal(t, ExitRed, code, "%s%s", out, errs)
-		red := failingLines(out)
-		require.Len(t, red, 1, out)
-		require.True(t, strings.HasPrefix(red[0], "bin/review:1:6: `claude` launched directly") && strings.Contains(red[0], "Makefile:2:2"), red[0])
+		requireOneRed(t, root, tc.red, "bin/review:1:6: `claude` launched directly", "Makefile:2:2")
 	}
 }
 
@@ -116,14 +100,21 @@ func TestVendoredRuntimePackage(t *testing.T) {
 			"vendor/tool/package.json": `{"name":"` + tc.name + `","version":"2.0.14","bin":{"tool":"cli.js"}}`,
 			"vendor/tool/cli.js":       "#!/usr/bin/env node\nimport(\"./dist/main.js\");\n",
 		})
-		code, out, errs := runCmd(t, nil, "--root", root)
-		if !tc.red {
-			require.Equal(t, ExitOK, code, "%s%s", out, errs)
-			continue
-		}
-		require.Equal(t, ExitRed, code, "%s%s", out, errs)
-		red := failingLines(out)
-		require.Len(t, red, 1, out)
-		require.True(t, strings.HasPrefix(red[0], "scripts/ask.sh:2:6: claude launched by path `vendor/tool/cli.js`"), red[0])
+		requireOneRed(t, root, tc.red, "scripts/ask.sh:2:6: claude launched by path `vendor/tool/cli.js`", "")
 	}
+}
+
+// requireOneRed scans root and requires exit 0 when red is false, else
+// exit 1 with one failing line that starts with prefix and holds has.
+func requireOneRed(t *testing.T, root string, red bool, prefix, has string) {
+	t.Helper()
+	code, out, errs := runCmd(t, nil, "--root", root)
+	if !red {
+		require.Equal(t, ExitOK, code, "%s%s", out, errs)
+		return
+	}
+	require.Equal(t, ExitRed, code, "%s%s", out, errs)
+	lines := failingLines(out)
+	require.Len(t, lines, 1, out)
+	require.True(t, strings.HasPrefix(lines[0], prefix) && strings.Contains(lines[0], has), lines[0])
 }
