@@ -375,6 +375,9 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 			if k < 0 {
 				return
 			}
+			if m, ok := strings.CutPrefix(rest.s[:k], "--mount="); ok {
+				s.bindMount(m, rest.fileOff(0))
+			}
 			rest = skipBlanks(rest, k)
 		}
 		s.dockerCommand(rest, bodies, st, true)
@@ -680,5 +683,43 @@ func (s *scan) copyHeredocs(rest text, bodies []text) {
 			continue
 		}
 		s.p.ScanShellAt(b.s, s.pos(b.fileOff(0)), at, scanner.ClassEval, "the script this COPY writes to be run")
+	}
+}
+
+// bindMount records, for a RUN's `--mount=type=bind,from=build,
+// source=PKG,target=/mnt/cc` whose source is a runtime's package folder
+// or file, the target as a copy of it (Pass.AddLink): what the RUN copies
+// from there is the runtime (`cp -r /mnt/cc /opt/tool`). The other
+// stage's path is read as written; a link the file made there counts.
+func (s *scan) bindMount(spec string, at int) {
+	var src, dst string
+	for _, kv := range strings.Split(spec, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "source", "src":
+			src = v
+		case "target", "dst", "destination":
+			dst = v
+		}
+	}
+	if src == "" || dst == "" {
+		return
+	}
+	cfg := s.p.Config
+	rt := scanner.Arg{Value: src, Known: true, Via: scanner.ClassDynamic}
+	if t, ok := s.p.LinkOf(src); ok {
+		rt = t
+	}
+	dir := ""
+	if cfg.RuntimeFolder(rt.Value) {
+		dir = "/"
+	} else if l, _ := cfg.JudgeArgv([]scanner.Arg{rt}); l == nil || l.Gated() {
+		return
+	}
+	dst = path.Clean(dst)
+	for _, n := range []string{dst + dir, path.Base(dst) + dir} {
+		if !s.p.AddLink(n, rt) {
+			s.p.ReportUnparseable(s.pos(at), fmt.Sprintf("too many links and copies of runtimes in one file; the mount `%s` is not followed", n))
+		}
 	}
 }

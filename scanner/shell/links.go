@@ -192,6 +192,9 @@ func (s *scan) linked(t scanner.Arg) (scanner.Arg, bool) {
 	if f, ok := s.links[path.Clean(t.Value)+"/"]; ok {
 		return f, true // a link of a link of a package folder
 	}
+	if f, ok := s.p.LinkOf(t.Value); ok {
+		return f, true // one the file's other texts made (a RUN's bind mount)
+	}
 	for _, through := range []func([]scanner.Arg) ([]scanner.Arg, bool){
 		func(a []scanner.Arg) ([]scanner.Arg, bool) { return scanner.ThroughNames(a, s.links) },
 		s.p.ThroughLinks,
