@@ -752,6 +752,14 @@ func (s *scan) composeService(svc *node, vars composeVars) {
 	if svc == nil || svc.kind != kindObject {
 		return
 	}
+	if b := svc.get("build"); b != nil && b.kind == kindObject {
+		// the image's Dockerfile written inline: scanned as one, its
+		// links and copies kept for the service's command
+		if di := b.get("dockerfile_inline"); di != nil && di.kind == kindScalar && di.isString {
+			s.done[di] = true
+			s.program("Dockerfile", di.text())
+		}
+	}
 	env := overrideEnv(s.composeEnvFiles(svc.get("env_file")), composeEnv(svc.get("environment"), vars))
 	s.env = env
 	defer func() { s.env = nil }()
