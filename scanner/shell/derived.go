@@ -250,10 +250,13 @@ var extRE = regexp.MustCompile(`^[\w.@+-]*\w\.[A-Za-z][A-Za-z0-9]{0,5}$`)
 func (s *scan) redirTargets(st *syntax.Stmt) []scanner.Arg {
 	var out []scanner.Arg
 	for _, r := range st.Redirs {
-		if r.Word == nil || r.Op != syntax.RdrOut && r.Op != syntax.AppOut && r.Op != syntax.RdrClob && r.Op != syntax.RdrAll && r.Op != syntax.AppAll {
+		word := r.Word
+		if word != nil && r.Op == syntax.DplOut && s.fds[word.Lit()] != nil {
+			word = s.fds[word.Lit()] // the file `exec N>` opened
+		} else if word == nil || r.Op != syntax.RdrOut && r.Op != syntax.AppOut && r.Op != syntax.RdrClob && r.Op != syntax.RdrAll && r.Op != syntax.AppAll {
 			continue
 		}
-		for _, w := range s.argv([]*syntax.Word{r.Word}) {
+		for _, w := range s.argv([]*syntax.Word{word}) {
 			if len(w) == 1 && w[0].Known && !strings.HasPrefix(w[0].Value, "/dev/") {
 				out = append(out, w[0])
 			}
@@ -391,6 +394,21 @@ func (s *scan) noteWrapper(st *syntax.Stmt) {
 	out := false
 	for _, r := range st.Redirs {
 		out = out || r.Word != nil && (r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob)
+		if r.Word != nil && r.Op == syntax.DplOut && s.fds[r.Word.Lit()] != nil {
+			out = true // `echo ... >&3` after `exec 3> FILE`
+		}
+	}
+	if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(c.Args) == 1 && c.Args[0].Lit() == "exec" {
+		// `exec 3> FILE`: what later goes to >&3 is written to FILE
+		for _, r := range st.Redirs {
+			if r.N != nil && r.Word != nil && (r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob) {
+				if s.fds == nil {
+					s.fds = map[string]*syntax.Word{}
+				}
+				s.fds[r.N.Value] = r.Word
+			}
+		}
+		return
 	}
 	if !out || !s.p.Config.NamesRuntime([]byte(s.stmtText(st))) {
 		return
@@ -449,7 +467,17 @@ func (s *scan) readWrite(st *syntax.Stmt) bool {
 			}
 		}
 	}
-	return ok && (!strings.HasPrefix(text, "#!") || scanner.IsShellInterpreter(scanner.Interpreter([]byte(text))))
+	if !ok || strings.HasPrefix(text, "#!") && !scanner.IsShellInterpreter(scanner.Interpreter([]byte(text))) {
+		return false
+	}
+	// collectWritten reads files named by the redirection, not those
+	// written through a descriptor `exec N>` opened (`>&3`)
+	for _, r := range st.Redirs {
+		if r.Op == syntax.DplOut && r.Word != nil && s.fds[r.Word.Lit()] != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // cmdTokenRE splits text into the words that may name a program.

@@ -265,6 +265,8 @@ type scan struct {
 	// wrappers are the statements that write a file by redirection and
 	// name a runtime (wrapperRound)
 	wrappers []*syntax.Stmt
+	// fds are the files `exec N> FILE` opened, by N (noteWrapper)
+	fds map[string]*syntax.Word
 	// fetched is the runtime package whose tarball the text fetches
 	// ("" none), once read (fetchedTarball)
 	fetched *string
