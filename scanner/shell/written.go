@@ -257,7 +257,10 @@ func rcFile(name string) bool {
 	if rcFiles[b] {
 		return b[0] == '.' || strings.HasPrefix(name, "/etc/")
 	}
-	return strings.Contains(name, "/etc/profile.d/") || strings.Contains(name, "/etc/bash_completion.d/")
+	// fish reads config.fish, conf.d/ and the functions it autoloads
+	// by name (`functions/rv.fish` defines `rv`)
+	return strings.Contains(name, "/etc/profile.d/") || strings.Contains(name, "/etc/bash_completion.d/") ||
+		strings.Contains(name, ".config/fish/") && strings.HasSuffix(name, ".fish") || strings.Contains(name, "/etc/fish/") && strings.HasSuffix(name, ".fish")
 }
 
 // writtenScript is a file the text writes to be run (toRun): the
