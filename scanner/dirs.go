@@ -188,13 +188,9 @@ func (p *Pass) UnderDirs(a Arg) (Arg, bool) {
 // runtime's files (AddDir).
 func (p *Pass) HasDirs() bool { return len(p.dirs) > 0 }
 
-// RuntimeDir reports whether a file under the folder d can be a
-// runtime's (AddDir's test).
-func (p *Pass) RuntimeDir(d string) bool { return p.runtimeDir(d) }
-
-// DirRuntime is the runtime whose file a file under the folder d can
+// dirRuntime is the runtime whose file a file under the folder d can
 // be ("" when none).
-func (p *Pass) DirRuntime(d string) string {
+func (p *Pass) dirRuntime(d string) string {
 	probe := []Arg{{Value: strings.TrimRight(d, "/") + "/" + dirProbe, Known: true}}
 	if rt, ok := p.Config.runtimeInPath(probe[0].Value); ok {
 		return rt
@@ -221,4 +217,25 @@ func (p *Pass) ReadIn(argv []Arg, dirs []Arg) ([]Arg, bool) {
 		}
 	}
 	return p.readIn(argv, ds)
+}
+
+// ReportRuntimePath reports v, a PATH value, when a component of it is,
+// or lies under, a runtime's package folder (`export
+// PATH="$(npm root -g)/@mariozechner/pi-coding-agent/dist:$PATH"`, a
+// Dockerfile's `ENV PATH=...`): a command run by its bare name may then
+// be any of the runtime's files, so the setting is a launch found at run
+// time (dynamic), at at. The package managers' .bin folders hold links by
+// the runtimes' own names, judged where they run, and are not such
+// folders. It reports whether it reported.
+func (p *Pass) ReportRuntimePath(v string, at Pos) bool {
+	for _, d := range strings.Split(v, ":") {
+		if d == "" || strings.HasSuffix(strings.TrimRight(d, "/"), "/.bin") || !p.runtimeDir(d) {
+			continue
+		}
+		rt := p.dirRuntime(d)
+		p.Report(Finding{Line: at.Line, Column: at.Column, Runtime: rt, Class: ClassDynamic,
+			Message: fmt.Sprintf("PATH holds %s's package folder `%s`; a command run by its bare name may be its file, so the setting counts as a launch", rt, d)})
+		return true
+	}
+	return false
 }

@@ -327,7 +327,7 @@ func (s *scan) dockerInstruction(inst text, bodies []text, st *dockerState, dept
 		}
 		if m := envPathRE.FindStringSubmatchIndex(rest.s); m != nil {
 			// as written: `${PATH}` is the base image's, unknown here
-			s.pathDirs(rest.s[m[2]:m[3]], rest.fileOff(m[2]))
+			s.p.ReportRuntimePath(strings.Trim(rest.s[m[2]:m[3]], `"'`), s.pos(rest.fileOff(m[2])))
 		}
 	case "ARG":
 		st.dockerEnv(rest, true)
@@ -622,27 +622,6 @@ func (st *dockerState) dockerCopy(rest text, s *scan, add bool) {
 
 // envPathRE finds the value an ENV instruction gives PATH.
 var envPathRE = regexp.MustCompile(`(?:^|\s)PATH[=\s]\s*("[^"]*"|'[^']*'|\S+)`)
-
-// pathDirs reports a PATH value with a component that is, or lies under,
-// a runtime's package folder (`ENV
-// PATH="/usr/local/lib/node_modules/@anthropic-ai/claude-code:${PATH}"`):
-// a command run by its bare name may then be any of the runtime's files,
-// so the setting is a launch found at run time (dynamic), as in a shell
-// file (docs/shell.md). The package managers' .bin folders hold links by
-// the runtimes' own names, which are judged where they run.
-func (s *scan) pathDirs(v string, at int) {
-	v = strings.Trim(v, `"'`)
-	for _, d := range strings.Split(v, ":") {
-		if d == "" || strings.HasSuffix(strings.TrimRight(d, "/"), "/.bin") || !s.p.RuntimeDir(d) {
-			continue
-		}
-		rt := s.p.DirRuntime(d)
-		pos := s.pos(at)
-		s.p.Report(scanner.Finding{Line: pos.Line, Column: pos.Column, Runtime: rt, Class: scanner.ClassDynamic,
-			Message: fmt.Sprintf("PATH holds %s's package folder `%s`; a command run by its bare name may be its file, so the setting counts as a launch", rt, d)})
-		return
-	}
-}
 
 // registryTarball is the runtime package whose tarball on a registry the
 // URL u names (`.../@anthropic-ai/claude-code/-/claude-code-2.0.14.tgz`).

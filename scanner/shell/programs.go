@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -65,26 +64,11 @@ func (s *scan) programAssigns(as []*syntax.Assign, env bool) {
 	}
 }
 
-// pathDirs reports a PATH value with a component that is, or lies under,
-// a runtime's package folder (`export
-// PATH="$(npm root -g)/@mariozechner/pi-coding-agent/dist:$PATH"`): a
-// command run by its bare name may then be any of the runtime's files,
-// so the assignment is a launch found at run time (dynamic). The
-// package managers' .bin folders hold links by the runtimes' own names,
-// which are judged where they run.
+// pathDirs reports a PATH value that holds a runtime's package folder
+// (Pass.ReportRuntimePath).
 func (s *scan) pathDirs(w *syntax.Word) {
 	for _, argv := range s.argv([]*syntax.Word{w}) {
-		if len(argv) != 1 || argv[0].Value == "" {
-			continue
-		}
-		for _, d := range strings.Split(argv[0].Value, ":") {
-			if d == "" || strings.HasSuffix(strings.TrimRight(d, "/"), "/.bin") || !s.p.RuntimeDir(d) {
-				continue
-			}
-			rt := s.p.DirRuntime(d)
-			at := s.synPos(w.Pos())
-			s.p.Report(scanner.Finding{Line: at.Line, Column: at.Column, Runtime: rt, Class: scanner.ClassDynamic,
-				Message: fmt.Sprintf("PATH holds %s's package folder `%s`; a command run by its bare name may be its file, so the assignment counts as a launch", rt, d)})
+		if len(argv) == 1 && argv[0].Value != "" && s.p.ReportRuntimePath(argv[0].Value, s.synPos(w.Pos())) {
 			return
 		}
 	}
