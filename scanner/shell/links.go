@@ -332,22 +332,22 @@ func (s *scan) untar(c *syntax.CallExpr, words []scanner.Arg) {
 	if !ok {
 		return
 	}
-	if strip {
+	// a folder the scan cannot read, or --strip-components into the
+	// current one, is a copy under a name found at run time: linkTo
+	// reports it (unknownLink), never drops it
+	var link scanner.Arg
+	switch {
+	case dir != nil && !dir.Known:
+	case strip && dir != nil:
 		// --strip-components: the package's files straight in DIR
-		if dir == nil || !dir.Known {
-			return
-		}
-		s.linkTo(c, scanner.Lit(strings.TrimRight(dir.Value, "/")), []scanner.Arg{{Value: "node_modules/" + pkg, Known: true, Via: scanner.ClassDynamic}}, nil)
-		return
-	}
-	link := scanner.Lit("package")
-	if dir != nil {
-		if !dir.Known {
-			return
-		}
+		link = scanner.Lit(strings.TrimRight(dir.Value, "/"))
+	case strip:
+	case dir != nil:
 		link = scanner.Lit(path.Join(dir.Value, "package"))
+	default:
+		link = scanner.Lit("package")
 	}
-	s.linkTo(c, link, []scanner.Arg{scanner.Lit("node_modules/" + pkg)}, nil)
+	s.linkTo(c, link, []scanner.Arg{{Value: "node_modules/" + pkg, Known: true, Via: scanner.ClassDynamic}}, nil)
 }
 
 // intoDir is the name a link or copy of target made into the folder dir
