@@ -509,6 +509,7 @@ func checkFile(p *scanner.Pass, idx *pkgIndex, file *ast.File) {
 		case *ast.CallExpr:
 			called[ast.Unparen(n.Fun)] = true
 			mark := len(c.p.Findings())
+			c.fsWrite(n)
 			c.call(n)
 			if !c.p.LaunchSince(mark) {
 				// a command handed to code the analysis does not model

@@ -889,7 +889,7 @@ func (l *loader) relevant(own []*srcFile) bool {
 	api, tokens := false, false
 	var imports []string
 	for _, f := range own {
-		if f.primitive() || f.hands() {
+		if f.primitive() || f.hands() || f.writes {
 			return true
 		}
 		api = api || f.api
@@ -1106,6 +1106,7 @@ type fileFacts struct {
 	api          bool
 	mayPrimitive bool // its text holds "ermission"
 	mayHand      bool // its text may hand a runtime's command on (scanner.Config.MayHandCommand)
+	writes       bool // it may link, copy or extract a runtime (fsWrites)
 	dotenv       bool // it imports godotenv (config.go)
 	local        []string
 	src          []byte // nil: read from abs when needed
@@ -1159,7 +1160,24 @@ func factsOf(cfg *lscanner.Config, src []byte, mod moduleInfo) *fileFacts {
 			ff.local = append(ff.local, s)
 		}
 	}
+	ff.writes = fsWrites(cfg, src)
 	return ff
+}
+
+// fsWrites reports whether src may link or copy a runtime (`os.Symlink`,
+// `os.Link`, `os.Rename` of a path naming one) or extract a runtime's
+// packed archive it names or fetches (archive/tar, archive/zip): such a
+// file is checked though it imports no process API (fsWrite).
+func fsWrites(cfg *lscanner.Config, src []byte) bool {
+	if bytes.Contains(src, []byte("os.")) && lscanner.QuotesRuntime(src, cfg.RuntimeNames()) &&
+		(bytes.Contains(src, []byte("Symlink(")) || bytes.Contains(src, []byte("Link(")) || bytes.Contains(src, []byte("Rename("))) {
+		return true
+	}
+	if !bytes.Contains(src, []byte(`"archive/tar"`)) && !bytes.Contains(src, []byte(`"archive/zip"`)) {
+		return false
+	}
+	_, ok := cfg.ArchiveInText(src)
+	return ok
 }
 
 // literals returns what the file's string literals say (read once).
@@ -1415,7 +1433,9 @@ func runeRun(src []byte, i int) (string, int) {
 
 // canStart reports whether a file checked on its own can start a runtime
 // or fold the primitive (the rule of loader.relevant for one file).
-func (ff *fileFacts) canStart() bool { return ff.api && ff.tokens() || ff.primitive() || ff.hands() }
+func (ff *fileFacts) canStart() bool {
+	return ff.api && ff.tokens() || ff.primitive() || ff.hands() || ff.writes
+}
 
 // hands reports whether a literal of the file may be a runtime's command
 // handed to code the analysis does not model (handed.go).

@@ -71,6 +71,13 @@ func UserHomeDir() (string, error)
 func Getwd() (string, error)
 func ReadFile(name string) ([]byte, error)
 func Open(name string) (*File, error)
+func Create(name string) (*File, error)
+func OpenFile(name string, flag int, perm uint32) (*File, error)
+func WriteFile(name string, data []byte, perm uint32) error
+func MkdirAll(path string, perm uint32) error
+func Symlink(oldname, newname string) error
+func Link(oldname, newname string) error
+func Rename(oldpath, newpath string) error
 func Exit(code int)
 func (p *Process) Wait() (*ProcessState, error)
 `,
@@ -221,6 +228,16 @@ func Join(elem ...string) string
 func Base(path string) string
 func Dir(path string) string
 func Abs(path string) (string, error)
+`,
+	"archive/tar": `package tar
+type Reader struct{}
+func NewReader(r any) *Reader
+`,
+	"archive/zip": `package zip
+type Reader struct{}
+type ReadCloser struct{ Reader }
+func NewReader(r any, size int64) (*Reader, error)
+func OpenReader(name string) (*ReadCloser, error)
 `,
 	"path": `package path
 func Join(elem ...string) string

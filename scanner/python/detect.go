@@ -377,7 +377,14 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// ... and a file that links or copies a runtime (os.symlink,
 	// shutil.copy) offers the link's name to the files that may run it
 	linkMadeHint := p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, codeLinkNeedles) && scanner.QuotesRuntime(p.Src, p.Config.RuntimeNames())
-	if !apiHint && !dangerHint && !envHint && !handHint && !sharedHint && !linkMadeHint {
+	// ... and a file that extracts a runtime's packed archive it names
+	// or fetches (tarfile, zipfile, shutil.unpack_archive) offers the
+	// copy of the package folder it makes (scanner.Pass.CodeExtract)
+	archive := ""
+	if treesitter.ContainsAny(p.Src, scanner.ExtractNeedles) {
+		archive, _ = p.Config.ArchiveInText(p.Src)
+	}
+	if !apiHint && !dangerHint && !envHint && !handHint && !sharedHint && !linkMadeHint && archive == "" {
 		return nil
 	}
 	t, err := parsePass(p)
@@ -392,6 +399,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if linkMadeHint {
 		// first: the file's own process API calls may run the links
 		a.detectCodeLinks()
+	}
+	if archive != "" {
+		a.detectExtracts(archive)
 	}
 	if apiHint {
 		a.detectCalls()
@@ -1467,6 +1477,70 @@ func (a *analyzer) detectCodeLinks() {
 			continue
 		}
 		a.p.CodeLink(t.Args(a.ev.Eval(ch[0])), t.Args(a.ev.Eval(ch[1])), t.Pos(n))
+	}
+}
+
+// detectExtracts records the copies of runtimes' package folders the
+// file's extract calls make: `X.extractall(path)`, `X.extract(member,
+// path)` of `tarfile.open(A)` or `zipfile.ZipFile(A)`, and
+// `shutil.unpack_archive(A, dir)`. An archive the call does not name is
+// archive, the one the file names or fetches.
+func (a *analyzer) detectExtracts(archive string) {
+	t := a.t
+	for n := int32(0); n < int32(len(t.Nodes)); n++ {
+		if t.Nodes[n].Kind != kCall {
+			continue
+		}
+		fn := t.Child(n, fFunction)
+		if fn == none {
+			continue
+		}
+		name := t.Text(fn)
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		pos, kw := a.callArgs(n)
+		var archives []scanner.Arg
+		var dst value
+		dstKnown := false
+		switch name {
+		case "unpack_archive":
+			if v, _ := a.firstArg(pos, kw, "filename"); v.K != vUnknown || len(pos) > 0 {
+				archives = t.Args(v)
+			}
+			if len(pos) > 1 {
+				dst, dstKnown = a.ev.Eval(pos[1]), true
+			} else {
+				dst, dstKnown = a.prop(kw, "extract_dir")
+			}
+		case "extractall", "extract":
+			if t.Nodes[fn].Kind != kAttribute {
+				continue
+			}
+			if obj := t.Child(fn, fObject); obj != none && t.Nodes[obj].Kind == kCall {
+				// tarfile.open(A).extractall(...): A
+				opos, okw := a.callArgs(obj)
+				if v, _ := a.firstArg(opos, okw, "name"); v.K != vUnknown || len(opos) > 0 {
+					archives = t.Args(v)
+				}
+			}
+			i := 0
+			if name == "extract" {
+				i = 1 // extract(member, path)
+			}
+			if len(pos) > i {
+				dst, dstKnown = a.ev.Eval(pos[i]), true
+			} else {
+				dst, dstKnown = a.prop(kw, "path")
+			}
+		default:
+			continue
+		}
+		dsts := []scanner.Arg{scanner.Lit("")}
+		if dstKnown {
+			dsts = t.Args(dst)
+		}
+		a.p.CodeExtract(archives, archive, dsts, false, t.Pos(n))
 	}
 }
 

@@ -394,7 +394,14 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	// fs.copyFileSync) offers the link's name to the files that may run
 	// it (scanner.Pass.CodeLink)
 	linkMadeHint := p.Hits.Has(scanner.HitRuntime) && treesitter.ContainsAny(p.Src, codeLinkNeedles) && scanner.QuotesRuntime(p.Src, p.Config.RuntimeNames())
-	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint && !handHint && !writeHint && !linkMadeHint {
+	// ... and a file that extracts a runtime's packed archive it names
+	// or fetches (tar.x, decompress, extract-zip) offers the copy of the
+	// package folder it makes (scanner.Pass.CodeExtract)
+	archive := ""
+	if treesitter.ContainsAny(p.Src, scanner.ExtractNeedles) {
+		archive, _ = p.Config.ArchiveInText(p.Src)
+	}
+	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint && !handHint && !writeHint && !linkMadeHint && archive == "" {
 		return nil
 	}
 	t, err := g.ParsePass(p)
@@ -410,6 +417,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if linkMadeHint {
 		// first: the file's own process API calls may run the links
 		a.detectCodeLinks()
+	}
+	if archive != "" {
+		a.detectExtracts(archive)
 	}
 	if apiHint {
 		a.detectCalls()
@@ -1160,6 +1170,82 @@ func (a *analyzer) codeLink(n, fn int32) bool {
 	}
 	a.p.CodeLink(t.Args(a.ev.Eval(ch[0])), t.Args(a.ev.Eval(ch[1])), t.Pos(n))
 	return true
+}
+
+// extractFuncs are the names of the functions of archive libraries that
+// extract an archive: node-tar's `x` and `extract`, decompress,
+// extract-zip, adm-zip's `extractAllTo`, unzipper's `Extract`.
+var extractFuncs = map[string]bool{"x": true, "extract": true, "Extract": true, "extractAll": true, "extractAllTo": true,
+	"decompress": true, "unpack": true, "untar": true, "unzip": true}
+
+// extractFolderProps and extractFileProps are the options that name the
+// folder an archive is extracted into, and the archive.
+var (
+	extractFolderProps = []string{"C", "cwd", "dir", "path", "target", "dest", "destination"}
+	extractFileProps   = []string{"file", "f", "archive", "source", "src"}
+)
+
+// detectExtracts records the copies of runtimes' package folders the
+// file's extract calls make (`tar.x({ file: tgz, C: "opt/p" })`,
+// `decompress(tgz, "opt/p")`): an archive the call does not name is
+// archive, the one the file names or fetches (scanner.Pass.CodeExtract).
+// A call is known by its name only: the file names or fetches a
+// runtime's archive, so what it extracts may be that archive.
+func (a *analyzer) detectExtracts(archive string) {
+	t := a.t
+	for n := int32(0); n < int32(len(t.Nodes)); n++ {
+		if t.Nodes[n].Kind != kCall {
+			continue
+		}
+		fn := t.Child(n, fFunction)
+		args := t.Child(n, fArguments)
+		if fn == none || args == none || t.Nodes[args].Kind != kArguments {
+			continue
+		}
+		name := t.Text(fn)
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		if !extractFuncs[name] {
+			continue
+		}
+		var archives, dsts []scanner.Arg
+		strip := false
+		var plain []value
+		for _, c := range t.Children(args) {
+			v := a.ev.Eval(c)
+			if v.K != vObj {
+				plain = append(plain, v)
+				continue
+			}
+			for _, k := range extractFileProps {
+				if f, ok := a.prop(v, k); ok {
+					archives = append(archives, t.Args(f)...)
+				}
+			}
+			for _, k := range extractFolderProps {
+				if d, ok := a.prop(v, k); ok {
+					dsts = append(dsts, t.Args(d)...)
+				}
+			}
+			if s, ok := a.prop(v, "strip"); ok && (s.Node == none || t.Text(s.Node) != "0") {
+				strip = true
+			}
+		}
+		if name == "extractAllTo" && len(plain) > 0 {
+			// adm-zip: extractAllTo(dir)
+			plain = append([]value{{}}, plain...)
+		} else if len(plain) > 0 {
+			archives = append(archives, t.Args(plain[0])...)
+		}
+		if len(plain) > 1 && len(dsts) == 0 {
+			dsts = t.Args(plain[1])
+		}
+		if len(dsts) == 0 {
+			dsts = []scanner.Arg{scanner.Lit("")}
+		}
+		a.p.CodeExtract(archives, archive, dsts, strip, t.Pos(n))
+	}
 }
 
 // stdinInput scans the `input` option of process API call n as the script
