@@ -984,7 +984,7 @@ const (
 func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Config) bool {
 	if _, envOnly := det.(scanner.EnvReader); envOnly {
 		for _, n := range ns {
-			if n.env && n.all && !n.key && !n.link && hasWord(src, n.name) {
+			if n.env && n.all && !n.key && (!n.link || linkReader(det)) && hasWord(src, n.name) {
 				return true
 			}
 		}
@@ -1012,10 +1012,10 @@ func mentionsAny(src []byte, det scanner.Linker, ns []needle, cfg *scanner.Confi
 // linkReader reports whether det's files may run a link or copy of a
 // runtime by its name (a needle's link): shell and data files run
 // commands by name, and TS/JS and Python code through its process APIs
-// (`subprocess.run(["rev", "-p", x])`); Go's are not read for them.
+// (`subprocess.run(["rev", "-p", x])`, `exec.Command("rev")`).
 func linkReader(det scanner.Linker) bool {
 	switch det.Name() {
-	case dataDetector, "shell", "javascript", "python":
+	case dataDetector, "shell", "javascript", "python", "go":
 		return true
 	}
 	return false
@@ -1025,7 +1025,7 @@ func linkReader(det scanner.Linker) bool {
 // when mentionsAny is false on the file phase one read.
 func mayMention(words wordSet, det scanner.Linker, ns []needle) bool {
 	if _, envOnly := det.(scanner.EnvReader); envOnly {
-		return slices.ContainsFunc(ns, func(n needle) bool { return n.env && n.all && !n.key && !n.link })
+		return slices.ContainsFunc(ns, func(n needle) bool { return n.env && n.all && !n.key && (!n.link || linkReader(det)) })
 	}
 	return slices.ContainsFunc(ns, func(n needle) bool { return needleMay(words, det, n) })
 }
