@@ -266,10 +266,11 @@ func valueAt(attached bool, j int) int {
 
 // opts reads the options of the program at argv[prog] from j, by spec s.
 func (u *unwrapper) opts(s *Spec, prog, j, end, depth int, in Inner) {
+	until, untilEnd := -1, end
 	if s.Until != nil {
 		for k := j; k < end; k++ {
 			if w := u.argv[k]; w.Known && hasPrefix(s.Until, w.Text) {
-				end = k
+				end, until = k, k
 				break
 			}
 		}
@@ -471,6 +472,17 @@ operand:
 	if argvMode || kind == 0 {
 		kind = KindArgv
 	}
+	if j >= end && until >= 0 {
+		// no command before the arguments (`parallel ::: 'claude -p x'
+		// 'pi -p y'`): each argument is a command line a shell runs
+		for k := until + 1; k < untilEnd; k++ {
+			if w := u.argv[k]; w.Known && hasPrefix(s.Until, w.Text) {
+				continue
+			}
+			u.shell(in, prog, k, u.text(k))
+		}
+		return
+	}
 	if j >= end {
 		switch {
 		case kind == KindStdin, s.NoneIsStdin && operands == 0:
@@ -499,6 +511,26 @@ operand:
 	case KindPackage, KindScript:
 		in.Start, in.End = j, end
 		u.leaf(in, kind, prog)
+		if kind == KindPackage && j+1 < end {
+			// what the package's bin does with its arguments is not
+			// known: it may run them (`npx cross-env CI=1 claude`,
+			// `pnpm dlx dotenv-cli -- pi`), so they are also read as the
+			// command line they would be without the runner
+			in.Packages = nil
+			u.cmd(j, end, depth+1, in)
+			if w := u.argv[j]; w.Known && lookup(w.Text) == nil {
+				// a package the model does not list may run what
+				// follows its "--" (`yarn dlx some-runner -- pi`): one
+				// possibility
+				for k := j + 1; k < end && k-j < maxGuessWords; k++ {
+					if v := u.argv[k]; v.Known && v.Text == "--" {
+						in.Opaque = true
+						u.cmd(k+1, end, depth+1, in)
+						break
+					}
+				}
+			}
+		}
 	case kindCode:
 		u.code(in, prog, j, u.text(j))
 	case kindArgvOrShell:
@@ -765,6 +797,12 @@ func lookup(word string) *Spec {
 	name := progName(word)
 	if s := index[name]; s != nil {
 		return s
+	}
+	if i := strings.LastIndexByte(name, '@'); i > 0 {
+		// a package runner's `cross-env@7.0.3`: the package's bin
+		if s := index[name[:i]]; s != nil {
+			return s
+		}
 	}
 	low := strings.TrimSuffix(strings.ToLower(name), ".exe")
 	if s := index[low]; s != nil && s.Fold {

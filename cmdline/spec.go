@@ -280,7 +280,9 @@ var Table = []Family{
 		{Names: names("pgrphack fghack s6-fghack with-contenv")},
 		{Names: names("s6-setsid"), Short: "d"},
 		{Names: names("s6-notifyoncheck"), Short: "3sTtwnc"},
-		{Names: names("dotenv"), Short: "ecvp"},
+		{Names: names("dotenv dotenv-cli"), Short: "ecvp"},
+		// env-cmd [-f FILE] [-e ENVS] [-r RC] CMD ARGS
+		{Names: names("env-cmd"), Short: "fer", Long: []string{"--file", "--environments", "--rc-file"}},
 		// expect's spawn (in an `expect -c` string, scanned as shell)
 		{Names: names("spawn"), Single: true, Long: []string{"-open", "-leaveopen", "-ignore"}},
 	}},
