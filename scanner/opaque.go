@@ -67,6 +67,19 @@ func (p *Pass) NoteOpaque(at Pos) {
 	}
 }
 
+// NoteLostProgram records where a shell text runs a program whose name
+// it cannot read (`$AGENT -p x` with AGENT set nowhere it reads): a data
+// file that names a runtime as a value judges it (LostPrograms).
+func (p *Pass) NoteLostProgram(at Pos) {
+	if len(p.lost) < maxOpaque {
+		p.lost = append(p.lost, at)
+	}
+}
+
+// LostPrograms lists the places NoteLostProgram recorded (at most
+// maxOpaque).
+func (p *Pass) LostPrograms() []Pos { return p.lost }
+
 // OpaqueSites lists where the file runs a program the analysis cannot
 // name, in the order they were judged (at most maxOpaque).
 func (p *Pass) OpaqueSites() []Pos { return p.opaque }

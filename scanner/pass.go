@@ -140,6 +140,7 @@ type Pass struct {
 	depth     int
 	findings  []Finding
 	opaque    []Pos       // where a program the analysis cannot name runs (OpaqueSites)
+	lost      []Pos       // where a shell text runs a program it cannot name (LostPrograms)
 	expired   atomic.Bool // set by the driver when the file's time budget is spent
 }
 

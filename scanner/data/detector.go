@@ -239,6 +239,9 @@ func (Detector) Scan(p *scanner.Pass) error {
 	mounts(p)
 	s := newScan(p)
 	err := s.run(kind, strict)
+	if err == nil {
+		judgeLost(p)
+	}
 	if err == nil && s.limit != nil && (strict || !genericKind[kind]) {
 		p.ReportUnparseable(s.pos(s.limit.off), s.limit.msg)
 	}

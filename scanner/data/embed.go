@@ -2,6 +2,7 @@ package data
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -84,12 +85,36 @@ func (s *scan) pos(off int) scanner.Pos { return s.ln.pos(off) }
 // continuations do not shift them. adjust, when set, may change each new
 // finding (given its offset in t) before it is mapped.
 func (s *scan) shell(t text, via scanner.Class, adjust func(f *scanner.Finding, off int)) {
-	n0 := len(s.p.Findings())
+	n0, l0 := len(s.p.Findings()), len(s.p.LostPrograms())
 	// A syntax error inside embedded text is not the data file's: the
 	// shell detector still judges such text by a word split, which is
 	// what matters here.
-	s.p.ScanShell(t.s, scanner.Pos{Line: 1, Column: 1}, via)
+	s.p.ScanShell(blankExprs(t.s), scanner.Pos{Line: 1, Column: 1}, via)
 	s.place(n0, t, adjust)
+	// the programs it cannot name, at their file positions (judgeLost)
+	lost := s.p.LostPrograms()
+	for i := l0; i < len(lost); i++ {
+		lost[i] = s.pos(t.fileOff(textOffset(t.s, lost[i])))
+	}
+}
+
+// ciExprRE finds a CI system's template expression left in a shell
+// text: GitHub's and Azure's `${{ ... }}`, GitLab's `$[[ ... ]]`, Argo's
+// and Tekton's `{{ ... }}`.
+var ciExprRE = regexp.MustCompile(`\$\{\{[^}\n]*\}\}|\$\[\[[^\]\n]*\]\]|\{\{[^}\n]*\}\}`)
+
+// blankExprs replaces each template expression of text, a value
+// found only when the CI system renders it, by a variable of the same
+// length that nothing sets (`$LG___...`): the shell reads an unknown
+// word where it stands, instead of a syntax error or braces split into
+// words, and text positions stay file positions.
+func blankExprs(text string) string {
+	if !strings.Contains(text, "{{") && !strings.Contains(text, "[[") {
+		return text
+	}
+	return ciExprRE.ReplaceAllStringFunc(text, func(m string) string {
+		return "$LG" + strings.Repeat("_", len(m)-3)
+	})
 }
 
 // program scans t, a program in another language (a run: step whose shell
@@ -152,6 +177,14 @@ func (s *scan) judge(ws []word, via scanner.Class) *scanner.Launch {
 	argv := make([]scanner.Arg, len(ws))
 	for i, w := range ws {
 		argv[i] = scanner.Arg{Value: w.t.s, Known: w.known, Pos: s.pos(w.t.fileOff(0)), Via: w.via}
+		if w.known && strings.Contains(w.t.s, "{{") && ciExprRE.MatchString(w.t.s) {
+			// a template expression the CI system renders (Argo's `{{
+			// workflow.parameters.agent }}`): unknown
+			argv[i].Known = false
+			if i == 0 {
+				s.p.NoteLostProgram(argv[i].Pos)
+			}
+		}
 	}
 	linked, isLink := s.p.ThroughLinks(argv)
 	if isLink {

@@ -312,6 +312,8 @@ func (s *scan) judge(argv []scanner.Arg, cls scanner.Class, depth int) {
 		// taken to be a shell.
 		if i+2 < len(argv) && argv[i+1].Known && argv[i+2].Known && (argv[i+1].Value == "-c" || len(argv[i+1].Value) > 2 && argv[i+1].Value[0] == '-' && strings.HasSuffix(argv[i+1].Value, "c") && !strings.HasPrefix(argv[i+1].Value, "--")) {
 			s.p.ScanShell(argv[i+2].Value, argv[i+2].Pos, scanner.ClassEval)
+		} else if a.Pos.Line > 0 {
+			s.p.NoteLostProgram(a.Pos)
 		}
 		return
 	}
