@@ -49,6 +49,10 @@ type Launch struct {
 	Arg int
 	// Name is that element's value.
 	Name string
+	// RunPath, for a launch judged by the name of a file run by a
+	// relative path (`./tools/pi`), is that path: a shell script of the
+	// repository there is judged by its own text instead (Finding.RunPath).
+	RunPath string
 }
 
 // Gated reports whether the launch goes through launch-runtime.

@@ -86,6 +86,11 @@ type Finding struct {
 	// where that launch is. Findings with the same launch are merged.
 	Site *Step `json:"-"`
 
+	// RunPath is Launch.RunPath: the driver drops the finding when a
+	// shell script of the repository is there, since what it runs is
+	// judged where it is written (the script's own scan).
+	RunPath string `json:"-"`
+
 	// Data marks a finding that comes from data (a string, a flag named in
 	// help text) rather than a real launch; only such findings may be
 	// suppressed by an inert marker.

@@ -494,7 +494,7 @@ func (p *Pass) ReportLaunch(pos Pos, l *Launch, via Class) {
 	if cls != ClassGated && via != "" {
 		cls = via
 	}
-	p.Report(Finding{Line: pos.Line, Column: pos.Column, Runtime: l.Runtime, Class: cls, Message: LaunchMessage(l.Runtime, l.Name, cls)})
+	p.Report(Finding{Line: pos.Line, Column: pos.Column, Runtime: l.Runtime, Class: cls, Message: LaunchMessage(l.Runtime, l.Name, cls), RunPath: l.RunPath})
 }
 
 // LaunchMessage is the standard message of a launch finding.
@@ -661,7 +661,7 @@ func (p *Pass) Judge(cmd Command) *Launch {
 		if at.Line == 0 {
 			at = elemPos(argv, l.Arg, at)
 		}
-		p.ReportLaunch(at, &Launch{Runtime: l.Runtime, Class: cls, Arg: l.Arg, Name: l.Name}, cmd.Via)
+		p.ReportLaunch(at, &Launch{Runtime: l.Runtime, Class: cls, Arg: l.Arg, Name: l.Name, RunPath: runPath(argv, l)}, cmd.Via)
 	}
 	p.makeVars(argv)
 	if i := DangerousArgv(argv); i >= 0 {
@@ -672,6 +672,21 @@ func (p *Pass) Judge(cmd Command) *Launch {
 		p.ReportDangerous(elemPos(argv, i, cmd.At), text, cmd.Data && l == nil)
 	}
 	return l
+}
+
+// runPath is the relative path of a file l judges by its name
+// (`./tools/pi`, `bin/claude`): Launch.RunPath. A path from `/`, `~` or
+// a variable, or a word the judge did not read as written, has none.
+func runPath(argv []Arg, l *Launch) string {
+	if l.Class != ClassAbsolutePath || l.Arg >= len(argv) {
+		return ""
+	}
+	a := argv[l.Arg]
+	if !a.Known || a.Value != l.Name || !strings.Contains(a.Value, "/") || strings.ContainsAny(a.Value[:1], "/~$") ||
+		strings.Contains(a.Value, "node_modules/") || strings.Contains(a.Value, cmdline.Placeholder) {
+		return ""
+	}
+	return a.Value
 }
 
 // judgeElemAlts judges argv with each other possibility of an element

@@ -495,6 +495,9 @@ func diskRepo(files []candidate, results []fileResult) func(cfg *scanner.Config,
 // scanner.MaxLinkDepth rounds.
 func linkRepo(ctx context.Context, mk func(*scanner.Config, Options, context.Context) *repo, cfg *scanner.Config, opt Options, workers int) {
 	r := mk(cfg, opt, ctx)
+	// last: a repository's shell script run by a path whose name is a
+	// runtime's is judged by its own text
+	defer r.dropScriptsByName()
 	// once the rounds are done, whatever ends them
 	defer r.lostAcross(ctx, workers)
 	// A file is a candidate when it mentions a helper's name and the
