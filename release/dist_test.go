@@ -136,7 +136,7 @@ func TestDistEmptyRoot(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(root, "check-launches"), data, 0o755))
 	require.NoError(t, os.MkdirAll(filepath.Join(root, "src", "scripts"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(root, "src", "scripts", "review.sh"), []byte("#!/bin/sh\nclaude -p \"review the diff\"\n"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "src", "scripts", "review.sh"), []byte("#!/bin/sh\nclaude -p \"review the diff\"\n"), 0o755)) // check-launches: inert a fixture script the test writes for the scanner, never run
 	require.NoError(t, os.WriteFile(filepath.Join(root, "src", "scripts", "triage.sh"), []byte("#!/bin/sh\nlaunch-runtime --runtime claude -- -p triage\n"), 0o755))
 	entries, err := os.ReadDir(root)
 	require.NoError(t, err)

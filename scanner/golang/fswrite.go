@@ -34,6 +34,20 @@ func (c *checker) fsWrite(call *ast.CallExpr) {
 	switch {
 	case k.pkg == "os" && k.recv == "" && fsLinkFuncs[k.name] && len(call.Args) == 2:
 		c.p.CodeLink([]scanner.Arg{c.str(call.Args[0], 0)}, []scanner.Arg{c.str(call.Args[1], 0)}, c.pos(call.Pos()))
+	case k.pkg == "os" && (k.recv == "" && k.name == "WriteFile" && len(call.Args) == 3 || k.recv == "File" && (k.name == "WriteString" || k.name == "Write") && len(call.Args) == 1):
+		// a script it writes is read where it is written
+		data := call.Args[0]
+		if k.recv == "" {
+			data = call.Args[1]
+		}
+		if conv, ok := ast.Unparen(data).(*ast.CallExpr); ok && len(conv.Args) == 1 {
+			if _, isType := c.info.Types[conv.Fun]; isType && c.info.Types[conv.Fun].IsType() {
+				data = conv.Args[0] // []byte(text)
+			}
+		}
+		if a := c.str(data, 0); a.Known {
+			c.p.ScanWritten(a.Value, c.pos(call.Pos()))
+		}
 	case extractFuncs[k]:
 		pkg, ok := c.p.Config.ArchiveInText(c.p.Src)
 		if !ok {

@@ -889,7 +889,7 @@ func (l *loader) relevant(own []*srcFile) bool {
 	api, tokens := false, false
 	var imports []string
 	for _, f := range own {
-		if f.primitive() || f.hands() || f.writes {
+		if f.primitive() || f.hands() || f.writes || f.writesScript && f.tokens() {
 			return true
 		}
 		api = api || f.api
@@ -1107,6 +1107,7 @@ type fileFacts struct {
 	mayPrimitive bool // its text holds "ermission"
 	mayHand      bool // its text may hand a runtime's command on (scanner.Config.MayHandCommand)
 	writes       bool // it may link, copy or extract a runtime (fsWrites)
+	writesScript bool // it may write a script (fsWrite): checked when its literals name a runtime
 	dotenv       bool // it imports godotenv (config.go)
 	local        []string
 	src          []byte // nil: read from abs when needed
@@ -1161,6 +1162,8 @@ func factsOf(cfg *lscanner.Config, src []byte, mod moduleInfo) *fileFacts {
 		}
 	}
 	ff.writes = fsWrites(cfg, src)
+	ff.writesScript = bytes.Contains(src, []byte("os.")) && bytes.Contains(src, []byte("Write")) &&
+		(bytes.Contains(src, []byte(`"#!`)) || bytes.Contains(src, []byte("`#!")))
 	return ff
 }
 
@@ -1434,7 +1437,7 @@ func runeRun(src []byte, i int) (string, int) {
 // canStart reports whether a file checked on its own can start a runtime
 // or fold the primitive (the rule of loader.relevant for one file).
 func (ff *fileFacts) canStart() bool {
-	return ff.api && ff.tokens() || ff.primitive() || ff.hands() || ff.writes
+	return ff.api && ff.tokens() || ff.primitive() || ff.hands() || ff.writes || ff.writesScript && ff.tokens()
 }
 
 // hands reports whether a literal of the file may be a runtime's command

@@ -79,6 +79,11 @@ func Symlink(oldname, newname string) error
 func Link(oldname, newname string) error
 func Rename(oldpath, newpath string) error
 func Exit(code int)
+func (f *File) WriteString(s string) (int, error)
+func (f *File) Write(b []byte) (int, error)
+func (f *File) Close() error
+func (f *File) Chmod(mode uint32) error
+func Chmod(name string, mode uint32) error
 func (p *Process) Wait() (*ProcessState, error)
 `,
 	"syscall": `package syscall

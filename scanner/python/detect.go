@@ -384,7 +384,10 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if treesitter.ContainsAny(p.Src, scanner.ExtractNeedles) {
 		archive, _ = p.Config.ArchiveInText(p.Src)
 	}
-	if !apiHint && !dangerHint && !envHint && !handHint && !sharedHint && !linkMadeHint && archive == "" {
+	// ... and a file that writes a script (`f.write("#!/bin/sh\n...")`)
+	// reads it where it is written (scanner.Pass.ScanWritten)
+	writeHint := p.MayWriteScript()
+	if !apiHint && !dangerHint && !envHint && !handHint && !sharedHint && !linkMadeHint && archive == "" && !writeHint {
 		return nil
 	}
 	t, err := parsePass(p)
@@ -402,6 +405,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	if archive != "" {
 		a.detectExtracts(archive)
+	}
+	if writeHint {
+		a.detectWrites()
 	}
 	if apiHint {
 		a.detectCalls()
@@ -1541,6 +1547,36 @@ func (a *analyzer) detectExtracts(archive string) {
 			dsts = t.Args(dst)
 		}
 		a.p.CodeExtract(archives, archive, dsts, false, t.Pos(n))
+	}
+}
+
+// detectWrites reads the scripts the file's write calls write
+// (`f.write(text)`, `Path(p).write_text(text)`, `writelines`) where they
+// are written (scanner.Pass.ScanWritten).
+func (a *analyzer) detectWrites() {
+	t := a.t
+	for n := int32(0); n < int32(len(t.Nodes)); n++ {
+		if t.Nodes[n].Kind != kCall {
+			continue
+		}
+		fn := t.Child(n, fFunction)
+		if fn == none || t.Nodes[fn].Kind != kAttribute {
+			continue
+		}
+		switch name := t.Text(t.Child(fn, fAttribute)); name {
+		case "write", "write_text", "writelines":
+		default:
+			continue
+		}
+		pos, kw := a.callArgs(n)
+		v, _ := a.firstArg(pos, kw, "data")
+		for _, arg := range t.Args(v) {
+			for _, x := range append([]scanner.Arg{arg}, arg.Alts...) {
+				if x.Known {
+					a.p.ScanWritten(x.Value, t.Pos(n))
+				}
+			}
+		}
 	}
 }
 

@@ -401,7 +401,11 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	if treesitter.ContainsAny(p.Src, scanner.ExtractNeedles) {
 		archive, _ = p.Config.ArchiveInText(p.Src)
 	}
-	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint && !handHint && !writeHint && !linkMadeHint && archive == "" {
+	// ... and a file that writes a script (`fs.writeFileSync(p,
+	// "#!/bin/sh\n...")`) reads it where it is written
+	// (scanner.Pass.ScanWritten)
+	scriptHint := p.MayWriteScript()
+	if !apiHint && !dangerHint && !envHint && !keyHint && !appsHint && !diHint && !handHint && !writeHint && !linkMadeHint && archive == "" && !scriptHint {
 		return nil
 	}
 	t, err := g.ParsePass(p)
@@ -420,6 +424,9 @@ func (d Detector) Scan(p *scanner.Pass) error {
 	}
 	if archive != "" {
 		a.detectExtracts(archive)
+	}
+	if scriptHint {
+		a.detectWrites()
 	}
 	if apiHint {
 		a.detectCalls()
@@ -1245,6 +1252,47 @@ func (a *analyzer) detectExtracts(archive string) {
 			dsts = []scanner.Arg{scanner.Lit("")}
 		}
 		a.p.CodeExtract(archives, archive, dsts, strip, t.Pos(n))
+	}
+}
+
+// detectWrites reads the scripts the file's write calls write where
+// they are written (scanner.Pass.ScanWritten): the data of
+// `fs.writeFileSync(p, data)`, `writeFile`, `appendFile` and their
+// promise forms, and of a stream's `write(data)`.
+func (a *analyzer) detectWrites() {
+	t := a.t
+	for n := int32(0); n < int32(len(t.Nodes)); n++ {
+		if t.Nodes[n].Kind != kCall {
+			continue
+		}
+		fn := t.Child(n, fFunction)
+		args := t.Child(n, fArguments)
+		if fn == none || args == none || t.Nodes[args].Kind != kArguments {
+			continue
+		}
+		name := t.Text(fn)
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		i := 1
+		switch name {
+		case "writeFileSync", "writeFile", "appendFileSync", "appendFile", "outputFileSync", "outputFile":
+		case "write":
+			i = 0
+		default:
+			continue
+		}
+		ch := t.Children(args)
+		if len(ch) <= i {
+			continue
+		}
+		for _, arg := range t.Args(a.ev.Eval(ch[i])) {
+			for _, x := range append([]scanner.Arg{arg}, arg.Alts...) {
+				if x.Known {
+					a.p.ScanWritten(x.Value, t.Pos(n))
+				}
+			}
+		}
 	}
 }
 

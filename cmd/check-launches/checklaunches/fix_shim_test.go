@@ -42,7 +42,7 @@ func TestFixShimOtherContent(t *testing.T) {
 	wf := filepath.Join(dir, ".github", "workflows", "a.yml")
 	require.NoError(t, os.WriteFile(wf, []byte(shimWorkflow), 0o644))
 	shim := filepath.Join(dir, filepath.FromSlash(fix.ShimPath))
-	require.NoError(t, os.WriteFile(shim, []byte("#!/bin/sh\nexec claude \"$@\"\n"), 0o755))
+	require.NoError(t, os.WriteFile(shim, []byte("#!/bin/sh\nexec claude \"$@\"\n"), 0o755)) // check-launches: inert a fixture script the test writes for the scanner, never run
 	for _, mode := range []string{"--diff", "--write"} {
 		code, out, stderr := runCmd(t, nil, "fix", "--root", dir, mode)
 		assert.Equal(t, ExitError, code, mode)
