@@ -28,6 +28,7 @@ func (s *scan) anyKey(d *node) {
 		depth int
 	}
 	var cands []*node
+	var progs [][]*node // a program and its arguments (progArgs)
 	stack := []item{{d, 0}}
 	seen := map[*node]bool{}
 	for len(stack) > 0 {
@@ -42,10 +43,15 @@ func (s *scan) anyKey(d *node) {
 		seen[n] = true
 		switch n.kind {
 		case kindObject:
+			if pa := progArgs(n); pa != nil {
+				progs = append(progs, pa)
+			}
 			for i, k := range n.keys {
 				lk := strings.ToLower(k.str)
-				if inertKeys[lk] || commandKeys[lk] || scriptKeys[k.str] || hookKeys[k.str] || lifecycleKeys[k.str] {
-					// prose, or a command key the walk reads
+				if inertKeys[lk] || (commandKeys[lk] || scriptKeys[k.str] || hookKeys[k.str] || lifecycleKeys[k.str]) && (n.vals[i] == nil || n.vals[i].kind != kindObject) {
+					// prose, or a command key the walk reads (a mapping
+					// under one, Concourse's `run: {path, args}`, is
+					// read here)
 					continue
 				}
 				stack = append(stack, item{n.vals[i], it.depth + 1})
@@ -64,7 +70,7 @@ func (s *scan) anyKey(d *node) {
 			}
 		}
 	}
-	if len(cands) == 0 {
+	if len(cands) == 0 && len(progs) == 0 {
 		return
 	}
 	had := map[[2]int]bool{}
@@ -93,12 +99,65 @@ func (s *scan) anyKey(d *node) {
 		}
 		sub.judge(ws, "")
 	}
+	for _, pa := range progs {
+		if _, offered := s.commandConst(pa[0]); generic && offered && !concourseTask(d) {
+			// offered to the code that reads the file, and judged
+			// there (json_read_by_helper_of_other_package)
+			continue
+		}
+		var ws []word
+		for _, e := range pa {
+			ws = append(ws, scalarWord(e))
+		}
+		sub.judge(ws, "")
+	}
 	for _, f := range bp.Findings() {
 		if f.IsLaunch() && !had[[2]int{f.Line, f.Column}] {
 			had[[2]int{f.Line, f.Column}] = true
 			s.p.Report(f)
 		}
 	}
+}
+
+// progKeys name the program a mapping runs, argsKeys the list of its
+// arguments (argvKeys): Concourse's `run: {path: pi, args: [...]}`, a VS Code launch
+// configuration's `program` and `args`, a task's `command` and `args`.
+var (
+	progKeys = []string{"path", "program", "executable", "command", "cmd", "bin", "binary"}
+	argvKeys = []string{"args", "arguments", "argv"}
+)
+
+// maxProgArgs bounds the arguments progArgs reads.
+const maxProgArgs = 64
+
+// progArgs is the argv a mapping with a program key and a list of
+// arguments beside it describes (`path: pi` and `args: ["-p", "x"]`), or
+// nil: a string program and a list of string arguments.
+func progArgs(n *node) []*node {
+	var prog, args *node
+	for _, k := range progKeys {
+		if v := n.get(k); v != nil && v.kind == kindScalar && v.isString && v.str != "" {
+			prog = v
+			break
+		}
+	}
+	for _, k := range argvKeys {
+		if v := n.get(k); v != nil && v.kind == kindArray {
+			args = v
+			break
+		}
+	}
+	if prog == nil || args == nil || len(args.elems) > maxProgArgs {
+		return nil
+	}
+	out := []*node{prog}
+	for _, e := range args.elems {
+		if e.kind != kindScalar {
+			return nil
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // inertKeys hold prose or names, never a command: their values (and all
@@ -223,6 +282,14 @@ var platformConfigs = map[string]bool{
 
 // platformConfig reports a platform's configuration by its name or, for
 // cloud-init user data, its `#cloud-config` first line.
+// concourseTask reports a Concourse task's configuration: a document
+// whose top level holds `platform` and a `run` mapping. Concourse runs
+// it, whatever reads it.
+func concourseTask(d *node) bool {
+	r := d.get("run")
+	return d.get("platform") != nil && r != nil && r.kind == kindObject
+}
+
 func platformConfig(rel string, src []byte) bool {
 	base := strings.ToLower(path.Base(rel))
 	return platformConfigs[base] || strings.HasPrefix(string(src[:min(len(src), 64)]), "#cloud-config") ||
