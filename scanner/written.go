@@ -15,7 +15,7 @@ import (
 // MayWriteScript reports whether src may write a script: it calls a
 // write function and a string of it starts with a `#!` line. Whether
 // the script names a runtime is left to the reading: its name may be
-// built (`['cla', 'ude'].join(”)`).
+// built (`["cla", "ude"].join("")`).
 func (p *Pass) MayWriteScript() bool {
 	src := p.Src
 	if !bytes.Contains(src, []byte("#!")) || !bytes.Contains(src, []byte("rite")) {
