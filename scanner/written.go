@@ -12,16 +12,35 @@ import (
 // shell's `echo`, `printf` and here-documents into a file are
 // (docs/shell.md, "Wrappers by any writer").
 
-// MayWriteScript reports whether src may write a script: it calls a
-// write function and a string of it starts with a `#!` line. Whether
-// the script names a runtime is left to the reading: its name may be
-// built (`["cla", "ude"].join("")`).
+// MayWriteScript reports whether src may write a shell script: it
+// calls a write function and a string of it starts with a `#!` line
+// naming a shell (`"#!/bin/sh\n...`). Whether the script names a
+// runtime is left to the reading: its name may be built
+// (`["cla", "ude"].join("")`).
 func (p *Pass) MayWriteScript() bool {
 	src := p.Src
 	if !bytes.Contains(src, []byte("#!")) || !bytes.Contains(src, []byte("rite")) {
 		return false
 	}
-	return bytes.Contains(src, []byte(`"#!`)) || bytes.Contains(src, []byte(`'#!`)) || bytes.Contains(src, []byte("`#!"))
+	for off, n := 0, 0; n < maxQuotedScan; n++ {
+		i := bytes.Index(src[off:], []byte("#!"))
+		if i < 0 {
+			return false
+		}
+		i += off
+		off = i + 2
+		if i == 0 || !strings.ContainsRune("\"'`", rune(src[i-1])) {
+			continue
+		}
+		head := src[i:min(len(src), i+64)]
+		if j := bytes.IndexAny(head, "\\\n\"'`"); j > 0 {
+			head = head[:j]
+		}
+		if IsShellInterpreter(Interpreter(head)) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxWritten bounds the text of one written script that is read.
