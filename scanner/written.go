@@ -66,3 +66,15 @@ func (p *Pass) ScanWritten(text string, at Pos) {
 		p.findings[i].Data = true
 	}
 }
+
+// ScanWrittenArgs is ScanWritten for each known possibility of args,
+// the values a write call writes at at.
+func (p *Pass) ScanWrittenArgs(args []Arg, at Pos) {
+	for _, arg := range args {
+		for _, x := range append([]Arg{arg}, arg.Alts...) {
+			if x.Known {
+				p.ScanWritten(x.Value, at)
+			}
+		}
+	}
+}

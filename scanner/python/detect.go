@@ -1570,13 +1570,7 @@ func (a *analyzer) detectWrites() {
 		}
 		pos, kw := a.callArgs(n)
 		v, _ := a.firstArg(pos, kw, "data")
-		for _, arg := range t.Args(v) {
-			for _, x := range append([]scanner.Arg{arg}, arg.Alts...) {
-				if x.Known {
-					a.p.ScanWritten(x.Value, t.Pos(n))
-				}
-			}
-		}
+		a.p.ScanWrittenArgs(t.Args(v), t.Pos(n))
 	}
 }
 

@@ -1192,6 +1192,24 @@ var (
 	extractFileProps   = []string{"file", "f", "archive", "source", "src"}
 )
 
+// calledName is, for a call node n with an argument list, the last
+// name of its callee (`x` of `tar.x(...)`) and its arguments.
+func calledName(t *treesitter.Tree, n int32) (string, int32, bool) {
+	if t.Nodes[n].Kind != kCall {
+		return "", none, false
+	}
+	fn := t.Child(n, fFunction)
+	args := t.Child(n, fArguments)
+	if fn == none || args == none || t.Nodes[args].Kind != kArguments {
+		return "", none, false
+	}
+	name := t.Text(fn)
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	return name, args, true
+}
+
 // detectExtracts records the copies of runtimes' package folders the
 // file's extract calls make (`tar.x({ file: tgz, C: "opt/p" })`,
 // `decompress(tgz, "opt/p")`): an archive the call does not name is
@@ -1201,17 +1219,9 @@ var (
 func (a *analyzer) detectExtracts(archive string) {
 	t := a.t
 	for n := int32(0); n < int32(len(t.Nodes)); n++ {
-		if t.Nodes[n].Kind != kCall {
+		name, args, ok := calledName(t, n)
+		if !ok {
 			continue
-		}
-		fn := t.Child(n, fFunction)
-		args := t.Child(n, fArguments)
-		if fn == none || args == none || t.Nodes[args].Kind != kArguments {
-			continue
-		}
-		name := t.Text(fn)
-		if i := strings.LastIndexByte(name, '.'); i >= 0 {
-			name = name[i+1:]
 		}
 		if !extractFuncs[name] {
 			continue
@@ -1262,17 +1272,9 @@ func (a *analyzer) detectExtracts(archive string) {
 func (a *analyzer) detectWrites() {
 	t := a.t
 	for n := int32(0); n < int32(len(t.Nodes)); n++ {
-		if t.Nodes[n].Kind != kCall {
+		name, args, ok := calledName(t, n)
+		if !ok {
 			continue
-		}
-		fn := t.Child(n, fFunction)
-		args := t.Child(n, fArguments)
-		if fn == none || args == none || t.Nodes[args].Kind != kArguments {
-			continue
-		}
-		name := t.Text(fn)
-		if i := strings.LastIndexByte(name, '.'); i >= 0 {
-			name = name[i+1:]
 		}
 		i := 1
 		switch name {
@@ -1286,13 +1288,7 @@ func (a *analyzer) detectWrites() {
 		if len(ch) <= i {
 			continue
 		}
-		for _, arg := range t.Args(a.ev.Eval(ch[i])) {
-			for _, x := range append([]scanner.Arg{arg}, arg.Alts...) {
-				if x.Known {
-					a.p.ScanWritten(x.Value, t.Pos(n))
-				}
-			}
-		}
+		a.p.ScanWrittenArgs(t.Args(a.ev.Eval(ch[i])), t.Pos(n))
 	}
 }
 
