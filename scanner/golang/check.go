@@ -2686,6 +2686,9 @@ func (c *checker) callString(call *ast.CallExpr, idx, depth int) scanner.Arg {
 			a.Via = scanner.ClassDynamic
 		}
 		return a
+	case (pkg == "path/filepath" && (name == "Abs" || name == "EvalSymlinks") || (pkg == "path/filepath" || pkg == "path") && name == "Clean") && idx == 0 && len(call.Args) == 1:
+		// the same file, by another spelling of its path
+		return c.str(call.Args[0], depth+1)
 	case (pkg == "path/filepath" || pkg == "path") && name == "Join" && idx == 0 && len(call.Args) > 0:
 		last := c.str(call.Args[len(call.Args)-1], depth+1)
 		if !last.Known {

@@ -233,6 +233,8 @@ func Join(elem ...string) string
 func Base(path string) string
 func Dir(path string) string
 func Abs(path string) (string, error)
+func Clean(path string) string
+func EvalSymlinks(path string) (string, error)
 `,
 	"archive/tar": `package tar
 type Reader struct{}
@@ -247,6 +249,7 @@ func OpenReader(name string) (*ReadCloser, error)
 	"path": `package path
 func Join(elem ...string) string
 func Base(path string) string
+func Clean(path string) string
 `,
 	"strings": `package strings
 func Fields(s string) []string
