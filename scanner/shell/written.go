@@ -82,6 +82,8 @@ func (s *scan) collectWritten(f *syntax.File) {
 		k := writerAt(c)
 		switch {
 		case k < 0:
+		case stdinCopy(c, k):
+			files = stdinDest(c, k)
 		case path.Base(c.Args[k].Lit()) == "cat":
 			for _, r := range st.Redirs {
 				if r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob {
@@ -120,7 +122,7 @@ func hereText(word string) string {
 // from its input, `cat` or `tee`, run itself or by wrappers (`sudo tee
 // FILE`, `env X=1 tee -a FILE`): -1 for none.
 func writerAt(c *syntax.CallExpr) int {
-	if b := path.Base(c.Args[0].Lit()); b == "cat" || b == "tee" {
+	if b := path.Base(c.Args[0].Lit()); b == "cat" || b == "tee" || stdinCopy(c, 0) {
 		return 0
 	}
 	args := make([]scanner.Arg, len(c.Args))
@@ -132,11 +134,35 @@ func writerAt(c *syntax.CallExpr) int {
 		if in.Kind != cmdline.KindArgv || in.Start < 0 || in.Start >= len(args) {
 			continue
 		}
-		if b := path.Base(args[in.Start].Value); b == "cat" || b == "tee" {
+		if b := path.Base(args[in.Start].Value); b == "cat" || b == "tee" || stdinCopy(c, in.Start) {
 			return in.Start
 		}
 	}
 	return -1
+}
+
+// stdinCopy reports whether c's words from k are `install` or `cp` of
+// /dev/stdin (`install -D -m 755 /dev/stdin bin/ai <<'EOF'`): its last
+// operand is written from the input (stdinDest).
+func stdinCopy(c *syntax.CallExpr, k int) bool {
+	if b := path.Base(c.Args[k].Lit()); b != "install" && b != "cp" {
+		return false
+	}
+	for _, w := range c.Args[k+1:] {
+		if w.Lit() == "/dev/stdin" {
+			return true
+		}
+	}
+	return false
+}
+
+// stdinDest is the file stdinCopy's command at k writes: its last
+// word.
+func stdinDest(c *syntax.CallExpr, k int) []string {
+	if l := litWord(c.Args[len(c.Args)-1]); len(c.Args) > k+2 && l != "/dev/stdin" && !strings.HasPrefix(l, "-") {
+		return []string{l}
+	}
+	return nil
 }
 
 // teeFiles are the files tee's words past its name name (options
