@@ -330,9 +330,11 @@ var Table = []Family{
 		{Names: names("mise rtx"), Subs: sub("exec x", Spec{DashDash: true})},
 		{Names: names("bundle bundler"), Subs: sub("exec", Spec{Long: []string{"--gemfile"}})},
 		{Names: names("direnv"), Subs: sub("exec", Spec{Operands: 1})},
-		{Names: names("nix"), Long: []string{"--option", "--extra-experimental-features"}, Subs: sub("shell develop", Spec{
+		{Names: names("nix"), Long: []string{"--option", "--extra-experimental-features"}, Subs: subs(sub("shell develop", Spec{
 			Rest: []string{"-c", "--command"}, Short: "fI", Long: []string{"--file", "--expr", "--include", "--override-input", "--profile", "--keep", "--unset"},
-			Long2: []string{"--arg", "--argstr", "--override-flake"}, Permute: true, Then: KindNone})},
+			Long2: []string{"--arg", "--argstr", "--override-flake"}, Permute: true, Then: KindNone}),
+			// nix run INSTALLABLE [-- ARGS]: the flake's program
+			sub("run", Spec{Short: "fI", Long: []string{"--file", "--expr", "--include", "--override-input"}, Long2: []string{"--arg", "--argstr", "--override-flake"}, Then: KindPackage}))},
 		{Names: names("nix-shell"), ShellOpts: []string{"--run", "--command"}, Short: "IA", Long: []string{"--attr", "--arg", "--argstr", "--include"}, Permute: true, Then: KindNone},
 		{Names: names("devbox"), Long: []string{"--config", "-c"}, Subs: sub("run", Spec{Long: []string{"--config", "--environment", "--env-file"}, Short: "ce"})},
 	}},

@@ -206,6 +206,34 @@ var packageInterpreters = map[string]bool{"tsx": true, "ts-node": true, "node": 
 
 // judgePackage judges what a package runner (npx, pnpm dlx, uvx, ...) runs:
 // the package or bin it names, or the package a --package option names.
+// flakeRuntime is the runtime a nix installable runs (`nix run
+// nixpkgs#claude-code`, `github:someone/claude-code-nix`): its attribute
+// after `#` (its last name), or else the flake's last path element, is
+// a runtime's command or holds a runtime package's own name.
+func (c *Config) flakeRuntime(v string) (string, bool) {
+	if !strings.ContainsAny(v, "#:") {
+		return "", false
+	}
+	name := v
+	if _, attr, ok := strings.Cut(v, "#"); ok {
+		name = attr
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+	} else {
+		name = name[strings.LastIndexAny(name, ":/")+1:]
+	}
+	if rt, ok := c.RuntimeForCommand(name); ok && !strings.Contains(name, "/") {
+		return rt, true
+	}
+	for _, pkg := range c.Packages() {
+		if own := pkg[strings.LastIndexByte(pkg, '/')+1:]; own != "" && strings.Contains(name, own) {
+			return c.packages[pkg], true
+		}
+	}
+	return "", false
+}
+
 func (c *Config) judgePackage(argv []Arg, in cmdline.Inner) *Launch {
 	if in.Start >= 0 && argv[in.Start].Known {
 		v := argv[in.Start].Value
@@ -213,6 +241,9 @@ func (c *Config) judgePackage(argv []Arg, in cmdline.Inner) *Launch {
 			return &Launch{Runtime: rt, Class: ClassPackageRunner, Arg: in.Start, Name: v}
 		}
 		if rt, ok := c.RuntimeForCommand(v); ok && !strings.Contains(v, "/") {
+			return &Launch{Runtime: rt, Class: ClassPackageRunner, Arg: in.Start, Name: v}
+		}
+		if rt, ok := c.flakeRuntime(v); ok {
 			return &Launch{Runtime: rt, Class: ClassPackageRunner, Arg: in.Start, Name: v}
 		}
 		if baseName(v) == WrapperCommand {
