@@ -174,7 +174,8 @@ var (
 // header is a shell command line (after the `@` and `-` prefixes), with
 // the file's variables set (`agent := "claude"`, a quoted literal; any
 // other expression is not known). A recipe whose body starts with a
-// shebang of another language is not shell and is not scanned.
+// shebang of another language is that language's script: node's,
+// bun's, deno's and python's are scanned as a file of it (justScript).
 func (s *scan) justfile() {
 	ls := s.physLines()
 	env := s.justDotenv(ls)
@@ -201,6 +202,17 @@ func (s *scan) justfile() {
 	// the text just evaluates itself: every line outside recipe bodies,
 	// and the {{ }} templates inside them (justBackticks)
 	var outside []text
+	// a shebang recipe of another language: its body, dedented, scanned
+	// as a file of that language (justScript)
+	var script []text
+	scriptName, indent := "", 0
+	flush := func() {
+		if scriptName != "" && len(script) > 0 {
+			s.program(scriptName, joinText(script...))
+		}
+		script, scriptName = nil, ""
+	}
+	defer flush()
 	for _, l := range ls {
 		body := strings.TrimLeft(l.s, " \t")
 		switch {
@@ -213,11 +225,21 @@ func (s *scan) justfile() {
 			for _, m := range justTemplateRE.FindAllStringIndex(l.s, -1) {
 				s.justBackticks(verbatim(l.s[m[0]+2:m[1]-2], l.off+m[0]+2))
 			}
-			if skip || strings.HasPrefix(body, "#") && !strings.HasPrefix(body, "#!") {
+			if skip {
+				if scriptName != "" {
+					in := min(indent, len(l.s)-len(body))
+					script = append(script, verbatim(l.s[in:]+"\n", l.off+in))
+				}
+				continue
+			}
+			if strings.HasPrefix(body, "#") && !strings.HasPrefix(body, "#!") {
 				continue
 			}
 			if strings.HasPrefix(body, "#!") {
 				skip = !strings.Contains(body, "sh")
+				if skip {
+					scriptName, indent = justScript(body), len(l.s)-len(body)
+				}
 				continue
 			}
 			off := len(l.s) - len(body)
@@ -227,6 +249,7 @@ func (s *scan) justfile() {
 			t := verbatim(l.s[off:], l.off+off)
 			s.shell(withEnv(templates(t, known, false), env), "", nil)
 		default:
+			flush()
 			inRecipe = !strings.HasPrefix(body, "#") && justAssignRE.FindStringIndex(l.s) == nil && justRecipeRE.MatchString(l.s)
 			skip = false
 			outside = append(outside, verbatim(l.s+"\n", l.off))
@@ -235,6 +258,21 @@ func (s *scan) justfile() {
 	if len(outside) > 0 {
 		s.justBackticks(joinText(outside...))
 	}
+}
+
+// justScript is the name a shebang recipe's body is scanned under, by
+// its interpreter (`#!/usr/bin/env node`: a .js file), "" for a language
+// no detector reads.
+func justScript(shebang string) string {
+	switch scanner.Interpreter([]byte(shebang)) {
+	case "node", "nodejs":
+		return "justfile-recipe.js"
+	case "bun", "deno", "tsx", "ts-node":
+		return "justfile-recipe.ts"
+	case "python", "python3", "python2", "pypy3":
+		return "justfile-recipe.py"
+	}
+	return ""
 }
 
 // justDotenvRE is a justfile setting that loads a dotenv file.
