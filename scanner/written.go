@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 )
 
@@ -52,10 +53,12 @@ const maxWritten = 64 << 10
 // writes); an inert marker on the line may suppress them, as for other
 // data. Other text is not read this way.
 func (p *Pass) ScanWritten(text string, at Pos) {
-	if len(text) > maxWritten || !strings.HasPrefix(text, "#!") {
+	if !strings.HasPrefix(text, "#!") || !IsShellInterpreter(Interpreter([]byte(text))) {
 		return
 	}
-	if !IsShellInterpreter(Interpreter([]byte(text))) {
+	if len(text) > maxWritten {
+		// a bound reached is reported, never silent
+		p.ReportUnparseable(at, fmt.Sprintf("a shell script the code writes is longer than %d KiB; it is not read", maxWritten>>10))
 		return
 	}
 	n0 := len(p.findings)

@@ -127,9 +127,6 @@ var (
 	argvKeys = []string{"args", "arguments", "argv"}
 )
 
-// maxProgArgs bounds the arguments progArgs reads.
-const maxProgArgs = 64
-
 // progArgs is the argv a mapping with a program key and a list of
 // arguments beside it describes (`path: pi` and `args: ["-p", "x"]`), or
 // nil: a string program and a list of string arguments.
@@ -147,7 +144,7 @@ func progArgs(n *node) []*node {
 			break
 		}
 	}
-	if prog == nil || args == nil || len(args.elems) > maxProgArgs {
+	if prog == nil || args == nil {
 		return nil
 	}
 	out := []*node{prog}

@@ -30,7 +30,7 @@ func judgeLost(p *scanner.Pass) {
 	if len(lost) == 0 || !p.Hits.Has(scanner.HitRuntime) {
 		return
 	}
-	keys := valueKeys(p)
+	keys, full := valueKeys(p)
 	if len(keys) == 0 {
 		return
 	}
@@ -48,6 +48,11 @@ func judgeLost(p *scanner.Pass) {
 		}
 		name := expansionName(lines[at.Line-1], at.Column-1)
 		k, ok := keys[name]
+		if !ok && full.line > 0 && name != "" {
+			// past maxLostKeys the name may be one not recorded: the
+			// first runtime value stands for it
+			k, ok = full, true
+		}
 		if !ok {
 			continue
 		}
@@ -102,13 +107,16 @@ func expansionName(line []byte, col int) string {
 // sits under by indentation (`agent:` above `default: claude`), and the
 // `name:` of its mapping (Azure's `- name: tool` before `value: pi`). A
 // key that holds prose or a name (inertKeys) sets nothing.
-func valueKeys(p *scanner.Pass) map[string]valueKey {
+// Past maxLostKeys names it stops, and full is the first value it
+// recorded (else zero): any name may then be set to a runtime.
+func valueKeys(p *scanner.Pass) (keys map[string]valueKey, full valueKey) {
 	type open struct {
 		indent int
 		key    string
 	}
 	var stack []open
-	keys := map[string]valueKey{}
+	keys = map[string]valueKey{}
+	var first valueKey
 	lines := bytes.Split(p.Src, []byte("\n"))
 	for ln, raw := range lines {
 		line := string(raw)
@@ -150,10 +158,16 @@ func valueKeys(p *scanner.Pass) map[string]valueKey {
 				break
 			}
 		}
-		if rt == "" || len(keys) >= maxLostKeys {
+		if rt == "" {
 			continue
 		}
 		kv := valueKey{rt: rt, text: v, line: ln + 1}
+		if first.line == 0 {
+			first = kv
+		}
+		if len(keys) >= maxLostKeys {
+			return keys, first
+		}
 		if ok {
 			keys[k] = kv
 		}
@@ -164,7 +178,7 @@ func valueKeys(p *scanner.Pass) map[string]valueKey {
 			keys[name] = kv
 		}
 	}
-	return keys
+	return keys, valueKey{}
 }
 
 // siblingName is the value of the `name:` key of the mapping line ln
